@@ -1,0 +1,315 @@
+//! Diesel storage on SQLite or PostgreSQL through one code path.
+//!
+//! The backend is chosen by the URL scheme. Queries are written once
+//! against [`AnyConnection`], a Diesel `MultiConnection`; only migrations
+//! differ per backend (`migrations/sqlite`, `migrations/postgres`), and
+//! both sets are embedded in the binary.
+
+mod schema;
+mod users;
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use async_trait::async_trait;
+use diesel::connection::SimpleConnection;
+use diesel::result::{DatabaseErrorKind, Error as DieselError};
+use diesel::{Connection, PgConnection, SqliteConnection};
+use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
+use mealplan_ports::{HealthProbe, StoreError};
+
+const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/sqlite");
+const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/postgres");
+
+/// Arbitrary key of the advisory lock that serialises migrations when
+/// several instances start on one PostgreSQL database at once.
+const MIGRATION_LOCK_KEY: i64 = 0x6d65_616c_706c_616e;
+
+/// Every SQLite connection gets these, `busy_timeout` first: setting WAL
+/// first made several connections opening at once fail with "database is
+/// locked". `synchronous=NORMAL` in WAL mode survives a process crash.
+const SQLITE_PRAGMAS: &str = "PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; \
+     PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;";
+
+#[allow(missing_docs)] // the derive generates undocumented public items
+mod any {
+    use diesel::{PgConnection, SqliteConnection};
+
+    /// One connection to whichever backend the URL named.
+    #[derive(diesel::MultiConnection)]
+    pub enum AnyConnection {
+        /// PostgreSQL (listed first: the derived `establish` tries in order).
+        Postgresql(PgConnection),
+        /// Embedded SQLite.
+        Sqlite(SqliteConnection),
+    }
+}
+pub use any::AnyConnection;
+
+/// Where the data lives, parsed from `DATABASE_URL`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Backend {
+    /// `sqlite://PATH`: a file, created on first start.
+    Sqlite(PathBuf),
+    /// `postgres://…` or `postgresql://…`, handed to libpq as is.
+    Postgres(String),
+}
+
+impl Backend {
+    /// Picks the backend from the URL scheme.
+    pub fn from_url(url: &str) -> Result<Self, DbError> {
+        if let Some(path) = url
+            .strip_prefix("sqlite://")
+            .or_else(|| url.strip_prefix("sqlite:"))
+        {
+            if path.is_empty() {
+                return Err(DbError::Url("sqlite URL has no file path".into()));
+            }
+            Ok(Self::Sqlite(PathBuf::from(path)))
+        } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            Ok(Self::Postgres(url.to_owned()))
+        } else {
+            Err(DbError::Url(
+                "DATABASE_URL must start with sqlite:// or postgres://".into(),
+            ))
+        }
+    }
+
+    fn establish(&self) -> Result<AnyConnection, diesel::ConnectionError> {
+        match self {
+            Self::Sqlite(path) => {
+                let mut conn = SqliteConnection::establish(&path.to_string_lossy())?;
+                conn.batch_execute(SQLITE_PRAGMAS)
+                    .map_err(diesel::ConnectionError::CouldntSetupConfiguration)?;
+                Ok(AnyConnection::Sqlite(conn))
+            }
+            Self::Postgres(url) => PgConnection::establish(url).map(AnyConnection::Postgresql),
+        }
+    }
+
+    /// Short name for logs: `sqlite` or `postgres`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Self::Sqlite(_) => "sqlite",
+            Self::Postgres(_) => "postgres",
+        }
+    }
+}
+
+/// Why the database could not be opened or migrated.
+#[derive(Debug, thiserror::Error)]
+pub enum DbError {
+    /// The URL names no supported backend.
+    #[error("invalid DATABASE_URL: {0}")]
+    Url(String),
+    /// The first connection failed; carries the driver's own message.
+    #[error("cannot connect to the database: {0}")]
+    Connect(#[from] diesel::ConnectionError),
+    /// The pool could not be built.
+    #[error("cannot build the connection pool: {0}")]
+    Pool(#[from] r2d2::Error),
+    /// A migration or seed step failed.
+    #[error("migration failed: {0}")]
+    Migrate(String),
+}
+
+/// Makes connections for r2d2, choosing the backend once from the URL so a
+/// bad password surfaces as libpq's message, not as an r2d2 timeout.
+#[derive(Debug)]
+struct Manager(Backend);
+
+impl r2d2::ManageConnection for Manager {
+    type Connection = AnyConnection;
+    type Error = diesel::ConnectionError;
+
+    fn connect(&self) -> Result<AnyConnection, Self::Error> {
+        self.0.establish()
+    }
+
+    fn is_valid(&self, conn: &mut AnyConnection) -> Result<(), Self::Error> {
+        conn.batch_execute("SELECT 1")
+            .map_err(diesel::ConnectionError::CouldntSetupConfiguration)
+    }
+
+    fn has_broken(&self, _conn: &mut AnyConnection) -> bool {
+        false
+    }
+}
+
+/// Pool sizing and patience.
+#[derive(Debug, Clone, Copy)]
+pub struct PoolOptions {
+    /// Most connections open at once.
+    pub max_size: u32,
+    /// How long a request waits for a connection before failing.
+    pub acquire_timeout: Duration,
+}
+
+impl Default for PoolOptions {
+    fn default() -> Self {
+        Self {
+            max_size: 10,
+            acquire_timeout: Duration::from_secs(3),
+        }
+    }
+}
+
+/// The connection pool, built once and shared by every repository.
+#[derive(Clone)]
+pub struct Database {
+    pool: r2d2::Pool<Manager>,
+    backend: Backend,
+}
+
+impl Database {
+    /// Connects once (failing fast with the driver's message), then builds
+    /// the pool. Blocking: call before the server starts.
+    pub fn open(url: &str, options: PoolOptions) -> Result<Self, DbError> {
+        let backend = Backend::from_url(url)?;
+        drop(backend.establish()?);
+        let pool = r2d2::Pool::builder()
+            .max_size(options.max_size)
+            .min_idle(Some(1))
+            .connection_timeout(options.acquire_timeout)
+            .build(Manager(backend.clone()))?;
+        Ok(Self { pool, backend })
+    }
+
+    /// Which backend this is.
+    pub fn backend(&self) -> &Backend {
+        &self.backend
+    }
+
+    /// Applies pending migrations of this backend. Blocking.
+    pub fn migrate(&self) -> Result<(), DbError> {
+        let mut conn = self.pool.get()?;
+        match &mut *conn {
+            AnyConnection::Sqlite(c) => c
+                .run_pending_migrations(SQLITE_MIGRATIONS)
+                .map(drop)
+                .map_err(|e| DbError::Migrate(e.to_string())),
+            AnyConnection::Postgresql(c) => {
+                let lock = |c: &mut PgConnection, sql: &str| {
+                    c.batch_execute(&format!("{sql}({MIGRATION_LOCK_KEY})"))
+                        .map_err(|e| DbError::Migrate(e.to_string()))
+                };
+                lock(c, "SELECT pg_advisory_lock")?;
+                let done = c
+                    .run_pending_migrations(POSTGRES_MIGRATIONS)
+                    .map(drop)
+                    .map_err(|e| DbError::Migrate(e.to_string()));
+                lock(c, "SELECT pg_advisory_unlock")?;
+                done
+            }
+        }
+    }
+
+    /// Runs `work` with a pooled connection on the blocking pool.
+    pub(crate) async fn run<T, F>(&self, work: F) -> Result<T, StoreError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut AnyConnection) -> Result<T, StoreError> + Send + 'static,
+    {
+        let pool = self.pool.clone();
+        tokio::task::spawn_blocking(move || {
+            let mut conn = pool
+                .get()
+                .map_err(|e| StoreError::Unavailable(e.to_string()))?;
+            work(&mut conn)
+        })
+        .await
+        .map_err(|e| StoreError::Failure(format!("storage task failed: {e}")))?
+    }
+}
+
+/// Classifies a Diesel error for the core.
+pub(crate) fn store_error(error: DieselError) -> StoreError {
+    match error {
+        DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, info) => {
+            StoreError::Conflict(info.message().to_owned())
+        }
+        DieselError::DatabaseError(DatabaseErrorKind::ClosedConnection, info) => {
+            StoreError::Unavailable(info.message().to_owned())
+        }
+        other => StoreError::Failure(other.to_string()),
+    }
+}
+
+#[async_trait]
+impl HealthProbe for Database {
+    async fn ping(&self) -> Result<(), StoreError> {
+        self.run(|conn| conn.batch_execute("SELECT 1").map_err(store_error))
+            .await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use diesel::RunQueryDsl;
+    use diesel::sql_types::{BigInt, Text};
+
+    #[derive(diesel::QueryableByName)]
+    struct Mode {
+        #[diesel(sql_type = Text)]
+        journal_mode: String,
+    }
+
+    #[derive(diesel::QueryableByName)]
+    struct Keys {
+        #[diesel(sql_type = BigInt)]
+        foreign_keys: i64,
+    }
+
+    #[test]
+    fn url_schemes_choose_the_backend() {
+        assert_eq!(
+            Backend::from_url("sqlite://mealplan.db").unwrap(),
+            Backend::Sqlite("mealplan.db".into())
+        );
+        assert_eq!(
+            Backend::from_url("sqlite:///var/lib/m.db").unwrap(),
+            Backend::Sqlite("/var/lib/m.db".into())
+        );
+        assert!(matches!(
+            Backend::from_url("postgresql://u@h/db").unwrap(),
+            Backend::Postgres(_)
+        ));
+        assert!(Backend::from_url("mysql://x").is_err());
+        assert!(Backend::from_url("sqlite://").is_err());
+    }
+
+    #[test]
+    fn every_sqlite_connection_gets_wal_and_foreign_keys() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}", dir.path().join("t.db").display());
+        let db = Database::open(&url, PoolOptions::default()).unwrap();
+        db.migrate().unwrap();
+        // Hold two connections at once so both are distinct pool members.
+        let mut a = db.pool.get().unwrap();
+        let mut b = db.pool.get().unwrap();
+        for conn in [&mut *a, &mut *b] {
+            let AnyConnection::Sqlite(c) = conn else {
+                panic!("not sqlite")
+            };
+            let mode: Mode = diesel::sql_query("PRAGMA journal_mode")
+                .get_result(c)
+                .unwrap();
+            assert_eq!(mode.journal_mode, "wal");
+            let keys: Keys = diesel::sql_query("PRAGMA foreign_keys")
+                .get_result(c)
+                .unwrap();
+            assert_eq!(keys.foreign_keys, 1);
+        }
+    }
+
+    #[test]
+    fn a_bad_postgres_url_fails_at_once_with_the_driver_message() {
+        let started = std::time::Instant::now();
+        let err = Database::open("postgres://nobody@127.0.0.1:1/none", PoolOptions::default())
+            .err()
+            .unwrap();
+        assert!(matches!(err, DbError::Connect(_)), "{err}");
+        assert!(started.elapsed() < Duration::from_secs(2));
+    }
+}

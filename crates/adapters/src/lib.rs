@@ -1,0 +1,15 @@
+//! Implementations of the mealplan ports.
+//!
+//! This is the only crate that knows Diesel, bcrypt and jsonwebtoken.
+//! Every blocking call (a Diesel query, r2d2's `get()`, a bcrypt round)
+//! runs on tokio's blocking pool, never on the async executor.
+
+pub mod clock;
+pub mod db;
+pub mod jwt;
+pub mod password;
+
+pub use clock::SystemClock;
+pub use db::{Backend, Database, DbError, PoolOptions};
+pub use jwt::JwtTokens;
+pub use password::BcryptHasher;

@@ -1,0 +1,9 @@
+//! Business rules of mealplan, free of storage, HTTP and async runtimes.
+//!
+//! Every value that enters the core is parsed here into a type that cannot
+//! hold an invalid value (`Email`, `Password`, …). Errors say *which* rule
+//! failed, so the HTTP edge can word them the way the original API did.
+
+pub mod account;
+
+pub use account::{Email, EmailError, Password, TextError, User, UserId, UserName};

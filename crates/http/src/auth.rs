@@ -1,0 +1,56 @@
+//! Bearer-token authentication as an extractor.
+
+use std::future::Future;
+use std::pin::Pin;
+
+use actix_web::dev::Payload;
+use actix_web::http::header;
+use actix_web::{FromRequest, HttpRequest, web};
+use mealplan_app::AuthError;
+use mealplan_domain::User;
+use mealplan_ports::TokenError;
+
+use crate::AppState;
+use crate::error::ApiError;
+
+/// The token of an `Authorization: Bearer …` header, as FastAPI's
+/// `OAuth2PasswordBearer` reads it: scheme compared case-insensitively,
+/// absent, other schemes and empty tokens give `None`.
+pub fn bearer_token(req: &HttpRequest) -> Option<String> {
+    let value = req.headers().get(header::AUTHORIZATION)?.to_str().ok()?;
+    let (scheme, token) = value.split_once(' ').unwrap_or((value, ""));
+    (scheme.eq_ignore_ascii_case("bearer") && !token.is_empty()).then(|| token.to_owned())
+}
+
+/// Maps an authentication failure to its 401 (or a logged 500).
+pub fn auth_error(error: AuthError) -> ApiError {
+    match error {
+        AuthError::Token(TokenError::Expired) => ApiError::TokenExpired,
+        AuthError::Token(TokenError::Invalid) => ApiError::BadCredentials,
+        AuthError::Store(e) => ApiError::internal(e),
+    }
+}
+
+/// The authenticated user of a request; refuses the request with 401
+/// when the bearer token is missing, invalid, expired or names no user.
+pub struct CurrentUser(pub User);
+
+impl FromRequest for CurrentUser {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let token = bearer_token(req);
+        let state = req.app_data::<web::Data<AppState>>().cloned();
+        Box::pin(async move {
+            let token = token.ok_or(ApiError::NotAuthenticated)?;
+            let state = state.ok_or_else(|| ApiError::internal("application state missing"))?;
+            state
+                .accounts
+                .authenticate(&token)
+                .await
+                .map(CurrentUser)
+                .map_err(auth_error)
+        })
+    }
+}

@@ -1,0 +1,176 @@
+//! Every error the API answers with, and its exact body.
+//!
+//! Handlers return [`ApiError`]; this module alone turns one into a
+//! response, so bodies match the original FastAPI service byte for byte.
+
+use actix_web::http::{StatusCode, header};
+use actix_web::{HttpResponse, ResponseError};
+use serde::Serialize;
+use serde_json::Value;
+use utoipa::ToSchema;
+
+/// One step of a validation entry's `loc`: a name or a list index.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum Loc {
+    /// `body`, `query`, `path` or a field name.
+    Name(String),
+    /// Position in a list or, for `json_invalid`, a character offset.
+    Index(usize),
+}
+
+impl From<&str> for Loc {
+    fn from(s: &str) -> Self {
+        Self::Name(s.to_owned())
+    }
+}
+
+impl From<usize> for Loc {
+    fn from(i: usize) -> Self {
+        Self::Index(i)
+    }
+}
+
+/// One entry of a 422 body, members in Pydantic's order.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct ErrorEntry {
+    /// Pydantic error type, e.g. `missing`, `greater_than_equal`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// Where: `body`/`query`/`path`, then field names and indices.
+    pub loc: Vec<Loc>,
+    /// Human-readable message.
+    pub msg: String,
+    /// The offending input as received.
+    #[schema(value_type = Object)]
+    pub input: Value,
+    /// Parameters of the rule that failed, for the types that have them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Object)]
+    pub ctx: Option<Value>,
+}
+
+/// Body of every non-422 error.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ErrorBody {
+    /// What went wrong.
+    #[schema(example = "Not authenticated")]
+    pub detail: String,
+}
+
+/// Body of a 422.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ValidationErrorBody {
+    /// One entry per failing field, in declaration order.
+    pub detail: Vec<ErrorEntry>,
+}
+
+/// An error answer of the API.
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    /// 422 with these entries.
+    #[error("validation failed")]
+    Validation(Vec<ErrorEntry>),
+    /// 401: no usable `Authorization: Bearer` header.
+    #[error("Not authenticated")]
+    NotAuthenticated,
+    /// 401: the token or its user is not valid.
+    #[error("Could not validate credentials")]
+    BadCredentials,
+    /// 401: the token's `exp` has passed.
+    #[error("Token has expired")]
+    TokenExpired,
+    /// 401: login with an unknown e-mail or a wrong password.
+    #[error("Invalid email or password")]
+    LoginFailed,
+    /// 404 with this detail.
+    #[error("{0}")]
+    NotFound(&'static str),
+    /// 405; the value is the `Allow` header.
+    #[error("Method Not Allowed")]
+    MethodNotAllowed(String),
+    /// 409 with this detail.
+    #[error("{0}")]
+    Conflict(&'static str),
+    /// 413: the body is over the limit.
+    #[error("Request body too large")]
+    PayloadTooLarge,
+    /// 400: the body could not be read (broken transfer encoding, reset).
+    #[error("Invalid request body")]
+    BadBody,
+    /// 429; the value is `Retry-After` in seconds.
+    #[error("Too many requests")]
+    TooManyRequests(u64),
+    /// 503 from `/ready`.
+    #[error("Service unavailable")]
+    Unavailable,
+    /// 500 during login or sign-up.
+    #[error("Error during authentication")]
+    AuthFailure,
+    /// 500 anywhere else.
+    #[error("Internal server error")]
+    Internal,
+}
+
+impl ApiError {
+    /// A 500 whose cause is logged here and never sent to the client.
+    pub fn internal(cause: impl std::fmt::Display) -> Self {
+        tracing::error!(error = %cause, "internal error");
+        Self::Internal
+    }
+
+    /// A login/sign-up 500, cause logged.
+    pub fn auth_failure(cause: impl std::fmt::Display) -> Self {
+        tracing::error!(error = %cause, "authentication failure");
+        Self::AuthFailure
+    }
+
+    /// 404 for an unknown route.
+    pub fn route_not_found() -> Self {
+        Self::NotFound("Not Found")
+    }
+}
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        match self {
+            Self::Validation(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            Self::NotAuthenticated
+            | Self::BadCredentials
+            | Self::TokenExpired
+            | Self::LoginFailed => StatusCode::UNAUTHORIZED,
+            Self::NotFound(_) => StatusCode::NOT_FOUND,
+            Self::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
+            Self::Conflict(_) => StatusCode::CONFLICT,
+            Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            Self::BadBody => StatusCode::BAD_REQUEST,
+            Self::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
+            Self::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+            Self::AuthFailure | Self::Internal => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        let mut response = HttpResponse::build(self.status_code());
+        match self {
+            Self::NotAuthenticated | Self::BadCredentials | Self::TokenExpired => {
+                response.insert_header((header::WWW_AUTHENTICATE, "Bearer"));
+            }
+            Self::MethodNotAllowed(allow) => {
+                response.insert_header((header::ALLOW, allow.as_str()));
+            }
+            Self::TooManyRequests(seconds) => {
+                response.insert_header((header::RETRY_AFTER, seconds.to_string()));
+            }
+            _ => {}
+        }
+        match self {
+            Self::Validation(entries) => response.json(ValidationErrorBody {
+                detail: entries.clone(),
+            }),
+            other => response.json(ErrorBody {
+                detail: other.to_string(),
+            }),
+        }
+    }
+}

@@ -1,0 +1,118 @@
+//! The HTTP edge of mealplan: routes, request validation, error bodies,
+//! CORS and the OpenAPI document. This is the only crate that knows
+//! actix-web and JSON; handlers call use cases from `mealplan-app`.
+
+pub mod auth;
+pub mod error;
+pub mod openapi;
+pub mod routes;
+pub mod validate;
+
+use std::net::TcpListener;
+use std::sync::Arc;
+
+use actix_cors::Cors;
+use actix_web::http::{Method, header};
+use actix_web::middleware::{Condition, DefaultHeaders};
+use actix_web::{App, HttpResponse, HttpServer, web};
+use mealplan_app::Accounts;
+use mealplan_ports::HealthProbe;
+use tracing_actix_web::TracingLogger;
+use utoipa::OpenApi;
+use utoipa_swagger_ui::SwaggerUi;
+
+pub use actix_web::dev::{Server, ServerHandle};
+pub use error::ApiError;
+
+use routes::{Endpoint, accounts, meta};
+
+/// The use cases handlers call, shared by every worker.
+pub struct AppState {
+    /// Sign-up, login, authentication.
+    pub accounts: Accounts,
+    /// Database reachability for `/ready`.
+    pub health: Arc<dyn HealthProbe>,
+}
+
+/// Settings of the HTTP layer.
+#[derive(Debug, Clone, Default)]
+pub struct HttpOptions {
+    /// Exact origins allowed by CORS; empty sends no CORS headers.
+    pub cors_allowed_origins: Vec<String>,
+    /// Worker threads; 0 means one per core.
+    pub workers: usize,
+}
+
+impl HttpOptions {
+    fn cors(&self) -> Cors {
+        self.cors_allowed_origins
+            .iter()
+            .fold(Cors::default(), |cors, origin| cors.allowed_origin(origin))
+            .allowed_methods([Method::GET, Method::POST, Method::PUT, Method::DELETE])
+            .allowed_headers([header::AUTHORIZATION, header::CONTENT_TYPE, header::ACCEPT])
+            .max_age(600)
+            .block_on_origin_mismatch(false)
+    }
+}
+
+/// Registers every API route.
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    use Method as M;
+    cfg.service(
+        Endpoint::at(&["/auth/register", "/api/auth/register"])
+            .on(M::POST, accounts::register)
+            .build(),
+    )
+    .service(
+        Endpoint::at(&["/auth/login", "/api/auth/login"])
+            .on(M::POST, accounts::login)
+            .build(),
+    )
+    .service(
+        Endpoint::at(&["/auth/me", "/api/auth/me"])
+            .on(M::GET, accounts::me)
+            .build(),
+    )
+    .service(
+        Endpoint::at(&["/api/auth"])
+            .on(M::GET, accounts::check_token)
+            .build(),
+    )
+    .service(Endpoint::at(&["/health"]).on(M::GET, meta::health).build())
+    .service(Endpoint::at(&["/ready"]).on(M::GET, meta::ready).build());
+}
+
+/// Starts serving on `listener`; the returned future runs until shutdown
+/// (SIGINT/SIGTERM stop accepting, finish in-flight requests, then end).
+pub fn serve(
+    listener: TcpListener,
+    state: AppState,
+    options: HttpOptions,
+) -> std::io::Result<Server> {
+    let state = web::Data::new(state);
+    let openapi = openapi::ApiDoc::openapi();
+    let workers = options.workers;
+    let mut server = HttpServer::new(move || {
+        App::new()
+            .app_data(state.clone())
+            .wrap(Condition::new(
+                !options.cors_allowed_origins.is_empty(),
+                options.cors(),
+            ))
+            .wrap(DefaultHeaders::new().add((header::X_CONTENT_TYPE_OPTIONS, "nosniff")))
+            .wrap(TracingLogger::default())
+            .configure(routes)
+            .service(SwaggerUi::new("/docs/{_:.*}").url("/openapi.json", openapi.clone()))
+            .service(web::resource("/docs").to(|| async {
+                HttpResponse::PermanentRedirect()
+                    .insert_header((header::LOCATION, "/docs/"))
+                    .finish()
+            }))
+            .default_service(web::to(meta::not_found))
+    })
+    .listen(listener)?;
+    if workers > 0 {
+        server = server.workers(workers);
+    }
+    Ok(server.run())
+}

@@ -1,0 +1,49 @@
+//! The OpenAPI document served at `/openapi.json`.
+
+use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::{Modify, OpenApi};
+
+use crate::error::{ErrorBody, ErrorEntry, Loc, ValidationErrorBody};
+use crate::routes::{accounts, meta};
+
+/// The whole API, generated from the handlers' annotations.
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "mealplan",
+        description = "Meal planning and nutrition profiles. Every path also answers with a \
+            trailing slash; account routes also answer under `/api` (e.g. `/api/auth/login`)."
+    ),
+    paths(
+        accounts::register,
+        accounts::login,
+        accounts::me,
+        accounts::check_token,
+        meta::health,
+        meta::ready,
+    ),
+    components(schemas(ErrorBody, ErrorEntry, Loc, ValidationErrorBody)),
+    modifiers(&BearerAuth),
+    tags(
+        (name = "accounts", description = "Sign-up, login and tokens"),
+        (name = "operations", description = "Health and readiness"),
+    )
+)]
+pub struct ApiDoc;
+
+struct BearerAuth;
+
+impl Modify for BearerAuth {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "bearer",
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .bearer_format("JWT")
+                    .build(),
+            ),
+        );
+    }
+}

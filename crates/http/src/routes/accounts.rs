@@ -1,0 +1,241 @@
+//! Sign-up, login, current user and token check.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+use mealplan_app::{LoginError, RegisterError, Session};
+use mealplan_domain::{Email, EmailError, Password, TextError, User, UserName};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::AppState;
+use crate::auth::CurrentUser;
+use crate::error::{ApiError, ErrorBody, ValidationErrorBody};
+use crate::validate::{BodyFields, FromBody, JsonBody, Params, Problem, string};
+
+/// A user as the API shows them.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct UserResponse {
+    /// User id.
+    pub id: i64,
+    /// Display name.
+    pub name: String,
+    /// Lowercased e-mail.
+    pub email: String,
+}
+
+impl From<User> for UserResponse {
+    fn from(user: User) -> Self {
+        Self {
+            id: user.id.0,
+            name: user.name.as_str().to_owned(),
+            email: user.email.as_str().to_owned(),
+        }
+    }
+}
+
+/// Answer of login and sign-up.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TokenResponse {
+    /// JWT for the `Authorization: Bearer` header.
+    pub access_token: String,
+    /// Always `bearer`.
+    #[schema(example = "bearer")]
+    pub token_type: &'static str,
+    /// Who is logged in.
+    pub user: UserResponse,
+}
+
+impl From<Session> for TokenResponse {
+    fn from(session: Session) -> Self {
+        Self {
+            access_token: session.access_token,
+            token_type: "bearer",
+            user: session.user.into(),
+        }
+    }
+}
+
+/// Sign-up body.
+#[derive(ToSchema)]
+#[allow(dead_code)] // documents the body; validation is in `FromBody`
+pub struct RegisterRequest {
+    /// Display name, trimmed.
+    #[schema(min_length = 1, max_length = 100)]
+    name: String,
+    /// E-mail, trimmed and lowercased.
+    #[schema(max_length = 255, format = "email")]
+    email: String,
+    /// At least 8 characters and at most 72 bytes.
+    #[schema(min_length = 8)]
+    password: String,
+}
+
+/// Login body.
+#[derive(ToSchema)]
+#[allow(dead_code)] // documents the body; validation is in `FromBody`
+pub struct LoginRequest {
+    /// E-mail, trimmed and lowercased.
+    #[schema(max_length = 255, format = "email")]
+    email: String,
+    /// At least 8 characters.
+    #[schema(min_length = 8)]
+    password: String,
+}
+
+fn text_problem(error: TextError) -> Problem {
+    match error {
+        TextError::TooShort { min } => Problem::too_short(min),
+        TextError::TooLong { max } => Problem::too_long(max),
+        TextError::TooManyBytes { max } => Problem::too_many_bytes(max),
+    }
+}
+
+fn email(value: &serde_json::Value) -> Result<Email, Problem> {
+    Email::parse(string(value)?).map_err(|e| match e {
+        EmailError::TooLong { max } => Problem::too_long(max),
+        EmailError::Invalid(reason) => Problem::email(&reason),
+    })
+}
+
+/// A validated sign-up body.
+pub struct Register {
+    name: UserName,
+    email: Email,
+    password: Password,
+}
+
+impl FromBody for Register {
+    fn from_fields(f: &mut BodyFields<'_>) -> Option<Self> {
+        let name = f.required("name", |v| {
+            UserName::parse(string(v)?).map_err(text_problem)
+        });
+        let email = f.required("email", email);
+        let password = f.required("password", |v| {
+            Password::parse_new(string(v)?).map_err(text_problem)
+        });
+        Some(Self {
+            name: name?,
+            email: email?,
+            password: password?,
+        })
+    }
+}
+
+/// A validated login body.
+pub struct Login {
+    email: Email,
+    password: Password,
+}
+
+impl FromBody for Login {
+    fn from_fields(f: &mut BodyFields<'_>) -> Option<Self> {
+        let email = f.required("email", email);
+        let password = f.required("password", |v| {
+            Password::parse_for_login(string(v)?).map_err(text_problem)
+        });
+        Some(Self {
+            email: email?,
+            password: password?,
+        })
+    }
+}
+
+/// Create an account and log it in.
+#[utoipa::path(
+    post, path = "/auth/register", tag = "accounts",
+    request_body = RegisterRequest,
+    responses(
+        (status = 201, description = "Account created; logged in", body = TokenResponse),
+        (status = 409, description = "E-mail already registered", body = ErrorBody),
+        (status = 413, description = "Body over 64 KiB", body = ErrorBody),
+        (status = 422, description = "Invalid body", body = ValidationErrorBody),
+        (status = 429, description = "Rate limited", body = ErrorBody),
+        (status = 500, description = "Storage or hashing failure", body = ErrorBody),
+    )
+)]
+pub async fn register(
+    state: web::Data<AppState>,
+    body: JsonBody<Register>,
+) -> Result<HttpResponse, ApiError> {
+    let Register {
+        name,
+        email,
+        password,
+    } = body.0;
+    let session = state
+        .accounts
+        .register(name, email, password)
+        .await
+        .map_err(|e| match e {
+            RegisterError::EmailTaken => ApiError::Conflict("Email already registered"),
+            other => ApiError::auth_failure(other),
+        })?;
+    Ok(HttpResponse::build(StatusCode::CREATED).json(TokenResponse::from(session)))
+}
+
+/// Exchange e-mail and password for a bearer token.
+#[utoipa::path(
+    post, path = "/auth/login", tag = "accounts",
+    request_body = LoginRequest,
+    responses(
+        (status = 200, description = "Logged in", body = TokenResponse),
+        (status = 401, description = "Invalid email or password", body = ErrorBody),
+        (status = 413, description = "Body over 64 KiB", body = ErrorBody),
+        (status = 422, description = "Invalid body", body = ValidationErrorBody),
+        (status = 429, description = "Rate limited", body = ErrorBody),
+        (status = 500, description = "Error during authentication", body = ErrorBody),
+    )
+)]
+pub async fn login(
+    state: web::Data<AppState>,
+    body: JsonBody<Login>,
+) -> Result<web::Json<TokenResponse>, ApiError> {
+    let Login { email, password } = body.0;
+    let session = state
+        .accounts
+        .login(email, password)
+        .await
+        .map_err(|e| match e {
+            LoginError::InvalidCredentials => ApiError::LoginFailed,
+            LoginError::Internal(cause) => ApiError::auth_failure(cause),
+        })?;
+    Ok(web::Json(session.into()))
+}
+
+/// The user the bearer token belongs to.
+#[utoipa::path(
+    get, path = "/auth/me", tag = "accounts",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The current user", body = UserResponse),
+        (status = 401, description = "Token missing, invalid or expired", body = ErrorBody),
+        (status = 500, description = "Internal server error", body = ErrorBody),
+    )
+)]
+pub async fn me(user: CurrentUser) -> web::Json<UserResponse> {
+    web::Json(user.0.into())
+}
+
+/// Whether a token is currently valid (`true`/`false`).
+#[utoipa::path(
+    get, path = "/api/auth", tag = "accounts",
+    params(("token" = String, Query, description = "The token to check")),
+    responses(
+        (status = 200, description = "Whether the token is valid", body = bool),
+        (status = 422, description = "Missing token parameter", body = ValidationErrorBody),
+        (status = 500, description = "Internal server error", body = ErrorBody),
+    )
+)]
+pub async fn check_token(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+) -> Result<web::Json<bool>, ApiError> {
+    let mut params = Params::new(&req);
+    let token = params.query("token", |raw| Ok(raw.to_owned()));
+    let token = params.finish(|| token)?;
+    match state.accounts.authenticate(&token).await {
+        Ok(_) => Ok(web::Json(true)),
+        Err(mealplan_app::AuthError::Token(_)) => Ok(web::Json(false)),
+        Err(mealplan_app::AuthError::Store(e)) => Err(ApiError::internal(e)),
+    }
+}

@@ -1,0 +1,640 @@
+//! The validation layer: turns raw bodies, query strings and path segments
+//! into typed values, or into 422 entries worded exactly as Pydantic v2
+//! words them (type, loc, msg, input, ctx), one per failing field in
+//! declaration order. Parsing is lax where Pydantic's is: `"50"` is a
+//! number, `170.0` an integer.
+
+use std::future::Future;
+use std::pin::Pin;
+
+use actix_web::dev::Payload;
+use actix_web::http::header;
+use actix_web::web::BytesMut;
+use actix_web::{FromRequest, HttpRequest};
+use futures_util::StreamExt;
+use serde_json::{Map, Number, Value, json};
+
+use crate::error::{ApiError, ErrorEntry, Loc};
+
+/// Largest accepted JSON body.
+pub const MAX_BODY_BYTES: usize = 64 * 1024;
+
+/// What is wrong with one value, before it is placed at a `loc`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Problem {
+    kind: &'static str,
+    msg: String,
+    ctx: Option<Box<Value>>,
+    /// Steps below the field (list indices), with the item's own input.
+    below: Option<Box<(Vec<Loc>, Value)>>,
+}
+
+impl Problem {
+    fn new(kind: &'static str, msg: impl Into<String>, ctx: Option<Value>) -> Self {
+        Self {
+            kind,
+            msg: msg.into(),
+            ctx: ctx.map(Box::new),
+            below: None,
+        }
+    }
+
+    /// Places the problem at `index` of a list whose item was `item`.
+    pub fn at_index(mut self, index: usize, item: &Value) -> Self {
+        self.below = Some(Box::new((vec![Loc::Index(index)], item.clone())));
+        self
+    }
+
+    /// A required value is absent.
+    pub fn missing() -> Self {
+        Self::new("missing", "Field required", None)
+    }
+    /// Not a string.
+    pub fn string_type() -> Self {
+        Self::new("string_type", "Input should be a valid string", None)
+    }
+    /// Not an integer.
+    pub fn int_type() -> Self {
+        Self::new("int_type", "Input should be a valid integer", None)
+    }
+    /// A string that is no integer.
+    pub fn int_parsing() -> Self {
+        Self::new(
+            "int_parsing",
+            "Input should be a valid integer, unable to parse string as an integer",
+            None,
+        )
+    }
+    /// A number with a fractional part where an integer is wanted.
+    pub fn int_from_float() -> Self {
+        Self::new(
+            "int_from_float",
+            "Input should be a valid integer, got a number with a fractional part",
+            None,
+        )
+    }
+    /// Not a number.
+    pub fn float_type() -> Self {
+        Self::new("float_type", "Input should be a valid number", None)
+    }
+    /// A string that is no number.
+    pub fn float_parsing() -> Self {
+        Self::new(
+            "float_parsing",
+            "Input should be a valid number, unable to parse string as a number",
+            None,
+        )
+    }
+    /// Not a list.
+    pub fn list_type() -> Self {
+        Self::new("list_type", "Input should be a valid list", None)
+    }
+    /// Fewer characters than `min`.
+    pub fn too_short(min: usize) -> Self {
+        let s = if min == 1 { "" } else { "s" };
+        Self::new(
+            "string_too_short",
+            format!("String should have at least {min} character{s}"),
+            Some(json!({ "min_length": min })),
+        )
+    }
+    /// More characters than `max`.
+    pub fn too_long(max: usize) -> Self {
+        let s = if max == 1 { "" } else { "s" };
+        Self::new(
+            "string_too_long",
+            format!("String should have at most {max} character{s}"),
+            Some(json!({ "max_length": max })),
+        )
+    }
+    /// More bytes than `max` (bcrypt's limit on passwords).
+    pub fn too_many_bytes(max: usize) -> Self {
+        Self::new(
+            "string_too_long",
+            format!("Password must be at most {max} bytes"),
+            Some(json!({ "max_length": max })),
+        )
+    }
+    /// Below an inclusive lower bound.
+    pub fn ge(limit: impl Into<Number>) -> Self {
+        let limit = limit.into();
+        Self::new(
+            "greater_than_equal",
+            format!("Input should be greater than or equal to {limit}"),
+            Some(json!({ "ge": limit })),
+        )
+    }
+    /// Above an inclusive upper bound.
+    pub fn le(limit: impl Into<Number>) -> Self {
+        let limit = limit.into();
+        Self::new(
+            "less_than_equal",
+            format!("Input should be less than or equal to {limit}"),
+            Some(json!({ "le": limit })),
+        )
+    }
+    /// Not one of the allowed strings.
+    pub fn one_of(options: &[&str]) -> Self {
+        let expected = or_list(options.iter().map(|o| format!("'{o}'")));
+        Self::new(
+            "enum",
+            format!("Input should be {expected}"),
+            Some(json!({ "expected": expected })),
+        )
+    }
+    /// Not one of the allowed literal values (e.g. `0 or 1`).
+    pub fn literal(options: &[&str]) -> Self {
+        let expected = or_list(options.iter().map(|o| o.to_string()));
+        Self::new(
+            "literal_error",
+            format!("Input should be {expected}"),
+            Some(json!({ "expected": expected })),
+        )
+    }
+    /// A custom rule failed (`Value error, …`).
+    pub fn value_error(reason: impl std::fmt::Display) -> Self {
+        Self::new(
+            "value_error",
+            format!("Value error, {reason}"),
+            Some(json!({ "error": {} })),
+        )
+    }
+    /// Not an e-mail address, with `email-validator`'s reason.
+    pub fn email(reason: &str) -> Self {
+        Self::new(
+            "value_error",
+            format!("value is not a valid email address: {reason}"),
+            Some(json!({ "reason": reason })),
+        )
+    }
+}
+
+/// `a, b or c`, as Pydantic lists expected values.
+fn or_list(items: impl Iterator<Item = String>) -> String {
+    let items: Vec<String> = items.collect();
+    match items.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+/// Collects entries in the order values are checked.
+#[derive(Debug, Default)]
+pub struct Errors(Vec<ErrorEntry>);
+
+impl Errors {
+    /// Records `problem` at `loc` for `input`.
+    pub fn push(&mut self, mut loc: Vec<Loc>, input: &Value, problem: Problem) {
+        let input = match problem.below.map(|b| *b) {
+            Some((below, item)) => {
+                loc.extend(below);
+                item
+            }
+            None => input.clone(),
+        };
+        self.0.push(ErrorEntry {
+            kind: problem.kind.to_owned(),
+            loc,
+            msg: problem.msg,
+            input,
+            ctx: problem.ctx.map(|c| *c),
+        });
+    }
+
+    /// `Ok(value)` if nothing was recorded, else the 422.
+    pub fn finish<T>(self, value: impl FnOnce() -> Option<T>) -> Result<T, ApiError> {
+        if self.0.is_empty() {
+            value().ok_or_else(|| ApiError::internal("validation produced no value and no error"))
+        } else {
+            Err(ApiError::Validation(self.0))
+        }
+    }
+}
+
+/// The fields of a JSON object body, read one by one in declaration order.
+pub struct BodyFields<'a> {
+    object: &'a Map<String, Value>,
+    whole: &'a Value,
+    errors: Errors,
+}
+
+impl<'a> BodyFields<'a> {
+    /// A required field: absent is `missing` (its input is the whole body).
+    pub fn required<T>(
+        &mut self,
+        name: &str,
+        parse: impl FnOnce(&Value) -> Result<T, Problem>,
+    ) -> Option<T> {
+        match self.object.get(name) {
+            Some(value) => self.check(name, value, parse),
+            None => {
+                self.errors.push(
+                    vec!["body".into(), name.into()],
+                    self.whole,
+                    Problem::missing(),
+                );
+                None
+            }
+        }
+    }
+
+    /// An optional field: `Some(None)` when absent or `null`, `None` when
+    /// present but invalid (the error is recorded).
+    pub fn optional<T>(
+        &mut self,
+        name: &str,
+        parse: impl FnOnce(&Value) -> Result<T, Problem>,
+    ) -> Option<Option<T>> {
+        match self.object.get(name) {
+            None | Some(Value::Null) => Some(None),
+            Some(value) => self.check(name, value, parse).map(Some),
+        }
+    }
+
+    fn check<T>(
+        &mut self,
+        name: &str,
+        value: &Value,
+        parse: impl FnOnce(&Value) -> Result<T, Problem>,
+    ) -> Option<T> {
+        parse(value)
+            .map_err(|p| self.errors.push(vec!["body".into(), name.into()], value, p))
+            .ok()
+    }
+
+    /// Ends validation: the value built by `build`, or the 422.
+    pub fn finish<T>(self, build: impl FnOnce() -> Option<T>) -> Result<T, ApiError> {
+        self.errors.finish(build)
+    }
+}
+
+/// A request body type, validated field by field.
+pub trait FromBody: Sized {
+    /// Reads every field (recording problems), then builds the value.
+    fn from_fields(fields: &mut BodyFields<'_>) -> Option<Self>;
+}
+
+/// Extracts and validates a JSON body of type `T`.
+pub struct JsonBody<T>(pub T);
+
+impl<T: FromBody + 'static> FromRequest for JsonBody<T> {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let declared = req
+            .headers()
+            .get(header::CONTENT_LENGTH)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.parse::<usize>().ok());
+        let json = is_json(req);
+        let mut payload = payload.take();
+        Box::pin(async move {
+            if declared.is_some_and(|n| n > MAX_BODY_BYTES) {
+                return Err(ApiError::PayloadTooLarge);
+            }
+            let mut bytes = BytesMut::new();
+            while let Some(chunk) = payload.next().await {
+                let chunk = chunk.map_err(|_| ApiError::BadBody)?;
+                if bytes.len() + chunk.len() > MAX_BODY_BYTES {
+                    return Err(ApiError::PayloadTooLarge);
+                }
+                bytes.extend_from_slice(&chunk);
+            }
+            let value = parse_body(&bytes, json)?;
+            validate_body::<T>(&value).map(JsonBody)
+        })
+    }
+}
+
+/// Whether the body is to be read as JSON: no content type, or
+/// `application/json` / `application/*+json`, as FastAPI decides.
+fn is_json(req: &HttpRequest) -> bool {
+    let Some(value) = req.headers().get(header::CONTENT_TYPE) else {
+        return true;
+    };
+    let Ok(value) = value.to_str() else {
+        return false;
+    };
+    let essence = value
+        .split(';')
+        .next()
+        .unwrap_or("")
+        .trim()
+        .to_ascii_lowercase();
+    match essence.split_once('/') {
+        Some(("application", sub)) => sub == "json" || sub.ends_with("+json"),
+        _ => false,
+    }
+}
+
+/// Decodes a body into a JSON value the way FastAPI does before
+/// validation: empty means absent, other content types stay text.
+pub fn parse_body(bytes: &[u8], json: bool) -> Result<Value, ApiError> {
+    if bytes.is_empty() {
+        return Ok(Value::Null);
+    }
+    if !json {
+        return Ok(Value::String(String::from_utf8_lossy(bytes).into_owned()));
+    }
+    serde_json::from_slice(bytes).map_err(|e| json_invalid(bytes, &e))
+}
+
+/// Validates an already decoded body (`Null` = no body) as `T`.
+pub fn validate_body<T: FromBody>(value: &Value) -> Result<T, ApiError> {
+    let object = match value {
+        Value::Object(object) => object,
+        Value::Null => {
+            let mut errors = Errors::default();
+            errors.push(vec!["body".into()], &Value::Null, Problem::missing());
+            return errors.finish(|| None);
+        }
+        other => {
+            let mut errors = Errors::default();
+            errors.push(
+                vec!["body".into()],
+                other,
+                Problem::new(
+                    "model_attributes_type",
+                    "Input should be a valid dictionary or object to extract fields from",
+                    None,
+                ),
+            );
+            return errors.finish(|| None);
+        }
+    };
+    let mut fields = BodyFields {
+        object,
+        whole: value,
+        errors: Errors::default(),
+    };
+    let built = T::from_fields(&mut fields);
+    fields.finish(|| built)
+}
+
+/// The `json_invalid` entry, with Python's `json` module's message and
+/// character offset, which the original API reported.
+fn json_invalid(bytes: &[u8], error: &serde_json::Error) -> ApiError {
+    let text = String::from_utf8_lossy(bytes);
+    let message = error.to_string();
+    let what = message.split(" at line ").next().unwrap_or(&message);
+    let python = match what {
+        m if m.starts_with("EOF while parsing a string") => "Unterminated string starting at",
+        m if m.starts_with("EOF while parsing") && m.ends_with("value") => "Expecting value",
+        m if m.starts_with("EOF while parsing") => "Expecting ',' delimiter",
+        "key must be a string" | "trailing comma" => {
+            "Expecting property name enclosed in double quotes"
+        }
+        "expected `:`" => "Expecting ':' delimiter",
+        m if m.starts_with("expected `,`") => "Expecting ',' delimiter",
+        "trailing characters" => "Extra data",
+        m if m.starts_with("control character") => "Invalid control character at",
+        "invalid escape" => "Invalid \\escape",
+        m if m.contains("unicode code point") || m.contains("surrogate") => {
+            "Invalid \\uXXXX escape"
+        }
+        _ => "Expecting value",
+    };
+    let offset = if error.is_eof() {
+        text.chars().count()
+    } else {
+        char_offset(&text, error.line(), error.column())
+    };
+    ApiError::Validation(vec![ErrorEntry {
+        kind: "json_invalid".into(),
+        loc: vec!["body".into(), Loc::Index(offset)],
+        msg: "JSON decode error".into(),
+        input: json!({}),
+        ctx: Some(json!({ "error": python })),
+    }])
+}
+
+/// Character offset of serde_json's 1-based line and column (the column
+/// counts bytes, and points at the offending character).
+fn char_offset(text: &str, line: usize, column: usize) -> usize {
+    let mut byte = 0;
+    for (i, l) in text.split_inclusive('\n').enumerate() {
+        if i + 1 == line {
+            byte += column.saturating_sub(1).min(l.len());
+            break;
+        }
+        byte += l.len();
+    }
+    let byte = byte.min(text.len());
+    let boundary = (0..=byte)
+        .rev()
+        .find(|&b| text.is_char_boundary(b))
+        .unwrap_or(0);
+    text[..boundary].chars().count()
+}
+
+/// Query and path parameters, checked in FastAPI's order (path first).
+pub struct Params<'a> {
+    req: &'a HttpRequest,
+    query: Vec<(String, String)>,
+    errors: Errors,
+}
+
+impl<'a> Params<'a> {
+    /// Reads the query string of `req`.
+    pub fn new(req: &'a HttpRequest) -> Self {
+        let query = serde_urlencoded::from_str(req.query_string()).unwrap_or_default();
+        Self {
+            req,
+            query,
+            errors: Errors::default(),
+        }
+    }
+
+    /// The last value given for a query parameter, as FastAPI takes it.
+    fn query_value(&self, name: &str) -> Option<&str> {
+        self.query
+            .iter()
+            .rev()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// A path segment `{name}` parsed as an integer.
+    pub fn path_int(&mut self, name: &str) -> Option<i64> {
+        let raw = self
+            .req
+            .match_info()
+            .get(name)
+            .unwrap_or_default()
+            .to_owned();
+        self.parse_raw("path", name, &raw, parse_int_str)
+    }
+
+    /// A required query parameter parsed by `parse`.
+    pub fn query<T>(
+        &mut self,
+        name: &str,
+        parse: impl FnOnce(&str) -> Result<T, Problem>,
+    ) -> Option<T> {
+        match self.query_value(name).map(str::to_owned) {
+            Some(raw) => self.parse_raw("query", name, &raw, parse),
+            None => {
+                self.errors.push(
+                    vec!["query".into(), name.into()],
+                    &Value::Null,
+                    Problem::missing(),
+                );
+                None
+            }
+        }
+    }
+
+    /// An optional query parameter: `Some(None)` when absent.
+    pub fn optional_query<T>(
+        &mut self,
+        name: &str,
+        parse: impl FnOnce(&str) -> Result<T, Problem>,
+    ) -> Option<Option<T>> {
+        match self.query_value(name).map(str::to_owned) {
+            Some(raw) => self.parse_raw("query", name, &raw, parse).map(Some),
+            None => Some(None),
+        }
+    }
+
+    fn parse_raw<T>(
+        &mut self,
+        place: &str,
+        name: &str,
+        raw: &str,
+        parse: impl FnOnce(&str) -> Result<T, Problem>,
+    ) -> Option<T> {
+        parse(raw)
+            .map_err(|p| {
+                self.errors.push(
+                    vec![place.into(), name.into()],
+                    &Value::String(raw.to_owned()),
+                    p,
+                )
+            })
+            .ok()
+    }
+
+    /// Ends validation: the value built by `build`, or the 422.
+    pub fn finish<T>(self, build: impl FnOnce() -> Option<T>) -> Result<T, ApiError> {
+        self.errors.finish(build)
+    }
+}
+
+/// An integer from a raw query or path string (`"1.5"` is `int_parsing`).
+pub fn parse_int_str(raw: &str) -> Result<i64, Problem> {
+    raw.trim()
+        .parse::<i64>()
+        .map_err(|_| Problem::int_parsing())
+}
+
+/// A JSON string.
+pub fn string(value: &Value) -> Result<&str, Problem> {
+    value.as_str().ok_or_else(Problem::string_type)
+}
+
+/// An integer, laxly: `170.0`, `"170"` and booleans are accepted.
+pub fn integer(value: &Value) -> Result<i64, Problem> {
+    match value {
+        Value::Number(n) => {
+            if let Some(i) = n.as_i64() {
+                Ok(i)
+            } else {
+                let f = n.as_f64().ok_or_else(Problem::int_type)?;
+                if f.fract() != 0.0 {
+                    Err(Problem::int_from_float())
+                } else if f.abs() < 9.0e18 {
+                    Ok(f as i64)
+                } else {
+                    Err(Problem::int_type())
+                }
+            }
+        }
+        Value::String(s) => parse_int_str(s),
+        Value::Bool(b) => Ok(i64::from(*b)),
+        _ => Err(Problem::int_type()),
+    }
+}
+
+/// A finite number, laxly: `"50"` and booleans are accepted.
+pub fn number(value: &Value) -> Result<f64, Problem> {
+    match value {
+        Value::Number(n) => n.as_f64().ok_or_else(Problem::float_type),
+        Value::String(s) => s
+            .trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|f| f.is_finite())
+            .ok_or_else(Problem::float_parsing),
+        Value::Bool(b) => Ok(if *b { 1.0 } else { 0.0 }),
+        _ => Err(Problem::float_type()),
+    }
+}
+
+/// A JSON array.
+pub fn list(value: &Value) -> Result<&Vec<Value>, Problem> {
+    value.as_array().ok_or_else(Problem::list_type)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entries(error: ApiError) -> Value {
+        match error {
+            ApiError::Validation(entries) => serde_json::to_value(entries).unwrap(),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn python_json_offsets() {
+        let cases: [(&str, usize, &str); 6] = [
+            ("{\"a\": }", 6, "Expecting value"),
+            ("{\"a\" 1}", 5, "Expecting ':' delimiter"),
+            ("{\"a\":1", 6, "Expecting ',' delimiter"),
+            ("{\"a\":1} x", 8, "Extra data"),
+            ("{\"é\": x}", 6, "Expecting value"),
+            ("{\"a\": NaN}", 6, "Expecting value"),
+        ];
+        for (body, offset, msg) in cases {
+            let got = entries(parse_body(body.as_bytes(), true).unwrap_err());
+            assert_eq!(
+                got,
+                json!([{"type":"json_invalid","loc":["body",offset],"msg":"JSON decode error","input":{},"ctx":{"error":msg}}]),
+                "{body}"
+            );
+        }
+    }
+
+    #[test]
+    fn lax_numbers() {
+        assert_eq!(number(&json!("50")), Ok(50.0));
+        assert_eq!(number(&json!(" 50 ")), Ok(50.0));
+        assert_eq!(number(&json!("nan")), Err(Problem::float_parsing()));
+        assert_eq!(number(&json!(null)), Err(Problem::float_type()));
+        assert_eq!(integer(&json!(170.0)), Ok(170));
+        assert_eq!(integer(&json!(170.5)), Err(Problem::int_from_float()));
+        assert_eq!(integer(&json!("7")), Ok(7));
+        assert_eq!(integer(&json!("1.5")), Err(Problem::int_parsing()));
+        assert_eq!(integer(&json!([])), Err(Problem::int_type()));
+    }
+
+    #[test]
+    fn messages_follow_pydantic() {
+        assert_eq!(
+            Problem::one_of(&["lose_weight", "maintain_weight", "gain_weight"]).msg,
+            "Input should be 'lose_weight', 'maintain_weight' or 'gain_weight'"
+        );
+        assert_eq!(Problem::literal(&["0", "1"]).msg, "Input should be 0 or 1");
+        assert_eq!(
+            Problem::too_short(1).msg,
+            "String should have at least 1 character"
+        );
+        assert_eq!(
+            Problem::ge(140).msg,
+            "Input should be greater than or equal to 140"
+        );
+    }
+}

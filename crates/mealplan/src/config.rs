@@ -1,0 +1,282 @@
+//! Configuration from environment variables, CLI flags and `.env`.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use mealplan_adapters::Backend;
+
+/// Command line of the `mealplan` binary. A bare `mealplan` serves.
+#[derive(Debug, Parser)]
+#[command(
+    name = "mealplan",
+    version,
+    about = "Meal planning and nutrition profile service"
+)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct Cli {
+    /// What to do; `serve` when omitted.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// Settings of `serve`, accepted without the subcommand too.
+    #[command(flatten)]
+    pub serve: ServeArgs,
+}
+
+/// Subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Run the HTTP service (migrates and seeds first).
+    Serve(ServeArgs),
+    /// Apply migrations and seed the reference data, then exit.
+    Migrate(DatabaseArgs),
+}
+
+/// Where the data lives.
+#[derive(Debug, Clone, Args)]
+pub struct DatabaseArgs {
+    /// `sqlite://PATH` (embedded, created on first start) or `postgres://…`.
+    #[arg(long, env = "DATABASE_URL", default_value = "sqlite://mealplan.db")]
+    pub database_url: String,
+}
+
+/// Settings of the HTTP service.
+#[derive(Debug, Clone, Args)]
+#[command(
+    after_help = "The JWT signing secret comes from the JWT_SECRET environment variable \
+    only (at least 32 bytes). Unset with SQLite, one is generated and kept next to the database \
+    file (mode 0600); unset with PostgreSQL, the service refuses to start."
+)]
+pub struct ServeArgs {
+    #[command(flatten)]
+    /// Database settings.
+    pub database: DatabaseArgs,
+    /// Address to listen on.
+    #[arg(long, env = "BIND", default_value = "127.0.0.1:8000")]
+    pub bind: String,
+    /// Lifetime of access tokens, in minutes.
+    #[arg(long, env = "TOKEN_TTL_MINUTES", default_value_t = 3000,
+          value_parser = clap::value_parser!(u32).range(1..=525_600))]
+    pub token_ttl_minutes: u32,
+    /// bcrypt cost factor of new password hashes (4-31).
+    #[arg(long, env = "BCRYPT_COST", default_value_t = 12,
+          value_parser = clap::value_parser!(u32).range(4..=31))]
+    pub bcrypt_cost: u32,
+    /// Whether meal-detail routes need a bearer token.
+    #[arg(long, env = "MEAL_DETAIL_AUTH", value_enum, default_value_t = MealDetailAuth::Optional)]
+    pub meal_detail_auth: MealDetailAuth,
+    /// Comma-separated exact origins allowed by CORS; empty = no CORS headers.
+    #[arg(long, env = "CORS_ALLOWED_ORIGINS", default_value = "")]
+    pub cors_allowed_origins: String,
+    /// Log format.
+    #[arg(long, env = "LOG_FORMAT", value_enum, default_value_t = LogFormat::Pretty)]
+    pub log_format: LogFormat,
+    /// Login + register requests per client IP per minute (0 = no limit).
+    #[arg(long, env = "AUTH_RATE_LIMIT_PER_MINUTE", default_value_t = 10)]
+    pub auth_rate_limit_per_minute: u32,
+    /// Failed logins per e-mail per 15 minutes (0 = no limit).
+    #[arg(long, env = "LOGIN_FAILURE_LIMIT", default_value_t = 5)]
+    pub login_failure_limit: u32,
+}
+
+/// Policy of the meal-detail routes (contract §4.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum MealDetailAuth {
+    /// No token needed; a token sent must be valid and limits access to its owner.
+    Optional,
+    /// A valid token is always needed.
+    Required,
+}
+
+/// Log line format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LogFormat {
+    /// Human-readable.
+    Pretty,
+    /// One JSON object per line.
+    Json,
+}
+
+impl ServeArgs {
+    /// The origins of `CORS_ALLOWED_ORIGINS`, trimmed, empties dropped.
+    pub fn cors_origins(&self) -> Vec<String> {
+        self.cors_allowed_origins
+            .split(',')
+            .map(str::trim)
+            .filter(|o| !o.is_empty())
+            .map(str::to_owned)
+            .collect()
+    }
+}
+
+/// Why the configuration cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    /// The JWT secret is too short.
+    #[error(
+        "JWT_SECRET must be at least {min} bytes long (got {got}); generate one with `openssl rand -hex 32`"
+    )]
+    SecretTooShort {
+        /// Required length.
+        min: usize,
+        /// Actual length.
+        got: usize,
+    },
+    /// PostgreSQL without an explicit secret.
+    #[error(
+        "JWT_SECRET must be set when DATABASE_URL is PostgreSQL: every instance sharing the database must sign tokens with the same secret"
+    )]
+    SecretRequired,
+    /// The generated secret file could not be read or written.
+    #[error("JWT secret file {path}: {source}")]
+    SecretFile {
+        /// The file.
+        path: PathBuf,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+    /// Bad database URL.
+    #[error(transparent)]
+    Database(#[from] mealplan_adapters::DbError),
+}
+
+/// Shortest accepted signing secret: 256 bits.
+pub const MIN_SECRET_BYTES: usize = 32;
+
+/// The JWT secret in force: `JWT_SECRET` if set (and long enough), else for
+/// SQLite a generated secret kept in `<database>.jwt-secret`.
+pub fn jwt_secret(from_env: Option<String>, database_url: &str) -> Result<Vec<u8>, ConfigError> {
+    if let Some(secret) = from_env.filter(|s| !s.is_empty()) {
+        return check_len(secret.into_bytes());
+    }
+    match Backend::from_url(database_url)? {
+        Backend::Postgres(_) => Err(ConfigError::SecretRequired),
+        Backend::Sqlite(path) => sqlite_secret(&secret_path(&path)),
+    }
+}
+
+fn check_len(secret: Vec<u8>) -> Result<Vec<u8>, ConfigError> {
+    if secret.len() < MIN_SECRET_BYTES {
+        return Err(ConfigError::SecretTooShort {
+            min: MIN_SECRET_BYTES,
+            got: secret.len(),
+        });
+    }
+    Ok(secret)
+}
+
+/// `<database file>.jwt-secret`, beside the database.
+pub fn secret_path(database: &Path) -> PathBuf {
+    let mut name = database.as_os_str().to_owned();
+    name.push(".jwt-secret");
+    PathBuf::from(name)
+}
+
+fn sqlite_secret(path: &Path) -> Result<Vec<u8>, ConfigError> {
+    let file_error = |source| ConfigError::SecretFile {
+        path: path.to_owned(),
+        source,
+    };
+    match fs::read_to_string(path) {
+        Ok(text) => return check_len(text.trim().as_bytes().to_vec()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        Err(e) => return Err(file_error(e)),
+    }
+    let mut raw = [0u8; 32];
+    getrandom::fill(&mut raw).map_err(|e| file_error(std::io::Error::other(e.to_string())))?;
+    let secret: String = raw.iter().map(|b| format!("{b:02x}")).collect();
+    let mut options = fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    match options.open(path) {
+        Ok(mut file) => {
+            file.write_all(secret.as_bytes()).map_err(file_error)?;
+            file.sync_all().map_err(file_error)?;
+            tracing::warn!(
+                path = %path.display(),
+                "JWT_SECRET is not set: generated a random signing secret and stored it beside the database"
+            );
+            Ok(secret.into_bytes())
+        }
+        // Another process created it first: use theirs.
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => sqlite_secret(path),
+        Err(e) => Err(file_error(e)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn explicit_secret_must_be_32_bytes() {
+        assert!(matches!(
+            jwt_secret(Some("short".into()), "sqlite://x.db"),
+            Err(ConfigError::SecretTooShort { min: 32, got: 5 })
+        ));
+        let ok = "k".repeat(32);
+        assert_eq!(
+            jwt_secret(Some(ok.clone()), "postgres://h/db").unwrap(),
+            ok.as_bytes()
+        );
+    }
+
+    #[test]
+    fn postgres_without_secret_refuses() {
+        assert!(matches!(
+            jwt_secret(None, "postgres://h/db"),
+            Err(ConfigError::SecretRequired)
+        ));
+        assert!(matches!(
+            jwt_secret(Some(String::new()), "postgresql://h/db"),
+            Err(ConfigError::SecretRequired)
+        ));
+    }
+
+    #[test]
+    fn sqlite_secret_is_generated_once_with_mode_0600() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}", dir.path().join("m.db").display());
+        let first = jwt_secret(None, &url).unwrap();
+        assert_eq!(first.len(), 64);
+        assert_eq!(jwt_secret(None, &url).unwrap(), first);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = fs::metadata(dir.path().join("m.db.jwt-secret"))
+                .unwrap()
+                .permissions()
+                .mode();
+            assert_eq!(mode & 0o777, 0o600);
+        }
+    }
+
+    #[test]
+    fn cli_parses_bare_and_subcommands() {
+        let cli = Cli::try_parse_from(["mealplan", "--bind", "0.0.0.0:1"]).unwrap();
+        assert!(cli.command.is_none());
+        assert_eq!(cli.serve.bind, "0.0.0.0:1");
+        let cli = Cli::try_parse_from(["mealplan", "migrate", "--database-url", "sqlite://a.db"])
+            .unwrap();
+        assert!(
+            matches!(cli.command, Some(Command::Migrate(d)) if d.database_url == "sqlite://a.db")
+        );
+        assert!(Cli::try_parse_from(["mealplan", "--bcrypt-cost", "3"]).is_err());
+        let cli = Cli::try_parse_from([
+            "mealplan",
+            "serve",
+            "--cors-allowed-origins",
+            "https://a.example, https://b.example,",
+        ])
+        .unwrap();
+        let Some(Command::Serve(args)) = cli.command else {
+            panic!()
+        };
+        assert_eq!(
+            args.cors_origins(),
+            ["https://a.example", "https://b.example"]
+        );
+    }
+}

@@ -1,0 +1,126 @@
+//! Wiring of the mealplan service: builds adapters from configuration and
+//! injects them into the use cases and the HTTP layer. `main.rs` only
+//! parses the command line; tests build the same [`Application`].
+
+pub mod config;
+
+use std::net::{SocketAddr, TcpListener};
+use std::sync::Arc;
+
+use chrono::Duration;
+use mealplan_adapters::{BcryptHasher, Database, JwtTokens, PoolOptions, SystemClock};
+use mealplan_app::Accounts;
+use mealplan_http::{AppState, HttpOptions, Server};
+use mealplan_ports::Clock;
+
+pub use config::MealDetailAuth;
+
+/// Everything needed to run the service, resolved from configuration.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// `sqlite://…` or `postgres://…`.
+    pub database_url: String,
+    /// Listen address (`127.0.0.1:0` picks a free port).
+    pub bind: String,
+    /// HS256 signing secret, at least 32 bytes.
+    pub jwt_secret: Vec<u8>,
+    /// Token lifetime in minutes.
+    pub token_ttl_minutes: u32,
+    /// bcrypt cost.
+    pub bcrypt_cost: u32,
+    /// Meal-detail policy.
+    pub meal_detail_auth: MealDetailAuth,
+    /// CORS origins.
+    pub cors_allowed_origins: Vec<String>,
+    /// HTTP worker threads; 0 = one per core.
+    pub workers: usize,
+}
+
+/// Why the service could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    /// Database connection or migration.
+    #[error(transparent)]
+    Database(#[from] mealplan_adapters::DbError),
+    /// Listening socket.
+    #[error("cannot listen on {addr}: {source}")]
+    Bind {
+        /// Requested address.
+        addr: String,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+    /// A blocking start-up task panicked.
+    #[error("start-up task failed: {0}")]
+    Task(String),
+}
+
+/// Opens the database and applies migrations and seeds. Blocking work runs
+/// on the blocking pool.
+pub async fn prepare_database(url: &str) -> Result<Database, StartError> {
+    let url = url.to_owned();
+    tokio::task::spawn_blocking(move || {
+        let db = Database::open(&url, PoolOptions::default())?;
+        db.migrate()?;
+        Ok(db)
+    })
+    .await
+    .map_err(|e| StartError::Task(e.to_string()))?
+}
+
+/// The running service: its address and the server future to await.
+pub struct Application {
+    addr: SocketAddr,
+    server: Server,
+}
+
+impl Application {
+    /// Opens storage, wires the use cases and binds the listener.
+    pub async fn build(settings: Settings) -> Result<Self, StartError> {
+        let db = prepare_database(&settings.database_url).await?;
+        tracing::info!(backend = db.backend().kind(), "database ready");
+        let clock: Arc<dyn Clock> = Arc::new(SystemClock);
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let accounts = Accounts::new(
+            Arc::new(db.clone()),
+            Arc::new(BcryptHasher::new(settings.bcrypt_cost, cores)),
+            Arc::new(JwtTokens::new(
+                &settings.jwt_secret,
+                Duration::minutes(i64::from(settings.token_ttl_minutes)),
+                clock.clone(),
+            )),
+            clock,
+        );
+        let state = AppState {
+            accounts,
+            health: Arc::new(db),
+        };
+        let bind_error = |source| StartError::Bind {
+            addr: settings.bind.clone(),
+            source,
+        };
+        let listener = TcpListener::bind(&settings.bind).map_err(bind_error)?;
+        let addr = listener.local_addr().map_err(bind_error)?;
+        let options = HttpOptions {
+            cors_allowed_origins: settings.cors_allowed_origins.clone(),
+            workers: settings.workers,
+        };
+        let server = mealplan_http::serve(listener, state, options).map_err(bind_error)?;
+        Ok(Self { addr, server })
+    }
+
+    /// The bound address (useful with port 0).
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// Serves until shutdown.
+    pub async fn run(self) -> std::io::Result<()> {
+        self.server.await
+    }
+
+    /// The server future, for tests that spawn it.
+    pub fn into_server(self) -> Server {
+        self.server
+    }
+}

@@ -1,0 +1,77 @@
+//! `mealplan`: `serve` (the default) or `migrate`.
+
+use std::process::ExitCode;
+
+use clap::Parser;
+use mealplan::config::{Cli, Command, LogFormat, ServeArgs, jwt_secret};
+use mealplan::{Application, Settings, prepare_database};
+use tracing_subscriber::EnvFilter;
+
+fn init_logging(format: LogFormat) {
+    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
+    let builder = tracing_subscriber::fmt().with_env_filter(filter);
+    match format {
+        LogFormat::Pretty => builder.init(),
+        LogFormat::Json => builder.json().init(),
+    }
+}
+
+async fn serve(args: ServeArgs) -> Result<(), Box<dyn std::error::Error>> {
+    let secret = jwt_secret(
+        std::env::var("JWT_SECRET").ok(),
+        &args.database.database_url,
+    )?;
+    let settings = Settings {
+        database_url: args.database.database_url.clone(),
+        bind: args.bind.clone(),
+        jwt_secret: secret,
+        token_ttl_minutes: args.token_ttl_minutes,
+        bcrypt_cost: args.bcrypt_cost,
+        meal_detail_auth: args.meal_detail_auth,
+        cors_allowed_origins: args.cors_origins(),
+        workers: 0,
+    };
+    let app = Application::build(settings).await?;
+    tracing::info!(addr = %app.addr(), "listening; API docs at /docs");
+    app.run().await?;
+    tracing::info!("stopped");
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    dotenvy::dotenv().ok();
+    let cli = Cli::parse();
+    let format = match &cli.command {
+        Some(Command::Serve(args)) => args.log_format,
+        _ => cli.serve.log_format,
+    };
+    init_logging(format);
+    let runtime = match tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(e) => {
+            eprintln!("cannot start the runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let result = runtime.block_on(async {
+        match cli.command {
+            Some(Command::Migrate(db)) => {
+                prepare_database(&db.database_url).await?;
+                tracing::info!("migrations applied and reference data seeded");
+                Ok(())
+            }
+            Some(Command::Serve(args)) => serve(args).await,
+            None => serve(cli.serve).await,
+        }
+    });
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            tracing::error!("{e}");
+            ExitCode::FAILURE
+        }
+    }
+}

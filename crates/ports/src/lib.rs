@@ -1,0 +1,115 @@
+//! The traits the mealplan core needs from the outside world.
+//!
+//! Use cases depend on these traits only; `mealplan-adapters` implements
+//! them and the binary wires the implementations in. With the `mock`
+//! feature every trait also gets a mockall `Mock…` type for tests.
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use mealplan_domain::{Email, Password, User, UserId, UserName};
+
+/// Why storage could not do what was asked.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// A uniqueness rule refused the write (e.g. an e-mail already taken).
+    #[error("conflict: {0}")]
+    Conflict(String),
+    /// The database could not be reached (pool timeout, connection refused).
+    #[error("storage unavailable: {0}")]
+    Unavailable(String),
+    /// Any other storage failure; the text is for logs only.
+    #[error("storage failure: {0}")]
+    Failure(String),
+}
+
+/// A user about to be stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewUser {
+    /// Display name.
+    pub name: UserName,
+    /// Normalised e-mail; unique across users.
+    pub email: Email,
+    /// bcrypt hash of the password.
+    pub password_hash: String,
+    /// When the account was created.
+    pub created_at: DateTime<Utc>,
+}
+
+/// A stored user together with their password hash, for login only.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UserCredentials {
+    /// The user.
+    pub user: User,
+    /// bcrypt hash to verify a password against.
+    pub password_hash: String,
+}
+
+/// Persistence of user accounts.
+#[cfg_attr(feature = "mock", mockall::automock)]
+#[async_trait]
+pub trait UserRepository: Send + Sync {
+    /// Stores a new user; [`StoreError::Conflict`] when the e-mail is taken.
+    async fn create(&self, user: NewUser) -> Result<User, StoreError>;
+    /// The user with this e-mail and their hash, if any.
+    async fn find_credentials(&self, email: &Email) -> Result<Option<UserCredentials>, StoreError>;
+    /// The user with this id, if they still exist.
+    async fn find_by_id(&self, id: UserId) -> Result<Option<User>, StoreError>;
+}
+
+/// Whether storage answers at all; behind `GET /ready`.
+#[cfg_attr(feature = "mock", mockall::automock)]
+#[async_trait]
+pub trait HealthProbe: Send + Sync {
+    /// Runs a trivial query.
+    async fn ping(&self) -> Result<(), StoreError>;
+}
+
+/// A hashing failure (never a wrong password, which is `Ok(false)`).
+#[derive(Debug, thiserror::Error)]
+#[error("password hashing failed: {0}")]
+pub struct HashError(pub String);
+
+/// Slow, salted password hashing. Implementations run the work off the
+/// async executor and bound how much of it runs at once.
+#[cfg_attr(feature = "mock", mockall::automock)]
+#[async_trait]
+pub trait PasswordHasher: Send + Sync {
+    /// Hashes a new password.
+    async fn hash(&self, password: Password) -> Result<String, HashError>;
+    /// Checks `password` against `hash`. With no hash (unknown e-mail) it
+    /// verifies against a dummy hash of the same cost and answers `false`,
+    /// so the time taken does not reveal whether the account exists.
+    async fn verify(&self, password: Password, hash: Option<String>) -> Result<bool, HashError>;
+}
+
+/// Why a bearer token was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum TokenError {
+    /// Bad signature, wrong algorithm, malformed, or missing claims.
+    #[error("invalid token")]
+    Invalid,
+    /// Well-formed and signed, but past its `exp`.
+    #[error("token has expired")]
+    Expired,
+}
+
+/// A signing failure.
+#[derive(Debug, thiserror::Error)]
+#[error("token signing failed: {0}")]
+pub struct IssueError(pub String);
+
+/// Issues and checks the bearer tokens clients authenticate with.
+#[cfg_attr(feature = "mock", mockall::automock)]
+pub trait TokenService: Send + Sync {
+    /// A fresh token naming `user` as its subject.
+    fn issue(&self, user: UserId) -> Result<String, IssueError>;
+    /// The subject of a valid, unexpired token.
+    fn verify(&self, token: &str) -> Result<UserId, TokenError>;
+}
+
+/// The current time, injectable so rules about time can be tested.
+#[cfg_attr(feature = "mock", mockall::automock)]
+pub trait Clock: Send + Sync {
+    /// Now, in UTC.
+    fn now(&self) -> DateTime<Utc>;
+}
