@@ -1,1 +1,9 @@
-fn main() {}
+//! HTTP integration tests: each test starts the real service on port 0
+//! with a fresh database and talks to it over HTTP, once on SQLite and
+//! once on PostgreSQL.
+
+mod helpers;
+
+mod accounts;
+mod errors;
+mod operations;

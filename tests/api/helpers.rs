@@ -1,0 +1,289 @@
+//! `spawn_app`: the service on a free port with a database of its own.
+
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::Duration;
+
+use awc::http::Method;
+use diesel::connection::SimpleConnection;
+use diesel::{Connection, PgConnection, SqliteConnection};
+use mealplan::{Application, MealDetailAuth, Settings};
+use serde_json::Value;
+
+/// The signing secret every test app uses.
+pub const SECRET: &[u8] = b"integration-test-secret-0123456789abcdef";
+
+/// Which storage a test runs on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// Runs each listed `async fn name(Backend)` once per backend.
+#[macro_export]
+macro_rules! on_both_backends {
+    ($($name:ident),* $(,)?) => {
+        mod sqlite {
+            $(#[actix_web::test] async fn $name() { super::$name($crate::helpers::Backend::Sqlite).await })*
+        }
+        mod postgres {
+            $(#[actix_web::test] async fn $name() {
+                if $crate::helpers::postgres_enabled() {
+                    super::$name($crate::helpers::Backend::Postgres).await
+                }
+            })*
+        }
+    };
+}
+
+/// Whether the PostgreSQL variants run. They are required (and fail when
+/// the server is unreachable) under CI or when
+/// `MEALPLAN_TEST_POSTGRES_URL` is set; otherwise they run when the default
+/// server answers, and are skipped with a warning on a machine without one.
+pub fn postgres_enabled() -> bool {
+    static ENABLED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *ENABLED.get_or_init(|| {
+        let required = std::env::var_os("MEALPLAN_TEST_POSTGRES_URL").is_some()
+            || std::env::var_os("CI").is_some();
+        if required {
+            return true;
+        }
+        let reachable = PgConnection::establish(&postgres_admin_url()).is_ok();
+        if !reachable {
+            eprintln!(
+                "WARNING: PostgreSQL is not reachable at {}; the PostgreSQL variants of the API \
+                 tests are skipped. Set MEALPLAN_TEST_POSTGRES_URL (or CI) to require them.",
+                postgres_admin_url()
+            );
+        }
+        reachable
+    })
+}
+
+/// PostgreSQL server the tests create their databases on.
+fn postgres_admin_url() -> String {
+    std::env::var("MEALPLAN_TEST_POSTGRES_URL")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".to_owned())
+}
+
+/// A database that exists for one test only.
+pub enum TestDb {
+    Sqlite(tempfile::TempDir),
+    Postgres { admin_url: String, name: String },
+}
+
+impl TestDb {
+    /// A new, empty database of `backend`.
+    pub fn create(backend: Backend) -> Self {
+        match backend {
+            Backend::Sqlite => Self::Sqlite(tempfile::tempdir().expect("temp dir")),
+            Backend::Postgres => {
+                static COUNTER: AtomicU32 = AtomicU32::new(0);
+                let admin_url = postgres_admin_url();
+                let name = format!(
+                    "mealplan_test_{}_{}_{}",
+                    std::process::id(),
+                    COUNTER.fetch_add(1, Ordering::Relaxed),
+                    chrono::Utc::now().timestamp_micros()
+                );
+                let mut admin = PgConnection::establish(&admin_url).unwrap_or_else(|e| {
+                    panic!(
+                        "PostgreSQL is required for these tests and is unreachable at {admin_url}: {e}"
+                    )
+                });
+                admin
+                    .batch_execute(&format!("CREATE DATABASE {name}"))
+                    .expect("create test database");
+                Self::Postgres { admin_url, name }
+            }
+        }
+    }
+
+    /// The URL the service connects with.
+    pub fn url(&self) -> String {
+        match self {
+            Self::Sqlite(dir) => format!("sqlite://{}", dir.path().join("test.db").display()),
+            Self::Postgres { admin_url, name } => {
+                let base = admin_url
+                    .rsplit_once('/')
+                    .map_or(admin_url.as_str(), |(b, _)| b);
+                format!("{base}/{name}")
+            }
+        }
+    }
+
+    /// Runs raw SQL against the test database (to simulate what the API
+    /// cannot do, e.g. delete a user).
+    pub fn execute(&self, sql: &str) {
+        match self {
+            Self::Sqlite(dir) => {
+                SqliteConnection::establish(&dir.path().join("test.db").to_string_lossy())
+                    .expect("open sqlite")
+                    .batch_execute(sql)
+                    .expect("sql runs")
+            }
+            Self::Postgres { .. } => PgConnection::establish(&self.url())
+                .expect("open postgres")
+                .batch_execute(sql)
+                .expect("sql runs"),
+        }
+    }
+
+    /// Drops a PostgreSQL test database now, cutting its connections.
+    pub fn drop_now(&self) {
+        if let Self::Postgres { admin_url, name } = self
+            && let Ok(mut admin) = PgConnection::establish(admin_url)
+        {
+            let _ = admin.batch_execute(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"));
+        }
+    }
+}
+
+impl Drop for TestDb {
+    fn drop(&mut self) {
+        self.drop_now();
+    }
+}
+
+/// Settings of a test app on `db`.
+pub fn settings(db: &TestDb) -> Settings {
+    Settings {
+        database_url: db.url(),
+        bind: "127.0.0.1:0".to_owned(),
+        jwt_secret: SECRET.to_vec(),
+        token_ttl_minutes: 3000,
+        bcrypt_cost: 4,
+        meal_detail_auth: MealDetailAuth::Optional,
+        cors_allowed_origins: Vec::new(),
+        workers: 1,
+    }
+}
+
+/// A running service and a client for it.
+pub struct TestApp {
+    pub address: String,
+    pub client: awc::Client,
+    pub db: std::rc::Rc<TestDb>,
+}
+
+/// A response, with the body parsed as JSON when it is JSON.
+#[derive(Debug)]
+pub struct Reply {
+    pub status: u16,
+    pub headers: awc::http::header::HeaderMap,
+    pub text: String,
+    pub json: Value,
+}
+
+impl Reply {
+    /// A header's value as text.
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers.get(name).and_then(|v| v.to_str().ok())
+    }
+}
+
+/// Starts the service on a fresh database of `backend`.
+pub async fn spawn_app(backend: Backend) -> TestApp {
+    let db = std::rc::Rc::new(TestDb::create(backend));
+    spawn_app_with(db, settings).await
+}
+
+/// Starts (another) service on `db`, with settings adjusted by `adjust`.
+pub async fn spawn_app_with(
+    db: std::rc::Rc<TestDb>,
+    adjust: impl FnOnce(&TestDb) -> Settings,
+) -> TestApp {
+    let app = Application::build(adjust(&db))
+        .await
+        .expect("service starts");
+    let address = format!("http://{}", app.addr());
+    actix_web::rt::spawn(app.into_server());
+    let client = awc::Client::builder()
+        .timeout(Duration::from_secs(30))
+        .disable_redirects()
+        .finish();
+    TestApp {
+        address,
+        client,
+        db,
+    }
+}
+
+impl TestApp {
+    /// Sends `method path` with an optional bearer token and raw body.
+    pub async fn send(
+        &self,
+        method: Method,
+        path: &str,
+        token: Option<&str>,
+        headers: &[(&str, &str)],
+        body: Option<&str>,
+    ) -> Reply {
+        let mut request = self
+            .client
+            .request(method, format!("{}{}", self.address, path));
+        if let Some(token) = token {
+            request = request.insert_header(("Authorization", format!("Bearer {token}")));
+        }
+        for (name, value) in headers {
+            request = request.insert_header((*name, *value));
+        }
+        let mut response = match body {
+            Some(body) => request.send_body(body.to_owned()).await,
+            None => request.send().await,
+        }
+        .expect("request is answered");
+        let bytes = response.body().limit(16 << 20).await.expect("body is read");
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        Reply {
+            status: response.status().as_u16(),
+            headers: response.headers().clone(),
+            json: serde_json::from_str(&text).unwrap_or(Value::Null),
+            text,
+        }
+    }
+
+    /// A JSON request.
+    pub async fn json(
+        &self,
+        method: Method,
+        path: &str,
+        token: Option<&str>,
+        body: &Value,
+    ) -> Reply {
+        self.send(
+            method,
+            path,
+            token,
+            &[("content-type", "application/json")],
+            Some(&body.to_string()),
+        )
+        .await
+    }
+
+    /// `GET path` with an optional token.
+    pub async fn get(&self, path: &str, token: Option<&str>) -> Reply {
+        self.send(Method::GET, path, token, &[], None).await
+    }
+
+    /// Registers a user and returns the reply.
+    pub async fn register(&self, name: &str, email: &str, password: &str) -> Reply {
+        self.json(
+            Method::POST,
+            "/auth/register",
+            None,
+            &serde_json::json!({"name": name, "email": email, "password": password}),
+        )
+        .await
+    }
+
+    /// Registers a user and returns their token.
+    pub async fn token_for(&self, email: &str) -> String {
+        let reply = self.register("Test User", email, "password123").await;
+        assert_eq!(reply.status, 201, "{}", reply.text);
+        reply.json["access_token"]
+            .as_str()
+            .expect("token")
+            .to_owned()
+    }
+}

@@ -1,0 +1,104 @@
+//! Health, readiness and the API documentation.
+
+use awc::http::Method;
+use serde_json::json;
+
+use crate::helpers::{Backend, spawn_app};
+
+async fn health_and_ready(b: Backend) {
+    let app = spawn_app(b).await;
+    let reply = app.get("/health", None).await;
+    assert_eq!(
+        (reply.status, reply.json.clone()),
+        (200, json!({"status": "ok"}))
+    );
+    assert_eq!(reply.header("x-content-type-options"), Some("nosniff"));
+    assert_eq!(reply.header("server"), None);
+    let reply = app.get("/ready/", None).await;
+    assert_eq!(
+        (reply.status, reply.json),
+        (200, json!({"status": "ready"}))
+    );
+}
+
+/// PostgreSQL only: an embedded SQLite file cannot become unreachable
+/// under a running process.
+#[actix_web::test]
+async fn ready_is_503_when_the_postgres_database_is_gone() {
+    if !crate::helpers::postgres_enabled() {
+        return;
+    }
+    let app = spawn_app(Backend::Postgres).await;
+    app.db.drop_now();
+    let started = std::time::Instant::now();
+    let reply = app.get("/ready", None).await;
+    assert_eq!(reply.status, 503);
+    assert_eq!(reply.json, json!({"detail": "Service unavailable"}));
+    assert!(started.elapsed() < std::time::Duration::from_secs(5));
+    assert_eq!(app.get("/health", None).await.status, 200);
+}
+
+async fn openapi_documents_every_operation(b: Backend) {
+    let app = spawn_app(b).await;
+    let reply = app.get("/openapi.json", None).await;
+    assert_eq!(reply.status, 200);
+    let doc = reply.json;
+    assert_eq!(doc["openapi"], "3.1.0");
+    let mut operations: Vec<String> = doc["paths"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .flat_map(|(path, item)| {
+            item.as_object()
+                .unwrap()
+                .keys()
+                .map(move |m| format!("{m} {path}"))
+        })
+        .collect();
+    operations.sort();
+    assert_eq!(
+        operations,
+        [
+            "get /api/auth",
+            "get /auth/me",
+            "get /health",
+            "get /ready",
+            "post /auth/login",
+            "post /auth/register",
+        ]
+    );
+    let login = &doc["paths"]["/auth/login"]["post"]["responses"];
+    for status in ["200", "401", "413", "422", "429", "500"] {
+        assert!(login.get(status).is_some(), "login lacks {status}");
+    }
+    assert_eq!(
+        doc["components"]["securitySchemes"]["bearer"]["scheme"],
+        "bearer"
+    );
+}
+
+async fn swagger_ui_is_served_from_the_binary(b: Backend) {
+    let app = spawn_app(b).await;
+    let reply = app.get("/docs", None).await;
+    assert_eq!(reply.status, 308);
+    assert_eq!(reply.header("location"), Some("/docs/"));
+    let page = app.get("/docs/", None).await;
+    assert_eq!(page.status, 200);
+    assert!(page.text.contains("swagger-ui"), "{}", page.text);
+    for asset in [
+        "/docs/swagger-ui.css",
+        "/docs/swagger-ui-bundle.js",
+        "/docs/swagger-initializer.js",
+    ] {
+        let reply = app.send(Method::GET, asset, None, &[], None).await;
+        assert_eq!(reply.status, 200, "{asset}");
+    }
+    let init = app.get("/docs/swagger-initializer.js", None).await;
+    assert!(init.text.contains("/openapi.json"));
+}
+
+crate::on_both_backends!(
+    health_and_ready,
+    openapi_documents_every_operation,
+    swagger_ui_is_served_from_the_binary,
+);
