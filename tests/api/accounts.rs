@@ -353,6 +353,28 @@ async fn two_instances_share_tokens(b: Backend) {
     assert_eq!(first.get("/auth/me", Some(token)).await.status, 200);
 }
 
+async fn storage_failures_are_500_without_internals(b: Backend) {
+    let app = spawn_app(b).await;
+    let token = app.token_for("ann@example.com").await;
+    app.db.execute("DROP TABLE users");
+    let login = json!({"email": "ann@example.com", "password": "password123"});
+    let reply = app.json(Method::POST, "/auth/login", None, &login).await;
+    assert_eq!(
+        (reply.status, reply.text.as_str()),
+        (500, r#"{"detail":"Error during authentication"}"#)
+    );
+    let reply = app.register("Bob", "bob@example.com", "password123").await;
+    assert_eq!(
+        (reply.status, reply.text.as_str()),
+        (500, r#"{"detail":"Error during authentication"}"#)
+    );
+    let reply = app.get("/auth/me", Some(&token)).await;
+    assert_eq!(
+        (reply.status, reply.text.as_str()),
+        (500, r#"{"detail":"Internal server error"}"#)
+    );
+}
+
 crate::on_both_backends!(
     register_answers_201_and_logs_in,
     register_refuses_a_taken_email_in_any_case,
@@ -365,4 +387,5 @@ crate::on_both_backends!(
     a_deleted_users_token_is_refused,
     token_check_says_true_or_false,
     two_instances_share_tokens,
+    storage_failures_are_500_without_internals,
 );
