@@ -356,7 +356,7 @@ async fn two_instances_share_tokens(b: Backend) {
 async fn storage_failures_are_500_without_internals(b: Backend) {
     let app = spawn_app(b).await;
     let token = app.token_for("ann@example.com").await;
-    app.db.execute("DROP TABLE users");
+    app.db.execute("ALTER TABLE users RENAME TO users_gone");
     let login = json!({"email": "ann@example.com", "password": "password123"});
     let reply = app.json(Method::POST, "/auth/login", None, &login).await;
     assert_eq!(

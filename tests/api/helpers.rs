@@ -129,6 +129,28 @@ impl TestDb {
         }
     }
 
+    /// The single integer `sql` selects (as a column named `n`).
+    pub fn count(&self, sql: &str) -> i64 {
+        #[derive(diesel::QueryableByName)]
+        struct Row {
+            #[diesel(sql_type = diesel::sql_types::BigInt)]
+            n: i64,
+        }
+        use diesel::RunQueryDsl;
+        let row: Row = match self {
+            Self::Sqlite(dir) => diesel::sql_query(sql)
+                .get_result(
+                    &mut SqliteConnection::establish(&dir.path().join("test.db").to_string_lossy())
+                        .expect("open sqlite"),
+                )
+                .expect("query runs"),
+            Self::Postgres { .. } => diesel::sql_query(sql)
+                .get_result(&mut PgConnection::establish(&self.url()).expect("open postgres"))
+                .expect("query runs"),
+        };
+        row.n
+    }
+
     /// Drops a PostgreSQL test database now, cutting its connections.
     pub fn drop_now(&self) {
         if let Self::Postgres { admin_url, name } = self

@@ -7,3 +7,4 @@ mod helpers;
 mod accounts;
 mod errors;
 mod operations;
+mod profile;

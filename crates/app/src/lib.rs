@@ -3,5 +3,7 @@
 //! clone; they know nothing of HTTP or SQL.
 
 pub mod accounts;
+pub mod profiles;
 
 pub use accounts::{Accounts, AuthError, LoginError, RegisterError, Session};
+pub use profiles::{ProfileError, Profiles};

@@ -1,9 +1,17 @@
 //! Business rules of mealplan, free of storage, HTTP and async runtimes.
 //!
 //! Every value that enters the core is parsed here into a type that cannot
-//! hold an invalid value (`Email`, `Password`, …). Errors say *which* rule
-//! failed, so the HTTP edge can word them the way the original API did.
+//! hold an invalid value (`Email`, `Height`, `BirthDate`, …). Errors say
+//! *which* rule failed, so the HTTP edge can word them the way the original
+//! API did.
 
 pub mod account;
+pub mod profile;
+pub mod targets;
 
 pub use account::{Email, EmailError, Password, TextError, User, UserId, UserName};
+pub use profile::{
+    ActivityLevel, AgeError, BirthDate, Body, BodyType, DietType, Gender, Goal, Height, ItemName,
+    ItemRef, MealsPerDay, NamedItem, NonNegative, ProfileDraft, RangeError, Weight,
+};
+pub use targets::{Resolved, Targets};

@@ -15,7 +15,7 @@ use actix_cors::Cors;
 use actix_web::http::{Method, header};
 use actix_web::middleware::{Condition, DefaultHeaders};
 use actix_web::{App, HttpResponse, HttpServer, web};
-use mealplan_app::Accounts;
+use mealplan_app::{Accounts, Profiles};
 use mealplan_ports::HealthProbe;
 use tracing_actix_web::TracingLogger;
 use utoipa::OpenApi;
@@ -24,12 +24,14 @@ use utoipa_swagger_ui::SwaggerUi;
 pub use actix_web::dev::{Server, ServerHandle};
 pub use error::ApiError;
 
-use routes::{Endpoint, accounts, meta};
+use routes::{Endpoint, accounts, meta, profile};
 
 /// The use cases handlers call, shared by every worker.
 pub struct AppState {
     /// Sign-up, login, authentication.
     pub accounts: Accounts,
+    /// Profiles and the preference lists.
+    pub profiles: Profiles,
     /// Database reachability for `/ready`.
     pub health: Arc<dyn HealthProbe>,
 }
@@ -76,6 +78,32 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     .service(
         Endpoint::at(&["/api/auth"])
             .on(M::GET, accounts::check_token)
+            .build(),
+    )
+    .service(
+        Endpoint::at(&["/api/profile"])
+            .on(M::GET, profile::get_profile)
+            .on(M::PUT, profile::upsert_profile)
+            .build(),
+    )
+    .service(
+        Endpoint::at(&["/api/diet_type"])
+            .on(M::GET, profile::diet_types_list)
+            .build(),
+    )
+    .service(
+        Endpoint::at(&["/api/restriction"])
+            .on(M::GET, profile::restrictions_list)
+            .build(),
+    )
+    .service(
+        Endpoint::at(&["/api/taste"])
+            .on(M::GET, profile::tastes_list)
+            .build(),
+    )
+    .service(
+        Endpoint::at(&["/api/meal_type"])
+            .on(M::GET, profile::meal_types_list)
             .build(),
     )
     .service(Endpoint::at(&["/health"]).on(M::GET, meta::health).build())

@@ -4,7 +4,7 @@ use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
 use crate::error::{ErrorBody, ErrorEntry, Loc, ValidationErrorBody};
-use crate::routes::{accounts, meta};
+use crate::routes::{accounts, meta, profile};
 
 /// The whole API, generated from the handlers' annotations.
 #[derive(OpenApi)]
@@ -19,6 +19,12 @@ use crate::routes::{accounts, meta};
         accounts::login,
         accounts::me,
         accounts::check_token,
+        profile::get_profile,
+        profile::upsert_profile,
+        profile::diet_types_list,
+        profile::restrictions_list,
+        profile::tastes_list,
+        profile::meal_types_list,
         meta::health,
         meta::ready,
     ),
@@ -26,6 +32,8 @@ use crate::routes::{accounts, meta};
     modifiers(&BearerAuth),
     tags(
         (name = "accounts", description = "Sign-up, login and tokens"),
+        (name = "profile", description = "The caller's nutrition profile"),
+        (name = "preferences", description = "Public lists of selectable options"),
         (name = "operations", description = "Health and readiness"),
     )
 )]

@@ -10,10 +10,12 @@ use std::pin::Pin;
 use actix_web::dev::Payload;
 use actix_web::http::header;
 use actix_web::web::BytesMut;
-use actix_web::{FromRequest, HttpRequest};
+use actix_web::{FromRequest, HttpRequest, web};
+use chrono::NaiveDate;
 use futures_util::StreamExt;
 use serde_json::{Map, Number, Value, json};
 
+use crate::AppState;
 use crate::error::{ApiError, ErrorEntry, Loc};
 
 /// Largest accepted JSON body.
@@ -39,9 +41,10 @@ impl Problem {
         }
     }
 
-    /// Places the problem at `index` of a list whose item was `item`.
-    pub fn at_index(mut self, index: usize, item: &Value) -> Self {
-        self.below = Some(Box::new((vec![Loc::Index(index)], item.clone())));
+    /// Places the problem `path` below its field, where the input was `input`
+    /// (e.g. `[2, "name"]` of a list of objects).
+    pub fn below(mut self, path: Vec<Loc>, input: &Value) -> Self {
+        self.below = Some(Box::new((path, input.clone())));
         self
     }
 
@@ -83,6 +86,26 @@ impl Problem {
             "float_parsing",
             "Input should be a valid number, unable to parse string as a number",
             None,
+        )
+    }
+    /// Not a date at all.
+    pub fn date_type() -> Self {
+        Self::new("date_type", "Input should be a valid date", None)
+    }
+    /// A string that is no date.
+    pub fn date_parsing(why: &str) -> Self {
+        Self::new(
+            "date_from_datetime_parsing",
+            format!("Input should be a valid date or datetime, {why}"),
+            Some(json!({ "error": why })),
+        )
+    }
+    /// A nested object expected.
+    pub fn model_type(class: &str) -> Self {
+        Self::new(
+            "model_type",
+            format!("Input should be a valid dictionary or instance of {class}"),
+            Some(json!({ "class_name": class })),
         )
     }
     /// Not a list.
@@ -169,6 +192,16 @@ impl Problem {
     }
 }
 
+/// Several problems of one field (one per bad list item).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Problems(pub Vec<Problem>);
+
+impl From<Problem> for Problems {
+    fn from(problem: Problem) -> Self {
+        Self(vec![problem])
+    }
+}
+
 /// `a, b or c`, as Pydantic lists expected values.
 fn or_list(items: impl Iterator<Item = String>) -> String {
     let items: Vec<String> = items.collect();
@@ -202,6 +235,11 @@ impl Errors {
         });
     }
 
+    /// The 422 of what was recorded.
+    pub fn into_error(self) -> ApiError {
+        ApiError::Validation(self.0)
+    }
+
     /// `Ok(value)` if nothing was recorded, else the 422.
     pub fn finish<T>(self, value: impl FnOnce() -> Option<T>) -> Result<T, ApiError> {
         if self.0.is_empty() {
@@ -217,14 +255,15 @@ pub struct BodyFields<'a> {
     object: &'a Map<String, Value>,
     whole: &'a Value,
     errors: Errors,
+    today: NaiveDate,
 }
 
 impl<'a> BodyFields<'a> {
     /// A required field: absent is `missing` (its input is the whole body).
-    pub fn required<T>(
+    pub fn required<T, E: Into<Problems>>(
         &mut self,
         name: &str,
-        parse: impl FnOnce(&Value) -> Result<T, Problem>,
+        parse: impl FnOnce(&Value) -> Result<T, E>,
     ) -> Option<T> {
         match self.object.get(name) {
             Some(value) => self.check(name, value, parse),
@@ -241,10 +280,10 @@ impl<'a> BodyFields<'a> {
 
     /// An optional field: `Some(None)` when absent or `null`, `None` when
     /// present but invalid (the error is recorded).
-    pub fn optional<T>(
+    pub fn optional<T, E: Into<Problems>>(
         &mut self,
         name: &str,
-        parse: impl FnOnce(&Value) -> Result<T, Problem>,
+        parse: impl FnOnce(&Value) -> Result<T, E>,
     ) -> Option<Option<T>> {
         match self.object.get(name) {
             None | Some(Value::Null) => Some(None),
@@ -252,15 +291,26 @@ impl<'a> BodyFields<'a> {
         }
     }
 
-    fn check<T>(
+    fn check<T, E: Into<Problems>>(
         &mut self,
         name: &str,
         value: &Value,
-        parse: impl FnOnce(&Value) -> Result<T, Problem>,
+        parse: impl FnOnce(&Value) -> Result<T, E>,
     ) -> Option<T> {
-        parse(value)
-            .map_err(|p| self.errors.push(vec!["body".into(), name.into()], value, p))
-            .ok()
+        match parse(value) {
+            Ok(v) => Some(v),
+            Err(problems) => {
+                for p in problems.into().0 {
+                    self.errors.push(vec!["body".into(), name.into()], value, p);
+                }
+                None
+            }
+        }
+    }
+
+    /// Today's date (UTC), for rules that depend on it (ages).
+    pub fn today(&self) -> NaiveDate {
+        self.today
     }
 
     /// Ends validation: the value built by `build`, or the 422.
@@ -275,8 +325,14 @@ pub trait FromBody: Sized {
     fn from_fields(fields: &mut BodyFields<'_>) -> Option<Self>;
 }
 
-/// Extracts and validates a JSON body of type `T`.
-pub struct JsonBody<T>(pub T);
+/// Extracts and validates a JSON body of type `T`; keeps the decoded JSON
+/// too, so later errors can echo what was sent.
+pub struct JsonBody<T> {
+    /// The validated value.
+    pub value: T,
+    /// The body as decoded.
+    pub raw: Value,
+}
 
 impl<T: FromBody + 'static> FromRequest for JsonBody<T> {
     type Error = ApiError;
@@ -289,6 +345,9 @@ impl<T: FromBody + 'static> FromRequest for JsonBody<T> {
             .and_then(|v| v.to_str().ok())
             .and_then(|v| v.parse::<usize>().ok());
         let json = is_json(req);
+        let today = req
+            .app_data::<web::Data<AppState>>()
+            .map_or_else(|| chrono::Utc::now().date_naive(), |s| s.profiles.today());
         let mut payload = payload.take();
         Box::pin(async move {
             if declared.is_some_and(|n| n > MAX_BODY_BYTES) {
@@ -302,8 +361,9 @@ impl<T: FromBody + 'static> FromRequest for JsonBody<T> {
                 }
                 bytes.extend_from_slice(&chunk);
             }
-            let value = parse_body(&bytes, json)?;
-            validate_body::<T>(&value).map(JsonBody)
+            let raw = parse_body(&bytes, json)?;
+            let value = validate_body::<T>(&raw, today)?;
+            Ok(JsonBody { value, raw })
         })
     }
 }
@@ -342,7 +402,7 @@ pub fn parse_body(bytes: &[u8], json: bool) -> Result<Value, ApiError> {
 }
 
 /// Validates an already decoded body (`Null` = no body) as `T`.
-pub fn validate_body<T: FromBody>(value: &Value) -> Result<T, ApiError> {
+pub fn validate_body<T: FromBody>(value: &Value, today: NaiveDate) -> Result<T, ApiError> {
     let object = match value {
         Value::Object(object) => object,
         Value::Null => {
@@ -368,6 +428,7 @@ pub fn validate_body<T: FromBody>(value: &Value) -> Result<T, ApiError> {
         object,
         whole: value,
         errors: Errors::default(),
+        today,
     };
     let built = T::from_fields(&mut fields);
     fields.finish(|| built)
@@ -577,6 +638,72 @@ pub fn list(value: &Value) -> Result<&Vec<Value>, Problem> {
     value.as_array().ok_or_else(Problem::list_type)
 }
 
+/// One of a closed set of strings, Pydantic's `enum` rule.
+pub fn choice<T>(
+    parse: fn(&str) -> Option<T>,
+    names: &'static [&'static str],
+) -> impl Fn(&Value) -> Result<T, Problem> {
+    move |value| {
+        value
+            .as_str()
+            .and_then(parse)
+            .ok_or_else(|| Problem::one_of(names))
+    }
+}
+
+/// An ISO `YYYY-MM-DD` date, with Pydantic's (speedate's) messages. A
+/// datetime at exactly midnight is accepted as its date.
+pub fn date(value: &Value) -> Result<NaiveDate, Problem> {
+    let text = value.as_str().ok_or_else(Problem::date_type)?;
+    let b = text.as_bytes();
+    let fail = |why: &str| Err(Problem::date_parsing(why));
+    if b.len() < 10 {
+        return fail("input is too short");
+    }
+    let digits = |range: std::ops::Range<usize>| b[range].iter().all(u8::is_ascii_digit);
+    if !digits(0..4) {
+        return fail("invalid character in year");
+    }
+    if b[4] != b'-' || b[7] != b'-' {
+        return fail("invalid date separator, expected `-`");
+    }
+    if !digits(5..7) {
+        return fail("invalid character in month");
+    }
+    if !digits(8..10) {
+        return fail("invalid character in day");
+    }
+    let num = |range: std::ops::Range<usize>| text[range].parse::<u32>().unwrap_or(0);
+    let (year, month, day) = (num(0..4) as i32, num(5..7), num(8..10));
+    if !(1..=12).contains(&month) {
+        return fail("month value is outside expected range of 1-12");
+    }
+    let Some(date) = NaiveDate::from_ymd_opt(year, month, day) else {
+        return fail("day value is outside expected range");
+    };
+    match &text[10..] {
+        "" => Ok(date),
+        rest if rest.starts_with(['T', 't', ' ']) => {
+            let time = rest[1..].trim_end_matches(['Z', 'z']);
+            let time = time.strip_suffix("+00:00").unwrap_or(time);
+            if ["00:00", "00:00:00"].contains(&time)
+                || time
+                    .strip_prefix("00:00:00.")
+                    .is_some_and(|f| f.bytes().all(|c| c == b'0'))
+            {
+                Ok(date)
+            } else {
+                Err(Problem::new(
+                    "date_from_datetime_inexact",
+                    "Datetimes provided to dates should have zero time - e.g. be exact dates",
+                    None,
+                ))
+            }
+        }
+        _ => fail("unexpected extra characters at the end of the input"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -619,6 +746,35 @@ mod tests {
         assert_eq!(integer(&json!("7")), Ok(7));
         assert_eq!(integer(&json!("1.5")), Err(Problem::int_parsing()));
         assert_eq!(integer(&json!([])), Err(Problem::int_type()));
+    }
+
+    #[test]
+    fn dates_as_pydantic_reads_them() {
+        let ok = |s: &str| date(&json!(s)).unwrap().to_string();
+        assert_eq!(ok("1990-05-17"), "1990-05-17");
+        assert_eq!(ok("1990-05-17T00:00:00Z"), "1990-05-17");
+        let why = |v: Value| date(&v).unwrap_err().msg;
+        assert_eq!(
+            why(json!("2020-13-01")),
+            "Input should be a valid date or datetime, month value is outside expected range of 1-12"
+        );
+        assert_eq!(
+            why(json!("2021-02-29")),
+            "Input should be a valid date or datetime, day value is outside expected range"
+        );
+        assert_eq!(
+            why(json!("1990-5-1")),
+            "Input should be a valid date or datetime, input is too short"
+        );
+        assert_eq!(
+            why(json!("1990/05/01")),
+            "Input should be a valid date or datetime, invalid date separator, expected `-`"
+        );
+        assert_eq!(why(json!(19900501)), "Input should be a valid date");
+        assert_eq!(
+            date(&json!("1990-05-17T10:00:00")).unwrap_err().kind,
+            "date_from_datetime_inexact"
+        );
     }
 
     #[test]

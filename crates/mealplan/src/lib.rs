@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use chrono::Duration;
 use mealplan_adapters::{BcryptHasher, Database, JwtTokens, PoolOptions, SystemClock};
-use mealplan_app::Accounts;
+use mealplan_app::{Accounts, Profiles};
 use mealplan_http::{AppState, HttpOptions, Server};
 use mealplan_ports::Clock;
 
@@ -89,10 +89,12 @@ impl Application {
                 Duration::minutes(i64::from(settings.token_ttl_minutes)),
                 clock.clone(),
             )),
-            clock,
+            clock.clone(),
         );
+        let profiles = Profiles::new(Arc::new(db.clone()), Arc::new(db.clone()), clock);
         let state = AppState {
             accounts,
+            profiles,
             health: Arc::new(db),
         };
         let bind_error = |source| StartError::Bind {

@@ -113,3 +113,12 @@ pub trait Clock: Send + Sync {
     /// Now, in UTC.
     fn now(&self) -> DateTime<Utc>;
 }
+
+pub use profiles::{
+    ItemKind, NewProfile, Profile, ProfileRepository, ProfileStoreError, ReferenceData,
+    ReferenceList,
+};
+#[cfg(feature = "mock")]
+pub use profiles::{MockProfileRepository, MockReferenceData};
+
+mod profiles;

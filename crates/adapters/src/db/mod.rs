@@ -5,7 +5,10 @@
 //! differ per backend (`migrations/sqlite`, `migrations/postgres`), and
 //! both sets are embedded in the binary.
 
+mod profiles;
+mod reference;
 mod schema;
+mod transaction;
 mod users;
 
 use std::path::PathBuf;

@@ -10,3 +10,96 @@ diesel::table! {
         created_at -> Timestamp,
     }
 }
+
+diesel::table! {
+    diet_types (id) {
+        id -> BigInt,
+        name -> Text,
+    }
+}
+
+diesel::table! {
+    meal_types (id) {
+        id -> BigInt,
+        name -> Text,
+    }
+}
+
+diesel::table! {
+    tastes (id) {
+        id -> BigInt,
+        name -> Text,
+        owner_id -> Nullable<BigInt>,
+    }
+}
+
+diesel::table! {
+    restrictions (id) {
+        id -> BigInt,
+        name -> Text,
+        owner_id -> Nullable<BigInt>,
+    }
+}
+
+diesel::table! {
+    profiles (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        goal -> Text,
+        height -> Double,
+        weight -> Double,
+        body_type -> Text,
+        gender -> Text,
+        meals_per_day -> Integer,
+        activity_level -> Text,
+        birth_date -> Date,
+        body_fat_percentage -> Double,
+        calories_target -> Double,
+        protein_target -> Double,
+        carbs_target -> Double,
+        fat_target -> Double,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    profile_tastes (profile_id, taste_id) {
+        profile_id -> BigInt,
+        taste_id -> BigInt,
+        position -> Integer,
+    }
+}
+
+diesel::table! {
+    profile_restrictions (profile_id, restriction_id) {
+        profile_id -> BigInt,
+        restriction_id -> BigInt,
+        position -> Integer,
+    }
+}
+
+diesel::table! {
+    profile_diet_types (profile_id, diet_type_id) {
+        profile_id -> BigInt,
+        diet_type_id -> BigInt,
+        position -> Integer,
+    }
+}
+
+diesel::joinable!(profile_tastes -> tastes (taste_id));
+diesel::joinable!(profile_restrictions -> restrictions (restriction_id));
+diesel::joinable!(profile_diet_types -> diet_types (diet_type_id));
+diesel::joinable!(profiles -> users (user_id));
+
+diesel::allow_tables_to_appear_in_same_query!(
+    users,
+    diet_types,
+    meal_types,
+    tastes,
+    restrictions,
+    profiles,
+    profile_tastes,
+    profile_restrictions,
+    profile_diet_types,
+);

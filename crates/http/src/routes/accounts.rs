@@ -161,7 +161,7 @@ pub async fn register(
         name,
         email,
         password,
-    } = body.0;
+    } = body.value;
     let session = state
         .accounts
         .register(name, email, password)
@@ -190,7 +190,7 @@ pub async fn login(
     state: web::Data<AppState>,
     body: JsonBody<Login>,
 ) -> Result<web::Json<TokenResponse>, ApiError> {
-    let Login { email, password } = body.0;
+    let Login { email, password } = body.value;
     let session = state
         .accounts
         .login(email, password)

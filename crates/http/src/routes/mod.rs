@@ -3,6 +3,7 @@
 
 pub mod accounts;
 pub mod meta;
+pub mod profile;
 
 use actix_web::http::Method;
 use actix_web::{FromRequest, Handler, Resource, Responder, web};

@@ -1,0 +1,354 @@
+//! The profile repository: one transaction per upsert.
+
+use async_trait::async_trait;
+use chrono::{NaiveDate, NaiveDateTime};
+use diesel::prelude::*;
+use mealplan_domain::{
+    ActivityLevel, BirthDate, Body, BodyType, DietType, Gender, Goal, Height, ItemRef, MealsPerDay,
+    NamedItem, Targets, UserId, Weight, profile::dedup_in_order,
+};
+use mealplan_ports::{
+    ItemKind, NewProfile, Profile, ProfileRepository, ProfileStoreError, StoreError,
+};
+
+use super::schema::{profile_diet_types, profiles};
+use super::transaction::write_transaction;
+use super::{AnyConnection, Database, store_error};
+
+/// Failure inside the upsert transaction.
+enum TxError {
+    Unknown {
+        kind: ItemKind,
+        index: usize,
+        id: i64,
+    },
+    Db(diesel::result::Error),
+}
+
+impl From<diesel::result::Error> for TxError {
+    fn from(e: diesel::result::Error) -> Self {
+        Self::Db(e)
+    }
+}
+
+/// Queries of one user-extensible list (tastes or restrictions); both
+/// tables have the same shape, so one macro writes both modules.
+macro_rules! item_list {
+    ($module:ident, $kind:expr, $items:ident, $links:ident, $item_col:ident) => {
+        mod $module {
+            use super::*;
+            use crate::db::schema::{$items, $links};
+
+            /// Ids of `refs` for `user`, in order, duplicates removed;
+            /// names not yet known become the user's own items.
+            pub(super) fn resolve(
+                conn: &mut AnyConnection,
+                user: UserId,
+                refs: &[ItemRef],
+            ) -> Result<Vec<i64>, TxError> {
+                let visible = $items::owner_id.is_null().or($items::owner_id.eq(user.0));
+                let mut ids = Vec::with_capacity(refs.len());
+                for (index, item) in refs.iter().enumerate() {
+                    let id = match item {
+                        ItemRef::Id(id, _) => $items::table
+                            .filter($items::id.eq(*id).and(visible))
+                            .select($items::id)
+                            .first::<i64>(conn)
+                            .optional()?
+                            .ok_or(TxError::Unknown {
+                                kind: $kind,
+                                index,
+                                id: *id,
+                            })?,
+                        ItemRef::Name(name) => {
+                            let found = $items::table
+                                .filter($items::name.eq(name.as_str()).and(visible))
+                                .order($items::owner_id.desc())
+                                .select(($items::id, $items::owner_id))
+                                .load::<(i64, Option<i64>)>(conn)?;
+                            // A predefined item wins over a custom one.
+                            match found
+                                .iter()
+                                .find(|(_, owner)| owner.is_none())
+                                .or(found.first())
+                            {
+                                Some((id, _)) => *id,
+                                None => diesel::insert_into($items::table)
+                                    .values((
+                                        $items::name.eq(name.as_str()),
+                                        $items::owner_id.eq(Some(user.0)),
+                                    ))
+                                    .returning($items::id)
+                                    .get_result(conn)?,
+                            }
+                        }
+                    };
+                    ids.push(id);
+                }
+                Ok(dedup_in_order(&ids))
+            }
+
+            /// Replaces the profile's links with `ids`, in order.
+            pub(super) fn replace(
+                conn: &mut AnyConnection,
+                profile_id: i64,
+                ids: &[i64],
+            ) -> QueryResult<()> {
+                diesel::delete($links::table.filter($links::profile_id.eq(profile_id)))
+                    .execute(conn)?;
+                // One row at a time: a MultiConnection has no batch insert.
+                for (position, id) in ids.iter().enumerate() {
+                    diesel::insert_into($links::table)
+                        .values((
+                            $links::profile_id.eq(profile_id),
+                            $links::$item_col.eq(*id),
+                            $links::position.eq(position as i32),
+                        ))
+                        .execute(conn)?;
+                }
+                Ok(())
+            }
+
+            /// The profile's items, in the order they were sent.
+            pub(super) fn load(
+                conn: &mut AnyConnection,
+                profile_id: i64,
+            ) -> QueryResult<Vec<NamedItem>> {
+                $links::table
+                    .inner_join($items::table)
+                    .filter($links::profile_id.eq(profile_id))
+                    .order($links::position)
+                    .select(($items::id, $items::name))
+                    .load::<(i64, String)>(conn)
+                    .map(|rows| {
+                        rows.into_iter()
+                            .map(|(id, name)| NamedItem { id, name })
+                            .collect()
+                    })
+            }
+        }
+    };
+}
+
+item_list!(
+    taste_items,
+    ItemKind::Taste,
+    tastes,
+    profile_tastes,
+    taste_id
+);
+item_list!(
+    restriction_items,
+    ItemKind::Restriction,
+    restrictions,
+    profile_restrictions,
+    restriction_id
+);
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = profiles)]
+struct ProfileRow {
+    id: i64,
+    user_id: i64,
+    goal: String,
+    height: f64,
+    weight: f64,
+    body_type: String,
+    gender: String,
+    meals_per_day: i32,
+    activity_level: String,
+    birth_date: NaiveDate,
+    body_fat_percentage: f64,
+    calories_target: f64,
+    protein_target: f64,
+    carbs_target: f64,
+    fat_target: f64,
+}
+
+#[derive(Insertable, AsChangeset)]
+#[diesel(table_name = profiles)]
+struct ProfileValues<'a> {
+    goal: &'a str,
+    height: f64,
+    weight: f64,
+    body_type: &'a str,
+    gender: &'a str,
+    meals_per_day: i32,
+    activity_level: &'a str,
+    birth_date: NaiveDate,
+    body_fat_percentage: f64,
+    calories_target: f64,
+    protein_target: f64,
+    carbs_target: f64,
+    fat_target: f64,
+    updated_at: NaiveDateTime,
+}
+
+impl<'a> ProfileValues<'a> {
+    fn of(p: &'a NewProfile) -> Self {
+        let body = &p.draft.body;
+        let targets = p.resolved.targets;
+        Self {
+            goal: body.goal.as_str(),
+            height: body.height.cm(),
+            weight: body.weight.kg(),
+            body_type: body.body_type.as_str(),
+            gender: body.gender.as_str(),
+            meals_per_day: i32::from(p.draft.meals_per_day.get()),
+            activity_level: body.activity_level.as_str(),
+            birth_date: body.birth_date.date(),
+            body_fat_percentage: p.resolved.body_fat_percentage,
+            calories_target: targets.calories,
+            protein_target: targets.protein,
+            carbs_target: targets.carbs,
+            fat_target: targets.fat,
+            updated_at: p.now.naive_utc(),
+        }
+    }
+}
+
+impl ProfileRow {
+    fn into_profile(
+        self,
+        tastes: Vec<NamedItem>,
+        restrictions: Vec<NamedItem>,
+        diet_types: Vec<DietType>,
+    ) -> Result<Profile, StoreError> {
+        let corrupt = |what: &str| {
+            StoreError::Failure(format!("stored profile {} has a bad {what}", self.id))
+        };
+        let body = Body {
+            goal: Goal::parse(&self.goal).ok_or_else(|| corrupt("goal"))?,
+            height: Height::parse(self.height).map_err(|_| corrupt("height"))?,
+            weight: Weight::parse(self.weight).map_err(|_| corrupt("weight"))?,
+            body_type: BodyType::parse(&self.body_type).ok_or_else(|| corrupt("body_type"))?,
+            gender: Gender::parse(&self.gender).ok_or_else(|| corrupt("gender"))?,
+            activity_level: ActivityLevel::parse(&self.activity_level)
+                .ok_or_else(|| corrupt("activity_level"))?,
+            birth_date: BirthDate::from_stored(self.birth_date),
+        };
+        Ok(Profile {
+            id: self.id,
+            user_id: UserId(self.user_id),
+            body,
+            meals_per_day: MealsPerDay::parse(i64::from(self.meals_per_day))
+                .map_err(|_| corrupt("meals_per_day"))?,
+            body_fat_percentage: self.body_fat_percentage,
+            targets: Targets {
+                calories: self.calories_target,
+                protein: self.protein_target,
+                carbs: self.carbs_target,
+                fat: self.fat_target,
+            },
+            tastes,
+            restrictions,
+            diet_types,
+        })
+    }
+}
+
+fn replace_diet_types(
+    conn: &mut AnyConnection,
+    profile_id: i64,
+    diets: &[DietType],
+) -> QueryResult<()> {
+    diesel::delete(profile_diet_types::table.filter(profile_diet_types::profile_id.eq(profile_id)))
+        .execute(conn)?;
+    for (position, diet) in dedup_in_order(diets).iter().enumerate() {
+        diesel::insert_into(profile_diet_types::table)
+            .values((
+                profile_diet_types::profile_id.eq(profile_id),
+                profile_diet_types::diet_type_id.eq(diet.id()),
+                profile_diet_types::position.eq(position as i32),
+            ))
+            .execute(conn)?;
+    }
+    Ok(())
+}
+
+/// Loads `user`'s profile with its lists (inside or outside a transaction).
+fn load_profile(conn: &mut AnyConnection, user: UserId) -> Result<Option<Profile>, StoreError> {
+    let Some(row) = profiles::table
+        .filter(profiles::user_id.eq(user.0))
+        .select(ProfileRow::as_select())
+        .first(conn)
+        .optional()
+        .map_err(store_error)?
+    else {
+        return Ok(None);
+    };
+    let tastes = taste_items::load(conn, row.id).map_err(store_error)?;
+    let restrictions = restriction_items::load(conn, row.id).map_err(store_error)?;
+    let diet_ids: Vec<i64> = profile_diet_types::table
+        .filter(profile_diet_types::profile_id.eq(row.id))
+        .order(profile_diet_types::position)
+        .select(profile_diet_types::diet_type_id)
+        .load(conn)
+        .map_err(store_error)?;
+    let diets = diet_ids
+        .into_iter()
+        .map(|id| {
+            DietType::from_id(id)
+                .ok_or_else(|| StoreError::Failure(format!("unknown diet type id {id}")))
+        })
+        .collect::<Result<_, _>>()?;
+    row.into_profile(tastes, restrictions, diets).map(Some)
+}
+
+fn upsert_in_tx(conn: &mut AnyConnection, user: UserId, p: &NewProfile) -> Result<i64, TxError> {
+    let tastes = taste_items::resolve(conn, user, &p.draft.tastes)?;
+    let restrictions = restriction_items::resolve(conn, user, &p.draft.restrictions)?;
+    let values = ProfileValues::of(p);
+    let existing: Option<i64> = profiles::table
+        .filter(profiles::user_id.eq(user.0))
+        .select(profiles::id)
+        .first(conn)
+        .optional()?;
+    let profile_id = match existing {
+        Some(id) => {
+            diesel::update(profiles::table.find(id))
+                .set(&values)
+                .execute(conn)?;
+            id
+        }
+        None => diesel::insert_into(profiles::table)
+            .values((
+                &values,
+                profiles::user_id.eq(user.0),
+                profiles::created_at.eq(p.now.naive_utc()),
+            ))
+            .returning(profiles::id)
+            .get_result(conn)?,
+    };
+    taste_items::replace(conn, profile_id, &tastes)?;
+    restriction_items::replace(conn, profile_id, &restrictions)?;
+    replace_diet_types(conn, profile_id, &p.draft.diet_types)?;
+    Ok(profile_id)
+}
+
+#[async_trait]
+impl ProfileRepository for Database {
+    async fn upsert(
+        &self,
+        user: UserId,
+        profile: NewProfile,
+    ) -> Result<Profile, ProfileStoreError> {
+        let outcome = self
+            .run(move |conn| {
+                let written = write_transaction(conn, |conn| upsert_in_tx(conn, user, &profile));
+                match written {
+                    Ok(_) => load_profile(conn, user)?
+                        .ok_or_else(|| StoreError::Failure("profile vanished after upsert".into()))
+                        .map(Ok),
+                    Err(TxError::Unknown { kind, index, id }) => Ok(Err((kind, index, id))),
+                    Err(TxError::Db(e)) => Err(store_error(e)),
+                }
+            })
+            .await?;
+        outcome.map_err(|(kind, index, id)| ProfileStoreError::UnknownItem { kind, index, id })
+    }
+
+    async fn find(&self, user: UserId) -> Result<Option<Profile>, StoreError> {
+        self.run(move |conn| load_profile(conn, user)).await
+    }
+}

@@ -1,0 +1,45 @@
+//! The predefined reference lists.
+
+use async_trait::async_trait;
+use diesel::prelude::*;
+use mealplan_domain::NamedItem;
+use mealplan_ports::{ReferenceData, ReferenceList, StoreError};
+
+use super::schema::{diet_types, meal_types, restrictions, tastes};
+use super::{Database, store_error};
+
+fn items(rows: Vec<(i64, String)>) -> Vec<NamedItem> {
+    rows.into_iter()
+        .map(|(id, name)| NamedItem { id, name })
+        .collect()
+}
+
+#[async_trait]
+impl ReferenceData for Database {
+    async fn list(&self, list: ReferenceList) -> Result<Vec<NamedItem>, StoreError> {
+        self.run(move |conn| {
+            let rows = match list {
+                ReferenceList::DietTypes => diet_types::table
+                    .order(diet_types::id)
+                    .select((diet_types::id, diet_types::name))
+                    .load(conn),
+                ReferenceList::MealTypes => meal_types::table
+                    .order(meal_types::id)
+                    .select((meal_types::id, meal_types::name))
+                    .load(conn),
+                ReferenceList::Tastes => tastes::table
+                    .filter(tastes::owner_id.is_null())
+                    .order(tastes::id)
+                    .select((tastes::id, tastes::name))
+                    .load(conn),
+                ReferenceList::Restrictions => restrictions::table
+                    .filter(restrictions::owner_id.is_null())
+                    .order(restrictions::id)
+                    .select((restrictions::id, restrictions::name))
+                    .load(conn),
+            };
+            rows.map(items).map_err(store_error)
+        })
+        .await
+    }
+}

@@ -1,0 +1,286 @@
+//! The nutrition profile and the public preference lists.
+
+use std::sync::Arc;
+
+use chrono::NaiveDate;
+use mealplan_domain::{NamedItem, ProfileDraft, UserId, targets};
+use mealplan_ports::{
+    Clock, ItemKind, NewProfile, Profile, ProfileRepository, ProfileStoreError, ReferenceData,
+    ReferenceList, StoreError,
+};
+
+/// Why a profile operation failed.
+#[derive(Debug, thiserror::Error)]
+pub enum ProfileError {
+    /// The user has no profile yet.
+    #[error("profile not found")]
+    NotFound,
+    /// An item sent by id is not one the user may use.
+    #[error("unknown {} id {id}", kind.noun())]
+    UnknownItem {
+        /// Which list.
+        kind: ItemKind,
+        /// Position in the list as sent.
+        index: usize,
+        /// The id sent.
+        id: i64,
+    },
+    /// Storage failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// How often an upsert that lost a race (unique constraint) is retried.
+const UPSERT_ATTEMPTS: usize = 3;
+
+/// Profile use cases.
+#[derive(Clone)]
+pub struct Profiles {
+    profiles: Arc<dyn ProfileRepository>,
+    reference: Arc<dyn ReferenceData>,
+    clock: Arc<dyn Clock>,
+}
+
+impl Profiles {
+    /// Wires the service to its ports.
+    pub fn new(
+        profiles: Arc<dyn ProfileRepository>,
+        reference: Arc<dyn ReferenceData>,
+        clock: Arc<dyn Clock>,
+    ) -> Self {
+        Self {
+            profiles,
+            reference,
+            clock,
+        }
+    }
+
+    /// Today's UTC date: the day ages are computed on.
+    pub fn today(&self) -> NaiveDate {
+        self.clock.now().date_naive()
+    }
+
+    /// Creates or replaces `user`'s profile; targets omitted or 0 are
+    /// computed, positive ones kept. A write that loses a race with a
+    /// concurrent first upsert is retried, and then updates.
+    pub async fn upsert(&self, user: UserId, draft: ProfileDraft) -> Result<Profile, ProfileError> {
+        let now = self.clock.now();
+        let age = draft.body.birth_date.age_on(now.date_naive());
+        let resolved =
+            targets::resolve(&draft.body, age, draft.body_fat_percentage, draft.requested);
+        let profile = NewProfile {
+            draft,
+            resolved,
+            now,
+        };
+        let mut attempt = 1;
+        loop {
+            match self.profiles.upsert(user, profile.clone()).await {
+                Ok(stored) => return Ok(stored),
+                Err(ProfileStoreError::Store(StoreError::Conflict(what)))
+                    if attempt < UPSERT_ATTEMPTS =>
+                {
+                    tracing::debug!(%what, attempt, "profile upsert lost a race; retrying");
+                    attempt += 1;
+                }
+                Err(ProfileStoreError::UnknownItem { kind, index, id }) => {
+                    return Err(ProfileError::UnknownItem { kind, index, id });
+                }
+                Err(ProfileStoreError::Store(e)) => return Err(e.into()),
+            }
+        }
+    }
+
+    /// `user`'s profile.
+    pub async fn get(&self, user: UserId) -> Result<Profile, ProfileError> {
+        self.profiles
+            .find(user)
+            .await?
+            .ok_or(ProfileError::NotFound)
+    }
+
+    /// The predefined items of a public list.
+    pub async fn reference_list(&self, list: ReferenceList) -> Result<Vec<NamedItem>, StoreError> {
+        self.reference.list(list).await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::{TimeZone, Utc};
+    use mealplan_domain::{
+        ActivityLevel, BirthDate, Body, BodyType, Gender, Goal, Height, MealsPerDay, NonNegative,
+        Targets, Weight,
+    };
+    use mealplan_ports::{MockClock, MockProfileRepository, MockReferenceData};
+
+    fn clock() -> Arc<MockClock> {
+        let mut clock = MockClock::new();
+        clock
+            .expect_now()
+            .returning(|| Utc.with_ymd_and_hms(2026, 6, 1, 12, 0, 0).unwrap());
+        Arc::new(clock)
+    }
+
+    fn draft(calories: f64) -> ProfileDraft {
+        ProfileDraft {
+            body: Body {
+                goal: Goal::MaintainWeight,
+                height: Height::parse(180.0).unwrap(),
+                weight: Weight::parse(80.0).unwrap(),
+                body_type: BodyType::Normal,
+                gender: Gender::Male,
+                activity_level: ActivityLevel::Low,
+                birth_date: BirthDate::from_stored(NaiveDate::from_ymd_opt(1996, 1, 1).unwrap()),
+            },
+            meals_per_day: MealsPerDay::parse(3).unwrap(),
+            body_fat_percentage: NonNegative::default(),
+            requested: Targets {
+                calories: NonNegative::parse(calories).unwrap(),
+                ..Targets::default()
+            },
+            tastes: vec![],
+            restrictions: vec![],
+            diet_types: vec![],
+        }
+    }
+
+    fn stored(p: &NewProfile) -> Profile {
+        Profile {
+            id: 1,
+            user_id: UserId(5),
+            body: p.draft.body,
+            meals_per_day: p.draft.meals_per_day,
+            body_fat_percentage: p.resolved.body_fat_percentage,
+            targets: p.resolved.targets,
+            tastes: vec![],
+            restrictions: vec![],
+            diet_types: vec![],
+        }
+    }
+
+    fn service(repo: MockProfileRepository) -> Profiles {
+        Profiles::new(Arc::new(repo), Arc::new(MockReferenceData::new()), clock())
+    }
+
+    #[tokio::test]
+    async fn upsert_computes_targets_at_todays_age() {
+        let mut repo = MockProfileRepository::new();
+        repo.expect_upsert()
+            .withf(|user, p| {
+                // 30 years old on 2026-06-01: maintain, low → 2136 kcal.
+                *user == UserId(5)
+                    && p.resolved.targets.calories == 2136.0
+                    && p.resolved.body_fat_percentage == 18.0
+            })
+            .times(1)
+            .returning(|_, p| Ok(stored(&p)));
+        let profile = service(repo).upsert(UserId(5), draft(0.0)).await.unwrap();
+        assert_eq!(profile.targets.protein, 131.0);
+    }
+
+    #[tokio::test]
+    async fn upsert_keeps_a_hand_set_target() {
+        let mut repo = MockProfileRepository::new();
+        repo.expect_upsert()
+            .withf(|_, p| p.resolved.targets.calories == 1800.0)
+            .returning(|_, p| Ok(stored(&p)));
+        let profile = service(repo)
+            .upsert(UserId(5), draft(1800.0))
+            .await
+            .unwrap();
+        assert_eq!(profile.targets.fat, 50.0);
+    }
+
+    #[tokio::test]
+    async fn a_lost_race_is_retried_then_succeeds() {
+        let mut repo = MockProfileRepository::new();
+        let mut seq = mockall::Sequence::new();
+        repo.expect_upsert()
+            .times(1)
+            .in_sequence(&mut seq)
+            .returning(|_, _| Err(StoreError::Conflict("profiles.user_id".into()).into()));
+        repo.expect_upsert()
+            .times(1)
+            .in_sequence(&mut seq)
+            .returning(|_, p| Ok(stored(&p)));
+        assert!(service(repo).upsert(UserId(5), draft(0.0)).await.is_ok());
+    }
+
+    #[tokio::test]
+    async fn conflicts_give_up_after_three_attempts() {
+        let mut repo = MockProfileRepository::new();
+        repo.expect_upsert()
+            .times(3)
+            .returning(|_, _| Err(StoreError::Conflict("x".into()).into()));
+        let result = service(repo).upsert(UserId(5), draft(0.0)).await;
+        assert!(matches!(
+            result,
+            Err(ProfileError::Store(StoreError::Conflict(_)))
+        ));
+    }
+
+    #[tokio::test]
+    async fn unknown_items_are_reported_with_their_position() {
+        let mut repo = MockProfileRepository::new();
+        repo.expect_upsert().returning(|_, _| {
+            Err(ProfileStoreError::UnknownItem {
+                kind: ItemKind::Taste,
+                index: 2,
+                id: 99,
+            })
+        });
+        let result = service(repo).upsert(UserId(5), draft(0.0)).await;
+        match result {
+            Err(
+                e @ ProfileError::UnknownItem {
+                    index: 2, id: 99, ..
+                },
+            ) => {
+                assert_eq!(e.to_string(), "unknown taste id 99")
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[tokio::test]
+    async fn get_without_a_profile_is_not_found() {
+        let mut repo = MockProfileRepository::new();
+        repo.expect_find().returning(|_| Ok(None));
+        assert!(matches!(
+            service(repo).get(UserId(1)).await,
+            Err(ProfileError::NotFound)
+        ));
+    }
+
+    #[tokio::test]
+    async fn reference_lists_come_from_the_port() {
+        let mut reference = MockReferenceData::new();
+        reference
+            .expect_list()
+            .withf(|l| *l == ReferenceList::Tastes)
+            .returning(|_| {
+                Ok(vec![NamedItem {
+                    id: 1,
+                    name: "spicy".into(),
+                }])
+            });
+        let profiles = Profiles::new(
+            Arc::new(MockProfileRepository::new()),
+            Arc::new(reference),
+            clock(),
+        );
+        let items = profiles
+            .reference_list(ReferenceList::Tastes)
+            .await
+            .unwrap();
+        assert_eq!(
+            items,
+            [NamedItem {
+                id: 1,
+                name: "spicy".into()
+            }]
+        );
+    }
+}

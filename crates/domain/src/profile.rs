@@ -1,0 +1,513 @@
+//! The nutrition profile: validated body metrics, choices, and age rules.
+
+use chrono::{Datelike, NaiveDate};
+
+/// Declares a closed set of lowercase string values with a stable order.
+macro_rules! choice {
+    ($(#[$doc:meta])* $name:ident { $($(#[$vdoc:meta])* $variant:ident = $text:literal),+ $(,)? }) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum $name {
+            $($(#[$vdoc])* $variant),+
+        }
+
+        impl $name {
+            /// Every value, in the order clients see them listed.
+            pub const ALL: &'static [Self] = &[$(Self::$variant),+];
+            /// The wire names, in the same order.
+            pub const NAMES: &'static [&'static str] = &[$($text),+];
+
+            /// The value named exactly `text`.
+            pub fn parse(text: &str) -> Option<Self> {
+                match text {
+                    $($text => Some(Self::$variant),)+
+                    _ => None,
+                }
+            }
+
+            /// The wire name.
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $(Self::$variant => $text),+
+                }
+            }
+        }
+    };
+}
+
+choice!(
+    /// What the user wants their weight to do.
+    Goal {
+        /// Calorie deficit.
+        LoseWeight = "lose_weight",
+        /// Energy balance.
+        MaintainWeight = "maintain_weight",
+        /// Calorie surplus.
+        GainWeight = "gain_weight",
+    }
+);
+
+choice!(
+    /// Build, used to estimate body fat when none is given.
+    BodyType {
+        /// Little body fat.
+        Lean = "lean",
+        /// Average.
+        Normal = "normal",
+        /// Heavier build.
+        Stocky = "stocky",
+        /// High body fat.
+        Obese = "obese",
+    }
+);
+
+choice!(
+    /// Sex for the BMR formula.
+    Gender {
+        /// Male.
+        Male = "male",
+        /// Female.
+        Female = "female",
+    }
+);
+
+choice!(
+    /// Daily activity, the TDEE multiplier.
+    ActivityLevel {
+        /// Sedentary.
+        Low = "low",
+        /// Moderately active.
+        Medium = "medium",
+        /// Very active.
+        High = "high",
+    }
+);
+
+choice!(
+    /// The fixed diet types; their ids are their 1-based position.
+    DietType {
+        /// Rich in protein.
+        HighProtein = "high_protein",
+        /// Few carbohydrates.
+        LowCarb = "low_carb",
+        /// No animal products at all.
+        Vegan = "vegan",
+        /// No meat or fish.
+        Vegetarian = "vegetarian",
+        /// Few calories.
+        LowCalorie = "low_calorie",
+        /// Rich in fibre.
+        HighFiber = "high_fiber",
+        /// Rich in carbohydrates.
+        HighCarb = "high_carb",
+    }
+);
+
+impl DietType {
+    /// Stable id, 1-7 in the spec's order.
+    pub fn id(self) -> i64 {
+        Self::ALL
+            .iter()
+            .position(|d| *d == self)
+            .map_or(0, |i| i as i64 + 1)
+    }
+
+    /// The diet type with this id.
+    pub fn from_id(id: i64) -> Option<Self> {
+        usize::try_from(id - 1)
+            .ok()
+            .and_then(|i| Self::ALL.get(i).copied())
+    }
+}
+
+/// A number outside its inclusive range.
+#[derive(Debug, Clone, Copy, PartialEq, thiserror::Error)]
+pub enum RangeError {
+    /// Below the minimum.
+    #[error("must be at least {min}")]
+    TooSmall {
+        /// Inclusive minimum.
+        min: f64,
+    },
+    /// Above the maximum.
+    #[error("must be at most {max}")]
+    TooLarge {
+        /// Inclusive maximum.
+        max: f64,
+    },
+}
+
+fn check_range(value: f64, min: f64, max: f64) -> Result<f64, RangeError> {
+    if value < min {
+        Err(RangeError::TooSmall { min })
+    } else if value > max {
+        Err(RangeError::TooLarge { max })
+    } else {
+        Ok(value)
+    }
+}
+
+/// Height in centimetres, 140 to 220.
+#[derive(Debug, Clone, Copy, PartialEq, PartialOrd)]
+pub struct Height(f64);
+
+impl Height {
+    /// Inclusive bounds.
+    pub const MIN: f64 = 140.0;
+    /// Inclusive bounds.
+    pub const MAX: f64 = 220.0;
+    /// Checks the range.
+    pub fn parse(cm: f64) -> Result<Self, RangeError> {
+        check_range(cm, Self::MIN, Self::MAX).map(Self)
+    }
+    /// Centimetres.
+    pub fn cm(self) -> f64 {
+        self.0
+    }
+}
+
+/// Weight in kilograms, 35 to 300.
+#[derive(Debug, Clone, Copy, PartialEq, PartialOrd)]
+pub struct Weight(f64);
+
+impl Weight {
+    /// Inclusive bounds.
+    pub const MIN: f64 = 35.0;
+    /// Inclusive bounds.
+    pub const MAX: f64 = 300.0;
+    /// Checks the range.
+    pub fn parse(kg: f64) -> Result<Self, RangeError> {
+        check_range(kg, Self::MIN, Self::MAX).map(Self)
+    }
+    /// Kilograms.
+    pub fn kg(self) -> f64 {
+        self.0
+    }
+}
+
+/// Number of meals a day, 1 to 6; decides the meal slots of a plan.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct MealsPerDay(u8);
+
+impl MealsPerDay {
+    /// Inclusive bounds.
+    pub const MIN: i64 = 1;
+    /// Inclusive bounds.
+    pub const MAX: i64 = 6;
+    /// Checks the range.
+    pub fn parse(n: i64) -> Result<Self, RangeError> {
+        if n < Self::MIN {
+            Err(RangeError::TooSmall {
+                min: Self::MIN as f64,
+            })
+        } else if n > Self::MAX {
+            Err(RangeError::TooLarge {
+                max: Self::MAX as f64,
+            })
+        } else {
+            Ok(Self(n as u8))
+        }
+    }
+    /// The count.
+    pub fn get(self) -> u8 {
+        self.0
+    }
+}
+
+/// A quantity that may be zero but never negative (body fat, targets).
+#[derive(Debug, Clone, Copy, PartialEq, PartialOrd, Default)]
+pub struct NonNegative(f64);
+
+impl NonNegative {
+    /// Checks the sign (and finiteness).
+    pub fn parse(value: f64) -> Result<Self, RangeError> {
+        if value.is_finite() && value >= 0.0 {
+            Ok(Self(value))
+        } else {
+            Err(RangeError::TooSmall { min: 0.0 })
+        }
+    }
+    /// The value.
+    pub fn get(self) -> f64 {
+        self.0
+    }
+    /// `Some` when strictly positive: a target the user set by hand.
+    pub fn positive(self) -> Option<f64> {
+        (self.0 > 0.0).then_some(self.0)
+    }
+}
+
+/// Why a birth date is refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum AgeError {
+    /// Younger than 16 today.
+    #[error("User must be at least {0} years old")]
+    TooYoung(u32),
+    /// Older than 100 today.
+    #[error("User must be at most {0} years old")]
+    TooOld(u32),
+}
+
+/// A birth date giving an age of 16 to 100 on the day it was checked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct BirthDate(NaiveDate);
+
+impl BirthDate {
+    /// Youngest accepted age.
+    pub const MIN_AGE: u32 = 16;
+    /// Oldest accepted age.
+    pub const MAX_AGE: u32 = 100;
+
+    /// Checks the age `date` gives on `today`.
+    pub fn parse(date: NaiveDate, today: NaiveDate) -> Result<Self, AgeError> {
+        match age_on(date, today) {
+            None => Err(AgeError::TooYoung(Self::MIN_AGE)),
+            Some(age) if age < Self::MIN_AGE => Err(AgeError::TooYoung(Self::MIN_AGE)),
+            Some(age) if age > Self::MAX_AGE => Err(AgeError::TooOld(Self::MAX_AGE)),
+            Some(_) => Ok(Self(date)),
+        }
+    }
+
+    /// A date read back from storage, trusted as checked when stored.
+    pub fn from_stored(date: NaiveDate) -> Self {
+        Self(date)
+    }
+
+    /// The date.
+    pub fn date(self) -> NaiveDate {
+        self.0
+    }
+
+    /// Whole years on `today` (0 for dates in the future).
+    pub fn age_on(self, today: NaiveDate) -> u32 {
+        age_on(self.0, today).unwrap_or(0)
+    }
+}
+
+/// Completed years between `born` and `today`; `None` if born after today.
+fn age_on(born: NaiveDate, today: NaiveDate) -> Option<u32> {
+    let mut years = today.year() - born.year();
+    if (today.month(), today.day()) < (born.month(), born.day()) {
+        years -= 1;
+    }
+    (born <= today).then_some(years.max(0) as u32)
+}
+
+/// Why an item name is refused.
+pub use crate::account::TextError as NameError;
+
+/// A taste or restriction name: trimmed, lowercased, 1 to 50 characters.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ItemName(String);
+
+impl ItemName {
+    /// Longest name, in characters.
+    pub const MAX_CHARS: usize = 50;
+
+    /// Trims, lowercases and checks the length.
+    pub fn parse(raw: &str) -> Result<Self, NameError> {
+        let name = raw.trim().to_lowercase();
+        let chars = name.chars().count();
+        if chars == 0 {
+            Err(NameError::TooShort { min: 1 })
+        } else if chars > Self::MAX_CHARS {
+            Err(NameError::TooLong {
+                max: Self::MAX_CHARS,
+            })
+        } else {
+            Ok(Self(name))
+        }
+    }
+
+    /// The normalised name.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// A taste or restriction as sent on write: by id or by name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ItemRef {
+    /// An existing item (predefined or the user's own); the name sent
+    /// beside the id is kept for error messages only.
+    Id(i64, ItemName),
+    /// An item by name: a predefined one if the name matches, else the
+    /// user's own custom item, created if new.
+    Name(ItemName),
+}
+
+/// A stored taste, restriction, diet type or meal type.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NamedItem {
+    /// Identifier.
+    pub id: i64,
+    /// Lowercase name.
+    pub name: String,
+}
+
+/// Drops later repeats, keeping first occurrences in order.
+pub fn dedup_in_order<T: PartialEq + Clone>(items: &[T]) -> Vec<T> {
+    let mut out: Vec<T> = Vec::with_capacity(items.len());
+    for item in items {
+        if !out.contains(item) {
+            out.push(item.clone());
+        }
+    }
+    out
+}
+
+/// The body and lifestyle facts every target depends on.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Body {
+    /// Weight goal.
+    pub goal: Goal,
+    /// Height.
+    pub height: Height,
+    /// Weight.
+    pub weight: Weight,
+    /// Build.
+    pub body_type: BodyType,
+    /// Sex.
+    pub gender: Gender,
+    /// Activity.
+    pub activity_level: ActivityLevel,
+    /// Birth date (age 16-100 when checked).
+    pub birth_date: BirthDate,
+}
+
+/// A validated profile as written by its owner: targets not yet resolved.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ProfileDraft {
+    /// Body facts.
+    pub body: Body,
+    /// Meals a day.
+    pub meals_per_day: MealsPerDay,
+    /// Body fat % as sent (0 = estimate from body type).
+    pub body_fat_percentage: NonNegative,
+    /// Targets as sent (0 = compute).
+    pub requested: crate::targets::Targets<NonNegative>,
+    /// Tastes as sent (positions matter for error messages; duplicates
+    /// collapse once the references are resolved).
+    pub tastes: Vec<ItemRef>,
+    /// Restrictions as sent, like `tastes`.
+    pub restrictions: Vec<ItemRef>,
+    /// Diet types as sent, duplicates removed.
+    pub diet_types: Vec<DietType>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn d(y: i32, m: u32, day: u32) -> NaiveDate {
+        NaiveDate::from_ymd_opt(y, m, day).unwrap()
+    }
+
+    #[test]
+    fn choices_parse_their_wire_names_only() {
+        assert_eq!(Goal::parse("gain_weight"), Some(Goal::GainWeight));
+        assert_eq!(Goal::parse("bulk"), None);
+        assert_eq!(Goal::parse("Gain_Weight"), None);
+        assert_eq!(ActivityLevel::NAMES, ["low", "medium", "high"]);
+    }
+
+    #[test]
+    fn diet_type_ids_follow_the_spec_order() {
+        let ids: Vec<(i64, &str)> = DietType::ALL.iter().map(|d| (d.id(), d.as_str())).collect();
+        assert_eq!(
+            ids,
+            [
+                (1, "high_protein"),
+                (2, "low_carb"),
+                (3, "vegan"),
+                (4, "vegetarian"),
+                (5, "low_calorie"),
+                (6, "high_fiber"),
+                (7, "high_carb")
+            ]
+        );
+        assert_eq!(DietType::from_id(3), Some(DietType::Vegan));
+        assert_eq!(DietType::from_id(0), None);
+        assert_eq!(DietType::from_id(8), None);
+    }
+
+    #[test]
+    fn ranges_are_inclusive() {
+        assert!(Height::parse(140.0).is_ok());
+        assert!(Height::parse(220.0).is_ok());
+        assert_eq!(
+            Height::parse(139.9),
+            Err(RangeError::TooSmall { min: 140.0 })
+        );
+        assert_eq!(
+            Height::parse(220.1),
+            Err(RangeError::TooLarge { max: 220.0 })
+        );
+        assert!(Weight::parse(35.0).is_ok());
+        assert_eq!(
+            Weight::parse(300.5),
+            Err(RangeError::TooLarge { max: 300.0 })
+        );
+        assert_eq!(
+            MealsPerDay::parse(0),
+            Err(RangeError::TooSmall { min: 1.0 })
+        );
+        assert_eq!(
+            MealsPerDay::parse(7),
+            Err(RangeError::TooLarge { max: 6.0 })
+        );
+        assert_eq!(MealsPerDay::parse(6).unwrap().get(), 6);
+        assert!(NonNegative::parse(0.0).is_ok());
+        assert!(NonNegative::parse(-0.1).is_err());
+        assert!(NonNegative::parse(f64::NAN).is_err());
+    }
+
+    #[test]
+    fn age_must_be_16_to_100_today() {
+        let today = d(2026, 11, 21);
+        assert!(BirthDate::parse(d(2010, 11, 21), today).is_ok()); // 16 today
+        assert_eq!(
+            BirthDate::parse(d(2010, 11, 22), today),
+            Err(AgeError::TooYoung(16))
+        );
+        assert!(BirthDate::parse(d(1926, 11, 22), today).is_ok()); // 100
+        assert_eq!(
+            BirthDate::parse(d(1925, 11, 21), today),
+            Err(AgeError::TooOld(100))
+        ); // 101 today
+        assert_eq!(
+            BirthDate::parse(d(2030, 1, 1), today),
+            Err(AgeError::TooYoung(16))
+        );
+        assert_eq!(
+            AgeError::TooYoung(16).to_string(),
+            "User must be at least 16 years old"
+        );
+        assert_eq!(
+            BirthDate::from_stored(d(2000, 2, 29)).age_on(d(2026, 2, 28)),
+            25
+        );
+        assert_eq!(
+            BirthDate::from_stored(d(2000, 2, 29)).age_on(d(2026, 3, 1)),
+            26
+        );
+    }
+
+    #[test]
+    fn item_names_are_normalised() {
+        assert_eq!(
+            ItemName::parse("  Very SPICY ").unwrap().as_str(),
+            "very spicy"
+        );
+        assert_eq!(ItemName::parse("  "), Err(NameError::TooShort { min: 1 }));
+        assert_eq!(
+            ItemName::parse(&"x".repeat(51)),
+            Err(NameError::TooLong { max: 50 })
+        );
+    }
+
+    #[test]
+    fn dedup_keeps_first_occurrences() {
+        assert_eq!(dedup_in_order(&[3, 1, 3, 2, 1]), [3, 1, 2]);
+    }
+}

@@ -1,0 +1,262 @@
+//! Daily calorie and macro targets (contract §4.2).
+//!
+//! BMR by Mifflin-St Jeor, TDEE by activity, calories by goal, protein by
+//! lean mass, fat as a quarter of calories, carbs the rest. A target the
+//! user sets by hand (a positive number) is kept and the others are
+//! derived around it.
+
+use crate::profile::{ActivityLevel, Body, BodyType, Gender, Goal, NonNegative};
+
+/// The four daily targets (calories in kcal, macros in grams).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Targets<T> {
+    /// kcal per day.
+    pub calories: T,
+    /// Protein, g per day.
+    pub protein: T,
+    /// Carbohydrates, g per day.
+    pub carbs: T,
+    /// Fat, g per day.
+    pub fat: T,
+}
+
+/// Targets and body fat in force after resolution.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Resolved {
+    /// Body fat % used (given, or estimated from body type).
+    pub body_fat_percentage: f64,
+    /// The targets in force, whole numbers unless set by hand.
+    pub targets: Targets<f64>,
+}
+
+/// Estimated body fat % by build and sex.
+pub fn estimated_body_fat(body_type: BodyType, gender: Gender) -> f64 {
+    let (male, female) = match body_type {
+        BodyType::Lean => (12.0, 20.0),
+        BodyType::Normal => (18.0, 26.0),
+        BodyType::Stocky => (25.0, 33.0),
+        BodyType::Obese => (32.0, 40.0),
+    };
+    match gender {
+        Gender::Male => male,
+        Gender::Female => female,
+    }
+}
+
+/// Basal metabolic rate, kcal/day (Mifflin-St Jeor).
+pub fn bmr(body: &Body, age: u32) -> f64 {
+    let base = 10.0 * body.weight.kg() + 6.25 * body.height.cm() - 5.0 * f64::from(age);
+    match body.gender {
+        Gender::Male => base + 5.0,
+        Gender::Female => base - 161.0,
+    }
+}
+
+/// Total daily energy expenditure, kcal/day.
+pub fn tdee(body: &Body, age: u32) -> f64 {
+    let factor = match body.activity_level {
+        ActivityLevel::Low => 1.2,
+        ActivityLevel::Medium => 1.55,
+        ActivityLevel::High => 1.725,
+    };
+    bmr(body, age) * factor
+}
+
+/// Calories for the goal; a deficit never goes below 1500 (male) or 1200
+/// (female) kcal.
+pub fn goal_calories(body: &Body, age: u32) -> f64 {
+    let tdee = tdee(body, age);
+    match body.goal {
+        Goal::LoseWeight => {
+            let floor = match body.gender {
+                Gender::Male => 1500.0,
+                Gender::Female => 1200.0,
+            };
+            (0.8 * tdee).max(floor)
+        }
+        Goal::MaintainWeight => tdee,
+        Goal::GainWeight => 1.1 * tdee + 150.0,
+    }
+}
+
+/// Resolves body fat and the targets: hand-set values are kept, the rest
+/// computed from them and the body. Each computed target is rounded to a
+/// whole number only at the end, so every one stays within half a unit of
+/// the contract's formula applied to the values in force.
+pub fn resolve(
+    body: &Body,
+    age: u32,
+    body_fat: NonNegative,
+    requested: Targets<NonNegative>,
+) -> Resolved {
+    let body_fat_percentage = body_fat
+        .positive()
+        .unwrap_or_else(|| estimated_body_fat(body.body_type, body.gender));
+    // (exact value used by the later formulas, value reported)
+    let keep_or = |given: NonNegative, computed: f64| match given.positive() {
+        Some(v) => (v, v),
+        None => (computed, computed.round()),
+    };
+    let calories = keep_or(requested.calories, goal_calories(body, age));
+    let lean_mass = (body.weight.kg() * (1.0 - body_fat_percentage / 100.0)).max(0.0);
+    let per_kg = match body.goal {
+        Goal::MaintainWeight => 2.0,
+        Goal::LoseWeight | Goal::GainWeight => 2.2,
+    };
+    let protein = keep_or(requested.protein, lean_mass * per_kg);
+    let fat = keep_or(requested.fat, 0.25 * calories.0 / 9.0);
+    let carbs = keep_or(
+        requested.carbs,
+        ((calories.0 - 4.0 * protein.0 - 9.0 * fat.0) / 4.0).max(0.0),
+    );
+    Resolved {
+        body_fat_percentage,
+        targets: Targets {
+            calories: calories.1,
+            protein: protein.1,
+            carbs: carbs.1,
+            fat: fat.1,
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::profile::{BirthDate, Height, Weight};
+    use chrono::NaiveDate;
+
+    fn body(goal: Goal, gender: Gender, activity_level: ActivityLevel) -> Body {
+        Body {
+            goal,
+            height: Height::parse(180.0).unwrap(),
+            weight: Weight::parse(80.0).unwrap(),
+            body_type: BodyType::Normal,
+            gender,
+            activity_level,
+            birth_date: BirthDate::from_stored(NaiveDate::from_ymd_opt(1996, 1, 1).unwrap()),
+        }
+    }
+
+    fn none() -> Targets<NonNegative> {
+        Targets::default()
+    }
+
+    fn nn(v: f64) -> NonNegative {
+        NonNegative::parse(v).unwrap()
+    }
+
+    /// Every goal × gender × activity. Expected values were computed
+    /// independently (a separate script of the contract's formulas).
+    /// 80 kg, 180 cm, 30 years: BMR = 800 + 1125 - 150 = 1775 (+5 / -161).
+    #[test]
+    fn table_of_goals_genders_and_activities() {
+        use ActivityLevel::*;
+        use Gender::*;
+        use Goal::*;
+        let cases = [
+            // goal, gender, activity, calories, protein, fat, carbs
+            (LoseWeight, Male, Low, 1709.0, 144.0, 47.0, 176.0),
+            (LoseWeight, Male, Medium, 2207.0, 144.0, 61.0, 270.0),
+            (LoseWeight, Male, High, 2456.0, 144.0, 68.0, 316.0),
+            (MaintainWeight, Male, Low, 2136.0, 131.0, 59.0, 269.0),
+            (MaintainWeight, Male, Medium, 2759.0, 131.0, 77.0, 386.0),
+            (MaintainWeight, Male, High, 3071.0, 131.0, 85.0, 445.0),
+            (GainWeight, Male, Low, 2500.0, 144.0, 69.0, 324.0),
+            (GainWeight, Male, Medium, 3185.0, 144.0, 88.0, 453.0),
+            (GainWeight, Male, High, 3528.0, 144.0, 98.0, 517.0),
+            (LoseWeight, Female, Low, 1549.0, 130.0, 43.0, 160.0),
+            (LoseWeight, Female, Medium, 2001.0, 130.0, 56.0, 245.0),
+            (LoseWeight, Female, High, 2227.0, 130.0, 62.0, 287.0),
+            (MaintainWeight, Female, Low, 1937.0, 118.0, 54.0, 245.0),
+            (MaintainWeight, Female, Medium, 2502.0, 118.0, 69.0, 351.0),
+            (MaintainWeight, Female, High, 2784.0, 118.0, 77.0, 404.0),
+            (GainWeight, Female, Low, 2280.0, 130.0, 63.0, 297.0),
+            (GainWeight, Female, Medium, 2902.0, 130.0, 81.0, 414.0),
+            (GainWeight, Female, High, 3213.0, 130.0, 89.0, 472.0),
+        ];
+        for (goal, gender, activity, calories, protein, fat, carbs) in cases {
+            let b = body(goal, gender, activity);
+            let got = resolve(&b, 30, nn(0.0), none());
+            assert_eq!(
+                got.targets,
+                Targets {
+                    calories,
+                    protein,
+                    carbs,
+                    fat
+                },
+                "{goal:?} {gender:?} {activity:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn formula_pieces() {
+        let b = body(Goal::MaintainWeight, Gender::Male, ActivityLevel::Low);
+        assert_eq!(bmr(&b, 30), 1780.0);
+        assert!((tdee(&b, 30) - 2136.0).abs() < 1e-9);
+        let f = body(Goal::MaintainWeight, Gender::Female, ActivityLevel::Low);
+        assert_eq!(bmr(&f, 30), 1614.0);
+    }
+
+    #[test]
+    fn losing_weight_never_goes_below_the_floor() {
+        let mut small = body(Goal::LoseWeight, Gender::Female, ActivityLevel::Low);
+        small.weight = Weight::parse(40.0).unwrap();
+        small.height = Height::parse(145.0).unwrap();
+        // BMR = 400 + 906.25 - 400 - 161 = 745.25; 0.8·TDEE ≈ 715 < 1200.
+        assert_eq!(
+            resolve(&small, 80, nn(0.0), none()).targets.calories,
+            1200.0
+        );
+        let mut male = small;
+        male.gender = Gender::Male;
+        assert_eq!(resolve(&male, 80, nn(0.0), none()).targets.calories, 1500.0);
+    }
+
+    #[test]
+    fn body_fat_is_estimated_from_build_unless_given() {
+        for (build, male, female) in [
+            (BodyType::Lean, 12.0, 20.0),
+            (BodyType::Normal, 18.0, 26.0),
+            (BodyType::Stocky, 25.0, 33.0),
+            (BodyType::Obese, 32.0, 40.0),
+        ] {
+            assert_eq!(estimated_body_fat(build, Gender::Male), male);
+            assert_eq!(estimated_body_fat(build, Gender::Female), female);
+        }
+        let b = body(Goal::MaintainWeight, Gender::Male, ActivityLevel::Low);
+        let given = resolve(&b, 30, nn(10.0), none());
+        assert_eq!(given.body_fat_percentage, 10.0);
+        assert_eq!(given.targets.protein, 144.0); // 72 kg lean × 2.0
+    }
+
+    #[test]
+    fn hand_set_targets_are_kept_and_the_rest_follow() {
+        let b = body(Goal::MaintainWeight, Gender::Male, ActivityLevel::Low);
+        let requested = Targets {
+            calories: nn(2000.0),
+            protein: nn(150.5),
+            carbs: nn(0.0),
+            fat: nn(0.0),
+        };
+        let got = resolve(&b, 30, nn(0.0), requested).targets;
+        assert_eq!(got.calories, 2000.0);
+        assert_eq!(got.protein, 150.5);
+        assert_eq!(got.fat, 56.0); // 500 / 9 = 55.6
+        assert_eq!(got.carbs, 225.0); // (2000 - 602 - 500) / 4 = 224.5, rounded half up
+    }
+
+    #[test]
+    fn carbs_never_go_negative() {
+        let b = body(Goal::MaintainWeight, Gender::Male, ActivityLevel::Low);
+        let requested = Targets {
+            calories: nn(1000.0),
+            protein: nn(300.0),
+            carbs: nn(0.0),
+            fat: nn(0.0),
+        };
+        assert_eq!(resolve(&b, 30, nn(0.0), requested).targets.carbs, 0.0);
+    }
+}

@@ -1,0 +1,428 @@
+//! The nutrition profile and the public preference lists.
+
+use actix_web::web;
+use mealplan_app::ProfileError;
+use mealplan_domain::profile::NameError;
+use mealplan_domain::{
+    ActivityLevel, BirthDate, Body, BodyType, DietType, Gender, Goal, Height, ItemName, ItemRef,
+    MealsPerDay, NamedItem, NonNegative, ProfileDraft, RangeError, Targets, Weight,
+};
+use mealplan_ports::{Profile, ReferenceList};
+use serde::Serialize;
+use serde_json::{Number, Value};
+use utoipa::ToSchema;
+
+use crate::AppState;
+use crate::auth::CurrentUser;
+use crate::error::{ApiError, ErrorBody, Loc, ValidationErrorBody};
+use crate::validate::{
+    BodyFields, FromBody, JsonBody, Problem, Problems, choice, date, integer, list, number, string,
+};
+
+/// `{id, name}` of a taste, restriction, diet type or meal type.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ItemResponse {
+    /// Identifier.
+    pub id: i64,
+    /// Lowercase name.
+    pub name: String,
+}
+
+impl From<NamedItem> for ItemResponse {
+    fn from(item: NamedItem) -> Self {
+        Self {
+            id: item.id,
+            name: item.name,
+        }
+    }
+}
+
+impl From<DietType> for ItemResponse {
+    fn from(diet: DietType) -> Self {
+        Self {
+            id: diet.id(),
+            name: diet.as_str().to_owned(),
+        }
+    }
+}
+
+/// A profile as the API shows it: the values in force.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ProfileResponse {
+    /// Profile id.
+    pub id: i64,
+    /// Owner.
+    pub user_id: i64,
+    /// `lose_weight`, `maintain_weight` or `gain_weight`.
+    pub goal: &'static str,
+    /// Centimetres.
+    pub height: f64,
+    /// Kilograms.
+    pub weight: f64,
+    /// `lean`, `normal`, `stocky` or `obese`.
+    pub body_type: &'static str,
+    /// `male` or `female`.
+    pub gender: &'static str,
+    /// 1-6.
+    pub meals_per_day: u8,
+    /// `low`, `medium` or `high`.
+    pub activity_level: &'static str,
+    /// `YYYY-MM-DD`.
+    #[schema(value_type = String, format = Date)]
+    pub birth_date: String,
+    /// Given, or estimated from body type.
+    pub body_fat_percentage: f64,
+    /// kcal per day.
+    pub calories_target: f64,
+    /// g per day.
+    pub protein_target: f64,
+    /// g per day.
+    pub carbs_target: f64,
+    /// g per day.
+    pub fat_target: f64,
+    /// Taste preferences.
+    pub tastes: Vec<ItemResponse>,
+    /// Dietary restrictions.
+    pub restrictions: Vec<ItemResponse>,
+    /// Diet types.
+    pub diet_types: Vec<ItemResponse>,
+}
+
+impl From<Profile> for ProfileResponse {
+    fn from(p: Profile) -> Self {
+        Self {
+            id: p.id,
+            user_id: p.user_id.0,
+            goal: p.body.goal.as_str(),
+            height: p.body.height.cm(),
+            weight: p.body.weight.kg(),
+            body_type: p.body.body_type.as_str(),
+            gender: p.body.gender.as_str(),
+            meals_per_day: p.meals_per_day.get(),
+            activity_level: p.body.activity_level.as_str(),
+            birth_date: p.body.birth_date.date().format("%Y-%m-%d").to_string(),
+            body_fat_percentage: p.body_fat_percentage,
+            calories_target: p.targets.calories,
+            protein_target: p.targets.protein,
+            carbs_target: p.targets.carbs,
+            fat_target: p.targets.fat,
+            tastes: p.tastes.into_iter().map(Into::into).collect(),
+            restrictions: p.restrictions.into_iter().map(Into::into).collect(),
+            diet_types: p.diet_types.into_iter().map(Into::into).collect(),
+        }
+    }
+}
+
+/// A taste or restriction on write.
+#[derive(ToSchema)]
+#[allow(dead_code)] // documents the body; validation is in `FromBody`
+pub struct CategoryItemRequest {
+    /// An existing item (predefined, or one of the caller's own).
+    id: Option<i64>,
+    /// Lowercased; a new name creates a custom item visible only to its owner.
+    #[schema(min_length = 1, max_length = 50)]
+    name: String,
+}
+
+/// Profile upsert body (spec 2.2).
+#[derive(ToSchema)]
+#[allow(dead_code)] // documents the body; validation is in `FromBody`
+pub struct ProfileRequest {
+    #[schema(inline, value_type = String, example = "lose_weight")]
+    /// `lose_weight`, `maintain_weight` or `gain_weight`.
+    goal: String,
+    /// Centimetres.
+    #[schema(minimum = 140, maximum = 220)]
+    height: f64,
+    /// Kilograms.
+    #[schema(minimum = 35, maximum = 300)]
+    weight: f64,
+    /// `lean`, `normal`, `stocky` or `obese`.
+    body_type: String,
+    /// `male` or `female`.
+    gender: String,
+    /// Meals a day.
+    #[schema(minimum = 1, maximum = 6)]
+    meals_per_day: i64,
+    /// `low`, `medium` or `high`.
+    activity_level: String,
+    /// ISO date; the age must be 16 to 100.
+    #[schema(value_type = String, format = Date)]
+    birth_date: String,
+    /// 0 = estimate from body type.
+    #[schema(minimum = 0)]
+    body_fat_percentage: Option<f64>,
+    /// 0 or omitted = computed.
+    #[schema(minimum = 0)]
+    calories_target: Option<f64>,
+    /// 0 or omitted = computed.
+    #[schema(minimum = 0)]
+    protein_target: Option<f64>,
+    /// 0 or omitted = computed.
+    #[schema(minimum = 0)]
+    carbs_target: Option<f64>,
+    /// 0 or omitted = computed.
+    #[schema(minimum = 0)]
+    fat_target: Option<f64>,
+    /// Taste preferences.
+    tastes: Option<Vec<CategoryItemRequest>>,
+    /// Dietary restrictions.
+    restrictions: Option<Vec<CategoryItemRequest>>,
+    /// Names of diet types.
+    diet_types: Option<Vec<String>>,
+}
+
+/// A range rule whose bounds read as integers (`140`, not `140.0`).
+fn whole_range(e: RangeError) -> Problem {
+    match e {
+        RangeError::TooSmall { min } => Problem::ge(min as i64),
+        RangeError::TooLarge { max } => Problem::le(max as i64),
+    }
+}
+
+fn non_negative(value: &Value) -> Result<NonNegative, Problem> {
+    NonNegative::parse(number(value)?)
+        .map_err(|_| Problem::ge(Number::from_f64(0.0).unwrap_or_else(|| Number::from(0))))
+}
+
+fn name_problem(e: NameError) -> Problem {
+    match e {
+        NameError::TooShort { min } => Problem::too_short(min),
+        NameError::TooLong { max } | NameError::TooManyBytes { max } => Problem::too_long(max),
+    }
+}
+
+/// A list of `{id?, name}` items.
+fn category_items(value: &Value) -> Result<Vec<ItemRef>, Problems> {
+    let mut problems = Vec::new();
+    let mut items = Vec::new();
+    for (index, item) in list(value)?.iter().enumerate() {
+        let Value::Object(fields) = item else {
+            problems.push(Problem::model_type("CategoryItem").below(vec![index.into()], item));
+            continue;
+        };
+        let id = match fields.get("id") {
+            None | Some(Value::Null) => Ok(None),
+            Some(raw) => integer(raw)
+                .map(Some)
+                .map_err(|p| p.below(vec![index.into(), "id".into()], raw)),
+        };
+        let name = match fields.get("name") {
+            None => Err(Problem::missing().below(vec![index.into(), "name".into()], item)),
+            Some(raw) => string(raw)
+                .and_then(|s| ItemName::parse(s).map_err(name_problem))
+                .map_err(|p| p.below(vec![index.into(), "name".into()], raw)),
+        };
+        match (id, name) {
+            (Ok(Some(id)), Ok(name)) => items.push(ItemRef::Id(id, name)),
+            (Ok(None), Ok(name)) => items.push(ItemRef::Name(name)),
+            (id, name) => problems.extend(id.err().into_iter().chain(name.err())),
+        }
+    }
+    if problems.is_empty() {
+        Ok(items)
+    } else {
+        Err(Problems(problems))
+    }
+}
+
+/// A list of diet type names.
+fn diet_types(value: &Value) -> Result<Vec<DietType>, Problems> {
+    let mut problems = Vec::new();
+    let mut diets = Vec::new();
+    for (index, item) in list(value)?.iter().enumerate() {
+        match item.as_str().and_then(DietType::parse) {
+            Some(diet) if !diets.contains(&diet) => diets.push(diet),
+            Some(_) => {}
+            None => problems.push(Problem::one_of(DietType::NAMES).below(vec![index.into()], item)),
+        }
+    }
+    if problems.is_empty() {
+        Ok(diets)
+    } else {
+        Err(Problems(problems))
+    }
+}
+
+impl FromBody for ProfileDraft {
+    fn from_fields(f: &mut BodyFields<'_>) -> Option<Self> {
+        let today = f.today();
+        let goal = f.required("goal", choice(Goal::parse, Goal::NAMES));
+        let height = f.required("height", |v| Height::parse(number(v)?).map_err(whole_range));
+        let weight = f.required("weight", |v| Weight::parse(number(v)?).map_err(whole_range));
+        let body_type = f.required("body_type", choice(BodyType::parse, BodyType::NAMES));
+        let gender = f.required("gender", choice(Gender::parse, Gender::NAMES));
+        let meals_per_day = f.required("meals_per_day", |v| {
+            MealsPerDay::parse(integer(v)?).map_err(whole_range)
+        });
+        let activity_level = f.required(
+            "activity_level",
+            choice(ActivityLevel::parse, ActivityLevel::NAMES),
+        );
+        let birth_date = f.required("birth_date", |v| {
+            BirthDate::parse(date(v)?, today).map_err(Problem::value_error)
+        });
+        let body_fat = f.optional("body_fat_percentage", non_negative);
+        let calories = f.optional("calories_target", non_negative);
+        let protein = f.optional("protein_target", non_negative);
+        let carbs = f.optional("carbs_target", non_negative);
+        let fat = f.optional("fat_target", non_negative);
+        let tastes = f.optional("tastes", category_items);
+        let restrictions = f.optional("restrictions", category_items);
+        let diets = f.optional("diet_types", diet_types);
+        Some(ProfileDraft {
+            body: Body {
+                goal: goal?,
+                height: height?,
+                weight: weight?,
+                body_type: body_type?,
+                gender: gender?,
+                activity_level: activity_level?,
+                birth_date: birth_date?,
+            },
+            meals_per_day: meals_per_day?,
+            body_fat_percentage: body_fat?.unwrap_or_default(),
+            requested: Targets {
+                calories: calories?.unwrap_or_default(),
+                protein: protein?.unwrap_or_default(),
+                carbs: carbs?.unwrap_or_default(),
+                fat: fat?.unwrap_or_default(),
+            },
+            tastes: tastes?.unwrap_or_default(),
+            restrictions: restrictions?.unwrap_or_default(),
+            diet_types: diets?.unwrap_or_default(),
+        })
+    }
+}
+
+fn profile_error(error: ProfileError, raw: &Value) -> ApiError {
+    match error {
+        ProfileError::NotFound => ApiError::NotFound("Profile not found"),
+        ProfileError::UnknownItem { kind, index, id } => {
+            let field = match kind {
+                mealplan_ports::ItemKind::Taste => "tastes",
+                mealplan_ports::ItemKind::Restriction => "restrictions",
+            };
+            let problem = Problem::value_error(format!("unknown {} id {id}", kind.noun()));
+            let input = raw[field][index].clone();
+            let mut entries = crate::validate::Errors::default();
+            entries.push(
+                vec!["body".into(), field.into(), Loc::Index(index)],
+                &input,
+                problem,
+            );
+            entries.into_error()
+        }
+        ProfileError::Store(e) => ApiError::internal(e),
+    }
+}
+
+/// Create or replace the caller's profile (upsert).
+#[utoipa::path(
+    put, path = "/api/profile", tag = "profile",
+    security(("bearer" = [])),
+    request_body = ProfileRequest,
+    responses(
+        (status = 200, description = "The profile as stored, with the targets in force", body = ProfileResponse),
+        (status = 401, description = "Token missing, invalid or expired", body = ErrorBody),
+        (status = 413, description = "Body over 64 KiB", body = ErrorBody),
+        (status = 422, description = "Invalid field values", body = ValidationErrorBody),
+        (status = 500, description = "Internal server error", body = ErrorBody),
+    )
+)]
+pub async fn upsert_profile(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    body: JsonBody<ProfileDraft>,
+) -> Result<web::Json<ProfileResponse>, ApiError> {
+    let JsonBody { value, raw } = body;
+    state
+        .profiles
+        .upsert(user.0.id, value)
+        .await
+        .map(|p| web::Json(p.into()))
+        .map_err(|e| profile_error(e, &raw))
+}
+
+/// The caller's profile.
+#[utoipa::path(
+    get, path = "/api/profile", tag = "profile",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The profile", body = ProfileResponse),
+        (status = 401, description = "Token missing, invalid or expired", body = ErrorBody),
+        (status = 404, description = "Profile not found", body = ErrorBody),
+        (status = 500, description = "Internal server error", body = ErrorBody),
+    )
+)]
+pub async fn get_profile(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+) -> Result<web::Json<ProfileResponse>, ApiError> {
+    state
+        .profiles
+        .get(user.0.id)
+        .await
+        .map(|p| web::Json(p.into()))
+        .map_err(|e| profile_error(e, &Value::Null))
+}
+
+async fn reference(
+    state: &AppState,
+    list: ReferenceList,
+) -> Result<web::Json<Vec<ItemResponse>>, ApiError> {
+    state
+        .profiles
+        .reference_list(list)
+        .await
+        .map(|items| web::Json(items.into_iter().map(Into::into).collect()))
+        .map_err(ApiError::internal)
+}
+
+/// The 7 diet types, ids 1-7.
+#[utoipa::path(get, path = "/api/diet_type", tag = "preferences",
+    responses(
+        (status = 200, description = "Diet types", body = [ItemResponse]),
+        (status = 500, description = "Internal server error", body = ErrorBody),
+    ))]
+pub async fn diet_types_list(
+    state: web::Data<AppState>,
+) -> Result<web::Json<Vec<ItemResponse>>, ApiError> {
+    reference(&state, ReferenceList::DietTypes).await
+}
+
+/// Predefined dietary restrictions.
+#[utoipa::path(get, path = "/api/restriction", tag = "preferences",
+    responses(
+        (status = 200, description = "Restrictions", body = [ItemResponse]),
+        (status = 500, description = "Internal server error", body = ErrorBody),
+    ))]
+pub async fn restrictions_list(
+    state: web::Data<AppState>,
+) -> Result<web::Json<Vec<ItemResponse>>, ApiError> {
+    reference(&state, ReferenceList::Restrictions).await
+}
+
+/// Predefined tastes.
+#[utoipa::path(get, path = "/api/taste", tag = "preferences",
+    responses(
+        (status = 200, description = "Tastes", body = [ItemResponse]),
+        (status = 500, description = "Internal server error", body = ErrorBody),
+    ))]
+pub async fn tastes_list(
+    state: web::Data<AppState>,
+) -> Result<web::Json<Vec<ItemResponse>>, ApiError> {
+    reference(&state, ReferenceList::Tastes).await
+}
+
+/// The 4 meal types.
+#[utoipa::path(get, path = "/api/meal_type", tag = "preferences",
+    responses(
+        (status = 200, description = "Meal types", body = [ItemResponse]),
+        (status = 500, description = "Internal server error", body = ErrorBody),
+    ))]
+pub async fn meal_types_list(
+    state: web::Data<AppState>,
+) -> Result<web::Json<Vec<ItemResponse>>, ApiError> {
+    reference(&state, ReferenceList::MealTypes).await
+}

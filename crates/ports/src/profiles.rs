@@ -1,0 +1,113 @@
+//! Ports of the nutrition profile and the reference lists.
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use mealplan_domain::{
+    Body, DietType, MealsPerDay, NamedItem, ProfileDraft, Resolved, Targets, UserId,
+};
+
+use crate::StoreError;
+
+/// A profile ready to store: what the user sent plus the values in force.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewProfile {
+    /// The validated request; item references still to be resolved.
+    pub draft: ProfileDraft,
+    /// Body fat and targets in force.
+    pub resolved: Resolved,
+    /// Time of the write.
+    pub now: DateTime<Utc>,
+}
+
+/// A stored profile with its lists resolved to `{id, name}` items.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Profile {
+    /// Profile id.
+    pub id: i64,
+    /// Owner.
+    pub user_id: UserId,
+    /// Body facts.
+    pub body: Body,
+    /// Meals a day.
+    pub meals_per_day: MealsPerDay,
+    /// Body fat % in force.
+    pub body_fat_percentage: f64,
+    /// Targets in force.
+    pub targets: Targets<f64>,
+    /// Tastes, in the order sent.
+    pub tastes: Vec<NamedItem>,
+    /// Restrictions, in the order sent.
+    pub restrictions: Vec<NamedItem>,
+    /// Diet types, in the order sent.
+    pub diet_types: Vec<DietType>,
+}
+
+/// The two user-extensible lists.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ItemKind {
+    /// Taste preferences.
+    Taste,
+    /// Dietary restrictions.
+    Restriction,
+}
+
+impl ItemKind {
+    /// Singular noun for messages (`unknown taste id 99`).
+    pub fn noun(self) -> &'static str {
+        match self {
+            Self::Taste => "taste",
+            Self::Restriction => "restriction",
+        }
+    }
+}
+
+/// Why a profile could not be stored.
+#[derive(Debug, thiserror::Error)]
+pub enum ProfileStoreError {
+    /// An item sent by id is neither predefined nor the user's own.
+    #[error("unknown {} id {id} at index {index}", kind.noun())]
+    UnknownItem {
+        /// Which list.
+        kind: ItemKind,
+        /// Position in the list as sent.
+        index: usize,
+        /// The id sent.
+        id: i64,
+    },
+    /// Storage failed; `Conflict` means a concurrent write won a race.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// Persistence of profiles. An upsert is one transaction: the profile and
+/// its three lists change together or not at all.
+#[cfg_attr(feature = "mock", mockall::automock)]
+#[async_trait]
+pub trait ProfileRepository: Send + Sync {
+    /// Creates or replaces `user`'s profile and returns it as stored.
+    async fn upsert(&self, user: UserId, profile: NewProfile)
+    -> Result<Profile, ProfileStoreError>;
+    /// `user`'s profile, if any.
+    async fn find(&self, user: UserId) -> Result<Option<Profile>, StoreError>;
+}
+
+/// The public reference lists.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReferenceList {
+    /// The 7 diet types.
+    DietTypes,
+    /// Predefined dietary restrictions.
+    Restrictions,
+    /// Predefined tastes.
+    Tastes,
+    /// The 4 meal types.
+    MealTypes,
+}
+
+/// Read access to the predefined reference items.
+#[cfg_attr(feature = "mock", mockall::automock)]
+#[async_trait]
+pub trait ReferenceData: Send + Sync {
+    /// The predefined items of `list`, by id.
+    async fn list(&self, list: ReferenceList) -> Result<Vec<NamedItem>, StoreError>;
+}

@@ -1,0 +1,616 @@
+//! The nutrition profile and the public preference lists.
+
+use awc::http::Method;
+use chrono::{Datelike, NaiveDate, Utc};
+use serde_json::{Value, json};
+
+use crate::helpers::{Backend, TestApp, spawn_app};
+
+fn today() -> NaiveDate {
+    Utc::now().date_naive()
+}
+
+/// A birth date giving `years` of age today.
+fn born_years_ago(years: i32) -> String {
+    let t = today();
+    let d = NaiveDate::from_ymd_opt(t.year() - years, t.month(), t.day())
+        .unwrap_or_else(|| NaiveDate::from_ymd_opt(t.year() - years, 2, 28).unwrap());
+    d.format("%Y-%m-%d").to_string()
+}
+
+/// Completed years between `born` and today.
+fn age(born: &str) -> f64 {
+    let b = NaiveDate::parse_from_str(born, "%Y-%m-%d").unwrap();
+    let t = today();
+    let mut years = t.year() - b.year();
+    if (t.month(), t.day()) < (b.month(), b.day()) {
+        years -= 1;
+    }
+    f64::from(years)
+}
+
+fn base() -> Value {
+    json!({
+        "goal": "lose_weight",
+        "height": 170,
+        "weight": 70,
+        "body_type": "normal",
+        "gender": "female",
+        "meals_per_day": 3,
+        "activity_level": "medium",
+        "birth_date": "1990-05-17",
+    })
+}
+
+fn with(mut body: Value, changes: Value) -> Value {
+    for (k, v) in changes.as_object().unwrap() {
+        body[k] = v.clone();
+    }
+    body
+}
+
+/// The contract's target formulas, written out again for the tests.
+fn expected_targets(p: &Value) -> [f64; 5] {
+    let num = |k: &str| {
+        p[k].as_f64()
+            .unwrap_or_else(|| p[k].as_str().unwrap().parse().unwrap())
+    };
+    let male = p["gender"] == "male";
+    let bmr = 10.0 * num("weight") + 6.25 * num("height")
+        - 5.0 * age(p["birth_date"].as_str().unwrap())
+        + if male { 5.0 } else { -161.0 };
+    let tdee = bmr
+        * match p["activity_level"].as_str().unwrap() {
+            "low" => 1.2,
+            "medium" => 1.55,
+            _ => 1.725,
+        };
+    let calories = match p["goal"].as_str().unwrap() {
+        "lose_weight" => (0.8 * tdee).max(if male { 1500.0 } else { 1200.0 }),
+        "maintain_weight" => tdee,
+        _ => 1.1 * tdee + 150.0,
+    };
+    let bf = match (p["body_type"].as_str().unwrap(), male) {
+        ("lean", true) => 12.0,
+        ("lean", false) => 20.0,
+        ("normal", true) => 18.0,
+        ("normal", false) => 26.0,
+        ("stocky", true) => 25.0,
+        ("stocky", false) => 33.0,
+        (_, true) => 32.0,
+        (_, false) => 40.0,
+    };
+    let per_kg = if p["goal"] == "maintain_weight" {
+        2.0
+    } else {
+        2.2
+    };
+    let protein = num("weight") * (1.0 - bf / 100.0) * per_kg;
+    let fat = 0.25 * calories / 9.0;
+    let carbs = ((calories - 4.0 * protein - 9.0 * fat) / 4.0).max(0.0);
+    [calories, protein, carbs, fat, bf]
+}
+
+fn assert_targets_near(reply: &Value, want: [f64; 5]) {
+    let got = [
+        reply["calories_target"].as_f64().unwrap(),
+        reply["protein_target"].as_f64().unwrap(),
+        reply["carbs_target"].as_f64().unwrap(),
+        reply["fat_target"].as_f64().unwrap(),
+        reply["body_fat_percentage"].as_f64().unwrap(),
+    ];
+    for (g, w) in got.iter().zip(want) {
+        assert!((g - w).abs() <= 1.0, "got {got:?}, want {want:?}");
+        assert_eq!(g.fract(), 0.0, "targets are whole numbers: {got:?}");
+    }
+}
+
+async fn put(app: &TestApp, token: &str, body: &Value) -> crate::helpers::Reply {
+    app.json(Method::PUT, "/api/profile", Some(token), body)
+        .await
+}
+
+async fn round_trip_create_then_update(b: Backend) {
+    let app = spawn_app(b).await;
+    let token = app.token_for("ann@example.com").await;
+    let body = with(
+        base(),
+        json!({
+            "tastes": [{"name": " Spicy"}, {"name": "Mango"}, {"id": 1, "name": "spicy"}],
+            "restrictions": [{"name": "NUT ALLERGY"}],
+            "diet_types": ["vegan", "low_carb", "vegan"],
+        }),
+    );
+    let reply = put(&app, &token, &body).await;
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    // Female, 170 cm, 70 kg, medium, losing: the contract's formulas give
+    // these (checked against expected_targets below).
+    let created = json!({
+        "id": 1, "user_id": 1, "goal": "lose_weight", "height": 170.0, "weight": 70.0,
+        "body_type": "normal", "gender": "female", "meals_per_day": 3,
+        "activity_level": "medium", "birth_date": "1990-05-17",
+        "body_fat_percentage": 26.0,
+        "calories_target": reply.json["calories_target"], "protein_target": 114.0,
+        "carbs_target": reply.json["carbs_target"], "fat_target": reply.json["fat_target"],
+        "tastes": [{"id": 1, "name": "spicy"}, {"id": 101, "name": "mango"}],
+        "restrictions": [{"id": 3, "name": "nut allergy"}],
+        "diet_types": [{"id": 3, "name": "vegan"}, {"id": 2, "name": "low_carb"}],
+    });
+    assert_eq!(reply.json, created);
+    assert_targets_near(&reply.json, expected_targets(&body));
+    assert_eq!(app.get("/api/profile/", Some(&token)).await.json, created);
+
+    let update = json!({
+        "goal": "gain_weight", "height": "182.5", "weight": 81.2, "body_type": "lean",
+        "gender": "male", "meals_per_day": 5.0, "activity_level": "high",
+        "birth_date": "2000-02-29", "body_fat_percentage": 15,
+        "calories_target": 3100, "protein_target": 0, "carbs_target": 0, "fat_target": 80.5,
+        "tastes": [{"name": "mango"}, {"name": "umami"}],
+        "diet_types": ["high_protein"],
+    });
+    let reply = put(&app, &token, &update).await;
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    // Protein from lean mass 81.2 × 0.85 × 2.2 = 151.844; fat kept at 80.5;
+    // carbs = (3100 − 4·152 − 9·80.5) / 4 = 441.875.
+    let updated = json!({
+        "id": 1, "user_id": 1, "goal": "gain_weight", "height": 182.5, "weight": 81.2,
+        "body_type": "lean", "gender": "male", "meals_per_day": 5,
+        "activity_level": "high", "birth_date": "2000-02-29",
+        "body_fat_percentage": 15.0,
+        "calories_target": 3100.0, "protein_target": 152.0, "carbs_target": 442.0, "fat_target": 80.5,
+        "tastes": [{"id": 101, "name": "mango"}, {"id": 6, "name": "umami"}],
+        "restrictions": [],
+        "diet_types": [{"id": 1, "name": "high_protein"}],
+    });
+    assert_eq!(reply.json, updated);
+    assert_eq!(app.get("/api/profile", Some(&token)).await.json, updated);
+    assert_eq!(app.db.count("SELECT COUNT(*) AS n FROM profiles"), 1);
+}
+
+async fn targets_follow_the_formulas(b: Backend) {
+    let app = spawn_app(b).await;
+    let token = app.token_for("ann@example.com").await;
+    for (goal, gender, activity, body_type, height, weight, years) in [
+        ("lose_weight", "male", "low", "lean", 180.0, 80.0, 30),
+        (
+            "maintain_weight",
+            "female",
+            "high",
+            "obese",
+            160.0,
+            95.5,
+            52,
+        ),
+        ("gain_weight", "male", "medium", "stocky", 175.0, 68.0, 19),
+        ("lose_weight", "female", "low", "lean", 150.0, 40.0, 80),
+    ] {
+        let body = with(
+            base(),
+            json!({"goal": goal, "gender": gender, "activity_level": activity, "body_type": body_type,
+                   "height": height, "weight": weight, "birth_date": born_years_ago(years)}),
+        );
+        let reply = put(&app, &token, &body).await;
+        assert_eq!(reply.status, 200, "{}", reply.text);
+        assert_targets_near(&reply.json, expected_targets(&body));
+    }
+}
+
+async fn missing_profile_and_missing_token(b: Backend) {
+    let app = spawn_app(b).await;
+    let token = app.token_for("ann@example.com").await;
+    let reply = app.get("/api/profile", Some(&token)).await;
+    assert_eq!(
+        (reply.status, reply.json),
+        (404, json!({"detail": "Profile not found"}))
+    );
+    let reply = app.get("/api/profile", None).await;
+    assert_eq!(
+        (reply.status, reply.json),
+        (401, json!({"detail": "Not authenticated"}))
+    );
+    let reply = app.json(Method::PUT, "/api/profile/", None, &base()).await;
+    assert_eq!(
+        (reply.status, reply.json),
+        (401, json!({"detail": "Not authenticated"}))
+    );
+    let reply = app
+        .json(Method::PUT, "/api/profile", Some("nonsense"), &base())
+        .await;
+    assert_eq!(
+        (reply.status, reply.json),
+        (401, json!({"detail": "Could not validate credentials"}))
+    );
+}
+
+fn enum_entry(field: Value, input: Value, options: &str) -> Value {
+    json!({"type": "enum", "loc": field, "msg": format!("Input should be {options}"), "input": input, "ctx": {"expected": options}})
+}
+
+async fn every_rule_has_its_entry(b: Backend) {
+    let app = spawn_app(b).await;
+    let token = app.token_for("ann@example.com").await;
+    let diets = "'high_protein', 'low_carb', 'vegan', 'vegetarian', 'low_calorie', 'high_fiber' or 'high_carb'";
+    let too_young = born_years_ago(15);
+    let too_old = born_years_ago(101);
+    let cases: Vec<(Value, Value)> = vec![
+        (
+            json!({"height": 139.9}),
+            json!({"type":"greater_than_equal","loc":["body","height"],"msg":"Input should be greater than or equal to 140","input":139.9,"ctx":{"ge":140}}),
+        ),
+        (
+            json!({"height": 220.5}),
+            json!({"type":"less_than_equal","loc":["body","height"],"msg":"Input should be less than or equal to 220","input":220.5,"ctx":{"le":220}}),
+        ),
+        (
+            json!({"weight": 34}),
+            json!({"type":"greater_than_equal","loc":["body","weight"],"msg":"Input should be greater than or equal to 35","input":34,"ctx":{"ge":35}}),
+        ),
+        (
+            json!({"weight": 301}),
+            json!({"type":"less_than_equal","loc":["body","weight"],"msg":"Input should be less than or equal to 300","input":301,"ctx":{"le":300}}),
+        ),
+        (
+            json!({"meals_per_day": 7}),
+            json!({"type":"less_than_equal","loc":["body","meals_per_day"],"msg":"Input should be less than or equal to 6","input":7,"ctx":{"le":6}}),
+        ),
+        (
+            json!({"meals_per_day": 0}),
+            json!({"type":"greater_than_equal","loc":["body","meals_per_day"],"msg":"Input should be greater than or equal to 1","input":0,"ctx":{"ge":1}}),
+        ),
+        (
+            json!({"meals_per_day": 2.5}),
+            json!({"type":"int_from_float","loc":["body","meals_per_day"],"msg":"Input should be a valid integer, got a number with a fractional part","input":2.5}),
+        ),
+        (
+            json!({"birth_date": too_young}),
+            json!({"type":"value_error","loc":["body","birth_date"],"msg":"Value error, User must be at least 16 years old","input":too_young,"ctx":{"error":{}}}),
+        ),
+        (
+            json!({"birth_date": too_old}),
+            json!({"type":"value_error","loc":["body","birth_date"],"msg":"Value error, User must be at most 100 years old","input":too_old,"ctx":{"error":{}}}),
+        ),
+        (
+            json!({"birth_date": "2020-13-01"}),
+            json!({"type":"date_from_datetime_parsing","loc":["body","birth_date"],"msg":"Input should be a valid date or datetime, month value is outside expected range of 1-12","input":"2020-13-01","ctx":{"error":"month value is outside expected range of 1-12"}}),
+        ),
+        (
+            json!({"birth_date": "1990-1-1"}),
+            json!({"type":"date_from_datetime_parsing","loc":["body","birth_date"],"msg":"Input should be a valid date or datetime, input is too short","input":"1990-1-1","ctx":{"error":"input is too short"}}),
+        ),
+        (
+            json!({"birth_date": "1990-02-30"}),
+            json!({"type":"date_from_datetime_parsing","loc":["body","birth_date"],"msg":"Input should be a valid date or datetime, day value is outside expected range","input":"1990-02-30","ctx":{"error":"day value is outside expected range"}}),
+        ),
+        (
+            json!({"goal": "bulk"}),
+            enum_entry(
+                json!(["body", "goal"]),
+                json!("bulk"),
+                "'lose_weight', 'maintain_weight' or 'gain_weight'",
+            ),
+        ),
+        (
+            json!({"body_type": "LEAN"}),
+            enum_entry(
+                json!(["body", "body_type"]),
+                json!("LEAN"),
+                "'lean', 'normal', 'stocky' or 'obese'",
+            ),
+        ),
+        (
+            json!({"gender": 1}),
+            enum_entry(json!(["body", "gender"]), json!(1), "'male' or 'female'"),
+        ),
+        (
+            json!({"activity_level": "extreme"}),
+            enum_entry(
+                json!(["body", "activity_level"]),
+                json!("extreme"),
+                "'low', 'medium' or 'high'",
+            ),
+        ),
+        (
+            json!({"diet_types": ["keto"]}),
+            enum_entry(json!(["body", "diet_types", 0]), json!("keto"), diets),
+        ),
+        (
+            json!({"diet_types": "vegan"}),
+            json!({"type":"list_type","loc":["body","diet_types"],"msg":"Input should be a valid list","input":"vegan"}),
+        ),
+        (
+            json!({"calories_target": -5}),
+            json!({"type":"greater_than_equal","loc":["body","calories_target"],"msg":"Input should be greater than or equal to 0.0","input":-5,"ctx":{"ge":0.0}}),
+        ),
+        (
+            json!({"height": "tall"}),
+            json!({"type":"float_parsing","loc":["body","height"],"msg":"Input should be a valid number, unable to parse string as a number","input":"tall"}),
+        ),
+        (
+            json!({"weight": null}),
+            json!({"type":"float_type","loc":["body","weight"],"msg":"Input should be a valid number","input":null}),
+        ),
+        (
+            json!({"tastes": [{"name": "  "}]}),
+            json!({"type":"string_too_short","loc":["body","tastes",0,"name"],"msg":"String should have at least 1 character","input":"  ","ctx":{"min_length":1}}),
+        ),
+        (
+            json!({"restrictions": [{"name": "x".repeat(51)}]}),
+            json!({"type":"string_too_long","loc":["body","restrictions",0,"name"],"msg":"String should have at most 50 characters","input":"x".repeat(51),"ctx":{"max_length":50}}),
+        ),
+        (
+            json!({"tastes": [{"id": 1}]}),
+            json!({"type":"missing","loc":["body","tastes",0,"name"],"msg":"Field required","input":{"id":1}}),
+        ),
+        (
+            json!({"tastes": [{"name": "sweet"}, {"id": 999, "name": "x"}]}),
+            json!({"type":"value_error","loc":["body","tastes",1],"msg":"Value error, unknown taste id 999","input":{"id":999,"name":"x"},"ctx":{"error":{}}}),
+        ),
+        (
+            json!({"restrictions": [{"id": 2, "name": "a"}, {"id": 4242, "name": "b"}]}),
+            json!({"type":"value_error","loc":["body","restrictions",1],"msg":"Value error, unknown restriction id 4242","input":{"id":4242,"name":"b"},"ctx":{"error":{}}}),
+        ),
+    ];
+    for (change, entry) in cases {
+        let body = with(base(), change.clone());
+        let reply = put(&app, &token, &body).await;
+        assert_eq!(reply.status, 422, "{change}: {}", reply.text);
+        assert_eq!(reply.json, json!({"detail": [entry]}), "{change}");
+    }
+    // Several bad fields: all their entries, in declaration order.
+    let body = with(
+        base(),
+        json!({"diet_types": ["keto"], "goal": "bulk", "meals_per_day": 7, "height": 139.9}),
+    );
+    let reply = put(&app, &token, &body).await;
+    let locs: Vec<Value> = reply.json["detail"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["loc"].clone())
+        .collect();
+    assert_eq!(
+        locs,
+        [
+            json!(["body", "goal"]),
+            json!(["body", "height"]),
+            json!(["body", "meals_per_day"]),
+            json!(["body", "diet_types", 0])
+        ]
+    );
+    // Every required field missing.
+    let reply = put(&app, &token, &json!({})).await;
+    let missing: Vec<Value> = [
+        "goal",
+        "height",
+        "weight",
+        "body_type",
+        "gender",
+        "meals_per_day",
+        "activity_level",
+        "birth_date",
+    ]
+    .iter()
+    .map(|f| json!({"type":"missing","loc":["body",f],"msg":"Field required","input":{}}))
+    .collect();
+    assert_eq!(reply.json, json!({"detail": missing}));
+    // Nothing was stored by any refused request.
+    assert_eq!(app.db.count("SELECT COUNT(*) AS n FROM profiles"), 0);
+    assert_eq!(
+        app.db
+            .count("SELECT COUNT(*) AS n FROM tastes WHERE owner_id IS NOT NULL"),
+        0
+    );
+}
+
+async fn a_refused_upsert_changes_nothing(b: Backend) {
+    let app = spawn_app(b).await;
+    let token = app.token_for("ann@example.com").await;
+    let first = put(
+        &app,
+        &token,
+        &with(base(), json!({"tastes": [{"name": "mango"}]})),
+    )
+    .await;
+    assert_eq!(first.status, 200);
+    let bad = with(
+        base(),
+        json!({"goal": "gain_weight", "tastes": [{"name": "papaya"}, {"id": 777, "name": "x"}]}),
+    );
+    assert_eq!(put(&app, &token, &bad).await.status, 422);
+    assert_eq!(app.get("/api/profile", Some(&token)).await.json, first.json);
+    assert_eq!(
+        app.db
+            .count("SELECT COUNT(*) AS n FROM tastes WHERE name = 'papaya'"),
+        0
+    );
+}
+
+async fn items_collapse_reuse_and_are_replaced(b: Backend) {
+    let app = spawn_app(b).await;
+    let token = app.token_for("ann@example.com").await;
+    let body = with(
+        base(),
+        json!({
+            "tastes": [{"name": "SPICY"}, {"id": 1, "name": "spicy"}, {"name": "spicy "}, {"name": "Tangy"}, {"name": "tangy"}],
+            "restrictions": [{"name": "Gluten Free"}, {"id": 1, "name": "whatever"}],
+        }),
+    );
+    let reply = put(&app, &token, &body).await;
+    assert_eq!(
+        reply.json["tastes"],
+        json!([{"id": 1, "name": "spicy"}, {"id": 101, "name": "tangy"}])
+    );
+    assert_eq!(
+        reply.json["restrictions"],
+        json!([{"id": 1, "name": "gluten free"}])
+    );
+    // The user's own custom item can be referenced by id later.
+    let reply = put(
+        &app,
+        &token,
+        &with(base(), json!({"tastes": [{"id": 101, "name": "tangy"}]})),
+    )
+    .await;
+    assert_eq!(reply.json["tastes"], json!([{"id": 101, "name": "tangy"}]));
+    // Each upsert replaces the lists; omitted lists become empty.
+    let reply = put(&app, &token, &base()).await;
+    assert_eq!(
+        (
+            reply.json["tastes"].clone(),
+            reply.json["restrictions"].clone(),
+            reply.json["diet_types"].clone()
+        ),
+        (json!([]), json!([]), json!([]))
+    );
+}
+
+async fn custom_items_stay_private(b: Backend) {
+    let app = spawn_app(b).await;
+    let ann = app.token_for("ann@example.com").await;
+    let bob = app.token_for("bob@example.com").await;
+    let reply = put(
+        &app,
+        &ann,
+        &with(
+            base(),
+            json!({"tastes": [{"name": "durian"}], "restrictions": [{"name": "kiwi allergy"}]}),
+        ),
+    )
+    .await;
+    let durian = reply.json["tastes"][0]["id"].as_i64().unwrap();
+    let kiwi = reply.json["restrictions"][0]["id"].as_i64().unwrap();
+    // Not on the public lists.
+    for list in ["/api/taste", "/api/restriction"] {
+        let text = app.get(list, None).await.text;
+        assert!(!text.contains("durian") && !text.contains("kiwi"), "{text}");
+    }
+    // Bob cannot see Ann's profile nor use her items by id.
+    assert_eq!(app.get("/api/profile", Some(&bob)).await.status, 404);
+    let reply = put(
+        &app,
+        &bob,
+        &with(
+            base(),
+            json!({"tastes": [{"id": durian, "name": "durian"}]}),
+        ),
+    )
+    .await;
+    assert_eq!(reply.status, 422);
+    assert_eq!(
+        reply.json["detail"][0]["msg"],
+        format!("Value error, unknown taste id {durian}")
+    );
+    let reply = put(
+        &app,
+        &bob,
+        &with(
+            base(),
+            json!({"restrictions": [{"id": kiwi, "name": "kiwi allergy"}]}),
+        ),
+    )
+    .await;
+    assert_eq!(
+        reply.json["detail"][0]["msg"],
+        format!("Value error, unknown restriction id {kiwi}")
+    );
+    // The same name gives Bob an item of his own.
+    let reply = put(
+        &app,
+        &bob,
+        &with(
+            base(),
+            json!({"tastes": [{"name": "Durian"}], "goal": "maintain_weight"}),
+        ),
+    )
+    .await;
+    assert_eq!(reply.status, 200);
+    assert_ne!(reply.json["tastes"][0]["id"].as_i64().unwrap(), durian);
+    assert_eq!(reply.json["user_id"], 2);
+    // Bob's writes never touched Ann's profile.
+    let anns = app.get("/api/profile", Some(&ann)).await.json;
+    assert_eq!(anns["goal"], "lose_weight");
+    assert_eq!(anns["tastes"], json!([{"id": durian, "name": "durian"}]));
+}
+
+async fn concurrent_first_upserts_leave_one_profile(b: Backend) {
+    let app = spawn_app(b).await;
+    let token = app.token_for("ann@example.com").await;
+    let body = with(
+        base(),
+        json!({"tastes": [{"name": "new taste"}], "restrictions": [{"name": "new restriction"}]}),
+    );
+    let requests = (0..8).map(|_| put(&app, &token, &body));
+    let replies = futures_util::future::join_all(requests).await;
+    for reply in &replies {
+        assert_eq!(reply.status, 200, "{}", reply.text);
+    }
+    assert_eq!(app.db.count("SELECT COUNT(*) AS n FROM profiles"), 1);
+    assert_eq!(
+        app.db
+            .count("SELECT COUNT(*) AS n FROM tastes WHERE name = 'new taste'"),
+        1
+    );
+    assert_eq!(app.db.count("SELECT COUNT(*) AS n FROM profile_tastes"), 1);
+}
+
+async fn public_lists_have_exact_content(b: Backend) {
+    let app = spawn_app(b).await;
+    let items = |names: &[&str]| -> Value {
+        names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| json!({"id": i + 1, "name": n}))
+            .collect()
+    };
+    for (path, names) in [
+        (
+            "/api/diet_type",
+            &[
+                "high_protein",
+                "low_carb",
+                "vegan",
+                "vegetarian",
+                "low_calorie",
+                "high_fiber",
+                "high_carb",
+            ][..],
+        ),
+        (
+            "/api/restriction/",
+            &[
+                "gluten free",
+                "lactose intolerance",
+                "nut allergy",
+                "shellfish allergy",
+                "soy allergy",
+                "egg allergy",
+                "fish allergy",
+                "sesame allergy",
+            ][..],
+        ),
+        (
+            "/api/taste",
+            &["spicy", "sweet", "savory", "sour", "bitter", "umami"][..],
+        ),
+        (
+            "/api/meal_type/",
+            &["breakfast", "lunch", "dinner", "snack"][..],
+        ),
+    ] {
+        let reply = app.get(path, None).await;
+        assert_eq!(reply.status, 200, "{path}");
+        assert_eq!(reply.json, items(names), "{path}");
+    }
+}
+
+crate::on_both_backends!(
+    round_trip_create_then_update,
+    targets_follow_the_formulas,
+    missing_profile_and_missing_token,
+    every_rule_has_its_entry,
+    a_refused_upsert_changes_nothing,
+    items_collapse_reuse_and_are_replaced,
+    custom_items_stay_private,
+    concurrent_first_upserts_leave_one_profile,
+    public_lists_have_exact_content,
+);
