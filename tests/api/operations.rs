@@ -60,11 +60,17 @@ async fn openapi_documents_every_operation(b: Backend) {
         operations,
         [
             "get /api/auth",
+            "get /api/diet_type",
+            "get /api/meal_type",
+            "get /api/profile",
+            "get /api/restriction",
+            "get /api/taste",
             "get /auth/me",
             "get /health",
             "get /ready",
             "post /auth/login",
             "post /auth/register",
+            "put /api/profile",
         ]
     );
     let login = &doc["paths"]["/auth/login"]["post"]["responses"];
