@@ -12,8 +12,10 @@ use std::net::TcpListener;
 use std::sync::Arc;
 
 use actix_cors::Cors;
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::{Method, header};
-use actix_web::middleware::{Condition, DefaultHeaders};
+use actix_web::middleware::{self, Condition, DefaultHeaders};
 use actix_web::{App, HttpResponse, HttpServer, web};
 use mealplan_app::{Accounts, Profiles};
 use mealplan_ports::HealthProbe;
@@ -110,6 +112,23 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     .service(Endpoint::at(&["/ready"]).on(M::GET, meta::ready).build());
 }
 
+/// Responses to requests that carry credentials must not be cached by
+/// browsers or proxies.
+async fn no_store_when_authenticated(
+    req: ServiceRequest,
+    next: middleware::Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let authenticated = req.headers().contains_key(header::AUTHORIZATION);
+    let mut response = next.call(req).await?;
+    if authenticated {
+        response.headers_mut().insert(
+            header::CACHE_CONTROL,
+            header::HeaderValue::from_static("no-store"),
+        );
+    }
+    Ok(response)
+}
+
 /// Starts serving on `listener`; the returned future runs until shutdown
 /// (SIGINT/SIGTERM stop accepting, finish in-flight requests, then end).
 pub fn serve(
@@ -128,6 +147,7 @@ pub fn serve(
                 options.cors(),
             ))
             .wrap(DefaultHeaders::new().add((header::X_CONTENT_TYPE_OPTIONS, "nosniff")))
+            .wrap(middleware::from_fn(no_store_when_authenticated))
             .wrap(TracingLogger::default())
             .configure(routes)
             .service(SwaggerUi::new("/docs/{_:.*}").url("/openapi.json", openapi.clone()))
