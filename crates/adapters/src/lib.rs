@@ -10,6 +10,6 @@ pub mod jwt;
 pub mod password;
 
 pub use clock::SystemClock;
-pub use db::{Backend, Database, DbError, PoolOptions};
+pub use db::{Backend, Database, DbError, PoolOptions, SeedReport};
 pub use jwt::JwtTokens;
 pub use password::BcryptHasher;

@@ -3,7 +3,11 @@
 //! clone; they know nothing of HTTP or SQL.
 
 pub mod accounts;
+pub mod plans;
 pub mod profiles;
+pub mod recipes;
 
 pub use accounts::{Accounts, AuthError, LoginError, RegisterError, Session};
+pub use plans::{Alternative, DayView, MealView, PlanError, PlanView, Plans};
 pub use profiles::{ProfileError, Profiles};
+pub use recipes::{RecipePage, RecipeQuery, Recipes};

@@ -6,12 +6,20 @@
 //! API did.
 
 pub mod account;
+#[macro_use]
 pub mod profile;
+pub mod meal;
+pub mod recipe;
 pub mod targets;
 
 pub use account::{Email, EmailError, Password, TextError, User, UserId, UserName};
+pub use meal::{MealStatus, StatusError};
 pub use profile::{
     ActivityLevel, AgeError, BirthDate, Body, BodyType, DietType, Gender, Goal, Height, ItemName,
     ItemRef, MealsPerDay, NamedItem, NonNegative, ProfileDraft, RangeError, Weight,
+};
+pub use recipe::{
+    Allergen, HardRules, MealType, Nutrition, Recipe, RecipeIngredient, nutrition_distance,
+    similar_recipes,
 };
 pub use targets::{Resolved, Targets};

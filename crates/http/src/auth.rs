@@ -54,3 +54,36 @@ impl FromRequest for CurrentUser {
         })
     }
 }
+
+/// Who may touch meal details (contract §4.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum MealDetailAuth {
+    /// No token needed; a token sent must be valid and limits the caller
+    /// to their own meal details.
+    #[default]
+    Optional,
+    /// A valid token is always needed.
+    Required,
+}
+
+/// The caller of a meal-detail route: `Some(user)` when a token was sent
+/// (it must be valid), `None` when none was and the policy allows it.
+pub struct MealCaller(pub Option<mealplan_domain::UserId>);
+
+impl FromRequest for MealCaller {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let state = req.app_data::<web::Data<AppState>>().cloned();
+        let has_header = req.headers().contains_key(header::AUTHORIZATION);
+        let user = CurrentUser::from_request(req, payload);
+        Box::pin(async move {
+            let policy = state.map(|s| s.meal_detail_auth).unwrap_or_default();
+            if !has_header && policy == MealDetailAuth::Optional {
+                return Ok(Self(None));
+            }
+            user.await.map(|u| Self(Some(u.0.id)))
+        })
+    }
+}

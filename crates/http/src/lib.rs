@@ -17,16 +17,17 @@ use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::{Method, header};
 use actix_web::middleware::{self, Condition, DefaultHeaders};
 use actix_web::{App, HttpResponse, HttpServer, web};
-use mealplan_app::{Accounts, Profiles};
+use mealplan_app::{Accounts, Plans, Profiles, Recipes};
 use mealplan_ports::HealthProbe;
 use tracing_actix_web::TracingLogger;
 use utoipa::OpenApi;
 use utoipa_swagger_ui::SwaggerUi;
 
 pub use actix_web::dev::{Server, ServerHandle};
+pub use auth::MealDetailAuth;
 pub use error::ApiError;
 
-use routes::{Endpoint, accounts, meta, profile};
+use routes::{Endpoint, accounts, meta, plans, profile};
 
 /// The use cases handlers call, shared by every worker.
 pub struct AppState {
@@ -34,6 +35,12 @@ pub struct AppState {
     pub accounts: Accounts,
     /// Profiles and the preference lists.
     pub profiles: Profiles,
+    /// The recipe catalogue.
+    pub recipes: Recipes,
+    /// Plans and meal details.
+    pub plans: Plans,
+    /// Who may touch meal details.
+    pub meal_detail_auth: MealDetailAuth,
     /// Database reachability for `/ready`.
     pub health: Arc<dyn HealthProbe>,
 }
@@ -106,6 +113,56 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     .service(
         Endpoint::at(&["/api/meal_type"])
             .on(M::GET, profile::meal_types_list)
+            .build(),
+    )
+    .service(
+        Endpoint::at(&["/api/recipes"])
+            .on(M::GET, plans::list_recipes)
+            .build(),
+    )
+    .service(
+        Endpoint::at(&["/api/recipes/{recipe_id}"])
+            .on(M::GET, plans::get_recipe)
+            .build(),
+    )
+    .service(
+        Endpoint::at(&["/api/plan"])
+            .on(M::POST, plans::create_plan)
+            .build(),
+    )
+    .service(
+        Endpoint::at(&["/api/plan/current"])
+            .on(M::GET, plans::current_plan)
+            .build(),
+    )
+    .service(
+        Endpoint::at(&[
+            "/meal-detail/{meal_detail_id}",
+            "/api/meal-detail/{meal_detail_id}",
+        ])
+        .on(M::GET, plans::get_meal)
+        .on(M::PUT, plans::swap_meal)
+        .build(),
+    )
+    .service(
+        Endpoint::at(&[
+            "/meal-detail/{meal_detail_id}/status",
+            "/api/meal-detail/{meal_detail_id}/status",
+        ])
+        .on(M::PUT, plans::set_meal_status)
+        .build(),
+    )
+    .service(
+        Endpoint::at(&[
+            "/meal-detail/{meal_detail_id}/alternatives",
+            "/api/meal-detail/{meal_detail_id}/alternatives",
+        ])
+        .on(M::GET, plans::meal_alternatives)
+        .build(),
+    )
+    .service(
+        Endpoint::at(&["/api/ml/swap-recipe"])
+            .on(M::POST, plans::similar_recipe)
             .build(),
     )
     .service(Endpoint::at(&["/health"]).on(M::GET, meta::health).build())

@@ -4,7 +4,7 @@ use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
 use crate::error::{ErrorBody, ErrorEntry, Loc, ValidationErrorBody};
-use crate::routes::{accounts, meta, profile};
+use crate::routes::{accounts, meta, plans, profile};
 
 /// The whole API, generated from the handlers' annotations.
 #[derive(OpenApi)]
@@ -25,6 +25,15 @@ use crate::routes::{accounts, meta, profile};
         profile::restrictions_list,
         profile::tastes_list,
         profile::meal_types_list,
+        plans::list_recipes,
+        plans::get_recipe,
+        plans::similar_recipe,
+        plans::create_plan,
+        plans::current_plan,
+        plans::get_meal,
+        plans::swap_meal,
+        plans::set_meal_status,
+        plans::meal_alternatives,
         meta::health,
         meta::ready,
     ),
@@ -34,6 +43,9 @@ use crate::routes::{accounts, meta, profile};
         (name = "accounts", description = "Sign-up, login and tokens"),
         (name = "profile", description = "The caller's nutrition profile"),
         (name = "preferences", description = "Public lists of selectable options"),
+        (name = "recipes", description = "The recipe catalogue"),
+        (name = "plans", description = "The caller's meal plans"),
+        (name = "meal details", description = "One meal of a plan: swap its recipe, tick it off"),
         (name = "operations", description = "Health and readiness"),
     )
 )]

@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use chrono::Duration;
 use mealplan_adapters::{BcryptHasher, Database, JwtTokens, PoolOptions, SystemClock};
-use mealplan_app::{Accounts, Profiles};
+use mealplan_app::{Accounts, Plans, Profiles, Recipes};
 use mealplan_http::{AppState, HttpOptions, Server};
 use mealplan_ports::Clock;
 
@@ -50,18 +50,30 @@ pub enum StartError {
         /// The I/O error.
         source: std::io::Error,
     },
+    /// The shipped catalogue does not load (a build defect).
+    #[error("the recipe catalogue is invalid: {0}")]
+    Catalogue(String),
     /// A blocking start-up task panicked.
     #[error("start-up task failed: {0}")]
     Task(String),
 }
 
-/// Opens the database and applies migrations and seeds. Blocking work runs
-/// on the blocking pool.
+/// Opens the database, applies migrations and seeds the recipe catalogue
+/// (idempotently). Blocking work runs on the blocking pool.
 pub async fn prepare_database(url: &str) -> Result<Database, StartError> {
     let url = url.to_owned();
     tokio::task::spawn_blocking(move || {
+        let catalogue =
+            mealplan_catalogue::load().map_err(|e| StartError::Catalogue(e.to_string()))?;
         let db = Database::open(&url, PoolOptions::default())?;
         db.migrate()?;
+        let report = db.seed_catalogue(&catalogue)?;
+        tracing::info!(
+            inserted = report.inserted,
+            updated = report.updated,
+            unchanged = report.unchanged,
+            "recipe catalogue seeded"
+        );
         Ok(db)
     })
     .await
@@ -91,10 +103,23 @@ impl Application {
             )),
             clock.clone(),
         );
-        let profiles = Profiles::new(Arc::new(db.clone()), Arc::new(db.clone()), clock);
+        let profiles = Profiles::new(Arc::new(db.clone()), Arc::new(db.clone()), clock.clone());
+        let recipes = Recipes::new(Arc::new(db.clone()));
+        let plans = Plans::new(
+            Arc::new(db.clone()),
+            Arc::new(db.clone()),
+            Arc::new(db.clone()),
+            clock,
+        );
         let state = AppState {
             accounts,
             profiles,
+            recipes,
+            plans,
+            meal_detail_auth: match settings.meal_detail_auth {
+                MealDetailAuth::Optional => mealplan_http::MealDetailAuth::Optional,
+                MealDetailAuth::Required => mealplan_http::MealDetailAuth::Required,
+            },
             health: Arc::new(db),
         };
         let bind_error = |source| StartError::Bind {

@@ -122,3 +122,11 @@ pub use profiles::{
 pub use profiles::{MockProfileRepository, MockReferenceData};
 
 mod profiles;
+
+pub use plans::{
+    DailyMenu, MealDetail, NewDay, NewMeal, OwnedMeal, Plan, PlanRepository, RecipeCatalog,
+};
+#[cfg(feature = "mock")]
+pub use plans::{MockPlanRepository, MockRecipeCatalog};
+
+mod plans;

@@ -5,7 +5,9 @@
 //! differ per backend (`migrations/sqlite`, `migrations/postgres`), and
 //! both sets are embedded in the binary.
 
+mod plans;
 mod profiles;
+mod recipes;
 mod reference;
 mod schema;
 mod transaction;
@@ -157,11 +159,14 @@ impl Default for PoolOptions {
     }
 }
 
+pub use recipes::SeedReport;
+
 /// The connection pool, built once and shared by every repository.
 #[derive(Clone)]
 pub struct Database {
     pool: r2d2::Pool<Manager>,
     backend: Backend,
+    recipe_cache: std::sync::Arc<tokio::sync::OnceCell<std::sync::Arc<[mealplan_domain::Recipe]>>>,
 }
 
 impl Database {
@@ -175,7 +180,11 @@ impl Database {
             .min_idle(Some(1))
             .connection_timeout(options.acquire_timeout)
             .build(Manager(backend.clone()))?;
-        Ok(Self { pool, backend })
+        Ok(Self {
+            pool,
+            backend,
+            recipe_cache: Default::default(),
+        })
     }
 
     /// Which backend this is.

@@ -87,6 +87,59 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    recipes (id) {
+        id -> BigInt,
+        recipe_id -> BigInt,
+        name -> Text,
+        calories -> Double,
+        protein -> Double,
+        carbs -> Double,
+        fat -> Double,
+        fiber -> Double,
+        sugar -> Double,
+        image_url -> Nullable<Text>,
+        recipe_url -> Nullable<Text>,
+        meal_types -> Text,
+        diet_types -> Text,
+        allergens -> Text,
+        tastes -> Text,
+        ingredients -> Text,
+        fingerprint -> Text,
+    }
+}
+
+diesel::table! {
+    plans (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        active -> Integer,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    daily_menus (id) {
+        id -> BigInt,
+        plan_id -> BigInt,
+        day_of_week -> Integer,
+    }
+}
+
+diesel::table! {
+    meal_details (id) {
+        id -> BigInt,
+        daily_menu_id -> BigInt,
+        recipe_id -> BigInt,
+        schedule -> Integer,
+        status -> Integer,
+        meal_type_id -> BigInt,
+    }
+}
+
+diesel::joinable!(meal_details -> daily_menus (daily_menu_id));
+diesel::joinable!(daily_menus -> plans (plan_id));
 diesel::joinable!(profile_tastes -> tastes (taste_id));
 diesel::joinable!(profile_restrictions -> restrictions (restriction_id));
 diesel::joinable!(profile_diet_types -> diet_types (diet_type_id));
@@ -102,4 +155,8 @@ diesel::allow_tables_to_appear_in_same_query!(
     profile_tastes,
     profile_restrictions,
     profile_diet_types,
+    recipes,
+    plans,
+    daily_menus,
+    meal_details,
 );

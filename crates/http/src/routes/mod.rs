@@ -3,6 +3,7 @@
 
 pub mod accounts;
 pub mod meta;
+pub mod plans;
 pub mod profile;
 
 use actix_web::http::Method;

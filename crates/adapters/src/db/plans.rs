@@ -1,0 +1,260 @@
+//! The plan repository.
+
+use async_trait::async_trait;
+use chrono::{DateTime, NaiveDateTime, Utc};
+use diesel::prelude::*;
+use mealplan_domain::{MealStatus, MealType, UserId};
+use mealplan_ports::{DailyMenu, MealDetail, NewDay, OwnedMeal, Plan, PlanRepository, StoreError};
+
+use super::schema::{daily_menus, meal_details, plans};
+use super::transaction::write_transaction;
+use super::{AnyConnection, Database, store_error};
+
+type MealRow = (i64, i64, i32, i32, i64);
+
+fn meal_of(row: MealRow) -> Result<MealDetail, StoreError> {
+    let (id, recipe_id, schedule, status, meal_type) = row;
+    let corrupt = |what: &str| StoreError::Failure(format!("meal detail {id} has a bad {what}"));
+    Ok(MealDetail {
+        id,
+        recipe_id,
+        schedule: u8::try_from(schedule).map_err(|_| corrupt("schedule"))?,
+        status: MealStatus::from_code(i64::from(status)).map_err(|_| corrupt("status"))?,
+        meal_type: MealType::from_id(meal_type).ok_or_else(|| corrupt("meal type"))?,
+    })
+}
+
+fn utc(t: NaiveDateTime) -> DateTime<Utc> {
+    t.and_utc()
+}
+
+fn load_plan(conn: &mut AnyConnection, plan_id: i64) -> Result<Option<Plan>, StoreError> {
+    let Some((id, user_id, active, created_at, updated_at)) = plans::table
+        .find(plan_id)
+        .select((
+            plans::id,
+            plans::user_id,
+            plans::active,
+            plans::created_at,
+            plans::updated_at,
+        ))
+        .first::<(i64, i64, i32, NaiveDateTime, NaiveDateTime)>(conn)
+        .optional()
+        .map_err(store_error)?
+    else {
+        return Ok(None);
+    };
+    let days: Vec<(i64, i32)> = daily_menus::table
+        .filter(daily_menus::plan_id.eq(id))
+        .order(daily_menus::day_of_week)
+        .select((daily_menus::id, daily_menus::day_of_week))
+        .load(conn)
+        .map_err(store_error)?;
+    let meals: Vec<(i64, MealRow)> = meal_details::table
+        .inner_join(daily_menus::table)
+        .filter(daily_menus::plan_id.eq(id))
+        .order((meal_details::daily_menu_id, meal_details::schedule))
+        .select((
+            meal_details::daily_menu_id,
+            (
+                meal_details::id,
+                meal_details::recipe_id,
+                meal_details::schedule,
+                meal_details::status,
+                meal_details::meal_type_id,
+            ),
+        ))
+        .load(conn)
+        .map_err(store_error)?;
+    let mut menus = Vec::with_capacity(days.len());
+    for (menu_id, day) in days {
+        let day_meals = meals
+            .iter()
+            .filter(|(m, _)| *m == menu_id)
+            .map(|(_, row)| meal_of(*row))
+            .collect::<Result<_, _>>()?;
+        menus.push(DailyMenu {
+            id: menu_id,
+            day_of_week: u8::try_from(day)
+                .map_err(|_| StoreError::Failure(format!("daily menu {menu_id} has a bad day")))?,
+            meals: day_meals,
+        });
+    }
+    Ok(Some(Plan {
+        id,
+        user_id: UserId(user_id),
+        created_at: utc(created_at),
+        updated_at: utc(updated_at),
+        active: active == 1,
+        days: menus,
+    }))
+}
+
+fn create_in_tx(
+    conn: &mut AnyConnection,
+    user: UserId,
+    days: &[NewDay],
+    now: NaiveDateTime,
+) -> QueryResult<i64> {
+    diesel::update(plans::table.filter(plans::user_id.eq(user.0).and(plans::active.eq(1))))
+        .set((plans::active.eq(0), plans::updated_at.eq(now)))
+        .execute(conn)?;
+    let plan_id: i64 = diesel::insert_into(plans::table)
+        .values((
+            plans::user_id.eq(user.0),
+            plans::active.eq(1),
+            plans::created_at.eq(now),
+            plans::updated_at.eq(now),
+        ))
+        .returning(plans::id)
+        .get_result(conn)?;
+    for day in days {
+        let menu_id: i64 = diesel::insert_into(daily_menus::table)
+            .values((
+                daily_menus::plan_id.eq(plan_id),
+                daily_menus::day_of_week.eq(i32::from(day.day_of_week)),
+            ))
+            .returning(daily_menus::id)
+            .get_result(conn)?;
+        for meal in &day.meals {
+            diesel::insert_into(meal_details::table)
+                .values((
+                    meal_details::daily_menu_id.eq(menu_id),
+                    meal_details::recipe_id.eq(meal.recipe_id),
+                    meal_details::schedule.eq(i32::from(meal.schedule)),
+                    meal_details::status.eq(meal.status.code() as i32),
+                    meal_details::meal_type_id.eq(meal.meal_type.id()),
+                ))
+                .execute(conn)?;
+        }
+    }
+    Ok(plan_id)
+}
+
+/// Touches the plan owning meal `id` and applies `change` to the meal.
+fn change_meal(
+    conn: &mut AnyConnection,
+    id: i64,
+    now: NaiveDateTime,
+    change: impl FnOnce(&mut AnyConnection) -> QueryResult<usize>,
+) -> QueryResult<()> {
+    write_transaction(conn, |conn| {
+        change(conn)?;
+        let plan_id: Option<i64> = meal_details::table
+            .inner_join(daily_menus::table)
+            .filter(meal_details::id.eq(id))
+            .select(daily_menus::plan_id)
+            .first(conn)
+            .optional()?;
+        if let Some(plan_id) = plan_id {
+            diesel::update(plans::table.find(plan_id))
+                .set(plans::updated_at.eq(now))
+                .execute(conn)?;
+        }
+        Ok(())
+    })
+}
+
+#[async_trait]
+impl PlanRepository for Database {
+    async fn create(
+        &self,
+        user: UserId,
+        days: Vec<NewDay>,
+        now: DateTime<Utc>,
+    ) -> Result<Plan, StoreError> {
+        self.run(move |conn| {
+            let id = write_transaction(conn, |conn| {
+                create_in_tx(conn, user, &days, now.naive_utc())
+            })
+            .map_err(store_error)?;
+            load_plan(conn, id)?
+                .ok_or_else(|| StoreError::Failure("plan vanished after create".into()))
+        })
+        .await
+    }
+
+    async fn active(&self, user: UserId) -> Result<Option<Plan>, StoreError> {
+        self.run(move |conn| {
+            let id: Option<i64> = plans::table
+                .filter(plans::user_id.eq(user.0).and(plans::active.eq(1)))
+                .select(plans::id)
+                .first(conn)
+                .optional()
+                .map_err(store_error)?;
+            match id {
+                Some(id) => load_plan(conn, id),
+                None => Ok(None),
+            }
+        })
+        .await
+    }
+
+    async fn meal(&self, id: i64) -> Result<Option<OwnedMeal>, StoreError> {
+        self.run(move |conn| {
+            let row: Option<(MealRow, i64, i64, i32)> = meal_details::table
+                .inner_join(daily_menus::table.inner_join(plans::table))
+                .filter(meal_details::id.eq(id))
+                .select((
+                    (
+                        meal_details::id,
+                        meal_details::recipe_id,
+                        meal_details::schedule,
+                        meal_details::status,
+                        meal_details::meal_type_id,
+                    ),
+                    plans::user_id,
+                    plans::id,
+                    daily_menus::day_of_week,
+                ))
+                .first(conn)
+                .optional()
+                .map_err(store_error)?;
+            row.map(|(meal, owner, plan_id, day)| {
+                Ok(OwnedMeal {
+                    meal: meal_of(meal)?,
+                    owner: UserId(owner),
+                    plan_id,
+                    day_of_week: u8::try_from(day)
+                        .map_err(|_| StoreError::Failure(format!("meal {id} has a bad day")))?,
+                })
+            })
+            .transpose()
+        })
+        .await
+    }
+
+    async fn set_recipe(
+        &self,
+        id: i64,
+        recipe_id: i64,
+        now: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        self.run(move |conn| {
+            change_meal(conn, id, now.naive_utc(), |conn| {
+                diesel::update(meal_details::table.find(id))
+                    .set(meal_details::recipe_id.eq(recipe_id))
+                    .execute(conn)
+            })
+            .map_err(store_error)
+        })
+        .await
+    }
+
+    async fn set_status(
+        &self,
+        id: i64,
+        status: MealStatus,
+        now: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        self.run(move |conn| {
+            change_meal(conn, id, now.naive_utc(), |conn| {
+                diesel::update(meal_details::table.find(id))
+                    .set(meal_details::status.eq(status.code() as i32))
+                    .execute(conn)
+            })
+            .map_err(store_error)
+        })
+        .await
+    }
+}

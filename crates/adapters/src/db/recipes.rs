@@ -1,0 +1,230 @@
+//! The recipe catalogue: seeding by `recipe_id`, and a cached read of the
+//! whole catalogue (it only changes when a build seeds it).
+
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use diesel::prelude::*;
+use mealplan_domain::{Allergen, DietType, MealType, Nutrition, Recipe, RecipeIngredient};
+use mealplan_ports::{RecipeCatalog, StoreError};
+
+use super::schema::recipes;
+use super::transaction::write_transaction;
+use super::{AnyConnection, Database, DbError, store_error};
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = recipes)]
+struct RecipeRow {
+    id: i64,
+    recipe_id: i64,
+    name: String,
+    calories: f64,
+    protein: f64,
+    carbs: f64,
+    fat: f64,
+    fiber: f64,
+    sugar: f64,
+    image_url: Option<String>,
+    recipe_url: Option<String>,
+    meal_types: String,
+    diet_types: String,
+    allergens: String,
+    tastes: String,
+    ingredients: String,
+}
+
+#[derive(Insertable, AsChangeset)]
+#[diesel(table_name = recipes)]
+#[diesel(treat_none_as_null = true)]
+struct RecipeValues {
+    recipe_id: i64,
+    name: String,
+    calories: f64,
+    protein: f64,
+    carbs: f64,
+    fat: f64,
+    fiber: f64,
+    sugar: f64,
+    image_url: Option<String>,
+    recipe_url: Option<String>,
+    meal_types: String,
+    diet_types: String,
+    allergens: String,
+    tastes: String,
+    ingredients: String,
+    fingerprint: String,
+}
+
+fn join<T>(items: &[T], name: impl Fn(&T) -> &str) -> String {
+    items.iter().map(name).collect::<Vec<_>>().join(",")
+}
+
+fn split(text: &str) -> impl Iterator<Item = &str> {
+    text.split(',').filter(|s| !s.is_empty())
+}
+
+impl RecipeValues {
+    fn of(r: &Recipe) -> Self {
+        let n = r.nutrition;
+        let mut values = Self {
+            recipe_id: r.recipe_id,
+            name: r.name.clone(),
+            calories: n.calories,
+            protein: n.protein,
+            carbs: n.carbs,
+            fat: n.fat,
+            fiber: n.fiber,
+            sugar: n.sugar,
+            image_url: r.image_url.clone(),
+            recipe_url: r.recipe_url.clone(),
+            meal_types: join(&r.meal_types, |m| m.as_str()),
+            diet_types: join(&r.diet_types, |d| d.as_str()),
+            allergens: join(&r.allergens, |a| a.as_str()),
+            tastes: join(&r.tastes, |t| t.as_str()),
+            ingredients: r
+                .ingredients
+                .iter()
+                .map(|i| format!("{}:{}", i.name, i.grams))
+                .collect::<Vec<_>>()
+                .join(","),
+            fingerprint: String::new(),
+        };
+        values.fingerprint = format!(
+            "{}|{}|{}|{}|{}|{}|{}|{}|{:?}|{:?}|{}|{}|{}|{}|{}",
+            values.recipe_id,
+            values.name,
+            values.calories,
+            values.protein,
+            values.carbs,
+            values.fat,
+            values.fiber,
+            values.sugar,
+            values.image_url,
+            values.recipe_url,
+            values.meal_types,
+            values.diet_types,
+            values.allergens,
+            values.tastes,
+            values.ingredients
+        );
+        values
+    }
+}
+
+impl RecipeRow {
+    fn into_recipe(self) -> Result<Recipe, StoreError> {
+        let corrupt =
+            |what: &str| StoreError::Failure(format!("recipe {} has a bad {what}", self.id));
+        let ingredients = split(&self.ingredients)
+            .map(|item| {
+                let (name, grams) = item.rsplit_once(':').ok_or_else(|| corrupt("ingredient"))?;
+                Ok(RecipeIngredient {
+                    name: name.to_owned(),
+                    grams: grams.parse().map_err(|_| corrupt("ingredient"))?,
+                })
+            })
+            .collect::<Result<_, StoreError>>()?;
+        Ok(Recipe {
+            id: self.id,
+            recipe_id: self.recipe_id,
+            name: self.name.clone(),
+            nutrition: Nutrition {
+                calories: self.calories,
+                protein: self.protein,
+                carbs: self.carbs,
+                fat: self.fat,
+                fiber: self.fiber,
+                sugar: self.sugar,
+            },
+            ingredients,
+            meal_types: split(&self.meal_types)
+                .map(|m| MealType::parse(m).ok_or_else(|| corrupt("meal type")))
+                .collect::<Result<_, _>>()?,
+            diet_types: split(&self.diet_types)
+                .map(|d| DietType::parse(d).ok_or_else(|| corrupt("diet type")))
+                .collect::<Result<_, _>>()?,
+            allergens: split(&self.allergens)
+                .map(|a| Allergen::parse(a).ok_or_else(|| corrupt("allergen")))
+                .collect::<Result<_, _>>()?,
+            tastes: split(&self.tastes).map(str::to_owned).collect(),
+            image_url: self.image_url,
+            recipe_url: self.recipe_url,
+        })
+    }
+}
+
+/// What a seeding run changed.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SeedReport {
+    /// Recipes added.
+    pub inserted: usize,
+    /// Recipes whose content changed.
+    pub updated: usize,
+    /// Recipes already as shipped.
+    pub unchanged: usize,
+}
+
+fn seed_in_tx(conn: &mut AnyConnection, catalogue: &[Recipe]) -> QueryResult<SeedReport> {
+    let existing: std::collections::HashMap<i64, String> = recipes::table
+        .select((recipes::recipe_id, recipes::fingerprint))
+        .load::<(i64, String)>(conn)?
+        .into_iter()
+        .collect();
+    let mut report = SeedReport::default();
+    for recipe in catalogue {
+        let values = RecipeValues::of(recipe);
+        match existing.get(&recipe.recipe_id) {
+            Some(fingerprint) if *fingerprint == values.fingerprint => report.unchanged += 1,
+            Some(_) => {
+                diesel::update(recipes::table.filter(recipes::recipe_id.eq(recipe.recipe_id)))
+                    .set(&values)
+                    .execute(conn)?;
+                report.updated += 1;
+            }
+            None => {
+                diesel::insert_into(recipes::table)
+                    .values(&values)
+                    .execute(conn)?;
+                report.inserted += 1;
+            }
+        }
+    }
+    Ok(report)
+}
+
+impl Database {
+    /// Brings the stored catalogue in line with `catalogue`, matching by
+    /// `recipe_id`: new recipes are added, changed ones rewritten, others
+    /// left alone (so a second start changes nothing). Blocking.
+    pub fn seed_catalogue(&self, catalogue: &[Recipe]) -> Result<SeedReport, DbError> {
+        let mut conn = self.pool.get()?;
+        let report = write_transaction(&mut conn, |conn| seed_in_tx(conn, catalogue))
+            .map_err(|e| DbError::Migrate(format!("seeding the catalogue: {e}")))?;
+        Ok(report)
+    }
+}
+
+#[async_trait]
+impl RecipeCatalog for Database {
+    async fn all(&self) -> Result<Arc<[Recipe]>, StoreError> {
+        let cache = self.recipe_cache.clone();
+        let db = self.clone();
+        cache
+            .get_or_try_init(|| async move {
+                db.run(|conn| {
+                    recipes::table
+                        .order(recipes::id)
+                        .select(RecipeRow::as_select())
+                        .load(conn)
+                        .map_err(store_error)?
+                        .into_iter()
+                        .map(RecipeRow::into_recipe)
+                        .collect::<Result<Vec<_>, _>>()
+                        .map(Arc::from)
+                })
+                .await
+            })
+            .await
+            .cloned()
+    }
+}

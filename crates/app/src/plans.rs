@@ -1,0 +1,341 @@
+//! Plans, their meals, and finding a similar recipe.
+
+use std::sync::Arc;
+
+use chrono::{DateTime, Utc};
+use mealplan_domain::{HardRules, MealStatus, MealType, Recipe, UserId, similar_recipes};
+use mealplan_ports::{
+    Clock, MealDetail, NewDay, OwnedMeal, Plan, PlanRepository, ProfileRepository, RecipeCatalog,
+    StoreError,
+};
+
+use crate::recipes::find;
+
+/// Why a plan operation failed.
+#[derive(Debug, thiserror::Error)]
+pub enum PlanError {
+    /// The user has no active plan.
+    #[error("active plan not found")]
+    NoActivePlan,
+    /// No such meal detail, or not the caller's.
+    #[error("meal detail not found")]
+    MealNotFound,
+    /// No such recipe.
+    #[error("recipe not found")]
+    RecipeNotFound,
+    /// No recipe fits as a replacement.
+    #[error("no similar recipe found")]
+    NoSimilarRecipe,
+    /// A new plan names a recipe that does not exist.
+    #[error("unknown recipe id {id}")]
+    UnknownRecipe {
+        /// Index of the day in the request.
+        day: usize,
+        /// Index of the meal in that day.
+        meal: usize,
+        /// The id sent.
+        id: i64,
+    },
+    /// Storage failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// A meal with its recipe.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MealView {
+    /// The stored meal.
+    pub meal: MealDetail,
+    /// Its recipe.
+    pub recipe: Recipe,
+}
+
+/// A day with its meals.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DayView {
+    /// Daily menu id.
+    pub id: i64,
+    /// 1-7.
+    pub day_of_week: u8,
+    /// Meals by schedule.
+    pub meals: Vec<MealView>,
+}
+
+/// A plan with every recipe resolved.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlanView {
+    /// Plan id.
+    pub id: i64,
+    /// Owner.
+    pub user_id: UserId,
+    /// Created.
+    pub created_at: DateTime<Utc>,
+    /// Last changed.
+    pub updated_at: DateTime<Utc>,
+    /// Current plan?
+    pub active: bool,
+    /// Days.
+    pub days: Vec<DayView>,
+}
+
+/// A replacement candidate for a meal and what it does to the day.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Alternative {
+    /// The candidate.
+    pub recipe: Recipe,
+    /// The day's planned totals if it replaced the meal.
+    pub day_totals: mealplan_domain::Nutrition,
+    /// Candidate minus current recipe.
+    pub change: mealplan_domain::Nutrition,
+}
+
+/// How often a plan creation that lost a race is retried.
+const CREATE_ATTEMPTS: usize = 3;
+
+/// Plan use cases.
+#[derive(Clone)]
+pub struct Plans {
+    plans: Arc<dyn PlanRepository>,
+    catalog: Arc<dyn RecipeCatalog>,
+    profiles: Arc<dyn ProfileRepository>,
+    clock: Arc<dyn Clock>,
+}
+
+impl Plans {
+    /// Wires the service to its ports.
+    pub fn new(
+        plans: Arc<dyn PlanRepository>,
+        catalog: Arc<dyn RecipeCatalog>,
+        profiles: Arc<dyn ProfileRepository>,
+        clock: Arc<dyn Clock>,
+    ) -> Self {
+        Self {
+            plans,
+            catalog,
+            profiles,
+            clock,
+        }
+    }
+
+    fn view(&self, plan: Plan, all: &[Recipe]) -> Result<PlanView, PlanError> {
+        let days = plan
+            .days
+            .into_iter()
+            .map(|day| {
+                let meals = day
+                    .meals
+                    .into_iter()
+                    .map(|meal| meal_view(meal, all))
+                    .collect::<Result<_, _>>()?;
+                Ok(DayView {
+                    id: day.id,
+                    day_of_week: day.day_of_week,
+                    meals,
+                })
+            })
+            .collect::<Result<_, PlanError>>()?;
+        Ok(PlanView {
+            id: plan.id,
+            user_id: plan.user_id,
+            created_at: plan.created_at,
+            updated_at: plan.updated_at,
+            active: plan.active,
+            days,
+        })
+    }
+
+    /// Stores `days` as `user`'s active plan (the previous one is kept,
+    /// inactive). Every recipe must exist.
+    pub async fn create(&self, user: UserId, days: Vec<NewDay>) -> Result<PlanView, PlanError> {
+        let all = self.catalog.all().await?;
+        for (d, day) in days.iter().enumerate() {
+            for (m, meal) in day.meals.iter().enumerate() {
+                if find(&all, meal.recipe_id).is_none() {
+                    return Err(PlanError::UnknownRecipe {
+                        day: d,
+                        meal: m,
+                        id: meal.recipe_id,
+                    });
+                }
+            }
+        }
+        let mut attempt = 1;
+        let plan = loop {
+            match self
+                .plans
+                .create(user, days.clone(), self.clock.now())
+                .await
+            {
+                Err(StoreError::Conflict(_)) if attempt < CREATE_ATTEMPTS => attempt += 1,
+                other => break other?,
+            }
+        };
+        self.view(plan, &all)
+    }
+
+    /// `user`'s active plan.
+    pub async fn current(&self, user: UserId) -> Result<PlanView, PlanError> {
+        let plan = self
+            .plans
+            .active(user)
+            .await?
+            .ok_or(PlanError::NoActivePlan)?;
+        let all = self.catalog.all().await?;
+        self.view(plan, &all)
+    }
+
+    /// A meal detail the caller may see: anyone's when `caller` is `None`
+    /// (the open policy), else only the caller's own.
+    async fn owned_meal(&self, caller: Option<UserId>, id: i64) -> Result<OwnedMeal, PlanError> {
+        let owned = self.plans.meal(id).await?.ok_or(PlanError::MealNotFound)?;
+        match caller {
+            Some(user) if user != owned.owner => Err(PlanError::MealNotFound),
+            _ => Ok(owned),
+        }
+    }
+
+    /// One meal detail with its recipe.
+    pub async fn meal(&self, caller: Option<UserId>, id: i64) -> Result<MealView, PlanError> {
+        let owned = self.owned_meal(caller, id).await?;
+        let all = self.catalog.all().await?;
+        meal_view(owned.meal, &all)
+    }
+
+    /// Replaces a meal's recipe; its status stays as it was.
+    pub async fn swap(
+        &self,
+        caller: Option<UserId>,
+        id: i64,
+        recipe_id: i64,
+    ) -> Result<MealView, PlanError> {
+        let owned = self.owned_meal(caller, id).await?;
+        let all = self.catalog.all().await?;
+        let recipe = find(&all, recipe_id).ok_or(PlanError::RecipeNotFound)?;
+        self.plans
+            .set_recipe(id, recipe.id, self.clock.now())
+            .await?;
+        Ok(MealView {
+            meal: MealDetail {
+                recipe_id: recipe.id,
+                ..owned.meal
+            },
+            recipe: recipe.clone(),
+        })
+    }
+
+    /// Sets a meal's status (setting the current one again is allowed).
+    pub async fn set_status(
+        &self,
+        caller: Option<UserId>,
+        id: i64,
+        requested: MealStatus,
+    ) -> Result<MealView, PlanError> {
+        let owned = self.owned_meal(caller, id).await?;
+        let status = owned.meal.status.transition(requested);
+        self.plans.set_status(id, status, self.clock.now()).await?;
+        let all = self.catalog.all().await?;
+        meal_view(
+            MealDetail {
+                status,
+                ..owned.meal
+            },
+            &all,
+        )
+    }
+
+    /// The hard rules of `user`'s profile (none without a profile).
+    async fn rules_of(&self, user: UserId) -> Result<HardRules, StoreError> {
+        Ok(match self.profiles.find(user).await? {
+            Some(p) => HardRules::new(
+                p.restrictions.iter().map(|r| r.name.as_str()),
+                &p.diet_types,
+            ),
+            None => HardRules::default(),
+        })
+    }
+
+    /// Recipe ids of `user`'s active plan.
+    async fn planned_ids(&self, user: UserId) -> Result<Vec<i64>, StoreError> {
+        Ok(self
+            .plans
+            .active(user)
+            .await?
+            .map(|p| {
+                p.days
+                    .iter()
+                    .flat_map(|d| d.meals.iter().map(|m| m.recipe_id))
+                    .collect()
+            })
+            .unwrap_or_default())
+    }
+
+    /// The recipe of `meal_type` nearest to `recipe_id` in calories and
+    /// macros that fits `user`'s restrictions and vegan/vegetarian diet and
+    /// is not in their active plan.
+    pub async fn similar(
+        &self,
+        user: UserId,
+        recipe_id: i64,
+        meal_type: MealType,
+    ) -> Result<Recipe, PlanError> {
+        let all = self.catalog.all().await?;
+        let original = find(&all, recipe_id).ok_or(PlanError::RecipeNotFound)?;
+        let rules = self.rules_of(user).await?;
+        let exclude = self.planned_ids(user).await?;
+        similar_recipes(&all, original, meal_type, &rules, &exclude, 1)
+            .first()
+            .map(|r| (*r).clone())
+            .ok_or(PlanError::NoSimilarRecipe)
+    }
+
+    /// Ranked replacements for one meal under its owner's rules, each with
+    /// the day's totals it would give.
+    pub async fn alternatives(
+        &self,
+        caller: Option<UserId>,
+        id: i64,
+        limit: usize,
+    ) -> Result<Vec<Alternative>, PlanError> {
+        let owned = self.owned_meal(caller, id).await?;
+        let all = self.catalog.all().await?;
+        let current = find(&all, owned.meal.recipe_id).ok_or(PlanError::RecipeNotFound)?;
+        let rules = self.rules_of(owned.owner).await?;
+        let plan = self.plans.active(owned.owner).await?;
+        let same_plan = plan.as_ref().filter(|p| p.id == owned.plan_id);
+        let exclude: Vec<i64> = same_plan
+            .map(|p| {
+                p.days
+                    .iter()
+                    .flat_map(|d| d.meals.iter().map(|m| m.recipe_id))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let day_total: mealplan_domain::Nutrition = same_plan
+            .and_then(|p| p.days.iter().find(|d| d.day_of_week == owned.day_of_week))
+            .map(|d| {
+                d.meals
+                    .iter()
+                    .filter_map(|m| find(&all, m.recipe_id))
+                    .map(|r| r.nutrition)
+                    .sum()
+            })
+            .unwrap_or(current.nutrition);
+        Ok(
+            similar_recipes(&all, current, owned.meal.meal_type, &rules, &exclude, limit)
+                .into_iter()
+                .map(|r| Alternative {
+                    recipe: r.clone(),
+                    day_totals: day_total - current.nutrition + r.nutrition,
+                    change: r.nutrition - current.nutrition,
+                })
+                .collect(),
+        )
+    }
+}
+
+fn meal_view(meal: MealDetail, all: &[Recipe]) -> Result<MealView, PlanError> {
+    let recipe = find(all, meal.recipe_id)
+        .cloned()
+        .ok_or_else(|| StoreError::Failure(format!("meal {} names a missing recipe", meal.id)))?;
+    Ok(MealView { meal, recipe })
+}

@@ -1,0 +1,219 @@
+//! Searching the recipe catalogue.
+
+use std::sync::Arc;
+
+use mealplan_domain::{DietType, HardRules, MealType, Recipe};
+use mealplan_ports::{RecipeCatalog, StoreError};
+
+/// A catalogue search.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct RecipeQuery {
+    /// Text to find in the name or an ingredient, case-insensitively.
+    pub text: Option<String>,
+    /// Only recipes for this slot.
+    pub meal_type: Option<MealType>,
+    /// Only recipes of this diet type.
+    pub diet_type: Option<DietType>,
+    /// Leave out recipes this restriction (predefined or custom) forbids.
+    pub restriction: Option<String>,
+    /// Page size.
+    pub limit: usize,
+    /// Recipes to skip.
+    pub offset: usize,
+}
+
+/// One page of results and the number of all matches.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RecipePage {
+    /// Matches before paging.
+    pub total: usize,
+    /// This page, by id.
+    pub items: Vec<Recipe>,
+}
+
+/// Catalogue use cases.
+#[derive(Clone)]
+pub struct Recipes {
+    catalog: Arc<dyn RecipeCatalog>,
+}
+
+impl Recipes {
+    /// Wires the service to its port.
+    pub fn new(catalog: Arc<dyn RecipeCatalog>) -> Self {
+        Self { catalog }
+    }
+
+    /// Recipes matching `query`, paged.
+    pub async fn search(&self, query: &RecipeQuery) -> Result<RecipePage, StoreError> {
+        let all = self.catalog.all().await?;
+        let text = query
+            .text
+            .as_deref()
+            .map(|t| t.trim().to_lowercase())
+            .filter(|t| !t.is_empty());
+        let rules = HardRules::new(query.restriction.as_deref(), &[]);
+        let matches: Vec<&Recipe> = all
+            .iter()
+            .filter(|r| query.meal_type.is_none_or(|m| r.serves(m)))
+            .filter(|r| query.diet_type.is_none_or(|d| r.is(d)))
+            .filter(|r| rules.allows_allergens(r))
+            .filter(|r| {
+                text.as_deref().is_none_or(|t| {
+                    r.name.to_lowercase().contains(t)
+                        || r.ingredients.iter().any(|i| i.name.contains(t))
+                })
+            })
+            .collect();
+        Ok(RecipePage {
+            total: matches.len(),
+            items: matches
+                .into_iter()
+                .skip(query.offset)
+                .take(query.limit)
+                .cloned()
+                .collect(),
+        })
+    }
+
+    /// The recipe with storage id `id`.
+    pub async fn get(&self, id: i64) -> Result<Option<Recipe>, StoreError> {
+        let all = self.catalog.all().await?;
+        Ok(find(&all, id).cloned())
+    }
+}
+
+/// The recipe with storage id `id` in an id-ordered slice.
+pub(crate) fn find(all: &[Recipe], id: i64) -> Option<&Recipe> {
+    all.binary_search_by_key(&id, |r| r.id)
+        .ok()
+        .map(|i| &all[i])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mealplan_domain::{Allergen, Nutrition, RecipeIngredient};
+    use mealplan_ports::MockRecipeCatalog;
+
+    fn recipe(
+        id: i64,
+        name: &str,
+        ingredient: &str,
+        meal: MealType,
+        allergens: &[Allergen],
+    ) -> Recipe {
+        Recipe {
+            id,
+            recipe_id: 1000 + id,
+            name: name.into(),
+            nutrition: Nutrition::default(),
+            ingredients: vec![RecipeIngredient {
+                name: ingredient.into(),
+                grams: 10.0,
+            }],
+            meal_types: vec![meal],
+            diet_types: if allergens.is_empty() {
+                vec![DietType::Vegan]
+            } else {
+                vec![]
+            },
+            allergens: allergens.to_vec(),
+            tastes: vec![],
+            image_url: None,
+            recipe_url: None,
+        }
+    }
+
+    fn service() -> Recipes {
+        let mut catalog = MockRecipeCatalog::new();
+        catalog.expect_all().returning(|| {
+            Ok(Arc::from(vec![
+                recipe(
+                    1,
+                    "Peanut noodles",
+                    "peanut butter",
+                    MealType::Dinner,
+                    &[Allergen::Nut],
+                ),
+                recipe(
+                    2,
+                    "Berry oats",
+                    "rolled oats",
+                    MealType::Breakfast,
+                    &[Allergen::Gluten],
+                ),
+                recipe(3, "Kiwi bowl", "kiwi", MealType::Breakfast, &[]),
+                recipe(
+                    4,
+                    "Tofu scramble",
+                    "tofu",
+                    MealType::Breakfast,
+                    &[Allergen::Soy],
+                ),
+            ]))
+        });
+        Recipes::new(Arc::new(catalog))
+    }
+
+    fn ids(page: &RecipePage) -> Vec<i64> {
+        page.items.iter().map(|r| r.id).collect()
+    }
+
+    #[tokio::test]
+    async fn filters_combine_and_page() {
+        let s = service();
+        let q = |f: fn(&mut RecipeQuery)| {
+            let mut q = RecipeQuery {
+                limit: 10,
+                ..RecipeQuery::default()
+            };
+            f(&mut q);
+            q
+        };
+        let page = s
+            .search(&q(|q| q.meal_type = Some(MealType::Breakfast)))
+            .await
+            .unwrap();
+        assert_eq!((page.total, ids(&page)), (3, vec![2, 3, 4]));
+        let page = s
+            .search(&q(|q| q.text = Some("PEANUT".into())))
+            .await
+            .unwrap();
+        assert_eq!(ids(&page), [1]);
+        let page = s
+            .search(&q(|q| q.text = Some("oats".into())))
+            .await
+            .unwrap();
+        assert_eq!(ids(&page), [2]);
+        let page = s
+            .search(&q(|q| q.restriction = Some("nut allergy".into())))
+            .await
+            .unwrap();
+        assert_eq!(ids(&page), [2, 3, 4]);
+        let page = s
+            .search(&q(|q| q.restriction = Some("kiwi allergy".into())))
+            .await
+            .unwrap();
+        assert_eq!(ids(&page), [1, 2, 4]);
+        let page = s
+            .search(&q(|q| q.diet_type = Some(DietType::Vegan)))
+            .await
+            .unwrap();
+        assert_eq!(ids(&page), [3]);
+        let page = s
+            .search(&q(|q| {
+                q.limit = 2;
+                q.offset = 1;
+            }))
+            .await
+            .unwrap();
+        assert_eq!((page.total, ids(&page)), (4, vec![2, 3]));
+    }
+
+    #[tokio::test]
+    async fn get_by_id() {
+        let s = service();
+        assert_eq!(s.get(3).await.unwrap().unwrap().name, "Kiwi bowl");
+        assert!(s.get(99).await.unwrap().is_none());
+    }
+}

@@ -1,0 +1,154 @@
+//! The ingredient table (`data/ingredients.tsv`).
+
+use std::collections::HashMap;
+
+use mealplan_domain::{Allergen, Nutrition};
+
+use crate::CatalogueError;
+
+/// What an ingredient is, as far as the rules care.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Tag {
+    /// Meat or poultry.
+    Meat,
+    /// Fish (also the fish allergen).
+    Fish,
+    /// Crustaceans and molluscs (also the shellfish allergen).
+    Shellfish,
+    /// Milk products.
+    Dairy,
+    /// Eggs (also the egg allergen).
+    Egg,
+    /// Honey: animal origin, not vegan.
+    Honey,
+    /// Contains an allergen.
+    Allergen(Allergen),
+    /// Has a taste (`spicy`, `sweet`, `savory`, `sour`, `bitter`, `umami`).
+    Taste(&'static str),
+}
+
+/// The tastes the catalogue knows, in the order of the public list.
+pub const TASTES: [&str; 6] = ["spicy", "sweet", "savory", "sour", "bitter", "umami"];
+
+impl Tag {
+    fn parse(word: &str) -> Option<Vec<Self>> {
+        Some(match word {
+            "meat" => vec![Self::Meat],
+            "fish" => vec![Self::Fish, Self::Allergen(Allergen::Fish)],
+            "shellfish" => vec![Self::Shellfish, Self::Allergen(Allergen::Shellfish)],
+            "dairy" => vec![Self::Dairy],
+            "egg" => vec![Self::Egg, Self::Allergen(Allergen::Egg)],
+            "honey" => vec![Self::Honey],
+            other => match Allergen::parse(other) {
+                Some(a) => vec![Self::Allergen(a)],
+                None => vec![Self::Taste(TASTES.iter().find(|t| **t == other)?)],
+            },
+        })
+    }
+
+    /// Whether the tag marks an animal product (not vegan).
+    pub fn is_animal(self) -> bool {
+        matches!(
+            self,
+            Self::Meat | Self::Fish | Self::Shellfish | Self::Dairy | Self::Egg | Self::Honey
+        )
+    }
+
+    /// Whether the tag marks meat, fish or shellfish (not vegetarian).
+    pub fn is_flesh(self) -> bool {
+        matches!(self, Self::Meat | Self::Fish | Self::Shellfish)
+    }
+}
+
+/// One row of the table.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Ingredient {
+    /// Lowercase name recipes refer to.
+    pub name: String,
+    /// SR28 food number, the source of the values.
+    pub ndb_no: String,
+    /// Per 100 g.
+    pub per_100g: Nutrition,
+    /// What it is.
+    pub tags: Vec<Tag>,
+}
+
+/// The ingredients by name.
+#[derive(Debug, Clone, Default)]
+pub struct IngredientTable {
+    by_name: HashMap<String, Ingredient>,
+}
+
+const FILE: &str = "ingredients.tsv";
+
+impl IngredientTable {
+    /// The table shipped in `data/ingredients.tsv`.
+    pub fn shipped() -> Result<Self, CatalogueError> {
+        Self::parse(include_str!("../data/ingredients.tsv"))
+    }
+
+    /// Parses a table: `#` comments, a header line, then tab-separated rows.
+    pub fn parse(text: &str) -> Result<Self, CatalogueError> {
+        let mut by_name = HashMap::new();
+        for (index, line) in text.lines().enumerate() {
+            let fail = |message: String| CatalogueError::Syntax {
+                file: FILE,
+                line: index + 1,
+                message,
+            };
+            if line.starts_with('#') || line.starts_with("name\t") || line.trim().is_empty() {
+                continue;
+            }
+            let cols: Vec<&str> = line.split('\t').collect();
+            if cols.len() != 9 {
+                return Err(fail(format!("expected 9 columns, found {}", cols.len())));
+            }
+            let num = |i: usize| {
+                cols[i]
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|v| v.is_finite() && *v >= 0.0)
+                    .ok_or_else(|| fail(format!("column {} is not a number: {:?}", i + 1, cols[i])))
+            };
+            let mut tags = Vec::new();
+            for word in cols[8].split(',').filter(|w| !w.is_empty()) {
+                tags.extend(Tag::parse(word).ok_or_else(|| fail(format!("unknown tag {word:?}")))?);
+            }
+            let ingredient = Ingredient {
+                name: cols[0].to_owned(),
+                ndb_no: cols[1].to_owned(),
+                per_100g: Nutrition {
+                    calories: num(2)?,
+                    protein: num(3)?,
+                    fat: num(4)?,
+                    carbs: num(5)?,
+                    fiber: num(6)?,
+                    sugar: num(7)?,
+                },
+                tags,
+            };
+            if by_name
+                .insert(ingredient.name.clone(), ingredient)
+                .is_some()
+            {
+                return Err(fail(format!("duplicate ingredient {:?}", cols[0])));
+            }
+        }
+        Ok(Self { by_name })
+    }
+
+    /// The ingredient called `name`.
+    pub fn get(&self, name: &str) -> Option<&Ingredient> {
+        self.by_name.get(name)
+    }
+
+    /// Number of ingredients.
+    pub fn len(&self) -> usize {
+        self.by_name.len()
+    }
+
+    /// Whether the table is empty.
+    pub fn is_empty(&self) -> bool {
+        self.by_name.is_empty()
+    }
+}

@@ -1,0 +1,77 @@
+//! The recipe files (`data/recipes/*.txt`): one recipe a line,
+//! `recipe_id | name | meal types | ingredient grams; …`.
+
+use mealplan_domain::{MealType, Nutrition, Recipe, RecipeIngredient};
+
+use crate::ingredients::IngredientTable;
+use crate::{CatalogueError, rules};
+
+/// Parses one recipe file against the ingredient table.
+pub fn parse(
+    file: &'static str,
+    text: &str,
+    table: &IngredientTable,
+) -> Result<Vec<Recipe>, CatalogueError> {
+    let mut recipes = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let fail = |message: String| CatalogueError::Syntax {
+            file,
+            line: index + 1,
+            message,
+        };
+        let fields: Vec<&str> = line.split('|').map(str::trim).collect();
+        let [id, name, meals, items] = fields[..] else {
+            return Err(fail(format!("expected 4 fields, found {}", fields.len())));
+        };
+        let recipe_id = id
+            .parse::<i64>()
+            .map_err(|_| fail(format!("bad recipe id {id:?}")))?;
+        let meal_types = meals
+            .split(',')
+            .map(|m| MealType::parse(m.trim()).ok_or_else(|| fail(format!("bad meal type {m:?}"))))
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut ingredients = Vec::new();
+        let mut rows = Vec::new();
+        let mut nutrition = Nutrition::default();
+        for item in items.split(';').map(str::trim).filter(|i| !i.is_empty()) {
+            let (ingredient, grams) = item
+                .rsplit_once(' ')
+                .ok_or_else(|| fail(format!("expected `name grams`, found {item:?}")))?;
+            let grams = grams
+                .parse::<f64>()
+                .ok()
+                .filter(|g| g.is_finite() && *g > 0.0)
+                .ok_or_else(|| fail(format!("bad grams in {item:?}")))?;
+            let row = table
+                .get(ingredient)
+                .ok_or_else(|| fail(format!("unknown ingredient {ingredient:?}")))?;
+            nutrition = nutrition + rules::nutrition_of(row, grams);
+            rows.push(row);
+            ingredients.push(RecipeIngredient {
+                name: ingredient.to_owned(),
+                grams,
+            });
+        }
+        if ingredients.is_empty() {
+            return Err(fail("a recipe needs ingredients".into()));
+        }
+        recipes.push(Recipe {
+            id: 0,
+            recipe_id,
+            name: name.to_owned(),
+            diet_types: rules::diet_types(&rows, &nutrition),
+            allergens: rules::allergens(&rows),
+            tastes: rules::tastes(&rows, &nutrition),
+            nutrition,
+            ingredients,
+            meal_types,
+            image_url: None,
+            recipe_url: None,
+        });
+    }
+    Ok(recipes)
+}

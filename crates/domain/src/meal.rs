@@ -1,0 +1,68 @@
+//! Meal status: a meal detail is pending or completed.
+
+/// Status of one meal of a plan; the wire value is 0 or 1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MealStatus {
+    /// Not eaten yet (0).
+    Pending,
+    /// Eaten (1).
+    Completed,
+}
+
+/// A status value other than 0 or 1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("status must be 0 or 1, got {0}")]
+pub struct StatusError(pub i64);
+
+impl MealStatus {
+    /// Parses the wire value.
+    pub fn from_code(code: i64) -> Result<Self, StatusError> {
+        match code {
+            0 => Ok(Self::Pending),
+            1 => Ok(Self::Completed),
+            other => Err(StatusError(other)),
+        }
+    }
+
+    /// The wire value.
+    pub fn code(self) -> i64 {
+        match self {
+            Self::Pending => 0,
+            Self::Completed => 1,
+        }
+    }
+
+    /// The status after a client asks for `requested`. Every transition
+    /// of the spec's table is allowed (pending ⇄ completed), and asking
+    /// for the current status again is allowed and changes nothing.
+    pub fn transition(self, requested: Self) -> Self {
+        requested
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wire_values() {
+        assert_eq!(MealStatus::from_code(0), Ok(MealStatus::Pending));
+        assert_eq!(MealStatus::from_code(1), Ok(MealStatus::Completed));
+        assert_eq!(MealStatus::from_code(2), Err(StatusError(2)));
+        assert_eq!(MealStatus::from_code(-1), Err(StatusError(-1)));
+        assert_eq!(MealStatus::Completed.code(), 1);
+    }
+
+    #[test]
+    fn the_spec_state_table() {
+        use MealStatus::*;
+        for (from, requested, to) in [
+            (Pending, Completed, Completed),
+            (Completed, Pending, Pending),
+            (Pending, Pending, Pending),
+            (Completed, Completed, Completed),
+        ] {
+            assert_eq!(from.transition(requested), to, "{from:?} → {requested:?}");
+        }
+    }
+}

@@ -1,0 +1,729 @@
+//! Recipes, plans, meal details and similar recipes.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+use mealplan_app::{Alternative, MealView, PlanError, PlanView, RecipeQuery};
+use mealplan_domain::{DietType, MealStatus, MealType, Nutrition, Recipe};
+use mealplan_ports::{NewDay, NewMeal};
+use serde::Serialize;
+use serde_json::Value;
+use utoipa::ToSchema;
+
+use crate::AppState;
+use crate::auth::{CurrentUser, MealCaller};
+use crate::error::{ApiError, ErrorBody, Loc, ValidationErrorBody};
+use crate::routes::profile::ItemResponse;
+use crate::validate::{
+    BodyFields, Errors, FromBody, JsonBody, Params, Problem, Problems, integer, list, parse_int_str,
+};
+
+/// A recipe (spec 2.5). Nutrition is per serving, rounded to whole units.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RecipeResponse {
+    /// Recipe id (what plans and swaps refer to).
+    pub id: i64,
+    /// Dish name.
+    pub name: String,
+    /// kcal.
+    pub calories: i64,
+    /// Protein, g.
+    pub protein: i64,
+    /// Carbohydrates, g.
+    pub carbs: i64,
+    /// Fat, g.
+    pub fat: i64,
+    /// Picture URL.
+    pub image_url: Option<String>,
+    /// Source URL.
+    pub recipe_url: Option<String>,
+    /// Stable catalogue number.
+    pub recipe_id: i64,
+    /// Comma-separated ingredient names.
+    pub ingredients: String,
+    /// Applicable meal types.
+    pub meal_types: Vec<ItemResponse>,
+    /// Applicable diet types.
+    pub diet_types: Vec<ItemResponse>,
+}
+
+fn whole(v: f64) -> i64 {
+    v.round().max(0.0) as i64
+}
+
+impl From<&Recipe> for RecipeResponse {
+    fn from(r: &Recipe) -> Self {
+        Self {
+            id: r.id,
+            name: r.name.clone(),
+            calories: whole(r.nutrition.calories),
+            protein: whole(r.nutrition.protein),
+            carbs: whole(r.nutrition.carbs),
+            fat: whole(r.nutrition.fat),
+            image_url: r.image_url.clone(),
+            recipe_url: r.recipe_url.clone(),
+            recipe_id: r.recipe_id,
+            ingredients: r
+                .ingredients
+                .iter()
+                .map(|i| i.name.as_str())
+                .collect::<Vec<_>>()
+                .join(", "),
+            meal_types: r
+                .meal_types
+                .iter()
+                .map(|m| ItemResponse {
+                    id: m.id(),
+                    name: m.as_str().to_owned(),
+                })
+                .collect(),
+            diet_types: r.diet_types.iter().map(|d| (*d).into()).collect(),
+        }
+    }
+}
+
+/// A meal of a plan (spec 2.4).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MealDetailResponse {
+    /// Meal detail id.
+    pub id: i64,
+    /// Recipe currently assigned.
+    pub recipe_id: i64,
+    /// Order in the day, 1-6.
+    pub schedule: u8,
+    /// 0 pending, 1 completed.
+    pub status: i64,
+    /// `breakfast`, `lunch`, `dinner` or `snack`.
+    pub meal_type: &'static str,
+    /// The recipe.
+    pub recipe: RecipeResponse,
+}
+
+impl From<&MealView> for MealDetailResponse {
+    fn from(v: &MealView) -> Self {
+        Self {
+            id: v.meal.id,
+            recipe_id: v.meal.recipe_id,
+            schedule: v.meal.schedule,
+            status: v.meal.status.code(),
+            meal_type: v.meal.meal_type.as_str(),
+            recipe: (&v.recipe).into(),
+        }
+    }
+}
+
+/// One day of a plan.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DailyMenuResponse {
+    /// Daily menu id.
+    pub id: i64,
+    /// 1 (Monday) to 7.
+    pub day_of_week: u8,
+    /// Meals by schedule.
+    pub meal_details: Vec<MealDetailResponse>,
+}
+
+/// A plan.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PlanResponse {
+    /// Plan id.
+    pub id: i64,
+    /// Owner.
+    pub user_id: i64,
+    /// Created (UTC, RFC 3339).
+    pub created_at: String,
+    /// Last changed (UTC, RFC 3339).
+    pub updated_at: String,
+    /// Whether it is the owner's current plan.
+    pub active: bool,
+    /// Days by day of week.
+    pub daily_menus: Vec<DailyMenuResponse>,
+}
+
+fn timestamp(t: chrono::DateTime<chrono::Utc>) -> String {
+    t.to_rfc3339_opts(chrono::SecondsFormat::Micros, true)
+}
+
+impl From<&PlanView> for PlanResponse {
+    fn from(p: &PlanView) -> Self {
+        Self {
+            id: p.id,
+            user_id: p.user_id.0,
+            created_at: timestamp(p.created_at),
+            updated_at: timestamp(p.updated_at),
+            active: p.active,
+            daily_menus: p
+                .days
+                .iter()
+                .map(|d| DailyMenuResponse {
+                    id: d.id,
+                    day_of_week: d.day_of_week,
+                    meal_details: d.meals.iter().map(Into::into).collect(),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// Whole-number nutrition totals.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Totals {
+    /// kcal.
+    pub calories: i64,
+    /// g.
+    pub protein: i64,
+    /// g.
+    pub carbs: i64,
+    /// g.
+    pub fat: i64,
+}
+
+impl From<Nutrition> for Totals {
+    fn from(n: Nutrition) -> Self {
+        let r = |v: f64| v.round() as i64;
+        Self {
+            calories: r(n.calories),
+            protein: r(n.protein),
+            carbs: r(n.carbs),
+            fat: r(n.fat),
+        }
+    }
+}
+
+/// A replacement candidate for a meal.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AlternativeResponse {
+    /// The candidate recipe.
+    pub recipe: RecipeResponse,
+    /// The day's planned totals with the candidate in place.
+    pub day_totals: Totals,
+    /// Candidate minus current recipe.
+    pub change: Totals,
+}
+
+impl From<&Alternative> for AlternativeResponse {
+    fn from(a: &Alternative) -> Self {
+        Self {
+            recipe: (&a.recipe).into(),
+            day_totals: a.day_totals.into(),
+            change: a.change.into(),
+        }
+    }
+}
+
+/// A page of recipes.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RecipePageResponse {
+    /// All matches before paging.
+    pub total: usize,
+    /// Page size asked for.
+    pub limit: usize,
+    /// Matches skipped.
+    pub offset: usize,
+    /// This page.
+    pub items: Vec<RecipeResponse>,
+}
+
+fn plan_error(error: PlanError) -> ApiError {
+    match error {
+        PlanError::NoActivePlan => ApiError::NotFound("Active plan not found for current user"),
+        PlanError::MealNotFound => ApiError::NotFound("Meal detail not found"),
+        PlanError::RecipeNotFound => ApiError::NotFound("Recipe not found"),
+        PlanError::NoSimilarRecipe => {
+            ApiError::NotFound("No similar recipe found for this meal type")
+        }
+        PlanError::UnknownRecipe { day, meal, id } => {
+            let mut errors = Errors::default();
+            errors.push(
+                vec![
+                    "body".into(),
+                    "daily_menus".into(),
+                    Loc::Index(day),
+                    "meal_details".into(),
+                    Loc::Index(meal),
+                    "recipe_id".into(),
+                ],
+                &Value::from(id),
+                Problem::value_error(format!("unknown recipe id {id}")),
+            );
+            errors.into_error()
+        }
+        PlanError::Store(e) => ApiError::internal(e),
+    }
+}
+
+fn bounded(min: i64, max: i64) -> impl Fn(&str) -> Result<i64, Problem> {
+    move |raw| {
+        let n = parse_int_str(raw)?;
+        if n < min {
+            Err(Problem::ge(min))
+        } else if n > max {
+            Err(Problem::le(max))
+        } else {
+            Ok(n)
+        }
+    }
+}
+
+fn meal_type_param(raw: &str) -> Result<MealType, Problem> {
+    MealType::parse(raw).ok_or_else(|| Problem::one_of(MealType::NAMES))
+}
+
+/// Search and filter the recipe catalogue.
+#[utoipa::path(
+    get, path = "/api/recipes", tag = "recipes",
+    params(
+        ("q" = Option<String>, Query, description = "Text in the name or an ingredient"),
+        ("meal_type" = Option<String>, Query, description = "breakfast, lunch, dinner or snack"),
+        ("diet_type" = Option<String>, Query, description = "One of the 7 diet types"),
+        ("restriction" = Option<String>, Query, description = "Leave out recipes this restriction forbids (e.g. `nut allergy`)"),
+        ("limit" = Option<i64>, Query, minimum = 1, maximum = 100, description = "Page size (default 20)"),
+        ("offset" = Option<i64>, Query, minimum = 0, description = "Matches to skip (default 0)"),
+    ),
+    responses(
+        (status = 200, description = "A page of recipes", body = RecipePageResponse),
+        (status = 422, description = "Invalid query parameter", body = ValidationErrorBody),
+        (status = 500, description = "Internal server error", body = ErrorBody),
+    )
+)]
+pub async fn list_recipes(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+) -> Result<web::Json<RecipePageResponse>, ApiError> {
+    let mut p = Params::new(&req);
+    let text = p.optional_query("q", |raw| Ok(raw.to_owned()));
+    let meal_type = p.optional_query("meal_type", meal_type_param);
+    let diet_type = p.optional_query("diet_type", |raw| {
+        DietType::parse(raw).ok_or_else(|| Problem::one_of(DietType::NAMES))
+    });
+    let restriction = p.optional_query("restriction", |raw| Ok(raw.trim().to_lowercase()));
+    let limit = p.optional_query("limit", bounded(1, 100));
+    let offset = p.optional_query("offset", bounded(0, i64::MAX));
+    let query = p.finish(|| {
+        Some(RecipeQuery {
+            text: text?,
+            meal_type: meal_type?,
+            diet_type: diet_type?,
+            restriction: restriction?.filter(|r| !r.is_empty()),
+            limit: limit?.unwrap_or(20) as usize,
+            offset: offset?.unwrap_or(0) as usize,
+        })
+    })?;
+    let page = state
+        .recipes
+        .search(&query)
+        .await
+        .map_err(ApiError::internal)?;
+    Ok(web::Json(RecipePageResponse {
+        total: page.total,
+        limit: query.limit,
+        offset: query.offset,
+        items: page.items.iter().map(Into::into).collect(),
+    }))
+}
+
+/// One recipe.
+#[utoipa::path(
+    get, path = "/api/recipes/{recipe_id}", tag = "recipes",
+    params(("recipe_id" = i64, Path, description = "Recipe id")),
+    responses(
+        (status = 200, description = "The recipe", body = RecipeResponse),
+        (status = 404, description = "Recipe not found", body = ErrorBody),
+        (status = 422, description = "Invalid id", body = ValidationErrorBody),
+        (status = 500, description = "Internal server error", body = ErrorBody),
+    )
+)]
+pub async fn get_recipe(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+) -> Result<web::Json<RecipeResponse>, ApiError> {
+    let mut p = Params::new(&req);
+    let id = p.path_int("recipe_id");
+    let id = p.finish(|| id)?;
+    let recipe = state.recipes.get(id).await.map_err(ApiError::internal)?;
+    recipe
+        .map(|r| web::Json((&r).into()))
+        .ok_or(ApiError::NotFound("Recipe not found"))
+}
+
+/// A plan body: days with their meals.
+#[derive(ToSchema)]
+#[allow(dead_code)] // documents the body; validation is in `FromBody`
+pub struct PlanRequest {
+    /// Days, each day of week at most once.
+    daily_menus: Vec<DailyMenuRequest>,
+}
+
+/// One day of a plan body.
+#[derive(ToSchema)]
+#[allow(dead_code)] // documents the body; validation is in `FromBody`
+pub struct DailyMenuRequest {
+    /// 1 (Monday) to 7.
+    #[schema(minimum = 1, maximum = 7)]
+    day_of_week: i64,
+    /// Meals, each schedule at most once.
+    meal_details: Vec<MealDetailRequest>,
+}
+
+/// One meal of a plan body.
+#[derive(ToSchema)]
+#[allow(dead_code)] // documents the body; validation is in `FromBody`
+pub struct MealDetailRequest {
+    /// An existing recipe's id.
+    recipe_id: i64,
+    /// Order in the day.
+    #[schema(minimum = 1, maximum = 6)]
+    schedule: i64,
+    /// 0 pending, 1 completed.
+    #[schema(minimum = 0, maximum = 1)]
+    status: i64,
+    /// `breakfast`, `lunch`, `dinner` or `snack`.
+    meal_type: String,
+}
+
+/// The validated days of a plan body.
+pub struct PlanDays(pub Vec<NewDay>);
+
+/// Reads field `name` of `object` (at `at` below the body) with `parse`.
+fn nested<T>(
+    object: &serde_json::Map<String, Value>,
+    whole: &Value,
+    at: &[Loc],
+    name: &str,
+    problems: &mut Vec<Problem>,
+    parse: impl FnOnce(&Value) -> Result<T, Problem>,
+) -> Option<T> {
+    let mut path = at.to_vec();
+    path.push(name.into());
+    match object.get(name) {
+        None => {
+            problems.push(Problem::missing().below(path, whole));
+            None
+        }
+        Some(value) => parse(value)
+            .map_err(|p| problems.push(p.below(path, value)))
+            .ok(),
+    }
+}
+
+fn in_range(min: i64, max: i64) -> impl Fn(&Value) -> Result<i64, Problem> {
+    move |v| {
+        let n = integer(v)?;
+        if n < min {
+            Err(Problem::ge(min))
+        } else if n > max {
+            Err(Problem::le(max))
+        } else {
+            Ok(n)
+        }
+    }
+}
+
+fn days(value: &Value) -> Result<Vec<NewDay>, Problems> {
+    let mut problems = Vec::new();
+    let mut out = Vec::new();
+    let mut seen_days = Vec::new();
+    for (d, day) in list(value)?.iter().enumerate() {
+        let at = vec![Loc::Index(d)];
+        let Value::Object(fields) = day else {
+            problems.push(Problem::model_type("DailyMenu").below(at, day));
+            continue;
+        };
+        let dow = nested(
+            fields,
+            day,
+            &at,
+            "day_of_week",
+            &mut problems,
+            in_range(1, 7),
+        );
+        if let Some(n) = dow {
+            if seen_days.contains(&n) {
+                let mut path = at.clone();
+                path.push("day_of_week".into());
+                problems.push(
+                    Problem::value_error(format!("duplicate day_of_week {n}"))
+                        .below(path, &fields["day_of_week"]),
+                );
+            }
+            seen_days.push(n);
+        }
+        let meals = nested(fields, day, &at, "meal_details", &mut problems, |v| {
+            list(v).cloned()
+        });
+        let mut new_meals = Vec::new();
+        let mut seen_schedules = Vec::new();
+        for (m, meal) in meals.iter().flatten().enumerate() {
+            let at = vec![Loc::Index(d), "meal_details".into(), Loc::Index(m)];
+            let Value::Object(f) = meal else {
+                problems.push(Problem::model_type("MealDetail").below(at, meal));
+                continue;
+            };
+            let recipe_id = nested(f, meal, &at, "recipe_id", &mut problems, integer);
+            let schedule = nested(f, meal, &at, "schedule", &mut problems, in_range(1, 6));
+            if let Some(s) = schedule {
+                if seen_schedules.contains(&s) {
+                    let mut path = at.clone();
+                    path.push("schedule".into());
+                    problems.push(
+                        Problem::value_error(format!("duplicate schedule {s}"))
+                            .below(path, &f["schedule"]),
+                    );
+                }
+                seen_schedules.push(s);
+            }
+            let status = nested(f, meal, &at, "status", &mut problems, |v| {
+                integer(v)
+                    .ok()
+                    .and_then(|n| MealStatus::from_code(n).ok())
+                    .ok_or_else(|| Problem::literal(&["0", "1"]))
+            });
+            let meal_type = nested(f, meal, &at, "meal_type", &mut problems, |v| {
+                v.as_str()
+                    .and_then(MealType::parse)
+                    .ok_or_else(|| Problem::one_of(MealType::NAMES))
+            });
+            if let (Some(recipe_id), Some(schedule), Some(status), Some(meal_type)) =
+                (recipe_id, schedule, status, meal_type)
+            {
+                new_meals.push(NewMeal {
+                    recipe_id,
+                    schedule: schedule as u8,
+                    status,
+                    meal_type,
+                });
+            }
+        }
+        if let Some(dow) = dow {
+            new_meals.sort_by_key(|m| m.schedule);
+            out.push(NewDay {
+                day_of_week: dow as u8,
+                meals: new_meals,
+            });
+        }
+    }
+    if problems.is_empty() {
+        out.sort_by_key(|d| d.day_of_week);
+        Ok(out)
+    } else {
+        Err(Problems(problems))
+    }
+}
+
+impl FromBody for PlanDays {
+    fn from_fields(f: &mut BodyFields<'_>) -> Option<Self> {
+        f.required("daily_menus", days).map(PlanDays)
+    }
+}
+
+/// Create a plan and make it the caller's active one.
+#[utoipa::path(
+    post, path = "/api/plan", tag = "plans",
+    security(("bearer" = [])),
+    request_body = PlanRequest,
+    responses(
+        (status = 201, description = "The plan, now active", body = PlanResponse),
+        (status = 401, description = "Token missing, invalid or expired", body = ErrorBody),
+        (status = 413, description = "Body over 64 KiB", body = ErrorBody),
+        (status = 422, description = "Invalid plan", body = ValidationErrorBody),
+        (status = 500, description = "Internal server error", body = ErrorBody),
+    )
+)]
+pub async fn create_plan(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    body: JsonBody<PlanDays>,
+) -> Result<HttpResponse, ApiError> {
+    let plan = state
+        .plans
+        .create(user.0.id, body.value.0)
+        .await
+        .map_err(plan_error)?;
+    Ok(HttpResponse::build(StatusCode::CREATED).json(PlanResponse::from(&plan)))
+}
+
+/// The caller's active plan.
+#[utoipa::path(
+    get, path = "/api/plan/current", tag = "plans",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The active plan", body = PlanResponse),
+        (status = 401, description = "Token missing, invalid or expired", body = ErrorBody),
+        (status = 404, description = "Active plan not found for current user", body = ErrorBody),
+        (status = 500, description = "Internal server error", body = ErrorBody),
+    )
+)]
+pub async fn current_plan(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+) -> Result<web::Json<PlanResponse>, ApiError> {
+    let plan = state.plans.current(user.0.id).await.map_err(plan_error)?;
+    Ok(web::Json((&plan).into()))
+}
+
+/// One meal detail with its recipe.
+#[utoipa::path(
+    get, path = "/meal-detail/{meal_detail_id}", tag = "meal details",
+    params(("meal_detail_id" = i64, Path, description = "Meal detail id")),
+    security((), ("bearer" = [])),
+    responses(
+        (status = 200, description = "The meal detail", body = MealDetailResponse),
+        (status = 401, description = "Invalid token (or none when MEAL_DETAIL_AUTH=required)", body = ErrorBody),
+        (status = 404, description = "Meal detail not found", body = ErrorBody),
+        (status = 422, description = "Invalid id", body = ValidationErrorBody),
+        (status = 500, description = "Internal server error", body = ErrorBody),
+    )
+)]
+pub async fn get_meal(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    caller: MealCaller,
+) -> Result<web::Json<MealDetailResponse>, ApiError> {
+    let mut p = Params::new(&req);
+    let id = p.path_int("meal_detail_id");
+    let id = p.finish(|| id)?;
+    let meal = state.plans.meal(caller.0, id).await.map_err(plan_error)?;
+    Ok(web::Json((&meal).into()))
+}
+
+/// Replace the recipe of one meal detail (its status is kept).
+#[utoipa::path(
+    put, path = "/meal-detail/{meal_detail_id}", tag = "meal details",
+    params(
+        ("meal_detail_id" = i64, Path, description = "Meal detail id"),
+        ("recipe_id" = i64, Query, description = "Id of the new recipe"),
+    ),
+    security((), ("bearer" = [])),
+    responses(
+        (status = 200, description = "The meal detail with the new recipe", body = MealDetailResponse),
+        (status = 401, description = "Invalid token (or none when MEAL_DETAIL_AUTH=required)", body = ErrorBody),
+        (status = 404, description = "Meal detail or recipe not found", body = ErrorBody),
+        (status = 422, description = "Invalid or missing query parameter", body = ValidationErrorBody),
+        (status = 500, description = "Internal server error", body = ErrorBody),
+    )
+)]
+pub async fn swap_meal(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    caller: MealCaller,
+) -> Result<web::Json<MealDetailResponse>, ApiError> {
+    let mut p = Params::new(&req);
+    let id = p.path_int("meal_detail_id");
+    let recipe_id = p.query("recipe_id", parse_int_str);
+    let (id, recipe_id) = p.finish(|| Some((id?, recipe_id?)))?;
+    let meal = state
+        .plans
+        .swap(caller.0, id, recipe_id)
+        .await
+        .map_err(plan_error)?;
+    Ok(web::Json((&meal).into()))
+}
+
+/// Mark one meal detail pending (0) or completed (1).
+#[utoipa::path(
+    put, path = "/meal-detail/{meal_detail_id}/status", tag = "meal details",
+    params(
+        ("meal_detail_id" = i64, Path, description = "Meal detail id"),
+        ("status" = i64, Query, minimum = 0, maximum = 1, description = "0 pending, 1 completed"),
+    ),
+    security((), ("bearer" = [])),
+    responses(
+        (status = 200, description = "The meal detail", body = MealDetailResponse),
+        (status = 401, description = "Invalid token (or none when MEAL_DETAIL_AUTH=required)", body = ErrorBody),
+        (status = 404, description = "Meal detail not found", body = ErrorBody),
+        (status = 422, description = "Invalid or missing query parameter", body = ValidationErrorBody),
+        (status = 500, description = "Internal server error", body = ErrorBody),
+    )
+)]
+pub async fn set_meal_status(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    caller: MealCaller,
+) -> Result<web::Json<MealDetailResponse>, ApiError> {
+    let mut p = Params::new(&req);
+    let id = p.path_int("meal_detail_id");
+    let status = p.query("status", |raw| {
+        raw.trim()
+            .parse::<i64>()
+            .ok()
+            .and_then(|n| MealStatus::from_code(n).ok())
+            .ok_or_else(|| Problem::literal(&["0", "1"]))
+    });
+    let (id, status) = p.finish(|| Some((id?, status?)))?;
+    let meal = state
+        .plans
+        .set_status(caller.0, id, status)
+        .await
+        .map_err(plan_error)?;
+    Ok(web::Json((&meal).into()))
+}
+
+/// Ranked replacement candidates for one meal, with the day's new totals.
+#[utoipa::path(
+    get, path = "/meal-detail/{meal_detail_id}/alternatives", tag = "meal details",
+    params(
+        ("meal_detail_id" = i64, Path, description = "Meal detail id"),
+        ("limit" = Option<i64>, Query, minimum = 1, maximum = 20, description = "How many (default 5)"),
+    ),
+    security((), ("bearer" = [])),
+    responses(
+        (status = 200, description = "Candidates, nearest first", body = [AlternativeResponse]),
+        (status = 401, description = "Invalid token (or none when MEAL_DETAIL_AUTH=required)", body = ErrorBody),
+        (status = 404, description = "Meal detail not found", body = ErrorBody),
+        (status = 422, description = "Invalid parameter", body = ValidationErrorBody),
+        (status = 500, description = "Internal server error", body = ErrorBody),
+    )
+)]
+pub async fn meal_alternatives(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    caller: MealCaller,
+) -> Result<web::Json<Vec<AlternativeResponse>>, ApiError> {
+    let mut p = Params::new(&req);
+    let id = p.path_int("meal_detail_id");
+    let limit = p.optional_query("limit", bounded(1, 20));
+    let (id, limit) = p.finish(|| Some((id?, limit?.unwrap_or(5))))?;
+    let alternatives = state
+        .plans
+        .alternatives(caller.0, id, limit as usize)
+        .await
+        .map_err(plan_error)?;
+    Ok(web::Json(alternatives.iter().map(Into::into).collect()))
+}
+
+/// A recipe like the given one, for a meal type, that fits the caller.
+#[utoipa::path(
+    post, path = "/api/ml/swap-recipe", tag = "recipes",
+    security(("bearer" = [])),
+    params(
+        ("recipe_id" = i64, Query, description = "The recipe to replace"),
+        ("meal_label" = String, Query, description = "breakfast, lunch, dinner or snack"),
+        ("n_search" = Option<i64>, Query, minimum = 1, maximum = 1000, description = "Accepted for compatibility; the nearest fitting recipe is always returned"),
+    ),
+    responses(
+        (status = 200, description = "The nearest fitting recipe", body = RecipeResponse),
+        (status = 401, description = "Token missing, invalid or expired", body = ErrorBody),
+        (status = 404, description = "Recipe not found, or no similar recipe", body = ErrorBody),
+        (status = 422, description = "Invalid parameter", body = ValidationErrorBody),
+        (status = 500, description = "Internal server error", body = ErrorBody),
+    )
+)]
+pub async fn similar_recipe(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    user: CurrentUser,
+) -> Result<web::Json<RecipeResponse>, ApiError> {
+    let mut p = Params::new(&req);
+    let recipe_id = p.query("recipe_id", parse_int_str);
+    let meal_type = p.query("meal_label", meal_type_param);
+    let n_search = p.optional_query("n_search", bounded(1, 1000));
+    let (recipe_id, meal_type) = p.finish(|| {
+        n_search?;
+        Some((recipe_id?, meal_type?))
+    })?;
+    let recipe = state
+        .plans
+        .similar(user.0.id, recipe_id, meal_type)
+        .await
+        .map_err(plan_error)?;
+    Ok(web::Json((&recipe).into()))
+}

@@ -1,0 +1,4 @@
+DROP TABLE meal_details;
+DROP TABLE daily_menus;
+DROP TABLE plans;
+DROP TABLE recipes;
