@@ -7,4 +7,5 @@ mod helpers;
 mod accounts;
 mod errors;
 mod operations;
+mod plans;
 mod profile;

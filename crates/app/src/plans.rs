@@ -339,3 +339,179 @@ fn meal_view(meal: MealDetail, all: &[Recipe]) -> Result<MealView, PlanError> {
         .ok_or_else(|| StoreError::Failure(format!("meal {} names a missing recipe", meal.id)))?;
     Ok(MealView { meal, recipe })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::TimeZone;
+    use mealplan_domain::{DietType, Nutrition};
+    use mealplan_ports::{MockClock, MockPlanRepository, MockProfileRepository, MockRecipeCatalog};
+
+    fn recipe(id: i64, meal: MealType, calories: f64, diets: &[DietType]) -> Recipe {
+        Recipe {
+            id,
+            recipe_id: 1000 + id,
+            name: format!("r{id}"),
+            nutrition: Nutrition {
+                calories,
+                ..Nutrition::default()
+            },
+            ingredients: vec![],
+            meal_types: vec![meal],
+            diet_types: diets.to_vec(),
+            allergens: vec![],
+            tastes: vec![],
+            image_url: None,
+            recipe_url: None,
+        }
+    }
+
+    fn catalog() -> MockRecipeCatalog {
+        let mut c = MockRecipeCatalog::new();
+        c.expect_all().returning(|| {
+            Ok(Arc::from(vec![
+                recipe(1, MealType::Dinner, 500.0, &[]),
+                recipe(2, MealType::Dinner, 520.0, &[DietType::Vegan]),
+                recipe(3, MealType::Dinner, 700.0, &[DietType::Vegan]),
+            ]))
+        });
+        c
+    }
+
+    fn clock() -> MockClock {
+        let mut c = MockClock::new();
+        c.expect_now()
+            .returning(|| Utc.with_ymd_and_hms(2026, 1, 1, 0, 0, 0).unwrap());
+        c
+    }
+
+    fn owned(status: MealStatus) -> OwnedMeal {
+        OwnedMeal {
+            meal: MealDetail {
+                id: 9,
+                recipe_id: 1,
+                schedule: 1,
+                status,
+                meal_type: MealType::Dinner,
+            },
+            owner: UserId(1),
+            plan_id: 4,
+            day_of_week: 1,
+        }
+    }
+
+    fn service(plans: MockPlanRepository) -> Plans {
+        let mut profiles = MockProfileRepository::new();
+        profiles.expect_find().returning(|_| Ok(None));
+        Plans::new(
+            Arc::new(plans),
+            Arc::new(catalog()),
+            Arc::new(profiles),
+            Arc::new(clock()),
+        )
+    }
+
+    #[tokio::test]
+    async fn another_users_token_sees_not_found_and_changes_nothing() {
+        let mut plans = MockPlanRepository::new();
+        plans
+            .expect_meal()
+            .returning(|_| Ok(Some(owned(MealStatus::Pending))));
+        // set_recipe / set_status must not be called.
+        let s = service(plans);
+        assert!(matches!(
+            s.swap(Some(UserId(2)), 9, 2).await,
+            Err(PlanError::MealNotFound)
+        ));
+        assert!(matches!(
+            s.set_status(Some(UserId(2)), 9, MealStatus::Completed)
+                .await,
+            Err(PlanError::MealNotFound)
+        ));
+        assert!(s.meal(None, 9).await.is_ok());
+        assert!(s.meal(Some(UserId(1)), 9).await.is_ok());
+    }
+
+    #[tokio::test]
+    async fn a_swap_keeps_the_status() {
+        let mut plans = MockPlanRepository::new();
+        plans
+            .expect_meal()
+            .returning(|_| Ok(Some(owned(MealStatus::Completed))));
+        plans
+            .expect_set_recipe()
+            .withf(|id, recipe, _| *id == 9 && *recipe == 3)
+            .times(1)
+            .returning(|_, _, _| Ok(()));
+        let view = service(plans).swap(None, 9, 3).await.unwrap();
+        assert_eq!(view.meal.status, MealStatus::Completed);
+        assert_eq!(view.recipe.id, 3);
+    }
+
+    #[tokio::test]
+    async fn swapping_to_an_unknown_recipe_is_recipe_not_found() {
+        let mut plans = MockPlanRepository::new();
+        plans
+            .expect_meal()
+            .returning(|_| Ok(Some(owned(MealStatus::Pending))));
+        assert!(matches!(
+            service(plans).swap(None, 9, 77).await,
+            Err(PlanError::RecipeNotFound)
+        ));
+    }
+
+    #[tokio::test]
+    async fn creating_with_an_unknown_recipe_names_its_place() {
+        let plans = MockPlanRepository::new();
+        let day = |recipe_id| NewDay {
+            day_of_week: 1,
+            meals: vec![mealplan_ports::NewMeal {
+                recipe_id,
+                schedule: 1,
+                status: MealStatus::Pending,
+                meal_type: MealType::Dinner,
+            }],
+        };
+        let result = service(plans)
+            .create(UserId(1), vec![day(1), day(42)])
+            .await;
+        assert!(matches!(
+            result,
+            Err(PlanError::UnknownRecipe {
+                day: 1,
+                meal: 0,
+                id: 42
+            })
+        ));
+    }
+
+    #[tokio::test]
+    async fn similar_skips_the_plan_and_the_original() {
+        let mut plans = MockPlanRepository::new();
+        plans.expect_active().returning(|_| {
+            Ok(Some(Plan {
+                id: 4,
+                user_id: UserId(1),
+                created_at: Utc.with_ymd_and_hms(2026, 1, 1, 0, 0, 0).unwrap(),
+                updated_at: Utc.with_ymd_and_hms(2026, 1, 1, 0, 0, 0).unwrap(),
+                active: true,
+                days: vec![mealplan_ports::DailyMenu {
+                    id: 1,
+                    day_of_week: 1,
+                    meals: vec![MealDetail {
+                        id: 9,
+                        recipe_id: 2,
+                        schedule: 1,
+                        status: MealStatus::Pending,
+                        meal_type: MealType::Dinner,
+                    }],
+                }],
+            }))
+        });
+        let found = service(plans)
+            .similar(UserId(1), 1, MealType::Dinner)
+            .await
+            .unwrap();
+        assert_eq!(found.id, 3);
+    }
+}

@@ -1,0 +1,724 @@
+//! Recipes, plans, meal details, similar recipes and alternatives.
+
+use std::rc::Rc;
+
+use awc::http::Method;
+use mealplan::MealDetailAuth;
+use mealplan_catalogue::{IngredientTable, Tag};
+use mealplan_domain::Allergen;
+use serde_json::{Value, json};
+
+use crate::helpers::{Backend, TestApp, TestDb, settings, spawn_app, spawn_app_with};
+
+fn ingredients_of(recipe: &Value) -> Vec<String> {
+    recipe["ingredients"]
+        .as_str()
+        .unwrap()
+        .split(", ")
+        .map(str::to_owned)
+        .collect()
+}
+
+fn has_allergen(recipe: &Value, allergen: Allergen) -> bool {
+    let table = IngredientTable::shipped().unwrap();
+    ingredients_of(recipe).iter().any(|name| {
+        table
+            .get(name)
+            .unwrap_or_else(|| panic!("unknown ingredient {name}"))
+            .tags
+            .contains(&Tag::Allergen(allergen))
+    })
+}
+
+fn names(items: &Value, key: &str) -> Vec<String> {
+    items[key]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["name"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+/// Every recipe matching `query`, following the pages.
+async fn all_pages(app: &TestApp, query: &str) -> (usize, Vec<Value>) {
+    let mut items = Vec::new();
+    let mut total = 0;
+    loop {
+        let reply = app
+            .get(
+                &format!("/api/recipes?{query}&limit=100&offset={}", items.len()),
+                None,
+            )
+            .await;
+        assert_eq!(reply.status, 200, "{}", reply.text);
+        total = reply.json["total"].as_u64().unwrap() as usize;
+        let page = reply.json["items"].as_array().unwrap().clone();
+        if page.is_empty() {
+            break;
+        }
+        items.extend(page);
+    }
+    assert_eq!(items.len(), total);
+    (total, items)
+}
+
+async fn catalogue_lists_and_filters(b: Backend) {
+    let app = spawn_app(b).await;
+    let (total, all) = all_pages(&app, "").await;
+    assert!(total >= 300, "{total}");
+    // Each item has the spec's 2.5 shape.
+    let first = &all[0];
+    let keys: Vec<&str> = first
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(
+        keys,
+        [
+            "id",
+            "name",
+            "calories",
+            "protein",
+            "carbs",
+            "fat",
+            "image_url",
+            "recipe_url",
+            "recipe_id",
+            "ingredients",
+            "meal_types",
+            "diet_types"
+        ]
+    );
+    // One recipe by id equals its list entry.
+    let reply = app
+        .get(&format!("/api/recipes/{}", first["id"]), None)
+        .await;
+    assert_eq!((reply.status, &reply.json), (200, first));
+
+    let (_, nut_free) = all_pages(&app, "restriction=nut%20allergy").await;
+    assert!(!nut_free.is_empty());
+    assert!(nut_free.iter().all(|r| !has_allergen(r, Allergen::Nut)));
+    let with_nuts = all
+        .iter()
+        .filter(|r| has_allergen(r, Allergen::Nut))
+        .count();
+    assert_eq!(nut_free.len() + with_nuts, total);
+
+    let (_, vegan_snacks) = all_pages(&app, "meal_type=snack&diet_type=vegan").await;
+    assert!(vegan_snacks.len() >= 10);
+    for r in &vegan_snacks {
+        assert!(names(r, "meal_types").contains(&"snack".to_owned()));
+        assert!(names(r, "diet_types").contains(&"vegan".to_owned()));
+    }
+    let (_, tofu) = all_pages(&app, "q=TOFU").await;
+    assert!(!tofu.is_empty());
+    for r in &tofu {
+        let name = r["name"].as_str().unwrap().to_lowercase();
+        assert!(name.contains("tofu") || ingredients_of(r).iter().any(|i| i.contains("tofu")));
+    }
+    // Paging: offset past the end is an empty page with the same total.
+    let reply = app
+        .get(&format!("/api/recipes/?offset={total}&limit=5"), None)
+        .await;
+    assert_eq!(reply.json["items"], json!([]));
+    assert_eq!(reply.json["total"], total);
+    assert_eq!(
+        (reply.json["limit"].clone(), reply.json["offset"].clone()),
+        (json!(5), json!(total))
+    );
+}
+
+async fn catalogue_errors(b: Backend) {
+    let app = spawn_app(b).await;
+    let reply = app.get("/api/recipes/999999", None).await;
+    assert_eq!(
+        (reply.status, reply.json),
+        (404, json!({"detail": "Recipe not found"}))
+    );
+    let reply = app.get("/api/recipes/abc", None).await;
+    assert_eq!(
+        reply.json,
+        json!({"detail":[{"type":"int_parsing","loc":["path","recipe_id"],"msg":"Input should be a valid integer, unable to parse string as an integer","input":"abc"}]})
+    );
+    let reply = app.get("/api/recipes?limit=0&meal_type=brunch", None).await;
+    assert_eq!(
+        reply.json,
+        json!({"detail":[
+            {"type":"enum","loc":["query","meal_type"],"msg":"Input should be 'breakfast', 'lunch', 'dinner' or 'snack'","input":"brunch","ctx":{"expected":"'breakfast', 'lunch', 'dinner' or 'snack'"}},
+            {"type":"greater_than_equal","loc":["query","limit"],"msg":"Input should be greater than or equal to 1","input":"0","ctx":{"ge":1}}
+        ]})
+    );
+}
+
+/// Ids of the first `n` recipes of a meal type (optionally more filters).
+async fn recipe_ids(app: &TestApp, query: &str, n: usize) -> Vec<i64> {
+    let reply = app
+        .get(&format!("/api/recipes?{query}&limit={n}"), None)
+        .await;
+    reply.json["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["id"].as_i64().unwrap())
+        .collect()
+}
+
+fn plan_body(day1: &[(i64, i64, &str)]) -> Value {
+    json!({"daily_menus": [{
+        "day_of_week": 1,
+        "meal_details": day1.iter().map(|(recipe, schedule, meal)| json!({"recipe_id": recipe, "schedule": schedule, "status": 0, "meal_type": meal})).collect::<Vec<_>>(),
+    }]})
+}
+
+async fn recipe_json(app: &TestApp, id: i64) -> Value {
+    app.get(&format!("/api/recipes/{id}"), None).await.json
+}
+
+async fn plans_are_created_and_kept_as_history(b: Backend) {
+    let app = spawn_app(b).await;
+    let token = app.token_for("ann@example.com").await;
+    let reply = app.get("/api/plan/current", Some(&token)).await;
+    assert_eq!(
+        (reply.status, reply.json),
+        (
+            404,
+            json!({"detail": "Active plan not found for current user"})
+        )
+    );
+    let breakfast = recipe_ids(&app, "meal_type=breakfast", 2).await;
+    let dinner = recipe_ids(&app, "meal_type=dinner", 1).await;
+    // Days and meals come back in day and schedule order, whatever the
+    // order sent; a `plan_id` inside a day is ignored.
+    let body = json!({"daily_menus": [
+        {"day_of_week": 3, "plan_id": 77, "meal_details": [
+            {"recipe_id": dinner[0], "schedule": 2, "status": 1, "meal_type": "dinner"},
+            {"recipe_id": breakfast[0], "schedule": 1, "status": 0, "meal_type": "breakfast"}
+        ]},
+        {"day_of_week": 1, "meal_details": [
+            {"recipe_id": breakfast[1], "schedule": 1, "status": 0, "meal_type": "breakfast"}
+        ]}
+    ]});
+    let reply = app
+        .json(Method::POST, "/api/plan", Some(&token), &body)
+        .await;
+    assert_eq!(reply.status, 201, "{}", reply.text);
+    let created = reply.json.clone();
+    let expected = json!({
+        "id": 1, "user_id": 1,
+        "created_at": created["created_at"], "updated_at": created["updated_at"],
+        "active": true,
+        "daily_menus": [
+            {"id": 1, "day_of_week": 1, "meal_details": [
+                {"id": 1, "recipe_id": breakfast[1], "schedule": 1, "status": 0, "meal_type": "breakfast", "recipe": recipe_json(&app, breakfast[1]).await}
+            ]},
+            {"id": 2, "day_of_week": 3, "meal_details": [
+                {"id": 2, "recipe_id": breakfast[0], "schedule": 1, "status": 0, "meal_type": "breakfast", "recipe": recipe_json(&app, breakfast[0]).await},
+                {"id": 3, "recipe_id": dinner[0], "schedule": 2, "status": 1, "meal_type": "dinner", "recipe": recipe_json(&app, dinner[0]).await}
+            ]}
+        ]
+    });
+    assert_eq!(created, expected);
+    assert!(created["created_at"].as_str().unwrap().ends_with('Z'));
+    assert_eq!(
+        app.get("/api/plan/current/", Some(&token)).await.json,
+        expected
+    );
+
+    // A second plan replaces it as the active one; the first is kept.
+    let reply = app
+        .json(
+            Method::POST,
+            "/api/plan/",
+            Some(&token),
+            &plan_body(&[(dinner[0], 1, "dinner")]),
+        )
+        .await;
+    assert_eq!(reply.status, 201);
+    assert_eq!(reply.json["id"], 2);
+    assert_eq!(
+        app.get("/api/plan/current", Some(&token)).await.json["id"],
+        2
+    );
+    assert_eq!(app.db.count("SELECT COUNT(*) AS n FROM plans"), 2);
+    assert_eq!(
+        app.db
+            .count("SELECT COUNT(*) AS n FROM plans WHERE active = 1"),
+        1
+    );
+    // Another user sees none of it.
+    let bob = app.token_for("bob@example.com").await;
+    assert_eq!(app.get("/api/plan/current", Some(&bob)).await.status, 404);
+    assert_eq!(app.get("/api/plan/current", None).await.status, 401);
+}
+
+async fn plan_bodies_are_validated(b: Backend) {
+    let app = spawn_app(b).await;
+    let token = app.token_for("ann@example.com").await;
+    let r = recipe_ids(&app, "meal_type=lunch", 1).await[0];
+    let body = json!({"daily_menus": [
+        {"day_of_week": 8, "meal_details": [
+            {"recipe_id": r, "schedule": 7, "status": 2, "meal_type": "brunch"}
+        ]},
+        {"day_of_week": 2, "meal_details": [
+            {"recipe_id": r, "schedule": 1, "status": 0, "meal_type": "lunch"},
+            {"recipe_id": r, "schedule": 1, "status": 0, "meal_type": "lunch"},
+            {"schedule": 2, "status": 0, "meal_type": "lunch"}
+        ]},
+        {"day_of_week": 2, "meal_details": []}
+    ]});
+    let reply = app
+        .json(Method::POST, "/api/plan", Some(&token), &body)
+        .await;
+    assert_eq!(reply.status, 422);
+    assert_eq!(
+        reply.json,
+        json!({"detail": [
+            {"type":"less_than_equal","loc":["body","daily_menus",0,"day_of_week"],"msg":"Input should be less than or equal to 7","input":8,"ctx":{"le":7}},
+            {"type":"less_than_equal","loc":["body","daily_menus",0,"meal_details",0,"schedule"],"msg":"Input should be less than or equal to 6","input":7,"ctx":{"le":6}},
+            {"type":"literal_error","loc":["body","daily_menus",0,"meal_details",0,"status"],"msg":"Input should be 0 or 1","input":2,"ctx":{"expected":"0 or 1"}},
+            {"type":"enum","loc":["body","daily_menus",0,"meal_details",0,"meal_type"],"msg":"Input should be 'breakfast', 'lunch', 'dinner' or 'snack'","input":"brunch","ctx":{"expected":"'breakfast', 'lunch', 'dinner' or 'snack'"}},
+            {"type":"value_error","loc":["body","daily_menus",1,"meal_details",1,"schedule"],"msg":"Value error, duplicate schedule 1","input":1,"ctx":{"error":{}}},
+            {"type":"missing","loc":["body","daily_menus",1,"meal_details",2,"recipe_id"],"msg":"Field required","input":{"schedule":2,"status":0,"meal_type":"lunch"}},
+            {"type":"value_error","loc":["body","daily_menus",2,"day_of_week"],"msg":"Value error, duplicate day_of_week 2","input":2,"ctx":{"error":{}}}
+        ]})
+    );
+    let reply = app
+        .json(
+            Method::POST,
+            "/api/plan",
+            Some(&token),
+            &plan_body(&[(r, 1, "lunch"), (999_999, 2, "dinner")]),
+        )
+        .await;
+    assert_eq!(
+        reply.json,
+        json!({"detail": [{"type":"value_error","loc":["body","daily_menus",0,"meal_details",1,"recipe_id"],"msg":"Value error, unknown recipe id 999999","input":999999,"ctx":{"error":{}}}]})
+    );
+    let reply = app
+        .json(Method::POST, "/api/plan", Some(&token), &json!({}))
+        .await;
+    assert_eq!(
+        reply.json,
+        json!({"detail": [{"type":"missing","loc":["body","daily_menus"],"msg":"Field required","input":{}}]})
+    );
+    assert_eq!(app.db.count("SELECT COUNT(*) AS n FROM plans"), 0);
+}
+
+/// A user with a one-day plan of a breakfast and a dinner; returns the
+/// token and the two meal detail ids.
+async fn user_with_plan(app: &TestApp, email: &str) -> (String, i64, i64) {
+    let token = app.token_for(email).await;
+    let breakfast = recipe_ids(app, "meal_type=breakfast", 1).await[0];
+    let dinner = recipe_ids(app, "meal_type=dinner", 1).await[0];
+    let reply = app
+        .json(
+            Method::POST,
+            "/api/plan",
+            Some(&token),
+            &plan_body(&[(breakfast, 1, "breakfast"), (dinner, 2, "dinner")]),
+        )
+        .await;
+    let meals = &reply.json["daily_menus"][0]["meal_details"];
+    (
+        token,
+        meals[0]["id"].as_i64().unwrap(),
+        meals[1]["id"].as_i64().unwrap(),
+    )
+}
+
+async fn meal_details_swap_and_status_at_both_paths(b: Backend) {
+    let app = spawn_app(b).await;
+    let (_token, meal, _) = user_with_plan(&app, "ann@example.com").await;
+    let other = recipe_ids(&app, "meal_type=breakfast&offset=3", 2).await;
+    for prefix in ["", "/api"] {
+        let path = format!("{prefix}/meal-detail/{meal}");
+        // pending → completed
+        let reply = app
+            .send(
+                Method::PUT,
+                &format!("{path}/status?status=1"),
+                None,
+                &[],
+                None,
+            )
+            .await;
+        assert_eq!(
+            (reply.status, reply.json["status"].clone()),
+            (200, json!(1)),
+            "{}",
+            reply.text
+        );
+        // completed → completed (allowed, unchanged)
+        let reply = app
+            .send(
+                Method::PUT,
+                &format!("{path}/status/?status=1"),
+                None,
+                &[],
+                None,
+            )
+            .await;
+        assert_eq!(reply.json["status"], 1);
+        // a swap keeps the status
+        let recipe = if prefix.is_empty() {
+            other[0]
+        } else {
+            other[1]
+        };
+        let reply = app
+            .send(
+                Method::PUT,
+                &format!("{path}?recipe_id={recipe}"),
+                None,
+                &[],
+                None,
+            )
+            .await;
+        assert_eq!(reply.status, 200, "{}", reply.text);
+        assert_eq!(
+            reply.json,
+            json!({"id": meal, "recipe_id": recipe, "schedule": 1, "status": 1, "meal_type": "breakfast", "recipe": recipe_json(&app, recipe).await})
+        );
+        assert_eq!(app.get(&format!("{path}/"), None).await.json, reply.json);
+        // completed → pending
+        let reply = app
+            .send(
+                Method::PUT,
+                &format!("{path}/status?status=0"),
+                None,
+                &[],
+                None,
+            )
+            .await;
+        assert_eq!(reply.json["status"], 0);
+        assert_eq!(reply.json["recipe_id"], recipe);
+    }
+}
+
+async fn meal_detail_errors(b: Backend) {
+    let app = spawn_app(b).await;
+    let (_t, meal, _) = user_with_plan(&app, "ann@example.com").await;
+    let not_found = json!({"detail": "Meal detail not found"});
+    for (method, path) in [
+        (Method::GET, "/meal-detail/999999".to_owned()),
+        (Method::PUT, "/meal-detail/999999?recipe_id=1".to_owned()),
+        (
+            Method::PUT,
+            "/api/meal-detail/999999/status?status=1".to_owned(),
+        ),
+    ] {
+        let reply = app.send(method, &path, None, &[], None).await;
+        assert_eq!(
+            (reply.status, reply.json),
+            (404, not_found.clone()),
+            "{path}"
+        );
+    }
+    let reply = app
+        .send(
+            Method::PUT,
+            &format!("/meal-detail/{meal}?recipe_id=999999"),
+            None,
+            &[],
+            None,
+        )
+        .await;
+    assert_eq!(
+        (reply.status, reply.json),
+        (404, json!({"detail": "Recipe not found"}))
+    );
+    let cases = [
+        (
+            format!("/meal-detail/{meal}"),
+            json!([{"type":"missing","loc":["query","recipe_id"],"msg":"Field required","input":null}]),
+        ),
+        (
+            format!("/meal-detail/{meal}?recipe_id=abc"),
+            json!([{"type":"int_parsing","loc":["query","recipe_id"],"msg":"Input should be a valid integer, unable to parse string as an integer","input":"abc"}]),
+        ),
+        (
+            format!("/meal-detail/{meal}?recipe_id=1.5"),
+            json!([{"type":"int_parsing","loc":["query","recipe_id"],"msg":"Input should be a valid integer, unable to parse string as an integer","input":"1.5"}]),
+        ),
+        (
+            "/meal-detail/x?recipe_id=y".to_owned(),
+            json!([
+                {"type":"int_parsing","loc":["path","meal_detail_id"],"msg":"Input should be a valid integer, unable to parse string as an integer","input":"x"},
+                {"type":"int_parsing","loc":["query","recipe_id"],"msg":"Input should be a valid integer, unable to parse string as an integer","input":"y"}
+            ]),
+        ),
+        (
+            format!("/meal-detail/{meal}/status?status=7"),
+            json!([{"type":"literal_error","loc":["query","status"],"msg":"Input should be 0 or 1","input":"7","ctx":{"expected":"0 or 1"}}]),
+        ),
+        (
+            format!("/meal-detail/{meal}/status"),
+            json!([{"type":"missing","loc":["query","status"],"msg":"Field required","input":null}]),
+        ),
+    ];
+    for (path, detail) in cases {
+        let reply = app.send(Method::PUT, &path, None, &[], None).await;
+        assert_eq!(
+            (reply.status, reply.json),
+            (422, json!({"detail": detail})),
+            "{path}"
+        );
+    }
+    let reply = app
+        .send(
+            Method::DELETE,
+            &format!("/meal-detail/{meal}"),
+            None,
+            &[],
+            None,
+        )
+        .await;
+    assert_eq!(
+        (reply.status, reply.header("allow")),
+        (405, Some("GET, PUT"))
+    );
+}
+
+async fn ownership_in_optional_mode(b: Backend) {
+    let app = spawn_app(b).await;
+    let (ann, meal, _) = user_with_plan(&app, "ann@example.com").await;
+    let bob = app.token_for("bob@example.com").await;
+    let recipe = recipe_ids(&app, "meal_type=breakfast&offset=5", 1).await[0];
+    let attempts = [
+        (Method::GET, format!("/meal-detail/{meal}")),
+        (
+            Method::PUT,
+            format!("/meal-detail/{meal}?recipe_id={recipe}"),
+        ),
+        (
+            Method::PUT,
+            format!("/api/meal-detail/{meal}/status?status=1"),
+        ),
+        (Method::GET, format!("/meal-detail/{meal}/alternatives")),
+    ];
+    for (method, path) in &attempts {
+        let reply = app.send(method.clone(), path, Some(&bob), &[], None).await;
+        assert_eq!(
+            (reply.status, reply.json),
+            (404, json!({"detail": "Meal detail not found"})),
+            "{path}"
+        );
+        let reply = app
+            .send(method.clone(), path, Some("forged"), &[], None)
+            .await;
+        assert_eq!(
+            (reply.status, reply.json),
+            (401, json!({"detail": "Could not validate credentials"})),
+            "{path}"
+        );
+    }
+    // Bob changed nothing.
+    let reply = app.get(&format!("/meal-detail/{meal}"), Some(&ann)).await;
+    assert_eq!(
+        (
+            reply.json["status"].clone(),
+            reply.json["recipe_id"] == recipe
+        ),
+        (json!(0), false)
+    );
+    // Without a token the spec's open access holds; with her own, Ann's too.
+    for token in [None, Some(ann.as_str())] {
+        for (method, path) in &attempts {
+            let reply = app.send(method.clone(), path, token, &[], None).await;
+            assert_eq!(reply.status, 200, "{path}: {}", reply.text);
+        }
+    }
+}
+
+async fn ownership_in_required_mode(b: Backend) {
+    let db = Rc::new(TestDb::create(b));
+    let app = spawn_app_with(db, |db| {
+        let mut s = settings(db);
+        s.meal_detail_auth = MealDetailAuth::Required;
+        s
+    })
+    .await;
+    let (ann, meal, _) = user_with_plan(&app, "ann@example.com").await;
+    let bob = app.token_for("bob@example.com").await;
+    let paths = [
+        (Method::GET, format!("/meal-detail/{meal}")),
+        (
+            Method::PUT,
+            format!("/api/meal-detail/{meal}/status?status=1"),
+        ),
+    ];
+    for (method, path) in &paths {
+        let reply = app.send(method.clone(), path, None, &[], None).await;
+        assert_eq!(
+            (reply.status, reply.json.clone()),
+            (401, json!({"detail": "Not authenticated"})),
+            "{path}"
+        );
+        assert_eq!(reply.header("www-authenticate"), Some("Bearer"));
+        let reply = app.send(method.clone(), path, Some(&bob), &[], None).await;
+        assert_eq!(reply.status, 404, "{path}");
+        let reply = app.send(method.clone(), path, Some(&ann), &[], None).await;
+        assert_eq!(reply.status, 200, "{path}");
+    }
+}
+
+async fn put_profile(app: &TestApp, token: &str, restrictions: &[&str], diets: &[&str]) {
+    let body = json!({
+        "goal": "maintain_weight", "height": 170, "weight": 65, "body_type": "normal",
+        "gender": "female", "meals_per_day": 3, "activity_level": "medium", "birth_date": "1992-03-04",
+        "restrictions": restrictions.iter().map(|r| json!({"name": r})).collect::<Vec<_>>(),
+        "diet_types": diets,
+    });
+    let reply = app
+        .json(Method::PUT, "/api/profile", Some(token), &body)
+        .await;
+    assert_eq!(reply.status, 200, "{}", reply.text);
+}
+
+async fn similar_recipe_honours_a_vegan_users_rules(b: Backend) {
+    let app = spawn_app(b).await;
+    let (token, _, dinner_meal) = user_with_plan(&app, "ann@example.com").await;
+    put_profile(&app, &token, &["nut allergy"], &["vegan"]).await;
+    let plan = app.get("/api/plan/current", Some(&token)).await.json;
+    let in_plan: Vec<i64> = plan["daily_menus"][0]["meal_details"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["recipe_id"].as_i64().unwrap())
+        .collect();
+    // From every one of the first 20 dinners (vegan or not), the answer is a
+    // vegan, nut-free dinner that is not in the plan.
+    for original in recipe_ids(&app, "meal_type=dinner", 20).await {
+        let reply = app
+            .send(
+                Method::POST,
+                &format!("/api/ml/swap-recipe?recipe_id={original}&meal_label=dinner"),
+                Some(&token),
+                &[],
+                None,
+            )
+            .await;
+        assert_eq!(reply.status, 200, "{}", reply.text);
+        let r = &reply.json;
+        assert!(names(r, "diet_types").contains(&"vegan".to_owned()), "{r}");
+        assert!(names(r, "meal_types").contains(&"dinner".to_owned()));
+        assert!(!has_allergen(r, Allergen::Nut), "{r}");
+        assert!(!in_plan.contains(&r["id"].as_i64().unwrap()));
+        assert_ne!(r["id"].as_i64().unwrap(), original);
+    }
+    // Alternatives follow the same rules and report the day's totals.
+    let reply = app
+        .get(
+            &format!("/meal-detail/{dinner_meal}/alternatives?limit=3"),
+            Some(&token),
+        )
+        .await;
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    let alternatives = reply.json.as_array().unwrap();
+    assert_eq!(alternatives.len(), 3);
+    let day = &plan["daily_menus"][0]["meal_details"];
+    let current = &day[1]["recipe"];
+    let day_calories: i64 = day
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["recipe"]["calories"].as_i64().unwrap())
+        .sum();
+    for a in alternatives {
+        let r = &a["recipe"];
+        assert!(names(r, "diet_types").contains(&"vegan".to_owned()));
+        assert!(!has_allergen(r, Allergen::Nut));
+        let change = a["change"]["calories"].as_i64().unwrap();
+        assert!(
+            (change - (r["calories"].as_i64().unwrap() - current["calories"].as_i64().unwrap()))
+                .abs()
+                <= 1
+        );
+        assert!(
+            (a["day_totals"]["calories"].as_i64().unwrap() - (day_calories + change)).abs() <= 2
+        );
+    }
+}
+
+async fn similar_recipe_errors(b: Backend) {
+    let app = spawn_app(b).await;
+    let token = app.token_for("ann@example.com").await;
+    let dinner = recipe_ids(&app, "meal_type=dinner", 1).await[0];
+    let call = |q: String, t: Option<String>| {
+        let app = &app;
+        async move {
+            app.send(
+                Method::POST,
+                &format!("/api/ml/swap-recipe?{q}"),
+                t.as_deref(),
+                &[],
+                None,
+            )
+            .await
+        }
+    };
+    let reply = call(format!("recipe_id={dinner}&meal_label=dinner"), None).await;
+    assert_eq!(
+        (reply.status, reply.json),
+        (401, json!({"detail": "Not authenticated"}))
+    );
+    let reply = call(
+        "recipe_id=999999&meal_label=dinner".into(),
+        Some(token.clone()),
+    )
+    .await;
+    assert_eq!(
+        (reply.status, reply.json),
+        (404, json!({"detail": "Recipe not found"}))
+    );
+    let reply = call(
+        format!("recipe_id={dinner}&meal_label=supper"),
+        Some(token.clone()),
+    )
+    .await;
+    assert_eq!(
+        reply.json,
+        json!({"detail":[{"type":"enum","loc":["query","meal_label"],"msg":"Input should be 'breakfast', 'lunch', 'dinner' or 'snack'","input":"supper","ctx":{"expected":"'breakfast', 'lunch', 'dinner' or 'snack'"}}]})
+    );
+    // Restrictions that rule out every ingredient leave nothing to offer.
+    put_profile(
+        &app,
+        &token,
+        &[
+            "a allergy",
+            "e allergy",
+            "i allergy",
+            "o allergy",
+            "u allergy",
+        ],
+        &[],
+    )
+    .await;
+    let reply = call(
+        format!("recipe_id={dinner}&meal_label=dinner&n_search=5"),
+        Some(token.clone()),
+    )
+    .await;
+    assert_eq!(
+        (reply.status, reply.json),
+        (
+            404,
+            json!({"detail": "No similar recipe found for this meal type"})
+        )
+    );
+}
+
+crate::on_both_backends!(
+    catalogue_lists_and_filters,
+    catalogue_errors,
+    plans_are_created_and_kept_as_history,
+    plan_bodies_are_validated,
+    meal_details_swap_and_status_at_both_paths,
+    meal_detail_errors,
+    ownership_in_optional_mode,
+    ownership_in_required_mode,
+    similar_recipe_honours_a_vegan_users_rules,
+    similar_recipe_errors,
+);
