@@ -42,8 +42,7 @@ fn names(items: &Value, key: &str) -> Vec<String> {
 /// Every recipe matching `query`, following the pages.
 async fn all_pages(app: &TestApp, query: &str) -> (usize, Vec<Value>) {
     let mut items = Vec::new();
-    let mut total = 0;
-    loop {
+    let total = loop {
         let reply = app
             .get(
                 &format!("/api/recipes?{query}&limit=100&offset={}", items.len()),
@@ -51,13 +50,12 @@ async fn all_pages(app: &TestApp, query: &str) -> (usize, Vec<Value>) {
             )
             .await;
         assert_eq!(reply.status, 200, "{}", reply.text);
-        total = reply.json["total"].as_u64().unwrap() as usize;
         let page = reply.json["items"].as_array().unwrap().clone();
         if page.is_empty() {
-            break;
+            break reply.json["total"].as_u64().unwrap() as usize;
         }
         items.extend(page);
-    }
+    };
     assert_eq!(items.len(), total);
     (total, items)
 }
