@@ -708,6 +708,30 @@ async fn similar_recipe_errors(b: Backend) {
     );
 }
 
+/// Seeding is idempotent and updates a changed recipe in place.
+async fn seeding_is_idempotent(b: Backend) {
+    let app = spawn_app(b).await;
+    let db = mealplan_adapters::Database::open(&app.db.url(), Default::default()).unwrap();
+    let mut catalogue = mealplan_catalogue::load().unwrap();
+    let report = db.seed_catalogue(&catalogue).unwrap();
+    assert_eq!(
+        (report.inserted, report.updated, report.unchanged),
+        (0, 0, catalogue.len())
+    );
+    let before = app.db.count("SELECT COUNT(*) AS n FROM recipes");
+    catalogue[0].name = "Renamed overnight oats".into();
+    let report = db.seed_catalogue(&catalogue).unwrap();
+    assert_eq!((report.inserted, report.updated), (0, 1));
+    assert_eq!(app.db.count("SELECT COUNT(*) AS n FROM recipes"), before);
+    assert_eq!(
+        app.db.count(&format!(
+            "SELECT id AS n FROM recipes WHERE name = 'Renamed overnight oats' AND recipe_id = {}",
+            catalogue[0].recipe_id
+        )),
+        1
+    );
+}
+
 crate::on_both_backends!(
     catalogue_lists_and_filters,
     catalogue_errors,
@@ -719,4 +743,5 @@ crate::on_both_backends!(
     ownership_in_required_mode,
     similar_recipe_honours_a_vegan_users_rules,
     similar_recipe_errors,
+    seeding_is_idempotent,
 );
