@@ -35,8 +35,6 @@ pub fn parse(
             .map(|m| MealType::parse(m.trim()).ok_or_else(|| fail(format!("bad meal type {m:?}"))))
             .collect::<Result<Vec<_>, _>>()?;
         let mut ingredients = Vec::new();
-        let mut rows = Vec::new();
-        let mut nutrition = Nutrition::default();
         for item in items.split(';').map(str::trim).filter(|i| !i.is_empty()) {
             let (ingredient, grams) = item
                 .rsplit_once(' ')
@@ -46,11 +44,6 @@ pub fn parse(
                 .ok()
                 .filter(|g| g.is_finite() && *g > 0.0)
                 .ok_or_else(|| fail(format!("bad grams in {item:?}")))?;
-            let row = table
-                .get(ingredient)
-                .ok_or_else(|| fail(format!("unknown ingredient {ingredient:?}")))?;
-            nutrition = nutrition + rules::nutrition_of(row, grams);
-            rows.push(row);
             ingredients.push(RecipeIngredient {
                 name: ingredient.to_owned(),
                 grams,
@@ -59,19 +52,41 @@ pub fn parse(
         if ingredients.is_empty() {
             return Err(fail("a recipe needs ingredients".into()));
         }
-        recipes.push(Recipe {
-            id: 0,
-            recipe_id,
-            name: name.to_owned(),
-            diet_types: rules::diet_types(&rows, &nutrition),
-            allergens: rules::allergens(&rows),
-            tastes: rules::tastes(&rows, &nutrition),
-            nutrition,
-            ingredients,
-            meal_types,
-            image_url: None,
-            recipe_url: None,
-        });
+        let recipe = build(recipe_id, name, meal_types, ingredients, table)
+            .map_err(|unknown| fail(format!("unknown ingredient {unknown:?}")))?;
+        recipes.push(recipe);
     }
     Ok(recipes)
+}
+
+/// A recipe from its ingredient lines, with nutrition, diet types,
+/// allergens and tastes derived by [`rules`]. Fails with the name of an
+/// ingredient missing from `table`.
+pub fn build(
+    recipe_id: i64,
+    name: &str,
+    meal_types: Vec<MealType>,
+    ingredients: Vec<RecipeIngredient>,
+    table: &IngredientTable,
+) -> Result<Recipe, String> {
+    let mut rows = Vec::with_capacity(ingredients.len());
+    let mut nutrition = Nutrition::default();
+    for item in &ingredients {
+        let row = table.get(&item.name).ok_or_else(|| item.name.clone())?;
+        nutrition = nutrition + rules::nutrition_of(row, item.grams);
+        rows.push(row);
+    }
+    Ok(Recipe {
+        id: 0,
+        recipe_id,
+        name: name.to_owned(),
+        diet_types: rules::diet_types(&rows, &nutrition),
+        allergens: rules::allergens(&rows),
+        tastes: rules::tastes(&rows, &nutrition),
+        nutrition,
+        ingredients,
+        meal_types,
+        image_url: None,
+        recipe_url: None,
+    })
 }

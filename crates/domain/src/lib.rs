@@ -9,6 +9,7 @@ pub mod account;
 #[macro_use]
 pub mod profile;
 pub mod meal;
+pub mod planner;
 pub mod recipe;
 pub mod targets;
 
