@@ -6,6 +6,7 @@ mod helpers;
 
 mod accounts;
 mod errors;
+mod generate;
 mod operations;
 mod plans;
 mod profile;

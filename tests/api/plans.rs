@@ -209,11 +209,11 @@ async fn plans_are_created_and_kept_as_history(b: Backend) {
         "active": true,
         "daily_menus": [
             {"id": 1, "day_of_week": 1, "meal_details": [
-                {"id": 1, "recipe_id": breakfast[1], "schedule": 1, "status": 0, "meal_type": "breakfast", "recipe": recipe_json(&app, breakfast[1]).await}
+                {"id": 1, "recipe_id": breakfast[1], "schedule": 1, "status": 0, "meal_type": "breakfast", "recipe": recipe_json(&app, breakfast[1]).await, "servings": 1.0}
             ]},
             {"id": 2, "day_of_week": 3, "meal_details": [
-                {"id": 2, "recipe_id": breakfast[0], "schedule": 1, "status": 0, "meal_type": "breakfast", "recipe": recipe_json(&app, breakfast[0]).await},
-                {"id": 3, "recipe_id": dinner[0], "schedule": 2, "status": 1, "meal_type": "dinner", "recipe": recipe_json(&app, dinner[0]).await}
+                {"id": 2, "recipe_id": breakfast[0], "schedule": 1, "status": 0, "meal_type": "breakfast", "recipe": recipe_json(&app, breakfast[0]).await, "servings": 1.0},
+                {"id": 3, "recipe_id": dinner[0], "schedule": 2, "status": 1, "meal_type": "dinner", "recipe": recipe_json(&app, dinner[0]).await, "servings": 1.0}
             ]}
         ]
     });
@@ -377,7 +377,7 @@ async fn meal_details_swap_and_status_at_both_paths(b: Backend) {
         assert_eq!(reply.status, 200, "{}", reply.text);
         assert_eq!(
             reply.json,
-            json!({"id": meal, "recipe_id": recipe, "schedule": 1, "status": 1, "meal_type": "breakfast", "recipe": recipe_json(&app, recipe).await})
+            json!({"id": meal, "recipe_id": recipe, "schedule": 1, "status": 1, "meal_type": "breakfast", "recipe": recipe_json(&app, recipe).await, "servings": 1.0})
         );
         assert_eq!(app.get(&format!("{path}/"), None).await.json, reply.json);
         // completed → pending

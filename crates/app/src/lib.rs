@@ -8,6 +8,9 @@ pub mod profiles;
 pub mod recipes;
 
 pub use accounts::{Accounts, AuthError, LoginError, RegisterError, Session};
-pub use plans::{Alternative, DayView, MealView, PlanError, PlanView, Plans};
+pub use plans::{
+    Alternative, DaySummary, DayView, MealView, PlanError, PlanSummary, PlanView, Plans,
+    ShoppingItem,
+};
 pub use profiles::{ProfileError, Profiles};
 pub use recipes::{RecipePage, RecipeQuery, Recipes};

@@ -3,7 +3,10 @@
 use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
-use mealplan_domain::{HardRules, MealStatus, MealType, Recipe, UserId, similar_recipes};
+use mealplan_domain::planner::{self, PlanRequest, PlanningError};
+use mealplan_domain::{
+    DietType, HardRules, MealStatus, MealType, Nutrition, Recipe, Targets, UserId, similar_recipes,
+};
 use mealplan_ports::{
     Clock, MealDetail, NewDay, OwnedMeal, Plan, PlanRepository, ProfileRepository, RecipeCatalog,
     StoreError,
@@ -36,9 +39,46 @@ pub enum PlanError {
         /// The id sent.
         id: i64,
     },
+    /// Generating needs a profile.
+    #[error("profile not found")]
+    NoProfile,
+    /// The catalogue cannot fill the user's slots under their rules.
+    #[error(transparent)]
+    Infeasible(#[from] PlanningError),
     /// Storage failed.
     #[error(transparent)]
     Store(#[from] StoreError),
+}
+
+/// One day of the plan summary.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DaySummary {
+    /// 1-7.
+    pub day_of_week: u8,
+    /// Totals of all the day's meals (portions applied).
+    pub planned: Nutrition,
+    /// Totals of the completed meals.
+    pub completed: Nutrition,
+}
+
+/// The active plan against the profile's targets.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlanSummary {
+    /// Plan id.
+    pub plan_id: i64,
+    /// The profile's targets, if the user has a profile.
+    pub targets: Option<Targets<f64>>,
+    /// Days by day of week.
+    pub days: Vec<DaySummary>,
+}
+
+/// One line of a shopping list.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ShoppingItem {
+    /// Ingredient name.
+    pub name: String,
+    /// Total grams.
+    pub grams: f64,
 }
 
 /// A meal with its recipe.
@@ -83,10 +123,11 @@ pub struct PlanView {
 pub struct Alternative {
     /// The candidate.
     pub recipe: Recipe,
-    /// The day's planned totals if it replaced the meal.
-    pub day_totals: mealplan_domain::Nutrition,
-    /// Candidate minus current recipe.
-    pub change: mealplan_domain::Nutrition,
+    /// The day's planned totals if it replaced the meal (at the meal's
+    /// portion).
+    pub day_totals: Nutrition,
+    /// Candidate minus current meal, at the meal's portion.
+    pub change: Nutrition,
 }
 
 /// How often a plan creation that lost a race is retried.
@@ -288,6 +329,124 @@ impl Plans {
             .ok_or(PlanError::NoSimilarRecipe)
     }
 
+    /// Builds, stores and activates a plan of `days` days (1-7) from
+    /// `user`'s profile: the profile's meal slots, hard rules, preferred
+    /// diet types and tastes, and targets. Same seed, same plan.
+    pub async fn generate(
+        &self,
+        user: UserId,
+        days: u8,
+        seed: Option<u64>,
+    ) -> Result<PlanView, PlanError> {
+        let profile = self
+            .profiles
+            .find(user)
+            .await?
+            .ok_or(PlanError::NoProfile)?;
+        let all = self.catalog.all().await?;
+        let seed =
+            seed.unwrap_or_else(|| self.clock.now().timestamp_nanos_opt().unwrap_or(0) as u64);
+        let request = PlanRequest {
+            recipes: &all,
+            targets: profile.targets,
+            slots: planner::meal_slots(profile.meals_per_day),
+            rules: HardRules::new(
+                profile.restrictions.iter().map(|r| r.name.as_str()),
+                &profile.diet_types,
+            ),
+            preferred_diets: profile
+                .diet_types
+                .iter()
+                .copied()
+                .filter(|d| !matches!(d, DietType::Vegan | DietType::Vegetarian))
+                .collect(),
+            tastes: profile.tastes.iter().map(|t| t.name.clone()).collect(),
+            days,
+            seed,
+        };
+        let planned = planner::plan(&request)?;
+        let new_days: Vec<NewDay> = planned
+            .iter()
+            .map(|day| NewDay {
+                day_of_week: day.day_of_week,
+                meals: day
+                    .meals
+                    .iter()
+                    .map(|m| mealplan_ports::NewMeal {
+                        recipe_id: all[m.recipe].id,
+                        schedule: m.schedule,
+                        status: MealStatus::Pending,
+                        meal_type: m.meal_type,
+                        servings: m.servings,
+                    })
+                    .collect(),
+            })
+            .collect();
+        let mut attempt = 1;
+        let plan = loop {
+            match self
+                .plans
+                .create(user, new_days.clone(), self.clock.now())
+                .await
+            {
+                Err(StoreError::Conflict(_)) if attempt < CREATE_ATTEMPTS => attempt += 1,
+                other => break other?,
+            }
+        };
+        self.view(plan, &all)
+    }
+
+    /// Planned and completed totals per day of the active plan, with the
+    /// profile's targets.
+    pub async fn summary(&self, user: UserId) -> Result<PlanSummary, PlanError> {
+        let plan = self.current(user).await?;
+        let targets = self.profiles.find(user).await?.map(|p| p.targets);
+        let days = plan
+            .days
+            .iter()
+            .map(|day| {
+                let portion = |m: &&MealView| m.recipe.nutrition.scaled(m.meal.servings);
+                DaySummary {
+                    day_of_week: day.day_of_week,
+                    planned: day.meals.iter().map(|m| portion(&m)).sum(),
+                    completed: day
+                        .meals
+                        .iter()
+                        .filter(|m| m.meal.status == MealStatus::Completed)
+                        .map(|m| portion(&m))
+                        .sum(),
+                }
+            })
+            .collect();
+        Ok(PlanSummary {
+            plan_id: plan.id,
+            targets,
+            days,
+        })
+    }
+
+    /// Ingredients of the active plan's pending meals, summed in grams
+    /// (portions applied), sorted by name.
+    pub async fn shopping_list(&self, user: UserId) -> Result<(i64, Vec<ShoppingItem>), PlanError> {
+        let plan = self.current(user).await?;
+        let mut totals: std::collections::BTreeMap<String, f64> = Default::default();
+        for meal in plan.days.iter().flat_map(|d| &d.meals) {
+            if meal.meal.status != MealStatus::Pending {
+                continue;
+            }
+            for i in &meal.recipe.ingredients {
+                *totals.entry(i.name.clone()).or_default() += i.grams * meal.meal.servings;
+            }
+        }
+        Ok((
+            plan.id,
+            totals
+                .into_iter()
+                .map(|(name, grams)| ShoppingItem { name, grams })
+                .collect(),
+        ))
+    }
+
     /// Ranked replacements for one meal under its owner's rules, each with
     /// the day's totals it would give.
     pub async fn alternatives(
@@ -393,6 +552,7 @@ mod tests {
                 schedule: 1,
                 status,
                 meal_type: MealType::Dinner,
+                servings: 1.0,
             },
             owner: UserId(1),
             plan_id: 4,
@@ -470,6 +630,7 @@ mod tests {
                 schedule: 1,
                 status: MealStatus::Pending,
                 meal_type: MealType::Dinner,
+                servings: 1.0,
             }],
         };
         let result = service(plans)
@@ -504,6 +665,7 @@ mod tests {
                         schedule: 1,
                         status: MealStatus::Pending,
                         meal_type: MealType::Dinner,
+                        servings: 1.0,
                     }],
                 }],
             }))

@@ -318,14 +318,7 @@ pub fn plan(request: &PlanRequest<'_>) -> Result<Vec<PlannedDay>, PlanningError>
 }
 
 fn scale(n: &Nutrition, s: f64) -> Nutrition {
-    Nutrition {
-        calories: n.calories * s,
-        protein: n.protein * s,
-        carbs: n.carbs * s,
-        fat: n.fat * s,
-        fiber: n.fiber * s,
-        sugar: n.sugar * s,
-    }
+    n.scaled(s)
 }
 
 fn totals_of(
@@ -457,7 +450,7 @@ fn search_day(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::recipe::{Allergen, RecipeIngredient};
 
@@ -600,5 +593,89 @@ mod tests {
             matches!(err, PlanningError::NotEnoughRecipes { .. }),
             "{err}"
         );
+    }
+}
+
+#[cfg(test)]
+mod properties {
+    use super::tests::catalogue;
+    use super::*;
+    use crate::recipe::Allergen;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        /// Whatever the profile and catalogue: every meal fits the hard
+        /// rules and its slot, no recipe repeats within a day, portions stay
+        /// on the grid, and the same seed gives the same plan.
+        #[test]
+        fn hard_rules_are_never_broken(
+            catalogue_seed in any::<u64>(),
+            per_type in 2usize..40,
+            meals in 1i64..=6,
+            days in 1u8..=7,
+            allergen_mask in 0u8..=255,
+            diet in 0usize..3,
+            calories in 1200.0f64..4000.0,
+            protein_share in 0.12f64..0.40,
+            seed in any::<u64>(),
+        ) {
+            let recipes = catalogue(per_type, catalogue_seed);
+            let restrictions: Vec<&str> = Allergen::ALL
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| allergen_mask & (1 << i) != 0)
+                .map(|(_, a)| a.restriction_name())
+                .collect();
+            let diets = match diet {
+                0 => vec![],
+                1 => vec![DietType::Vegetarian],
+                _ => vec![DietType::Vegan],
+            };
+            let rules = HardRules::new(restrictions.iter().copied(), &diets);
+            let request = PlanRequest {
+                recipes: &recipes,
+                targets: Targets {
+                    calories,
+                    protein: calories * protein_share / 4.0,
+                    carbs: calories * (0.75 - protein_share) / 4.0,
+                    fat: calories * 0.25 / 9.0,
+                },
+                slots: meal_slots(MealsPerDay::parse(meals).unwrap()),
+                rules: rules.clone(),
+                preferred_diets: vec![DietType::HighProtein],
+                tastes: vec![],
+                days,
+                seed,
+            };
+            match plan(&request) {
+                Ok(planned) => {
+                    prop_assert_eq!(planned.len(), usize::from(days));
+                    for day in &planned {
+                        prop_assert_eq!(day.meals.len(), request.slots.len());
+                        let mut seen = Vec::new();
+                        for (slot, meal) in day.meals.iter().enumerate() {
+                            let recipe = &recipes[meal.recipe];
+                            prop_assert!(rules.allow(recipe));
+                            prop_assert!(recipe.serves(request.slots[slot]));
+                            prop_assert_eq!(meal.meal_type, request.slots[slot]);
+                            prop_assert_eq!(usize::from(meal.schedule), slot + 1);
+                            prop_assert!((MIN_SERVINGS..=MAX_SERVINGS).contains(&meal.servings));
+                            prop_assert_eq!((meal.servings / SERVINGS_STEP).fract(), 0.0);
+                            prop_assert!(!seen.contains(&meal.recipe));
+                            seen.push(meal.recipe);
+                        }
+                    }
+                    prop_assert_eq!(plan(&request).unwrap(), planned);
+                }
+                Err(PlanningError::NotEnoughRecipes { meal, needed, found }) => {
+                    // Only when the rules really leave too few recipes.
+                    let meal_type = MealType::parse(meal).unwrap();
+                    let fitting = recipes.iter().filter(|r| r.serves(meal_type) && rules.allow(r)).count();
+                    prop_assert!(found < needed || fitting < needed || request.slots.len() > found);
+                }
+            }
+        }
     }
 }

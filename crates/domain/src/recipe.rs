@@ -97,6 +97,20 @@ pub struct Nutrition {
     pub sugar: f64,
 }
 
+impl Nutrition {
+    /// This much times `servings`.
+    pub fn scaled(self, servings: f64) -> Self {
+        Self {
+            calories: self.calories * servings,
+            protein: self.protein * servings,
+            carbs: self.carbs * servings,
+            fat: self.fat * servings,
+            fiber: self.fiber * servings,
+            sugar: self.sugar * servings,
+        }
+    }
+}
+
 impl std::ops::Add for Nutrition {
     type Output = Self;
     fn add(self, o: Self) -> Self {

@@ -131,8 +131,23 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             .build(),
     )
     .service(
+        Endpoint::at(&["/api/plan/generate"])
+            .on(M::POST, plans::generate_plan)
+            .build(),
+    )
+    .service(
         Endpoint::at(&["/api/plan/current"])
             .on(M::GET, plans::current_plan)
+            .build(),
+    )
+    .service(
+        Endpoint::at(&["/api/plan/current/summary"])
+            .on(M::GET, plans::plan_summary)
+            .build(),
+    )
+    .service(
+        Endpoint::at(&["/api/plan/current/shopping-list"])
+            .on(M::GET, plans::shopping_list)
             .build(),
     )
     .service(

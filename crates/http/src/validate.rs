@@ -321,6 +321,10 @@ impl<'a> BodyFields<'a> {
 
 /// A request body type, validated field by field.
 pub trait FromBody: Sized {
+    /// Whether a missing body means `{}` (every field optional) rather than
+    /// a `missing` error.
+    const EMPTY_MEANS_DEFAULTS: bool = false;
+
     /// Reads every field (recording problems), then builds the value.
     fn from_fields(fields: &mut BodyFields<'_>) -> Option<Self>;
 }
@@ -361,7 +365,10 @@ impl<T: FromBody + 'static> FromRequest for JsonBody<T> {
                 }
                 bytes.extend_from_slice(&chunk);
             }
-            let raw = parse_body(&bytes, json)?;
+            let mut raw = parse_body(&bytes, json)?;
+            if raw.is_null() && T::EMPTY_MEANS_DEFAULTS {
+                raw = Value::Object(Map::new());
+            }
             let value = validate_body::<T>(&raw, today)?;
             Ok(JsonBody { value, raw })
         })

@@ -18,7 +18,7 @@ pub trait RecipeCatalog: Send + Sync {
 }
 
 /// One meal of a plan to create.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct NewMeal {
     /// Storage id of the recipe.
     pub recipe_id: i64,
@@ -28,10 +28,12 @@ pub struct NewMeal {
     pub status: MealStatus,
     /// Slot.
     pub meal_type: MealType,
+    /// Portion, in servings of the recipe.
+    pub servings: f64,
 }
 
 /// One day of a plan to create.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct NewDay {
     /// 1 (Monday) to 7.
     pub day_of_week: u8,
@@ -40,7 +42,7 @@ pub struct NewDay {
 }
 
 /// A stored meal detail.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct MealDetail {
     /// Meal detail id.
     pub id: i64,
@@ -52,10 +54,12 @@ pub struct MealDetail {
     pub status: MealStatus,
     /// Slot.
     pub meal_type: MealType,
+    /// Portion, in servings of the recipe.
+    pub servings: f64,
 }
 
 /// A stored day of a plan.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct DailyMenu {
     /// Daily menu id.
     pub id: i64,
@@ -66,7 +70,7 @@ pub struct DailyMenu {
 }
 
 /// A stored plan.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Plan {
     /// Plan id.
     pub id: i64,
@@ -83,7 +87,7 @@ pub struct Plan {
 }
 
 /// A meal detail with where it belongs.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct OwnedMeal {
     /// The meal.
     pub meal: MealDetail,

@@ -10,10 +10,10 @@ use super::schema::{daily_menus, meal_details, plans};
 use super::transaction::write_transaction;
 use super::{AnyConnection, Database, store_error};
 
-type MealRow = (i64, i64, i32, i32, i64);
+type MealRow = (i64, i64, i32, i32, i64, f64);
 
 fn meal_of(row: MealRow) -> Result<MealDetail, StoreError> {
-    let (id, recipe_id, schedule, status, meal_type) = row;
+    let (id, recipe_id, schedule, status, meal_type, servings) = row;
     let corrupt = |what: &str| StoreError::Failure(format!("meal detail {id} has a bad {what}"));
     Ok(MealDetail {
         id,
@@ -21,6 +21,7 @@ fn meal_of(row: MealRow) -> Result<MealDetail, StoreError> {
         schedule: u8::try_from(schedule).map_err(|_| corrupt("schedule"))?,
         status: MealStatus::from_code(i64::from(status)).map_err(|_| corrupt("status"))?,
         meal_type: MealType::from_id(meal_type).ok_or_else(|| corrupt("meal type"))?,
+        servings,
     })
 }
 
@@ -62,6 +63,7 @@ fn load_plan(conn: &mut AnyConnection, plan_id: i64) -> Result<Option<Plan>, Sto
                 meal_details::schedule,
                 meal_details::status,
                 meal_details::meal_type_id,
+                meal_details::servings,
             ),
         ))
         .load(conn)
@@ -124,6 +126,7 @@ fn create_in_tx(
                     meal_details::schedule.eq(i32::from(meal.schedule)),
                     meal_details::status.eq(meal.status.code() as i32),
                     meal_details::meal_type_id.eq(meal.meal_type.id()),
+                    meal_details::servings.eq(meal.servings),
                 ))
                 .execute(conn)?;
         }
@@ -202,6 +205,7 @@ impl PlanRepository for Database {
                         meal_details::schedule,
                         meal_details::status,
                         meal_details::meal_type_id,
+                        meal_details::servings,
                     ),
                     plans::user_id,
                     plans::id,

@@ -135,6 +135,7 @@ diesel::table! {
         schedule -> Integer,
         status -> Integer,
         meal_type_id -> BigInt,
+        servings -> Double,
     }
 }
 

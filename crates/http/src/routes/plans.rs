@@ -6,7 +6,7 @@ use mealplan_app::{Alternative, MealView, PlanError, PlanView, RecipeQuery};
 use mealplan_domain::{DietType, MealStatus, MealType, Nutrition, Recipe};
 use mealplan_ports::{NewDay, NewMeal};
 use serde::Serialize;
-use serde_json::Value;
+use serde_json::{Number, Value};
 use utoipa::ToSchema;
 
 use crate::AppState;
@@ -14,7 +14,8 @@ use crate::auth::{CurrentUser, MealCaller};
 use crate::error::{ApiError, ErrorBody, Loc, ValidationErrorBody};
 use crate::routes::profile::ItemResponse;
 use crate::validate::{
-    BodyFields, Errors, FromBody, JsonBody, Params, Problem, Problems, integer, list, parse_int_str,
+    BodyFields, Errors, FromBody, JsonBody, Params, Problem, Problems, integer, list, number,
+    parse_int_str,
 };
 
 /// A recipe (spec 2.5). Nutrition is per serving, rounded to whole units.
@@ -96,6 +97,9 @@ pub struct MealDetailResponse {
     pub meal_type: &'static str,
     /// The recipe.
     pub recipe: RecipeResponse,
+    /// Portion, in servings of the recipe (generated plans scale portions
+    /// to meet the targets; 1 otherwise).
+    pub servings: f64,
 }
 
 impl From<&MealView> for MealDetailResponse {
@@ -107,6 +111,7 @@ impl From<&MealView> for MealDetailResponse {
             status: v.meal.status.code(),
             meal_type: v.meal.meal_type.as_str(),
             recipe: (&v.recipe).into(),
+            servings: v.meal.servings,
         }
     }
 }
@@ -247,8 +252,17 @@ fn plan_error(error: PlanError) -> ApiError {
             );
             errors.into_error()
         }
+        PlanError::NoProfile => ApiError::NotFound("Profile not found"),
+        PlanError::Infeasible(e) => infeasible(&e, &Value::Object(Default::default())),
         PlanError::Store(e) => ApiError::internal(e),
     }
+}
+
+/// 422 for a plan the catalogue cannot fill under the user's rules.
+fn infeasible(error: &impl std::fmt::Display, body: &Value) -> ApiError {
+    let mut errors = Errors::default();
+    errors.push(vec!["body".into()], body, Problem::value_error(error));
+    errors.into_error()
 }
 
 fn bounded(min: i64, max: i64) -> impl Fn(&str) -> Result<i64, Problem> {
@@ -378,6 +392,9 @@ pub struct MealDetailRequest {
     status: i64,
     /// `breakfast`, `lunch`, `dinner` or `snack`.
     meal_type: String,
+    /// Portion in servings (default 1).
+    #[schema(minimum = 0.25, maximum = 10)]
+    servings: Option<f64>,
 }
 
 /// The validated days of a plan body.
@@ -482,14 +499,44 @@ fn days(value: &Value) -> Result<Vec<NewDay>, Problems> {
                     .and_then(MealType::parse)
                     .ok_or_else(|| Problem::one_of(MealType::NAMES))
             });
-            if let (Some(recipe_id), Some(schedule), Some(status), Some(meal_type)) =
-                (recipe_id, schedule, status, meal_type)
+            let servings = match f.get("servings") {
+                None | Some(Value::Null) => Some(1.0),
+                Some(raw) => {
+                    let mut path = at.clone();
+                    path.push("servings".into());
+                    match number(raw).and_then(|n| {
+                        if n < 0.25 {
+                            Err(Problem::ge(
+                                Number::from_f64(0.25).unwrap_or_else(|| 0.into()),
+                            ))
+                        } else if n > 10.0 {
+                            Err(Problem::le(10))
+                        } else {
+                            Ok(n)
+                        }
+                    }) {
+                        Ok(n) => Some(n),
+                        Err(p) => {
+                            problems.push(p.below(path, raw));
+                            None
+                        }
+                    }
+                }
+            };
+            if let (
+                Some(recipe_id),
+                Some(schedule),
+                Some(status),
+                Some(meal_type),
+                Some(servings),
+            ) = (recipe_id, schedule, status, meal_type, servings)
             {
                 new_meals.push(NewMeal {
                     recipe_id,
                     schedule: schedule as u8,
                     status,
                     meal_type,
+                    servings,
                 });
             }
         }
@@ -726,4 +773,211 @@ pub async fn similar_recipe(
         .await
         .map_err(plan_error)?;
     Ok(web::Json((&recipe).into()))
+}
+
+/// A plan generation body; every field is optional, and so is the body.
+#[derive(ToSchema)]
+#[allow(dead_code)] // documents the body; validation is in `FromBody`
+pub struct GenerateRequest {
+    /// Days to plan, 1-7 (default 7).
+    #[schema(minimum = 1, maximum = 7)]
+    days: Option<i64>,
+    /// Seed of the search: the same seed and profile give the same plan.
+    #[schema(minimum = 0)]
+    seed: Option<i64>,
+}
+
+/// A validated generation body.
+pub struct Generate {
+    days: u8,
+    seed: Option<u64>,
+}
+
+impl FromBody for Generate {
+    const EMPTY_MEANS_DEFAULTS: bool = true;
+
+    fn from_fields(f: &mut BodyFields<'_>) -> Option<Self> {
+        let days = f.optional("days", in_range(1, 7));
+        let seed = f.optional("seed", in_range(0, i64::MAX));
+        Some(Self {
+            days: days?.unwrap_or(7) as u8,
+            seed: seed?.map(|s| s as u64),
+        })
+    }
+}
+
+/// Build, store and activate a plan that meets the profile's targets.
+#[utoipa::path(
+    post, path = "/api/plan/generate", tag = "plans",
+    security(("bearer" = [])),
+    request_body(content = Option<GenerateRequest>, description = "Optional; `{}` or no body plans 7 days with a fresh seed"),
+    responses(
+        (status = 201, description = "The generated plan, now active", body = PlanResponse),
+        (status = 401, description = "Token missing, invalid or expired", body = ErrorBody),
+        (status = 404, description = "Profile not found", body = ErrorBody),
+        (status = 413, description = "Body over 64 KiB", body = ErrorBody),
+        (status = 422, description = "Invalid body, or no recipe fits a meal slot under the user's restrictions", body = ValidationErrorBody),
+        (status = 500, description = "Internal server error", body = ErrorBody),
+    )
+)]
+pub async fn generate_plan(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    body: JsonBody<Generate>,
+) -> Result<HttpResponse, ApiError> {
+    let JsonBody { value, raw } = body;
+    let plan = state
+        .plans
+        .generate(user.0.id, value.days, value.seed)
+        .await
+        .map_err(|e| match e {
+            PlanError::Infeasible(e) => infeasible(&e, &raw),
+            other => plan_error(other),
+        })?;
+    Ok(HttpResponse::build(StatusCode::CREATED).json(PlanResponse::from(&plan)))
+}
+
+/// Per-nutrient numbers that may be absent.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Deviation {
+    /// Percent above (+) or below (-) the calorie target.
+    pub calories: Option<f64>,
+    /// Percent off the protein target.
+    pub protein: Option<f64>,
+    /// Percent off the carbohydrate target.
+    pub carbs: Option<f64>,
+    /// Percent off the fat target.
+    pub fat: Option<f64>,
+}
+
+/// One day of the summary.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DaySummaryResponse {
+    /// 1-7.
+    pub day_of_week: u8,
+    /// All the day's meals, portions applied.
+    pub planned: Totals,
+    /// The completed (status 1) meals.
+    pub completed: Totals,
+    /// Planned against the targets, in percent (one decimal); null without
+    /// a profile, or for a target of 0.
+    pub deviation_percent: Option<Deviation>,
+}
+
+/// Daily targets as the profile holds them.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TargetsResponse {
+    /// kcal.
+    pub calories: f64,
+    /// g.
+    pub protein: f64,
+    /// g.
+    pub carbs: f64,
+    /// g.
+    pub fat: f64,
+}
+
+/// The active plan against the targets.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PlanSummaryResponse {
+    /// Plan id.
+    pub plan_id: i64,
+    /// The profile's daily targets; null without a profile.
+    pub targets: Option<TargetsResponse>,
+    /// Days by day of week.
+    pub days: Vec<DaySummaryResponse>,
+}
+
+/// Totals and deviations of the active plan, day by day.
+#[utoipa::path(
+    get, path = "/api/plan/current/summary", tag = "plans",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Planned and completed totals per day, with targets", body = PlanSummaryResponse),
+        (status = 401, description = "Token missing, invalid or expired", body = ErrorBody),
+        (status = 404, description = "Active plan not found for current user", body = ErrorBody),
+        (status = 500, description = "Internal server error", body = ErrorBody),
+    )
+)]
+pub async fn plan_summary(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+) -> Result<web::Json<PlanSummaryResponse>, ApiError> {
+    let summary = state.plans.summary(user.0.id).await.map_err(plan_error)?;
+    let percent =
+        |got: f64, want: f64| (want > 0.0).then(|| ((got - want) / want * 1000.0).round() / 10.0);
+    Ok(web::Json(PlanSummaryResponse {
+        plan_id: summary.plan_id,
+        targets: summary.targets.map(|t| TargetsResponse {
+            calories: t.calories,
+            protein: t.protein,
+            carbs: t.carbs,
+            fat: t.fat,
+        }),
+        days: summary
+            .days
+            .iter()
+            .map(|d| DaySummaryResponse {
+                day_of_week: d.day_of_week,
+                planned: d.planned.into(),
+                completed: d.completed.into(),
+                deviation_percent: summary.targets.map(|t| Deviation {
+                    calories: percent(d.planned.calories, t.calories),
+                    protein: percent(d.planned.protein, t.protein),
+                    carbs: percent(d.planned.carbs, t.carbs),
+                    fat: percent(d.planned.fat, t.fat),
+                }),
+            })
+            .collect(),
+    }))
+}
+
+/// One line of the shopping list.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ShoppingItemResponse {
+    /// Ingredient.
+    pub name: String,
+    /// Total grams, one decimal.
+    pub grams: f64,
+}
+
+/// What to buy for the pending meals of the active plan.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ShoppingListResponse {
+    /// Plan id.
+    pub plan_id: i64,
+    /// Ingredients by name.
+    pub items: Vec<ShoppingItemResponse>,
+}
+
+/// Ingredients of the active plan's pending meals, summed, by name.
+#[utoipa::path(
+    get, path = "/api/plan/current/shopping-list", tag = "plans",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The shopping list", body = ShoppingListResponse),
+        (status = 401, description = "Token missing, invalid or expired", body = ErrorBody),
+        (status = 404, description = "Active plan not found for current user", body = ErrorBody),
+        (status = 500, description = "Internal server error", body = ErrorBody),
+    )
+)]
+pub async fn shopping_list(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+) -> Result<web::Json<ShoppingListResponse>, ApiError> {
+    let (plan_id, items) = state
+        .plans
+        .shopping_list(user.0.id)
+        .await
+        .map_err(plan_error)?;
+    Ok(web::Json(ShoppingListResponse {
+        plan_id,
+        items: items
+            .into_iter()
+            .map(|i| ShoppingItemResponse {
+                name: i.name,
+                grams: (i.grams * 10.0).round() / 10.0,
+            })
+            .collect(),
+    }))
 }

@@ -1,0 +1,306 @@
+//! Plan generation, the plan summary and the shopping list.
+
+use awc::http::Method;
+use mealplan_catalogue::{IngredientTable, Tag};
+use mealplan_domain::Allergen;
+use serde_json::{Value, json};
+
+use crate::helpers::{Backend, TestApp, spawn_app};
+
+async fn profile(
+    app: &TestApp,
+    token: &str,
+    meals: i64,
+    restrictions: &[&str],
+    diets: &[&str],
+) -> Value {
+    let body = json!({
+        "goal": "lose_weight", "height": 172, "weight": 74, "body_type": "normal",
+        "gender": "male", "meals_per_day": meals, "activity_level": "medium", "birth_date": "1988-09-09",
+        "restrictions": restrictions.iter().map(|r| json!({"name": r})).collect::<Vec<_>>(),
+        "diet_types": diets,
+    });
+    let reply = app
+        .json(Method::PUT, "/api/profile", Some(token), &body)
+        .await;
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    reply.json
+}
+
+async fn generate(app: &TestApp, token: &str, body: Value) -> crate::helpers::Reply {
+    app.json(Method::POST, "/api/plan/generate", Some(token), &body)
+        .await
+}
+
+fn meals(plan: &Value) -> Vec<&Value> {
+    plan["daily_menus"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|d| d["meal_details"].as_array().unwrap())
+        .collect()
+}
+
+fn has_nut(recipe: &Value) -> bool {
+    let table = IngredientTable::shipped().unwrap();
+    recipe["ingredients"]
+        .as_str()
+        .unwrap()
+        .split(", ")
+        .any(|i| {
+            table
+                .get(i)
+                .unwrap()
+                .tags
+                .contains(&Tag::Allergen(Allergen::Nut))
+        })
+}
+
+async fn generated_plans_keep_the_hard_rules_and_meet_targets(b: Backend) {
+    let app = spawn_app(b).await;
+    let token = app.token_for("ann@example.com").await;
+    let reply = generate(&app, &token, json!({})).await;
+    assert_eq!(
+        (reply.status, reply.json),
+        (404, json!({"detail": "Profile not found"}))
+    );
+
+    let p = profile(
+        &app,
+        &token,
+        5,
+        &["nut allergy"],
+        &["vegan", "high_protein"],
+    )
+    .await;
+    let reply = generate(&app, &token, json!({"seed": 11})).await;
+    assert_eq!(reply.status, 201, "{}", reply.text);
+    let plan = reply.json;
+    let days = plan["daily_menus"].as_array().unwrap();
+    assert_eq!(days.len(), 7);
+    for (i, day) in days.iter().enumerate() {
+        assert_eq!(day["day_of_week"], i + 1);
+        let slots: Vec<&str> = day["meal_details"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["meal_type"].as_str().unwrap())
+            .collect();
+        assert_eq!(slots, ["breakfast", "snack", "lunch", "snack", "dinner"]);
+        let mut ids: Vec<i64> = day["meal_details"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["recipe_id"].as_i64().unwrap())
+            .collect();
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), 5, "no recipe twice in a day");
+    }
+    for m in meals(&plan) {
+        let r = &m["recipe"];
+        assert!(
+            r["diet_types"]
+                .as_array()
+                .unwrap()
+                .contains(&json!({"id": 3, "name": "vegan"})),
+            "{r}"
+        );
+        assert!(!has_nut(r), "{r}");
+        assert!(
+            r["meal_types"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|t| t["name"] == m["meal_type"])
+        );
+        assert_eq!(m["status"], 0);
+    }
+    // Every day within 5% of calories and 10% of each macro.
+    let summary = app
+        .get("/api/plan/current/summary", Some(&token))
+        .await
+        .json;
+    assert_eq!(summary["plan_id"], plan["id"]);
+    assert_eq!(
+        summary["targets"],
+        json!({"calories": p["calories_target"], "protein": p["protein_target"], "carbs": p["carbs_target"], "fat": p["fat_target"]})
+    );
+    for day in summary["days"].as_array().unwrap() {
+        let dev = &day["deviation_percent"];
+        assert!(dev["calories"].as_f64().unwrap().abs() <= 5.0, "{day}");
+        for k in ["protein", "carbs", "fat"] {
+            assert!(dev[k].as_f64().unwrap().abs() <= 10.0, "{day}");
+        }
+    }
+    // The same seed gives the same plan; the previous one is kept.
+    let again = generate(&app, &token, json!({"seed": 11, "days": 7}))
+        .await
+        .json;
+    let picks = |p: &Value| {
+        meals(p)
+            .iter()
+            .map(|m| (m["recipe_id"].clone(), m["servings"].clone()))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(picks(&again), picks(&plan));
+    assert_ne!(again["id"], plan["id"]);
+    assert_eq!(
+        app.db
+            .count("SELECT COUNT(*) AS n FROM plans WHERE active = 1"),
+        1
+    );
+    let short = generate(&app, &token, json!({"days": 2})).await.json;
+    assert_eq!(short["daily_menus"].as_array().unwrap().len(), 2);
+}
+
+async fn summary_and_shopping_list_follow_the_meals(b: Backend) {
+    let app = spawn_app(b).await;
+    let token = app.token_for("ann@example.com").await;
+    for path in [
+        "/api/plan/current/summary",
+        "/api/plan/current/shopping-list",
+    ] {
+        let reply = app.get(path, Some(&token)).await;
+        assert_eq!(
+            (reply.status, reply.json),
+            (
+                404,
+                json!({"detail": "Active plan not found for current user"})
+            )
+        );
+        assert_eq!(app.get(path, None).await.status, 401);
+    }
+    profile(&app, &token, 3, &[], &[]).await;
+    let plan = generate(&app, &token, json!({"days": 2, "seed": 3}))
+        .await
+        .json;
+    let all = meals(&plan);
+    // Tick off the first meal.
+    let first = all[0]["id"].as_i64().unwrap();
+    app.send(
+        Method::PUT,
+        &format!("/meal-detail/{first}/status?status=1"),
+        Some(&token),
+        &[],
+        None,
+    )
+    .await;
+
+    let summary = app
+        .get("/api/plan/current/summary", Some(&token))
+        .await
+        .json;
+    for (d, day) in plan["daily_menus"].as_array().unwrap().iter().enumerate() {
+        let planned: f64 = day["meal_details"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["servings"].as_f64().unwrap() * m["recipe"]["calories"].as_f64().unwrap())
+            .sum();
+        let got = summary["days"][d]["planned"]["calories"].as_f64().unwrap();
+        // Recipes show whole calories; totals use exact ones.
+        assert!(
+            (got - planned).abs() <= 2.0 * day["meal_details"].as_array().unwrap().len() as f64,
+            "{got} vs {planned}"
+        );
+    }
+    let done = &summary["days"][0]["completed"]["calories"];
+    let expected =
+        all[0]["servings"].as_f64().unwrap() * all[0]["recipe"]["calories"].as_f64().unwrap();
+    assert!((done.as_f64().unwrap() - expected).abs() <= 2.0);
+    assert_eq!(
+        summary["days"][1]["completed"],
+        json!({"calories": 0, "protein": 0, "carbs": 0, "fat": 0})
+    );
+
+    // The shopping list sums the pending meals' ingredients by name.
+    let list = app
+        .get("/api/plan/current/shopping-list", Some(&token))
+        .await
+        .json;
+    assert_eq!(list["plan_id"], plan["id"]);
+    let items = list["items"].as_array().unwrap();
+    let names: Vec<&str> = items.iter().map(|i| i["name"].as_str().unwrap()).collect();
+    let mut sorted = names.clone();
+    sorted.sort_unstable();
+    assert_eq!(names, sorted);
+    let pending_names: std::collections::BTreeSet<String> = all[1..]
+        .iter()
+        .flat_map(|m| {
+            m["recipe"]["ingredients"]
+                .as_str()
+                .unwrap()
+                .split(", ")
+                .map(str::to_owned)
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    assert_eq!(
+        names
+            .iter()
+            .map(|n| n.to_string())
+            .collect::<std::collections::BTreeSet<_>>(),
+        pending_names
+    );
+    for item in items {
+        assert!(item["grams"].as_f64().unwrap() > 0.0);
+    }
+}
+
+async fn impossible_or_invalid_requests_are_422(b: Backend) {
+    let app = spawn_app(b).await;
+    let token = app.token_for("ann@example.com").await;
+    profile(
+        &app,
+        &token,
+        3,
+        &[
+            "a allergy",
+            "e allergy",
+            "i allergy",
+            "o allergy",
+            "u allergy",
+        ],
+        &[],
+    )
+    .await;
+    let reply = generate(&app, &token, json!({"days": 3})).await;
+    assert_eq!(reply.status, 422);
+    assert_eq!(
+        reply.json,
+        json!({"detail": [{"type": "value_error", "loc": ["body"], "msg": "Value error, No breakfast recipe fits your restrictions and diet: need 1 different recipe(s) a day, found 0", "input": {"days": 3}, "ctx": {"error": {}}}]})
+    );
+    assert_eq!(app.db.count("SELECT COUNT(*) AS n FROM plans"), 0);
+    for (body, entry) in [
+        (
+            json!({"days": 0}),
+            json!({"type":"greater_than_equal","loc":["body","days"],"msg":"Input should be greater than or equal to 1","input":0,"ctx":{"ge":1}}),
+        ),
+        (
+            json!({"seed": -1}),
+            json!({"type":"greater_than_equal","loc":["body","seed"],"msg":"Input should be greater than or equal to 0","input":-1,"ctx":{"ge":0}}),
+        ),
+        (
+            json!([]),
+            json!({"type":"model_attributes_type","loc":["body"],"msg":"Input should be a valid dictionary or object to extract fields from","input":[]}),
+        ),
+    ] {
+        let reply = generate(&app, &token, body.clone()).await;
+        assert_eq!(
+            (reply.status, reply.json),
+            (422, json!({"detail": [entry]})),
+            "{body}"
+        );
+    }
+    let reply = app
+        .send(Method::POST, "/api/plan/generate", None, &[], None)
+        .await;
+    assert_eq!(reply.status, 401);
+}
+
+crate::on_both_backends!(
+    generated_plans_keep_the_hard_rules_and_meet_targets,
+    summary_and_shopping_list_follow_the_meals,
+    impossible_or_invalid_requests_are_422,
+);
