@@ -278,6 +278,7 @@ fn run(label: &str, recipes: &[Recipe], profiles: &[Profile], seed: u64) {
     let mut ours = Score::default();
     let mut base = Score::default();
     let mut by_meals: Vec<Score> = (0..6).map(|_| Score::default()).collect();
+    let mut by_diet: Vec<Score> = (0..3).map(|_| Score::default()).collect();
     for (i, p) in profiles.iter().enumerate() {
         let request = PlanRequest {
             recipes,
@@ -300,6 +301,14 @@ fn run(label: &str, recipes: &[Recipe], profiles: &[Profile], seed: u64) {
                 let seconds = started.elapsed().as_secs_f64();
                 ours.add(&request, &days, seconds);
                 by_meals[usize::from(p.meals.get()) - 1].add(&request, &days, seconds);
+                let diet = if p.diets.contains(&DietType::Vegan) {
+                    2
+                } else if p.diets.contains(&DietType::Vegetarian) {
+                    1
+                } else {
+                    0
+                };
+                by_diet[diet].add(&request, &days, seconds);
             }
             Err(_) => ours.infeasible += 1,
         }
@@ -325,6 +334,17 @@ fn run(label: &str, recipes: &[Recipe], profiles: &[Profile], seed: u64) {
     println!("|---|---|---|---|---|---|---|---|");
     for (i, score) in by_meals.iter_mut().enumerate() {
         println!("{}", score.row(&(i + 1).to_string()));
+    }
+    println!("\nPlanner by hard diet:\n");
+    println!(
+        "| diet | days within tolerance | mean abs. deviation % (kcal / protein / carbs / fat) | restriction violations | repeats within a day | median ms | p99 ms | infeasible |"
+    );
+    println!("|---|---|---|---|---|---|---|---|");
+    for (name, score) in ["omnivore", "vegetarian", "vegan"]
+        .iter()
+        .zip(by_diet.iter_mut())
+    {
+        println!("{}", score.row(name));
     }
 }
 

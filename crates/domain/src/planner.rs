@@ -10,7 +10,8 @@
 //!    recipe and portion that most lower the day's loss replace the current
 //!    one, until a full pass improves nothing. For each candidate recipe
 //!    the best portion is solved in closed form (weighted least squares of
-//!    the day's totals against the targets) and rounded to the 0.25 grid.
+//!    the day's totals against the targets) and rounded to tenths of a
+//!    serving (0.5 to 4 servings).
 //! 3. Restarts from other random picks keep the best day; they stop early
 //!    once a day is inside the tolerances.
 //!
@@ -28,9 +29,9 @@ use crate::targets::Targets;
 /// Smallest portion the planner serves, in servings.
 pub const MIN_SERVINGS: f64 = 0.5;
 /// Largest portion the planner serves, in servings.
-pub const MAX_SERVINGS: f64 = 3.0;
-/// Portions are multiples of this.
-pub const SERVINGS_STEP: f64 = 0.25;
+pub const MAX_SERVINGS: f64 = 4.0;
+/// Portions are whole multiples of 1 / this (tenths of a serving).
+pub const STEPS_PER_SERVING: f64 = 10.0;
 /// Calorie tolerance: 5% of the target.
 pub const CALORIE_TOLERANCE: f64 = 0.05;
 /// Macro tolerance: 10% of each target.
@@ -196,13 +197,13 @@ impl Scorer {
     }
 }
 
+/// The two grid portions around `s`, within the bounds. Dividing whole
+/// steps (rather than multiplying a step) keeps values like 0.3 exact.
 fn round_servings(s: f64) -> [f64; 2] {
-    let s = s.clamp(MIN_SERVINGS, MAX_SERVINGS);
-    let low = (s / SERVINGS_STEP).floor() * SERVINGS_STEP;
-    [
-        low.max(MIN_SERVINGS),
-        (low + SERVINGS_STEP).min(MAX_SERVINGS),
-    ]
+    let steps = (s.clamp(MIN_SERVINGS, MAX_SERVINGS) * STEPS_PER_SERVING).floor();
+    let low = steps / STEPS_PER_SERVING;
+    let high = (steps + 1.0) / STEPS_PER_SERVING;
+    [low.max(MIN_SERVINGS), high.min(MAX_SERVINGS)]
 }
 
 /// One day's state during the search.
@@ -662,7 +663,9 @@ mod properties {
                             prop_assert_eq!(meal.meal_type, request.slots[slot]);
                             prop_assert_eq!(usize::from(meal.schedule), slot + 1);
                             prop_assert!((MIN_SERVINGS..=MAX_SERVINGS).contains(&meal.servings));
-                            prop_assert_eq!((meal.servings / SERVINGS_STEP).fract(), 0.0);
+                            let steps = meal.servings * STEPS_PER_SERVING;
+                            prop_assert!((steps - steps.round()).abs() < 1e-9);
+                            prop_assert_eq!(meal.servings, steps.round() / STEPS_PER_SERVING);
                             prop_assert!(!seen.contains(&meal.recipe));
                             seen.push(meal.recipe);
                         }
