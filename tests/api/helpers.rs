@@ -178,6 +178,9 @@ pub fn settings(db: &TestDb) -> Settings {
         meal_detail_auth: MealDetailAuth::Optional,
         cors_allowed_origins: Vec::new(),
         workers: 1,
+        auth_rate_limit_per_minute: 10,
+        login_failure_limit: 5,
+        trusted_proxies: Vec::new(),
     }
 }
 

@@ -7,6 +7,7 @@ mod helpers;
 mod accounts;
 mod errors;
 mod generate;
+mod hardening;
 mod operations;
 mod plans;
 mod profile;

@@ -4,6 +4,7 @@
 
 pub mod auth;
 pub mod error;
+pub mod limits;
 pub mod openapi;
 pub mod routes;
 pub mod validate;
@@ -26,6 +27,7 @@ use utoipa_swagger_ui::SwaggerUi;
 pub use actix_web::dev::{Server, ServerHandle};
 pub use auth::MealDetailAuth;
 pub use error::ApiError;
+pub use limits::RateLimitOptions;
 
 use routes::{Endpoint, accounts, meta, plans, profile};
 
@@ -52,6 +54,8 @@ pub struct HttpOptions {
     pub cors_allowed_origins: Vec<String>,
     /// Worker threads; 0 means one per core.
     pub workers: usize,
+    /// Login and sign-up limits.
+    pub rate_limits: RateLimitOptions,
 }
 
 impl HttpOptions {
@@ -209,11 +213,13 @@ pub fn serve(
     options: HttpOptions,
 ) -> std::io::Result<Server> {
     let state = web::Data::new(state);
+    let limits = web::Data::new(limits::RateLimits::new(&options.rate_limits));
     let openapi = openapi::ApiDoc::openapi();
     let workers = options.workers;
     let mut server = HttpServer::new(move || {
         App::new()
             .app_data(state.clone())
+            .app_data(limits.clone())
             .wrap(Condition::new(
                 !options.cors_allowed_origins.is_empty(),
                 options.cors(),

@@ -78,6 +78,23 @@ pub struct ServeArgs {
     /// Failed logins per e-mail per 15 minutes (0 = no limit).
     #[arg(long, env = "LOGIN_FAILURE_LIMIT", default_value_t = 5)]
     pub login_failure_limit: u32,
+    /// Comma-separated IPs of reverse proxies whose X-Forwarded-For names
+    /// the client for rate limiting; empty = use the socket peer only.
+    #[arg(long, env = "TRUSTED_PROXIES", default_value = "", value_parser = parse_ips)]
+    pub trusted_proxies: IpList,
+}
+
+/// A comma-separated list of IP addresses.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct IpList(pub Vec<std::net::IpAddr>);
+
+fn parse_ips(text: &str) -> Result<IpList, String> {
+    text.split(',')
+        .map(str::trim)
+        .filter(|a| !a.is_empty())
+        .map(|a| a.parse().map_err(|_| format!("not an IP address: {a:?}")))
+        .collect::<Result<_, _>>()
+        .map(IpList)
 }
 
 /// Policy of the meal-detail routes (contract §4.4).

@@ -34,6 +34,12 @@ pub struct Settings {
     pub cors_allowed_origins: Vec<String>,
     /// HTTP worker threads; 0 = one per core.
     pub workers: usize,
+    /// Login + register requests per client IP per minute; 0 = off.
+    pub auth_rate_limit_per_minute: u32,
+    /// Failed logins per e-mail per 15 minutes; 0 = off.
+    pub login_failure_limit: u32,
+    /// Proxies trusted to name the client in X-Forwarded-For.
+    pub trusted_proxies: Vec<std::net::IpAddr>,
 }
 
 /// Why the service could not start.
@@ -131,6 +137,11 @@ impl Application {
         let options = HttpOptions {
             cors_allowed_origins: settings.cors_allowed_origins.clone(),
             workers: settings.workers,
+            rate_limits: mealplan_http::RateLimitOptions {
+                auth_per_minute: settings.auth_rate_limit_per_minute,
+                login_failures: settings.login_failure_limit,
+                trusted_proxies: settings.trusted_proxies.clone(),
+            },
         };
         let server = mealplan_http::serve(listener, state, options).map_err(bind_error)?;
         Ok(Self { addr, server })

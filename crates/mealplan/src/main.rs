@@ -30,6 +30,9 @@ async fn serve(args: ServeArgs) -> Result<(), Box<dyn std::error::Error>> {
         meal_detail_auth: args.meal_detail_auth,
         cors_allowed_origins: args.cors_origins(),
         workers: 0,
+        auth_rate_limit_per_minute: args.auth_rate_limit_per_minute,
+        login_failure_limit: args.login_failure_limit,
+        trusted_proxies: args.trusted_proxies.0.clone(),
     };
     let app = Application::build(settings).await?;
     tracing::info!(addr = %app.addr(), "listening; API docs at /docs");

@@ -10,6 +10,7 @@ use utoipa::ToSchema;
 use crate::AppState;
 use crate::auth::CurrentUser;
 use crate::error::{ApiError, ErrorBody, ValidationErrorBody};
+use crate::limits::RateLimits;
 use crate::validate::{BodyFields, FromBody, JsonBody, Params, Problem, string};
 
 /// A user as the API shows them.
@@ -155,13 +156,16 @@ impl FromBody for Login {
 )]
 pub async fn register(
     state: web::Data<AppState>,
-    body: JsonBody<Register>,
+    limits: web::Data<RateLimits>,
+    req: HttpRequest,
+    body: Result<JsonBody<Register>, ApiError>,
 ) -> Result<HttpResponse, ApiError> {
+    limits.check_ip(&req)?;
     let Register {
         name,
         email,
         password,
-    } = body.value;
+    } = body?.value;
     let session = state
         .accounts
         .register(name, email, password)
@@ -188,17 +192,26 @@ pub async fn register(
 )]
 pub async fn login(
     state: web::Data<AppState>,
-    body: JsonBody<Login>,
+    limits: web::Data<RateLimits>,
+    req: HttpRequest,
+    body: Result<JsonBody<Login>, ApiError>,
 ) -> Result<web::Json<TokenResponse>, ApiError> {
-    let Login { email, password } = body.value;
+    limits.check_ip(&req)?;
+    let Login { email, password } = body?.value;
+    let key = email.as_str().to_owned();
+    limits.check_email(&key)?;
     let session = state
         .accounts
         .login(email, password)
         .await
         .map_err(|e| match e {
-            LoginError::InvalidCredentials => ApiError::LoginFailed,
+            LoginError::InvalidCredentials => {
+                limits.record_failure(&key);
+                ApiError::LoginFailed
+            }
             LoginError::Internal(cause) => ApiError::auth_failure(cause),
         })?;
+    limits.clear_failures(&key);
     Ok(web::Json(session.into()))
 }
 
