@@ -10,4 +10,5 @@ mod generate;
 mod hardening;
 mod operations;
 mod plans;
+mod process;
 mod profile;
