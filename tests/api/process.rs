@@ -16,7 +16,11 @@ struct Service {
 }
 
 fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
 }
 
 async fn start(db: &TestDb, port: u16, bcrypt_cost: u32) -> Service {
@@ -36,11 +40,17 @@ async fn start(db: &TestDb, port: u16, bcrypt_cost: u32) -> Service {
     let service = Service {
         child,
         address: format!("http://127.0.0.1:{port}"),
-        client: awc::Client::builder().timeout(Duration::from_secs(30)).finish(),
+        client: awc::Client::builder()
+            .timeout(Duration::from_secs(30))
+            .finish(),
     };
     let deadline = Instant::now() + Duration::from_secs(60);
     loop {
-        if let Ok(r) = service.client.get(format!("{}/health", service.address)).send().await
+        if let Ok(r) = service
+            .client
+            .get(format!("{}/health", service.address))
+            .send()
+            .await
             && r.status() == 200
         {
             return service;
@@ -51,14 +61,25 @@ async fn start(db: &TestDb, port: u16, bcrypt_cost: u32) -> Service {
 }
 
 impl Service {
-    async fn json(&self, method: Method, path: &str, token: Option<&str>, body: &serde_json::Value) -> (u16, serde_json::Value) {
-        let mut req = self.client.request(method, format!("{}{path}", self.address));
+    async fn json(
+        &self,
+        method: Method,
+        path: &str,
+        token: Option<&str>,
+        body: &serde_json::Value,
+    ) -> (u16, serde_json::Value) {
+        let mut req = self
+            .client
+            .request(method, format!("{}{path}", self.address));
         if let Some(t) = token {
             req = req.insert_header(("Authorization", format!("Bearer {t}")));
         }
         let mut res = req.send_json(body).await.expect("answered");
         let bytes = res.body().await.unwrap_or_default();
-        (res.status().as_u16(), serde_json::from_slice(&bytes).unwrap_or_default())
+        (
+            res.status().as_u16(),
+            serde_json::from_slice(&bytes).unwrap_or_default(),
+        )
     }
 }
 
@@ -74,13 +95,20 @@ async fn acknowledged_upserts_survive_sigkill(b: Backend) {
     let port = free_port();
     let mut service = start(&db, port, 4).await;
     let (status, body) = service
-        .json(Method::POST, "/auth/register", None, &json!({"name": "K", "email": "k@example.com", "password": "password1"}))
+        .json(
+            Method::POST,
+            "/auth/register",
+            None,
+            &json!({"name": "K", "email": "k@example.com", "password": "password1"}),
+        )
         .await;
     assert_eq!(status, 201);
     let token = body["access_token"].as_str().unwrap().to_owned();
     let mut last_acked = 0;
     for weight in 40..70u32 {
-        let (status, _) = service.json(Method::PUT, "/api/profile", Some(&token), &profile(weight)).await;
+        let (status, _) = service
+            .json(Method::PUT, "/api/profile", Some(&token), &profile(weight))
+            .await;
         assert_eq!(status, 200);
         last_acked = weight;
     }
@@ -104,13 +132,18 @@ async fn acknowledged_upserts_survive_sigkill(b: Backend) {
     let acked_in_flight = matches!(in_flight.await, Ok(Ok(200)));
 
     let mut service = start(&db, port, 4).await;
-    let (status, body) = service.json(Method::GET, "/api/profile", Some(&token), &json!(null)).await;
+    let (status, body) = service
+        .json(Method::GET, "/api/profile", Some(&token), &json!(null))
+        .await;
     assert_eq!(status, 200);
     let weight = body["weight"].as_f64().unwrap() as u32;
     if acked_in_flight {
         assert_eq!(weight, 70);
     } else {
-        assert!(weight == last_acked || weight == 70, "{weight} after {last_acked}");
+        assert!(
+            weight == last_acked || weight == 70,
+            "{weight} after {last_acked}"
+        );
     }
     service.child.kill().unwrap();
     service.child.wait().unwrap();
@@ -122,7 +155,12 @@ async fn sigterm_finishes_in_flight_requests_then_exits(b: Backend) {
     // A real bcrypt cost, so the login below is still running at SIGTERM.
     let mut service = start(&db, port, 12).await;
     let (status, _) = service
-        .json(Method::POST, "/auth/register", None, &json!({"name": "T", "email": "t@example.com", "password": "password1"}))
+        .json(
+            Method::POST,
+            "/auth/register",
+            None,
+            &json!({"name": "T", "email": "t@example.com", "password": "password1"}),
+        )
         .await;
     assert_eq!(status, 201);
     let login = {
@@ -138,8 +176,18 @@ async fn sigterm_finishes_in_flight_requests_then_exits(b: Backend) {
     };
     actix_web::rt::time::sleep(Duration::from_millis(60)).await;
     let pid = service.child.id().to_string();
-    assert!(Command::new("kill").args(["-TERM", &pid]).status().unwrap().success());
-    assert_eq!(login.await.unwrap().unwrap(), 200, "the in-flight login completes");
+    assert!(
+        Command::new("kill")
+            .args(["-TERM", &pid])
+            .status()
+            .unwrap()
+            .success()
+    );
+    assert_eq!(
+        login.await.unwrap().unwrap(),
+        200,
+        "the in-flight login completes"
+    );
     let deadline = Instant::now() + Duration::from_secs(30);
     let status = loop {
         if let Some(status) = service.child.try_wait().unwrap() {
@@ -149,7 +197,14 @@ async fn sigterm_finishes_in_flight_requests_then_exits(b: Backend) {
         actix_web::rt::time::sleep(Duration::from_millis(50)).await;
     };
     assert!(status.success(), "{status:?}");
-    assert!(service.client.get(format!("{}/health", service.address)).send().await.is_err());
+    assert!(
+        service
+            .client
+            .get(format!("{}/health", service.address))
+            .send()
+            .await
+            .is_err()
+    );
 }
 
 crate::on_both_backends!(

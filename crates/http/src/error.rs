@@ -41,12 +41,11 @@ pub struct ErrorEntry {
     pub loc: Vec<Loc>,
     /// Human-readable message.
     pub msg: String,
-    /// The offending input as received.
-    #[schema(value_type = Object)]
+    /// The offending input as received (any JSON value).
     pub input: Value,
     /// Parameters of the rule that failed, for the types that have them.
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Object)]
+    #[schema(value_type = Option<Object>)]
     pub ctx: Option<Value>,
 }
 

@@ -7,6 +7,7 @@ pub mod error;
 pub mod limits;
 pub mod openapi;
 pub mod routes;
+pub mod schema;
 pub mod validate;
 
 use std::net::TcpListener;

@@ -602,7 +602,7 @@ pub fn string(value: &Value) -> Result<&str, Problem> {
     value.as_str().ok_or_else(Problem::string_type)
 }
 
-/// An integer, laxly: `170.0`, `"170"` and booleans are accepted.
+/// An integer, laxly: `170.0` and `"170"` are accepted (booleans are not).
 pub fn integer(value: &Value) -> Result<i64, Problem> {
     match value {
         Value::Number(n) => {
@@ -620,12 +620,11 @@ pub fn integer(value: &Value) -> Result<i64, Problem> {
             }
         }
         Value::String(s) => parse_int_str(s),
-        Value::Bool(b) => Ok(i64::from(*b)),
         _ => Err(Problem::int_type()),
     }
 }
 
-/// A finite number, laxly: `"50"` and booleans are accepted.
+/// A finite number, laxly: `"50"` is accepted (booleans are not).
 pub fn number(value: &Value) -> Result<f64, Problem> {
     match value {
         Value::Number(n) => n.as_f64().ok_or_else(Problem::float_type),
@@ -635,7 +634,6 @@ pub fn number(value: &Value) -> Result<f64, Problem> {
             .ok()
             .filter(|f| f.is_finite())
             .ok_or_else(Problem::float_parsing),
-        Value::Bool(b) => Ok(if *b { 1.0 } else { 0.0 }),
         _ => Err(Problem::float_type()),
     }
 }
@@ -753,6 +751,8 @@ mod tests {
         assert_eq!(integer(&json!("7")), Ok(7));
         assert_eq!(integer(&json!("1.5")), Err(Problem::int_parsing()));
         assert_eq!(integer(&json!([])), Err(Problem::int_type()));
+        assert_eq!(integer(&json!(true)), Err(Problem::int_type()));
+        assert_eq!(number(&json!(false)), Err(Problem::float_type()));
     }
 
     #[test]

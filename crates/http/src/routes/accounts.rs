@@ -234,7 +234,7 @@ pub async fn me(user: CurrentUser) -> web::Json<UserResponse> {
     get, path = "/api/auth", tag = "accounts",
     params(("token" = String, Query, description = "The token to check")),
     responses(
-        (status = 200, description = "Whether the token is valid", body = bool),
+        (status = 200, description = "Whether the token is valid", body = bool, content_type = "application/json"),
         (status = 422, description = "Missing token parameter", body = ValidationErrorBody),
         (status = 500, description = "Internal server error", body = ErrorBody),
     )

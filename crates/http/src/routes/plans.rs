@@ -13,6 +13,7 @@ use crate::AppState;
 use crate::auth::{CurrentUser, MealCaller};
 use crate::error::{ApiError, ErrorBody, Loc, ValidationErrorBody};
 use crate::routes::profile::ItemResponse;
+use crate::schema::{DietTypeName, MealTypeName};
 use crate::validate::{
     BodyFields, Errors, FromBody, JsonBody, Params, Problem, Problems, integer, list, number,
     parse_int_str,
@@ -287,8 +288,8 @@ fn meal_type_param(raw: &str) -> Result<MealType, Problem> {
     get, path = "/api/recipes", tag = "recipes",
     params(
         ("q" = Option<String>, Query, description = "Text in the name or an ingredient"),
-        ("meal_type" = Option<String>, Query, description = "breakfast, lunch, dinner or snack"),
-        ("diet_type" = Option<String>, Query, description = "One of the 7 diet types"),
+        ("meal_type" = Option<MealTypeName>, Query, description = "breakfast, lunch, dinner or snack"),
+        ("diet_type" = Option<DietTypeName>, Query, description = "One of the 7 diet types"),
         ("restriction" = Option<String>, Query, description = "Leave out recipes this restriction forbids (e.g. `nut allergy`)"),
         ("limit" = Option<i64>, Query, minimum = 1, maximum = 100, description = "Page size (default 20)"),
         ("offset" = Option<i64>, Query, minimum = 0, description = "Matches to skip (default 0)"),
@@ -391,6 +392,7 @@ pub struct MealDetailRequest {
     #[schema(minimum = 0, maximum = 1)]
     status: i64,
     /// `breakfast`, `lunch`, `dinner` or `snack`.
+    #[schema(value_type = MealTypeName)]
     meal_type: String,
     /// Portion in servings (default 1).
     #[schema(minimum = 0.25, maximum = 10)]
@@ -743,7 +745,7 @@ pub async fn meal_alternatives(
     security(("bearer" = [])),
     params(
         ("recipe_id" = i64, Query, description = "The recipe to replace"),
-        ("meal_label" = String, Query, description = "breakfast, lunch, dinner or snack"),
+        ("meal_label" = MealTypeName, Query, description = "breakfast, lunch, dinner or snack"),
         ("n_search" = Option<i64>, Query, minimum = 1, maximum = 1000, description = "Accepted for compatibility; the nearest fitting recipe is always returned"),
     ),
     responses(

@@ -15,6 +15,7 @@ use utoipa::ToSchema;
 use crate::AppState;
 use crate::auth::CurrentUser;
 use crate::error::{ApiError, ErrorBody, Loc, ValidationErrorBody};
+use crate::schema::{ActivityLevelName, BodyTypeName, DietTypeName, GenderName, GoalName};
 use crate::validate::{
     BodyFields, FromBody, JsonBody, Problem, Problems, choice, date, integer, list, number, string,
 };
@@ -128,8 +129,8 @@ pub struct CategoryItemRequest {
 #[derive(ToSchema)]
 #[allow(dead_code)] // documents the body; validation is in `FromBody`
 pub struct ProfileRequest {
-    #[schema(inline, value_type = String, example = "lose_weight")]
     /// `lose_weight`, `maintain_weight` or `gain_weight`.
+    #[schema(value_type = GoalName)]
     goal: String,
     /// Centimetres.
     #[schema(minimum = 140, maximum = 220)]
@@ -138,13 +139,16 @@ pub struct ProfileRequest {
     #[schema(minimum = 35, maximum = 300)]
     weight: f64,
     /// `lean`, `normal`, `stocky` or `obese`.
+    #[schema(value_type = BodyTypeName)]
     body_type: String,
     /// `male` or `female`.
+    #[schema(value_type = GenderName)]
     gender: String,
     /// Meals a day.
     #[schema(minimum = 1, maximum = 6)]
     meals_per_day: i64,
     /// `low`, `medium` or `high`.
+    #[schema(value_type = ActivityLevelName)]
     activity_level: String,
     /// ISO date; the age must be 16 to 100.
     #[schema(value_type = String, format = Date)]
@@ -169,6 +173,7 @@ pub struct ProfileRequest {
     /// Dietary restrictions.
     restrictions: Option<Vec<CategoryItemRequest>>,
     /// Names of diet types.
+    #[schema(value_type = Option<Vec<DietTypeName>>)]
     diet_types: Option<Vec<String>>,
 }
 
