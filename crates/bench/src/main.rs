@@ -9,29 +9,18 @@ use std::time::Instant;
 
 use chrono::NaiveDate;
 use mealplan_catalogue::IngredientTable;
-use mealplan_domain::planner::{self, PlanRequest, PlannedDay, PlannedMeal};
+use mealplan_domain::planner::{self, PlanRequest, PlannedDay, PlannedMeal, Rng};
 use mealplan_domain::{
     ActivityLevel, Allergen, BirthDate, Body, BodyType, DietType, Gender, Goal, HardRules, Height,
     MealsPerDay, NonNegative, Nutrition, Recipe, RecipeIngredient, Targets, Weight, targets,
 };
 
-/// SplitMix64, as the planner uses.
-struct Rng(u64);
+/// Ranges on top of the planner's generator.
+trait Range {
+    fn range(&mut self, lo: f64, hi: f64) -> f64;
+}
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn unit(&mut self) -> f64 {
-        (self.next() >> 11) as f64 / (1u64 << 53) as f64
-    }
+impl Range for Rng {
     fn range(&mut self, lo: f64, hi: f64) -> f64 {
         lo + (hi - lo) * self.unit()
     }

@@ -35,16 +35,7 @@ pub const SWEET_SUGAR_G: f64 = 15.0;
 
 /// Nutrition of `grams` of `ingredient`.
 pub fn nutrition_of(ingredient: &Ingredient, grams: f64) -> Nutrition {
-    let f = grams / 100.0;
-    let p = ingredient.per_100g;
-    Nutrition {
-        calories: p.calories * f,
-        protein: p.protein * f,
-        carbs: p.carbs * f,
-        fat: p.fat * f,
-        fiber: p.fiber * f,
-        sugar: p.sugar * f,
-    }
+    ingredient.per_100g.scaled(grams / 100.0)
 }
 
 /// The diet types a recipe of these ingredients and nutrition satisfies,

@@ -129,12 +129,14 @@ pub fn within_tolerance(totals: &Nutrition, targets: &Targets<f64>) -> bool {
         && ok(totals.fat, targets.fat, MACRO_TOLERANCE)
 }
 
-/// SplitMix64: small, fast and deterministic.
+/// SplitMix64: a small, fast, deterministic generator (the planner's and
+/// the benchmark's source of randomness).
 #[derive(Debug, Clone)]
-struct Rng(u64);
+pub struct Rng(pub u64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
@@ -142,8 +144,14 @@ impl Rng {
         z ^ (z >> 31)
     }
 
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
+    /// A number in `0..n` (`n` > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+
+    /// A number in `[0, 1)`.
+    pub fn unit(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
     }
 }
 

@@ -30,7 +30,7 @@ pub use auth::MealDetailAuth;
 pub use error::ApiError;
 pub use limits::RateLimitOptions;
 
-use routes::{Endpoint, accounts, meta, plans, profile};
+use routes::{Endpoint, accounts, meals, meta, plans, profile, recipes};
 
 /// The use cases handlers call, shared by every worker.
 pub struct AppState {
@@ -122,12 +122,12 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     )
     .service(
         Endpoint::at(&["/api/recipes"])
-            .on(M::GET, plans::list_recipes)
+            .on(M::GET, recipes::list_recipes)
             .build(),
     )
     .service(
         Endpoint::at(&["/api/recipes/{recipe_id}"])
-            .on(M::GET, plans::get_recipe)
+            .on(M::GET, recipes::get_recipe)
             .build(),
     )
     .service(
@@ -160,8 +160,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             "/meal-detail/{meal_detail_id}",
             "/api/meal-detail/{meal_detail_id}",
         ])
-        .on(M::GET, plans::get_meal)
-        .on(M::PUT, plans::swap_meal)
+        .on(M::GET, meals::get_meal)
+        .on(M::PUT, meals::swap_meal)
         .build(),
     )
     .service(
@@ -169,7 +169,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             "/meal-detail/{meal_detail_id}/status",
             "/api/meal-detail/{meal_detail_id}/status",
         ])
-        .on(M::PUT, plans::set_meal_status)
+        .on(M::PUT, meals::set_meal_status)
         .build(),
     )
     .service(
@@ -177,12 +177,12 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             "/meal-detail/{meal_detail_id}/alternatives",
             "/api/meal-detail/{meal_detail_id}/alternatives",
         ])
-        .on(M::GET, plans::meal_alternatives)
+        .on(M::GET, meals::meal_alternatives)
         .build(),
     )
     .service(
         Endpoint::at(&["/api/ml/swap-recipe"])
-            .on(M::POST, plans::similar_recipe)
+            .on(M::POST, recipes::similar_recipe)
             .build(),
     )
     .service(Endpoint::at(&["/health"]).on(M::GET, meta::health).build())

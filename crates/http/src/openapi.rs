@@ -4,7 +4,7 @@ use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
 use crate::error::{ErrorBody, ErrorEntry, Loc, ValidationErrorBody};
-use crate::routes::{accounts, meta, plans, profile};
+use crate::routes::{accounts, meals, meta, plans, profile, recipes};
 
 /// The whole API, generated from the handlers' annotations.
 #[derive(OpenApi)]
@@ -25,18 +25,18 @@ use crate::routes::{accounts, meta, plans, profile};
         profile::restrictions_list,
         profile::tastes_list,
         profile::meal_types_list,
-        plans::list_recipes,
-        plans::get_recipe,
-        plans::similar_recipe,
+        recipes::list_recipes,
+        recipes::get_recipe,
+        recipes::similar_recipe,
         plans::create_plan,
         plans::generate_plan,
         plans::current_plan,
         plans::plan_summary,
         plans::shopping_list,
-        plans::get_meal,
-        plans::swap_meal,
-        plans::set_meal_status,
-        plans::meal_alternatives,
+        meals::get_meal,
+        meals::swap_meal,
+        meals::set_meal_status,
+        meals::meal_alternatives,
         meta::health,
         meta::ready,
     ),

@@ -597,6 +597,33 @@ pub fn parse_int_str(raw: &str) -> Result<i64, Problem> {
         .map_err(|_| Problem::int_parsing())
 }
 
+/// `n` if within `min..=max`, else the range entry.
+fn check_bounds(n: i64, min: i64, max: i64) -> Result<i64, Problem> {
+    if n < min {
+        Err(Problem::ge(min))
+    } else if n > max {
+        Err(Problem::le(max))
+    } else {
+        Ok(n)
+    }
+}
+
+/// An integer in `min..=max` from a raw query or path string.
+pub fn int_in_range_str(min: i64, max: i64) -> impl Fn(&str) -> Result<i64, Problem> {
+    move |raw| check_bounds(parse_int_str(raw)?, min, max)
+}
+
+/// An integer in `min..=max` from a JSON value (laxly, as [`integer`]).
+pub fn int_in_range(min: i64, max: i64) -> impl Fn(&Value) -> Result<i64, Problem> {
+    move |value| check_bounds(integer(value)?, min, max)
+}
+
+/// A meal type name from a raw query string.
+pub fn meal_type_param(raw: &str) -> Result<mealplan_domain::MealType, Problem> {
+    use mealplan_domain::MealType;
+    MealType::parse(raw).ok_or_else(|| Problem::one_of(MealType::NAMES))
+}
+
 /// A JSON string.
 pub fn string(value: &Value) -> Result<&str, Problem> {
     value.as_str().ok_or_else(Problem::string_type)

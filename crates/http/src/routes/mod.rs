@@ -2,9 +2,11 @@
 //! path at every spelling clients use.
 
 pub mod accounts;
+pub mod meals;
 pub mod meta;
 pub mod plans;
 pub mod profile;
+pub mod recipes;
 
 use actix_web::http::Method;
 use actix_web::{FromRequest, Handler, Resource, Responder, web};

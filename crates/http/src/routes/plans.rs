@@ -1,121 +1,23 @@
-//! Recipes, plans, meal details and similar recipes.
+//! Plans: create by hand or generate, the active plan, its summary and
+//! shopping list.
 
 use actix_web::http::StatusCode;
-use actix_web::{HttpRequest, HttpResponse, web};
-use mealplan_app::{Alternative, MealView, PlanError, PlanView, RecipeQuery};
-use mealplan_domain::{DietType, MealStatus, MealType, Nutrition, Recipe};
+use actix_web::{HttpResponse, web};
+use mealplan_app::{PlanError, PlanView};
+use mealplan_domain::{MealStatus, MealType};
 use mealplan_ports::{NewDay, NewMeal};
 use serde::Serialize;
 use serde_json::{Number, Value};
 use utoipa::ToSchema;
 
 use crate::AppState;
-use crate::auth::{CurrentUser, MealCaller};
+use crate::auth::CurrentUser;
 use crate::error::{ApiError, ErrorBody, Loc, ValidationErrorBody};
-use crate::routes::profile::ItemResponse;
-use crate::schema::{DietTypeName, MealTypeName};
+use crate::routes::meals::{MealDetailResponse, Totals};
+use crate::schema::MealTypeName;
 use crate::validate::{
-    BodyFields, Errors, FromBody, JsonBody, Params, Problem, Problems, integer, list, number,
-    parse_int_str,
+    BodyFields, Errors, FromBody, JsonBody, Problem, Problems, int_in_range, integer, list, number,
 };
-
-/// A recipe (spec 2.5). Nutrition is per serving, rounded to whole units.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct RecipeResponse {
-    /// Recipe id (what plans and swaps refer to).
-    pub id: i64,
-    /// Dish name.
-    pub name: String,
-    /// kcal.
-    pub calories: i64,
-    /// Protein, g.
-    pub protein: i64,
-    /// Carbohydrates, g.
-    pub carbs: i64,
-    /// Fat, g.
-    pub fat: i64,
-    /// Picture URL.
-    pub image_url: Option<String>,
-    /// Source URL.
-    pub recipe_url: Option<String>,
-    /// Stable catalogue number.
-    pub recipe_id: i64,
-    /// Comma-separated ingredient names.
-    pub ingredients: String,
-    /// Applicable meal types.
-    pub meal_types: Vec<ItemResponse>,
-    /// Applicable diet types.
-    pub diet_types: Vec<ItemResponse>,
-}
-
-fn whole(v: f64) -> i64 {
-    v.round().max(0.0) as i64
-}
-
-impl From<&Recipe> for RecipeResponse {
-    fn from(r: &Recipe) -> Self {
-        Self {
-            id: r.id,
-            name: r.name.clone(),
-            calories: whole(r.nutrition.calories),
-            protein: whole(r.nutrition.protein),
-            carbs: whole(r.nutrition.carbs),
-            fat: whole(r.nutrition.fat),
-            image_url: r.image_url.clone(),
-            recipe_url: r.recipe_url.clone(),
-            recipe_id: r.recipe_id,
-            ingredients: r
-                .ingredients
-                .iter()
-                .map(|i| i.name.as_str())
-                .collect::<Vec<_>>()
-                .join(", "),
-            meal_types: r
-                .meal_types
-                .iter()
-                .map(|m| ItemResponse {
-                    id: m.id(),
-                    name: m.as_str().to_owned(),
-                })
-                .collect(),
-            diet_types: r.diet_types.iter().map(|d| (*d).into()).collect(),
-        }
-    }
-}
-
-/// A meal of a plan (spec 2.4).
-#[derive(Debug, Serialize, ToSchema)]
-pub struct MealDetailResponse {
-    /// Meal detail id.
-    pub id: i64,
-    /// Recipe currently assigned.
-    pub recipe_id: i64,
-    /// Order in the day, 1-6.
-    pub schedule: u8,
-    /// 0 pending, 1 completed.
-    pub status: i64,
-    /// `breakfast`, `lunch`, `dinner` or `snack`.
-    pub meal_type: &'static str,
-    /// The recipe.
-    pub recipe: RecipeResponse,
-    /// Portion, in servings of the recipe (generated plans scale portions
-    /// to meet the targets; 1 otherwise).
-    pub servings: f64,
-}
-
-impl From<&MealView> for MealDetailResponse {
-    fn from(v: &MealView) -> Self {
-        Self {
-            id: v.meal.id,
-            recipe_id: v.meal.recipe_id,
-            schedule: v.meal.schedule,
-            status: v.meal.status.code(),
-            meal_type: v.meal.meal_type.as_str(),
-            recipe: (&v.recipe).into(),
-            servings: v.meal.servings,
-        }
-    }
-}
 
 /// One day of a plan.
 #[derive(Debug, Serialize, ToSchema)]
@@ -170,66 +72,8 @@ impl From<&PlanView> for PlanResponse {
     }
 }
 
-/// Whole-number nutrition totals.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct Totals {
-    /// kcal.
-    pub calories: i64,
-    /// g.
-    pub protein: i64,
-    /// g.
-    pub carbs: i64,
-    /// g.
-    pub fat: i64,
-}
-
-impl From<Nutrition> for Totals {
-    fn from(n: Nutrition) -> Self {
-        let r = |v: f64| v.round() as i64;
-        Self {
-            calories: r(n.calories),
-            protein: r(n.protein),
-            carbs: r(n.carbs),
-            fat: r(n.fat),
-        }
-    }
-}
-
-/// A replacement candidate for a meal.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct AlternativeResponse {
-    /// The candidate recipe.
-    pub recipe: RecipeResponse,
-    /// The day's planned totals with the candidate in place.
-    pub day_totals: Totals,
-    /// Candidate minus current recipe.
-    pub change: Totals,
-}
-
-impl From<&Alternative> for AlternativeResponse {
-    fn from(a: &Alternative) -> Self {
-        Self {
-            recipe: (&a.recipe).into(),
-            day_totals: a.day_totals.into(),
-            change: a.change.into(),
-        }
-    }
-}
-
-/// A page of recipes.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct RecipePageResponse {
-    /// All matches before paging.
-    pub total: usize,
-    /// Page size asked for.
-    pub limit: usize,
-    /// Matches skipped.
-    pub offset: usize,
-    /// This page.
-    pub items: Vec<RecipeResponse>,
-}
-
-fn plan_error(error: PlanError) -> ApiError {
+/// Maps a plan use-case error to its answer.
+pub(crate) fn plan_error(error: PlanError) -> ApiError {
     match error {
         PlanError::NoActivePlan => ApiError::NotFound("Active plan not found for current user"),
         PlanError::MealNotFound => ApiError::NotFound("Meal detail not found"),
@@ -264,100 +108,6 @@ fn infeasible(error: &impl std::fmt::Display, body: &Value) -> ApiError {
     let mut errors = Errors::default();
     errors.push(vec!["body".into()], body, Problem::value_error(error));
     errors.into_error()
-}
-
-fn bounded(min: i64, max: i64) -> impl Fn(&str) -> Result<i64, Problem> {
-    move |raw| {
-        let n = parse_int_str(raw)?;
-        if n < min {
-            Err(Problem::ge(min))
-        } else if n > max {
-            Err(Problem::le(max))
-        } else {
-            Ok(n)
-        }
-    }
-}
-
-fn meal_type_param(raw: &str) -> Result<MealType, Problem> {
-    MealType::parse(raw).ok_or_else(|| Problem::one_of(MealType::NAMES))
-}
-
-/// Search and filter the recipe catalogue.
-#[utoipa::path(
-    get, path = "/api/recipes", tag = "recipes",
-    params(
-        ("q" = Option<String>, Query, description = "Text in the name or an ingredient"),
-        ("meal_type" = Option<MealTypeName>, Query, description = "breakfast, lunch, dinner or snack"),
-        ("diet_type" = Option<DietTypeName>, Query, description = "One of the 7 diet types"),
-        ("restriction" = Option<String>, Query, description = "Leave out recipes this restriction forbids (e.g. `nut allergy`)"),
-        ("limit" = Option<i64>, Query, minimum = 1, maximum = 100, description = "Page size (default 20)"),
-        ("offset" = Option<i64>, Query, minimum = 0, description = "Matches to skip (default 0)"),
-    ),
-    responses(
-        (status = 200, description = "A page of recipes", body = RecipePageResponse),
-        (status = 422, description = "Invalid query parameter", body = ValidationErrorBody),
-        (status = 500, description = "Internal server error", body = ErrorBody),
-    )
-)]
-pub async fn list_recipes(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-) -> Result<web::Json<RecipePageResponse>, ApiError> {
-    let mut p = Params::new(&req);
-    let text = p.optional_query("q", |raw| Ok(raw.to_owned()));
-    let meal_type = p.optional_query("meal_type", meal_type_param);
-    let diet_type = p.optional_query("diet_type", |raw| {
-        DietType::parse(raw).ok_or_else(|| Problem::one_of(DietType::NAMES))
-    });
-    let restriction = p.optional_query("restriction", |raw| Ok(raw.trim().to_lowercase()));
-    let limit = p.optional_query("limit", bounded(1, 100));
-    let offset = p.optional_query("offset", bounded(0, i64::MAX));
-    let query = p.finish(|| {
-        Some(RecipeQuery {
-            text: text?,
-            meal_type: meal_type?,
-            diet_type: diet_type?,
-            restriction: restriction?.filter(|r| !r.is_empty()),
-            limit: limit?.unwrap_or(20) as usize,
-            offset: offset?.unwrap_or(0) as usize,
-        })
-    })?;
-    let page = state
-        .recipes
-        .search(&query)
-        .await
-        .map_err(ApiError::internal)?;
-    Ok(web::Json(RecipePageResponse {
-        total: page.total,
-        limit: query.limit,
-        offset: query.offset,
-        items: page.items.iter().map(Into::into).collect(),
-    }))
-}
-
-/// One recipe.
-#[utoipa::path(
-    get, path = "/api/recipes/{recipe_id}", tag = "recipes",
-    params(("recipe_id" = i64, Path, description = "Recipe id")),
-    responses(
-        (status = 200, description = "The recipe", body = RecipeResponse),
-        (status = 404, description = "Recipe not found", body = ErrorBody),
-        (status = 422, description = "Invalid id", body = ValidationErrorBody),
-        (status = 500, description = "Internal server error", body = ErrorBody),
-    )
-)]
-pub async fn get_recipe(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-) -> Result<web::Json<RecipeResponse>, ApiError> {
-    let mut p = Params::new(&req);
-    let id = p.path_int("recipe_id");
-    let id = p.finish(|| id)?;
-    let recipe = state.recipes.get(id).await.map_err(ApiError::internal)?;
-    recipe
-        .map(|r| web::Json((&r).into()))
-        .ok_or(ApiError::NotFound("Recipe not found"))
 }
 
 /// A plan body: days with their meals.
@@ -424,18 +174,6 @@ fn nested<T>(
     }
 }
 
-fn in_range(min: i64, max: i64) -> impl Fn(&Value) -> Result<i64, Problem> {
-    move |v| {
-        let n = integer(v)?;
-        if n < min {
-            Err(Problem::ge(min))
-        } else if n > max {
-            Err(Problem::le(max))
-        } else {
-            Ok(n)
-        }
-    }
-}
 
 fn days(value: &Value) -> Result<Vec<NewDay>, Problems> {
     let mut problems = Vec::new();
@@ -453,7 +191,7 @@ fn days(value: &Value) -> Result<Vec<NewDay>, Problems> {
             &at,
             "day_of_week",
             &mut problems,
-            in_range(1, 7),
+            int_in_range(1, 7),
         );
         if let Some(n) = dow {
             if seen_days.contains(&n) {
@@ -478,7 +216,7 @@ fn days(value: &Value) -> Result<Vec<NewDay>, Problems> {
                 continue;
             };
             let recipe_id = nested(f, meal, &at, "recipe_id", &mut problems, integer);
-            let schedule = nested(f, meal, &at, "schedule", &mut problems, in_range(1, 6));
+            let schedule = nested(f, meal, &at, "schedule", &mut problems, int_in_range(1, 6));
             if let Some(s) = schedule {
                 if seen_schedules.contains(&s) {
                     let mut path = at.clone();
@@ -609,174 +347,6 @@ pub async fn current_plan(
     Ok(web::Json((&plan).into()))
 }
 
-/// One meal detail with its recipe.
-#[utoipa::path(
-    get, path = "/meal-detail/{meal_detail_id}", tag = "meal details",
-    params(("meal_detail_id" = i64, Path, description = "Meal detail id")),
-    security((), ("bearer" = [])),
-    responses(
-        (status = 200, description = "The meal detail", body = MealDetailResponse),
-        (status = 401, description = "Invalid token (or none when MEAL_DETAIL_AUTH=required)", body = ErrorBody),
-        (status = 404, description = "Meal detail not found", body = ErrorBody),
-        (status = 422, description = "Invalid id", body = ValidationErrorBody),
-        (status = 500, description = "Internal server error", body = ErrorBody),
-    )
-)]
-pub async fn get_meal(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    caller: MealCaller,
-) -> Result<web::Json<MealDetailResponse>, ApiError> {
-    let mut p = Params::new(&req);
-    let id = p.path_int("meal_detail_id");
-    let id = p.finish(|| id)?;
-    let meal = state.plans.meal(caller.0, id).await.map_err(plan_error)?;
-    Ok(web::Json((&meal).into()))
-}
-
-/// Replace the recipe of one meal detail (its status is kept).
-#[utoipa::path(
-    put, path = "/meal-detail/{meal_detail_id}", tag = "meal details",
-    params(
-        ("meal_detail_id" = i64, Path, description = "Meal detail id"),
-        ("recipe_id" = i64, Query, description = "Id of the new recipe"),
-    ),
-    security((), ("bearer" = [])),
-    responses(
-        (status = 200, description = "The meal detail with the new recipe", body = MealDetailResponse),
-        (status = 401, description = "Invalid token (or none when MEAL_DETAIL_AUTH=required)", body = ErrorBody),
-        (status = 404, description = "Meal detail or recipe not found", body = ErrorBody),
-        (status = 422, description = "Invalid or missing query parameter", body = ValidationErrorBody),
-        (status = 500, description = "Internal server error", body = ErrorBody),
-    )
-)]
-pub async fn swap_meal(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    caller: MealCaller,
-) -> Result<web::Json<MealDetailResponse>, ApiError> {
-    let mut p = Params::new(&req);
-    let id = p.path_int("meal_detail_id");
-    let recipe_id = p.query("recipe_id", parse_int_str);
-    let (id, recipe_id) = p.finish(|| Some((id?, recipe_id?)))?;
-    let meal = state
-        .plans
-        .swap(caller.0, id, recipe_id)
-        .await
-        .map_err(plan_error)?;
-    Ok(web::Json((&meal).into()))
-}
-
-/// Mark one meal detail pending (0) or completed (1).
-#[utoipa::path(
-    put, path = "/meal-detail/{meal_detail_id}/status", tag = "meal details",
-    params(
-        ("meal_detail_id" = i64, Path, description = "Meal detail id"),
-        ("status" = i64, Query, minimum = 0, maximum = 1, description = "0 pending, 1 completed"),
-    ),
-    security((), ("bearer" = [])),
-    responses(
-        (status = 200, description = "The meal detail", body = MealDetailResponse),
-        (status = 401, description = "Invalid token (or none when MEAL_DETAIL_AUTH=required)", body = ErrorBody),
-        (status = 404, description = "Meal detail not found", body = ErrorBody),
-        (status = 422, description = "Invalid or missing query parameter", body = ValidationErrorBody),
-        (status = 500, description = "Internal server error", body = ErrorBody),
-    )
-)]
-pub async fn set_meal_status(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    caller: MealCaller,
-) -> Result<web::Json<MealDetailResponse>, ApiError> {
-    let mut p = Params::new(&req);
-    let id = p.path_int("meal_detail_id");
-    let status = p.query("status", |raw| {
-        raw.trim()
-            .parse::<i64>()
-            .ok()
-            .and_then(|n| MealStatus::from_code(n).ok())
-            .ok_or_else(|| Problem::literal(&["0", "1"]))
-    });
-    let (id, status) = p.finish(|| Some((id?, status?)))?;
-    let meal = state
-        .plans
-        .set_status(caller.0, id, status)
-        .await
-        .map_err(plan_error)?;
-    Ok(web::Json((&meal).into()))
-}
-
-/// Ranked replacement candidates for one meal, with the day's new totals.
-#[utoipa::path(
-    get, path = "/meal-detail/{meal_detail_id}/alternatives", tag = "meal details",
-    params(
-        ("meal_detail_id" = i64, Path, description = "Meal detail id"),
-        ("limit" = Option<i64>, Query, minimum = 1, maximum = 20, description = "How many (default 5)"),
-    ),
-    security((), ("bearer" = [])),
-    responses(
-        (status = 200, description = "Candidates, nearest first", body = [AlternativeResponse]),
-        (status = 401, description = "Invalid token (or none when MEAL_DETAIL_AUTH=required)", body = ErrorBody),
-        (status = 404, description = "Meal detail not found", body = ErrorBody),
-        (status = 422, description = "Invalid parameter", body = ValidationErrorBody),
-        (status = 500, description = "Internal server error", body = ErrorBody),
-    )
-)]
-pub async fn meal_alternatives(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    caller: MealCaller,
-) -> Result<web::Json<Vec<AlternativeResponse>>, ApiError> {
-    let mut p = Params::new(&req);
-    let id = p.path_int("meal_detail_id");
-    let limit = p.optional_query("limit", bounded(1, 20));
-    let (id, limit) = p.finish(|| Some((id?, limit?.unwrap_or(5))))?;
-    let alternatives = state
-        .plans
-        .alternatives(caller.0, id, limit as usize)
-        .await
-        .map_err(plan_error)?;
-    Ok(web::Json(alternatives.iter().map(Into::into).collect()))
-}
-
-/// A recipe like the given one, for a meal type, that fits the caller.
-#[utoipa::path(
-    post, path = "/api/ml/swap-recipe", tag = "recipes",
-    security(("bearer" = [])),
-    params(
-        ("recipe_id" = i64, Query, description = "The recipe to replace"),
-        ("meal_label" = MealTypeName, Query, description = "breakfast, lunch, dinner or snack"),
-        ("n_search" = Option<i64>, Query, minimum = 1, maximum = 1000, description = "Accepted for compatibility; the nearest fitting recipe is always returned"),
-    ),
-    responses(
-        (status = 200, description = "The nearest fitting recipe", body = RecipeResponse),
-        (status = 401, description = "Token missing, invalid or expired", body = ErrorBody),
-        (status = 404, description = "Recipe not found, or no similar recipe", body = ErrorBody),
-        (status = 422, description = "Invalid parameter", body = ValidationErrorBody),
-        (status = 500, description = "Internal server error", body = ErrorBody),
-    )
-)]
-pub async fn similar_recipe(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    user: CurrentUser,
-) -> Result<web::Json<RecipeResponse>, ApiError> {
-    let mut p = Params::new(&req);
-    let recipe_id = p.query("recipe_id", parse_int_str);
-    let meal_type = p.query("meal_label", meal_type_param);
-    let n_search = p.optional_query("n_search", bounded(1, 1000));
-    let (recipe_id, meal_type) = p.finish(|| {
-        n_search?;
-        Some((recipe_id?, meal_type?))
-    })?;
-    let recipe = state
-        .plans
-        .similar(user.0.id, recipe_id, meal_type)
-        .await
-        .map_err(plan_error)?;
-    Ok(web::Json((&recipe).into()))
-}
-
 /// A plan generation body; every field is optional, and so is the body.
 #[derive(ToSchema)]
 #[allow(dead_code)] // documents the body; validation is in `FromBody`
@@ -799,8 +369,8 @@ impl FromBody for Generate {
     const EMPTY_MEANS_DEFAULTS: bool = true;
 
     fn from_fields(f: &mut BodyFields<'_>) -> Option<Self> {
-        let days = f.optional("days", in_range(1, 7));
-        let seed = f.optional("seed", in_range(0, i64::MAX));
+        let days = f.optional("days", int_in_range(1, 7));
+        let seed = f.optional("seed", int_in_range(0, i64::MAX));
         Some(Self {
             days: days?.unwrap_or(7) as u8,
             seed: seed?.map(|s| s as u64),

@@ -1,0 +1,209 @@
+//! The recipe catalogue and similar recipes.
+
+use actix_web::{HttpRequest, web};
+use mealplan_app::RecipeQuery;
+use mealplan_domain::{DietType, Recipe};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::AppState;
+use crate::auth::CurrentUser;
+use crate::error::{ApiError, ErrorBody, ValidationErrorBody};
+use crate::routes::plans::plan_error;
+use crate::routes::profile::ItemResponse;
+use crate::schema::{DietTypeName, MealTypeName};
+use crate::validate::{Params, Problem, int_in_range_str, meal_type_param, parse_int_str};
+
+/// A recipe (spec 2.5). Nutrition is per serving, rounded to whole units.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RecipeResponse {
+    /// Recipe id (what plans and swaps refer to).
+    pub id: i64,
+    /// Dish name.
+    pub name: String,
+    /// kcal.
+    pub calories: i64,
+    /// Protein, g.
+    pub protein: i64,
+    /// Carbohydrates, g.
+    pub carbs: i64,
+    /// Fat, g.
+    pub fat: i64,
+    /// Picture URL.
+    pub image_url: Option<String>,
+    /// Source URL.
+    pub recipe_url: Option<String>,
+    /// Stable catalogue number.
+    pub recipe_id: i64,
+    /// Comma-separated ingredient names.
+    pub ingredients: String,
+    /// Applicable meal types.
+    pub meal_types: Vec<ItemResponse>,
+    /// Applicable diet types.
+    pub diet_types: Vec<ItemResponse>,
+}
+
+fn whole(v: f64) -> i64 {
+    v.round().max(0.0) as i64
+}
+
+impl From<&Recipe> for RecipeResponse {
+    fn from(r: &Recipe) -> Self {
+        Self {
+            id: r.id,
+            name: r.name.clone(),
+            calories: whole(r.nutrition.calories),
+            protein: whole(r.nutrition.protein),
+            carbs: whole(r.nutrition.carbs),
+            fat: whole(r.nutrition.fat),
+            image_url: r.image_url.clone(),
+            recipe_url: r.recipe_url.clone(),
+            recipe_id: r.recipe_id,
+            ingredients: r
+                .ingredients
+                .iter()
+                .map(|i| i.name.as_str())
+                .collect::<Vec<_>>()
+                .join(", "),
+            meal_types: r
+                .meal_types
+                .iter()
+                .map(|m| ItemResponse {
+                    id: m.id(),
+                    name: m.as_str().to_owned(),
+                })
+                .collect(),
+            diet_types: r.diet_types.iter().map(|d| (*d).into()).collect(),
+        }
+    }
+}
+
+/// A page of recipes.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RecipePageResponse {
+    /// All matches before paging.
+    pub total: usize,
+    /// Page size asked for.
+    pub limit: usize,
+    /// Matches skipped.
+    pub offset: usize,
+    /// This page.
+    pub items: Vec<RecipeResponse>,
+}
+
+
+/// Search and filter the recipe catalogue.
+#[utoipa::path(
+    get, path = "/api/recipes", tag = "recipes",
+    params(
+        ("q" = Option<String>, Query, description = "Text in the name or an ingredient"),
+        ("meal_type" = Option<MealTypeName>, Query, description = "breakfast, lunch, dinner or snack"),
+        ("diet_type" = Option<DietTypeName>, Query, description = "One of the 7 diet types"),
+        ("restriction" = Option<String>, Query, description = "Leave out recipes this restriction forbids (e.g. `nut allergy`)"),
+        ("limit" = Option<i64>, Query, minimum = 1, maximum = 100, description = "Page size (default 20)"),
+        ("offset" = Option<i64>, Query, minimum = 0, description = "Matches to skip (default 0)"),
+    ),
+    responses(
+        (status = 200, description = "A page of recipes", body = RecipePageResponse),
+        (status = 422, description = "Invalid query parameter", body = ValidationErrorBody),
+        (status = 500, description = "Internal server error", body = ErrorBody),
+    )
+)]
+pub async fn list_recipes(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+) -> Result<web::Json<RecipePageResponse>, ApiError> {
+    let mut p = Params::new(&req);
+    let text = p.optional_query("q", |raw| Ok(raw.to_owned()));
+    let meal_type = p.optional_query("meal_type", meal_type_param);
+    let diet_type = p.optional_query("diet_type", |raw| {
+        DietType::parse(raw).ok_or_else(|| Problem::one_of(DietType::NAMES))
+    });
+    let restriction = p.optional_query("restriction", |raw| Ok(raw.trim().to_lowercase()));
+    let limit = p.optional_query("limit", int_in_range_str(1, 100));
+    let offset = p.optional_query("offset", int_in_range_str(0, i64::MAX));
+    let query = p.finish(|| {
+        Some(RecipeQuery {
+            text: text?,
+            meal_type: meal_type?,
+            diet_type: diet_type?,
+            restriction: restriction?.filter(|r| !r.is_empty()),
+            limit: limit?.unwrap_or(20) as usize,
+            offset: offset?.unwrap_or(0) as usize,
+        })
+    })?;
+    let page = state
+        .recipes
+        .search(&query)
+        .await
+        .map_err(ApiError::internal)?;
+    Ok(web::Json(RecipePageResponse {
+        total: page.total,
+        limit: query.limit,
+        offset: query.offset,
+        items: page.items.iter().map(Into::into).collect(),
+    }))
+}
+
+/// One recipe.
+#[utoipa::path(
+    get, path = "/api/recipes/{recipe_id}", tag = "recipes",
+    params(("recipe_id" = i64, Path, description = "Recipe id")),
+    responses(
+        (status = 200, description = "The recipe", body = RecipeResponse),
+        (status = 404, description = "Recipe not found", body = ErrorBody),
+        (status = 422, description = "Invalid id", body = ValidationErrorBody),
+        (status = 500, description = "Internal server error", body = ErrorBody),
+    )
+)]
+pub async fn get_recipe(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+) -> Result<web::Json<RecipeResponse>, ApiError> {
+    let mut p = Params::new(&req);
+    let id = p.path_int("recipe_id");
+    let id = p.finish(|| id)?;
+    let recipe = state.recipes.get(id).await.map_err(ApiError::internal)?;
+    recipe
+        .map(|r| web::Json((&r).into()))
+        .ok_or(ApiError::NotFound("Recipe not found"))
+}
+
+/// A recipe like the given one, for a meal type, that fits the caller.
+#[utoipa::path(
+    post, path = "/api/ml/swap-recipe", tag = "recipes",
+    security(("bearer" = [])),
+    params(
+        ("recipe_id" = i64, Query, description = "The recipe to replace"),
+        ("meal_label" = MealTypeName, Query, description = "breakfast, lunch, dinner or snack"),
+        ("n_search" = Option<i64>, Query, minimum = 1, maximum = 1000, description = "Accepted for compatibility; the nearest fitting recipe is always returned"),
+    ),
+    responses(
+        (status = 200, description = "The nearest fitting recipe", body = RecipeResponse),
+        (status = 401, description = "Token missing, invalid or expired", body = ErrorBody),
+        (status = 404, description = "Recipe not found, or no similar recipe", body = ErrorBody),
+        (status = 422, description = "Invalid parameter", body = ValidationErrorBody),
+        (status = 500, description = "Internal server error", body = ErrorBody),
+    )
+)]
+pub async fn similar_recipe(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    user: CurrentUser,
+) -> Result<web::Json<RecipeResponse>, ApiError> {
+    let mut p = Params::new(&req);
+    let recipe_id = p.query("recipe_id", parse_int_str);
+    let meal_type = p.query("meal_label", meal_type_param);
+    let n_search = p.optional_query("n_search", int_in_range_str(1, 1000));
+    let (recipe_id, meal_type) = p.finish(|| {
+        n_search?;
+        Some((recipe_id?, meal_type?))
+    })?;
+    let recipe = state
+        .plans
+        .similar(user.0.id, recipe_id, meal_type)
+        .await
+        .map_err(plan_error)?;
+    Ok(web::Json((&recipe).into()))
+}
+
