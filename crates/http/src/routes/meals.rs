@@ -94,7 +94,6 @@ impl From<&Alternative> for AlternativeResponse {
     }
 }
 
-
 /// One meal detail with its recipe.
 #[utoipa::path(
     get, path = "/meal-detail/{meal_detail_id}", tag = "meal details",
@@ -224,4 +223,3 @@ pub async fn meal_alternatives(
         .map_err(plan_error)?;
     Ok(web::Json(alternatives.iter().map(Into::into).collect()))
 }
-

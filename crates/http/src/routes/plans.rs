@@ -174,7 +174,6 @@ fn nested<T>(
     }
 }
 
-
 fn days(value: &Value) -> Result<Vec<NewDay>, Problems> {
     let mut problems = Vec::new();
     let mut out = Vec::new();

@@ -91,7 +91,6 @@ pub struct RecipePageResponse {
     pub items: Vec<RecipeResponse>,
 }
 
-
 /// Search and filter the recipe catalogue.
 #[utoipa::path(
     get, path = "/api/recipes", tag = "recipes",
@@ -206,4 +205,3 @@ pub async fn similar_recipe(
         .map_err(plan_error)?;
     Ok(web::Json((&recipe).into()))
 }
-
