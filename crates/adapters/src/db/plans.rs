@@ -134,28 +134,35 @@ fn create_in_tx(
     Ok(plan_id)
 }
 
-/// Touches the plan owning meal `id` and applies `change` to the meal.
-fn change_meal(
-    conn: &mut AnyConnection,
-    id: i64,
-    now: NaiveDateTime,
-    change: impl FnOnce(&mut AnyConnection) -> QueryResult<usize>,
-) -> QueryResult<()> {
-    write_transaction(conn, |conn| {
-        change(conn)?;
-        let plan_id: Option<i64> = meal_details::table
-            .inner_join(daily_menus::table)
-            .filter(meal_details::id.eq(id))
-            .select(daily_menus::plan_id)
-            .first(conn)
-            .optional()?;
-        if let Some(plan_id) = plan_id {
-            diesel::update(plans::table.find(plan_id))
-                .set(plans::updated_at.eq(now))
-                .execute(conn)?;
-        }
-        Ok(())
-    })
+impl Database {
+    /// Applies `change` to meal `id` and touches its plan's `updated_at`,
+    /// in one write transaction.
+    async fn change_meal(
+        &self,
+        id: i64,
+        now: DateTime<Utc>,
+        change: impl FnOnce(&mut AnyConnection) -> QueryResult<usize> + Send + 'static,
+    ) -> Result<(), StoreError> {
+        self.run(move |conn| {
+            write_transaction(conn, |conn| {
+                change(conn)?;
+                let plan_id: Option<i64> = meal_details::table
+                    .inner_join(daily_menus::table)
+                    .filter(meal_details::id.eq(id))
+                    .select(daily_menus::plan_id)
+                    .first(conn)
+                    .optional()?;
+                if let Some(plan_id) = plan_id {
+                    diesel::update(plans::table.find(plan_id))
+                        .set(plans::updated_at.eq(now.naive_utc()))
+                        .execute(conn)?;
+                }
+                Ok(())
+            })
+            .map_err(store_error)
+        })
+        .await
+    }
 }
 
 #[async_trait]
@@ -234,13 +241,10 @@ impl PlanRepository for Database {
         recipe_id: i64,
         now: DateTime<Utc>,
     ) -> Result<(), StoreError> {
-        self.run(move |conn| {
-            change_meal(conn, id, now.naive_utc(), |conn| {
-                diesel::update(meal_details::table.find(id))
-                    .set(meal_details::recipe_id.eq(recipe_id))
-                    .execute(conn)
-            })
-            .map_err(store_error)
+        self.change_meal(id, now, move |conn| {
+            diesel::update(meal_details::table.find(id))
+                .set(meal_details::recipe_id.eq(recipe_id))
+                .execute(conn)
         })
         .await
     }
@@ -251,13 +255,10 @@ impl PlanRepository for Database {
         status: MealStatus,
         now: DateTime<Utc>,
     ) -> Result<(), StoreError> {
-        self.run(move |conn| {
-            change_meal(conn, id, now.naive_utc(), |conn| {
-                diesel::update(meal_details::table.find(id))
-                    .set(meal_details::status.eq(status.code() as i32))
-                    .execute(conn)
-            })
-            .map_err(store_error)
+        self.change_meal(id, now, move |conn| {
+            diesel::update(meal_details::table.find(id))
+                .set(meal_details::status.eq(status.code() as i32))
+                .execute(conn)
         })
         .await
     }
