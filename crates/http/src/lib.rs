@@ -21,7 +21,6 @@ use actix_web::middleware::{self, Condition, DefaultHeaders};
 use actix_web::{App, HttpResponse, HttpServer, web};
 use mealplan_app::{Accounts, Plans, Profiles, Recipes};
 use mealplan_ports::HealthProbe;
-use tracing_actix_web::TracingLogger;
 use utoipa::OpenApi;
 use utoipa_swagger_ui::SwaggerUi;
 
@@ -189,6 +188,27 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     .service(Endpoint::at(&["/ready"]).on(M::GET, meta::ready).build());
 }
 
+/// One log line per request: method, path (never the query string, which
+/// may hold a token), status and duration; server errors at `error`, the
+/// rest at `info`.
+async fn access_log(
+    req: ServiceRequest,
+    next: middleware::Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let started = std::time::Instant::now();
+    let method = req.method().clone();
+    let path = req.path().to_owned();
+    let response = next.call(req).await?;
+    let status = response.status().as_u16();
+    let ms = started.elapsed().as_secs_f64() * 1000.0;
+    if status >= 500 {
+        tracing::error!(%method, %path, status, ms, "request");
+    } else {
+        tracing::info!(%method, %path, status, ms, "request");
+    }
+    Ok(response)
+}
+
 /// Responses to requests that carry credentials must not be cached by
 /// browsers or proxies.
 async fn no_store_when_authenticated(
@@ -227,7 +247,7 @@ pub fn serve(
             ))
             .wrap(DefaultHeaders::new().add((header::X_CONTENT_TYPE_OPTIONS, "nosniff")))
             .wrap(middleware::from_fn(no_store_when_authenticated))
-            .wrap(TracingLogger::default())
+            .wrap(middleware::from_fn(access_log))
             .configure(routes)
             .service(SwaggerUi::new("/docs/{_:.*}").url("/openapi.json", openapi.clone()))
             .service(web::resource("/docs").to(|| async {
