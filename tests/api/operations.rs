@@ -115,8 +115,22 @@ async fn swagger_ui_is_served_from_the_binary(b: Backend) {
     assert!(init.text.contains("/openapi.json"));
 }
 
+/// Instances starting at once on one database migrate and seed one after
+/// the other, and all come up.
+async fn concurrent_start_ups_all_succeed(b: Backend) {
+    let db = crate::helpers::TestDb::create(b);
+    let url = db.url();
+    let starts = (0..3).map(|_| mealplan::prepare_database(&url));
+    for result in futures_util::future::join_all(starts).await {
+        assert!(result.is_ok(), "{:?}", result.err());
+    }
+    let recipes = db.count("SELECT COUNT(*) AS n FROM recipes");
+    assert_eq!(recipes as usize, mealplan_catalogue::load().unwrap().len());
+}
+
 crate::on_both_backends!(
     health_and_ready,
     openapi_documents_every_operation,
     swagger_ui_is_served_from_the_binary,
+    concurrent_start_ups_all_succeed,
 );
