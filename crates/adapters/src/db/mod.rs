@@ -118,6 +118,12 @@ pub enum DbError {
     Migrate(String),
 }
 
+impl From<DieselError> for DbError {
+    fn from(e: DieselError) -> Self {
+        Self::Migrate(e.to_string())
+    }
+}
+
 /// Makes connections for r2d2, choosing the backend once from the URL so a
 /// bad password surfaces as libpq's message, not as an r2d2 timeout.
 #[derive(Debug)]
@@ -196,10 +202,12 @@ impl Database {
     pub fn migrate(&self) -> Result<(), DbError> {
         let mut conn = self.pool.get()?;
         match &mut *conn {
-            AnyConnection::Sqlite(c) => c
-                .run_pending_migrations(SQLITE_MIGRATIONS)
-                .map(drop)
-                .map_err(|e| DbError::Migrate(e.to_string())),
+            // One process at a time: the write lock is taken up front.
+            AnyConnection::Sqlite(c) => c.immediate_transaction(|c| {
+                c.run_pending_migrations(SQLITE_MIGRATIONS)
+                    .map(drop)
+                    .map_err(|e| DbError::Migrate(e.to_string()))
+            }),
             AnyConnection::Postgresql(c) => {
                 let lock = |c: &mut PgConnection, sql: &str| {
                     c.batch_execute(&format!("{sql}({MIGRATION_LOCK_KEY})"))
