@@ -109,15 +109,32 @@ impl Email {
         }
         let address = raw.trim().to_lowercase();
         let invalid = |reason: &str| Err(EmailError::Invalid(reason.to_owned()));
-        let Some(at) = address.rfind('@') else {
-            return invalid("An email address must have an @-sign.");
+        // Checks in the order the `email-validator` package makes them.
+        let mut parts = address.split('@');
+        let (Some(local), Some(domain), None) = (parts.next(), parts.next(), parts.next()) else {
+            return if address.contains('@') {
+                invalid("The email address is not valid. It must have exactly one @-sign.")
+            } else {
+                invalid("An email address must have an @-sign.")
+            };
         };
-        let (local, domain) = (&address[..at], &address[at + 1..]);
         if local.is_empty() {
             return invalid("There must be something before the @-sign.");
         }
         if domain.is_empty() {
             return invalid("There must be something after the @-sign.");
+        }
+        let local_len = local.chars().count();
+        if local_len > Self::MAX_LOCAL {
+            return Err(EmailError::Invalid(format!(
+                "The email address is too long before the @-sign ({} character{} too many).",
+                local_len - Self::MAX_LOCAL,
+                if local_len - Self::MAX_LOCAL > 1 {
+                    "s"
+                } else {
+                    ""
+                }
+            )));
         }
         let bad_local = Self::bad_chars(local, Self::local_char_ok);
         if !bad_local.is_empty() {
@@ -125,21 +142,14 @@ impl Email {
                 "The email address contains invalid characters before the @-sign: {bad_local}."
             )));
         }
-        if local.starts_with('.') {
-            return invalid("An email address cannot start with a period.");
-        }
         if local.ends_with('.') {
             return invalid("An email address cannot have a period immediately before the @-sign.");
         }
-        if local.contains("..") || domain.contains("..") {
-            return invalid("An email address cannot have two periods in a row.");
+        if local.starts_with('.') {
+            return invalid("An email address cannot start with a period.");
         }
-        let local_len = local.chars().count();
-        if local_len > Self::MAX_LOCAL {
-            return Err(EmailError::Invalid(format!(
-                "The email address is too long before the @-sign ({} characters too many).",
-                local_len - Self::MAX_LOCAL
-            )));
+        if local.contains("..") {
+            return invalid("An email address cannot have two periods in a row.");
         }
         let bad_domain = Self::bad_chars(domain, Self::domain_char_ok);
         if !bad_domain.is_empty() {
@@ -147,25 +157,28 @@ impl Email {
                 "The part after the @-sign contains invalid characters: {bad_domain}."
             )));
         }
+        if domain.ends_with('.') {
+            return invalid("An email address cannot end with a period.");
+        }
         if domain.starts_with('.') {
             return invalid("An email address cannot have a period immediately after the @-sign.");
         }
-        if domain.ends_with('.') {
-            return invalid("An email address cannot end with a period.");
+        if domain.contains("..") {
+            return invalid("An email address cannot have two periods in a row.");
+        }
+        if domain.ends_with('-') {
+            return invalid("An email address cannot end with a hyphen.");
         }
         if domain.starts_with('-') {
             return invalid("An email address cannot have a hyphen immediately after the @-sign.");
         }
+        if domain.contains(".-") || domain.contains("-.") {
+            return invalid(
+                "An email address cannot have a period and a hyphen next to each other.",
+            );
+        }
         if !domain.contains('.') {
             return invalid("The part after the @-sign is not valid. It should have a period.");
-        }
-        if domain
-            .split('.')
-            .any(|label| label.starts_with('-') || label.ends_with('-'))
-        {
-            return invalid(
-                "The part after the @-sign is not valid IDNA: a label may not start or end with a hyphen.",
-            );
         }
         let tld = domain.rsplit('.').next().unwrap_or_default();
         if tld.chars().all(|c| c.is_ascii_digit()) {
@@ -176,15 +189,29 @@ impl Email {
         Ok(Self(address))
     }
 
-    /// Quoted, sorted, de-duplicated list of the characters `ok` refuses.
+    /// The characters `ok` refuses, shown as `email-validator` shows them
+    /// (Python's `repr` for visible ones, the Unicode name or `U+XXXX` for
+    /// the rest), de-duplicated and sorted by that display.
     fn bad_chars(part: &str, ok: fn(char) -> bool) -> String {
-        let mut bad: Vec<char> = part.chars().filter(|&c| !ok(c)).collect();
+        let mut bad: Vec<String> = part
+            .chars()
+            .filter(|&c| !ok(c))
+            .map(Self::display)
+            .collect();
         bad.sort_unstable();
         bad.dedup();
-        bad.iter()
-            .map(|c| format!("'{}'", c.escape_debug()))
-            .collect::<Vec<_>>()
-            .join(", ")
+        bad.join(", ")
+    }
+
+    fn display(c: char) -> String {
+        match c {
+            '\\' => "\"\\\"".to_owned(),
+            '\'' => "\"'\"".to_owned(),
+            ' ' => "SPACE".to_owned(),
+            '\u{a0}' => "NO-BREAK SPACE".to_owned(),
+            c if c.is_control() || c.is_whitespace() => format!("U+{:04X}", u32::from(c)),
+            c => format!("'{c}'"),
+        }
     }
 
     fn local_char_ok(c: char) -> bool {
@@ -270,15 +297,31 @@ mod tests {
             ("a@", "There must be something after the @-sign."),
             (
                 "a b@c.co",
-                "The email address contains invalid characters before the @-sign: ' '.",
+                "The email address contains invalid characters before the @-sign: SPACE.",
+            ),
+            (
+                "a(b)\t@c.co",
+                "The email address contains invalid characters before the @-sign: '(', ')', U+0009.",
             ),
             (
                 "a@b@c.co",
-                "The email address contains invalid characters before the @-sign: '@'.",
+                "The email address is not valid. It must have exactly one @-sign.",
             ),
             (
                 "a@c o.co",
-                "The part after the @-sign contains invalid characters: ' '.",
+                "The part after the @-sign contains invalid characters: SPACE.",
+            ),
+            (
+                "a.@c.co",
+                "An email address cannot have a period immediately before the @-sign.",
+            ),
+            (
+                "a@-c.co",
+                "An email address cannot have a hyphen immediately after the @-sign.",
+            ),
+            (
+                "a@c-.co",
+                "An email address cannot have a period and a hyphen next to each other.",
             ),
             (
                 "a..b@c.co",
@@ -308,7 +351,7 @@ mod tests {
         assert_eq!(Email::parse(&long), Err(EmailError::TooLong { max: 255 }));
         let local = format!("{}@example.com", "a".repeat(65));
         assert!(
-            matches!(Email::parse(&local), Err(EmailError::Invalid(r)) if r.contains("1 characters too many"))
+            matches!(Email::parse(&local), Err(EmailError::Invalid(r)) if r.contains("(1 character too many)"))
         );
     }
 
