@@ -715,7 +715,7 @@ pub fn date(value: &Value) -> Result<NaiveDate, Problem> {
     };
     match &text[10..] {
         "" => Ok(date),
-        rest if rest.starts_with(['T', 't', ' ']) => {
+        rest if rest.starts_with(['T', 't', '_', ' ']) => {
             let time = rest[1..].trim_end_matches(['Z', 'z']);
             let time = time.strip_suffix("+00:00").unwrap_or(time);
             if ["00:00", "00:00:00"].contains(&time)
@@ -732,7 +732,7 @@ pub fn date(value: &Value) -> Result<NaiveDate, Problem> {
                 ))
             }
         }
-        _ => fail("unexpected extra characters at the end of the input"),
+        _ => fail("invalid datetime separator, expected `T`, `t`, `_` or space"),
     }
 }
 
@@ -805,6 +805,10 @@ mod tests {
             "Input should be a valid date or datetime, invalid date separator, expected `-`"
         );
         assert_eq!(why(json!(19900501)), "Input should be a valid date");
+        assert_eq!(
+            why(json!("1990-05-01x")),
+            "Input should be a valid date or datetime, invalid datetime separator, expected `T`, `t`, `_` or space"
+        );
         assert_eq!(
             date(&json!("1990-05-17T10:00:00")).unwrap_err().kind,
             "date_from_datetime_inexact"
