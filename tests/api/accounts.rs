@@ -140,6 +140,17 @@ async fn login_failures_look_the_same(b: Backend) {
         assert_eq!(reply.json, json!({"detail": "Invalid email or password"}));
         assert_eq!(reply.header("www-authenticate"), None);
     }
+    // Exactly 72 bytes, bcrypt's limit, is accepted at sign-up and works.
+    let reply = app
+        .json(
+            Method::POST,
+            "/auth/login",
+            None,
+            &json!({"email": "ann@example.com", "password": "a".repeat(72)}),
+        )
+        .await;
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    assert_eq!(reply.header("cache-control"), Some("no-store"));
 }
 
 async fn login_validation_entries(b: Backend) {

@@ -115,6 +115,21 @@ async fn failed_logins_lock_the_email_for_a_while(b: Backend) {
         )
         .await;
     assert_eq!(reply.status, 200, "other accounts are not affected");
+
+    // Guesses sent all at once cannot slip past the count.
+    app.register("Cy", "cy@example.com", "password1").await;
+    let guesses = (0..12).map(|i| {
+        let app = &app;
+        let body = login("cy@example.com", &format!("wrong-{i:04}"));
+        async move {
+            app.json(Method::POST, "/auth/login", None, &body)
+                .await
+                .status
+        }
+    });
+    let mut statuses = futures_util::future::join_all(guesses).await;
+    statuses.sort_unstable();
+    assert_eq!(statuses, [vec![401; 2], vec![429; 10]].concat());
 }
 
 async fn an_rs256_token_is_refused(b: Backend) {

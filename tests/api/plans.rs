@@ -521,6 +521,17 @@ async fn ownership_in_optional_mode(b: Backend) {
         ),
         (json!(0), false)
     );
+    // Credentials of another scheme (a proxy's Basic auth) are no token.
+    let reply = app
+        .send(
+            Method::GET,
+            &format!("/meal-detail/{meal}"),
+            None,
+            &[("authorization", "Basic dXNlcjpwYXNz")],
+            None,
+        )
+        .await;
+    assert_eq!(reply.status, 200);
     // Without a token the spec's open access holds; with her own, Ann's too.
     for token in [None, Some(ann.as_str())] {
         for (method, path) in &attempts {

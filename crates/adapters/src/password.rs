@@ -69,16 +69,17 @@ impl PasswordHasher for BcryptHasher {
             Some(hash) => (hash, true),
             None => (self.dummy_hash().await?, false),
         };
+        let secret = password.expose().as_bytes();
+        // bcrypt reads at most 72 bytes. Up to 72 they are all compared (the
+        // crate's `non_truncating_verify` also counts a NUL terminator and so
+        // refuses exactly 72); a longer password never matches, but is still
+        // verified (its first 72 bytes) so it takes the same time.
+        let fits = secret.len() <= Password::MAX_BYTES;
+        let checked = secret[..secret.len().min(Password::MAX_BYTES)].to_vec();
         let matches = self
-            .blocking(move || {
-                // Never truncate: 80 × "a" must not match a hash of 72 × "a".
-                match bcrypt::non_truncating_verify(password.expose(), &hash) {
-                    Err(bcrypt::BcryptError::Truncation(_)) => Ok(false),
-                    other => other,
-                }
-            })
+            .blocking(move || bcrypt::verify(checked, &hash))
             .await?;
-        Ok(known && matches)
+        Ok(known && fits && matches)
     }
 }
 
@@ -105,6 +106,31 @@ mod tests {
                 .unwrap()
         );
         assert!(!hasher.verify(pw("wrong horse"), Some(hash)).await.unwrap());
+    }
+
+    #[tokio::test]
+    async fn a_password_of_exactly_72_bytes_works() {
+        let hasher = BcryptHasher::new(4, 1);
+        for secret in ["a".repeat(72), "é".repeat(36), "a".repeat(71)] {
+            let hash = hasher
+                .hash(Password::parse_new(&secret).unwrap())
+                .await
+                .unwrap();
+            assert!(
+                hasher
+                    .verify(pw(&secret), Some(hash.clone()))
+                    .await
+                    .unwrap(),
+                "{secret}"
+            );
+            let mut other = secret.clone();
+            other.pop();
+            other.push('b');
+            assert!(
+                !hasher.verify(pw(&other), Some(hash)).await.unwrap(),
+                "{other}"
+            );
+        }
     }
 
     #[tokio::test]

@@ -76,11 +76,13 @@ impl FromRequest for MealCaller {
 
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
         let state = req.app_data::<web::Data<AppState>>().cloned();
-        let has_header = req.headers().contains_key(header::AUTHORIZATION);
+        // A non-bearer `Authorization` (say, a proxy's Basic credentials)
+        // is no token.
+        let has_token = bearer_token(req).is_some();
         let user = CurrentUser::from_request(req, payload);
         Box::pin(async move {
             let policy = state.map(|s| s.meal_detail_auth).unwrap_or_default();
-            if !has_header && policy == MealDetailAuth::Optional {
+            if !has_token && policy == MealDetailAuth::Optional {
                 return Ok(Self(None));
             }
             user.await.map(|u| Self(Some(u.0.id)))

@@ -85,22 +85,10 @@ impl Failures {
         }
     }
 
-    fn check(&self, key: &str, now: Instant) -> Result<(), u64> {
-        let mut state = self.state.lock().unwrap_or_else(|p| p.into_inner());
-        let Some(times) = state.get_mut(key) else {
-            return Ok(());
-        };
-        Self::prune(times, now, self.window);
-        match times.front() {
-            Some(oldest) if times.len() >= self.limit => {
-                let left = self.window.saturating_sub(now.duration_since(*oldest));
-                Err(left.as_secs().max(1))
-            }
-            _ => Ok(()),
-        }
-    }
-
-    fn record(&self, key: &str, now: Instant) {
+    /// Counts an attempt as a failure up front (a success clears it), so
+    /// parallel guesses cannot all pass the check before any has failed;
+    /// refused when the window is full.
+    fn begin(&self, key: &str, now: Instant) -> Result<(), u64> {
         let mut state = self.state.lock().unwrap_or_else(|p| p.into_inner());
         if state.len() >= SWEEP_AT {
             let window = self.window;
@@ -111,7 +99,16 @@ impl Failures {
         }
         let times = state.entry(key.to_owned()).or_default();
         Self::prune(times, now, self.window);
-        times.push_back(now);
+        match times.front() {
+            Some(oldest) if times.len() >= self.limit => {
+                let left = self.window.saturating_sub(now.duration_since(*oldest));
+                Err(left.as_secs().max(1))
+            }
+            _ => {
+                times.push_back(now);
+                Ok(())
+            }
+        }
     }
 
     fn clear(&self, key: &str) {
@@ -174,20 +171,14 @@ impl RateLimits {
         }
     }
 
-    /// 429 while `email` has too many recent failed logins.
-    pub fn check_email(&self, email: &str) -> Result<(), ApiError> {
+    /// Starts a login for `email`: 429 while it has too many recent failed
+    /// logins, else the attempt counts as one until it succeeds.
+    pub fn begin_login(&self, email: &str) -> Result<(), ApiError> {
         match &self.failures {
             Some(f) => f
-                .check(email, Instant::now())
+                .begin(email, Instant::now())
                 .map_err(ApiError::TooManyRequests),
             None => Ok(()),
-        }
-    }
-
-    /// Notes a failed login for `email`.
-    pub fn record_failure(&self, email: &str) {
-        if let Some(f) = &self.failures {
-            f.record(email, Instant::now());
         }
     }
 
@@ -224,13 +215,13 @@ mod tests {
             state: Mutex::default(),
         };
         let t0 = Instant::now();
-        assert_eq!(f.check("a", t0), Ok(()));
-        f.record("a", t0);
-        f.record("a", t0 + Duration::from_secs(100));
-        assert_eq!(f.check("a", t0 + Duration::from_secs(100)), Err(800));
-        assert_eq!(f.check("b", t0), Ok(()));
-        assert_eq!(f.check("a", t0 + Duration::from_secs(900)), Ok(()));
+        assert_eq!(f.begin("a", t0), Ok(()));
+        assert_eq!(f.begin("a", t0 + Duration::from_secs(100)), Ok(()));
+        assert_eq!(f.begin("a", t0 + Duration::from_secs(100)), Err(800));
+        assert_eq!(f.begin("b", t0), Ok(()));
+        // The oldest attempt left the window: one more is allowed.
+        assert_eq!(f.begin("a", t0 + Duration::from_secs(900)), Ok(()));
         f.clear("a");
-        assert_eq!(f.check("a", t0 + Duration::from_secs(101)), Ok(()));
+        assert_eq!(f.begin("a", t0 + Duration::from_secs(901)), Ok(()));
     }
 }

@@ -1,6 +1,6 @@
 //! Sign-up, login, current user and token check.
 
-use actix_web::http::StatusCode;
+use actix_web::http::{StatusCode, header};
 use actix_web::{HttpRequest, HttpResponse, web};
 use mealplan_app::{LoginError, RegisterError, Session};
 use mealplan_domain::{Email, EmailError, Password, TextError, User, UserName};
@@ -174,7 +174,9 @@ pub async fn register(
             RegisterError::EmailTaken => ApiError::Conflict("Email already registered"),
             other => ApiError::auth_failure(other),
         })?;
-    Ok(HttpResponse::build(StatusCode::CREATED).json(TokenResponse::from(session)))
+    Ok(HttpResponse::build(StatusCode::CREATED)
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .json(TokenResponse::from(session)))
 }
 
 /// Exchange e-mail and password for a bearer token.
@@ -195,24 +197,23 @@ pub async fn login(
     limits: web::Data<RateLimits>,
     req: HttpRequest,
     body: Result<JsonBody<Login>, ApiError>,
-) -> Result<web::Json<TokenResponse>, ApiError> {
+) -> Result<HttpResponse, ApiError> {
     limits.check_ip(&req)?;
     let Login { email, password } = body?.value;
     let key = email.as_str().to_owned();
-    limits.check_email(&key)?;
+    limits.begin_login(&key)?;
     let session = state
         .accounts
         .login(email, password)
         .await
         .map_err(|e| match e {
-            LoginError::InvalidCredentials => {
-                limits.record_failure(&key);
-                ApiError::LoginFailed
-            }
+            LoginError::InvalidCredentials => ApiError::LoginFailed,
             LoginError::Internal(cause) => ApiError::auth_failure(cause),
         })?;
     limits.clear_failures(&key);
-    Ok(web::Json(session.into()))
+    Ok(HttpResponse::Ok()
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .json(TokenResponse::from(session)))
 }
 
 /// The user the bearer token belongs to.
