@@ -246,6 +246,51 @@ async fn summary_and_shopping_list_follow_the_meals(b: Backend) {
     for item in items {
         assert!(item["grams"].as_f64().unwrap() > 0.0);
     }
+
+    // Alternatives report the day's totals with portions applied, also for
+    // a plan that is no longer the active one.
+    let meal = all
+        .iter()
+        .find(|m| m["servings"] != json!(1.0))
+        .unwrap_or(&all[0]);
+    let servings = meal["servings"].as_f64().unwrap();
+    let id = meal["id"].as_i64().unwrap();
+    let day_of_meal = plan["daily_menus"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|d| {
+            d["meal_details"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|m| m["id"] == id)
+        })
+        .unwrap();
+    let planned = summary["days"][day_of_meal]["planned"]["calories"]
+        .as_f64()
+        .unwrap();
+    generate(&app, &token, json!({"days": 1, "seed": 9})).await;
+    let reply = app
+        .get(
+            &format!("/meal-detail/{id}/alternatives?limit=3"),
+            Some(&token),
+        )
+        .await;
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    let current = servings * meal["recipe"]["calories"].as_f64().unwrap();
+    for a in reply.json.as_array().unwrap() {
+        let share = servings * a["recipe"]["calories"].as_f64().unwrap();
+        let day = a["day_totals"]["calories"].as_f64().unwrap();
+        assert!(
+            (day - (planned - current + share)).abs() <= 4.0 * servings + 2.0,
+            "{day} vs {planned} - {current} + {share}"
+        );
+        assert!(
+            (a["change"]["calories"].as_f64().unwrap() - (share - current)).abs()
+                <= 2.0 * servings + 1.0
+        );
+    }
 }
 
 async fn impossible_or_invalid_requests_are_422(b: Backend) {

@@ -459,33 +459,39 @@ impl Plans {
         let all = self.catalog.all().await?;
         let current = find(&all, owned.meal.recipe_id).ok_or(PlanError::RecipeNotFound)?;
         let rules = self.rules_of(owned.owner).await?;
-        let plan = self.plans.active(owned.owner).await?;
-        let same_plan = plan.as_ref().filter(|p| p.id == owned.plan_id);
-        let exclude: Vec<i64> = same_plan
-            .map(|p| {
+        // The meal's own plan (active or not): its recipes are excluded and
+        // its day's totals, portions applied, are what a swap changes.
+        let plan = self.plans.plan(owned.plan_id).await?;
+        let exclude: Vec<i64> = plan
+            .iter()
+            .flat_map(|p| {
                 p.days
                     .iter()
                     .flat_map(|d| d.meals.iter().map(|m| m.recipe_id))
-                    .collect()
             })
-            .unwrap_or_default();
-        let day_total: mealplan_domain::Nutrition = same_plan
+            .collect();
+        let servings = owned.meal.servings;
+        let current_share = current.nutrition.scaled(servings);
+        let day_total: Nutrition = plan
+            .as_ref()
             .and_then(|p| p.days.iter().find(|d| d.day_of_week == owned.day_of_week))
             .map(|d| {
                 d.meals
                     .iter()
-                    .filter_map(|m| find(&all, m.recipe_id))
-                    .map(|r| r.nutrition)
+                    .filter_map(|m| find(&all, m.recipe_id).map(|r| r.nutrition.scaled(m.servings)))
                     .sum()
             })
-            .unwrap_or(current.nutrition);
+            .unwrap_or(current_share);
         Ok(
             similar_recipes(&all, current, owned.meal.meal_type, &rules, &exclude, limit)
                 .into_iter()
-                .map(|r| Alternative {
-                    recipe: r.clone(),
-                    day_totals: day_total - current.nutrition + r.nutrition,
-                    change: r.nutrition - current.nutrition,
+                .map(|r| {
+                    let share = r.nutrition.scaled(servings);
+                    Alternative {
+                        recipe: r.clone(),
+                        day_totals: day_total - current_share + share,
+                        change: share - current_share,
+                    }
                 })
                 .collect(),
         )

@@ -113,6 +113,8 @@ pub trait PlanRepository: Send + Sync {
     ) -> Result<Plan, StoreError>;
     /// `user`'s active plan.
     async fn active(&self, user: UserId) -> Result<Option<Plan>, StoreError>;
+    /// A plan by id, active or not.
+    async fn plan(&self, id: i64) -> Result<Option<Plan>, StoreError>;
     /// One meal detail with its owner.
     async fn meal(&self, id: i64) -> Result<Option<OwnedMeal>, StoreError>;
     /// Points a meal at another recipe (status unchanged).

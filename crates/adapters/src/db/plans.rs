@@ -200,6 +200,10 @@ impl PlanRepository for Database {
         .await
     }
 
+    async fn plan(&self, id: i64) -> Result<Option<Plan>, StoreError> {
+        self.run(move |conn| load_plan(conn, id)).await
+    }
+
     async fn meal(&self, id: i64) -> Result<Option<OwnedMeal>, StoreError> {
         self.run(move |conn| {
             let row: Option<(MealRow, i64, i64, i32)> = meal_details::table
