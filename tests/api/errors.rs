@@ -170,6 +170,23 @@ async fn cors_allows_only_configured_origins(b: Backend) {
         preflight.header("access-control-allow-origin"),
         Some("https://app.example")
     );
+    let refused = app
+        .send(
+            Method::OPTIONS,
+            "/auth/login",
+            None,
+            &[
+                ("origin", "https://evil.example"),
+                ("access-control-request-method", "POST"),
+            ],
+            None,
+        )
+        .await;
+    assert_eq!(refused.status, 400);
+    assert_eq!(
+        refused.json,
+        json!({"detail": "Origin is not allowed to make this request"})
+    );
 
     let plain = spawn_app(b).await;
     let reply = plain

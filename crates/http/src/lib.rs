@@ -14,7 +14,7 @@ use std::net::TcpListener;
 use std::sync::Arc;
 
 use actix_cors::Cors;
-use actix_web::body::MessageBody;
+use actix_web::body::{BoxBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::{Method, header};
 use actix_web::middleware::{self, Condition, DefaultHeaders};
@@ -209,6 +209,41 @@ async fn access_log(
     Ok(response)
 }
 
+/// Error answers made outside the handlers (CORS refusals, framework
+/// defaults) become `{"detail": …}` like every other error.
+async fn json_errors(
+    req: ServiceRequest,
+    next: middleware::Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
+    let response = next.call(req).await?;
+    let status = response.status();
+    let is_json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    if status.as_u16() < 400 || is_json {
+        return Ok(response.map_into_boxed_body());
+    }
+    let (req, response) = response.into_parts();
+    let (head, body) = response.into_parts();
+    let bytes = actix_web::body::to_bytes(body).await.unwrap_or_default();
+    let text = String::from_utf8_lossy(&bytes).trim().to_owned();
+    let detail = if text.is_empty() {
+        status.canonical_reason().unwrap_or("Error").to_owned()
+    } else {
+        text
+    };
+    let mut json = HttpResponse::build(status);
+    for (name, value) in head.headers() {
+        if name != header::CONTENT_TYPE && name != header::CONTENT_LENGTH {
+            json.append_header((name.clone(), value.clone()));
+        }
+    }
+    let json = json.json(error::ErrorBody { detail });
+    Ok(ServiceResponse::new(req, json))
+}
+
 /// Responses to requests that carry credentials must not be cached by
 /// browsers or proxies.
 async fn no_store_when_authenticated(
@@ -245,6 +280,7 @@ pub fn serve(
                 !options.cors_allowed_origins.is_empty(),
                 options.cors(),
             ))
+            .wrap(middleware::from_fn(json_errors))
             .wrap(DefaultHeaders::new().add((header::X_CONTENT_TYPE_OPTIONS, "nosniff")))
             .wrap(middleware::from_fn(no_store_when_authenticated))
             .wrap(middleware::from_fn(access_log))
