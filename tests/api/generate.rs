@@ -300,13 +300,10 @@ async fn impossible_or_invalid_requests_are_422(b: Backend) {
         &app,
         &token,
         3,
-        &[
-            "a allergy",
-            "e allergy",
-            "i allergy",
-            "o allergy",
-            "u allergy",
-        ],
+        &crate::helpers::restrictions_banning_everything()
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>(),
         &[],
     )
     .await;

@@ -312,3 +312,12 @@ impl TestApp {
             .to_owned()
     }
 }
+
+/// Custom restrictions naming every ingredient of the catalogue: a profile
+/// with these can be served nothing.
+pub fn restrictions_banning_everything() -> Vec<String> {
+    let table = mealplan_catalogue::IngredientTable::shipped().unwrap();
+    let mut names: Vec<String> = table.names().map(|n| format!("{n} allergy")).collect();
+    names.sort();
+    names
+}

@@ -695,13 +695,10 @@ async fn similar_recipe_errors(b: Backend) {
     put_profile(
         &app,
         &token,
-        &[
-            "a allergy",
-            "e allergy",
-            "i allergy",
-            "o allergy",
-            "u allergy",
-        ],
+        &crate::helpers::restrictions_banning_everything()
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>(),
         &[],
     )
     .await;

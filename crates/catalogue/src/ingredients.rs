@@ -142,6 +142,11 @@ impl IngredientTable {
         self.by_name.get(name)
     }
 
+    /// Every ingredient name, in no particular order.
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.by_name.keys().map(String::as_str)
+    }
+
     /// Number of ingredients.
     pub fn len(&self) -> usize {
         self.by_name.len()

@@ -215,7 +215,14 @@ impl HardRules {
                 Some(_) => {}
                 None => {
                     let word = custom_restriction_word(name);
-                    if !word.is_empty() && !rules.banned_words.contains(&word) {
+                    let named = allergens_named(&word);
+                    if !named.is_empty() {
+                        for a in named {
+                            if !rules.allergens.contains(a) {
+                                rules.allergens.push(*a);
+                            }
+                        }
+                    } else if !word.is_empty() && !rules.banned_words.contains(&word) {
                         rules.banned_words.push(word);
                     }
                 }
@@ -239,12 +246,48 @@ impl HardRules {
     /// Whether `recipe` breaks no restriction (diet types aside).
     pub fn allows_allergens(&self, recipe: &Recipe) -> bool {
         !recipe.allergens.iter().any(|a| self.allergens.contains(a))
-            && !recipe.ingredients.iter().any(|i| {
-                self.banned_words
-                    .iter()
-                    .any(|w| i.name.contains(w.as_str()))
-            })
+            && !recipe
+                .ingredients
+                .iter()
+                .any(|i| self.banned_words.iter().any(|w| names_word(&i.name, w)))
     }
+}
+
+/// Allergens a custom restriction's key word stands for (`wheat` is
+/// gluten, `dairy` is lactose, `seafood` is fish and shellfish, …).
+fn allergens_named(word: &str) -> &'static [Allergen] {
+    use Allergen::*;
+    match word {
+        "gluten" | "wheat" | "barley" | "rye" | "celiac" | "coeliac" => &[Gluten],
+        "lactose" | "dairy" | "milk" => &[Lactose],
+        "nut" | "peanut" | "tree nut" | "treenut" => &[Nut],
+        "shellfish" | "crustacean" | "mollusc" | "mollusk" => &[Shellfish],
+        "seafood" => &[Fish, Shellfish],
+        "soy" | "soya" | "soybean" => &[Soy],
+        "egg" => &[Egg],
+        "fish" => &[Fish],
+        "sesame" => &[Sesame],
+        _ => &[],
+    }
+}
+
+/// Whether the ingredient name contains `phrase` as whole words, allowing a
+/// plural (`mushroom` names "mushrooms", `tomato` names "canned tomatoes";
+/// `tea` does not name "steak").
+fn names_word(ingredient: &str, phrase: &str) -> bool {
+    let words: Vec<&str> = ingredient.split_whitespace().collect();
+    let wanted: Vec<&str> = phrase.split_whitespace().collect();
+    if wanted.is_empty() || wanted.len() > words.len() {
+        return false;
+    }
+    let same = |word: &str, want: &str| {
+        word == want
+            || word.strip_suffix('s') == Some(want)
+            || word.strip_suffix("es") == Some(want)
+    };
+    words
+        .windows(wanted.len())
+        .any(|w| w.iter().zip(&wanted).all(|(a, b)| same(a, b)))
 }
 
 /// `kiwi allergy` → `kiwi`; `no mushrooms` → `mushroom`; `pork free` → `pork`.
@@ -325,6 +368,32 @@ mod tests {
         assert!(!rules.allow(&recipe(&["kiwi", "banana"], &[], &[])));
         assert!(!rules.allow(&recipe(&["mushrooms"], &[], &[])));
         assert!(rules.allow(&recipe(&["banana"], &[], &[])));
+        // Whole words only.
+        let tea = HardRules::new(["tea allergy", "e allergy"], &[]);
+        assert!(tea.allow(&recipe(&["sirloin steak", "green beans"], &[], &[])));
+        let tomato = HardRules::new(["tomato free"], &[]);
+        assert!(!tomato.allow(&recipe(&["canned tomatoes"], &[], &[])));
+        assert!(
+            !HardRules::new(["red bell pepper allergy"], &[]).allow(&recipe(
+                &["red bell pepper"],
+                &[],
+                &[]
+            ))
+        );
+    }
+
+    #[test]
+    fn custom_names_of_allergens_mean_those_allergens() {
+        let wheat = HardRules::new(["wheat allergy"], &[]);
+        assert!(!wheat.allow(&recipe(&["couscous"], &[Allergen::Gluten], &[])));
+        let dairy = HardRules::new(["dairy free"], &[]);
+        assert!(!dairy.allow(&recipe(&["cheddar"], &[Allergen::Lactose], &[])));
+        assert!(dairy.allow(&recipe(&["soy milk"], &[Allergen::Soy], &[])));
+        let seafood = HardRules::new(["seafood allergy"], &[]);
+        assert!(!seafood.allow(&recipe(&["shrimp"], &[Allergen::Shellfish], &[])));
+        assert!(!seafood.allow(&recipe(&["cod"], &[Allergen::Fish], &[])));
+        let peanut = HardRules::new(["peanut allergy"], &[]);
+        assert!(!peanut.allow(&recipe(&["almonds"], &[Allergen::Nut], &[])));
         assert_eq!(custom_restriction_word("Tomato-free"), "tomato");
         assert_eq!(custom_restriction_word("peaches"), "peach");
     }
