@@ -294,6 +294,40 @@ async fn plan_bodies_are_validated(b: Backend) {
         reply.json,
         json!({"detail": [{"type":"value_error","loc":["body","daily_menus",0,"meal_details",1,"recipe_id"],"msg":"Value error, unknown recipe id 999999","input":999999,"ctx":{"error":{}}}]})
     );
+    // Every unknown recipe is listed, beside the other problems, in order.
+    let body = json!({"daily_menus": [
+        {"day_of_week": 1, "meal_details": [
+            {"recipe_id": 999_998, "schedule": 9, "status": 0, "meal_type": "lunch"},
+            {"recipe_id": r, "schedule": 2, "status": 0, "meal_type": "lunch"},
+            {"recipe_id": 999_999, "schedule": 3, "status": 0, "meal_type": "lunch"}
+        ]}
+    ]});
+    let reply = app
+        .json(Method::POST, "/api/plan", Some(&token), &body)
+        .await;
+    let entries: Vec<(Value, Value)> = reply.json["detail"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| (e["loc"].clone(), e["msg"].clone()))
+        .collect();
+    assert_eq!(
+        entries,
+        [
+            (
+                json!(["body", "daily_menus", 0, "meal_details", 0, "recipe_id"]),
+                json!("Value error, unknown recipe id 999998")
+            ),
+            (
+                json!(["body", "daily_menus", 0, "meal_details", 0, "schedule"]),
+                json!("Input should be less than or equal to 6")
+            ),
+            (
+                json!(["body", "daily_menus", 0, "meal_details", 2, "recipe_id"]),
+                json!("Value error, unknown recipe id 999999")
+            ),
+        ]
+    );
     let reply = app
         .json(Method::POST, "/api/plan", Some(&token), &json!({}))
         .await;

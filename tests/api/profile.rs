@@ -377,6 +377,36 @@ async fn every_rule_has_its_entry(b: Backend) {
             json!(["body", "diet_types", 0])
         ]
     );
+    // Unknown item ids are listed with the other problems, each of them.
+    let body = with(
+        base(),
+        json!({"height": 100, "tastes": [{"id": 0, "name": "a"}, {"name": "ok"}, {"id": -5, "name": "b"}], "restrictions": [{"id": 77, "name": "c"}], "diet_types": ["keto"]}),
+    );
+    let reply = put(&app, &token, &body).await;
+    let locs: Vec<Value> = reply.json["detail"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["loc"].clone())
+        .collect();
+    assert_eq!(
+        locs,
+        [
+            json!(["body", "height"]),
+            json!(["body", "tastes", 0]),
+            json!(["body", "tastes", 2]),
+            json!(["body", "restrictions", 0]),
+            json!(["body", "diet_types", 0])
+        ]
+    );
+    assert_eq!(
+        reply.json["detail"][2]["msg"],
+        "Value error, unknown taste id -5"
+    );
+    assert_eq!(
+        reply.json["detail"][2]["input"],
+        json!({"id": -5, "name": "b"})
+    );
     // Every required field missing.
     let reply = put(&app, &token, &json!({})).await;
     let missing: Vec<Value> = [

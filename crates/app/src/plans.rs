@@ -29,16 +29,10 @@ pub enum PlanError {
     /// No recipe fits as a replacement.
     #[error("no similar recipe found")]
     NoSimilarRecipe,
-    /// A new plan names a recipe that does not exist.
-    #[error("unknown recipe id {id}")]
-    UnknownRecipe {
-        /// Index of the day in the request.
-        day: usize,
-        /// Index of the meal in that day.
-        meal: usize,
-        /// The id sent.
-        id: i64,
-    },
+    /// A new plan names recipes that do not exist: (day index, meal index,
+    /// id) of each, in request order.
+    #[error("unknown recipe ids {0:?}")]
+    UnknownRecipes(Vec<(usize, usize, i64)>),
     /// Generating needs a profile.
     #[error("profile not found")]
     NoProfile,
@@ -189,16 +183,19 @@ impl Plans {
     /// inactive). Every recipe must exist.
     pub async fn create(&self, user: UserId, days: Vec<NewDay>) -> Result<PlanView, PlanError> {
         let all = self.catalog.all().await?;
-        for (d, day) in days.iter().enumerate() {
-            for (m, meal) in day.meals.iter().enumerate() {
-                if find(&all, meal.recipe_id).is_none() {
-                    return Err(PlanError::UnknownRecipe {
-                        day: d,
-                        meal: m,
-                        id: meal.recipe_id,
-                    });
-                }
-            }
+        let sent: Vec<(usize, usize, i64)> = days
+            .iter()
+            .enumerate()
+            .flat_map(|(d, day)| {
+                day.meals
+                    .iter()
+                    .enumerate()
+                    .map(move |(m, meal)| (d, m, meal.recipe_id))
+            })
+            .collect();
+        let unknown = unknown_recipes(&all, &sent);
+        if !unknown.is_empty() {
+            return Err(PlanError::UnknownRecipes(unknown));
         }
         let mut attempt = 1;
         let plan = loop {
@@ -212,6 +209,14 @@ impl Plans {
             }
         };
         self.view(plan, &all)
+    }
+
+    /// Which of the (day, meal, recipe id) references name no recipe.
+    pub async fn unknown_recipes(
+        &self,
+        sent: &[(usize, usize, i64)],
+    ) -> Result<Vec<(usize, usize, i64)>, StoreError> {
+        Ok(unknown_recipes(&self.catalog.all().await?, sent))
     }
 
     /// `user`'s active plan.
@@ -498,6 +503,13 @@ impl Plans {
     }
 }
 
+fn unknown_recipes(all: &[Recipe], sent: &[(usize, usize, i64)]) -> Vec<(usize, usize, i64)> {
+    sent.iter()
+        .copied()
+        .filter(|(_, _, id)| find(all, *id).is_none())
+        .collect()
+}
+
 fn meal_view(meal: MealDetail, all: &[Recipe]) -> Result<MealView, PlanError> {
     let recipe = find(all, meal.recipe_id)
         .cloned()
@@ -642,14 +654,7 @@ mod tests {
         let result = service(plans)
             .create(UserId(1), vec![day(1), day(42)])
             .await;
-        assert!(matches!(
-            result,
-            Err(PlanError::UnknownRecipe {
-                day: 1,
-                meal: 0,
-                id: 42
-            })
-        ));
+        assert!(matches!(result, Err(PlanError::UnknownRecipes(u)) if u == [(1, 0, 42)]));
     }
 
     #[tokio::test]

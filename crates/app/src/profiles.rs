@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use chrono::NaiveDate;
-use mealplan_domain::{NamedItem, ProfileDraft, UserId, targets};
+use mealplan_domain::{ItemRef, NamedItem, ProfileDraft, UserId, targets};
 use mealplan_ports::{
     Clock, ItemKind, NewProfile, Profile, ProfileRepository, ProfileStoreError, ReferenceData,
     ReferenceList, StoreError,
@@ -89,6 +89,41 @@ impl Profiles {
                 Err(ProfileStoreError::Store(e)) => return Err(e.into()),
             }
         }
+    }
+
+    /// Every item sent by id that `user` may not use, as (list, position,
+    /// id), tastes first, in the order sent.
+    pub async fn unknown_items(
+        &self,
+        user: UserId,
+        tastes: &[ItemRef],
+        restrictions: &[ItemRef],
+    ) -> Result<Vec<(ItemKind, usize, i64)>, StoreError> {
+        let mut unknown = Vec::new();
+        for (kind, refs) in [
+            (ItemKind::Taste, tastes),
+            (ItemKind::Restriction, restrictions),
+        ] {
+            let sent: Vec<(usize, i64)> = refs
+                .iter()
+                .enumerate()
+                .filter_map(|(i, r)| match r {
+                    ItemRef::Id(id, _) => Some((i, *id)),
+                    ItemRef::Name(_) => None,
+                })
+                .collect();
+            if sent.is_empty() {
+                continue;
+            }
+            let ids = sent.iter().map(|(_, id)| *id).collect();
+            let visible = self.profiles.visible_items(user, kind, ids).await?;
+            unknown.extend(
+                sent.into_iter()
+                    .filter(|(_, id)| !visible.contains(id))
+                    .map(|(i, id)| (kind, i, id)),
+            );
+        }
+        Ok(unknown)
     }
 
     /// `user`'s profile.
@@ -242,6 +277,35 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
+    }
+
+    #[tokio::test]
+    async fn unknown_items_lists_every_id_the_user_may_not_use() {
+        let mut repo = MockProfileRepository::new();
+        repo.expect_visible_items().returning(|_, kind, ids| {
+            Ok(ids
+                .into_iter()
+                .filter(|id| match kind {
+                    ItemKind::Taste => *id == 1,
+                    ItemKind::Restriction => *id == 2,
+                })
+                .collect())
+        });
+        let name = |n: &str| mealplan_domain::ItemName::parse(n).unwrap();
+        let tastes = [
+            ItemRef::Id(1, name("spicy")),
+            ItemRef::Name(name("new")),
+            ItemRef::Id(9, name("x")),
+        ];
+        let restrictions = [ItemRef::Id(2, name("y")), ItemRef::Id(3, name("z"))];
+        let unknown = service(repo)
+            .unknown_items(UserId(1), &tastes, &restrictions)
+            .await
+            .unwrap();
+        assert_eq!(
+            unknown,
+            [(ItemKind::Taste, 2, 9), (ItemKind::Restriction, 1, 3)]
+        );
     }
 
     #[tokio::test]

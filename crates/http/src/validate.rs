@@ -338,7 +338,17 @@ pub struct JsonBody<T> {
     pub raw: Value,
 }
 
-impl<T: FromBody + 'static> FromRequest for JsonBody<T> {
+/// A body read (at most 64 KiB) and decoded as FastAPI does, not yet
+/// validated: `Null` when absent. For handlers that add checks of their own
+/// to a body's 422 (see [`sort_entries`]).
+pub struct RawJson {
+    /// The decoded body.
+    pub value: Value,
+    /// Today's date, for validation rules that need it.
+    pub today: NaiveDate,
+}
+
+impl FromRequest for RawJson {
     type Error = ApiError;
     type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
 
@@ -365,7 +375,25 @@ impl<T: FromBody + 'static> FromRequest for JsonBody<T> {
                 }
                 bytes.extend_from_slice(&chunk);
             }
-            let mut raw = parse_body(&bytes, json)?;
+            Ok(RawJson {
+                value: parse_body(&bytes, json)?,
+                today,
+            })
+        })
+    }
+}
+
+impl<T: FromBody + 'static> FromRequest for JsonBody<T> {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let raw = RawJson::from_request(req, payload);
+        Box::pin(async move {
+            let RawJson {
+                value: mut raw,
+                today,
+            } = raw.await?;
             if raw.is_null() && T::EMPTY_MEANS_DEFAULTS {
                 raw = Value::Object(Map::new());
             }
@@ -373,6 +401,23 @@ impl<T: FromBody + 'static> FromRequest for JsonBody<T> {
             Ok(JsonBody { value, raw })
         })
     }
+}
+
+/// Orders 422 entries as the fields are declared: `names` lists field
+/// names in declaration order (nested ones too); list indices order
+/// numerically. The sort is stable.
+pub fn sort_entries(entries: &mut [ErrorEntry], names: &[&str]) {
+    let key = |e: &ErrorEntry| -> Vec<usize> {
+        e.loc
+            .iter()
+            .skip(1)
+            .map(|l| match l {
+                Loc::Index(i) => *i,
+                Loc::Name(n) => names.iter().position(|x| x == n).unwrap_or(names.len()),
+            })
+            .collect()
+    };
+    entries.sort_by_key(key);
 }
 
 /// Whether the body is to be read as JSON: no content type, or

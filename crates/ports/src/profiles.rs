@@ -89,6 +89,14 @@ pub trait ProfileRepository: Send + Sync {
     -> Result<Profile, ProfileStoreError>;
     /// `user`'s profile, if any.
     async fn find(&self, user: UserId) -> Result<Option<Profile>, StoreError>;
+    /// Which of `ids` name items of `kind` that `user` may use (predefined
+    /// or their own).
+    async fn visible_items(
+        &self,
+        user: UserId,
+        kind: ItemKind,
+        ids: Vec<i64>,
+    ) -> Result<Vec<i64>, StoreError>;
 }
 
 /// The public reference lists.

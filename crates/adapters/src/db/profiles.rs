@@ -88,6 +88,22 @@ macro_rules! item_list {
                 Ok(dedup_in_order(&ids))
             }
 
+            /// Which of `ids` `user` may use.
+            pub(super) fn visible(
+                conn: &mut AnyConnection,
+                user: UserId,
+                ids: &[i64],
+            ) -> QueryResult<Vec<i64>> {
+                $items::table
+                    .filter(
+                        $items::id
+                            .eq_any(ids.to_vec())
+                            .and($items::owner_id.is_null().or($items::owner_id.eq(user.0))),
+                    )
+                    .select($items::id)
+                    .load(conn)
+            }
+
             /// Replaces the profile's links with `ids`, in order.
             pub(super) fn replace(
                 conn: &mut AnyConnection,
@@ -350,5 +366,21 @@ impl ProfileRepository for Database {
 
     async fn find(&self, user: UserId) -> Result<Option<Profile>, StoreError> {
         self.run(move |conn| load_profile(conn, user)).await
+    }
+
+    async fn visible_items(
+        &self,
+        user: UserId,
+        kind: ItemKind,
+        ids: Vec<i64>,
+    ) -> Result<Vec<i64>, StoreError> {
+        self.run(move |conn| {
+            match kind {
+                ItemKind::Taste => taste_items::visible(conn, user, &ids),
+                ItemKind::Restriction => restriction_items::visible(conn, user, &ids),
+            }
+            .map_err(store_error)
+        })
+        .await
     }
 }

@@ -16,7 +16,8 @@ use crate::error::{ApiError, ErrorBody, Loc, ValidationErrorBody};
 use crate::routes::meals::{MealDetailResponse, Totals};
 use crate::schema::MealTypeName;
 use crate::validate::{
-    BodyFields, Errors, FromBody, JsonBody, Problem, Problems, int_in_range, integer, list, number,
+    BodyFields, Errors, FromBody, JsonBody, Problem, Problems, RawJson, int_in_range, integer,
+    list, number, sort_entries, validate_body,
 };
 
 /// One day of a plan.
@@ -81,26 +82,65 @@ pub(crate) fn plan_error(error: PlanError) -> ApiError {
         PlanError::NoSimilarRecipe => {
             ApiError::NotFound("No similar recipe found for this meal type")
         }
-        PlanError::UnknownRecipe { day, meal, id } => {
+        PlanError::UnknownRecipes(unknown) => {
             let mut errors = Errors::default();
-            errors.push(
-                vec![
-                    "body".into(),
-                    "daily_menus".into(),
-                    Loc::Index(day),
-                    "meal_details".into(),
-                    Loc::Index(meal),
-                    "recipe_id".into(),
-                ],
-                &Value::from(id),
-                Problem::value_error(format!("unknown recipe id {id}")),
-            );
+            push_unknown_recipes(&mut errors, &unknown);
             errors.into_error()
         }
         PlanError::NoProfile => ApiError::NotFound("Profile not found"),
         PlanError::Infeasible(e) => infeasible(&e, &Value::Object(Default::default())),
         PlanError::Store(e) => ApiError::internal(e),
     }
+}
+
+/// Field names of a plan body in declaration order, for sorting entries.
+const PLAN_FIELDS: [&str; 8] = [
+    "daily_menus",
+    "day_of_week",
+    "meal_details",
+    "recipe_id",
+    "schedule",
+    "status",
+    "meal_type",
+    "servings",
+];
+
+/// Adds an entry per (day, meal, id) naming no recipe.
+fn push_unknown_recipes(errors: &mut Errors, unknown: &[(usize, usize, i64)]) {
+    for (day, meal, id) in unknown {
+        errors.push(
+            vec![
+                "body".into(),
+                "daily_menus".into(),
+                Loc::Index(*day),
+                "meal_details".into(),
+                Loc::Index(*meal),
+                "recipe_id".into(),
+            ],
+            &Value::from(*id),
+            Problem::value_error(format!("unknown recipe id {id}")),
+        );
+    }
+}
+
+/// Every (day, meal, recipe id) whose `recipe_id` reads as an integer,
+/// however broken the rest of the body.
+fn sent_recipe_ids(body: &Value) -> Vec<(usize, usize, i64)> {
+    let days = body.get("daily_menus").and_then(Value::as_array);
+    days.into_iter()
+        .flatten()
+        .enumerate()
+        .flat_map(|(d, day)| {
+            day.get("meal_details")
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+                .enumerate()
+                .filter_map(move |(m, meal)| {
+                    integer(meal.get("recipe_id")?).ok().map(|id| (d, m, id))
+                })
+        })
+        .collect()
 }
 
 /// 422 for a plan the catalogue cannot fill under the user's rules.
@@ -317,11 +357,35 @@ impl FromBody for PlanDays {
 pub async fn create_plan(
     state: web::Data<AppState>,
     user: CurrentUser,
-    body: JsonBody<PlanDays>,
+    body: RawJson,
 ) -> Result<HttpResponse, ApiError> {
+    let validated = validate_body::<PlanDays>(&body.value, body.today);
+    // Unknown recipes are reported beside every other problem, in order.
+    let unknown = state
+        .plans
+        .unknown_recipes(&sent_recipe_ids(&body.value))
+        .await
+        .map_err(ApiError::internal)?;
+    let days = match (validated, unknown.is_empty()) {
+        (Ok(days), true) => days.0,
+        (validated, _) => {
+            let mut entries = match validated {
+                Err(ApiError::Validation(entries)) => entries,
+                Err(other) => return Err(other),
+                Ok(_) => Vec::new(),
+            };
+            let mut errors = Errors::default();
+            push_unknown_recipes(&mut errors, &unknown);
+            if let ApiError::Validation(more) = errors.into_error() {
+                entries.extend(more);
+            }
+            sort_entries(&mut entries, &PLAN_FIELDS);
+            return Err(ApiError::Validation(entries));
+        }
+    };
     let plan = state
         .plans
-        .create(user.0.id, body.value.0)
+        .create(user.0.id, days)
         .await
         .map_err(plan_error)?;
     Ok(HttpResponse::build(StatusCode::CREATED).json(PlanResponse::from(&plan)))

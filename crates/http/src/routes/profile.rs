@@ -7,17 +7,18 @@ use mealplan_domain::{
     ActivityLevel, BirthDate, Body, BodyType, DietType, Gender, Goal, Height, ItemName, ItemRef,
     MealsPerDay, NamedItem, NonNegative, ProfileDraft, RangeError, Targets, Weight,
 };
-use mealplan_ports::{Profile, ReferenceList};
+use mealplan_ports::{ItemKind, Profile, ReferenceList};
 use serde::Serialize;
 use serde_json::{Number, Value};
 use utoipa::ToSchema;
 
 use crate::AppState;
 use crate::auth::CurrentUser;
-use crate::error::{ApiError, ErrorBody, Loc, ValidationErrorBody};
+use crate::error::{ApiError, ErrorBody, ErrorEntry, Loc, ValidationErrorBody};
 use crate::schema::{ActivityLevelName, BodyTypeName, DietTypeName, GenderName, GoalName};
 use crate::validate::{
-    BodyFields, FromBody, JsonBody, Problem, Problems, choice, date, integer, list, number, string,
+    BodyFields, Errors, FromBody, Problem, Problems, RawJson, choice, date, integer, list, number,
+    sort_entries, string, validate_body,
 };
 
 /// `{id, name}` of a taste, restriction, diet type or meal type.
@@ -300,23 +301,51 @@ impl FromBody for ProfileDraft {
     }
 }
 
+/// Field names of a profile body in declaration order (spec 2.2).
+const PROFILE_FIELDS: [&str; 16] = [
+    "goal",
+    "height",
+    "weight",
+    "body_type",
+    "gender",
+    "meals_per_day",
+    "activity_level",
+    "birth_date",
+    "body_fat_percentage",
+    "calories_target",
+    "protein_target",
+    "carbs_target",
+    "fat_target",
+    "tastes",
+    "restrictions",
+    "diet_types",
+];
+
+/// One entry per item sent by an id the caller may not use.
+fn unknown_item_entries(unknown: &[(ItemKind, usize, i64)], raw: &Value) -> Vec<ErrorEntry> {
+    let mut errors = Errors::default();
+    for (kind, index, id) in unknown {
+        let field = match kind {
+            ItemKind::Taste => "tastes",
+            ItemKind::Restriction => "restrictions",
+        };
+        errors.push(
+            vec!["body".into(), field.into(), Loc::Index(*index)],
+            &raw[field][*index],
+            Problem::value_error(format!("unknown {} id {id}", kind.noun())),
+        );
+    }
+    match errors.into_error() {
+        ApiError::Validation(entries) => entries,
+        _ => Vec::new(),
+    }
+}
+
 fn profile_error(error: ProfileError, raw: &Value) -> ApiError {
     match error {
         ProfileError::NotFound => ApiError::NotFound("Profile not found"),
         ProfileError::UnknownItem { kind, index, id } => {
-            let field = match kind {
-                mealplan_ports::ItemKind::Taste => "tastes",
-                mealplan_ports::ItemKind::Restriction => "restrictions",
-            };
-            let problem = Problem::value_error(format!("unknown {} id {id}", kind.noun()));
-            let input = raw[field][index].clone();
-            let mut entries = crate::validate::Errors::default();
-            entries.push(
-                vec!["body".into(), field.into(), Loc::Index(index)],
-                &input,
-                problem,
-            );
-            entries.into_error()
+            ApiError::Validation(unknown_item_entries(&[(kind, index, id)], raw))
         }
         ProfileError::Store(e) => ApiError::internal(e),
     }
@@ -338,12 +367,38 @@ fn profile_error(error: ProfileError, raw: &Value) -> ApiError {
 pub async fn upsert_profile(
     state: web::Data<AppState>,
     user: CurrentUser,
-    body: JsonBody<ProfileDraft>,
+    body: RawJson,
 ) -> Result<web::Json<ProfileResponse>, ApiError> {
-    let JsonBody { value, raw } = body;
+    let raw = body.value;
+    let validated = validate_body::<ProfileDraft>(&raw, body.today);
+    // Items sent by id are checked even when other fields are bad, so the
+    // 422 lists every problem, in field order.
+    let refs = |field: &str| {
+        raw.get(field)
+            .and_then(|v| category_items(v).ok())
+            .unwrap_or_default()
+    };
+    let unknown = state
+        .profiles
+        .unknown_items(user.0.id, &refs("tastes"), &refs("restrictions"))
+        .await
+        .map_err(ApiError::internal)?;
+    let draft = match (validated, unknown.is_empty()) {
+        (Ok(draft), true) => draft,
+        (validated, _) => {
+            let mut entries = match validated {
+                Err(ApiError::Validation(entries)) => entries,
+                Err(other) => return Err(other),
+                Ok(_) => Vec::new(),
+            };
+            entries.extend(unknown_item_entries(&unknown, &raw));
+            sort_entries(&mut entries, &PROFILE_FIELDS);
+            return Err(ApiError::Validation(entries));
+        }
+    };
     state
         .profiles
-        .upsert(user.0.id, value)
+        .upsert(user.0.id, draft)
         .await
         .map(|p| web::Json(p.into()))
         .map_err(|e| profile_error(e, &raw))
