@@ -240,6 +240,11 @@ impl Errors {
         ApiError::Validation(self.0)
     }
 
+    /// The entries recorded.
+    pub fn into_entries(self) -> Vec<ErrorEntry> {
+        self.0
+    }
+
     /// `Ok(value)` if nothing was recorded, else the 422.
     pub fn finish<T>(self, value: impl FnOnce() -> Option<T>) -> Result<T, ApiError> {
         if self.0.is_empty() {
@@ -401,6 +406,25 @@ impl<T: FromBody + 'static> FromRequest for JsonBody<T> {
             Ok(JsonBody { value, raw })
         })
     }
+}
+
+/// The value when it validated and `extra` is empty; otherwise one 422
+/// with the validation entries and `extra`, ordered by `names` (see
+/// [`sort_entries`]).
+pub fn with_more_entries<T>(
+    validated: Result<T, ApiError>,
+    extra: Vec<ErrorEntry>,
+    names: &[&str],
+) -> Result<T, ApiError> {
+    let mut entries = match validated {
+        Ok(value) if extra.is_empty() => return Ok(value),
+        Ok(_) => Vec::new(),
+        Err(ApiError::Validation(entries)) => entries,
+        Err(other) => return Err(other),
+    };
+    entries.extend(extra);
+    sort_entries(&mut entries, names);
+    Err(ApiError::Validation(entries))
 }
 
 /// Orders 422 entries as the fields are declared: `names` lists field

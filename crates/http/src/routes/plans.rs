@@ -17,7 +17,7 @@ use crate::routes::meals::{MealDetailResponse, Totals};
 use crate::schema::MealTypeName;
 use crate::validate::{
     BodyFields, Errors, FromBody, JsonBody, Problem, Problems, RawJson, int_in_range, integer,
-    list, number, sort_entries, validate_body,
+    list, number, validate_body, with_more_entries,
 };
 
 /// One day of a plan.
@@ -366,23 +366,9 @@ pub async fn create_plan(
         .unknown_recipes(&sent_recipe_ids(&body.value))
         .await
         .map_err(ApiError::internal)?;
-    let days = match (validated, unknown.is_empty()) {
-        (Ok(days), true) => days.0,
-        (validated, _) => {
-            let mut entries = match validated {
-                Err(ApiError::Validation(entries)) => entries,
-                Err(other) => return Err(other),
-                Ok(_) => Vec::new(),
-            };
-            let mut errors = Errors::default();
-            push_unknown_recipes(&mut errors, &unknown);
-            if let ApiError::Validation(more) = errors.into_error() {
-                entries.extend(more);
-            }
-            sort_entries(&mut entries, &PLAN_FIELDS);
-            return Err(ApiError::Validation(entries));
-        }
-    };
+    let mut errors = Errors::default();
+    push_unknown_recipes(&mut errors, &unknown);
+    let days = with_more_entries(validated, errors.into_entries(), &PLAN_FIELDS)?.0;
     let plan = state
         .plans
         .create(user.0.id, days)

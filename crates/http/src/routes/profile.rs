@@ -18,7 +18,7 @@ use crate::error::{ApiError, ErrorBody, ErrorEntry, Loc, ValidationErrorBody};
 use crate::schema::{ActivityLevelName, BodyTypeName, DietTypeName, GenderName, GoalName};
 use crate::validate::{
     BodyFields, Errors, FromBody, Problem, Problems, RawJson, choice, date, integer, list, number,
-    sort_entries, string, validate_body,
+    string, validate_body, with_more_entries,
 };
 
 /// `{id, name}` of a taste, restriction, diet type or meal type.
@@ -335,10 +335,7 @@ fn unknown_item_entries(unknown: &[(ItemKind, usize, i64)], raw: &Value) -> Vec<
             Problem::value_error(format!("unknown {} id {id}", kind.noun())),
         );
     }
-    match errors.into_error() {
-        ApiError::Validation(entries) => entries,
-        _ => Vec::new(),
-    }
+    errors.into_entries()
 }
 
 fn profile_error(error: ProfileError, raw: &Value) -> ApiError {
@@ -383,19 +380,11 @@ pub async fn upsert_profile(
         .unknown_items(user.0.id, &refs("tastes"), &refs("restrictions"))
         .await
         .map_err(ApiError::internal)?;
-    let draft = match (validated, unknown.is_empty()) {
-        (Ok(draft), true) => draft,
-        (validated, _) => {
-            let mut entries = match validated {
-                Err(ApiError::Validation(entries)) => entries,
-                Err(other) => return Err(other),
-                Ok(_) => Vec::new(),
-            };
-            entries.extend(unknown_item_entries(&unknown, &raw));
-            sort_entries(&mut entries, &PROFILE_FIELDS);
-            return Err(ApiError::Validation(entries));
-        }
-    };
+    let draft = with_more_entries(
+        validated,
+        unknown_item_entries(&unknown, &raw),
+        &PROFILE_FIELDS,
+    )?;
     state
         .profiles
         .upsert(user.0.id, draft)
