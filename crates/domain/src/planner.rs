@@ -288,15 +288,15 @@ pub fn plan(request: &PlanRequest<'_>) -> Result<Vec<PlannedDay>, PlanningError>
                     found: pools.iter().map(|(_, p)| p.len()).sum(),
                 });
             };
-            let done = best.as_ref().is_none_or(|b| day.loss < b.loss);
-            if done {
+            if best.as_ref().is_none_or(|b| day.loss < b.loss) {
+                let inside = within_tolerance(
+                    &totals_of(&day, &pools, &pool_of, request),
+                    &request.targets,
+                );
                 best = Some(day);
-            }
-            let b = best
-                .as_ref()
-                .map(|b| totals_of(b, &pools, &pool_of, request));
-            if b.is_some_and(|t| within_tolerance(&t, &request.targets)) {
-                break;
+                if inside {
+                    break;
+                }
             }
         }
         let best = best.expect("at least one restart ran");
@@ -316,18 +316,11 @@ pub fn plan(request: &PlanRequest<'_>) -> Result<Vec<PlannedDay>, PlanningError>
         }
         days.push(PlannedDay {
             day_of_week,
-            totals: meals
-                .iter()
-                .map(|m| scale(&request.recipes[m.recipe].nutrition, m.servings))
-                .sum(),
+            totals: totals_of(&best, &pools, &pool_of, request),
             meals,
         });
     }
     Ok(days)
-}
-
-fn scale(n: &Nutrition, s: f64) -> Nutrition {
-    n.scaled(s)
 }
 
 fn totals_of(
@@ -340,10 +333,9 @@ fn totals_of(
         .iter()
         .enumerate()
         .map(|(slot, (c, s))| {
-            scale(
-                &request.recipes[pools[pool_of[slot]].1[*c].index].nutrition,
-                *s,
-            )
+            request.recipes[pools[pool_of[slot]].1[*c].index]
+                .nutrition
+                .scaled(*s)
         })
         .sum()
 }

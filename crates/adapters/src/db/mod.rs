@@ -30,6 +30,12 @@ const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrati
 /// several instances start on one PostgreSQL database at once.
 const MIGRATION_LOCK_KEY: i64 = 0x6d65_616c_706c_616e;
 
+/// `SELECT function(key)` for one of PostgreSQL's advisory-lock functions
+/// on the key that serialises migrations and seeding.
+fn advisory_lock_sql(function: &str) -> String {
+    format!("SELECT {function}({MIGRATION_LOCK_KEY})")
+}
+
 /// Every SQLite connection gets these, `busy_timeout` first: setting WAL
 /// first made several connections opening at once fail with "database is
 /// locked". `synchronous=NORMAL` in WAL mode survives a process crash.
@@ -209,16 +215,16 @@ impl Database {
                     .map_err(|e| DbError::Migrate(e.to_string()))
             }),
             AnyConnection::Postgresql(c) => {
-                let lock = |c: &mut PgConnection, sql: &str| {
-                    c.batch_execute(&format!("{sql}({MIGRATION_LOCK_KEY})"))
+                let lock = |c: &mut PgConnection, function: &str| {
+                    c.batch_execute(&advisory_lock_sql(function))
                         .map_err(|e| DbError::Migrate(e.to_string()))
                 };
-                lock(c, "SELECT pg_advisory_lock")?;
+                lock(c, "pg_advisory_lock")?;
                 let done = c
                     .run_pending_migrations(POSTGRES_MIGRATIONS)
                     .map(drop)
                     .map_err(|e| DbError::Migrate(e.to_string()));
-                lock(c, "SELECT pg_advisory_unlock")?;
+                lock(c, "pg_advisory_unlock")?;
                 done
             }
         }

@@ -168,11 +168,7 @@ fn seed_in_tx(conn: &mut AnyConnection, catalogue: &[Recipe]) -> QueryResult<See
     // Instances starting together on one PostgreSQL database seed one after
     // the other (SQLite's BEGIN IMMEDIATE already serialises them).
     if matches!(conn, AnyConnection::Postgresql(_)) {
-        diesel::sql_query(format!(
-            "SELECT pg_advisory_xact_lock({})",
-            super::MIGRATION_LOCK_KEY
-        ))
-        .execute(conn)?;
+        diesel::sql_query(super::advisory_lock_sql("pg_advisory_xact_lock")).execute(conn)?;
     }
     let existing: std::collections::HashMap<i64, String> = recipes::table
         .select((recipes::recipe_id, recipes::fingerprint))
