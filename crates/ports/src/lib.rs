@@ -130,3 +130,12 @@ pub use plans::{
 pub use plans::{MockPlanRepository, MockRecipeCatalog};
 
 mod plans;
+
+pub use chat::{
+    ChatMessage, ChatModel, ModelError, ModelTurn, ParamType, ToolArg, ToolCall, ToolParam,
+    ToolSpec,
+};
+#[cfg(feature = "mock")]
+pub use chat::MockChatModel;
+
+mod chat;
