@@ -5,6 +5,7 @@
 mod helpers;
 
 mod accounts;
+mod chat;
 mod errors;
 mod generate;
 mod hardening;

@@ -770,7 +770,8 @@ async fn seeding_is_idempotent(b: Backend) {
             "SELECT id AS n FROM recipes WHERE name = 'Renamed overnight oats' AND recipe_id = {}",
             catalogue[0].recipe_id
         )),
-        1
+        catalogue[0].recipe_id,
+        "a recipe's id is its catalogue number"
     );
 }
 

@@ -135,6 +135,7 @@ async fn round_trip_create_then_update(b: Backend) {
         "tastes": [{"id": 1, "name": "spicy"}, {"id": 101, "name": "mango"}],
         "restrictions": [{"id": 3, "name": "nut allergy"}],
         "diet_types": [{"id": 3, "name": "vegan"}, {"id": 2, "name": "low_carb"}],
+        "manual_fields": [],
     });
     assert_eq!(reply.json, created);
     assert_targets_near(&reply.json, expected_targets(&body));
@@ -161,6 +162,7 @@ async fn round_trip_create_then_update(b: Backend) {
         "tastes": [{"id": 101, "name": "mango"}, {"id": 6, "name": "umami"}],
         "restrictions": [],
         "diet_types": [{"id": 1, "name": "high_protein"}],
+        "manual_fields": ["body_fat_percentage", "calories_target", "fat_target"],
     });
     assert_eq!(reply.json, updated);
     assert_eq!(app.get("/api/profile", Some(&token)).await.json, updated);
@@ -633,7 +635,48 @@ async fn public_lists_have_exact_content(b: Backend) {
     }
 }
 
+/// The web client sends back, on every save, the whole form: the targets
+/// and body fat it last received, plus `id`, `user_id` and `age`. Computed
+/// values follow the new weight and goal; a value the user typed stays.
+async fn echoed_targets_follow_edits_and_hand_set_ones_stay(b: Backend) {
+    let app = spawn_app(b).await;
+    let token = app.token_for("eve@example.com").await;
+    let first = put(&app, &token, &base()).await.json;
+    assert_eq!(first["manual_fields"], json!([]));
+
+    let mut echo = first.clone();
+    let object = echo.as_object_mut().unwrap();
+    object.insert("age".into(), json!(36));
+    object.insert("weight".into(), json!(90.0));
+    object.insert("goal".into(), json!("gain_weight"));
+    object.insert("diet_types".into(), json!([]));
+    let second = put(&app, &token, &echo).await;
+    assert_eq!(second.status, 200, "{}", second.text);
+    let second = second.json;
+    let fresh = with(base(), json!({"weight": 90.0, "goal": "gain_weight"}));
+    assert_targets_near(&second, expected_targets(&fresh));
+    assert!(second["calories_target"].as_f64() > first["calories_target"].as_f64());
+    assert_eq!(second["manual_fields"], json!([]));
+
+    // The user types a calorie target; the rest stay computed, and the
+    // typed value survives later echoes and edits.
+    let mut typed = second.clone();
+    typed["calories_target"] = json!(2500);
+    typed["diet_types"] = json!([]);
+    let third = put(&app, &token, &typed).await.json;
+    assert_eq!(third["calories_target"], json!(2500.0));
+    assert_eq!(third["manual_fields"], json!(["calories_target"]));
+    let mut again = third.clone();
+    again["weight"] = json!(80.0);
+    again["diet_types"] = json!([]);
+    let fourth = put(&app, &token, &again).await.json;
+    assert_eq!(fourth["calories_target"], json!(2500.0));
+    assert_ne!(fourth["protein_target"], third["protein_target"]);
+    assert_eq!(fourth["manual_fields"], json!(["calories_target"]));
+}
+
 crate::on_both_backends!(
+    echoed_targets_follow_edits_and_hand_set_ones_stay,
     round_trip_create_then_update,
     targets_follow_the_formulas,
     missing_profile_and_missing_token,

@@ -3,11 +3,13 @@
 //! clone; they know nothing of HTTP or SQL.
 
 pub mod accounts;
+pub mod chat;
 pub mod plans;
 pub mod profiles;
 pub mod recipes;
 
 pub use accounts::{Accounts, AuthError, LoginError, RegisterError, Session};
+pub use chat::{Chat, ChatReply};
 pub use plans::{
     Alternative, DaySummary, DayView, MealView, PlanError, PlanSummary, PlanView, Plans,
     ShoppingItem,

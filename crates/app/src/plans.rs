@@ -300,37 +300,37 @@ impl Plans {
         })
     }
 
-    /// Recipe ids of `user`'s active plan.
-    async fn planned_ids(&self, user: UserId) -> Result<Vec<i64>, StoreError> {
-        Ok(self
-            .plans
-            .active(user)
-            .await?
-            .map(|p| {
-                p.days
-                    .iter()
-                    .flat_map(|d| d.meals.iter().map(|m| m.recipe_id))
-                    .collect()
-            })
-            .unwrap_or_default())
-    }
-
     /// The recipe of `meal_type` nearest to `recipe_id` in calories and
     /// macros that fits `user`'s restrictions and vegan/vegetarian diet and
-    /// is not in their active plan.
+    /// is not in their active plan, with the portion it would be served
+    /// at: that of the meal it would replace (the active plan's meal of
+    /// that type with that recipe), else one serving.
     pub async fn similar(
         &self,
         user: UserId,
         recipe_id: i64,
         meal_type: MealType,
-    ) -> Result<Recipe, PlanError> {
+    ) -> Result<(Recipe, f64), PlanError> {
         let all = self.catalog.all().await?;
         let original = find(&all, recipe_id).ok_or(PlanError::RecipeNotFound)?;
         let rules = self.rules_of(user).await?;
-        let exclude = self.planned_ids(user).await?;
+        let plan = self.plans.active(user).await?;
+        let meals: Vec<&MealDetail> = plan
+            .iter()
+            .flat_map(|p| p.days.iter().flat_map(|d| &d.meals))
+            .collect();
+        let exclude: Vec<i64> = meals.iter().map(|m| m.recipe_id).collect();
+        let replaced = |same_type: bool| {
+            meals
+                .iter()
+                .find(|m| m.recipe_id == recipe_id && (!same_type || m.meal_type == meal_type))
+        };
+        let servings = replaced(true)
+            .or_else(|| replaced(false))
+            .map_or(1.0, |m| m.servings);
         similar_recipes(&all, original, meal_type, &rules, &exclude, 1)
             .first()
-            .map(|r| (*r).clone())
+            .map(|r| ((*r).clone(), servings))
             .ok_or(PlanError::NoSimilarRecipe)
     }
 
@@ -410,7 +410,7 @@ impl Plans {
             .days
             .iter()
             .map(|day| {
-                let portion = |m: &&MealView| m.recipe.nutrition.scaled(m.meal.servings);
+                let portion = |m: &&MealView| m.recipe.nutrition.served(m.meal.servings);
                 DaySummary {
                     day_of_week: day.day_of_week,
                     planned: day.meals.iter().map(|m| portion(&m)).sum(),
@@ -476,14 +476,14 @@ impl Plans {
             })
             .collect();
         let servings = owned.meal.servings;
-        let current_share = current.nutrition.scaled(servings);
+        let current_share = current.nutrition.served(servings);
         let day_total: Nutrition = plan
             .as_ref()
             .and_then(|p| p.days.iter().find(|d| d.day_of_week == owned.day_of_week))
             .map(|d| {
                 d.meals
                     .iter()
-                    .filter_map(|m| find(&all, m.recipe_id).map(|r| r.nutrition.scaled(m.servings)))
+                    .filter_map(|m| find(&all, m.recipe_id).map(|r| r.nutrition.served(m.servings)))
                     .sum()
             })
             .unwrap_or(current_share);
@@ -491,7 +491,7 @@ impl Plans {
             similar_recipes(&all, current, owned.meal.meal_type, &rules, &exclude, limit)
                 .into_iter()
                 .map(|r| {
-                    let share = r.nutrition.scaled(servings);
+                    let share = r.nutrition.served(servings);
                     Alternative {
                         recipe: r.clone(),
                         day_totals: day_total - current_share + share,
@@ -681,10 +681,11 @@ mod tests {
                 }],
             }))
         });
-        let found = service(plans)
+        let (found, servings) = service(plans)
             .similar(UserId(1), 1, MealType::Dinner)
             .await
             .unwrap();
         assert_eq!(found.id, 3);
+        assert_eq!(servings, 1.0);
     }
 }

@@ -61,13 +61,20 @@ impl Profiles {
     }
 
     /// Creates or replaces `user`'s profile; targets omitted or 0 are
-    /// computed, positive ones kept. A write that loses a race with a
+    /// computed, positive ones kept, except that a value equal to one the
+    /// service computed last time is an echo and is computed again
+    /// ([`targets::echoes_cleared`]). A write that loses a race with a
     /// concurrent first upsert is retried, and then updates.
     pub async fn upsert(&self, user: UserId, draft: ProfileDraft) -> Result<Profile, ProfileError> {
         let now = self.clock.now();
         let age = draft.body.birth_date.age_on(now.date_naive());
-        let resolved =
-            targets::resolve(&draft.body, age, draft.body_fat_percentage, draft.requested);
+        let previous = self.profiles.find(user).await?.map(|p| p.stored());
+        let (body_fat, requested) = targets::echoes_cleared(
+            draft.body_fat_percentage,
+            draft.requested,
+            previous.as_ref(),
+        );
+        let resolved = targets::resolve(&draft.body, age, body_fat, requested);
         let profile = NewProfile {
             draft,
             resolved,
@@ -189,14 +196,41 @@ mod tests {
             meals_per_day: p.draft.meals_per_day,
             body_fat_percentage: p.resolved.body_fat_percentage,
             targets: p.resolved.targets,
+            manual: p.resolved.manual,
             tastes: vec![],
             restrictions: vec![],
             diet_types: vec![],
         }
     }
 
-    fn service(repo: MockProfileRepository) -> Profiles {
+    /// A service whose user has no profile yet.
+    fn service(mut repo: MockProfileRepository) -> Profiles {
+        repo.expect_find().returning(|_| Ok(None));
         Profiles::new(Arc::new(repo), Arc::new(MockReferenceData::new()), clock())
+    }
+
+    #[tokio::test]
+    async fn echoed_computed_targets_follow_a_new_goal() {
+        let mut first = MockProfileRepository::new();
+        first.expect_upsert().returning(|_, p| Ok(stored(&p)));
+        let before = service(first).upsert(UserId(5), draft(0.0)).await.unwrap();
+
+        // The client sends the targets it received back with a new goal.
+        let mut edit = draft(before.targets.calories);
+        edit.body.goal = Goal::GainWeight;
+        edit.body_fat_percentage = NonNegative::parse(before.body_fat_percentage).unwrap();
+        edit.requested.protein = NonNegative::parse(before.targets.protein).unwrap();
+        let mut repo = MockProfileRepository::new();
+        repo.expect_find().return_once(move |_| Ok(Some(before)));
+        repo.expect_upsert()
+            .withf(|_, p| {
+                p.resolved.manual == Default::default() && p.resolved.targets.calories > 2136.0
+            })
+            .times(1)
+            .returning(|_, p| Ok(stored(&p)));
+        let service = Profiles::new(Arc::new(repo), Arc::new(MockReferenceData::new()), clock());
+        let after = service.upsert(UserId(5), edit).await.unwrap();
+        assert_eq!(after.targets.calories, (1.1 * 2136.0_f64 + 150.0).round());
     }
 
     #[tokio::test]

@@ -77,7 +77,7 @@ pub fn build(
         rows.push(row);
     }
     Ok(Recipe {
-        id: 0,
+        id: recipe_id,
         recipe_id,
         name: name.to_owned(),
         diet_types: rules::diet_types(&rows, &nutrition),

@@ -23,4 +23,4 @@ pub use recipe::{
     Allergen, HardRules, MealType, Nutrition, Recipe, RecipeIngredient, nutrition_distance,
     similar_recipes,
 };
-pub use targets::{Resolved, Targets};
+pub use targets::{Manual, Resolved, Stored, Targets};

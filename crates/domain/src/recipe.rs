@@ -109,6 +109,21 @@ impl Nutrition {
             sugar: self.sugar * servings,
         }
     }
+
+    /// The portion of `servings` as a plate shows it: each value rounded
+    /// to a whole unit. Day totals add these, so the totals a client sums
+    /// from the meals it shows equal the service's own.
+    pub fn served(self, servings: f64) -> Self {
+        let whole = |v: f64| (v * servings).round().max(0.0);
+        Self {
+            calories: whole(self.calories),
+            protein: whole(self.protein),
+            carbs: whole(self.carbs),
+            fat: whole(self.fat),
+            fiber: whole(self.fiber),
+            sugar: whole(self.sugar),
+        }
+    }
 }
 
 impl std::ops::Add for Nutrition {
@@ -157,7 +172,9 @@ pub struct RecipeIngredient {
 /// A catalogue recipe.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Recipe {
-    /// Storage id (what plans and the API refer to).
+    /// Id (what plans and the API refer to). The shipped catalogue uses
+    /// the catalogue number here too, so `id == recipe_id` and a client may
+    /// send either.
     pub id: i64,
     /// Stable catalogue number.
     pub recipe_id: i64,

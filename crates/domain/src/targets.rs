@@ -20,6 +20,16 @@ pub struct Targets<T> {
     pub fat: T,
 }
 
+/// Which values the user set by hand; the others are computed and follow
+/// the body metrics and goal whenever they change.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Manual {
+    /// Body fat % given (else estimated from body type and sex).
+    pub body_fat: bool,
+    /// Targets given.
+    pub targets: Targets<bool>,
+}
+
 /// Targets and body fat in force after resolution.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Resolved {
@@ -27,6 +37,51 @@ pub struct Resolved {
     pub body_fat_percentage: f64,
     /// The targets in force, whole numbers unless set by hand.
     pub targets: Targets<f64>,
+    /// Which of them were set by hand.
+    pub manual: Manual,
+}
+
+/// The values a profile holds, for [`echoes_cleared`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Stored {
+    /// Body fat % in force.
+    pub body_fat_percentage: f64,
+    /// Targets in force.
+    pub targets: Targets<f64>,
+    /// Which were set by hand.
+    pub manual: Manual,
+}
+
+/// What a save really asks for. Clients send back, on every save, the
+/// values they last received; a value equal to one the service computed
+/// is such an echo and counts as not set (0), so it is computed again from
+/// the new body metrics and goal. A value set by hand stays set by hand,
+/// and any other positive value becomes a new hand-set value.
+pub fn echoes_cleared(
+    body_fat: NonNegative,
+    requested: Targets<NonNegative>,
+    stored: Option<&Stored>,
+) -> (NonNegative, Targets<NonNegative>) {
+    let Some(stored) = stored else {
+        return (body_fat, requested);
+    };
+    let clear = |sent: NonNegative, was: f64, manual: bool| {
+        if !manual && (sent.get() - was).abs() < 1e-9 {
+            NonNegative::default()
+        } else {
+            sent
+        }
+    };
+    let (t, m) = (stored.targets, stored.manual.targets);
+    (
+        clear(body_fat, stored.body_fat_percentage, stored.manual.body_fat),
+        Targets {
+            calories: clear(requested.calories, t.calories, m.calories),
+            protein: clear(requested.protein, t.protein, m.protein),
+            carbs: clear(requested.carbs, t.carbs, m.carbs),
+            fat: clear(requested.fat, t.fat, m.fat),
+        },
+    )
 }
 
 /// Estimated body fat % by build and sex.
@@ -109,6 +164,7 @@ pub fn resolve(
         requested.carbs,
         ((calories.0 - 4.0 * protein.0 - 9.0 * fat.0) / 4.0).max(0.0),
     );
+    let set = |v: NonNegative| v.positive().is_some();
     Resolved {
         body_fat_percentage,
         targets: Targets {
@@ -116,6 +172,15 @@ pub fn resolve(
             protein: protein.1,
             carbs: carbs.1,
             fat: fat.1,
+        },
+        manual: Manual {
+            body_fat: set(body_fat),
+            targets: Targets {
+                calories: set(requested.calories),
+                protein: set(requested.protein),
+                carbs: set(requested.carbs),
+                fat: set(requested.fat),
+            },
         },
     }
 }
@@ -258,5 +323,58 @@ mod tests {
             fat: nn(0.0),
         };
         assert_eq!(resolve(&b, 30, nn(0.0), requested).targets.carbs, 0.0);
+    }
+
+    #[test]
+    fn echoed_computed_values_are_computed_again_and_hand_set_ones_stay() {
+        let b = body(Goal::MaintainWeight, Gender::Male, ActivityLevel::Low);
+        let first = resolve(&b, 30, NonNegative::default(), none());
+        assert_eq!(first.manual, Manual::default());
+        let stored = Stored {
+            body_fat_percentage: first.body_fat_percentage,
+            targets: first.targets,
+            manual: first.manual,
+        };
+        // The client echoes every value back, with a new goal.
+        let echo = Targets {
+            calories: nn(first.targets.calories),
+            protein: nn(first.targets.protein),
+            carbs: nn(first.targets.carbs),
+            fat: nn(first.targets.fat),
+        };
+        let (bf, req) = echoes_cleared(nn(first.body_fat_percentage), echo, Some(&stored));
+        assert_eq!((bf, req), (NonNegative::default(), none()));
+        let gain = body(Goal::GainWeight, Gender::Male, ActivityLevel::Low);
+        let second = resolve(&gain, 30, bf, req);
+        assert!(second.targets.calories > first.targets.calories);
+        assert_eq!(second.manual, Manual::default());
+
+        // A changed value is the user's own, and stays theirs when echoed.
+        let mine = Targets {
+            calories: nn(2100.0),
+            ..echo
+        };
+        let (bf, req) = echoes_cleared(nn(first.body_fat_percentage), mine, Some(&stored));
+        assert_eq!(req.calories, nn(2100.0));
+        assert_eq!(req.protein, NonNegative::default());
+        let third = resolve(&gain, 30, bf, req);
+        assert!(third.manual.targets.calories && !third.manual.targets.protein);
+        let stored = Stored {
+            body_fat_percentage: third.body_fat_percentage,
+            targets: third.targets,
+            manual: third.manual,
+        };
+        let echo = Targets {
+            calories: nn(third.targets.calories),
+            protein: nn(third.targets.protein),
+            carbs: nn(third.targets.carbs),
+            fat: nn(third.targets.fat),
+        };
+        let (_, req) = echoes_cleared(nn(third.body_fat_percentage), echo, Some(&stored));
+        assert_eq!(req.calories, nn(2100.0));
+        assert_eq!(req.fat, NonNegative::default());
+
+        // Without a stored profile every positive value is the user's.
+        assert_eq!(echoes_cleared(nn(20.0), echo, None), (nn(20.0), echo));
     }
 }

@@ -19,7 +19,7 @@ use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::{Method, header};
 use actix_web::middleware::{self, Condition, DefaultHeaders};
 use actix_web::{App, HttpResponse, HttpServer, web};
-use mealplan_app::{Accounts, Plans, Profiles, Recipes};
+use mealplan_app::{Accounts, Chat, Plans, Profiles, Recipes};
 use mealplan_ports::HealthProbe;
 use utoipa::OpenApi;
 use utoipa_swagger_ui::SwaggerUi;
@@ -29,7 +29,7 @@ pub use auth::MealDetailAuth;
 pub use error::ApiError;
 pub use limits::RateLimitOptions;
 
-use routes::{Endpoint, accounts, meals, meta, plans, profile, recipes};
+use routes::{Endpoint, accounts, chat, meals, meta, plans, profile, recipes};
 
 /// The use cases handlers call, shared by every worker.
 pub struct AppState {
@@ -41,6 +41,8 @@ pub struct AppState {
     pub recipes: Recipes,
     /// Plans and meal details.
     pub plans: Plans,
+    /// The nutrition assistant.
+    pub chat: Chat,
     /// Who may touch meal details.
     pub meal_detail_auth: MealDetailAuth,
     /// Database reachability for `/ready`.
@@ -114,6 +116,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             .on(M::GET, profile::tastes_list)
             .build(),
     )
+    .service(Endpoint::at(&["/api/chat"]).on(M::POST, chat::chat).build())
     .service(
         Endpoint::at(&["/api/meal_type"])
             .on(M::GET, profile::meal_types_list)

@@ -4,7 +4,7 @@ use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
 use crate::error::{ErrorBody, ErrorEntry, Loc, ValidationErrorBody};
-use crate::routes::{accounts, meals, meta, plans, profile, recipes};
+use crate::routes::{accounts, chat, meals, meta, plans, profile, recipes};
 
 /// The whole API, generated from the handlers' annotations.
 #[derive(OpenApi)]
@@ -37,6 +37,7 @@ use crate::routes::{accounts, meals, meta, plans, profile, recipes};
         meals::swap_meal,
         meals::set_meal_status,
         meals::meal_alternatives,
+        chat::chat,
         meta::health,
         meta::ready,
     ),
@@ -49,6 +50,7 @@ use crate::routes::{accounts, meals, meta, plans, profile, recipes};
         (name = "recipes", description = "The recipe catalogue"),
         (name = "plans", description = "The caller's meal plans"),
         (name = "meal details", description = "One meal of a plan: swap its recipe, tick it off"),
+        (name = "assistant", description = "The nutrition assistant (chat)"),
         (name = "operations", description = "Health and readiness"),
     )
 )]

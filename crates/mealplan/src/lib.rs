@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use chrono::Duration;
 use mealplan_adapters::{BcryptHasher, Database, JwtTokens, PoolOptions, SystemClock};
-use mealplan_app::{Accounts, Plans, Profiles, Recipes};
+use mealplan_app::{Accounts, Chat, Plans, Profiles, Recipes};
 use mealplan_http::{AppState, HttpOptions, Server};
 use mealplan_ports::Clock;
 
@@ -117,11 +117,13 @@ impl Application {
             Arc::new(db.clone()),
             clock,
         );
+        let chat = Chat::new(plans.clone(), profiles.clone(), recipes.clone(), None);
         let state = AppState {
             accounts,
             profiles,
             recipes,
             plans,
+            chat,
             meal_detail_auth: match settings.meal_detail_auth {
                 MealDetailAuth::Optional => mealplan_http::MealDetailAuth::Optional,
                 MealDetailAuth::Required => mealplan_http::MealDetailAuth::Required,

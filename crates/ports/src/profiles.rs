@@ -3,7 +3,7 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use mealplan_domain::{
-    Body, DietType, MealsPerDay, NamedItem, ProfileDraft, Resolved, Targets, UserId,
+    Body, DietType, Manual, MealsPerDay, NamedItem, ProfileDraft, Resolved, Stored, Targets, UserId,
 };
 
 use crate::StoreError;
@@ -17,6 +17,17 @@ pub struct NewProfile {
     pub resolved: Resolved,
     /// Time of the write.
     pub now: DateTime<Utc>,
+}
+
+impl Profile {
+    /// The values the echo rule compares a save with.
+    pub fn stored(&self) -> Stored {
+        Stored {
+            body_fat_percentage: self.body_fat_percentage,
+            targets: self.targets,
+            manual: self.manual,
+        }
+    }
 }
 
 /// A stored profile with its lists resolved to `{id, name}` items.
@@ -34,6 +45,8 @@ pub struct Profile {
     pub body_fat_percentage: f64,
     /// Targets in force.
     pub targets: Targets<f64>,
+    /// Which of body fat and the targets the user set by hand.
+    pub manual: Manual,
     /// Tastes, in the order sent.
     pub tastes: Vec<NamedItem>,
     /// Restrictions, in the order sent.

@@ -4,8 +4,8 @@ use async_trait::async_trait;
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
 use mealplan_domain::{
-    ActivityLevel, BirthDate, Body, BodyType, DietType, Gender, Goal, Height, ItemRef, MealsPerDay,
-    NamedItem, Targets, UserId, Weight, profile::dedup_in_order,
+    ActivityLevel, BirthDate, Body, BodyType, DietType, Gender, Goal, Height, ItemRef, Manual,
+    MealsPerDay, NamedItem, Targets, UserId, Weight, profile::dedup_in_order,
 };
 use mealplan_ports::{
     ItemKind, NewProfile, Profile, ProfileRepository, ProfileStoreError, StoreError,
@@ -179,6 +179,7 @@ struct ProfileRow {
     protein_target: f64,
     carbs_target: f64,
     fat_target: f64,
+    manual_targets: i32,
 }
 
 #[derive(Insertable, AsChangeset)]
@@ -197,7 +198,38 @@ struct ProfileValues<'a> {
     protein_target: f64,
     carbs_target: f64,
     fat_target: f64,
+    manual_targets: i32,
     updated_at: NaiveDateTime,
+}
+
+/// Bits of `profiles.manual_targets`, in the order of the migration.
+const MANUAL_BITS: u32 = 5;
+
+fn manual_bits(m: &Manual) -> i32 {
+    [
+        m.targets.calories,
+        m.targets.protein,
+        m.targets.carbs,
+        m.targets.fat,
+        m.body_fat,
+    ]
+    .iter()
+    .enumerate()
+    .map(|(bit, set)| i32::from(*set) << bit)
+    .sum()
+}
+
+fn manual_of(bits: i32) -> Manual {
+    let set = |bit: u32| bit < MANUAL_BITS && bits & (1 << bit) != 0;
+    Manual {
+        body_fat: set(4),
+        targets: Targets {
+            calories: set(0),
+            protein: set(1),
+            carbs: set(2),
+            fat: set(3),
+        },
+    }
 }
 
 impl<'a> ProfileValues<'a> {
@@ -218,6 +250,7 @@ impl<'a> ProfileValues<'a> {
             protein_target: targets.protein,
             carbs_target: targets.carbs,
             fat_target: targets.fat,
+            manual_targets: manual_bits(&p.resolved.manual),
             updated_at: p.now.naive_utc(),
         }
     }
@@ -256,6 +289,7 @@ impl ProfileRow {
                 carbs: self.carbs_target,
                 fat: self.fat_target,
             },
+            manual: manual_of(self.manual_targets),
             tastes,
             restrictions,
             diet_types,

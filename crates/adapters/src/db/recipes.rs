@@ -37,6 +37,7 @@ struct RecipeRow {
 #[diesel(table_name = recipes)]
 #[diesel(treat_none_as_null = true)]
 struct RecipeValues {
+    id: i64,
     recipe_id: i64,
     name: String,
     calories: f64,
@@ -67,6 +68,8 @@ impl RecipeValues {
     fn of(r: &Recipe) -> Self {
         let n = r.nutrition;
         let mut values = Self {
+            // A recipe's id is its catalogue number (migration 000005).
+            id: r.recipe_id,
             recipe_id: r.recipe_id,
             name: r.name.clone(),
             calories: n.calories,

@@ -60,6 +60,7 @@ diesel::table! {
         fat_target -> Double,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        manual_targets -> Integer,
     }
 }
 

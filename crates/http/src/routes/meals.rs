@@ -27,7 +27,8 @@ pub struct MealDetailResponse {
     pub status: i64,
     /// `breakfast`, `lunch`, `dinner` or `snack`.
     pub meal_type: &'static str,
-    /// The recipe.
+    /// The recipe, its nutrition that of the portion served (`servings`
+    /// servings); `/api/recipes` shows one serving.
     pub recipe: RecipeResponse,
     /// Portion, in servings of the recipe (generated plans scale portions
     /// to meet the targets; 1 otherwise).
@@ -42,7 +43,7 @@ impl From<&MealView> for MealDetailResponse {
             schedule: v.meal.schedule,
             status: v.meal.status.code(),
             meal_type: v.meal.meal_type.as_str(),
-            recipe: (&v.recipe).into(),
+            recipe: RecipeResponse::served(&v.recipe, v.meal.servings),
             servings: v.meal.servings,
         }
     }

@@ -2,6 +2,7 @@
 //! path at every spelling clients use.
 
 pub mod accounts;
+pub mod chat;
 pub mod meals;
 pub mod meta;
 pub mod plans;

@@ -88,6 +88,11 @@ pub struct ProfileResponse {
     pub restrictions: Vec<ItemResponse>,
     /// Diet types.
     pub diet_types: Vec<ItemResponse>,
+    /// Which of `body_fat_percentage` and the four targets the user set by
+    /// hand; the others are computed and follow every edit of the body
+    /// metrics and goal (a save that sends back a computed value unchanged
+    /// leaves it computed).
+    pub manual_fields: Vec<&'static str>,
 }
 
 impl From<Profile> for ProfileResponse {
@@ -111,6 +116,16 @@ impl From<Profile> for ProfileResponse {
             tastes: p.tastes.into_iter().map(Into::into).collect(),
             restrictions: p.restrictions.into_iter().map(Into::into).collect(),
             diet_types: p.diet_types.into_iter().map(Into::into).collect(),
+            manual_fields: [
+                (p.manual.body_fat, "body_fat_percentage"),
+                (p.manual.targets.calories, "calories_target"),
+                (p.manual.targets.protein, "protein_target"),
+                (p.manual.targets.carbs, "carbs_target"),
+                (p.manual.targets.fat, "fat_target"),
+            ]
+            .into_iter()
+            .filter_map(|(set, name)| set.then_some(name))
+            .collect(),
         }
     }
 }

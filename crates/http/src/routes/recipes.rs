@@ -43,19 +43,39 @@ pub struct RecipeResponse {
     pub diet_types: Vec<ItemResponse>,
 }
 
+/// A recipe at a portion: its nutrition is that of `servings` servings.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ServedRecipeResponse {
+    /// The recipe, nutrition scaled to the portion.
+    #[serde(flatten)]
+    pub recipe: RecipeResponse,
+    /// Portion, in servings of the recipe.
+    pub servings: f64,
+}
+
 fn whole(v: f64) -> i64 {
     v.round().max(0.0) as i64
 }
 
 impl From<&Recipe> for RecipeResponse {
     fn from(r: &Recipe) -> Self {
+        Self::served(r, 1.0)
+    }
+}
+
+impl RecipeResponse {
+    /// The recipe with the nutrition of `servings` servings: what a meal
+    /// of a plan nests, so a client that sums nested values per day gets
+    /// the day's real totals.
+    pub fn served(r: &Recipe, servings: f64) -> Self {
+        let n = r.nutrition.served(servings);
         Self {
             id: r.id,
             name: r.name.clone(),
-            calories: whole(r.nutrition.calories),
-            protein: whole(r.nutrition.protein),
-            carbs: whole(r.nutrition.carbs),
-            fat: whole(r.nutrition.fat),
+            calories: whole(n.calories),
+            protein: whole(n.protein),
+            carbs: whole(n.carbs),
+            fat: whole(n.fat),
             image_url: r.image_url.clone(),
             recipe_url: r.recipe_url.clone(),
             recipe_id: r.recipe_id,
@@ -178,7 +198,7 @@ pub async fn get_recipe(
         ("n_search" = Option<i64>, Query, minimum = 1, maximum = 1000, description = "Accepted for compatibility; the nearest fitting recipe is always returned"),
     ),
     responses(
-        (status = 200, description = "The nearest fitting recipe", body = RecipeResponse),
+        (status = 200, description = "The nearest fitting recipe, its nutrition at the portion of the meal it would replace", body = ServedRecipeResponse),
         (status = 401, description = "Token missing, invalid or expired", body = ErrorBody),
         (status = 404, description = "Recipe not found, or no similar recipe", body = ErrorBody),
         (status = 422, description = "Invalid parameter", body = ValidationErrorBody),
@@ -189,7 +209,7 @@ pub async fn similar_recipe(
     state: web::Data<AppState>,
     req: HttpRequest,
     user: CurrentUser,
-) -> Result<web::Json<RecipeResponse>, ApiError> {
+) -> Result<web::Json<ServedRecipeResponse>, ApiError> {
     let mut p = Params::new(&req);
     let recipe_id = p.query("recipe_id", parse_int_str);
     let meal_type = p.query("meal_label", meal_type_param);
@@ -198,10 +218,13 @@ pub async fn similar_recipe(
         n_search?;
         Some((recipe_id?, meal_type?))
     })?;
-    let recipe = state
+    let (recipe, servings) = state
         .plans
         .similar(user.0.id, recipe_id, meal_type)
         .await
         .map_err(plan_error)?;
-    Ok(web::Json((&recipe).into()))
+    Ok(web::Json(ServedRecipeResponse {
+        recipe: RecipeResponse::served(&recipe, servings),
+        servings,
+    }))
 }

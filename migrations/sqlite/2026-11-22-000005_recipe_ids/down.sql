@@ -1,0 +1,2 @@
+-- Ids stay the catalogue numbers: nothing to undo.
+SELECT 1;
