@@ -131,11 +131,11 @@ pub use plans::{MockPlanRepository, MockRecipeCatalog};
 
 mod plans;
 
+#[cfg(feature = "mock")]
+pub use chat::MockChatModel;
 pub use chat::{
     ChatMessage, ChatModel, ModelError, ModelTurn, ParamType, ToolArg, ToolCall, ToolParam,
     ToolSpec,
 };
-#[cfg(feature = "mock")]
-pub use chat::MockChatModel;
 
 mod chat;
