@@ -1,8 +1,11 @@
 //! The HTTP edge of mealplan: routes, request validation, error bodies,
 //! CORS and the OpenAPI document. This is the only crate that knows
-//! actix-web and JSON; handlers call use cases from `mealplan-app`.
+//! actix-web and JSON; handlers call use cases from `mealplan-app`. It also
+//! speaks JSON over HTTP outbound, to a chat-completions model server
+//! ([`OpenAiChatModel`]).
 
 pub mod auth;
+pub mod chat_model;
 pub mod error;
 pub mod limits;
 pub mod openapi;
@@ -26,6 +29,7 @@ use utoipa_swagger_ui::SwaggerUi;
 
 pub use actix_web::dev::{Server, ServerHandle};
 pub use auth::MealDetailAuth;
+pub use chat_model::{ChatModelConfig, OpenAiChatModel};
 pub use error::ApiError;
 pub use limits::RateLimitOptions;
 
