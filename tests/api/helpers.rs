@@ -181,6 +181,7 @@ pub fn settings(db: &TestDb) -> Settings {
         auth_rate_limit_per_minute: 10,
         login_failure_limit: 5,
         trusted_proxies: Vec::new(),
+        chat_model: None,
     }
 }
 

@@ -82,6 +82,35 @@ pub struct ServeArgs {
     /// the client for rate limiting; empty = use the socket peer only.
     #[arg(long, env = "TRUSTED_PROXIES", default_value = "", value_parser = parse_ips)]
     pub trusted_proxies: IpList,
+    /// Base URL of an OpenAI-compatible chat-completions server with tool
+    /// calling (e.g. `http://127.0.0.1:11434/v1`); unset = the built-in
+    /// assistant only.
+    #[arg(long, env = "CHAT_MODEL_URL")]
+    pub chat_model_url: Option<String>,
+    /// Model name sent to that server.
+    #[arg(long, env = "CHAT_MODEL", default_value = "gpt-4o-mini")]
+    pub chat_model: String,
+    /// Bearer key for that server (environment only, never logged).
+    #[arg(skip = std::env::var("CHAT_MODEL_API_KEY").ok().filter(|k| !k.is_empty()))]
+    pub chat_model_api_key: Option<String>,
+    /// Seconds to wait for the model before answering with the built-in
+    /// assistant.
+    #[arg(long, env = "CHAT_MODEL_TIMEOUT_SECONDS", default_value_t = 10,
+          value_parser = clap::value_parser!(u64).range(1..=300))]
+    pub chat_model_timeout_seconds: u64,
+}
+
+impl ServeArgs {
+    /// The model server settings, if one is configured.
+    pub fn chat_model(&self) -> Option<mealplan_http::ChatModelConfig> {
+        let url = self.chat_model_url.as_deref()?.trim();
+        (!url.is_empty()).then(|| mealplan_http::ChatModelConfig {
+            url: url.to_owned(),
+            model: self.chat_model.clone(),
+            api_key: self.chat_model_api_key.clone(),
+            timeout: std::time::Duration::from_secs(self.chat_model_timeout_seconds),
+        })
+    }
 }
 
 /// A comma-separated list of IP addresses.

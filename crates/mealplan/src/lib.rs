@@ -40,6 +40,9 @@ pub struct Settings {
     pub login_failure_limit: u32,
     /// Proxies trusted to name the client in X-Forwarded-For.
     pub trusted_proxies: Vec<std::net::IpAddr>,
+    /// An OpenAI-compatible model server for the assistant; `None` = the
+    /// built-in assistant only.
+    pub chat_model: Option<mealplan_http::ChatModelConfig>,
 }
 
 /// Why the service could not start.
@@ -117,7 +120,11 @@ impl Application {
             Arc::new(db.clone()),
             clock,
         );
-        let chat = Chat::new(plans.clone(), profiles.clone(), recipes.clone(), None);
+        let model = settings.chat_model.clone().map(|config| {
+            tracing::info!(endpoint = %config.endpoint(), model = %config.model, "chat model configured");
+            Arc::new(mealplan_http::OpenAiChatModel::new(config)) as Arc<dyn mealplan_ports::ChatModel>
+        });
+        let chat = Chat::new(plans.clone(), profiles.clone(), recipes.clone(), model);
         let state = AppState {
             accounts,
             profiles,

@@ -472,15 +472,14 @@ impl Toolbox<'_> {
         };
         let profile = self.profile_of().await?;
         let mut out = String::new();
+        let n = plan.days.len();
         let _ = writeln!(
             out,
-            "{} {} {}",
-            self.t("Your new", "Tu nuevo plan de"),
-            plan.days.len(),
-            self.t(
-                "-day plan is ready and active.",
-                "días está listo y activo."
-            )
+            "{}",
+            match self.lang {
+                Lang::En => format!("Your new {n}-day plan is ready and active."),
+                Lang::Es => format!("Tu nuevo plan de {n} días está listo y activo."),
+            }
         );
         if let Some(p) = &profile {
             let _ = writeln!(
