@@ -418,7 +418,6 @@ async fn chat_messages_are_validated(b: Backend) {
     assert!(hello.json["response"].as_str().unwrap().contains("Smarty"));
 }
 
-
 /// A scripted OpenAI-compatible server: `mode` picks its behaviour.
 #[derive(Clone, Copy)]
 enum Script {

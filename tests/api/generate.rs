@@ -211,7 +211,9 @@ async fn summary_and_shopping_list_follow_the_meals(b: Backend) {
             // The catalogue shows whole calories per serving.
             let servings = m["servings"].as_f64().unwrap();
             let portion = servings * one["calories"].as_f64().unwrap();
-            assert!((m["recipe"]["calories"].as_f64().unwrap() - portion).abs() <= 0.5 * servings + 0.5);
+            assert!(
+                (m["recipe"]["calories"].as_f64().unwrap() - portion).abs() <= 0.5 * servings + 0.5
+            );
         }
     }
     assert_eq!(

@@ -775,7 +775,126 @@ async fn seeding_is_idempotent(b: Backend) {
     );
 }
 
+/// A database as the previous release left it (recipe ids 1, 2, … apart
+/// from the catalogue numbers) upgrades without losing a plan: its meals
+/// name the same recipes, now by catalogue number.
+async fn an_old_database_upgrades_and_keeps_its_plans(b: Backend) {
+    let db = std::rc::Rc::new(crate::helpers::TestDb::create(b));
+    let old = mealplan_adapters::Database::open(&db.url(), Default::default()).unwrap();
+    old.migrate_before(Some("2026-11-22-000005")).unwrap();
+    let columns = "name, calories, protein, carbs, fat, fiber, sugar, meal_types, diet_types, \
+                   allergens, tastes, ingredients, fingerprint";
+    let values = "'x', 1, 1, 1, 1, 0, 0, 'lunch', '', '', '', 'rice:100', 'old'";
+    db.execute(&format!(
+        "INSERT INTO recipes (id, recipe_id, {columns}) VALUES (1, 2001, {values}), (2, 3001, {values});
+         INSERT INTO users (id, name, email, password_hash, created_at)
+             VALUES (1, 'Old', 'old@example.com', 'x', '2026-01-01 00:00:00');
+         INSERT INTO plans (id, user_id, active, created_at, updated_at)
+             VALUES (1, 1, 1, '2026-01-01 00:00:00', '2026-01-01 00:00:00');
+         INSERT INTO daily_menus (id, plan_id, day_of_week) VALUES (1, 1, 1);
+         INSERT INTO meal_details (id, daily_menu_id, recipe_id, schedule, status, meal_type_id)
+             VALUES (1, 1, 1, 1, 0, 2), (2, 1, 2, 2, 1, 3);"
+    ));
+    drop(old);
+    let app = crate::helpers::spawn_app_with(db, crate::helpers::settings).await;
+    let token = jsonwebtoken::encode(
+        &jsonwebtoken::Header::new(jsonwebtoken::Algorithm::HS256),
+        &json!({"sub": "1", "iat": chrono::Utc::now().timestamp(), "exp": chrono::Utc::now().timestamp() + 600}),
+        &jsonwebtoken::EncodingKey::from_secret(crate::helpers::SECRET),
+    )
+    .unwrap();
+    let plan = app.get("/api/plan/current", Some(&token)).await;
+    assert_eq!(plan.status, 200, "{}", plan.text);
+    let meals = &plan.json["daily_menus"][0]["meal_details"];
+    assert_eq!(meals[0]["recipe_id"], 2001);
+    assert_eq!(meals[0]["recipe"]["id"], 2001);
+    assert_eq!(meals[0]["recipe"]["recipe_id"], 2001);
+    assert_eq!(meals[1]["recipe_id"], 3001);
+    assert_eq!(meals[1]["status"], 1);
+    // The catalogue seeded over the old rows: every id is its number.
+    assert_eq!(
+        app.db
+            .count("SELECT COUNT(*) AS n FROM recipes WHERE id <> recipe_id"),
+        0
+    );
+    assert_eq!(
+        app.db.count("SELECT COUNT(*) AS n FROM recipes"),
+        mealplan_catalogue::load().unwrap().len() as i64
+    );
+}
+
+/// The web client sends a recipe's catalogue number (`recipe_id`) to the
+/// swap routes; both accept it, and a proposal shows the portion of the
+/// meal it would replace.
+async fn the_catalogue_number_names_a_recipe_everywhere(b: Backend) {
+    let app = spawn_app(b).await;
+    let token = app.token_for("swap@example.com").await;
+    let lunches = recipe_ids(&app, "meal_type=lunch", 3).await;
+    let body = json!({"daily_menus": [{"day_of_week": 1, "meal_details": [
+        {"recipe_id": lunches[0], "schedule": 1, "status": 0, "meal_type": "lunch", "servings": 1.5}
+    ]}]});
+    let plan = app
+        .json(Method::POST, "/api/plan", Some(&token), &body)
+        .await;
+    assert_eq!(plan.status, 201, "{}", plan.text);
+    let meal = &plan.json["daily_menus"][0]["meal_details"][0];
+    assert_eq!(meal["recipe"]["id"], meal["recipe"]["recipe_id"]);
+    let one = app
+        .get(&format!("/api/recipes/{}", lunches[0]), None)
+        .await
+        .json;
+    assert_eq!(one["id"], one["recipe_id"]);
+    assert!(
+        (meal["recipe"]["calories"].as_f64().unwrap() - 1.5 * one["calories"].as_f64().unwrap())
+            .abs()
+            <= 1.0
+    );
+
+    let proposal = app
+        .send(
+            Method::POST,
+            &format!(
+                "/api/ml/swap-recipe?recipe_id={}&meal_label=lunch",
+                meal["recipe"]["recipe_id"]
+            ),
+            Some(&token),
+            &[],
+            None,
+        )
+        .await;
+    assert_eq!(proposal.status, 200, "{}", proposal.text);
+    assert_eq!(proposal.json["servings"], 1.5);
+    let new = proposal.json["recipe_id"].as_i64().unwrap();
+    let per_serving = app.get(&format!("/api/recipes/{new}"), None).await.json;
+    assert!(
+        (proposal.json["calories"].as_f64().unwrap()
+            - 1.5 * per_serving["calories"].as_f64().unwrap())
+        .abs()
+            <= 1.0
+    );
+
+    let swapped = app
+        .send(
+            Method::PUT,
+            &format!("/api/meal-detail/{}?recipe_id={new}", meal["id"]),
+            Some(&token),
+            &[],
+            None,
+        )
+        .await;
+    assert_eq!(swapped.status, 200, "{}", swapped.text);
+    assert_eq!(swapped.json["recipe_id"], new);
+    assert_eq!(swapped.json["recipe"]["recipe_id"], new);
+    // What the client shows after accepting is what the plan now holds.
+    assert_eq!(
+        swapped.json["recipe"]["calories"],
+        proposal.json["calories"]
+    );
+}
+
 crate::on_both_backends!(
+    an_old_database_upgrades_and_keeps_its_plans,
+    the_catalogue_number_names_a_recipe_everywhere,
     catalogue_lists_and_filters,
     catalogue_errors,
     plans_are_created_and_kept_as_history,

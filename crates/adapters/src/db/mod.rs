@@ -206,24 +206,42 @@ impl Database {
 
     /// Applies pending migrations of this backend. Blocking.
     pub fn migrate(&self) -> Result<(), DbError> {
+        self.migrate_before(None)
+    }
+
+    /// Applies pending migrations in order, stopping before the first
+    /// whose version starts with `stop` (all of them with `None`). Upgrade
+    /// tests build a database as an older release left it this way.
+    pub fn migrate_before(&self, stop: Option<&str>) -> Result<(), DbError> {
+        fn run<DB: diesel::backend::Backend>(
+            c: &mut impl MigrationHarness<DB>,
+            source: EmbeddedMigrations,
+            stop: Option<&str>,
+        ) -> Result<(), DbError> {
+            let fail =
+                |e: Box<dyn std::error::Error + Send + Sync>| DbError::Migrate(e.to_string());
+            for migration in c.pending_migrations(source).map_err(fail)? {
+                let name = migration.name().to_string();
+                if stop.is_some_and(|s| name.starts_with(s)) {
+                    break;
+                }
+                c.run_migration(&*migration).map_err(fail)?;
+            }
+            Ok(())
+        }
         let mut conn = self.pool.get()?;
         match &mut *conn {
             // One process at a time: the write lock is taken up front.
-            AnyConnection::Sqlite(c) => c.immediate_transaction(|c| {
-                c.run_pending_migrations(SQLITE_MIGRATIONS)
-                    .map(drop)
-                    .map_err(|e| DbError::Migrate(e.to_string()))
-            }),
+            AnyConnection::Sqlite(c) => {
+                c.immediate_transaction(|c| run(c, SQLITE_MIGRATIONS, stop))
+            }
             AnyConnection::Postgresql(c) => {
                 let lock = |c: &mut PgConnection, function: &str| {
                     c.batch_execute(&advisory_lock_sql(function))
                         .map_err(|e| DbError::Migrate(e.to_string()))
                 };
                 lock(c, "pg_advisory_lock")?;
-                let done = c
-                    .run_pending_migrations(POSTGRES_MIGRATIONS)
-                    .map(drop)
-                    .map_err(|e| DbError::Migrate(e.to_string()));
+                let done = run(c, POSTGRES_MIGRATIONS, stop);
                 lock(c, "pg_advisory_unlock")?;
                 done
             }
