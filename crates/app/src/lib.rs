@@ -8,6 +8,7 @@ pub mod profiles;
 pub mod recipes;
 
 pub use accounts::{Accounts, AuthError, LoginError, RegisterError, Session};
+pub use plans::MenuError;
 pub use plans::{
     Alternative, DaySummary, DayView, MealView, PlanError, PlanSummary, PlanView, Plans,
     ShoppingItem,

@@ -124,18 +124,19 @@ pub use profiles::{MockProfileRepository, MockReferenceData};
 mod profiles;
 
 pub use plans::{
-    DailyMenu, MealDetail, NewDay, NewMeal, OwnedMeal, Plan, PlanRepository, RecipeCatalog,
+    DailyMenu, MealDetail, NewDay, NewMeal, OwnedDay, OwnedMeal, Plan, PlanRepository,
+    RecipeCatalog,
 };
 #[cfg(feature = "mock")]
 pub use plans::{MockPlanRepository, MockRecipeCatalog};
 
 mod plans;
 
+#[cfg(feature = "mock")]
+pub use chat::MockChatModel;
 pub use chat::{
     ChatMessage, ChatModel, ModelError, ModelTurn, ParamType, ToolArg, ToolCall, ToolParam,
     ToolSpec,
 };
-#[cfg(feature = "mock")]
-pub use chat::MockChatModel;
 
 mod chat;
