@@ -8,6 +8,7 @@ mod accounts;
 mod errors;
 mod generate;
 mod hardening;
+mod menus;
 mod operations;
 mod plans;
 mod process;

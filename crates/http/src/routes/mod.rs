@@ -3,6 +3,7 @@
 
 pub mod accounts;
 pub mod meals;
+pub mod menus;
 pub mod meta;
 pub mod plans;
 pub mod profile;
