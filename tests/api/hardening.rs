@@ -270,6 +270,8 @@ async fn arbitrary_input_never_breaks_the_server(b: Backend) {
         (Method::PUT, "/api/profile"),
         (Method::POST, "/api/plan"),
         (Method::POST, "/api/plan/generate"),
+        (Method::POST, "/api/daily-menu"),
+        (Method::POST, "/api/meal-detail"),
     ];
     for _ in 0..40 {
         let value = values.new_tree(&mut runner).unwrap().current();
@@ -300,6 +302,7 @@ async fn arbitrary_input_never_breaks_the_server(b: Backend) {
             (Method::GET, format!("/api/recipes/{s}")),
             (Method::GET, format!("/api/auth?token={s}")),
             (Method::GET, format!("/meal-detail/{s}")),
+            (Method::GET, format!("/api/daily-menu/{s}")),
             (Method::PUT, format!("/meal-detail/{s}?recipe_id={s}")),
             (Method::PUT, format!("/meal-detail/1/status?status={s}")),
             (

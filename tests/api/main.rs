@@ -9,6 +9,7 @@ mod chat;
 mod errors;
 mod generate;
 mod hardening;
+mod menus;
 mod operations;
 mod plans;
 mod process;

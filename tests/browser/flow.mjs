@@ -38,6 +38,14 @@ fs.mkdirSync(SHOTS, { recursive: true });
 // ---------------------------------------------------------------- helpers
 
 class StepFailure extends Error {}
+const STEP_DEADLINE = Math.max(3 * TIMEOUT, CHAT_TIMEOUT + 2 * TIMEOUT);
+function withDeadline(promise, ms, message) {
+  let timer;
+  const deadline = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new StepFailure(message)), ms);
+  });
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+}
 function check(cond, message) {
   if (!cond) throw new StepFailure(message);
 }
@@ -525,7 +533,7 @@ for (const step of steps) {
   const started = Date.now();
   pageErrors.length = 0;
   try {
-    await step.run(page);
+    await withDeadline(step.run(page), STEP_DEADLINE, `step did not finish within ${STEP_DEADLINE / 1000} s`);
     await page.screenshot({ path: path.join(SHOTS, `${no}-${step.name}.png`), fullPage: true });
     results[step.name] = "passed";
     console.log(`ok   ${no} ${step.name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);

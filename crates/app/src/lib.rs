@@ -10,6 +10,7 @@ pub mod recipes;
 
 pub use accounts::{Accounts, AuthError, LoginError, RegisterError, Session};
 pub use chat::{Chat, ChatReply};
+pub use plans::MenuError;
 pub use plans::{
     Alternative, DaySummary, DayView, MealView, PlanError, PlanSummary, PlanView, Plans,
     ShoppingItem,

@@ -517,6 +517,9 @@ fn meal_view(meal: MealDetail, all: &[Recipe]) -> Result<MealView, PlanError> {
     Ok(MealView { meal, recipe })
 }
 
+mod menus;
+pub use menus::MenuError;
+
 #[cfg(test)]
 mod tests {
     use super::*;

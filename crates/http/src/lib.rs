@@ -33,7 +33,7 @@ pub use chat_model::{ChatModelConfig, OpenAiChatModel};
 pub use error::ApiError;
 pub use limits::RateLimitOptions;
 
-use routes::{Endpoint, accounts, chat, meals, meta, plans, profile, recipes};
+use routes::{Endpoint, accounts, chat, meals, menus, meta, plans, profile, recipes};
 
 /// The use cases handlers call, shared by every worker.
 pub struct AppState {
@@ -184,6 +184,24 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             "/api/meal-detail/{meal_detail_id}/alternatives",
         ])
         .on(M::GET, meals::meal_alternatives)
+        .build(),
+    )
+    .service(
+        Endpoint::at(&["/meal-detail", "/api/meal-detail"])
+            .on(M::POST, menus::create_meal_detail)
+            .build(),
+    )
+    .service(
+        Endpoint::at(&["/api/daily-menu", "/daily-menu"])
+            .on(M::POST, menus::create_daily_menu)
+            .build(),
+    )
+    .service(
+        Endpoint::at(&[
+            "/api/daily-menu/{daily_menu_id}",
+            "/daily-menu/{daily_menu_id}",
+        ])
+        .on(M::GET, menus::get_daily_menu)
         .build(),
     )
     .service(

@@ -4,7 +4,7 @@ use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
 use crate::error::{ErrorBody, ErrorEntry, Loc, ValidationErrorBody};
-use crate::routes::{accounts, chat, meals, meta, plans, profile, recipes};
+use crate::routes::{accounts, chat, meals, menus, meta, plans, profile, recipes};
 
 /// The whole API, generated from the handlers' annotations.
 #[derive(OpenApi)]
@@ -38,6 +38,9 @@ use crate::routes::{accounts, chat, meals, meta, plans, profile, recipes};
         meals::set_meal_status,
         meals::meal_alternatives,
         chat::chat,
+        menus::create_meal_detail,
+        menus::get_daily_menu,
+        menus::create_daily_menu,
         meta::health,
         meta::ready,
     ),
@@ -51,6 +54,7 @@ use crate::routes::{accounts, chat, meals, meta, plans, profile, recipes};
         (name = "plans", description = "The caller's meal plans"),
         (name = "meal details", description = "One meal of a plan: swap its recipe, tick it off"),
         (name = "assistant", description = "The nutrition assistant (chat)"),
+        (name = "daily menus", description = "One day of a plan: read it, add one"),
         (name = "operations", description = "Health and readiness"),
     )
 )]

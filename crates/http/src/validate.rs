@@ -296,6 +296,21 @@ impl<'a> BodyFields<'a> {
         }
     }
 
+    /// A field with a default value: `Some(None)` when absent, `None` when
+    /// present but invalid (the error is recorded). Unlike
+    /// [`optional`](Self::optional), `null` is parsed like any value, as
+    /// Pydantic parses a field declared `List[…] = []`.
+    pub fn defaulted<T, E: Into<Problems>>(
+        &mut self,
+        name: &str,
+        parse: impl FnOnce(&Value) -> Result<T, E>,
+    ) -> Option<Option<T>> {
+        match self.object.get(name) {
+            None => Some(None),
+            Some(value) => self.check(name, value, parse).map(Some),
+        }
+    }
+
     fn check<T, E: Into<Problems>>(
         &mut self,
         name: &str,
@@ -656,6 +671,31 @@ impl<'a> Params<'a> {
     /// Ends validation: the value built by `build`, or the 422.
     pub fn finish<T>(self, build: impl FnOnce() -> Option<T>) -> Result<T, ApiError> {
         self.errors.finish(build)
+    }
+}
+
+/// Field `name` of `object`, an item nested in a body field (at `at` below
+/// that field, e.g. `[2]`; `item` is the item as sent), read with `parse`.
+/// A problem is recorded in `problems`, placed below the field: `missing`
+/// with the whole item as its input, or whatever `parse` found.
+pub fn item_field<T>(
+    object: &Map<String, Value>,
+    item: &Value,
+    at: &[Loc],
+    name: &str,
+    problems: &mut Vec<Problem>,
+    parse: impl FnOnce(&Value) -> Result<T, Problem>,
+) -> Option<T> {
+    let mut path = at.to_vec();
+    path.push(name.into());
+    match object.get(name) {
+        None => {
+            problems.push(Problem::missing().below(path, item));
+            None
+        }
+        Some(value) => parse(value)
+            .map_err(|p| problems.push(p.below(path, value)))
+            .ok(),
     }
 }
 

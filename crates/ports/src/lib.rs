@@ -124,7 +124,8 @@ pub use profiles::{MockProfileRepository, MockReferenceData};
 mod profiles;
 
 pub use plans::{
-    DailyMenu, MealDetail, NewDay, NewMeal, OwnedMeal, Plan, PlanRepository, RecipeCatalog,
+    DailyMenu, MealDetail, NewDay, NewMeal, OwnedDay, OwnedMeal, Plan, PlanRepository,
+    RecipeCatalog,
 };
 #[cfg(feature = "mock")]
 pub use plans::{MockPlanRepository, MockRecipeCatalog};

@@ -99,6 +99,17 @@ pub struct OwnedMeal {
     pub day_of_week: u8,
 }
 
+/// A stored day with where it belongs.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OwnedDay {
+    /// The day and its meals.
+    pub day: DailyMenu,
+    /// Owner of its plan.
+    pub owner: UserId,
+    /// Its plan.
+    pub plan_id: i64,
+}
+
 /// Persistence of plans and their meals.
 #[cfg_attr(feature = "mock", mockall::automock)]
 #[async_trait]
@@ -131,4 +142,24 @@ pub trait PlanRepository: Send + Sync {
         status: MealStatus,
         now: DateTime<Utc>,
     ) -> Result<(), StoreError>;
+    /// One daily menu, its meals by schedule, with its owner.
+    async fn day(&self, id: i64) -> Result<Option<OwnedDay>, StoreError>;
+    /// Adds a day with its meals to plan `plan_id` and touches the plan's
+    /// `updated_at`, in one transaction; [`StoreError::Conflict`] when the
+    /// plan has that day of week already (or the meals repeat a schedule).
+    async fn add_day(
+        &self,
+        plan_id: i64,
+        day: NewDay,
+        now: DateTime<Utc>,
+    ) -> Result<DailyMenu, StoreError>;
+    /// Adds a meal to daily menu `daily_menu_id` and touches its plan's
+    /// `updated_at`, in one transaction; [`StoreError::Conflict`] when the
+    /// day has a meal at that schedule already.
+    async fn add_meal(
+        &self,
+        daily_menu_id: i64,
+        meal: NewMeal,
+        now: DateTime<Utc>,
+    ) -> Result<MealDetail, StoreError>;
 }

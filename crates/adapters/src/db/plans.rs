@@ -4,7 +4,9 @@ use async_trait::async_trait;
 use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use mealplan_domain::{MealStatus, MealType, UserId};
-use mealplan_ports::{DailyMenu, MealDetail, NewDay, OwnedMeal, Plan, PlanRepository, StoreError};
+use mealplan_ports::{
+    DailyMenu, MealDetail, NewDay, NewMeal, OwnedDay, OwnedMeal, Plan, PlanRepository, StoreError,
+};
 
 use super::schema::{daily_menus, meal_details, plans};
 use super::transaction::write_transaction;
@@ -111,27 +113,83 @@ fn create_in_tx(
         .returning(plans::id)
         .get_result(conn)?;
     for day in days {
-        let menu_id: i64 = diesel::insert_into(daily_menus::table)
-            .values((
-                daily_menus::plan_id.eq(plan_id),
-                daily_menus::day_of_week.eq(i32::from(day.day_of_week)),
-            ))
-            .returning(daily_menus::id)
-            .get_result(conn)?;
-        for meal in &day.meals {
-            diesel::insert_into(meal_details::table)
-                .values((
-                    meal_details::daily_menu_id.eq(menu_id),
-                    meal_details::recipe_id.eq(meal.recipe_id),
-                    meal_details::schedule.eq(i32::from(meal.schedule)),
-                    meal_details::status.eq(meal.status.code() as i32),
-                    meal_details::meal_type_id.eq(meal.meal_type.id()),
-                    meal_details::servings.eq(meal.servings),
-                ))
-                .execute(conn)?;
-        }
+        insert_day(conn, plan_id, day)?;
     }
     Ok(plan_id)
+}
+
+/// Inserts `day` and its meals into plan `plan_id`; the new menu's id.
+fn insert_day(conn: &mut AnyConnection, plan_id: i64, day: &NewDay) -> QueryResult<i64> {
+    let menu_id: i64 = diesel::insert_into(daily_menus::table)
+        .values((
+            daily_menus::plan_id.eq(plan_id),
+            daily_menus::day_of_week.eq(i32::from(day.day_of_week)),
+        ))
+        .returning(daily_menus::id)
+        .get_result(conn)?;
+    for meal in &day.meals {
+        insert_meal(conn, menu_id, meal)?;
+    }
+    Ok(menu_id)
+}
+
+/// Inserts `meal` into daily menu `menu_id`; the new meal's id.
+fn insert_meal(conn: &mut AnyConnection, menu_id: i64, meal: &NewMeal) -> QueryResult<i64> {
+    diesel::insert_into(meal_details::table)
+        .values((
+            meal_details::daily_menu_id.eq(menu_id),
+            meal_details::recipe_id.eq(meal.recipe_id),
+            meal_details::schedule.eq(i32::from(meal.schedule)),
+            meal_details::status.eq(meal.status.code() as i32),
+            meal_details::meal_type_id.eq(meal.meal_type.id()),
+            meal_details::servings.eq(meal.servings),
+        ))
+        .returning(meal_details::id)
+        .get_result(conn)
+}
+
+/// Sets plan `plan_id`'s `updated_at`.
+fn touch_plan(conn: &mut AnyConnection, plan_id: i64, now: DateTime<Utc>) -> QueryResult<usize> {
+    diesel::update(plans::table.find(plan_id))
+        .set(plans::updated_at.eq(now.naive_utc()))
+        .execute(conn)
+}
+
+/// One daily menu with its meals by schedule, its plan and owner.
+fn load_day(conn: &mut AnyConnection, menu_id: i64) -> Result<Option<OwnedDay>, StoreError> {
+    let Some((day, plan_id, owner)) = daily_menus::table
+        .inner_join(plans::table)
+        .filter(daily_menus::id.eq(menu_id))
+        .select((daily_menus::day_of_week, plans::id, plans::user_id))
+        .first::<(i32, i64, i64)>(conn)
+        .optional()
+        .map_err(store_error)?
+    else {
+        return Ok(None);
+    };
+    let meals: Vec<MealRow> = meal_details::table
+        .filter(meal_details::daily_menu_id.eq(menu_id))
+        .order(meal_details::schedule)
+        .select((
+            meal_details::id,
+            meal_details::recipe_id,
+            meal_details::schedule,
+            meal_details::status,
+            meal_details::meal_type_id,
+            meal_details::servings,
+        ))
+        .load(conn)
+        .map_err(store_error)?;
+    Ok(Some(OwnedDay {
+        day: DailyMenu {
+            id: menu_id,
+            day_of_week: u8::try_from(day)
+                .map_err(|_| StoreError::Failure(format!("daily menu {menu_id} has a bad day")))?,
+            meals: meals.into_iter().map(meal_of).collect::<Result<_, _>>()?,
+        },
+        owner: UserId(owner),
+        plan_id,
+    }))
 }
 
 impl Database {
@@ -153,9 +211,7 @@ impl Database {
                     .first(conn)
                     .optional()?;
                 if let Some(plan_id) = plan_id {
-                    diesel::update(plans::table.find(plan_id))
-                        .set(plans::updated_at.eq(now.naive_utc()))
-                        .execute(conn)?;
+                    touch_plan(conn, plan_id, now)?;
                 }
                 Ok(())
             })
@@ -263,6 +319,58 @@ impl PlanRepository for Database {
             diesel::update(meal_details::table.find(id))
                 .set(meal_details::status.eq(status.code() as i32))
                 .execute(conn)
+        })
+        .await
+    }
+
+    async fn day(&self, id: i64) -> Result<Option<OwnedDay>, StoreError> {
+        self.run(move |conn| load_day(conn, id)).await
+    }
+
+    async fn add_day(
+        &self,
+        plan_id: i64,
+        day: NewDay,
+        now: DateTime<Utc>,
+    ) -> Result<DailyMenu, StoreError> {
+        self.run(move |conn| {
+            let id = write_transaction(conn, |conn| {
+                let id = insert_day(conn, plan_id, &day)?;
+                touch_plan(conn, plan_id, now)?;
+                Ok(id)
+            })
+            .map_err(store_error)?;
+            load_day(conn, id)?
+                .map(|owned| owned.day)
+                .ok_or_else(|| StoreError::Failure("daily menu vanished after create".into()))
+        })
+        .await
+    }
+
+    async fn add_meal(
+        &self,
+        daily_menu_id: i64,
+        meal: NewMeal,
+        now: DateTime<Utc>,
+    ) -> Result<MealDetail, StoreError> {
+        self.run(move |conn| {
+            write_transaction(conn, |conn| {
+                let id = insert_meal(conn, daily_menu_id, &meal)?;
+                let plan_id: i64 = daily_menus::table
+                    .find(daily_menu_id)
+                    .select(daily_menus::plan_id)
+                    .first(conn)?;
+                touch_plan(conn, plan_id, now)?;
+                Ok(MealDetail {
+                    id,
+                    recipe_id: meal.recipe_id,
+                    schedule: meal.schedule,
+                    status: meal.status,
+                    meal_type: meal.meal_type,
+                    servings: meal.servings,
+                })
+            })
+            .map_err(store_error)
         })
         .await
     }

@@ -4,6 +4,7 @@
 pub mod accounts;
 pub mod chat;
 pub mod meals;
+pub mod menus;
 pub mod meta;
 pub mod plans;
 pub mod profile;

@@ -1,0 +1,459 @@
+//! Days and meals added to an existing plan one at a time (the original
+//! API's daily-menu and meal-detail creation), under the meal-detail
+//! ownership rule: a caller without a token (the open policy) may touch any
+//! plan, a caller with one only their own.
+
+use mealplan_domain::{Recipe, UserId};
+use mealplan_ports::{DailyMenu, MealDetail, NewDay, NewMeal, OwnedDay, Plan, StoreError};
+
+use super::{DayView, MealView, Plans};
+use crate::recipes::find;
+
+/// Why reading or adding a day or a meal failed.
+#[derive(Debug, thiserror::Error)]
+pub enum MenuError {
+    /// No such plan, or not the caller's.
+    #[error("plan not found")]
+    PlanNotFound,
+    /// No such daily menu, or not the caller's.
+    #[error("daily menu not found")]
+    DayNotFound,
+    /// A new meal names a recipe that does not exist.
+    #[error("recipe not found")]
+    RecipeNotFound,
+    /// The plan has this day of week already.
+    #[error("day {day_of_week} already exists in plan {plan_id}")]
+    DayTaken {
+        /// The plan.
+        plan_id: i64,
+        /// The day sent.
+        day_of_week: u8,
+    },
+    /// The daily menu has a meal at this schedule already.
+    #[error("schedule {schedule} already exists in daily menu {daily_menu_id}")]
+    ScheduleTaken {
+        /// The daily menu.
+        daily_menu_id: i64,
+        /// The schedule sent.
+        schedule: u8,
+    },
+    /// A new day names one schedule twice: (meal index, schedule) of the
+    /// later meal.
+    #[error("duplicate schedule {1}")]
+    DuplicateSchedule(usize, u8),
+    /// A new day names recipes that do not exist: (meal index, id) of each,
+    /// in request order.
+    #[error("unknown recipe ids {0:?}")]
+    UnknownRecipes(Vec<(usize, i64)>),
+    /// Storage failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+impl Plans {
+    /// A plan the caller may add to: anyone's when `caller` is `None` (the
+    /// open policy), else only the caller's own.
+    async fn owned_plan(&self, caller: Option<UserId>, id: i64) -> Result<Plan, MenuError> {
+        let plan = self.plans.plan(id).await?.ok_or(MenuError::PlanNotFound)?;
+        match caller {
+            Some(user) if user != plan.user_id => Err(MenuError::PlanNotFound),
+            _ => Ok(plan),
+        }
+    }
+
+    /// A daily menu the caller may see, by the same rule.
+    async fn owned_day(&self, caller: Option<UserId>, id: i64) -> Result<OwnedDay, MenuError> {
+        let owned = self.plans.day(id).await?.ok_or(MenuError::DayNotFound)?;
+        match caller {
+            Some(user) if user != owned.owner => Err(MenuError::DayNotFound),
+            _ => Ok(owned),
+        }
+    }
+
+    /// One daily menu with its meals (by schedule) and their recipes.
+    pub async fn daily_menu(&self, caller: Option<UserId>, id: i64) -> Result<DayView, MenuError> {
+        let owned = self.owned_day(caller, id).await?;
+        let all = self.catalog.all().await?;
+        day_view(owned.day, &all)
+    }
+
+    /// Adds a day with its meals to plan `plan_id` and touches the plan.
+    /// Every recipe must exist; the day of week must be new to the plan and
+    /// each schedule used once.
+    pub async fn add_day(
+        &self,
+        caller: Option<UserId>,
+        plan_id: i64,
+        mut day: NewDay,
+    ) -> Result<DayView, MenuError> {
+        let plan = self.owned_plan(caller, plan_id).await?;
+        let all = self.catalog.all().await?;
+        let mut unknown = Vec::new();
+        for (i, meal) in day.meals.iter_mut().enumerate() {
+            match find(&all, meal.recipe_id) {
+                Some(recipe) => meal.recipe_id = recipe.id,
+                None => unknown.push((i, meal.recipe_id)),
+            }
+        }
+        if !unknown.is_empty() {
+            return Err(MenuError::UnknownRecipes(unknown));
+        }
+        for (i, meal) in day.meals.iter().enumerate() {
+            if day.meals[..i].iter().any(|m| m.schedule == meal.schedule) {
+                return Err(MenuError::DuplicateSchedule(i, meal.schedule));
+            }
+        }
+        let taken = MenuError::DayTaken {
+            plan_id,
+            day_of_week: day.day_of_week,
+        };
+        if plan.days.iter().any(|d| d.day_of_week == day.day_of_week) {
+            return Err(taken);
+        }
+        // A concurrent request may have added the day since the check.
+        let stored = match self.plans.add_day(plan_id, day, self.clock.now()).await {
+            Err(StoreError::Conflict(_)) => return Err(taken),
+            other => other?,
+        };
+        day_view(stored, &all)
+    }
+
+    /// Adds a meal to daily menu `daily_menu_id` and touches its plan. The
+    /// recipe must exist and the schedule be free in that day.
+    pub async fn add_meal(
+        &self,
+        caller: Option<UserId>,
+        daily_menu_id: i64,
+        mut meal: NewMeal,
+    ) -> Result<MealView, MenuError> {
+        let owned = self.owned_day(caller, daily_menu_id).await?;
+        let all = self.catalog.all().await?;
+        let recipe = find(&all, meal.recipe_id)
+            .ok_or(MenuError::RecipeNotFound)?
+            .clone();
+        meal.recipe_id = recipe.id;
+        let taken = MenuError::ScheduleTaken {
+            daily_menu_id,
+            schedule: meal.schedule,
+        };
+        if owned.day.meals.iter().any(|m| m.schedule == meal.schedule) {
+            return Err(taken);
+        }
+        // A concurrent request may have taken the schedule since the check.
+        let stored = match self
+            .plans
+            .add_meal(daily_menu_id, meal, self.clock.now())
+            .await
+        {
+            Err(StoreError::Conflict(_)) => return Err(taken),
+            other => other?,
+        };
+        Ok(MealView {
+            meal: stored,
+            recipe,
+        })
+    }
+}
+
+/// A stored day with every recipe resolved.
+fn day_view(day: DailyMenu, all: &[Recipe]) -> Result<DayView, MenuError> {
+    let meals = day
+        .meals
+        .into_iter()
+        .map(|meal| meal_view(meal, all))
+        .collect::<Result<_, _>>()?;
+    Ok(DayView {
+        id: day.id,
+        day_of_week: day.day_of_week,
+        meals,
+    })
+}
+
+fn meal_view(meal: MealDetail, all: &[Recipe]) -> Result<MealView, MenuError> {
+    let recipe = find(all, meal.recipe_id)
+        .cloned()
+        .ok_or_else(|| StoreError::Failure(format!("meal {} names a missing recipe", meal.id)))?;
+    Ok(MealView { meal, recipe })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use chrono::{DateTime, TimeZone, Utc};
+    use mealplan_domain::{MealStatus, MealType, Nutrition};
+    use mealplan_ports::{MockClock, MockPlanRepository, MockProfileRepository, MockRecipeCatalog};
+
+    use super::*;
+
+    fn now() -> DateTime<Utc> {
+        Utc.with_ymd_and_hms(2026, 1, 1, 0, 0, 0).unwrap()
+    }
+
+    fn recipe(id: i64) -> Recipe {
+        Recipe {
+            id,
+            recipe_id: id,
+            name: format!("r{id}"),
+            nutrition: Nutrition::default(),
+            ingredients: vec![],
+            meal_types: vec![MealType::Dinner],
+            diet_types: vec![],
+            allergens: vec![],
+            tastes: vec![],
+            image_url: None,
+            recipe_url: None,
+        }
+    }
+
+    fn service(plans: MockPlanRepository) -> Plans {
+        let mut catalog = MockRecipeCatalog::new();
+        catalog
+            .expect_all()
+            .returning(|| Ok(Arc::from(vec![recipe(1), recipe(2), recipe(3)])));
+        let mut clock = MockClock::new();
+        clock.expect_now().returning(now);
+        Plans::new(
+            Arc::new(plans),
+            Arc::new(catalog),
+            Arc::new(MockProfileRepository::new()),
+            Arc::new(clock),
+        )
+    }
+
+    fn meal(id: i64, recipe_id: i64, schedule: u8) -> MealDetail {
+        MealDetail {
+            id,
+            recipe_id,
+            schedule,
+            status: MealStatus::Pending,
+            meal_type: MealType::Dinner,
+            servings: 1.0,
+        }
+    }
+
+    fn new_meal(recipe_id: i64, schedule: u8) -> NewMeal {
+        NewMeal {
+            recipe_id,
+            schedule,
+            status: MealStatus::Pending,
+            meal_type: MealType::Dinner,
+            servings: 1.0,
+        }
+    }
+
+    /// Plan 4 of user 1 with day 1 (menu 7, a meal at schedule 1).
+    fn plan() -> Plan {
+        Plan {
+            id: 4,
+            user_id: UserId(1),
+            created_at: now(),
+            updated_at: now(),
+            active: true,
+            days: vec![day()],
+        }
+    }
+
+    fn day() -> DailyMenu {
+        DailyMenu {
+            id: 7,
+            day_of_week: 1,
+            meals: vec![meal(9, 1, 1)],
+        }
+    }
+
+    fn owned_day() -> OwnedDay {
+        OwnedDay {
+            day: day(),
+            owner: UserId(1),
+            plan_id: 4,
+        }
+    }
+
+    fn with_plan() -> MockPlanRepository {
+        let mut plans = MockPlanRepository::new();
+        plans.expect_plan().returning(|id| Ok((id == 4).then(plan)));
+        plans
+    }
+
+    fn with_day() -> MockPlanRepository {
+        let mut plans = MockPlanRepository::new();
+        plans
+            .expect_day()
+            .returning(|id| Ok((id == 7).then(owned_day)));
+        plans
+    }
+
+    #[tokio::test]
+    async fn a_day_is_seen_by_its_owner_and_the_open_policy_only() {
+        let s = service(with_day());
+        let view = s.daily_menu(Some(UserId(1)), 7).await.unwrap();
+        assert_eq!((view.id, view.day_of_week), (7, 1));
+        assert_eq!(view.meals.len(), 1);
+        assert_eq!(view.meals[0].recipe.id, 1);
+        assert!(s.daily_menu(None, 7).await.is_ok());
+        assert!(matches!(
+            s.daily_menu(Some(UserId(2)), 7).await,
+            Err(MenuError::DayNotFound)
+        ));
+        assert!(matches!(
+            s.daily_menu(None, 8).await,
+            Err(MenuError::DayNotFound)
+        ));
+    }
+
+    #[tokio::test]
+    async fn a_day_is_added_to_the_callers_plan() {
+        let mut plans = with_plan();
+        plans
+            .expect_add_day()
+            .withf(|plan, day, at| {
+                *plan == 4 && day.day_of_week == 2 && day.meals.len() == 2 && *at == now()
+            })
+            .times(1)
+            .returning(|_, day, _| {
+                Ok(DailyMenu {
+                    id: 8,
+                    day_of_week: day.day_of_week,
+                    meals: vec![meal(10, 3, 1), meal(11, 2, 2)],
+                })
+            });
+        let day = NewDay {
+            day_of_week: 2,
+            meals: vec![new_meal(2, 2), new_meal(3, 1)],
+        };
+        let view = service(plans)
+            .add_day(Some(UserId(1)), 4, day)
+            .await
+            .unwrap();
+        assert_eq!((view.id, view.day_of_week), (8, 2));
+        let recipes: Vec<i64> = view.meals.iter().map(|m| m.recipe.id).collect();
+        assert_eq!(recipes, [3, 2]);
+    }
+
+    #[tokio::test]
+    async fn another_users_plan_is_not_found_and_unchanged() {
+        // add_day must not be called.
+        let s = service(with_plan());
+        let day = || NewDay {
+            day_of_week: 2,
+            meals: vec![],
+        };
+        assert!(matches!(
+            s.add_day(Some(UserId(2)), 4, day()).await,
+            Err(MenuError::PlanNotFound)
+        ));
+        assert!(matches!(
+            s.add_day(None, 5, day()).await,
+            Err(MenuError::PlanNotFound)
+        ));
+    }
+
+    #[tokio::test]
+    async fn a_day_the_plan_has_is_refused() {
+        let s = service(with_plan());
+        let day = NewDay {
+            day_of_week: 1,
+            meals: vec![],
+        };
+        let error = s.add_day(None, 4, day).await.unwrap_err();
+        assert_eq!(error.to_string(), "day 1 already exists in plan 4");
+    }
+
+    #[tokio::test]
+    async fn a_day_added_concurrently_is_refused_the_same_way() {
+        let mut plans = with_plan();
+        plans
+            .expect_add_day()
+            .times(1)
+            .returning(|_, _, _| Err(StoreError::Conflict("unique".into())));
+        let day = NewDay {
+            day_of_week: 3,
+            meals: vec![],
+        };
+        assert!(matches!(
+            service(plans).add_day(None, 4, day).await,
+            Err(MenuError::DayTaken {
+                plan_id: 4,
+                day_of_week: 3
+            })
+        ));
+    }
+
+    #[tokio::test]
+    async fn unknown_recipes_and_repeated_schedules_are_refused() {
+        let s = service(with_plan());
+        let day = NewDay {
+            day_of_week: 2,
+            meals: vec![new_meal(1, 1), new_meal(42, 2), new_meal(43, 3)],
+        };
+        assert!(matches!(
+            s.add_day(None, 4, day).await,
+            Err(MenuError::UnknownRecipes(u)) if u == [(1, 42), (2, 43)]
+        ));
+        let day = NewDay {
+            day_of_week: 2,
+            meals: vec![new_meal(1, 1), new_meal(2, 1)],
+        };
+        assert!(matches!(
+            s.add_day(None, 4, day).await,
+            Err(MenuError::DuplicateSchedule(1, 1))
+        ));
+    }
+
+    #[tokio::test]
+    async fn a_meal_is_added_to_a_free_schedule() {
+        let mut plans = with_day();
+        plans
+            .expect_add_meal()
+            .withf(|menu, meal, at| {
+                *menu == 7 && meal.schedule == 2 && meal.recipe_id == 3 && *at == now()
+            })
+            .times(1)
+            .returning(|_, m, _| Ok(meal(12, m.recipe_id, m.schedule)));
+        let view = service(plans)
+            .add_meal(Some(UserId(1)), 7, new_meal(3, 2))
+            .await
+            .unwrap();
+        assert_eq!((view.meal.id, view.recipe.id), (12, 3));
+    }
+
+    #[tokio::test]
+    async fn a_meal_is_refused_without_a_day_a_recipe_or_a_free_schedule() {
+        // add_meal must not be called.
+        let s = service(with_day());
+        assert!(matches!(
+            s.add_meal(Some(UserId(2)), 7, new_meal(3, 2)).await,
+            Err(MenuError::DayNotFound)
+        ));
+        assert!(matches!(
+            s.add_meal(None, 8, new_meal(3, 2)).await,
+            Err(MenuError::DayNotFound)
+        ));
+        assert!(matches!(
+            s.add_meal(None, 7, new_meal(42, 2)).await,
+            Err(MenuError::RecipeNotFound)
+        ));
+        let error = s.add_meal(None, 7, new_meal(3, 1)).await.unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "schedule 1 already exists in daily menu 7"
+        );
+    }
+
+    #[tokio::test]
+    async fn a_schedule_taken_concurrently_is_refused_the_same_way() {
+        let mut plans = with_day();
+        plans
+            .expect_add_meal()
+            .times(1)
+            .returning(|_, _, _| Err(StoreError::Conflict("unique".into())));
+        assert!(matches!(
+            service(plans).add_meal(None, 7, new_meal(3, 4)).await,
+            Err(MenuError::ScheduleTaken {
+                daily_menu_id: 7,
+                schedule: 4
+            })
+        ));
+    }
+}
