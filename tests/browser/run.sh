@@ -40,7 +40,7 @@ export NEXT_TELEMETRY_DISABLED=1 PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm_config_u
 sha() { sha256sum | cut -d' ' -f1; }
 # A fingerprint of a folder's files (names and contents), leaving out build output.
 tree_sha() {
-  (cd "$1" && find . \( -name node_modules -o -name .next \) -prune -o -type f -print0 |
+  (cd "$1" && find . \( -name node_modules -o -name .next \) -prune -o -type f ! -name '.e2e-*' -print0 |
     LC_ALL=C sort -z | xargs -0 sha256sum | sha)
 }
 port_free() { node -e 'const s=require("net").createServer();s.once("error",()=>process.exit(1));s.listen(+process.argv[1],"127.0.0.1",()=>s.close())' "$1"; }
@@ -81,8 +81,11 @@ front_url="http://127.0.0.1:$front_port"
 # ---------------------------------------------------------------- 4. frontend copy, npm ci, next build
 phase "frontend: copying, base URL -> $api_url"
 mkdir -p "$front"
-find "$front" -mindepth 1 -maxdepth 1 ! -name node_modules ! -name .next ! -name '.e2e-*' -exec rm -rf {} +
-(cd "$front_src" && find . -mindepth 1 -maxdepth 1 ! -name node_modules ! -name .next -exec cp -a {} "$front/" \;)
+chmod u+w "$front"
+# The shared folder may be read-only; the copy is made writable.
+find "$front" -mindepth 1 -maxdepth 1 ! -name node_modules ! -name .next ! -name '.e2e-*' -exec chmod -R u+w {} + -exec rm -rf {} +
+(cd "$front_src" && find . -mindepth 1 -maxdepth 1 ! -name node_modules ! -name .next -exec cp -R {} "$front/" \;)
+find "$front" -mindepth 1 -maxdepth 1 ! -name node_modules ! -name .next -exec chmod -R u+w {} +
 # Only the base URL changes, and only in .ts/.tsx files.
 find "$front" \( -name node_modules -o -name .next \) -prune -o -type f \( -name '*.ts' -o -name '*.tsx' \) -print0 |
   xargs -0 grep -lZF "$original_base" | xargs -0 -r sed -i "s#${original_base//./\\.}#$api_url#g"
@@ -164,5 +167,9 @@ FRONT_URL="$front_url" API_URL="$api_url" SCREENSHOT_DIR="$shots" CHROMIUM="$chr
   node "$here/flow.mjs"
 rc=$?
 set -e
+if [ "$rc" -ne 0 ]; then
+  echo "--- last lines of the service log ($logs/service.log):"
+  tail -15 "$logs/service.log" | cut -c1-300
+fi
 phase "done (screenshots: $shots, logs: $logs)"
 exit "$rc"

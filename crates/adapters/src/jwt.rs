@@ -2,10 +2,10 @@
 
 use std::sync::Arc;
 
-use chrono::Duration;
+use chrono::{Duration, TimeZone, Utc};
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use mealplan_domain::UserId;
-use mealplan_ports::{Clock, IssueError, TokenError, TokenService};
+use mealplan_ports::{Clock, IssueError, TokenClaims, TokenError, TokenService};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -13,9 +13,21 @@ struct Claims {
     sub: String,
     iat: i64,
     exp: i64,
+    /// The user's security stamp at issue time.
+    stm: String,
+    /// This token's id (revocable on its own).
+    jti: String,
 }
 
-/// Issues and verifies HS256 tokens with `sub` = user id. Only HS256 is
+/// `n` random bytes as lowercase hex.
+pub(crate) fn random_hex(n: usize) -> Result<String, getrandom::Error> {
+    let mut bytes = vec![0u8; n];
+    getrandom::fill(&mut bytes)?;
+    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+}
+
+/// Issues and verifies HS256 tokens with `sub` = user id, `stm` = the
+/// user's security stamp and `jti` = a random token id. Only HS256 is
 /// accepted (`none` and every other algorithm are refused) and `exp` is
 /// checked against the injected clock with no leeway.
 #[derive(Clone)]
@@ -34,7 +46,7 @@ impl JwtTokens {
         // `exp` is checked below against our clock, with no leeway.
         validation.validate_exp = false;
         validation.leeway = 0;
-        validation.set_required_spec_claims(&["exp", "sub"]);
+        validation.set_required_spec_claims(&["exp", "sub", "jti"]);
         Self {
             encoding: EncodingKey::from_secret(secret),
             decoding: DecodingKey::from_secret(secret),
@@ -46,28 +58,44 @@ impl JwtTokens {
 }
 
 impl TokenService for JwtTokens {
-    fn issue(&self, user: UserId) -> Result<String, IssueError> {
+    fn issue(&self, user: UserId, security_stamp: &str) -> Result<String, IssueError> {
         let now = self.clock.now();
         let claims = Claims {
             sub: user.to_string(),
             iat: now.timestamp(),
             exp: (now + self.ttl).timestamp(),
+            stm: security_stamp.to_owned(),
+            jti: random_hex(16).map_err(|e| IssueError(e.to_string()))?,
         };
         jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)
             .map_err(|e| IssueError(e.to_string()))
     }
 
-    fn verify(&self, token: &str) -> Result<UserId, TokenError> {
+    fn verify(&self, token: &str) -> Result<TokenClaims, TokenError> {
         let data = jsonwebtoken::decode::<Claims>(token, &self.decoding, &self.validation)
             .map_err(|_| TokenError::Invalid)?;
-        if self.clock.now().timestamp() >= data.claims.exp {
+        let claims = data.claims;
+        if self.clock.now().timestamp() >= claims.exp {
             return Err(TokenError::Expired);
         }
-        data.claims
+        let user = claims
             .sub
             .parse::<i64>()
             .map(UserId)
-            .map_err(|_| TokenError::Invalid)
+            .map_err(|_| TokenError::Invalid)?;
+        let expires_at = Utc
+            .timestamp_opt(claims.exp, 0)
+            .single()
+            .ok_or(TokenError::Invalid)?;
+        if claims.jti.is_empty() || claims.stm.is_empty() {
+            return Err(TokenError::Invalid);
+        }
+        Ok(TokenClaims {
+            user,
+            security_stamp: claims.stm,
+            jti: claims.jti,
+            expires_at,
+        })
     }
 }
 
@@ -108,21 +136,42 @@ mod tests {
             pub sub: Option<&'static str>,
             pub iat: i64,
             pub exp: i64,
+            pub stm: &'static str,
+            pub jti: &'static str,
         }
     }
 
     fn claims(sub: Option<&'static str>, exp: i64) -> serde_json_like::Value {
-        serde_json_like::Value { sub, iat: 0, exp }
+        serde_json_like::Value {
+            sub,
+            iat: 0,
+            exp,
+            stm: "stamp",
+            jti: "id",
+        }
     }
 
     #[test]
     fn round_trip_until_exactly_exp() {
         let clock = at(1_000);
         let tokens = JwtTokens::new(SECRET, Duration::minutes(3000), clock.clone());
-        let token = tokens.issue(UserId(42)).unwrap();
-        assert_eq!(tokens.verify(&token), Ok(UserId(42)));
+        let token = tokens.issue(UserId(42), "s1").unwrap();
+        let claims = tokens.verify(&token).unwrap();
+        assert_eq!(
+            (claims.user, claims.security_stamp.as_str()),
+            (UserId(42), "s1")
+        );
+        assert_eq!(claims.jti.len(), 32);
+        assert_ne!(
+            tokens
+                .verify(&tokens.issue(UserId(42), "s1").unwrap())
+                .unwrap()
+                .jti,
+            claims.jti,
+            "every token has its own id"
+        );
         *clock.0.lock().unwrap() = Utc.timestamp_opt(1_000 + 3000 * 60 - 1, 0).unwrap();
-        assert_eq!(tokens.verify(&token), Ok(UserId(42)));
+        assert_eq!(tokens.verify(&token).unwrap().user, UserId(42));
         *clock.0.lock().unwrap() = Utc.timestamp_opt(1_000 + 3000 * 60, 0).unwrap();
         assert_eq!(tokens.verify(&token), Err(TokenError::Expired));
     }
@@ -144,7 +193,11 @@ mod tests {
             "not.a.token".to_owned(),
             String::new(),
         ] {
-            assert_eq!(tokens.verify(&token), Err(TokenError::Invalid), "{token}");
+            assert_eq!(
+                tokens.verify(&token).map(|c| c.user),
+                Err(TokenError::Invalid),
+                "{token}"
+            );
         }
     }
 
@@ -153,19 +206,28 @@ mod tests {
         let tokens = JwtTokens::new(SECRET, Duration::minutes(5), at(1_000));
         // {"alg":"none","typ":"JWT"} . {"sub":"1","iat":0,"exp":2000} . (empty)
         let token = "eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJzdWIiOiIxIiwiaWF0IjowLCJleHAiOjIwMDB9.";
-        assert_eq!(tokens.verify(token), Err(TokenError::Invalid));
+        assert_eq!(
+            tokens.verify(token).map(|c| c.user),
+            Err(TokenError::Invalid)
+        );
     }
 
     #[test]
     fn one_second_past_exp_is_expired_but_a_bad_signature_wins() {
         let tokens = JwtTokens::new(SECRET, Duration::minutes(5), at(1_000));
         let expired = sign(Algorithm::HS256, SECRET, claims(Some("1"), 999));
-        assert_eq!(tokens.verify(&expired), Err(TokenError::Expired));
+        assert_eq!(
+            tokens.verify(&expired).map(|c| c.user),
+            Err(TokenError::Expired)
+        );
         let forged = sign(
             Algorithm::HS256,
             b"x".repeat(32).as_slice(),
             claims(Some("1"), 999),
         );
-        assert_eq!(tokens.verify(&forged), Err(TokenError::Invalid));
+        assert_eq!(
+            tokens.verify(&forged).map(|c| c.user),
+            Err(TokenError::Invalid)
+        );
     }
 }

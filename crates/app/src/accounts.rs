@@ -2,7 +2,8 @@
 
 use std::sync::Arc;
 
-use mealplan_domain::{Email, Password, User, UserName};
+use chrono::{DateTime, Utc};
+use mealplan_domain::{Email, Password, User, UserId, UserName};
 use mealplan_ports::{
     Clock, HashError, IssueError, NewUser, PasswordHasher, StoreError, TokenError, TokenService,
     UserRepository,
@@ -56,6 +57,37 @@ pub enum AuthError {
     Store(#[from] StoreError),
 }
 
+/// A request's verified token: its user, and what logging it out needs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Authenticated {
+    /// The token's user, as stored now.
+    pub user: User,
+    /// The token's id.
+    pub jti: String,
+    /// When the token expires.
+    pub expires_at: DateTime<Utc>,
+}
+
+/// Why a password-checked account change failed.
+#[derive(Debug, thiserror::Error)]
+pub enum AccountError {
+    /// The password given is not the account's.
+    #[error("wrong password")]
+    WrongPassword,
+    /// The account is gone.
+    #[error("account not found")]
+    NotFound,
+    /// Storage failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// Hashing failed.
+    #[error(transparent)]
+    Hash(#[from] HashError),
+    /// Signing failed.
+    #[error(transparent)]
+    Issue(#[from] IssueError),
+}
+
 /// Account use cases.
 #[derive(Clone)]
 pub struct Accounts {
@@ -94,7 +126,7 @@ impl Accounts {
             return Err(RegisterError::EmailTaken);
         }
         let password_hash = self.hasher.hash(password).await?;
-        let user = self
+        let stored = self
             .users
             .create(NewUser {
                 name,
@@ -107,8 +139,11 @@ impl Accounts {
                 StoreError::Conflict(_) => RegisterError::EmailTaken,
                 other => RegisterError::Store(other),
             })?;
-        let access_token = self.tokens.issue(user.id)?;
-        Ok(Session { access_token, user })
+        let access_token = self.tokens.issue(stored.user.id, &stored.security_stamp)?;
+        Ok(Session {
+            access_token,
+            user: stored.user,
+        })
     }
 
     /// Exchanges e-mail and password for a token. Unknown e-mails cost the
@@ -130,7 +165,7 @@ impl Accounts {
             Some(credentials) if matches => {
                 let access_token = self
                     .tokens
-                    .issue(credentials.user.id)
+                    .issue(credentials.user.id, &credentials.security_stamp)
                     .map_err(|e| internal(&e))?;
                 Ok(Session {
                     access_token,
@@ -141,13 +176,96 @@ impl Accounts {
         }
     }
 
-    /// The user a bearer token names, if the token is valid and they exist.
-    pub async fn authenticate(&self, token: &str) -> Result<User, AuthError> {
-        let id = self.tokens.verify(token)?;
-        self.users
-            .find_by_id(id)
+    /// The user a bearer token names: the token must be well signed,
+    /// unexpired, not logged out, and carry its user's current security
+    /// stamp (so a token outlives neither a logout everywhere, a password
+    /// change nor its account, and never names anyone else).
+    pub async fn authenticate(&self, token: &str) -> Result<Authenticated, AuthError> {
+        let claims = self.tokens.verify(token)?;
+        let state = self
+            .users
+            .session(claims.user, claims.jti.clone())
             .await?
-            .ok_or(AuthError::Token(TokenError::Invalid))
+            .ok_or(AuthError::Token(TokenError::Invalid))?;
+        if state.revoked || state.security_stamp != claims.security_stamp {
+            return Err(AuthError::Token(TokenError::Invalid));
+        }
+        Ok(Authenticated {
+            user: state.user,
+            jti: claims.jti,
+            expires_at: claims.expires_at,
+        })
+    }
+
+    /// Ends one token; the user's other tokens keep working.
+    pub async fn logout(&self, session: &Authenticated) -> Result<(), StoreError> {
+        self.users
+            .revoke_token(session.user.id, session.jti.clone(), session.expires_at)
+            .await
+    }
+
+    /// Ends every token of the user.
+    pub async fn logout_all(&self, user: UserId) -> Result<(), StoreError> {
+        self.users.rotate_stamp(user).await.map(drop)
+    }
+
+    /// Checks `password` against the user's; `WrongPassword` otherwise.
+    async fn check_password(&self, user: UserId, password: Password) -> Result<(), AccountError> {
+        let found = self
+            .users
+            .credentials_by_id(user)
+            .await?
+            .ok_or(AccountError::NotFound)?;
+        if self
+            .hasher
+            .verify(password, Some(found.password_hash))
+            .await?
+        {
+            Ok(())
+        } else {
+            Err(AccountError::WrongPassword)
+        }
+    }
+
+    /// Replaces the password after checking the current one; every earlier
+    /// token stops working and a new one is returned. A wrong current
+    /// password changes nothing.
+    pub async fn change_password(
+        &self,
+        user: &User,
+        current: Password,
+        new: Password,
+    ) -> Result<Session, AccountError> {
+        self.check_password(user.id, current).await?;
+        let hash = self.hasher.hash(new).await?;
+        let stamp = self.users.set_password(user.id, hash).await?;
+        Ok(Session {
+            access_token: self.tokens.issue(user.id, &stamp)?,
+            user: user.clone(),
+        })
+    }
+
+    /// Deletes the account and all its data after checking the password.
+    pub async fn delete_account(
+        &self,
+        user: UserId,
+        password: Password,
+    ) -> Result<(), AccountError> {
+        self.check_password(user, password).await?;
+        if self.users.delete(user).await? {
+            Ok(())
+        } else {
+            Err(AccountError::NotFound)
+        }
+    }
+
+    /// The stored account: user and when it was created.
+    pub async fn account(&self, user: UserId) -> Result<Option<(User, DateTime<Utc>)>, StoreError> {
+        Ok(self
+            .users
+            .credentials_by_id(user)
+            .await?
+            .map(|c| (c.user, c.created_at)))
     }
 }
 
@@ -157,7 +275,8 @@ mod tests {
     use chrono::{TimeZone, Utc};
     use mealplan_domain::UserId;
     use mealplan_ports::{
-        MockClock, MockPasswordHasher, MockTokenService, MockUserRepository, UserCredentials,
+        MockClock, MockPasswordHasher, MockTokenService, MockUserRepository, SessionState,
+        TokenClaims, UserCredentials,
     };
 
     fn user(id: i64) -> User {
@@ -189,6 +308,24 @@ mod tests {
         )
     }
 
+    fn creds(id: i64, stamp: &str) -> UserCredentials {
+        UserCredentials {
+            user: user(id),
+            password_hash: "H".into(),
+            security_stamp: stamp.into(),
+            created_at: Utc.with_ymd_and_hms(2026, 1, 1, 0, 0, 0).unwrap(),
+        }
+    }
+
+    fn claims(id: i64, stamp: &str) -> TokenClaims {
+        TokenClaims {
+            user: UserId(id),
+            security_stamp: stamp.into(),
+            jti: "J".into(),
+            expires_at: Utc.with_ymd_and_hms(2026, 1, 3, 0, 0, 0).unwrap(),
+        }
+    }
+
     fn email() -> Email {
         Email::parse("ann@example.com").unwrap()
     }
@@ -208,7 +345,7 @@ mod tests {
                     && u.email.as_str() == "ann@example.com"
                     && u.created_at == Utc.with_ymd_and_hms(2026, 1, 2, 3, 4, 5).unwrap()
             })
-            .returning(|_| Ok(user(7)));
+            .returning(|_| Ok(creds(7, "S7")));
         let mut hasher = MockPasswordHasher::new();
         hasher
             .expect_hash()
@@ -217,8 +354,8 @@ mod tests {
         let mut tokens = MockTokenService::new();
         tokens
             .expect_issue()
-            .withf(|id| *id == UserId(7))
-            .returning(|_| Ok("TOKEN".into()));
+            .withf(|id, stamp| *id == UserId(7) && stamp == "S7")
+            .returning(|_, _| Ok("TOKEN".into()));
         let session = service(users, hasher, tokens)
             .register(UserName::parse("Ann").unwrap(), email(), password())
             .await
@@ -230,12 +367,9 @@ mod tests {
     #[tokio::test]
     async fn register_refuses_a_taken_email_without_hashing() {
         let mut users = MockUserRepository::new();
-        users.expect_find_credentials().returning(|_| {
-            Ok(Some(UserCredentials {
-                user: user(1),
-                password_hash: "H".into(),
-            }))
-        });
+        users
+            .expect_find_credentials()
+            .returning(|_| Ok(Some(creds(1, "S"))));
         let hasher = MockPasswordHasher::new(); // any call would panic
         let result = service(users, hasher, MockTokenService::new())
             .register(UserName::parse("Ann").unwrap(), email(), password())
@@ -261,19 +395,19 @@ mod tests {
     #[tokio::test]
     async fn login_with_the_right_password_issues_a_token() {
         let mut users = MockUserRepository::new();
-        users.expect_find_credentials().returning(|_| {
-            Ok(Some(UserCredentials {
-                user: user(3),
-                password_hash: "H".into(),
-            }))
-        });
+        users
+            .expect_find_credentials()
+            .returning(|_| Ok(Some(creds(3, "S3"))));
         let mut hasher = MockPasswordHasher::new();
         hasher
             .expect_verify()
             .withf(|_, h| h.as_deref() == Some("H"))
             .returning(|_, _| Ok(true));
         let mut tokens = MockTokenService::new();
-        tokens.expect_issue().returning(|_| Ok("T".into()));
+        tokens
+            .expect_issue()
+            .withf(|_, stamp| stamp == "S3")
+            .returning(|_, _| Ok("T".into()));
         let session = service(users, hasher, tokens)
             .login(email(), password())
             .await
@@ -284,12 +418,9 @@ mod tests {
     #[tokio::test]
     async fn login_with_a_wrong_password_is_refused() {
         let mut users = MockUserRepository::new();
-        users.expect_find_credentials().returning(|_| {
-            Ok(Some(UserCredentials {
-                user: user(3),
-                password_hash: "H".into(),
-            }))
-        });
+        users
+            .expect_find_credentials()
+            .returning(|_| Ok(Some(creds(3, "S3"))));
         let mut hasher = MockPasswordHasher::new();
         hasher.expect_verify().returning(|_, _| Ok(false));
         let result = service(users, hasher, MockTokenService::new())
@@ -326,35 +457,55 @@ mod tests {
         assert!(matches!(result, Err(LoginError::Internal(_))));
     }
 
+    fn session_of(id: i64, stamp: &str, revoked: bool) -> SessionState {
+        SessionState {
+            user: user(id),
+            security_stamp: stamp.into(),
+            revoked,
+        }
+    }
+
     #[tokio::test]
     async fn authenticate_resolves_the_tokens_user() {
         let mut users = MockUserRepository::new();
         users
-            .expect_find_by_id()
-            .withf(|id| *id == UserId(9))
-            .returning(|_| Ok(Some(user(9))));
+            .expect_session()
+            .withf(|id, jti| *id == UserId(9) && jti == "J")
+            .returning(|_, _| Ok(Some(session_of(9, "S", false))));
         let mut tokens = MockTokenService::new();
-        tokens.expect_verify().returning(|_| Ok(UserId(9)));
+        tokens.expect_verify().returning(|_| Ok(claims(9, "S")));
         let found = service(users, MockPasswordHasher::new(), tokens)
             .authenticate("T")
             .await
             .unwrap();
-        assert_eq!(found.id, UserId(9));
+        assert_eq!((found.user.id, found.jti.as_str()), (UserId(9), "J"));
     }
 
     #[tokio::test]
-    async fn authenticate_refuses_a_deleted_user_and_bad_tokens() {
+    async fn authenticate_refuses_gone_users_old_stamps_logged_out_and_bad_tokens() {
         let mut users = MockUserRepository::new();
-        users.expect_find_by_id().returning(|_| Ok(None));
+        users.expect_session().returning(|id, _| {
+            Ok(match id.0 {
+                1 => None,
+                2 => Some(session_of(2, "NEW", false)),
+                3 => Some(session_of(3, "S", true)),
+                _ => Some(session_of(id.0, "S", false)),
+            })
+        });
         let mut tokens = MockTokenService::new();
         tokens.expect_verify().returning(|t| match t {
             "expired" => Err(TokenError::Expired),
             "bad" => Err(TokenError::Invalid),
-            _ => Ok(UserId(1)),
+            "gone" => Ok(claims(1, "S")),
+            "old-stamp" => Ok(claims(2, "S")),
+            "logged-out" => Ok(claims(3, "S")),
+            _ => Ok(claims(4, "S")),
         });
         let accounts = service(users, MockPasswordHasher::new(), tokens);
         for (token, want) in [
             ("gone", TokenError::Invalid),
+            ("old-stamp", TokenError::Invalid),
+            ("logged-out", TokenError::Invalid),
             ("expired", TokenError::Expired),
             ("bad", TokenError::Invalid),
         ] {
@@ -363,5 +514,54 @@ mod tests {
                 other => panic!("{token}: {other:?}"),
             }
         }
+        assert!(accounts.authenticate("fine").await.is_ok());
+    }
+
+    #[tokio::test]
+    async fn a_wrong_current_password_changes_nothing() {
+        let mut users = MockUserRepository::new();
+        users
+            .expect_credentials_by_id()
+            .returning(|_| Ok(Some(creds(5, "S"))));
+        // set_password / delete must not be called.
+        let mut hasher = MockPasswordHasher::new();
+        hasher.expect_verify().returning(|_, _| Ok(false));
+        let accounts = service(users, hasher, MockTokenService::new());
+        assert!(matches!(
+            accounts
+                .change_password(&user(5), password(), password())
+                .await,
+            Err(AccountError::WrongPassword)
+        ));
+        assert!(matches!(
+            accounts.delete_account(UserId(5), password()).await,
+            Err(AccountError::WrongPassword)
+        ));
+    }
+
+    #[tokio::test]
+    async fn a_password_change_rotates_the_stamp_and_issues_a_token_with_it() {
+        let mut users = MockUserRepository::new();
+        users
+            .expect_credentials_by_id()
+            .returning(|_| Ok(Some(creds(5, "S"))));
+        users
+            .expect_set_password()
+            .withf(|id, hash| *id == UserId(5) && hash == "NEWHASH")
+            .times(1)
+            .returning(|_, _| Ok("S2".into()));
+        let mut hasher = MockPasswordHasher::new();
+        hasher.expect_verify().returning(|_, _| Ok(true));
+        hasher.expect_hash().returning(|_| Ok("NEWHASH".into()));
+        let mut tokens = MockTokenService::new();
+        tokens
+            .expect_issue()
+            .withf(|id, stamp| *id == UserId(5) && stamp == "S2")
+            .returning(|_, _| Ok("T2".into()));
+        let session = service(users, hasher, tokens)
+            .change_password(&user(5), password(), password())
+            .await
+            .unwrap();
+        assert_eq!(session.access_token, "T2");
     }
 }

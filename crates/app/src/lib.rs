@@ -4,12 +4,16 @@
 
 pub mod accounts;
 pub mod chat;
+pub mod export;
 pub mod plans;
 pub mod profiles;
 pub mod recipes;
 
-pub use accounts::{Accounts, AuthError, LoginError, RegisterError, Session};
+pub use accounts::{
+    AccountError, Accounts, AuthError, Authenticated, LoginError, RegisterError, Session,
+};
 pub use chat::{Chat, ChatReply};
+pub use export::{AccountData, Export};
 pub use plans::MenuError;
 pub use plans::{
     Alternative, DaySummary, DayView, MealView, PlanError, PlanSummary, PlanView, Plans,

@@ -219,6 +219,13 @@ impl Plans {
         Ok(unknown_recipes(&self.catalog.all().await?, sent))
     }
 
+    /// Every plan of `user`, newest first.
+    pub async fn history(&self, user: UserId) -> Result<Vec<PlanView>, PlanError> {
+        let plans = self.plans.history(user).await?;
+        let all = self.catalog.all().await?;
+        plans.into_iter().map(|p| self.view(p, &all)).collect()
+    }
+
     /// `user`'s active plan.
     pub async fn current(&self, user: UserId) -> Result<PlanView, PlanError> {
         let plan = self

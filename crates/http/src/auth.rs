@@ -6,7 +6,7 @@ use std::pin::Pin;
 use actix_web::dev::Payload;
 use actix_web::http::header;
 use actix_web::{FromRequest, HttpRequest, web};
-use mealplan_app::AuthError;
+use mealplan_app::{AuthError, Authenticated};
 use mealplan_domain::User;
 use mealplan_ports::TokenError;
 
@@ -32,8 +32,10 @@ pub fn auth_error(error: AuthError) -> ApiError {
 }
 
 /// The authenticated user of a request; refuses the request with 401
-/// when the bearer token is missing, invalid, expired or names no user.
-pub struct CurrentUser(pub User);
+/// when the bearer token is missing, invalid, expired, logged out, older
+/// than the user's security stamp, or names no user. The second field is
+/// the verified token (for logging it out).
+pub struct CurrentUser(pub User, pub Authenticated);
 
 impl FromRequest for CurrentUser {
     type Error = ApiError;
@@ -49,7 +51,7 @@ impl FromRequest for CurrentUser {
                 .accounts
                 .authenticate(&token)
                 .await
-                .map(CurrentUser)
+                .map(|a| CurrentUser(a.user.clone(), a))
                 .map_err(auth_error)
         })
     }

@@ -82,6 +82,9 @@ pub enum ApiError {
     /// 401: login with an unknown e-mail or a wrong password.
     #[error("Invalid email or password")]
     LoginFailed,
+    /// 401: a password-checked change with the wrong password.
+    #[error("Incorrect password")]
+    WrongPassword,
     /// 404 with this detail.
     #[error("{0}")]
     NotFound(&'static str),
@@ -137,7 +140,8 @@ impl ResponseError for ApiError {
             Self::NotAuthenticated
             | Self::BadCredentials
             | Self::TokenExpired
-            | Self::LoginFailed => StatusCode::UNAUTHORIZED,
+            | Self::LoginFailed
+            | Self::WrongPassword => StatusCode::UNAUTHORIZED,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
             Self::Conflict(_) => StatusCode::CONFLICT,

@@ -22,7 +22,7 @@ use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::{Method, header};
 use actix_web::middleware::{self, Condition, DefaultHeaders};
 use actix_web::{App, HttpResponse, HttpServer, web};
-use mealplan_app::{Accounts, Chat, Plans, Profiles, Recipes};
+use mealplan_app::{Accounts, Chat, Export, Plans, Profiles, Recipes};
 use mealplan_ports::HealthProbe;
 use utoipa::OpenApi;
 use utoipa_swagger_ui::SwaggerUi;
@@ -33,7 +33,7 @@ pub use chat_model::{ChatModelConfig, OpenAiChatModel};
 pub use error::ApiError;
 pub use limits::RateLimitOptions;
 
-use routes::{Endpoint, accounts, chat, meals, menus, meta, plans, profile, recipes};
+use routes::{Endpoint, accounts, chat, lifecycle, meals, menus, meta, plans, profile, recipes};
 
 /// The use cases handlers call, shared by every worker.
 pub struct AppState {
@@ -47,6 +47,8 @@ pub struct AppState {
     pub plans: Plans,
     /// The nutrition assistant.
     pub chat: Chat,
+    /// Copies of a user's data.
+    pub export: Export,
     /// Who may touch meal details.
     pub meal_detail_auth: MealDetailAuth,
     /// Database reachability for `/ready`.
@@ -92,6 +94,27 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     .service(
         Endpoint::at(&["/auth/me", "/api/auth/me"])
             .on(M::GET, accounts::me)
+            .on(M::DELETE, lifecycle::delete_account)
+            .build(),
+    )
+    .service(
+        Endpoint::at(&["/auth/me/export", "/api/auth/me/export"])
+            .on(M::GET, lifecycle::export)
+            .build(),
+    )
+    .service(
+        Endpoint::at(&["/auth/logout", "/api/auth/logout"])
+            .on(M::POST, lifecycle::logout)
+            .build(),
+    )
+    .service(
+        Endpoint::at(&["/auth/logout-all", "/api/auth/logout-all"])
+            .on(M::POST, lifecycle::logout_all)
+            .build(),
+    )
+    .service(
+        Endpoint::at(&["/auth/password", "/api/auth/password"])
+            .on(M::PUT, lifecycle::change_password)
             .build(),
     )
     .service(

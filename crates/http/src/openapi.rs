@@ -4,7 +4,7 @@ use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
 use crate::error::{ErrorBody, ErrorEntry, Loc, ValidationErrorBody};
-use crate::routes::{accounts, chat, meals, menus, meta, plans, profile, recipes};
+use crate::routes::{accounts, chat, lifecycle, meals, menus, meta, plans, profile, recipes};
 
 /// The whole API, generated from the handlers' annotations.
 #[derive(OpenApi)]
@@ -19,6 +19,11 @@ use crate::routes::{accounts, chat, meals, menus, meta, plans, profile, recipes}
         accounts::login,
         accounts::me,
         accounts::check_token,
+        lifecycle::logout,
+        lifecycle::logout_all,
+        lifecycle::change_password,
+        lifecycle::delete_account,
+        lifecycle::export,
         profile::get_profile,
         profile::upsert_profile,
         profile::diet_types_list,

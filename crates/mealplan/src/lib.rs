@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use chrono::Duration;
 use mealplan_adapters::{BcryptHasher, Database, JwtTokens, PoolOptions, SystemClock};
-use mealplan_app::{Accounts, Chat, Plans, Profiles, Recipes};
+use mealplan_app::{Accounts, Chat, Export, Plans, Profiles, Recipes};
 use mealplan_http::{AppState, HttpOptions, Server};
 use mealplan_ports::Clock;
 
@@ -125,7 +125,9 @@ impl Application {
             Arc::new(mealplan_http::OpenAiChatModel::new(config)) as Arc<dyn mealplan_ports::ChatModel>
         });
         let chat = Chat::new(plans.clone(), profiles.clone(), recipes.clone(), model);
+        let export = Export::new(Arc::new(db.clone()), Arc::new(db.clone()), plans.clone());
         let state = AppState {
+            export,
             accounts,
             profiles,
             recipes,

@@ -35,25 +35,64 @@ pub struct NewUser {
     pub created_at: DateTime<Utc>,
 }
 
-/// A stored user together with their password hash, for login only.
+/// A stored user together with their password hash and security stamp.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UserCredentials {
     /// The user.
     pub user: User,
     /// bcrypt hash to verify a password against.
     pub password_hash: String,
+    /// Random value every token of the user carries; a new one (logout
+    /// everywhere, password change) makes all earlier tokens invalid.
+    pub security_stamp: String,
+    /// When the account was created.
+    pub created_at: DateTime<Utc>,
 }
 
-/// Persistence of user accounts.
+/// What authenticating a token needs to know of its user.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SessionState {
+    /// The user.
+    pub user: User,
+    /// Their current security stamp.
+    pub security_stamp: String,
+    /// Whether this token (by its id) was logged out.
+    pub revoked: bool,
+}
+
+/// Persistence of user accounts and token revocations.
 #[cfg_attr(feature = "mock", mockall::automock)]
 #[async_trait]
 pub trait UserRepository: Send + Sync {
-    /// Stores a new user; [`StoreError::Conflict`] when the e-mail is taken.
-    async fn create(&self, user: NewUser) -> Result<User, StoreError>;
+    /// Stores a new user with a fresh security stamp, committed before it
+    /// returns; [`StoreError::Conflict`] when the e-mail is taken.
+    async fn create(&self, user: NewUser) -> Result<UserCredentials, StoreError>;
     /// The user with this e-mail and their hash, if any.
     async fn find_credentials(&self, email: &Email) -> Result<Option<UserCredentials>, StoreError>;
+    /// The user with this id and their hash, if they still exist.
+    async fn credentials_by_id(&self, id: UserId) -> Result<Option<UserCredentials>, StoreError>;
     /// The user with this id, if they still exist.
     async fn find_by_id(&self, id: UserId) -> Result<Option<User>, StoreError>;
+    /// The user with this id, their stamp, and whether token `jti` was
+    /// revoked: all that authenticating a request needs.
+    async fn session(&self, id: UserId, jti: String) -> Result<Option<SessionState>, StoreError>;
+    /// Revokes one token until it would have expired anyway.
+    async fn revoke_token(
+        &self,
+        user: UserId,
+        jti: String,
+        expires_at: DateTime<Utc>,
+    ) -> Result<(), StoreError>;
+    /// Gives the user a new security stamp (every earlier token stops
+    /// working) and returns it.
+    async fn rotate_stamp(&self, user: UserId) -> Result<String, StoreError>;
+    /// Stores a new password hash and a new stamp in one transaction;
+    /// returns the stamp.
+    async fn set_password(&self, user: UserId, password_hash: String)
+    -> Result<String, StoreError>;
+    /// Deletes the user and everything of theirs in one transaction;
+    /// `false` when there was no such user.
+    async fn delete(&self, user: UserId) -> Result<bool, StoreError>;
 }
 
 /// Whether storage answers at all; behind `GET /ready`.
@@ -98,13 +137,27 @@ pub enum TokenError {
 #[error("token signing failed: {0}")]
 pub struct IssueError(pub String);
 
+/// What a valid token says.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TokenClaims {
+    /// Its subject.
+    pub user: UserId,
+    /// The subject's security stamp when it was issued.
+    pub security_stamp: String,
+    /// Its own random id, for revoking just this token.
+    pub jti: String,
+    /// When it expires.
+    pub expires_at: DateTime<Utc>,
+}
+
 /// Issues and checks the bearer tokens clients authenticate with.
 #[cfg_attr(feature = "mock", mockall::automock)]
 pub trait TokenService: Send + Sync {
-    /// A fresh token naming `user` as its subject.
-    fn issue(&self, user: UserId) -> Result<String, IssueError>;
-    /// The subject of a valid, unexpired token.
-    fn verify(&self, token: &str) -> Result<UserId, TokenError>;
+    /// A fresh token naming `user` as its subject and carrying their
+    /// current security stamp.
+    fn issue(&self, user: UserId, security_stamp: &str) -> Result<String, IssueError>;
+    /// The claims of a well-signed, unexpired token.
+    fn verify(&self, token: &str) -> Result<TokenClaims, TokenError>;
 }
 
 /// The current time, injectable so rules about time can be tested.

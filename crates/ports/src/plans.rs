@@ -126,6 +126,8 @@ pub trait PlanRepository: Send + Sync {
     async fn active(&self, user: UserId) -> Result<Option<Plan>, StoreError>;
     /// A plan by id, active or not.
     async fn plan(&self, id: i64) -> Result<Option<Plan>, StoreError>;
+    /// Every plan of `user`, newest first (the active one and history).
+    async fn history(&self, user: UserId) -> Result<Vec<Plan>, StoreError>;
     /// One meal detail with its owner.
     async fn meal(&self, id: i64) -> Result<Option<OwnedMeal>, StoreError>;
     /// Points a meal at another recipe (status unchanged).

@@ -102,6 +102,9 @@ pub trait ProfileRepository: Send + Sync {
     -> Result<Profile, ProfileStoreError>;
     /// `user`'s profile, if any.
     async fn find(&self, user: UserId) -> Result<Option<Profile>, StoreError>;
+    /// The custom items of `kind` `user` created (in their profile or not).
+    async fn owned_items(&self, user: UserId, kind: ItemKind)
+    -> Result<Vec<NamedItem>, StoreError>;
     /// Which of `ids` name items of `kind` that `user` may use (predefined
     /// or their own).
     async fn visible_items(

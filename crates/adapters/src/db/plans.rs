@@ -260,6 +260,21 @@ impl PlanRepository for Database {
         self.run(move |conn| load_plan(conn, id)).await
     }
 
+    async fn history(&self, user: UserId) -> Result<Vec<Plan>, StoreError> {
+        self.run(move |conn| {
+            let ids: Vec<i64> = plans::table
+                .filter(plans::user_id.eq(user.0))
+                .order(plans::id.desc())
+                .select(plans::id)
+                .load(conn)
+                .map_err(store_error)?;
+            ids.into_iter()
+                .filter_map(|id| load_plan(conn, id).transpose())
+                .collect()
+        })
+        .await
+    }
+
     async fn meal(&self, id: i64) -> Result<Option<OwnedMeal>, StoreError> {
         self.run(move |conn| {
             let row: Option<(MealRow, i64, i64, i32)> = meal_details::table

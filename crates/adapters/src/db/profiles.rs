@@ -88,6 +88,21 @@ macro_rules! item_list {
                 Ok(dedup_in_order(&ids))
             }
 
+            /// The custom items `user` owns, by id.
+            pub(super) fn owned(
+                conn: &mut AnyConnection,
+                user: UserId,
+            ) -> QueryResult<Vec<NamedItem>> {
+                Ok($items::table
+                    .filter($items::owner_id.eq(user.0))
+                    .order($items::id)
+                    .select(($items::id, $items::name))
+                    .load::<(i64, String)>(conn)?
+                    .into_iter()
+                    .map(|(id, name)| NamedItem { id, name })
+                    .collect())
+            }
+
             /// Which of `ids` `user` may use.
             pub(super) fn visible(
                 conn: &mut AnyConnection,
@@ -400,6 +415,21 @@ impl ProfileRepository for Database {
 
     async fn find(&self, user: UserId) -> Result<Option<Profile>, StoreError> {
         self.run(move |conn| load_profile(conn, user)).await
+    }
+
+    async fn owned_items(
+        &self,
+        user: UserId,
+        kind: ItemKind,
+    ) -> Result<Vec<NamedItem>, StoreError> {
+        self.run(move |conn| {
+            match kind {
+                ItemKind::Taste => taste_items::owned(conn, user),
+                ItemKind::Restriction => restriction_items::owned(conn, user),
+            }
+            .map_err(store_error)
+        })
+        .await
     }
 
     async fn visible_items(

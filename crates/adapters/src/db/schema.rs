@@ -8,6 +8,15 @@ diesel::table! {
         email -> Text,
         password_hash -> Text,
         created_at -> Timestamp,
+        security_stamp -> Text,
+    }
+}
+
+diesel::table! {
+    revoked_tokens (jti) {
+        jti -> Text,
+        user_id -> BigInt,
+        expires_at -> Timestamp,
     }
 }
 
@@ -149,6 +158,7 @@ diesel::joinable!(profiles -> users (user_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
+    revoked_tokens,
     diet_types,
     meal_types,
     tastes,

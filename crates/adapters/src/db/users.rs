@@ -1,13 +1,20 @@
-//! The user repository.
+//! The user repository: accounts, security stamps and revoked tokens.
+//!
+//! Every write runs in an explicit transaction whose `COMMIT` is checked:
+//! an `INSERT … RETURNING` in autocommit mode commits when the statement is
+//! reset, and SQLite reports a commit that fails there (a full disk) to
+//! nobody, so a sign-up could be answered 201 for a row never stored.
 
 use async_trait::async_trait;
-use chrono::NaiveDateTime;
+use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use mealplan_domain::{Email, User, UserId, UserName};
-use mealplan_ports::{NewUser, StoreError, UserCredentials, UserRepository};
+use mealplan_ports::{NewUser, SessionState, StoreError, UserCredentials, UserRepository};
 
-use super::schema::users;
+use super::schema::{revoked_tokens, users};
+use super::transaction::write_transaction;
 use super::{Database, store_error};
+use crate::jwt::random_hex;
 
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = users)]
@@ -16,6 +23,8 @@ struct UserRow {
     name: String,
     email: String,
     password_hash: String,
+    security_stamp: String,
+    created_at: NaiveDateTime,
 }
 
 #[derive(Insertable)]
@@ -25,6 +34,7 @@ struct NewUserRow<'a> {
     email: &'a str,
     password_hash: &'a str,
     created_at: NaiveDateTime,
+    security_stamp: &'a str,
 }
 
 impl UserRow {
@@ -39,28 +49,55 @@ impl UserRow {
         Ok(UserCredentials {
             user,
             password_hash: self.password_hash,
+            security_stamp: self.security_stamp,
+            created_at: self.created_at.and_utc(),
         })
     }
 }
 
+/// A new random security stamp.
+fn new_stamp() -> Result<String, StoreError> {
+    random_hex(16).map_err(|e| StoreError::Failure(format!("no randomness for a stamp: {e}")))
+}
+
+fn by_id(conn: &mut super::AnyConnection, id: i64) -> Result<Option<UserCredentials>, StoreError> {
+    users::table
+        .find(id)
+        .select(UserRow::as_select())
+        .first(conn)
+        .optional()
+        .map_err(store_error)?
+        .map(UserRow::into_credentials)
+        .transpose()
+}
+
 #[async_trait]
 impl UserRepository for Database {
-    async fn create(&self, user: NewUser) -> Result<User, StoreError> {
+    async fn create(&self, user: NewUser) -> Result<UserCredentials, StoreError> {
+        let stamp = new_stamp()?;
         self.run(move |conn| {
-            let id: i64 = diesel::insert_into(users::table)
-                .values(NewUserRow {
-                    name: user.name.as_str(),
-                    email: user.email.as_str(),
-                    password_hash: &user.password_hash,
-                    created_at: user.created_at.naive_utc(),
-                })
-                .returning(users::id)
-                .get_result(conn)
-                .map_err(store_error)?;
-            Ok(User {
-                id: UserId(id),
-                name: user.name,
-                email: user.email,
+            let id: i64 = write_transaction(conn, |conn| {
+                diesel::insert_into(users::table)
+                    .values(NewUserRow {
+                        name: user.name.as_str(),
+                        email: user.email.as_str(),
+                        password_hash: &user.password_hash,
+                        created_at: user.created_at.naive_utc(),
+                        security_stamp: &stamp,
+                    })
+                    .returning(users::id)
+                    .get_result(conn)
+            })
+            .map_err(store_error)?;
+            Ok(UserCredentials {
+                user: User {
+                    id: UserId(id),
+                    name: user.name,
+                    email: user.email,
+                },
+                password_hash: user.password_hash,
+                security_stamp: stamp,
+                created_at: user.created_at,
             })
         })
         .await
@@ -81,16 +118,110 @@ impl UserRepository for Database {
         .await
     }
 
+    async fn credentials_by_id(&self, id: UserId) -> Result<Option<UserCredentials>, StoreError> {
+        self.run(move |conn| by_id(conn, id.0)).await
+    }
+
     async fn find_by_id(&self, id: UserId) -> Result<Option<User>, StoreError> {
+        Ok(self.credentials_by_id(id).await?.map(|c| c.user))
+    }
+
+    async fn session(&self, id: UserId, jti: String) -> Result<Option<SessionState>, StoreError> {
         self.run(move |conn| {
-            users::table
-                .find(id.0)
-                .select(UserRow::as_select())
-                .first(conn)
-                .optional()
+            let Some(found) = by_id(conn, id.0)? else {
+                return Ok(None);
+            };
+            let revoked = revoked_tokens::table
+                .filter(revoked_tokens::jti.eq(jti))
+                .count()
+                .get_result::<i64>(conn)
                 .map_err(store_error)?
-                .map(|row| row.into_credentials().map(|c| c.user))
-                .transpose()
+                > 0;
+            Ok(Some(SessionState {
+                user: found.user,
+                security_stamp: found.security_stamp,
+                revoked,
+            }))
+        })
+        .await
+    }
+
+    async fn revoke_token(
+        &self,
+        user: UserId,
+        jti: String,
+        expires_at: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        self.run(move |conn| {
+            write_transaction(conn, |conn| {
+                // Revocations past their token's expiry protect nothing; a
+                // token logged out twice keeps one row.
+                diesel::delete(
+                    revoked_tokens::table.filter(
+                        revoked_tokens::expires_at
+                            .lt(Utc::now().naive_utc())
+                            .or(revoked_tokens::jti.eq(&jti)),
+                    ),
+                )
+                .execute(conn)?;
+                diesel::insert_into(revoked_tokens::table)
+                    .values((
+                        revoked_tokens::jti.eq(&jti),
+                        revoked_tokens::user_id.eq(user.0),
+                        revoked_tokens::expires_at.eq(expires_at.naive_utc()),
+                    ))
+                    .execute(conn)
+            })
+            .map(drop)
+            .map_err(store_error)
+        })
+        .await
+    }
+
+    async fn rotate_stamp(&self, user: UserId) -> Result<String, StoreError> {
+        let stamp = new_stamp()?;
+        self.run(move |conn| {
+            write_transaction(conn, |conn| {
+                diesel::update(users::table.find(user.0))
+                    .set(users::security_stamp.eq(&stamp))
+                    .execute(conn)
+            })
+            .map_err(store_error)?;
+            Ok(stamp)
+        })
+        .await
+    }
+
+    async fn set_password(
+        &self,
+        user: UserId,
+        password_hash: String,
+    ) -> Result<String, StoreError> {
+        let stamp = new_stamp()?;
+        self.run(move |conn| {
+            write_transaction(conn, |conn| {
+                diesel::update(users::table.find(user.0))
+                    .set((
+                        users::password_hash.eq(&password_hash),
+                        users::security_stamp.eq(&stamp),
+                    ))
+                    .execute(conn)
+            })
+            .map_err(store_error)?;
+            Ok(stamp)
+        })
+        .await
+    }
+
+    async fn delete(&self, user: UserId) -> Result<bool, StoreError> {
+        // Profiles, their lists, custom items, plans and revocations go with
+        // the user (ON DELETE CASCADE), in this one transaction.
+        self.run(move |conn| {
+            write_transaction(conn, |conn| {
+                diesel::delete(users::table.find(user.0)).execute(conn)
+            })
+            .map(|n| n > 0)
+            .map_err(store_error)
         })
         .await
     }

@@ -83,7 +83,8 @@ pub struct LoginRequest {
     password: String,
 }
 
-fn text_problem(error: TextError) -> Problem {
+/// A text rule's failure as its 422 problem.
+pub(crate) fn text_problem(error: TextError) -> Problem {
     match error {
         TextError::TooShort { min } => Problem::too_short(min),
         TextError::TooLong { max } => Problem::too_long(max),

@@ -1,0 +1,72 @@
+//! Everything stored about one user, for `GET /auth/me/export` (a user's
+//! right to a copy of their data).
+
+use std::sync::Arc;
+
+use chrono::{DateTime, Utc};
+use mealplan_domain::{NamedItem, User, UserId};
+use mealplan_ports::{ItemKind, Profile, ProfileRepository, StoreError, UserRepository};
+
+use crate::{PlanError, PlanView, Plans};
+
+/// Every stored fact about one user (never the password hash or stamp).
+#[derive(Debug, Clone, PartialEq)]
+pub struct AccountData {
+    /// The account.
+    pub user: User,
+    /// When it was created.
+    pub created_at: DateTime<Utc>,
+    /// The profile, if any.
+    pub profile: Option<Profile>,
+    /// Custom tastes the user created (in the profile or not).
+    pub custom_tastes: Vec<NamedItem>,
+    /// Custom restrictions the user created.
+    pub custom_restrictions: Vec<NamedItem>,
+    /// Every plan, newest first.
+    pub plans: Vec<PlanView>,
+}
+
+/// The export use case.
+#[derive(Clone)]
+pub struct Export {
+    users: Arc<dyn UserRepository>,
+    profiles: Arc<dyn ProfileRepository>,
+    plans: Plans,
+}
+
+impl Export {
+    /// Wires the use case.
+    pub fn new(
+        users: Arc<dyn UserRepository>,
+        profiles: Arc<dyn ProfileRepository>,
+        plans: Plans,
+    ) -> Self {
+        Self {
+            users,
+            profiles,
+            plans,
+        }
+    }
+
+    /// All of `user`'s data; `None` when the account is gone.
+    pub async fn account_data(&self, user: UserId) -> Result<Option<AccountData>, StoreError> {
+        let Some(account) = self.users.credentials_by_id(user).await? else {
+            return Ok(None);
+        };
+        let plans = self.plans.history(user).await.map_err(|e| match e {
+            PlanError::Store(e) => e,
+            other => StoreError::Failure(other.to_string()),
+        })?;
+        Ok(Some(AccountData {
+            user: account.user,
+            created_at: account.created_at,
+            profile: self.profiles.find(user).await?,
+            custom_tastes: self.profiles.owned_items(user, ItemKind::Taste).await?,
+            custom_restrictions: self
+                .profiles
+                .owned_items(user, ItemKind::Restriction)
+                .await?,
+            plans,
+        }))
+    }
+}

@@ -1,0 +1,2 @@
+DROP TABLE revoked_tokens;
+ALTER TABLE users DROP COLUMN security_stamp;
