@@ -63,7 +63,7 @@ pub struct RegisterRequest {
     /// Display name, trimmed.
     #[schema(min_length = 1, max_length = 100)]
     name: String,
-    /// E-mail, trimmed and lowercased.
+    /// E-mail (`Name <address>` is accepted), trimmed and lowercased.
     #[schema(max_length = 255, format = "email")]
     email: String,
     /// At least 8 characters and at most 72 bytes.
@@ -92,10 +92,8 @@ fn text_problem(error: TextError) -> Problem {
 }
 
 fn email(value: &serde_json::Value) -> Result<Email, Problem> {
-    Email::parse(string(value)?).map_err(|e| match e {
-        EmailError::TooLong { max } => Problem::too_long(max),
-        EmailError::Invalid(reason) => Problem::email(&reason),
-    })
+    Email::parse_input(string(value)?)
+        .map_err(|EmailError::Invalid(reason)| Problem::email(&reason))
 }
 
 /// A validated sign-up body.
