@@ -444,11 +444,15 @@ pub fn sort_entries(entries: &mut [ErrorEntry], names: &[&str]) {
     entries.sort_by_key(key);
 }
 
-/// Whether the body is to be read as JSON: no content type, or
-/// `application/json` / `application/*+json`, as FastAPI decides.
+/// Whether the body is to be read as JSON: a content type of
+/// `application/json` or `application/*+json`, as FastAPI decides by
+/// default (`strict_content_type`). A body sent without a content type is
+/// not JSON: it stays text, and validation answers `model_attributes_type`
+/// (so a cross-site `fetch` of an untyped body, which skips the CORS
+/// preflight, is never read as JSON).
 fn is_json(req: &HttpRequest) -> bool {
     let Some(value) = req.headers().get(header::CONTENT_TYPE) else {
-        return true;
+        return false;
     };
     let Ok(value) = value.to_str() else {
         return false;
