@@ -68,6 +68,14 @@ impl Problem {
             None,
         )
     }
+    /// An integer string of more than 4300 digits (Python's limit).
+    pub fn int_parsing_size() -> Self {
+        Self::new(
+            "int_parsing_size",
+            "Unable to parse input string as an integer, exceeded maximum size",
+            None,
+        )
+    }
     /// A number with a fractional part where an integer is wanted.
     pub fn int_from_float() -> Self {
         Self::new(
@@ -663,32 +671,142 @@ impl<'a> Params<'a> {
     }
 }
 
-/// An integer from a raw query or path string (`"1.5"` is `int_parsing`).
+/// An integer from a raw query or path string, read as Pydantic reads a
+/// string for an `int`: surrounding space, a sign, leading zeros, `_`
+/// between digits and a zero fraction are accepted (`" +0_1.00"` is 1);
+/// `"1."`, `"1.5"` and `"1e3"` are `int_parsing`.
+///
+/// Python integers have no bound, so a well-formed integer beyond the i64
+/// range is not an error: it saturates at `i64::MIN`/`i64::MAX`. As an id it
+/// names nothing (ids are assigned from 1 upwards), so the lookup answers
+/// the resource's usual 404, as the original did.
 pub fn parse_int_str(raw: &str) -> Result<i64, Problem> {
-    raw.trim()
-        .parse::<i64>()
-        .map_err(|_| Problem::int_parsing())
+    wide_int_str(raw).map(saturate)
+}
+
+/// Most digits Python converts from a string (CPython's `int_max_str_digits`).
+const MAX_INT_DIGITS: usize = 4300;
+
+/// What a strict JSON integer reader makes of a string.
+enum JsonInt {
+    Value(i128),
+    TooLong,
+    Invalid,
+}
+
+/// `-?(0|[1-9][0-9]*)`, saturating; a run of more than 4300 digits is
+/// `TooLong` whatever follows it.
+fn json_int(text: &str) -> JsonInt {
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    let negative = digits.len() != text.len();
+    let bytes = digits.as_bytes();
+    match bytes.first() {
+        Some(b'0') if bytes.len() == 1 => JsonInt::Value(0),
+        Some(b'1'..=b'9') => {
+            let run = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
+            if run > MAX_INT_DIGITS {
+                JsonInt::TooLong
+            } else if run < bytes.len() {
+                JsonInt::Invalid
+            } else {
+                let value = bytes.iter().fold(0i128, |v, d| {
+                    v.saturating_mul(10).saturating_add(i128::from(d - b'0'))
+                });
+                JsonInt::Value(if negative { -value } else { value })
+            }
+        }
+        _ => JsonInt::Invalid,
+    }
+}
+
+/// The value of an integer string (see [`parse_int_str`]), saturating
+/// beyond i128: pydantic-core's `str_as_int`.
+fn wide_int_str(raw: &str) -> Result<i128, Problem> {
+    match json_int(raw) {
+        JsonInt::Value(v) => return Ok(v),
+        JsonInt::TooLong => return Err(Problem::int_parsing_size()),
+        JsonInt::Invalid => {}
+    }
+    match clean_int_str(raw).as_deref().map(json_int) {
+        Some(JsonInt::Value(v)) => Ok(v),
+        _ => Err(Problem::int_parsing()),
+    }
+}
+
+/// Trims space, a `+`, leading zeros, a zero fraction and inner
+/// underscores; `None` when nothing was removed.
+fn clean_int_str(raw: &str) -> Option<String> {
+    let mut s = raw.trim();
+    if let Some(rest) = s.strip_prefix('+') {
+        if rest.starts_with('-') {
+            return None;
+        }
+        s = rest;
+    }
+    let mut sign = "";
+    if let Some(rest) = s.strip_prefix('-') {
+        if rest.starts_with(['-', '+']) {
+            return None;
+        }
+        (sign, s) = ("-", rest);
+    }
+    s = strip_leading_zeros(s)?;
+    if let Some((whole, fraction)) = s.split_once('.')
+        && !fraction.is_empty()
+        && fraction.bytes().all(|b| b == b'0')
+    {
+        s = whole;
+    }
+    if !(s.starts_with('_') || s.ends_with('_') || !s.contains('_') || s.contains("__")) {
+        return Some(format!("{sign}{}", s.replace('_', "")));
+    }
+    (raw.len() != s.len()).then(|| format!("{sign}{s}"))
+}
+
+/// `0_01` → `1`, `000` → `0`, `00.0` → `0.0`; `None` unless `s` starts
+/// with a digit (or `-`).
+fn strip_leading_zeros(s: &str) -> Option<&str> {
+    let mut chars = s.char_indices();
+    match chars.next() {
+        Some((_, '0')) => {}
+        Some((_, c)) if c.is_ascii_digit() || c == '-' => return Some(s),
+        _ => return None,
+    }
+    for (i, c) in chars {
+        match c {
+            '0' | '_' => {}
+            '1'..='9' | '-' => return Some(&s[i..]),
+            '.' => return Some(&s[i - 1..]),
+            _ => return None,
+        }
+    }
+    Some(&s[s.len() - 1..])
+}
+
+/// `n` clamped to the i64 range.
+fn saturate(n: i128) -> i64 {
+    n.clamp(i128::from(i64::MIN), i128::from(i64::MAX)) as i64
 }
 
 /// `n` if within `min..=max`, else the range entry.
-fn check_bounds(n: i64, min: i64, max: i64) -> Result<i64, Problem> {
-    if n < min {
+fn check_bounds(n: i128, min: i64, max: i64) -> Result<i64, Problem> {
+    if n < i128::from(min) {
         Err(Problem::ge(min))
-    } else if n > max {
+    } else if n > i128::from(max) {
         Err(Problem::le(max))
     } else {
-        Ok(n)
+        Ok(saturate(n))
     }
 }
 
 /// An integer in `min..=max` from a raw query or path string.
 pub fn int_in_range_str(min: i64, max: i64) -> impl Fn(&str) -> Result<i64, Problem> {
-    move |raw| check_bounds(parse_int_str(raw)?, min, max)
+    move |raw| check_bounds(wide_int_str(raw)?, min, max)
 }
 
 /// An integer in `min..=max` from a JSON value (laxly, as [`integer`]).
 pub fn int_in_range(min: i64, max: i64) -> impl Fn(&Value) -> Result<i64, Problem> {
-    move |value| check_bounds(integer(value)?, min, max)
+    move |value| check_bounds(wide_integer(value)?, min, max)
 }
 
 /// A meal type name from a raw query string.
@@ -702,24 +820,32 @@ pub fn string(value: &Value) -> Result<&str, Problem> {
     value.as_str().ok_or_else(Problem::string_type)
 }
 
-/// An integer, laxly: `170.0` and `"170"` are accepted (booleans are not).
+/// An integer, laxly: `170.0` and `"170"` are accepted (booleans are not);
+/// beyond the i64 range it saturates (see [`parse_int_str`]).
 pub fn integer(value: &Value) -> Result<i64, Problem> {
+    wide_integer(value).map(saturate)
+}
+
+fn wide_integer(value: &Value) -> Result<i128, Problem> {
     match value {
         Value::Number(n) => {
             if let Some(i) = n.as_i64() {
-                Ok(i)
+                Ok(i128::from(i))
+            } else if let Some(u) = n.as_u64() {
+                Ok(i128::from(u))
             } else {
+                // Pydantic's `float_as_int`.
                 let f = n.as_f64().ok_or_else(Problem::int_type)?;
                 if f.fract() != 0.0 {
                     Err(Problem::int_from_float())
-                } else if f.abs() < 9.0e18 {
-                    Ok(f as i64)
+                } else if (i64::MIN as f64) < f && f < (i64::MAX as f64) {
+                    Ok(i128::from(f as i64))
                 } else {
-                    Err(Problem::int_type())
+                    Err(Problem::int_parsing_size())
                 }
             }
         }
-        Value::String(s) => parse_int_str(s),
+        Value::String(s) => wide_int_str(s),
         _ => Err(Problem::int_type()),
     }
 }
@@ -886,6 +1012,95 @@ mod tests {
             date(&json!("1990-05-17T10:00:00")).unwrap_err().kind,
             "date_from_datetime_inexact"
         );
+    }
+
+    /// Strings as Pydantic's lax `int` reads them (`bench/pydantic_parity.py int`).
+    #[test]
+    fn integer_strings_as_pydantic_reads_them() {
+        for (raw, want) in [
+            ("1", 1),
+            ("1.0", 1),
+            ("1.00", 1),
+            ("1_0", 10),
+            ("1_000_000", 1_000_000),
+            ("1_0.0", 10),
+            ("+1", 1),
+            ("-1", -1),
+            ("-0", 0),
+            ("00", 0),
+            ("007", 7),
+            ("-007", -7),
+            ("0_1", 1),
+            ("-0_1", -1),
+            ("00.00", 0),
+            (" 1", 1),
+            ("1 ", 1),
+            ("\t1", 1),
+            (" +1.0 ", 1),
+            ("1\u{a0}", 1),
+            ("9223372036854775807", i64::MAX),
+            ("9223372036854775808", i64::MAX),
+            ("18446744073709551616", i64::MAX),
+            ("-9223372036854775809", i64::MIN),
+            ("99999999999999999999.0", i64::MAX),
+        ] {
+            assert_eq!(parse_int_str(raw), Ok(want), "{raw:?}");
+        }
+        for raw in [
+            "1.",
+            "1.5",
+            "1e3",
+            "0x10",
+            "1__0",
+            "_1",
+            "1_",
+            "1.0_0",
+            ".0",
+            "0.",
+            "１２",
+            "١٢",
+            "\u{2212}1",
+            "abc",
+            "true",
+            "+",
+            "-",
+            "+-1",
+            "-+1",
+            "--1",
+            "NaN",
+            "inf",
+            "",
+            "1\u{1c}",
+        ] {
+            assert_eq!(parse_int_str(raw), Err(Problem::int_parsing()), "{raw:?}");
+        }
+        assert_eq!(parse_int_str(&"1".repeat(4300)), Ok(i64::MAX));
+        assert_eq!(parse_int_str(&"0".repeat(5000)), Ok(0));
+        for raw in [
+            "1".repeat(4301),
+            format!("-{}", "1".repeat(4301)),
+            format!("{}.0", "1".repeat(4301)),
+        ] {
+            assert_eq!(parse_int_str(&raw), Err(Problem::int_parsing_size()));
+        }
+        for raw in [
+            format!(" {}", "1".repeat(4301)),
+            format!("+{}", "1".repeat(4301)),
+        ] {
+            assert_eq!(parse_int_str(&raw), Err(Problem::int_parsing()));
+        }
+        // Range checks see the whole value, not the saturated one.
+        assert_eq!(
+            int_in_range_str(0, i64::MAX)("9223372036854775808"),
+            Err(Problem::le(i64::MAX))
+        );
+        assert_eq!(
+            int_in_range(0, i64::MAX)(&json!("-9223372036854775809")),
+            Err(Problem::ge(0))
+        );
+        assert_eq!(int_in_range(1, 6)(&json!(u64::MAX)), Err(Problem::le(6)));
+        assert_eq!(integer(&json!(1e30)), Err(Problem::int_parsing_size()));
+        assert_eq!(integer(&json!("1_0")), Ok(10));
     }
 
     #[test]
