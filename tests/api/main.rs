@@ -9,6 +9,7 @@ mod errors;
 mod generate;
 mod hardening;
 mod operations;
+mod parity;
 mod plans;
 mod process;
 mod profile;
