@@ -11,6 +11,7 @@ mod generate;
 mod hardening;
 mod menus;
 mod operations;
+mod parity;
 mod plans;
 mod process;
 mod profile;

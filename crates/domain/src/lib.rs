@@ -6,6 +6,7 @@
 //! API did.
 
 pub mod account;
+mod email;
 #[macro_use]
 pub mod profile;
 pub mod meal;

@@ -11,7 +11,7 @@ use actix_web::dev::Payload;
 use actix_web::http::header;
 use actix_web::web::BytesMut;
 use actix_web::{FromRequest, HttpRequest, web};
-use chrono::NaiveDate;
+use chrono::{Datelike, NaiveDate};
 use futures_util::StreamExt;
 use serde_json::{Map, Number, Value, json};
 
@@ -65,6 +65,14 @@ impl Problem {
         Self::new(
             "int_parsing",
             "Input should be a valid integer, unable to parse string as an integer",
+            None,
+        )
+    }
+    /// An integer string of more than 4300 digits (Python's limit).
+    pub fn int_parsing_size() -> Self {
+        Self::new(
+            "int_parsing_size",
+            "Unable to parse input string as an integer, exceeded maximum size",
             None,
         )
     }
@@ -459,11 +467,15 @@ pub fn sort_entries(entries: &mut [ErrorEntry], names: &[&str]) {
     entries.sort_by_key(key);
 }
 
-/// Whether the body is to be read as JSON: no content type, or
-/// `application/json` / `application/*+json`, as FastAPI decides.
+/// Whether the body is to be read as JSON: a content type of
+/// `application/json` or `application/*+json`, as FastAPI decides by
+/// default (`strict_content_type`). A body sent without a content type is
+/// not JSON: it stays text, and validation answers `model_attributes_type`
+/// (so a cross-site `fetch` of an untyped body, which skips the CORS
+/// preflight, is never read as JSON).
 fn is_json(req: &HttpRequest) -> bool {
     let Some(value) = req.headers().get(header::CONTENT_TYPE) else {
-        return true;
+        return false;
     };
     let Ok(value) = value.to_str() else {
         return false;
@@ -699,32 +711,142 @@ pub fn item_field<T>(
     }
 }
 
-/// An integer from a raw query or path string (`"1.5"` is `int_parsing`).
+/// An integer from a raw query or path string, read as Pydantic reads a
+/// string for an `int`: surrounding space, a sign, leading zeros, `_`
+/// between digits and a zero fraction are accepted (`" +0_1.00"` is 1);
+/// `"1."`, `"1.5"` and `"1e3"` are `int_parsing`.
+///
+/// Python integers have no bound, so a well-formed integer beyond the i64
+/// range is not an error: it saturates at `i64::MIN`/`i64::MAX`. As an id it
+/// names nothing (ids are assigned from 1 upwards), so the lookup answers
+/// the resource's usual 404, as the original did.
 pub fn parse_int_str(raw: &str) -> Result<i64, Problem> {
-    raw.trim()
-        .parse::<i64>()
-        .map_err(|_| Problem::int_parsing())
+    wide_int_str(raw).map(saturate)
+}
+
+/// Most digits Python converts from a string (CPython's `int_max_str_digits`).
+const MAX_INT_DIGITS: usize = 4300;
+
+/// What a strict JSON integer reader makes of a string.
+enum JsonInt {
+    Value(i128),
+    TooLong,
+    Invalid,
+}
+
+/// `-?(0|[1-9][0-9]*)`, saturating; a run of more than 4300 digits is
+/// `TooLong` whatever follows it.
+fn json_int(text: &str) -> JsonInt {
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    let negative = digits.len() != text.len();
+    let bytes = digits.as_bytes();
+    match bytes.first() {
+        Some(b'0') if bytes.len() == 1 => JsonInt::Value(0),
+        Some(b'1'..=b'9') => {
+            let run = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
+            if run > MAX_INT_DIGITS {
+                JsonInt::TooLong
+            } else if run < bytes.len() {
+                JsonInt::Invalid
+            } else {
+                let value = bytes.iter().fold(0i128, |v, d| {
+                    v.saturating_mul(10).saturating_add(i128::from(d - b'0'))
+                });
+                JsonInt::Value(if negative { -value } else { value })
+            }
+        }
+        _ => JsonInt::Invalid,
+    }
+}
+
+/// The value of an integer string (see [`parse_int_str`]), saturating
+/// beyond i128: pydantic-core's `str_as_int`.
+fn wide_int_str(raw: &str) -> Result<i128, Problem> {
+    match json_int(raw) {
+        JsonInt::Value(v) => return Ok(v),
+        JsonInt::TooLong => return Err(Problem::int_parsing_size()),
+        JsonInt::Invalid => {}
+    }
+    match clean_int_str(raw).as_deref().map(json_int) {
+        Some(JsonInt::Value(v)) => Ok(v),
+        _ => Err(Problem::int_parsing()),
+    }
+}
+
+/// Trims space, a `+`, leading zeros, a zero fraction and inner
+/// underscores; `None` when nothing was removed.
+fn clean_int_str(raw: &str) -> Option<String> {
+    let mut s = raw.trim();
+    if let Some(rest) = s.strip_prefix('+') {
+        if rest.starts_with('-') {
+            return None;
+        }
+        s = rest;
+    }
+    let mut sign = "";
+    if let Some(rest) = s.strip_prefix('-') {
+        if rest.starts_with(['-', '+']) {
+            return None;
+        }
+        (sign, s) = ("-", rest);
+    }
+    s = strip_leading_zeros(s)?;
+    if let Some((whole, fraction)) = s.split_once('.')
+        && !fraction.is_empty()
+        && fraction.bytes().all(|b| b == b'0')
+    {
+        s = whole;
+    }
+    if !(s.starts_with('_') || s.ends_with('_') || !s.contains('_') || s.contains("__")) {
+        return Some(format!("{sign}{}", s.replace('_', "")));
+    }
+    (raw.len() != s.len()).then(|| format!("{sign}{s}"))
+}
+
+/// `0_01` → `1`, `000` → `0`, `00.0` → `0.0`; `None` unless `s` starts
+/// with a digit (or `-`).
+fn strip_leading_zeros(s: &str) -> Option<&str> {
+    let mut chars = s.char_indices();
+    match chars.next() {
+        Some((_, '0')) => {}
+        Some((_, c)) if c.is_ascii_digit() || c == '-' => return Some(s),
+        _ => return None,
+    }
+    for (i, c) in chars {
+        match c {
+            '0' | '_' => {}
+            '1'..='9' | '-' => return Some(&s[i..]),
+            '.' => return Some(&s[i - 1..]),
+            _ => return None,
+        }
+    }
+    Some(&s[s.len() - 1..])
+}
+
+/// `n` clamped to the i64 range.
+fn saturate(n: i128) -> i64 {
+    n.clamp(i128::from(i64::MIN), i128::from(i64::MAX)) as i64
 }
 
 /// `n` if within `min..=max`, else the range entry.
-fn check_bounds(n: i64, min: i64, max: i64) -> Result<i64, Problem> {
-    if n < min {
+fn check_bounds(n: i128, min: i64, max: i64) -> Result<i64, Problem> {
+    if n < i128::from(min) {
         Err(Problem::ge(min))
-    } else if n > max {
+    } else if n > i128::from(max) {
         Err(Problem::le(max))
     } else {
-        Ok(n)
+        Ok(saturate(n))
     }
 }
 
 /// An integer in `min..=max` from a raw query or path string.
 pub fn int_in_range_str(min: i64, max: i64) -> impl Fn(&str) -> Result<i64, Problem> {
-    move |raw| check_bounds(parse_int_str(raw)?, min, max)
+    move |raw| check_bounds(wide_int_str(raw)?, min, max)
 }
 
 /// An integer in `min..=max` from a JSON value (laxly, as [`integer`]).
 pub fn int_in_range(min: i64, max: i64) -> impl Fn(&Value) -> Result<i64, Problem> {
-    move |value| check_bounds(integer(value)?, min, max)
+    move |value| check_bounds(wide_integer(value)?, min, max)
 }
 
 /// A meal type name from a raw query string.
@@ -738,24 +860,32 @@ pub fn string(value: &Value) -> Result<&str, Problem> {
     value.as_str().ok_or_else(Problem::string_type)
 }
 
-/// An integer, laxly: `170.0` and `"170"` are accepted (booleans are not).
+/// An integer, laxly: `170.0` and `"170"` are accepted (booleans are not);
+/// beyond the i64 range it saturates (see [`parse_int_str`]).
 pub fn integer(value: &Value) -> Result<i64, Problem> {
+    wide_integer(value).map(saturate)
+}
+
+fn wide_integer(value: &Value) -> Result<i128, Problem> {
     match value {
         Value::Number(n) => {
             if let Some(i) = n.as_i64() {
-                Ok(i)
+                Ok(i128::from(i))
+            } else if let Some(u) = n.as_u64() {
+                Ok(i128::from(u))
             } else {
+                // Pydantic's `float_as_int`.
                 let f = n.as_f64().ok_or_else(Problem::int_type)?;
                 if f.fract() != 0.0 {
                     Err(Problem::int_from_float())
-                } else if f.abs() < 9.0e18 {
-                    Ok(f as i64)
+                } else if (i64::MIN as f64) < f && f < (i64::MAX as f64) {
+                    Ok(i128::from(f as i64))
                 } else {
-                    Err(Problem::int_type())
+                    Err(Problem::int_parsing_size())
                 }
             }
         }
-        Value::String(s) => parse_int_str(s),
+        Value::String(s) => wide_int_str(s),
         _ => Err(Problem::int_type()),
     }
 }
@@ -792,57 +922,251 @@ pub fn choice<T>(
     }
 }
 
-/// An ISO `YYYY-MM-DD` date, with Pydantic's (speedate's) messages. A
-/// datetime at exactly midnight is accepted as its date.
+/// A date as Pydantic reads one for a `date` field in lax mode: an ISO
+/// `YYYY-MM-DD` string; a datetime string (any offset) or a Unix timestamp
+/// (number or numeric string; seconds, or milliseconds beyond 2·10^10)
+/// that falls exactly on midnight. Messages are speedate's.
 pub fn date(value: &Value) -> Result<NaiveDate, Problem> {
-    let text = value.as_str().ok_or_else(Problem::date_type)?;
-    let b = text.as_bytes();
-    let fail = |why: &str| Err(Problem::date_parsing(why));
-    if b.len() < 10 {
-        return fail("input is too short");
-    }
-    let digits = |range: std::ops::Range<usize>| b[range].iter().all(u8::is_ascii_digit);
-    if !digits(0..4) {
-        return fail("invalid character in year");
-    }
-    if b[4] != b'-' || b[7] != b'-' {
-        return fail("invalid date separator, expected `-`");
-    }
-    if !digits(5..7) {
-        return fail("invalid character in month");
-    }
-    if !digits(8..10) {
-        return fail("invalid character in day");
-    }
-    let num = |range: std::ops::Range<usize>| text[range].parse::<u32>().unwrap_or(0);
-    let (year, month, day) = (num(0..4) as i32, num(5..7), num(8..10));
-    if !(1..=12).contains(&month) {
-        return fail("month value is outside expected range of 1-12");
-    }
-    let Some(date) = NaiveDate::from_ymd_opt(year, month, day) else {
-        return fail("day value is outside expected range");
-    };
-    match &text[10..] {
-        "" => Ok(date),
-        rest if rest.starts_with(['T', 't', '_', ' ']) => {
-            let time = rest[1..].trim_end_matches(['Z', 'z']);
-            let time = time.strip_suffix("+00:00").unwrap_or(time);
-            if ["00:00", "00:00:00"].contains(&time)
-                || time
-                    .strip_prefix("00:00:00.")
-                    .is_some_and(|f| f.bytes().all(|c| c == b'0'))
-            {
-                Ok(date)
-            } else {
-                Err(Problem::new(
-                    "date_from_datetime_inexact",
-                    "Datetimes provided to dates should have zero time - e.g. be exact dates",
-                    None,
-                ))
+    let moment = match value {
+        Value::String(text) => {
+            let bytes = text.as_bytes();
+            match date_prefix(bytes) {
+                Ok(date) if bytes.len() == 10 => Ok((date, true)),
+                _ => datetime_from_text(bytes),
             }
         }
-        _ => fail("invalid datetime separator, expected `T`, `t`, `_` or space"),
+        // Integers beyond i64 are Python ints that are no timestamp.
+        Value::Number(n) if n.is_u64() && n.as_i64().is_none() => {
+            return Err(Problem::date_type());
+        }
+        Value::Number(n) => match n.as_i64() {
+            Some(seconds) => datetime_from_timestamp(seconds, 0),
+            None => datetime_from_float(n.as_f64().unwrap_or(f64::NAN)),
+        },
+        _ => return Err(Problem::date_type()),
+    };
+    match moment {
+        // Python's `date` has no year 0.
+        Ok((date, true)) if date.year() == 0 => Err(Problem::new(
+            "date_parsing",
+            "Input should be a valid date in the format YYYY-MM-DD, year 0 is out of range",
+            Some(json!({ "error": "year 0 is out of range" })),
+        )),
+        Ok((date, true)) => Ok(date),
+        Ok((_, false)) => Err(Problem::new(
+            "date_from_datetime_inexact",
+            "Datetimes provided to dates should have zero time - e.g. be exact dates",
+            None,
+        )),
+        Err(why) => Err(Problem::date_parsing(why)),
     }
+}
+
+/// A date and whether its time of day was exactly midnight.
+type Moment = Result<(NaiveDate, bool), &'static str>;
+
+/// The `YYYY-MM-DD` at the start of `b` (speedate's checks, in its order).
+fn date_prefix(b: &[u8]) -> Result<NaiveDate, &'static str> {
+    if b.len() < 10 {
+        return Err("input is too short");
+    }
+    let digit = |i: usize, why: &'static str| {
+        b[i].is_ascii_digit()
+            .then(|| u32::from(b[i] - b'0'))
+            .ok_or(why)
+    };
+    let mut year = 0;
+    for i in 0..4 {
+        year = year * 10 + digit(i, "invalid character in year")?;
+    }
+    if b[4] != b'-' {
+        return Err("invalid date separator, expected `-`");
+    }
+    let month =
+        digit(5, "invalid character in month")? * 10 + digit(6, "invalid character in month")?;
+    if b[7] != b'-' {
+        return Err("invalid date separator, expected `-`");
+    }
+    let day = digit(8, "invalid character in day")? * 10 + digit(9, "invalid character in day")?;
+    if !(1..=12).contains(&month) {
+        return Err("month value is outside expected range of 1-12");
+    }
+    NaiveDate::from_ymd_opt(year as i32, month, day).ok_or("day value is outside expected range")
+}
+
+/// A datetime string, or failing that a numeric timestamp string (read as
+/// the same number in JSON would be).
+fn datetime_from_text(b: &[u8]) -> Moment {
+    match datetime_rfc3339(b) {
+        Ok(moment) => Ok(moment),
+        Err(why) => match timestamp_text(b) {
+            TimestampText::Int(seconds) => datetime_from_timestamp(seconds, 0),
+            TimestampText::Float(f) => datetime_from_float(f),
+            TimestampText::Not => Err(why),
+        },
+    }
+}
+
+/// `YYYY-MM-DD` + `T`/`t`/space/`_` + `HH:MM[:SS[.f]]` + optional offset.
+fn datetime_rfc3339(b: &[u8]) -> Moment {
+    let date = date_prefix(b)?;
+    if !matches!(b.get(10), Some(b'T' | b't' | b' ' | b'_')) {
+        return Err("invalid datetime separator, expected `T`, `t`, `_` or space");
+    }
+    if b.len() - 11 < 5 {
+        return Err("input is too short");
+    }
+    let digit = |i: usize, why: &'static str| match b.get(i) {
+        Some(c) if c.is_ascii_digit() => Ok(u32::from(c - b'0')),
+        _ => Err(why),
+    };
+    let hour =
+        digit(11, "invalid character in hour")? * 10 + digit(12, "invalid character in hour")?;
+    if b[13] != b':' {
+        return Err("invalid time separator, expected `:`");
+    }
+    let minute =
+        digit(14, "invalid character in minute")? * 10 + digit(15, "invalid character in minute")?;
+    if hour > 23 {
+        return Err("hour value is outside expected range of 0-23");
+    }
+    if minute > 59 {
+        return Err("minute value is outside expected range of 0-59");
+    }
+    let (mut second, mut micros, mut at) = (0, 0, 16);
+    if b.get(16) == Some(&b':') {
+        second = digit(17, "invalid character in second")? * 10
+            + digit(18, "invalid character in second")?;
+        if second > 59 {
+            return Err("second value is outside expected range of 0-59");
+        }
+        at = 19;
+        if matches!(b.get(19), Some(b'.' | b',')) {
+            let fraction: Vec<u32> = b[20..]
+                .iter()
+                .take_while(|c| c.is_ascii_digit())
+                .map(|c| u32::from(c - b'0'))
+                .collect();
+            if fraction.is_empty() {
+                return Err("second fraction digits missing after `.`");
+            }
+            // Beyond microseconds the digits are dropped.
+            micros = (0..6).fold(0, |m, i| m * 10 + fraction.get(i).copied().unwrap_or(0));
+            at = 20 + fraction.len();
+        }
+    }
+    if let Some(&sign) = b.get(at) {
+        at += 1;
+        if !matches!(sign, b'Z' | b'z') {
+            if sign == 0xe2 {
+                // U+2212 MINUS SIGN, which ISO 8601 allows.
+                if b.get(at..at + 2) != Some(&[0x88, 0x92]) {
+                    return Err("invalid timezone sign");
+                }
+                at += 2;
+            } else if !matches!(sign, b'+' | b'-') {
+                return Err("invalid timezone sign");
+            }
+            let hours =
+                digit(at, "invalid timezone hour")? * 10 + digit(at + 1, "invalid timezone hour")?;
+            let tens = match b.get(at + 2) {
+                Some(b':') => {
+                    at += 3;
+                    digit(at, "invalid timezone minute")?
+                }
+                Some(c) if c.is_ascii_digit() => {
+                    at += 2;
+                    u32::from(c - b'0')
+                }
+                _ => return Err("invalid timezone minute"),
+            };
+            let minutes = tens * 10 + digit(at + 1, "invalid timezone minute")?;
+            if minutes >= 60 {
+                return Err("timezone minute value is outside expected range of 0-59");
+            }
+            if hours * 3600 + minutes * 60 >= 24 * 3600 {
+                return Err("timezone offset must be less than 24 hours");
+            }
+            at += 2;
+        }
+    }
+    if b.len() > at {
+        return Err("unexpected extra characters at the end of the input");
+    }
+    Ok((date, hour == 0 && minute == 0 && second == 0 && micros == 0))
+}
+
+/// A numeric string as speedate reads a timestamp.
+enum TimestampText {
+    Int(i64),
+    Float(f64),
+    Not,
+}
+
+/// `[+-]digits` (within i64), or `[+-]digits.…` read as a float.
+fn timestamp_text(b: &[u8]) -> TimestampText {
+    let Ok(text) = std::str::from_utf8(b) else {
+        return TimestampText::Not;
+    };
+    let digits = match text.strip_prefix(['+', '-']) {
+        Some(rest) if !rest.is_empty() => rest,
+        _ => text,
+    };
+    match digits.bytes().find(|c| !c.is_ascii_digit()) {
+        None if !digits.is_empty() => text.parse().map_or(TimestampText::Not, TimestampText::Int),
+        Some(b'.') => text
+            .parse()
+            .map_or(TimestampText::Not, TimestampText::Float),
+        _ => TimestampText::Not,
+    }
+}
+
+/// Beyond this absolute value a timestamp counts milliseconds.
+const MS_WATERSHED: i64 = 20_000_000_000;
+
+/// A Unix timestamp (seconds, or milliseconds beyond the watershed) plus
+/// microseconds.
+fn datetime_from_timestamp(timestamp: i64, micros: u32) -> Moment {
+    let (mut seconds, extra) = if timestamp == i64::MIN {
+        return Err("dates before 0000 are not supported as unix timestamps");
+    } else if timestamp.abs() <= MS_WATERSHED {
+        (timestamp, 0)
+    } else {
+        let (s, ms) = (timestamp.div_euclid(1000), timestamp.rem_euclid(1000));
+        (s, (ms * 1000) as u32)
+    };
+    let mut micros = micros
+        .checked_add(extra)
+        .ok_or("numeric times may not exceed 86,399 seconds")?;
+    if micros >= 1_000_000 {
+        seconds = seconds
+            .checked_add(i64::from(micros / 1_000_000))
+            .ok_or("numeric times may not exceed 86,399 seconds")?;
+        micros %= 1_000_000;
+    }
+    // 0000-01-01T00:00:00 and 9999-12-31T23:59:59.
+    if seconds < -62_167_219_200 {
+        return Err("dates before 0000 are not supported as unix timestamps");
+    }
+    if seconds > 253_402_300_799 {
+        return Err("dates after 9999 are not supported as unix timestamps");
+    }
+    let days = seconds.div_euclid(86_400);
+    let date = NaiveDate::from_num_days_from_ce_opt((days + 719_163) as i32)
+        .ok_or("dates after 9999 are not supported as unix timestamps")?;
+    Ok((date, seconds.rem_euclid(86_400) == 0 && micros == 0))
+}
+
+/// A timestamp given as a float: its floor, plus the rest in microseconds.
+fn datetime_from_float(timestamp: f64) -> Moment {
+    let scale = if timestamp.abs() <= MS_WATERSHED as f64 {
+        1e6
+    } else {
+        1e3
+    };
+    let floor = timestamp.floor();
+    let micros = ((timestamp - floor) * scale).round() as u32;
+    datetime_from_timestamp(floor as i64, micros)
 }
 
 #[cfg(test)]
@@ -913,7 +1237,7 @@ mod tests {
             why(json!("1990/05/01")),
             "Input should be a valid date or datetime, invalid date separator, expected `-`"
         );
-        assert_eq!(why(json!(19900501)), "Input should be a valid date");
+        assert_eq!(why(json!(true)), "Input should be a valid date");
         assert_eq!(
             why(json!("1990-05-01x")),
             "Input should be a valid date or datetime, invalid datetime separator, expected `T`, `t`, `_` or space"
@@ -922,6 +1246,202 @@ mod tests {
             date(&json!("1990-05-17T10:00:00")).unwrap_err().kind,
             "date_from_datetime_inexact"
         );
+    }
+
+    /// Values as `bench/pydantic_parity.py date` prints them.
+    #[test]
+    fn dates_from_timestamps_and_datetimes() {
+        let ok = |v: Value| date(&v).map(|d| d.to_string()).map_err(|p| p.kind);
+        for (value, want) in [
+            (json!(631152000), "1990-01-01"),
+            (json!(631152000.0), "1990-01-01"),
+            (json!(631152000000i64), "1990-01-01"),
+            (json!("631152000"), "1990-01-01"),
+            (json!("+631152000"), "1990-01-01"),
+            (json!("0631152000"), "1990-01-01"),
+            (json!("631152000.0"), "1990-01-01"),
+            (json!("631152000."), "1990-01-01"),
+            (json!("-631152000"), "1950-01-01"),
+            (json!("-0"), "1970-01-01"),
+            (json!("86400000000000.0"), "4707-11-29"),
+            (json!("1990-01-01T00:00"), "1990-01-01"),
+            (json!("1990-01-01 00:00"), "1990-01-01"),
+            (json!("1990-01-01T00:00:00+02:00"), "1990-01-01"),
+            (json!("1990-01-01T00:00:00\u{2212}0100"), "1990-01-01"),
+            (json!("1990-01-01T00:00:00+0100"), "1990-01-01"),
+            (json!("1990-01-01T00:00:00.000Z"), "1990-01-01"),
+            (json!("1990-01-01T00:00:00.0000001"), "1990-01-01"),
+        ] {
+            assert_eq!(ok(value.clone()).as_deref(), Ok(want), "{value}");
+        }
+        for value in [
+            json!(19900510),
+            json!(631152000.5),
+            json!(631152000001i64),
+            json!(20000000000i64),
+            json!(-12219292801i64),
+            json!(253402300800i64),
+            json!(-1.5),
+            json!("19900510"),
+            json!("631152000.5"),
+            json!(".5"),
+            json!("1990-01-01T00:00:00.5"),
+        ] {
+            assert_eq!(
+                ok(value.clone()),
+                Err("date_from_datetime_inexact"),
+                "{value}"
+            );
+        }
+        let why = |v: Value| date(&v).unwrap_err().msg;
+        for (value, reason) in [
+            (
+                json!(1e20),
+                "dates after 9999 are not supported as unix timestamps",
+            ),
+            (
+                json!(i64::MAX),
+                "dates after 9999 are not supported as unix timestamps",
+            ),
+            (
+                json!(i64::MIN),
+                "dates before 0000 are not supported as unix timestamps",
+            ),
+            (json!("1e9"), "input is too short"),
+            (json!(" 631152000"), "invalid character in year"),
+            (
+                json!("9223372036854775808"),
+                "invalid date separator, expected `-`",
+            ),
+            (json!("1990-0x-01"), "invalid character in month"),
+            (
+                json!("1990-01-01T00:00:60"),
+                "second value is outside expected range of 0-59",
+            ),
+            (
+                json!("1990-01-01T24:00"),
+                "hour value is outside expected range of 0-23",
+            ),
+            (
+                json!("1990-01-01T00:00:00."),
+                "second fraction digits missing after `.`",
+            ),
+            (
+                json!("1990-01-01T00:00+25:00"),
+                "timezone offset must be less than 24 hours",
+            ),
+            (json!("1990-01-01T00:00:00+01"), "invalid timezone minute"),
+            (
+                json!("1990-01-01T00:00:00Zx"),
+                "unexpected extra characters at the end of the input",
+            ),
+            (json!("1990-01-01T0"), "input is too short"),
+        ] {
+            assert_eq!(
+                why(value.clone()),
+                format!("Input should be a valid date or datetime, {reason}"),
+                "{value}"
+            );
+        }
+        assert_eq!(
+            date(&json!("0000-12-31")).unwrap_err(),
+            Problem::new(
+                "date_parsing",
+                "Input should be a valid date in the format YYYY-MM-DD, year 0 is out of range",
+                Some(json!({"error": "year 0 is out of range"})),
+            )
+        );
+        // A Python int beyond i64 is no timestamp.
+        assert_eq!(ok(json!(u64::MAX)), Err("date_type"));
+    }
+
+    /// Strings as Pydantic's lax `int` reads them (`bench/pydantic_parity.py int`).
+    #[test]
+    fn integer_strings_as_pydantic_reads_them() {
+        for (raw, want) in [
+            ("1", 1),
+            ("1.0", 1),
+            ("1.00", 1),
+            ("1_0", 10),
+            ("1_000_000", 1_000_000),
+            ("1_0.0", 10),
+            ("+1", 1),
+            ("-1", -1),
+            ("-0", 0),
+            ("00", 0),
+            ("007", 7),
+            ("-007", -7),
+            ("0_1", 1),
+            ("-0_1", -1),
+            ("00.00", 0),
+            (" 1", 1),
+            ("1 ", 1),
+            ("\t1", 1),
+            (" +1.0 ", 1),
+            ("1\u{a0}", 1),
+            ("9223372036854775807", i64::MAX),
+            ("9223372036854775808", i64::MAX),
+            ("18446744073709551616", i64::MAX),
+            ("-9223372036854775809", i64::MIN),
+            ("99999999999999999999.0", i64::MAX),
+        ] {
+            assert_eq!(parse_int_str(raw), Ok(want), "{raw:?}");
+        }
+        for raw in [
+            "1.",
+            "1.5",
+            "1e3",
+            "0x10",
+            "1__0",
+            "_1",
+            "1_",
+            "1.0_0",
+            ".0",
+            "0.",
+            "１２",
+            "١٢",
+            "\u{2212}1",
+            "abc",
+            "true",
+            "+",
+            "-",
+            "+-1",
+            "-+1",
+            "--1",
+            "NaN",
+            "inf",
+            "",
+            "1\u{1c}",
+        ] {
+            assert_eq!(parse_int_str(raw), Err(Problem::int_parsing()), "{raw:?}");
+        }
+        assert_eq!(parse_int_str(&"1".repeat(4300)), Ok(i64::MAX));
+        assert_eq!(parse_int_str(&"0".repeat(5000)), Ok(0));
+        for raw in [
+            "1".repeat(4301),
+            format!("-{}", "1".repeat(4301)),
+            format!("{}.0", "1".repeat(4301)),
+        ] {
+            assert_eq!(parse_int_str(&raw), Err(Problem::int_parsing_size()));
+        }
+        for raw in [
+            format!(" {}", "1".repeat(4301)),
+            format!("+{}", "1".repeat(4301)),
+        ] {
+            assert_eq!(parse_int_str(&raw), Err(Problem::int_parsing()));
+        }
+        // Range checks see the whole value, not the saturated one.
+        assert_eq!(
+            int_in_range_str(0, i64::MAX)("9223372036854775808"),
+            Err(Problem::le(i64::MAX))
+        );
+        assert_eq!(
+            int_in_range(0, i64::MAX)(&json!("-9223372036854775809")),
+            Err(Problem::ge(0))
+        );
+        assert_eq!(int_in_range(1, 6)(&json!(u64::MAX)), Err(Problem::le(6)));
+        assert_eq!(integer(&json!(1e30)), Err(Problem::int_parsing_size()));
+        assert_eq!(integer(&json!("1_0")), Ok(10));
     }
 
     #[test]

@@ -177,8 +177,7 @@ pub async fn set_meal_status(
     let mut p = Params::new(&req);
     let id = p.path_int("meal_detail_id");
     let status = p.query("status", |raw| {
-        raw.trim()
-            .parse::<i64>()
+        parse_int_str(raw)
             .ok()
             .and_then(|n| MealStatus::from_code(n).ok())
             .ok_or_else(|| Problem::literal(&["0", "1"]))
