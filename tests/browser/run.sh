@@ -148,7 +148,7 @@ wait_http() { # url seconds pid what
 phase "starting mealplan on $api_url"
 DATABASE_URL="sqlite://$dbdir/e2e.db" BIND="127.0.0.1:$api_port" \
   CORS_ALLOWED_ORIGINS="$front_url" BCRYPT_COST=4 AUTH_RATE_LIMIT_PER_MINUTE=0 \
-  JWT_SECRET="$(head -c 48 /dev/urandom | base64 | tr -d '\n')" RUST_LOG="${RUST_LOG:-info}" \
+  JWT_SECRET="$(head -c 48 /dev/urandom | base64 | tr -d '\n')" RUST_LOG="${RUST_LOG:-info}" LOG_FORMAT=json \
   setsid "$bin" serve > "$logs/service.log" 2>&1 &
 pids+=($!)
 wait_http "$api_url/ready" 60 "${pids[-1]}" mealplan "$logs/service.log"
