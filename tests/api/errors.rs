@@ -26,7 +26,8 @@ async fn wrong_methods_are_405_with_allow(b: Backend) {
     for (method, path, allow) in [
         (Method::GET, "/auth/login", "POST"),
         (Method::DELETE, "/api/auth/register/", "POST"),
-        (Method::POST, "/auth/me", "GET"),
+        (Method::POST, "/auth/me", "GET, DELETE"),
+        (Method::GET, "/auth/logout", "POST"),
         (Method::PUT, "/api/auth", "GET"),
         (Method::POST, "/health", "GET"),
     ] {

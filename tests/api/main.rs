@@ -9,6 +9,7 @@ mod chat;
 mod errors;
 mod generate;
 mod hardening;
+mod lifecycle;
 mod menus;
 mod operations;
 mod parity;

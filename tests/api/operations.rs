@@ -59,6 +59,7 @@ async fn openapi_documents_every_operation(b: Backend) {
     assert_eq!(
         operations,
         [
+            "delete /auth/me",
             "get /api/auth",
             "get /api/daily-menu/{daily_menu_id}",
             "get /api/diet_type",
@@ -72,6 +73,7 @@ async fn openapi_documents_every_operation(b: Backend) {
             "get /api/restriction",
             "get /api/taste",
             "get /auth/me",
+            "get /auth/me/export",
             "get /health",
             "get /meal-detail/{meal_detail_id}",
             "get /meal-detail/{meal_detail_id}/alternatives",
@@ -82,9 +84,12 @@ async fn openapi_documents_every_operation(b: Backend) {
             "post /api/plan",
             "post /api/plan/generate",
             "post /auth/login",
+            "post /auth/logout",
+            "post /auth/logout-all",
             "post /auth/register",
             "post /meal-detail",
             "put /api/profile",
+            "put /auth/password",
             "put /meal-detail/{meal_detail_id}",
             "put /meal-detail/{meal_detail_id}/status",
         ]

@@ -258,14 +258,15 @@ async fn integers_in_paths_and_queries_read_laxly(b: Backend) {
         let app = &app;
         async move { app.get(&format!("/api/recipes/{id}"), None).await.json }
     };
-    let (one, ten) = (recipe(1).await, recipe(10).await);
+    // Recipe ids are catalogue numbers: 1001 and 1010 are breakfasts.
+    let (one, ten) = (recipe(1001).await, recipe(1010).await);
     for (path, want) in [
-        ("/api/recipes/1.0", &one),
-        ("/api/recipes/01", &one),
-        ("/api/recipes/+1", &one),
-        ("/api/recipes/%201", &one),
-        ("/api/recipes/1_0", &ten),
-        ("/api/recipes/1_0.00", &ten),
+        ("/api/recipes/1001.0", &one),
+        ("/api/recipes/01001", &one),
+        ("/api/recipes/+1001", &one),
+        ("/api/recipes/%201001", &one),
+        ("/api/recipes/1_010", &ten),
+        ("/api/recipes/10_10.00", &ten),
     ] {
         let reply = app.get(path, None).await;
         assert_eq!(reply.status, 200, "{path}: {}", reply.text);

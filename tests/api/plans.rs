@@ -797,9 +797,12 @@ async fn an_old_database_upgrades_and_keeps_its_plans(b: Backend) {
     ));
     drop(old);
     let app = crate::helpers::spawn_app_with(db, crate::helpers::settings).await;
+    // Tokens of the old release carry no stamp: the user would log in again.
+    app.db
+        .execute("UPDATE users SET security_stamp = 'known' WHERE id = 1");
     let token = jsonwebtoken::encode(
         &jsonwebtoken::Header::new(jsonwebtoken::Algorithm::HS256),
-        &json!({"sub": "1", "iat": chrono::Utc::now().timestamp(), "exp": chrono::Utc::now().timestamp() + 600}),
+        &json!({"sub": "1", "iat": chrono::Utc::now().timestamp(), "exp": chrono::Utc::now().timestamp() + 600, "stm": "known", "jti": "t1"}),
         &jsonwebtoken::EncodingKey::from_secret(crate::helpers::SECRET),
     )
     .unwrap();

@@ -14,8 +14,10 @@ struct Claims {
     iat: i64,
     exp: i64,
     /// The user's security stamp at issue time.
+    #[serde(default)]
     stm: String,
     /// This token's id (revocable on its own).
+    #[serde(default)]
     jti: String,
 }
 
@@ -46,7 +48,7 @@ impl JwtTokens {
         // `exp` is checked below against our clock, with no leeway.
         validation.validate_exp = false;
         validation.leeway = 0;
-        validation.set_required_spec_claims(&["exp", "sub", "jti"]);
+        validation.set_required_spec_claims(&["exp", "sub"]);
         Self {
             encoding: EncodingKey::from_secret(secret),
             decoding: DecodingKey::from_secret(secret),
