@@ -182,6 +182,8 @@ pub fn settings(db: &TestDb) -> Settings {
         login_failure_limit: 5,
         trusted_proxies: Vec::new(),
         chat_model: None,
+        pool: Default::default(),
+        deadlines: Default::default(),
     }
 }
 

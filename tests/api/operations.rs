@@ -129,7 +129,7 @@ async fn swagger_ui_is_served_from_the_binary(b: Backend) {
 async fn concurrent_start_ups_all_succeed(b: Backend) {
     let db = crate::helpers::TestDb::create(b);
     let url = db.url();
-    let starts = (0..3).map(|_| mealplan::prepare_database(&url));
+    let starts = (0..3).map(|_| mealplan::prepare_database(&url, Default::default()));
     for result in futures_util::future::join_all(starts).await {
         assert!(result.is_ok(), "{:?}", result.err());
     }

@@ -100,6 +100,9 @@ pub enum ApiError {
     /// 400: the body could not be read (broken transfer encoding, reset).
     #[error("Invalid request body")]
     BadBody,
+    /// 408: the body did not arrive in time.
+    #[error("Request timeout")]
+    RequestTimeout,
     /// 429; the value is `Retry-After` in seconds.
     #[error("Too many requests")]
     TooManyRequests(u64),
@@ -147,6 +150,7 @@ impl ResponseError for ApiError {
             Self::Conflict(_) => StatusCode::CONFLICT,
             Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Self::BadBody => StatusCode::BAD_REQUEST,
+            Self::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
             Self::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             Self::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
             Self::AuthFailure | Self::Internal => StatusCode::INTERNAL_SERVER_ERROR,

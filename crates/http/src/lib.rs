@@ -55,9 +55,33 @@ pub struct AppState {
     pub health: Arc<dyn HealthProbe>,
 }
 
+/// How long a request may take before it is answered 503, so a hung
+/// database never holds a client.
+#[derive(Debug, Clone, Copy)]
+pub struct Deadlines {
+    /// Every request but the chat.
+    pub request: std::time::Duration,
+    /// The chat, which may wait for a language model first.
+    pub chat: std::time::Duration,
+    /// Reading a request body (a slow client gets 408).
+    pub body: std::time::Duration,
+}
+
+impl Default for Deadlines {
+    fn default() -> Self {
+        Self {
+            request: std::time::Duration::from_millis(4500),
+            chat: std::time::Duration::from_millis(4500),
+            body: std::time::Duration::from_millis(4000),
+        }
+    }
+}
+
 /// Settings of the HTTP layer.
 #[derive(Debug, Clone, Default)]
 pub struct HttpOptions {
+    /// Per-request deadlines.
+    pub deadlines: Deadlines,
     /// Exact origins allowed by CORS; empty sends no CORS headers.
     pub cors_allowed_origins: Vec<String>,
     /// Worker threads; 0 means one per core.
@@ -292,6 +316,39 @@ async fn json_errors(
     Ok(ServiceResponse::new(req, json))
 }
 
+/// Answers 503 `{"detail": "Service unavailable"}` (with `Retry-After`)
+/// when a request outlives its deadline; the work it started is dropped or
+/// finishes in the background, and nothing was acknowledged.
+async fn deadline(
+    req: ServiceRequest,
+    next: middleware::Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
+    let limits = req
+        .app_data::<web::Data<Deadlines>>()
+        .map(|d| *d.get_ref())
+        .unwrap_or_default();
+    let limit = if req.path().trim_end_matches('/').ends_with("/api/chat") {
+        limits.chat
+    } else {
+        limits.request
+    };
+    let request = req.request().clone();
+    let method = req.method().clone();
+    let path = req.path().to_owned();
+    match actix_web::rt::time::timeout(limit, next.call(req)).await {
+        Ok(response) => response.map(ServiceResponse::map_into_boxed_body),
+        Err(_) => {
+            tracing::warn!(%method, %path, ms = limit.as_millis() as u64, "request deadline passed");
+            let response = HttpResponse::ServiceUnavailable()
+                .insert_header((header::RETRY_AFTER, "1"))
+                .json(error::ErrorBody {
+                    detail: "Service unavailable".into(),
+                });
+            Ok(ServiceResponse::new(request, response))
+        }
+    }
+}
+
 /// Responses to requests that carry credentials must not be cached by
 /// browsers or proxies.
 async fn no_store_when_authenticated(
@@ -318,16 +375,19 @@ pub fn serve(
 ) -> std::io::Result<Server> {
     let state = web::Data::new(state);
     let limits = web::Data::new(limits::RateLimits::new(&options.rate_limits));
+    let deadlines = web::Data::new(options.deadlines);
     let openapi = openapi::ApiDoc::openapi();
     let workers = options.workers;
     let mut server = HttpServer::new(move || {
         App::new()
             .app_data(state.clone())
             .app_data(limits.clone())
+            .app_data(deadlines.clone())
             .wrap(Condition::new(
                 !options.cors_allowed_origins.is_empty(),
                 options.cors(),
             ))
+            .wrap(middleware::from_fn(deadline))
             .wrap(middleware::from_fn(json_errors))
             .wrap(DefaultHeaders::new().add((header::X_CONTENT_TYPE_OPTIONS, "nosniff")))
             .wrap(middleware::from_fn(no_store_when_authenticated))

@@ -390,19 +390,29 @@ impl FromRequest for RawJson {
         let today = req
             .app_data::<web::Data<AppState>>()
             .map_or_else(|| chrono::Utc::now().date_naive(), |s| s.profiles.today());
+        let patience = req
+            .app_data::<web::Data<crate::Deadlines>>()
+            .map_or(crate::Deadlines::default().body, |d| d.body);
         let mut payload = payload.take();
         Box::pin(async move {
             if declared.is_some_and(|n| n > MAX_BODY_BYTES) {
                 return Err(ApiError::PayloadTooLarge);
             }
-            let mut bytes = BytesMut::new();
-            while let Some(chunk) = payload.next().await {
-                let chunk = chunk.map_err(|_| ApiError::BadBody)?;
-                if bytes.len() + chunk.len() > MAX_BODY_BYTES {
-                    return Err(ApiError::PayloadTooLarge);
+            let read = async {
+                let mut bytes = BytesMut::new();
+                while let Some(chunk) = payload.next().await {
+                    let chunk = chunk.map_err(|_| ApiError::BadBody)?;
+                    if bytes.len() + chunk.len() > MAX_BODY_BYTES {
+                        return Err(ApiError::PayloadTooLarge);
+                    }
+                    bytes.extend_from_slice(&chunk);
                 }
-                bytes.extend_from_slice(&chunk);
-            }
+                Ok(bytes)
+            };
+            // A client that trickles its body gets 408, not a worker.
+            let bytes = actix_web::rt::time::timeout(patience, read)
+                .await
+                .map_err(|_| ApiError::RequestTimeout)??;
             Ok(RawJson {
                 value: parse_body(&bytes, json)?,
                 today,

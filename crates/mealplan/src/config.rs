@@ -82,6 +82,28 @@ pub struct ServeArgs {
     /// the client for rate limiting; empty = use the socket peer only.
     #[arg(long, env = "TRUSTED_PROXIES", default_value = "", value_parser = parse_ips)]
     pub trusted_proxies: IpList,
+    /// Milliseconds a request may take before it is answered 503 (so a hung
+    /// database never holds a client).
+    #[arg(long, env = "REQUEST_TIMEOUT_MS", default_value_t = 4500,
+          value_parser = clap::value_parser!(u64).range(100..=600_000))]
+    pub request_timeout_ms: u64,
+    /// Milliseconds a client may take to send its body (else 408).
+    #[arg(long, env = "BODY_READ_TIMEOUT_MS", default_value_t = 4000,
+          value_parser = clap::value_parser!(u64).range(100..=600_000))]
+    pub body_read_timeout_ms: u64,
+    /// Milliseconds a database statement (or SQLite's wait for the write
+    /// lock) may take before the database ends it.
+    #[arg(long, env = "DB_STATEMENT_TIMEOUT_MS", default_value_t = 4000,
+          value_parser = clap::value_parser!(u64).range(100..=600_000))]
+    pub db_statement_timeout_ms: u64,
+    /// Milliseconds a request waits for a pooled database connection.
+    #[arg(long, env = "DB_POOL_TIMEOUT_MS", default_value_t = 2000,
+          value_parser = clap::value_parser!(u64).range(100..=600_000))]
+    pub db_pool_timeout_ms: u64,
+    /// Database connections in the pool.
+    #[arg(long, env = "DB_POOL_SIZE", default_value_t = 10,
+          value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub db_pool_size: u32,
     /// Base URL of an OpenAI-compatible chat-completions server with tool
     /// calling (e.g. `http://127.0.0.1:11434/v1`); unset = the built-in
     /// assistant only.
@@ -101,6 +123,30 @@ pub struct ServeArgs {
 }
 
 impl ServeArgs {
+    /// Pool size and database time limits.
+    pub fn pool(&self) -> mealplan_adapters::PoolOptions {
+        let ms = std::time::Duration::from_millis;
+        mealplan_adapters::PoolOptions {
+            max_size: self.db_pool_size,
+            acquire_timeout: ms(self.db_pool_timeout_ms),
+            statement_timeout: ms(self.db_statement_timeout_ms),
+            ..Default::default()
+        }
+    }
+
+    /// Per-request deadlines; the chat's leaves room for the model.
+    pub fn deadlines(&self) -> mealplan_http::Deadlines {
+        let request = std::time::Duration::from_millis(self.request_timeout_ms);
+        let model = self
+            .chat_model()
+            .map_or(std::time::Duration::ZERO, |m| m.timeout);
+        mealplan_http::Deadlines {
+            request,
+            chat: request + model,
+            body: std::time::Duration::from_millis(self.body_read_timeout_ms),
+        }
+    }
+
     /// The model server settings, if one is configured.
     pub fn chat_model(&self) -> Option<mealplan_http::ChatModelConfig> {
         let url = self.chat_model_url.as_deref()?.trim();

@@ -43,6 +43,10 @@ pub struct Settings {
     /// An OpenAI-compatible model server for the assistant; `None` = the
     /// built-in assistant only.
     pub chat_model: Option<mealplan_http::ChatModelConfig>,
+    /// Pool size and database time limits.
+    pub pool: PoolOptions,
+    /// Per-request deadlines.
+    pub deadlines: mealplan_http::Deadlines,
 }
 
 /// Why the service could not start.
@@ -69,12 +73,12 @@ pub enum StartError {
 
 /// Opens the database, applies migrations and seeds the recipe catalogue
 /// (idempotently). Blocking work runs on the blocking pool.
-pub async fn prepare_database(url: &str) -> Result<Database, StartError> {
+pub async fn prepare_database(url: &str, pool: PoolOptions) -> Result<Database, StartError> {
     let url = url.to_owned();
     tokio::task::spawn_blocking(move || {
         let catalogue =
             mealplan_catalogue::load().map_err(|e| StartError::Catalogue(e.to_string()))?;
-        let db = Database::open(&url, PoolOptions::default())?;
+        let db = Database::open(&url, pool)?;
         db.migrate()?;
         let report = db.seed_catalogue(&catalogue)?;
         tracing::info!(
@@ -98,7 +102,7 @@ pub struct Application {
 impl Application {
     /// Opens storage, wires the use cases and binds the listener.
     pub async fn build(settings: Settings) -> Result<Self, StartError> {
-        let db = prepare_database(&settings.database_url).await?;
+        let db = prepare_database(&settings.database_url, settings.pool).await?;
         tracing::info!(backend = db.backend().kind(), "database ready");
         let clock: Arc<dyn Clock> = Arc::new(SystemClock);
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -146,6 +150,7 @@ impl Application {
         let listener = TcpListener::bind(&settings.bind).map_err(bind_error)?;
         let addr = listener.local_addr().map_err(bind_error)?;
         let options = HttpOptions {
+            deadlines: settings.deadlines,
             cors_allowed_origins: settings.cors_allowed_origins.clone(),
             workers: settings.workers,
             rate_limits: mealplan_http::RateLimitOptions {

@@ -34,6 +34,8 @@ async fn serve(args: ServeArgs) -> Result<(), Box<dyn std::error::Error>> {
         login_failure_limit: args.login_failure_limit,
         trusted_proxies: args.trusted_proxies.0.clone(),
         chat_model: args.chat_model(),
+        pool: args.pool(),
+        deadlines: args.deadlines(),
     };
     let app = Application::build(settings).await?;
     tracing::info!(addr = %app.addr(), "listening; API docs at /docs");
@@ -63,7 +65,7 @@ fn main() -> ExitCode {
     let result = runtime.block_on(async {
         match cli.command {
             Some(Command::Migrate(db)) => {
-                prepare_database(&db.database_url).await?;
+                prepare_database(&db.database_url, Default::default()).await?;
                 tracing::info!("migrations applied and reference data seeded");
                 Ok(())
             }

@@ -36,11 +36,22 @@ fn advisory_lock_sql(function: &str) -> String {
     format!("SELECT {function}({MIGRATION_LOCK_KEY})")
 }
 
-/// Every SQLite connection gets these, `busy_timeout` first: setting WAL
+/// Every SQLite connection gets these after `busy_timeout`: setting WAL
 /// first made several connections opening at once fail with "database is
 /// locked". `synchronous=NORMAL` in WAL mode survives a process crash.
-const SQLITE_PRAGMAS: &str = "PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; \
-     PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;";
+const SQLITE_PRAGMAS: &str =
+    "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;";
+
+/// `url` with libpq's `connect_timeout` (whole seconds, at least 2 as
+/// libpq wants) unless the URL sets one.
+fn with_connect_timeout(url: &str, timeout: Duration) -> String {
+    if url.contains("connect_timeout=") {
+        return url.to_owned();
+    }
+    let seconds = timeout.as_secs().max(2);
+    let separator = if url.contains('?') { '&' } else { '?' };
+    format!("{url}{separator}connect_timeout={seconds}")
+}
 
 #[allow(missing_docs)] // the derive generates undocumented public items
 mod any {
@@ -86,15 +97,38 @@ impl Backend {
         }
     }
 
-    fn establish(&self) -> Result<AnyConnection, diesel::ConnectionError> {
+    fn establish(&self, limits: &PoolOptions) -> Result<AnyConnection, diesel::ConnectionError> {
+        let ms = limits.statement_timeout.as_millis();
+        let setup = |conn: &mut dyn SimpleConnection, sql: &str| {
+            conn.batch_execute(sql)
+                .map_err(diesel::ConnectionError::CouldntSetupConfiguration)
+        };
         match self {
             Self::Sqlite(path) => {
                 let mut conn = SqliteConnection::establish(&path.to_string_lossy())?;
-                conn.batch_execute(SQLITE_PRAGMAS)
-                    .map_err(diesel::ConnectionError::CouldntSetupConfiguration)?;
+                // A writer waits for the lock at most as long as a
+                // statement may take on PostgreSQL.
+                setup(
+                    &mut conn,
+                    &format!("PRAGMA busy_timeout = {ms}; {SQLITE_PRAGMAS}"),
+                )?;
                 Ok(AnyConnection::Sqlite(conn))
             }
-            Self::Postgres(url) => PgConnection::establish(url).map(AnyConnection::Postgresql),
+            Self::Postgres(url) => {
+                let url = with_connect_timeout(url, limits.connect_timeout);
+                let mut conn = PgConnection::establish(&url)?;
+                // The server ends any statement, lock wait or idle open
+                // transaction that outlives the limit.
+                setup(
+                    &mut conn,
+                    &format!(
+                        "SET statement_timeout = {ms}; SET lock_timeout = {ms}; \
+                         SET idle_in_transaction_session_timeout = {}",
+                        ms.saturating_mul(4)
+                    ),
+                )?;
+                Ok(AnyConnection::Postgresql(conn))
+            }
         }
     }
 
@@ -133,14 +167,14 @@ impl From<DieselError> for DbError {
 /// Makes connections for r2d2, choosing the backend once from the URL so a
 /// bad password surfaces as libpq's message, not as an r2d2 timeout.
 #[derive(Debug)]
-struct Manager(Backend);
+struct Manager(Backend, PoolOptions);
 
 impl r2d2::ManageConnection for Manager {
     type Connection = AnyConnection;
     type Error = diesel::ConnectionError;
 
     fn connect(&self) -> Result<AnyConnection, Self::Error> {
-        self.0.establish()
+        self.0.establish(&self.1)
     }
 
     fn is_valid(&self, conn: &mut AnyConnection) -> Result<(), Self::Error> {
@@ -160,13 +194,20 @@ pub struct PoolOptions {
     pub max_size: u32,
     /// How long a request waits for a connection before failing.
     pub acquire_timeout: Duration,
+    /// Longest a statement (or, on SQLite, a wait for the write lock) may
+    /// take before the database ends it.
+    pub statement_timeout: Duration,
+    /// Longest a new PostgreSQL connection may take to open.
+    pub connect_timeout: Duration,
 }
 
 impl Default for PoolOptions {
     fn default() -> Self {
         Self {
             max_size: 10,
-            acquire_timeout: Duration::from_secs(3),
+            acquire_timeout: Duration::from_secs(2),
+            statement_timeout: Duration::from_secs(4),
+            connect_timeout: Duration::from_secs(2),
         }
     }
 }
@@ -178,6 +219,7 @@ pub use recipes::SeedReport;
 pub struct Database {
     pool: r2d2::Pool<Manager>,
     backend: Backend,
+    limits: PoolOptions,
     recipe_cache: std::sync::Arc<tokio::sync::OnceCell<std::sync::Arc<[mealplan_domain::Recipe]>>>,
 }
 
@@ -186,15 +228,16 @@ impl Database {
     /// the pool. Blocking: call before the server starts.
     pub fn open(url: &str, options: PoolOptions) -> Result<Self, DbError> {
         let backend = Backend::from_url(url)?;
-        drop(backend.establish()?);
+        drop(backend.establish(&options)?);
         let pool = r2d2::Pool::builder()
             .max_size(options.max_size)
             .min_idle(Some(1))
             .connection_timeout(options.acquire_timeout)
-            .build(Manager(backend.clone()))?;
+            .build(Manager(backend.clone(), options))?;
         Ok(Self {
             pool,
             backend,
+            limits: options,
             recipe_cache: Default::default(),
         })
     }
@@ -236,13 +279,21 @@ impl Database {
                 c.immediate_transaction(|c| run(c, SQLITE_MIGRATIONS, stop))
             }
             AnyConnection::Postgresql(c) => {
-                let lock = |c: &mut PgConnection, function: &str| {
-                    c.batch_execute(&advisory_lock_sql(function))
+                let sql = |c: &mut PgConnection, sql: &str| {
+                    c.batch_execute(sql)
                         .map_err(|e| DbError::Migrate(e.to_string()))
                 };
-                lock(c, "pg_advisory_lock")?;
+                // Migrations and the wait for another instance's take as
+                // long as they take; requests keep their limits.
+                sql(c, "SET statement_timeout = 0; SET lock_timeout = 0")?;
+                sql(c, &advisory_lock_sql("pg_advisory_lock"))?;
                 let done = run(c, POSTGRES_MIGRATIONS, stop);
-                lock(c, "pg_advisory_unlock")?;
+                sql(c, &advisory_lock_sql("pg_advisory_unlock"))?;
+                let ms = self.limits.statement_timeout.as_millis();
+                sql(
+                    c,
+                    &format!("SET statement_timeout = {ms}; SET lock_timeout = {ms}"),
+                )?;
                 done
             }
         }
