@@ -332,19 +332,15 @@ async fn deadline(
     } else {
         limits.request
     };
-    let request = req.request().clone();
     let method = req.method().clone();
     let path = req.path().to_owned();
     match actix_web::rt::time::timeout(limit, next.call(req)).await {
         Ok(response) => response.map(ServiceResponse::map_into_boxed_body),
         Err(_) => {
             tracing::warn!(%method, %path, ms = limit.as_millis() as u64, "request deadline passed");
-            let response = HttpResponse::ServiceUnavailable()
-                .insert_header((header::RETRY_AFTER, "1"))
-                .json(error::ErrorBody {
-                    detail: "Service unavailable".into(),
-                });
-            Ok(ServiceResponse::new(request, response))
+            // The request was moved into the dropped call: answer through
+            // the error path, which renders `ApiError`'s own body.
+            Err(ApiError::Unavailable.into())
         }
     }
 }

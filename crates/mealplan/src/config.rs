@@ -28,7 +28,7 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Run the HTTP service (migrates and seeds first).
-    Serve(ServeArgs),
+    Serve(Box<ServeArgs>),
     /// Apply migrations and seed the reference data, then exit.
     Migrate(DatabaseArgs),
 }

@@ -69,7 +69,7 @@ fn main() -> ExitCode {
                 tracing::info!("migrations applied and reference data seeded");
                 Ok(())
             }
-            Some(Command::Serve(args)) => serve(args).await,
+            Some(Command::Serve(args)) => serve(*args).await,
             None => serve(cli.serve).await,
         }
     });
