@@ -9,6 +9,7 @@ mod chat;
 mod errors;
 mod generate;
 mod hardening;
+mod input;
 mod lifecycle;
 mod menus;
 mod operations;

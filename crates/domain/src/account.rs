@@ -44,6 +44,20 @@ pub enum TextError {
         /// Maximum number of bytes.
         max: usize,
     },
+    /// A control character (NUL, a line break, …): stored names are
+    /// printable text, the same on every database.
+    #[error("control characters are not allowed")]
+    ControlCharacter,
+}
+
+/// Refuses text holding a control character (`char::is_control`: C0, DEL
+/// and C1), which names never need and PostgreSQL cannot store (NUL).
+pub(crate) fn printable(text: &str) -> Result<&str, TextError> {
+    if text.chars().any(char::is_control) {
+        Err(TextError::ControlCharacter)
+    } else {
+        Ok(text)
+    }
 }
 
 /// A display name: trimmed, 1 to 100 characters.
@@ -54,9 +68,9 @@ impl UserName {
     /// Longest accepted name, in characters.
     pub const MAX_CHARS: usize = 100;
 
-    /// Trims `raw` and checks its length.
+    /// Trims `raw` and checks its length and characters.
     pub fn parse(raw: &str) -> Result<Self, TextError> {
-        let trimmed = raw.trim();
+        let trimmed = printable(raw)?.trim();
         let chars = trimmed.chars().count();
         if chars == 0 {
             return Err(TextError::TooShort { min: 1 });

@@ -135,6 +135,12 @@ pub enum RangeError {
         /// Inclusive maximum.
         max: f64,
     },
+    /// Not below an exclusive limit.
+    #[error("must be less than {limit}")]
+    NotBelow {
+        /// Exclusive limit.
+        limit: f64,
+    },
 }
 
 fn check_range(value: f64, min: f64, max: f64) -> Result<f64, RangeError> {
@@ -219,12 +225,40 @@ impl MealsPerDay {
 pub struct NonNegative(f64);
 
 impl NonNegative {
+    /// Largest daily calorie target a person could eat (kcal): beyond it a
+    /// number is a typo, not a plan.
+    pub const MAX_CALORIES: f64 = 20_000.0;
+    /// Largest daily protein, carbohydrate or fat target (g).
+    pub const MAX_MACRO_GRAMS: f64 = 2_000.0;
+    /// Body fat % must be below this.
+    pub const BODY_FAT_BELOW: f64 = 100.0;
+
     /// Checks the sign (and finiteness).
     pub fn parse(value: f64) -> Result<Self, RangeError> {
         if value.is_finite() && value >= 0.0 {
             Ok(Self(value))
         } else {
             Err(RangeError::TooSmall { min: 0.0 })
+        }
+    }
+
+    /// Checks the sign and an inclusive maximum (targets).
+    pub fn parse_at_most(value: f64, max: f64) -> Result<Self, RangeError> {
+        let v = Self::parse(value)?;
+        if v.0 > max {
+            Err(RangeError::TooLarge { max })
+        } else {
+            Ok(v)
+        }
+    }
+
+    /// Checks the sign and an exclusive limit (body fat below 100%).
+    pub fn parse_below(value: f64, limit: f64) -> Result<Self, RangeError> {
+        let v = Self::parse(value)?;
+        if v.0 >= limit {
+            Err(RangeError::NotBelow { limit })
+        } else {
+            Ok(v)
         }
     }
     /// The value.
@@ -304,9 +338,9 @@ impl ItemName {
     /// Longest name, in characters.
     pub const MAX_CHARS: usize = 50;
 
-    /// Trims, lowercases and checks the length.
+    /// Trims, lowercases and checks the length and characters.
     pub fn parse(raw: &str) -> Result<Self, NameError> {
-        let name = raw.trim().to_lowercase();
+        let name = crate::account::printable(raw)?.trim().to_lowercase();
         let chars = name.chars().count();
         if chars == 0 {
             Err(NameError::TooShort { min: 1 })

@@ -164,6 +164,46 @@ impl Problem {
             Some(json!({ "le": limit })),
         )
     }
+    /// A float field's bound as Pydantic reports it: `ctx` holds the float
+    /// (`0.0`), the message the number without a zero fraction (`0`).
+    fn float_bound(kind: &'static str, words: &str, key: &str, limit: f64) -> Self {
+        let shown = if limit.fract() == 0.0 && limit.abs() < 1e15 {
+            format!("{}", limit as i64)
+        } else {
+            format!("{limit}")
+        };
+        Self::new(
+            kind,
+            format!("Input should be {words} {shown}"),
+            Some(json!({ key: limit })),
+        )
+    }
+    /// Below an inclusive lower bound of a float field.
+    pub fn ge_float(limit: f64) -> Self {
+        Self::float_bound(
+            "greater_than_equal",
+            "greater than or equal to",
+            "ge",
+            limit,
+        )
+    }
+    /// Above an inclusive upper bound of a float field.
+    pub fn le_float(limit: f64) -> Self {
+        Self::float_bound("less_than_equal", "less than or equal to", "le", limit)
+    }
+    /// Not below an exclusive upper bound of a float field.
+    pub fn lt_float(limit: f64) -> Self {
+        Self::float_bound("less_than", "less than", "lt", limit)
+    }
+    /// Text holding a control character, as Pydantic reports a `pattern`
+    /// that forbids them.
+    pub fn control_characters() -> Self {
+        Self::new(
+            "string_pattern_mismatch",
+            format!("String should match pattern '{PRINTABLE_PATTERN}'"),
+            Some(json!({ "pattern": PRINTABLE_PATTERN })),
+        )
+    }
     /// Not one of the allowed strings.
     pub fn one_of(options: &[&str]) -> Self {
         let expected = or_list(options.iter().map(|o| format!("'{o}'")));
@@ -356,6 +396,10 @@ pub trait FromBody: Sized {
     /// Reads every field (recording problems), then builds the value.
     fn from_fields(fields: &mut BodyFields<'_>) -> Option<Self>;
 }
+
+/// The pattern stored names must match: no control characters (C0, DEL,
+/// C1), as the OpenAPI document states.
+pub const PRINTABLE_PATTERN: &str = r"^[^\x00-\x1f\x7f-\x9f]*$";
 
 /// Extracts and validates a JSON body of type `T`; keeps the decoded JSON
 /// too, so later errors can echo what was sent.

@@ -61,13 +61,18 @@ impl From<Session> for TokenResponse {
 #[allow(dead_code)] // documents the body; validation is in `FromBody`
 pub struct RegisterRequest {
     /// Display name, trimmed.
-    #[schema(min_length = 1, max_length = 100)]
+    #[schema(
+        min_length = 1,
+        max_length = 100,
+        pattern = r"^[^\x00-\x1f\x7f-\x9f]*$"
+    )]
     name: String,
     /// E-mail (`Name <address>` is accepted), trimmed and lowercased.
     #[schema(max_length = 255, format = "email")]
     email: String,
-    /// At least 8 characters and at most 72 bytes.
-    #[schema(min_length = 8)]
+    /// At least 8 characters and at most 72 bytes of UTF-8 (bcrypt's
+    /// limit; 72 characters when they are ASCII).
+    #[schema(min_length = 8, max_length = 72)]
     password: String,
 }
 
@@ -89,6 +94,7 @@ pub(crate) fn text_problem(error: TextError) -> Problem {
         TextError::TooShort { min } => Problem::too_short(min),
         TextError::TooLong { max } => Problem::too_long(max),
         TextError::TooManyBytes { max } => Problem::too_many_bytes(max),
+        TextError::ControlCharacter => Problem::control_characters(),
     }
 }
 

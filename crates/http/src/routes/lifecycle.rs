@@ -74,8 +74,8 @@ pub struct PasswordChangeRequest {
     /// The password in force.
     #[schema(min_length = 8)]
     current_password: String,
-    /// The new password: at least 8 characters, at most 72 bytes.
-    #[schema(min_length = 8)]
+    /// The new password: at least 8 characters, at most 72 bytes of UTF-8.
+    #[schema(min_length = 8, max_length = 72)]
     new_password: String,
 }
 

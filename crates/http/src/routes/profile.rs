@@ -9,7 +9,7 @@ use mealplan_domain::{
 };
 use mealplan_ports::{ItemKind, Profile, ReferenceList};
 use serde::Serialize;
-use serde_json::{Number, Value};
+use serde_json::Value;
 use utoipa::ToSchema;
 
 use crate::AppState;
@@ -137,7 +137,7 @@ pub struct CategoryItemRequest {
     /// An existing item (predefined, or one of the caller's own).
     id: Option<i64>,
     /// Lowercased; a new name creates a custom item visible only to its owner.
-    #[schema(min_length = 1, max_length = 50)]
+    #[schema(min_length = 1, max_length = 50, pattern = r"^[^\x00-\x1f\x7f-\x9f]*$")]
     name: String,
 }
 
@@ -169,20 +169,20 @@ pub struct ProfileRequest {
     /// ISO date; the age must be 16 to 100.
     #[schema(value_type = String, format = Date)]
     birth_date: String,
-    /// 0 = estimate from body type.
-    #[schema(minimum = 0)]
+    /// 0 = estimate from body type; below 100.
+    #[schema(minimum = 0, exclusive_maximum = 100)]
     body_fat_percentage: Option<f64>,
-    /// 0 or omitted = computed.
-    #[schema(minimum = 0)]
+    /// kcal a day, up to 20,000; 0 or omitted = computed.
+    #[schema(minimum = 0, maximum = 20000)]
     calories_target: Option<f64>,
-    /// 0 or omitted = computed.
-    #[schema(minimum = 0)]
+    /// g a day, up to 2,000; 0 or omitted = computed.
+    #[schema(minimum = 0, maximum = 2000)]
     protein_target: Option<f64>,
-    /// 0 or omitted = computed.
-    #[schema(minimum = 0)]
+    /// g a day, up to 2,000; 0 or omitted = computed.
+    #[schema(minimum = 0, maximum = 2000)]
     carbs_target: Option<f64>,
-    /// 0 or omitted = computed.
-    #[schema(minimum = 0)]
+    /// g a day, up to 2,000; 0 or omitted = computed.
+    #[schema(minimum = 0, maximum = 2000)]
     fat_target: Option<f64>,
     /// Taste preferences.
     tastes: Option<Vec<CategoryItemRequest>>,
@@ -198,18 +198,33 @@ fn whole_range(e: RangeError) -> Problem {
     match e {
         RangeError::TooSmall { min } => Problem::ge(min as i64),
         RangeError::TooLarge { max } => Problem::le(max as i64),
+        RangeError::NotBelow { limit } => Problem::lt_float(limit),
     }
 }
 
-fn non_negative(value: &Value) -> Result<NonNegative, Problem> {
-    NonNegative::parse(number(value)?)
-        .map_err(|_| Problem::ge(Number::from_f64(0.0).unwrap_or_else(|| Number::from(0))))
+/// A float field's range rule, worded as Pydantic words float bounds.
+fn range_problem(e: RangeError) -> Problem {
+    match e {
+        RangeError::TooSmall { min } => Problem::ge_float(min),
+        RangeError::TooLarge { max } => Problem::le_float(max),
+        RangeError::NotBelow { limit } => Problem::lt_float(limit),
+    }
+}
+
+/// A daily target: 0 (computed) up to `max`.
+fn target(max: f64) -> impl Fn(&Value) -> Result<NonNegative, Problem> {
+    move |value| NonNegative::parse_at_most(number(value)?, max).map_err(range_problem)
+}
+
+fn body_fat(value: &Value) -> Result<NonNegative, Problem> {
+    NonNegative::parse_below(number(value)?, NonNegative::BODY_FAT_BELOW).map_err(range_problem)
 }
 
 fn name_problem(e: NameError) -> Problem {
     match e {
         NameError::TooShort { min } => Problem::too_short(min),
         NameError::TooLong { max } | NameError::TooManyBytes { max } => Problem::too_long(max),
+        NameError::ControlCharacter => Problem::control_characters(),
     }
 }
 
@@ -283,11 +298,11 @@ impl FromBody for ProfileDraft {
         let birth_date = f.required("birth_date", |v| {
             BirthDate::parse(date(v)?, today).map_err(Problem::value_error)
         });
-        let body_fat = f.optional("body_fat_percentage", non_negative);
-        let calories = f.optional("calories_target", non_negative);
-        let protein = f.optional("protein_target", non_negative);
-        let carbs = f.optional("carbs_target", non_negative);
-        let fat = f.optional("fat_target", non_negative);
+        let body_fat = f.optional("body_fat_percentage", body_fat);
+        let calories = f.optional("calories_target", target(NonNegative::MAX_CALORIES));
+        let protein = f.optional("protein_target", target(NonNegative::MAX_MACRO_GRAMS));
+        let carbs = f.optional("carbs_target", target(NonNegative::MAX_MACRO_GRAMS));
+        let fat = f.optional("fat_target", target(NonNegative::MAX_MACRO_GRAMS));
         let tastes = f.optional("tastes", category_items);
         let restrictions = f.optional("restrictions", category_items);
         let diets = f.optional("diet_types", diet_types);
