@@ -56,3 +56,21 @@ pub enum MealTypeName {
     dinner,
     snack,
 }
+
+/// A birth date as Pydantic's `date` reads it: an ISO date, or a Unix
+/// timestamp (seconds, or milliseconds beyond 2·10^10) that falls on
+/// midnight UTC.
+#[derive(ToSchema)]
+#[serde(untagged)]
+#[allow(dead_code)] // documents the input; validation is in routes/profile.rs
+pub enum BirthDateInput {
+    Date(IsoDate),
+    /// Seconds (or milliseconds) since 1970; whole numbers are numbers too.
+    Timestamp(f64),
+}
+
+/// `YYYY-MM-DD`.
+#[derive(ToSchema)]
+#[schema(value_type = String, format = Date)]
+#[allow(dead_code)]
+pub struct IsoDate(String);

@@ -68,7 +68,7 @@ pub struct RegisterRequest {
     )]
     name: String,
     /// E-mail (`Name <address>` is accepted), trimmed and lowercased.
-    #[schema(max_length = 255, format = "email")]
+    #[schema(max_length = 254, format = "email")]
     email: String,
     /// At least 8 characters and at most 72 bytes of UTF-8 (bcrypt's
     /// limit; 72 characters when they are ASCII).
@@ -81,7 +81,7 @@ pub struct RegisterRequest {
 #[allow(dead_code)] // documents the body; validation is in `FromBody`
 pub struct LoginRequest {
     /// E-mail, trimmed and lowercased.
-    #[schema(max_length = 255, format = "email")]
+    #[schema(max_length = 254, format = "email")]
     email: String,
     /// At least 8 characters.
     #[schema(min_length = 8)]

@@ -15,7 +15,9 @@ use utoipa::ToSchema;
 use crate::AppState;
 use crate::auth::CurrentUser;
 use crate::error::{ApiError, ErrorBody, ErrorEntry, Loc, ValidationErrorBody};
-use crate::schema::{ActivityLevelName, BodyTypeName, DietTypeName, GenderName, GoalName};
+use crate::schema::{
+    ActivityLevelName, BirthDateInput, BodyTypeName, DietTypeName, GenderName, GoalName,
+};
 use crate::validate::{
     BodyFields, Errors, FromBody, Problem, Problems, RawJson, choice, date, integer, list, number,
     string, validate_body, with_more_entries,
@@ -166,8 +168,9 @@ pub struct ProfileRequest {
     /// `low`, `medium` or `high`.
     #[schema(value_type = ActivityLevelName)]
     activity_level: String,
-    /// ISO date; the age must be 16 to 100.
-    #[schema(value_type = String, format = Date)]
+    /// ISO date (or a Unix timestamp on midnight UTC); the age must be 16
+    /// to 100.
+    #[schema(value_type = BirthDateInput)]
     birth_date: String,
     /// 0 = estimate from body type; below 100.
     #[schema(minimum = 0, exclusive_maximum = 100)]
