@@ -184,6 +184,7 @@ pub fn settings(db: &TestDb) -> Settings {
         chat_model: None,
         pool: Default::default(),
         deadlines: Default::default(),
+        metrics: Default::default(),
     }
 }
 

@@ -137,7 +137,80 @@ async fn concurrent_start_ups_all_succeed(b: Backend) {
     assert_eq!(recipes as usize, mealplan_catalogue::load().unwrap().len());
 }
 
+/// `/metrics` is Prometheus text with request counts and latencies per
+/// route; it can be switched off or moved to a separate address.
+async fn metrics_are_prometheus_text(b: Backend) {
+    let app = spawn_app(b).await;
+    app.get("/api/diet_type", None).await;
+    let token = app.token_for("metrics@example.com").await;
+    app.get("/auth/me", Some(&token)).await;
+    let reply = app.get("/metrics", None).await;
+    assert_eq!(reply.status, 200);
+    assert!(
+        reply
+            .header("content-type")
+            .unwrap()
+            .starts_with("text/plain; version=0.0.4")
+    );
+    let mut samples = 0;
+    for line in reply.text.lines().filter(|l| !l.is_empty()) {
+        if let Some(rest) = line.strip_prefix("# ") {
+            assert!(
+                rest.starts_with("TYPE ") || rest.starts_with("HELP "),
+                "{line}"
+            );
+            continue;
+        }
+        // name{labels} value
+        let (series, value) = line.rsplit_once(' ').unwrap();
+        value.parse::<f64>().unwrap_or_else(|_| panic!("{line}"));
+        let name = series.split('{').next().unwrap();
+        assert!(
+            name.chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == ':'),
+            "{line}"
+        );
+        samples += 1;
+    }
+    assert!(samples > 10);
+    assert!(
+        reply
+            .text
+            .contains(r#"http_requests_total{route="/api/diet_type",method="GET",status="200"}"#)
+    );
+    assert!(reply.text.contains("http_request_duration_seconds_bucket"));
+    assert!(reply.text.contains("password_hash_seconds_count"));
+    assert!(reply.text.contains("db_pool_in_use"));
+
+    let off = crate::helpers::spawn_app_with(app.db.clone(), |db| {
+        let mut s = crate::helpers::settings(db);
+        s.metrics = mealplan_http::MetricsAccess::Off;
+        s
+    })
+    .await;
+    assert_eq!(off.get("/metrics", None).await.status, 404);
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap();
+    let separate = crate::helpers::spawn_app_with(app.db.clone(), move |db| {
+        let mut s = crate::helpers::settings(db);
+        s.metrics = mealplan_http::MetricsAccess::Separate(port);
+        s
+    })
+    .await;
+    assert_eq!(separate.get("/metrics", None).await.status, 404);
+    let private = separate
+        .client
+        .get(format!("http://{port}/metrics"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(private.status().as_u16(), 200);
+}
+
 crate::on_both_backends!(
+    metrics_are_prometheus_text,
     health_and_ready,
     openapi_documents_every_operation,
     swagger_ui_is_served_from_the_binary,

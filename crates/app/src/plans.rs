@@ -376,7 +376,10 @@ impl Plans {
             days,
             seed,
         };
-        let planned = planner::plan(&request)?;
+        let started = std::time::Instant::now();
+        let planned = planner::plan(&request);
+        metrics::histogram!("planner_seconds").record(started.elapsed().as_secs_f64());
+        let planned = planned?;
         let new_days: Vec<NewDay> = planned
             .iter()
             .map(|day| NewDay {

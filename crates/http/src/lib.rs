@@ -8,6 +8,7 @@ pub mod auth;
 pub mod chat_model;
 pub mod error;
 pub mod limits;
+pub mod metrics;
 pub mod openapi;
 pub mod routes;
 pub mod schema;
@@ -32,6 +33,7 @@ pub use auth::MealDetailAuth;
 pub use chat_model::{ChatModelConfig, OpenAiChatModel};
 pub use error::ApiError;
 pub use limits::RateLimitOptions;
+pub use metrics::MetricsAccess;
 
 use routes::{Endpoint, accounts, chat, lifecycle, meals, menus, meta, plans, profile, recipes};
 
@@ -88,6 +90,8 @@ pub struct HttpOptions {
     pub workers: usize,
     /// Login and sign-up limits.
     pub rate_limits: RateLimitOptions,
+    /// Where `/metrics` answers.
+    pub metrics: MetricsAccess,
 }
 
 impl HttpOptions {
@@ -256,6 +260,11 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             .on(M::POST, recipes::similar_recipe)
             .build(),
     )
+    .service(
+        Endpoint::at(&["/metrics"])
+            .on(M::GET, metrics::metrics_endpoint)
+            .build(),
+    )
     .service(Endpoint::at(&["/health"]).on(M::GET, meta::health).build())
     .service(Endpoint::at(&["/ready"]).on(M::GET, meta::ready).build());
 }
@@ -272,7 +281,14 @@ async fn access_log(
     let path = req.path().to_owned();
     let response = next.call(req).await?;
     let status = response.status().as_u16();
-    let ms = started.elapsed().as_secs_f64() * 1000.0;
+    let seconds = started.elapsed().as_secs_f64();
+    let ms = seconds * 1000.0;
+    // Routes by their pattern, so ids do not multiply the series.
+    let route = response
+        .request()
+        .match_pattern()
+        .unwrap_or_else(|| "unmatched".into());
+    metrics::record_request(&route, method.as_str(), status, seconds);
     if status >= 500 {
         tracing::error!(%method, %path, status, ms, "request");
     } else {
@@ -372,6 +388,15 @@ pub fn serve(
     let state = web::Data::new(state);
     let limits = web::Data::new(limits::RateLimits::new(&options.rate_limits));
     let deadlines = web::Data::new(options.deadlines);
+    let prepared = web::Data::new(routes::profile::PreparedLists::default());
+    let separate_metrics = match options.metrics {
+        MetricsAccess::Separate(addr) => Some(addr),
+        _ => None,
+    };
+    let metrics_access = web::Data::new(options.metrics);
+    if options.metrics != MetricsAccess::Off {
+        metrics::handle();
+    }
     let openapi = openapi::ApiDoc::openapi();
     let workers = options.workers;
     let mut server = HttpServer::new(move || {
@@ -379,6 +404,8 @@ pub fn serve(
             .app_data(state.clone())
             .app_data(limits.clone())
             .app_data(deadlines.clone())
+            .app_data(prepared.clone())
+            .app_data(metrics_access.clone())
             .wrap(Condition::new(
                 !options.cors_allowed_origins.is_empty(),
                 options.cors(),
@@ -398,6 +425,9 @@ pub fn serve(
             .default_service(web::to(meta::not_found))
     })
     .listen(listener)?;
+    if let Some(addr) = separate_metrics {
+        server = server.bind(addr)?;
+    }
     if workers > 0 {
         server = server.workers(workers);
     }

@@ -104,6 +104,10 @@ pub struct ServeArgs {
     #[arg(long, env = "DB_POOL_SIZE", default_value_t = 10,
           value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub db_pool_size: u32,
+    /// Where `GET /metrics` (Prometheus text) answers: `main` (the API's
+    /// address), `off`, or `HOST:PORT` (only there, e.g. a private port).
+    #[arg(long, env = "METRICS", default_value = "main", value_parser = parse_metrics)]
+    pub metrics: mealplan_http::MetricsAccess,
     /// Base URL of an OpenAI-compatible chat-completions server with tool
     /// calling (e.g. `http://127.0.0.1:11434/v1`); unset = the built-in
     /// assistant only.
@@ -156,6 +160,18 @@ impl ServeArgs {
             api_key: self.chat_model_api_key.clone(),
             timeout: std::time::Duration::from_secs(self.chat_model_timeout_seconds),
         })
+    }
+}
+
+fn parse_metrics(raw: &str) -> Result<mealplan_http::MetricsAccess, String> {
+    use mealplan_http::MetricsAccess;
+    match raw.trim() {
+        "main" | "on" => Ok(MetricsAccess::Main),
+        "off" | "" => Ok(MetricsAccess::Off),
+        addr => addr
+            .parse()
+            .map(MetricsAccess::Separate)
+            .map_err(|_| format!("expected main, off or HOST:PORT, got {addr:?}")),
     }
 }
 

@@ -47,6 +47,8 @@ pub struct Settings {
     pub pool: PoolOptions,
     /// Per-request deadlines.
     pub deadlines: mealplan_http::Deadlines,
+    /// Where `/metrics` answers.
+    pub metrics: mealplan_http::MetricsAccess,
 }
 
 /// Why the service could not start.
@@ -151,6 +153,7 @@ impl Application {
         let addr = listener.local_addr().map_err(bind_error)?;
         let options = HttpOptions {
             deadlines: settings.deadlines,
+            metrics: settings.metrics,
             cors_allowed_origins: settings.cors_allowed_origins.clone(),
             workers: settings.workers,
             rate_limits: mealplan_http::RateLimitOptions {

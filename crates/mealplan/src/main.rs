@@ -36,6 +36,7 @@ async fn serve(args: ServeArgs) -> Result<(), Box<dyn std::error::Error>> {
         chat_model: args.chat_model(),
         pool: args.pool(),
         deadlines: args.deadlines(),
+        metrics: args.metrics,
     };
     let app = Application::build(settings).await?;
     tracing::info!(addr = %app.addr(), "listening; API docs at /docs");

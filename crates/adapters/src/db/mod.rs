@@ -221,6 +221,7 @@ pub struct Database {
     backend: Backend,
     limits: PoolOptions,
     recipe_cache: std::sync::Arc<tokio::sync::OnceCell<std::sync::Arc<[mealplan_domain::Recipe]>>>,
+    reference_cache: std::sync::Arc<[tokio::sync::OnceCell<Vec<mealplan_domain::NamedItem>>; 4]>,
 }
 
 impl Database {
@@ -239,6 +240,7 @@ impl Database {
             backend,
             limits: options,
             recipe_cache: Default::default(),
+            reference_cache: Default::default(),
         })
     }
 
@@ -307,9 +309,18 @@ impl Database {
     {
         let pool = self.pool.clone();
         tokio::task::spawn_blocking(move || {
-            let mut conn = pool
-                .get()
-                .map_err(|e| StoreError::Unavailable(e.to_string()))?;
+            let waited = std::time::Instant::now();
+            let conn = pool.get();
+            metrics::histogram!("db_pool_wait_seconds").record(waited.elapsed().as_secs_f64());
+            let state = pool.state();
+            metrics::gauge!("db_pool_connections").set(f64::from(state.connections));
+            metrics::gauge!("db_pool_in_use")
+                .set(f64::from(state.connections - state.idle_connections));
+            metrics::gauge!("db_pool_max_size").set(f64::from(pool.max_size()));
+            let mut conn = conn.map_err(|e| {
+                metrics::counter!("db_pool_timeouts_total").increment(1);
+                StoreError::Unavailable(e.to_string())
+            })?;
             work(&mut conn)
         })
         .await

@@ -1,4 +1,5 @@
-//! The predefined reference lists.
+//! The predefined reference lists, read once per process: they change only
+//! with a migration, which needs a restart anyway.
 
 use async_trait::async_trait;
 use diesel::prelude::*;
@@ -14,9 +15,29 @@ fn items(rows: Vec<(i64, String)>) -> Vec<NamedItem> {
         .collect()
 }
 
+/// Where a list's cached copy lives.
+pub(super) fn slot(list: ReferenceList) -> usize {
+    match list {
+        ReferenceList::DietTypes => 0,
+        ReferenceList::MealTypes => 1,
+        ReferenceList::Tastes => 2,
+        ReferenceList::Restrictions => 3,
+    }
+}
+
 #[async_trait]
 impl ReferenceData for Database {
     async fn list(&self, list: ReferenceList) -> Result<Vec<NamedItem>, StoreError> {
+        let db = self.clone();
+        self.reference_cache[slot(list)]
+            .get_or_try_init(|| async move { db.load_list(list).await })
+            .await
+            .cloned()
+    }
+}
+
+impl Database {
+    async fn load_list(&self, list: ReferenceList) -> Result<Vec<NamedItem>, StoreError> {
         self.run(move |conn| {
             let rows = match list {
                 ReferenceList::DietTypes => diet_types::table

@@ -1,6 +1,6 @@
 //! The nutrition profile and the public preference lists.
 
-use actix_web::web;
+use actix_web::{HttpResponse, web};
 use mealplan_app::ProfileError;
 use mealplan_domain::profile::NameError;
 use mealplan_domain::{
@@ -449,16 +449,44 @@ pub async fn get_profile(
         .map_err(|e| profile_error(e, &Value::Null))
 }
 
+/// The four public lists as response bytes, made once per process (the
+/// lists change only with a migration): a list request costs no database
+/// round trip and no serialisation.
+#[derive(Default)]
+pub struct PreparedLists([tokio::sync::OnceCell<web::Bytes>; 4]);
+
+impl PreparedLists {
+    fn slot(list: ReferenceList) -> usize {
+        match list {
+            ReferenceList::DietTypes => 0,
+            ReferenceList::MealTypes => 1,
+            ReferenceList::Tastes => 2,
+            ReferenceList::Restrictions => 3,
+        }
+    }
+}
+
 async fn reference(
     state: &AppState,
+    prepared: &PreparedLists,
     list: ReferenceList,
-) -> Result<web::Json<Vec<ItemResponse>>, ApiError> {
-    state
-        .profiles
-        .reference_list(list)
-        .await
-        .map(|items| web::Json(items.into_iter().map(Into::into).collect()))
-        .map_err(ApiError::internal)
+) -> Result<HttpResponse, ApiError> {
+    let bytes = prepared.0[PreparedLists::slot(list)]
+        .get_or_try_init(|| async {
+            let items = state
+                .profiles
+                .reference_list(list)
+                .await
+                .map_err(ApiError::internal)?;
+            let body: Vec<ItemResponse> = items.into_iter().map(Into::into).collect();
+            serde_json::to_vec(&body)
+                .map(web::Bytes::from)
+                .map_err(ApiError::internal)
+        })
+        .await?;
+    Ok(HttpResponse::Ok()
+        .content_type(actix_web::http::header::ContentType::json())
+        .body(bytes.clone()))
 }
 
 /// The 7 diet types, ids 1-7.
@@ -469,8 +497,9 @@ async fn reference(
     ))]
 pub async fn diet_types_list(
     state: web::Data<AppState>,
-) -> Result<web::Json<Vec<ItemResponse>>, ApiError> {
-    reference(&state, ReferenceList::DietTypes).await
+    prepared: web::Data<PreparedLists>,
+) -> Result<HttpResponse, ApiError> {
+    reference(&state, &prepared, ReferenceList::DietTypes).await
 }
 
 /// Predefined dietary restrictions.
@@ -481,8 +510,9 @@ pub async fn diet_types_list(
     ))]
 pub async fn restrictions_list(
     state: web::Data<AppState>,
-) -> Result<web::Json<Vec<ItemResponse>>, ApiError> {
-    reference(&state, ReferenceList::Restrictions).await
+    prepared: web::Data<PreparedLists>,
+) -> Result<HttpResponse, ApiError> {
+    reference(&state, &prepared, ReferenceList::Restrictions).await
 }
 
 /// Predefined tastes.
@@ -493,8 +523,9 @@ pub async fn restrictions_list(
     ))]
 pub async fn tastes_list(
     state: web::Data<AppState>,
-) -> Result<web::Json<Vec<ItemResponse>>, ApiError> {
-    reference(&state, ReferenceList::Tastes).await
+    prepared: web::Data<PreparedLists>,
+) -> Result<HttpResponse, ApiError> {
+    reference(&state, &prepared, ReferenceList::Tastes).await
 }
 
 /// The 4 meal types.
@@ -505,6 +536,7 @@ pub async fn tastes_list(
     ))]
 pub async fn meal_types_list(
     state: web::Data<AppState>,
-) -> Result<web::Json<Vec<ItemResponse>>, ApiError> {
-    reference(&state, ReferenceList::MealTypes).await
+    prepared: web::Data<PreparedLists>,
+) -> Result<HttpResponse, ApiError> {
+    reference(&state, &prepared, ReferenceList::MealTypes).await
 }
