@@ -53,12 +53,13 @@ fn load_plan(conn: &mut AnyConnection, plan_id: i64) -> Result<Option<Plan>, Sto
         .select((daily_menus::id, daily_menus::day_of_week))
         .load(conn)
         .map_err(store_error)?;
-    let meals: Vec<(i64, MealRow)> = meal_details::table
+    let meals: Vec<(i64, Option<NaiveDateTime>, MealRow)> = meal_details::table
         .inner_join(daily_menus::table)
         .filter(daily_menus::plan_id.eq(id))
         .order((meal_details::daily_menu_id, meal_details::schedule))
         .select((
             meal_details::daily_menu_id,
+            meal_details::updated_at,
             (
                 meal_details::id,
                 meal_details::recipe_id,
@@ -74,8 +75,8 @@ fn load_plan(conn: &mut AnyConnection, plan_id: i64) -> Result<Option<Plan>, Sto
     for (menu_id, day) in days {
         let day_meals = meals
             .iter()
-            .filter(|(m, _)| *m == menu_id)
-            .map(|(_, row)| meal_of(*row))
+            .filter(|(m, _, _)| *m == menu_id)
+            .map(|(_, _, row)| meal_of(*row))
             .collect::<Result<_, _>>()?;
         menus.push(DailyMenu {
             id: menu_id,
@@ -84,6 +85,12 @@ fn load_plan(conn: &mut AnyConnection, plan_id: i64) -> Result<Option<Plan>, Sto
             meals: day_meals,
         });
     }
+    // A meal change stamps only its meal: the plan changed when it or any
+    // of its meals last did.
+    let updated_at = meals
+        .iter()
+        .filter_map(|(_, at, _)| *at)
+        .fold(updated_at, NaiveDateTime::max);
     Ok(Some(Plan {
         id,
         user_id: UserId(user_id),
@@ -192,35 +199,6 @@ fn load_day(conn: &mut AnyConnection, menu_id: i64) -> Result<Option<OwnedDay>, 
     }))
 }
 
-impl Database {
-    /// Applies `change` to meal `id` and touches its plan's `updated_at`,
-    /// in one write transaction.
-    async fn change_meal(
-        &self,
-        id: i64,
-        now: DateTime<Utc>,
-        change: impl FnOnce(&mut AnyConnection) -> QueryResult<usize> + Send + 'static,
-    ) -> Result<(), StoreError> {
-        self.run(move |conn| {
-            write_transaction(conn, |conn| {
-                change(conn)?;
-                let plan_id: Option<i64> = meal_details::table
-                    .inner_join(daily_menus::table)
-                    .filter(meal_details::id.eq(id))
-                    .select(daily_menus::plan_id)
-                    .first(conn)
-                    .optional()?;
-                if let Some(plan_id) = plan_id {
-                    touch_plan(conn, plan_id, now)?;
-                }
-                Ok(())
-            })
-            .map_err(store_error)
-        })
-        .await
-    }
-}
-
 #[async_trait]
 impl PlanRepository for Database {
     async fn create(
@@ -316,10 +294,16 @@ impl PlanRepository for Database {
         recipe_id: i64,
         now: DateTime<Utc>,
     ) -> Result<(), StoreError> {
-        self.change_meal(id, now, move |conn| {
+        // One statement, one row: meals of one plan change side by side.
+        self.run(move |conn| {
             diesel::update(meal_details::table.find(id))
-                .set(meal_details::recipe_id.eq(recipe_id))
+                .set((
+                    meal_details::recipe_id.eq(recipe_id),
+                    meal_details::updated_at.eq(Some(now.naive_utc())),
+                ))
                 .execute(conn)
+                .map(drop)
+                .map_err(store_error)
         })
         .await
     }
@@ -330,10 +314,15 @@ impl PlanRepository for Database {
         status: MealStatus,
         now: DateTime<Utc>,
     ) -> Result<(), StoreError> {
-        self.change_meal(id, now, move |conn| {
+        self.run(move |conn| {
             diesel::update(meal_details::table.find(id))
-                .set(meal_details::status.eq(status.code() as i32))
+                .set((
+                    meal_details::status.eq(status.code() as i32),
+                    meal_details::updated_at.eq(Some(now.naive_utc())),
+                ))
                 .execute(conn)
+                .map(drop)
+                .map_err(store_error)
         })
         .await
     }

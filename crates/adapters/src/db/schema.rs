@@ -146,6 +146,7 @@ diesel::table! {
         status -> Integer,
         meal_type_id -> BigInt,
         servings -> Double,
+        updated_at -> Nullable<Timestamp>,
     }
 }
 

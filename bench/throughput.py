@@ -1,0 +1,256 @@
+#!/usr/bin/env python3
+"""Throughput side by side: the service on SQLite and on PostgreSQL, and a
+bare actix-web handler serving the same `diet_type` bytes, loaded with wrk
+at c=1 and c=32 in one run. Prints req/s, p50 and p99 of every load, the
+ratios the throughput issue sets targets for, idle RSS and start-to-ready.
+
+Usage: python3 bench/throughput.py [--duration 8] [--no-build]
+       [--postgres postgres://postgres@127.0.0.1:5432/postgres]
+Needs wrk (Debian package `wrk`) and a PostgreSQL server; only Python's
+standard library otherwise. Builds release binaries first unless
+--no-build.
+"""
+
+import argparse
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SECRET = "throughput-benchmark-secret-0123456789abcdef"
+
+
+def free_port():
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    return port
+
+
+def call(base, method, path, body=None, token=None):
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(base + path, data=data, method=method)
+    req.add_header("content-type", "application/json")
+    if token:
+        req.add_header("authorization", "Bearer " + token)
+    with urllib.request.urlopen(req, timeout=60) as r:
+        text = r.read().decode()
+        return json.loads(text) if text else None
+
+
+def wait_ready(base, timeout=60):
+    started = time.monotonic()
+    while time.monotonic() - started < timeout:
+        try:
+            with urllib.request.urlopen(base + "/ready", timeout=2) as r:
+                if r.status == 200:
+                    return time.monotonic() - started
+        except Exception:
+            pass
+        time.sleep(0.005)
+    raise SystemExit(f"{base} did not become ready")
+
+
+def rss_mb(pid):
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+class Service:
+    def __init__(self, binary, database_url, log):
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        env = dict(os.environ)
+        env.update(
+            DATABASE_URL=database_url,
+            BIND=f"127.0.0.1:{self.port}",
+            JWT_SECRET=SECRET,
+            BCRYPT_COST="4",
+            AUTH_RATE_LIMIT_PER_MINUTE="0",
+            LOGIN_FAILURE_LIMIT="0",
+        )
+        started = time.monotonic()
+        self.proc = subprocess.Popen([binary], env=env, stdout=log, stderr=subprocess.STDOUT)
+        wait_ready(self.base)
+        self.start_to_ready = time.monotonic() - started
+
+    def stop(self):
+        self.proc.terminate()
+        self.proc.wait(timeout=30)
+
+
+PROFILE = {
+    "goal": "maintain_weight", "height": 178, "weight": 76, "body_type": "normal",
+    "gender": "male", "meals_per_day": 4, "activity_level": "medium",
+    "birth_date": "1990-04-01",
+}
+
+
+def user(base, n):
+    token = call(base, "POST", "/auth/register",
+                 {"name": f"Bench {n}", "email": f"bench{n}@example.com",
+                  "password": "password123"})["access_token"]
+    call(base, "PUT", "/api/profile", PROFILE, token)
+    plan = call(base, "POST", "/api/plan/generate", {"days": 2, "seed": n}, token)
+    meals = [m["id"] for d in plan["daily_menus"] for m in d["meal_details"]]
+    return token, meals
+
+
+def lua(tmp, name, text):
+    path = os.path.join(tmp, name)
+    with open(path, "w") as f:
+        f.write(text)
+    return path
+
+
+def rotate_script(tmp, name, method, paths, headers=None, body=None):
+    """A wrk script sending `method` to each of `paths` in turn."""
+    entries = ",".join(json.dumps(p) for p in paths)
+    lines = [f"local paths = {{{entries}}}", "local i = 0"]
+    for k, v in (headers or {}).items():
+        lines.append(f"wrk.headers[{json.dumps(k)}] = {json.dumps(v)}")
+    if body is not None:
+        lines.append(f"wrk.body = {json.dumps(json.dumps(body))}")
+    lines += [
+        f"wrk.method = {json.dumps(method)}",
+        "request = function()",
+        "  i = i + 1",
+        "  return wrk.format(nil, paths[(i % #paths) + 1])",
+        "end",
+    ]
+    return lua(tmp, name, "\n".join(lines) + "\n")
+
+
+UNITS = {"us": 1e-3, "ms": 1.0, "s": 1000.0}
+
+
+def wrk(base, path, connections, duration, script=None, headers=None):
+    cmd = ["wrk", "-t", "2" if connections > 1 else "1", "-c", str(connections),
+           "-d", f"{duration}s", "--latency"]
+    for k, v in (headers or {}).items():
+        cmd += ["-H", f"{k}: {v}"]
+    if script:
+        cmd += ["-s", script]
+    cmd.append(base + path)
+    out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
+    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+    pct = {}
+    for p, value, unit in re.findall(r"^\s+(50|99)(?:\.000)?%\s+([\d.]+)(us|ms|s)\s*$", out, re.M):
+        pct[p] = float(value) * UNITS[unit]
+    errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    if errors:
+        raise SystemExit(f"{path} at c={connections}: {errors.group(1)} non-2xx answers\n{out}")
+    return {"rps": rps, "p50": pct.get("50", float("nan")), "p99": pct.get("99", float("nan"))}
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--duration", type=int, default=8)
+    ap.add_argument("--no-build", action="store_true")
+    ap.add_argument("--postgres", default=os.environ.get(
+        "MEALPLAN_BENCH_POSTGRES", "postgres://postgres@127.0.0.1:5432/postgres"))
+    args = ap.parse_args()
+    if not args.no_build:
+        subprocess.run(["cargo", "build", "--release", "-p", "mealplan", "-p",
+                        "mealplan-throughput"], cwd=ROOT, check=True)
+    binary = os.path.join(ROOT, "target/release/mealplan")
+    bare_bin = os.path.join(ROOT, "target/release/bare-diet-type")
+    tmp = tempfile.mkdtemp(prefix="throughput-")
+    log = open(os.path.join(tmp, "services.log"), "w")
+    pg_name = f"mealplan_throughput_{os.getpid()}"
+    admin = args.postgres
+    subprocess.run(["psql", admin, "-qc", f"CREATE DATABASE {pg_name}"], check=True)
+    pg_url = admin.rsplit("/", 1)[0] + "/" + pg_name
+    results, notes = {}, {}
+    bare_port = free_port()
+    bare = subprocess.Popen([bare_bin, f"127.0.0.1:{bare_port}"], stdout=log, stderr=log)
+    services = {}
+    try:
+        time.sleep(0.3)
+        bare_base = f"http://127.0.0.1:{bare_port}"
+        services["sqlite"] = Service(binary, f"sqlite://{tmp}/bench.db", log)
+        services["postgres"] = Service(binary, pg_url, log)
+        d = args.duration
+        for c in (1, 32):
+            results[("bare", "diet_type", c)] = wrk(bare_base, "/api/diet_type", c, d)
+        for name, svc in services.items():
+            users = [user(svc.base, i) for i in range(16)]
+            token, meals = users[0]
+            auth = {"authorization": f"Bearer {token}"}
+            time.sleep(1)
+            notes[(name, "idle_rss_mb")] = rss_mb(svc.proc.pid)
+            for c in (1, 32):
+                results[(name, "diet_type", c)] = wrk(svc.base, "/api/diet_type", c, d)
+                results[(name, "get_profile", c)] = wrk(svc.base, "/api/profile", c, d, headers=auth)
+                put = rotate_script(tmp, f"put-{name}.lua", "PUT", ["/api/profile"],
+                                    {"authorization": f"Bearer {token}",
+                                     "content-type": "application/json"}, PROFILE)
+                results[(name, "put_profile", c)] = wrk(svc.base, "/api/profile", c, d, script=put)
+                one = rotate_script(tmp, f"one-{name}.lua", "PUT",
+                                    [f"/meal-detail/{meals[0]}/status?status={i % 2}" for i in range(2)])
+                results[(name, "status_one_meal", c)] = wrk(svc.base, "/", c, d, script=one)
+                spread = rotate_script(tmp, f"spread-{name}.lua", "PUT",
+                                       [f"/meal-detail/{u[1][0]}/status?status={i % 2}"
+                                        for u in users for i in range(2)])
+                results[(name, "status_16_plans", c)] = wrk(svc.base, "/", c, d, script=spread)
+                eight = rotate_script(tmp, f"eight-{name}.lua", "PUT",
+                                      [f"/meal-detail/{m}/status?status={i % 2}"
+                                       for m in meals[:8] for i in range(2)])
+                results[(name, "status_8_meals_one_plan", c)] = wrk(svc.base, "/", c, d, script=eight)
+        # Start to ready on an existing SQLite database (migrated, seeded).
+        services["sqlite"].stop()
+        again = Service(binary, f"sqlite://{tmp}/bench.db", log)
+        notes[("sqlite", "start_to_ready_ms")] = again.start_to_ready * 1000
+        again.stop()
+        del services["sqlite"]
+    finally:
+        for svc in services.values():
+            svc.stop()
+        bare.terminate()
+        log.close()
+        subprocess.run(["psql", admin, "-qc", f"DROP DATABASE IF EXISTS {pg_name} WITH (FORCE)"])
+
+    print(f"\n| target | load | c | req/s | p50 ms | p99 ms |\n|---|---|---|---|---|---|")
+    for (target, load, c), r in results.items():
+        print(f"| {target} | {load} | {c} | {r['rps']:.0f} | {r['p50']:.2f} | {r['p99']:.2f} |")
+
+    def rps(target, load, c=32):
+        return results[(target, load, c)]["rps"]
+
+    print("\n| ratio | value | target |\n|---|---|---|")
+    rows = []
+    for c in (1, 32):
+        for backend in ("sqlite", "postgres"):
+            rows.append((f"{backend} diet_type / bare (c={c})",
+                         rps(backend, "diet_type", c) / rps("bare", "diet_type", c), ">= 0.70"))
+    rows += [
+        ("postgres PUT profile / GET profile (c=32)",
+         rps("postgres", "put_profile") / rps("postgres", "get_profile"), ">= 0.30"),
+        ("postgres status: one meal / 16 plans (c=32)",
+         rps("postgres", "status_one_meal") / rps("postgres", "status_16_plans"), ">= 0.70"),
+        ("postgres status: 8 meals of one plan / 16 plans (c=32)",
+         rps("postgres", "status_8_meals_one_plan") / rps("postgres", "status_16_plans"), ">= 0.90"),
+        ("postgres GET profile p99 / p50 (c=32)",
+         results[("postgres", "get_profile", 32)]["p99"] / results[("postgres", "get_profile", 32)]["p50"],
+         "<= 10"),
+    ]
+    for name, value, target in rows:
+        print(f"| {name} | {value:.2f} | {target} |")
+    print("\n| measure | value | target |\n|---|---|---|")
+    for (backend, what), value in notes.items():
+        target = "<= 30" if what == "idle_rss_mb" else "<= 300"
+        print(f"| {backend} {what} | {value:.1f} | {target} |")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
