@@ -845,6 +845,18 @@ impl Toolbox<'_> {
                 items.join(", ")
             }
         };
+        let not_enforced = self.t("not enforced", "no se aplica");
+        let restrictions: Vec<String> = p
+            .restrictions
+            .iter()
+            .map(|r| {
+                if self.services.recipes.restriction(&r.name).is_enforced() {
+                    r.name.clone()
+                } else {
+                    format!("{} ({not_enforced})", r.name)
+                }
+            })
+            .collect();
         let today = self.services.profiles.today();
         Ok(format!(
             "{}: {goal}.\n- {}: {} cm, {} kg, {} {}, {} ({})\n- {}: {}\n- {}: {}\n- {}: {}\n- {}: {}\n- {}: {}",
@@ -863,7 +875,7 @@ impl Toolbox<'_> {
             self.t("Diet types", "Tipos de dieta"),
             list(p.diet_types.iter().map(|d| d.as_str()).collect()),
             self.t("Restrictions", "Restricciones"),
-            list(p.restrictions.iter().map(|r| r.name.as_str()).collect()),
+            list(restrictions.iter().map(String::as_str).collect()),
             self.t("Tastes", "Gustos"),
             list(p.tastes.iter().map(|t| t.name.as_str()).collect()),
         ))
