@@ -1,8 +1,6 @@
 //! Plan generation, the plan summary and the shopping list.
 
 use awc::http::Method;
-use mealplan_catalogue::{IngredientTable, Tag};
-use mealplan_domain::Allergen;
 use serde_json::{Value, json};
 
 use crate::helpers::{Backend, TestApp, spawn_app};
@@ -42,18 +40,7 @@ fn meals(plan: &Value) -> Vec<&Value> {
 }
 
 fn has_nut(recipe: &Value) -> bool {
-    let table = IngredientTable::shipped().unwrap();
-    recipe["ingredients"]
-        .as_str()
-        .unwrap()
-        .split(", ")
-        .any(|i| {
-            table
-                .get(i)
-                .unwrap()
-                .tags
-                .contains(&Tag::Allergen(Allergen::Nut))
-        })
+    crate::helpers::has_allergen(recipe, crate::helpers::NUTS)
 }
 
 async fn generated_plans_keep_the_hard_rules_and_meet_targets(b: Backend) {

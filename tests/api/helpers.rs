@@ -317,6 +317,30 @@ impl TestApp {
     }
 }
 
+/// Whether a recipe as the API shows it has an ingredient that contains or
+/// may contain one of `allergens`, by the shipped taxonomy.
+pub fn has_allergen(recipe: &Value, allergens: &[mealplan_domain::Allergen]) -> bool {
+    static TAXONOMY: std::sync::OnceLock<mealplan_domain::Taxonomy> = std::sync::OnceLock::new();
+    let t = TAXONOMY.get_or_init(|| mealplan_catalogue::taxonomy().unwrap());
+    recipe["ingredients"]
+        .as_str()
+        .unwrap()
+        .split(", ")
+        .any(|name| {
+            let contains = t
+                .allergens_of(name)
+                .unwrap_or_else(|| panic!("unknown ingredient {name}"));
+            let may = t.may_contain_of(name).unwrap();
+            contains.iter().chain(may).any(|a| allergens.contains(a))
+        })
+}
+
+/// Peanuts and tree nuts: what `nut allergy` excludes.
+pub const NUTS: &[mealplan_domain::Allergen] = &[
+    mealplan_domain::Allergen::Peanut,
+    mealplan_domain::Allergen::TreeNut,
+];
+
 /// Custom restrictions naming every ingredient of the catalogue: a profile
 /// with these can be served nothing.
 pub fn restrictions_banning_everything() -> Vec<String> {

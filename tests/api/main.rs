@@ -17,3 +17,4 @@ mod parity;
 mod plans;
 mod process;
 mod profile;
+mod restrictions;

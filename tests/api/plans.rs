@@ -4,11 +4,11 @@ use std::rc::Rc;
 
 use awc::http::Method;
 use mealplan::MealDetailAuth;
-use mealplan_catalogue::{IngredientTable, Tag};
-use mealplan_domain::Allergen;
 use serde_json::{Value, json};
 
-use crate::helpers::{Backend, TestApp, TestDb, settings, spawn_app, spawn_app_with};
+use crate::helpers::{
+    Backend, NUTS, TestApp, TestDb, has_allergen, settings, spawn_app, spawn_app_with,
+};
 
 fn ingredients_of(recipe: &Value) -> Vec<String> {
     recipe["ingredients"]
@@ -17,17 +17,6 @@ fn ingredients_of(recipe: &Value) -> Vec<String> {
         .split(", ")
         .map(str::to_owned)
         .collect()
-}
-
-fn has_allergen(recipe: &Value, allergen: Allergen) -> bool {
-    let table = IngredientTable::shipped().unwrap();
-    ingredients_of(recipe).iter().any(|name| {
-        table
-            .get(name)
-            .unwrap_or_else(|| panic!("unknown ingredient {name}"))
-            .tags
-            .contains(&Tag::Allergen(allergen))
-    })
 }
 
 fn names(items: &Value, key: &str) -> Vec<String> {
@@ -97,11 +86,8 @@ async fn catalogue_lists_and_filters(b: Backend) {
 
     let (_, nut_free) = all_pages(&app, "restriction=nut%20allergy").await;
     assert!(!nut_free.is_empty());
-    assert!(nut_free.iter().all(|r| !has_allergen(r, Allergen::Nut)));
-    let with_nuts = all
-        .iter()
-        .filter(|r| has_allergen(r, Allergen::Nut))
-        .count();
+    assert!(nut_free.iter().all(|r| !has_allergen(r, NUTS)));
+    let with_nuts = all.iter().filter(|r| has_allergen(r, NUTS)).count();
     assert_eq!(nut_free.len() + with_nuts, total);
 
     let (_, vegan_snacks) = all_pages(&app, "meal_type=snack&diet_type=vegan").await;
@@ -647,7 +633,7 @@ async fn similar_recipe_honours_a_vegan_users_rules(b: Backend) {
         let r = &reply.json;
         assert!(names(r, "diet_types").contains(&"vegan".to_owned()), "{r}");
         assert!(names(r, "meal_types").contains(&"dinner".to_owned()));
-        assert!(!has_allergen(r, Allergen::Nut), "{r}");
+        assert!(!has_allergen(r, NUTS), "{r}");
         assert!(!in_plan.contains(&r["id"].as_i64().unwrap()));
         assert_ne!(r["id"].as_i64().unwrap(), original);
     }
@@ -672,7 +658,7 @@ async fn similar_recipe_honours_a_vegan_users_rules(b: Backend) {
     for a in alternatives {
         let r = &a["recipe"];
         assert!(names(r, "diet_types").contains(&"vegan".to_owned()));
-        assert!(!has_allergen(r, Allergen::Nut));
+        assert!(!has_allergen(r, NUTS));
         let change = a["change"]["calories"].as_i64().unwrap();
         assert!(
             (change - (r["calories"].as_i64().unwrap() - current["calories"].as_i64().unwrap()))

@@ -136,6 +136,8 @@ async fn round_trip_create_then_update(b: Backend) {
         "restrictions": [{"id": 3, "name": "nut allergy"}],
         "diet_types": [{"id": 3, "name": "vegan"}, {"id": 2, "name": "low_carb"}],
         "manual_fields": [],
+        "restriction_rules": [{"name": "nut allergy", "enforced": true, "excludes": ["peanuts", "tree nuts"], "not_understood": []}],
+        "unenforced_restrictions": [],
     });
     assert_eq!(reply.json, created);
     assert_targets_near(&reply.json, expected_targets(&body));
@@ -163,6 +165,8 @@ async fn round_trip_create_then_update(b: Backend) {
         "restrictions": [],
         "diet_types": [{"id": 1, "name": "high_protein"}],
         "manual_fields": ["body_fat_percentage", "calories_target", "fat_target"],
+        "restriction_rules": [],
+        "unenforced_restrictions": [],
     });
     assert_eq!(reply.json, updated);
     assert_eq!(app.get("/api/profile", Some(&token)).await.json, updated);

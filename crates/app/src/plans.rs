@@ -5,7 +5,8 @@ use std::sync::Arc;
 use chrono::{DateTime, Utc};
 use mealplan_domain::planner::{self, PlanRequest, PlanningError};
 use mealplan_domain::{
-    DietType, HardRules, MealStatus, MealType, Nutrition, Recipe, Targets, UserId, similar_recipes,
+    DietType, HardRules, MealStatus, MealType, Nutrition, Recipe, Targets, Taxonomy, UserId,
+    similar_recipes,
 };
 use mealplan_ports::{
     Clock, MealDetail, NewDay, OwnedMeal, Plan, PlanRepository, ProfileRepository, RecipeCatalog,
@@ -134,21 +135,25 @@ pub struct Plans {
     catalog: Arc<dyn RecipeCatalog>,
     profiles: Arc<dyn ProfileRepository>,
     clock: Arc<dyn Clock>,
+    taxonomy: Arc<Taxonomy>,
 }
 
 impl Plans {
-    /// Wires the service to its ports.
+    /// Wires the service to its ports and the ingredient taxonomy that
+    /// restrictions are read against.
     pub fn new(
         plans: Arc<dyn PlanRepository>,
         catalog: Arc<dyn RecipeCatalog>,
         profiles: Arc<dyn ProfileRepository>,
         clock: Arc<dyn Clock>,
+        taxonomy: Arc<Taxonomy>,
     ) -> Self {
         Self {
             plans,
             catalog,
             profiles,
             clock,
+            taxonomy,
         }
     }
 
@@ -300,6 +305,7 @@ impl Plans {
     async fn rules_of(&self, user: UserId) -> Result<HardRules, StoreError> {
         Ok(match self.profiles.find(user).await? {
             Some(p) => HardRules::new(
+                &self.taxonomy,
                 p.restrictions.iter().map(|r| r.name.as_str()),
                 &p.diet_types,
             ),
@@ -363,6 +369,7 @@ impl Plans {
             targets: profile.targets,
             slots: planner::meal_slots(profile.meals_per_day),
             rules: HardRules::new(
+                &self.taxonomy,
                 profile.restrictions.iter().map(|r| r.name.as_str()),
                 &profile.diet_types,
             ),
@@ -599,6 +606,7 @@ mod tests {
             Arc::new(catalog()),
             Arc::new(profiles),
             Arc::new(clock()),
+            Arc::new(Taxonomy::default()),
         )
     }
 

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use mealplan_domain::{DietType, HardRules, MealType, Recipe};
+use mealplan_domain::{DietType, HardRules, MealType, Recipe, Restriction, Taxonomy};
 use mealplan_ports::{RecipeCatalog, StoreError};
 
 /// A catalogue search.
@@ -35,12 +35,29 @@ pub struct RecipePage {
 #[derive(Clone)]
 pub struct Recipes {
     catalog: Arc<dyn RecipeCatalog>,
+    taxonomy: Arc<Taxonomy>,
 }
 
 impl Recipes {
-    /// Wires the service to its port.
-    pub fn new(catalog: Arc<dyn RecipeCatalog>) -> Self {
-        Self { catalog }
+    /// Wires the service to its port and the ingredient taxonomy the
+    /// catalogue's restrictions are read against.
+    pub fn new(catalog: Arc<dyn RecipeCatalog>, taxonomy: Arc<Taxonomy>) -> Self {
+        Self { catalog, taxonomy }
+    }
+
+    /// The hard rules of these restrictions and diet types.
+    pub fn rules<'a>(
+        &self,
+        restrictions: impl IntoIterator<Item = &'a str>,
+        diets: &[DietType],
+    ) -> HardRules {
+        HardRules::new(&self.taxonomy, restrictions, diets)
+    }
+
+    /// What a restriction name means here: what it excludes, and which of
+    /// its parts match nothing (so are not enforced).
+    pub fn restriction(&self, name: &str) -> Restriction {
+        Restriction::parse(&self.taxonomy, name)
     }
 
     /// Recipes matching `query`, paged.
@@ -51,7 +68,7 @@ impl Recipes {
             .as_deref()
             .map(|t| t.trim().to_lowercase())
             .filter(|t| !t.is_empty());
-        let rules = HardRules::new(query.restriction.as_deref(), &[]);
+        let rules = self.rules(query.restriction.as_deref(), &[]);
         let matches: Vec<&Recipe> = all
             .iter()
             .filter(|r| query.meal_type.is_none_or(|m| r.serves(m)))
@@ -133,7 +150,7 @@ mod tests {
                     "Peanut noodles",
                     "peanut butter",
                     MealType::Dinner,
-                    &[Allergen::Nut],
+                    &[Allergen::Peanut],
                 ),
                 recipe(
                     2,
@@ -152,7 +169,7 @@ mod tests {
                 ),
             ]))
         });
-        Recipes::new(Arc::new(catalog))
+        Recipes::new(Arc::new(catalog), Arc::new(Taxonomy::default()))
     }
 
     fn ids(page: &RecipePage) -> Vec<i64> {
@@ -208,6 +225,43 @@ mod tests {
             .await
             .unwrap();
         assert_eq!((page.total, ids(&page)), (4, vec![2, 3]));
+    }
+
+    #[tokio::test]
+    async fn restrictions_are_read_against_the_taxonomy() {
+        let mut catalog = MockRecipeCatalog::new();
+        catalog.expect_all().returning(|| {
+            Ok(Arc::from(vec![
+                recipe(1, "Ham toastie", "ham", MealType::Lunch, &[]),
+                recipe(2, "Kiwi bowl", "kiwi", MealType::Breakfast, &[]),
+            ]))
+        });
+        let node = |name: &str, kinds: &[&str]| mealplan_domain::TaxonomyEntry {
+            name: name.into(),
+            kinds: kinds.iter().map(|k| (*k).into()).collect(),
+            ..Default::default()
+        };
+        let taxonomy = Taxonomy::from_entries([
+            node("meat", &[]),
+            node("pork", &["meat"]),
+            node("ham", &["pork"]),
+            node("kiwi", &[]),
+        ])
+        .unwrap();
+        let s = Recipes::new(Arc::new(catalog), Arc::new(taxonomy));
+        let page = s
+            .search(&RecipeQuery {
+                restriction: Some("no pork".into()),
+                limit: 10,
+                ..RecipeQuery::default()
+            })
+            .await
+            .unwrap();
+        assert_eq!(ids(&page), [2]);
+        assert!(s.restriction("no pork").is_enforced());
+        assert!(!s.restriction("keto").is_enforced());
+        let rules = s.rules(["no meat"], &[]);
+        assert_eq!(rules.restrictions()[0].excludes(), ["meat"]);
     }
 
     #[tokio::test]

@@ -264,6 +264,7 @@ impl Score {
 }
 
 fn run(label: &str, recipes: &[Recipe], profiles: &[Profile], seed: u64) {
+    let taxonomy = &mealplan_catalogue::taxonomy().expect("shipped taxonomy");
     let mut ours = Score::default();
     let mut base = Score::default();
     let mut by_meals: Vec<Score> = (0..6).map(|_| Score::default()).collect();
@@ -273,7 +274,7 @@ fn run(label: &str, recipes: &[Recipe], profiles: &[Profile], seed: u64) {
             recipes,
             targets: p.targets,
             slots: planner::meal_slots(p.meals),
-            rules: HardRules::new(p.restrictions.iter().copied(), &p.diets),
+            rules: HardRules::new(taxonomy, p.restrictions.iter().copied(), &p.diets),
             preferred_diets: p
                 .diets
                 .iter()

@@ -2,19 +2,23 @@
 
 use std::collections::HashMap;
 
-use mealplan_domain::{Allergen, Nutrition};
+use mealplan_domain::{Allergen, Nutrition, Taxonomy};
 
 use crate::CatalogueError;
 
-/// What an ingredient is, as far as the rules care.
+/// What the table's last column says an ingredient is. Tastes feed the
+/// taste rule; animal origin and allergens are a cross-check of
+/// `data/taxonomy.tsv`, which the diet and allergen rules read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Tag {
     /// Meat or poultry.
     Meat,
     /// Fish (also the fish allergen).
     Fish,
-    /// Crustaceans and molluscs (also the shellfish allergen).
+    /// Crustaceans or molluscs.
     Shellfish,
+    /// Peanuts or tree nuts (`nut`).
+    Nut,
     /// Milk products.
     Dairy,
     /// Eggs (also the egg allergen).
@@ -35,7 +39,9 @@ impl Tag {
         Some(match word {
             "meat" => vec![Self::Meat],
             "fish" => vec![Self::Fish, Self::Allergen(Allergen::Fish)],
-            "shellfish" => vec![Self::Shellfish, Self::Allergen(Allergen::Shellfish)],
+            "shellfish" => vec![Self::Shellfish],
+            "nut" => vec![Self::Nut],
+            "lactose" => vec![Self::Allergen(Allergen::Milk)],
             "dairy" => vec![Self::Dairy],
             "egg" => vec![Self::Egg, Self::Allergen(Allergen::Egg)],
             "honey" => vec![Self::Honey],
@@ -73,18 +79,32 @@ pub struct Ingredient {
     pub tags: Vec<Tag>,
 }
 
-/// The ingredients by name.
+/// The ingredients by name, with the taxonomy saying what they are.
 #[derive(Debug, Clone, Default)]
 pub struct IngredientTable {
     by_name: HashMap<String, Ingredient>,
+    taxonomy: Taxonomy,
 }
 
 const FILE: &str = "ingredients.tsv";
 
 impl IngredientTable {
-    /// The table shipped in `data/ingredients.tsv`.
+    /// The table shipped in `data/ingredients.tsv`, with the shipped
+    /// taxonomy.
     pub fn shipped() -> Result<Self, CatalogueError> {
-        Self::parse(include_str!("../data/ingredients.tsv"))
+        Ok(Self::parse(include_str!("../data/ingredients.tsv"))?
+            .with_taxonomy(crate::taxonomy::shipped()?))
+    }
+
+    /// The same table, judged by `taxonomy`.
+    pub fn with_taxonomy(self, taxonomy: Taxonomy) -> Self {
+        Self { taxonomy, ..self }
+    }
+
+    /// The taxonomy the table's ingredients are judged by (empty unless
+    /// given).
+    pub fn taxonomy(&self) -> &Taxonomy {
+        &self.taxonomy
     }
 
     /// Parses a table: `#` comments, a header line, then tab-separated rows.
@@ -134,7 +154,10 @@ impl IngredientTable {
                 return Err(fail(format!("duplicate ingredient {:?}", cols[0])));
             }
         }
-        Ok(Self { by_name })
+        Ok(Self {
+            by_name,
+            taxonomy: Taxonomy::default(),
+        })
     }
 
     /// The ingredient called `name`.

@@ -1,7 +1,7 @@
 //! The recipe files (`data/recipes/*.txt`): one recipe a line,
 //! `recipe_id | name | meal types | ingredient grams; …`.
 
-use mealplan_domain::{MealType, Nutrition, Recipe, RecipeIngredient};
+use mealplan_domain::{MealType, Nutrition, Recipe, RecipeIngredient, labels};
 
 use crate::ingredients::IngredientTable;
 use crate::{CatalogueError, rules};
@@ -59,8 +59,9 @@ pub fn parse(
     Ok(recipes)
 }
 
-/// A recipe from its ingredient lines, with nutrition, diet types,
-/// allergens and tastes derived by [`rules`]. Fails with the name of an
+/// A recipe from its ingredient lines, with nutrition and tastes derived
+/// by [`rules`], and diet types and allergens by the domain's
+/// [`labels`] over the table's taxonomy. Fails with the name of an
 /// ingredient missing from `table`.
 pub fn build(
     recipe_id: i64,
@@ -76,12 +77,14 @@ pub fn build(
         nutrition = nutrition + rules::nutrition_of(row, item.grams);
         rows.push(row);
     }
+    let names: Vec<&str> = ingredients.iter().map(|i| i.name.as_str()).collect();
+    let taxonomy = table.taxonomy();
     Ok(Recipe {
         id: recipe_id,
         recipe_id,
         name: name.to_owned(),
-        diet_types: rules::diet_types(&rows, &nutrition),
-        allergens: rules::allergens(&rows),
+        diet_types: labels::diet_types(taxonomy, &names, &nutrition, &meal_types),
+        allergens: labels::allergens(taxonomy, &names),
         tastes: rules::tastes(&rows, &nutrition),
         nutrition,
         ingredients,

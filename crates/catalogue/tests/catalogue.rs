@@ -2,10 +2,14 @@
 
 use std::collections::HashSet;
 
-use mealplan_domain::{Allergen, DietType, HardRules, MealType, Recipe};
+use mealplan_domain::{Allergen, DietType, HardRules, MealType, Recipe, Taxonomy};
 
 fn catalogue() -> Vec<Recipe> {
     mealplan_catalogue::load().expect("the shipped catalogue parses")
+}
+
+fn taxonomy() -> Taxonomy {
+    mealplan_catalogue::taxonomy().expect("the shipped taxonomy parses")
 }
 
 #[test]
@@ -64,16 +68,21 @@ fn no_vegan_recipe_has_an_animal_ingredient() {
 #[test]
 fn every_meal_type_restriction_and_diet_has_five_recipes() {
     let all = catalogue();
-    for meal in MealType::ALL {
-        for allergen in Allergen::ALL {
+    let taxonomy = taxonomy();
+    let names = mealplan_domain::restriction::PREDEFINED
+        .iter()
+        .map(|(name, _)| *name)
+        .chain(Allergen::ALL.iter().map(|a| a.restriction_name()));
+    for name in names {
+        for meal in MealType::ALL {
             for diet in [None, Some(DietType::Vegetarian), Some(DietType::Vegan)] {
                 let diets: Vec<DietType> = diet.into_iter().collect();
-                let rules = HardRules::new([allergen.restriction_name()], &diets);
+                let rules = HardRules::new(&taxonomy, [name], &diets);
                 let n = all
                     .iter()
                     .filter(|r| r.serves(*meal) && rules.allow(r))
                     .count();
-                assert!(n >= 5, "{meal:?} × {allergen:?} × {diet:?}: {n}");
+                assert!(n >= 5, "{meal:?} × {name} × {diet:?}: {n}");
             }
         }
     }
@@ -93,8 +102,11 @@ fn allergens_follow_ingredients() {
     let all = catalogue();
     let uses = |r: &Recipe, name: &str| r.ingredients.iter().any(|i| i.name == name);
     for r in &all {
-        if uses(r, "peanut butter") || uses(r, "almonds") {
-            assert!(r.allergens.contains(&Allergen::Nut), "{}", r.name);
+        if uses(r, "peanut butter") {
+            assert!(r.allergens.contains(&Allergen::Peanut), "{}", r.name);
+        }
+        if uses(r, "almonds") || uses(r, "pesto") {
+            assert!(r.allergens.contains(&Allergen::TreeNut), "{}", r.name);
         }
         if uses(r, "tofu") {
             assert!(r.allergens.contains(&Allergen::Soy), "{}", r.name);

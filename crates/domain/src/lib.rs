@@ -9,10 +9,13 @@ pub mod account;
 mod email;
 #[macro_use]
 pub mod profile;
+pub mod labels;
 pub mod meal;
 pub mod planner;
 pub mod recipe;
+pub mod restriction;
 pub mod targets;
+pub mod taxonomy;
 
 pub use account::{Email, EmailError, Password, TextError, User, UserId, UserName};
 pub use meal::{MealStatus, StatusError};
@@ -24,4 +27,6 @@ pub use recipe::{
     Allergen, HardRules, MealType, Nutrition, Recipe, RecipeIngredient, nutrition_distance,
     similar_recipes,
 };
+pub use restriction::{Diet, Restriction, Rule};
 pub use targets::{Manual, Resolved, Stored, Targets};
+pub use taxonomy::{Taxonomy, TaxonomyEntry, TaxonomyError};

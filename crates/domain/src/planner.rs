@@ -586,6 +586,7 @@ pub(crate) mod tests {
     fn infeasible_slots_are_reported() {
         let recipes = catalogue(3, 9);
         let rules = HardRules::new(
+            &crate::Taxonomy::default(),
             Allergen::ALL.iter().map(|a| a.restriction_name()),
             &[DietType::Vegan],
         );
@@ -616,7 +617,7 @@ mod properties {
             per_type in 2usize..40,
             meals in 1i64..=6,
             days in 1u8..=7,
-            allergen_mask in 0u8..=255,
+            allergen_mask in 0u16..(1 << 14),
             diet in 0usize..3,
             calories in 1200.0f64..4000.0,
             protein_share in 0.12f64..0.40,
@@ -634,7 +635,7 @@ mod properties {
                 1 => vec![DietType::Vegetarian],
                 _ => vec![DietType::Vegan],
             };
-            let rules = HardRules::new(restrictions.iter().copied(), &diets);
+            let rules = HardRules::new(&crate::Taxonomy::default(), restrictions.iter().copied(), &diets);
             let request = PlanRequest {
                 recipes: &recipes,
                 targets: Targets {

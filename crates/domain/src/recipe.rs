@@ -1,6 +1,10 @@
 //! Recipes and the hard rules of who may eat them.
 
+use std::collections::HashMap;
+
 use crate::profile::DietType;
+use crate::restriction::{DAIRY, Diet, MEAT, Restriction, Rule};
+use crate::taxonomy::{Taxonomy, has_words, key};
 
 choice!(
     /// The slot a recipe can fill; ids are the 1-based position.
@@ -34,49 +38,90 @@ impl MealType {
 }
 
 choice!(
-    /// What an ingredient contains that one of the predefined restrictions
-    /// rules out.
+    /// The 14 allergen groups of EU Regulation 1169/2011 (Annex II), in
+    /// its order. The wire names are what storage keeps.
     Allergen {
-        /// Wheat, barley, rye and their products (and oats, conservatively).
+        /// Cereals containing gluten: wheat (spelt, durum, couscous,
+        /// bulgur), rye, barley, oats.
         Gluten = "gluten",
-        /// Milk and milk products.
-        Lactose = "lactose",
-        /// Tree nuts and peanuts.
-        Nut = "nut",
-        /// Crustaceans and molluscs.
-        Shellfish = "shellfish",
-        /// Soy beans and their products.
-        Soy = "soy",
+        /// Crustaceans: shrimp and prawns, crab, lobster, crayfish.
+        Crustaceans = "crustaceans",
         /// Eggs.
         Egg = "egg",
         /// Fish.
         Fish = "fish",
-        /// Sesame seeds, oil and paste.
+        /// Peanuts (a legume, apart from tree nuts).
+        Peanut = "peanut",
+        /// Soybeans.
+        Soy = "soy",
+        /// Milk, lactose included.
+        Milk = "milk",
+        /// Tree nuts: almonds, hazelnuts, walnuts, cashews, pecans, brazil
+        /// nuts, pistachios, macadamias (pine nuts counted too).
+        TreeNut = "tree_nut",
+        /// Celery and celeriac.
+        Celery = "celery",
+        /// Mustard.
+        Mustard = "mustard",
+        /// Sesame seeds.
         Sesame = "sesame",
+        /// Sulphur dioxide and sulphites (over 10 mg/kg).
+        Sulphites = "sulphites",
+        /// Lupin.
+        Lupin = "lupin",
+        /// Molluscs: mussels, clams, oysters, scallops, squid, octopus.
+        Molluscs = "molluscs",
     }
 );
 
 impl Allergen {
-    /// The predefined restriction that rules this allergen out.
+    /// A restriction name that excludes exactly this allergen.
     pub fn restriction_name(self) -> &'static str {
         match self {
             Self::Gluten => "gluten free",
-            Self::Lactose => "lactose intolerance",
-            Self::Nut => "nut allergy",
-            Self::Shellfish => "shellfish allergy",
-            Self::Soy => "soy allergy",
+            Self::Crustaceans => "crustacean allergy",
             Self::Egg => "egg allergy",
             Self::Fish => "fish allergy",
+            Self::Peanut => "peanut allergy",
+            Self::Soy => "soy allergy",
+            Self::Milk => "lactose intolerance",
+            Self::TreeNut => "tree nut allergy",
+            Self::Celery => "celery allergy",
+            Self::Mustard => "mustard allergy",
             Self::Sesame => "sesame allergy",
+            Self::Sulphites => "sulphite allergy",
+            Self::Lupin => "lupin allergy",
+            Self::Molluscs => "mollusc allergy",
         }
     }
 
-    /// The allergen a predefined restriction name rules out.
+    /// The allergen whose [`restriction_name`](Self::restriction_name) is
+    /// exactly `name`.
     pub fn from_restriction_name(name: &str) -> Option<Self> {
         Self::ALL
             .iter()
             .copied()
             .find(|a| a.restriction_name() == name)
+    }
+
+    /// The group's name in words (`peanuts`, `tree nuts`).
+    pub fn group_name(self) -> &'static str {
+        match self {
+            Self::Gluten => "cereals containing gluten",
+            Self::Crustaceans => "crustaceans",
+            Self::Egg => "eggs",
+            Self::Fish => "fish",
+            Self::Peanut => "peanuts",
+            Self::Soy => "soybeans",
+            Self::Milk => "milk",
+            Self::TreeNut => "tree nuts",
+            Self::Celery => "celery",
+            Self::Mustard => "mustard",
+            Self::Sesame => "sesame",
+            Self::Sulphites => "sulphites",
+            Self::Lupin => "lupin",
+            Self::Molluscs => "molluscs",
+        }
     }
 }
 
@@ -210,39 +255,76 @@ impl Recipe {
     }
 }
 
-/// What a user must never be served: allergens of predefined restrictions,
-/// and, for custom restrictions, ingredients named by them, plus the hard
-/// diet types (vegan, vegetarian).
+/// What one ingredient the taxonomy knows means under a set of rules.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+struct Verdict {
+    /// A restriction excludes it.
+    by_restrictions: bool,
+    /// The profile's vegan/vegetarian diet excludes it.
+    by_diet: bool,
+    /// It is meat (for the kosher rule on meat with dairy).
+    meat: bool,
+    /// It is dairy.
+    dairy: bool,
+}
+
+/// What a user must never be served: what their restrictions exclude
+/// (read by [`Restriction::parse`]: allergens, kinds of food, diets), and
+/// their hard diet type (vegan or vegetarian).
+///
+/// Ingredients the [`Taxonomy`] knows are judged by it: an ingredient is
+/// out when it belongs to an excluded kind, contains or may contain an
+/// excluded allergen, or belongs to a kind the diet excludes. A recipe's
+/// stored flags (allergens, diet types) are checked as well, so neither
+/// a wrong flag nor an unknown ingredient lets a recipe through that the
+/// other rules out. Ingredients the taxonomy does not know are judged by
+/// name: the key words of the restriction (`no mushrooms` bans
+/// `button mushrooms`, `tomato free` bans `canned tomatoes`; whole words
+/// only, so `tea` does not ban `steak`).
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct HardRules {
+    restrictions: Vec<Restriction>,
     allergens: Vec<Allergen>,
-    banned_words: Vec<String>,
+    restriction_diets: Vec<DietType>,
     diet: Option<DietType>,
+    words: Vec<String>,
+    meat_with_dairy: bool,
+    known: HashMap<String, Verdict>,
 }
 
 impl HardRules {
-    /// Rules from restriction names and diet types. A custom restriction
-    /// such as `kiwi allergy` or `mushroom free` bans every ingredient whose
-    /// name contains its first word(s) (`kiwi`, `mushroom`).
-    pub fn new<'a>(restrictions: impl IntoIterator<Item = &'a str>, diets: &[DietType]) -> Self {
+    /// Rules from restriction names and the profile's diet types, read
+    /// against `taxonomy` (an empty one leaves only flags and names).
+    pub fn new<'a>(
+        taxonomy: &Taxonomy,
+        restrictions: impl IntoIterator<Item = &'a str>,
+        diets: &[DietType],
+    ) -> Self {
         let mut rules = Self::default();
-        for name in restrictions {
-            match Allergen::from_restriction_name(name) {
-                Some(a) if !rules.allergens.contains(&a) => rules.allergens.push(a),
-                Some(_) => {}
-                None => {
-                    let word = custom_restriction_word(name);
-                    let named = allergens_named(&word);
-                    if !named.is_empty() {
-                        for a in named {
-                            if !rules.allergens.contains(a) {
-                                rules.allergens.push(*a);
-                            }
+        let mut kinds: Vec<&str> = Vec::new();
+        let restrictions: Vec<Restriction> = restrictions
+            .into_iter()
+            .map(|name| Restriction::parse(taxonomy, name))
+            .collect();
+        for r in &restrictions {
+            for rule in r.rules() {
+                match rule {
+                    Rule::Allergen(a) => push_new(&mut rules.allergens, *a),
+                    Rule::Kind(k) => push_new(&mut kinds, k.as_str()),
+                    Rule::Diet(d) => {
+                        if let Some(t) = d.diet_type() {
+                            push_new(&mut rules.restriction_diets, t);
                         }
-                    } else if !word.is_empty() && !rules.banned_words.contains(&word) {
-                        rules.banned_words.push(word);
+                        for k in d.excluded_kinds() {
+                            push_new(&mut kinds, k);
+                            push_new(&mut rules.words, (*k).to_owned());
+                        }
+                        rules.meat_with_dairy |= d.forbids_meat_with_dairy();
                     }
                 }
+            }
+            for w in r.words() {
+                push_new(&mut rules.words, w.clone());
             }
         }
         rules.diet = if diets.contains(&DietType::Vegan) {
@@ -252,80 +334,84 @@ impl HardRules {
         } else {
             None
         };
+        let diet_kinds: &[&str] = match rules.diet {
+            Some(DietType::Vegan) => Diet::Vegan.excluded_kinds(),
+            Some(_) => Diet::Vegetarian.excluded_kinds(),
+            None => &[],
+        };
+        for name in taxonomy.names() {
+            let of = taxonomy.kinds_of(name);
+            let any = |list: &[&str]| of.iter().any(|k| list.contains(k));
+            let allergen = taxonomy
+                .allergens_of(name)
+                .into_iter()
+                .chain(taxonomy.may_contain_of(name))
+                .flatten()
+                .any(|a| rules.allergens.contains(a));
+            rules.known.insert(
+                name.to_owned(),
+                Verdict {
+                    by_restrictions: allergen || any(&kinds),
+                    by_diet: any(diet_kinds),
+                    meat: of.contains(&MEAT),
+                    dairy: of.contains(&DAIRY),
+                },
+            );
+        }
+        rules.restrictions = restrictions;
         rules
+    }
+
+    /// The restrictions as read.
+    pub fn restrictions(&self) -> &[Restriction] {
+        &self.restrictions
     }
 
     /// Whether `recipe` breaks none of the rules.
     pub fn allow(&self, recipe: &Recipe) -> bool {
-        self.allows_allergens(recipe) && self.diet.is_none_or(|d| recipe.is(d))
+        self.check(recipe, true)
     }
 
-    /// Whether `recipe` breaks no restriction (diet types aside).
+    /// Whether `recipe` breaks no restriction (the profile's diet types
+    /// aside).
     pub fn allows_allergens(&self, recipe: &Recipe) -> bool {
-        !recipe.allergens.iter().any(|a| self.allergens.contains(a))
-            && !recipe
-                .ingredients
-                .iter()
-                .any(|i| self.banned_words.iter().any(|w| names_word(&i.name, w)))
+        self.check(recipe, false)
     }
-}
 
-/// Allergens a custom restriction's key word stands for (`wheat` is
-/// gluten, `dairy` is lactose, `seafood` is fish and shellfish, …).
-fn allergens_named(word: &str) -> &'static [Allergen] {
-    use Allergen::*;
-    match word {
-        "gluten" | "wheat" | "barley" | "rye" | "celiac" | "coeliac" => &[Gluten],
-        "lactose" | "dairy" | "milk" => &[Lactose],
-        "nut" | "peanut" | "tree nut" | "treenut" => &[Nut],
-        "shellfish" | "crustacean" | "mollusc" | "mollusk" => &[Shellfish],
-        "seafood" => &[Fish, Shellfish],
-        "soy" | "soya" | "soybean" => &[Soy],
-        "egg" => &[Egg],
-        "fish" => &[Fish],
-        "sesame" => &[Sesame],
-        _ => &[],
-    }
-}
-
-/// Whether the ingredient name contains `phrase` as whole words, allowing a
-/// plural (`mushroom` names "mushrooms", `tomato` names "canned tomatoes";
-/// `tea` does not name "steak").
-fn names_word(ingredient: &str, phrase: &str) -> bool {
-    let words: Vec<&str> = ingredient.split_whitespace().collect();
-    let wanted: Vec<&str> = phrase.split_whitespace().collect();
-    if wanted.is_empty() || wanted.len() > words.len() {
-        return false;
-    }
-    let same = |word: &str, want: &str| {
-        word == want
-            || word.strip_suffix('s') == Some(want)
-            || word.strip_suffix("es") == Some(want)
-    };
-    words
-        .windows(wanted.len())
-        .any(|w| w.iter().zip(&wanted).all(|(a, b)| same(a, b)))
-}
-
-/// `kiwi allergy` → `kiwi`; `no mushrooms` → `mushroom`; `pork free` → `pork`.
-fn custom_restriction_word(name: &str) -> String {
-    let mut text = name.trim().to_lowercase();
-    for prefix in ["no ", "without "] {
-        if let Some(rest) = text.strip_prefix(prefix) {
-            text = rest.to_owned();
+    fn check(&self, recipe: &Recipe, with_diet: bool) -> bool {
+        if recipe.allergens.iter().any(|a| self.allergens.contains(a))
+            || self.restriction_diets.iter().any(|d| !recipe.is(*d))
+            || (with_diet && self.diet.is_some_and(|d| !recipe.is(d)))
+        {
+            return false;
         }
-    }
-    for suffix in [" allergy", " intolerance", " free", "-free", " sensitivity"] {
-        if let Some(rest) = text.strip_suffix(suffix) {
-            text = rest.to_owned();
+        let (mut meat, mut dairy) = (false, false);
+        for i in &recipe.ingredients {
+            match self.known.get(&i.name) {
+                Some(v) => {
+                    if v.by_restrictions || (with_diet && v.by_diet) {
+                        return false;
+                    }
+                    meat |= v.meat;
+                    dairy |= v.dairy;
+                }
+                None if !self.words.is_empty() => {
+                    let name = key(&i.name);
+                    if self.words.iter().any(|w| has_words(&name, w)) {
+                        return false;
+                    }
+                }
+                None => {}
+            }
         }
+        !(self.meat_with_dairy && meat && dairy)
     }
-    let text = text.trim();
-    text.strip_suffix("es")
-        .filter(|s| s.ends_with("o") || s.ends_with("sh") || s.ends_with("ch"))
-        .or_else(|| text.strip_suffix('s').filter(|s| s.len() > 2))
-        .unwrap_or(text)
-        .to_owned()
+}
+
+fn push_new<T: PartialEq>(list: &mut Vec<T>, item: T) {
+    if !list.contains(&item) {
+        list.push(item);
+    }
 }
 
 #[cfg(test)]
@@ -362,36 +448,151 @@ mod tests {
     }
 
     #[test]
-    fn every_predefined_restriction_maps_to_one_allergen() {
+    fn every_allergen_has_a_restriction_name_of_its_own() {
         for a in Allergen::ALL {
             assert_eq!(
                 Allergen::from_restriction_name(a.restriction_name()),
                 Some(*a)
             );
+            assert_eq!(Allergen::parse(a.as_str()), Some(*a));
         }
+        assert_eq!(Allergen::ALL.len(), 14);
         assert_eq!(Allergen::from_restriction_name("kiwi allergy"), None);
+    }
+
+    fn none() -> Taxonomy {
+        Taxonomy::default()
+    }
+
+    /// A taxonomy of a few foods, as the catalogue's data would say.
+    fn foods() -> Taxonomy {
+        use crate::taxonomy::TaxonomyEntry;
+        let node =
+            |name: &str, kinds: &[&str], contains: &[Allergen], may: &[Allergen]| TaxonomyEntry {
+                name: name.into(),
+                kinds: kinds.iter().map(|k| (*k).into()).collect(),
+                aliases: vec![],
+                contains: contains.to_vec(),
+                may_contain: may.to_vec(),
+            };
+        use Allergen::*;
+        Taxonomy::from_entries([
+            node("animal product", &[], &[], &[]),
+            node("meat", &["animal product"], &[], &[]),
+            node("red meat", &["meat"], &[], &[]),
+            node("pork", &["red meat"], &[], &[]),
+            node("ham", &["pork"], &[], &[]),
+            node("chicken breast", &["meat"], &[], &[]),
+            node("fish", &["animal product"], &[Fish], &[]),
+            node("salmon", &["fish"], &[], &[]),
+            node("shellfish", &["animal product"], &[], &[]),
+            node("shrimp", &["shellfish"], &[Crustaceans], &[]),
+            node("dairy", &["animal product"], &[Milk], &[]),
+            node("cheese", &["dairy"], &[], &[]),
+            node("animal rennet", &["animal product"], &[], &[]),
+            node("parmesan", &["cheese", "animal rennet"], &[], &[]),
+            node("mozzarella", &["cheese"], &[], &[]),
+            node("alcohol", &[], &[], &[]),
+            node("wine", &["alcohol"], &[Sulphites], &[]),
+            node("blood", &["animal product"], &[], &[]),
+            node("gelatin", &["animal product"], &[], &[]),
+            node("peanut butter", &[], &[Peanut], &[]),
+            node("tamari", &[], &[Soy], &[Gluten]),
+            node("rice", &[], &[], &[]),
+            node("tofu", &[], &[Soy], &[]),
+        ])
+        .unwrap()
+    }
+
+    #[test]
+    fn rules_table() {
+        let t = foods();
+        // (restrictions, diets, ingredients, allowed)
+        type Case<'a> = (&'a [&'a str], &'a [DietType], &'a [&'a str], bool);
+        let table: &[Case] = &[
+            (&["no pork"], &[], &["ham", "rice"], false),
+            (&["no pork"], &[], &["chicken breast"], true),
+            (&["no red meat"], &[], &["ham"], false),
+            (&["no meat"], &[], &["chicken breast"], false),
+            (&["no meat"], &[], &["salmon"], true),
+            (&["pescatarian"], &[], &["ham"], false),
+            (&["pescatarian"], &[], &["salmon", "shrimp"], true),
+            (&["vegetarian"], &[], &["parmesan"], false),
+            (&["vegetarian"], &[], &["mozzarella"], true),
+            (&[], &[DietType::Vegetarian], &["parmesan"], false),
+            (&[], &[DietType::Vegan], &["mozzarella"], false),
+            (&["no cheese"], &[], &["parmesan"], false),
+            (&["halal"], &[], &["ham"], false),
+            (&["halal"], &[], &["wine"], false),
+            (&["halal"], &[], &["gelatin"], false),
+            (&["halal"], &[], &["chicken breast", "mozzarella"], true),
+            (&["kosher"], &[], &["chicken breast", "mozzarella"], false),
+            (&["kosher"], &[], &["chicken breast", "rice"], true),
+            (&["kosher"], &[], &["salmon", "mozzarella"], true),
+            (&["kosher"], &[], &["shrimp"], false),
+            (&["nut allergy"], &[], &["peanut butter"], false),
+            (&["tree nut allergy"], &[], &["peanut butter"], true),
+            (&["gluten free"], &[], &["tamari"], false),
+            (&["soy allergy"], &[], &["tofu"], false),
+            (&["sulphites"], &[], &["wine"], false),
+            (&["shellfish allergy"], &[], &["shrimp"], false),
+            (&["fish allergy"], &[], &["shrimp"], true),
+            (&["seafood allergy"], &[], &["salmon"], false),
+            (&["kiwi thing"], &[], &["ham", "rice"], true),
+            (&["keto"], &[], &["rice"], true),
+            // Unknown ingredients are judged by name.
+            (&["no mushrooms"], &[], &["button mushrooms"], false),
+            (&["no pork"], &[], &["pork belly"], false),
+            (&["halal"], &[], &["pork belly"], false),
+        ];
+        for (restrictions, diets, ingredients, allowed) in table {
+            let rules = HardRules::new(&t, restrictions.iter().copied(), diets);
+            assert_eq!(
+                rules.allow(&recipe(
+                    ingredients,
+                    &[],
+                    &[DietType::Vegan, DietType::Vegetarian]
+                )),
+                *allowed,
+                "{restrictions:?} {diets:?} {ingredients:?}"
+            );
+        }
+        // The profile's diet does not count for restriction-only checks.
+        let vegan = HardRules::new(&t, [], &[DietType::Vegan]);
+        let cheese = recipe(&["mozzarella"], &[], &[DietType::Vegan]);
+        assert!(!vegan.allow(&cheese) && vegan.allows_allergens(&cheese));
+        let vegetarian = HardRules::new(&t, ["vegetarian"], &[]);
+        assert!(!vegetarian.allows_allergens(&recipe(&["parmesan"], &[], &[DietType::Vegetarian])));
+        assert_eq!(vegetarian.restrictions()[0].name(), "vegetarian");
     }
 
     #[test]
     fn restrictions_exclude_their_allergens() {
-        let rules = HardRules::new(["nut allergy"], &[]);
-        assert!(!rules.allow(&recipe(&["almonds"], &[Allergen::Nut], &[])));
+        let rules = HardRules::new(&none(), ["nut allergy"], &[]);
+        assert!(!rules.allow(&recipe(&["almonds"], &[Allergen::TreeNut], &[])));
+        assert!(!rules.allow(&recipe(&["peanuts"], &[Allergen::Peanut], &[])));
         assert!(rules.allow(&recipe(&["rice"], &[Allergen::Gluten], &[])));
+        // A flag the taxonomy does not back still counts, and a missing
+        // flag does not hide what the taxonomy knows.
+        let t = foods();
+        let rules = HardRules::new(&t, ["peanut allergy"], &[]);
+        assert!(!rules.allow(&recipe(&["rice"], &[Allergen::Peanut], &[])));
+        assert!(!rules.allow(&recipe(&["peanut butter"], &[], &[])));
     }
 
     #[test]
     fn custom_restrictions_ban_named_ingredients() {
-        let rules = HardRules::new(["kiwi allergy", "no mushrooms"], &[]);
+        let rules = HardRules::new(&none(), ["kiwi allergy", "no mushrooms"], &[]);
         assert!(!rules.allow(&recipe(&["kiwi", "banana"], &[], &[])));
         assert!(!rules.allow(&recipe(&["mushrooms"], &[], &[])));
         assert!(rules.allow(&recipe(&["banana"], &[], &[])));
         // Whole words only.
-        let tea = HardRules::new(["tea allergy", "e allergy"], &[]);
+        let tea = HardRules::new(&none(), ["tea allergy", "e allergy"], &[]);
         assert!(tea.allow(&recipe(&["sirloin steak", "green beans"], &[], &[])));
-        let tomato = HardRules::new(["tomato free"], &[]);
+        let tomato = HardRules::new(&none(), ["tomato free"], &[]);
         assert!(!tomato.allow(&recipe(&["canned tomatoes"], &[], &[])));
         assert!(
-            !HardRules::new(["red bell pepper allergy"], &[]).allow(&recipe(
+            !HardRules::new(&none(), ["red bell pepper allergy"], &[]).allow(&recipe(
                 &["red bell pepper"],
                 &[],
                 &[]
@@ -401,34 +602,37 @@ mod tests {
 
     #[test]
     fn custom_names_of_allergens_mean_those_allergens() {
-        let wheat = HardRules::new(["wheat allergy"], &[]);
+        let wheat = HardRules::new(&none(), ["wheat allergy"], &[]);
         assert!(!wheat.allow(&recipe(&["couscous"], &[Allergen::Gluten], &[])));
-        let dairy = HardRules::new(["dairy free"], &[]);
-        assert!(!dairy.allow(&recipe(&["cheddar"], &[Allergen::Lactose], &[])));
+        let dairy = HardRules::new(&none(), ["dairy free"], &[]);
+        assert!(!dairy.allow(&recipe(&["cheddar"], &[Allergen::Milk], &[])));
         assert!(dairy.allow(&recipe(&["soy milk"], &[Allergen::Soy], &[])));
-        let seafood = HardRules::new(["seafood allergy"], &[]);
-        assert!(!seafood.allow(&recipe(&["shrimp"], &[Allergen::Shellfish], &[])));
+        let seafood = HardRules::new(&none(), ["seafood allergy"], &[]);
+        assert!(!seafood.allow(&recipe(&["shrimp"], &[Allergen::Crustaceans], &[])));
+        assert!(!seafood.allow(&recipe(&["mussels"], &[Allergen::Molluscs], &[])));
         assert!(!seafood.allow(&recipe(&["cod"], &[Allergen::Fish], &[])));
-        let peanut = HardRules::new(["peanut allergy"], &[]);
-        assert!(!peanut.allow(&recipe(&["almonds"], &[Allergen::Nut], &[])));
-        assert_eq!(custom_restriction_word("Tomato-free"), "tomato");
-        assert_eq!(custom_restriction_word("peaches"), "peach");
+        let peanut = HardRules::new(&none(), ["peanut allergy"], &[]);
+        assert!(!peanut.allow(&recipe(&["peanuts"], &[Allergen::Peanut], &[])));
+        assert!(peanut.allow(&recipe(&["almonds"], &[Allergen::TreeNut], &[])));
     }
 
     #[test]
     fn vegan_and_vegetarian_are_hard() {
-        let vegan = HardRules::new([], &[DietType::LowCarb, DietType::Vegan]);
+        let vegan = HardRules::new(&none(), [], &[DietType::LowCarb, DietType::Vegan]);
         assert!(vegan.allow(&recipe(
             &["tofu"],
             &[],
             &[DietType::Vegan, DietType::Vegetarian]
         )));
         assert!(!vegan.allow(&recipe(&["egg"], &[], &[DietType::Vegetarian])));
-        let vegetarian = HardRules::new([], &[DietType::Vegetarian]);
+        let vegetarian = HardRules::new(&none(), [], &[DietType::Vegetarian]);
         assert!(vegetarian.allow(&recipe(&["egg"], &[], &[DietType::Vegetarian])));
         assert!(!vegetarian.allow(&recipe(&["ham"], &[], &[])));
-        let other = HardRules::new([], &[DietType::HighProtein]);
+        let other = HardRules::new(&none(), [], &[DietType::HighProtein]);
         assert!(other.allow(&recipe(&["ham"], &[], &[])));
+        // A recipe flagged vegan that is not is caught by the taxonomy.
+        let vegan = HardRules::new(&foods(), [], &[DietType::Vegan]);
+        assert!(!vegan.allow(&recipe(&["ham"], &[], &[DietType::Vegan])));
     }
 }
 
@@ -518,13 +722,13 @@ mod similar_tests {
         let vegan = [DietType::Vegan, DietType::Vegetarian];
         let all = vec![
             r(1, 500.0, 20.0, &vegan, &[]),
-            r(2, 510.0, 20.0, &[], &[]),                 // not vegan
-            r(3, 520.0, 20.0, &vegan, &[Allergen::Nut]), // nut
+            r(2, 510.0, 20.0, &[], &[]),                    // not vegan
+            r(3, 520.0, 20.0, &vegan, &[Allergen::Peanut]), // nut
             r(4, 600.0, 20.0, &vegan, &[]),
             r(5, 505.0, 20.0, &vegan, &[]), // in the plan
             r(6, 450.0, 20.0, &vegan, &[]),
         ];
-        let rules = HardRules::new(["nut allergy"], &[DietType::Vegan]);
+        let rules = HardRules::new(&Taxonomy::default(), ["nut allergy"], &[DietType::Vegan]);
         let got: Vec<i64> = similar_recipes(&all, &all[0], MealType::Dinner, &rules, &[5], 10)
             .iter()
             .map(|r| r.id)

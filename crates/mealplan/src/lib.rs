@@ -118,13 +118,17 @@ impl Application {
             )),
             clock.clone(),
         );
+        let taxonomy = Arc::new(
+            mealplan_catalogue::taxonomy().map_err(|e| StartError::Catalogue(e.to_string()))?,
+        );
         let profiles = Profiles::new(Arc::new(db.clone()), Arc::new(db.clone()), clock.clone());
-        let recipes = Recipes::new(Arc::new(db.clone()));
+        let recipes = Recipes::new(Arc::new(db.clone()), taxonomy.clone());
         let plans = Plans::new(
             Arc::new(db.clone()),
             Arc::new(db.clone()),
             Arc::new(db.clone()),
             clock,
+            taxonomy,
         );
         let model = settings.chat_model.clone().map(|config| {
             tracing::info!(endpoint = %config.endpoint(), model = %config.model, "chat model configured");

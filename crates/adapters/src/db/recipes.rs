@@ -64,6 +64,25 @@ fn split(text: &str) -> impl Iterator<Item = &str> {
     text.split(',').filter(|s| !s.is_empty())
 }
 
+/// The allergens a stored name stands for: a current name, or one written
+/// by a release before the 14 EU groups (`nut`, `lactose`, `shellfish`),
+/// which seeding rewrites but a row outside the catalogue may still hold.
+fn allergens_named(name: &str) -> Option<&'static [Allergen]> {
+    use Allergen::*;
+    match name {
+        "nut" => Some(&[Peanut, TreeNut]),
+        "lactose" => Some(&[Milk]),
+        "shellfish" => Some(&[Crustaceans, Molluscs]),
+        other => {
+            let a = Allergen::parse(other)?;
+            Allergen::ALL
+                .iter()
+                .position(|x| *x == a)
+                .map(|i| &Allergen::ALL[i..=i])
+        }
+    }
+}
+
 impl RecipeValues {
     fn of(r: &Recipe) -> Self {
         let n = r.nutrition;
@@ -146,9 +165,17 @@ impl RecipeRow {
             diet_types: split(&self.diet_types)
                 .map(|d| DietType::parse(d).ok_or_else(|| corrupt("diet type")))
                 .collect::<Result<_, _>>()?,
-            allergens: split(&self.allergens)
-                .map(|a| Allergen::parse(a).ok_or_else(|| corrupt("allergen")))
-                .collect::<Result<_, _>>()?,
+            allergens: {
+                let mut all: Vec<Allergen> = Vec::new();
+                for name in split(&self.allergens) {
+                    for a in allergens_named(name).ok_or_else(|| corrupt("allergen"))? {
+                        if !all.contains(a) {
+                            all.push(*a);
+                        }
+                    }
+                }
+                all
+            },
             tastes: split(&self.tastes).map(str::to_owned).collect(),
             image_url: self.image_url,
             recipe_url: self.recipe_url,
@@ -234,5 +261,23 @@ impl RecipeCatalog for Database {
             })
             .await
             .cloned()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stored_allergen_names_old_and_new() {
+        for a in Allergen::ALL {
+            assert_eq!(allergens_named(a.as_str()), Some(&[*a][..]));
+        }
+        assert_eq!(
+            allergens_named("nut"),
+            Some(&[Allergen::Peanut, Allergen::TreeNut][..])
+        );
+        assert_eq!(allergens_named("lactose"), Some(&[Allergen::Milk][..]));
+        assert_eq!(allergens_named("nuts"), None);
     }
 }

@@ -718,7 +718,7 @@ impl Toolbox<'_> {
     async fn search(&self, c: &Criteria) -> Result<String, StoreError> {
         let profile = self.profile_of().await?;
         let rules = profile.as_ref().map_or_else(HardRules::default, |p| {
-            HardRules::new(
+            self.services.recipes.rules(
                 p.restrictions.iter().map(|r| r.name.as_str()),
                 &p.diet_types,
             )
@@ -845,6 +845,18 @@ impl Toolbox<'_> {
                 items.join(", ")
             }
         };
+        let not_enforced = self.t("not enforced", "no se aplica");
+        let restrictions: Vec<String> = p
+            .restrictions
+            .iter()
+            .map(|r| {
+                if self.services.recipes.restriction(&r.name).is_enforced() {
+                    r.name.clone()
+                } else {
+                    format!("{} ({not_enforced})", r.name)
+                }
+            })
+            .collect();
         let today = self.services.profiles.today();
         Ok(format!(
             "{}: {goal}.\n- {}: {} cm, {} kg, {} {}, {} ({})\n- {}: {}\n- {}: {}\n- {}: {}\n- {}: {}\n- {}: {}",
@@ -863,7 +875,7 @@ impl Toolbox<'_> {
             self.t("Diet types", "Tipos de dieta"),
             list(p.diet_types.iter().map(|d| d.as_str()).collect()),
             self.t("Restrictions", "Restricciones"),
-            list(p.restrictions.iter().map(|r| r.name.as_str()).collect()),
+            list(restrictions.iter().map(String::as_str).collect()),
             self.t("Tastes", "Gustos"),
             list(p.tastes.iter().map(|t| t.name.as_str()).collect()),
         ))
@@ -920,13 +932,22 @@ impl Toolbox<'_> {
         Ok(out)
     }
 
-    /// Whether a new restriction excludes anything, and what it means for
-    /// the active plan.
+    /// What a new restriction excludes (or that it is not understood, so
+    /// not enforced), and what it means for the active plan.
     async fn restriction_effect(
         &self,
         profile: &Profile,
         name: &str,
     ) -> Result<String, StoreError> {
+        let meaning = self.services.recipes.restriction(name);
+        if meaning.rules().is_empty() {
+            return Ok(self
+                .t(
+                    "Note: it matches no ingredient, allergen or diet I know, so it is stored but not enforced: it excludes nothing. Name an ingredient (e.g. \"mushrooms\"), an allergy (e.g. \"nut allergy\") or a diet (e.g. \"pescatarian\") for it to take effect. Keto and low FODMAP are not rules about ingredients, so they are not enforced.",
+                    "Ojo: no corresponde a ningún ingrediente, alérgeno ni dieta que conozca, así que queda guardada pero no se aplica: no excluye nada. Indica un ingrediente (p. ej. \"setas\"), una alergia (p. ej. \"alergia a los frutos secos\") o una dieta (p. ej. \"pescetariana\") para que tenga efecto. Keto y low FODMAP no son reglas sobre ingredientes, así que no se aplican.",
+                )
+                .to_owned());
+        }
         let all = self
             .services
             .recipes
@@ -936,17 +957,9 @@ impl Toolbox<'_> {
             })
             .await?
             .items;
-        let rule = HardRules::new([name], &[]);
+        let rule = self.services.recipes.rules([name], &[]);
         let excluded = all.iter().filter(|r| !rule.allow(r)).count();
-        if excluded == 0 {
-            return Ok(self
-                .t(
-                    "Note: no recipe in the catalogue matches it, so it excludes nothing. Name an ingredient (e.g. \"mushrooms\") or an allergy (e.g. \"nut allergy\") for it to take effect.",
-                    "Ojo: ninguna receta del catálogo coincide, así que no excluye nada. Indica un ingrediente (p. ej. \"setas\") o una alergia (p. ej. \"alergia a los frutos secos\") para que tenga efecto.",
-                )
-                .to_owned());
-        }
-        let rules = HardRules::new(
+        let rules = self.services.recipes.rules(
             profile.restrictions.iter().map(|r| r.name.as_str()),
             &profile.diet_types,
         );
@@ -962,13 +975,26 @@ impl Toolbox<'_> {
             })
             .unwrap_or(0);
         let mut out = format!(
-            "{} {excluded} {}",
-            self.t("It leaves out", "Excluye"),
+            "{} {}: {} {excluded} {}",
+            self.t("It excludes", "Excluye"),
+            meaning.excludes().join(", "),
+            self.t("that leaves out", "lo que deja fuera"),
             self.t(
                 "recipes from new plans and searches.",
                 "recetas de los nuevos planes y búsquedas."
             )
         );
+        if !meaning.unmatched().is_empty() {
+            let _ = write!(
+                out,
+                " {} {}.",
+                self.t(
+                    "Not understood, so not enforced:",
+                    "No lo entiendo, así que no se aplica:"
+                ),
+                meaning.unmatched().join(", ")
+            );
+        }
         if clashes > 0 {
             let _ = write!(
                 out,

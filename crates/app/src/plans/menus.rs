@@ -218,6 +218,7 @@ mod tests {
             Arc::new(catalog),
             Arc::new(MockProfileRepository::new()),
             Arc::new(clock),
+            Arc::new(mealplan_domain::Taxonomy::default()),
         )
     }
 

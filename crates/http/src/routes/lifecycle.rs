@@ -265,7 +265,9 @@ pub async fn export(
             user: data.user.into(),
             created_at: rfc3339(data.created_at),
         },
-        profile: data.profile.map(Into::into),
+        profile: data
+            .profile
+            .map(|p| ProfileResponse::new(p, &state.recipes)),
         custom_tastes: data.custom_tastes.into_iter().map(Into::into).collect(),
         custom_restrictions: data
             .custom_restrictions

@@ -1,7 +1,7 @@
 //! The nutrition profile and the public preference lists.
 
 use actix_web::{HttpResponse, web};
-use mealplan_app::ProfileError;
+use mealplan_app::{ProfileError, Recipes};
 use mealplan_domain::profile::NameError;
 use mealplan_domain::{
     ActivityLevel, BirthDate, Body, BodyType, DietType, Gender, Goal, Height, ItemName, ItemRef,
@@ -95,10 +95,52 @@ pub struct ProfileResponse {
     /// metrics and goal (a save that sends back a computed value unchanged
     /// leaves it computed).
     pub manual_fields: Vec<&'static str>,
+    /// How each restriction is enforced, in the order of `restrictions`.
+    pub restriction_rules: Vec<RestrictionRuleResponse>,
+    /// Names of the restrictions that are stored but not (fully)
+    /// enforced: all or part of the name matches no ingredient, allergen
+    /// or diet the service knows, so that part excludes nothing.
+    pub unenforced_restrictions: Vec<String>,
 }
 
-impl From<Profile> for ProfileResponse {
-    fn from(p: Profile) -> Self {
+/// What one restriction excludes.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RestrictionRuleResponse {
+    /// The restriction's name.
+    pub name: String,
+    /// Whether every part of it is understood and enforced.
+    pub enforced: bool,
+    /// What it excludes: allergen groups (`peanuts`, `tree nuts`), kinds
+    /// of food and everything below them (`pork`, `onion`), or diets with
+    /// what they exclude (`halal (pork, alcohol, blood, gelatin)`).
+    pub excludes: Vec<String>,
+    /// Parts that match nothing, so are not enforced (`keto`,
+    /// `kiwi thing`).
+    pub not_understood: Vec<String>,
+}
+
+impl ProfileResponse {
+    /// The profile as the API shows it, with what `recipes` makes of its
+    /// restrictions.
+    pub fn new(p: Profile, recipes: &Recipes) -> Self {
+        let restriction_rules: Vec<RestrictionRuleResponse> = p
+            .restrictions
+            .iter()
+            .map(|r| {
+                let meaning = recipes.restriction(&r.name);
+                RestrictionRuleResponse {
+                    name: r.name.clone(),
+                    enforced: meaning.is_enforced(),
+                    excludes: meaning.excludes(),
+                    not_understood: meaning.unmatched().to_vec(),
+                }
+            })
+            .collect();
+        let unenforced_restrictions = restriction_rules
+            .iter()
+            .filter(|r| !r.enforced)
+            .map(|r| r.name.clone())
+            .collect();
         Self {
             id: p.id,
             user_id: p.user_id.0,
@@ -128,6 +170,8 @@ impl From<Profile> for ProfileResponse {
             .into_iter()
             .filter_map(|(set, name)| set.then_some(name))
             .collect(),
+            restriction_rules,
+            unenforced_restrictions,
         }
     }
 }
@@ -422,7 +466,7 @@ pub async fn upsert_profile(
         .profiles
         .upsert(user.0.id, draft)
         .await
-        .map(|p| web::Json(p.into()))
+        .map(|p| web::Json(ProfileResponse::new(p, &state.recipes)))
         .map_err(|e| profile_error(e, &raw))
 }
 
@@ -445,7 +489,7 @@ pub async fn get_profile(
         .profiles
         .get(user.0.id)
         .await
-        .map(|p| web::Json(p.into()))
+        .map(|p| web::Json(ProfileResponse::new(p, &state.recipes)))
         .map_err(|e| profile_error(e, &Value::Null))
 }
 
