@@ -1,7 +1,7 @@
 //! The recipe files (`data/recipes/*.txt`): one recipe a line,
 //! `recipe_id | name | meal types | ingredient grams; …`.
 
-use mealplan_domain::{MealType, Nutrition, Recipe, RecipeIngredient};
+use mealplan_domain::{MealType, Nutrition, Recipe, RecipeCard, RecipeIngredient};
 
 use crate::ingredients::IngredientTable;
 use crate::{CatalogueError, rules};
@@ -88,5 +88,6 @@ pub fn build(
         meal_types,
         image_url: None,
         recipe_url: None,
+        card: RecipeCard::default(),
     })
 }

@@ -8,6 +8,7 @@
 pub mod account;
 #[macro_use]
 pub mod profile;
+pub mod kitchen;
 pub mod meal;
 pub mod planner;
 pub mod recipe;
@@ -20,7 +21,7 @@ pub use profile::{
     ItemRef, MealsPerDay, NamedItem, NonNegative, ProfileDraft, RangeError, Weight,
 };
 pub use recipe::{
-    Allergen, HardRules, MealType, Nutrition, Recipe, RecipeIngredient, nutrition_distance,
-    similar_recipes,
+    Allergen, HardRules, MealType, Nutrition, Recipe, RecipeCard, RecipeIngredient,
+    nutrition_distance, similar_recipes,
 };
 pub use targets::{Manual, Resolved, Stored, Targets};

@@ -152,6 +152,7 @@ impl RecipeRow {
             tastes: split(&self.tastes).map(str::to_owned).collect(),
             image_url: self.image_url,
             recipe_url: self.recipe_url,
+            card: Default::default(),
         })
     }
 }
