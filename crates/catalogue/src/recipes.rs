@@ -87,7 +87,8 @@ pub fn build(
         ingredients,
         meal_types,
         image_url: None,
-        recipe_url: None,
+        // Every catalogue recipe has a page the service serves.
+        recipe_url: Some(format!("/recipes/{recipe_id}")),
         card: RecipeCard::default(),
     })
 }
