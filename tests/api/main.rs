@@ -14,3 +14,5 @@ mod operations;
 mod plans;
 mod process;
 mod profile;
+mod recipes;
+mod shopping;

@@ -76,6 +76,7 @@ async fn openapi_documents_every_operation(b: Backend) {
             "get /meal-detail/{meal_detail_id}",
             "get /meal-detail/{meal_detail_id}/alternatives",
             "get /ready",
+            "get /recipes/{recipe_id}",
             "post /api/chat",
             "post /api/daily-menu",
             "post /api/ml/swap-recipe",

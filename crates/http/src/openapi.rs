@@ -4,7 +4,7 @@ use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
 use crate::error::{ErrorBody, ErrorEntry, Loc, ValidationErrorBody};
-use crate::routes::{accounts, chat, meals, menus, meta, plans, profile, recipes};
+use crate::routes::{accounts, chat, meals, menus, meta, pages, plans, profile, recipes, shopping};
 
 /// The whole API, generated from the handlers' annotations.
 #[derive(OpenApi)]
@@ -27,12 +27,13 @@ use crate::routes::{accounts, chat, meals, menus, meta, plans, profile, recipes}
         profile::meal_types_list,
         recipes::list_recipes,
         recipes::get_recipe,
+        pages::get_recipe_page,
         recipes::similar_recipe,
         plans::create_plan,
         plans::generate_plan,
         plans::current_plan,
         plans::plan_summary,
-        plans::shopping_list,
+        shopping::shopping_list,
         meals::get_meal,
         meals::swap_meal,
         meals::set_meal_status,

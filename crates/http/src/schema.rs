@@ -56,3 +56,32 @@ pub enum MealTypeName {
     dinner,
     snack,
 }
+
+/// A shop aisle, in the order a shopping list walks the shop.
+#[derive(ToSchema)]
+pub enum AisleName {
+    produce,
+    bakery,
+    meat,
+    fish,
+    dairy,
+    chilled,
+    frozen,
+    grains,
+    tins,
+    breakfast,
+    baking,
+    nuts,
+    condiments,
+    spices,
+    snacks,
+    sports,
+    other,
+}
+
+/// How a list is written: JSON, or plain text to print.
+#[derive(ToSchema)]
+pub enum ListFormat {
+    json,
+    text,
+}

@@ -113,13 +113,17 @@ impl Application {
             clock.clone(),
         );
         let profiles = Profiles::new(Arc::new(db.clone()), Arc::new(db.clone()), clock.clone());
-        let recipes = Recipes::new(Arc::new(db.clone()));
+        let kitchen = Arc::new(
+            mealplan_catalogue::kitchen().map_err(|e| StartError::Catalogue(e.to_string()))?,
+        );
+        let recipes = Recipes::new(Arc::new(db.clone())).with_kitchen(kitchen.clone());
         let plans = Plans::new(
             Arc::new(db.clone()),
             Arc::new(db.clone()),
             Arc::new(db.clone()),
             clock,
-        );
+        )
+        .with_kitchen(kitchen);
         let model = settings.chat_model.clone().map(|config| {
             tracing::info!(endpoint = %config.endpoint(), model = %config.model, "chat model configured");
             Arc::new(mealplan_http::OpenAiChatModel::new(config)) as Arc<dyn mealplan_ports::ChatModel>

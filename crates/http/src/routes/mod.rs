@@ -6,9 +6,11 @@ pub mod chat;
 pub mod meals;
 pub mod menus;
 pub mod meta;
+pub mod pages;
 pub mod plans;
 pub mod profile;
 pub mod recipes;
+pub mod shopping;
 
 use actix_web::http::Method;
 use actix_web::{FromRequest, Handler, Resource, Responder, web};
