@@ -5,6 +5,7 @@ use utoipa::{Modify, OpenApi};
 
 use crate::error::{ErrorBody, ErrorEntry, Loc, ValidationErrorBody};
 use crate::routes::{accounts, chat, meals, menus, meta, pages, plans, profile, recipes, shopping};
+use crate::schema::ListFormat;
 
 /// The whole API, generated from the handlers' annotations.
 #[derive(OpenApi)]
@@ -45,7 +46,7 @@ use crate::routes::{accounts, chat, meals, menus, meta, pages, plans, profile, r
         meta::health,
         meta::ready,
     ),
-    components(schemas(ErrorBody, ErrorEntry, Loc, ValidationErrorBody)),
+    components(schemas(ErrorBody, ErrorEntry, Loc, ValidationErrorBody, ListFormat)),
     modifiers(&BearerAuth),
     tags(
         (name = "accounts", description = "Sign-up, login and tokens"),
