@@ -17,4 +17,6 @@ mod parity;
 mod plans;
 mod process;
 mod profile;
+mod recipes;
 mod restrictions;
+mod shopping;

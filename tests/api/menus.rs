@@ -26,8 +26,12 @@ async fn recipe_ids(app: &TestApp, meal_type: &str, n: usize) -> Vec<i64> {
         .collect()
 }
 
+/// Recipe `id` as a meal nests it: the spec's members of
+/// `GET /api/recipes/{id}`, without the extra ones a cook reads.
 async fn recipe_json(app: &TestApp, id: i64) -> Value {
-    app.get(&format!("/api/recipes/{id}"), None).await.json
+    let mut recipe = app.get(&format!("/api/recipes/{id}"), None).await.json;
+    crate::recipes::keep_spec_members(&mut recipe);
+    recipe
 }
 
 /// The meal detail `id` as every route shows it.

@@ -78,6 +78,7 @@ async fn openapi_documents_every_operation(b: Backend) {
             "get /meal-detail/{meal_detail_id}",
             "get /meal-detail/{meal_detail_id}/alternatives",
             "get /ready",
+            "get /recipes/{recipe_id}",
             "post /api/chat",
             "post /api/daily-menu",
             "post /api/ml/swap-recipe",
@@ -102,6 +103,15 @@ async fn openapi_documents_every_operation(b: Backend) {
         doc["components"]["securitySchemes"]["bearer"]["scheme"],
         "bearer"
     );
+    // Every schema a parameter or body names is in the document.
+    let text = doc.to_string();
+    for reference in text.split("\"#/components/schemas/").skip(1) {
+        let name = reference.split('"').next().unwrap();
+        assert!(
+            doc["components"]["schemas"].get(name).is_some(),
+            "{name} is referenced but not defined"
+        );
+    }
 }
 
 async fn swagger_ui_is_served_from_the_binary(b: Backend) {

@@ -17,7 +17,7 @@ pub use export::{AccountData, Export};
 pub use plans::MenuError;
 pub use plans::{
     Alternative, DaySummary, DayView, MealView, PlanError, PlanSummary, PlanView, Plans,
-    ShoppingItem,
+    ShoppingItem, ShoppingList,
 };
 pub use profiles::{ProfileError, Profiles};
-pub use recipes::{RecipePage, RecipeQuery, Recipes};
+pub use recipes::{RecipePage, RecipeQuery, RecipeSheet, Recipes};

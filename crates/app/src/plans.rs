@@ -3,6 +3,7 @@
 use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
+use mealplan_domain::kitchen::Kitchen;
 use mealplan_domain::planner::{self, PlanRequest, PlanningError};
 use mealplan_domain::{
     DietType, HardRules, MealStatus, MealType, Nutrition, Recipe, Targets, Taxonomy, UserId,
@@ -67,15 +68,6 @@ pub struct PlanSummary {
     pub days: Vec<DaySummary>,
 }
 
-/// One line of a shopping list.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ShoppingItem {
-    /// Ingredient name.
-    pub name: String,
-    /// Total grams.
-    pub grams: f64,
-}
-
 /// A meal with its recipe.
 #[derive(Debug, Clone, PartialEq)]
 pub struct MealView {
@@ -136,6 +128,7 @@ pub struct Plans {
     profiles: Arc<dyn ProfileRepository>,
     clock: Arc<dyn Clock>,
     taxonomy: Arc<Taxonomy>,
+    kitchen: Arc<Kitchen>,
 }
 
 impl Plans {
@@ -154,7 +147,15 @@ impl Plans {
             profiles,
             clock,
             taxonomy,
+            kitchen: Arc::default(),
         }
+    }
+
+    /// Converts shopping amounts with `kitchen` (without one, the list is
+    /// in grams).
+    pub fn with_kitchen(mut self, kitchen: Arc<Kitchen>) -> Self {
+        self.kitchen = kitchen;
+        self
     }
 
     fn view(&self, plan: Plan, all: &[Recipe]) -> Result<PlanView, PlanError> {
@@ -447,28 +448,6 @@ impl Plans {
         })
     }
 
-    /// Ingredients of the active plan's pending meals, summed in grams
-    /// (portions applied), sorted by name.
-    pub async fn shopping_list(&self, user: UserId) -> Result<(i64, Vec<ShoppingItem>), PlanError> {
-        let plan = self.current(user).await?;
-        let mut totals: std::collections::BTreeMap<String, f64> = Default::default();
-        for meal in plan.days.iter().flat_map(|d| &d.meals) {
-            if meal.meal.status != MealStatus::Pending {
-                continue;
-            }
-            for i in &meal.recipe.ingredients {
-                *totals.entry(i.name.clone()).or_default() += i.grams * meal.meal.servings;
-            }
-        }
-        Ok((
-            plan.id,
-            totals
-                .into_iter()
-                .map(|(name, grams)| ShoppingItem { name, grams })
-                .collect(),
-        ))
-    }
-
     /// Ranked replacements for one meal under its owner's rules, each with
     /// the day's totals it would give.
     pub async fn alternatives(
@@ -535,7 +514,10 @@ fn meal_view(meal: MealDetail, all: &[Recipe]) -> Result<MealView, PlanError> {
 }
 
 mod menus;
+mod shopping;
+
 pub use menus::MenuError;
+pub use shopping::{ShoppingItem, ShoppingList};
 
 #[cfg(test)]
 mod tests {
@@ -560,6 +542,7 @@ mod tests {
             tastes: vec![],
             image_url: None,
             recipe_url: None,
+            card: Default::default(),
         }
     }
 

@@ -2,6 +2,7 @@
 
 use std::sync::Arc;
 
+use mealplan_domain::kitchen::{IngredientLine, Kitchen};
 use mealplan_domain::{DietType, HardRules, MealType, Recipe, Restriction, Taxonomy};
 use mealplan_ports::{RecipeCatalog, StoreError};
 
@@ -31,18 +32,42 @@ pub struct RecipePage {
     pub items: Vec<Recipe>,
 }
 
+/// A recipe as a cook reads it: ingredient lines with household
+/// measures, and steps with the recipe's amounts written in.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RecipeSheet {
+    /// The recipe (one serving).
+    pub recipe: Recipe,
+    /// Its ingredients, in recipe order, with measures.
+    pub lines: Vec<IngredientLine>,
+    /// Its steps, in order, amounts rendered.
+    pub steps: Vec<String>,
+}
+
 /// Catalogue use cases.
 #[derive(Clone)]
 pub struct Recipes {
     catalog: Arc<dyn RecipeCatalog>,
     taxonomy: Arc<Taxonomy>,
+    kitchen: Arc<Kitchen>,
 }
 
 impl Recipes {
     /// Wires the service to its port and the ingredient taxonomy the
     /// catalogue's restrictions are read against.
     pub fn new(catalog: Arc<dyn RecipeCatalog>, taxonomy: Arc<Taxonomy>) -> Self {
-        Self { catalog, taxonomy }
+        Self {
+            catalog,
+            taxonomy,
+            kitchen: Arc::default(),
+        }
+    }
+
+    /// Renders measures and steps with `kitchen` (without one, amounts
+    /// are in grams).
+    pub fn with_kitchen(mut self, kitchen: Arc<Kitchen>) -> Self {
+        self.kitchen = kitchen;
+        self
     }
 
     /// The hard rules of these restrictions and diet types.
@@ -97,6 +122,24 @@ impl Recipes {
         let all = self.catalog.all().await?;
         Ok(find(&all, id).cloned())
     }
+
+    /// The recipe with storage id `id`, as a cook reads it.
+    pub async fn sheet(&self, id: i64) -> Result<Option<RecipeSheet>, StoreError> {
+        Ok(self.get(id).await?.map(|recipe| RecipeSheet {
+            lines: recipe
+                .ingredients
+                .iter()
+                .map(|i| self.kitchen.line(i))
+                .collect(),
+            steps: recipe
+                .card
+                .steps
+                .iter()
+                .map(|s| self.kitchen.step(s, &recipe.ingredients))
+                .collect(),
+            recipe,
+        }))
+    }
 }
 
 /// The recipe with storage id `id` in an id-ordered slice.
@@ -138,6 +181,7 @@ mod tests {
             tastes: vec![],
             image_url: None,
             recipe_url: None,
+            card: Default::default(),
         }
     }
 
@@ -269,5 +313,24 @@ mod tests {
         let s = service();
         assert_eq!(s.get(3).await.unwrap().unwrap().name, "Kiwi bowl");
         assert!(s.get(99).await.unwrap().is_none());
+    }
+
+    #[tokio::test]
+    async fn a_sheet_renders_amounts_into_lines_and_steps() {
+        let mut catalog = MockRecipeCatalog::new();
+        catalog.expect_all().returning(|| {
+            let mut r = recipe(1, "Kiwi bowl", "kiwi", MealType::Breakfast, &[]);
+            r.card.steps = vec!["Peel {kiwi}.".into(), "Eat it.".into()];
+            Ok(Arc::from(vec![r]))
+        });
+        // Without kitchen facts, amounts are grams.
+        let sheet = Recipes::new(Arc::new(catalog), Arc::new(Taxonomy::default()))
+            .sheet(1)
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(sheet.steps, ["Peel 10 g kiwi.", "Eat it."]);
+        assert_eq!(sheet.lines[0].display, "10 g");
+        assert_eq!(sheet.lines[0].measure, None);
     }
 }

@@ -1,7 +1,7 @@
 //! The recipe files (`data/recipes/*.txt`): one recipe a line,
 //! `recipe_id | name | meal types | ingredient grams; …`.
 
-use mealplan_domain::{MealType, Nutrition, Recipe, RecipeIngredient, labels};
+use mealplan_domain::{MealType, Nutrition, Recipe, RecipeCard, RecipeIngredient, labels};
 
 use crate::ingredients::IngredientTable;
 use crate::{CatalogueError, rules};
@@ -90,6 +90,8 @@ pub fn build(
         ingredients,
         meal_types,
         image_url: None,
-        recipe_url: None,
+        // Every catalogue recipe has a page the service serves.
+        recipe_url: Some(format!("/recipes/{recipe_id}")),
+        card: RecipeCard::default(),
     })
 }

@@ -9,6 +9,7 @@ pub mod account;
 mod email;
 #[macro_use]
 pub mod profile;
+pub mod kitchen;
 pub mod labels;
 pub mod meal;
 pub mod planner;
@@ -24,8 +25,8 @@ pub use profile::{
     ItemRef, MealsPerDay, NamedItem, NonNegative, ProfileDraft, RangeError, Weight,
 };
 pub use recipe::{
-    Allergen, HardRules, MealType, Nutrition, Recipe, RecipeIngredient, nutrition_distance,
-    similar_recipes,
+    Allergen, HardRules, MealType, Nutrition, Recipe, RecipeCard, RecipeIngredient,
+    nutrition_distance, similar_recipes,
 };
 pub use restriction::{Diet, Restriction, Rule};
 pub use targets::{Manual, Resolved, Stored, Targets};

@@ -506,6 +506,7 @@ pub(crate) mod tests {
                     tastes: vec![],
                     image_url: None,
                     recipe_url: None,
+                    card: Default::default(),
                 });
             }
         }

@@ -214,6 +214,23 @@ pub struct RecipeIngredient {
     pub grams: f64,
 }
 
+/// What a cook needs beyond the ingredient list, and the nutrients the
+/// main facts leave out.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct RecipeCard {
+    /// Hands-on preparation, minutes.
+    pub prep_minutes: u32,
+    /// Cooking on the stove or in the oven, minutes.
+    pub cook_minutes: u32,
+    /// Step templates, in order (`{olive oil}` stands for the recipe's
+    /// amount; see [`crate::kitchen`]).
+    pub steps: Vec<String>,
+    /// Saturated fat of one serving, g.
+    pub saturated_fat: f64,
+    /// Sodium of one serving, mg.
+    pub sodium: f64,
+}
+
 /// A catalogue recipe.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Recipe {
@@ -239,8 +256,10 @@ pub struct Recipe {
     pub tastes: Vec<String>,
     /// Picture, if any.
     pub image_url: Option<String>,
-    /// Source, if any.
+    /// Where its page is, if it has one.
     pub recipe_url: Option<String>,
+    /// Steps, times and the minor nutrients.
+    pub card: RecipeCard,
 }
 
 impl Recipe {
@@ -437,6 +456,7 @@ mod tests {
             tastes: vec![],
             image_url: None,
             recipe_url: None,
+            card: Default::default(),
         }
     }
 
@@ -698,6 +718,7 @@ mod similar_tests {
             tastes: vec![],
             image_url: None,
             recipe_url: None,
+            card: Default::default(),
         }
     }
 

@@ -35,7 +35,10 @@ pub use error::ApiError;
 pub use limits::RateLimitOptions;
 pub use metrics::MetricsAccess;
 
-use routes::{Endpoint, accounts, chat, lifecycle, meals, menus, meta, plans, profile, recipes};
+use routes::{
+    Endpoint, accounts, chat, lifecycle, meals, menus, meta, pages, plans, profile, recipes,
+    shopping,
+};
 
 /// The use cases handlers call, shared by every worker.
 pub struct AppState {
@@ -209,7 +212,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     )
     .service(
         Endpoint::at(&["/api/plan/current/shopping-list"])
-            .on(M::GET, plans::shopping_list)
+            .on(M::GET, shopping::shopping_list)
             .build(),
     )
     .service(
@@ -265,6 +268,11 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             .on(M::GET, metrics::metrics_endpoint)
             .build(),
     )
+    .service(
+        Endpoint::at(&["/recipes/{recipe_id}"])
+            .on(M::GET, pages::get_recipe_page)
+            .build(),
+    )
     .service(Endpoint::at(&["/health"]).on(M::GET, meta::health).build())
     .service(Endpoint::at(&["/ready"]).on(M::GET, meta::ready).build());
 }
@@ -305,12 +313,14 @@ async fn json_errors(
 ) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
     let response = next.call(req).await?;
     let status = response.status();
-    let is_json = response
+    // JSON errors pass as they are, and so do the HTML pages' own (a
+    // browser opening an unknown recipe page gets a page, not JSON).
+    let is_json_or_page = response
         .headers()
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.starts_with("application/json"));
-    if status.as_u16() < 400 || is_json {
+        .is_some_and(|v| v.starts_with("application/json") || v.starts_with("text/html"));
+    if status.as_u16() < 400 || is_json_or_page {
         return Ok(response.map_into_boxed_body());
     }
     let (req, response) = response.into_parts();

@@ -4,7 +4,10 @@ use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
 use crate::error::{ErrorBody, ErrorEntry, Loc, ValidationErrorBody};
-use crate::routes::{accounts, chat, lifecycle, meals, menus, meta, plans, profile, recipes};
+use crate::routes::{
+    accounts, chat, lifecycle, meals, menus, meta, pages, plans, profile, recipes, shopping,
+};
+use crate::schema::ListFormat;
 
 /// The whole API, generated from the handlers' annotations.
 #[derive(OpenApi)]
@@ -32,12 +35,13 @@ use crate::routes::{accounts, chat, lifecycle, meals, menus, meta, plans, profil
         profile::meal_types_list,
         recipes::list_recipes,
         recipes::get_recipe,
+        pages::get_recipe_page,
         recipes::similar_recipe,
         plans::create_plan,
         plans::generate_plan,
         plans::current_plan,
         plans::plan_summary,
-        plans::shopping_list,
+        shopping::shopping_list,
         meals::get_meal,
         meals::swap_meal,
         meals::set_meal_status,
@@ -49,7 +53,7 @@ use crate::routes::{accounts, chat, lifecycle, meals, menus, meta, plans, profil
         meta::health,
         meta::ready,
     ),
-    components(schemas(ErrorBody, ErrorEntry, Loc, ValidationErrorBody)),
+    components(schemas(ErrorBody, ErrorEntry, Loc, ValidationErrorBody, ListFormat)),
     modifiers(&BearerAuth),
     tags(
         (name = "accounts", description = "Sign-up, login and tokens"),

@@ -74,3 +74,32 @@ pub enum BirthDateInput {
 #[schema(value_type = String, format = Date)]
 #[allow(dead_code)]
 pub struct IsoDate(String);
+
+/// A shop aisle, in the order a shopping list walks the shop.
+#[derive(ToSchema)]
+pub enum AisleName {
+    produce,
+    bakery,
+    meat,
+    fish,
+    dairy,
+    chilled,
+    frozen,
+    grains,
+    tins,
+    breakfast,
+    baking,
+    nuts,
+    condiments,
+    spices,
+    snacks,
+    sports,
+    other,
+}
+
+/// How a list is written: JSON, or plain text to print.
+#[derive(ToSchema)]
+pub enum ListFormat {
+    json,
+    text,
+}

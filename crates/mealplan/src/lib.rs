@@ -122,14 +122,19 @@ impl Application {
             mealplan_catalogue::taxonomy().map_err(|e| StartError::Catalogue(e.to_string()))?,
         );
         let profiles = Profiles::new(Arc::new(db.clone()), Arc::new(db.clone()), clock.clone());
-        let recipes = Recipes::new(Arc::new(db.clone()), taxonomy.clone());
+        let kitchen = Arc::new(
+            mealplan_catalogue::kitchen().map_err(|e| StartError::Catalogue(e.to_string()))?,
+        );
+        let recipes =
+            Recipes::new(Arc::new(db.clone()), taxonomy.clone()).with_kitchen(kitchen.clone());
         let plans = Plans::new(
             Arc::new(db.clone()),
             Arc::new(db.clone()),
             Arc::new(db.clone()),
             clock,
             taxonomy,
-        );
+        )
+        .with_kitchen(kitchen);
         let model = settings.chat_model.clone().map(|config| {
             tracing::info!(endpoint = %config.endpoint(), model = %config.model, "chat model configured");
             Arc::new(mealplan_http::OpenAiChatModel::new(config)) as Arc<dyn mealplan_ports::ChatModel>

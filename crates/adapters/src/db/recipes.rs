@@ -5,7 +5,9 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 use diesel::prelude::*;
-use mealplan_domain::{Allergen, DietType, MealType, Nutrition, Recipe, RecipeIngredient};
+use mealplan_domain::{
+    Allergen, DietType, MealType, Nutrition, Recipe, RecipeCard, RecipeIngredient,
+};
 use mealplan_ports::{RecipeCatalog, StoreError};
 
 use super::schema::recipes;
@@ -31,6 +33,11 @@ struct RecipeRow {
     allergens: String,
     tastes: String,
     ingredients: String,
+    prep_minutes: i32,
+    cook_minutes: i32,
+    steps: String,
+    saturated_fat: f64,
+    sodium: f64,
 }
 
 #[derive(Insertable, AsChangeset)]
@@ -54,6 +61,11 @@ struct RecipeValues {
     tastes: String,
     ingredients: String,
     fingerprint: String,
+    prep_minutes: i32,
+    cook_minutes: i32,
+    steps: String,
+    saturated_fat: f64,
+    sodium: f64,
 }
 
 fn join<T>(items: &[T], name: impl Fn(&T) -> &str) -> String {
@@ -83,9 +95,23 @@ fn allergens_named(name: &str) -> Option<&'static [Allergen]> {
     }
 }
 
+/// Steps are stored one a line (a step never holds a line break).
+fn join_steps(steps: &[String]) -> String {
+    steps
+        .iter()
+        .map(|s| s.replace(['\r', '\n'], " "))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn minutes(m: u32) -> i32 {
+    i32::try_from(m).unwrap_or(i32::MAX)
+}
+
 impl RecipeValues {
     fn of(r: &Recipe) -> Self {
         let n = r.nutrition;
+        let card = &r.card;
         let mut values = Self {
             // A recipe's id is its catalogue number (migration 000005).
             id: r.recipe_id,
@@ -110,9 +136,14 @@ impl RecipeValues {
                 .collect::<Vec<_>>()
                 .join(","),
             fingerprint: String::new(),
+            prep_minutes: minutes(card.prep_minutes),
+            cook_minutes: minutes(card.cook_minutes),
+            steps: join_steps(&card.steps),
+            saturated_fat: card.saturated_fat,
+            sodium: card.sodium,
         };
         values.fingerprint = format!(
-            "{}|{}|{}|{}|{}|{}|{}|{}|{:?}|{:?}|{}|{}|{}|{}|{}",
+            "{}|{}|{}|{}|{}|{}|{}|{}|{:?}|{:?}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{:?}",
             values.recipe_id,
             values.name,
             values.calories,
@@ -127,7 +158,12 @@ impl RecipeValues {
             values.diet_types,
             values.allergens,
             values.tastes,
-            values.ingredients
+            values.ingredients,
+            values.prep_minutes,
+            values.cook_minutes,
+            values.saturated_fat,
+            values.sodium,
+            values.steps
         );
         values
     }
@@ -179,6 +215,18 @@ impl RecipeRow {
             tastes: split(&self.tastes).map(str::to_owned).collect(),
             image_url: self.image_url,
             recipe_url: self.recipe_url,
+            card: RecipeCard {
+                prep_minutes: u32::try_from(self.prep_minutes).unwrap_or(0),
+                cook_minutes: u32::try_from(self.cook_minutes).unwrap_or(0),
+                steps: self
+                    .steps
+                    .lines()
+                    .filter(|s| !s.is_empty())
+                    .map(str::to_owned)
+                    .collect(),
+                saturated_fat: self.saturated_fat,
+                sodium: self.sodium,
+            },
         })
     }
 }

@@ -116,6 +116,11 @@ diesel::table! {
         tastes -> Text,
         ingredients -> Text,
         fingerprint -> Text,
+        prep_minutes -> Integer,
+        cook_minutes -> Integer,
+        steps -> Text,
+        saturated_fat -> Double,
+        sodium -> Double,
     }
 }
 

@@ -203,6 +203,7 @@ mod tests {
             tastes: vec![],
             image_url: None,
             recipe_url: None,
+            card: Default::default(),
         }
     }
 

@@ -7,9 +7,11 @@ pub mod lifecycle;
 pub mod meals;
 pub mod menus;
 pub mod meta;
+pub mod pages;
 pub mod plans;
 pub mod profile;
 pub mod recipes;
+pub mod shopping;
 
 use actix_web::http::Method;
 use actix_web::{FromRequest, Handler, Resource, Responder, web};

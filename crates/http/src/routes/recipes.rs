@@ -1,7 +1,7 @@
 //! The recipe catalogue and similar recipes.
 
 use actix_web::{HttpRequest, web};
-use mealplan_app::RecipeQuery;
+use mealplan_app::{RecipeQuery, RecipeSheet};
 use mealplan_domain::{DietType, Recipe};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -31,7 +31,8 @@ pub struct RecipeResponse {
     pub fat: i64,
     /// Picture URL.
     pub image_url: Option<String>,
-    /// Source URL.
+    /// The recipe's page on this service, an absolute path
+    /// (`/recipes/{recipe_id}`): resolve it against the API's base URL.
     pub recipe_url: Option<String>,
     /// Stable catalogue number.
     pub recipe_id: i64,
@@ -94,6 +95,77 @@ impl RecipeResponse {
                 })
                 .collect(),
             diet_types: r.diet_types.iter().map(|d| (*d).into()).collect(),
+        }
+    }
+}
+
+/// One ingredient of a recipe with its household measure.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct IngredientLineResponse {
+    /// Ingredient (as in `ingredients`).
+    pub name: String,
+    /// Grams in one serving (grains, pasta, legumes, meat and fish: cooked
+    /// weight).
+    pub grams: f64,
+    /// Household measure when one makes sense (`2 eggs`, `1 tbsp`,
+    /// `250 ml`, `⅔ cup`); `null` for things weighed only.
+    pub measure: Option<String>,
+    /// Grams, measure and notes as a cook reads them: `100 g (2 eggs)`,
+    /// `150 g cooked (¾ cup; from 50 g dry)`.
+    pub display: String,
+}
+
+/// One recipe: the spec's 2.5 members plus what a cook needs. Extra
+/// nutrients are per serving.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RecipeDetailResponse {
+    /// The recipe as listed.
+    #[serde(flatten)]
+    pub recipe: RecipeResponse,
+    /// Ingredients in recipe order, with grams and household measures.
+    pub ingredient_lines: Vec<IngredientLineResponse>,
+    /// Numbered steps, in order, with the recipe's amounts written in.
+    pub steps: Vec<String>,
+    /// Hands-on preparation, minutes.
+    pub prep_minutes: u32,
+    /// Time on the stove or in the oven, minutes.
+    pub cook_minutes: u32,
+    /// Fibre, g (one decimal).
+    pub fiber: f64,
+    /// Sugars, g (one decimal).
+    pub sugar: f64,
+    /// Saturated fat, g (one decimal; USDA SR28).
+    pub saturated_fat: f64,
+    /// Sodium, mg (USDA SR28).
+    pub sodium: i64,
+}
+
+fn tenths(v: f64) -> f64 {
+    (v.max(0.0) * 10.0).round() / 10.0
+}
+
+impl From<&RecipeSheet> for RecipeDetailResponse {
+    fn from(sheet: &RecipeSheet) -> Self {
+        let r = &sheet.recipe;
+        Self {
+            recipe: r.into(),
+            ingredient_lines: sheet
+                .lines
+                .iter()
+                .map(|l| IngredientLineResponse {
+                    name: l.name.clone(),
+                    grams: tenths(l.grams),
+                    measure: l.measure.clone(),
+                    display: l.display.clone(),
+                })
+                .collect(),
+            steps: sheet.steps.clone(),
+            prep_minutes: r.card.prep_minutes,
+            cook_minutes: r.card.cook_minutes,
+            fiber: tenths(r.nutrition.fiber),
+            sugar: tenths(r.nutrition.sugar),
+            saturated_fat: tenths(r.card.saturated_fat),
+            sodium: whole(r.card.sodium),
         }
     }
 }
@@ -164,12 +236,14 @@ pub async fn list_recipes(
     }))
 }
 
-/// One recipe.
+/// One recipe, with ingredient lines (grams and household measures),
+/// steps, times and per-serving fibre, sugar, saturated fat and sodium.
+/// `recipe_url` names its printable page.
 #[utoipa::path(
     get, path = "/api/recipes/{recipe_id}", tag = "recipes",
     params(("recipe_id" = i64, Path, description = "Recipe id")),
     responses(
-        (status = 200, description = "The recipe", body = RecipeResponse),
+        (status = 200, description = "The recipe", body = RecipeDetailResponse),
         (status = 404, description = "Recipe not found", body = ErrorBody),
         (status = 422, description = "Invalid id", body = ValidationErrorBody),
         (status = 500, description = "Internal server error", body = ErrorBody),
@@ -178,13 +252,13 @@ pub async fn list_recipes(
 pub async fn get_recipe(
     state: web::Data<AppState>,
     req: HttpRequest,
-) -> Result<web::Json<RecipeResponse>, ApiError> {
+) -> Result<web::Json<RecipeDetailResponse>, ApiError> {
     let mut p = Params::new(&req);
     let id = p.path_int("recipe_id");
     let id = p.finish(|| id)?;
-    let recipe = state.recipes.get(id).await.map_err(ApiError::internal)?;
-    recipe
-        .map(|r| web::Json((&r).into()))
+    let sheet = state.recipes.sheet(id).await.map_err(ApiError::internal)?;
+    sheet
+        .map(|s| web::Json((&s).into()))
         .ok_or(ApiError::NotFound("Recipe not found"))
 }
 

@@ -1,0 +1,205 @@
+//! The shopping list of the active plan: what its pending meals need, in
+//! the units people buy, with the aisle and the days each item is for.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use mealplan_domain::kitchen::{Aisle, Purchase};
+use mealplan_domain::{MealStatus, UserId};
+
+use super::{PlanError, Plans};
+
+/// One line of a shopping list.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ShoppingItem {
+    /// Ingredient name.
+    pub name: String,
+    /// Grams the pending meals use, portions applied, as the recipes list
+    /// them (cooked weight for rice, pasta, meat, …).
+    pub grams: f64,
+    /// What to buy: rounded up to whole pieces, ml/l or g/kg, in the form
+    /// shops sell (dry rice, raw chicken).
+    pub purchase: Purchase,
+    /// Days of the week (1-7) whose pending meals need it, ascending.
+    pub days: Vec<u8>,
+}
+
+/// What to buy for the pending meals of a plan.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ShoppingList {
+    /// The plan.
+    pub plan_id: i64,
+    /// Items by name.
+    pub items: Vec<ShoppingItem>,
+}
+
+impl ShoppingList {
+    /// The items grouped by aisle, aisles in the order a shop is walked,
+    /// names sorted within each.
+    pub fn by_aisle(&self) -> Vec<(Aisle, Vec<&ShoppingItem>)> {
+        let mut groups: BTreeMap<Aisle, Vec<&ShoppingItem>> = BTreeMap::new();
+        for item in &self.items {
+            groups.entry(item.purchase.aisle).or_default().push(item);
+        }
+        groups.into_iter().collect()
+    }
+}
+
+impl Plans {
+    /// Ingredients of the active plan's pending meals: grams summed by
+    /// name (portions applied), converted once per item into what to buy,
+    /// sorted by name.
+    pub async fn shopping_list(&self, user: UserId) -> Result<ShoppingList, PlanError> {
+        let plan = self.current(user).await?;
+        let mut totals: BTreeMap<String, (f64, BTreeSet<u8>)> = BTreeMap::new();
+        for day in &plan.days {
+            for meal in &day.meals {
+                if meal.meal.status != MealStatus::Pending {
+                    continue;
+                }
+                for i in &meal.recipe.ingredients {
+                    let entry = totals.entry(i.name.clone()).or_default();
+                    entry.0 += i.grams * meal.meal.servings;
+                    entry.1.insert(day.day_of_week);
+                }
+            }
+        }
+        Ok(ShoppingList {
+            plan_id: plan.id,
+            items: totals
+                .into_iter()
+                .map(|(name, (grams, days))| ShoppingItem {
+                    purchase: self.kitchen.purchase(&name, grams),
+                    name,
+                    grams,
+                    days: days.into_iter().collect(),
+                })
+                .collect(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use chrono::{TimeZone, Utc};
+    use mealplan_domain::kitchen::{BuyUnit, HouseMeasure, Kitchen, KitchenFacts, Piece};
+    use mealplan_domain::{MealType, Nutrition, Recipe, RecipeIngredient};
+    use mealplan_ports::{
+        DailyMenu, MealDetail, MockClock, MockPlanRepository, MockProfileRepository,
+        MockRecipeCatalog, Plan,
+    };
+
+    use super::*;
+
+    fn recipe(id: i64, ingredients: &[(&str, f64)]) -> Recipe {
+        Recipe {
+            id,
+            recipe_id: id,
+            name: format!("r{id}"),
+            nutrition: Nutrition::default(),
+            ingredients: ingredients
+                .iter()
+                .map(|(name, grams)| RecipeIngredient {
+                    name: (*name).into(),
+                    grams: *grams,
+                })
+                .collect(),
+            meal_types: vec![MealType::Lunch],
+            diet_types: vec![],
+            allergens: vec![],
+            tastes: vec![],
+            image_url: None,
+            recipe_url: None,
+            card: Default::default(),
+        }
+    }
+
+    fn meal(id: i64, recipe_id: i64, status: MealStatus, servings: f64) -> MealDetail {
+        MealDetail {
+            id,
+            recipe_id,
+            schedule: id as u8,
+            status,
+            meal_type: MealType::Lunch,
+            servings,
+        }
+    }
+
+    fn kitchen() -> Kitchen {
+        let egg = Piece {
+            grams: 50.0,
+            one: "egg".into(),
+            many: "eggs".into(),
+        };
+        Kitchen::new([(
+            "egg".to_owned(),
+            KitchenFacts {
+                aisle: Aisle::Dairy,
+                measure: HouseMeasure::Piece(egg.clone()),
+                buy: BuyUnit::Piece(egg),
+                bought: None,
+                note: None,
+                sodium_mg: 0.0,
+                saturated_fat: 0.0,
+            },
+        )])
+    }
+
+    #[tokio::test]
+    async fn pending_meals_are_summed_converted_and_dated() {
+        let mut plans = MockPlanRepository::new();
+        plans.expect_active().returning(|_| {
+            Ok(Some(Plan {
+                id: 7,
+                user_id: UserId(1),
+                created_at: Utc.with_ymd_and_hms(2026, 1, 1, 0, 0, 0).unwrap(),
+                updated_at: Utc.with_ymd_and_hms(2026, 1, 1, 0, 0, 0).unwrap(),
+                active: true,
+                days: vec![
+                    DailyMenu {
+                        id: 1,
+                        day_of_week: 1,
+                        meals: vec![
+                            meal(1, 1, MealStatus::Pending, 1.5),
+                            meal(2, 2, MealStatus::Completed, 1.0),
+                        ],
+                    },
+                    DailyMenu {
+                        id: 2,
+                        day_of_week: 3,
+                        meals: vec![meal(3, 2, MealStatus::Pending, 2.0)],
+                    },
+                ],
+            }))
+        });
+        let mut catalog = MockRecipeCatalog::new();
+        catalog.expect_all().returning(|| {
+            Ok(Arc::from(vec![
+                recipe(1, &[("egg", 100.0), ("kiwi", 30.0)]),
+                recipe(2, &[("egg", 50.0)]),
+            ]))
+        });
+        let s = Plans::new(
+            Arc::new(plans),
+            Arc::new(catalog),
+            Arc::new(MockProfileRepository::new()),
+            Arc::new(MockClock::new()),
+            Arc::new(mealplan_domain::Taxonomy::default()),
+        )
+        .with_kitchen(Arc::new(kitchen()));
+        let list = s.shopping_list(UserId(1)).await.unwrap();
+        assert_eq!(list.plan_id, 7);
+        let egg = &list.items[0];
+        // 100 g × 1.5 on Monday, 50 g × 2 on Wednesday; Monday's second
+        // meal is done.
+        assert_eq!((egg.name.as_str(), egg.grams), ("egg", 250.0));
+        assert_eq!(egg.purchase.display, "5 eggs");
+        assert_eq!(egg.days, [1, 3]);
+        let kiwi = &list.items[1];
+        assert_eq!((kiwi.grams, kiwi.purchase.display.as_str()), (45.0, "45 g"));
+        assert_eq!(kiwi.purchase.aisle, Aisle::Other);
+        let aisles: Vec<Aisle> = list.by_aisle().into_iter().map(|(a, _)| a).collect();
+        assert_eq!(aisles, [Aisle::Dairy, Aisle::Other]);
+    }
+}

@@ -1,0 +1,884 @@
+//! The kitchen side of a recipe: household measures beside grams
+//! ("100 g (2 eggs)"), steps whose amounts come from the recipe itself,
+//! and shopping amounts in the units people buy ("6 eggs", "750 ml",
+//! "1.2 kg"), grouped by aisle.
+//!
+//! Recipes list grams of one serving; grains, pasta, legumes, meat and
+//! fish are cooked weights (the SR28 values are of the cooked food). An
+//! ingredient with a [`Bought`] form is sold otherwise (dry rice, raw
+//! chicken): steps and shopping amounts convert with its factor.
+//!
+//! Steps are templates: `{olive oil}` stands for the recipe's whole amount
+//! of olive oil, `{1/2 olive oil}` for half of it, `{brown rice:dry}` for
+//! the amount in its bought form. [`Kitchen::step`] renders them, so a
+//! step can never disagree with the ingredient list.
+
+use std::collections::HashMap;
+
+use crate::recipe::RecipeIngredient;
+
+choice!(
+    /// Where a shop keeps an ingredient, in the order a shopping list
+    /// walks the shop.
+    Aisle {
+        /// Fruit, vegetables and fresh herbs.
+        Produce = "produce",
+        /// Bread, tortillas, bagels.
+        Bakery = "bakery",
+        /// Meat and poultry.
+        Meat = "meat",
+        /// Fish and seafood.
+        Fish = "fish",
+        /// Milk, yogurt, cheese, butter, eggs and plant milks.
+        Dairy = "dairy",
+        /// Tofu, tempeh, hummus, pesto, miso.
+        Chilled = "chilled",
+        /// Frozen vegetables.
+        Frozen = "frozen",
+        /// Rice, pasta, grains and dry pulses.
+        Grains = "grains",
+        /// Tins and jars.
+        Tins = "tins",
+        /// Cereals, spreads, honey and syrups.
+        Breakfast = "breakfast",
+        /// Flour, sugar, cocoa, chocolate.
+        Baking = "baking",
+        /// Nuts, seeds and dried fruit.
+        Nuts = "nuts",
+        /// Oils, vinegars and sauces.
+        Condiments = "condiments",
+        /// Dried spices and salt.
+        Spices = "spices",
+        /// Crackers, rice cakes, popcorn.
+        Snacks = "snacks",
+        /// Protein powders.
+        Sports = "sports",
+        /// Anything the kitchen table does not know.
+        Other = "other",
+    }
+);
+
+impl Aisle {
+    /// Heading of the aisle on a printed list.
+    pub fn title(self) -> &'static str {
+        match self {
+            Self::Produce => "Fruit & vegetables",
+            Self::Bakery => "Bread & bakery",
+            Self::Meat => "Meat & poultry",
+            Self::Fish => "Fish & seafood",
+            Self::Dairy => "Dairy, eggs & plant milks",
+            Self::Chilled => "Tofu, tempeh & chilled",
+            Self::Frozen => "Frozen",
+            Self::Grains => "Rice, pasta, grains & pulses",
+            Self::Tins => "Tins & jars",
+            Self::Breakfast => "Cereals, spreads & syrups",
+            Self::Baking => "Baking",
+            Self::Nuts => "Nuts, seeds & dried fruit",
+            Self::Condiments => "Oils, vinegars & sauces",
+            Self::Spices => "Spices & salt",
+            Self::Snacks => "Crackers & snacks",
+            Self::Sports => "Protein powders",
+            Self::Other => "Other",
+        }
+    }
+}
+
+/// A counted unit: grams each, and what one and several are called.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Piece {
+    /// Grams of one.
+    pub grams: f64,
+    /// Name of one (`egg`, `garlic clove`, `can`).
+    pub one: String,
+    /// Name of several (`eggs`, `garlic cloves`, `cans`).
+    pub many: String,
+}
+
+impl Piece {
+    fn noun(&self, count: f64) -> &str {
+        if count > 1.0 { &self.many } else { &self.one }
+    }
+}
+
+/// How a cook measures an ingredient at home.
+#[derive(Debug, Clone, PartialEq)]
+pub enum HouseMeasure {
+    /// Counted (`2 eggs`, `½ onion`).
+    Piece(Piece),
+    /// Spooned: teaspoons, tablespoons, and cups from a quarter cup up
+    /// (1 cup = 16 tbsp = 48 tsp).
+    Spoon {
+        /// Grams in one level teaspoon.
+        grams_per_tsp: f64,
+    },
+    /// Poured: spoons below 60 ml, millilitres above.
+    Liquid {
+        /// Grams in one millilitre.
+        grams_per_ml: f64,
+    },
+    /// Weighed only.
+    Weight,
+}
+
+/// How a shop sells an ingredient.
+#[derive(Debug, Clone, PartialEq)]
+pub enum BuyUnit {
+    /// By count (eggs, lemons, cans, heads).
+    Piece(Piece),
+    /// By volume, ml or l.
+    Volume {
+        /// Grams in one millilitre.
+        grams_per_ml: f64,
+    },
+    /// By weight, g or kg.
+    Weight,
+}
+
+/// The form an ingredient is sold in when the recipe lists it cooked.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Bought {
+    /// `dry`, `raw`, `in shell`.
+    pub word: String,
+    /// Grams bought per gram the recipe lists.
+    pub factor: f64,
+}
+
+/// What the kitchen knows of one ingredient.
+#[derive(Debug, Clone, PartialEq)]
+pub struct KitchenFacts {
+    /// Where to find it.
+    pub aisle: Aisle,
+    /// How to measure it at home.
+    pub measure: HouseMeasure,
+    /// How to buy it.
+    pub buy: BuyUnit,
+    /// Sold in another form than the recipe lists (dry, raw).
+    pub bought: Option<Bought>,
+    /// A word for the cook (`drained`, `fresh or frozen`).
+    pub note: Option<String>,
+    /// Sodium, mg per 100 g.
+    pub sodium_mg: f64,
+    /// Saturated fat, g per 100 g.
+    pub saturated_fat: f64,
+}
+
+/// One ingredient line of a recipe as a cook reads it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct IngredientLine {
+    /// Ingredient.
+    pub name: String,
+    /// Grams of one serving.
+    pub grams: f64,
+    /// Household measure (`2 eggs`, `1 tbsp`, `250 ml`, `⅔ cup`), when
+    /// the amount can be measured without scales.
+    pub measure: Option<String>,
+    /// Grams, then measure and notes: `100 g (2 eggs)`,
+    /// `150 g cooked (¾ cup; from 50 g dry)`.
+    pub display: String,
+}
+
+/// An amount to buy.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Purchase {
+    /// How many `unit`s.
+    pub amount: f64,
+    /// `g`, `kg`, `ml`, `l`, or a count noun agreeing with `amount`
+    /// (`egg`, `eggs`, `cans`).
+    pub unit: String,
+    /// `6 eggs`, `750 ml`, `1.2 kg`.
+    pub display: String,
+    /// The form bought when it is not the recipe's (`dry`, `raw`).
+    pub form: Option<String>,
+    /// Where to find it.
+    pub aisle: Aisle,
+}
+
+/// A `{…}` reference to an ingredient in a step template.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StepRef {
+    /// Ingredient name.
+    pub name: String,
+    /// Share of the recipe's amount, e.g. 0.5 for `{1/2 olive oil}`.
+    pub share: f64,
+    /// `dry`, `raw`, …: the amount in its bought form.
+    pub form: Option<String>,
+}
+
+/// A step template cut into text and references.
+#[derive(Debug, Clone, PartialEq)]
+pub enum StepPart {
+    /// Literal text.
+    Text(String),
+    /// An ingredient amount.
+    Ref(StepRef),
+}
+
+/// Cuts a step template into text and `{…}` references. Fails on an
+/// unclosed or empty brace or a malformed share.
+pub fn parse_step(template: &str) -> Result<Vec<StepPart>, String> {
+    let mut parts = Vec::new();
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        if open > 0 {
+            parts.push(StepPart::Text(rest[..open].to_owned()));
+        }
+        let after = &rest[open + 1..];
+        let close = after
+            .find('}')
+            .ok_or_else(|| format!("unclosed `{{` in {template:?}"))?;
+        let inner = after[..close].trim();
+        if inner.contains('{') {
+            return Err(format!("nested `{{` in {template:?}"));
+        }
+        parts.push(StepPart::Ref(parse_ref(inner)?));
+        rest = &after[close + 1..];
+    }
+    if rest.contains('}') {
+        return Err(format!("stray `}}` in {template:?}"));
+    }
+    if !rest.is_empty() {
+        parts.push(StepPart::Text(rest.to_owned()));
+    }
+    Ok(parts)
+}
+
+fn parse_ref(inner: &str) -> Result<StepRef, String> {
+    let (share, rest) = match inner.split_once(' ') {
+        Some((first, rest)) if first.contains('/') => {
+            let (n, d) = first.split_once('/').unwrap_or_default();
+            let (n, d) = (n.parse::<u32>(), d.parse::<u32>());
+            match (n, d) {
+                (Ok(n), Ok(d)) if n > 0 && d > 0 && n < d => (f64::from(n) / f64::from(d), rest),
+                _ => return Err(format!("bad share in {{{inner}}}")),
+            }
+        }
+        _ => (1.0, inner),
+    };
+    let (name, form) = match rest.split_once(':') {
+        Some((name, form)) => (name.trim(), Some(form.trim().to_owned())),
+        None => (rest.trim(), None),
+    };
+    if name.is_empty() || form.as_deref() == Some("") {
+        return Err(format!("empty reference {{{inner}}}"));
+    }
+    Ok(StepRef {
+        name: name.to_owned(),
+        share,
+        form,
+    })
+}
+
+/// The kitchen facts of every known ingredient.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Kitchen {
+    facts: HashMap<String, KitchenFacts>,
+}
+
+impl Kitchen {
+    /// A kitchen knowing these ingredients.
+    pub fn new(facts: impl IntoIterator<Item = (String, KitchenFacts)>) -> Self {
+        Self {
+            facts: facts.into_iter().collect(),
+        }
+    }
+
+    /// What is known of `name`.
+    pub fn get(&self, name: &str) -> Option<&KitchenFacts> {
+        self.facts.get(name)
+    }
+
+    /// Number of ingredients known.
+    pub fn len(&self) -> usize {
+        self.facts.len()
+    }
+
+    /// Whether nothing is known.
+    pub fn is_empty(&self) -> bool {
+        self.facts.is_empty()
+    }
+
+    /// Saturated fat (g) and sodium (mg) of these ingredient amounts;
+    /// unknown ingredients count as none.
+    pub fn minor_nutrients(&self, ingredients: &[RecipeIngredient]) -> (f64, f64) {
+        ingredients
+            .iter()
+            .fold((0.0, 0.0), |(fat, sodium), i| match self.get(&i.name) {
+                Some(f) => (
+                    fat + f.saturated_fat * i.grams / 100.0,
+                    sodium + f.sodium_mg * i.grams / 100.0,
+                ),
+                None => (fat, sodium),
+            })
+    }
+
+    /// An ingredient line with its household measure.
+    pub fn line(&self, ingredient: &RecipeIngredient) -> IngredientLine {
+        let grams = ingredient.grams;
+        let facts = self.get(&ingredient.name);
+        let measure = facts
+            .and_then(|f| measure(&f.measure, grams))
+            .map(|m| m.text);
+        let mut display = grams_text(grams);
+        let mut notes: Vec<String> = measure.iter().cloned().collect();
+        if let Some(f) = facts {
+            if let Some(b) = &f.bought {
+                display.push_str(" cooked");
+                let bought = grams_text(bought_grams(grams * b.factor));
+                notes.push(if b.word == "dry" {
+                    format!("from {bought} dry")
+                } else {
+                    format!("about {bought} {}", b.word)
+                });
+            }
+            notes.extend(f.note.clone());
+        }
+        if !notes.is_empty() {
+            display = format!("{display} ({})", notes.join("; "));
+        }
+        IngredientLine {
+            name: ingredient.name.clone(),
+            grams,
+            measure,
+            display,
+        }
+    }
+
+    /// Renders a step template against a recipe's ingredients. A
+    /// reference the recipe does not have is written as its bare name (the
+    /// catalogue tests make sure that never happens).
+    pub fn step(&self, template: &str, ingredients: &[RecipeIngredient]) -> String {
+        let Ok(parts) = parse_step(template) else {
+            return template.to_owned();
+        };
+        parts
+            .iter()
+            .map(|part| match part {
+                StepPart::Text(text) => text.clone(),
+                StepPart::Ref(r) => match ingredients.iter().find(|i| i.name == r.name) {
+                    Some(i) => self.phrase(&r.name, i.grams * r.share, r.form.as_deref()),
+                    None => r.name.clone(),
+                },
+            })
+            .collect()
+    }
+
+    /// `grams` of `name` as a step says it: `2 eggs (100 g)`,
+    /// `1 tbsp olive oil`, `200 ml milk`, `50 g rolled oats (⅔ cup)`,
+    /// `150 g cooked brown rice`; with `form` (`dry`, `raw`) the amount
+    /// as bought: `50 g dry brown rice (about 150 g cooked)`.
+    pub fn phrase(&self, name: &str, grams: f64, form: Option<&str>) -> String {
+        let Some(facts) = self.get(name) else {
+            return format!("{} {name}", grams_text(grams));
+        };
+        if let Some(b) = &facts.bought {
+            let cooked = grams_text(grams);
+            if form == Some(b.word.as_str()) {
+                let bought = grams_text(bought_grams(grams * b.factor));
+                let done = if b.word == "in shell" {
+                    "cooked meat"
+                } else {
+                    "cooked"
+                };
+                return if b.word == "dry" || b.word == "raw" {
+                    format!("{bought} {} {name} (about {cooked} {done})", b.word)
+                } else {
+                    format!("{bought} {name} {} (about {cooked} {done})", b.word)
+                };
+            }
+            return match measure(&facts.measure, grams) {
+                Some(m) => format!("{cooked} cooked {name} ({})", m.text),
+                None => format!("{cooked} cooked {name}"),
+            };
+        }
+        let weight = grams_text(grams);
+        match (&facts.measure, measure(&facts.measure, grams)) {
+            (HouseMeasure::Piece(_), Some(m)) => format!("{} ({weight})", m.text),
+            (_, Some(m)) if m.text == PINCH => format!("a pinch of {name}"),
+            (_, Some(m)) if m.spoon => format!("{} {name}", m.text),
+            (_, Some(m)) => format!("{weight} {name} ({})", m.text),
+            (_, None) => format!("{weight} {name}"),
+        }
+    }
+
+    /// How much of `name` to buy for `grams` in recipes: rounded up to a
+    /// whole piece, or to 5 g / 5 ml below 50, 10 below 1000, 0.1 kg / l
+    /// above.
+    pub fn purchase(&self, name: &str, grams: f64) -> Purchase {
+        let Some(facts) = self.get(name) else {
+            return weight_purchase(grams, Aisle::Other, None);
+        };
+        let (grams, form) = match &facts.bought {
+            Some(b) => (grams * b.factor, Some(b.word.clone())),
+            None => (grams, None),
+        };
+        match &facts.buy {
+            BuyUnit::Piece(p) => {
+                // A tenth of a piece short is close enough.
+                let count = (grams / p.grams - 0.1).ceil().max(1.0);
+                let unit = p.noun(count).to_owned();
+                Purchase {
+                    amount: count,
+                    display: format!("{count} {unit}"),
+                    unit,
+                    form,
+                    aisle: facts.aisle,
+                }
+            }
+            BuyUnit::Volume { grams_per_ml } => {
+                let (amount, unit) = round_up_metric(grams / grams_per_ml, "ml", "l");
+                Purchase {
+                    amount,
+                    display: format!("{} {unit}", number(amount)),
+                    unit: unit.to_owned(),
+                    form,
+                    aisle: facts.aisle,
+                }
+            }
+            BuyUnit::Weight => weight_purchase(grams, facts.aisle, form),
+        }
+    }
+}
+
+fn weight_purchase(grams: f64, aisle: Aisle, form: Option<String>) -> Purchase {
+    let (amount, unit) = round_up_metric(grams, "g", "kg");
+    Purchase {
+        amount,
+        display: format!("{} {unit}", number(amount)),
+        unit: unit.to_owned(),
+        form,
+        aisle,
+    }
+}
+
+/// Rounds an amount of grams or millilitres up: to 5 up to 50, to 10
+/// below 1000, then to a tenth of a kilo or litre.
+fn round_up_metric(value: f64, small: &'static str, large: &'static str) -> (f64, &'static str) {
+    let up = |step: f64| ((value / step) - 1e-9).ceil().max(1.0) * step;
+    if value <= 50.0 {
+        (up(5.0), small)
+    } else if value < 1000.0 {
+        let v = up(10.0);
+        if v >= 1000.0 {
+            (1.0, large)
+        } else {
+            (v, small)
+        }
+    } else {
+        ((up(100.0) / 1000.0 * 10.0).round() / 10.0, large)
+    }
+}
+
+/// A number without a needless `.0`.
+fn number(v: f64) -> String {
+    if (v - v.round()).abs() < 1e-9 {
+        format!("{}", v.round() as i64)
+    } else {
+        format!("{v:.1}")
+    }
+}
+
+/// Raw or dry weights are estimates: whole grams below 20, else to 5 g.
+fn bought_grams(grams: f64) -> f64 {
+    if grams < 20.0 {
+        grams.round()
+    } else {
+        (grams / 5.0).round() * 5.0
+    }
+}
+
+/// `150 g`, `2.5 g`, `1.2 kg`.
+pub fn grams_text(grams: f64) -> String {
+    if grams >= 1000.0 {
+        format!("{} kg", number((grams / 100.0).round() / 10.0))
+    } else if grams < 10.0 && (grams - grams.round()).abs() >= 0.05 {
+        format!("{grams:.1} g")
+    } else {
+        format!("{} g", grams.round() as i64)
+    }
+}
+
+const PINCH: &str = "a pinch";
+
+/// A household measure and whether it is a spoon measure a cook would use
+/// instead of grams.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Measured {
+    /// `2 eggs`, `1½ tbsp`, `200 ml`, `⅔ cup`, `a pinch`.
+    pub text: String,
+    /// Teaspoons, tablespoons, a pinch or millilitres.
+    pub spoon: bool,
+}
+
+/// The household measure of `grams` (None when it is weighed only, or
+/// too little of a counted thing to count).
+pub fn measure(how: &HouseMeasure, grams: f64) -> Option<Measured> {
+    match how {
+        HouseMeasure::Piece(p) => {
+            let count = grams / p.grams;
+            if count < 0.2 {
+                return None;
+            }
+            let rounded = if count < 1.0 {
+                nearest(count, &[0.25, 1.0 / 3.0, 0.5, 2.0 / 3.0, 0.75, 1.0])
+            } else if count < 4.0 {
+                (count * 2.0).round() / 2.0
+            } else {
+                count.round()
+            };
+            Some(Measured {
+                text: format!("{} {}", fraction(rounded), p.noun(rounded)),
+                spoon: false,
+            })
+        }
+        HouseMeasure::Spoon { grams_per_tsp } => Some(volume(grams / grams_per_tsp, false)),
+        HouseMeasure::Liquid { grams_per_ml } => Some(volume(grams / grams_per_ml / 5.0, true)),
+        HouseMeasure::Weight => None,
+    }
+}
+
+/// Teaspoons as a cook measures them: a pinch, quarter teaspoons, half
+/// teaspoons, half tablespoons, then cups (dry) or millilitres (liquid).
+fn volume(tsp: f64, liquid: bool) -> Measured {
+    let spoon = |text: String| Measured { text, spoon: true };
+    if tsp < 0.2 {
+        return spoon(PINCH.to_owned());
+    }
+    if tsp < 0.875 {
+        return spoon(format!(
+            "{} tsp",
+            fraction(nearest(tsp, &[0.25, 0.5, 0.75]))
+        ));
+    }
+    if tsp < 2.75 {
+        return spoon(format!("{} tsp", fraction((tsp * 2.0).round() / 2.0)));
+    }
+    let tbsp = tsp / 3.0;
+    if tbsp < 3.75 {
+        return spoon(format!("{} tbsp", fraction((tbsp * 2.0).round() / 2.0)));
+    }
+    if liquid {
+        let ml = tsp * 5.0;
+        let step = if ml < 100.0 {
+            5.0
+        } else if ml < 150.0 {
+            10.0
+        } else {
+            25.0
+        };
+        return spoon(format!("{} ml", ((ml / step).round() * step) as i64));
+    }
+    let cups = tbsp / 16.0;
+    let whole = cups.floor();
+    let rounded = if cups < 4.0 {
+        whole
+            + nearest(
+                cups - whole,
+                &[0.0, 0.25, 1.0 / 3.0, 0.5, 2.0 / 3.0, 0.75, 1.0],
+            )
+    } else {
+        cups.round()
+    };
+    Measured {
+        text: format!(
+            "{} {}",
+            fraction(rounded),
+            if rounded > 1.0 { "cups" } else { "cup" }
+        ),
+        spoon: false,
+    }
+}
+
+fn nearest(value: f64, choices: &[f64]) -> f64 {
+    choices
+        .iter()
+        .copied()
+        .min_by(|a, b| (a - value).abs().total_cmp(&(b - value).abs()))
+        .unwrap_or(value)
+}
+
+/// `2`, `½`, `1¼`, `⅔` for multiples of a quarter or a third.
+pub fn fraction(value: f64) -> String {
+    let whole = value.floor();
+    let rest = value - whole;
+    let glyph = [
+        (0.25, "¼"),
+        (1.0 / 3.0, "⅓"),
+        (0.5, "½"),
+        (2.0 / 3.0, "⅔"),
+        (0.75, "¾"),
+    ]
+    .iter()
+    .find(|(v, _)| (rest - v).abs() < 0.01)
+    .map(|(_, g)| *g);
+    match (whole as i64, glyph) {
+        (0, Some(g)) => g.to_owned(),
+        (w, Some(g)) => format!("{w}{g}"),
+        (w, None) if rest < 0.01 => format!("{w}"),
+        (w, None) if rest > 0.99 => format!("{}", w + 1),
+        _ => format!("{value:.1}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn piece(grams: f64, one: &str, many: &str) -> Piece {
+        Piece {
+            grams,
+            one: one.into(),
+            many: many.into(),
+        }
+    }
+
+    fn facts(measure: HouseMeasure, buy: BuyUnit, bought: Option<(&str, f64)>) -> KitchenFacts {
+        KitchenFacts {
+            aisle: Aisle::Produce,
+            measure,
+            buy,
+            bought: bought.map(|(w, f)| Bought {
+                word: w.into(),
+                factor: f,
+            }),
+            note: None,
+            sodium_mg: 0.0,
+            saturated_fat: 0.0,
+        }
+    }
+
+    fn kitchen() -> Kitchen {
+        let egg = piece(50.0, "egg", "eggs");
+        Kitchen::new([
+            (
+                "egg".to_owned(),
+                KitchenFacts {
+                    sodium_mg: 142.0,
+                    saturated_fat: 3.1,
+                    ..facts(HouseMeasure::Piece(egg.clone()), BuyUnit::Piece(egg), None)
+                },
+            ),
+            (
+                "olive oil".to_owned(),
+                facts(
+                    HouseMeasure::Liquid {
+                        grams_per_ml: 0.913,
+                    },
+                    BuyUnit::Volume {
+                        grams_per_ml: 0.913,
+                    },
+                    None,
+                ),
+            ),
+            (
+                "milk".to_owned(),
+                facts(
+                    HouseMeasure::Liquid {
+                        grams_per_ml: 1.031,
+                    },
+                    BuyUnit::Volume {
+                        grams_per_ml: 1.031,
+                    },
+                    None,
+                ),
+            ),
+            (
+                "rolled oats".to_owned(),
+                facts(
+                    HouseMeasure::Spoon {
+                        grams_per_tsp: 80.0 / 48.0,
+                    },
+                    BuyUnit::Weight,
+                    None,
+                ),
+            ),
+            (
+                "salt".to_owned(),
+                facts(
+                    HouseMeasure::Spoon { grams_per_tsp: 6.0 },
+                    BuyUnit::Weight,
+                    None,
+                ),
+            ),
+            (
+                "brown rice".to_owned(),
+                facts(
+                    HouseMeasure::Spoon {
+                        grams_per_tsp: 202.0 / 48.0,
+                    },
+                    BuyUnit::Weight,
+                    Some(("dry", 0.337)),
+                ),
+            ),
+            (
+                "chicken breast".to_owned(),
+                facts(HouseMeasure::Weight, BuyUnit::Weight, Some(("raw", 1.33))),
+            ),
+            (
+                "onion".to_owned(),
+                facts(
+                    HouseMeasure::Piece(piece(110.0, "onion", "onions")),
+                    BuyUnit::Piece(piece(110.0, "onion", "onions")),
+                    None,
+                ),
+            ),
+            (
+                "lemon juice".to_owned(),
+                facts(
+                    HouseMeasure::Liquid {
+                        grams_per_ml: 1.031,
+                    },
+                    BuyUnit::Piece(piece(48.0, "lemon", "lemons")),
+                    None,
+                ),
+            ),
+        ])
+    }
+
+    fn ing(name: &str, grams: f64) -> RecipeIngredient {
+        RecipeIngredient {
+            name: name.into(),
+            grams,
+        }
+    }
+
+    #[test]
+    fn household_measures_read_like_a_cookbook() {
+        let k = kitchen();
+        let display = |name: &str, grams: f64| k.line(&ing(name, grams)).display;
+        assert_eq!(display("egg", 100.0), "100 g (2 eggs)");
+        assert_eq!(display("egg", 50.0), "50 g (1 egg)");
+        assert_eq!(display("egg", 80.0), "80 g (1½ eggs)");
+        assert_eq!(display("olive oil", 14.0), "14 g (1 tbsp)");
+        assert_eq!(display("olive oil", 5.0), "5 g (1 tsp)");
+        assert_eq!(display("milk", 250.0), "250 g (250 ml)");
+        assert_eq!(display("milk", 200.0), "200 g (200 ml)");
+        assert_eq!(display("rolled oats", 50.0), "50 g (⅔ cup)");
+        assert_eq!(display("rolled oats", 40.0), "40 g (½ cup)");
+        assert_eq!(display("salt", 0.5), "0.5 g (a pinch)");
+        assert_eq!(display("salt", 1.0), "1 g (a pinch)");
+        assert_eq!(display("salt", 3.0), "3 g (½ tsp)");
+        assert_eq!(display("onion", 55.0), "55 g (½ onion)");
+        assert_eq!(display("onion", 10.0), "10 g");
+        assert_eq!(display("onion", 250.0), "250 g (2½ onions)");
+        assert_eq!(
+            display("brown rice", 150.0),
+            "150 g cooked (¾ cup; from 50 g dry)"
+        );
+        assert_eq!(
+            display("chicken breast", 150.0),
+            "150 g cooked (about 200 g raw)"
+        );
+        assert_eq!(display("kiwi", 69.0), "69 g");
+        assert_eq!(
+            k.line(&ing("egg", 100.0)).measure.as_deref(),
+            Some("2 eggs")
+        );
+        assert_eq!(k.line(&ing("chicken breast", 100.0)).measure, None);
+    }
+
+    #[test]
+    fn steps_take_their_amounts_from_the_recipe() {
+        let k = kitchen();
+        let recipe = [
+            ing("egg", 100.0),
+            ing("olive oil", 10.0),
+            ing("milk", 200.0),
+            ing("rolled oats", 50.0),
+            ing("brown rice", 150.0),
+            ing("chicken breast", 150.0),
+            ing("salt", 1.0),
+        ];
+        let step = |t: &str| k.step(t, &recipe);
+        assert_eq!(
+            step("Whisk {egg} with {milk}."),
+            "Whisk 2 eggs (100 g) with 200 ml milk."
+        );
+        assert_eq!(
+            step("Heat {1/2 olive oil}, then the rest: {1/2 olive oil}."),
+            "Heat 1 tsp olive oil, then the rest: 1 tsp olive oil."
+        );
+        assert_eq!(
+            step("Soak {rolled oats}."),
+            "Soak 50 g rolled oats (⅔ cup)."
+        );
+        assert_eq!(
+            step("Cook {brown rice:dry}; warm {brown rice}."),
+            "Cook 50 g dry brown rice (about 150 g cooked); warm 150 g cooked brown rice (¾ cup)."
+        );
+        assert_eq!(
+            step("Season {chicken breast:raw} with {salt}."),
+            "Season 200 g raw chicken breast (about 150 g cooked) with a pinch of salt."
+        );
+        assert_eq!(step("Add {kale}."), "Add kale.");
+    }
+
+    #[test]
+    fn templates_parse_strictly() {
+        let parts = parse_step("Add {2/3 milk:dry} now").unwrap();
+        assert_eq!(
+            parts[1],
+            StepPart::Ref(StepRef {
+                name: "milk".into(),
+                share: 2.0 / 3.0,
+                form: Some("dry".into()),
+            })
+        );
+        for bad in [
+            "{milk",
+            "milk}",
+            "{}",
+            "{3/2 milk}",
+            "{x/2 milk}",
+            "{milk:}",
+        ] {
+            assert!(parse_step(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn purchases_round_up_to_what_shops_sell() {
+        let k = kitchen();
+        let buy = |name: &str, grams: f64| k.purchase(name, grams).display;
+        assert_eq!(buy("egg", 300.0), "6 eggs");
+        assert_eq!(buy("egg", 230.0), "5 eggs");
+        assert_eq!(buy("egg", 104.0), "2 eggs");
+        assert_eq!(buy("egg", 20.0), "1 egg");
+        assert_eq!(buy("milk", 1400.0), "1.4 l");
+        assert_eq!(buy("milk", 700.0), "680 ml");
+        assert_eq!(buy("olive oil", 30.0), "35 ml");
+        assert_eq!(buy("rolled oats", 1234.0), "1.3 kg");
+        assert_eq!(buy("rolled oats", 995.0), "1 kg");
+        assert_eq!(buy("rolled oats", 251.0), "260 g");
+        assert_eq!(buy("salt", 2.0), "5 g");
+        assert_eq!(buy("lemon juice", 60.0), "2 lemons");
+        let rice = k.purchase("brown rice", 600.0);
+        assert_eq!(
+            (rice.display.as_str(), rice.form.as_deref()),
+            ("210 g", Some("dry"))
+        );
+        let unknown = k.purchase("kiwi", 70.0);
+        assert_eq!(
+            (unknown.display.as_str(), unknown.aisle),
+            ("70 g", Aisle::Other)
+        );
+        let eggs = k.purchase("egg", 300.0);
+        assert_eq!((eggs.amount, eggs.unit.as_str()), (6.0, "eggs"));
+    }
+
+    #[test]
+    fn minor_nutrients_sum_per_100_g() {
+        let (fat, sodium) = kitchen().minor_nutrients(&[ing("egg", 50.0), ing("kiwi", 10.0)]);
+        assert!((fat - 1.55).abs() < 1e-9 && (sodium - 71.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn fractions_and_weights() {
+        assert_eq!(fraction(0.5), "½");
+        assert_eq!(fraction(1.25), "1¼");
+        assert_eq!(fraction(2.0 / 3.0), "⅔");
+        assert_eq!(fraction(3.0), "3");
+        assert_eq!(grams_text(2.5), "2.5 g");
+        assert_eq!(grams_text(150.4), "150 g");
+        assert_eq!(grams_text(1234.0), "1.2 kg");
+    }
+}

@@ -1,0 +1,278 @@
+//! The recipe page a recipe's `recipe_url` points to: one self-contained
+//! HTML document (inline CSS, no scripts, no external assets), readable on
+//! a phone and printable.
+
+use std::fmt::Write;
+
+use actix_web::http::{StatusCode, header};
+use actix_web::{HttpRequest, HttpResponse, web};
+use mealplan_app::RecipeSheet;
+
+use crate::AppState;
+use crate::error::{ApiError, ErrorBody};
+
+/// The page's content security policy: nothing may load from anywhere;
+/// only the page's own inline style applies.
+const CSP: &str = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; \
+                   base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+const STYLE: &str = r#"
+:root { color-scheme: light; --ink: #1d2321; --muted: #5b6662; --line: #d9dfdc; --accent: #2f7d4f; --tint: #f1f6f3; }
+* { box-sizing: border-box; }
+html { -webkit-text-size-adjust: 100%; }
+body { margin: 0; background: #fff; color: var(--ink); font: 17px/1.55 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; }
+main { max-width: 46rem; margin: 0 auto; padding: 1.25rem 1rem 3rem; }
+header { border-bottom: 3px solid var(--accent); padding-bottom: .75rem; margin-bottom: 1rem; }
+h1 { font-size: 1.7rem; line-height: 1.2; margin: 0 0 .4rem; overflow-wrap: anywhere; }
+h2 { font-size: 1.15rem; margin: 1.6rem 0 .6rem; color: var(--accent); text-transform: uppercase; letter-spacing: .04em; }
+.tags { margin: 0; color: var(--muted); font-size: .95rem; }
+.times { display: flex; flex-wrap: wrap; gap: .5rem; margin: .8rem 0 0; padding: 0; list-style: none; }
+.times li { background: var(--tint); border: 1px solid var(--line); border-radius: .5rem; padding: .3rem .7rem; font-size: .95rem; }
+.times b { font-weight: 600; }
+.columns { display: grid; gap: 0 2rem; }
+@media (min-width: 760px) { .columns { grid-template-columns: minmax(0, 2fr) minmax(0, 3fr); } }
+ul.ingredients { list-style: none; margin: 0; padding: 0; }
+ul.ingredients li { padding: .45rem 0; border-bottom: 1px solid var(--line); overflow-wrap: anywhere; }
+ul.ingredients .name { font-weight: 600; }
+ul.ingredients .amount { color: var(--muted); }
+ol.steps { margin: 0; padding-left: 1.6rem; }
+ol.steps li { margin: 0 0 .8rem; padding-left: .25rem; }
+ol.steps li::marker { font-weight: 700; color: var(--accent); }
+dl.nutrition { display: grid; grid-template-columns: repeat(auto-fill, minmax(8.5rem, 1fr)); gap: .5rem; margin: 0; }
+dl.nutrition div { border: 1px solid var(--line); border-radius: .5rem; padding: .45rem .6rem; }
+dl.nutrition dt { font-size: .8rem; color: var(--muted); text-transform: uppercase; letter-spacing: .03em; }
+dl.nutrition dd { margin: 0; font-size: 1.1rem; font-weight: 600; }
+footer { margin-top: 2rem; color: var(--muted); font-size: .85rem; border-top: 1px solid var(--line); padding-top: .75rem; }
+@media print {
+  body { font-size: 11pt; }
+  main { max-width: none; padding: 0; }
+  h2 { break-after: avoid; }
+  ul.ingredients li, ol.steps li, dl.nutrition div { break-inside: avoid; }
+  .times li, dl.nutrition div { border-color: #999; background: none; }
+  .columns { grid-template-columns: minmax(0, 2fr) minmax(0, 3fr); }
+}
+"#;
+
+/// Text made safe for HTML element content and attribute values.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+fn document(title: &str, body: &str) -> String {
+    format!(
+        "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <title>{title}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<main>\n{body}</main>\n\
+         </body>\n</html>\n",
+        title = escape(title),
+    )
+}
+
+fn minutes(m: u32) -> String {
+    match (m / 60, m % 60) {
+        (0, m) => format!("{m} min"),
+        (h, 0) => format!("{h} h"),
+        (h, m) => format!("{h} h {m} min"),
+    }
+}
+
+fn one_decimal(v: f64) -> String {
+    format!("{:.1}", (v.max(0.0) * 10.0).round() / 10.0)
+}
+
+/// The recipe page: title, labels, times, ingredients with grams and
+/// household measures, numbered steps and nutrition per serving.
+pub fn recipe_page(sheet: &RecipeSheet) -> String {
+    let r = &sheet.recipe;
+    let card = &r.card;
+    let n = r.nutrition;
+    let mut body = String::new();
+    let labels: Vec<&str> = r
+        .meal_types
+        .iter()
+        .map(|m| m.as_str())
+        .chain(r.diet_types.iter().map(|d| d.as_str()))
+        .collect();
+    let _ = write!(
+        body,
+        "<header>\n<h1>{}</h1>\n<p class=\"tags\">{}</p>\n<ul class=\"times\">\
+         <li><b>Prep</b> {}</li><li><b>Cook</b> {}</li><li><b>Total</b> {}</li>\
+         <li><b>Serves</b> 1</li></ul>\n</header>\n",
+        escape(&r.name),
+        escape(&labels.join(" · ").replace('_', " ")),
+        minutes(card.prep_minutes),
+        minutes(card.cook_minutes),
+        minutes(card.prep_minutes + card.cook_minutes),
+    );
+    body.push_str(
+        "<div class=\"columns\">\n<section>\n<h2>Ingredients</h2>\n<ul class=\"ingredients\">\n",
+    );
+    for line in &sheet.lines {
+        let _ = writeln!(
+            body,
+            "<li><span class=\"name\">{}</span> <span class=\"amount\">{}</span></li>",
+            escape(&line.name),
+            escape(&line.display),
+        );
+    }
+    body.push_str("</ul>\n</section>\n<section>\n<h2>Method</h2>\n<ol class=\"steps\">\n");
+    for step in &sheet.steps {
+        let _ = writeln!(body, "<li>{}</li>", escape(step));
+    }
+    body.push_str("</ol>\n</section>\n</div>\n<section>\n<h2>Nutrition per serving</h2>\n<dl class=\"nutrition\">\n");
+    let facts = [
+        (
+            "Energy",
+            format!("{} kcal", n.calories.max(0.0).round() as i64),
+        ),
+        ("Protein", format!("{} g", one_decimal(n.protein))),
+        ("Carbohydrate", format!("{} g", one_decimal(n.carbs))),
+        ("Sugars", format!("{} g", one_decimal(n.sugar))),
+        ("Fat", format!("{} g", one_decimal(n.fat))),
+        (
+            "Saturated fat",
+            format!("{} g", one_decimal(card.saturated_fat)),
+        ),
+        ("Fibre", format!("{} g", one_decimal(n.fiber))),
+        (
+            "Sodium",
+            format!("{} mg", card.sodium.max(0.0).round() as i64),
+        ),
+    ];
+    for (label, value) in facts {
+        let _ = writeln!(body, "<div><dt>{label}</dt><dd>{value}</dd></div>");
+    }
+    body.push_str("</dl>\n</section>\n");
+    let allergens: Vec<&str> = r.allergens.iter().map(|a| a.as_str()).collect();
+    let _ = write!(
+        body,
+        "<footer>\n<p>Contains: {}. Grains, pasta, pulses, meat and fish are weighed cooked; \
+         the bought amount is given beside them. Nutrition is computed from the ingredients \
+         with USDA SR28 values.</p>\n<p>Recipe {}</p>\n</footer>\n",
+        if allergens.is_empty() {
+            "none of the tracked allergens".to_owned()
+        } else {
+            escape(&allergens.join(", "))
+        },
+        r.recipe_id,
+    );
+    document(&format!("{} · mealplan", r.name), &body)
+}
+
+fn not_found_page() -> String {
+    document(
+        "Recipe not found · mealplan",
+        "<header>\n<h1>Recipe not found</h1>\n</header>\n\
+         <p>There is no recipe at this address. It may have been removed from the catalogue, \
+         or the link is mistyped.</p>\n",
+    )
+}
+
+fn html(status: StatusCode, page: String) -> HttpResponse {
+    HttpResponse::build(status)
+        .insert_header((header::CONTENT_TYPE, "text/html; charset=utf-8"))
+        .insert_header((header::CONTENT_SECURITY_POLICY, CSP))
+        .insert_header((header::REFERRER_POLICY, "no-referrer"))
+        .body(page)
+}
+
+/// The recipe as a web page (what `recipe_url` points to): ingredients
+/// with grams and household measures, numbered steps, times and
+/// nutrition per serving, in one self-contained HTML document readable on
+/// a phone and printable. An unknown or malformed id is a 404 page.
+#[utoipa::path(
+    get, path = "/recipes/{recipe_id}", tag = "recipes",
+    params(("recipe_id" = i64, Path, description = "Recipe id (its catalogue number)")),
+    responses(
+        (status = 200, description = "The recipe page", body = String, content_type = "text/html"),
+        (status = 404, description = "No such recipe: a page saying so", body = String, content_type = "text/html"),
+        (status = 500, description = "Internal server error", body = ErrorBody),
+    )
+)]
+pub async fn get_recipe_page(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+) -> Result<HttpResponse, ApiError> {
+    let id = req
+        .match_info()
+        .get("recipe_id")
+        .and_then(|raw| raw.parse::<i64>().ok());
+    let sheet = match id {
+        Some(id) => state.recipes.sheet(id).await.map_err(ApiError::internal)?,
+        None => None,
+    };
+    Ok(match sheet {
+        Some(sheet) => html(StatusCode::OK, recipe_page(&sheet)),
+        None => html(StatusCode::NOT_FOUND, not_found_page()),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use mealplan_domain::kitchen::IngredientLine;
+    use mealplan_domain::{MealType, Nutrition, Recipe, RecipeCard, RecipeIngredient};
+
+    use super::*;
+
+    #[test]
+    fn everything_from_the_catalogue_is_escaped() {
+        let recipe = Recipe {
+            id: 1,
+            recipe_id: 1,
+            name: "<script>alert('x')</script> & \"stew\"".into(),
+            nutrition: Nutrition {
+                calories: 512.4,
+                ..Nutrition::default()
+            },
+            ingredients: vec![RecipeIngredient {
+                name: "<b>egg</b>".into(),
+                grams: 100.0,
+            }],
+            meal_types: vec![MealType::Dinner],
+            diet_types: vec![],
+            allergens: vec![],
+            tastes: vec![],
+            image_url: None,
+            recipe_url: None,
+            card: RecipeCard {
+                prep_minutes: 10,
+                cook_minutes: 75,
+                steps: vec![],
+                saturated_fat: 1.25,
+                sodium: 300.0,
+            },
+        };
+        let sheet = RecipeSheet {
+            lines: vec![IngredientLine {
+                name: "<b>egg</b>".into(),
+                grams: 100.0,
+                measure: Some("2 eggs".into()),
+                display: "100 g (2 eggs)".into(),
+            }],
+            steps: vec!["Whisk <i>2 eggs</i> & serve.".into()],
+            recipe,
+        };
+        let page = recipe_page(&sheet);
+        assert!(!page.contains("<script>") && !page.contains("<b>egg") && !page.contains("<i>"));
+        assert!(
+            page.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;stew&quot;")
+        );
+        assert!(page.contains("<li>Whisk &lt;i&gt;2 eggs&lt;/i&gt; &amp; serve.</li>"));
+        assert!(
+            page.contains("<b>Cook</b> 1 h 15 min") && page.contains("<b>Total</b> 1 h 25 min")
+        );
+        assert!(page.contains("<dd>512 kcal</dd>") && page.contains("<dd>1.3 g</dd>"));
+        assert!(!page.contains("http"), "no external assets or links");
+    }
+}
