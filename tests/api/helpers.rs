@@ -185,6 +185,7 @@ pub fn settings(db: &TestDb) -> Settings {
         pool: Default::default(),
         deadlines: Default::default(),
         metrics: Default::default(),
+        access_log: Default::default(),
     }
 }
 

@@ -95,6 +95,8 @@ pub struct HttpOptions {
     pub rate_limits: RateLimitOptions,
     /// Where `/metrics` answers.
     pub metrics: MetricsAccess,
+    /// Which requests are logged at `info`.
+    pub access_log: AccessLog,
 }
 
 impl HttpOptions {
@@ -277,30 +279,50 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     .service(Endpoint::at(&["/ready"]).on(M::GET, meta::ready).build());
 }
 
+/// Which requests get an access log line at `info`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum AccessLog {
+    /// Every request.
+    All,
+    /// Requests answered 4xx or 5xx; the others at `debug` (counts and
+    /// latencies of every request are in `/metrics`).
+    #[default]
+    Errors,
+}
+
 /// One log line per request: method, path (never the query string, which
-/// may hold a token), status and duration; server errors at `error`, the
-/// rest at `info`.
+/// may hold a token), status and duration; server errors at `error`,
+/// client errors at `info`, the rest at `info` or `debug` ([`AccessLog`]).
+/// Every request is counted and timed in the metrics.
 async fn access_log(
     req: ServiceRequest,
     next: middleware::Next<impl MessageBody>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
     let started = std::time::Instant::now();
-    let method = req.method().clone();
-    let path = req.path().to_owned();
+    let all = req
+        .app_data::<web::Data<AccessLog>>()
+        .is_some_and(|a| *a.get_ref() == AccessLog::All);
     let response = next.call(req).await?;
     let status = response.status().as_u16();
     let seconds = started.elapsed().as_secs_f64();
     let ms = seconds * 1000.0;
+    let request = response.request();
+    let method = request.method().as_str();
     // Routes by their pattern, so ids do not multiply the series.
-    let route = response
-        .request()
-        .match_pattern()
-        .unwrap_or_else(|| "unmatched".into());
-    metrics::record_request(&route, method.as_str(), status, seconds);
+    let route = request.match_pattern();
+    metrics::record_request(
+        route.as_deref().unwrap_or("unmatched"),
+        method,
+        status,
+        seconds,
+    );
+    let path = request.path();
     if status >= 500 {
-        tracing::error!(%method, %path, status, ms, "request");
+        tracing::error!(method, path, status, ms, "request");
+    } else if status >= 400 || all {
+        tracing::info!(method, path, status, ms, "request");
     } else {
-        tracing::info!(%method, %path, status, ms, "request");
+        tracing::debug!(method, path, status, ms, "request");
     }
     Ok(response)
 }
@@ -404,6 +426,7 @@ pub fn serve(
         _ => None,
     };
     let metrics_access = web::Data::new(options.metrics);
+    let access_log_level = web::Data::new(options.access_log);
     if options.metrics != MetricsAccess::Off {
         metrics::handle();
     }
@@ -416,6 +439,7 @@ pub fn serve(
             .app_data(deadlines.clone())
             .app_data(prepared.clone())
             .app_data(metrics_access.clone())
+            .app_data(access_log_level.clone())
             .wrap(Condition::new(
                 !options.cors_allowed_origins.is_empty(),
                 options.cors(),

@@ -104,6 +104,10 @@ pub struct ServeArgs {
     #[arg(long, env = "DB_POOL_SIZE", default_value_t = 10,
           value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub db_pool_size: u32,
+    /// Which requests get an access-log line at `info`: `errors` (4xx and
+    /// 5xx; the rest at `debug`) or `all`.
+    #[arg(long, env = "ACCESS_LOG", value_enum, default_value_t = AccessLogArg::Errors)]
+    pub access_log: AccessLogArg,
     /// Where `GET /metrics` (Prometheus text) answers: `main` (the API's
     /// address), `off`, or `HOST:PORT` (only there, e.g. a private port).
     #[arg(long, env = "METRICS", default_value = "main", value_parser = parse_metrics)]
@@ -172,6 +176,24 @@ fn parse_metrics(raw: &str) -> Result<mealplan_http::MetricsAccess, String> {
             .parse()
             .map(MetricsAccess::Separate)
             .map_err(|_| format!("expected main, off or HOST:PORT, got {addr:?}")),
+    }
+}
+
+/// `ACCESS_LOG` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum AccessLogArg {
+    /// Every request at `info`.
+    All,
+    /// Only 4xx and 5xx at `info` and above.
+    Errors,
+}
+
+impl From<AccessLogArg> for mealplan_http::AccessLog {
+    fn from(a: AccessLogArg) -> Self {
+        match a {
+            AccessLogArg::All => Self::All,
+            AccessLogArg::Errors => Self::Errors,
+        }
     }
 }
 

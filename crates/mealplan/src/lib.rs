@@ -49,6 +49,8 @@ pub struct Settings {
     pub deadlines: mealplan_http::Deadlines,
     /// Where `/metrics` answers.
     pub metrics: mealplan_http::MetricsAccess,
+    /// Which requests are logged at `info`.
+    pub access_log: mealplan_http::AccessLog,
 }
 
 /// Why the service could not start.
@@ -163,6 +165,7 @@ impl Application {
         let options = HttpOptions {
             deadlines: settings.deadlines,
             metrics: settings.metrics,
+            access_log: settings.access_log,
             cors_allowed_origins: settings.cors_allowed_origins.clone(),
             workers: settings.workers,
             rate_limits: mealplan_http::RateLimitOptions {

@@ -37,6 +37,7 @@ async fn serve(args: ServeArgs) -> Result<(), Box<dyn std::error::Error>> {
         pool: args.pool(),
         deadlines: args.deadlines(),
         metrics: args.metrics,
+        access_log: args.access_log.into(),
     };
     let app = Application::build(settings).await?;
     tracing::info!(addr = %app.addr(), "listening; API docs at /docs");
