@@ -17,7 +17,7 @@ use crate::routes::meals::{MealDetailResponse, Totals};
 use crate::schema::MealTypeName;
 use crate::validate::{
     BodyFields, Errors, FromBody, JsonBody, Problem, Problems, RawJson, int_in_range, integer,
-    list, number, validate_body, with_more_entries,
+    item_field, list, number, validate_body, with_more_entries,
 };
 
 /// One day of a plan.
@@ -192,28 +192,6 @@ pub struct MealDetailRequest {
 /// The validated days of a plan body.
 pub struct PlanDays(pub Vec<NewDay>);
 
-/// Reads field `name` of `object` (at `at` below the body) with `parse`.
-fn nested<T>(
-    object: &serde_json::Map<String, Value>,
-    whole: &Value,
-    at: &[Loc],
-    name: &str,
-    problems: &mut Vec<Problem>,
-    parse: impl FnOnce(&Value) -> Result<T, Problem>,
-) -> Option<T> {
-    let mut path = at.to_vec();
-    path.push(name.into());
-    match object.get(name) {
-        None => {
-            problems.push(Problem::missing().below(path, whole));
-            None
-        }
-        Some(value) => parse(value)
-            .map_err(|p| problems.push(p.below(path, value)))
-            .ok(),
-    }
-}
-
 fn days(value: &Value) -> Result<Vec<NewDay>, Problems> {
     let mut problems = Vec::new();
     let mut out = Vec::new();
@@ -224,7 +202,7 @@ fn days(value: &Value) -> Result<Vec<NewDay>, Problems> {
             problems.push(Problem::model_type("DailyMenu").below(at, day));
             continue;
         };
-        let dow = nested(
+        let dow = item_field(
             fields,
             day,
             &at,
@@ -243,7 +221,7 @@ fn days(value: &Value) -> Result<Vec<NewDay>, Problems> {
             }
             seen_days.push(n);
         }
-        let meals = nested(fields, day, &at, "meal_details", &mut problems, |v| {
+        let meals = item_field(fields, day, &at, "meal_details", &mut problems, |v| {
             list(v).cloned()
         });
         let mut new_meals = Vec::new();
@@ -254,8 +232,8 @@ fn days(value: &Value) -> Result<Vec<NewDay>, Problems> {
                 problems.push(Problem::model_type("MealDetail").below(at, meal));
                 continue;
             };
-            let recipe_id = nested(f, meal, &at, "recipe_id", &mut problems, integer);
-            let schedule = nested(f, meal, &at, "schedule", &mut problems, int_in_range(1, 6));
+            let recipe_id = item_field(f, meal, &at, "recipe_id", &mut problems, integer);
+            let schedule = item_field(f, meal, &at, "schedule", &mut problems, int_in_range(1, 6));
             if let Some(s) = schedule {
                 if seen_schedules.contains(&s) {
                     let mut path = at.clone();
@@ -267,13 +245,13 @@ fn days(value: &Value) -> Result<Vec<NewDay>, Problems> {
                 }
                 seen_schedules.push(s);
             }
-            let status = nested(f, meal, &at, "status", &mut problems, |v| {
+            let status = item_field(f, meal, &at, "status", &mut problems, |v| {
                 integer(v)
                     .ok()
                     .and_then(|n| MealStatus::from_code(n).ok())
                     .ok_or_else(|| Problem::literal(&["0", "1"]))
             });
-            let meal_type = nested(f, meal, &at, "meal_type", &mut problems, |v| {
+            let meal_type = item_field(f, meal, &at, "meal_type", &mut problems, |v| {
                 v.as_str()
                     .and_then(MealType::parse)
                     .ok_or_else(|| Problem::one_of(MealType::NAMES))
