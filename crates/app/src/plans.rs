@@ -368,6 +368,8 @@ impl Plans {
             tastes: profile.tastes.iter().map(|t| t.name.clone()).collect(),
             days,
             seed,
+            tolerances: Default::default(),
+            portions: Default::default(),
         };
         let planned = planner::plan(&request)?;
         let new_days: Vec<NewDay> = planned
