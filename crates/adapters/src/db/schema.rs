@@ -117,6 +117,9 @@ diesel::table! {
         active -> Integer,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        tolerance_calories -> Nullable<Double>,
+        tolerance_macros -> Nullable<Double>,
+        max_servings -> Nullable<Double>,
     }
 }
 
@@ -137,6 +140,7 @@ diesel::table! {
         status -> Integer,
         meal_type_id -> BigInt,
         servings -> Double,
+        chosen -> Integer,
     }
 }
 
