@@ -14,3 +14,4 @@ mod operations;
 mod plans;
 mod process;
 mod profile;
+mod rebalance;

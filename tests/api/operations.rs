@@ -80,6 +80,7 @@ async fn openapi_documents_every_operation(b: Backend) {
             "post /api/daily-menu",
             "post /api/ml/swap-recipe",
             "post /api/plan",
+            "post /api/plan/current/rebalance",
             "post /api/plan/generate",
             "post /auth/login",
             "post /auth/register",
@@ -97,6 +98,20 @@ async fn openapi_documents_every_operation(b: Backend) {
         doc["components"]["securitySchemes"]["bearer"]["scheme"],
         "bearer"
     );
+    // The generation options and each day's fit are documented.
+    let schemas = &doc["components"]["schemas"];
+    for (schema, field) in [
+        ("GenerateRequest", "tolerances"),
+        ("GenerateRequest", "max_servings"),
+        ("DailyMenuResponse", "fit"),
+        ("DayFitResponse", "best_miss_points"),
+        ("RebalanceRequest", "day"),
+    ] {
+        assert!(
+            schemas[schema]["properties"].get(field).is_some(),
+            "{schema}.{field}"
+        );
+    }
 }
 
 async fn swagger_ui_is_served_from_the_binary(b: Backend) {

@@ -12,8 +12,8 @@ pub use accounts::{Accounts, AuthError, LoginError, RegisterError, Session};
 pub use chat::{Chat, ChatReply};
 pub use plans::MenuError;
 pub use plans::{
-    Alternative, DaySummary, DayView, MealView, PlanError, PlanSummary, PlanView, Plans,
-    ShoppingItem,
+    Alternative, DayFitView, DaySummary, DayView, GenerateOptions, MealView, PlanError,
+    PlanSummary, PlanView, Plans, ShoppingItem,
 };
 pub use profiles::{ProfileError, Profiles};
 pub use recipes::{RecipePage, RecipeQuery, Recipes};

@@ -33,7 +33,7 @@ pub use chat_model::{ChatModelConfig, OpenAiChatModel};
 pub use error::ApiError;
 pub use limits::RateLimitOptions;
 
-use routes::{Endpoint, accounts, chat, meals, menus, meta, plans, profile, recipes};
+use routes::{Endpoint, accounts, chat, fit, meals, menus, meta, plans, profile, recipes};
 
 /// The use cases handlers call, shared by every worker.
 pub struct AppState {
@@ -149,6 +149,11 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     .service(
         Endpoint::at(&["/api/plan/current"])
             .on(M::GET, plans::current_plan)
+            .build(),
+    )
+    .service(
+        Endpoint::at(&["/api/plan/current/rebalance"])
+            .on(M::POST, fit::rebalance_plan)
             .build(),
     )
     .service(

@@ -4,7 +4,7 @@ use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
 use crate::error::{ErrorBody, ErrorEntry, Loc, ValidationErrorBody};
-use crate::routes::{accounts, chat, meals, menus, meta, plans, profile, recipes};
+use crate::routes::{accounts, chat, fit, meals, menus, meta, plans, profile, recipes};
 
 /// The whole API, generated from the handlers' annotations.
 #[derive(OpenApi)]
@@ -31,6 +31,7 @@ use crate::routes::{accounts, chat, meals, menus, meta, plans, profile, recipes}
         plans::create_plan,
         plans::generate_plan,
         plans::current_plan,
+        fit::rebalance_plan,
         plans::plan_summary,
         plans::shopping_list,
         meals::get_meal,
