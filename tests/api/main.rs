@@ -17,6 +17,7 @@ mod parity;
 mod plans;
 mod process;
 mod profile;
+mod rebalance;
 mod recipes;
 mod restrictions;
 mod shopping;

@@ -83,6 +83,7 @@ async fn openapi_documents_every_operation(b: Backend) {
             "post /api/daily-menu",
             "post /api/ml/swap-recipe",
             "post /api/plan",
+            "post /api/plan/current/rebalance",
             "post /api/plan/generate",
             "post /auth/login",
             "post /auth/logout",
@@ -110,6 +111,20 @@ async fn openapi_documents_every_operation(b: Backend) {
         assert!(
             doc["components"]["schemas"].get(name).is_some(),
             "{name} is referenced but not defined"
+        );
+    }
+    // The generation options and each day's fit are documented.
+    let schemas = &doc["components"]["schemas"];
+    for (schema, field) in [
+        ("GenerateRequest", "tolerances"),
+        ("GenerateRequest", "max_servings"),
+        ("DailyMenuResponse", "fit"),
+        ("DayFitResponse", "best_miss_points"),
+        ("RebalanceRequest", "day"),
+    ] {
+        assert!(
+            schemas[schema]["properties"].get(field).is_some(),
+            "{schema}.{field}"
         );
     }
 }

@@ -16,8 +16,8 @@ pub use chat::{Chat, ChatReply};
 pub use export::{AccountData, Export};
 pub use plans::MenuError;
 pub use plans::{
-    Alternative, DaySummary, DayView, MealView, PlanError, PlanSummary, PlanView, Plans,
-    ShoppingItem, ShoppingList,
+    Alternative, DayFitView, DaySummary, DayView, GenerateOptions, MealView, PlanError,
+    PlanSummary, PlanView, Plans, ShoppingItem, ShoppingList,
 };
 pub use profiles::{ProfileError, Profiles};
 pub use recipes::{RecipePage, RecipeQuery, RecipeSheet, Recipes};

@@ -4,14 +4,13 @@ use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
 use mealplan_domain::kitchen::Kitchen;
-use mealplan_domain::planner::{self, PlanRequest, PlanningError};
+use mealplan_domain::planner::PlanningError;
 use mealplan_domain::{
-    DietType, HardRules, MealStatus, MealType, Nutrition, Recipe, Targets, Taxonomy, UserId,
-    similar_recipes,
+    HardRules, MealStatus, MealType, Nutrition, Recipe, Targets, Taxonomy, UserId, similar_recipes,
 };
 use mealplan_ports::{
-    Clock, MealDetail, NewDay, OwnedMeal, Plan, PlanRepository, ProfileRepository, RecipeCatalog,
-    StoreError,
+    Clock, MealDetail, NewDay, OwnedMeal, Plan, PlanRepository, PlanSettings, ProfileRepository,
+    RecipeCatalog, StoreError,
 };
 
 use crate::recipes::find;
@@ -41,6 +40,9 @@ pub enum PlanError {
     /// The catalogue cannot fill the user's slots under their rules.
     #[error(transparent)]
     Infeasible(#[from] PlanningError),
+    /// The active plan has no such day.
+    #[error("daily menu not found")]
+    DayNotFound,
     /// Storage failed.
     #[error(transparent)]
     Store(#[from] StoreError),
@@ -86,6 +88,9 @@ pub struct DayView {
     pub day_of_week: u8,
     /// Meals by schedule.
     pub meals: Vec<MealView>,
+    /// How the day meets the owner's targets, when asked for
+    /// ([`Plans::with_fit`]).
+    pub fit: Option<DayFitView>,
 }
 
 /// A plan with every recipe resolved.
@@ -172,6 +177,7 @@ impl Plans {
                     id: day.id,
                     day_of_week: day.day_of_week,
                     meals,
+                    fit: None,
                 })
             })
             .collect::<Result<_, PlanError>>()?;
@@ -349,74 +355,23 @@ impl Plans {
     }
 
     /// Builds, stores and activates a plan of `days` days (1-7) from
-    /// `user`'s profile: the profile's meal slots, hard rules, preferred
-    /// diet types and tastes, and targets. Same seed, same plan.
+    /// `user`'s profile with the default tolerances and portion limits
+    /// (see [`generate_with`](Self::generate_with)). Same seed, same plan.
     pub async fn generate(
         &self,
         user: UserId,
         days: u8,
         seed: Option<u64>,
     ) -> Result<PlanView, PlanError> {
-        let profile = self
-            .profiles
-            .find(user)
-            .await?
-            .ok_or(PlanError::NoProfile)?;
-        let all = self.catalog.all().await?;
-        let seed =
-            seed.unwrap_or_else(|| self.clock.now().timestamp_nanos_opt().unwrap_or(0) as u64);
-        let request = PlanRequest {
-            recipes: &all,
-            targets: profile.targets,
-            slots: planner::meal_slots(profile.meals_per_day),
-            rules: HardRules::new(
-                &self.taxonomy,
-                profile.restrictions.iter().map(|r| r.name.as_str()),
-                &profile.diet_types,
-            ),
-            preferred_diets: profile
-                .diet_types
-                .iter()
-                .copied()
-                .filter(|d| !matches!(d, DietType::Vegan | DietType::Vegetarian))
-                .collect(),
-            tastes: profile.tastes.iter().map(|t| t.name.clone()).collect(),
-            days,
-            seed,
-        };
-        let started = std::time::Instant::now();
-        let planned = planner::plan(&request);
-        metrics::histogram!("planner_seconds").record(started.elapsed().as_secs_f64());
-        let planned = planned?;
-        let new_days: Vec<NewDay> = planned
-            .iter()
-            .map(|day| NewDay {
-                day_of_week: day.day_of_week,
-                meals: day
-                    .meals
-                    .iter()
-                    .map(|m| mealplan_ports::NewMeal {
-                        recipe_id: all[m.recipe].id,
-                        schedule: m.schedule,
-                        status: MealStatus::Pending,
-                        meal_type: m.meal_type,
-                        servings: m.servings,
-                    })
-                    .collect(),
-            })
-            .collect();
-        let mut attempt = 1;
-        let plan = loop {
-            match self
-                .plans
-                .create(user, new_days.clone(), self.clock.now())
-                .await
-            {
-                Err(StoreError::Conflict(_)) if attempt < CREATE_ATTEMPTS => attempt += 1,
-                other => break other?,
-            }
-        };
-        self.view(plan, &all)
+        self.generate_with(
+            user,
+            GenerateOptions {
+                days,
+                seed,
+                settings: PlanSettings::default(),
+            },
+        )
+        .await
     }
 
     /// Planned and completed totals per day of the active plan, with the
@@ -514,9 +469,11 @@ fn meal_view(meal: MealDetail, all: &[Recipe]) -> Result<MealView, PlanError> {
 }
 
 mod menus;
+mod planning;
 mod shopping;
 
 pub use menus::MenuError;
+pub use planning::{DayFitView, GenerateOptions};
 pub use shopping::{ShoppingItem, ShoppingList};
 
 #[cfg(test)]

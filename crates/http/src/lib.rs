@@ -36,7 +36,7 @@ pub use limits::RateLimitOptions;
 pub use metrics::MetricsAccess;
 
 use routes::{
-    Endpoint, accounts, chat, lifecycle, meals, menus, meta, pages, plans, profile, recipes,
+    Endpoint, accounts, chat, fit, lifecycle, meals, menus, meta, pages, plans, profile, recipes,
     shopping,
 };
 
@@ -205,6 +205,11 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     .service(
         Endpoint::at(&["/api/plan/current"])
             .on(M::GET, plans::current_plan)
+            .build(),
+    )
+    .service(
+        Endpoint::at(&["/api/plan/current/rebalance"])
+            .on(M::POST, fit::rebalance_plan)
             .build(),
     )
     .service(

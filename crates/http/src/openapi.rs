@@ -5,7 +5,7 @@ use utoipa::{Modify, OpenApi};
 
 use crate::error::{ErrorBody, ErrorEntry, Loc, ValidationErrorBody};
 use crate::routes::{
-    accounts, chat, lifecycle, meals, menus, meta, pages, plans, profile, recipes, shopping,
+    accounts, chat, fit, lifecycle, meals, menus, meta, pages, plans, profile, recipes, shopping,
 };
 use crate::schema::ListFormat;
 
@@ -40,6 +40,7 @@ use crate::schema::ListFormat;
         plans::create_plan,
         plans::generate_plan,
         plans::current_plan,
+        fit::rebalance_plan,
         plans::plan_summary,
         shopping::shopping_list,
         meals::get_meal,

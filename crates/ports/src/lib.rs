@@ -177,8 +177,8 @@ pub use profiles::{MockProfileRepository, MockReferenceData};
 mod profiles;
 
 pub use plans::{
-    DailyMenu, MealDetail, NewDay, NewMeal, OwnedDay, OwnedMeal, Plan, PlanRepository,
-    RecipeCatalog,
+    DailyMenu, MealChange, MealDetail, NewDay, NewMeal, OwnedDay, OwnedMeal, Plan, PlanRepository,
+    PlanSettings, RecipeCatalog,
 };
 #[cfg(feature = "mock")]
 pub use plans::{MockPlanRepository, MockRecipeCatalog};

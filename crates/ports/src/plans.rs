@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
+use mealplan_domain::planner::{Portions, Tolerances};
 use mealplan_domain::{MealStatus, MealType, Recipe, UserId};
 
 use crate::StoreError;
@@ -110,6 +111,27 @@ pub struct OwnedDay {
     pub plan_id: i64,
 }
 
+/// How a generated plan was asked for, kept with it so that its days are
+/// judged, and re-balanced, by the same measure later.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct PlanSettings {
+    /// How close each day must land.
+    pub tolerances: Tolerances,
+    /// Portion limits.
+    pub portions: Portions,
+}
+
+/// A new recipe and portion for one meal (re-balancing).
+#[derive(Debug, Clone, PartialEq)]
+pub struct MealChange {
+    /// Meal detail id.
+    pub id: i64,
+    /// Storage id of the recipe.
+    pub recipe_id: i64,
+    /// Portion, in servings.
+    pub servings: f64,
+}
+
 /// Persistence of plans and their meals.
 #[cfg_attr(feature = "mock", mockall::automock)]
 #[async_trait]
@@ -122,6 +144,33 @@ pub trait PlanRepository: Send + Sync {
         days: Vec<NewDay>,
         now: DateTime<Utc>,
     ) -> Result<Plan, StoreError>;
+    /// Like [`create`](Self::create), for a plan the planner made: keeps
+    /// its settings, and its meals count as the planner's choice rather
+    /// than the user's (see [`chosen_meals`](Self::chosen_meals)).
+    async fn create_generated(
+        &self,
+        user: UserId,
+        days: Vec<NewDay>,
+        settings: PlanSettings,
+        now: DateTime<Utc>,
+    ) -> Result<Plan, StoreError>;
+    /// The settings of a generated plan; `None` for a plan made by hand
+    /// (or generated before settings were kept).
+    async fn settings(&self, plan_id: i64) -> Result<Option<PlanSettings>, StoreError>;
+    /// Ids of the plan's meals whose recipe the user chose: meals of a
+    /// plan made by hand, meals added one by one, and swapped meals.
+    async fn chosen_meals(&self, plan_id: i64) -> Result<Vec<i64>, StoreError>;
+    /// Sets the recipe and portion of several meals of plan `plan_id` and
+    /// touches its `updated_at`, in one transaction. Only pending meals of
+    /// that plan that the user did not choose may change:
+    /// [`StoreError::Conflict`], with nothing changed, when one of
+    /// `changes` is not such a meal (any more).
+    async fn rebalance(
+        &self,
+        plan_id: i64,
+        changes: Vec<MealChange>,
+        now: DateTime<Utc>,
+    ) -> Result<(), StoreError>;
     /// `user`'s active plan.
     async fn active(&self, user: UserId) -> Result<Option<Plan>, StoreError>;
     /// A plan by id, active or not.
@@ -130,7 +179,8 @@ pub trait PlanRepository: Send + Sync {
     async fn history(&self, user: UserId) -> Result<Vec<Plan>, StoreError>;
     /// One meal detail with its owner.
     async fn meal(&self, id: i64) -> Result<Option<OwnedMeal>, StoreError>;
-    /// Points a meal at another recipe (status unchanged).
+    /// Points a meal at another recipe (status unchanged); the meal then
+    /// counts as chosen by the user.
     async fn set_recipe(
         &self,
         id: i64,

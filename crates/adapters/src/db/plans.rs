@@ -3,9 +3,11 @@
 use async_trait::async_trait;
 use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
+use mealplan_domain::planner::{Portions, Tolerances};
 use mealplan_domain::{MealStatus, MealType, UserId};
 use mealplan_ports::{
-    DailyMenu, MealDetail, NewDay, NewMeal, OwnedDay, OwnedMeal, Plan, PlanRepository, StoreError,
+    DailyMenu, MealChange, MealDetail, NewDay, NewMeal, OwnedDay, OwnedMeal, Plan, PlanRepository,
+    PlanSettings, StoreError,
 };
 
 use super::schema::{daily_menus, meal_details, plans};
@@ -101,11 +103,21 @@ fn load_plan(conn: &mut AnyConnection, plan_id: i64) -> Result<Option<Plan>, Sto
     }))
 }
 
+/// Who chose a new meal's recipe.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum ChosenBy {
+    /// The user (a plan made by hand, a day or meal added one by one).
+    User,
+    /// The planner.
+    Planner,
+}
+
 fn create_in_tx(
     conn: &mut AnyConnection,
     user: UserId,
     days: &[NewDay],
     now: NaiveDateTime,
+    settings: Option<PlanSettings>,
 ) -> QueryResult<i64> {
     diesel::update(plans::table.filter(plans::user_id.eq(user.0).and(plans::active.eq(1))))
         .set((plans::active.eq(0), plans::updated_at.eq(now)))
@@ -116,17 +128,30 @@ fn create_in_tx(
             plans::active.eq(1),
             plans::created_at.eq(now),
             plans::updated_at.eq(now),
+            plans::tolerance_calories.eq(settings.map(|s| s.tolerances.calories)),
+            plans::tolerance_macros.eq(settings.map(|s| s.tolerances.macros)),
+            plans::max_servings.eq(settings.map(|s| s.portions.max_servings)),
         ))
         .returning(plans::id)
         .get_result(conn)?;
+    let by = if settings.is_some() {
+        ChosenBy::Planner
+    } else {
+        ChosenBy::User
+    };
     for day in days {
-        insert_day(conn, plan_id, day)?;
+        insert_day(conn, plan_id, day, by)?;
     }
     Ok(plan_id)
 }
 
 /// Inserts `day` and its meals into plan `plan_id`; the new menu's id.
-fn insert_day(conn: &mut AnyConnection, plan_id: i64, day: &NewDay) -> QueryResult<i64> {
+fn insert_day(
+    conn: &mut AnyConnection,
+    plan_id: i64,
+    day: &NewDay,
+    by: ChosenBy,
+) -> QueryResult<i64> {
     let menu_id: i64 = diesel::insert_into(daily_menus::table)
         .values((
             daily_menus::plan_id.eq(plan_id),
@@ -135,13 +160,18 @@ fn insert_day(conn: &mut AnyConnection, plan_id: i64, day: &NewDay) -> QueryResu
         .returning(daily_menus::id)
         .get_result(conn)?;
     for meal in &day.meals {
-        insert_meal(conn, menu_id, meal)?;
+        insert_meal(conn, menu_id, meal, by)?;
     }
     Ok(menu_id)
 }
 
 /// Inserts `meal` into daily menu `menu_id`; the new meal's id.
-fn insert_meal(conn: &mut AnyConnection, menu_id: i64, meal: &NewMeal) -> QueryResult<i64> {
+fn insert_meal(
+    conn: &mut AnyConnection,
+    menu_id: i64,
+    meal: &NewMeal,
+    by: ChosenBy,
+) -> QueryResult<i64> {
     diesel::insert_into(meal_details::table)
         .values((
             meal_details::daily_menu_id.eq(menu_id),
@@ -150,6 +180,7 @@ fn insert_meal(conn: &mut AnyConnection, menu_id: i64, meal: &NewMeal) -> QueryR
             meal_details::status.eq(meal.status.code() as i32),
             meal_details::meal_type_id.eq(meal.meal_type.id()),
             meal_details::servings.eq(meal.servings),
+            meal_details::chosen.eq(i32::from(by == ChosenBy::User)),
         ))
         .returning(meal_details::id)
         .get_result(conn)
@@ -199,6 +230,26 @@ fn load_day(conn: &mut AnyConnection, menu_id: i64) -> Result<Option<OwnedDay>, 
     }))
 }
 
+impl Database {
+    async fn create_plan(
+        &self,
+        user: UserId,
+        days: Vec<NewDay>,
+        settings: Option<PlanSettings>,
+        now: DateTime<Utc>,
+    ) -> Result<Plan, StoreError> {
+        self.run(move |conn| {
+            let id = write_transaction(conn, |conn| {
+                create_in_tx(conn, user, &days, now.naive_utc(), settings)
+            })
+            .map_err(store_error)?;
+            load_plan(conn, id)?
+                .ok_or_else(|| StoreError::Failure("plan vanished after create".into()))
+        })
+        .await
+    }
+}
+
 #[async_trait]
 impl PlanRepository for Database {
     async fn create(
@@ -207,13 +258,95 @@ impl PlanRepository for Database {
         days: Vec<NewDay>,
         now: DateTime<Utc>,
     ) -> Result<Plan, StoreError> {
+        self.create_plan(user, days, None, now).await
+    }
+
+    async fn create_generated(
+        &self,
+        user: UserId,
+        days: Vec<NewDay>,
+        settings: PlanSettings,
+        now: DateTime<Utc>,
+    ) -> Result<Plan, StoreError> {
+        self.create_plan(user, days, Some(settings), now).await
+    }
+
+    async fn settings(&self, plan_id: i64) -> Result<Option<PlanSettings>, StoreError> {
         self.run(move |conn| {
-            let id = write_transaction(conn, |conn| {
-                create_in_tx(conn, user, &days, now.naive_utc())
+            let row: Option<(Option<f64>, Option<f64>, Option<f64>)> = plans::table
+                .find(plan_id)
+                .select((
+                    plans::tolerance_calories,
+                    plans::tolerance_macros,
+                    plans::max_servings,
+                ))
+                .first(conn)
+                .optional()
+                .map_err(store_error)?;
+            Ok(match row {
+                Some((Some(calories), Some(macros), Some(max_servings))) => Some(PlanSettings {
+                    tolerances: Tolerances { calories, macros },
+                    portions: Portions { max_servings },
+                }),
+                _ => None,
             })
-            .map_err(store_error)?;
-            load_plan(conn, id)?
-                .ok_or_else(|| StoreError::Failure("plan vanished after create".into()))
+        })
+        .await
+    }
+
+    async fn chosen_meals(&self, plan_id: i64) -> Result<Vec<i64>, StoreError> {
+        self.run(move |conn| {
+            meal_details::table
+                .inner_join(daily_menus::table)
+                .filter(daily_menus::plan_id.eq(plan_id))
+                .filter(meal_details::chosen.eq(1))
+                .order(meal_details::id)
+                .select(meal_details::id)
+                .load(conn)
+                .map_err(store_error)
+        })
+        .await
+    }
+
+    async fn rebalance(
+        &self,
+        plan_id: i64,
+        changes: Vec<MealChange>,
+        now: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        use diesel::result::Error as DieselError;
+        self.run(move |conn| {
+            write_transaction(conn, |conn| {
+                for change in &changes {
+                    let of_plan = daily_menus::table
+                        .filter(daily_menus::plan_id.eq(plan_id))
+                        .select(daily_menus::id);
+                    let updated = diesel::update(
+                        meal_details::table
+                            .filter(meal_details::id.eq(change.id))
+                            .filter(meal_details::status.eq(MealStatus::Pending.code() as i32))
+                            .filter(meal_details::chosen.eq(0))
+                            .filter(meal_details::daily_menu_id.eq_any(of_plan)),
+                    )
+                    .set((
+                        meal_details::recipe_id.eq(change.recipe_id),
+                        meal_details::servings.eq(change.servings),
+                    ))
+                    .execute(conn)?;
+                    if updated != 1 {
+                        // Ticked off, swapped or deleted meanwhile.
+                        return Err(DieselError::RollbackTransaction);
+                    }
+                }
+                touch_plan(conn, plan_id, now)?;
+                Ok(())
+            })
+            .map_err(|e| match e {
+                DieselError::RollbackTransaction => {
+                    StoreError::Conflict(format!("plan {plan_id} changed while re-balancing"))
+                }
+                other => store_error(other),
+            })
         })
         .await
     }
@@ -300,6 +433,7 @@ impl PlanRepository for Database {
                 .set((
                     meal_details::recipe_id.eq(recipe_id),
                     meal_details::updated_at.eq(Some(now.naive_utc())),
+                    meal_details::chosen.eq(1),
                 ))
                 .execute(conn)
                 .map(drop)
@@ -339,7 +473,7 @@ impl PlanRepository for Database {
     ) -> Result<DailyMenu, StoreError> {
         self.run(move |conn| {
             let id = write_transaction(conn, |conn| {
-                let id = insert_day(conn, plan_id, &day)?;
+                let id = insert_day(conn, plan_id, &day, ChosenBy::User)?;
                 touch_plan(conn, plan_id, now)?;
                 Ok(id)
             })
@@ -359,7 +493,7 @@ impl PlanRepository for Database {
     ) -> Result<MealDetail, StoreError> {
         self.run(move |conn| {
             write_transaction(conn, |conn| {
-                let id = insert_meal(conn, daily_menu_id, &meal)?;
+                let id = insert_meal(conn, daily_menu_id, &meal, ChosenBy::User)?;
                 let plan_id: i64 = daily_menus::table
                     .find(daily_menu_id)
                     .select(daily_menus::plan_id)

@@ -131,6 +131,9 @@ diesel::table! {
         active -> Integer,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        tolerance_calories -> Nullable<Double>,
+        tolerance_macros -> Nullable<Double>,
+        max_servings -> Nullable<Double>,
     }
 }
 
@@ -152,6 +155,7 @@ diesel::table! {
         meal_type_id -> BigInt,
         servings -> Double,
         updated_at -> Nullable<Timestamp>,
+        chosen -> Integer,
     }
 }
 

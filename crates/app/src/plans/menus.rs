@@ -166,6 +166,7 @@ fn day_view(day: DailyMenu, all: &[Recipe]) -> Result<DayView, MenuError> {
         id: day.id,
         day_of_week: day.day_of_week,
         meals,
+        fit: None,
     })
 }
 

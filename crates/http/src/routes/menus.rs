@@ -27,6 +27,7 @@ impl From<&DayView> for DailyMenuResponse {
             id: d.id,
             day_of_week: d.day_of_week,
             meal_details: d.meals.iter().map(Into::into).collect(),
+            fit: d.fit.as_ref().map(Into::into),
         }
     }
 }

@@ -3,6 +3,7 @@
 
 pub mod accounts;
 pub mod chat;
+pub mod fit;
 pub mod lifecycle;
 pub mod meals;
 pub mod menus;

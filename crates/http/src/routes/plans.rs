@@ -3,8 +3,9 @@
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
-use mealplan_app::{PlanError, PlanView};
+use mealplan_app::{GenerateOptions, PlanError, PlanView};
 use mealplan_domain::{MealStatus, MealType};
+use mealplan_ports::PlanSettings;
 use mealplan_ports::{NewDay, NewMeal};
 use serde::Serialize;
 use serde_json::{Number, Value};
@@ -13,6 +14,7 @@ use utoipa::ToSchema;
 use crate::AppState;
 use crate::auth::CurrentUser;
 use crate::error::{ApiError, ErrorBody, Loc, ValidationErrorBody};
+use crate::routes::fit::{DayFitResponse, TolerancesRequest, settings};
 use crate::routes::meals::{MealDetailResponse, Totals};
 use crate::schema::MealTypeName;
 use crate::validate::{
@@ -29,6 +31,10 @@ pub struct DailyMenuResponse {
     pub day_of_week: u8,
     /// Meals by schedule.
     pub meal_details: Vec<MealDetailResponse>,
+    /// How the day meets the owner's targets (plan answers only; absent
+    /// without a profile).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fit: Option<DayFitResponse>,
 }
 
 /// A plan.
@@ -67,6 +73,7 @@ impl From<&PlanView> for PlanResponse {
                     id: d.id,
                     day_of_week: d.day_of_week,
                     meal_details: d.meals.iter().map(Into::into).collect(),
+                    fit: d.fit.as_ref().map(Into::into),
                 })
                 .collect(),
         }
@@ -88,6 +95,7 @@ pub(crate) fn plan_error(error: PlanError) -> ApiError {
             errors.into_error()
         }
         PlanError::NoProfile => ApiError::NotFound("Profile not found"),
+        PlanError::DayNotFound => ApiError::NotFound("Daily menu not found"),
         PlanError::Infeasible(e) => infeasible(&e, &Value::Object(Default::default())),
         PlanError::Store(e) => ApiError::internal(e),
     }
@@ -352,6 +360,11 @@ pub async fn create_plan(
         .create(user.0.id, days)
         .await
         .map_err(plan_error)?;
+    let plan = state
+        .plans
+        .with_fit(user.0.id, plan)
+        .await
+        .map_err(plan_error)?;
     Ok(HttpResponse::build(StatusCode::CREATED).json(PlanResponse::from(&plan)))
 }
 
@@ -371,6 +384,11 @@ pub async fn current_plan(
     user: CurrentUser,
 ) -> Result<web::Json<PlanResponse>, ApiError> {
     let plan = state.plans.current(user.0.id).await.map_err(plan_error)?;
+    let plan = state
+        .plans
+        .with_fit(user.0.id, plan)
+        .await
+        .map_err(plan_error)?;
     Ok(web::Json((&plan).into()))
 }
 
@@ -384,12 +402,22 @@ pub struct GenerateRequest {
     /// Seed of the search: the same seed and profile give the same plan.
     #[schema(minimum = 0)]
     seed: Option<i64>,
+    /// How close each day must land, in percent of each target (default
+    /// 5% for calories, 10% for each macro). Kept with the plan: its days
+    /// are judged, and re-balanced, by them.
+    tolerances: Option<TolerancesRequest>,
+    /// Largest main-meal portion, in servings, 1 to 2.5 in quarter
+    /// servings (default 2). Main meals go above 1.5 servings, and snacks
+    /// never do, only on a day whose targets cannot be met otherwise.
+    #[schema(minimum = 1, maximum = 2.5, multiple_of = 0.25)]
+    max_servings: Option<f64>,
 }
 
 /// A validated generation body.
 pub struct Generate {
     days: u8,
     seed: Option<u64>,
+    settings: PlanSettings,
 }
 
 impl FromBody for Generate {
@@ -398,9 +426,11 @@ impl FromBody for Generate {
     fn from_fields(f: &mut BodyFields<'_>) -> Option<Self> {
         let days = f.optional("days", int_in_range(1, 7));
         let seed = f.optional("seed", int_in_range(0, i64::MAX));
+        let settings = settings(f);
         Some(Self {
             days: days?.unwrap_or(7) as u8,
             seed: seed?.map(|s| s as u64),
+            settings: settings?,
         })
     }
 }
@@ -425,14 +455,24 @@ pub async fn generate_plan(
     body: JsonBody<Generate>,
 ) -> Result<HttpResponse, ApiError> {
     let JsonBody { value, raw } = body;
+    let options = GenerateOptions {
+        days: value.days,
+        seed: value.seed,
+        settings: value.settings,
+    };
     let plan = state
         .plans
-        .generate(user.0.id, value.days, value.seed)
+        .generate_with(user.0.id, options)
         .await
         .map_err(|e| match e {
             PlanError::Infeasible(e) => infeasible(&e, &raw),
             other => plan_error(other),
         })?;
+    let plan = state
+        .plans
+        .with_fit(user.0.id, plan)
+        .await
+        .map_err(plan_error)?;
     Ok(HttpResponse::build(StatusCode::CREATED).json(PlanResponse::from(&plan)))
 }
 

@@ -1,0 +1,389 @@
+//! Generating a plan, re-balancing a day after the user swapped or ticked
+//! meals, and how each day meets the targets. The planner is CPU work (up
+//! to hundreds of milliseconds with a large catalogue), so it runs on the
+//! runtime's blocking pool, never on a request thread.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use mealplan_domain::planner::{
+    self, Bound, DayFit, MealRow, PlanRequest, RebalanceRequest, Tolerances, is_main,
+};
+use mealplan_domain::{
+    DietType, HardRules, MealStatus, MealType, Nutrition, Recipe, Taxonomy, UserId,
+};
+use mealplan_ports::{MealChange, NewDay, NewMeal, Plan, PlanSettings, Profile, StoreError};
+
+use super::{CREATE_ATTEMPTS, PlanError, PlanView, Plans};
+
+/// How many times a re-balance that lost a race with another change of
+/// the plan is computed again.
+const REBALANCE_ATTEMPTS: usize = 3;
+
+/// What to generate.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct GenerateOptions {
+    /// Days, 1-7.
+    pub days: u8,
+    /// Seed of the search (fresh when `None`).
+    pub seed: Option<u64>,
+    /// Tolerances and portion limits.
+    pub settings: PlanSettings,
+}
+
+/// How a day of a plan meets the profile's targets, as the plan says it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DayFitView {
+    /// The targets off, by how much, and the worst excess.
+    pub fit: DayFit,
+    /// The tolerances the day is judged by: the plan's, else the defaults.
+    pub tolerances: Tolerances,
+    /// When a target is off: the best any day of this slot pattern could
+    /// reach under the user's rules and the portion limits.
+    pub best: Option<Bound>,
+    /// When a target is off: the best this day could reach with the rest
+    /// of the plan as it is (the variety rules bar some recipes).
+    pub best_here: Option<Bound>,
+    /// A main meal is above the usual largest portion (1.5 servings).
+    pub larger_portions: bool,
+    /// Whether the planner made the plan.
+    pub generated: bool,
+}
+
+/// Runs CPU-bound work on the blocking pool.
+async fn blocking<T: Send + 'static>(
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, PlanError> {
+    tokio::task::spawn_blocking(work)
+        .await
+        .map_err(|e| StoreError::Failure(format!("planning task failed: {e}")).into())
+}
+
+/// The hard rules of a profile, read against `taxonomy`.
+fn rules(taxonomy: &Taxonomy, profile: &Profile) -> HardRules {
+    HardRules::new(
+        taxonomy,
+        profile.restrictions.iter().map(|r| r.name.as_str()),
+        &profile.diet_types,
+    )
+}
+
+/// The diet types a profile prefers (vegan/vegetarian are hard rules).
+fn preferred(profile: &Profile) -> Vec<DietType> {
+    profile
+        .diet_types
+        .iter()
+        .copied()
+        .filter(|d| !matches!(d, DietType::Vegan | DietType::Vegetarian))
+        .collect()
+}
+
+/// Index of recipe `id` in `all` (ordered by id).
+fn index_of(all: &[Recipe], id: i64) -> Result<usize, PlanError> {
+    all.binary_search_by_key(&id, |r| r.id)
+        .map_err(|_| StoreError::Failure(format!("a meal names missing recipe {id}")).into())
+}
+
+/// Each day of `plan` as (meal type, recipe index, servings, kept) by
+/// schedule; kept: completed, or its recipe chosen by the user.
+fn rows(plan: &Plan, all: &[Recipe], chosen: &[i64]) -> Result<Vec<Vec<MealRow>>, PlanError> {
+    plan.days
+        .iter()
+        .map(|d| {
+            d.meals
+                .iter()
+                .map(|m| {
+                    Ok((
+                        m.meal_type,
+                        index_of(all, m.recipe_id)?,
+                        m.servings,
+                        m.status == MealStatus::Completed || chosen.contains(&m.id),
+                    ))
+                })
+                .collect()
+        })
+        .collect()
+}
+
+impl Plans {
+    /// Builds, stores and activates a plan of `options.days` days from
+    /// `user`'s profile: its meal slots, hard rules, preferred diet types
+    /// and tastes, and targets, within the tolerances and portion limits
+    /// of `options`, which the plan keeps. Same seed, same plan.
+    pub async fn generate_with(
+        &self,
+        user: UserId,
+        options: GenerateOptions,
+    ) -> Result<PlanView, PlanError> {
+        let profile = self
+            .profiles
+            .find(user)
+            .await?
+            .ok_or(PlanError::NoProfile)?;
+        let all = self.catalog.all().await?;
+        let seed = options
+            .seed
+            .unwrap_or_else(|| self.clock.now().timestamp_nanos_opt().unwrap_or(0) as u64);
+        let recipes = Arc::clone(&all);
+        let taxonomy = Arc::clone(&self.taxonomy);
+        let new_days = blocking(move || {
+            let request = PlanRequest {
+                recipes: &recipes,
+                targets: profile.targets,
+                slots: planner::meal_slots(profile.meals_per_day),
+                rules: rules(&taxonomy, &profile),
+                preferred_diets: preferred(&profile),
+                tastes: profile.tastes.iter().map(|t| t.name.clone()).collect(),
+                days: options.days,
+                seed,
+                tolerances: options.settings.tolerances,
+                portions: options.settings.portions,
+            };
+            let started = std::time::Instant::now();
+            let planned = planner::plan(&request);
+            metrics::histogram!("planner_seconds").record(started.elapsed().as_secs_f64());
+            planned.map(|planned| {
+                planned
+                    .iter()
+                    .map(|day| NewDay {
+                        day_of_week: day.day_of_week,
+                        meals: day
+                            .meals
+                            .iter()
+                            .map(|m| NewMeal {
+                                recipe_id: recipes[m.recipe].id,
+                                schedule: m.schedule,
+                                status: MealStatus::Pending,
+                                meal_type: m.meal_type,
+                                servings: m.servings,
+                            })
+                            .collect(),
+                    })
+                    .collect::<Vec<_>>()
+            })
+        })
+        .await??;
+        let mut attempt = 1;
+        let plan = loop {
+            match self
+                .plans
+                .create_generated(user, new_days.clone(), options.settings, self.clock.now())
+                .await
+            {
+                Err(StoreError::Conflict(_)) if attempt < CREATE_ATTEMPTS => attempt += 1,
+                other => break other?,
+            }
+        };
+        self.view(plan, &all)
+    }
+
+    /// Re-optimises the portions, and where needed the recipes, of the
+    /// pending meals the planner chose on day `day` (every day when
+    /// `None`) of `user`'s active plan, so that the day lands on the
+    /// profile's targets around the meals the user ticked off or chose.
+    /// Days already on target are left as they are; so are completed and
+    /// chosen meals, always. Judged by the plan's tolerances and portion
+    /// limits (the defaults for a plan made by hand).
+    pub async fn rebalance(&self, user: UserId, day: Option<u8>) -> Result<PlanView, PlanError> {
+        let profile = self
+            .profiles
+            .find(user)
+            .await?
+            .ok_or(PlanError::NoProfile)?;
+        let all = self.catalog.all().await?;
+        let mut attempt = 1;
+        loop {
+            let plan = self
+                .plans
+                .active(user)
+                .await?
+                .ok_or(PlanError::NoActivePlan)?;
+            if day.is_some_and(|d| !plan.days.iter().any(|x| x.day_of_week == d)) {
+                return Err(PlanError::DayNotFound);
+            }
+            let settings = self.plans.settings(plan.id).await?.unwrap_or_default();
+            let chosen = self.plans.chosen_meals(plan.id).await?;
+            let seed = self.clock.now().timestamp_nanos_opt().unwrap_or(0) as u64;
+            let (recipes, stored, profile) = (Arc::clone(&all), plan.clone(), profile.clone());
+            let taxonomy = Arc::clone(&self.taxonomy);
+            let changes = blocking(move || {
+                let rules = rules(&taxonomy, &profile);
+                rebalance_plan(
+                    &recipes, &stored, &profile, &rules, settings, &chosen, day, seed,
+                )
+            })
+            .await??;
+            if changes.is_empty() {
+                return self.view(plan, &all);
+            }
+            match self
+                .plans
+                .rebalance(plan.id, changes, self.clock.now())
+                .await
+            {
+                Err(StoreError::Conflict(_)) if attempt < REBALANCE_ATTEMPTS => attempt += 1,
+                Err(e) => return Err(e.into()),
+                Ok(()) => {
+                    let plan = self
+                        .plans
+                        .plan(plan.id)
+                        .await?
+                        .ok_or(PlanError::NoActivePlan)?;
+                    return self.view(plan, &all);
+                }
+            }
+        }
+    }
+
+    /// `view` with each day's fit to `user`'s targets (unchanged without
+    /// a profile): the targets off and by how much, and, for a day that
+    /// misses, the best any plan could reach.
+    pub async fn with_fit(&self, user: UserId, mut view: PlanView) -> Result<PlanView, PlanError> {
+        let Some(profile) = self.profiles.find(user).await? else {
+            return Ok(view);
+        };
+        let settings = self.plans.settings(view.id).await?;
+        let all = self.catalog.all().await?;
+        let stored = view.clone();
+        let taxonomy = Arc::clone(&self.taxonomy);
+        let fits = blocking(move || {
+            let rules = rules(&taxonomy, &profile);
+            fits(&all, &stored, &profile, &rules, settings)
+        })
+        .await??;
+        for (day, fit) in view.days.iter_mut().zip(fits) {
+            day.fit = Some(fit);
+        }
+        Ok(view)
+    }
+}
+
+/// The meal changes that re-balance `day` (every day when `None`) of
+/// `plan`.
+#[allow(clippy::too_many_arguments)]
+fn rebalance_plan(
+    all: &[Recipe],
+    plan: &Plan,
+    profile: &Profile,
+    hard_rules: &HardRules,
+    settings: PlanSettings,
+    chosen: &[i64],
+    day: Option<u8>,
+    seed: u64,
+) -> Result<Vec<MealChange>, PlanError> {
+    let rows = rows(plan, all, chosen)?;
+    let plan_days = plan.days.len().clamp(1, 7) as u8;
+    let mut changes = Vec::new();
+    for (d, stored) in plan.days.iter().enumerate() {
+        if day.is_some_and(|x| x != stored.day_of_week) || stored.meals.is_empty() {
+            continue;
+        }
+        let mut used = vec![0u32; all.len()];
+        for (_, other) in rows.iter().enumerate().filter(|(i, _)| *i != d) {
+            for (_, r, _, _) in other {
+                used[*r] += 1;
+            }
+        }
+        let request = RebalanceRequest {
+            recipes: all,
+            targets: profile.targets,
+            rules: hard_rules.clone(),
+            preferred_diets: preferred(profile),
+            tastes: profile.tastes.iter().map(|t| t.name.clone()).collect(),
+            tolerances: settings.tolerances,
+            portions: settings.portions,
+            seed: seed.wrapping_add(d as u64),
+            plan_days,
+            used,
+            meals: planner::day_meals(&rows, d),
+        };
+        let out = planner::rebalance(&request);
+        for (meal, (recipe, servings)) in stored.meals.iter().zip(out.meals) {
+            if all[recipe].id != meal.recipe_id || servings != meal.servings {
+                changes.push(MealChange {
+                    id: meal.id,
+                    recipe_id: all[recipe].id,
+                    servings,
+                });
+            }
+        }
+    }
+    Ok(changes)
+}
+
+/// Each day's fit of `view` to `profile`'s targets.
+fn fits(
+    all: &[Recipe],
+    view: &PlanView,
+    profile: &Profile,
+    rules: &HardRules,
+    settings: Option<PlanSettings>,
+) -> Result<Vec<DayFitView>, PlanError> {
+    let (tolerances, portions) =
+        settings.map_or_else(Default::default, |s| (s.tolerances, s.portions));
+    let rules = rules.clone();
+    let plan: Vec<Vec<MealRow>> = view
+        .days
+        .iter()
+        .map(|d| {
+            d.meals
+                .iter()
+                .map(|m| {
+                    Ok((
+                        m.meal.meal_type,
+                        index_of(all, m.recipe.id)?,
+                        m.meal.servings,
+                        true,
+                    ))
+                })
+                .collect()
+        })
+        .collect::<Result<_, PlanError>>()?;
+    let plan_days = view.days.len().clamp(1, 7) as u8;
+    let mut by_pattern: HashMap<Vec<MealType>, Option<Bound>> = HashMap::new();
+    view.days
+        .iter()
+        .enumerate()
+        .map(|(d, day)| {
+            let totals: Nutrition = day
+                .meals
+                .iter()
+                .map(|m| m.recipe.nutrition.served(m.meal.servings))
+                .sum();
+            let fit = planner::assess(&totals, &profile.targets, &tolerances);
+            let slots: Vec<MealType> = day.meals.iter().map(|m| m.meal.meal_type).collect();
+            let (best, best_here) = if fit.miss > 0.0 && !slots.is_empty() {
+                let bound = |exclude: &[Vec<usize>]| {
+                    planner::best_miss(
+                        all,
+                        &slots,
+                        &rules,
+                        &profile.targets,
+                        &tolerances,
+                        &portions,
+                        exclude,
+                    )
+                };
+                let best = *by_pattern
+                    .entry(slots.clone())
+                    .or_insert_with(|| bound(&[]));
+                let meals = planner::day_meals(&plan, d);
+                let bans = planner::day_bans(all, &rules, &meals, plan_days);
+                (best, bound(&bans))
+            } else {
+                (None, None)
+            };
+            Ok(DayFitView {
+                fit,
+                tolerances,
+                best,
+                best_here,
+                larger_portions: day.meals.iter().any(|m| {
+                    is_main(m.meal.meal_type)
+                        && m.meal.servings > portions.range(m.meal.meal_type).usual_max + 1e-9
+                }),
+                generated: settings.is_some(),
+            })
+        })
+        .collect()
+}

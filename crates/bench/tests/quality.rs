@@ -1,0 +1,60 @@
+//! The shipped-catalogue quality of the planner, as `docs/BENCHMARKS.md`
+//! reports it: the benchmark's 240 profiles × 7 days (seed 2026). Planning
+//! is deterministic, so these shares do not depend on timing; a change
+//! that lowers one fails here.
+
+use mealplan_bench::{profiles, run, shipped};
+
+#[test]
+fn the_shipped_catalogue_keeps_its_measured_quality() {
+    let recipes = shipped();
+    let report = run(&recipes, &profiles(240, 2026), 2026);
+    let p = &report.planner;
+    // Rules that are never broken.
+    assert_eq!(p.infeasible, 0);
+    assert_eq!(p.violations, 0, "restrictions");
+    assert_eq!(p.repeats, 0, "a recipe twice in a day");
+    assert_eq!(p.variety_violations, 0, "variety rules");
+    assert_eq!(p.snacks_over, 0, "snacks over 1.5 servings");
+    assert_eq!(p.meals_over, 0, "meals over 2.5 servings");
+    assert_eq!(p.oversize_days, 0, "a meal over half of a 3+-meal day");
+    assert!(p.largest <= 2.0, "largest portion {}", p.largest);
+    // Days within 5% kcal and 10% every macro, by meals per day, never
+    // more than the bound allows.
+    let inside: Vec<usize> = report.by_meals.iter().map(|s| s.inside).collect();
+    let floors = [16, 170, 257, 252, 280, 280];
+    for (meals, (got, floor)) in inside.iter().zip(floors).enumerate() {
+        assert!(
+            *got >= floor,
+            "{} meals: {got}/280 days, was {floor}",
+            meals + 1
+        );
+        assert!(
+            *got <= report.by_meals[meals].reachable,
+            "{} meals",
+            meals + 1
+        );
+    }
+    // Portions, meal sizes, variety.
+    assert!(
+        p.outside_usual <= 957,
+        "{} meals outside 0.75-1.5",
+        p.outside_usual
+    );
+    assert!(
+        p.outside_band * 100 <= 8 * p.shared_meals,
+        "{} meals outside their band",
+        p.outside_band
+    );
+    assert!(p.distinct as f64 / p.plans as f64 >= 20.0);
+    assert_eq!(p.distinct_one_meal_min, Some(5));
+    // Missed days come close to what the day could reach under the rules.
+    assert!(p.here.0 > 0);
+    assert!(
+        p.here.1 / (p.here.0 as f64) <= 1.0,
+        "mean gap {}",
+        p.here.1 / p.here.0 as f64
+    );
+    // The original's method, for comparison.
+    assert!(report.greedy.inside * 100 <= report.greedy.days);
+}

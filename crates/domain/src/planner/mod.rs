@@ -1,0 +1,725 @@
+//! Plan generation: one recipe and a portion per meal slot, each day as
+//! close as the catalogue allows to the calorie and macro targets, with
+//! portions, meal sizes and variety a person would accept.
+//!
+//! The rules (see `docs/PLANNER.md`):
+//!
+//! - **Hard** (never broken): restrictions and vegan/vegetarian; portions
+//!   in quarter servings, 0.75-1.5 for main meals and 0.5-1.5 for snacks,
+//!   main meals up to `max_servings` (2.0 by default, never above 2.5)
+//!   only on a day whose targets cannot be met otherwise; no recipe twice
+//!   in a day; no meal over half the calories of a day of three or more
+//!   meals; the same recipe not in the same slot on consecutive days while
+//!   the slot has 10 or more candidates; a one-meal-a-day plan has at
+//!   least 5 different recipes a week (fewer when the plan is shorter or
+//!   the slot has fewer candidates).
+//! - **Soft** (the loss): each total's error in units of its tolerance;
+//!   each slot's share of the day's calories inside its band
+//!   ([`share_bands`]); protein spread over the main meals; preferred diet
+//!   types and tastes; recipes not repeated across the week; portions near
+//!   one serving.
+//!
+//! The search is randomised coordinate descent with
+//! restarts, deterministic for a given seed. Where a day misses its
+//! targets, [`best_miss`] says how close any plan of that slot pattern
+//! could come.
+
+mod fit;
+mod lp;
+mod rules;
+mod search;
+#[cfg(test)]
+mod tests;
+
+pub use fit::{DayFit, Off, assess};
+pub use lp::{Bound, best_miss};
+pub use rules::{
+    CALORIE_TOLERANCE, DEFAULT_MAX_SERVINGS, MACRO_TOLERANCE, MAX_MEAL_SHARE, MAX_SERVINGS_RANGE,
+    MEAL_MIN_SERVINGS, Nutrient, PortionRange, Portions, SNACK_MIN_SERVINGS, STEPS_PER_SERVING,
+    Tolerances, USUAL_MAX_SERVINGS, default_share, is_main, share_bands,
+};
+
+use crate::profile::{DietType, MealsPerDay};
+use crate::recipe::{HardRules, MealType, Nutrition, Recipe};
+use crate::targets::Targets;
+use search::{Candidate, Day, Fixed, Problem, Scorer, Slot};
+
+/// Random restarts of a day's search with usual portions.
+const RESTARTS: usize = 6;
+/// Further random restarts when those find no day within the targets.
+const EXTRA_RESTARTS: usize = 6;
+/// Further random restarts when larger portions are tried.
+const EXTENDED_RESTARTS: usize = 3;
+/// Larger portions are kept on a day that still misses only when they
+/// bring it this much closer (a fraction of the target: 0.5 points).
+const EXTENDED_GAIN: f64 = 0.005;
+/// Variety rules apply to slots with at least this many candidates.
+pub const VARIETY_MIN_CANDIDATES: usize = 10;
+/// Different recipes a week of a one-meal-a-day plan.
+pub const WEEKLY_DISTINCT: usize = 5;
+const DIET_BONUS: f64 = 0.15;
+const TASTE_BONUS: f64 = 0.1;
+
+/// The meal slots of a day, in order (contract §4.3).
+pub fn meal_slots(meals_per_day: MealsPerDay) -> Vec<MealType> {
+    use MealType::*;
+    match meals_per_day.get() {
+        1 => vec![Dinner],
+        2 => vec![Breakfast, Dinner],
+        3 => vec![Breakfast, Lunch, Dinner],
+        4 => vec![Breakfast, Lunch, Snack, Dinner],
+        5 => vec![Breakfast, Snack, Lunch, Snack, Dinner],
+        _ => vec![Breakfast, Snack, Lunch, Snack, Dinner, Snack],
+    }
+}
+
+/// What to plan for.
+#[derive(Debug, Clone)]
+pub struct PlanRequest<'a> {
+    /// The catalogue.
+    pub recipes: &'a [Recipe],
+    /// Daily targets.
+    pub targets: Targets<f64>,
+    /// Slots of each day, in order.
+    pub slots: Vec<MealType>,
+    /// Never broken.
+    pub rules: HardRules,
+    /// Diet types to prefer (vegan/vegetarian are hard rules instead).
+    pub preferred_diets: Vec<DietType>,
+    /// Taste names to prefer.
+    pub tastes: Vec<String>,
+    /// Number of days, 1-7.
+    pub days: u8,
+    /// Seed of the search.
+    pub seed: u64,
+    /// How close a day must land.
+    pub tolerances: Tolerances,
+    /// Portion limits.
+    pub portions: Portions,
+}
+
+/// One planned meal.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlannedMeal {
+    /// Index of the recipe in [`PlanRequest::recipes`].
+    pub recipe: usize,
+    /// Slot.
+    pub meal_type: MealType,
+    /// Position in the day, 1-based.
+    pub schedule: u8,
+    /// Portion, in servings.
+    pub servings: f64,
+}
+
+/// One planned day.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlannedDay {
+    /// 1-7.
+    pub day_of_week: u8,
+    /// Meals by schedule.
+    pub meals: Vec<PlannedMeal>,
+    /// The day's totals as served (each meal's nutrients rounded to whole
+    /// units, as its plate and the plan summary show them).
+    pub totals: Nutrition,
+    /// A main meal is above the usual largest portion: the targets could
+    /// not be met otherwise.
+    pub larger_portions: bool,
+}
+
+/// Why no plan can be made.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PlanningError {
+    /// Too few recipes fit the user's restrictions to fill a day's slots
+    /// without repeating one.
+    #[error(
+        "No {meal} recipe fits your restrictions and diet: need {needed} different recipe(s) a day, found {found}"
+    )]
+    NotEnoughRecipes {
+        /// The meal type.
+        meal: &'static str,
+        /// Slots of that type in a day (all slots, when recipes shared
+        /// between meal types are what runs short).
+        needed: usize,
+        /// Recipes that fit.
+        found: usize,
+    },
+}
+
+/// Whether `totals` are within the default tolerances of `targets`.
+pub fn within_tolerance(totals: &Nutrition, targets: &Targets<f64>) -> bool {
+    Tolerances::default().admits(totals, targets)
+}
+
+/// SplitMix64: a small, fast, deterministic generator (the planner's and
+/// the benchmark's source of randomness).
+#[derive(Debug, Clone)]
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (`n` > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+
+    /// A number in `[0, 1)`.
+    pub fn unit(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+/// The preference bonus of a recipe.
+fn bonus(recipe: &Recipe, diets: &[DietType], tastes: &[String]) -> f64 {
+    let d = diets.iter().filter(|d| recipe.is(**d)).count().min(2) as f64;
+    let t = tastes
+        .iter()
+        .filter(|t| recipe.tastes.contains(t))
+        .count()
+        .min(2) as f64;
+    DIET_BONUS * d + TASTE_BONUS * t
+}
+
+/// Candidates of each distinct meal type of `slots`, and the pool of each
+/// slot.
+fn pools(
+    recipes: &[Recipe],
+    slots: &[MealType],
+    rules: &HardRules,
+    scorer: &Scorer,
+    diets: &[DietType],
+    tastes: &[String],
+) -> (Vec<(MealType, Vec<Candidate>)>, Vec<usize>) {
+    let mut pools: Vec<(MealType, Vec<Candidate>)> = Vec::new();
+    let mut pool_of = Vec::with_capacity(slots.len());
+    for meal in slots {
+        if let Some(i) = pools.iter().position(|(m, _)| m == meal) {
+            pool_of.push(i);
+            continue;
+        }
+        let pool = recipes
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| r.serves(*meal) && rules.allow(r))
+            .map(|(index, r)| Candidate {
+                index,
+                scaled: scorer.scale(&r.nutrition),
+                kcal: r.nutrition.calories,
+                protein: r.nutrition.protein,
+                bonus: bonus(r, diets, tastes),
+            })
+            .collect();
+        pool_of.push(pools.len());
+        pools.push((*meal, pool));
+    }
+    (pools, pool_of)
+}
+
+/// One distinct recipe per slot (a bipartite matching of slots to
+/// recipes, by augmenting paths), as candidate positions; `None` when the
+/// pools cannot fill the slots without repeating a recipe.
+fn distinct_fill(slot_pools: &[&[Candidate]]) -> Option<Vec<usize>> {
+    fn assign(
+        slot: usize,
+        slot_pools: &[&[Candidate]],
+        owner: &mut std::collections::HashMap<usize, (usize, usize)>,
+        seen: &mut Vec<usize>,
+    ) -> bool {
+        for (c, cand) in slot_pools[slot].iter().enumerate() {
+            if seen.contains(&cand.index) {
+                continue;
+            }
+            seen.push(cand.index);
+            let free = match owner.get(&cand.index) {
+                None => true,
+                Some(&(other, _)) => assign(other, slot_pools, owner, seen),
+            };
+            if free {
+                owner.insert(cand.index, (slot, c));
+                return true;
+            }
+        }
+        false
+    }
+    let mut owner = std::collections::HashMap::new();
+    for slot in 0..slot_pools.len() {
+        if !assign(slot, slot_pools, &mut owner, &mut Vec::new()) {
+            return None;
+        }
+    }
+    let mut fill = vec![0; slot_pools.len()];
+    for (slot, c) in owner.into_values() {
+        fill[slot] = c;
+    }
+    Some(fill)
+}
+
+/// Searches a day: usual portions first; larger main-meal portions only
+/// when the day cannot be met with usual ones and they bring it closer.
+/// Random starts come first; when they find no day within the targets,
+/// `starts` (earlier days' picks, say) and more random ones follow.
+/// `fallback` (a distinct fill) is the start when no random one can be
+/// drawn. Returns the day and whether larger portions were allowed.
+fn best_day(
+    problem: &mut Problem<'_>,
+    rng: &mut Rng,
+    starts: &[Vec<(usize, f64)>],
+    fallback: &[usize],
+) -> (Day, bool) {
+    problem.extended = false;
+    let first: Vec<Vec<(usize, f64)>> = problem.greedy_start().into_iter().collect();
+    let mut usual = match problem.search(rng, &first, RESTARTS) {
+        Some(day) => day,
+        // Bans or shared recipes defeat random starts.
+        None => problem.descend(
+            fallback
+                .iter()
+                .zip(&problem.slots)
+                .map(|(c, s)| (*c, 1.0_f64.clamp(s.range.min, s.range.usual_max)))
+                .collect(),
+            rng,
+        ),
+    };
+    if problem.good(&usual.picks) {
+        return (usual, false);
+    }
+    if let Some(day) = problem.search(rng, starts, EXTRA_RESTARTS)
+        && day.loss < usual.loss
+    {
+        usual = day;
+    }
+    if problem.good(&usual.picks) {
+        return (usual, false);
+    }
+    problem.extended = true;
+    let mut from = vec![usual.picks.clone()];
+    from.extend(starts.iter().cloned());
+    let larger = problem
+        .search(rng, &from, EXTENDED_RESTARTS)
+        .unwrap_or_else(|| usual.clone());
+    let miss = |day: &Day| problem.scorer.miss(&problem.totals(&day.picks));
+    if problem.good(&larger.picks)
+        || (problem.sizes_ok(&larger.picks) && miss(&larger) < miss(&usual) - EXTENDED_GAIN)
+    {
+        (larger, true)
+    } else {
+        problem.extended = false;
+        (usual, false)
+    }
+}
+
+/// Generates a plan.
+pub fn plan(request: &PlanRequest<'_>) -> Result<Vec<PlannedDay>, PlanningError> {
+    let scorer = Scorer::new(&request.targets, &request.tolerances);
+    let (pools, pool_of) = pools(
+        request.recipes,
+        &request.slots,
+        &request.rules,
+        &scorer,
+        &request.preferred_diets,
+        &request.tastes,
+    );
+    for (meal, pool) in &pools {
+        let needed = request.slots.iter().filter(|m| *m == meal).count();
+        if pool.len() < needed {
+            return Err(PlanningError::NotEnoughRecipes {
+                meal: meal.as_str(),
+                needed,
+                found: pool.len(),
+            });
+        }
+    }
+    let slot_pools: Vec<&[Candidate]> = pool_of.iter().map(|p| pools[*p].1.as_slice()).collect();
+    let Some(fill) = distinct_fill(&slot_pools) else {
+        // Recipes shared between meal types leave too few distinct ones.
+        let mut distinct: Vec<usize> = slot_pools
+            .iter()
+            .flat_map(|p| p.iter().map(|c| c.index))
+            .collect();
+        distinct.sort_unstable();
+        distinct.dedup();
+        return Err(PlanningError::NotEnoughRecipes {
+            meal: request.slots[0].as_str(),
+            needed: request.slots.len(),
+            found: distinct.len(),
+        });
+    };
+    let bands = share_bands(&request.slots);
+
+    let mut rng = Rng(request.seed ^ 0x6d65_616c_706c_616e);
+    // How often each recipe was used on earlier days.
+    let mut used = vec![0u32; request.recipes.len()];
+    // Recipe of each slot on each earlier day.
+    let mut history: Vec<Vec<usize>> = vec![Vec::new(); request.slots.len()];
+    let mut days = Vec::with_capacity(usize::from(request.days));
+    // Each earlier day's picks.
+    let mut earlier: Vec<Vec<(usize, f64)>> = Vec::new();
+    for day_of_week in 1..=request.days {
+        let days_left = usize::from(request.days - day_of_week) + 1;
+        let slots: Vec<Slot<'_>> = (0..request.slots.len())
+            .map(|k| {
+                let pool = slot_pools[k];
+                let mut banned = Vec::new();
+                if pool.len() >= VARIETY_MIN_CANDIDATES {
+                    banned.extend(history[k].last());
+                }
+                if request.slots.len() == 1 {
+                    let mut seen = history[k].clone();
+                    seen.sort_unstable();
+                    seen.dedup();
+                    let needed = WEEKLY_DISTINCT
+                        .min(usize::from(request.days))
+                        .min(pool.len());
+                    // Each day adds at most one new recipe.
+                    if seen.len() + days_left - 1 < needed {
+                        banned.extend(seen);
+                    }
+                }
+                Slot {
+                    pool,
+                    range: request.portions.range(request.slots[k]),
+                    band: bands[k],
+                    main: is_main(request.slots[k]),
+                    banned,
+                    keep: None,
+                }
+            })
+            .collect();
+        let mut problem = Problem {
+            recipes: request.recipes,
+            scorer: &scorer,
+            slots,
+            fixed: Vec::new(),
+            used: &used,
+            extended: false,
+        };
+        // Earlier days but yesterday (the same slot may not repeat) are
+        // starts for a hard day, most recent first.
+        let starts: Vec<Vec<(usize, f64)>> = earlier.iter().rev().skip(1).cloned().collect();
+        let (best, extended) = best_day(&mut problem, &mut rng, &starts, &fill);
+        earlier.push(best.picks.clone());
+        let totals = problem.totals(&best.picks);
+        let meals: Vec<PlannedMeal> = best
+            .picks
+            .iter()
+            .enumerate()
+            .map(|(slot, (c, servings))| PlannedMeal {
+                recipe: slot_pools[slot][*c].index,
+                meal_type: request.slots[slot],
+                schedule: slot as u8 + 1,
+                servings: *servings,
+            })
+            .collect();
+        let larger_portions = extended
+            && meals
+                .iter()
+                .any(|m| m.servings > problem.slots[usize::from(m.schedule) - 1].range.usual_max);
+        for m in &meals {
+            used[m.recipe] += 1;
+            history[usize::from(m.schedule) - 1].push(m.recipe);
+        }
+        days.push(PlannedDay {
+            day_of_week,
+            meals,
+            totals,
+            larger_portions,
+        });
+    }
+    Ok(days)
+}
+
+/// A meal of a day to re-balance.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DayMeal {
+    /// Its slot.
+    pub meal_type: MealType,
+    /// Index of its recipe in the catalogue.
+    pub recipe: usize,
+    /// Its portion.
+    pub servings: f64,
+    /// Completed, or its recipe chosen by the user: left as it is.
+    pub kept: bool,
+    /// Recipes of the same slot on the day before and the day after.
+    pub neighbours: Vec<usize>,
+    /// Recipes of the same slot on the plan's other days.
+    pub history: Vec<usize>,
+}
+
+/// What to re-balance: one day of a plan.
+#[derive(Debug, Clone)]
+pub struct RebalanceRequest<'a> {
+    /// The catalogue.
+    pub recipes: &'a [Recipe],
+    /// Daily targets.
+    pub targets: Targets<f64>,
+    /// Never broken (for new recipes).
+    pub rules: HardRules,
+    /// Diet types to prefer.
+    pub preferred_diets: Vec<DietType>,
+    /// Taste names to prefer.
+    pub tastes: Vec<String>,
+    /// How close the day must land.
+    pub tolerances: Tolerances,
+    /// Portion limits.
+    pub portions: Portions,
+    /// Seed of the search.
+    pub seed: u64,
+    /// Days in the plan (for the weekly variety rule).
+    pub plan_days: u8,
+    /// Uses of each recipe on the plan's other days.
+    pub used: Vec<u32>,
+    /// The day's meals by schedule.
+    pub meals: Vec<DayMeal>,
+}
+
+/// A re-balanced day.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Rebalanced {
+    /// (recipe index, servings) of each meal, in request order; kept meals
+    /// as they were.
+    pub meals: Vec<(usize, f64)>,
+    /// The day's totals as served.
+    pub totals: Nutrition,
+    /// A main meal is above the usual largest portion.
+    pub larger_portions: bool,
+}
+
+/// Re-optimises the portions, and where that is not enough the recipes,
+/// of a day's meals that are not kept, so that the day lands on its
+/// targets with the kept meals as they are. A day already within its
+/// tolerances (meal sizes kept) is returned unchanged, and so is one the
+/// search cannot bring closer. Portions change before recipes do; larger
+/// portions come last.
+pub fn rebalance(request: &RebalanceRequest<'_>) -> Rebalanced {
+    let scorer = Scorer::new(&request.targets, &request.tolerances);
+    let types: Vec<MealType> = request.meals.iter().map(|m| m.meal_type).collect();
+    let bands = share_bands(&types);
+    let outcome = |meals: Vec<(usize, f64)>| Rebalanced {
+        totals: meals
+            .iter()
+            .map(|(r, s)| request.recipes[*r].nutrition.served(*s))
+            .sum(),
+        larger_portions: meals
+            .iter()
+            .zip(&types)
+            .any(|((_, s), m)| is_main(*m) && *s > request.portions.range(*m).usual_max + 1e-9),
+        meals,
+    };
+    let before: Vec<(usize, f64)> = request
+        .meals
+        .iter()
+        .map(|m| (m.recipe, m.servings))
+        .collect();
+    let (pools, pool_of) = pools(
+        request.recipes,
+        &types,
+        &request.rules,
+        &scorer,
+        &request.preferred_diets,
+        &request.tastes,
+    );
+    let candidate = |r: usize| {
+        let recipe = &request.recipes[r];
+        Candidate {
+            index: r,
+            scaled: scorer.scale(&recipe.nutrition),
+            kcal: recipe.nutrition.calories,
+            protein: recipe.nutrition.protein,
+            bonus: bonus(recipe, &request.preferred_diets, &request.tastes),
+        }
+    };
+    // Each meal's own recipe as its only candidate (portions only).
+    let own: Vec<Vec<Candidate>> = request
+        .meals
+        .iter()
+        .map(|m| vec![candidate(m.recipe)])
+        .collect();
+    let free: Vec<usize> = (0..request.meals.len())
+        .filter(|&i| !request.meals[i].kept)
+        .collect();
+    let fixed: Vec<Fixed> = (0..request.meals.len())
+        .filter(|i| request.meals[*i].kept)
+        .map(|i| {
+            let m = &request.meals[i];
+            let served = request.recipes[m.recipe].nutrition.served(m.servings);
+            Fixed {
+                recipe: Some(m.recipe),
+                served,
+                scaled: scorer.scale(&served),
+                band: bands[i],
+                main: is_main(m.meal_type),
+            }
+        })
+        .collect();
+    let problem = |whole: bool| Problem {
+        recipes: request.recipes,
+        scorer: &scorer,
+        slots: free
+            .iter()
+            .map(|&i| {
+                let m = &request.meals[i];
+                let pool: &[Candidate] = if whole { &pools[pool_of[i]].1 } else { &own[i] };
+                Slot {
+                    pool,
+                    range: request.portions.range(m.meal_type),
+                    band: bands[i],
+                    main: is_main(m.meal_type),
+                    banned: if whole {
+                        variety_bans(m, pool.len(), types.len(), request.plan_days)
+                    } else {
+                        Vec::new()
+                    },
+                    keep: Some(m.recipe),
+                }
+            })
+            .collect(),
+        fixed: fixed.clone(),
+        used: &request.used,
+        extended: false,
+    };
+    let current: Vec<(usize, f64)> = free
+        .iter()
+        .map(|&i| (0, request.meals[i].servings))
+        .collect();
+    let portions_only = problem(false);
+    if free.is_empty() || portions_only.good(&current) {
+        return outcome(before);
+    }
+    let mut rng = Rng(request.seed ^ 0x7265_6261_6c61_6e63);
+    let apply = |problem: &Problem<'_>, day: &Day| {
+        let mut meals = before.clone();
+        for ((c, s), (&i, slot)) in day.picks.iter().zip(free.iter().zip(&problem.slots)) {
+            meals[i] = (slot.pool[*c].index, *s);
+        }
+        meals
+    };
+    // 1. Portions only, usual sizes.
+    let day = portions_only.descend(current, &mut rng);
+    if portions_only.good(&day.picks) {
+        return outcome(apply(&portions_only, &day));
+    }
+    // 2. Recipes too, from the portions found; 3. larger portions.
+    let mut whole = problem(true);
+    let start: Option<Vec<(usize, f64)>> = day
+        .picks
+        .iter()
+        .zip(&free)
+        .zip(&whole.slots)
+        .map(|(((_, s), &i), slot)| {
+            slot.pool
+                .iter()
+                .position(|c| c.index == request.meals[i].recipe)
+                .map(|c| (c, *s))
+        })
+        .collect();
+    let fallback = match &start {
+        Some(start) => Some(start.iter().map(|(c, _)| *c).collect()),
+        None => distinct_fill(&whole.slots.iter().map(|s| s.pool).collect::<Vec<_>>()),
+    };
+    let mut best = apply(&portions_only, &day);
+    if let Some(fallback) = fallback {
+        let starts: Vec<Vec<(usize, f64)>> = start.into_iter().collect();
+        // From the meals as they are first: as few changes as will do.
+        let found = match whole.search(&mut rng, &starts, 0) {
+            Some(day) if whole.good(&day.picks) => day,
+            _ => best_day(&mut whole, &mut rng, &starts, &fallback).0,
+        };
+        let meals = apply(&whole, &found);
+        if whole.good(&found.picks)
+            || scorer.miss(&outcome(meals.clone()).totals)
+                < scorer.miss(&outcome(best.clone()).totals)
+        {
+            best = meals;
+        }
+    }
+    // Never leave the day further from its targets than it was.
+    if scorer.miss(&outcome(best.clone()).totals) > scorer.miss(&outcome(before.clone()).totals) {
+        best = before;
+    }
+    outcome(best)
+}
+
+/// Recipes a meal may not take without breaking the variety rules, with
+/// the rest of the plan as it is: the same slot's recipes on the
+/// neighbouring days (slots with enough candidates), and, for a one-meal
+/// day of a plan that has not yet had its weekly number of different
+/// recipes, the recipes of other days. Its own recipe is never banned.
+fn variety_bans(m: &DayMeal, candidates: usize, slots: usize, plan_days: u8) -> Vec<usize> {
+    let mut banned = Vec::new();
+    if candidates >= VARIETY_MIN_CANDIDATES {
+        banned.extend(m.neighbours.iter().copied());
+    }
+    if slots == 1 {
+        let mut seen = m.history.clone();
+        seen.sort_unstable();
+        seen.dedup();
+        let needed = WEEKLY_DISTINCT.min(usize::from(plan_days)).min(candidates);
+        if seen.len() < needed {
+            banned.extend(seen);
+        }
+    }
+    banned.retain(|r| *r != m.recipe);
+    banned
+}
+
+/// The variety bans of each meal of a day ([`DayMeal`]s, with the rest of
+/// a plan of `plan_days` days as it is), for [`best_miss`]: what the day
+/// could reach at best without touching the other days.
+pub fn day_bans(
+    recipes: &[Recipe],
+    rules: &HardRules,
+    meals: &[DayMeal],
+    plan_days: u8,
+) -> Vec<Vec<usize>> {
+    meals
+        .iter()
+        .map(|m| {
+            let candidates = recipes
+                .iter()
+                .filter(|r| r.serves(m.meal_type) && rules.allow(r))
+                .count();
+            variety_bans(m, candidates, meals.len(), plan_days)
+        })
+        .collect()
+}
+
+/// One meal of a plan for [`day_meals`]: meal type, recipe index,
+/// servings, and whether it is kept (completed or chosen by the user).
+pub type MealRow = (MealType, usize, f64, bool);
+
+/// Day `d` of a plan given as [`MealRow`]s by schedule for every day, as
+/// [`DayMeal`]s: each with the recipes of its slot (same position) on the
+/// neighbouring days and on every other day.
+pub fn day_meals(plan: &[Vec<MealRow>], d: usize) -> Vec<DayMeal> {
+    plan[d]
+        .iter()
+        .enumerate()
+        .map(|(k, (meal_type, recipe, servings, kept))| {
+            let at = |day: &Vec<MealRow>| day.get(k).map(|m| m.1);
+            DayMeal {
+                meal_type: *meal_type,
+                recipe: *recipe,
+                servings: *servings,
+                kept: *kept,
+                neighbours: [d.checked_sub(1), Some(d + 1)]
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|i| plan.get(i).and_then(at))
+                    .collect(),
+                history: plan
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| *i != d)
+                    .filter_map(|(_, day)| at(day))
+                    .collect(),
+            }
+        })
+        .collect()
+}

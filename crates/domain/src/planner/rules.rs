@@ -1,0 +1,304 @@
+//! The rules a planned day keeps: tolerances of the targets, portion
+//! ranges and each slot's share of the day's calories.
+
+use crate::recipe::{MealType, Nutrition};
+use crate::targets::Targets;
+
+/// Portions are whole multiples of 1 / this (quarter servings).
+pub const STEPS_PER_SERVING: f64 = 4.0;
+/// Smallest portion of a main meal (breakfast, lunch, dinner).
+pub const MEAL_MIN_SERVINGS: f64 = 0.75;
+/// Smallest portion of a snack.
+pub const SNACK_MIN_SERVINGS: f64 = 0.5;
+/// Largest portion the planner serves by default, and the largest snack
+/// ever.
+pub const USUAL_MAX_SERVINGS: f64 = 1.5;
+/// Largest main-meal portion the planner serves when a day's targets
+/// cannot be met with usual portions (unless the request says otherwise).
+pub const DEFAULT_MAX_SERVINGS: f64 = 2.0;
+/// Bounds of the `max_servings` a request may ask for; no meal is ever
+/// planned above the upper one.
+pub const MAX_SERVINGS_RANGE: (f64, f64) = (1.0, 2.5);
+/// Default calorie tolerance: 5% of the target.
+pub const CALORIE_TOLERANCE: f64 = 0.05;
+/// Default macro tolerance: 10% of each target.
+pub const MACRO_TOLERANCE: f64 = 0.10;
+/// No meal holds more than this share of the calories of a day with
+/// three or more meals.
+pub const MAX_MEAL_SHARE: f64 = 0.5;
+
+/// Whether `meal` is a main meal (breakfast, lunch or dinner).
+pub fn is_main(meal: MealType) -> bool {
+    meal != MealType::Snack
+}
+
+/// One of the four targets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Nutrient {
+    /// kcal.
+    Calories,
+    /// Protein, g.
+    Protein,
+    /// Carbohydrates, g.
+    Carbs,
+    /// Fat, g.
+    Fat,
+}
+
+impl Nutrient {
+    /// The four, in the order of [`values`] and [`target_values`].
+    pub const ALL: [Nutrient; 4] = [Self::Calories, Self::Protein, Self::Carbs, Self::Fat];
+
+    /// Field name (`calories`, `protein`, `carbs`, `fat`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Calories => "calories",
+            Self::Protein => "protein",
+            Self::Carbs => "carbs",
+            Self::Fat => "fat",
+        }
+    }
+}
+
+/// Calories, protein, carbs and fat of `n`, in [`Nutrient::ALL`] order.
+pub fn values(n: &Nutrition) -> [f64; 4] {
+    [n.calories, n.protein, n.carbs, n.fat]
+}
+
+/// The targets in [`Nutrient::ALL`] order.
+pub fn target_values(t: &Targets<f64>) -> [f64; 4] {
+    [t.calories, t.protein, t.carbs, t.fat]
+}
+
+/// How close a day must land on its targets, as fractions of each target.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Tolerances {
+    /// Calories (0.05 = within 5%).
+    pub calories: f64,
+    /// Each of protein, carbs and fat.
+    pub macros: f64,
+}
+
+impl Default for Tolerances {
+    fn default() -> Self {
+        Self {
+            calories: CALORIE_TOLERANCE,
+            macros: MACRO_TOLERANCE,
+        }
+    }
+}
+
+impl Tolerances {
+    /// The tolerances in [`Nutrient::ALL`] order.
+    pub fn values(&self) -> [f64; 4] {
+        [self.calories, self.macros, self.macros, self.macros]
+    }
+
+    /// The tolerance of `nutrient`.
+    pub fn of(&self, nutrient: Nutrient) -> f64 {
+        match nutrient {
+            Nutrient::Calories => self.calories,
+            _ => self.macros,
+        }
+    }
+
+    /// Whether `totals` are within the tolerances of `targets`.
+    pub fn admits(&self, totals: &Nutrition, targets: &Targets<f64>) -> bool {
+        self.miss(totals, targets) <= 0.0
+    }
+
+    /// How far the worst of the four totals is beyond its tolerance, as a
+    /// fraction of its target (0.03 = 3 percentage points too far); 0 when
+    /// every total is within. A target of 0 admits only a total of 0.
+    pub fn miss(&self, totals: &Nutrition, targets: &Targets<f64>) -> f64 {
+        self.miss_of(&values(totals), &target_values(targets))
+    }
+
+    /// [`miss`](Self::miss) of totals and targets in [`Nutrient::ALL`]
+    /// order.
+    pub fn miss_of(&self, got: &[f64; 4], want: &[f64; 4]) -> f64 {
+        let tol = self.values();
+        (0..4)
+            .map(|k| {
+                let beyond = (got[k] - want[k]).abs() - tol[k] * want[k];
+                if beyond <= 1e-9 {
+                    0.0
+                } else if want[k] > 0.0 {
+                    beyond / want[k]
+                } else {
+                    1.0
+                }
+            })
+            .fold(0.0, f64::max)
+    }
+}
+
+/// The portions a slot may have.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PortionRange {
+    /// Smallest.
+    pub min: f64,
+    /// Largest by default.
+    pub usual_max: f64,
+    /// Largest when the day's targets cannot be met with `usual_max`.
+    pub max: f64,
+}
+
+/// Portion limits of a plan.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Portions {
+    /// Largest main-meal portion, used only when a day's targets cannot be
+    /// met otherwise; within [`MAX_SERVINGS_RANGE`].
+    pub max_servings: f64,
+}
+
+impl Default for Portions {
+    fn default() -> Self {
+        Self {
+            max_servings: DEFAULT_MAX_SERVINGS,
+        }
+    }
+}
+
+impl Portions {
+    /// The portion range of a slot of `meal`: main meals 0.75 to 1.5
+    /// servings, up to `max_servings` when needed; snacks 0.5 to 1.5
+    /// (never above `max_servings` either).
+    pub fn range(&self, meal: MealType) -> PortionRange {
+        let max = self
+            .max_servings
+            .clamp(MAX_SERVINGS_RANGE.0, MAX_SERVINGS_RANGE.1);
+        let usual_max = USUAL_MAX_SERVINGS.min(max);
+        if is_main(meal) {
+            PortionRange {
+                min: MEAL_MIN_SERVINGS,
+                usual_max,
+                max,
+            }
+        } else {
+            PortionRange {
+                min: SNACK_MIN_SERVINGS,
+                usual_max,
+                max: usual_max,
+            }
+        }
+    }
+}
+
+/// Default share of the day's calories of one slot of `meal`, before
+/// renormalisation: breakfast 20-30%, lunch and dinner 30-40% each, each
+/// snack 5-15%.
+pub fn default_share(meal: MealType) -> (f64, f64) {
+    match meal {
+        MealType::Breakfast => (0.20, 0.30),
+        MealType::Lunch | MealType::Dinner => (0.30, 0.40),
+        MealType::Snack => (0.05, 0.15),
+    }
+}
+
+/// Each slot's band of the day's calories: the default bands scaled so
+/// that their midpoints add up to the whole day (three meals: breakfast
+/// 21-32%, lunch and dinner 32-42%; one meal: all of it).
+pub fn share_bands(slots: &[MealType]) -> Vec<(f64, f64)> {
+    let mid: f64 = slots
+        .iter()
+        .map(|m| {
+            let (lo, hi) = default_share(*m);
+            (lo + hi) / 2.0
+        })
+        .sum();
+    slots
+        .iter()
+        .map(|m| {
+            let (lo, hi) = default_share(*m);
+            if slots.len() == 1 {
+                (1.0, 1.0)
+            } else {
+                (lo / mid, hi / mid)
+            }
+        })
+        .collect()
+}
+
+/// The portion grid point nearest to `s` within `[min, max]`.
+pub fn on_grid(s: f64, min: f64, max: f64) -> f64 {
+    ((s * STEPS_PER_SERVING).round() / STEPS_PER_SERVING).clamp(min, max)
+}
+
+/// Every grid portion from `min` to `max`.
+pub fn grid(min: f64, max: f64) -> impl Iterator<Item = f64> {
+    let first = (min * STEPS_PER_SERVING).round() as i64;
+    let last = (max * STEPS_PER_SERVING).round() as i64;
+    (first..=last).map(|k| k as f64 / STEPS_PER_SERVING)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use MealType::*;
+
+    #[test]
+    fn bands_are_renormalised_for_the_slots() {
+        let three = share_bands(&[Breakfast, Lunch, Dinner]);
+        let mids: f64 = three.iter().map(|(lo, hi)| (lo + hi) / 2.0).sum();
+        assert!((mids - 1.0).abs() < 1e-9);
+        assert!((three[0].0 - 0.20 / 0.95).abs() < 1e-9);
+        assert_eq!(share_bands(&[Dinner]), vec![(1.0, 1.0)]);
+        let six = share_bands(&[Breakfast, Snack, Lunch, Snack, Dinner, Snack]);
+        assert!((six[1].1 - 0.15 / 1.25).abs() < 1e-9);
+    }
+
+    #[test]
+    fn portion_ranges() {
+        let p = Portions::default();
+        assert_eq!(
+            p.range(Dinner),
+            PortionRange {
+                min: 0.75,
+                usual_max: 1.5,
+                max: 2.0
+            }
+        );
+        assert_eq!(
+            p.range(Snack),
+            PortionRange {
+                min: 0.5,
+                usual_max: 1.5,
+                max: 1.5
+            }
+        );
+        let small = Portions { max_servings: 1.0 };
+        assert_eq!(small.range(Snack).max, 1.0);
+        assert_eq!(small.range(Lunch).usual_max, 1.0);
+        let huge = Portions { max_servings: 9.0 };
+        assert_eq!(huge.range(Lunch).max, 2.5);
+        assert_eq!(
+            grid(0.5, 1.5).collect::<Vec<_>>(),
+            [0.5, 0.75, 1.0, 1.25, 1.5]
+        );
+        assert_eq!(on_grid(1.13, 0.75, 1.5), 1.25);
+        assert_eq!(on_grid(0.2, 0.75, 1.5), 0.75);
+    }
+
+    #[test]
+    fn miss_is_the_worst_excess_beyond_tolerance() {
+        let t = Targets {
+            calories: 2000.0,
+            protein: 100.0,
+            carbs: 200.0,
+            fat: 70.0,
+        };
+        let n = |calories, protein| Nutrition {
+            calories,
+            protein,
+            carbs: 200.0,
+            fat: 70.0,
+            ..Nutrition::default()
+        };
+        let tol = Tolerances::default();
+        assert_eq!(tol.miss(&n(2100.0, 110.0), &t), 0.0);
+        assert!(tol.admits(&n(2100.0, 110.0), &t));
+        assert!((tol.miss(&n(2200.0, 100.0), &t) - 0.05).abs() < 1e-9);
+        assert!((tol.miss(&n(2000.0, 75.0), &t) - 0.15).abs() < 1e-9);
+    }
+}

@@ -1,0 +1,571 @@
+//! The day search: randomised coordinate descent over one (recipe,
+//! portion) pick per slot, shared by plan generation and re-balancing.
+//!
+//! Visiting a slot, every candidate recipe gets its best portion in closed
+//! form (least squares of the day's totals against the targets, each
+//! nutrient in units of its tolerance), tried at the two quarter servings
+//! around it and at the portion that gives the slot the middle of its
+//! calorie band; the best (recipe, portion) replaces the slot's pick.
+//! Passes repeat until none improves. Candidates whose best possible
+//! error already exceeds the current best are skipped unscored.
+
+use crate::recipe::{Nutrition, Recipe};
+use crate::targets::Targets;
+
+use super::Rng;
+use super::rules::{
+    MAX_MEAL_SHARE, MEAL_MIN_SERVINGS, PortionRange, STEPS_PER_SERVING, Tolerances, grid, on_grid,
+    target_values, values,
+};
+
+const MAX_PASSES: usize = 12;
+/// Cost of a recipe used on another day of the plan, and of each further use.
+const REPEAT_PENALTY: f64 = 0.6;
+const FURTHER_REPEAT_PENALTY: f64 = 0.3;
+/// Portions away from one serving cost a little.
+const PORTION_PENALTY: f64 = 0.05;
+/// A snack below 0.75 servings costs a little more.
+const SMALL_SNACK_PENALTY: f64 = 0.1;
+/// Each quarter serving above the usual maximum.
+const LARGE_PORTION_PENALTY: f64 = 0.3;
+/// Re-balancing: replacing a meal's recipe rather than its portion.
+const CHANGE_PENALTY: f64 = 0.5;
+/// A slot's calorie share outside its band, per 5 points, squared.
+const SHARE_WEIGHT: f64 = 4.0;
+/// A main meal's protein below its floor, per 5 points, squared.
+const PROTEIN_WEIGHT: f64 = 0.5;
+/// A main meal carries at least this fraction of its band's lower share
+/// of the day's protein (days with two or more main meals).
+pub(crate) const PROTEIN_FLOOR: f64 = 0.6;
+/// A meal over half of a day of three or more meals: effectively barred.
+const OVERSIZE_PENALTY: f64 = 1000.0;
+/// A candidate whose best portion near its least-squares one is within
+/// this of the best pick so far is tried at every portion.
+const GRID_MARGIN: f64 = 2.0;
+/// The worst target's excess beyond its tolerance, per percentage point,
+/// squared: on a day that cannot be met, the miss is what counts.
+const WORST_WEIGHT: f64 = 1.0;
+
+/// A recipe that may fill a slot, packed for the inner loop.
+#[derive(Debug, Clone)]
+pub(crate) struct Candidate {
+    /// Index in the catalogue.
+    pub index: usize,
+    /// Calories, protein, carbs, fat, each divided by its tolerance unit.
+    pub scaled: [f64; 4],
+    /// kcal of one serving.
+    pub kcal: f64,
+    /// Protein of one serving, g.
+    pub protein: f64,
+    /// Preference bonus (diet types and tastes).
+    pub bonus: f64,
+}
+
+/// The error part of the loss, in units of each target's tolerance.
+#[derive(Debug, Clone)]
+pub(crate) struct Scorer {
+    /// Targets divided by their tolerance units.
+    pub target: [f64; 4],
+    unit: [f64; 4],
+    targets: [f64; 4],
+    tolerances: Tolerances,
+    /// Percentage points of the target per tolerance unit.
+    points: [f64; 4],
+}
+
+impl Scorer {
+    pub fn new(t: &Targets<f64>, tolerances: &Tolerances) -> Self {
+        let raw = target_values(t);
+        let tol = tolerances.values();
+        // A zero target would make its tolerance zero; floor the unit.
+        let floor = [25.0, 2.0, 2.0, 2.0];
+        let unit: [f64; 4] = std::array::from_fn(|k| (tol[k] * raw[k]).max(floor[k]));
+        Self {
+            target: std::array::from_fn(|k| raw[k] / unit[k]),
+            unit,
+            targets: raw,
+            tolerances: *tolerances,
+            points: std::array::from_fn(|k| {
+                if raw[k] > 0.0 {
+                    unit[k] / raw[k] * 100.0
+                } else {
+                    0.0
+                }
+            }),
+        }
+    }
+
+    pub fn scale(&self, n: &Nutrition) -> [f64; 4] {
+        let raw = values(n);
+        std::array::from_fn(|k| raw[k] / self.unit[k])
+    }
+
+    /// Σ e² + 10·Σ max(0, |e| − 0.9)², e = each total's error in units of
+    /// its tolerance: steep just before the tolerance.
+    pub fn error(&self, total: &[f64; 4]) -> f64 {
+        let mut loss = 0.0;
+        let mut worst: f64 = 0.0;
+        for ((got, want), points) in total.iter().zip(&self.target).zip(&self.points) {
+            let e = (got - want).abs();
+            loss += e * e;
+            if e > 0.9 {
+                loss += 10.0 * (e - 0.9) * (e - 0.9);
+            }
+            if e > 1.0 {
+                worst = worst.max((e - 1.0) * points);
+            }
+        }
+        loss + WORST_WEIGHT * worst * worst
+    }
+
+    /// How far `totals` are beyond the tolerances (see [`Tolerances::miss`]).
+    pub fn miss(&self, totals: &Nutrition) -> f64 {
+        self.tolerances.miss_of(&values(totals), &self.targets)
+    }
+}
+
+/// A meal that stays as it is (re-balancing: completed or chosen by the
+/// user).
+#[derive(Debug, Clone)]
+pub(crate) struct Fixed {
+    /// Its recipe, if it is in the catalogue.
+    pub recipe: Option<usize>,
+    /// Its nutrition as served.
+    pub served: Nutrition,
+    /// The same in tolerance units.
+    pub scaled: [f64; 4],
+    /// Its slot's calorie band.
+    pub band: (f64, f64),
+    /// Breakfast, lunch or dinner.
+    pub main: bool,
+}
+
+/// A slot to fill.
+#[derive(Debug, Clone)]
+pub(crate) struct Slot<'a> {
+    /// Its candidates.
+    pub pool: &'a [Candidate],
+    /// Portions it may have.
+    pub range: PortionRange,
+    /// Its band of the day's calories.
+    pub band: (f64, f64),
+    /// Breakfast, lunch or dinner.
+    pub main: bool,
+    /// Recipes it may not take (variety rules).
+    pub banned: Vec<usize>,
+    /// Re-balancing: the recipe it has; any other costs [`CHANGE_PENALTY`].
+    pub keep: Option<usize>,
+}
+
+/// One day to fill.
+pub(crate) struct Problem<'a> {
+    pub recipes: &'a [Recipe],
+    pub scorer: &'a Scorer,
+    pub slots: Vec<Slot<'a>>,
+    pub fixed: Vec<Fixed>,
+    /// Uses of each recipe on the plan's other days.
+    pub used: &'a [u32],
+    /// Main meals may go up to their range's `max` (else `usual_max`).
+    pub extended: bool,
+}
+
+/// A filled day: (candidate position in its slot's pool, servings) per
+/// slot, and its loss.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Day {
+    pub picks: Vec<(usize, f64)>,
+    pub loss: f64,
+}
+
+impl Problem<'_> {
+    fn cap(&self, slot: &Slot<'_>) -> f64 {
+        if self.extended {
+            slot.range.max
+        } else {
+            slot.range.usual_max
+        }
+    }
+
+    /// The part of a pick's cost that does not depend on its portion.
+    /// Repeat cost less preference bonus of a candidate.
+    fn repeat_cost(&self, c: &Candidate) -> f64 {
+        let repeats = f64::from(self.used[c.index]);
+        REPEAT_PENALTY * repeats.min(1.0) + FURTHER_REPEAT_PENALTY * (repeats - 1.0).max(0.0)
+            - c.bonus
+    }
+
+    /// The part of a pick's cost that does not depend on its portion.
+    fn base_cost(&self, slot: &Slot<'_>, c: &Candidate) -> f64 {
+        let mut cost = self.repeat_cost(c);
+        if slot.keep.is_some_and(|k| k != c.index) {
+            cost += CHANGE_PENALTY;
+        }
+        cost
+    }
+
+    /// The part of a pick's cost that depends on its portion only.
+    fn portion_cost(slot: &Slot<'_>, s: f64) -> f64 {
+        let mut cost = PORTION_PENALTY * (s - 1.0) * (s - 1.0);
+        if s < MEAL_MIN_SERVINGS - 1e-9 {
+            cost += SMALL_SNACK_PENALTY;
+        }
+        if s > slot.range.usual_max + 1e-9 {
+            cost += LARGE_PORTION_PENALTY * (s - slot.range.usual_max) * STEPS_PER_SERVING;
+        }
+        cost
+    }
+
+    fn pick_cost(&self, slot: &Slot<'_>, c: &Candidate, s: f64) -> f64 {
+        self.base_cost(slot, c) + Self::portion_cost(slot, s)
+    }
+
+    /// Bands and main-meal flags of every meal: slots, then fixed meals.
+    fn shape(&self) -> Vec<((f64, f64), bool)> {
+        self.slots
+            .iter()
+            .map(|s| (s.band, s.main))
+            .chain(self.fixed.iter().map(|f| (f.band, f.main)))
+            .collect()
+    }
+
+    /// Loss of a full day.
+    pub fn loss(&self, picks: &[(usize, f64)]) -> f64 {
+        let mut total = [0.0; 4];
+        let mut kcal = Vec::with_capacity(picks.len() + self.fixed.len());
+        let mut protein = Vec::with_capacity(kcal.capacity());
+        let mut cost = 0.0;
+        for (slot, (c, s)) in self.slots.iter().zip(picks) {
+            let cand = &slot.pool[*c];
+            for (t, v) in total.iter_mut().zip(&cand.scaled) {
+                *t += v * s;
+            }
+            kcal.push(cand.kcal * s);
+            protein.push(cand.protein * s);
+            cost += self.pick_cost(slot, cand, *s);
+        }
+        for f in &self.fixed {
+            for (t, v) in total.iter_mut().zip(&f.scaled) {
+                *t += v;
+            }
+            kcal.push(f.served.calories);
+            protein.push(f.served.protein);
+        }
+        self.scorer.error(&total) + size_penalty(&self.shape(), &kcal, &protein) + cost
+    }
+
+    /// The day's totals as served (each meal rounded as its plate shows).
+    pub fn totals(&self, picks: &[(usize, f64)]) -> Nutrition {
+        self.slots
+            .iter()
+            .zip(picks)
+            .map(|(slot, (c, s))| self.recipes[slot.pool[*c].index].nutrition.served(*s))
+            .chain(self.fixed.iter().map(|f| f.served))
+            .sum()
+    }
+
+    /// Whether no meal is over half of a day of three or more meals.
+    pub fn sizes_ok(&self, picks: &[(usize, f64)]) -> bool {
+        let kcal: Vec<f64> = self
+            .slots
+            .iter()
+            .zip(picks)
+            .map(|(slot, (c, s))| slot.pool[*c].kcal * s)
+            .chain(self.fixed.iter().map(|f| f.served.calories))
+            .collect();
+        let day: f64 = kcal.iter().sum();
+        kcal.len() < 3 || kcal.iter().all(|k| *k <= MAX_MEAL_SHARE * day + 1e-6)
+    }
+
+    /// Whether the day is done: within the tolerances, sizes kept.
+    pub fn good(&self, picks: &[(usize, f64)]) -> bool {
+        self.scorer.miss(&self.totals(picks)) <= 0.0 && self.sizes_ok(picks)
+    }
+
+    fn allowed(&self, slot: &Slot<'_>, c: &Candidate, held: &[usize]) -> bool {
+        !held.contains(&c.index) && !slot.banned.contains(&c.index)
+    }
+
+    /// Recipes held by the fixed meals and by every slot but `skip`.
+    fn held(&self, picks: &[(usize, f64)], skip: usize) -> Vec<usize> {
+        self.fixed
+            .iter()
+            .filter_map(|f| f.recipe)
+            .chain(
+                picks
+                    .iter()
+                    .enumerate()
+                    .filter(|(s, _)| *s != skip)
+                    .map(|(s, (c, _))| self.slots[s].pool[*c].index),
+            )
+            .collect()
+    }
+
+    /// A random pick per slot at one serving, every recipe allowed and
+    /// distinct; `None` when a slot has no recipe left.
+    pub fn random_start(&self, rng: &mut Rng) -> Option<Vec<(usize, f64)>> {
+        let mut picks: Vec<(usize, f64)> = Vec::with_capacity(self.slots.len());
+        for (k, slot) in self.slots.iter().enumerate() {
+            let n = slot.pool.len();
+            if n == 0 {
+                return None;
+            }
+            let held = self.held(&picks, k);
+            let start = rng.below(n);
+            let free = (0..8)
+                .map(|_| rng.below(n))
+                .chain((0..n).map(|i| (start + i) % n))
+                .find(|c| self.allowed(slot, &slot.pool[*c], &held))?;
+            picks.push((free, on_grid(1.0, slot.range.min, self.cap(slot))));
+        }
+        Some(picks)
+    }
+
+    /// A pick per slot, slot after slot, each the allowed candidate
+    /// nearest to the slot's share of the targets (the middle of its
+    /// calorie band) at its best portion: a start close to a good day, so
+    /// that the descent from it is short.
+    pub fn greedy_start(&self) -> Option<Vec<(usize, f64)>> {
+        let mut picks: Vec<(usize, f64)> = Vec::with_capacity(self.slots.len());
+        let fixed_share: f64 = self.fixed.len() as f64 / self.shape().len().max(1) as f64;
+        for (k, slot) in self.slots.iter().enumerate() {
+            let held = self.held(&picks, k);
+            let mid = (slot.band.0 + slot.band.1) / 2.0;
+            // The slot's share of what the fixed meals leave.
+            let want: [f64; 4] = std::array::from_fn(|j| {
+                let left =
+                    self.scorer.target[j] - self.fixed.iter().map(|f| f.scaled[j]).sum::<f64>();
+                left * mid / (1.0 - fixed_share).max(mid)
+            });
+            let w2: f64 = want.iter().map(|w| w * w).sum();
+            let cap = self.cap(slot);
+            let mut best: Option<(f64, usize, f64)> = None;
+            for (c, cand) in slot.pool.iter().enumerate() {
+                let v = &cand.scaled;
+                let dot: f64 = (0..4).map(|j| v[j] * want[j]).sum();
+                let norm: f64 = (0..4).map(|j| v[j] * v[j]).sum();
+                let s = if norm > 0.0 { dot / norm } else { 1.0 };
+                let s = on_grid(s, slot.range.min, cap);
+                let d = w2 - 2.0 * s * dot + s * s * norm + self.repeat_cost(cand);
+                if best.is_none_or(|(b, _, _)| d < b) && self.allowed(slot, cand, &held) {
+                    best = Some((d, c, s));
+                }
+            }
+            let (_, c, s) = best?;
+            picks.push((c, s));
+        }
+        Some(picks)
+    }
+
+    /// Coordinate descent from `picks` (clamped to this problem's
+    /// portions).
+    pub fn descend(&self, mut picks: Vec<(usize, f64)>, rng: &mut Rng) -> Day {
+        for (slot, (_, s)) in self.slots.iter().zip(picks.iter_mut()) {
+            *s = on_grid(*s, slot.range.min, self.cap(slot));
+        }
+        let shape = self.shape();
+        let n = self.slots.len();
+        let mut loss = self.loss(&picks);
+        // Each candidate's repeat cost less its preference bonus.
+        let bases: Vec<Vec<f64>> = self
+            .slots
+            .iter()
+            .map(|slot| slot.pool.iter().map(|c| self.repeat_cost(c)).collect())
+            .collect();
+        let mut order: Vec<usize> = (0..n).collect();
+        let mut kcal = vec![0.0; n + self.fixed.len()];
+        let mut protein = kcal.clone();
+        for _ in 0..MAX_PASSES {
+            for i in (1..order.len()).rev() {
+                order.swap(i, rng.below(i + 1));
+            }
+            let mut improved = false;
+            for &k in &order {
+                let slot = &self.slots[k];
+                let mut others = [0.0; 4];
+                let mut others_cost = 0.0;
+                for (s, (c, sv)) in picks.iter().enumerate() {
+                    let cand = &self.slots[s].pool[*c];
+                    kcal[s] = cand.kcal * sv;
+                    protein[s] = cand.protein * sv;
+                    if s == k {
+                        continue;
+                    }
+                    for (o, v) in others.iter_mut().zip(&cand.scaled) {
+                        *o += v * sv;
+                    }
+                    others_cost += self.pick_cost(&self.slots[s], cand, *sv);
+                }
+                for (i, f) in self.fixed.iter().enumerate() {
+                    for (o, v) in others.iter_mut().zip(&f.scaled) {
+                        *o += v;
+                    }
+                    kcal[n + i] = f.served.calories;
+                    protein[n + i] = f.served.protein;
+                }
+                let others_kcal: f64 = kcal.iter().sum::<f64>() - kcal[k];
+                let residual: [f64; 4] = std::array::from_fn(|j| self.scorer.target[j] - others[j]);
+                let r2: f64 = residual.iter().map(|r| r * r).sum();
+                let held = self.held(&picks, k);
+                let (min, cap) = (slot.range.min, self.cap(slot));
+                let mid = (slot.band.0 + slot.band.1) / 2.0;
+                let mut best = (loss, picks[k]);
+                for (c, cand) in slot.pool.iter().enumerate() {
+                    let v = &cand.scaled;
+                    let dot: f64 = (0..4).map(|j| v[j] * residual[j]).sum();
+                    let norm: f64 = (0..4).map(|j| v[j] * v[j]).sum();
+                    let ideal = if norm > 0.0 { dot / norm } else { 1.0 };
+                    // The squared error is convex in the portion: no
+                    // allowed portion does better than the least-squares
+                    // one clamped to the range; every other term is ≥ 0.
+                    let at = ideal.clamp(min, cap);
+                    let floor = r2 - 2.0 * at * dot + at * at * norm;
+                    let mut base = bases[k][c];
+                    if slot.keep.is_some_and(|r| r != cand.index) {
+                        base += CHANGE_PENALTY;
+                    }
+                    if floor + others_cost + base >= best.0 - 1e-12
+                        || !self.allowed(slot, cand, &held)
+                    {
+                        continue;
+                    }
+                    let low =
+                        (ideal.clamp(min, cap) * STEPS_PER_SERVING).floor() / STEPS_PER_SERVING;
+                    let mut tries = [
+                        low.clamp(min, cap),
+                        (low + 1.0 / STEPS_PER_SERVING).clamp(min, cap),
+                        f64::NAN,
+                    ];
+                    if shape.len() > 1 && others_kcal > 0.0 && cand.kcal > 0.0 && mid < 1.0 {
+                        let s = mid / (1.0 - mid) * others_kcal / cand.kcal;
+                        tries[2] = on_grid(s, min, cap);
+                    }
+                    // The loss at portion `s`, and whether a total is off
+                    // its tolerance; the meal sizes are scored only when
+                    // the rest leaves the candidate a chance.
+                    let score = |s: f64, bar: f64, kcal: &mut [f64], protein: &mut [f64]| {
+                        let total: [f64; 4] = std::array::from_fn(|j| others[j] + v[j] * s);
+                        let off = (0..4).any(|j| (total[j] - self.scorer.target[j]).abs() > 1.0);
+                        let partial = self.scorer.error(&total)
+                            + others_cost
+                            + base
+                            + Self::portion_cost(slot, s);
+                        if partial >= bar {
+                            return (partial, off);
+                        }
+                        kcal[k] = cand.kcal * s;
+                        protein[k] = cand.protein * s;
+                        (partial + size_penalty(&shape, kcal, protein), off)
+                    };
+                    let mut nearest = (f64::INFINITY, false);
+                    for (t, &s) in tries.iter().enumerate() {
+                        if s.is_nan() || tries[..t].contains(&s) {
+                            continue;
+                        }
+                        let (l, off) = score(s, best.0, &mut kcal, &mut protein);
+                        if l < nearest.0 {
+                            nearest = (l, off);
+                        }
+                        if l < best.0 - 1e-12 {
+                            best = (l, (c, s));
+                        }
+                    }
+                    // Off target, the least-squares portion need not be the
+                    // best: a candidate close to winning is tried at every
+                    // portion.
+                    if nearest.1 && nearest.0 < best.0 + GRID_MARGIN {
+                        for s in grid(min, cap) {
+                            if tries.contains(&s) {
+                                continue;
+                            }
+                            let (l, _) = score(s, best.0, &mut kcal, &mut protein);
+                            if l < best.0 - 1e-12 {
+                                best = (l, (c, s));
+                            }
+                        }
+                    }
+                }
+                if best.1 != picks[k] {
+                    picks[k] = best.1;
+                    loss = best.0;
+                    improved = true;
+                }
+            }
+            if !improved {
+                break;
+            }
+        }
+        Day { picks, loss }
+    }
+
+    /// Whether every pick is allowed in its slot and no recipe repeats.
+    pub fn valid(&self, picks: &[(usize, f64)]) -> bool {
+        picks.len() == self.slots.len()
+            && picks.iter().enumerate().all(|(k, (c, _))| {
+                let slot = &self.slots[k];
+                *c < slot.pool.len() && self.allowed(slot, &slot.pool[*c], &self.held(picks, k))
+            })
+    }
+
+    /// Descents from each valid start in `starts`, then from up to
+    /// `restarts` random ones: the day with the lowest loss, stopping
+    /// early at a [`good`](Self::good) one. `None` when nothing could
+    /// start.
+    pub fn search(
+        &self,
+        rng: &mut Rng,
+        starts: &[Vec<(usize, f64)>],
+        restarts: usize,
+    ) -> Option<Day> {
+        let mut best: Option<Day> = None;
+        let given = starts.iter().filter(|s| self.valid(s)).cloned();
+        let random = (0..restarts).map_while(|_| self.random_start(rng));
+        for picks in given.chain(random.collect::<Vec<_>>()) {
+            let day = self.descend(picks, rng);
+            if best.as_ref().is_none_or(|b| day.loss < b.loss) {
+                let good = self.good(&day.picks);
+                best = Some(day);
+                if good {
+                    break;
+                }
+            }
+        }
+        best
+    }
+}
+
+/// Penalty of the meal sizes: each meal's calorie share outside its band,
+/// a meal over half of a day of three or more meals, and a main meal's
+/// protein share under its floor (days with two or more main meals).
+fn size_penalty(shape: &[((f64, f64), bool)], kcal: &[f64], protein: &[f64]) -> f64 {
+    let n = kcal.len();
+    let day: f64 = kcal.iter().sum();
+    if n < 2 || day <= 0.0 {
+        return 0.0;
+    }
+    let mut penalty = 0.0;
+    for (((lo, hi), _), k) in shape.iter().zip(kcal) {
+        let share = k / day;
+        let outside = if share < *lo {
+            lo - share
+        } else if share > *hi {
+            share - hi
+        } else {
+            0.0
+        };
+        penalty += SHARE_WEIGHT * (outside / 0.05) * (outside / 0.05);
+        if n >= 3 && share > MAX_MEAL_SHARE {
+            penalty += OVERSIZE_PENALTY * (1.0 + 20.0 * (share - MAX_MEAL_SHARE));
+        }
+    }
+    let mains = shape.iter().filter(|(_, main)| *main).count();
+    let day_protein: f64 = protein.iter().sum();
+    if mains >= 2 && day_protein > 0.0 {
+        for (((lo, _), main), p) in shape.iter().zip(protein) {
+            let short = PROTEIN_FLOOR * lo - p / day_protein;
+            if *main && short > 0.0 {
+                penalty += PROTEIN_WEIGHT * (short / 0.05) * (short / 0.05);
+            }
+        }
+    }
+    penalty
+}

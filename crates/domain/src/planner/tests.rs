@@ -1,0 +1,625 @@
+use super::*;
+use crate::recipe::{Allergen, RecipeIngredient};
+
+/// A synthetic catalogue of `n` recipes per meal type with spread macros.
+pub(crate) fn catalogue(n: usize, seed: u64) -> Vec<Recipe> {
+    let mut rng = Rng(seed);
+    let mut out = Vec::new();
+    for meal in MealType::ALL {
+        for i in 0..n {
+            let base = match meal {
+                MealType::Snack => 100.0,
+                MealType::Breakfast => 250.0,
+                _ => 350.0,
+            };
+            let calories = base + (rng.below(600) as f64);
+            let p_share = 0.1 + rng.below(35) as f64 / 100.0;
+            let f_share = 0.15 + rng.below(35) as f64 / 100.0;
+            let c_share = (1.0 - p_share - f_share).max(0.05);
+            let allergens: Vec<Allergen> = Allergen::ALL
+                .iter()
+                .copied()
+                .filter(|_| rng.below(6) == 0)
+                .collect();
+            let mut diet_types = vec![];
+            if rng.below(3) == 0 {
+                diet_types.extend([DietType::Vegan, DietType::Vegetarian]);
+            } else if rng.below(2) == 0 {
+                diet_types.push(DietType::Vegetarian);
+            }
+            if p_share >= 0.3 {
+                diet_types.push(DietType::HighProtein);
+            }
+            out.push(Recipe {
+                id: out.len() as i64 + 1,
+                recipe_id: out.len() as i64 + 1,
+                name: format!("{} {i}", meal.as_str()),
+                nutrition: Nutrition {
+                    calories,
+                    protein: calories * p_share / 4.0,
+                    carbs: calories * c_share / 4.0,
+                    fat: calories * f_share / 9.0,
+                    fiber: 5.0,
+                    sugar: 5.0,
+                },
+                ingredients: vec![RecipeIngredient {
+                    name: format!("ingredient {}", rng.below(40)),
+                    grams: 100.0,
+                }],
+                meal_types: vec![*meal],
+                diet_types,
+                allergens,
+                tastes: vec![],
+                image_url: None,
+                recipe_url: None,
+                card: Default::default(),
+            });
+        }
+    }
+    out
+}
+
+fn targets() -> Targets<f64> {
+    Targets {
+        calories: 2200.0,
+        protein: 140.0,
+        carbs: 250.0,
+        fat: 70.0,
+    }
+}
+
+fn request(recipes: &[Recipe], meals: i64, rules: HardRules, seed: u64) -> PlanRequest<'_> {
+    PlanRequest {
+        recipes,
+        targets: targets(),
+        slots: meal_slots(MealsPerDay::parse(meals).unwrap()),
+        rules,
+        preferred_diets: vec![DietType::HighProtein],
+        tastes: vec![],
+        days: 7,
+        seed,
+        tolerances: Tolerances::default(),
+        portions: Portions::default(),
+    }
+}
+
+/// Each meal's share of its day's calories, as served.
+fn shares(recipes: &[Recipe], day: &PlannedDay) -> Vec<f64> {
+    let kcal: Vec<f64> = day
+        .meals
+        .iter()
+        .map(|m| recipes[m.recipe].nutrition.served(m.servings).calories)
+        .collect();
+    let total: f64 = kcal.iter().sum();
+    kcal.iter().map(|k| k / total).collect()
+}
+
+#[test]
+fn slots_follow_the_contract() {
+    let names = |n| {
+        meal_slots(MealsPerDay::parse(n).unwrap())
+            .iter()
+            .map(|m| m.as_str())
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    assert_eq!(names(1), "dinner");
+    assert_eq!(names(2), "breakfast,dinner");
+    assert_eq!(names(3), "breakfast,lunch,dinner");
+    assert_eq!(names(4), "breakfast,lunch,snack,dinner");
+    assert_eq!(names(5), "breakfast,snack,lunch,snack,dinner");
+    assert_eq!(names(6), "breakfast,snack,lunch,snack,dinner,snack");
+}
+
+#[test]
+fn same_seed_same_plan() {
+    let recipes = catalogue(60, 1);
+    let a = plan(&request(&recipes, 4, HardRules::default(), 42)).unwrap();
+    let b = plan(&request(&recipes, 4, HardRules::default(), 42)).unwrap();
+    assert_eq!(a, b);
+    let c = plan(&request(&recipes, 4, HardRules::default(), 43)).unwrap();
+    assert_ne!(a, c);
+}
+
+#[test]
+fn days_meet_the_targets_with_usual_portions_on_a_rich_catalogue() {
+    let recipes = catalogue(80, 7);
+    for meals in 3..=6 {
+        let req = request(&recipes, meals, HardRules::default(), 5);
+        let days = plan(&req).unwrap();
+        assert_eq!(days.len(), 7);
+        let inside = days
+            .iter()
+            .filter(|d| within_tolerance(&d.totals, &req.targets))
+            .count();
+        assert!(
+            inside >= 6,
+            "{meals} meals: {inside}/7 days within tolerance"
+        );
+        for day in &days {
+            assert!(!day.larger_portions, "{day:?}");
+            for m in &day.meals {
+                let range = req.portions.range(m.meal_type);
+                assert!(m.servings >= range.min && m.servings <= range.usual_max);
+            }
+            assert!(shares(&recipes, day).iter().all(|s| *s <= 0.5));
+        }
+    }
+}
+
+#[test]
+fn meals_keep_to_their_share_of_the_day() {
+    let recipes = catalogue(80, 3);
+    let req = request(&recipes, 3, HardRules::default(), 8);
+    let bands = share_bands(&req.slots);
+    let mut inside = 0;
+    let days = plan(&req).unwrap();
+    for day in &days {
+        for (share, (lo, hi)) in shares(&recipes, day).iter().zip(&bands) {
+            if *share >= lo - 0.03 && *share <= hi + 0.03 {
+                inside += 1;
+            }
+        }
+    }
+    let all: Vec<Vec<f64>> = days.iter().map(|d| shares(&recipes, d)).collect();
+    assert!(
+        inside >= 19,
+        "{inside}/21 meals near their band {bands:?}: {all:?}"
+    );
+}
+
+#[test]
+fn larger_portions_only_when_the_targets_need_them() {
+    let recipes = catalogue(80, 11);
+    // One dinner of at most ~950 kcal cannot give 2,000 kcal at 1.5
+    // servings.
+    let mut req = request(&recipes, 1, HardRules::default(), 3);
+    req.targets = Targets {
+        calories: 2000.0,
+        protein: 120.0,
+        carbs: 230.0,
+        fat: 65.0,
+    };
+    let days = plan(&req).unwrap();
+    assert!(days.iter().any(|d| d.larger_portions));
+    for day in &days {
+        let s = day.meals[0].servings;
+        assert!(s <= 2.0);
+        assert_eq!(day.larger_portions, s > 1.5, "{day:?}");
+    }
+    req.portions = Portions { max_servings: 1.5 };
+    for day in plan(&req).unwrap() {
+        assert!(day.meals[0].servings <= 1.5 && !day.larger_portions);
+    }
+}
+
+#[test]
+fn one_meal_a_day_gets_variety() {
+    let recipes = catalogue(80, 5);
+    let req = request(&recipes, 1, HardRules::default(), 9);
+    let days = plan(&req).unwrap();
+    let ids: Vec<usize> = days.iter().map(|d| d.meals[0].recipe).collect();
+    let mut distinct = ids.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert!(distinct.len() >= 5, "{ids:?}");
+    assert!(ids.windows(2).all(|w| w[0] != w[1]), "{ids:?}");
+}
+
+#[test]
+fn infeasible_slots_are_reported() {
+    let recipes = catalogue(3, 9);
+    let rules = HardRules::new(
+        &crate::Taxonomy::default(),
+        Allergen::ALL.iter().map(|a| a.restriction_name()),
+        &[DietType::Vegan],
+    );
+    let err = plan(&request(&recipes, 6, rules, 1)).unwrap_err();
+    assert!(
+        matches!(err, PlanningError::NotEnoughRecipes { .. }),
+        "{err}"
+    );
+}
+
+#[test]
+fn recipes_shared_between_slots_are_matched() {
+    // Two recipes serving breakfast and dinner, one only breakfast: the
+    // breakfast-only one must go to breakfast for two slots to be filled.
+    let mut recipes = catalogue(1, 2);
+    recipes.retain(|r| r.serves(MealType::Breakfast) || r.serves(MealType::Dinner));
+    recipes[1].meal_types = vec![MealType::Breakfast, MealType::Dinner];
+    let mut req = request(&recipes, 2, HardRules::default(), 1);
+    req.days = 2;
+    let days = plan(&req).unwrap();
+    assert_eq!(days[0].meals[0].recipe, 0);
+    assert_eq!(days[0].meals[1].recipe, 1);
+    // One recipe for both slots: no day without a repeat.
+    recipes.truncate(1);
+    recipes[0].meal_types = vec![MealType::Breakfast, MealType::Dinner];
+    assert!(plan(&request(&recipes, 2, HardRules::default(), 1)).is_err());
+}
+
+#[test]
+fn the_one_slot_bound_is_the_best_day_there_is() {
+    let recipes = catalogue(30, 4);
+    let req = request(&recipes, 1, HardRules::default(), 2);
+    let bound = best_miss(
+        &recipes,
+        &req.slots,
+        &req.rules,
+        &req.targets,
+        &req.tolerances,
+        &req.portions,
+        &[],
+    )
+    .unwrap();
+    assert!(bound.exact);
+    let best = recipes
+        .iter()
+        .filter(|r| r.serves(MealType::Dinner))
+        .flat_map(|r| {
+            (3..=8).map(|q| {
+                req.tolerances
+                    .miss(&r.nutrition.served(q as f64 / 4.0), &req.targets)
+            })
+        })
+        .fold(f64::INFINITY, f64::min);
+    assert_eq!(bound.miss, best);
+    for day in plan(&req).unwrap() {
+        assert!(req.tolerances.miss(&day.totals, &req.targets) >= bound.miss);
+    }
+}
+
+#[test]
+fn the_lp_bound_matches_a_brute_force_relaxation() {
+    // One candidate per slot: the relaxation is every portion between the
+    // smallest and the largest, so a fine grid finds its optimum too.
+    let mut recipes = catalogue(1, 6);
+    recipes.retain(|r| !r.serves(MealType::Snack));
+    let slots = [MealType::Breakfast, MealType::Lunch, MealType::Dinner];
+    let tol = Tolerances::default();
+    let t = Targets {
+        calories: 3600.0,
+        protein: 250.0,
+        carbs: 330.0,
+        fat: 120.0,
+    };
+    let bound = best_miss(
+        &recipes,
+        &slots,
+        &HardRules::default(),
+        &t,
+        &tol,
+        &Portions::default(),
+        &[],
+    )
+    .unwrap();
+    assert!(!bound.exact);
+    let steps = 60;
+    let portion = |i: usize| 0.75 + 1.25 * i as f64 / steps as f64;
+    let mut best = f64::INFINITY;
+    for a in 0..=steps {
+        for b in 0..=steps {
+            for c in 0..=steps {
+                let parts = [
+                    recipes[0].nutrition.scaled(portion(a)),
+                    recipes[1].nutrition.scaled(portion(b)),
+                    recipes[2].nutrition.scaled(portion(c)),
+                ];
+                let n: Nutrition = parts.iter().copied().sum();
+                if parts.iter().all(|p| p.calories <= 0.5 * n.calories) {
+                    best = best.min(tol.miss(&n, &t));
+                }
+            }
+        }
+    }
+    assert!(bound.miss > 0.0);
+    assert!(
+        bound.miss <= best + 1e-9 && best - bound.miss < 5e-3,
+        "LP {} vs grid {best}",
+        bound.miss
+    );
+}
+
+#[test]
+fn two_slots_are_bounded_exactly() {
+    let recipes = catalogue(12, 14);
+    let req = request(&recipes, 2, HardRules::default(), 3);
+    let bound = best_miss(
+        &recipes,
+        &req.slots,
+        &req.rules,
+        &req.targets,
+        &req.tolerances,
+        &req.portions,
+        &[],
+    )
+    .unwrap();
+    assert!(bound.exact);
+    let grid = |m: MealType| {
+        let r = req.portions.range(m);
+        (0..=10)
+            .map(move |q| q as f64 / 4.0)
+            .filter(move |s| *s >= r.min && *s <= r.max)
+    };
+    let mut best = f64::INFINITY;
+    for a in recipes.iter().filter(|r| r.serves(MealType::Breakfast)) {
+        for b in recipes.iter().filter(|r| r.serves(MealType::Dinner)) {
+            for sa in grid(MealType::Breakfast) {
+                for sb in grid(MealType::Dinner) {
+                    let n = a.nutrition.served(sa) + b.nutrition.served(sb);
+                    best = best.min(req.tolerances.miss(&n, &req.targets));
+                }
+            }
+        }
+    }
+    assert_eq!(bound.miss, best);
+}
+
+#[test]
+fn the_lp_bound_is_zero_when_the_targets_can_be_met() {
+    let recipes = catalogue(40, 8);
+    for meals in 2..=6 {
+        let req = request(&recipes, meals, HardRules::default(), 1);
+        let bound = best_miss(
+            &recipes,
+            &req.slots,
+            &req.rules,
+            &req.targets,
+            &req.tolerances,
+            &req.portions,
+            &[],
+        )
+        .unwrap();
+        assert_eq!(bound.miss, 0.0, "{meals} meals");
+    }
+}
+
+fn day_meals(recipes: &[Recipe], day: &PlannedDay) -> Vec<DayMeal> {
+    day.meals
+        .iter()
+        .map(|m| DayMeal {
+            meal_type: m.meal_type,
+            recipe: m.recipe,
+            servings: m.servings,
+            kept: false,
+            neighbours: vec![],
+            history: vec![],
+        })
+        .inspect(|m| assert!(m.recipe < recipes.len()))
+        .collect()
+}
+
+fn rebalance_request<'a>(recipes: &'a [Recipe], meals: Vec<DayMeal>) -> RebalanceRequest<'a> {
+    RebalanceRequest {
+        recipes,
+        targets: targets(),
+        rules: HardRules::default(),
+        preferred_diets: vec![],
+        tastes: vec![],
+        tolerances: Tolerances::default(),
+        portions: Portions::default(),
+        seed: 4,
+        plan_days: 7,
+        used: vec![0; recipes.len()],
+        meals,
+    }
+}
+
+#[test]
+fn rebalancing_lands_the_day_around_kept_meals() {
+    let recipes = catalogue(80, 12);
+    let req = request(&recipes, 4, HardRules::default(), 6);
+    let day = plan(&req).unwrap().remove(0);
+    assert!(within_tolerance(&day.totals, &req.targets));
+    let mut meals = day_meals(&recipes, &day);
+    // Already on target: nothing changes.
+    let same = rebalance(&rebalance_request(&recipes, meals.clone()));
+    let before: Vec<(usize, f64)> = meals.iter().map(|m| (m.recipe, m.servings)).collect();
+    assert_eq!(same.meals, before);
+    // The user swapped lunch for one 350 kcal richer, and ate it.
+    let wanted = recipes[meals[1].recipe].nutrition.calories + 350.0 / meals[1].servings;
+    let richer = (0..recipes.len())
+        .filter(|i| recipes[*i].serves(MealType::Lunch))
+        .min_by(|a, b| {
+            let off = |i: &usize| (recipes[*i].nutrition.calories - wanted).abs();
+            off(a).total_cmp(&off(b))
+        })
+        .unwrap();
+    let servings = meals[1].servings;
+    meals[1].recipe = richer;
+    meals[1].kept = true;
+    let swapped: Nutrition = meals
+        .iter()
+        .map(|m| recipes[m.recipe].nutrition.served(m.servings))
+        .sum();
+    assert!(!within_tolerance(&swapped, &req.targets));
+    let out = rebalance(&rebalance_request(&recipes, meals.clone()));
+    assert_eq!(out.meals[1], (richer, servings));
+    assert!(within_tolerance(&out.totals, &req.targets), "{out:?}");
+    let recomputed: Nutrition = out
+        .meals
+        .iter()
+        .map(|(r, s)| recipes[*r].nutrition.served(*s))
+        .sum();
+    assert_eq!(recomputed, out.totals);
+    // Everything kept: nothing to do.
+    for m in &mut meals {
+        m.kept = true;
+    }
+    let kept = rebalance(&rebalance_request(&recipes, meals.clone()));
+    assert_eq!(
+        kept.meals,
+        meals
+            .iter()
+            .map(|m| (m.recipe, m.servings))
+            .collect::<Vec<_>>()
+    );
+}
+
+#[test]
+fn rebalancing_changes_portions_before_recipes() {
+    let recipes = catalogue(80, 13);
+    let req = request(&recipes, 3, HardRules::default(), 2);
+    let day = plan(&req).unwrap().remove(0);
+    let mut meals = day_meals(&recipes, &day);
+    // Breakfast eaten at a larger portion than planned.
+    meals[0].servings = (meals[0].servings + 0.25).min(1.5);
+    meals[0].kept = true;
+    let out = rebalance(&rebalance_request(&recipes, meals.clone()));
+    if within_tolerance(&out.totals, &req.targets) {
+        let changed = out
+            .meals
+            .iter()
+            .zip(&meals)
+            .filter(|((r, _), m)| *r != m.recipe)
+            .count();
+        assert!(changed <= 1, "{out:?}");
+    }
+}
+
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Whether the day's slots can be filled with distinct allowed
+    /// recipes, by plain backtracking over the catalogue.
+    fn fillable(recipes: &[Recipe], slots: &[MealType], rules: &HardRules) -> bool {
+        fn go(
+            recipes: &[Recipe],
+            slots: &[MealType],
+            rules: &HardRules,
+            taken: &mut Vec<usize>,
+        ) -> bool {
+            let Some(meal) = slots.get(taken.len()) else {
+                return true;
+            };
+            for (i, r) in recipes.iter().enumerate() {
+                if r.serves(*meal) && rules.allow(r) && !taken.contains(&i) {
+                    taken.push(i);
+                    if go(recipes, slots, rules, taken) {
+                        return true;
+                    }
+                    taken.pop();
+                }
+            }
+            false
+        }
+        go(recipes, slots, rules, &mut Vec::new())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        /// Whatever the profile and catalogue: every meal fits the hard
+        /// rules and its slot; portions are quarter servings in their
+        /// slot's range, above the usual range only on a day that says
+        /// so; no meal holds over half of a day of three or more meals; no
+        /// recipe repeats within a day, nor in the same slot on
+        /// consecutive days when the slot has 10 or more candidates; a
+        /// one-meal-a-day plan gets its weekly number of different recipes; no day beats the bound; the same seed gives the same
+        /// plan. An error only when the catalogue really cannot fill a day.
+        #[test]
+        fn the_rules_are_never_broken(
+            catalogue_seed in any::<u64>(),
+            per_type in 2usize..40,
+            meals in 1i64..=6,
+            days in 1u8..=7,
+            allergen_mask in 0u16..(1 << 14),
+            diet in 0usize..3,
+            calories in 1200.0f64..4000.0,
+            protein_share in 0.12f64..0.40,
+            max_quarters in 4u8..=10,
+            seed in any::<u64>(),
+        ) {
+            let recipes = catalogue(per_type, catalogue_seed);
+            let restrictions: Vec<&str> = Allergen::ALL
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| allergen_mask & (1 << i) != 0)
+                .map(|(_, a)| a.restriction_name())
+                .collect();
+            let diets = match diet {
+                0 => vec![],
+                1 => vec![DietType::Vegetarian],
+                _ => vec![DietType::Vegan],
+            };
+            let rules = HardRules::new(&crate::Taxonomy::default(), restrictions.iter().copied(), &diets);
+            let request = PlanRequest {
+                recipes: &recipes,
+                targets: Targets {
+                    calories,
+                    protein: calories * protein_share / 4.0,
+                    carbs: calories * (0.75 - protein_share) / 4.0,
+                    fat: calories * 0.25 / 9.0,
+                },
+                slots: meal_slots(MealsPerDay::parse(meals).unwrap()),
+                rules: rules.clone(),
+                preferred_diets: vec![DietType::HighProtein],
+                tastes: vec![],
+                days,
+                seed,
+                tolerances: Tolerances::default(),
+                portions: Portions { max_servings: f64::from(max_quarters) / 4.0 },
+            };
+            let fill = fillable(&recipes, &request.slots, &rules);
+            match plan(&request) {
+                Ok(planned) => {
+                    prop_assert!(fill);
+                    prop_assert_eq!(planned.len(), usize::from(days));
+                    let pool = |m: MealType| recipes.iter().filter(|r| r.serves(m) && rules.allow(r)).count();
+                    let bound = best_miss(&recipes, &request.slots, &rules, &request.targets, &request.tolerances, &request.portions, &[]).unwrap();
+                    for (d, day) in planned.iter().enumerate() {
+                        prop_assert_eq!(day.meals.len(), request.slots.len());
+                        let mut seen = Vec::new();
+                        for (slot, meal) in day.meals.iter().enumerate() {
+                            let recipe = &recipes[meal.recipe];
+                            prop_assert!(rules.allow(recipe));
+                            prop_assert!(recipe.serves(request.slots[slot]));
+                            prop_assert_eq!(meal.meal_type, request.slots[slot]);
+                            prop_assert_eq!(usize::from(meal.schedule), slot + 1);
+                            let range = request.portions.range(meal.meal_type);
+                            prop_assert!(meal.servings >= range.min && meal.servings <= range.max, "{:?}", meal);
+                            prop_assert!(meal.servings <= 2.5);
+                            if meal.meal_type == MealType::Snack {
+                                prop_assert!(meal.servings <= 1.5);
+                            }
+                            if meal.servings > range.usual_max {
+                                prop_assert!(day.larger_portions);
+                            }
+                            let quarters = meal.servings * STEPS_PER_SERVING;
+                            prop_assert!((quarters - quarters.round()).abs() < 1e-9);
+                            prop_assert!(!seen.contains(&meal.recipe));
+                            seen.push(meal.recipe);
+                            if d > 0 && pool(meal.meal_type) >= VARIETY_MIN_CANDIDATES {
+                                prop_assert_ne!(planned[d - 1].meals[slot].recipe, meal.recipe);
+                            }
+                        }
+                        if day.meals.len() >= 3 {
+                            prop_assert!(shares(&recipes, day).iter().all(|s| *s <= MAX_MEAL_SHARE + 1e-9), "{:?}", shares(&recipes, day));
+                        }
+                        // No real day beats the bound (the LP's on exact
+                        // nutrients, the one-slot bound's as served).
+                        let raw: Nutrition = day.meals.iter().map(|m| recipes[m.recipe].nutrition.scaled(m.servings)).sum();
+                        let miss = if bound.exact { request.tolerances.miss(&day.totals, &request.targets) } else { request.tolerances.miss(&raw, &request.targets) };
+                        prop_assert!(miss >= bound.miss - 1e-6, "day {} misses by {} below the bound {:?}", d, miss, bound);
+                    }
+                    for (slot, meal) in request.slots.iter().enumerate() {
+                        if request.slots.len() == 1 {
+                            let mut ids: Vec<usize> = planned.iter().map(|d| d.meals[slot].recipe).collect();
+                            ids.sort_unstable();
+                            ids.dedup();
+                            let needed = WEEKLY_DISTINCT.min(usize::from(days)).min(pool(*meal));
+                            prop_assert!(ids.len() >= needed, "slot {}: {} different, {} needed", slot, ids.len(), needed);
+                        }
+                    }
+                    prop_assert_eq!(plan(&request).unwrap(), planned);
+                }
+                Err(PlanningError::NotEnoughRecipes { .. }) => {
+                    // Checked independently of the planner's own counts.
+                    prop_assert!(!fill);
+                }
+            }
+        }
+    }
+}
