@@ -53,10 +53,15 @@ impl Export {
         let Some(account) = self.users.credentials_by_id(user).await? else {
             return Ok(None);
         };
-        let plans = self.plans.history(user).await.map_err(|e| match e {
+        let store = |e: PlanError| match e {
             PlanError::Store(e) => e,
             other => StoreError::Failure(other.to_string()),
-        })?;
+        };
+        let mut plans = Vec::new();
+        for view in self.plans.history(user).await.map_err(store)? {
+            // As the plan routes show them: each day with its fit.
+            plans.push(self.plans.with_fit(user, view).await.map_err(store)?);
+        }
         Ok(Some(AccountData {
             user: account.user,
             created_at: account.created_at,
