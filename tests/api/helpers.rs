@@ -181,6 +181,7 @@ pub fn settings(db: &TestDb) -> Settings {
         auth_rate_limit_per_minute: 10,
         login_failure_limit: 5,
         trusted_proxies: Vec::new(),
+        rate_limit_max_keys: mealplan_http::limits::DEFAULT_MAX_KEYS,
         chat_model: None,
         pool: Default::default(),
         deadlines: Default::default(),

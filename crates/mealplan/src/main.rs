@@ -33,6 +33,7 @@ async fn serve(args: ServeArgs) -> Result<(), Box<dyn std::error::Error>> {
         auth_rate_limit_per_minute: args.auth_rate_limit_per_minute,
         login_failure_limit: args.login_failure_limit,
         trusted_proxies: args.trusted_proxies.0.clone(),
+        rate_limit_max_keys: args.rate_limit_max_keys,
         chat_model: args.chat_model(),
         pool: args.pool(),
         deadlines: args.deadlines(),
