@@ -18,3 +18,4 @@ mod parity;
 mod plans;
 mod process;
 mod profile;
+mod refusals;

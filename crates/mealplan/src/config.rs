@@ -92,7 +92,8 @@ pub struct ServeArgs {
     #[arg(long, env = "REQUEST_TIMEOUT_MS", default_value_t = 4500,
           value_parser = clap::value_parser!(u64).range(100..=600_000))]
     pub request_timeout_ms: u64,
-    /// Milliseconds a client may take to send its body (else 408).
+    /// Milliseconds a client may take to send its request head, and its
+    /// body (else 408).
     #[arg(long, env = "BODY_READ_TIMEOUT_MS", default_value_t = 4000,
           value_parser = clap::value_parser!(u64).range(100..=600_000))]
     pub body_read_timeout_ms: u64,
