@@ -2,11 +2,13 @@
 //! with a fresh database and talks to it over HTTP, once on SQLite and
 //! once on PostgreSQL.
 
+mod binary;
 mod helpers;
 
 mod accounts;
 mod chat;
 mod errors;
+mod faults;
 mod generate;
 mod hardening;
 mod input;
@@ -19,5 +21,6 @@ mod process;
 mod profile;
 mod rebalance;
 mod recipes;
+mod refusals;
 mod restrictions;
 mod shopping;

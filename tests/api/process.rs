@@ -1,86 +1,18 @@
-//! The real binary as a process: durability after SIGKILL, graceful
-//! shutdown on SIGTERM.
+//! The real binary as a process: durability after SIGKILL (also with
+//! concurrent writers), graceful shutdown on SIGTERM.
 
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 use awc::http::Method;
-use serde_json::json;
+use serde_json::{Value, json};
 
-use crate::helpers::{Backend, SECRET, TestDb};
-
-struct Service {
-    child: Child,
-    address: String,
-    client: awc::Client,
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
+use crate::binary::{Options, Service, free_port};
+use crate::helpers::{Backend, TestDb};
 
 async fn start(db: &TestDb, port: u16, bcrypt_cost: u32) -> Service {
-    let child = Command::new(env!("CARGO_BIN_EXE_mealplan"))
-        .arg("serve")
-        .env("DATABASE_URL", db.url())
-        .env("BIND", format!("127.0.0.1:{port}"))
-        .env("JWT_SECRET", String::from_utf8_lossy(SECRET).into_owned())
-        .env("BCRYPT_COST", bcrypt_cost.to_string())
-        .env("AUTH_RATE_LIMIT_PER_MINUTE", "0")
-        .env("LOG_FORMAT", "json")
-        .env("RUST_LOG", "warn")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the binary starts");
-    let service = Service {
-        child,
-        address: format!("http://127.0.0.1:{port}"),
-        client: awc::Client::builder()
-            .timeout(Duration::from_secs(30))
-            .finish(),
-    };
-    let deadline = Instant::now() + Duration::from_secs(60);
-    loop {
-        if let Ok(r) = service
-            .client
-            .get(format!("{}/health", service.address))
-            .send()
-            .await
-            && r.status() == 200
-        {
-            return service;
-        }
-        assert!(Instant::now() < deadline, "service did not come up");
-        actix_web::rt::time::sleep(Duration::from_millis(50)).await;
-    }
-}
-
-impl Service {
-    async fn json(
-        &self,
-        method: Method,
-        path: &str,
-        token: Option<&str>,
-        body: &serde_json::Value,
-    ) -> (u16, serde_json::Value) {
-        let mut req = self
-            .client
-            .request(method, format!("{}{path}", self.address));
-        if let Some(t) = token {
-            req = req.insert_header(("Authorization", format!("Bearer {t}")));
-        }
-        let mut res = req.send_json(body).await.expect("answered");
-        let bytes = res.body().await.unwrap_or_default();
-        (
-            res.status().as_u16(),
-            serde_json::from_slice(&bytes).unwrap_or_default(),
-        )
-    }
+    let options = Options::default().with("BCRYPT_COST", bcrypt_cost);
+    crate::binary::start(&db.url(), port, options).await
 }
 
 fn profile(weight: u32) -> serde_json::Value {
@@ -207,7 +139,114 @@ async fn sigterm_finishes_in_flight_requests_then_exits(b: Backend) {
     );
 }
 
+/// What one writer had acknowledged when the process died.
+#[derive(Debug, Default)]
+struct Acked {
+    last_weight: Option<u32>,
+    last_sent: u32,
+    sign_ups: Vec<(String, i64)>,
+}
+
+/// Writes until the service stops answering: profile upserts with rising
+/// weights and, every third step, a sign-up.
+async fn writer(service: std::rc::Rc<Service>, n: usize, token: String) -> Acked {
+    let mut acked = Acked::default();
+    for (step, weight) in (40..140u32).enumerate() {
+        acked.last_sent = weight;
+        match service
+            .try_call(Method::PUT, "/api/profile", Some(&token), &profile(weight))
+            .await
+        {
+            Some(a) if a.status == 200 => acked.last_weight = Some(weight),
+            Some(a) => panic!("upsert answered {} {}", a.status, a.json),
+            None => break,
+        }
+        if step % 3 == 0 {
+            let email = format!("w{n}-{step}@example.com");
+            let body = json!({"name": "W", "email": email, "password": "password1"});
+            match service
+                .try_call(Method::POST, "/auth/register", None, &body)
+                .await
+            {
+                Some(a) if a.status == 201 => acked
+                    .sign_ups
+                    .push((email, a.json["user"]["id"].as_i64().unwrap())),
+                Some(a) => panic!("sign-up answered {} {}", a.status, a.json),
+                None => break,
+            }
+        }
+    }
+    acked
+}
+
+/// Several clients write at once when the process is killed: every write
+/// acknowledged before the kill is there after the restart.
+async fn acknowledged_writes_of_concurrent_clients_survive_sigkill(b: Backend) {
+    const WRITERS: usize = 6;
+    let db = TestDb::create(b);
+    let service = std::rc::Rc::new(start(&db, free_port(), 4).await);
+    let mut tokens = Vec::new();
+    for n in 0..WRITERS {
+        let body = json!({"name": "W", "email": format!("writer{n}@example.com"), "password": "password1"});
+        let (status, reply) = service
+            .json(Method::POST, "/auth/register", None, &body)
+            .await;
+        assert_eq!(status, 201, "{reply}");
+        tokens.push(reply["access_token"].as_str().unwrap().to_owned());
+    }
+    let writers: Vec<_> = tokens
+        .iter()
+        .enumerate()
+        .map(|(n, token)| actix_web::rt::spawn(writer(service.clone(), n, token.clone())))
+        .collect();
+    actix_web::rt::time::sleep(Duration::from_millis(1500)).await;
+    let pid = service.pid().to_string();
+    assert!(
+        Command::new("kill")
+            .args(["-KILL", &pid])
+            .status()
+            .unwrap()
+            .success()
+    );
+    let mut acked = Vec::new();
+    for w in writers {
+        acked.push(w.await.unwrap());
+    }
+    drop(service);
+    let progress: usize = acked.iter().map(|a| a.sign_ups.len()).sum();
+    assert!(
+        progress >= WRITERS,
+        "too few writes before the kill: {acked:?}"
+    );
+
+    let service = start(&db, free_port(), 4).await;
+    for (token, acked) in tokens.iter().zip(&acked) {
+        let (status, profile) = service
+            .json(Method::GET, "/api/profile", Some(token), &Value::Null)
+            .await;
+        let Some(last) = acked.last_weight else {
+            continue;
+        };
+        assert_eq!(status, 200, "{profile}");
+        let weight = profile["weight"].as_f64().unwrap() as u32;
+        assert!(
+            (last..=acked.last_sent).contains(&weight),
+            "stored {weight}, acknowledged {last}, last sent {}",
+            acked.last_sent
+        );
+        for (email, id) in &acked.sign_ups {
+            let login = json!({"email": email, "password": "password1"});
+            let (status, reply) = service
+                .json(Method::POST, "/auth/login", None, &login)
+                .await;
+            assert_eq!(status, 200, "{email} was acknowledged: {reply}");
+            assert_eq!(reply["user"]["id"].as_i64(), Some(*id));
+        }
+    }
+}
+
 crate::on_both_backends!(
+    acknowledged_writes_of_concurrent_clients_survive_sigkill,
     acknowledged_upserts_survive_sigkill,
     sigterm_finishes_in_flight_requests_then_exits,
 );

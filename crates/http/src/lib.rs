@@ -6,6 +6,7 @@
 
 pub mod auth;
 pub mod chat_model;
+pub mod edge;
 pub mod error;
 pub mod limits;
 pub mod metrics;
@@ -18,11 +19,13 @@ use std::net::TcpListener;
 use std::sync::Arc;
 
 use actix_cors::Cors;
+use actix_service::{IntoServiceFactory, ServiceFactoryExt, map_config};
 use actix_web::body::{BoxBody, MessageBody};
+use actix_web::dev::AppConfig;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::{Method, header};
 use actix_web::middleware::{self, Condition, DefaultHeaders};
-use actix_web::{App, HttpResponse, HttpServer, web};
+use actix_web::{App, HttpResponse, web};
 use mealplan_app::{Accounts, Chat, Export, Plans, Profiles, Recipes};
 use mealplan_ports::HealthProbe;
 use utoipa::OpenApi;
@@ -417,6 +420,11 @@ async fn no_store_when_authenticated(
 
 /// Starts serving on `listener`; the returned future runs until shutdown
 /// (SIGINT/SIGTERM stop accepting, finish in-flight requests, then end).
+///
+/// This is what `actix_web::HttpServer` does, with each connection passed
+/// through [`edge::connections`] so that refusals made by the HTTP/1 parser
+/// answer JSON and are logged within a limit. A request head must arrive
+/// within the body read timeout (else 408).
 pub fn serve(
     listener: TcpListener,
     state: AppState,
@@ -437,8 +445,14 @@ pub fn serve(
     }
     let openapi = openapi::ApiDoc::openapi();
     let workers = options.workers;
-    let mut server = HttpServer::new(move || {
-        App::new()
+    let addr = listener.local_addr()?;
+    let refusals = Arc::new(edge::RefusalLog::default());
+    let metrics_refusals = refusals.clone();
+    let mut builder = actix_server::Server::build();
+    let shutdown = builder.graceful_shutdown_signal();
+    let head_timeout = options.deadlines.body;
+    let factory = move || {
+        let app = App::new()
             .app_data(state.clone())
             .app_data(limits.clone())
             .app_data(deadlines.clone())
@@ -461,14 +475,48 @@ pub fn serve(
                     .insert_header((header::LOCATION, "/docs/"))
                     .finish()
             }))
-            .default_service(web::to(meta::not_found))
-    })
-    .listen(listener)?;
-    if let Some(addr) = separate_metrics {
-        server = server.bind(addr)?;
-    }
+            .default_service(web::to(meta::not_found));
+        let app = app
+            .into_factory()
+            .map_err(|e: actix_web::Error| e.error_response());
+        let shutdown = shutdown.clone();
+        let http = actix_http::HttpService::build()
+            // Keep-alive connections close as soon as shutdown starts.
+            .graceful_shutdown_signal(move || {
+                let shutdown = shutdown.clone();
+                async move { shutdown.notified().await }
+            })
+            .client_request_timeout(head_timeout)
+            .client_disconnect_timeout(std::time::Duration::from_secs(1))
+            .local_addr(addr)
+            .h1(map_config(app, |()| AppConfig::default()));
+        edge::connections(http, refusals.clone())
+    };
     if workers > 0 {
-        server = server.workers(workers);
+        builder = builder.workers(workers);
     }
-    Ok(server.run())
+    builder = builder.listen("mealplan", listener, factory)?;
+    if let Some(metrics_addr) = separate_metrics {
+        // A listener of its own that answers `/metrics` only.
+        let listener = TcpListener::bind(metrics_addr)?;
+        let local = listener.local_addr()?;
+        let refusals = metrics_refusals;
+        let factory = move || {
+            let app = App::new()
+                .app_data(web::Data::new(MetricsAccess::Separate(local)))
+                .app_data(web::Data::new(metrics::MetricsListener))
+                .route("/metrics", web::get().to(metrics::metrics_endpoint))
+                .default_service(web::to(meta::not_found))
+                .into_factory()
+                .map_err(|e: actix_web::Error| e.error_response());
+            let http = actix_http::HttpService::build()
+                .client_request_timeout(head_timeout)
+                .client_disconnect_timeout(std::time::Duration::from_secs(1))
+                .local_addr(local)
+                .h1(map_config(app, |()| AppConfig::default()));
+            edge::connections(http, refusals.clone())
+        };
+        builder = builder.listen("metrics", listener, factory)?;
+    }
+    Ok(builder.run())
 }

@@ -24,6 +24,10 @@ pub enum MetricsAccess {
     Separate(SocketAddr),
 }
 
+/// Marks the app of the separate metrics listener.
+#[derive(Debug, Clone, Copy)]
+pub struct MetricsListener;
+
 /// Latency buckets in seconds: sub-millisecond reads to slow hashing.
 const BUCKETS: &[f64] = &[
     0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0,
@@ -96,7 +100,9 @@ pub async fn metrics_endpoint(req: HttpRequest) -> Result<HttpResponse, ApiError
     let allowed = match access {
         MetricsAccess::Off => false,
         MetricsAccess::Main => true,
-        MetricsAccess::Separate(addr) => req.app_config().local_addr() == addr,
+        MetricsAccess::Separate(_) => req
+            .app_data::<actix_web::web::Data<MetricsListener>>()
+            .is_some(),
     };
     if !allowed {
         return Err(ApiError::route_not_found());

@@ -82,12 +82,18 @@ pub struct ServeArgs {
     /// the client for rate limiting; empty = use the socket peer only.
     #[arg(long, env = "TRUSTED_PROXIES", default_value = "", value_parser = parse_ips)]
     pub trusted_proxies: IpList,
+    /// Most keys (client addresses, e-mails) each rate limit remembers; past
+    /// it, the records that restrain least are forgotten first.
+    #[arg(long, env = "RATE_LIMIT_MAX_KEYS", default_value_t = mealplan_http::limits::DEFAULT_MAX_KEYS,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(64..=100_000_000))]
+    pub rate_limit_max_keys: usize,
     /// Milliseconds a request may take before it is answered 503 (so a hung
     /// database never holds a client).
     #[arg(long, env = "REQUEST_TIMEOUT_MS", default_value_t = 4500,
           value_parser = clap::value_parser!(u64).range(100..=600_000))]
     pub request_timeout_ms: u64,
-    /// Milliseconds a client may take to send its body (else 408).
+    /// Milliseconds a client may take to send its request head, and its
+    /// body (else 408).
     #[arg(long, env = "BODY_READ_TIMEOUT_MS", default_value_t = 4000,
           value_parser = clap::value_parser!(u64).range(100..=600_000))]
     pub body_read_timeout_ms: u64,

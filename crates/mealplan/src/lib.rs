@@ -40,6 +40,8 @@ pub struct Settings {
     pub login_failure_limit: u32,
     /// Proxies trusted to name the client in X-Forwarded-For.
     pub trusted_proxies: Vec<std::net::IpAddr>,
+    /// Most keys (client addresses, e-mails) each rate limit remembers.
+    pub rate_limit_max_keys: usize,
     /// An OpenAI-compatible model server for the assistant; `None` = the
     /// built-in assistant only.
     pub chat_model: Option<mealplan_http::ChatModelConfig>,
@@ -172,6 +174,7 @@ impl Application {
                 auth_per_minute: settings.auth_rate_limit_per_minute,
                 login_failures: settings.login_failure_limit,
                 trusted_proxies: settings.trusted_proxies.clone(),
+                max_keys: settings.rate_limit_max_keys,
             },
         };
         let server = mealplan_http::serve(listener, state, options).map_err(bind_error)?;

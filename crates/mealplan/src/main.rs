@@ -7,8 +7,18 @@ use mealplan::config::{Cli, Command, LogFormat, ServeArgs, jwt_secret};
 use mealplan::{Application, Settings, prepare_database};
 use tracing_subscriber::EnvFilter;
 
+/// actix-http's dispatcher logs every refused or broken connection at
+/// ERROR, which would let anyone fill the log; the service reports each of
+/// them itself, at WARN and within a limit (`mealplan_http::edge`). Turned
+/// off unless `RUST_LOG` names `actix_http`.
+const QUIET_DISPATCHER: &str = "actix_http::h1::dispatcher=off";
+
 fn init_logging(format: LogFormat) {
-    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
+    let directives = std::env::var("RUST_LOG").unwrap_or_else(|_| "info".to_owned());
+    let mut filter = EnvFilter::try_new(&directives).unwrap_or_else(|_| EnvFilter::new("info"));
+    if !directives.contains("actix_http") {
+        filter = filter.add_directive(QUIET_DISPATCHER.parse().expect("a valid directive"));
+    }
     let builder = tracing_subscriber::fmt().with_env_filter(filter);
     match format {
         LogFormat::Pretty => builder.init(),
@@ -33,6 +43,7 @@ async fn serve(args: ServeArgs) -> Result<(), Box<dyn std::error::Error>> {
         auth_rate_limit_per_minute: args.auth_rate_limit_per_minute,
         login_failure_limit: args.login_failure_limit,
         trusted_proxies: args.trusted_proxies.0.clone(),
+        rate_limit_max_keys: args.rate_limit_max_keys,
         chat_model: args.chat_model(),
         pool: args.pool(),
         deadlines: args.deadlines(),

@@ -1,0 +1,784 @@
+//! Faults injected under the real binary: a full disk under SQLite, a
+//! PostgreSQL server that stops or freezes (a private instance each test
+//! starts), and NUL characters in stored text on both backends. Each test
+//! fails, never skips, when it cannot set its fault up. SIGKILL during
+//! writes is in `process.rs`.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+use awc::http::Method;
+use serde_json::{Value, json};
+
+use crate::binary::{Answer, Options, Service, free_port, limit_file_size, start};
+use crate::helpers::{Backend, TestDb, spawn_app};
+
+const PASSWORD: &str = "password1";
+
+fn profile(weight: u32) -> Value {
+    json!({
+        "goal": "maintain_weight", "height": 175, "weight": weight, "body_type": "normal",
+        "gender": "male", "meals_per_day": 3, "activity_level": "medium", "birth_date": "1985-05-05",
+    })
+}
+
+/// An account the service acknowledged (201).
+#[derive(Debug, Clone)]
+struct Account {
+    email: String,
+    token: String,
+    id: i64,
+}
+
+async fn sign_up(service: &Service, email: &str) -> Result<Account, Answer> {
+    let body = json!({"name": "F", "email": email, "password": PASSWORD});
+    let answer = service
+        .call(Method::POST, "/auth/register", None, &body)
+        .await;
+    if answer.status != 201 {
+        return Err(answer);
+    }
+    Ok(Account {
+        email: email.to_owned(),
+        token: answer.json["access_token"].as_str().unwrap().to_owned(),
+        id: answer.json["user"]["id"].as_i64().unwrap(),
+    })
+}
+
+/// The account behind `token` is the one it was given for, and its
+/// password still logs it in as the same user.
+async fn assert_is_stored(service: &Service, account: &Account) {
+    let me = service
+        .call(Method::GET, "/auth/me", Some(&account.token), &Value::Null)
+        .await;
+    assert_eq!(
+        (me.status, me.json["email"].as_str(), me.json["id"].as_i64()),
+        (200, Some(account.email.as_str()), Some(account.id)),
+        "an acknowledged sign-up: {account:?}"
+    );
+    let login = json!({"email": account.email, "password": PASSWORD});
+    let answer = service
+        .call(Method::POST, "/auth/login", None, &login)
+        .await;
+    assert_eq!(answer.status, 200, "{account:?}: {}", answer.json);
+    assert_eq!(answer.json["user"]["id"].as_i64(), Some(account.id));
+}
+
+/// An error answer with the usual body.
+fn assert_usual_error(answer: &Answer, what: &str) {
+    assert!(
+        matches!(answer.status, 500 | 503),
+        "{what}: {} {}",
+        answer.status,
+        answer.json
+    );
+    let detail = answer.json["detail"].as_str().unwrap_or_default();
+    assert!(
+        [
+            "Internal server error",
+            "Service unavailable",
+            "Error during authentication"
+        ]
+        .contains(&detail),
+        "{what}: {}",
+        answer.json
+    );
+}
+
+fn file_len(path: &Path) -> u64 {
+    std::fs::metadata(path).map_or(0, |m| m.len())
+}
+
+/// SQLite on a full disk, by a file size limit on the running process
+/// (`RLIMIT_FSIZE`, SIGXFSZ ignored: writes past it fail with `EFBIG`, as
+/// on a full disk): every 201 has its row, no token names another user,
+/// nothing is stored for a refused sign-up, and once space is back the
+/// service works on, with new ids, and after a restart too.
+#[actix_web::test]
+async fn a_full_disk_never_acknowledges_a_lost_sign_up() {
+    const LIMIT: u64 = 128 * 1024;
+    let db = TestDb::create(Backend::Sqlite);
+    let TestDb::Sqlite(dir) = &db else {
+        unreachable!()
+    };
+    let (file, wal) = (dir.path().join("test.db"), dir.path().join("test.db-wal"));
+    let options = Options {
+        ignore_sigxfsz: true,
+        capture_log: true,
+        ..Options::default()
+    };
+    let mut service = start(&db.url(), free_port(), options.clone()).await;
+    let mut acked = Vec::new();
+    for i in 0..3 {
+        acked.push(
+            sign_up(&service, &format!("before{i}@example.com"))
+                .await
+                .unwrap(),
+        );
+    }
+    // Everything into the database file and an empty WAL, so that the
+    // next commits append to the WAL from its start.
+    db.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+    assert_eq!(file_len(&wal), 0, "the WAL was not truncated");
+    assert!(
+        file_len(&file) > LIMIT,
+        "the database file is past the limit"
+    );
+    limit_file_size(service.pid(), Some(LIMIT));
+
+    let mut refused = Vec::new();
+    let mut upserts = Vec::new();
+    for i in 0..60 {
+        let email = format!("full{i}@example.com");
+        match sign_up(&service, &email).await {
+            Ok(account) => acked.push(account),
+            Err(answer) => {
+                assert_usual_error(&answer, &email);
+                refused.push(email);
+            }
+        }
+        // An upsert of an earlier account now and then.
+        if i % 5 == 0 {
+            let account = &acked[i % acked.len()];
+            let weight = 50 + i as u32;
+            let answer = service
+                .call(
+                    Method::PUT,
+                    "/api/profile",
+                    Some(&account.token),
+                    &profile(weight),
+                )
+                .await;
+            match answer.status {
+                200 => upserts.push((account.clone(), weight)),
+                _ => assert_usual_error(&answer, "upsert"),
+            }
+        }
+    }
+    let wal_at_limit = file_len(&wal);
+    assert!(
+        refused.len() >= 10,
+        "the file size limit did not make writes fail (WAL {wal_at_limit} bytes); \
+         the disk-full fault could not be set up. The service's log:\n{}",
+        service.log().join("\n")
+    );
+    assert!(
+        acked.len() > 3,
+        "no sign-up succeeded before the disk filled"
+    );
+    eprintln!(
+        "disk full: {} sign-ups acknowledged, {} refused, WAL {wal_at_limit} bytes",
+        acked.len(),
+        refused.len()
+    );
+
+    // Space comes back: no restart needed.
+    limit_file_size(service.pid(), None);
+    for account in &acked {
+        assert_is_stored(&service, account).await;
+    }
+    let most = acked.iter().map(|a| a.id).max().unwrap();
+    let mut later = Vec::new();
+    for email in &refused {
+        // Nothing was stored for a refused sign-up: the e-mail is free.
+        let account = sign_up(&service, email)
+            .await
+            .unwrap_or_else(|a| panic!("{email} after space came back: {} {}", a.status, a.json));
+        assert!(account.id > most, "an id was reused: {account:?}");
+        later.push(account);
+    }
+    let stored = db.count("SELECT COUNT(*) AS n FROM users");
+    assert_eq!(
+        stored as usize,
+        acked.len() + later.len(),
+        "rows without a 201"
+    );
+
+    // And after a restart (WAL recovery over the failed writes).
+    service.kill();
+    let service = start(&db.url(), free_port(), options).await;
+    for account in acked.iter().chain(&later) {
+        assert_is_stored(&service, account).await;
+    }
+    for (account, weight) in &upserts {
+        let (status, body) = service
+            .json(
+                Method::GET,
+                "/api/profile",
+                Some(&account.token),
+                &Value::Null,
+            )
+            .await;
+        assert_eq!(status, 200, "{body}");
+        assert!(body["weight"].as_f64().unwrap() as u32 >= *weight, "{body}");
+    }
+}
+
+/// A PostgreSQL server of the test's own: `initdb` into a temporary
+/// directory, started with `pg_ctl` on a free port, trust authentication.
+/// As root it runs as the `postgres` user, since PostgreSQL refuses root.
+struct PrivatePostgres {
+    dir: tempfile::TempDir,
+    bin: PathBuf,
+    port: u16,
+    as_postgres: bool,
+    frozen: std::cell::RefCell<Vec<u32>>,
+}
+
+/// Where `initdb` and `pg_ctl` are: on `PATH`, or in a Debian-style
+/// `/usr/lib/postgresql/<version>/bin`.
+fn postgres_bin() -> PathBuf {
+    let on_path = std::env::var_os("PATH")
+        .map(|p| std::env::split_paths(&p).collect::<Vec<_>>())
+        .unwrap_or_default();
+    let mut debian: Vec<PathBuf> = std::fs::read_dir("/usr/lib/postgresql")
+        .map(|d| {
+            d.filter_map(|e| e.ok())
+                .map(|e| e.path().join("bin"))
+                .collect()
+        })
+        .unwrap_or_default();
+    debian.sort();
+    debian.reverse();
+    on_path
+        .into_iter()
+        .chain(debian)
+        .find(|dir| dir.join("initdb").is_file() && dir.join("pg_ctl").is_file())
+        .unwrap_or_else(|| {
+            panic!(
+                "the PostgreSQL fault tests need the server programs initdb and pg_ctl (on PATH or \
+                 in /usr/lib/postgresql/*/bin). {}",
+                crate::helpers::POSTGRES_HELP
+            )
+        })
+}
+
+fn is_root() -> bool {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::metadata("/proc/self").is_ok_and(|m| m.uid() == 0)
+}
+
+impl PrivatePostgres {
+    fn start() -> Self {
+        let bin = postgres_bin();
+        let dir = tempfile::tempdir().expect("temp dir");
+        let as_postgres = is_root();
+        if as_postgres {
+            let status = Command::new("chown")
+                .args(["postgres:", &dir.path().to_string_lossy()])
+                .status()
+                .expect("chown runs");
+            assert!(
+                status.success(),
+                "running as root, the tests start PostgreSQL as the `postgres` user, which must \
+                 exist (chown failed: {status})"
+            );
+        }
+        let pg = Self {
+            port: free_port(),
+            bin,
+            as_postgres,
+            frozen: Default::default(),
+            dir,
+        };
+        let data = pg.data();
+        pg.run(
+            "initdb",
+            &[
+                "-D",
+                &data,
+                "-U",
+                "postgres",
+                "--auth=trust",
+                "--no-sync",
+                "--no-instructions",
+                "-E",
+                "UTF8",
+            ],
+        );
+        pg.start_server();
+        pg
+    }
+
+    fn data(&self) -> String {
+        self.dir.path().join("data").to_string_lossy().into_owned()
+    }
+
+    /// One of the PostgreSQL programs, run as `postgres` when root.
+    fn command(&self, program: &str) -> Command {
+        let program = self.bin.join(program);
+        let mut command = if self.as_postgres {
+            let mut c = Command::new("runuser");
+            c.args(["-u", "postgres", "--"]).arg(&program);
+            c
+        } else {
+            Command::new(&program)
+        };
+        command.current_dir(self.dir.path());
+        command
+    }
+
+    /// Runs one of the PostgreSQL programs; it must succeed.
+    fn run(&self, program: &str, args: &[&str]) {
+        let output = self
+            .command(program)
+            .args(args)
+            .output()
+            .unwrap_or_else(|e| panic!("{program} does not run: {e}"));
+        assert!(
+            output.status.success(),
+            "{program} {args:?}: {}\n{}{}",
+            output.status,
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+
+    fn start_server(&self) {
+        let options = format!(
+            "-p {} -h 127.0.0.1 -k {} -c fsync=off",
+            self.port,
+            self.dir.path().display()
+        );
+        let log = self.dir.path().join("server.log");
+        self.run(
+            "pg_ctl",
+            &[
+                "-D",
+                &self.data(),
+                "-l",
+                &log.to_string_lossy(),
+                "-o",
+                &options,
+                "-w",
+                "-t",
+                "60",
+                "start",
+            ],
+        );
+    }
+
+    fn stop_server(&self) {
+        self.run("pg_ctl", &["-D", &self.data(), "-m", "fast", "-w", "stop"]);
+    }
+
+    fn url(&self) -> String {
+        format!("postgres://postgres@127.0.0.1:{}/postgres", self.port)
+    }
+
+    /// The postmaster and its children (every backend and helper).
+    fn processes(&self) -> Vec<u32> {
+        let pidfile = std::fs::read_to_string(Path::new(&self.data()).join("postmaster.pid"))
+            .expect("postmaster.pid");
+        let postmaster: u32 = pidfile.lines().next().unwrap().trim().parse().unwrap();
+        let mut pids = vec![postmaster];
+        for entry in std::fs::read_dir("/proc").unwrap().filter_map(|e| e.ok()) {
+            let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+                continue;
+            };
+            let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
+                continue;
+            };
+            // pid (comm) state ppid …; comm may hold spaces.
+            let ppid = stat
+                .rsplit_once(')')
+                .and_then(|(_, rest)| rest.split_whitespace().nth(1))
+                .and_then(|p| p.parse::<u32>().ok());
+            if ppid == Some(postmaster) {
+                pids.push(pid);
+            }
+        }
+        pids
+    }
+
+    fn signal(signal: &str, pids: &[u32]) {
+        let pids: Vec<String> = pids.iter().map(u32::to_string).collect();
+        let status = Command::new("kill")
+            .arg(format!("-{signal}"))
+            .args(&pids)
+            .status()
+            .expect("kill runs");
+        assert!(status.success(), "kill -{signal} {pids:?}: {status}");
+    }
+
+    /// SIGSTOP to the postmaster (first, so it starts nothing new) and to
+    /// every child: the server accepts connections and answers nothing.
+    fn freeze(&self) {
+        let pids = self.processes();
+        Self::signal("STOP", &pids);
+        *self.frozen.borrow_mut() = pids;
+    }
+
+    fn thaw(&self) {
+        let mut pids = std::mem::take(&mut *self.frozen.borrow_mut());
+        if !pids.is_empty() {
+            // Children first, the postmaster last.
+            pids.reverse();
+            Self::signal("CONT", &pids);
+        }
+    }
+}
+
+impl Drop for PrivatePostgres {
+    fn drop(&mut self) {
+        self.thaw();
+        if Path::new(&self.data()).join("postmaster.pid").exists() {
+            let _ = self
+                .command("pg_ctl")
+                .args(["-D", &self.data(), "-m", "immediate", "-w", "stop"])
+                .output();
+        }
+    }
+}
+
+/// Polls `/ready` until it says 200; how long that took.
+async fn until_ready(service: &Service, within: Duration) -> Duration {
+    let started = Instant::now();
+    loop {
+        if let Some(a) = service
+            .try_call(Method::GET, "/ready", None, &Value::Null)
+            .await
+            && a.status == 200
+        {
+            return started.elapsed();
+        }
+        assert!(
+            started.elapsed() < within,
+            "the service did not recover within {within:?}"
+        );
+        actix_web::rt::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// PostgreSQL stops under the running service: every request answers the
+/// usual 500/503 body within 5 s, `/ready` 503, `/health` 200; when the
+/// server is back, the same process works again.
+#[actix_web::test]
+#[cfg_attr(
+    mealplan_skip_postgres,
+    ignore = "built with MEALPLAN_TEST_SKIP_POSTGRES=1"
+)]
+async fn a_stopped_postgres_fails_requests_quickly_and_the_service_recovers() {
+    let pg = PrivatePostgres::start();
+    let service = start(&pg.url(), free_port(), Options::default()).await;
+    let pid = service.pid();
+    let account = sign_up(&service, "stop@example.com").await.unwrap();
+    let token = Some(account.token.as_str());
+    let (status, _) = service
+        .json(Method::PUT, "/api/profile", token, &profile(61))
+        .await;
+    assert_eq!(status, 200);
+
+    pg.stop_server();
+    let requests = [
+        (Method::GET, "/api/profile", token, Value::Null),
+        (Method::PUT, "/api/profile", token, profile(62)),
+        (Method::GET, "/auth/me", token, Value::Null),
+        (
+            Method::POST,
+            "/auth/register",
+            None,
+            json!({"name": "F", "email": "down@example.com", "password": PASSWORD}),
+        ),
+        (
+            Method::POST,
+            "/auth/login",
+            None,
+            json!({"email": "stop@example.com", "password": PASSWORD}),
+        ),
+    ];
+    for (method, path, token, body) in &requests {
+        let answer = service.call(method.clone(), path, *token, body).await;
+        eprintln!(
+            "PostgreSQL stopped: {method} {path} answered {} after {:?}",
+            answer.status, answer.elapsed
+        );
+        assert_usual_error(&answer, &format!("{method} {path}"));
+        assert!(
+            answer.elapsed < Duration::from_secs(5),
+            "{method} {path} took {:?}",
+            answer.elapsed
+        );
+    }
+    let ready = service
+        .call(Method::GET, "/ready", None, &Value::Null)
+        .await;
+    assert_eq!(
+        (ready.status, ready.json),
+        (503, json!({"detail": "Service unavailable"}))
+    );
+    assert!(ready.elapsed < Duration::from_secs(5));
+    let health = service
+        .call(Method::GET, "/health", None, &Value::Null)
+        .await;
+    assert_eq!(health.status, 200);
+
+    pg.start_server();
+    let took = until_ready(&service, Duration::from_secs(20)).await;
+    eprintln!("PostgreSQL back: ready again after {took:?}");
+    assert_eq!(service.pid(), pid);
+    let (status, body) = service
+        .json(Method::GET, "/api/profile", token, &Value::Null)
+        .await;
+    assert_eq!((status, body["weight"].as_f64()), (200, Some(61.0)));
+    let (status, _) = service
+        .json(Method::PUT, "/api/profile", token, &profile(63))
+        .await;
+    assert_eq!(status, 200);
+    assert_is_stored(
+        &service,
+        &sign_up(&service, "back@example.com").await.unwrap(),
+    )
+    .await;
+}
+
+/// What clients saw while the database was frozen.
+#[derive(Debug, Default)]
+struct Seen {
+    answers: Vec<(String, Answer)>,
+    sign_ups: Vec<Account>,
+    upserts: Vec<u32>,
+}
+
+/// One client's requests, in a loop, until `until`.
+async fn client_during_freeze(
+    service: Rc<Service>,
+    n: usize,
+    token: String,
+    until: Instant,
+) -> Seen {
+    let mut seen = Seen::default();
+    let mut step = 0u32;
+    while Instant::now() < until {
+        step += 1;
+        let email = format!("frozen{n}-{step}@example.com");
+        let weight = 70 + step;
+        let (method, path, token, body) = match step % 6 {
+            0 => (Method::GET, "/ready", None, Value::Null),
+            1 => (
+                Method::PUT,
+                "/api/profile",
+                Some(token.as_str()),
+                profile(weight),
+            ),
+            2 => (
+                Method::POST,
+                "/auth/register",
+                None,
+                json!({"name": "F", "email": email, "password": PASSWORD}),
+            ),
+            3 => (
+                Method::GET,
+                "/api/profile",
+                Some(token.as_str()),
+                Value::Null,
+            ),
+            4 => (Method::GET, "/health", None, Value::Null),
+            _ => (Method::GET, "/api/recipes?limit=1", None, Value::Null),
+        };
+        let answer = service.call(method.clone(), path, token, &body).await;
+        match (path, answer.status) {
+            ("/auth/register", 201) => seen.sign_ups.push(Account {
+                email,
+                token: answer.json["access_token"].as_str().unwrap().to_owned(),
+                id: answer.json["user"]["id"].as_i64().unwrap(),
+            }),
+            ("/api/profile", 200) if method == Method::PUT => seen.upserts.push(weight),
+            _ => {}
+        }
+        seen.answers.push((format!("{method} {path}"), answer));
+    }
+    seen
+}
+
+/// PostgreSQL frozen for 20 s (SIGSTOP: connections are accepted, nothing
+/// is answered, no error ever comes): every request is answered within 8 s
+/// (the 4.5 s deadline by default), `/ready` says 503 and `/health` 200;
+/// after SIGCONT the same process recovers by itself and nothing it
+/// acknowledged is lost.
+#[actix_web::test]
+#[cfg_attr(
+    mealplan_skip_postgres,
+    ignore = "built with MEALPLAN_TEST_SKIP_POSTGRES=1"
+)]
+async fn a_frozen_postgres_delays_no_answer_past_the_deadline() {
+    const FREEZE: Duration = Duration::from_secs(20);
+    const CLIENTS: usize = 4;
+    let pg = PrivatePostgres::start();
+    let service = Rc::new(start(&pg.url(), free_port(), Options::default()).await);
+    let pid = service.pid();
+    let mut accounts = Vec::new();
+    for n in 0..CLIENTS {
+        let account = sign_up(&service, &format!("client{n}@example.com"))
+            .await
+            .unwrap();
+        let (status, _) = service
+            .json(
+                Method::PUT,
+                "/api/profile",
+                Some(&account.token),
+                &profile(70),
+            )
+            .await;
+        assert_eq!(status, 200);
+        accounts.push(account);
+    }
+
+    pg.freeze();
+    let until = Instant::now() + FREEZE;
+    let clients: Vec<_> = accounts
+        .iter()
+        .enumerate()
+        .map(|(n, a)| {
+            actix_web::rt::spawn(client_during_freeze(
+                service.clone(),
+                n,
+                a.token.clone(),
+                until,
+            ))
+        })
+        .collect();
+    let mut seen = Vec::new();
+    for c in clients {
+        seen.push(c.await.unwrap());
+    }
+    pg.thaw();
+
+    let answers: Vec<&(String, Answer)> = seen.iter().flat_map(|s| &s.answers).collect();
+    let slowest = answers.iter().map(|(_, a)| a.elapsed).max().unwrap();
+    eprintln!(
+        "frozen PostgreSQL: {} requests answered, slowest after {slowest:?}",
+        answers.len()
+    );
+    assert!(
+        answers.len() >= 4 * CLIENTS,
+        "too few requests: {}",
+        answers.len()
+    );
+    for (what, answer) in &answers {
+        assert!(
+            answer.elapsed < Duration::from_secs(8),
+            "{what} took {:?}",
+            answer.elapsed
+        );
+        match what.as_str() {
+            "GET /health" => assert_eq!(answer.status, 200, "{what}: {}", answer.json),
+            "GET /ready" => assert_eq!(
+                (answer.status, &answer.json),
+                (503, &json!({"detail": "Service unavailable"})),
+                "{what}"
+            ),
+            _ if answer.status >= 500 => assert_usual_error(answer, what),
+            _ => assert!(
+                matches!(answer.status, 200 | 201),
+                "{what}: {} {}",
+                answer.status,
+                answer.json
+            ),
+        }
+    }
+
+    let took = until_ready(&service, Duration::from_secs(20)).await;
+    eprintln!("thawed PostgreSQL: ready again after {took:?}");
+    assert_eq!(service.pid(), pid, "recovered without a restart");
+    for (s, account) in seen.iter().zip(&accounts) {
+        for acked in &s.sign_ups {
+            assert_is_stored(&service, acked).await;
+        }
+        let (status, body) = service
+            .json(
+                Method::GET,
+                "/api/profile",
+                Some(&account.token),
+                &Value::Null,
+            )
+            .await;
+        assert_eq!(status, 200, "{body}");
+        if let Some(last) = s.upserts.iter().max() {
+            assert!(body["weight"].as_f64().unwrap() as u32 >= *last, "{body}");
+        }
+        let (status, _) = service
+            .json(
+                Method::PUT,
+                "/api/profile",
+                Some(&account.token),
+                &profile(99),
+            )
+            .await;
+        assert_eq!(status, 200);
+    }
+    assert_is_stored(
+        &service,
+        &sign_up(&service, "thawed@example.com").await.unwrap(),
+    )
+    .await;
+}
+
+/// A NUL in a stored string is a 422 at that field on both backends
+/// (PostgreSQL cannot store one, SQLite would), and nothing is stored.
+async fn nul_characters_are_refused_where_text_is_stored(b: Backend) {
+    let app = spawn_app(b).await;
+    let locs = |reply: &crate::helpers::Reply| -> Vec<Value> {
+        reply.json["detail"]
+            .as_array()
+            .map(|d| d.iter().map(|e| e["loc"].clone()).collect())
+            .unwrap_or_default()
+    };
+    let reply = app
+        .register("Ann\u{0}Lee", "nul@example.com", PASSWORD)
+        .await;
+    assert_eq!(reply.status, 422, "{}", reply.text);
+    assert_eq!(locs(&reply), [json!(["body", "name"])]);
+
+    let token = app.token_for("nul2@example.com").await;
+    for field in ["tastes", "restrictions"] {
+        let mut body = profile(70);
+        body[field] = json!([{"name": "ok"}, {"name": "sw\u{0}eet"}]);
+        let reply = app
+            .json(Method::PUT, "/api/profile", Some(&token), &body)
+            .await;
+        assert_eq!(reply.status, 422, "{field}: {}", reply.text);
+        assert_eq!(locs(&reply), [json!(["body", field, 1, "name"])]);
+    }
+    assert_eq!(app.get("/api/profile", Some(&token)).await.status, 404);
+    assert_eq!(app.db.count("SELECT COUNT(*) AS n FROM users"), 1);
+
+    // The assistant stores preferences from free text: never a 5xx, and
+    // never a NUL in what it stored.
+    let reply = app
+        .json(Method::PUT, "/api/profile", Some(&token), &profile(70))
+        .await;
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    let reply = app
+        .send(
+            Method::POST,
+            "/api/chat?message=I%20don%27t%20like%20fi%00sh",
+            Some(&token),
+            &[],
+            None,
+        )
+        .await;
+    assert!(reply.status < 500, "{} {}", reply.status, reply.text);
+    let export = app.get("/auth/me/export", Some(&token)).await;
+    assert_eq!(export.status, 200);
+    assert!(!export.text.contains("\\u0000"), "{}", export.text);
+}
+
+mod nul {
+    //! Ignored until the validation of issue 10 item 3 (control
+    //! characters refused with a 422 entry) is merged: delete the two
+    //! `ignore` lines then.
+    #[actix_web::test]
+    async fn on_sqlite() {
+        super::nul_characters_are_refused_where_text_is_stored(crate::helpers::Backend::Sqlite)
+            .await
+    }
+
+    #[actix_web::test]
+    async fn on_postgres() {
+        super::nul_characters_are_refused_where_text_is_stored(crate::helpers::Backend::Postgres)
+            .await
+    }
+}
