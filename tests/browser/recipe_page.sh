@@ -74,11 +74,13 @@ failed=0
 for id in "${ids[@]}"; do
   curl -fs "$base/api/recipes/$id" > "$out/$id.json" || { echo "FAIL $id: GET /api/recipes/$id"; failed=1; continue; }
   url="$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["recipe_url"] or "")' "$out/$id.json")"
+  # An absolute URL under the service's own address (PUBLIC_BASE_URL, or
+  # the bind address), or a path when neither names a host.
   case "$url" in
-    /recipes/*) ;;
-    *) echo "FAIL $id: recipe_url is not an absolute path: '$url'"; failed=1; continue ;;
+    "$base"/recipes/*) page="$url" ;;
+    /recipes/*) page="$base$url" ;;
+    *) echo "FAIL $id: recipe_url is not this service's page: '$url'"; failed=1; continue ;;
   esac
-  page="$base$url"
   check_page() { python3 - "$out/$id.json" "$out/$id.html" <<'PY'
 import html, json, re, sys
 recipe = json.load(open(sys.argv[1]))

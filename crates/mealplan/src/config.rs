@@ -114,6 +114,11 @@ pub struct ServeArgs {
     /// 5xx; the rest at `debug`) or `all`.
     #[arg(long, env = "ACCESS_LOG", value_enum, default_value_t = AccessLogArg::Errors)]
     pub access_log: AccessLogArg,
+    /// Public base URL of the service (e.g. `https://api.example.com`), for
+    /// absolute links such as `recipe_url`; unset: `http://BIND` when BIND
+    /// names a host, else links are paths.
+    #[arg(long, env = "PUBLIC_BASE_URL")]
+    pub public_base_url: Option<String>,
     /// Where `GET /metrics` (Prometheus text) answers: `main` (the API's
     /// address), `off`, or `HOST:PORT` (only there, e.g. a private port).
     #[arg(long, env = "METRICS", default_value = "main", value_parser = parse_metrics)]
@@ -137,6 +142,17 @@ pub struct ServeArgs {
 }
 
 impl ServeArgs {
+    /// The base of absolute links: `PUBLIC_BASE_URL`, else `http://BIND`
+    /// unless BIND is a wildcard address (0.0.0.0, ::), which no client
+    /// can open.
+    pub fn public_base_url(&self) -> Option<String> {
+        if let Some(url) = self.public_base_url.as_deref().map(str::trim) {
+            return (!url.is_empty()).then(|| url.to_owned());
+        }
+        let addr: std::net::SocketAddr = self.bind.parse().ok()?;
+        (!addr.ip().is_unspecified() && addr.port() != 0).then(|| format!("http://{addr}"))
+    }
+
     /// Pool size and database time limits.
     pub fn pool(&self) -> mealplan_adapters::PoolOptions {
         let ms = std::time::Duration::from_millis;
@@ -413,6 +429,31 @@ mod tests {
         assert_eq!(
             args.cors_origins(),
             ["https://a.example", "https://b.example"]
+        );
+    }
+
+    #[test]
+    fn links_are_absolute_where_the_bind_address_names_a_host() {
+        let base = |args: &[&str]| {
+            let mut all = vec!["mealplan"];
+            all.extend_from_slice(args);
+            Cli::try_parse_from(all).unwrap().serve.public_base_url()
+        };
+        assert_eq!(
+            base(&["--bind", "127.0.0.1:8000"]).as_deref(),
+            Some("http://127.0.0.1:8000")
+        );
+        assert_eq!(base(&["--bind", "0.0.0.0:8000"]), None);
+        assert_eq!(base(&["--bind", "[::]:8000"]), None);
+        assert_eq!(
+            base(&[
+                "--bind",
+                "0.0.0.0:8000",
+                "--public-base-url",
+                "https://api.example"
+            ])
+            .as_deref(),
+            Some("https://api.example")
         );
     }
 }

@@ -50,6 +50,9 @@ async fn serve(args: ServeArgs) -> Result<(), Box<dyn std::error::Error>> {
         metrics: args.metrics,
         access_log: args.access_log.into(),
     };
+    if let Some(base) = args.public_base_url() {
+        mealplan_http::routes::recipes::set_public_base_url(&base);
+    }
     let app = Application::build(settings).await?;
     tracing::info!(addr = %app.addr(), "listening; API docs at /docs");
     app.run().await?;

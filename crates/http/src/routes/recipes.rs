@@ -54,6 +54,25 @@ pub struct ServedRecipeResponse {
     pub servings: f64,
 }
 
+/// The public base URL links are made absolute with, set once at
+/// start-up (`PUBLIC_BASE_URL`, or the bind address when it names a host).
+static PUBLIC_BASE_URL: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+
+/// Sets the base of absolute links (first call wins; without one, links
+/// stay paths such as `/recipes/1001`).
+pub fn set_public_base_url(base: &str) {
+    let _ = PUBLIC_BASE_URL.set(base.trim_end_matches('/').to_owned());
+}
+
+/// `path` under the public base URL: a client served from another origin
+/// (the web client opens `recipe_url` in a new tab) reaches this service.
+pub fn public_link(path: &str) -> String {
+    match PUBLIC_BASE_URL.get() {
+        Some(base) if path.starts_with('/') => format!("{base}{path}"),
+        _ => path.to_owned(),
+    }
+}
+
 fn whole(v: f64) -> i64 {
     v.round().max(0.0) as i64
 }
@@ -78,7 +97,7 @@ impl RecipeResponse {
             carbs: whole(n.carbs),
             fat: whole(n.fat),
             image_url: r.image_url.clone(),
-            recipe_url: r.recipe_url.clone(),
+            recipe_url: r.recipe_url.as_deref().map(public_link),
             recipe_id: r.recipe_id,
             ingredients: r
                 .ingredients
