@@ -252,11 +252,11 @@ impl Plans {
     /// A meal detail the caller may see: anyone's when `caller` is `None`
     /// (the open policy), else only the caller's own.
     async fn owned_meal(&self, caller: Option<UserId>, id: i64) -> Result<OwnedMeal, PlanError> {
-        let owned = self.plans.meal(id).await?.ok_or(PlanError::MealNotFound)?;
-        match caller {
-            Some(user) if user != owned.owner => Err(PlanError::MealNotFound),
-            _ => Ok(owned),
-        }
+        self.plans
+            .meal(id)
+            .await?
+            .filter(|owned| visible_to(caller, owned.owner))
+            .ok_or(PlanError::MealNotFound)
     }
 
     /// One meal detail with its recipe.
@@ -311,11 +311,7 @@ impl Plans {
     /// The hard rules of `user`'s profile (none without a profile).
     async fn rules_of(&self, user: UserId) -> Result<HardRules, StoreError> {
         Ok(match self.profiles.find(user).await? {
-            Some(p) => HardRules::new(
-                &self.taxonomy,
-                p.restrictions.iter().map(|r| r.name.as_str()),
-                &p.diet_types,
-            ),
+            Some(p) => planning::rules(&self.taxonomy, &p),
             None => HardRules::default(),
         })
     }
@@ -452,6 +448,12 @@ impl Plans {
                 .collect(),
         )
     }
+}
+
+/// Whether `caller` may touch something of `owner`'s: anyone under the
+/// open policy (`None`), else only the owner (others see "not found").
+fn visible_to(caller: Option<UserId>, owner: UserId) -> bool {
+    caller.is_none_or(|user| user == owner)
 }
 
 fn unknown_recipes(all: &[Recipe], sent: &[(usize, usize, i64)]) -> Vec<(usize, usize, i64)> {

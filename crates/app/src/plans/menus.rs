@@ -54,20 +54,20 @@ impl Plans {
     /// A plan the caller may add to: anyone's when `caller` is `None` (the
     /// open policy), else only the caller's own.
     async fn owned_plan(&self, caller: Option<UserId>, id: i64) -> Result<Plan, MenuError> {
-        let plan = self.plans.plan(id).await?.ok_or(MenuError::PlanNotFound)?;
-        match caller {
-            Some(user) if user != plan.user_id => Err(MenuError::PlanNotFound),
-            _ => Ok(plan),
-        }
+        self.plans
+            .plan(id)
+            .await?
+            .filter(|plan| super::visible_to(caller, plan.user_id))
+            .ok_or(MenuError::PlanNotFound)
     }
 
     /// A daily menu the caller may see, by the same rule.
     async fn owned_day(&self, caller: Option<UserId>, id: i64) -> Result<OwnedDay, MenuError> {
-        let owned = self.plans.day(id).await?.ok_or(MenuError::DayNotFound)?;
-        match caller {
-            Some(user) if user != owned.owner => Err(MenuError::DayNotFound),
-            _ => Ok(owned),
-        }
+        self.plans
+            .day(id)
+            .await?
+            .filter(|owned| super::visible_to(caller, owned.owner))
+            .ok_or(MenuError::DayNotFound)
     }
 
     /// One daily menu with its meals (by schedule) and their recipes.

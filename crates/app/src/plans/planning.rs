@@ -60,7 +60,7 @@ async fn blocking<T: Send + 'static>(
 }
 
 /// The hard rules of a profile, read against `taxonomy`.
-fn rules(taxonomy: &Taxonomy, profile: &Profile) -> HardRules {
+pub(super) fn rules(taxonomy: &Taxonomy, profile: &Profile) -> HardRules {
     HardRules::new(
         taxonomy,
         profile.restrictions.iter().map(|r| r.name.as_str()),
