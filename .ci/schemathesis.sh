@@ -29,10 +29,13 @@ curl -fs -X PUT "$base/api/profile" -H "Authorization: Bearer $token" -H 'conten
   -d '{"goal":"maintain_weight","height":175,"weight":70,"body_type":"normal","gender":"male","meals_per_day":3,"activity_level":"medium","birth_date":"1990-01-01"}' > /dev/null
 curl -fs -X POST "$base/api/plan/generate" -H "Authorization: Bearer $token" -H 'content-type: application/json' -d '{"seed":1}' > /dev/null
 
+# One worker: with two, hypothesis once hit a CPython 3.11 race in
+# ast.parse ("AST constructor recursion depth mismatch") and the run
+# errored with every test case passed.
 python3 -m pip install --quiet --disable-pip-version-check "schemathesis==4.32.5" 2>&1 | grep -v "Running pip as the .root. user" || true
 schemathesis run "$base/openapi.json" \
   --header "Authorization: Bearer $token" \
   --max-examples "${SCHEMATHESIS_MAX_EXAMPLES:-30}" \
   --exclude-name 'POST /auth/logout' --exclude-name 'POST /auth/logout-all' \
   --seed 1 \
-  --workers 2
+  --workers 1
