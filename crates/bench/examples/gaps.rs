@@ -1,0 +1,101 @@
+//! Where the shipped catalogue cannot serve a one- or two-meal day:
+//! profiles drawn with a seed of their own (not the benchmark's), each
+//! one's best reachable day under its hard rules, grouped by hard diet,
+//! protein share of the calorie target and calories.
+//!
+//! Run: `cargo run --release -p mealplan-bench --example gaps -- [--seed S] [--profiles N]`
+
+use mealplan_bench::{profiles, request, shipped};
+use mealplan_domain::planner;
+
+fn arg(name: &str, default: u64) -> u64 {
+    let args: Vec<String> = std::env::args().collect();
+    args.iter()
+        .position(|a| a == name)
+        .and_then(|i| args.get(i + 1))
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+fn main() {
+    if let Some(f) = std::env::args()
+        .position(|a| a == "--scaled")
+        .and_then(|i| std::env::args().nth(i + 1))
+    {
+        scaled_experiment(f.parse().expect("factor"));
+        return;
+    }
+    let seed = arg("--seed", 7);
+    let n = arg("--profiles", 600) as usize;
+    let recipes = shipped();
+    let people = profiles(n, seed);
+    println!("meals diet protein% kcal best_miss");
+    let mut rows = Vec::new();
+    for (i, p) in people.iter().enumerate() {
+        let meals = p.meals.get();
+        if meals > 2 {
+            continue;
+        }
+        let req = request(&recipes, p, i, seed);
+        let bound = planner::best_miss(
+            &recipes,
+            &req.slots,
+            &req.rules,
+            &req.targets,
+            &req.tolerances,
+            &req.portions,
+            &[],
+        );
+        let t = &req.targets;
+        let share = 400.0 * t.protein / t.calories;
+        let miss = bound.map_or(f64::NAN, |b| b.miss);
+        rows.push((
+            meals,
+            p.hard_diet(),
+            share,
+            t.calories,
+            miss,
+            p.restrictions.clone(),
+        ));
+    }
+    rows.sort_by(|a, b| (a.0, a.1).cmp(&(b.0, b.1)).then(a.2.total_cmp(&b.2)));
+    for (meals, diet, share, kcal, miss, r) in &rows {
+        println!(
+            "{meals} {} {share:5.1} {kcal:6.0} {miss:6.1} {}",
+            ["omni", "veg", "vegan"][*diet],
+            r.join(",")
+        );
+    }
+    for meals in 1..=2 {
+        let of: Vec<_> = rows.iter().filter(|r| r.0 == meals).collect();
+        let met = of.iter().filter(|r| r.4 <= 0.0).count();
+        println!("{meals} meal(s): bound meets {met}/{} days", of.len());
+    }
+}
+
+/// Experiment: the shipped catalogue plus every main recipe at `factor`
+/// times its size, planned with the benchmark's profiles.
+#[allow(dead_code)]
+pub fn scaled_experiment(factor: f64) {
+    let mut recipes = shipped();
+    let n = recipes.len();
+    for i in 0..n {
+        let r = &recipes[i];
+        if r.meal_types
+            .iter()
+            .any(|m| *m != mealplan_domain::MealType::Snack)
+        {
+            let mut big = r.clone();
+            big.id = (n + i + 1) as i64;
+            big.recipe_id = big.id;
+            big.nutrition = big.nutrition.served(factor);
+            for ing in &mut big.ingredients {
+                ing.grams *= factor;
+            }
+            recipes.push(big);
+        }
+    }
+    let people = profiles(240, 2026);
+    let report = mealplan_bench::run(&recipes, &people, 2026);
+    println!("{}", report.markdown("scaled", recipes.len(), people.len()));
+}
