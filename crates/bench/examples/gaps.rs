@@ -17,6 +17,13 @@ fn arg(name: &str, default: u64) -> u64 {
         .unwrap_or(default)
 }
 
+/// Quarter servings from `min` to `max`.
+fn quarters(min: f64, max: f64) -> impl Iterator<Item = f64> {
+    let from = (min * 4.0).round() as u32;
+    let to = (max * 4.0).round() as u32;
+    (from..=to).map(|q| f64::from(q) / 4.0)
+}
+
 fn main() {
     if let Some(f) = std::env::args()
         .position(|a| a == "--scaled")
@@ -29,7 +36,7 @@ fn main() {
     let n = arg("--profiles", 600) as usize;
     let recipes = shipped();
     let people = profiles(n, seed);
-    println!("meals diet protein% kcal best_miss");
+    println!("meals diet protein% kcal best_miss fitting_recipes restrictions");
     let mut rows = Vec::new();
     for (i, p) in people.iter().enumerate() {
         let meals = p.meals.get();
@@ -46,6 +53,21 @@ fn main() {
             &req.portions,
             &[],
         );
+        // Recipes that alone meet the day at some allowed portion: a
+        // one-meal week needs five of them to be on target every day.
+        let fitting = if meals == 1 {
+            let range = req.portions.range(req.slots[0]);
+            recipes
+                .iter()
+                .filter(|r| r.serves(req.slots[0]) && req.rules.allow(r))
+                .filter(|r| {
+                    quarters(range.min, range.max)
+                        .any(|s| req.tolerances.admits(&r.nutrition.served(s), &req.targets))
+                })
+                .count()
+        } else {
+            0
+        };
         let t = &req.targets;
         let share = 400.0 * t.protein / t.calories;
         let miss = bound.map_or(f64::NAN, |b| b.miss);
@@ -55,18 +77,19 @@ fn main() {
             share,
             t.calories,
             miss,
+            fitting,
             p.restrictions.clone(),
         ));
     }
     rows.sort_by(|a, b| (a.0, a.1).cmp(&(b.0, b.1)).then(a.2.total_cmp(&b.2)));
-    for (meals, diet, share, kcal, miss, r) in &rows {
+    for (meals, diet, share, kcal, miss, fitting, r) in &rows {
         println!(
-            "{meals} {} {share:5.1} {kcal:6.0} {miss:6.1} {}",
+            "{meals} {} {share:5.1} {kcal:6.0} {miss:6.3} {fitting:3} {}",
             ["omni", "veg", "vegan"][*diet],
             r.join(",")
         );
     }
-    for meals in 1..=2 {
+    for meals in 1..=2u8 {
         let of: Vec<_> = rows.iter().filter(|r| r.0 == meals).collect();
         let met = of.iter().filter(|r| r.4 <= 0.0).count();
         println!("{meals} meal(s): bound meets {met}/{} days", of.len());
