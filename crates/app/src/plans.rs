@@ -481,6 +481,8 @@ pub(crate) mod fixtures;
 mod menus;
 mod planning;
 mod shopping;
+#[cfg(test)]
+mod use_cases;
 
 pub use menus::MenuError;
 pub use planning::{DayFitView, GenerateOptions};
