@@ -16,6 +16,12 @@
 //! Every `parse` returns `Result<Self, E>` where `E` names the rule that
 //! failed and its limits, so the caller can word it its own way.
 
+/// The README's example, compiled and run as a doctest so that it stays
+/// true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
+
 #[macro_use]
 mod choice;
 pub mod account;
