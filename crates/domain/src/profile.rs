@@ -339,6 +339,15 @@ pub enum ItemRef {
     Name(ItemName),
 }
 
+impl ItemRef {
+    /// The name sent (beside the id, for an item sent by id).
+    pub fn name(&self) -> &ItemName {
+        match self {
+            Self::Id(_, name) | Self::Name(name) => name,
+        }
+    }
+}
+
 /// A stored taste, restriction, diet type or meal type.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NamedItem {

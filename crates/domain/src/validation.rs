@@ -11,11 +11,13 @@ use chrono::NaiveDate;
 
 use crate::account::TextError;
 use crate::choice::ChoiceError;
+use crate::hard_rules::HardRules;
 use crate::profile::{
     ActivityLevel, AgeError, BirthDate, Body, BodyType, DietType, Gender, Goal, Height, ItemName,
     ItemRef, MealsPerDay, NonNegative, RangeError, Weight,
 };
 use crate::targets::{Resolved, Targets, resolve};
+use crate::taxonomy::Taxonomy;
 
 /// A taste or restriction as sent: an existing item by id, or by name.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -332,6 +334,16 @@ impl ProfileDraft {
             Some(draft) if c.0.is_empty() => Ok(draft),
             _ => Err(ProfileErrors(c.0)),
         }
+    }
+
+    /// What this profile may never be served: its restrictions (by the
+    /// names sent) and vegan/vegetarian diet, read against `taxonomy`.
+    pub fn hard_rules(&self, taxonomy: &Taxonomy) -> HardRules {
+        HardRules::new(
+            taxonomy,
+            self.restrictions.iter().map(|r| r.name().as_str()),
+            &self.diet_types,
+        )
     }
 
     /// Body fat and the four daily targets in force on `today`: the
