@@ -25,7 +25,7 @@ pub mod steps;
 use std::collections::HashMap;
 
 use mealplan_domain::kitchen::Kitchen;
-use mealplan_domain::{Recipe, RecipeCard, Taxonomy, TaxonomyError};
+use mealplan_domain::{Recipe, RecipeCard, Taxonomy};
 
 pub use steps::Method;
 
@@ -51,9 +51,6 @@ pub enum CatalogueError {
         /// What is wrong.
         message: String,
     },
-    /// The taxonomy's rows do not make a taxonomy.
-    #[error("taxonomy.tsv: {0}")]
-    Taxonomy(TaxonomyError),
 }
 
 const RECIPE_FILES: [(&str, &str); 4] = [

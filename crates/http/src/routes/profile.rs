@@ -405,7 +405,7 @@ impl FromBody for ProfileDraft {
                     }
                     r.f.reject(e.field.name(), problem);
                 }
-                r.f.sort_errors(&PROFILE_FIELDS);
+                r.f.sort_errors(&profile_fields());
                 None
             }
         }
@@ -418,25 +418,11 @@ fn choice_text(value: &Value) -> Result<String, Problem> {
     Ok(text(value))
 }
 
-/// Field names of a profile body in declaration order (spec 2.2).
-const PROFILE_FIELDS: [&str; 16] = [
-    "goal",
-    "height",
-    "weight",
-    "body_type",
-    "gender",
-    "meals_per_day",
-    "activity_level",
-    "birth_date",
-    "body_fat_percentage",
-    "calories_target",
-    "protein_target",
-    "carbs_target",
-    "fat_target",
-    "tastes",
-    "restrictions",
-    "diet_types",
-];
+/// Field names of a profile body in declaration order (spec 2.2), as the
+/// domain lists its fields.
+fn profile_fields() -> [&'static str; 16] {
+    Field::ALL.map(Field::name)
+}
 
 /// One entry per item sent by an id the caller may not use.
 fn unknown_item_entries(unknown: &[(ItemKind, usize, i64)], raw: &Value) -> Vec<ErrorEntry> {
@@ -496,7 +482,7 @@ pub async fn upsert_profile(
     let draft = with_more_entries(
         validated,
         unknown_item_entries(&unknown, &raw),
-        &PROFILE_FIELDS,
+        &profile_fields(),
     )?;
     state
         .profiles
