@@ -1,6 +1,6 @@
 //! The labels a recipe earns from its ingredients and nutrition: its diet
-//! types and allergens. The catalogue derives every recipe's labels here,
-//! so the rules hold for every recipe and are tested once.
+//! types and allergens. [`crate::Recipe::new`] derives every recipe's
+//! labels here, so the rules hold for every recipe and are tested once.
 //!
 //! | label | rule (per serving) |
 //! |---|---|
