@@ -1,6 +1,11 @@
 //! Guards the layering of `docs/ARCHITECTURE.md`: the domain crate stays
-//! free of storage, HTTP, async runtimes and JSON (even transitively), and
-//! only the adapters crate depends on Diesel, bcrypt or jsonwebtoken.
+//! free of storage, HTTP, async runtimes and JSON (even transitively),
+//! only the adapters crate depends on Diesel, bcrypt or jsonwebtoken, and
+//! no two modules of the domain or HTTP crate import each other, directly
+//! or around a circle.
+
+#[path = "architecture/module_graph.rs"]
+mod module_graph;
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -101,4 +106,63 @@ fn only_http_knows_actix_and_json_directly() {
             &["actix-web", "actix", "serde_json", "utoipa"],
         );
     }
+}
+
+/// The module cycles of a crate, each as `a -> b -> a`.
+fn cycles_of(crate_dir: &str) -> Vec<String> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .join(crate_dir)
+        .join("src");
+    let graph = module_graph::ModuleGraph::read(&src);
+    assert!(
+        graph.len() > 3,
+        "{crate_dir}: found only {} modules",
+        graph.len()
+    );
+    graph.cycles()
+}
+
+#[test]
+fn domain_modules_import_no_circle() {
+    let cycles = cycles_of("crates/domain");
+    assert!(cycles.is_empty(), "module cycles: {cycles:#?}");
+}
+
+#[test]
+fn http_modules_import_no_circle() {
+    let cycles = cycles_of("crates/http");
+    assert!(cycles.is_empty(), "module cycles: {cycles:#?}");
+}
+
+#[test]
+fn the_cycle_check_finds_circles() {
+    use module_graph::ModuleGraph;
+    let files = [
+        ("lib.rs", "mod a;\nmod b;\nmod c;\npub use c::Thing;\n"),
+        (
+            "a.rs",
+            "use crate::b::X;\n// use crate::c::Y; (a comment)\n",
+        ),
+        (
+            "b.rs",
+            "use crate::{Thing, a::{self, Z}};\n#[cfg(test)]\nmod tests {\n    use super::*;\n}\n",
+        ),
+        (
+            "c.rs",
+            "pub struct Thing;\nfn f() { let _ = \"crate::a::X\"; }\n",
+        ),
+        ("d/mod.rs", "mod e;\nuse e::Q;\n"),
+        ("d/e.rs", "use super::R;\nuse super::super::c::Thing;\n"),
+    ];
+    let graph = ModuleGraph::from_files(files.iter().map(|(p, t)| (p.to_string(), t.to_string())));
+    assert_eq!(graph.cycles(), ["a -> b -> a"]);
+    let files = [
+        ("lib.rs", "mod a;\nmod b;\nmod c;\npub use c::Thing;\n"),
+        ("a.rs", "fn f() -> crate::b::X { todo!() }\n"),
+        ("b.rs", "use crate::Thing;\n"),
+        ("c.rs", "use super::a;\n"),
+    ];
+    let graph = ModuleGraph::from_files(files.iter().map(|(p, t)| (p.to_string(), t.to_string())));
+    assert_eq!(graph.cycles(), ["a -> b -> c -> a"]);
 }

@@ -62,7 +62,7 @@ async fn one_recipe_has_lines_steps_times_and_nutrients(b: Backend) {
     let lines = r["ingredient_lines"].as_array().unwrap();
     let names: Vec<&str> = lines.iter().map(|l| l["name"].as_str().unwrap()).collect();
     assert_eq!(names.join(", "), r["ingredients"].as_str().unwrap());
-    for (line, i) in lines.iter().zip(&shipped.ingredients) {
+    for (line, i) in lines.iter().zip(shipped.ingredients()) {
         assert_eq!(line["grams"].as_f64().unwrap(), i.grams);
     }
     assert_eq!(
@@ -93,7 +93,7 @@ async fn one_recipe_has_lines_steps_times_and_nutrients(b: Backend) {
     );
     // Per serving, from SR28: sodium of the canned tomatoes, sourdough,
     // egg, … and their saturated fat.
-    let n = shipped.nutrition;
+    let n = shipped.nutrition();
     assert_eq!(r["fiber"].as_f64().unwrap(), tenths(n.fiber));
     assert_eq!(r["sugar"].as_f64().unwrap(), tenths(n.sugar));
     assert_eq!(

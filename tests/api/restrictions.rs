@@ -307,15 +307,15 @@ async fn labels_of_an_earlier_release_are_reseeded(b: Backend) {
     let parmesan = catalogue
         .iter()
         .find(|r| {
-            r.ingredients.iter().any(|i| i.name == "parmesan")
-                && r.ingredients
+            r.ingredients().iter().any(|i| i.name == "parmesan")
+                && r.ingredients()
                     .iter()
                     .any(|i| i.name == "almonds" || i.name == "pesto")
         })
         .or_else(|| {
             catalogue
                 .iter()
-                .find(|r| r.ingredients.iter().any(|i| i.name == "parmesan"))
+                .find(|r| r.ingredients().iter().any(|i| i.name == "parmesan"))
         })
         .unwrap();
     let id = parmesan.recipe_id;
@@ -332,8 +332,8 @@ async fn labels_of_an_earlier_release_are_reseeded(b: Backend) {
          'nut,lactose', '', 'mystery bar:50', 'earlier')",
     );
     let restarted = crate::helpers::spawn_app_with(app.db.clone(), crate::helpers::settings).await;
-    let allergens: Vec<&str> = parmesan.allergens.iter().map(|a| a.as_str()).collect();
-    let diets: Vec<&str> = parmesan.diet_types.iter().map(|d| d.as_str()).collect();
+    let allergens: Vec<&str> = parmesan.allergens().iter().map(|a| a.as_str()).collect();
+    let diets: Vec<&str> = parmesan.diet_types().iter().map(|d| d.as_str()).collect();
     assert!(!diets.contains(&"vegetarian"));
     assert_eq!(
         restarted.db.count(&format!(

@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
 use mealplan_domain::kitchen::Kitchen;
-use mealplan_domain::planner::PlanningError;
+use mealplan_domain::planner::{PlanningError, RequestError};
 use mealplan_domain::{
     HardRules, MealStatus, MealType, Nutrition, Recipe, Targets, Taxonomy, UserId, similar_recipes,
 };
@@ -40,6 +40,10 @@ pub enum PlanError {
     /// The catalogue cannot fill the user's slots under their rules.
     #[error(transparent)]
     Infeasible(#[from] PlanningError),
+    /// The planner refused the request (days outside 1-7, targets no day
+    /// can aim at).
+    #[error(transparent)]
+    Request(#[from] RequestError),
     /// The active plan has no such day.
     #[error("daily menu not found")]
     DayNotFound,
@@ -379,7 +383,7 @@ impl Plans {
             .days
             .iter()
             .map(|day| {
-                let portion = |m: &&MealView| m.recipe.nutrition.served(m.meal.servings);
+                let portion = |m: &&MealView| m.recipe.nutrition().served(m.meal.servings);
                 DaySummary {
                     day_of_week: day.day_of_week,
                     planned: day.meals.iter().map(|m| portion(&m)).sum(),
@@ -423,14 +427,16 @@ impl Plans {
             })
             .collect();
         let servings = owned.meal.servings;
-        let current_share = current.nutrition.served(servings);
+        let current_share = current.nutrition().served(servings);
         let day_total: Nutrition = plan
             .as_ref()
             .and_then(|p| p.days.iter().find(|d| d.day_of_week == owned.day_of_week))
             .map(|d| {
                 d.meals
                     .iter()
-                    .filter_map(|m| find(&all, m.recipe_id).map(|r| r.nutrition.served(m.servings)))
+                    .filter_map(|m| {
+                        find(&all, m.recipe_id).map(|r| r.nutrition().served(m.servings))
+                    })
                     .sum()
             })
             .unwrap_or(current_share);
@@ -438,7 +444,7 @@ impl Plans {
             similar_recipes(&all, current, owned.meal.meal_type, &rules, &exclude, limit)
                 .into_iter()
                 .map(|r| {
-                    let share = r.nutrition.served(servings);
+                    let share = r.nutrition().served(servings);
                     Alternative {
                         recipe: r.clone(),
                         day_totals: day_total - current_share + share,
@@ -470,9 +476,13 @@ fn meal_view(meal: MealDetail, all: &[Recipe]) -> Result<MealView, PlanError> {
     Ok(MealView { meal, recipe })
 }
 
+#[cfg(test)]
+pub(crate) mod fixtures;
 mod menus;
 mod planning;
 mod shopping;
+#[cfg(test)]
+mod use_cases;
 
 pub use menus::MenuError;
 pub use planning::{DayFitView, GenerateOptions};
@@ -481,28 +491,21 @@ pub use shopping::{ShoppingItem, ShoppingList};
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::plans::fixtures;
     use chrono::TimeZone;
-    use mealplan_domain::{DietType, Nutrition};
+    use mealplan_domain::DietType;
     use mealplan_ports::{MockClock, MockPlanRepository, MockProfileRepository, MockRecipeCatalog};
 
+    /// A dinner of `calories`: vegan (lentils) or not (chicken).
     fn recipe(id: i64, meal: MealType, calories: f64, diets: &[DietType]) -> Recipe {
-        Recipe {
-            id,
-            recipe_id: 1000 + id,
-            name: format!("r{id}"),
-            nutrition: Nutrition {
-                calories,
-                ..Nutrition::default()
-            },
-            ingredients: vec![],
-            meal_types: vec![meal],
-            diet_types: diets.to_vec(),
-            allergens: vec![],
-            tastes: vec![],
-            image_url: None,
-            recipe_url: None,
-            card: Default::default(),
-        }
+        let ingredient = if diets.contains(&DietType::Vegan) {
+            "lentils"
+        } else {
+            "chicken breast"
+        };
+        let mut r = fixtures::recipe(id, &[(ingredient, 150.0)], meal, calories);
+        r.recipe_id = 1000 + id;
+        r
     }
 
     fn catalog() -> MockRecipeCatalog {

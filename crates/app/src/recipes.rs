@@ -102,7 +102,7 @@ impl Recipes {
             .filter(|r| {
                 text.as_deref().is_none_or(|t| {
                     r.name.to_lowercase().contains(t)
-                        || r.ingredients.iter().any(|i| i.name.contains(t))
+                        || r.ingredients().iter().any(|i| i.name.contains(t))
                 })
             })
             .collect();
@@ -127,7 +127,7 @@ impl Recipes {
     pub async fn sheet(&self, id: i64) -> Result<Option<RecipeSheet>, StoreError> {
         Ok(self.get(id).await?.map(|recipe| RecipeSheet {
             lines: recipe
-                .ingredients
+                .ingredients()
                 .iter()
                 .map(|i| self.kitchen.line(i))
                 .collect(),
@@ -135,7 +135,7 @@ impl Recipes {
                 .card
                 .steps
                 .iter()
-                .map(|s| self.kitchen.step(s, &recipe.ingredients))
+                .map(|s| self.kitchen.step(s, recipe.ingredients()))
                 .collect(),
             recipe,
         }))
@@ -152,65 +152,24 @@ pub(crate) fn find(all: &[Recipe], id: i64) -> Option<&Recipe> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use mealplan_domain::{Allergen, Nutrition, RecipeIngredient};
     use mealplan_ports::MockRecipeCatalog;
 
-    fn recipe(
-        id: i64,
-        name: &str,
-        ingredient: &str,
-        meal: MealType,
-        allergens: &[Allergen],
-    ) -> Recipe {
-        Recipe {
-            id,
-            recipe_id: 1000 + id,
-            name: name.into(),
-            nutrition: Nutrition::default(),
-            ingredients: vec![RecipeIngredient {
-                name: ingredient.into(),
-                grams: 10.0,
-            }],
-            meal_types: vec![meal],
-            diet_types: if allergens.is_empty() {
-                vec![DietType::Vegan]
-            } else {
-                vec![]
-            },
-            allergens: allergens.to_vec(),
-            tastes: vec![],
-            image_url: None,
-            recipe_url: None,
-            card: Default::default(),
-        }
+    /// A recipe of one ingredient; its labels follow from it.
+    fn recipe(id: i64, name: &str, ingredient: &str, meal: MealType) -> Recipe {
+        let mut r = crate::plans::fixtures::recipe(id, &[(ingredient, 10.0)], meal, 300.0);
+        r.recipe_id = 1000 + id;
+        r.name = name.into();
+        r
     }
 
     fn service() -> Recipes {
         let mut catalog = MockRecipeCatalog::new();
         catalog.expect_all().returning(|| {
             Ok(Arc::from(vec![
-                recipe(
-                    1,
-                    "Peanut noodles",
-                    "peanut butter",
-                    MealType::Dinner,
-                    &[Allergen::Peanut],
-                ),
-                recipe(
-                    2,
-                    "Berry oats",
-                    "rolled oats",
-                    MealType::Breakfast,
-                    &[Allergen::Gluten],
-                ),
-                recipe(3, "Kiwi bowl", "kiwi", MealType::Breakfast, &[]),
-                recipe(
-                    4,
-                    "Tofu scramble",
-                    "tofu",
-                    MealType::Breakfast,
-                    &[Allergen::Soy],
-                ),
+                recipe(1, "Peanut noodles", "peanut butter", MealType::Dinner),
+                recipe(2, "Berry oats", "rolled oats", MealType::Breakfast),
+                recipe(3, "Kiwi bowl", "kiwi", MealType::Breakfast),
+                recipe(4, "Egg scramble", "egg", MealType::Breakfast),
             ]))
         });
         Recipes::new(Arc::new(catalog), Arc::new(Taxonomy::default()))
@@ -260,7 +219,7 @@ mod tests {
             .search(&q(|q| q.diet_type = Some(DietType::Vegan)))
             .await
             .unwrap();
-        assert_eq!(ids(&page), [3]);
+        assert_eq!(ids(&page), [1, 2, 3]);
         let page = s
             .search(&q(|q| {
                 q.limit = 2;
@@ -276,8 +235,8 @@ mod tests {
         let mut catalog = MockRecipeCatalog::new();
         catalog.expect_all().returning(|| {
             Ok(Arc::from(vec![
-                recipe(1, "Ham toastie", "ham", MealType::Lunch, &[]),
-                recipe(2, "Kiwi bowl", "kiwi", MealType::Breakfast, &[]),
+                recipe(1, "Ham toastie", "ham", MealType::Lunch),
+                recipe(2, "Kiwi bowl", "kiwi", MealType::Breakfast),
             ]))
         });
         let node = |name: &str, kinds: &[&str]| mealplan_domain::TaxonomyEntry {
@@ -319,7 +278,7 @@ mod tests {
     async fn a_sheet_renders_amounts_into_lines_and_steps() {
         let mut catalog = MockRecipeCatalog::new();
         catalog.expect_all().returning(|| {
-            let mut r = recipe(1, "Kiwi bowl", "kiwi", MealType::Breakfast, &[]);
+            let mut r = recipe(1, "Kiwi bowl", "kiwi", MealType::Breakfast);
             r.card.steps = vec!["Peel {kiwi}.".into(), "Eat it.".into()];
             Ok(Arc::from(vec![r]))
         });

@@ -11,13 +11,12 @@ use std::time::Instant;
 use chrono::NaiveDate;
 use mealplan_catalogue::IngredientTable;
 use mealplan_domain::planner::{
-    self, Bound, MealRow, PlanRequest, PlannedDay, PlannedMeal, Portions, Rng, Tolerances,
-    USUAL_MAX_SERVINGS,
+    self, Bound, MealRow, PlanRequest, PlannedDay, PlannedMeal, Rng, USUAL_MAX_SERVINGS,
 };
 use mealplan_domain::{
     ActivityLevel, Allergen, BirthDate, Body, BodyType, DietType, Gender, Goal, HardRules, Height,
-    MealType, MealsPerDay, NonNegative, Nutrition, Recipe, RecipeIngredient, Targets, Weight,
-    targets,
+    MealType, MealsPerDay, NonNegative, Nutrition, Recipe, RecipeIngredient, Targets, Taxonomy,
+    Weight, targets,
 };
 
 /// Ranges on top of the planner's generator.
@@ -164,7 +163,7 @@ pub fn generated_catalogue(shipped: &[Recipe], n: usize, seed: u64) -> Vec<Recip
     let table = IngredientTable::shipped().expect("shipped table");
     let names: Vec<String> = shipped
         .iter()
-        .flat_map(|r| r.ingredients.iter().map(|i| i.name.clone()))
+        .flat_map(|r| r.ingredients().iter().map(|i| i.name.clone()))
         .collect::<std::collections::BTreeSet<_>>()
         .into_iter()
         .collect();
@@ -173,7 +172,7 @@ pub fn generated_catalogue(shipped: &[Recipe], n: usize, seed: u64) -> Vec<Recip
     while out.len() < n {
         let base = &shipped[rng.below(shipped.len())];
         let mut items: Vec<RecipeIngredient> = base
-            .ingredients
+            .ingredients()
             .iter()
             .map(|i| RecipeIngredient {
                 name: i.name.clone(),
@@ -191,7 +190,7 @@ pub fn generated_catalogue(shipped: &[Recipe], n: usize, seed: u64) -> Vec<Recip
         let mut recipe = mealplan_catalogue::recipes::build(
             id,
             &format!("generated {id}"),
-            base.meal_types.clone(),
+            base.meal_types().to_vec(),
             items,
             &table,
         )
@@ -205,28 +204,29 @@ pub fn generated_catalogue(shipped: &[Recipe], n: usize, seed: u64) -> Vec<Recip
 /// The shipped ingredient taxonomy, loaded once.
 pub fn taxonomy() -> &'static mealplan_domain::Taxonomy {
     static TAXONOMY: std::sync::OnceLock<mealplan_domain::Taxonomy> = std::sync::OnceLock::new();
-    TAXONOMY.get_or_init(|| mealplan_catalogue::taxonomy().expect("shipped taxonomy"))
+    TAXONOMY.get_or_init(|| Taxonomy::standard().clone())
 }
 
 /// The plan request of profile `i`.
 pub fn request<'a>(recipes: &'a [Recipe], p: &Profile, i: usize, seed: u64) -> PlanRequest<'a> {
-    PlanRequest {
-        recipes,
-        targets: p.targets,
-        slots: planner::meal_slots(p.meals),
-        rules: HardRules::new(taxonomy(), p.restrictions.iter().copied(), &p.diets),
-        preferred_diets: p
-            .diets
-            .iter()
-            .copied()
-            .filter(|d| !matches!(d, DietType::Vegan | DietType::Vegetarian))
-            .collect(),
-        tastes: Vec::new(),
-        days: 7,
-        seed: seed.wrapping_add(i as u64),
-        tolerances: Tolerances::default(),
-        portions: Portions::default(),
-    }
+    let rules = HardRules::new(taxonomy(), p.restrictions.iter().copied(), &p.diets);
+    let preferred = p
+        .diets
+        .iter()
+        .copied()
+        .filter(|d| !matches!(d, DietType::Vegan | DietType::Vegetarian))
+        .collect();
+    PlanRequest::new(recipes, p.targets, p.meals, rules, 7)
+        .expect("bench profiles make valid requests")
+        .with_seed(seed.wrapping_add(i as u64))
+        .preferring(preferred, Vec::new())
+}
+
+/// The recipe a planned meal names.
+fn recipe_of<'a>(request: &PlanRequest<'a>, m: &PlannedMeal) -> &'a Recipe {
+    request
+        .recipe(m.recipe_id)
+        .expect("a planned recipe is one of the request's")
 }
 
 /// The original's method: each slot gets the recipe of its meal type whose
@@ -234,28 +234,28 @@ pub fn request<'a>(recipes: &'a [Recipe], p: &Profile, i: usize, seed: u64) -> P
 /// serving, no recipe twice in a day. It is given the same hard-rule filter
 /// so only the objective differs.
 pub fn greedy(request: &PlanRequest<'_>) -> Vec<PlannedDay> {
-    let share = request.targets.calories / request.slots.len() as f64;
-    (1..=request.days)
+    let share = request.targets().calories / request.slots().len() as f64;
+    (1..=request.days())
         .map(|day_of_week| {
             let mut meals: Vec<PlannedMeal> = Vec::new();
-            for (slot, meal) in request.slots.iter().enumerate() {
+            for (slot, meal) in request.slots().iter().enumerate() {
                 let pick = request
-                    .recipes
+                    .recipes()
                     .iter()
                     .enumerate()
-                    .filter(|(i, r)| {
+                    .filter(|(_, r)| {
                         r.serves(*meal)
-                            && request.rules.allow(r)
-                            && !meals.iter().any(|m| m.recipe == *i)
+                            && request.rules().allow(r)
+                            && !meals.iter().any(|m| m.recipe_id == r.id)
                     })
                     .min_by(|a, b| {
-                        (a.1.nutrition.calories - share)
+                        (a.1.nutrition().calories - share)
                             .abs()
-                            .total_cmp(&(b.1.nutrition.calories - share).abs())
+                            .total_cmp(&(b.1.nutrition().calories - share).abs())
                     });
                 if let Some((i, _)) = pick {
                     meals.push(PlannedMeal {
-                        recipe: i,
+                        recipe_id: request.recipes()[i].id,
                         meal_type: *meal,
                         schedule: slot as u8 + 1,
                         servings: 1.0,
@@ -266,7 +266,7 @@ pub fn greedy(request: &PlanRequest<'_>) -> Vec<PlannedDay> {
                 day_of_week,
                 totals: meals
                     .iter()
-                    .map(|m| request.recipes[m.recipe].nutrition.served(1.0))
+                    .map(|m| recipe_of(request, m).nutrition().served(1.0))
                     .sum(),
                 meals,
                 larger_portions: false,
@@ -352,17 +352,17 @@ impl Score {
     ) {
         self.times.push(seconds);
         self.plans += 1;
-        let t = &request.targets;
-        let tol = &request.tolerances;
-        let mut all: Vec<usize> = Vec::new();
+        let t = &request.targets();
+        let tol = &request.tolerances();
+        let mut all: Vec<i64> = Vec::new();
         let candidates: Vec<usize> = request
-            .slots
+            .slots()
             .iter()
             .map(|m| {
                 request
-                    .recipes
+                    .recipes()
                     .iter()
-                    .filter(|r| r.serves(*m) && request.rules.allow(r))
+                    .filter(|r| r.serves(*m) && request.rules().allow(r))
                     .count()
             })
             .collect();
@@ -413,15 +413,15 @@ impl Score {
                 .meals
                 .iter()
                 .map(|m| {
-                    request.recipes[m.recipe]
-                        .nutrition
+                    recipe_of(request, m)
+                        .nutrition()
                         .served(m.servings)
                         .calories
                 })
                 .collect();
             let total: f64 = kcal.iter().sum();
             if day.meals.len() >= 2 {
-                let bands = planner::share_bands(&request.slots);
+                let bands = planner::share_bands(request.slots());
                 for (k, (lo, hi)) in kcal.iter().zip(&bands) {
                     self.shared_meals += 1;
                     let share = k / total;
@@ -438,7 +438,7 @@ impl Score {
             }
             for (slot, m) in day.meals.iter().enumerate() {
                 self.meals += 1;
-                if !request.rules.allow(&request.recipes[m.recipe]) {
+                if !request.rules().allow(recipe_of(request, m)) {
                     self.violations += 1;
                 }
                 if m.servings < 0.75 - 1e-9 || m.servings > USUAL_MAX_SERVINGS + 1e-9 {
@@ -455,13 +455,13 @@ impl Score {
                     && days[d - 1]
                         .meals
                         .get(slot)
-                        .is_some_and(|p| p.recipe == m.recipe)
+                        .is_some_and(|p| p.recipe_id == m.recipe_id)
                 {
                     self.consecutive += 1;
                 }
-                all.push(m.recipe);
+                all.push(m.recipe_id);
             }
-            let mut ids: Vec<usize> = day.meals.iter().map(|m| m.recipe).collect();
+            let mut ids: Vec<i64> = day.meals.iter().map(|m| m.recipe_id).collect();
             ids.sort_unstable();
             ids.dedup();
             self.repeats += day.meals.len() - ids.len();
@@ -469,7 +469,7 @@ impl Score {
         all.sort_unstable();
         all.dedup();
         self.distinct += all.len();
-        if request.slots.len() == 1 {
+        if request.slots().len() == 1 {
             let needed = planner::WEEKLY_DISTINCT.min(days.len()).min(candidates[0]);
             if all.len() < needed {
                 self.variety_violations += 1;
@@ -638,17 +638,17 @@ pub fn run(recipes: &[Recipe], profiles: &[Profile], seed: u64) -> Report {
         let base_seconds = started.elapsed().as_secs_f64();
         let misses = |days: &[PlannedDay]| {
             days.iter()
-                .any(|d| !request.tolerances.admits(&d.totals, &request.targets))
+                .any(|d| !request.tolerances().admits(&d.totals, request.targets()))
         };
         let bound = if ours.as_ref().map_or(true, |d| misses(d)) || misses(&base) {
             let started = Instant::now();
             let bound = planner::best_miss(
                 recipes,
-                &request.slots,
-                &request.rules,
-                &request.targets,
-                &request.tolerances,
-                &request.portions,
+                request.slots(),
+                request.rules(),
+                request.targets(),
+                request.tolerances(),
+                request.portions(),
                 &[],
             );
             report.bound_times.push(started.elapsed().as_secs_f64());
@@ -695,25 +695,33 @@ fn bounds_here(request: &PlanRequest<'_>, days: &[PlannedDay]) -> Vec<Option<Bou
         .map(|d| {
             d.meals
                 .iter()
-                .map(|m| (m.meal_type, m.recipe, m.servings, false))
+                .map(|m| {
+                    let index = request
+                        .recipes()
+                        .iter()
+                        .position(|r| r.id == m.recipe_id)
+                        .expect("a planned recipe is one of the request's");
+                    (m.meal_type, index, m.servings, false)
+                })
                 .collect()
         })
         .collect();
     days.iter()
         .enumerate()
         .map(|(d, day)| {
-            if request.tolerances.admits(&day.totals, &request.targets) {
+            if request.tolerances().admits(&day.totals, request.targets()) {
                 return None;
             }
             let meals = planner::day_meals(&plan, d);
-            let bans = planner::day_bans(request.recipes, &request.rules, &meals, request.days);
+            let bans =
+                planner::day_bans(request.recipes(), request.rules(), &meals, request.days());
             planner::best_miss(
-                request.recipes,
-                &request.slots,
-                &request.rules,
-                &request.targets,
-                &request.tolerances,
-                &request.portions,
+                request.recipes(),
+                request.slots(),
+                request.rules(),
+                request.targets(),
+                request.tolerances(),
+                request.portions(),
                 &bans,
             )
         })

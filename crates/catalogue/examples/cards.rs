@@ -13,15 +13,15 @@ fn print(recipe: &Recipe, kitchen: &Kitchen) {
         "  prep {} min, cook {} min; {:.0} kcal, saturated fat {:.1} g, sodium {:.0} mg",
         card.prep_minutes,
         card.cook_minutes,
-        recipe.nutrition.calories,
+        recipe.nutrition().calories,
         card.saturated_fat,
         card.sodium
     );
-    for i in &recipe.ingredients {
+    for i in recipe.ingredients() {
         println!("  - {}: {}", i.name, kitchen.line(i).display);
     }
     for (n, step) in card.steps.iter().enumerate() {
-        println!("  {}. {}", n + 1, kitchen.step(step, &recipe.ingredients));
+        println!("  {}. {}", n + 1, kitchen.step(step, recipe.ingredients()));
     }
     println!();
 }

@@ -8,7 +8,7 @@ use crate::CatalogueError;
 
 /// What the table's last column says an ingredient is. Tastes feed the
 /// taste rule; animal origin and allergens are a cross-check of
-/// `data/taxonomy.tsv`, which the diet and allergen rules read.
+/// the domain's standard taxonomy, which the diet and allergen rules read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Tag {
     /// Meat or poultry.
@@ -46,8 +46,8 @@ impl Tag {
             "egg" => vec![Self::Egg, Self::Allergen(Allergen::Egg)],
             "honey" => vec![Self::Honey],
             other => match Allergen::parse(other) {
-                Some(a) => vec![Self::Allergen(a)],
-                None => vec![Self::Taste(TASTES.iter().find(|t| **t == other)?)],
+                Ok(a) => vec![Self::Allergen(a)],
+                Err(_) => vec![Self::Taste(TASTES.iter().find(|t| **t == other)?)],
             },
         })
     }
@@ -93,7 +93,7 @@ impl IngredientTable {
     /// taxonomy.
     pub fn shipped() -> Result<Self, CatalogueError> {
         Ok(Self::parse(include_str!("../data/ingredients.tsv"))?
-            .with_taxonomy(crate::taxonomy::shipped()?))
+            .with_taxonomy(Taxonomy::standard().clone()))
     }
 
     /// The same table, judged by `taxonomy`.

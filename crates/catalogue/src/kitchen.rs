@@ -57,7 +57,7 @@ pub fn parse(text: &str) -> Result<Kitchen, CatalogueError> {
                 }
             })
         };
-        let aisle = Aisle::parse(aisle).ok_or_else(|| fail(format!("unknown aisle {aisle:?}")))?;
+        let aisle = Aisle::parse(aisle).map_err(|_| fail(format!("unknown aisle {aisle:?}")))?;
         let piece = |rest: &str| -> Result<Piece, CatalogueError> {
             let (grams, nouns) = rest
                 .split_once(' ')

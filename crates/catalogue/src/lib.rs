@@ -2,15 +2,13 @@
 //!
 //! `data/ingredients.tsv` holds per-100 g nutrients of each ingredient,
 //! taken from USDA SR28 (public domain), and tags (tastes; animal origin
-//! and allergens as a cross-check). `data/taxonomy.tsv` says what each
-//! ingredient is (ham → pork → red meat → meat), what else it is called,
-//! and which allergens it contains or may contain. `data/recipes/*.txt`
-//! hold the recipes: ingredients with grams and meal types only.
-//! Everything else, a recipe's calories and macros, diet types, allergens
-//! and tastes, is computed from the ingredients: nutrition and tastes by
-//! [`rules`], diet types and allergens by the domain's rules
-//! ([`mealplan_domain::labels`]) over the taxonomy, so the labels can
-//! never drift from the ingredients.
+//! and allergens as a cross-check of the domain's standard taxonomy,
+//! which says what each ingredient is). `data/recipes/*.txt` hold the
+//! recipes: ingredients with grams and meal types only. A recipe's
+//! calories, macros and tastes are computed from the ingredients by
+//! [`rules`]; its diet types and allergens by the domain itself
+//! ([`mealplan_domain::Recipe::new`]), so the labels can never drift from
+//! the ingredients.
 //!
 //! `data/kitchen.tsv` adds what a cook and a shopper need of each
 //! ingredient (household measures, the unit shops sell, the aisle) and
@@ -23,21 +21,21 @@ pub mod kitchen;
 pub mod recipes;
 pub mod rules;
 pub mod steps;
-pub mod taxonomy;
 
 use std::collections::HashMap;
 
 use mealplan_domain::kitchen::Kitchen;
-use mealplan_domain::{Recipe, RecipeCard, Taxonomy, TaxonomyError};
+use mealplan_domain::{Recipe, RecipeCard, Taxonomy};
 
 pub use steps::Method;
 
 pub use ingredients::{Ingredient, IngredientTable, Tag};
 
-/// The shipped ingredient taxonomy (`data/taxonomy.tsv`): what the
-/// restriction and label rules of the domain read.
+/// The ingredient taxonomy the catalogue's recipes are labelled by: the
+/// domain's standard one ([`Taxonomy::standard`]), which lives with the
+/// rules that read it.
 pub fn taxonomy() -> Result<Taxonomy, CatalogueError> {
-    taxonomy::shipped()
+    Ok(Taxonomy::standard().clone())
 }
 
 /// Why the shipped data does not load (a bug caught by the tests).
@@ -53,9 +51,6 @@ pub enum CatalogueError {
         /// What is wrong.
         message: String,
     },
-    /// The taxonomy's rows do not make a taxonomy.
-    #[error("taxonomy.tsv: {0}")]
-    Taxonomy(TaxonomyError),
 }
 
 const RECIPE_FILES: [(&str, &str); 4] = [
@@ -121,7 +116,7 @@ pub fn load() -> Result<Vec<Recipe>, CatalogueError> {
         all.extend(recipes::parse(file, text, &table)?);
     }
     for recipe in &mut all {
-        let (saturated_fat, sodium) = kitchen.minor_nutrients(&recipe.ingredients);
+        let (saturated_fat, sodium) = kitchen.minor_nutrients(recipe.ingredients());
         let method = methods.remove(&recipe.recipe_id);
         if let Some(m) = &method
             && m.name != recipe.name

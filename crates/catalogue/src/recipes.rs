@@ -1,7 +1,7 @@
 //! The recipe files (`data/recipes/*.txt`): one recipe a line,
 //! `recipe_id | name | meal types | ingredient grams; …`.
 
-use mealplan_domain::{MealType, Nutrition, Recipe, RecipeCard, RecipeIngredient, labels};
+use mealplan_domain::{MealType, Nutrition, Recipe, RecipeCard, RecipeIngredient, RecipeParts};
 
 use crate::ingredients::IngredientTable;
 use crate::{CatalogueError, rules};
@@ -32,7 +32,7 @@ pub fn parse(
             .map_err(|_| fail(format!("bad recipe id {id:?}")))?;
         let meal_types = meals
             .split(',')
-            .map(|m| MealType::parse(m.trim()).ok_or_else(|| fail(format!("bad meal type {m:?}"))))
+            .map(|m| MealType::parse(m.trim()).map_err(|_| fail(format!("bad meal type {m:?}"))))
             .collect::<Result<Vec<_>, _>>()?;
         let mut ingredients = Vec::new();
         for item in items.split(';').map(str::trim).filter(|i| !i.is_empty()) {
@@ -52,17 +52,16 @@ pub fn parse(
         if ingredients.is_empty() {
             return Err(fail("a recipe needs ingredients".into()));
         }
-        let recipe = build(recipe_id, name, meal_types, ingredients, table)
-            .map_err(|unknown| fail(format!("unknown ingredient {unknown:?}")))?;
+        let recipe = build(recipe_id, name, meal_types, ingredients, table).map_err(fail)?;
         recipes.push(recipe);
     }
     Ok(recipes)
 }
 
 /// A recipe from its ingredient lines, with nutrition and tastes derived
-/// by [`rules`], and diet types and allergens by the domain's
-/// [`labels`] over the table's taxonomy. Fails with the name of an
-/// ingredient missing from `table`.
+/// by [`rules`], and diet types and allergens by the domain
+/// ([`Recipe::new`] over the table's taxonomy). Fails with what is wrong:
+/// an ingredient missing from `table`, or a recipe the domain refuses.
 pub fn build(
     recipe_id: i64,
     name: &str,
@@ -73,18 +72,16 @@ pub fn build(
     let mut rows = Vec::with_capacity(ingredients.len());
     let mut nutrition = Nutrition::default();
     for item in &ingredients {
-        let row = table.get(&item.name).ok_or_else(|| item.name.clone())?;
+        let row = table
+            .get(&item.name)
+            .ok_or_else(|| format!("unknown ingredient {:?}", item.name))?;
         nutrition = nutrition + rules::nutrition_of(row, item.grams);
         rows.push(row);
     }
-    let names: Vec<&str> = ingredients.iter().map(|i| i.name.as_str()).collect();
-    let taxonomy = table.taxonomy();
-    Ok(Recipe {
+    let parts = RecipeParts {
         id: recipe_id,
         recipe_id,
         name: name.to_owned(),
-        diet_types: labels::diet_types(taxonomy, &names, &nutrition, &meal_types),
-        allergens: labels::allergens(taxonomy, &names),
         tastes: rules::tastes(&rows, &nutrition),
         nutrition,
         ingredients,
@@ -93,5 +90,6 @@ pub fn build(
         // Every catalogue recipe has a page the service serves.
         recipe_url: Some(format!("/recipes/{recipe_id}")),
         card: RecipeCard::default(),
-    })
+    };
+    Recipe::new(table.taxonomy(), parts).map_err(|e| e.to_string())
 }

@@ -93,7 +93,7 @@ fn every_recipe_has_steps_times_and_measures() {
             Some(format!("/recipes/{}", r.recipe_id).as_str())
         );
         let mut has_measure = false;
-        for i in &r.ingredients {
+        for i in r.ingredients() {
             let line = kitchen.line(i);
             lines += 1;
             if line.measure.is_some() {
@@ -139,7 +139,7 @@ fn steps_use_each_ingredient_amount_exactly_once() {
                 let StepPart::Ref(reference) = part else {
                     continue;
                 };
-                let Some(i) = r.ingredients.iter().find(|i| i.name == reference.name) else {
+                let Some(i) = r.ingredients().iter().find(|i| i.name == reference.name) else {
                     problems.push(format!(
                         "{} {}: step names {:?}, which the recipe does not have",
                         r.recipe_id, r.name, reference.name
@@ -158,7 +158,7 @@ fn steps_use_each_ingredient_amount_exactly_once() {
                 *shares.entry(i.name.as_str()).or_default() += reference.share;
             }
         }
-        for i in &r.ingredients {
+        for i in r.ingredients() {
             let share = shares.get(i.name.as_str()).copied().unwrap_or(0.0);
             if (share - 1.0).abs() > 1e-6 {
                 problems.push(format!(
@@ -182,7 +182,7 @@ fn steps_name_no_ingredient_the_recipe_lacks() {
     };
     let mut problems = Vec::new();
     for r in catalogue() {
-        let own: Vec<Vec<String>> = r.ingredients.iter().map(|i| words(&i.name)).collect();
+        let own: Vec<Vec<String>> = r.ingredients().iter().map(|i| words(&i.name)).collect();
         for step in &r.card.steps {
             let text: String = parse_step(step)
                 .unwrap_or_default()
@@ -255,7 +255,7 @@ fn steps_read_as_sentences() {
                     ));
                 }
             }
-            let text = kitchen.step(step, &r.ingredients);
+            let text = kitchen.step(step, r.ingredients());
             let first = text.chars().next().unwrap_or(' ');
             if !(first.is_uppercase() || first.is_ascii_digit())
                 || !(text.ends_with('.') || text.ends_with('!'))

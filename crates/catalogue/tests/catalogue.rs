@@ -36,7 +36,7 @@ fn sizes() {
 #[test]
 fn calories_agree_with_macros_within_ten_percent() {
     for r in catalogue() {
-        let n = r.nutrition;
+        let n = r.nutrition();
         let atwater = 4.0 * n.protein + 4.0 * n.carbs + 9.0 * n.fat;
         assert!(n.calories > 0.0, "{}", r.name);
         assert!(
@@ -53,7 +53,7 @@ fn no_vegan_recipe_has_an_animal_ingredient() {
     let table = mealplan_catalogue::IngredientTable::shipped().unwrap();
     for r in catalogue().iter().filter(|r| r.is(DietType::Vegan)) {
         assert!(r.is(DietType::Vegetarian), "{}", r.name);
-        for i in &r.ingredients {
+        for i in r.ingredients() {
             let row = table.get(&i.name).unwrap();
             assert!(
                 !row.tags.iter().any(|t| t.is_animal()),
@@ -100,16 +100,16 @@ fn names_and_ids_are_unique() {
 #[test]
 fn allergens_follow_ingredients() {
     let all = catalogue();
-    let uses = |r: &Recipe, name: &str| r.ingredients.iter().any(|i| i.name == name);
+    let uses = |r: &Recipe, name: &str| r.ingredients().iter().any(|i| i.name == name);
     for r in &all {
         if uses(r, "peanut butter") {
-            assert!(r.allergens.contains(&Allergen::Peanut), "{}", r.name);
+            assert!(r.allergens().contains(&Allergen::Peanut), "{}", r.name);
         }
         if uses(r, "almonds") || uses(r, "pesto") {
-            assert!(r.allergens.contains(&Allergen::TreeNut), "{}", r.name);
+            assert!(r.allergens().contains(&Allergen::TreeNut), "{}", r.name);
         }
         if uses(r, "tofu") {
-            assert!(r.allergens.contains(&Allergen::Soy), "{}", r.name);
+            assert!(r.allergens().contains(&Allergen::Soy), "{}", r.name);
         }
     }
 }

@@ -232,7 +232,7 @@ fn restrictions_exclude_every_ingredient_of_their_kind() {
         let kept: Vec<&Recipe> = all.iter().filter(|r| rules.allow(r)).collect();
         assert!(kept.len() >= 50, "{name} leaves {} recipes", kept.len());
         for r in &kept {
-            for i in &r.ingredients {
+            for i in r.ingredients() {
                 assert!(
                     !ingredients.contains(&i.name.as_str()),
                     "{name}: {} has {}",
@@ -253,7 +253,7 @@ fn restrictions_exclude_every_ingredient_of_their_kind() {
         for i in *ingredients {
             assert!(
                 all.iter()
-                    .any(|r| r.ingredients.iter().any(|x| x.name == *i)),
+                    .any(|r| r.ingredients().iter().any(|x| x.name == *i)),
                 "{i} is in no recipe"
             );
         }
@@ -308,8 +308,8 @@ fn labels_hold_on_every_recipe() {
     let all = catalogue();
     let mut high_protein = 0;
     for r in &all {
-        let names: Vec<&str> = r.ingredients.iter().map(|i| i.name.as_str()).collect();
-        let n = r.nutrition;
+        let names: Vec<&str> = r.ingredients().iter().map(|i| i.name.as_str()).collect();
+        let n = r.nutrition();
         if r.is(DietType::HighProtein) {
             high_protein += 1;
             assert!(
@@ -317,7 +317,7 @@ fn labels_hold_on_every_recipe() {
                 "{}",
                 r.name
             );
-            for m in &r.meal_types {
+            for m in r.meal_types() {
                 assert!(
                     n.protein >= high_protein_min_grams(*m),
                     "{}: {:.1} g protein as {m:?}",
@@ -348,7 +348,7 @@ fn labels_hold_on_every_recipe() {
                 assert!(!r.is(DietType::Vegetarian), "{} has {i}", r.name);
             }
         }
-        assert_eq!(r.allergens, labels::allergens(&t, &names), "{}", r.name);
+        assert_eq!(r.allergens(), labels::allergens(&t, &names), "{}", r.name);
         let low_carb = n.calories > 0.0 && 4.0 * n.carbs / n.calories <= 0.25;
         assert_eq!(r.is(DietType::LowCarb), low_carb, "{}", r.name);
         assert_eq!(

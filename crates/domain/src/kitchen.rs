@@ -213,9 +213,29 @@ pub enum StepPart {
     Ref(StepRef),
 }
 
+/// Why a step template does not read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum StepError {
+    /// A `{` without its `}`.
+    #[error("unclosed `{{` in {0:?}")]
+    Unclosed(String),
+    /// A `{` inside a reference.
+    #[error("nested `{{` in {0:?}")]
+    Nested(String),
+    /// A `}` without its `{`.
+    #[error("stray `}}` in {0:?}")]
+    Stray(String),
+    /// A share that is not a proper fraction (`{1/2 olive oil}`).
+    #[error("bad share in {{{0}}}")]
+    BadShare(String),
+    /// A reference without a name, or with an empty form.
+    #[error("empty reference {{{0}}}")]
+    EmptyReference(String),
+}
+
 /// Cuts a step template into text and `{…}` references. Fails on an
 /// unclosed or empty brace or a malformed share.
-pub fn parse_step(template: &str) -> Result<Vec<StepPart>, String> {
+pub fn parse_step(template: &str) -> Result<Vec<StepPart>, StepError> {
     let mut parts = Vec::new();
     let mut rest = template;
     while let Some(open) = rest.find('{') {
@@ -225,16 +245,16 @@ pub fn parse_step(template: &str) -> Result<Vec<StepPart>, String> {
         let after = &rest[open + 1..];
         let close = after
             .find('}')
-            .ok_or_else(|| format!("unclosed `{{` in {template:?}"))?;
+            .ok_or_else(|| StepError::Unclosed(template.to_owned()))?;
         let inner = after[..close].trim();
         if inner.contains('{') {
-            return Err(format!("nested `{{` in {template:?}"));
+            return Err(StepError::Nested(template.to_owned()));
         }
         parts.push(StepPart::Ref(parse_ref(inner)?));
         rest = &after[close + 1..];
     }
     if rest.contains('}') {
-        return Err(format!("stray `}}` in {template:?}"));
+        return Err(StepError::Stray(template.to_owned()));
     }
     if !rest.is_empty() {
         parts.push(StepPart::Text(rest.to_owned()));
@@ -242,14 +262,14 @@ pub fn parse_step(template: &str) -> Result<Vec<StepPart>, String> {
     Ok(parts)
 }
 
-fn parse_ref(inner: &str) -> Result<StepRef, String> {
+fn parse_ref(inner: &str) -> Result<StepRef, StepError> {
     let (share, rest) = match inner.split_once(' ') {
         Some((first, rest)) if first.contains('/') => {
             let (n, d) = first.split_once('/').unwrap_or_default();
             let (n, d) = (n.parse::<u32>(), d.parse::<u32>());
             match (n, d) {
                 (Ok(n), Ok(d)) if n > 0 && d > 0 && n < d => (f64::from(n) / f64::from(d), rest),
-                _ => return Err(format!("bad share in {{{inner}}}")),
+                _ => return Err(StepError::BadShare(inner.to_owned())),
             }
         }
         _ => (1.0, inner),
@@ -259,7 +279,7 @@ fn parse_ref(inner: &str) -> Result<StepRef, String> {
         None => (rest.trim(), None),
     };
     if name.is_empty() || form.as_deref() == Some("") {
-        return Err(format!("empty reference {{{inner}}}"));
+        return Err(StepError::EmptyReference(inner.to_owned()));
     }
     Ok(StepRef {
         name: name.to_owned(),
@@ -833,6 +853,14 @@ mod tests {
         ] {
             assert!(parse_step(bad).is_err(), "{bad}");
         }
+        assert_eq!(
+            parse_step("Add {milk").unwrap_err().to_string(),
+            "unclosed `{` in \"Add {milk\""
+        );
+        assert_eq!(
+            parse_step("{3/2 milk}"),
+            Err(StepError::BadShare("3/2 milk".into()))
+        );
     }
 
     #[test]

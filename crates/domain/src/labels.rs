@@ -1,6 +1,6 @@
 //! The labels a recipe earns from its ingredients and nutrition: its diet
-//! types and allergens. The catalogue derives every recipe's labels here,
-//! so the rules hold for every recipe and are tested once.
+//! types and allergens. [`crate::Recipe::new`] derives every recipe's
+//! labels here, so the rules hold for every recipe and are tested once.
 //!
 //! | label | rule (per serving) |
 //! |---|---|
@@ -17,8 +17,10 @@
 //! only may contain are listed apart ([`may_contain`]), and restrictions
 //! exclude both (see [`crate::HardRules`]).
 
+use crate::allergen::Allergen;
+use crate::meal::MealType;
+use crate::nutrition::Nutrition;
 use crate::profile::DietType;
-use crate::recipe::{Allergen, MealType, Nutrition};
 use crate::restriction::Diet;
 use crate::taxonomy::Taxonomy;
 
@@ -81,6 +83,17 @@ pub fn fits(taxonomy: &Taxonomy, ingredients: &[&str], diet: Diet) -> bool {
     let excluded = diet.excluded_kinds().iter().any(|k| has(k));
     let meat_with_dairy = has(crate::restriction::MEAT) && has(crate::restriction::DAIRY);
     known && !excluded && !(diet.forbids_meat_with_dairy() && meat_with_dairy)
+}
+
+/// Whether an ingredient the taxonomy knows rules out `diet` (ham for
+/// vegetarian, honey for vegan); unknown ingredients rule out nothing.
+pub fn contradicts(taxonomy: &Taxonomy, ingredients: &[&str], diet: Diet) -> bool {
+    let kinds: Vec<Vec<&str>> = ingredients.iter().map(|i| taxonomy.kinds_of(i)).collect();
+    let has = |kind: &str| kinds.iter().any(|k| k.contains(&kind));
+    diet.excluded_kinds().iter().any(|k| has(k))
+        || (diet.forbids_meat_with_dairy()
+            && has(crate::restriction::MEAT)
+            && has(crate::restriction::DAIRY))
 }
 
 /// Whether a serving with this nutrition, for these meal types, is high

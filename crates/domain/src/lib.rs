@@ -1,33 +1,64 @@
-//! Business rules of mealplan, free of storage, HTTP and async runtimes.
+//! Business rules of mealplan, free of storage, HTTP and async runtimes,
+//! for any Rust service that plans meals (see the crate's `README.md`).
 //!
-//! Every value that enters the core is parsed here into a type that cannot
-//! hold an invalid value (`Email`, `Height`, `BirthDate`, …). Errors say
-//! *which* rule failed, so the HTTP edge can word them the way the original
-//! API did.
+//! - **Profiles**: [`ProfileDraft::parse`] checks a whole profile
+//!   ([`ProfileInput`], plain values) into validated values (`Height`,
+//!   `BirthDate`, …) or [`ProfileErrors`] naming each field, rule and
+//!   limit; [`ProfileDraft::resolve`] gives its daily [`Targets`].
+//! - **Recipes**: [`Recipe::new`] derives diet types and allergens from the
+//!   ingredients over a [`Taxonomy`] ([`Taxonomy::standard`] is shipped in
+//!   the crate), so no recipe carries a label it does not earn.
+//! - **Rules**: [`HardRules`] (restrictions and vegan/vegetarian, read by
+//!   [`Restriction::parse`]) decide what a user may never be served.
+//! - **Planning**: [`plan`] fills each day of a checked [`PlanRequest`]
+//!   with recipes and portions close to the targets.
+//!
+//! Every `parse` returns `Result<Self, E>` where `E` names the rule that
+//! failed and its limits, so the caller can word it its own way.
 
-pub mod account;
-mod email;
+/// The README's example, compiled and run as a doctest so that it stays
+/// true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
+
 #[macro_use]
-pub mod profile;
+mod choice;
+pub mod account;
+mod allergen;
+mod email;
+pub mod hard_rules;
 pub mod kitchen;
 pub mod labels;
 pub mod meal;
+pub mod nutrition;
 pub mod planner;
+pub mod profile;
 pub mod recipe;
 pub mod restriction;
+pub mod similar;
 pub mod targets;
 pub mod taxonomy;
+pub mod validation;
 
 pub use account::{Email, EmailError, Password, TextError, User, UserId, UserName};
-pub use meal::{MealStatus, StatusError};
+pub use allergen::Allergen;
+pub use choice::ChoiceError;
+pub use hard_rules::HardRules;
+pub use meal::{MealStatus, MealType, StatusError};
+pub use nutrition::{Nutrition, nutrition_distance};
+pub use planner::{
+    PlanRequest, PlannedDay, PlannedMeal, PlanningError, RequestError, Tolerances, meal_slots, plan,
+};
 pub use profile::{
     ActivityLevel, AgeError, BirthDate, Body, BodyType, DietType, Gender, Goal, Height, ItemName,
-    ItemRef, MealsPerDay, NamedItem, NonNegative, ProfileDraft, RangeError, Weight,
+    ItemRef, MealsPerDay, NamedItem, NonNegative, RangeError, Weight,
 };
-pub use recipe::{
-    Allergen, HardRules, MealType, Nutrition, Recipe, RecipeCard, RecipeIngredient,
-    nutrition_distance, similar_recipes,
-};
+pub use recipe::{Recipe, RecipeCard, RecipeError, RecipeIngredient, RecipeParts};
 pub use restriction::{Diet, Restriction, Rule};
-pub use targets::{Manual, Resolved, Stored, Targets};
+pub use similar::similar_recipes;
+pub use targets::{Manual, Resolved, Stored, Targets, resolve};
 pub use taxonomy::{Taxonomy, TaxonomyEntry, TaxonomyError};
+pub use validation::{
+    Field, FieldError, Invalid, ItemInput, ProfileDraft, ProfileErrors, ProfileInput,
+};

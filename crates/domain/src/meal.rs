@@ -1,4 +1,36 @@
-//! Meal status: a meal detail is pending or completed.
+//! Meals: the slot a recipe fills ([`MealType`]) and whether a planned
+//! meal was eaten ([`MealStatus`]).
+
+choice!(
+    /// The slot a recipe can fill; ids are the 1-based position.
+    MealType {
+        /// Morning meal.
+        Breakfast = "breakfast",
+        /// Midday meal.
+        Lunch = "lunch",
+        /// Evening meal.
+        Dinner = "dinner",
+        /// Between meals.
+        Snack = "snack",
+    }
+);
+
+impl MealType {
+    /// Stable id, 1-4.
+    pub fn id(self) -> i64 {
+        Self::ALL
+            .iter()
+            .position(|m| *m == self)
+            .map_or(0, |i| i as i64 + 1)
+    }
+
+    /// The meal type with this id.
+    pub fn from_id(id: i64) -> Option<Self> {
+        usize::try_from(id - 1)
+            .ok()
+            .and_then(|i| Self::ALL.get(i).copied())
+    }
+}
 
 /// Status of one meal of a plan; the wire value is 0 or 1.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -43,6 +75,13 @@ impl MealStatus {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn meal_type_ids() {
+        assert_eq!(MealType::Snack.id(), 4);
+        assert_eq!(MealType::from_id(1), Some(MealType::Breakfast));
+        assert_eq!(MealType::from_id(5), None);
+    }
 
     #[test]
     fn wire_values() {

@@ -1,39 +1,8 @@
-//! The nutrition profile: validated body metrics, choices, and age rules.
+//! The values a nutrition profile is made of: body metrics, closed
+//! choices, age and item names, each a type that only its `parse` builds,
+//! so a value of one is always within its rules.
 
 use chrono::{Datelike, NaiveDate};
-
-/// Declares a closed set of lowercase string values with a stable order.
-macro_rules! choice {
-    ($(#[$doc:meta])* $name:ident { $($(#[$vdoc:meta])* $variant:ident = $text:literal),+ $(,)? }) => {
-        $(#[$doc])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        pub enum $name {
-            $($(#[$vdoc])* $variant),+
-        }
-
-        impl $name {
-            /// Every value, in the order clients see them listed.
-            pub const ALL: &'static [Self] = &[$(Self::$variant),+];
-            /// The wire names, in the same order.
-            pub const NAMES: &'static [&'static str] = &[$($text),+];
-
-            /// The value named exactly `text`.
-            pub fn parse(text: &str) -> Option<Self> {
-                match text {
-                    $($text => Some(Self::$variant),)+
-                    _ => None,
-                }
-            }
-
-            /// The wire name.
-            pub fn as_str(self) -> &'static str {
-                match self {
-                    $(Self::$variant => $text),+
-                }
-            }
-        }
-    };
-}
 
 choice!(
     /// What the user wants their weight to do.
@@ -370,6 +339,15 @@ pub enum ItemRef {
     Name(ItemName),
 }
 
+impl ItemRef {
+    /// The name sent (beside the id, for an item sent by id).
+    pub fn name(&self) -> &ItemName {
+        match self {
+            Self::Id(_, name) | Self::Name(name) => name,
+        }
+    }
+}
+
 /// A stored taste, restriction, diet type or meal type.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NamedItem {
@@ -409,24 +387,11 @@ pub struct Body {
     pub birth_date: BirthDate,
 }
 
-/// A validated profile as written by its owner: targets not yet resolved.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ProfileDraft {
-    /// Body facts.
-    pub body: Body,
-    /// Meals a day.
-    pub meals_per_day: MealsPerDay,
-    /// Body fat % as sent (0 = estimate from body type).
-    pub body_fat_percentage: NonNegative,
-    /// Targets as sent (0 = compute).
-    pub requested: crate::targets::Targets<NonNegative>,
-    /// Tastes as sent (positions matter for error messages; duplicates
-    /// collapse once the references are resolved).
-    pub tastes: Vec<ItemRef>,
-    /// Restrictions as sent, like `tastes`.
-    pub restrictions: Vec<ItemRef>,
-    /// Diet types as sent, duplicates removed.
-    pub diet_types: Vec<DietType>,
+impl Body {
+    /// Whole years on `today`, the age every target formula takes.
+    pub fn age_on(&self, today: NaiveDate) -> u32 {
+        self.birth_date.age_on(today)
+    }
 }
 
 #[cfg(test)]
@@ -439,9 +404,12 @@ mod tests {
 
     #[test]
     fn choices_parse_their_wire_names_only() {
-        assert_eq!(Goal::parse("gain_weight"), Some(Goal::GainWeight));
-        assert_eq!(Goal::parse("bulk"), None);
-        assert_eq!(Goal::parse("Gain_Weight"), None);
+        assert_eq!(Goal::parse("gain_weight"), Ok(Goal::GainWeight));
+        let refused = Err(crate::ChoiceError {
+            allowed: Goal::NAMES,
+        });
+        assert_eq!(Goal::parse("bulk"), refused);
+        assert_eq!(Goal::parse("Gain_Weight"), refused);
         assert_eq!(ActivityLevel::NAMES, ["low", "medium", "high"]);
     }
 

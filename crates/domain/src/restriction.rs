@@ -26,8 +26,8 @@
 //! carb, …) are never matched, so they are reported as not enforced
 //! rather than half-enforced.
 
+use crate::allergen::Allergen;
 use crate::profile::DietType;
-use crate::recipe::Allergen;
 use crate::taxonomy::{Taxonomy, has_words, key};
 
 /// A diet that works as a restriction: it excludes kinds of food.

@@ -8,15 +8,17 @@
 //! node belongs to every kind above it. Allergens written on a node hold
 //! for everything below it (`dairy` contains milk, so every cheese does).
 //!
-//! This module holds no data: the shipped data lives in the catalogue
-//! (`crates/catalogue/data/taxonomy.tsv`) and is handed over as
-//! [`TaxonomyEntry`] values. Names are matched through [`key`], which
+//! [`Taxonomy::standard`] is the taxonomy mealplan ships
+//! (`crates/domain/data/taxonomy.tsv`, compiled into the crate), so any
+//! service using this crate classifies ingredients the same way;
+//! [`Taxonomy::from_entries`] builds another (the standard entries plus
+//! one's own, say, from [`standard_entries`]). Names are matched through [`key`], which
 //! ignores case, accents, punctuation, plurals and British spellings, so
 //! `Aubergines`, `aubergine` and `eggplant` (an alias) find the same node.
 
 use std::collections::HashMap;
 
-use crate::recipe::Allergen;
+use crate::allergen::Allergen;
 
 /// One node as the data lists it.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -64,6 +66,65 @@ pub enum TaxonomyError {
     /// A node is, through its kinds, a kind of itself.
     #[error("{0:?} is a kind of itself")]
     Cycle(String),
+    /// A line of taxonomy text is malformed ([`Taxonomy::parse_tsv`]).
+    #[error("line {line}: {message}")]
+    Syntax {
+        /// 1-based line.
+        line: usize,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+/// The shipped taxonomy's text.
+const STANDARD_TSV: &str = include_str!("../data/taxonomy.tsv");
+
+/// The entries of the standard taxonomy, to extend with one's own before
+/// [`Taxonomy::from_entries`].
+pub fn standard_entries() -> Vec<TaxonomyEntry> {
+    entries_of_tsv(STANDARD_TSV).expect("the shipped taxonomy.tsv parses (tested)")
+}
+
+/// Rows of taxonomy text: `#` comments, a header line, then five
+/// tab-separated columns (name, kinds, other names, contains, may
+/// contain), lists comma-separated.
+fn entries_of_tsv(text: &str) -> Result<Vec<TaxonomyEntry>, TaxonomyError> {
+    let mut entries = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        let fail = |message: String| TaxonomyError::Syntax {
+            line: index + 1,
+            message,
+        };
+        if line.starts_with('#') || line.starts_with("name\t") || line.trim().is_empty() {
+            continue;
+        }
+        let cols: Vec<&str> = line.split('\t').collect();
+        if cols.len() != 5 {
+            return Err(fail(format!("expected 5 columns, found {}", cols.len())));
+        }
+        let list = |i: usize| -> Vec<String> {
+            cols[i]
+                .split(',')
+                .map(str::trim)
+                .filter(|s| !s.is_empty())
+                .map(str::to_owned)
+                .collect()
+        };
+        let allergens = |i: usize| {
+            list(i)
+                .iter()
+                .map(|a| Allergen::parse(a).map_err(|_| fail(format!("unknown allergen {a:?}"))))
+                .collect::<Result<Vec<_>, _>>()
+        };
+        entries.push(TaxonomyEntry {
+            name: cols[0].trim().to_owned(),
+            kinds: list(1),
+            aliases: list(2),
+            contains: allergens(3)?,
+            may_contain: allergens(4)?,
+        });
+    }
+    Ok(entries)
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -89,6 +150,30 @@ pub struct Taxonomy {
 }
 
 impl Taxonomy {
+    /// The taxonomy mealplan ships: about 300 ingredients and kinds of
+    /// food with their other names and allergens, parsed once.
+    ///
+    /// ```
+    /// use mealplan_domain::{Allergen, Taxonomy};
+    ///
+    /// let t = Taxonomy::standard();
+    /// assert!(t.is_a("ham", "meat"));
+    /// assert!(t.allergens_of("peanut butter").unwrap().contains(&Allergen::Peanut));
+    /// assert_eq!(t.resolve("Aubergines"), Some("eggplant"));
+    /// ```
+    pub fn standard() -> &'static Taxonomy {
+        static STANDARD: std::sync::OnceLock<Taxonomy> = std::sync::OnceLock::new();
+        STANDARD.get_or_init(|| {
+            Self::from_entries(standard_entries())
+                .expect("the shipped taxonomy.tsv is valid (tested)")
+        })
+    }
+
+    /// A taxonomy from text in the format of the shipped `taxonomy.tsv`.
+    pub fn parse_tsv(text: &str) -> Result<Self, TaxonomyError> {
+        Self::from_entries(entries_of_tsv(text)?)
+    }
+
     /// Builds the taxonomy from its entries, checking that names are
     /// unique (also as aliases, after [`key`]), that every kind named is
     /// listed, and that no node is a kind of itself.
@@ -419,6 +504,39 @@ fn american(word: &str) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_standard_taxonomy_loads() {
+        let t = Taxonomy::standard();
+        assert!(t.len() > 250, "{}", t.len());
+        assert!(t.is_a("honey", "animal product"));
+        assert_eq!(standard_entries().len(), t.len());
+    }
+
+    #[test]
+    fn tsv_rows_parse_and_errors_name_their_line() {
+        let t = Taxonomy::parse_tsv(
+            "# c\nname\tis\talso called\tcontains\tmay contain\nmeat\t\t\t\t\nham\tmeat\tgammon\t\tsulphites\n",
+        )
+        .unwrap();
+        assert!(t.is_a("ham", "meat"));
+        assert_eq!(t.resolve("gammon"), Some("ham"));
+        assert_eq!(t.may_contain_of("ham"), Some(&[Allergen::Sulphites][..]));
+        assert_eq!(
+            Taxonomy::parse_tsv("a\tb\n").unwrap_err().to_string(),
+            "line 1: expected 5 columns, found 2"
+        );
+        assert_eq!(
+            Taxonomy::parse_tsv("\n\nx\t\t\tnuts\t\n")
+                .unwrap_err()
+                .to_string(),
+            "line 3: unknown allergen \"nuts\""
+        );
+        assert!(matches!(
+            Taxonomy::parse_tsv("ham\tpork\t\t\t\n").unwrap_err(),
+            TaxonomyError::UnknownKind { .. }
+        ));
+    }
 
     fn entry(name: &str, kinds: &[&str], aliases: &[&str]) -> TaxonomyEntry {
         TaxonomyEntry {

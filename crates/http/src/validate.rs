@@ -13,6 +13,7 @@ use actix_web::web::BytesMut;
 use actix_web::{FromRequest, HttpRequest, web};
 use chrono::{Datelike, NaiveDate};
 use futures_util::StreamExt;
+use mealplan_domain::ChoiceError;
 use serde_json::{Map, Number, Value, json};
 
 use crate::AppState;
@@ -240,6 +241,13 @@ impl Problem {
     }
 }
 
+impl From<ChoiceError> for Problem {
+    /// Pydantic's `enum` rule, listing the names accepted.
+    fn from(e: ChoiceError) -> Self {
+        Self::one_of(e.allowed)
+    }
+}
+
 /// Several problems of one field (one per bad list item).
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Problems(pub Vec<Problem>);
@@ -374,6 +382,26 @@ impl<'a> BodyFields<'a> {
                 None
             }
         }
+    }
+
+    /// Records `problem` for field `name` (its input is the field's value,
+    /// or the item the problem is [`below`](Problem::below)), for rules
+    /// checked after the fields are read.
+    pub fn reject(&mut self, name: &str, problem: Problem) {
+        let input = self.object.get(name).unwrap_or(self.whole);
+        self.errors
+            .push(vec!["body".into(), name.into()], input, problem);
+    }
+
+    /// The value sent for field `name` (`Null` when absent).
+    pub fn value(&self, name: &str) -> &Value {
+        self.object.get(name).unwrap_or(&Value::Null)
+    }
+
+    /// Orders what was recorded as the fields are declared (`names`, see
+    /// [`sort_entries`]), after problems were added out of order.
+    pub fn sort_errors(&mut self, names: &[&str]) {
+        sort_entries(&mut self.errors.0, names);
     }
 
     /// Today's date (UTC), for rules that depend on it (ages).
@@ -906,7 +934,7 @@ pub fn int_in_range(min: i64, max: i64) -> impl Fn(&Value) -> Result<i64, Proble
 /// A meal type name from a raw query string.
 pub fn meal_type_param(raw: &str) -> Result<mealplan_domain::MealType, Problem> {
     use mealplan_domain::MealType;
-    MealType::parse(raw).ok_or_else(|| Problem::one_of(MealType::NAMES))
+    MealType::parse(raw).map_err(Problem::from)
 }
 
 /// A JSON string.
@@ -963,16 +991,15 @@ pub fn list(value: &Value) -> Result<&Vec<Value>, Problem> {
     value.as_array().ok_or_else(Problem::list_type)
 }
 
-/// One of a closed set of strings, Pydantic's `enum` rule.
+/// One of a closed set of strings, Pydantic's `enum` rule (a value that
+/// is no string at all gets the same answer).
 pub fn choice<T>(
-    parse: fn(&str) -> Option<T>,
+    parse: fn(&str) -> Result<T, ChoiceError>,
     names: &'static [&'static str],
 ) -> impl Fn(&Value) -> Result<T, Problem> {
-    move |value| {
-        value
-            .as_str()
-            .and_then(parse)
-            .ok_or_else(|| Problem::one_of(names))
+    move |value| match value.as_str() {
+        Some(text) => parse(text).map_err(Problem::from),
+        None => Err(Problem::one_of(names)),
     }
 }
 

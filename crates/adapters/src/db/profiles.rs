@@ -282,13 +282,13 @@ impl ProfileRow {
             StoreError::Failure(format!("stored profile {} has a bad {what}", self.id))
         };
         let body = Body {
-            goal: Goal::parse(&self.goal).ok_or_else(|| corrupt("goal"))?,
+            goal: Goal::parse(&self.goal).map_err(|_| corrupt("goal"))?,
             height: Height::parse(self.height).map_err(|_| corrupt("height"))?,
             weight: Weight::parse(self.weight).map_err(|_| corrupt("weight"))?,
-            body_type: BodyType::parse(&self.body_type).ok_or_else(|| corrupt("body_type"))?,
-            gender: Gender::parse(&self.gender).ok_or_else(|| corrupt("gender"))?,
+            body_type: BodyType::parse(&self.body_type).map_err(|_| corrupt("body_type"))?,
+            gender: Gender::parse(&self.gender).map_err(|_| corrupt("gender"))?,
             activity_level: ActivityLevel::parse(&self.activity_level)
-                .ok_or_else(|| corrupt("activity_level"))?,
+                .map_err(|_| corrupt("activity_level"))?,
             birth_date: BirthDate::from_stored(self.birth_date),
         };
         Ok(Profile {

@@ -6,7 +6,8 @@ use std::sync::Arc;
 use async_trait::async_trait;
 use diesel::prelude::*;
 use mealplan_domain::{
-    Allergen, DietType, MealType, Nutrition, Recipe, RecipeCard, RecipeIngredient,
+    Allergen, DietType, MealType, Nutrition, Recipe, RecipeCard, RecipeIngredient, RecipeParts,
+    Taxonomy,
 };
 use mealplan_ports::{RecipeCatalog, StoreError};
 
@@ -86,7 +87,7 @@ fn allergens_named(name: &str) -> Option<&'static [Allergen]> {
         "lactose" => Some(&[Milk]),
         "shellfish" => Some(&[Crustaceans, Molluscs]),
         other => {
-            let a = Allergen::parse(other)?;
+            let a = Allergen::parse(other).ok()?;
             Allergen::ALL
                 .iter()
                 .position(|x| *x == a)
@@ -110,7 +111,7 @@ fn minutes(m: u32) -> i32 {
 
 impl RecipeValues {
     fn of(r: &Recipe) -> Self {
-        let n = r.nutrition;
+        let n = r.nutrition();
         let card = &r.card;
         let mut values = Self {
             // A recipe's id is its catalogue number (migration 000005).
@@ -125,12 +126,12 @@ impl RecipeValues {
             sugar: n.sugar,
             image_url: r.image_url.clone(),
             recipe_url: r.recipe_url.clone(),
-            meal_types: join(&r.meal_types, |m| m.as_str()),
-            diet_types: join(&r.diet_types, |d| d.as_str()),
-            allergens: join(&r.allergens, |a| a.as_str()),
+            meal_types: join(r.meal_types(), |m| m.as_str()),
+            diet_types: join(r.diet_types(), |d| d.as_str()),
+            allergens: join(r.allergens(), |a| a.as_str()),
             tastes: join(&r.tastes, |t| t.as_str()),
             ingredients: r
-                .ingredients
+                .ingredients()
                 .iter()
                 .map(|i| format!("{}:{}", i.name, i.grams))
                 .collect::<Vec<_>>()
@@ -182,7 +183,18 @@ impl RecipeRow {
                 })
             })
             .collect::<Result<_, StoreError>>()?;
-        Ok(Recipe {
+        let diet_types = split(&self.diet_types)
+            .map(|d| DietType::parse(d).map_err(|_| corrupt("diet type")))
+            .collect::<Result<_, _>>()?;
+        let mut allergens: Vec<Allergen> = Vec::new();
+        for name in split(&self.allergens) {
+            for a in allergens_named(name).ok_or_else(|| corrupt("allergen"))? {
+                if !allergens.contains(a) {
+                    allergens.push(*a);
+                }
+            }
+        }
+        let parts = RecipeParts {
             id: self.id,
             recipe_id: self.recipe_id,
             name: self.name.clone(),
@@ -196,22 +208,8 @@ impl RecipeRow {
             },
             ingredients,
             meal_types: split(&self.meal_types)
-                .map(|m| MealType::parse(m).ok_or_else(|| corrupt("meal type")))
+                .map(|m| MealType::parse(m).map_err(|_| corrupt("meal type")))
                 .collect::<Result<_, _>>()?,
-            diet_types: split(&self.diet_types)
-                .map(|d| DietType::parse(d).ok_or_else(|| corrupt("diet type")))
-                .collect::<Result<_, _>>()?,
-            allergens: {
-                let mut all: Vec<Allergen> = Vec::new();
-                for name in split(&self.allergens) {
-                    for a in allergens_named(name).ok_or_else(|| corrupt("allergen"))? {
-                        if !all.contains(a) {
-                            all.push(*a);
-                        }
-                    }
-                }
-                all
-            },
             tastes: split(&self.tastes).map(str::to_owned).collect(),
             image_url: self.image_url,
             recipe_url: self.recipe_url,
@@ -227,7 +225,13 @@ impl RecipeRow {
                 saturated_fat: self.saturated_fat,
                 sodium: self.sodium,
             },
-        })
+        };
+        Ok(Recipe::from_stored(
+            Taxonomy::standard(),
+            parts,
+            diet_types,
+            allergens,
+        ))
     }
 }
 

@@ -164,7 +164,7 @@ impl ToolRequest {
             names::SEARCH => Self::SearchRecipes(Criteria {
                 meal_type: meal_type("meal_type"),
                 diet_type: text("diet_type")
-                    .and_then(|t| DietType::parse(&normalise(&t).replace(' ', "_"))),
+                    .and_then(|t| DietType::parse(&normalise(&t).replace(' ', "_")).ok()),
                 max_calories: number("max_calories"),
                 min_protein: number("min_protein"),
                 max_carbs: number("max_carbs"),
@@ -370,7 +370,7 @@ fn servings_note(servings: f64, lang: Lang) -> String {
 }
 
 fn meal_line(m: &MealView, lang: Lang) -> String {
-    let served = m.recipe.nutrition.served(m.meal.servings);
+    let served = m.recipe.nutrition().served(m.meal.servings);
     format!(
         "{}: {}{} — {} kcal",
         capitalise(meal_name(m.meal.meal_type, lang)),
@@ -391,7 +391,7 @@ fn capitalise(s: &str) -> String {
 fn day_total(day: &DayView) -> Nutrition {
     day.meals
         .iter()
-        .map(|m| m.recipe.nutrition.served(m.meal.servings))
+        .map(|m| m.recipe.nutrition().served(m.meal.servings))
         .sum()
 }
 
@@ -626,10 +626,10 @@ impl Toolbox<'_> {
             self.t("Alternatives for", "Alternativas para"),
             meal.recipe.name,
             servings_note(meal.meal.servings, self.lang),
-            whole(meal.recipe.nutrition.served(meal.meal.servings).calories)
+            whole(meal.recipe.nutrition().served(meal.meal.servings).calories)
         );
         for (i, recipe) in options.iter().enumerate() {
-            let n = recipe.nutrition.served(meal.meal.servings);
+            let n = recipe.nutrition().served(meal.meal.servings);
             let _ = writeln!(
                 out,
                 "{}. {} — {}",
@@ -702,7 +702,7 @@ impl Toolbox<'_> {
             .swap(Some(self.user), meal.meal.id, new.id)
             .await
             .map_err(store)?;
-        let n = swapped.recipe.nutrition.served(swapped.meal.servings);
+        let n = swapped.recipe.nutrition().served(swapped.meal.servings);
         Ok(format!(
             "{} {label} {} **{}**{} ({}) {} {}.",
             self.t("Done:", "Hecho:"),
@@ -740,10 +740,10 @@ impl Toolbox<'_> {
             .items
             .iter()
             .filter(|r| rules.allow(r))
-            .filter(|r| within(r.nutrition.calories, c.max_calories))
-            .filter(|r| within(r.nutrition.carbs, c.max_carbs))
-            .filter(|r| within(r.nutrition.fat, c.max_fat))
-            .filter(|r| c.min_protein.is_none_or(|m| r.nutrition.protein >= m))
+            .filter(|r| within(r.nutrition().calories, c.max_calories))
+            .filter(|r| within(r.nutrition().carbs, c.max_carbs))
+            .filter(|r| within(r.nutrition().fat, c.max_fat))
+            .filter(|r| c.min_protein.is_none_or(|m| r.nutrition().protein >= m))
             .collect();
         if found.is_empty() {
             return Ok(self
@@ -767,7 +767,7 @@ impl Toolbox<'_> {
                 out,
                 "- **{}** — {}",
                 r.name,
-                totals_line(&r.nutrition, self.lang)
+                totals_line(&r.nutrition(), self.lang)
             );
         }
         out.push_str(self.t("\nValues are per serving.", "\nValores por ración."));

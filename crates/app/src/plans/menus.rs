@@ -182,7 +182,7 @@ mod tests {
     use std::sync::Arc;
 
     use chrono::{DateTime, TimeZone, Utc};
-    use mealplan_domain::{MealStatus, MealType, Nutrition};
+    use mealplan_domain::{MealStatus, MealType};
     use mealplan_ports::{MockClock, MockPlanRepository, MockProfileRepository, MockRecipeCatalog};
 
     use super::*;
@@ -192,20 +192,7 @@ mod tests {
     }
 
     fn recipe(id: i64) -> Recipe {
-        Recipe {
-            id,
-            recipe_id: id,
-            name: format!("r{id}"),
-            nutrition: Nutrition::default(),
-            ingredients: vec![],
-            meal_types: vec![MealType::Dinner],
-            diet_types: vec![],
-            allergens: vec![],
-            tastes: vec![],
-            image_url: None,
-            recipe_url: None,
-            card: Default::default(),
-        }
+        crate::plans::fixtures::recipe(id, &[("rice", 100.0)], MealType::Dinner, 400.0)
     }
 
     fn service(plans: MockPlanRepository) -> Plans {

@@ -127,22 +127,24 @@ impl Plans {
         let recipes = Arc::clone(&all);
         let taxonomy = Arc::clone(&self.taxonomy);
         let new_days = blocking(move || {
-            let request = PlanRequest {
-                recipes: &recipes,
-                targets: profile.targets,
-                slots: planner::meal_slots(profile.meals_per_day),
-                rules: rules(&taxonomy, &profile),
-                preferred_diets: preferred(&profile),
-                tastes: profile.tastes.iter().map(|t| t.name.clone()).collect(),
-                days: options.days,
-                seed,
-                tolerances: options.settings.tolerances,
-                portions: options.settings.portions,
-            };
+            let request = PlanRequest::new(
+                &recipes,
+                profile.targets,
+                profile.meals_per_day,
+                rules(&taxonomy, &profile),
+                options.days,
+            )?
+            .with_seed(seed)
+            .preferring(
+                preferred(&profile),
+                profile.tastes.iter().map(|t| t.name.clone()).collect(),
+            )
+            .with_tolerances(options.settings.tolerances)
+            .with_portions(options.settings.portions);
             let started = std::time::Instant::now();
             let planned = planner::plan(&request);
             metrics::histogram!("planner_seconds").record(started.elapsed().as_secs_f64());
-            planned.map(|planned| {
+            planned.map_err(PlanError::from).map(|planned| {
                 planned
                     .iter()
                     .map(|day| NewDay {
@@ -151,7 +153,7 @@ impl Plans {
                             .meals
                             .iter()
                             .map(|m| NewMeal {
-                                recipe_id: recipes[m.recipe].id,
+                                recipe_id: m.recipe_id,
                                 schedule: m.schedule,
                                 status: MealStatus::Pending,
                                 meal_type: m.meal_type,
@@ -348,7 +350,7 @@ fn fits(
             let totals: Nutrition = day
                 .meals
                 .iter()
-                .map(|m| m.recipe.nutrition.served(m.meal.servings))
+                .map(|m| m.recipe.nutrition().served(m.meal.servings))
                 .sum();
             let fit = planner::assess(&totals, &profile.targets, &tolerances);
             let slots: Vec<MealType> = day.meals.iter().map(|m| m.meal.meal_type).collect();

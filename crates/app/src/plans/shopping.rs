@@ -56,7 +56,7 @@ impl Plans {
                 if meal.meal.status != MealStatus::Pending {
                     continue;
                 }
-                for i in &meal.recipe.ingredients {
+                for i in meal.recipe.ingredients() {
                     let entry = totals.entry(i.name.clone()).or_default();
                     entry.0 += i.grams * meal.meal.servings;
                     entry.1.insert(day.day_of_week);
@@ -84,7 +84,7 @@ mod tests {
 
     use chrono::{TimeZone, Utc};
     use mealplan_domain::kitchen::{BuyUnit, HouseMeasure, Kitchen, KitchenFacts, Piece};
-    use mealplan_domain::{MealType, Nutrition, Recipe, RecipeIngredient};
+    use mealplan_domain::{MealType, Recipe};
     use mealplan_ports::{
         DailyMenu, MealDetail, MockClock, MockPlanRepository, MockProfileRepository,
         MockRecipeCatalog, Plan,
@@ -93,26 +93,7 @@ mod tests {
     use super::*;
 
     fn recipe(id: i64, ingredients: &[(&str, f64)]) -> Recipe {
-        Recipe {
-            id,
-            recipe_id: id,
-            name: format!("r{id}"),
-            nutrition: Nutrition::default(),
-            ingredients: ingredients
-                .iter()
-                .map(|(name, grams)| RecipeIngredient {
-                    name: (*name).into(),
-                    grams: *grams,
-                })
-                .collect(),
-            meal_types: vec![MealType::Lunch],
-            diet_types: vec![],
-            allergens: vec![],
-            tastes: vec![],
-            image_url: None,
-            recipe_url: None,
-            card: Default::default(),
-        }
+        crate::plans::fixtures::recipe(id, ingredients, MealType::Lunch, 400.0)
     }
 
     fn meal(id: i64, recipe_id: i64, status: MealStatus, servings: f64) -> MealDetail {

@@ -1,7 +1,7 @@
 //! How a day's totals meet its targets: which targets are off, and by how
 //! much.
 
-use crate::recipe::Nutrition;
+use crate::nutrition::Nutrition;
 use crate::targets::Targets;
 
 use super::rules::{Nutrient, Tolerances, target_values, values};

@@ -34,7 +34,9 @@
 
 use good_lp::{Expression, ProblemVariables, Solution, SolverModel, Variable, microlp, variable};
 
-use crate::recipe::{HardRules, MealType, Recipe};
+use crate::hard_rules::HardRules;
+use crate::meal::MealType;
+use crate::recipe::Recipe;
 use crate::targets::Targets;
 
 use super::rules::{MAX_MEAL_SHARE, Portions, Tolerances, grid, target_values, values};

@@ -39,8 +39,11 @@ pub use rules::{
     Tolerances, USUAL_MAX_SERVINGS, default_share, is_main, share_bands,
 };
 
+use crate::hard_rules::HardRules;
+use crate::meal::MealType;
+use crate::nutrition::Nutrition;
 use crate::profile::{DietType, MealsPerDay};
-use crate::recipe::{HardRules, MealType, Nutrition, Recipe};
+use crate::recipe::Recipe;
 use crate::targets::Targets;
 use search::{Candidate, Day, Fixed, Problem, Scorer, Slot};
 
@@ -73,36 +76,158 @@ pub fn meal_slots(meals_per_day: MealsPerDay) -> Vec<MealType> {
     }
 }
 
-/// What to plan for.
+/// What to plan for, checked by [`PlanRequest::new`]: 1-7 days, targets
+/// a day can be planned against, the slots of `meals_per_day`, and
+/// recipes with distinct ids (the plan names them by id).
 #[derive(Debug, Clone)]
 pub struct PlanRequest<'a> {
-    /// The catalogue.
-    pub recipes: &'a [Recipe],
+    recipes: &'a [Recipe],
+    targets: Targets<f64>,
+    slots: Vec<MealType>,
+    rules: HardRules,
+    preferred_diets: Vec<DietType>,
+    tastes: Vec<String>,
+    days: u8,
+    seed: u64,
+    tolerances: Tolerances,
+    portions: Portions,
+}
+
+/// Why a [`PlanRequest`] was refused.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum RequestError {
+    /// Days outside 1-7 (a plan is at most a week).
+    #[error("a plan has 1 to {max} days, not {days}", max = PlanRequest::MAX_DAYS)]
+    Days {
+        /// Days asked for.
+        days: u8,
+    },
+    /// Calories not positive, or a target negative or not a number: no
+    /// day can aim at it.
+    #[error("targets must be finite, calories positive and macros not negative: {0:?}")]
+    Targets(Targets<f64>),
+    /// Two recipes share an id, so a plan naming one would be ambiguous.
+    #[error("recipe id {0} is used twice")]
+    DuplicateId(i64),
+}
+
+impl<'a> PlanRequest<'a> {
+    /// Most days in a plan.
+    pub const MAX_DAYS: u8 = 7;
+
+    /// A request for `days` days over `recipes`, each day's slots those of
+    /// `meals_per_day` ([`meal_slots`]), never breaking `rules`. Seed 0,
+    /// no preferences and the default tolerances and portions until set.
+    pub fn new(
+        recipes: &'a [Recipe],
+        targets: Targets<f64>,
+        meals_per_day: MealsPerDay,
+        rules: HardRules,
+        days: u8,
+    ) -> Result<Self, RequestError> {
+        if !(1..=Self::MAX_DAYS).contains(&days) {
+            return Err(RequestError::Days { days });
+        }
+        let t = [
+            targets.calories,
+            targets.protein,
+            targets.carbs,
+            targets.fat,
+        ];
+        if t.iter().any(|v| !(v.is_finite() && *v >= 0.0)) || targets.calories <= 0.0 {
+            return Err(RequestError::Targets(targets));
+        }
+        let mut ids: Vec<i64> = recipes.iter().map(|r| r.id).collect();
+        ids.sort_unstable();
+        if let Some(w) = ids.windows(2).find(|w| w[0] == w[1]) {
+            return Err(RequestError::DuplicateId(w[0]));
+        }
+        Ok(Self {
+            recipes,
+            targets,
+            slots: meal_slots(meals_per_day),
+            rules,
+            preferred_diets: Vec::new(),
+            tastes: Vec::new(),
+            days,
+            seed: 0,
+            tolerances: Tolerances::default(),
+            portions: Portions::default(),
+        })
+    }
+
+    /// Seeds the search: the same request and seed give the same plan.
+    pub fn with_seed(mut self, seed: u64) -> Self {
+        self.seed = seed;
+        self
+    }
+
+    /// Diet types and taste names to prefer (soft; vegan and vegetarian
+    /// as hard rules belong in the [`HardRules`]).
+    pub fn preferring(mut self, diets: Vec<DietType>, tastes: Vec<String>) -> Self {
+        self.preferred_diets = diets;
+        self.tastes = tastes;
+        self
+    }
+
+    /// How close each day must land (default: 5% kcal, 10% each macro).
+    pub fn with_tolerances(mut self, tolerances: Tolerances) -> Self {
+        self.tolerances = tolerances;
+        self
+    }
+
+    /// Portion limits (default: up to 2 servings when needed).
+    pub fn with_portions(mut self, portions: Portions) -> Self {
+        self.portions = portions;
+        self
+    }
+
+    /// The recipes to choose from.
+    pub fn recipes(&self) -> &'a [Recipe] {
+        self.recipes
+    }
+
+    /// The recipe with this id.
+    pub fn recipe(&self, id: i64) -> Option<&'a Recipe> {
+        self.recipes.iter().find(|r| r.id == id)
+    }
+
     /// Daily targets.
-    pub targets: Targets<f64>,
+    pub fn targets(&self) -> &Targets<f64> {
+        &self.targets
+    }
+
     /// Slots of each day, in order.
-    pub slots: Vec<MealType>,
-    /// Never broken.
-    pub rules: HardRules,
-    /// Diet types to prefer (vegan/vegetarian are hard rules instead).
-    pub preferred_diets: Vec<DietType>,
-    /// Taste names to prefer.
-    pub tastes: Vec<String>,
+    pub fn slots(&self) -> &[MealType] {
+        &self.slots
+    }
+
+    /// The rules no meal breaks.
+    pub fn rules(&self) -> &HardRules {
+        &self.rules
+    }
+
     /// Number of days, 1-7.
-    pub days: u8,
-    /// Seed of the search.
-    pub seed: u64,
-    /// How close a day must land.
-    pub tolerances: Tolerances,
+    pub fn days(&self) -> u8 {
+        self.days
+    }
+
+    /// How close each day must land.
+    pub fn tolerances(&self) -> &Tolerances {
+        &self.tolerances
+    }
+
     /// Portion limits.
-    pub portions: Portions,
+    pub fn portions(&self) -> &Portions {
+        &self.portions
+    }
 }
 
 /// One planned meal.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PlannedMeal {
-    /// Index of the recipe in [`PlanRequest::recipes`].
-    pub recipe: usize,
+    /// Id of the recipe ([`Recipe::id`]).
+    pub recipe_id: i64,
     /// Slot.
     pub meal_type: MealType,
     /// Position in the day, 1-based.
@@ -315,7 +440,37 @@ fn best_day(
     }
 }
 
-/// Generates a plan.
+/// Generates a plan: for each day, one recipe and portion per slot, as
+/// close to the targets as the recipes allow, never breaking the rules.
+///
+/// ```
+/// use mealplan_domain::{HardRules, MealType, MealsPerDay, Nutrition, PlanRequest, Recipe, RecipeIngredient, RecipeParts, Targets, Taxonomy, plan};
+///
+/// let taxonomy = Taxonomy::standard();
+/// let dish = |id: i64, ingredient: &str, meal: MealType, calories: f64| {
+///     Recipe::new(taxonomy, RecipeParts {
+///         id,
+///         name: format!("dish {id}"),
+///         nutrition: Nutrition { calories, protein: calories * 0.25 / 4.0, carbs: calories * 0.5 / 4.0, fat: calories * 0.25 / 9.0, ..Nutrition::default() },
+///         ingredients: vec![RecipeIngredient { name: ingredient.into(), grams: 100.0 }],
+///         meal_types: vec![meal],
+///         ..RecipeParts::default()
+///     })
+/// };
+/// let recipes = vec![
+///     dish(1, "rolled oats", MealType::Breakfast, 500.0)?,
+///     dish(2, "peanut butter", MealType::Breakfast, 550.0)?,
+///     dish(3, "lentils", MealType::Dinner, 700.0)?,
+///     dish(4, "chickpeas", MealType::Dinner, 650.0)?,
+/// ];
+/// let targets = Targets { calories: 1200.0, protein: 75.0, carbs: 150.0, fat: 33.0 };
+/// let no_peanuts = HardRules::new(taxonomy, ["peanut allergy"], &[]);
+/// let request = PlanRequest::new(&recipes, targets, MealsPerDay::parse(2)?, no_peanuts, 3)?;
+/// let days = plan(&request)?;
+/// assert_eq!(days.len(), 3);
+/// assert!(days.iter().flat_map(|d| &d.meals).all(|m| m.recipe_id != 2));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn plan(request: &PlanRequest<'_>) -> Result<Vec<PlannedDay>, PlanningError> {
     let scorer = Scorer::new(&request.targets, &request.tolerances);
     let (pools, pool_of) = pools(
@@ -406,12 +561,16 @@ pub fn plan(request: &PlanRequest<'_>) -> Result<Vec<PlannedDay>, PlanningError>
         let (best, extended) = best_day(&mut problem, &mut rng, &starts, &fill);
         earlier.push(best.picks.clone());
         let totals = problem.totals(&best.picks);
+        // Recipe index of each slot.
+        let picked: Vec<usize> = (best.picks.iter().enumerate())
+            .map(|(slot, (c, _))| slot_pools[slot][*c].index)
+            .collect();
         let meals: Vec<PlannedMeal> = best
             .picks
             .iter()
             .enumerate()
-            .map(|(slot, (c, servings))| PlannedMeal {
-                recipe: slot_pools[slot][*c].index,
+            .map(|(slot, (_, servings))| PlannedMeal {
+                recipe_id: request.recipes[picked[slot]].id,
                 meal_type: request.slots[slot],
                 schedule: slot as u8 + 1,
                 servings: *servings,
@@ -421,9 +580,9 @@ pub fn plan(request: &PlanRequest<'_>) -> Result<Vec<PlannedDay>, PlanningError>
             && meals
                 .iter()
                 .any(|m| m.servings > problem.slots[usize::from(m.schedule) - 1].range.usual_max);
-        for m in &meals {
-            used[m.recipe] += 1;
-            history[usize::from(m.schedule) - 1].push(m.recipe);
+        for (slot, &index) in picked.iter().enumerate() {
+            used[index] += 1;
+            history[slot].push(index);
         }
         days.push(PlannedDay {
             day_of_week,

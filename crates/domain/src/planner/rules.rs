@@ -1,7 +1,8 @@
 //! The rules a planned day keeps: tolerances of the targets, portion
 //! ranges and each slot's share of the day's calories.
 
-use crate::recipe::{MealType, Nutrition};
+use crate::meal::MealType;
+use crate::nutrition::Nutrition;
 use crate::targets::Targets;
 
 /// Portions are whole multiples of 1 / this (quarter servings).

@@ -9,7 +9,8 @@
 //! Passes repeat until none improves. Candidates whose best possible
 //! error already exceeds the current best are skipped unscored.
 
-use crate::recipe::{Nutrition, Recipe};
+use crate::nutrition::Nutrition;
+use crate::recipe::Recipe;
 use crate::targets::Targets;
 
 use super::Rng;

@@ -1,5 +1,14 @@
 use super::*;
-use crate::recipe::{Allergen, RecipeIngredient};
+use crate::allergen::Allergen;
+use crate::recipe::RecipeIngredient;
+
+/// Position in `recipes` of a planned meal's recipe.
+fn at(recipes: &[Recipe], m: &PlannedMeal) -> usize {
+    recipes
+        .iter()
+        .position(|r| r.id == m.recipe_id)
+        .expect("a planned recipe is one of the request's")
+}
 
 /// A synthetic catalogue of `n` recipes per meal type with spread macros.
 pub(crate) fn catalogue(n: usize, seed: u64) -> Vec<Recipe> {
@@ -88,7 +97,12 @@ fn shares(recipes: &[Recipe], day: &PlannedDay) -> Vec<f64> {
     let kcal: Vec<f64> = day
         .meals
         .iter()
-        .map(|m| recipes[m.recipe].nutrition.served(m.servings).calories)
+        .map(|m| {
+            recipes[at(recipes, m)]
+                .nutrition
+                .served(m.servings)
+                .calories
+        })
         .collect();
     let total: f64 = kcal.iter().sum();
     kcal.iter().map(|k| k / total).collect()
@@ -198,7 +212,7 @@ fn one_meal_a_day_gets_variety() {
     let recipes = catalogue(80, 5);
     let req = request(&recipes, 1, HardRules::default(), 9);
     let days = plan(&req).unwrap();
-    let ids: Vec<usize> = days.iter().map(|d| d.meals[0].recipe).collect();
+    let ids: Vec<i64> = days.iter().map(|d| d.meals[0].recipe_id).collect();
     let mut distinct = ids.clone();
     distinct.sort_unstable();
     distinct.dedup();
@@ -231,8 +245,8 @@ fn recipes_shared_between_slots_are_matched() {
     let mut req = request(&recipes, 2, HardRules::default(), 1);
     req.days = 2;
     let days = plan(&req).unwrap();
-    assert_eq!(days[0].meals[0].recipe, 0);
-    assert_eq!(days[0].meals[1].recipe, 1);
+    assert_eq!(days[0].meals[0].recipe_id, recipes[0].id);
+    assert_eq!(days[0].meals[1].recipe_id, recipes[1].id);
     // One recipe for both slots: no day without a repeat.
     recipes.truncate(1);
     recipes[0].meal_types = vec![MealType::Breakfast, MealType::Dinner];
@@ -380,7 +394,7 @@ fn day_meals(recipes: &[Recipe], day: &PlannedDay) -> Vec<DayMeal> {
         .iter()
         .map(|m| DayMeal {
             meal_type: m.meal_type,
-            recipe: m.recipe,
+            recipe: at(recipes, m),
             servings: m.servings,
             kept: false,
             neighbours: vec![],
@@ -573,7 +587,7 @@ mod properties {
                         prop_assert_eq!(day.meals.len(), request.slots.len());
                         let mut seen = Vec::new();
                         for (slot, meal) in day.meals.iter().enumerate() {
-                            let recipe = &recipes[meal.recipe];
+                            let recipe = &recipes[at(&recipes, meal)];
                             prop_assert!(rules.allow(recipe));
                             prop_assert!(recipe.serves(request.slots[slot]));
                             prop_assert_eq!(meal.meal_type, request.slots[slot]);
@@ -589,10 +603,10 @@ mod properties {
                             }
                             let quarters = meal.servings * STEPS_PER_SERVING;
                             prop_assert!((quarters - quarters.round()).abs() < 1e-9);
-                            prop_assert!(!seen.contains(&meal.recipe));
-                            seen.push(meal.recipe);
+                            prop_assert!(!seen.contains(&meal.recipe_id));
+                            seen.push(meal.recipe_id);
                             if d > 0 && pool(meal.meal_type) >= VARIETY_MIN_CANDIDATES {
-                                prop_assert_ne!(planned[d - 1].meals[slot].recipe, meal.recipe);
+                                prop_assert_ne!(planned[d - 1].meals[slot].recipe_id, meal.recipe_id);
                             }
                         }
                         if day.meals.len() >= 3 {
@@ -600,13 +614,13 @@ mod properties {
                         }
                         // No real day beats the bound (the LP's on exact
                         // nutrients, the one-slot bound's as served).
-                        let raw: Nutrition = day.meals.iter().map(|m| recipes[m.recipe].nutrition.scaled(m.servings)).sum();
+                        let raw: Nutrition = day.meals.iter().map(|m| recipes[at(&recipes, m)].nutrition.scaled(m.servings)).sum();
                         let miss = if bound.exact { request.tolerances.miss(&day.totals, &request.targets) } else { request.tolerances.miss(&raw, &request.targets) };
                         prop_assert!(miss >= bound.miss - 1e-6, "day {} misses by {} below the bound {:?}", d, miss, bound);
                     }
                     for (slot, meal) in request.slots.iter().enumerate() {
                         if request.slots.len() == 1 {
-                            let mut ids: Vec<usize> = planned.iter().map(|d| d.meals[slot].recipe).collect();
+                            let mut ids: Vec<i64> = planned.iter().map(|d| d.meals[slot].recipe_id).collect();
                             ids.sort_unstable();
                             ids.dedup();
                             let needed = WEEKLY_DISTINCT.min(usize::from(days)).min(pool(*meal));

@@ -11,6 +11,7 @@ use crate::AppState;
 use crate::auth::CurrentUser;
 use crate::error::{ApiError, ErrorBody, ValidationErrorBody};
 use crate::limits::RateLimits;
+use crate::routes::errors::text_problem;
 use crate::validate::{BodyFields, FromBody, JsonBody, Params, Problem, string};
 
 /// A user as the API shows them.
@@ -86,16 +87,6 @@ pub struct LoginRequest {
     /// At least 8 characters.
     #[schema(min_length = 8)]
     password: String,
-}
-
-/// A text rule's failure as its 422 problem.
-pub(crate) fn text_problem(error: TextError) -> Problem {
-    match error {
-        TextError::TooShort { min } => Problem::too_short(min),
-        TextError::TooLong { max } => Problem::too_long(max),
-        TextError::TooManyBytes { max } => Problem::too_many_bytes(max),
-        TextError::ControlCharacter => Problem::control_characters(),
-    }
 }
 
 fn email(value: &serde_json::Value) -> Result<Email, Problem> {

@@ -12,9 +12,10 @@ use crate::AppState;
 use crate::auth::CurrentUser;
 use crate::error::{ApiError, ErrorBody, ValidationErrorBody};
 use crate::limits::RateLimits;
-use crate::routes::accounts::{TokenResponse, UserResponse, text_problem};
-use crate::routes::plans::PlanResponse;
-use crate::routes::profile::{ItemResponse, ProfileResponse};
+use crate::routes::accounts::{TokenResponse, UserResponse};
+use crate::routes::errors::text_problem;
+use crate::routes::profile::ProfileResponse;
+use crate::routes::responses::{ItemResponse, PlanResponse};
 use crate::validate::{BodyFields, FromBody, JsonBody, string};
 
 fn no_content() -> HttpResponse {

@@ -2,98 +2,14 @@
 //! alternatives.
 
 use actix_web::{HttpRequest, web};
-use mealplan_app::{Alternative, MealView};
-use mealplan_domain::{MealStatus, Nutrition};
-use serde::Serialize;
-use utoipa::ToSchema;
+use mealplan_domain::MealStatus;
 
 use crate::AppState;
 use crate::auth::MealCaller;
 use crate::error::{ApiError, ErrorBody, ValidationErrorBody};
-use crate::routes::plans::plan_error;
-use crate::routes::recipes::RecipeResponse;
+use crate::routes::errors::plan_error;
+use crate::routes::responses::{AlternativeResponse, MealDetailResponse};
 use crate::validate::{Params, Problem, int_in_range_str, parse_int_str};
-
-/// A meal of a plan (spec 2.4).
-#[derive(Debug, Serialize, ToSchema)]
-pub struct MealDetailResponse {
-    /// Meal detail id.
-    pub id: i64,
-    /// Recipe currently assigned.
-    pub recipe_id: i64,
-    /// Order in the day, 1-6.
-    pub schedule: u8,
-    /// 0 pending, 1 completed.
-    pub status: i64,
-    /// `breakfast`, `lunch`, `dinner` or `snack`.
-    pub meal_type: &'static str,
-    /// The recipe, its nutrition that of the portion served (`servings`
-    /// servings); `/api/recipes` shows one serving.
-    pub recipe: RecipeResponse,
-    /// Portion, in servings of the recipe (generated plans scale portions
-    /// to meet the targets; 1 otherwise).
-    pub servings: f64,
-}
-
-impl From<&MealView> for MealDetailResponse {
-    fn from(v: &MealView) -> Self {
-        Self {
-            id: v.meal.id,
-            recipe_id: v.meal.recipe_id,
-            schedule: v.meal.schedule,
-            status: v.meal.status.code(),
-            meal_type: v.meal.meal_type.as_str(),
-            recipe: RecipeResponse::served(&v.recipe, v.meal.servings),
-            servings: v.meal.servings,
-        }
-    }
-}
-
-/// Whole-number nutrition totals.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct Totals {
-    /// kcal.
-    pub calories: i64,
-    /// g.
-    pub protein: i64,
-    /// g.
-    pub carbs: i64,
-    /// g.
-    pub fat: i64,
-}
-
-impl From<Nutrition> for Totals {
-    fn from(n: Nutrition) -> Self {
-        let r = |v: f64| v.round() as i64;
-        Self {
-            calories: r(n.calories),
-            protein: r(n.protein),
-            carbs: r(n.carbs),
-            fat: r(n.fat),
-        }
-    }
-}
-
-/// A replacement candidate for a meal.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct AlternativeResponse {
-    /// The candidate recipe.
-    pub recipe: RecipeResponse,
-    /// The day's planned totals with the candidate in place.
-    pub day_totals: Totals,
-    /// Candidate minus current recipe.
-    pub change: Totals,
-}
-
-impl From<&Alternative> for AlternativeResponse {
-    fn from(a: &Alternative) -> Self {
-        Self {
-            recipe: (&a.recipe).into(),
-            day_totals: a.day_totals.into(),
-            change: a.change.into(),
-        }
-    }
-}
 
 /// One meal detail with its recipe.
 #[utoipa::path(

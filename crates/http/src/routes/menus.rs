@@ -13,8 +13,8 @@ use utoipa::ToSchema;
 use crate::AppState;
 use crate::auth::MealCaller;
 use crate::error::{ApiError, ErrorBody, Loc, ValidationErrorBody};
-use crate::routes::meals::MealDetailResponse;
-use crate::routes::plans::{DailyMenuResponse, MealDetailRequest};
+use crate::routes::plans::MealDetailRequest;
+use crate::routes::responses::{DailyMenuResponse, MealDetailResponse};
 use crate::schema::MealTypeName;
 use crate::validate::{
     BodyFields, Errors, FromBody, JsonBody, Params, Problem, Problems, RawJson, choice,

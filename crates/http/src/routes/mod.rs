@@ -3,6 +3,7 @@
 
 pub mod accounts;
 pub mod chat;
+pub mod errors;
 pub mod fit;
 pub mod lifecycle;
 pub mod meals;
@@ -12,6 +13,7 @@ pub mod pages;
 pub mod plans;
 pub mod profile;
 pub mod recipes;
+pub mod responses;
 pub mod shopping;
 
 use actix_web::http::Method;

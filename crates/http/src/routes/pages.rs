@@ -96,13 +96,13 @@ fn one_decimal(v: f64) -> String {
 pub fn recipe_page(sheet: &RecipeSheet) -> String {
     let r = &sheet.recipe;
     let card = &r.card;
-    let n = r.nutrition;
+    let n = r.nutrition();
     let mut body = String::new();
     let labels: Vec<&str> = r
-        .meal_types
+        .meal_types()
         .iter()
         .map(|m| m.as_str())
-        .chain(r.diet_types.iter().map(|d| d.as_str()))
+        .chain(r.diet_types().iter().map(|d| d.as_str()))
         .collect();
     let _ = write!(
         body,
@@ -154,7 +154,7 @@ pub fn recipe_page(sheet: &RecipeSheet) -> String {
         let _ = writeln!(body, "<div><dt>{label}</dt><dd>{value}</dd></div>");
     }
     body.push_str("</dl>\n</section>\n");
-    let allergens: Vec<&str> = r.allergens.iter().map(|a| a.as_str()).collect();
+    let allergens: Vec<&str> = r.allergens().iter().map(|a| a.as_str()).collect();
     let _ = write!(
         body,
         "<footer>\n<p>Contains: {}. Grains, pasta, pulses, meat and fish are weighed cooked; \
@@ -221,38 +221,42 @@ pub async fn get_recipe_page(
 #[cfg(test)]
 mod tests {
     use mealplan_domain::kitchen::IngredientLine;
-    use mealplan_domain::{MealType, Nutrition, Recipe, RecipeCard, RecipeIngredient};
+    use mealplan_domain::{
+        MealType, Nutrition, Recipe, RecipeCard, RecipeIngredient, RecipeParts, Taxonomy,
+    };
 
     use super::*;
 
     #[test]
     fn everything_from_the_catalogue_is_escaped() {
-        let recipe = Recipe {
-            id: 1,
-            recipe_id: 1,
-            name: "<script>alert('x')</script> & \"stew\"".into(),
-            nutrition: Nutrition {
-                calories: 512.4,
-                ..Nutrition::default()
+        let mut recipe = Recipe::new(
+            Taxonomy::standard(),
+            RecipeParts {
+                id: 1,
+                recipe_id: 1,
+                name: "stew".into(),
+                nutrition: Nutrition {
+                    calories: 512.4,
+                    ..Nutrition::default()
+                },
+                ingredients: vec![RecipeIngredient {
+                    name: "egg".into(),
+                    grams: 100.0,
+                }],
+                meal_types: vec![MealType::Dinner],
+                card: RecipeCard {
+                    prep_minutes: 10,
+                    cook_minutes: 75,
+                    steps: vec![],
+                    saturated_fat: 1.25,
+                    sodium: 300.0,
+                },
+                ..RecipeParts::default()
             },
-            ingredients: vec![RecipeIngredient {
-                name: "<b>egg</b>".into(),
-                grams: 100.0,
-            }],
-            meal_types: vec![MealType::Dinner],
-            diet_types: vec![],
-            allergens: vec![],
-            tastes: vec![],
-            image_url: None,
-            recipe_url: None,
-            card: RecipeCard {
-                prep_minutes: 10,
-                cook_minutes: 75,
-                steps: vec![],
-                saturated_fat: 1.25,
-                sodium: 300.0,
-            },
-        };
+        )
+        .unwrap();
+        // A name a catalogue could hold, which the page must escape.
+        recipe.name = "<script>alert('x')</script> & \"stew\"".into();
         let sheet = RecipeSheet {
             lines: vec![IngredientLine {
                 name: "<b>egg</b>".into(),

@@ -3,7 +3,7 @@
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
-use mealplan_app::{GenerateOptions, PlanError, PlanView};
+use mealplan_app::{GenerateOptions, PlanError};
 use mealplan_domain::{MealStatus, MealType};
 use mealplan_ports::PlanSettings;
 use mealplan_ports::{NewDay, NewMeal};
@@ -14,92 +14,14 @@ use utoipa::ToSchema;
 use crate::AppState;
 use crate::auth::CurrentUser;
 use crate::error::{ApiError, ErrorBody, Loc, ValidationErrorBody};
-use crate::routes::fit::{DayFitResponse, TolerancesRequest, settings};
-use crate::routes::meals::{MealDetailResponse, Totals};
+use crate::routes::errors::{infeasible, plan_error, push_unknown_recipes};
+use crate::routes::fit::{TolerancesRequest, settings};
+use crate::routes::responses::{PlanResponse, Totals};
 use crate::schema::MealTypeName;
 use crate::validate::{
-    BodyFields, Errors, FromBody, JsonBody, Problem, Problems, RawJson, int_in_range, integer,
-    item_field, list, number, validate_body, with_more_entries,
+    BodyFields, Errors, FromBody, JsonBody, Problem, Problems, RawJson, choice, int_in_range,
+    integer, item_field, list, number, validate_body, with_more_entries,
 };
-
-/// One day of a plan.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct DailyMenuResponse {
-    /// Daily menu id.
-    pub id: i64,
-    /// 1 (Monday) to 7.
-    pub day_of_week: u8,
-    /// Meals by schedule.
-    pub meal_details: Vec<MealDetailResponse>,
-    /// How the day meets the owner's targets (plan answers only; absent
-    /// without a profile).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub fit: Option<DayFitResponse>,
-}
-
-/// A plan.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct PlanResponse {
-    /// Plan id.
-    pub id: i64,
-    /// Owner.
-    pub user_id: i64,
-    /// Created (UTC, RFC 3339).
-    pub created_at: String,
-    /// Last changed (UTC, RFC 3339).
-    pub updated_at: String,
-    /// Whether it is the owner's current plan.
-    pub active: bool,
-    /// Days by day of week.
-    pub daily_menus: Vec<DailyMenuResponse>,
-}
-
-fn timestamp(t: chrono::DateTime<chrono::Utc>) -> String {
-    t.to_rfc3339_opts(chrono::SecondsFormat::Micros, true)
-}
-
-impl From<&PlanView> for PlanResponse {
-    fn from(p: &PlanView) -> Self {
-        Self {
-            id: p.id,
-            user_id: p.user_id.0,
-            created_at: timestamp(p.created_at),
-            updated_at: timestamp(p.updated_at),
-            active: p.active,
-            daily_menus: p
-                .days
-                .iter()
-                .map(|d| DailyMenuResponse {
-                    id: d.id,
-                    day_of_week: d.day_of_week,
-                    meal_details: d.meals.iter().map(Into::into).collect(),
-                    fit: d.fit.as_ref().map(Into::into),
-                })
-                .collect(),
-        }
-    }
-}
-
-/// Maps a plan use-case error to its answer.
-pub(crate) fn plan_error(error: PlanError) -> ApiError {
-    match error {
-        PlanError::NoActivePlan => ApiError::NotFound("Active plan not found for current user"),
-        PlanError::MealNotFound => ApiError::NotFound("Meal detail not found"),
-        PlanError::RecipeNotFound => ApiError::NotFound("Recipe not found"),
-        PlanError::NoSimilarRecipe => {
-            ApiError::NotFound("No similar recipe found for this meal type")
-        }
-        PlanError::UnknownRecipes(unknown) => {
-            let mut errors = Errors::default();
-            push_unknown_recipes(&mut errors, &unknown);
-            errors.into_error()
-        }
-        PlanError::NoProfile => ApiError::NotFound("Profile not found"),
-        PlanError::DayNotFound => ApiError::NotFound("Daily menu not found"),
-        PlanError::Infeasible(e) => infeasible(&e, &Value::Object(Default::default())),
-        PlanError::Store(e) => ApiError::internal(e),
-    }
-}
 
 /// Field names of a plan body in declaration order, for sorting entries.
 const PLAN_FIELDS: [&str; 8] = [
@@ -112,24 +34,6 @@ const PLAN_FIELDS: [&str; 8] = [
     "meal_type",
     "servings",
 ];
-
-/// Adds an entry per (day, meal, id) naming no recipe.
-fn push_unknown_recipes(errors: &mut Errors, unknown: &[(usize, usize, i64)]) {
-    for (day, meal, id) in unknown {
-        errors.push(
-            vec![
-                "body".into(),
-                "daily_menus".into(),
-                Loc::Index(*day),
-                "meal_details".into(),
-                Loc::Index(*meal),
-                "recipe_id".into(),
-            ],
-            &Value::from(*id),
-            Problem::value_error(format!("unknown recipe id {id}")),
-        );
-    }
-}
 
 /// Every (day, meal, recipe id) whose `recipe_id` reads as an integer,
 /// however broken the rest of the body.
@@ -149,13 +53,6 @@ fn sent_recipe_ids(body: &Value) -> Vec<(usize, usize, i64)> {
                 })
         })
         .collect()
-}
-
-/// 422 for a plan the catalogue cannot fill under the user's rules.
-fn infeasible(error: &impl std::fmt::Display, body: &Value) -> ApiError {
-    let mut errors = Errors::default();
-    errors.push(vec!["body".into()], body, Problem::value_error(error));
-    errors.into_error()
 }
 
 /// A plan body: days with their meals.
@@ -259,11 +156,14 @@ fn days(value: &Value) -> Result<Vec<NewDay>, Problems> {
                     .and_then(|n| MealStatus::from_code(n).ok())
                     .ok_or_else(|| Problem::literal(&["0", "1"]))
             });
-            let meal_type = item_field(f, meal, &at, "meal_type", &mut problems, |v| {
-                v.as_str()
-                    .and_then(MealType::parse)
-                    .ok_or_else(|| Problem::one_of(MealType::NAMES))
-            });
+            let meal_type = item_field(
+                f,
+                meal,
+                &at,
+                "meal_type",
+                &mut problems,
+                choice(MealType::parse, MealType::NAMES),
+            );
             let servings = match f.get("servings") {
                 None | Some(Value::Null) => Some(1.0),
                 Some(raw) => {

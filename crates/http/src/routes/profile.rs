@@ -2,11 +2,7 @@
 
 use actix_web::{HttpResponse, web};
 use mealplan_app::{ProfileError, Recipes};
-use mealplan_domain::profile::NameError;
-use mealplan_domain::{
-    ActivityLevel, BirthDate, Body, BodyType, DietType, Gender, Goal, Height, ItemName, ItemRef,
-    MealsPerDay, NamedItem, NonNegative, ProfileDraft, RangeError, Targets, Weight,
-};
+use mealplan_domain::{Field, ItemInput, ItemName, ItemRef, ProfileDraft, ProfileInput, Targets};
 use mealplan_ports::{ItemKind, Profile, ReferenceList};
 use serde::Serialize;
 use serde_json::Value;
@@ -15,40 +11,15 @@ use utoipa::ToSchema;
 use crate::AppState;
 use crate::auth::CurrentUser;
 use crate::error::{ApiError, ErrorBody, ErrorEntry, Loc, ValidationErrorBody};
+use crate::routes::errors::field_problem;
+use crate::routes::responses::ItemResponse;
 use crate::schema::{
     ActivityLevelName, BirthDateInput, BodyTypeName, DietTypeName, GenderName, GoalName,
 };
 use crate::validate::{
-    BodyFields, Errors, FromBody, Problem, Problems, RawJson, choice, date, integer, list, number,
-    string, validate_body, with_more_entries,
+    BodyFields, Errors, FromBody, Problem, RawJson, date, integer, list, number, string,
+    validate_body, with_more_entries,
 };
-
-/// `{id, name}` of a taste, restriction, diet type or meal type.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct ItemResponse {
-    /// Identifier.
-    pub id: i64,
-    /// Lowercase name.
-    pub name: String,
-}
-
-impl From<NamedItem> for ItemResponse {
-    fn from(item: NamedItem) -> Self {
-        Self {
-            id: item.id,
-            name: item.name,
-        }
-    }
-}
-
-impl From<DietType> for ItemResponse {
-    fn from(diet: DietType) -> Self {
-        Self {
-            id: diet.id(),
-            name: diet.as_str().to_owned(),
-        }
-    }
-}
 
 /// A profile as the API shows it: the values in force.
 #[derive(Debug, Serialize, ToSchema)]
@@ -240,163 +211,218 @@ pub struct ProfileRequest {
     diet_types: Option<Vec<String>>,
 }
 
-/// A range rule whose bounds read as integers (`140`, not `140.0`).
-fn whole_range(e: RangeError) -> Problem {
-    match e {
-        RangeError::TooSmall { min } => Problem::ge(min as i64),
-        RangeError::TooLarge { max } => Problem::le(max as i64),
-        RangeError::NotBelow { limit } => Problem::lt_float(limit),
-    }
+/// A string, or for a value of another type its JSON text (which no
+/// closed set's name is, so the domain refuses it with the set's names,
+/// as Pydantic's `enum` rule does for any type).
+fn text(value: &Value) -> String {
+    value
+        .as_str()
+        .map_or_else(|| value.to_string(), str::to_owned)
 }
 
-/// A float field's range rule, worded as Pydantic words float bounds.
-fn range_problem(e: RangeError) -> Problem {
-    match e {
-        RangeError::TooSmall { min } => Problem::ge_float(min),
-        RangeError::TooLarge { max } => Problem::le_float(max),
-        RangeError::NotBelow { limit } => Problem::lt_float(limit),
-    }
-}
-
-/// A daily target: 0 (computed) up to `max`.
-fn target(max: f64) -> impl Fn(&Value) -> Result<NonNegative, Problem> {
-    move |value| NonNegative::parse_at_most(number(value)?, max).map_err(range_problem)
-}
-
-fn body_fat(value: &Value) -> Result<NonNegative, Problem> {
-    NonNegative::parse_below(number(value)?, NonNegative::BODY_FAT_BELOW).map_err(range_problem)
-}
-
-fn name_problem(e: NameError) -> Problem {
-    match e {
-        NameError::TooShort { min } => Problem::too_short(min),
-        NameError::TooLong { max } | NameError::TooManyBytes { max } => Problem::too_long(max),
-        NameError::ControlCharacter => Problem::control_characters(),
-    }
-}
-
-/// A list of `{id?, name}` items.
-fn category_items(value: &Value) -> Result<Vec<ItemRef>, Problems> {
+/// The `{id?, name}` items of a list, as read from JSON: each item's
+/// problems of type (not an object, an id that is no integer, a name that
+/// is no string or is missing) with their path below the field, and an
+/// [`ItemInput`] for every item, whose name the domain checks; `None` for
+/// an item whose name could not be read.
+fn category_inputs(items: &[Value]) -> (Vec<Option<ItemInput>>, Vec<Problem>) {
     let mut problems = Vec::new();
-    let mut items = Vec::new();
-    for (index, item) in list(value)?.iter().enumerate() {
+    let mut inputs = Vec::with_capacity(items.len());
+    for (index, item) in items.iter().enumerate() {
         let Value::Object(fields) = item else {
             problems.push(Problem::model_type("CategoryItem").below(vec![index.into()], item));
+            inputs.push(None);
             continue;
         };
         let id = match fields.get("id") {
-            None | Some(Value::Null) => Ok(None),
+            None | Some(Value::Null) => None,
             Some(raw) => integer(raw)
-                .map(Some)
-                .map_err(|p| p.below(vec![index.into(), "id".into()], raw)),
+                .map_err(|p| problems.push(p.below(vec![index.into(), "id".into()], raw)))
+                .ok(),
         };
         let name = match fields.get("name") {
             None => Err(Problem::missing().below(vec![index.into(), "name".into()], item)),
             Some(raw) => string(raw)
-                .and_then(|s| ItemName::parse(s).map_err(name_problem))
+                .map(str::to_owned)
                 .map_err(|p| p.below(vec![index.into(), "name".into()], raw)),
         };
-        match (id, name) {
-            (Ok(Some(id)), Ok(name)) => items.push(ItemRef::Id(id, name)),
-            (Ok(None), Ok(name)) => items.push(ItemRef::Name(name)),
-            (id, name) => problems.extend(id.err().into_iter().chain(name.err())),
+        match name {
+            Ok(name) => inputs.push(Some(ItemInput { id, name })),
+            Err(p) => {
+                problems.push(p);
+                inputs.push(None);
+            }
         }
     }
-    if problems.is_empty() {
-        Ok(items)
-    } else {
-        Err(Problems(problems))
-    }
+    (inputs, problems)
 }
 
-/// A list of diet type names.
-fn diet_types(value: &Value) -> Result<Vec<DietType>, Problems> {
-    let mut problems = Vec::new();
-    let mut diets = Vec::new();
-    for (index, item) in list(value)?.iter().enumerate() {
-        match item.as_str().and_then(DietType::parse) {
-            Some(diet) if !diets.contains(&diet) => diets.push(diet),
-            Some(_) => {}
-            None => problems.push(Problem::one_of(DietType::NAMES).below(vec![index.into()], item)),
+/// The items of a list field as references, when every item is valid
+/// (for the check of ids, which runs even when other fields are not).
+fn category_refs(value: &Value) -> Option<Vec<ItemRef>> {
+    let (inputs, problems) = category_inputs(list(value).ok()?);
+    if !problems.is_empty() {
+        return None;
+    }
+    inputs
+        .into_iter()
+        .map(|i| {
+            let i = i?;
+            let name = ItemName::parse(&i.name).ok()?;
+            Some(match i.id {
+                Some(id) => ItemRef::Id(id, name),
+                None => ItemRef::Name(name),
+            })
+        })
+        .collect()
+}
+
+/// Reads a profile body's JSON into the domain's plain [`ProfileInput`],
+/// recording problems of type and presence; the rules are the domain's.
+struct ProfileReader<'f, 'a> {
+    f: &'f mut BodyFields<'a>,
+    /// Fields (and list items) whose value could not be read: the domain
+    /// was handed a placeholder, and its verdict on it is not reported.
+    unread: Vec<(Field, Option<usize>)>,
+}
+
+impl ProfileReader<'_, '_> {
+    fn required<T>(
+        &mut self,
+        field: Field,
+        parse: impl FnOnce(&Value) -> Result<T, Problem>,
+        placeholder: T,
+    ) -> T {
+        self.f.required(field.name(), parse).unwrap_or_else(|| {
+            self.unread.push((field, None));
+            placeholder
+        })
+    }
+
+    /// An optional number: absent or `null` is 0 (not set).
+    fn zero_if_absent(&mut self, field: Field) -> f64 {
+        match self.f.optional(field.name(), number) {
+            Some(v) => v.unwrap_or(0.0),
+            None => {
+                self.unread.push((field, None));
+                0.0
+            }
         }
     }
-    if problems.is_empty() {
-        Ok(diets)
-    } else {
-        Err(Problems(problems))
+
+    /// An optional list of `{id?, name}` items.
+    fn items(&mut self, field: Field) -> Vec<ItemInput> {
+        let raw = match self.f.optional(field.name(), |v| list(v).cloned()) {
+            Some(Some(raw)) => raw,
+            Some(None) => return Vec::new(),
+            None => {
+                self.unread.push((field, None));
+                return Vec::new();
+            }
+        };
+        let (inputs, problems) = category_inputs(&raw);
+        for p in problems {
+            self.f.reject(field.name(), p);
+        }
+        inputs
+            .into_iter()
+            .enumerate()
+            .map(|(i, input)| {
+                input.unwrap_or_else(|| {
+                    self.unread.push((field, Some(i)));
+                    ItemInput::default()
+                })
+            })
+            .collect()
     }
 }
 
 impl FromBody for ProfileDraft {
     fn from_fields(f: &mut BodyFields<'_>) -> Option<Self> {
         let today = f.today();
-        let goal = f.required("goal", choice(Goal::parse, Goal::NAMES));
-        let height = f.required("height", |v| Height::parse(number(v)?).map_err(whole_range));
-        let weight = f.required("weight", |v| Weight::parse(number(v)?).map_err(whole_range));
-        let body_type = f.required("body_type", choice(BodyType::parse, BodyType::NAMES));
-        let gender = f.required("gender", choice(Gender::parse, Gender::NAMES));
-        let meals_per_day = f.required("meals_per_day", |v| {
-            MealsPerDay::parse(integer(v)?).map_err(whole_range)
-        });
-        let activity_level = f.required(
-            "activity_level",
-            choice(ActivityLevel::parse, ActivityLevel::NAMES),
-        );
-        let birth_date = f.required("birth_date", |v| {
-            BirthDate::parse(date(v)?, today).map_err(Problem::value_error)
-        });
-        let body_fat = f.optional("body_fat_percentage", body_fat);
-        let calories = f.optional("calories_target", target(NonNegative::MAX_CALORIES));
-        let protein = f.optional("protein_target", target(NonNegative::MAX_MACRO_GRAMS));
-        let carbs = f.optional("carbs_target", target(NonNegative::MAX_MACRO_GRAMS));
-        let fat = f.optional("fat_target", target(NonNegative::MAX_MACRO_GRAMS));
-        let tastes = f.optional("tastes", category_items);
-        let restrictions = f.optional("restrictions", category_items);
-        let diets = f.optional("diet_types", diet_types);
-        Some(ProfileDraft {
-            body: Body {
-                goal: goal?,
-                height: height?,
-                weight: weight?,
-                body_type: body_type?,
-                gender: gender?,
-                activity_level: activity_level?,
-                birth_date: birth_date?,
-            },
-            meals_per_day: meals_per_day?,
-            body_fat_percentage: body_fat?.unwrap_or_default(),
-            requested: Targets {
-                calories: calories?.unwrap_or_default(),
-                protein: protein?.unwrap_or_default(),
-                carbs: carbs?.unwrap_or_default(),
-                fat: fat?.unwrap_or_default(),
-            },
-            tastes: tastes?.unwrap_or_default(),
-            restrictions: restrictions?.unwrap_or_default(),
-            diet_types: diets?.unwrap_or_default(),
-        })
+        let mut r = ProfileReader {
+            f,
+            unread: Vec::new(),
+        };
+        let goal = r.required(Field::Goal, choice_text, String::new());
+        let height = r.required(Field::Height, number, f64::NAN);
+        let weight = r.required(Field::Weight, number, f64::NAN);
+        let body_type = r.required(Field::BodyType, choice_text, String::new());
+        let gender = r.required(Field::Gender, choice_text, String::new());
+        let meals_per_day = r.required(Field::MealsPerDay, integer, 0);
+        let activity_level = r.required(Field::ActivityLevel, choice_text, String::new());
+        let birth_date = r.required(Field::BirthDate, date, today);
+        let body_fat_percentage = r.zero_if_absent(Field::BodyFatPercentage);
+        let targets = Targets {
+            calories: r.zero_if_absent(Field::CaloriesTarget),
+            protein: r.zero_if_absent(Field::ProteinTarget),
+            carbs: r.zero_if_absent(Field::CarbsTarget),
+            fat: r.zero_if_absent(Field::FatTarget),
+        };
+        let tastes = r.items(Field::Tastes);
+        let restrictions = r.items(Field::Restrictions);
+        let diet_types = match r.f.optional(Field::DietTypes.name(), |v| {
+            list(v).map(|items| items.iter().map(text).collect::<Vec<_>>())
+        }) {
+            Some(names) => names.unwrap_or_default(),
+            None => {
+                r.unread.push((Field::DietTypes, None));
+                Vec::new()
+            }
+        };
+        let input = ProfileInput {
+            goal,
+            height,
+            weight,
+            body_type,
+            gender,
+            meals_per_day,
+            activity_level,
+            birth_date,
+            body_fat_percentage,
+            targets,
+            tastes,
+            restrictions,
+            diet_types,
+        };
+        match ProfileDraft::parse(&input, today) {
+            Ok(draft) => Some(draft),
+            Err(errors) => {
+                for e in errors.0 {
+                    if r.unread.contains(&(e.field, e.index)) || r.unread.contains(&(e.field, None))
+                    {
+                        continue;
+                    }
+                    let mut problem = field_problem(e.field, e.error);
+                    if let Some(i) = e.index {
+                        let item = &r.f.value(e.field.name())[i];
+                        problem = match e.field {
+                            Field::Tastes | Field::Restrictions => {
+                                problem.below(vec![i.into(), "name".into()], &item["name"])
+                            }
+                            _ => problem.below(vec![i.into()], item),
+                        };
+                    }
+                    r.f.reject(e.field.name(), problem);
+                }
+                r.f.sort_errors(&profile_fields());
+                None
+            }
+        }
     }
 }
 
-/// Field names of a profile body in declaration order (spec 2.2).
-const PROFILE_FIELDS: [&str; 16] = [
-    "goal",
-    "height",
-    "weight",
-    "body_type",
-    "gender",
-    "meals_per_day",
-    "activity_level",
-    "birth_date",
-    "body_fat_percentage",
-    "calories_target",
-    "protein_target",
-    "carbs_target",
-    "fat_target",
-    "tastes",
-    "restrictions",
-    "diet_types",
-];
+/// A closed-set field read as text: a value of any other type is
+/// refused by the domain with the set's names (Pydantic's `enum` rule).
+fn choice_text(value: &Value) -> Result<String, Problem> {
+    Ok(text(value))
+}
+
+/// Field names of a profile body in declaration order (spec 2.2), as the
+/// domain lists its fields.
+fn profile_fields() -> [&'static str; 16] {
+    Field::ALL.map(Field::name)
+}
 
 /// One entry per item sent by an id the caller may not use.
 fn unknown_item_entries(unknown: &[(ItemKind, usize, i64)], raw: &Value) -> Vec<ErrorEntry> {
@@ -447,11 +473,7 @@ pub async fn upsert_profile(
     let validated = validate_body::<ProfileDraft>(&raw, body.today);
     // Items sent by id are checked even when other fields are bad, so the
     // 422 lists every problem, in field order.
-    let refs = |field: &str| {
-        raw.get(field)
-            .and_then(|v| category_items(v).ok())
-            .unwrap_or_default()
-    };
+    let refs = |field: &str| raw.get(field).and_then(category_refs).unwrap_or_default();
     let unknown = state
         .profiles
         .unknown_items(user.0.id, &refs("tastes"), &refs("restrictions"))
@@ -460,7 +482,7 @@ pub async fn upsert_profile(
     let draft = with_more_entries(
         validated,
         unknown_item_entries(&unknown, &raw),
-        &PROFILE_FIELDS,
+        &profile_fields(),
     )?;
     state
         .profiles

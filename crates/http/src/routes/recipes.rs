@@ -2,121 +2,19 @@
 
 use actix_web::{HttpRequest, web};
 use mealplan_app::{RecipeQuery, RecipeSheet};
-use mealplan_domain::{DietType, Recipe};
+use mealplan_domain::DietType;
 use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::AppState;
 use crate::auth::CurrentUser;
 use crate::error::{ApiError, ErrorBody, ValidationErrorBody};
-use crate::routes::plans::plan_error;
-use crate::routes::profile::ItemResponse;
+use crate::routes::errors::plan_error;
+use crate::routes::responses::recipe::whole;
+use crate::routes::responses::{RecipeResponse, ServedRecipeResponse};
+pub use crate::routes::responses::{public_link, set_public_base_url};
 use crate::schema::{DietTypeName, MealTypeName};
 use crate::validate::{Params, Problem, int_in_range_str, meal_type_param, parse_int_str};
-
-/// A recipe (spec 2.5). Nutrition is per serving, rounded to whole units.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct RecipeResponse {
-    /// Recipe id (what plans and swaps refer to).
-    pub id: i64,
-    /// Dish name.
-    pub name: String,
-    /// kcal.
-    pub calories: i64,
-    /// Protein, g.
-    pub protein: i64,
-    /// Carbohydrates, g.
-    pub carbs: i64,
-    /// Fat, g.
-    pub fat: i64,
-    /// Picture URL.
-    pub image_url: Option<String>,
-    /// The recipe's page on this service, an absolute path
-    /// (`/recipes/{recipe_id}`): resolve it against the API's base URL.
-    pub recipe_url: Option<String>,
-    /// Stable catalogue number.
-    pub recipe_id: i64,
-    /// Comma-separated ingredient names.
-    pub ingredients: String,
-    /// Applicable meal types.
-    pub meal_types: Vec<ItemResponse>,
-    /// Applicable diet types.
-    pub diet_types: Vec<ItemResponse>,
-}
-
-/// A recipe at a portion: its nutrition is that of `servings` servings.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct ServedRecipeResponse {
-    /// The recipe, nutrition scaled to the portion.
-    #[serde(flatten)]
-    pub recipe: RecipeResponse,
-    /// Portion, in servings of the recipe.
-    pub servings: f64,
-}
-
-/// The public base URL links are made absolute with, set once at
-/// start-up (`PUBLIC_BASE_URL`, or the bind address when it names a host).
-static PUBLIC_BASE_URL: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-
-/// Sets the base of absolute links (first call wins; without one, links
-/// stay paths such as `/recipes/1001`).
-pub fn set_public_base_url(base: &str) {
-    let _ = PUBLIC_BASE_URL.set(base.trim_end_matches('/').to_owned());
-}
-
-/// `path` under the public base URL: a client served from another origin
-/// (the web client opens `recipe_url` in a new tab) reaches this service.
-pub fn public_link(path: &str) -> String {
-    match PUBLIC_BASE_URL.get() {
-        Some(base) if path.starts_with('/') => format!("{base}{path}"),
-        _ => path.to_owned(),
-    }
-}
-
-fn whole(v: f64) -> i64 {
-    v.round().max(0.0) as i64
-}
-
-impl From<&Recipe> for RecipeResponse {
-    fn from(r: &Recipe) -> Self {
-        Self::served(r, 1.0)
-    }
-}
-
-impl RecipeResponse {
-    /// The recipe with the nutrition of `servings` servings: what a meal
-    /// of a plan nests, so a client that sums nested values per day gets
-    /// the day's real totals.
-    pub fn served(r: &Recipe, servings: f64) -> Self {
-        let n = r.nutrition.served(servings);
-        Self {
-            id: r.id,
-            name: r.name.clone(),
-            calories: whole(n.calories),
-            protein: whole(n.protein),
-            carbs: whole(n.carbs),
-            fat: whole(n.fat),
-            image_url: r.image_url.clone(),
-            recipe_url: r.recipe_url.as_deref().map(public_link),
-            recipe_id: r.recipe_id,
-            ingredients: r
-                .ingredients
-                .iter()
-                .map(|i| i.name.as_str())
-                .collect::<Vec<_>>()
-                .join(", "),
-            meal_types: r
-                .meal_types
-                .iter()
-                .map(|m| ItemResponse {
-                    id: m.id(),
-                    name: m.as_str().to_owned(),
-                })
-                .collect(),
-            diet_types: r.diet_types.iter().map(|d| (*d).into()).collect(),
-        }
-    }
-}
 
 /// One ingredient of a recipe with its household measure.
 #[derive(Debug, Serialize, ToSchema)]
@@ -181,8 +79,8 @@ impl From<&RecipeSheet> for RecipeDetailResponse {
             steps: sheet.steps.clone(),
             prep_minutes: r.card.prep_minutes,
             cook_minutes: r.card.cook_minutes,
-            fiber: tenths(r.nutrition.fiber),
-            sugar: tenths(r.nutrition.sugar),
+            fiber: tenths(r.nutrition().fiber),
+            sugar: tenths(r.nutrition().sugar),
             saturated_fat: tenths(r.card.saturated_fat),
             sodium: whole(r.card.sodium),
         }
@@ -227,7 +125,7 @@ pub async fn list_recipes(
     let text = p.optional_query("q", |raw| Ok(raw.to_owned()));
     let meal_type = p.optional_query("meal_type", meal_type_param);
     let diet_type = p.optional_query("diet_type", |raw| {
-        DietType::parse(raw).ok_or_else(|| Problem::one_of(DietType::NAMES))
+        DietType::parse(raw).map_err(Problem::from)
     });
     let restriction = p.optional_query("restriction", |raw| Ok(raw.trim().to_lowercase()));
     let limit = p.optional_query("limit", int_in_range_str(1, 100));

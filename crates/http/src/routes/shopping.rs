@@ -9,7 +9,7 @@ use utoipa::ToSchema;
 use crate::AppState;
 use crate::auth::CurrentUser;
 use crate::error::{ApiError, ErrorBody, ValidationErrorBody};
-use crate::routes::plans::plan_error;
+use crate::routes::errors::plan_error;
 use crate::schema::{AisleName, ListFormat};
 use crate::validate::{Params, Problem};
 

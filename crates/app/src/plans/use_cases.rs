@@ -1,0 +1,370 @@
+//! The plan use cases against mocks of their ports: generating a plan,
+//! its summary, its shopping list and a meal's alternatives, for a user
+//! whose rules the catalogue's own labels never mentioned (a vegan with a
+//! peanut allergy, over recipes whose labels come from their
+//! ingredients).
+
+use std::sync::Arc;
+
+use chrono::{DateTime, TimeZone, Utc};
+use mealplan_domain::planner::RequestError;
+use mealplan_domain::{
+    ActivityLevel, BirthDate, Body, BodyType, DietType, Gender, Goal, Height, Manual, MealStatus,
+    MealType, MealsPerDay, NamedItem, Nutrition, Recipe, Targets, Taxonomy, UserId, Weight,
+};
+use mealplan_ports::{
+    DailyMenu, MealDetail, MockClock, MockPlanRepository, MockProfileRepository, MockRecipeCatalog,
+    NewDay, OwnedMeal, Plan, PlanSettings, Profile,
+};
+
+use super::fixtures;
+use super::{PlanError, Plans};
+
+fn now() -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2026, 3, 2, 8, 0, 0).unwrap()
+}
+
+/// Breakfasts 1-5 and dinners 11-15, ordered by id; 2 (peanut butter),
+/// 3 (honey), 13 (chicken) and 14 (peanut butter) break the user's rules.
+fn catalogue() -> Vec<Recipe> {
+    use MealType::{Breakfast, Dinner};
+    vec![
+        fixtures::recipe(
+            1,
+            &[("rolled oats", 80.0), ("banana", 100.0)],
+            Breakfast,
+            600.0,
+        ),
+        fixtures::recipe(
+            2,
+            &[("whole wheat bread", 80.0), ("peanut butter", 30.0)],
+            Breakfast,
+            620.0,
+        ),
+        fixtures::recipe(3, &[("oats", 70.0), ("honey", 20.0)], Breakfast, 580.0),
+        fixtures::recipe(4, &[("tofu", 200.0), ("spinach", 60.0)], Breakfast, 640.0),
+        fixtures::recipe(
+            5,
+            &[("whole wheat bread", 80.0), ("avocado", 100.0)],
+            Breakfast,
+            560.0,
+        ),
+        fixtures::recipe(11, &[("lentils", 250.0), ("carrot", 80.0)], Dinner, 1000.0),
+        fixtures::recipe(
+            12,
+            &[("chickpeas", 200.0), ("quinoa", 150.0)],
+            Dinner,
+            1050.0,
+        ),
+        fixtures::recipe(
+            13,
+            &[("chicken breast", 200.0), ("brown rice", 150.0)],
+            Dinner,
+            1020.0,
+        ),
+        fixtures::recipe(
+            14,
+            &[("pasta", 200.0), ("peanut butter", 40.0)],
+            Dinner,
+            990.0,
+        ),
+        fixtures::recipe(
+            15,
+            &[("kidney beans", 250.0), ("tomato", 200.0)],
+            Dinner,
+            980.0,
+        ),
+    ]
+}
+
+const BROKEN: [i64; 4] = [2, 3, 13, 14];
+
+fn profile() -> Profile {
+    Profile {
+        id: 1,
+        user_id: UserId(1),
+        body: Body {
+            goal: Goal::MaintainWeight,
+            height: Height::parse(175.0).unwrap(),
+            weight: Weight::parse(70.0).unwrap(),
+            body_type: BodyType::Normal,
+            gender: Gender::Male,
+            activity_level: ActivityLevel::Medium,
+            birth_date: BirthDate::from_stored(
+                chrono::NaiveDate::from_ymd_opt(1990, 1, 1).unwrap(),
+            ),
+        },
+        meals_per_day: MealsPerDay::parse(2).unwrap(),
+        body_fat_percentage: 18.0,
+        targets: Targets {
+            calories: 1600.0,
+            protein: 100.0,
+            carbs: 200.0,
+            fat: 44.0,
+        },
+        manual: Manual::default(),
+        tastes: vec![],
+        restrictions: vec![NamedItem {
+            id: 5,
+            name: "peanut allergy".into(),
+        }],
+        diet_types: vec![DietType::Vegan],
+    }
+}
+
+fn service(plans: MockPlanRepository, profile: Option<Profile>) -> Plans {
+    let mut catalog = MockRecipeCatalog::new();
+    catalog
+        .expect_all()
+        .returning(|| Ok(Arc::from(catalogue())));
+    let mut profiles = MockProfileRepository::new();
+    profiles
+        .expect_find()
+        .returning(move |_| Ok(profile.clone()));
+    let mut clock = MockClock::new();
+    clock.expect_now().returning(now);
+    Plans::new(
+        Arc::new(plans),
+        Arc::new(catalog),
+        Arc::new(profiles),
+        Arc::new(clock),
+        Arc::new(Taxonomy::standard().clone()),
+    )
+}
+
+/// The plan storage would make of `days`.
+fn stored(user: UserId, days: Vec<NewDay>) -> Plan {
+    let mut id = 0;
+    Plan {
+        id: 4,
+        user_id: user,
+        created_at: now(),
+        updated_at: now(),
+        active: true,
+        days: days
+            .into_iter()
+            .map(|d| DailyMenu {
+                id: i64::from(d.day_of_week),
+                day_of_week: d.day_of_week,
+                meals: d
+                    .meals
+                    .into_iter()
+                    .map(|m| {
+                        id += 1;
+                        MealDetail {
+                            id,
+                            recipe_id: m.recipe_id,
+                            schedule: m.schedule,
+                            status: m.status,
+                            meal_type: m.meal_type,
+                            servings: m.servings,
+                        }
+                    })
+                    .collect(),
+            })
+            .collect(),
+    }
+}
+
+#[tokio::test]
+async fn generate_fills_the_profiles_slots_within_its_rules() {
+    let mut plans = MockPlanRepository::new();
+    plans
+        .expect_create_generated()
+        .withf(|user, days, settings, at| {
+            *user == UserId(1)
+                && days.len() == 3
+                && *settings == PlanSettings::default()
+                && *at == now()
+        })
+        .times(1)
+        .returning(|user, days, _, _| Ok(stored(user, days)));
+    let view = service(plans, Some(profile()))
+        .generate(UserId(1), 3, Some(11))
+        .await
+        .unwrap();
+    assert_eq!(view.days.len(), 3);
+    for (d, day) in view.days.iter().enumerate() {
+        assert_eq!(usize::from(day.day_of_week), d + 1);
+        let slots: Vec<MealType> = day.meals.iter().map(|m| m.meal.meal_type).collect();
+        assert_eq!(slots, [MealType::Breakfast, MealType::Dinner]);
+        for m in &day.meals {
+            assert!(
+                !BROKEN.contains(&m.recipe.id),
+                "day {} serves recipe {}",
+                day.day_of_week,
+                m.recipe.id
+            );
+            assert_eq!(m.meal.status, MealStatus::Pending);
+            assert!(m.meal.servings >= 0.75 && m.meal.servings <= 2.0);
+        }
+    }
+}
+
+#[tokio::test]
+async fn generate_refuses_what_the_planner_refuses_and_stores_nothing() {
+    // No expectation on the plan repository: storing would panic.
+    let s = service(MockPlanRepository::new(), Some(profile()));
+    assert!(matches!(
+        s.generate(UserId(1), 0, Some(1)).await,
+        Err(PlanError::Request(RequestError::Days { days: 0 }))
+    ));
+    assert!(matches!(
+        s.generate(UserId(1), 8, Some(1)).await,
+        Err(PlanError::Request(RequestError::Days { days: 8 }))
+    ));
+    let none = service(MockPlanRepository::new(), None);
+    assert!(matches!(
+        none.generate(UserId(1), 7, Some(1)).await,
+        Err(PlanError::NoProfile)
+    ));
+    // Six slots a day, with only breakfasts and dinners to choose from.
+    let mut six = profile();
+    six.meals_per_day = MealsPerDay::parse(6).unwrap();
+    let s = service(MockPlanRepository::new(), Some(six));
+    assert!(matches!(
+        s.generate(UserId(1), 7, Some(1)).await,
+        Err(PlanError::Infeasible(_))
+    ));
+}
+
+fn meal(
+    id: i64,
+    recipe_id: i64,
+    meal_type: MealType,
+    status: MealStatus,
+    servings: f64,
+) -> MealDetail {
+    MealDetail {
+        id,
+        recipe_id,
+        schedule: if meal_type == MealType::Breakfast {
+            1
+        } else {
+            2
+        },
+        status,
+        meal_type,
+        servings,
+    }
+}
+
+/// Monday: breakfast 1 eaten (1.5 servings), dinner 11 pending; Tuesday:
+/// breakfast 4, dinner 12 pending.
+fn active_plan() -> Plan {
+    Plan {
+        id: 4,
+        user_id: UserId(1),
+        created_at: now(),
+        updated_at: now(),
+        active: true,
+        days: vec![
+            DailyMenu {
+                id: 1,
+                day_of_week: 1,
+                meals: vec![
+                    meal(1, 1, MealType::Breakfast, MealStatus::Completed, 1.5),
+                    meal(2, 11, MealType::Dinner, MealStatus::Pending, 1.0),
+                ],
+            },
+            DailyMenu {
+                id: 2,
+                day_of_week: 2,
+                meals: vec![
+                    meal(3, 4, MealType::Breakfast, MealStatus::Pending, 1.0),
+                    meal(4, 12, MealType::Dinner, MealStatus::Pending, 1.25),
+                ],
+            },
+        ],
+    }
+}
+
+fn served(id: i64, servings: f64) -> Nutrition {
+    let all = catalogue();
+    let r = all.iter().find(|r| r.id == id).unwrap();
+    r.nutrition().served(servings)
+}
+
+#[tokio::test]
+async fn the_summary_adds_portions_as_served_and_what_was_eaten() {
+    let mut plans = MockPlanRepository::new();
+    plans
+        .expect_active()
+        .withf(|user| *user == UserId(1))
+        .returning(|_| Ok(Some(active_plan())));
+    let summary = service(plans, Some(profile()))
+        .summary(UserId(1))
+        .await
+        .unwrap();
+    assert_eq!(summary.plan_id, 4);
+    assert_eq!(summary.targets, Some(profile().targets));
+    let monday = &summary.days[0];
+    assert_eq!(monday.planned, served(1, 1.5) + served(11, 1.0));
+    assert_eq!(monday.completed, served(1, 1.5));
+    let tuesday = &summary.days[1];
+    assert_eq!(tuesday.planned, served(4, 1.0) + served(12, 1.25));
+    assert_eq!(tuesday.completed, Nutrition::default());
+
+    let mut none = MockPlanRepository::new();
+    none.expect_active().returning(|_| Ok(None));
+    assert!(matches!(
+        service(none, Some(profile())).summary(UserId(1)).await,
+        Err(PlanError::NoActivePlan)
+    ));
+}
+
+#[tokio::test]
+async fn the_shopping_list_buys_for_pending_meals_only() {
+    let mut plans = MockPlanRepository::new();
+    plans.expect_active().returning(|_| Ok(Some(active_plan())));
+    let list = service(plans, Some(profile()))
+        .shopping_list(UserId(1))
+        .await
+        .unwrap();
+    let grams = |name: &str| {
+        list.items
+            .iter()
+            .find(|i| i.name == name)
+            .map(|i| (i.grams, i.days.clone()))
+    };
+    // Breakfast 1 (oats, banana) was eaten: nothing of it is bought.
+    assert_eq!(grams("rolled oats"), None);
+    assert_eq!(grams("lentils"), Some((250.0, vec![1])));
+    assert_eq!(grams("tofu"), Some((200.0, vec![2])));
+    assert_eq!(grams("chickpeas"), Some((250.0, vec![2])));
+    let names: Vec<&str> = list.items.iter().map(|i| i.name.as_str()).collect();
+    let mut sorted = names.clone();
+    sorted.sort_unstable();
+    assert_eq!(names, sorted);
+}
+
+#[tokio::test]
+async fn alternatives_respect_the_owners_rules_and_show_the_new_day() {
+    let mut plans = MockPlanRepository::new();
+    plans.expect_meal().withf(|id| *id == 2).returning(|_| {
+        Ok(Some(OwnedMeal {
+            meal: meal(2, 11, MealType::Dinner, MealStatus::Pending, 1.0),
+            owner: UserId(1),
+            plan_id: 4,
+            day_of_week: 1,
+        }))
+    });
+    plans
+        .expect_plan()
+        .withf(|id| *id == 4)
+        .returning(|_| Ok(Some(active_plan())));
+    let s = service(plans, Some(profile()));
+    let found = s.alternatives(Some(UserId(1)), 2, 10).await.unwrap();
+    let ids: Vec<i64> = found.iter().map(|a| a.recipe.id).collect();
+    // Dinners only, not 11 itself nor 12 (in the plan), not 13 (chicken)
+    // nor 14 (peanut butter, never flagged by hand).
+    assert_eq!(ids, [15]);
+    let day = served(1, 1.5) + served(11, 1.0);
+    assert_eq!(found[0].change, served(15, 1.0) - served(11, 1.0));
+    assert_eq!(found[0].day_totals, day - served(11, 1.0) + served(15, 1.0));
+    // Another user's token sees no such meal.
+    assert!(matches!(
+        s.alternatives(Some(UserId(2)), 2, 10).await,
+        Err(PlanError::MealNotFound)
+    ));
+}

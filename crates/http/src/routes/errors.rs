@@ -1,0 +1,111 @@
+//! How the errors of the use cases and the domain's rules are answered:
+//! the one place each is mapped to a status or worded as the original
+//! API's Pydantic validation worded it.
+
+use mealplan_app::PlanError;
+use mealplan_domain::{Field, Invalid, RangeError, TextError};
+use serde_json::Value;
+
+use crate::error::{ApiError, Loc};
+use crate::validate::{Errors, Problem};
+
+/// Maps a plan use-case error to its answer.
+pub(crate) fn plan_error(error: PlanError) -> ApiError {
+    match error {
+        PlanError::NoActivePlan => ApiError::NotFound("Active plan not found for current user"),
+        PlanError::MealNotFound => ApiError::NotFound("Meal detail not found"),
+        PlanError::RecipeNotFound => ApiError::NotFound("Recipe not found"),
+        PlanError::NoSimilarRecipe => {
+            ApiError::NotFound("No similar recipe found for this meal type")
+        }
+        PlanError::UnknownRecipes(unknown) => {
+            let mut errors = Errors::default();
+            push_unknown_recipes(&mut errors, &unknown);
+            errors.into_error()
+        }
+        PlanError::NoProfile => ApiError::NotFound("Profile not found"),
+        PlanError::DayNotFound => ApiError::NotFound("Daily menu not found"),
+        PlanError::Infeasible(e) => infeasible(&e, &Value::Object(Default::default())),
+        // Days are checked at the edge, stored targets are positive and
+        // recipe ids unique: a refused request is a bug, not the caller's.
+        PlanError::Request(e) => ApiError::internal(e),
+        PlanError::Store(e) => ApiError::internal(e),
+    }
+}
+
+/// Adds an entry per (day, meal, id) naming no recipe.
+pub(crate) fn push_unknown_recipes(errors: &mut Errors, unknown: &[(usize, usize, i64)]) {
+    for (day, meal, id) in unknown {
+        errors.push(
+            vec![
+                "body".into(),
+                "daily_menus".into(),
+                Loc::Index(*day),
+                "meal_details".into(),
+                Loc::Index(*meal),
+                "recipe_id".into(),
+            ],
+            &Value::from(*id),
+            Problem::value_error(format!("unknown recipe id {id}")),
+        );
+    }
+}
+
+/// 422 for a plan the catalogue cannot fill under the user's rules.
+pub(crate) fn infeasible(error: &impl std::fmt::Display, body: &Value) -> ApiError {
+    let mut errors = Errors::default();
+    errors.push(vec!["body".into()], body, Problem::value_error(error));
+    errors.into_error()
+}
+
+/// A text rule's failure as its 422 problem.
+pub(crate) fn text_problem(error: TextError) -> Problem {
+    match error {
+        TextError::TooShort { min } => Problem::too_short(min),
+        TextError::TooLong { max } => Problem::too_long(max),
+        TextError::TooManyBytes { max } => Problem::too_many_bytes(max),
+        TextError::ControlCharacter => Problem::control_characters(),
+    }
+}
+
+/// A range rule whose bounds read as integers (`140`, not `140.0`).
+fn whole_range(e: RangeError) -> Problem {
+    match e {
+        RangeError::TooSmall { min } => Problem::ge(min as i64),
+        RangeError::TooLarge { max } => Problem::le(max as i64),
+        RangeError::NotBelow { limit } => Problem::lt_float(limit),
+    }
+}
+
+/// A float field's range rule, worded as Pydantic words float bounds.
+fn float_range(e: RangeError) -> Problem {
+    match e {
+        RangeError::TooSmall { min } => Problem::ge_float(min),
+        RangeError::TooLarge { max } => Problem::le_float(max),
+        RangeError::NotBelow { limit } => Problem::lt_float(limit),
+    }
+}
+
+/// A name rule, worded as Pydantic words string constraints.
+pub(crate) fn name_problem(e: TextError) -> Problem {
+    match e {
+        TextError::TooShort { min } => Problem::too_short(min),
+        TextError::TooLong { max } | TextError::TooManyBytes { max } => Problem::too_long(max),
+        TextError::ControlCharacter => Problem::control_characters(),
+    }
+}
+
+/// The domain's verdict on one field, in the original API's words: range
+/// bounds of integer fields read as integers, those of float fields as
+/// floats, an age as a custom `value_error`.
+pub(crate) fn field_problem(field: Field, error: Invalid) -> Problem {
+    match error {
+        Invalid::Choice(e) => e.into(),
+        Invalid::Range(e) => match field {
+            Field::Height | Field::Weight | Field::MealsPerDay => whole_range(e),
+            _ => float_range(e),
+        },
+        Invalid::Age(e) => Problem::value_error(e),
+        Invalid::Text(e) => name_problem(e),
+    }
+}

@@ -1,0 +1,113 @@
+//! A recipe as a list, a plan or a meal shows it, and the absolute links
+//! its `recipe_url` holds.
+
+use mealplan_domain::Recipe;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::item::ItemResponse;
+
+/// A recipe (spec 2.5). Nutrition is per serving, rounded to whole units.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RecipeResponse {
+    /// Recipe id (what plans and swaps refer to).
+    pub id: i64,
+    /// Dish name.
+    pub name: String,
+    /// kcal.
+    pub calories: i64,
+    /// Protein, g.
+    pub protein: i64,
+    /// Carbohydrates, g.
+    pub carbs: i64,
+    /// Fat, g.
+    pub fat: i64,
+    /// Picture URL.
+    pub image_url: Option<String>,
+    /// The recipe's page on this service, an absolute path
+    /// (`/recipes/{recipe_id}`): resolve it against the API's base URL.
+    pub recipe_url: Option<String>,
+    /// Stable catalogue number.
+    pub recipe_id: i64,
+    /// Comma-separated ingredient names.
+    pub ingredients: String,
+    /// Applicable meal types.
+    pub meal_types: Vec<ItemResponse>,
+    /// Applicable diet types.
+    pub diet_types: Vec<ItemResponse>,
+}
+
+/// A recipe at a portion: its nutrition is that of `servings` servings.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ServedRecipeResponse {
+    /// The recipe, nutrition scaled to the portion.
+    #[serde(flatten)]
+    pub recipe: RecipeResponse,
+    /// Portion, in servings of the recipe.
+    pub servings: f64,
+}
+
+/// The public base URL links are made absolute with, set once at
+/// start-up (`PUBLIC_BASE_URL`, or the bind address when it names a host).
+static PUBLIC_BASE_URL: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+
+/// Sets the base of absolute links (first call wins; without one, links
+/// stay paths such as `/recipes/1001`).
+pub fn set_public_base_url(base: &str) {
+    let _ = PUBLIC_BASE_URL.set(base.trim_end_matches('/').to_owned());
+}
+
+/// `path` under the public base URL: a client served from another origin
+/// (the web client opens `recipe_url` in a new tab) reaches this service.
+pub fn public_link(path: &str) -> String {
+    match PUBLIC_BASE_URL.get() {
+        Some(base) if path.starts_with('/') => format!("{base}{path}"),
+        _ => path.to_owned(),
+    }
+}
+
+/// A nutrient rounded to a whole, non-negative unit, as answers show it.
+pub(crate) fn whole(v: f64) -> i64 {
+    v.round().max(0.0) as i64
+}
+
+impl From<&Recipe> for RecipeResponse {
+    fn from(r: &Recipe) -> Self {
+        Self::served(r, 1.0)
+    }
+}
+
+impl RecipeResponse {
+    /// The recipe with the nutrition of `servings` servings: what a meal
+    /// of a plan nests, so a client that sums nested values per day gets
+    /// the day's real totals.
+    pub fn served(r: &Recipe, servings: f64) -> Self {
+        let n = r.nutrition().served(servings);
+        Self {
+            id: r.id,
+            name: r.name.clone(),
+            calories: whole(n.calories),
+            protein: whole(n.protein),
+            carbs: whole(n.carbs),
+            fat: whole(n.fat),
+            image_url: r.image_url.clone(),
+            recipe_url: r.recipe_url.as_deref().map(public_link),
+            recipe_id: r.recipe_id,
+            ingredients: r
+                .ingredients()
+                .iter()
+                .map(|i| i.name.as_str())
+                .collect::<Vec<_>>()
+                .join(", "),
+            meal_types: r
+                .meal_types()
+                .iter()
+                .map(|m| ItemResponse {
+                    id: m.id(),
+                    name: m.as_str().to_owned(),
+                })
+                .collect(),
+            diet_types: r.diet_types().iter().map(|d| (*d).into()).collect(),
+        }
+    }
+}
