@@ -25,13 +25,6 @@ fn quarters(min: f64, max: f64) -> impl Iterator<Item = f64> {
 }
 
 fn main() {
-    if let Some(f) = std::env::args()
-        .position(|a| a == "--scaled")
-        .and_then(|i| std::env::args().nth(i + 1))
-    {
-        scaled_experiment(f.parse().expect("factor"));
-        return;
-    }
     let seed = arg("--seed", 7);
     let n = arg("--profiles", 600) as usize;
     let recipes = shipped();
@@ -46,29 +39,31 @@ fn main() {
         let req = request(&recipes, p, i, seed);
         let bound = planner::best_miss(
             &recipes,
-            &req.slots,
-            &req.rules,
-            &req.targets,
-            &req.tolerances,
-            &req.portions,
+            req.slots(),
+            req.rules(),
+            req.targets(),
+            req.tolerances(),
+            req.portions(),
             &[],
         );
         // Recipes that alone meet the day at some allowed portion: a
         // one-meal week needs five of them to be on target every day.
         let fitting = if meals == 1 {
-            let range = req.portions.range(req.slots[0]);
+            let range = req.portions().range(req.slots()[0]);
             recipes
                 .iter()
-                .filter(|r| r.serves(req.slots[0]) && req.rules.allow(r))
+                .filter(|r| r.serves(req.slots()[0]) && req.rules().allow(r))
                 .filter(|r| {
-                    quarters(range.min, range.max)
-                        .any(|s| req.tolerances.admits(&r.nutrition.served(s), &req.targets))
+                    quarters(range.min, range.max).any(|s| {
+                        req.tolerances()
+                            .admits(&r.nutrition().served(s), req.targets())
+                    })
                 })
                 .count()
         } else {
             0
         };
-        let t = &req.targets;
+        let t = req.targets();
         let share = 400.0 * t.protein / t.calories;
         let miss = bound.map_or(f64::NAN, |b| b.miss);
         rows.push((
@@ -94,31 +89,4 @@ fn main() {
         let met = of.iter().filter(|r| r.4 <= 0.0).count();
         println!("{meals} meal(s): bound meets {met}/{} days", of.len());
     }
-}
-
-/// Experiment: the shipped catalogue plus every main recipe at `factor`
-/// times its size, planned with the benchmark's profiles.
-#[allow(dead_code)]
-pub fn scaled_experiment(factor: f64) {
-    let mut recipes = shipped();
-    let n = recipes.len();
-    for i in 0..n {
-        let r = &recipes[i];
-        if r.meal_types
-            .iter()
-            .any(|m| *m != mealplan_domain::MealType::Snack)
-        {
-            let mut big = r.clone();
-            big.id = (n + i + 1) as i64;
-            big.recipe_id = big.id;
-            big.nutrition = big.nutrition.served(factor);
-            for ing in &mut big.ingredients {
-                ing.grams *= factor;
-            }
-            recipes.push(big);
-        }
-    }
-    let people = profiles(240, 2026);
-    let report = mealplan_bench::run(&recipes, &people, 2026);
-    println!("{}", report.markdown("scaled", recipes.len(), people.len()));
 }

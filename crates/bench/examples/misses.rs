@@ -22,9 +22,9 @@ fn main() {
             println!("{i}: infeasible");
             continue;
         };
-        let t = &req.targets;
+        let t = req.targets();
         for (d, day) in days.iter().enumerate() {
-            let miss = req.tolerances.miss(&day.totals, t);
+            let miss = req.tolerances().miss(&day.totals, t);
             if miss <= 0.0 {
                 continue;
             }
@@ -32,13 +32,13 @@ fn main() {
                 .meals
                 .iter()
                 .map(|m| {
-                    let r = &recipes[m.recipe];
+                    let r = req.recipe(m.recipe_id).expect("planned recipe");
                     format!(
                         "{:?} {} x{} ({:.0})",
                         m.meal_type,
                         r.recipe_id,
                         m.servings,
-                        r.nutrition.calories * m.servings
+                        r.nutrition().calories * m.servings
                     )
                 })
                 .collect();

@@ -16,7 +16,7 @@ fn main() {
         .iter()
         .filter(|r| (from..=to).contains(&r.recipe_id))
     {
-        let n = &r.nutrition;
+        let n = r.nutrition();
         let share = |g: f64, k: f64| 100.0 * g * k / n.calories.max(1.0);
         println!(
             "{} {:5.0} {:4.1} {:4.1} {:4.1} | {} | {} | {}",
@@ -25,12 +25,12 @@ fn main() {
             share(n.protein, 4.0),
             share(n.fat, 9.0),
             share(n.carbs, 4.0),
-            r.diet_types
+            r.diet_types()
                 .iter()
                 .map(|d| d.as_str())
                 .collect::<Vec<_>>()
                 .join(","),
-            r.allergens
+            r.allergens()
                 .iter()
                 .map(|a| format!("{a:?}"))
                 .collect::<Vec<_>>()

@@ -38,8 +38,11 @@ const PROTEIN_WEIGHT: f64 = 0.5;
 /// A main meal carries at least this fraction of its band's lower share
 /// of the day's protein (days with two or more main meals).
 pub(crate) const PROTEIN_FLOOR: f64 = 0.6;
-/// A meal over half of a day of three or more meals: effectively barred.
-const OVERSIZE_PENALTY: f64 = 1000.0;
+/// A meal over half of a day of three or more meals: barred. It must
+/// outweigh any error from the targets, which on a hopeless day (a
+/// protein target of 36 g against dishes that bring 90) reaches tens of
+/// thousands, so that a day without an oversized meal always wins.
+const OVERSIZE_PENALTY: f64 = 1e12;
 /// A candidate whose best portion near its least-squares one is within
 /// this of the best pick so far is tried at every portion.
 const GRID_MARGIN: f64 = 2.0;

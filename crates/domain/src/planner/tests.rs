@@ -522,6 +522,55 @@ mod properties {
         go(recipes, slots, rules, &mut Vec::new())
     }
 
+    /// A case the property test once found: a small catalogue without
+    /// most allergens, three meals at 1,200 kcal, where every day it could
+    /// build had one meal over half of the calories.
+    #[test]
+    fn no_meal_over_half_of_a_three_meal_day_regression() {
+        let recipes = catalogue(19, 662_371_184_940_145_356);
+        let restrictions: Vec<&str> = Allergen::ALL
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| 15340u16 & (1 << i) != 0)
+            .map(|(_, a)| a.restriction_name())
+            .collect();
+        let rules = HardRules::new(
+            &crate::Taxonomy::default(),
+            restrictions.iter().copied(),
+            &[],
+        );
+        let calories = 1200.0;
+        let request = PlanRequest {
+            recipes: &recipes,
+            targets: Targets {
+                calories,
+                protein: calories * 0.12 / 4.0,
+                carbs: calories * (0.75 - 0.12) / 4.0,
+                fat: calories * 0.25 / 9.0,
+            },
+            slots: meal_slots(MealsPerDay::parse(3).unwrap()),
+            rules,
+            preferred_diets: vec![DietType::HighProtein],
+            tastes: vec![],
+            days: 1,
+            seed: 0,
+            tolerances: Tolerances::default(),
+            portions: Portions { max_servings: 1.0 },
+        };
+        match plan(&request) {
+            Ok(planned) => {
+                for day in &planned {
+                    let s = shares(&recipes, day);
+                    assert!(
+                        s.iter().all(|s| *s <= MAX_MEAL_SHARE + 1e-9),
+                        "{s:?} {day:?}"
+                    );
+                }
+            }
+            Err(e) => panic!("{e:?}"),
+        }
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(256))]
 
