@@ -84,6 +84,8 @@ def main():
     ap.add_argument("--bin", default="target/release/mealplan")
     ap.add_argument("--profiles", type=int, default=60)
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--show-misses", action="store_true",
+                    help="print each profile with a missed day and the days' fit notes")
     args = ap.parse_args()
     rng = random.Random(args.seed)
 
@@ -135,6 +137,10 @@ def main():
                 by_meals[len(ms)][0] += inside
                 by_meals[len(ms)][1] += 1
                 fit = day.get("fit")
+                if args.show_misses and not inside:
+                    print(f"profile {i}: {p['meals_per_day']} meals, {p['diet_types']}, "
+                          f"{[r['name'] for r in p['restrictions']]}, targets {targets}; "
+                          f"{(fit or {}).get('note')}", file=sys.stderr)
                 if fit is not None:
                     fit_days += 1
                     fit_agrees += fit["within_tolerance"] == inside
