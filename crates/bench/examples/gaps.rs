@@ -5,17 +5,8 @@
 //!
 //! Run: `cargo run --release -p mealplan-bench --example gaps -- [--seed S] [--profiles N]`
 
-use mealplan_bench::{profiles, request, shipped};
+use mealplan_bench::{arg, profiles, request, shipped};
 use mealplan_domain::planner;
-
-fn arg(name: &str, default: u64) -> u64 {
-    let args: Vec<String> = std::env::args().collect();
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|i| args.get(i + 1))
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
 
 /// Quarter servings from `min` to `max`.
 fn quarters(min: f64, max: f64) -> impl Iterator<Item = f64> {

@@ -70,6 +70,17 @@ impl Profile {
     }
 }
 
+/// The number after the command-line flag `name` (`--seed 7`), else
+/// `default`: the bench and its examples take a few numeric options only.
+pub fn arg(name: &str, default: u64) -> u64 {
+    let args: Vec<String> = std::env::args().collect();
+    args.iter()
+        .position(|a| a == name)
+        .and_then(|i| args.get(i + 1))
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
 /// `n` profiles: every goal × gender × activity level, `meals_per_day`
 /// 1-6 in turn, random height, weight (45-180 kg), age and body type; 20%
 /// vegan, 20% vegetarian, other diet types, 0-2 predefined restrictions

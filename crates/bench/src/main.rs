@@ -6,16 +6,7 @@
 //!
 //! Run: `cargo run --release -p mealplan-bench -- [--profiles N] [--generated N] [--seed S]`
 
-use mealplan_bench::{generated_catalogue, profiles, run, shipped};
-
-fn arg(name: &str, default: u64) -> u64 {
-    let args: Vec<String> = std::env::args().collect();
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|i| args.get(i + 1))
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
+use mealplan_bench::{arg, generated_catalogue, profiles, run, shipped};
 
 fn main() {
     let n_profiles = arg("--profiles", 240) as usize;

@@ -201,14 +201,7 @@ mod tests {
     /// A taxonomy of a few foods, as the catalogue's data would say.
     fn foods() -> Taxonomy {
         use crate::taxonomy::TaxonomyEntry;
-        let node =
-            |name: &str, kinds: &[&str], contains: &[Allergen], may: &[Allergen]| TaxonomyEntry {
-                name: name.into(),
-                kinds: kinds.iter().map(|k| (*k).into()).collect(),
-                aliases: vec![],
-                contains: contains.to_vec(),
-                may_contain: may.to_vec(),
-            };
+        let node = TaxonomyEntry::node;
         use Allergen::*;
         Taxonomy::from_entries([
             node("animal product", &[], &[], &[]),

@@ -147,14 +147,7 @@ mod tests {
 
     fn foods() -> Taxonomy {
         use Allergen::*;
-        let node =
-            |name: &str, kinds: &[&str], contains: &[Allergen], may: &[Allergen]| TaxonomyEntry {
-                name: name.into(),
-                kinds: kinds.iter().map(|k| (*k).into()).collect(),
-                aliases: vec![],
-                contains: contains.to_vec(),
-                may_contain: may.to_vec(),
-            };
+        let node = TaxonomyEntry::node;
         Taxonomy::from_entries([
             node("animal product", &[], &[], &[]),
             node("meat", &["animal product"], &[], &[]),

@@ -192,20 +192,7 @@ impl Recipe {
         let names: Vec<&str> = parts.ingredients.iter().map(|i| i.name.as_str()).collect();
         let diet_types = labels::diet_types(taxonomy, &names, &n, &parts.meal_types);
         let allergens = labels::allergens(taxonomy, &names);
-        Ok(Self {
-            id: parts.id,
-            recipe_id: parts.recipe_id,
-            name: parts.name,
-            tastes: parts.tastes,
-            image_url: parts.image_url,
-            recipe_url: parts.recipe_url,
-            card: parts.card,
-            nutrition: n,
-            ingredients: parts.ingredients,
-            meal_types: parts.meal_types,
-            diet_types,
-            allergens,
-        })
+        Ok(Self::assemble(parts, diet_types, allergens))
     }
 
     /// A recipe read back from storage with the labels stored beside it
@@ -235,6 +222,12 @@ impl Recipe {
                 diet.is_none_or(|diet| !labels::contradicts(taxonomy, &names, diet))
             })
             .collect();
+        Self::assemble(parts, diet_types, allergens)
+    }
+
+    /// The recipe of `parts` with labels already decided (derived or
+    /// checked by the caller): the one place that lays out the fields.
+    fn assemble(parts: RecipeParts, diet_types: Vec<DietType>, allergens: Vec<Allergen>) -> Self {
         Self {
             id: parts.id,
             recipe_id: parts.recipe_id,
@@ -294,20 +287,7 @@ impl Recipe {
         diet_types: Vec<DietType>,
         allergens: Vec<Allergen>,
     ) -> Self {
-        Self {
-            id: parts.id,
-            recipe_id: parts.recipe_id,
-            name: parts.name,
-            tastes: parts.tastes,
-            image_url: parts.image_url,
-            recipe_url: parts.recipe_url,
-            card: parts.card,
-            nutrition: parts.nutrition,
-            ingredients: parts.ingredients,
-            meal_types: parts.meal_types,
-            diet_types,
-            allergens,
-        }
+        Self::assemble(parts, diet_types, allergens)
     }
 }
 

@@ -36,6 +36,26 @@ pub struct TaxonomyEntry {
     pub may_contain: Vec<Allergen>,
 }
 
+impl TaxonomyEntry {
+    /// A node without other names, for the crate's tests that build small
+    /// taxonomies of their own.
+    #[cfg(test)]
+    pub(crate) fn node(
+        name: &str,
+        kinds: &[&str],
+        contains: &[Allergen],
+        may: &[Allergen],
+    ) -> Self {
+        Self {
+            name: name.into(),
+            kinds: kinds.iter().map(|k| (*k).into()).collect(),
+            aliases: vec![],
+            contains: contains.to_vec(),
+            may_contain: may.to_vec(),
+        }
+    }
+}
+
 /// Why taxonomy data was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum TaxonomyError {
