@@ -23,4 +23,5 @@ mod rebalance;
 mod recipes;
 mod refusals;
 mod restrictions;
+mod shared_limits;
 mod shopping;

@@ -27,7 +27,7 @@ use actix_web::http::{Method, header};
 use actix_web::middleware::{self, Condition, DefaultHeaders};
 use actix_web::{App, HttpResponse, web};
 use mealplan_app::{Accounts, Chat, Export, Plans, Profiles, Recipes};
-use mealplan_ports::HealthProbe;
+use mealplan_ports::{HealthProbe, RateLimitStore};
 use utoipa::OpenApi;
 use utoipa_swagger_ui::SwaggerUi;
 
@@ -61,6 +61,9 @@ pub struct AppState {
     pub meal_detail_auth: MealDetailAuth,
     /// Database reachability for `/ready`.
     pub health: Arc<dyn HealthProbe>,
+    /// The counters of the login and sign-up limits, shared by every
+    /// instance on the same database.
+    pub rate_limit_store: Arc<dyn RateLimitStore>,
 }
 
 /// How long a request may take before it is answered 503, so a hung
@@ -430,8 +433,11 @@ pub fn serve(
     state: AppState,
     options: HttpOptions,
 ) -> std::io::Result<Server> {
+    let limits = web::Data::new(limits::RateLimits::new(
+        &options.rate_limits,
+        state.rate_limit_store.clone(),
+    ));
     let state = web::Data::new(state);
-    let limits = web::Data::new(limits::RateLimits::new(&options.rate_limits));
     let deadlines = web::Data::new(options.deadlines);
     let prepared = web::Data::new(routes::profile::PreparedLists::default());
     let separate_metrics = match options.metrics {

@@ -82,8 +82,10 @@ pub struct ServeArgs {
     /// the client for rate limiting; empty = use the socket peer only.
     #[arg(long, env = "TRUSTED_PROXIES", default_value = "", value_parser = parse_ips)]
     pub trusted_proxies: IpList,
-    /// Most keys (client addresses, e-mails) each rate limit remembers; past
-    /// it, the records that restrain least are forgotten first.
+    /// Most refused client addresses each instance remembers in memory (it
+    /// answers their repeats without asking the database); past it, the
+    /// refusals that end soonest are forgotten first. The limits themselves
+    /// are kept in the database.
     #[arg(long, env = "RATE_LIMIT_MAX_KEYS", default_value_t = mealplan_http::limits::DEFAULT_MAX_KEYS,
           value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(64..=100_000_000))]
     pub rate_limit_max_keys: usize,

@@ -5,6 +5,7 @@
 //! differ per backend (`migrations/sqlite`, `migrations/postgres`), and
 //! both sets are embedded in the binary.
 
+mod limits;
 mod plans;
 mod profiles;
 mod recipes;
@@ -222,6 +223,7 @@ pub struct Database {
     limits: PoolOptions,
     recipe_cache: std::sync::Arc<tokio::sync::OnceCell<std::sync::Arc<[mealplan_domain::Recipe]>>>,
     reference_cache: std::sync::Arc<[tokio::sync::OnceCell<Vec<mealplan_domain::NamedItem>>; 4]>,
+    limit_cleanup: std::sync::Arc<limits::Cleanup>,
 }
 
 impl Database {
@@ -241,6 +243,7 @@ impl Database {
             limits: options,
             recipe_cache: Default::default(),
             reference_cache: Default::default(),
+            limit_cleanup: Default::default(),
         })
     }
 
