@@ -25,3 +25,4 @@ mod refusals;
 mod restrictions;
 mod shared_limits;
 mod shopping;
+mod writes;

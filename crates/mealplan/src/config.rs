@@ -108,9 +108,10 @@ pub struct ServeArgs {
     #[arg(long, env = "DB_POOL_TIMEOUT_MS", default_value_t = 2000,
           value_parser = clap::value_parser!(u64).range(100..=600_000))]
     pub db_pool_timeout_ms: u64,
-    /// Database connections in the pool.
-    #[arg(long, env = "DB_POOL_SIZE", default_value_t = 10,
-          value_parser = clap::value_parser!(u32).range(1..=1000))]
+    /// Database connections in the pool; 0 = two per core plus two (more
+    /// only adds threads and server processes competing for the cores).
+    #[arg(long, env = "DB_POOL_SIZE", default_value_t = 0,
+          value_parser = clap::value_parser!(u32).range(0..=1000))]
     pub db_pool_size: u32,
     /// Which requests get an access-log line at `info`: `errors` (4xx and
     /// 5xx; the rest at `debug`) or `all`.
@@ -159,7 +160,7 @@ impl ServeArgs {
     pub fn pool(&self) -> mealplan_adapters::PoolOptions {
         let ms = std::time::Duration::from_millis;
         mealplan_adapters::PoolOptions {
-            max_size: self.db_pool_size,
+            max_size: mealplan_adapters::db::pool_size(self.db_pool_size),
             acquire_timeout: ms(self.db_pool_timeout_ms),
             statement_timeout: ms(self.db_statement_timeout_ms),
             ..Default::default()

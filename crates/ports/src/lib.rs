@@ -212,7 +212,7 @@ pub trait Clock: Send + Sync {
 
 pub use profiles::{
     ItemKind, NewProfile, Profile, ProfileRepository, ProfileStoreError, ReferenceData,
-    ReferenceList,
+    ReferenceList, Resolver,
 };
 #[cfg(feature = "mock")]
 pub use profiles::{MockProfileRepository, MockReferenceData};
