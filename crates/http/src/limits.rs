@@ -15,8 +15,9 @@
 //! A refused client address stays refused, on every instance, until the
 //! `Retry-After` the store gave: its bucket only drains further while it is
 //! refused, and nothing refills it early. Each process therefore remembers
-//! refusals of addresses until that time and answers repeats itself, with
-//! no database round trip, so a flood from one address costs the database
+//! refusals of addresses until that time (less the second the store's
+//! rounding up may add) and answers repeats itself, with no database round
+//! trip, so a flood from one address costs the database
 //! one statement per refill period. (A refused e-mail is not remembered
 //! this way: a login that was allowed before the lock may still succeed on
 //! another instance and clear it.) Forgetting a refusal early is always
@@ -301,6 +302,9 @@ impl Refusals {
 
     /// Remembers that `key` is refused for `seconds`.
     fn remember(&self, key: impl Hash, now: Instant, seconds: u64) {
+        if seconds == 0 {
+            return;
+        }
         let until = self.table.millis(now) + seconds.saturating_mul(1000);
         self.table.with(
             key,
@@ -384,7 +388,8 @@ impl RateLimits {
         };
         let key = client_key(ip);
         if let Some(seconds) = self.refused.standing(key, Instant::now()) {
-            return Err(ApiError::TooManyRequests(seconds));
+            // Remembered one second short (see below): add it back.
+            return Err(ApiError::TooManyRequests(seconds + 1));
         }
         let admission = self
             .store
@@ -399,7 +404,10 @@ impl RateLimits {
         match admission {
             Admission::Allowed => Ok(()),
             Admission::Refused { retry_after } => {
-                self.refused.remember(key, Instant::now(), retry_after);
+                // The store rounds up to whole seconds; one second less is
+                // never longer than the store's own refusal.
+                self.refused
+                    .remember(key, Instant::now(), retry_after.saturating_sub(1));
                 Err(ApiError::TooManyRequests(retry_after))
             }
         }

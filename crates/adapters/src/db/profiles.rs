@@ -401,6 +401,56 @@ fn load_profile(conn: &mut AnyConnection, user: UserId) -> Result<Option<Profile
     row.into_profile(tastes, restrictions, diets).map(Some)
 }
 
+/// The update of profile `id` to `v` as one PostgreSQL statement with its
+/// values written out, to be sent in a batch; `None` on SQLite (whose
+/// dates and times Diesel stores as text of its own format, and where a
+/// round trip costs nothing) or if any value could not be written exactly.
+/// Every value is a number, a date or time, or a name from a closed set
+/// (`maintain_weight`, `normal`, …): nothing the client typed.
+fn literal_update(conn: &AnyConnection, id: i64, v: &ProfileValues<'_>) -> Option<String> {
+    match conn {
+        AnyConnection::Postgresql(_) => literal_update_sql(id, v),
+        AnyConnection::Sqlite(_) => None,
+    }
+}
+
+/// See [`literal_update`].
+fn literal_update_sql(id: i64, v: &ProfileValues<'_>) -> Option<String> {
+    use chrono::Datelike;
+    let plain_year = |year: i32| (1..=9999).contains(&year);
+    if !plain_year(v.birth_date.year()) || !plain_year(v.updated_at.year()) {
+        return None;
+    }
+    let name = |s: &str| {
+        (!s.is_empty() && s.bytes().all(|b| b.is_ascii_lowercase() || b == b'_'))
+            .then(|| format!("'{s}'"))
+    };
+    // `{:?}` is the shortest text that reads back as the same `f64`.
+    let number = |x: f64| x.is_finite().then(|| format!("{x:?}::float8"));
+    Some(format!(
+        "UPDATE profiles SET goal = {}, height = {}, weight = {}, body_type = {}, \
+         gender = {}, meals_per_day = {}, activity_level = {}, birth_date = '{}'::date, \
+         body_fat_percentage = {}, calories_target = {}, protein_target = {}, \
+         carbs_target = {}, fat_target = {}, manual_targets = {}, \
+         updated_at = '{}'::timestamp WHERE id = {id};",
+        name(v.goal)?,
+        number(v.height)?,
+        number(v.weight)?,
+        name(v.body_type)?,
+        name(v.gender)?,
+        v.meals_per_day,
+        name(v.activity_level)?,
+        v.birth_date.format("%Y-%m-%d"),
+        number(v.body_fat_percentage)?,
+        number(v.calories_target)?,
+        number(v.protein_target)?,
+        number(v.carbs_target)?,
+        number(v.fat_target)?,
+        v.manual_targets,
+        v.updated_at.format("%Y-%m-%d %H:%M:%S%.6f"),
+    ))
+}
+
 /// The upsert, inside its transaction: returns the profile as written and
 /// the list statements to send with the `COMMIT`. The row is written (and
 /// so locked) before the lists are replaced: a concurrent upsert of the
@@ -420,11 +470,21 @@ fn upsert_in_tx(
         .optional()?;
     let resolved = (p.resolve)(previous.as_ref().map(StoredRow::stored).as_ref());
     let values = ProfileValues::of(p, &resolved);
+    // On PostgreSQL an existing row is updated in the final batch, right
+    // before the `COMMIT`, so its lock is held for one round trip; the
+    // list statements after it see what a concurrent upsert committed
+    // (each statement takes a new snapshot).
+    let mut update_last = None;
     let profile_id = match previous {
         Some(row) => {
-            diesel::update(profiles::table.find(row.id))
-                .set(&values)
-                .execute(conn)?;
+            match literal_update(conn, row.id, &values) {
+                Some(sql) => update_last = Some(sql),
+                None => {
+                    diesel::update(profiles::table.find(row.id))
+                        .set(&values)
+                        .execute(conn)?;
+                }
+            }
             row.id
         }
         None => diesel::insert_into(profiles::table)
@@ -438,6 +498,10 @@ fn upsert_in_tx(
     };
     let diet_types = dedup_in_order(&p.draft.diet_types);
     let lists = replace_lists(profile_id, &tastes, &restrictions, &diet_types);
+    let lists = match update_last {
+        Some(update) => update + &lists,
+        None => lists,
+    };
     let profile = Profile {
         id: profile_id,
         user_id: user,
@@ -508,5 +572,61 @@ impl ProfileRepository for Database {
             .map_err(store_error)
         })
         .await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn values() -> ProfileValues<'static> {
+        ProfileValues {
+            goal: "maintain_weight",
+            height: 178.5,
+            weight: 76.0,
+            body_type: "normal",
+            gender: "male",
+            meals_per_day: 4,
+            activity_level: "medium",
+            birth_date: NaiveDate::from_ymd_opt(1990, 4, 1).unwrap(),
+            body_fat_percentage: 18.0,
+            calories_target: 2550.0,
+            protein_target: 0.1 + 0.2,
+            carbs_target: 300.0,
+            fat_target: 1e-7,
+            manual_targets: 5,
+            updated_at: NaiveDate::from_ymd_opt(2026, 11, 23)
+                .unwrap()
+                .and_hms_micro_opt(1, 2, 3, 456_789)
+                .unwrap(),
+        }
+    }
+
+    #[test]
+    fn a_literal_update_writes_every_value_exactly() {
+        let sql = literal_update_sql(7, &values()).unwrap();
+        assert_eq!(
+            sql,
+            "UPDATE profiles SET goal = 'maintain_weight', height = 178.5::float8, \
+             weight = 76.0::float8, body_type = 'normal', gender = 'male', meals_per_day = 4, \
+             activity_level = 'medium', birth_date = '1990-04-01'::date, \
+             body_fat_percentage = 18.0::float8, calories_target = 2550.0::float8, \
+             protein_target = 0.30000000000000004::float8, carbs_target = 300.0::float8, \
+             fat_target = 1e-7::float8, manual_targets = 5, \
+             updated_at = '2026-11-23 01:02:03.456789'::timestamp WHERE id = 7;"
+        );
+    }
+
+    #[test]
+    fn values_that_cannot_be_written_exactly_fall_back_to_binding() {
+        let mut v = values();
+        v.weight = f64::NAN;
+        assert_eq!(literal_update_sql(7, &v), None);
+        let mut v = values();
+        v.goal = "x'; DROP TABLE users; --";
+        assert_eq!(literal_update_sql(7, &v), None);
+        let mut v = values();
+        v.birth_date = NaiveDate::from_ymd_opt(-5, 1, 1).unwrap();
+        assert_eq!(literal_update_sql(7, &v), None);
     }
 }
