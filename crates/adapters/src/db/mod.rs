@@ -192,8 +192,8 @@ impl r2d2::ManageConnection for Manager {
 /// default: two per core plus two. Each connection is a database server
 /// process and, while in use, a blocking thread; on a small machine more of
 /// them only queue for the same cores (measured on 2 cores: 10 connections
-/// gave `GET /api/profile` at c=32 a p99 25 times its p50, 6 about 3 times,
-/// at the same throughput; `docs/BENCHMARKS.md`).
+/// gave `GET /api/profile` at c=32 a p99 23-42 times its p50, 6 two to
+/// three times, at about the same throughput; `docs/BENCHMARKS.md`).
 pub fn pool_size(requested: u32) -> u32 {
     if requested > 0 {
         return requested;
