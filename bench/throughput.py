@@ -134,7 +134,12 @@ def rotate_script(tmp, name, method, paths, headers=None, body=None):
 UNITS = {"us": 1e-3, "ms": 1.0, "s": 1000.0}
 
 
-def wrk(base, path, connections, duration, script=None, headers=None):
+def wrk(base, path, connections, duration, script=None, headers=None, warmup=1):
+    """req/s, p50 and p99 (ms) of `duration` seconds of load, after
+    `warmup` seconds of the same load whose figures are dropped (the first
+    second after a start or a change of load is not representative)."""
+    if warmup:
+        wrk(base, path, connections, warmup, script, headers, warmup=0)
     cmd = ["wrk", "-t", "2" if connections > 1 else "1", "-c", str(connections),
            "-d", f"{duration}s", "--latency"]
     for k, v in (headers or {}).items():
@@ -163,8 +168,9 @@ def main():
     if not args.no_build:
         subprocess.run(["cargo", "build", "--release", "-p", "mealplan", "-p",
                         "mealplan-throughput"], cwd=ROOT, check=True)
-    binary = os.path.join(ROOT, "target/release/mealplan")
-    bare_bin = os.path.join(ROOT, "target/release/bare-diet-type")
+    target = os.environ.get("CARGO_TARGET_DIR", os.path.join(ROOT, "target"))
+    binary = os.path.join(target, "release/mealplan")
+    bare_bin = os.path.join(target, "release/bare-diet-type")
     tmp = tempfile.mkdtemp(prefix="throughput-")
     log = open(os.path.join(tmp, "services.log"), "w")
     pg_name = f"mealplan_throughput_{os.getpid()}"
@@ -172,6 +178,7 @@ def main():
     subprocess.run(["psql", admin, "-qc", f"CREATE DATABASE {pg_name}"], check=True)
     pg_url = admin.rsplit("/", 1)[0] + "/" + pg_name
     results, notes = {}, {}
+    load_before = os.getloadavg()
     bare_port = free_port()
     bare = subprocess.Popen([bare_bin, f"127.0.0.1:{bare_port}"], stdout=log, stderr=log)
     services = {}
@@ -220,6 +227,7 @@ def main():
         log.close()
         subprocess.run(["psql", admin, "-qc", f"DROP DATABASE IF EXISTS {pg_name} WITH (FORCE)"])
 
+    print(f"\nload average before / after: {load_before} / {os.getloadavg()}")
     print(f"\n| target | load | c | req/s | p50 ms | p99 ms |\n|---|---|---|---|---|---|")
     for (target, load, c), r in results.items():
         print(f"| {target} | {load} | {c} | {r['rps']:.0f} | {r['p50']:.2f} | {r['p99']:.2f} |")

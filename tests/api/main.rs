@@ -23,4 +23,6 @@ mod rebalance;
 mod recipes;
 mod refusals;
 mod restrictions;
+mod shared_limits;
 mod shopping;
+mod writes;

@@ -3,10 +3,10 @@
 use std::sync::Arc;
 
 use chrono::NaiveDate;
-use mealplan_domain::{ItemRef, NamedItem, ProfileDraft, UserId, targets};
+use mealplan_domain::{ItemRef, NamedItem, ProfileDraft, Stored, UserId, targets};
 use mealplan_ports::{
     Clock, ItemKind, NewProfile, Profile, ProfileRepository, ProfileStoreError, ReferenceData,
-    ReferenceList, StoreError,
+    ReferenceList, Resolver, StoreError,
 };
 
 /// Why a profile operation failed.
@@ -63,21 +63,23 @@ impl Profiles {
     /// Creates or replaces `user`'s profile; targets omitted or 0 are
     /// computed, positive ones kept, except that a value equal to one the
     /// service computed last time is an echo and is computed again
-    /// ([`targets::echoes_cleared`]). A write that loses a race with a
-    /// concurrent first upsert is retried, and then updates.
+    /// ([`targets::echoes_cleared`]). The repository applies these rules to
+    /// the stored values inside its write (no read before it). A write that
+    /// loses a race with a concurrent first upsert is retried, and then
+    /// updates.
     pub async fn upsert(&self, user: UserId, draft: ProfileDraft) -> Result<Profile, ProfileError> {
         let now = self.clock.now();
         let age = draft.body.birth_date.age_on(now.date_naive());
-        let previous = self.profiles.find(user).await?.map(|p| p.stored());
-        let (body_fat, requested) = targets::echoes_cleared(
-            draft.body_fat_percentage,
-            draft.requested,
-            previous.as_ref(),
-        );
-        let resolved = targets::resolve(&draft.body, age, body_fat, requested);
+        let (body, body_fat_sent, requested_sent) =
+            (draft.body, draft.body_fat_percentage, draft.requested);
+        let resolve: Resolver = Arc::new(move |previous: Option<&Stored>| {
+            let (body_fat, requested) =
+                targets::echoes_cleared(body_fat_sent, requested_sent, previous);
+            targets::resolve(&body, age, body_fat, requested)
+        });
         let profile = NewProfile {
             draft,
-            resolved,
+            resolve,
             now,
         };
         let mut attempt = 1;
@@ -188,24 +190,31 @@ mod tests {
         }
     }
 
-    fn stored(p: &NewProfile) -> Profile {
+    /// What a repository stores for `p` over `previous`.
+    fn stored_over(p: &NewProfile, previous: Option<&Profile>) -> Profile {
+        let resolved = (p.resolve)(previous.map(Profile::stored).as_ref());
         Profile {
             id: 1,
             user_id: UserId(5),
             body: p.draft.body,
             meals_per_day: p.draft.meals_per_day,
-            body_fat_percentage: p.resolved.body_fat_percentage,
-            targets: p.resolved.targets,
-            manual: p.resolved.manual,
+            body_fat_percentage: resolved.body_fat_percentage,
+            targets: resolved.targets,
+            manual: resolved.manual,
             tastes: vec![],
             restrictions: vec![],
             diet_types: vec![],
         }
     }
 
-    /// A service whose user has no profile yet.
-    fn service(mut repo: MockProfileRepository) -> Profiles {
-        repo.expect_find().returning(|_| Ok(None));
+    /// What a repository stores for `p` as a first profile.
+    fn stored(p: &NewProfile) -> Profile {
+        stored_over(p, None)
+    }
+
+    /// A service over `repo`; an upsert never calls `find` (the mock
+    /// would panic).
+    fn service(repo: MockProfileRepository) -> Profiles {
         Profiles::new(Arc::new(repo), Arc::new(MockReferenceData::new()), clock())
     }
 
@@ -221,13 +230,14 @@ mod tests {
         edit.body_fat_percentage = NonNegative::parse(before.body_fat_percentage).unwrap();
         edit.requested.protein = NonNegative::parse(before.targets.protein).unwrap();
         let mut repo = MockProfileRepository::new();
-        repo.expect_find().return_once(move |_| Ok(Some(before)));
+        let previous = before.clone();
         repo.expect_upsert()
-            .withf(|_, p| {
-                p.resolved.manual == Default::default() && p.resolved.targets.calories > 2136.0
+            .withf(move |_, p| {
+                let resolved = (p.resolve)(Some(&previous.stored()));
+                resolved.manual == Default::default() && resolved.targets.calories > 2136.0
             })
             .times(1)
-            .returning(|_, p| Ok(stored(&p)));
+            .returning(move |_, p| Ok(stored_over(&p, Some(&before))));
         let service = Profiles::new(Arc::new(repo), Arc::new(MockReferenceData::new()), clock());
         let after = service.upsert(UserId(5), edit).await.unwrap();
         assert_eq!(after.targets.calories, (1.1 * 2136.0_f64 + 150.0).round());
@@ -239,9 +249,10 @@ mod tests {
         repo.expect_upsert()
             .withf(|user, p| {
                 // 30 years old on 2026-06-01: maintain, low → 2136 kcal.
+                let resolved = (p.resolve)(None);
                 *user == UserId(5)
-                    && p.resolved.targets.calories == 2136.0
-                    && p.resolved.body_fat_percentage == 18.0
+                    && resolved.targets.calories == 2136.0
+                    && resolved.body_fat_percentage == 18.0
             })
             .times(1)
             .returning(|_, p| Ok(stored(&p)));
@@ -253,7 +264,7 @@ mod tests {
     async fn upsert_keeps_a_hand_set_target() {
         let mut repo = MockProfileRepository::new();
         repo.expect_upsert()
-            .withf(|_, p| p.resolved.targets.calories == 1800.0)
+            .withf(|_, p| (p.resolve)(None).targets.calories == 1800.0)
             .returning(|_, p| Ok(stored(&p)));
         let profile = service(repo)
             .upsert(UserId(5), draft(1800.0))

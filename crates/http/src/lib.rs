@@ -8,6 +8,7 @@ pub mod auth;
 pub mod chat_model;
 pub mod edge;
 pub mod error;
+pub mod layer;
 pub mod limits;
 pub mod metrics;
 pub mod openapi;
@@ -20,14 +21,12 @@ use std::sync::Arc;
 
 use actix_cors::Cors;
 use actix_service::{IntoServiceFactory, ServiceFactoryExt, map_config};
-use actix_web::body::{BoxBody, MessageBody};
 use actix_web::dev::AppConfig;
-use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::{Method, header};
-use actix_web::middleware::{self, Condition, DefaultHeaders};
+use actix_web::middleware::Condition;
 use actix_web::{App, HttpResponse, web};
 use mealplan_app::{Accounts, Chat, Export, Plans, Profiles, Recipes};
-use mealplan_ports::HealthProbe;
+use mealplan_ports::{HealthProbe, RateLimitStore};
 use utoipa::OpenApi;
 use utoipa_swagger_ui::SwaggerUi;
 
@@ -61,6 +60,9 @@ pub struct AppState {
     pub meal_detail_auth: MealDetailAuth,
     /// Database reachability for `/ready`.
     pub health: Arc<dyn HealthProbe>,
+    /// The counters of the login and sign-up limits, shared by every
+    /// instance on the same database.
+    pub rate_limit_store: Arc<dyn RateLimitStore>,
 }
 
 /// How long a request may take before it is answered 503, so a hung
@@ -117,7 +119,36 @@ impl HttpOptions {
 /// Registers every API route.
 pub fn routes(cfg: &mut web::ServiceConfig) {
     use Method as M;
+    // Resources are matched in the order they are registered, each against
+    // its list of patterns: the most requested ones (the public lists, the
+    // profile) come first, so they are found after the fewest attempts.
     cfg.service(
+        Endpoint::at(&["/api/diet_type"])
+            .on(M::GET, profile::diet_types_list)
+            .build(),
+    )
+    .service(
+        Endpoint::at(&["/api/restriction"])
+            .on(M::GET, profile::restrictions_list)
+            .build(),
+    )
+    .service(
+        Endpoint::at(&["/api/taste"])
+            .on(M::GET, profile::tastes_list)
+            .build(),
+    )
+    .service(
+        Endpoint::at(&["/api/meal_type"])
+            .on(M::GET, profile::meal_types_list)
+            .build(),
+    )
+    .service(
+        Endpoint::at(&["/api/profile"])
+            .on(M::GET, profile::get_profile)
+            .on(M::PUT, profile::upsert_profile)
+            .build(),
+    )
+    .service(
         Endpoint::at(&["/auth/register", "/api/auth/register"])
             .on(M::POST, accounts::register)
             .build(),
@@ -158,33 +189,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             .on(M::GET, accounts::check_token)
             .build(),
     )
-    .service(
-        Endpoint::at(&["/api/profile"])
-            .on(M::GET, profile::get_profile)
-            .on(M::PUT, profile::upsert_profile)
-            .build(),
-    )
-    .service(
-        Endpoint::at(&["/api/diet_type"])
-            .on(M::GET, profile::diet_types_list)
-            .build(),
-    )
-    .service(
-        Endpoint::at(&["/api/restriction"])
-            .on(M::GET, profile::restrictions_list)
-            .build(),
-    )
-    .service(
-        Endpoint::at(&["/api/taste"])
-            .on(M::GET, profile::tastes_list)
-            .build(),
-    )
     .service(Endpoint::at(&["/api/chat"]).on(M::POST, chat::chat).build())
-    .service(
-        Endpoint::at(&["/api/meal_type"])
-            .on(M::GET, profile::meal_types_list)
-            .build(),
-    )
     .service(
         Endpoint::at(&["/api/recipes"])
             .on(M::GET, recipes::list_recipes)
@@ -298,126 +303,6 @@ pub enum AccessLog {
     Errors,
 }
 
-/// One log line per request: method, path (never the query string, which
-/// may hold a token), status and duration; server errors at `error`,
-/// client errors at `info`, the rest at `info` or `debug` ([`AccessLog`]).
-/// Every request is counted and timed in the metrics.
-async fn access_log(
-    req: ServiceRequest,
-    next: middleware::Next<impl MessageBody>,
-) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
-    let started = std::time::Instant::now();
-    let all = req
-        .app_data::<web::Data<AccessLog>>()
-        .is_some_and(|a| *a.get_ref() == AccessLog::All);
-    let response = next.call(req).await?;
-    let status = response.status().as_u16();
-    let seconds = started.elapsed().as_secs_f64();
-    let ms = seconds * 1000.0;
-    let request = response.request();
-    let method = request.method().as_str();
-    // Routes by their pattern, so ids do not multiply the series.
-    let route = request.match_pattern();
-    metrics::record_request(
-        route.as_deref().unwrap_or("unmatched"),
-        method,
-        status,
-        seconds,
-    );
-    let path = request.path();
-    if status >= 500 {
-        tracing::error!(method, path, status, ms, "request");
-    } else if status >= 400 || all {
-        tracing::info!(method, path, status, ms, "request");
-    } else {
-        tracing::debug!(method, path, status, ms, "request");
-    }
-    Ok(response)
-}
-
-/// Error answers made outside the handlers (CORS refusals, framework
-/// defaults) become `{"detail": …}` like every other error.
-async fn json_errors(
-    req: ServiceRequest,
-    next: middleware::Next<impl MessageBody + 'static>,
-) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
-    let response = next.call(req).await?;
-    let status = response.status();
-    // JSON errors pass as they are, and so do the HTML pages' own (a
-    // browser opening an unknown recipe page gets a page, not JSON).
-    let is_json_or_page = response
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.starts_with("application/json") || v.starts_with("text/html"));
-    if status.as_u16() < 400 || is_json_or_page {
-        return Ok(response.map_into_boxed_body());
-    }
-    let (req, response) = response.into_parts();
-    let (head, body) = response.into_parts();
-    let bytes = actix_web::body::to_bytes(body).await.unwrap_or_default();
-    let text = String::from_utf8_lossy(&bytes).trim().to_owned();
-    let detail = if text.is_empty() {
-        status.canonical_reason().unwrap_or("Error").to_owned()
-    } else {
-        text
-    };
-    let mut json = HttpResponse::build(status);
-    for (name, value) in head.headers() {
-        if name != header::CONTENT_TYPE && name != header::CONTENT_LENGTH {
-            json.append_header((name.clone(), value.clone()));
-        }
-    }
-    let json = json.json(error::ErrorBody { detail });
-    Ok(ServiceResponse::new(req, json))
-}
-
-/// Answers 503 `{"detail": "Service unavailable"}` (with `Retry-After`)
-/// when a request outlives its deadline; the work it started is dropped or
-/// finishes in the background, and nothing was acknowledged.
-async fn deadline(
-    req: ServiceRequest,
-    next: middleware::Next<impl MessageBody + 'static>,
-) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
-    let limits = req
-        .app_data::<web::Data<Deadlines>>()
-        .map(|d| *d.get_ref())
-        .unwrap_or_default();
-    let limit = if req.path().trim_end_matches('/').ends_with("/api/chat") {
-        limits.chat
-    } else {
-        limits.request
-    };
-    let method = req.method().clone();
-    let path = req.path().to_owned();
-    match actix_web::rt::time::timeout(limit, next.call(req)).await {
-        Ok(response) => response.map(ServiceResponse::map_into_boxed_body),
-        Err(_) => {
-            tracing::warn!(%method, %path, ms = limit.as_millis() as u64, "request deadline passed");
-            // The request was moved into the dropped call: answer through
-            // the error path, which renders `ApiError`'s own body.
-            Err(ApiError::Unavailable.into())
-        }
-    }
-}
-
-/// Responses to requests that carry credentials must not be cached by
-/// browsers or proxies.
-async fn no_store_when_authenticated(
-    req: ServiceRequest,
-    next: middleware::Next<impl MessageBody>,
-) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
-    let authenticated = req.headers().contains_key(header::AUTHORIZATION);
-    let mut response = next.call(req).await?;
-    if authenticated {
-        response.headers_mut().insert(
-            header::CACHE_CONTROL,
-            header::HeaderValue::from_static("no-store"),
-        );
-    }
-    Ok(response)
-}
-
 /// Starts serving on `listener`; the returned future runs until shutdown
 /// (SIGINT/SIGTERM stop accepting, finish in-flight requests, then end).
 ///
@@ -430,8 +315,11 @@ pub fn serve(
     state: AppState,
     options: HttpOptions,
 ) -> std::io::Result<Server> {
+    let limits = web::Data::new(limits::RateLimits::new(
+        &options.rate_limits,
+        state.rate_limit_store.clone(),
+    ));
     let state = web::Data::new(state);
-    let limits = web::Data::new(limits::RateLimits::new(&options.rate_limits));
     let deadlines = web::Data::new(options.deadlines);
     let prepared = web::Data::new(routes::profile::PreparedLists::default());
     let separate_metrics = match options.metrics {
@@ -463,11 +351,11 @@ pub fn serve(
                 !options.cors_allowed_origins.is_empty(),
                 options.cors(),
             ))
-            .wrap(middleware::from_fn(deadline))
-            .wrap(middleware::from_fn(json_errors))
-            .wrap(DefaultHeaders::new().add((header::X_CONTENT_TYPE_OPTIONS, "nosniff")))
-            .wrap(middleware::from_fn(no_store_when_authenticated))
-            .wrap(middleware::from_fn(access_log))
+            .wrap(layer::Layer {
+                deadlines: options.deadlines,
+                access_log: options.access_log,
+                metrics: options.metrics != MetricsAccess::Off,
+            })
             .configure(routes)
             .service(SwaggerUi::new("/docs/{_:.*}").url("/openapi.json", openapi.clone()))
             .service(web::resource("/docs").to(|| async {

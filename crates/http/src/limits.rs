@@ -1,47 +1,52 @@
 //! Rate limits on login and sign-up (contract §6), checked before any
 //! password hashing so a flood costs the server next to nothing.
 //!
-//! Limits live in this process's memory: with several instances each
-//! enforces its own share (see `docs/SECURITY.md`). Everything the handlers
-//! need is [`RateLimits::check_ip`], [`RateLimits::begin_login`] and
-//! [`RateLimits::clear_failures`], so a store shared between instances can
-//! replace the tables below without touching a route.
+//! The counters live in a [`RateLimitStore`] (the database, in the
+//! service): every instance that shares the store enforces one limit. Per
+//! client address a token bucket ([`RateLimitStore::take_token`]); per
+//! e-mail the login attempts of a 15-minute window, each counted before
+//! its bcrypt work starts and forgotten after a success
+//! ([`RateLimitStore::count_attempt`]). Everything the handlers need is
+//! [`RateLimits::check_ip`], [`RateLimits::begin_login`] and
+//! [`RateLimits::clear_failures`].
+//!
+//! # The local fast path
+//!
+//! A refused client address stays refused, on every instance, until the
+//! `Retry-After` the store gave: its bucket only drains further while it is
+//! refused, and nothing refills it early. Each process therefore remembers
+//! refusals of addresses until that time (less the second the store's
+//! rounding up may add) and answers repeats itself, with no database round
+//! trip, so a flood from one address costs the database
+//! one statement per refill period. (A refused e-mail is not remembered
+//! this way: a login that was allowed before the lock may still succeed on
+//! another instance and clear it.) Forgetting a refusal early is always
+//! safe: the store refuses again.
 //!
 //! # Bounded memory and cost
 //!
-//! Each limit keeps its records in a [`Table`]: 64 shards, each a hash map
-//! from a keyed 64-bit hash of the key to a slot of a vector, with a hard
-//! cap on slots (`max_keys` over all shards). A check locks one shard and
-//! does a constant amount of work: a lookup, a look at two random slots that
-//! are dropped if they no longer hold anything (a full bucket, failures
-//! that left the window), and, only when the shard is full, the eviction of
-//! the least valuable of eight random slots. Nothing ever scans a table.
-//!
-//! What eviction may cost: forgetting a record can only let its key start
-//! afresh, so the victim is the record that restrains least: a bucket with
-//! the most tokens left, the key with the fewest failures in the window
-//! (the least recently touched on a tie). A flood of new keys, each of
-//! which holds one request or one failure, therefore evicts other flood
-//! keys and never a locked e-mail or a drained bucket while such keys are
-//! there: to push a locked e-mail out, an attacker must first lock about
-//! `max_keys` other e-mails (`max_keys` × `LOGIN_FAILURE_LIMIT` requests,
-//! which the per-IP limit slows down too), and the shard is chosen by a
-//! hash keyed at random at start-up, so it cannot be aimed at. Keys are
-//! hashed to 64 bits: two keys sharing a record (less than 1 in 10^9 at
-//! 100,000 keys) would share a limit.
+//! The refusals are kept in a [`Table`]: 64 shards, each a hash map from a
+//! keyed 64-bit hash of the key to a slot of a vector, with a hard cap on
+//! slots (`max_keys` over all shards). A check locks one shard and does a
+//! constant amount of work: a lookup, a look at two random slots that are
+//! dropped if their refusal has passed, and, only when the shard is full,
+//! the eviction of the least valuable of eight random slots (the refusal
+//! that ends soonest). Nothing ever scans a table. Keys are hashed to 64
+//! bits with a key chosen at random at start-up.
 
+use std::collections::HashMap;
 use std::collections::hash_map::RandomState;
-use std::collections::{HashMap, VecDeque};
 use std::hash::{BuildHasher, BuildHasherDefault, Hash, Hasher};
 use std::net::IpAddr;
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use actix_web::HttpRequest;
+use mealplan_ports::{Admission, RateLimitStore, StoreError};
 
 use crate::error::ApiError;
 
-/// Keys a limit table holds by default (per limit).
+/// Refused addresses a process remembers by default.
 pub const DEFAULT_MAX_KEYS: usize = 100_000;
 
 /// Shards of a table: checks of different keys rarely wait on each other.
@@ -60,8 +65,8 @@ pub struct RateLimitOptions {
     pub login_failures: u32,
     /// Proxies whose `X-Forwarded-For` names the real client.
     pub trusted_proxies: Vec<IpAddr>,
-    /// Most keys (client addresses, e-mails) each limit remembers; 0 means
-    /// [`DEFAULT_MAX_KEYS`].
+    /// Most refused client addresses this process remembers (its local
+    /// fast path); 0 means [`DEFAULT_MAX_KEYS`].
     pub max_keys: usize,
 }
 
@@ -226,13 +231,14 @@ impl<V: Record> Table<V> {
         f(&mut shard.slots[slot].1, now)
     }
 
-    /// Forgets `key`.
-    fn remove(&self, key: impl Hash) {
+    /// Runs `f` on `key`'s record if there is one.
+    fn peek<R>(&self, key: impl Hash, now: Instant, f: impl FnOnce(&V, Millis) -> R) -> Option<R> {
+        let now = self.millis(now);
         let hash = self.keys.hash_one(key);
         let mut shard = self.shard(hash);
-        if let Some(&slot) = shard.index.get(&hash) {
-            shard.remove_slot(slot);
-        }
+        shard.tidy(now);
+        let slot = *shard.index.get(&hash)?;
+        Some(f(&shard.slots[slot].1, now))
     }
 
     /// Records held now.
@@ -250,144 +256,6 @@ impl<V: Record> Table<V> {
     }
 }
 
-/// A token bucket: `capacity` requests at once, refilled evenly.
-struct Bucket {
-    tokens: f64,
-    at: Millis,
-    capacity: f64,
-    per_milli: f64,
-}
-
-impl Bucket {
-    fn refill(&mut self, now: Millis) {
-        let elapsed = now.saturating_sub(self.at) as f64;
-        self.tokens = (self.tokens + elapsed * self.per_milli).min(self.capacity);
-        self.at = now.max(self.at);
-    }
-}
-
-impl Record for Bucket {
-    fn worth(&self, now: Millis) -> (u64, Millis) {
-        let elapsed = now.saturating_sub(self.at) as f64;
-        let tokens = (self.tokens + elapsed * self.per_milli).min(self.capacity);
-        // Tokens missing, in thousandths: 0 for a full bucket.
-        (((self.capacity - tokens) * 1000.0).ceil() as u64, self.at)
-    }
-}
-
-/// A token bucket per key: `capacity` requests at once, refilled evenly
-/// over `period`.
-struct Buckets {
-    capacity: f64,
-    per_milli: f64,
-    table: Table<Bucket>,
-}
-
-impl Buckets {
-    fn new(capacity: u32, period: Duration, max_keys: usize) -> Self {
-        Self {
-            capacity: f64::from(capacity),
-            per_milli: f64::from(capacity) / period.as_millis() as f64,
-            table: Table::new(max_keys),
-        }
-    }
-
-    /// Takes one token, or says how many seconds until one is there.
-    fn take(&self, key: impl Hash, now: Instant) -> Result<(), u64> {
-        let (capacity, per_milli) = (self.capacity, self.per_milli);
-        let make = || Bucket {
-            tokens: capacity,
-            at: 0,
-            capacity,
-            per_milli,
-        };
-        self.table.with(key, now, make, |bucket, now| {
-            bucket.refill(now);
-            if bucket.tokens >= 1.0 {
-                bucket.tokens -= 1.0;
-                Ok(())
-            } else {
-                let ms = (1.0 - bucket.tokens) / per_milli;
-                Err(((ms / 1000.0).ceil() as u64).max(1))
-            }
-        })
-    }
-}
-
-/// Attempts of one key still in the window, oldest first.
-struct Attempts {
-    times: VecDeque<Millis>,
-    window: Millis,
-}
-
-impl Attempts {
-    fn prune(&mut self, now: Millis) {
-        while self
-            .times
-            .front()
-            .is_some_and(|t| now.saturating_sub(*t) >= self.window)
-        {
-            self.times.pop_front();
-        }
-    }
-}
-
-impl Record for Attempts {
-    fn worth(&self, now: Millis) -> (u64, Millis) {
-        let live = self
-            .times
-            .iter()
-            .filter(|t| now.saturating_sub(**t) < self.window)
-            .count();
-        (live as u64, self.times.back().copied().unwrap_or(0))
-    }
-}
-
-/// Recent failures per key in a sliding window.
-struct Failures {
-    limit: usize,
-    window: Duration,
-    table: Table<Attempts>,
-}
-
-impl Failures {
-    fn new(limit: usize, window: Duration, max_keys: usize) -> Self {
-        Self {
-            limit,
-            window,
-            table: Table::new(max_keys),
-        }
-    }
-
-    /// Counts an attempt as a failure up front (a success clears it), so
-    /// parallel guesses cannot all pass the check before any has failed;
-    /// refused when the window is full.
-    fn begin(&self, key: &str, now: Instant) -> Result<(), u64> {
-        let (limit, window) = (self.limit, self.window.as_millis() as Millis);
-        let make = || Attempts {
-            times: VecDeque::with_capacity(limit),
-            window,
-        };
-        self.table.with(key, now, make, |attempts, now| {
-            attempts.prune(now);
-            match attempts.times.front() {
-                Some(oldest) if attempts.times.len() >= limit => {
-                    let left = window.saturating_sub(now.saturating_sub(*oldest));
-                    Err(left.div_ceil(1000).max(1))
-                }
-                _ => {
-                    attempts.times.push_back(now);
-                    Ok(())
-                }
-            }
-        })
-    }
-
-    fn clear(&self, key: &str) {
-        self.table.remove(key);
-    }
-}
-
 /// The key of a client address: IPv4 addresses (also when mapped into
 /// IPv6) one by one, IPv6 by /64, the block one host or household gets,
 /// so one machine cannot take a fresh limit from each of its addresses.
@@ -398,30 +266,93 @@ fn client_key(ip: IpAddr) -> u128 {
     }
 }
 
-/// The limits of one process.
+/// A refusal of a client address, until a time.
+struct Refusal {
+    until: Millis,
+}
+
+impl Record for Refusal {
+    fn worth(&self, now: Millis) -> (u64, Millis) {
+        // Time left: 0 once it has passed. The one ending soonest goes first.
+        (self.until.saturating_sub(now), self.until)
+    }
+}
+
+/// Refusals of client addresses this process remembers until they end.
+struct Refusals {
+    table: Table<Refusal>,
+}
+
+impl Refusals {
+    fn new(max_keys: usize) -> Self {
+        Self {
+            table: Table::new(max_keys),
+        }
+    }
+
+    /// Seconds until `key` may try again, while a refusal stands.
+    fn standing(&self, key: impl Hash, now: Instant) -> Option<u64> {
+        self.table
+            .peek(key, now, |refusal, now| {
+                let left = refusal.until.saturating_sub(now);
+                (left > 0).then(|| left.div_ceil(1000).max(1))
+            })
+            .flatten()
+    }
+
+    /// Remembers that `key` is refused for `seconds`.
+    fn remember(&self, key: impl Hash, now: Instant, seconds: u64) {
+        if seconds == 0 {
+            return;
+        }
+        let until = self.table.millis(now) + seconds.saturating_mul(1000);
+        self.table.with(
+            key,
+            now,
+            || Refusal { until },
+            |refusal, _| refusal.until = refusal.until.max(until),
+        );
+    }
+}
+
+/// A store failure during a limit check: 503 when the database cannot be
+/// reached, else a logged 500, as other failures of these routes.
+fn store_failure(error: StoreError) -> ApiError {
+    match error {
+        StoreError::Unavailable(cause) => {
+            tracing::warn!(error = %cause, "rate-limit store unavailable");
+            ApiError::Unavailable
+        }
+        other => ApiError::auth_failure(other),
+    }
+}
+
+/// The limits, over a store shared by every instance.
 pub struct RateLimits {
-    per_ip: Option<Buckets>,
-    failures: Option<Failures>,
+    store: Arc<dyn RateLimitStore>,
+    auth_per_minute: u32,
+    login_failures: u32,
+    refused: Refusals,
     trusted_proxies: Vec<IpAddr>,
 }
 
+/// Window of the per-e-mail limit.
+const LOGIN_WINDOW: Duration = Duration::from_secs(15 * 60);
+/// Period of the per-address limit.
+const IP_PERIOD: Duration = Duration::from_secs(60);
+
 impl RateLimits {
-    /// Limits from `options`; a limit of 0 is off.
-    pub fn new(options: &RateLimitOptions) -> Self {
+    /// Limits from `options` over `store`; a limit of 0 is off.
+    pub fn new(options: &RateLimitOptions, store: Arc<dyn RateLimitStore>) -> Self {
         Self {
-            per_ip: (options.auth_per_minute > 0).then(|| {
-                Buckets::new(
-                    options.auth_per_minute,
-                    Duration::from_secs(60),
-                    options.max_keys,
-                )
-            }),
-            failures: (options.login_failures > 0).then(|| {
-                Failures::new(
-                    options.login_failures as usize,
-                    Duration::from_secs(15 * 60),
-                    options.max_keys,
-                )
+            store,
+            auth_per_minute: options.auth_per_minute,
+            login_failures: options.login_failures,
+            refused: Refusals::new(if options.auth_per_minute > 0 {
+                options.max_keys
+            } else {
+                // Off: a table of one slot per shard that stays empty.
+                SHARDS
             }),
             trusted_proxies: options.trusted_proxies.clone(),
         }
@@ -448,30 +379,70 @@ impl RateLimits {
     }
 
     /// Counts one login or sign-up attempt of the client; 429 when over.
-    pub fn check_ip(&self, req: &HttpRequest) -> Result<(), ApiError> {
-        match (&self.per_ip, self.client_ip(req)) {
-            (Some(buckets), Some(ip)) => buckets
-                .take(client_key(ip), Instant::now())
-                .map_err(ApiError::TooManyRequests),
-            _ => Ok(()),
+    pub async fn check_ip(&self, req: &HttpRequest) -> Result<(), ApiError> {
+        if self.auth_per_minute == 0 {
+            return Ok(());
+        }
+        let Some(ip) = self.client_ip(req) else {
+            return Ok(());
+        };
+        let key = client_key(ip);
+        if let Some(seconds) = self.refused.standing(key, Instant::now()) {
+            // Remembered one second short (see below): add it back.
+            return Err(ApiError::TooManyRequests(seconds + 1));
+        }
+        let admission = self
+            .store
+            .take_token(
+                format!("{key:032x}"),
+                self.auth_per_minute,
+                IP_PERIOD,
+                chrono::Utc::now(),
+            )
+            .await
+            .map_err(store_failure)?;
+        match admission {
+            Admission::Allowed => Ok(()),
+            Admission::Refused { retry_after } => {
+                // The store rounds up to whole seconds; one second less is
+                // never longer than the store's own refusal.
+                self.refused
+                    .remember(key, Instant::now(), retry_after.saturating_sub(1));
+                Err(ApiError::TooManyRequests(retry_after))
+            }
         }
     }
 
     /// Starts a login for `email`: 429 while it has too many recent failed
     /// logins, else the attempt counts as one until it succeeds.
-    pub fn begin_login(&self, email: &str) -> Result<(), ApiError> {
-        match &self.failures {
-            Some(f) => f
-                .begin(email, Instant::now())
-                .map_err(ApiError::TooManyRequests),
-            None => Ok(()),
+    pub async fn begin_login(&self, email: &str) -> Result<(), ApiError> {
+        if self.login_failures == 0 {
+            return Ok(());
+        }
+        let admission = self
+            .store
+            .count_attempt(
+                email.to_owned(),
+                self.login_failures,
+                LOGIN_WINDOW,
+                chrono::Utc::now(),
+            )
+            .await
+            .map_err(store_failure)?;
+        match admission {
+            Admission::Allowed => Ok(()),
+            Admission::Refused { retry_after } => Err(ApiError::TooManyRequests(retry_after)),
         }
     }
 
-    /// Forgets `email`'s failures after a successful login.
-    pub fn clear_failures(&self, email: &str) {
-        if let Some(f) = &self.failures {
-            f.clear(email);
+    /// Forgets `email`'s failures after a successful login. A failure here
+    /// is logged and leaves the count in place: the login itself succeeded.
+    pub async fn clear_failures(&self, email: &str) {
+        if self.login_failures == 0 {
+            return;
+        }
+        if let Err(e) = self.store.clear_attempts(email.to_owned()).await {
+            tracing::warn!(error = %e, "could not clear login failures");
         }
     }
 }
@@ -479,36 +450,9 @@ impl RateLimits {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use mealplan_ports::MockRateLimitStore;
 
-    const MINUTE: Duration = Duration::from_secs(60);
-    const WINDOW: Duration = Duration::from_secs(900);
-
-    #[test]
-    fn buckets_allow_a_burst_then_refill() {
-        let b = Buckets::new(3, MINUTE, 0);
-        let t0 = Instant::now();
-        for _ in 0..3 {
-            assert_eq!(b.take(1, t0), Ok(()));
-        }
-        assert_eq!(b.take(1, t0), Err(20));
-        assert_eq!(b.take(2, t0), Ok(()), "keys are independent");
-        assert_eq!(b.take(1, t0 + Duration::from_secs(20)), Ok(()));
-        assert!(b.take(1, t0 + Duration::from_secs(21)).is_err());
-    }
-
-    #[test]
-    fn failures_block_until_the_oldest_expires() {
-        let f = Failures::new(2, WINDOW, 0);
-        let t0 = Instant::now();
-        assert_eq!(f.begin("a", t0), Ok(()));
-        assert_eq!(f.begin("a", t0 + Duration::from_secs(100)), Ok(()));
-        assert_eq!(f.begin("a", t0 + Duration::from_secs(100)), Err(800));
-        assert_eq!(f.begin("b", t0), Ok(()));
-        // The oldest attempt left the window: one more is allowed.
-        assert_eq!(f.begin("a", t0 + Duration::from_secs(900)), Ok(()));
-        f.clear("a");
-        assert_eq!(f.begin("a", t0 + Duration::from_secs(901)), Ok(()));
-    }
+    const SECOND: Duration = Duration::from_secs(1);
 
     #[test]
     fn ipv6_clients_are_keyed_by_their_64_block() {
@@ -522,66 +466,57 @@ mod tests {
     }
 
     #[test]
+    fn a_refusal_stands_until_its_time() {
+        let r = Refusals::new(0);
+        let t0 = Instant::now();
+        assert_eq!(r.standing(1u128, t0), None);
+        r.remember(1u128, t0, 20);
+        assert_eq!(r.standing(1u128, t0), Some(20));
+        assert_eq!(r.standing(2u128, t0), None, "keys are independent");
+        assert_eq!(r.standing(1u128, t0 + 5 * SECOND), Some(15));
+        assert_eq!(r.standing(1u128, t0 + 20 * SECOND), None);
+    }
+
+    #[test]
     fn a_table_never_holds_more_than_its_cap() {
-        let b = Buckets::new(5, MINUTE, 1000);
+        let r = Refusals::new(1000);
         let t0 = Instant::now();
         for key in 0..20_000u32 {
-            b.take(key, t0).unwrap();
-            assert!(b.table.len() <= b.table.capacity());
+            r.remember(key, t0, 60);
+            assert!(r.table.len() <= r.table.capacity());
         }
-        assert!(b.table.capacity() <= 1000 + SHARDS);
-        assert!(b.table.len() > 900, "{}", b.table.len());
+        assert!(r.table.capacity() <= 1000 + SHARDS);
+        assert!(r.table.len() > 900, "{}", r.table.len());
     }
 
     #[test]
     fn records_that_hold_nothing_are_dropped_as_checks_go_by() {
-        let f = Failures::new(5, WINDOW, 0);
+        let r = Refusals::new(0);
         let t0 = Instant::now();
         for key in 0..5_000u32 {
-            f.begin(&key.to_string(), t0).unwrap();
+            r.remember(key, t0, 10);
         }
-        assert_eq!(f.table.len(), 5_000);
-        // Later, every old failure has left the window: ordinary traffic
-        // tidies the table without any sweep.
-        let later = t0 + WINDOW + Duration::from_secs(1);
-        for i in 0..20_000u32 {
-            let key = format!("regular{i}");
-            f.begin(&key, later).unwrap();
-            f.clear(&key);
+        assert_eq!(r.table.len(), 5_000);
+        // Later, every refusal has ended: ordinary checks tidy the table
+        // without any sweep.
+        let later = t0 + 11 * SECOND;
+        for key in 10_000..30_000u32 {
+            assert_eq!(r.standing(key, later), None);
         }
-        assert!(f.table.len() < 500, "{}", f.table.len());
+        assert!(r.table.len() < 500, "{}", r.table.len());
     }
 
     #[test]
-    fn a_flood_of_new_emails_does_not_erase_a_lock() {
-        let f = Failures::new(3, WINDOW, 2_000);
+    fn a_flood_of_short_refusals_does_not_erase_a_long_one() {
+        let r = Refusals::new(2_000);
         let t0 = Instant::now();
-        for _ in 0..3 {
-            f.begin("victim@example.com", t0).unwrap();
-        }
-        assert!(f.begin("victim@example.com", t0).is_err());
-        for key in 0..200_000u32 {
-            let _ = f.begin(&format!("flood{key}@example.com"), t0);
-        }
-        assert!(f.table.len() <= f.table.capacity());
-        assert!(
-            f.begin("victim@example.com", t0 + Duration::from_secs(1))
-                .is_err(),
-            "the lock survived 100 times the table's size in new keys"
-        );
-    }
-
-    #[test]
-    fn a_flood_of_new_addresses_does_not_refill_a_drained_bucket() {
-        let b = Buckets::new(2, MINUTE, 2_000);
-        let t0 = Instant::now();
-        let drained = client_key("192.0.2.1".parse().unwrap());
-        b.take(drained, t0).unwrap();
-        b.take(drained, t0).unwrap();
+        let long = client_key("192.0.2.1".parse().unwrap());
+        r.remember(long, t0, 60);
         for key in 0..200_000u128 {
-            let _ = b.take(key << 64, t0);
+            r.remember(key << 64, t0, 1);
         }
-        assert!(b.take(drained, t0).is_err());
+        assert!(r.table.len() <= r.table.capacity());
+        assert_eq!(r.standing(long, t0), Some(60));
     }
 
     /// One million distinct keys: the table stays at its cap and a check
@@ -590,23 +525,23 @@ mod tests {
     fn a_million_keys_keep_memory_and_time_bounded() {
         const KEYS: u32 = 1_000_000;
         const BATCH: u32 = 50_000;
-        let f = Failures::new(5, WINDOW, DEFAULT_MAX_KEYS);
+        let r = Refusals::new(DEFAULT_MAX_KEYS);
         let t0 = Instant::now();
         let mut batches = Vec::new();
         let mut most = 0;
         for start in (0..KEYS).step_by(BATCH as usize) {
-            let keys: Vec<String> = (start..start + BATCH)
-                .map(|k| format!("user{k}@example.com"))
-                .collect();
+            let keys: Vec<u128> = (start..start + BATCH).map(u128::from).collect();
             let started = Instant::now();
             for key in &keys {
-                f.begin(key, t0).unwrap();
+                if r.standing(*key, t0).is_none() {
+                    r.remember(*key, t0, 30);
+                }
             }
             batches.push(started.elapsed() / BATCH);
-            most = most.max(f.table.len());
+            most = most.max(r.table.len());
         }
-        assert!(most <= f.table.capacity(), "{most}");
-        assert!(f.table.capacity() < DEFAULT_MAX_KEYS + SHARDS);
+        assert!(most <= r.table.capacity(), "{most}");
+        assert!(r.table.capacity() < DEFAULT_MAX_KEYS + SHARDS);
         // The table is full from the third batch on: checks must cost the
         // same with a million keys seen as with 150,000.
         let mut early = batches[2..7].to_vec();
@@ -623,5 +558,109 @@ mod tests {
             "checks got slower as keys arrived: {batches:?}"
         );
         assert!(mean < Duration::from_micros(500), "{batches:?}");
+    }
+
+    fn request() -> HttpRequest {
+        actix_web::test::TestRequest::default()
+            .peer_addr("192.0.2.9:4000".parse().unwrap())
+            .to_http_request()
+    }
+
+    fn options(per_minute: u32, failures: u32) -> RateLimitOptions {
+        RateLimitOptions {
+            auth_per_minute: per_minute,
+            login_failures: failures,
+            ..RateLimitOptions::default()
+        }
+    }
+
+    #[actix_web::test]
+    async fn a_refused_address_is_answered_locally_until_its_retry_time() {
+        let mut store = MockRateLimitStore::new();
+        // One refusal from the store; the repeats never reach it.
+        store
+            .expect_take_token()
+            .times(1)
+            .returning(|key, capacity, period, _| {
+                assert_eq!(
+                    key,
+                    format!("{:032x}", client_key("192.0.2.9".parse().unwrap()))
+                );
+                assert_eq!((capacity, period), (3, Duration::from_secs(60)));
+                Ok(Admission::Refused { retry_after: 20 })
+            });
+        let limits = RateLimits::new(&options(3, 0), Arc::new(store));
+        for _ in 0..5 {
+            match limits.check_ip(&request()).await {
+                Err(ApiError::TooManyRequests(s)) => assert!((19..=20).contains(&s), "{s}"),
+                other => panic!("{other:?}"),
+            }
+        }
+    }
+
+    #[actix_web::test]
+    async fn allowed_checks_ask_the_store_every_time() {
+        let mut store = MockRateLimitStore::new();
+        store
+            .expect_take_token()
+            .times(3)
+            .returning(|_, _, _, _| Ok(Admission::Allowed));
+        store
+            .expect_count_attempt()
+            .times(2)
+            .returning(|key, limit, window, _| {
+                assert_eq!((key.as_str(), limit), ("a@example.com", 5));
+                assert_eq!(window, Duration::from_secs(900));
+                Ok(Admission::Allowed)
+            });
+        store
+            .expect_clear_attempts()
+            .times(1)
+            .returning(|_| Err(StoreError::Failure("gone".into())));
+        let limits = RateLimits::new(&options(3, 5), Arc::new(store));
+        for _ in 0..3 {
+            limits.check_ip(&request()).await.unwrap();
+        }
+        limits.begin_login("a@example.com").await.unwrap();
+        limits.begin_login("a@example.com").await.unwrap();
+        // A failed clear is logged; the login it follows stands.
+        limits.clear_failures("a@example.com").await;
+    }
+
+    #[actix_web::test]
+    async fn a_locked_email_is_refused_with_the_stores_retry_time_and_not_cached() {
+        let mut store = MockRateLimitStore::new();
+        store
+            .expect_count_attempt()
+            .times(2)
+            .returning(|_, _, _, _| Ok(Admission::Refused { retry_after: 850 }));
+        let limits = RateLimits::new(&options(0, 2), Arc::new(store));
+        for _ in 0..2 {
+            assert!(matches!(
+                limits.begin_login("a@example.com").await,
+                Err(ApiError::TooManyRequests(850))
+            ));
+        }
+    }
+
+    #[actix_web::test]
+    async fn limits_that_are_off_never_touch_the_store() {
+        let limits = RateLimits::new(&options(0, 0), Arc::new(MockRateLimitStore::new()));
+        limits.check_ip(&request()).await.unwrap();
+        limits.begin_login("a@example.com").await.unwrap();
+        limits.clear_failures("a@example.com").await;
+    }
+
+    #[actix_web::test]
+    async fn an_unreachable_store_answers_503() {
+        let mut store = MockRateLimitStore::new();
+        store
+            .expect_take_token()
+            .returning(|_, _, _, _| Err(StoreError::Unavailable("pool timeout".into())));
+        let limits = RateLimits::new(&options(3, 0), Arc::new(store));
+        assert!(matches!(
+            limits.check_ip(&request()).await,
+            Err(ApiError::Unavailable)
+        ));
     }
 }

@@ -80,15 +80,22 @@ fn describe() {
     );
 }
 
-/// Records one answered request.
-pub fn record_request(route: &str, method: &str, status: u16, seconds: f64) {
+/// The request counter and latency histogram of one route pattern, method
+/// and status (the request layer keeps them per worker).
+pub fn request_handles(
+    route: &str,
+    method: &str,
+    status: u16,
+) -> (metrics::Counter, metrics::Histogram) {
     let labels = [
         ("route", route.to_owned()),
         ("method", method.to_owned()),
         ("status", status.to_string()),
     ];
-    metrics::counter!("http_requests_total", &labels).increment(1);
-    metrics::histogram!("http_request_duration_seconds", &labels).record(seconds);
+    (
+        metrics::counter!("http_requests_total", &labels),
+        metrics::histogram!("http_request_duration_seconds", &labels),
+    )
 }
 
 /// Prometheus text exposition of every metric of the process.

@@ -82,8 +82,10 @@ pub struct ServeArgs {
     /// the client for rate limiting; empty = use the socket peer only.
     #[arg(long, env = "TRUSTED_PROXIES", default_value = "", value_parser = parse_ips)]
     pub trusted_proxies: IpList,
-    /// Most keys (client addresses, e-mails) each rate limit remembers; past
-    /// it, the records that restrain least are forgotten first.
+    /// Most refused client addresses each instance remembers in memory (it
+    /// answers their repeats without asking the database); past it, the
+    /// refusals that end soonest are forgotten first. The limits themselves
+    /// are kept in the database.
     #[arg(long, env = "RATE_LIMIT_MAX_KEYS", default_value_t = mealplan_http::limits::DEFAULT_MAX_KEYS,
           value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(64..=100_000_000))]
     pub rate_limit_max_keys: usize,
@@ -106,9 +108,10 @@ pub struct ServeArgs {
     #[arg(long, env = "DB_POOL_TIMEOUT_MS", default_value_t = 2000,
           value_parser = clap::value_parser!(u64).range(100..=600_000))]
     pub db_pool_timeout_ms: u64,
-    /// Database connections in the pool.
-    #[arg(long, env = "DB_POOL_SIZE", default_value_t = 10,
-          value_parser = clap::value_parser!(u32).range(1..=1000))]
+    /// Database connections in the pool; 0 = two per core plus two (more
+    /// only adds threads and server processes competing for the cores).
+    #[arg(long, env = "DB_POOL_SIZE", default_value_t = 0,
+          value_parser = clap::value_parser!(u32).range(0..=1000))]
     pub db_pool_size: u32,
     /// Which requests get an access-log line at `info`: `errors` (4xx and
     /// 5xx; the rest at `debug`) or `all`.
@@ -157,7 +160,7 @@ impl ServeArgs {
     pub fn pool(&self) -> mealplan_adapters::PoolOptions {
         let ms = std::time::Duration::from_millis;
         mealplan_adapters::PoolOptions {
-            max_size: self.db_pool_size,
+            max_size: mealplan_adapters::db::pool_size(self.db_pool_size),
             acquire_timeout: ms(self.db_pool_timeout_ms),
             statement_timeout: ms(self.db_statement_timeout_ms),
             ..Default::default()

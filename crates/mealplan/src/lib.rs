@@ -40,7 +40,7 @@ pub struct Settings {
     pub login_failure_limit: u32,
     /// Proxies trusted to name the client in X-Forwarded-For.
     pub trusted_proxies: Vec<std::net::IpAddr>,
-    /// Most keys (client addresses, e-mails) each rate limit remembers.
+    /// Most refused client addresses each instance remembers in memory.
     pub rate_limit_max_keys: usize,
     /// An OpenAI-compatible model server for the assistant; `None` = the
     /// built-in assistant only.
@@ -156,7 +156,8 @@ impl Application {
                 MealDetailAuth::Optional => mealplan_http::MealDetailAuth::Optional,
                 MealDetailAuth::Required => mealplan_http::MealDetailAuth::Required,
             },
-            health: Arc::new(db),
+            health: Arc::new(db.clone()),
+            rate_limit_store: Arc::new(db),
         };
         let bind_error = |source| StartError::Bind {
             addr: settings.bind.clone(),

@@ -95,6 +95,49 @@ pub trait UserRepository: Send + Sync {
     async fn delete(&self, user: UserId) -> Result<bool, StoreError>;
 }
 
+/// What a rate-limit counter answered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Admission {
+    /// The request counts and may go on.
+    Allowed,
+    /// Over the limit; the client may try again after this many seconds
+    /// (at least 1).
+    Refused {
+        /// Seconds until a request would be allowed.
+        retry_after: u64,
+    },
+}
+
+/// The counters behind the login and sign-up rate limits, kept where every
+/// instance of the service sees them, so that instances sharing a store
+/// enforce one limit. Each call is one atomic step on the store: two
+/// instances counting the same key at once never both take the last place.
+#[cfg_attr(feature = "mock", mockall::automock)]
+#[async_trait]
+pub trait RateLimitStore: Send + Sync {
+    /// Takes one request from `key`'s token bucket: at most `capacity` at
+    /// once, refilled evenly over `period` (`capacity` per `period`).
+    async fn take_token(
+        &self,
+        key: String,
+        capacity: u32,
+        period: std::time::Duration,
+        now: DateTime<Utc>,
+    ) -> Result<Admission, StoreError>;
+    /// Counts one attempt of `key` in its window: at most `limit` attempts
+    /// in a window of `window` that opens with the first attempt; refused
+    /// attempts are not counted.
+    async fn count_attempt(
+        &self,
+        key: String,
+        limit: u32,
+        window: std::time::Duration,
+        now: DateTime<Utc>,
+    ) -> Result<Admission, StoreError>;
+    /// Forgets `key`'s attempts.
+    async fn clear_attempts(&self, key: String) -> Result<(), StoreError>;
+}
+
 /// Whether storage answers at all; behind `GET /ready`.
 #[cfg_attr(feature = "mock", mockall::automock)]
 #[async_trait]
@@ -169,7 +212,7 @@ pub trait Clock: Send + Sync {
 
 pub use profiles::{
     ItemKind, NewProfile, Profile, ProfileRepository, ProfileStoreError, ReferenceData,
-    ReferenceList,
+    ReferenceList, Resolver,
 };
 #[cfg(feature = "mock")]
 pub use profiles::{MockProfileRepository, MockReferenceData};

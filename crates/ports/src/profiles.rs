@@ -1,5 +1,7 @@
 //! Ports of the nutrition profile and the reference lists.
 
+use std::sync::Arc;
+
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use mealplan_domain::{
@@ -8,15 +10,32 @@ use mealplan_domain::{
 
 use crate::StoreError;
 
-/// A profile ready to store: what the user sent plus the values in force.
-#[derive(Debug, Clone, PartialEq)]
+/// Works out the body fat and targets in force from the values the profile
+/// held before the write (`None` for a first profile). The repository runs
+/// it inside the upsert's transaction, on the row it replaces, so the echo
+/// rule ([`mealplan_domain::targets::echoes_cleared`]) needs no read of its
+/// own and sees no older values than the ones it overwrites.
+pub type Resolver = Arc<dyn Fn(Option<&Stored>) -> Resolved + Send + Sync>;
+
+/// A profile ready to store: what the user sent and how to resolve the
+/// values in force.
+#[derive(Clone)]
 pub struct NewProfile {
     /// The validated request; item references still to be resolved.
     pub draft: ProfileDraft,
-    /// Body fat and targets in force.
-    pub resolved: Resolved,
+    /// Body fat and targets in force, given the stored values.
+    pub resolve: Resolver,
     /// Time of the write.
     pub now: DateTime<Utc>,
+}
+
+impl std::fmt::Debug for NewProfile {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("NewProfile")
+            .field("draft", &self.draft)
+            .field("now", &self.now)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Profile {
@@ -93,7 +112,8 @@ pub enum ProfileStoreError {
 }
 
 /// Persistence of profiles. An upsert is one transaction: the profile and
-/// its three lists change together or not at all.
+/// its three lists change together or not at all, and it returns what it
+/// stored without reading it back.
 #[cfg_attr(feature = "mock", mockall::automock)]
 #[async_trait]
 pub trait ProfileRepository: Send + Sync {

@@ -5,6 +5,7 @@
 //! differ per backend (`migrations/sqlite`, `migrations/postgres`), and
 //! both sets are embedded in the binary.
 
+mod limits;
 mod plans;
 mod profiles;
 mod recipes;
@@ -187,6 +188,20 @@ impl r2d2::ManageConnection for Manager {
     }
 }
 
+/// The pool size for a setting of `requested` connections, 0 meaning the
+/// default: two per core plus two. Each connection is a database server
+/// process and, while in use, a blocking thread; on a small machine more of
+/// them only queue for the same cores (measured on 2 cores: 10 connections
+/// gave `GET /api/profile` at c=32 a p99 23-42 times its p50, 6 two to
+/// three times, at about the same throughput; `docs/BENCHMARKS.md`).
+pub fn pool_size(requested: u32) -> u32 {
+    if requested > 0 {
+        return requested;
+    }
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    u32::try_from(cores * 2 + 2).unwrap_or(u32::MAX)
+}
+
 /// Pool sizing and patience.
 #[derive(Debug, Clone, Copy)]
 pub struct PoolOptions {
@@ -204,7 +219,7 @@ pub struct PoolOptions {
 impl Default for PoolOptions {
     fn default() -> Self {
         Self {
-            max_size: 10,
+            max_size: pool_size(0),
             acquire_timeout: Duration::from_secs(2),
             statement_timeout: Duration::from_secs(4),
             connect_timeout: Duration::from_secs(2),
@@ -222,6 +237,10 @@ pub struct Database {
     limits: PoolOptions,
     recipe_cache: std::sync::Arc<tokio::sync::OnceCell<std::sync::Arc<[mealplan_domain::Recipe]>>>,
     reference_cache: std::sync::Arc<[tokio::sync::OnceCell<Vec<mealplan_domain::NamedItem>>; 4]>,
+    limit_cleanup: std::sync::Arc<limits::Cleanup>,
+    /// One permit per pooled connection: a request waits for one here,
+    /// holding no thread, before its work goes to the blocking pool.
+    permits: std::sync::Arc<tokio::sync::Semaphore>,
 }
 
 impl Database {
@@ -241,6 +260,8 @@ impl Database {
             limits: options,
             recipe_cache: Default::default(),
             reference_cache: Default::default(),
+            limit_cleanup: Default::default(),
+            permits: std::sync::Arc::new(tokio::sync::Semaphore::new(options.max_size as usize)),
         })
     }
 
@@ -302,15 +323,33 @@ impl Database {
     }
 
     /// Runs `work` with a pooled connection on the blocking pool.
+    ///
+    /// A request first waits, asynchronously and in arrival order, for one
+    /// of `max_size` permits, so the blocking pool never holds more
+    /// threads than there are connections and no thread sleeps in r2d2's
+    /// queue; the pool's own wait then only covers opening a connection.
     pub(crate) async fn run<T, F>(&self, work: F) -> Result<T, StoreError>
     where
         T: Send + 'static,
         F: FnOnce(&mut AnyConnection) -> Result<T, StoreError> + Send + 'static,
     {
+        let waited = std::time::Instant::now();
+        let timeout = || {
+            metrics::counter!("db_pool_timeouts_total").increment(1);
+            StoreError::Unavailable("timed out waiting for a database connection".into())
+        };
+        let permit = tokio::time::timeout(
+            self.limits.acquire_timeout,
+            self.permits.clone().acquire_owned(),
+        )
+        .await
+        .map_err(|_| timeout())?
+        .map_err(|_| StoreError::Unavailable("the pool is closed".into()))?;
+        let remaining = self.limits.acquire_timeout.saturating_sub(waited.elapsed());
         let pool = self.pool.clone();
         tokio::task::spawn_blocking(move || {
-            let waited = std::time::Instant::now();
-            let conn = pool.get();
+            let _permit = permit;
+            let conn = pool.get_timeout(remaining.max(std::time::Duration::from_millis(1)));
             metrics::histogram!("db_pool_wait_seconds").record(waited.elapsed().as_secs_f64());
             let state = pool.state();
             metrics::gauge!("db_pool_connections").set(f64::from(state.connections));

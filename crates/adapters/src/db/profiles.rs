@@ -1,18 +1,20 @@
-//! The profile repository: one transaction per upsert.
+//! The profile repository: one transaction per upsert, which reads the
+//! values it replaces (for the echo rule), writes the row, replaces the
+//! three lists in one batch, and answers from what it wrote.
 
 use async_trait::async_trait;
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
 use mealplan_domain::{
     ActivityLevel, BirthDate, Body, BodyType, DietType, Gender, Goal, Height, ItemRef, Manual,
-    MealsPerDay, NamedItem, Targets, UserId, Weight, profile::dedup_in_order,
+    MealsPerDay, NamedItem, Resolved, Stored, Targets, UserId, Weight, profile::dedup_in_order,
 };
 use mealplan_ports::{
     ItemKind, NewProfile, Profile, ProfileRepository, ProfileStoreError, StoreError,
 };
 
 use super::schema::{profile_diet_types, profiles};
-use super::transaction::write_transaction;
+use super::transaction::write_transaction_with_final_batch;
 use super::{AnyConnection, Database, store_error};
 
 /// Failure inside the upsert transaction.
@@ -39,21 +41,21 @@ macro_rules! item_list {
             use super::*;
             use crate::db::schema::{$items, $links};
 
-            /// Ids of `refs` for `user`, in order, duplicates removed;
-            /// names not yet known become the user's own items.
+            /// The items `refs` name for `user`, in order, duplicates
+            /// removed; names not yet known become the user's own items.
             pub(super) fn resolve(
                 conn: &mut AnyConnection,
                 user: UserId,
                 refs: &[ItemRef],
-            ) -> Result<Vec<i64>, TxError> {
+            ) -> Result<Vec<NamedItem>, TxError> {
                 let visible = $items::owner_id.is_null().or($items::owner_id.eq(user.0));
-                let mut ids = Vec::with_capacity(refs.len());
+                let mut items: Vec<NamedItem> = Vec::with_capacity(refs.len());
                 for (index, item) in refs.iter().enumerate() {
-                    let id = match item {
+                    let (id, name) = match item {
                         ItemRef::Id(id, _) => $items::table
                             .filter($items::id.eq(*id).and(visible))
-                            .select($items::id)
-                            .first::<i64>(conn)
+                            .select(($items::id, $items::name))
+                            .first::<(i64, String)>(conn)
                             .optional()?
                             .ok_or(TxError::Unknown {
                                 kind: $kind,
@@ -64,28 +66,33 @@ macro_rules! item_list {
                             let found = $items::table
                                 .filter($items::name.eq(name.as_str()).and(visible))
                                 .order($items::owner_id.desc())
-                                .select(($items::id, $items::owner_id))
-                                .load::<(i64, Option<i64>)>(conn)?;
+                                .select(($items::id, $items::owner_id, $items::name))
+                                .load::<(i64, Option<i64>, String)>(conn)?;
                             // A predefined item wins over a custom one.
                             match found
-                                .iter()
-                                .find(|(_, owner)| owner.is_none())
-                                .or(found.first())
+                                .into_iter()
+                                .enumerate()
+                                .min_by_key(|(i, (_, owner, _))| (owner.is_some(), *i))
                             {
-                                Some((id, _)) => *id,
-                                None => diesel::insert_into($items::table)
-                                    .values((
-                                        $items::name.eq(name.as_str()),
-                                        $items::owner_id.eq(Some(user.0)),
-                                    ))
-                                    .returning($items::id)
-                                    .get_result(conn)?,
+                                Some((_, (id, _, stored))) => (id, stored),
+                                None => {
+                                    let id = diesel::insert_into($items::table)
+                                        .values((
+                                            $items::name.eq(name.as_str()),
+                                            $items::owner_id.eq(Some(user.0)),
+                                        ))
+                                        .returning($items::id)
+                                        .get_result(conn)?;
+                                    (id, name.as_str().to_owned())
+                                }
                             }
                         }
                     };
-                    ids.push(id);
+                    if !items.iter().any(|i| i.id == id) {
+                        items.push(NamedItem { id, name });
+                    }
                 }
-                Ok(dedup_in_order(&ids))
+                Ok(items)
             }
 
             /// The custom items `user` owns, by id.
@@ -117,27 +124,6 @@ macro_rules! item_list {
                     )
                     .select($items::id)
                     .load(conn)
-            }
-
-            /// Replaces the profile's links with `ids`, in order.
-            pub(super) fn replace(
-                conn: &mut AnyConnection,
-                profile_id: i64,
-                ids: &[i64],
-            ) -> QueryResult<()> {
-                diesel::delete($links::table.filter($links::profile_id.eq(profile_id)))
-                    .execute(conn)?;
-                // One row at a time: a MultiConnection has no batch insert.
-                for (position, id) in ids.iter().enumerate() {
-                    diesel::insert_into($links::table)
-                        .values((
-                            $links::profile_id.eq(profile_id),
-                            $links::$item_col.eq(*id),
-                            $links::position.eq(position as i32),
-                        ))
-                        .execute(conn)?;
-                }
-                Ok(())
             }
 
             /// The profile's items, in the order they were sent.
@@ -197,6 +183,34 @@ struct ProfileRow {
     manual_targets: i32,
 }
 
+/// The values of a stored profile the echo rule compares a save with.
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = profiles)]
+struct StoredRow {
+    id: i64,
+    body_fat_percentage: f64,
+    calories_target: f64,
+    protein_target: f64,
+    carbs_target: f64,
+    fat_target: f64,
+    manual_targets: i32,
+}
+
+impl StoredRow {
+    fn stored(&self) -> Stored {
+        Stored {
+            body_fat_percentage: self.body_fat_percentage,
+            targets: Targets {
+                calories: self.calories_target,
+                protein: self.protein_target,
+                carbs: self.carbs_target,
+                fat: self.fat_target,
+            },
+            manual: manual_of(self.manual_targets),
+        }
+    }
+}
+
 #[derive(Insertable, AsChangeset)]
 #[diesel(table_name = profiles)]
 struct ProfileValues<'a> {
@@ -248,9 +262,9 @@ fn manual_of(bits: i32) -> Manual {
 }
 
 impl<'a> ProfileValues<'a> {
-    fn of(p: &'a NewProfile) -> Self {
+    fn of(p: &'a NewProfile, resolved: &Resolved) -> Self {
         let body = &p.draft.body;
-        let targets = p.resolved.targets;
+        let targets = resolved.targets;
         Self {
             goal: body.goal.as_str(),
             height: body.height.cm(),
@@ -260,12 +274,12 @@ impl<'a> ProfileValues<'a> {
             meals_per_day: i32::from(p.draft.meals_per_day.get()),
             activity_level: body.activity_level.as_str(),
             birth_date: body.birth_date.date(),
-            body_fat_percentage: p.resolved.body_fat_percentage,
+            body_fat_percentage: resolved.body_fat_percentage,
             calories_target: targets.calories,
             protein_target: targets.protein,
             carbs_target: targets.carbs,
             fat_target: targets.fat,
-            manual_targets: manual_bits(&p.resolved.manual),
+            manual_targets: manual_bits(&resolved.manual),
             updated_at: p.now.naive_utc(),
         }
     }
@@ -312,23 +326,50 @@ impl ProfileRow {
     }
 }
 
-fn replace_diet_types(
-    conn: &mut AnyConnection,
+/// The statements that replace the profile's three lists, in order: they
+/// carry only integers (ids and positions the service made), so they are
+/// written out and sent as one batch, with the `COMMIT`.
+fn replace_lists(
     profile_id: i64,
+    tastes: &[NamedItem],
+    restrictions: &[NamedItem],
     diets: &[DietType],
-) -> QueryResult<()> {
-    diesel::delete(profile_diet_types::table.filter(profile_diet_types::profile_id.eq(profile_id)))
-        .execute(conn)?;
-    for (position, diet) in dedup_in_order(diets).iter().enumerate() {
-        diesel::insert_into(profile_diet_types::table)
-            .values((
-                profile_diet_types::profile_id.eq(profile_id),
-                profile_diet_types::diet_type_id.eq(diet.id()),
-                profile_diet_types::position.eq(position as i32),
-            ))
-            .execute(conn)?;
+) -> String {
+    use std::fmt::Write;
+    let mut sql = String::with_capacity(256);
+    let lists: [(&str, &str, Vec<i64>); 3] = [
+        (
+            "profile_tastes",
+            "taste_id",
+            tastes.iter().map(|i| i.id).collect(),
+        ),
+        (
+            "profile_restrictions",
+            "restriction_id",
+            restrictions.iter().map(|i| i.id).collect(),
+        ),
+        (
+            "profile_diet_types",
+            "diet_type_id",
+            diets.iter().map(|d| d.id()).collect(),
+        ),
+    ];
+    for (table, column, ids) in &lists {
+        let _ = write!(sql, "DELETE FROM {table} WHERE profile_id = {profile_id};");
+        if ids.is_empty() {
+            continue;
+        }
+        let _ = write!(
+            sql,
+            "INSERT INTO {table} (profile_id, {column}, position) VALUES "
+        );
+        for (position, id) in ids.iter().enumerate() {
+            let comma = if position == 0 { "" } else { "," };
+            let _ = write!(sql, "{comma}({profile_id},{id},{position})");
+        }
+        sql.push(';');
     }
-    Ok(())
+    sql
 }
 
 /// Loads `user`'s profile with its lists (inside or outside a transaction).
@@ -360,21 +401,91 @@ fn load_profile(conn: &mut AnyConnection, user: UserId) -> Result<Option<Profile
     row.into_profile(tastes, restrictions, diets).map(Some)
 }
 
-fn upsert_in_tx(conn: &mut AnyConnection, user: UserId, p: &NewProfile) -> Result<i64, TxError> {
+/// The update of profile `id` to `v` as one PostgreSQL statement with its
+/// values written out, to be sent in a batch; `None` on SQLite (whose
+/// dates and times Diesel stores as text of its own format, and where a
+/// round trip costs nothing) or if any value could not be written exactly.
+/// Every value is a number, a date or time, or a name from a closed set
+/// (`maintain_weight`, `normal`, …): nothing the client typed.
+fn literal_update(conn: &AnyConnection, id: i64, v: &ProfileValues<'_>) -> Option<String> {
+    match conn {
+        AnyConnection::Postgresql(_) => literal_update_sql(id, v),
+        AnyConnection::Sqlite(_) => None,
+    }
+}
+
+/// See [`literal_update`].
+fn literal_update_sql(id: i64, v: &ProfileValues<'_>) -> Option<String> {
+    use chrono::Datelike;
+    let plain_year = |year: i32| (1..=9999).contains(&year);
+    if !plain_year(v.birth_date.year()) || !plain_year(v.updated_at.year()) {
+        return None;
+    }
+    let name = |s: &str| {
+        (!s.is_empty() && s.bytes().all(|b| b.is_ascii_lowercase() || b == b'_'))
+            .then(|| format!("'{s}'"))
+    };
+    // `{:?}` is the shortest text that reads back as the same `f64`.
+    let number = |x: f64| x.is_finite().then(|| format!("{x:?}::float8"));
+    Some(format!(
+        "UPDATE profiles SET goal = {}, height = {}, weight = {}, body_type = {}, \
+         gender = {}, meals_per_day = {}, activity_level = {}, birth_date = '{}'::date, \
+         body_fat_percentage = {}, calories_target = {}, protein_target = {}, \
+         carbs_target = {}, fat_target = {}, manual_targets = {}, \
+         updated_at = '{}'::timestamp WHERE id = {id};",
+        name(v.goal)?,
+        number(v.height)?,
+        number(v.weight)?,
+        name(v.body_type)?,
+        name(v.gender)?,
+        v.meals_per_day,
+        name(v.activity_level)?,
+        v.birth_date.format("%Y-%m-%d"),
+        number(v.body_fat_percentage)?,
+        number(v.calories_target)?,
+        number(v.protein_target)?,
+        number(v.carbs_target)?,
+        number(v.fat_target)?,
+        v.manual_targets,
+        v.updated_at.format("%Y-%m-%d %H:%M:%S%.6f"),
+    ))
+}
+
+/// The upsert, inside its transaction: returns the profile as written and
+/// the list statements to send with the `COMMIT`. The row is written (and
+/// so locked) before the lists are replaced: a concurrent upsert of the
+/// same profile waits for this one to commit and then replaces the lists
+/// this one wrote (PostgreSQL gives each statement a new snapshot).
+fn upsert_in_tx(
+    conn: &mut AnyConnection,
+    user: UserId,
+    p: &NewProfile,
+) -> Result<(Profile, String), TxError> {
     let tastes = taste_items::resolve(conn, user, &p.draft.tastes)?;
     let restrictions = restriction_items::resolve(conn, user, &p.draft.restrictions)?;
-    let values = ProfileValues::of(p);
-    let existing: Option<i64> = profiles::table
+    let previous: Option<StoredRow> = profiles::table
         .filter(profiles::user_id.eq(user.0))
-        .select(profiles::id)
+        .select(StoredRow::as_select())
         .first(conn)
         .optional()?;
-    let profile_id = match existing {
-        Some(id) => {
-            diesel::update(profiles::table.find(id))
-                .set(&values)
-                .execute(conn)?;
-            id
+    let resolved = (p.resolve)(previous.as_ref().map(StoredRow::stored).as_ref());
+    let values = ProfileValues::of(p, &resolved);
+    // On PostgreSQL an existing row is updated in the final batch, right
+    // before the `COMMIT`, so its lock is held for one round trip; the
+    // list statements after it see what a concurrent upsert committed
+    // (each statement takes a new snapshot).
+    let mut update_last = None;
+    let profile_id = match previous {
+        Some(row) => {
+            match literal_update(conn, row.id, &values) {
+                Some(sql) => update_last = Some(sql),
+                None => {
+                    diesel::update(profiles::table.find(row.id))
+                        .set(&values)
+                        .execute(conn)?;
+                }
+            }
+            row.id
         }
         None => diesel::insert_into(profiles::table)
             .values((
@@ -385,10 +496,25 @@ fn upsert_in_tx(conn: &mut AnyConnection, user: UserId, p: &NewProfile) -> Resul
             .returning(profiles::id)
             .get_result(conn)?,
     };
-    taste_items::replace(conn, profile_id, &tastes)?;
-    restriction_items::replace(conn, profile_id, &restrictions)?;
-    replace_diet_types(conn, profile_id, &p.draft.diet_types)?;
-    Ok(profile_id)
+    let diet_types = dedup_in_order(&p.draft.diet_types);
+    let lists = replace_lists(profile_id, &tastes, &restrictions, &diet_types);
+    let lists = match update_last {
+        Some(update) => update + &lists,
+        None => lists,
+    };
+    let profile = Profile {
+        id: profile_id,
+        user_id: user,
+        body: p.draft.body,
+        meals_per_day: p.draft.meals_per_day,
+        body_fat_percentage: resolved.body_fat_percentage,
+        targets: resolved.targets,
+        manual: resolved.manual,
+        tastes,
+        restrictions,
+        diet_types,
+    };
+    Ok((profile, lists))
 }
 
 #[async_trait]
@@ -400,11 +526,11 @@ impl ProfileRepository for Database {
     ) -> Result<Profile, ProfileStoreError> {
         let outcome = self
             .run(move |conn| {
-                let written = write_transaction(conn, |conn| upsert_in_tx(conn, user, &profile));
+                let written = write_transaction_with_final_batch(conn, |conn| {
+                    upsert_in_tx(conn, user, &profile)
+                });
                 match written {
-                    Ok(_) => load_profile(conn, user)?
-                        .ok_or_else(|| StoreError::Failure("profile vanished after upsert".into()))
-                        .map(Ok),
+                    Ok(stored) => Ok(Ok(stored)),
                     Err(TxError::Unknown { kind, index, id }) => Ok(Err((kind, index, id))),
                     Err(TxError::Db(e)) => Err(store_error(e)),
                 }
@@ -446,5 +572,61 @@ impl ProfileRepository for Database {
             .map_err(store_error)
         })
         .await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn values() -> ProfileValues<'static> {
+        ProfileValues {
+            goal: "maintain_weight",
+            height: 178.5,
+            weight: 76.0,
+            body_type: "normal",
+            gender: "male",
+            meals_per_day: 4,
+            activity_level: "medium",
+            birth_date: NaiveDate::from_ymd_opt(1990, 4, 1).unwrap(),
+            body_fat_percentage: 18.0,
+            calories_target: 2550.0,
+            protein_target: 0.1 + 0.2,
+            carbs_target: 300.0,
+            fat_target: 1e-7,
+            manual_targets: 5,
+            updated_at: NaiveDate::from_ymd_opt(2026, 11, 23)
+                .unwrap()
+                .and_hms_micro_opt(1, 2, 3, 456_789)
+                .unwrap(),
+        }
+    }
+
+    #[test]
+    fn a_literal_update_writes_every_value_exactly() {
+        let sql = literal_update_sql(7, &values()).unwrap();
+        assert_eq!(
+            sql,
+            "UPDATE profiles SET goal = 'maintain_weight', height = 178.5::float8, \
+             weight = 76.0::float8, body_type = 'normal', gender = 'male', meals_per_day = 4, \
+             activity_level = 'medium', birth_date = '1990-04-01'::date, \
+             body_fat_percentage = 18.0::float8, calories_target = 2550.0::float8, \
+             protein_target = 0.30000000000000004::float8, carbs_target = 300.0::float8, \
+             fat_target = 1e-7::float8, manual_targets = 5, \
+             updated_at = '2026-11-23 01:02:03.456789'::timestamp WHERE id = 7;"
+        );
+    }
+
+    #[test]
+    fn values_that_cannot_be_written_exactly_fall_back_to_binding() {
+        let mut v = values();
+        v.weight = f64::NAN;
+        assert_eq!(literal_update_sql(7, &v), None);
+        let mut v = values();
+        v.goal = "x'; DROP TABLE users; --";
+        assert_eq!(literal_update_sql(7, &v), None);
+        let mut v = values();
+        v.birth_date = NaiveDate::from_ymd_opt(-5, 1, 1).unwrap();
+        assert_eq!(literal_update_sql(7, &v), None);
     }
 }

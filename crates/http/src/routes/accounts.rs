@@ -168,7 +168,7 @@ pub async fn register(
     req: HttpRequest,
     body: Result<JsonBody<Register>, ApiError>,
 ) -> Result<HttpResponse, ApiError> {
-    limits.check_ip(&req)?;
+    limits.check_ip(&req).await?;
     let Register {
         name,
         email,
@@ -206,10 +206,10 @@ pub async fn login(
     req: HttpRequest,
     body: Result<JsonBody<Login>, ApiError>,
 ) -> Result<HttpResponse, ApiError> {
-    limits.check_ip(&req)?;
+    limits.check_ip(&req).await?;
     let Login { email, password } = body?.value;
     let key = email.as_str().to_owned();
-    limits.begin_login(&key)?;
+    limits.begin_login(&key).await?;
     let session = state
         .accounts
         .login(email, password)
@@ -218,7 +218,7 @@ pub async fn login(
             LoginError::InvalidCredentials => ApiError::LoginFailed,
             LoginError::Internal(cause) => ApiError::auth_failure(cause),
         })?;
-    limits.clear_failures(&key);
+    limits.clear_failures(&key).await;
     Ok(HttpResponse::Ok()
         .insert_header((header::CACHE_CONTROL, "no-store"))
         .json(TokenResponse::from(session)))

@@ -158,16 +158,16 @@ pub async fn change_password(
     user: CurrentUser,
     body: Result<JsonBody<PasswordChange>, ApiError>,
 ) -> Result<HttpResponse, ApiError> {
-    limits.check_ip(&req)?;
+    limits.check_ip(&req).await?;
     let PasswordChange { current, new } = body?.value;
     let key = user.0.email.as_str().to_owned();
-    limits.begin_login(&key)?;
+    limits.begin_login(&key).await?;
     let session = state
         .accounts
         .change_password(&user.0, current, new)
         .await
         .map_err(account_error)?;
-    limits.clear_failures(&key);
+    limits.clear_failures(&key).await;
     Ok(HttpResponse::Ok()
         .insert_header((header::CACHE_CONTROL, "no-store"))
         .json(TokenResponse::from(session)))
@@ -195,16 +195,16 @@ pub async fn delete_account(
     user: CurrentUser,
     body: Result<JsonBody<DeleteAccount>, ApiError>,
 ) -> Result<HttpResponse, ApiError> {
-    limits.check_ip(&req)?;
+    limits.check_ip(&req).await?;
     let DeleteAccount { password } = body?.value;
     let key = user.0.email.as_str().to_owned();
-    limits.begin_login(&key)?;
+    limits.begin_login(&key).await?;
     state
         .accounts
         .delete_account(user.0.id, password)
         .await
         .map_err(account_error)?;
-    limits.clear_failures(&key);
+    limits.clear_failures(&key).await;
     Ok(no_content())
 }
 
