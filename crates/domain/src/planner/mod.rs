@@ -49,8 +49,15 @@ use search::{Candidate, Day, Fixed, Problem, Scorer, Slot};
 
 /// Random restarts of a day's search with usual portions.
 const RESTARTS: usize = 6;
-/// Further random restarts when those find no day within the targets.
-const EXTRA_RESTARTS: usize = 6;
+/// Further random restarts when those find no day within the targets: as
+/// many as [`EXTRA_WORK`] candidate visits allow, within these bounds. A
+/// small catalogue gets many (a day of a vegan with a protein target near
+/// 45% of calories is found after dozens), a large one few (each restart
+/// scores every candidate of every slot).
+const EXTRA_RESTARTS: (usize, usize) = (6, 300);
+/// Candidates (summed over a day's slots) × restarts spent on a day that
+/// the first restarts could not meet.
+const EXTRA_WORK: usize = 250_000;
 /// Further random restarts when larger portions are tried.
 const EXTENDED_RESTARTS: usize = 3;
 /// Larger portions are kept on a day that still misses only when they
@@ -415,7 +422,9 @@ fn best_day(
     if problem.good(&usual.picks) {
         return (usual, false);
     }
-    if let Some(day) = problem.search(rng, starts, EXTRA_RESTARTS)
+    let candidates: usize = problem.slots.iter().map(|s| s.pool.len()).sum();
+    let extra = (EXTRA_WORK / candidates.max(1)).clamp(EXTRA_RESTARTS.0, EXTRA_RESTARTS.1);
+    if let Some(day) = problem.search(rng, starts, extra)
         && day.loss < usual.loss
     {
         usual = day;
