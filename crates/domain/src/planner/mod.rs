@@ -422,8 +422,14 @@ fn best_day(
     if problem.good(&usual.picks) {
         return (usual, false);
     }
+    // One slot: the descent already tries every candidate at every
+    // portion, so more restarts cannot find anything new.
     let candidates: usize = problem.slots.iter().map(|s| s.pool.len()).sum();
-    let extra = (EXTRA_WORK / candidates.max(1)).clamp(EXTRA_RESTARTS.0, EXTRA_RESTARTS.1);
+    let extra = if problem.slots.len() < 2 {
+        EXTRA_RESTARTS.0
+    } else {
+        (EXTRA_WORK / candidates.max(1)).clamp(EXTRA_RESTARTS.0, EXTRA_RESTARTS.1)
+    };
     if let Some(day) = problem.search(rng, starts, extra)
         && day.loss < usual.loss
     {
