@@ -25,7 +25,7 @@
 //!
 //! # Bounded memory and cost
 //!
-//! The refusals are kept in a [`Table`]: 64 shards, each a hash map from a
+//! The refusals are kept in a `Table`: 64 shards, each a hash map from a
 //! keyed 64-bit hash of the key to a slot of a vector, with a hard cap on
 //! slots (`max_keys` over all shards). A check locks one shard and does a
 //! constant amount of work: a lookup, a look at two random slots that are

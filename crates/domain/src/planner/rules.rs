@@ -47,7 +47,8 @@ pub enum Nutrient {
 }
 
 impl Nutrient {
-    /// The four, in the order of [`values`] and [`target_values`].
+    /// The four, in the order every array of nutrient values uses
+    /// (calories, protein, carbohydrates, fat).
     pub const ALL: [Nutrient; 4] = [Self::Calories, Self::Protein, Self::Carbs, Self::Fat];
 
     /// Field name (`calories`, `protein`, `carbs`, `fat`).
