@@ -6,7 +6,6 @@
 //! Run: `cargo run --release -p mealplan-bench --example gaps -- [--seed S] [--profiles N]`
 
 use mealplan_bench::{arg, profiles, request, shipped};
-use mealplan_domain::planner;
 
 /// Quarter servings from `min` to `max`.
 fn quarters(min: f64, max: f64) -> impl Iterator<Item = f64> {
@@ -28,15 +27,7 @@ fn main() {
             continue;
         }
         let req = request(&recipes, p, i, seed);
-        let bound = planner::best_miss(
-            &recipes,
-            req.slots(),
-            req.rules(),
-            req.targets(),
-            req.tolerances(),
-            req.portions(),
-            &[],
-        );
+        let bound = req.best_miss();
         // Recipes that alone meet the day at some allowed portion: a
         // one-meal week needs five of them to be on target every day.
         let fitting = if meals == 1 {

@@ -653,15 +653,7 @@ pub fn run(recipes: &[Recipe], profiles: &[Profile], seed: u64) -> Report {
         };
         let bound = if ours.as_ref().map_or(true, |d| misses(d)) || misses(&base) {
             let started = Instant::now();
-            let bound = planner::best_miss(
-                recipes,
-                request.slots(),
-                request.rules(),
-                request.targets(),
-                request.tolerances(),
-                request.portions(),
-                &[],
-            );
+            let bound = request.best_miss();
             report.bound_times.push(started.elapsed().as_secs_f64());
             bound
         } else {

@@ -228,6 +228,21 @@ impl<'a> PlanRequest<'a> {
     pub fn portions(&self) -> &Portions {
         &self.portions
     }
+
+    /// How close any day of this request could come to its targets
+    /// ([`best_miss`] over its recipes, slots, rules and limits, nothing
+    /// excluded); `None` when a slot has no candidate.
+    pub fn best_miss(&self) -> Option<Bound> {
+        best_miss(
+            self.recipes,
+            &self.slots,
+            &self.rules,
+            &self.targets,
+            &self.tolerances,
+            &self.portions,
+            &[],
+        )
+    }
 }
 
 /// One planned meal.

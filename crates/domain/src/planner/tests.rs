@@ -257,16 +257,7 @@ fn recipes_shared_between_slots_are_matched() {
 fn the_one_slot_bound_is_the_best_day_there_is() {
     let recipes = catalogue(30, 4);
     let req = request(&recipes, 1, HardRules::default(), 2);
-    let bound = best_miss(
-        &recipes,
-        &req.slots,
-        &req.rules,
-        &req.targets,
-        &req.tolerances,
-        &req.portions,
-        &[],
-    )
-    .unwrap();
+    let bound = req.best_miss().unwrap();
     assert!(bound.exact);
     let best = recipes
         .iter()
@@ -339,16 +330,7 @@ fn the_lp_bound_matches_a_brute_force_relaxation() {
 fn two_slots_are_bounded_exactly() {
     let recipes = catalogue(12, 14);
     let req = request(&recipes, 2, HardRules::default(), 3);
-    let bound = best_miss(
-        &recipes,
-        &req.slots,
-        &req.rules,
-        &req.targets,
-        &req.tolerances,
-        &req.portions,
-        &[],
-    )
-    .unwrap();
+    let bound = req.best_miss().unwrap();
     assert!(bound.exact);
     let grid = |m: MealType| {
         let r = req.portions.range(m);
@@ -375,16 +357,7 @@ fn the_lp_bound_is_zero_when_the_targets_can_be_met() {
     let recipes = catalogue(40, 8);
     for meals in 2..=6 {
         let req = request(&recipes, meals, HardRules::default(), 1);
-        let bound = best_miss(
-            &recipes,
-            &req.slots,
-            &req.rules,
-            &req.targets,
-            &req.tolerances,
-            &req.portions,
-            &[],
-        )
-        .unwrap();
+        let bound = req.best_miss().unwrap();
         assert_eq!(bound.miss, 0.0, "{meals} meals");
     }
 }
@@ -631,7 +604,7 @@ mod properties {
                     prop_assert!(fill);
                     prop_assert_eq!(planned.len(), usize::from(days));
                     let pool = |m: MealType| recipes.iter().filter(|r| r.serves(m) && rules.allow(r)).count();
-                    let bound = best_miss(&recipes, &request.slots, &rules, &request.targets, &request.tolerances, &request.portions, &[]).unwrap();
+                    let bound = request.best_miss().unwrap();
                     for (d, day) in planned.iter().enumerate() {
                         prop_assert_eq!(day.meals.len(), request.slots.len());
                         let mut seen = Vec::new();
