@@ -15,15 +15,14 @@ Only the Python standard library is needed.
 """
 
 import argparse
-import http.client
-import json
 import os
 import random
-import socket
 import subprocess
 import sys
 import tempfile
 import time
+
+from localhttp import free_port, request
 
 CUSTOM = ["no mushrooms", "kiwi allergy", "no pork", "wheat allergy", "dairy free",
           "no chicken", "onion allergy", "no rice", "peanut allergy", "no beef"]
@@ -31,24 +30,6 @@ PREDEFINED = ["gluten free", "lactose intolerance", "nut allergy", "shellfish al
               "soy allergy", "egg allergy", "fish allergy", "sesame allergy"]
 
 
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
-
-
-def request(port, method, path, body=None, token=None):
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
-    headers = {"content-type": "application/json"}
-    if token:
-        headers["authorization"] = "Bearer " + token
-    conn.request(method, path, json.dumps(body) if body is not None else None, headers)
-    res = conn.getresponse()
-    data = res.read()
-    conn.close()
-    return res.status, json.loads(data) if data else None
 
 
 def profile(rng, i):

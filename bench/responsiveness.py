@@ -14,10 +14,8 @@ Only the Python standard library is needed.
 """
 
 import argparse
-import http.client
 import json
 import os
-import socket
 import statistics
 import subprocess
 import sys
@@ -25,25 +23,10 @@ import tempfile
 import threading
 import time
 
-
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
+from localhttp import free_port
+from localhttp import raw_request as request
 
 
-def request(port, method, path, body=None, token=None):
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
-    headers = {"content-type": "application/json"}
-    if token:
-        headers["authorization"] = "Bearer " + token
-    conn.request(method, path, json.dumps(body) if body is not None else None, headers)
-    res = conn.getresponse()
-    data = res.read()
-    conn.close()
-    return res.status, data
 
 
 def percentile(values, q):

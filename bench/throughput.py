@@ -15,23 +15,17 @@ import argparse
 import json
 import os
 import re
-import socket
 import subprocess
 import sys
 import tempfile
 import time
 import urllib.request
 
+from localhttp import free_port
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SECRET = "throughput-benchmark-secret-0123456789abcdef"
 
-
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
 
 
 def call(base, method, path, body=None, token=None):
