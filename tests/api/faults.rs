@@ -66,6 +66,18 @@ async fn assert_is_stored(service: &Service, account: &Account) {
     assert_eq!(answer.json["user"]["id"].as_i64(), Some(account.id));
 }
 
+/// The account's profile reads back, at least as new as the last
+/// acknowledged save (`weight`, when there was one).
+async fn assert_profile_kept(service: &Service, token: &str, weight: Option<u32>) {
+    let (status, body) = service
+        .json(Method::GET, "/api/profile", Some(token), &Value::Null)
+        .await;
+    assert_eq!(status, 200, "{body}");
+    if let Some(weight) = weight {
+        assert!(body["weight"].as_f64().unwrap() as u32 >= weight, "{body}");
+    }
+}
+
 /// An error answer with the usual body.
 fn assert_usual_error(answer: &Answer, what: &str) {
     assert!(
@@ -203,16 +215,7 @@ async fn a_full_disk_never_acknowledges_a_lost_sign_up() {
         assert_is_stored(&service, account).await;
     }
     for (account, weight) in &upserts {
-        let (status, body) = service
-            .json(
-                Method::GET,
-                "/api/profile",
-                Some(&account.token),
-                &Value::Null,
-            )
-            .await;
-        assert_eq!(status, 200, "{body}");
-        assert!(body["weight"].as_f64().unwrap() as u32 >= *weight, "{body}");
+        assert_profile_kept(&service, &account.token, Some(*weight)).await;
     }
 }
 
@@ -687,18 +690,7 @@ async fn a_frozen_postgres_delays_no_answer_past_the_deadline() {
         for acked in &s.sign_ups {
             assert_is_stored(&service, acked).await;
         }
-        let (status, body) = service
-            .json(
-                Method::GET,
-                "/api/profile",
-                Some(&account.token),
-                &Value::Null,
-            )
-            .await;
-        assert_eq!(status, 200, "{body}");
-        if let Some(last) = s.upserts.iter().max() {
-            assert!(body["weight"].as_f64().unwrap() as u32 >= *last, "{body}");
-        }
+        assert_profile_kept(&service, &account.token, s.upserts.iter().max().copied()).await;
         let (status, _) = service
             .json(
                 Method::PUT,

@@ -337,3 +337,19 @@ pub fn restrictions_banning_everything() -> Vec<String> {
     names.sort();
     names
 }
+
+/// The keys of a recipe in the spec (2.5), in its order.
+pub const RECIPE_SPEC_KEYS: [&str; 12] = [
+    "id",
+    "name",
+    "calories",
+    "protein",
+    "carbs",
+    "fat",
+    "image_url",
+    "recipe_url",
+    "recipe_id",
+    "ingredients",
+    "meal_types",
+    "diet_types",
+];

@@ -7,7 +7,8 @@ use mealplan::MealDetailAuth;
 use serde_json::{Value, json};
 
 use crate::helpers::{
-    Backend, NUTS, TestApp, TestDb, has_allergen, settings, spawn_app, spawn_app_with,
+    Backend, NUTS, RECIPE_SPEC_KEYS, TestApp, TestDb, has_allergen, settings, spawn_app,
+    spawn_app_with,
 };
 
 fn ingredients_of(recipe: &Value) -> Vec<String> {
@@ -61,23 +62,7 @@ async fn catalogue_lists_and_filters(b: Backend) {
         .keys()
         .map(String::as_str)
         .collect();
-    assert_eq!(
-        keys,
-        [
-            "id",
-            "name",
-            "calories",
-            "protein",
-            "carbs",
-            "fat",
-            "image_url",
-            "recipe_url",
-            "recipe_id",
-            "ingredients",
-            "meal_types",
-            "diet_types"
-        ]
-    );
+    assert_eq!(keys, RECIPE_SPEC_KEYS);
     // One recipe by id has its list entry's members and values, then
     // extra ones (see recipes.rs).
     let reply = app

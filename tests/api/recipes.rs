@@ -5,27 +5,12 @@
 use awc::http::Method;
 use serde_json::{Value, json};
 
-use crate::helpers::{Backend, spawn_app, spawn_app_with};
-
-const SPEC_KEYS: [&str; 12] = [
-    "id",
-    "name",
-    "calories",
-    "protein",
-    "carbs",
-    "fat",
-    "image_url",
-    "recipe_url",
-    "recipe_id",
-    "ingredients",
-    "meal_types",
-    "diet_types",
-];
+use crate::helpers::{Backend, RECIPE_SPEC_KEYS, spawn_app, spawn_app_with};
 
 /// Drops the members `GET /api/recipes/{id}` adds to the spec's 2.5 shape.
 pub fn keep_spec_members(recipe: &mut Value) {
     if let Some(object) = recipe.as_object_mut() {
-        object.retain(|key, _| SPEC_KEYS.contains(&key.as_str()));
+        object.retain(|key, _| RECIPE_SPEC_KEYS.contains(&key.as_str()));
     }
 }
 
@@ -40,7 +25,7 @@ async fn one_recipe_has_lines_steps_times_and_nutrients(b: Backend) {
     let r = reply.json;
     // The spec's 2.5 members come first, unchanged; the rest are extra.
     let keys: Vec<&str> = r.as_object().unwrap().keys().map(String::as_str).collect();
-    assert_eq!(&keys[..12], SPEC_KEYS);
+    assert_eq!(&keys[..12], RECIPE_SPEC_KEYS);
     assert_eq!(
         &keys[12..],
         [
