@@ -212,15 +212,13 @@ pub fn generated_catalogue(shipped: &[Recipe], n: usize, seed: u64) -> Vec<Recip
     out
 }
 
-/// The shipped ingredient taxonomy, loaded once.
-pub fn taxonomy() -> &'static mealplan_domain::Taxonomy {
-    static TAXONOMY: std::sync::OnceLock<mealplan_domain::Taxonomy> = std::sync::OnceLock::new();
-    TAXONOMY.get_or_init(|| Taxonomy::standard().clone())
-}
-
 /// The plan request of profile `i`.
 pub fn request<'a>(recipes: &'a [Recipe], p: &Profile, i: usize, seed: u64) -> PlanRequest<'a> {
-    let rules = HardRules::new(taxonomy(), p.restrictions.iter().copied(), &p.diets);
+    let rules = HardRules::new(
+        Taxonomy::standard(),
+        p.restrictions.iter().copied(),
+        &p.diets,
+    );
     let preferred = p
         .diets
         .iter()

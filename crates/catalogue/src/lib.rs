@@ -25,18 +25,11 @@ pub mod steps;
 use std::collections::HashMap;
 
 use mealplan_domain::kitchen::Kitchen;
-use mealplan_domain::{Recipe, RecipeCard, Taxonomy};
+use mealplan_domain::{Recipe, RecipeCard};
 
 pub use steps::Method;
 
 pub use ingredients::{Ingredient, IngredientTable, Tag};
-
-/// The ingredient taxonomy the catalogue's recipes are labelled by: the
-/// domain's standard one ([`Taxonomy::standard`]), which lives with the
-/// rules that read it.
-pub fn taxonomy() -> Result<Taxonomy, CatalogueError> {
-    Ok(Taxonomy::standard().clone())
-}
 
 /// Why the shipped data does not load (a bug caught by the tests).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -122,9 +122,7 @@ impl Application {
             )),
             clock.clone(),
         );
-        let taxonomy = Arc::new(
-            mealplan_catalogue::taxonomy().map_err(|e| StartError::Catalogue(e.to_string()))?,
-        );
+        let taxonomy = Arc::new(mealplan_domain::Taxonomy::standard().clone());
         let profiles = Profiles::new(Arc::new(db.clone()), Arc::new(db.clone()), clock.clone());
         let kitchen = Arc::new(
             mealplan_catalogue::kitchen().map_err(|e| StartError::Catalogue(e.to_string()))?,
