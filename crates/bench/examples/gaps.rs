@@ -19,7 +19,9 @@ fn main() {
     let n = arg("--profiles", 600) as usize;
     let recipes = shipped();
     let people = profiles(n, seed);
-    println!("meals diet protein% kcal best_miss fitting_recipes restrictions");
+    println!(
+        "meals diet protein% kcal best_miss fitting_recipes protein_g carbs_g fat_g restrictions"
+    );
     let mut rows = Vec::new();
     for (i, p) in people.iter().enumerate() {
         let meals = p.meals.get();
@@ -55,13 +57,14 @@ fn main() {
             t.calories,
             miss,
             fitting,
+            (t.protein, t.carbs, t.fat),
             p.restrictions.clone(),
         ));
     }
     rows.sort_by(|a, b| (a.0, a.1).cmp(&(b.0, b.1)).then(a.2.total_cmp(&b.2)));
-    for (meals, diet, share, kcal, miss, fitting, r) in &rows {
+    for (meals, diet, share, kcal, miss, fitting, (p, c, f), r) in &rows {
         println!(
-            "{meals} {} {share:5.1} {kcal:6.0} {miss:6.3} {fitting:3} {}",
+            "{meals} {} {share:5.1} {kcal:6.0} {miss:6.3} {fitting:3} {p:4.0} {c:4.0} {f:4.0} {}",
             ["omni", "veg", "vegan"][*diet],
             r.join(",")
         );

@@ -2,22 +2,22 @@
 //! day's worst excess and the meals chosen: where the planner or the
 //! catalogue falls short.
 //!
-//! Run: `cargo run --release -p mealplan-bench --example misses -- [MIN_MEALS]`
+//! Run: `cargo run --release -p mealplan-bench --example misses -- [--min-meals M] [--seed S] [--profiles N]`
+//! (the benchmark's own profiles by default: seed 2026, 240 profiles).
 
-use mealplan_bench::{profiles, request, shipped};
+use mealplan_bench::{arg, profiles, request, shipped};
 use mealplan_domain::planner;
 
 fn main() {
-    let min_meals: u8 = std::env::args()
-        .nth(1)
-        .and_then(|a| a.parse().ok())
-        .unwrap_or(2);
+    let min_meals = u8::try_from(arg("--min-meals", 2)).unwrap_or(2);
+    let seed = arg("--seed", 2026);
+    let n = arg("--profiles", 240) as usize;
     let recipes = shipped();
-    for (i, p) in profiles(240, 2026).iter().enumerate() {
+    for (i, p) in profiles(n, seed).iter().enumerate() {
         if p.meals.get() < min_meals {
             continue;
         }
-        let req = request(&recipes, p, i, 2026);
+        let req = request(&recipes, p, i, seed);
         let Ok(days) = planner::plan(&req) else {
             println!("{i}: infeasible");
             continue;
