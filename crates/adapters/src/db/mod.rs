@@ -39,9 +39,14 @@ fn advisory_lock_sql(function: &str) -> String {
 
 /// Every SQLite connection gets these after `busy_timeout`: setting WAL
 /// first made several connections opening at once fail with "database is
-/// locked". `synchronous=NORMAL` in WAL mode survives a process crash.
-const SQLITE_PRAGMAS: &str =
-    "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;";
+/// locked". `synchronous=NORMAL` in WAL mode survives a process crash. A
+/// page cache of 512 KiB per connection (SQLite's default is 2 MiB) holds
+/// the hot pages of accounts, profiles and plans; the catalogue is read
+/// once into memory, and its pages need not stay cached in every pooled
+/// connection (about 1 MB less idle RSS with 1,079 recipes, no measurable
+/// change in `bench/throughput.py`).
+const SQLITE_PRAGMAS: &str = "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
+     PRAGMA foreign_keys = ON; PRAGMA cache_size = -512;";
 
 /// `url` with libpq's `connect_timeout` (whole seconds, at least 2 as
 /// libpq wants) unless the URL sets one.
