@@ -30,8 +30,6 @@ PREDEFINED = ["gluten free", "lactose intolerance", "nut allergy", "shellfish al
               "soy allergy", "egg allergy", "fish allergy", "sesame allergy"]
 
 
-
-
 def profile(rng, i):
     diets = []
     r = rng.random()

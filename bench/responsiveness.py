@@ -27,8 +27,6 @@ from localhttp import free_port
 from localhttp import raw_request as request
 
 
-
-
 def percentile(values, q):
     values = sorted(values)
     if not values:

@@ -139,7 +139,7 @@ impl ModuleGraph {
                     path.push(start.clone());
                     return Some(path);
                 }
-                if next != start && !came_from.contains_key(next) {
+                if !came_from.contains_key(next) {
                     came_from.insert(next, m);
                     queue.push_back(next);
                 }
@@ -434,7 +434,7 @@ fn reexports(root: &str, modules: &BTreeSet<Vec<String>>) -> BTreeMap<String, Ve
         if word == "use" && (i == 0 || !is_ident(c[i - 1])) {
             let (trees, after) = use_tree(&c, skip_ws(&c, end));
             for t in trees {
-                let (Some(last), false) = (t.last(), t.is_empty()) else {
+                let Some(last) = t.last() else {
                     continue;
                 };
                 // `X as Z` leaves `as` and `Z` after the path.

@@ -6,13 +6,7 @@
 //! Run: `cargo run --release -p mealplan-bench --example gaps -- [--seed S] [--profiles N]`
 
 use mealplan_bench::{arg, profiles, request, shipped};
-
-/// Quarter servings from `min` to `max`.
-fn quarters(min: f64, max: f64) -> impl Iterator<Item = f64> {
-    let from = (min * 4.0).round() as u32;
-    let to = (max * 4.0).round() as u32;
-    (from..=to).map(|q| f64::from(q) / 4.0)
-}
+use mealplan_domain::planner;
 
 fn main() {
     let seed = arg("--seed", 7);
@@ -33,15 +27,19 @@ fn main() {
         // Recipes that alone meet the day at some allowed portion: a
         // one-meal week needs five of them to be on target every day.
         let fitting = if meals == 1 {
-            let range = req.portions().range(req.slots()[0]);
             recipes
                 .iter()
-                .filter(|r| r.serves(req.slots()[0]) && req.rules().allow(r))
                 .filter(|r| {
-                    quarters(range.min, range.max).any(|s| {
-                        req.tolerances()
-                            .admits(&r.nutrition().served(s), req.targets())
-                    })
+                    planner::best_miss(
+                        std::slice::from_ref(r),
+                        req.slots(),
+                        req.rules(),
+                        req.targets(),
+                        req.tolerances(),
+                        req.portions(),
+                        &[],
+                    )
+                    .is_some_and(|b| b.miss <= 0.0)
                 })
                 .count()
         } else {

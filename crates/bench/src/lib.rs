@@ -251,20 +251,19 @@ pub fn greedy(request: &PlanRequest<'_>) -> Vec<PlannedDay> {
                 let pick = request
                     .recipes()
                     .iter()
-                    .enumerate()
-                    .filter(|(_, r)| {
+                    .filter(|r| {
                         r.serves(*meal)
                             && request.rules().allow(r)
                             && !meals.iter().any(|m| m.recipe_id == r.id)
                     })
                     .min_by(|a, b| {
-                        (a.1.nutrition().calories - share)
+                        (a.nutrition().calories - share)
                             .abs()
-                            .total_cmp(&(b.1.nutrition().calories - share).abs())
+                            .total_cmp(&(b.nutrition().calories - share).abs())
                     });
-                if let Some((i, _)) = pick {
+                if let Some(r) = pick {
                     meals.push(PlannedMeal {
-                        recipe_id: request.recipes()[i].id,
+                        recipe_id: r.id,
                         meal_type: *meal,
                         schedule: slot as u8 + 1,
                         servings: 1.0,
@@ -361,8 +360,8 @@ impl Score {
     ) {
         self.times.push(seconds);
         self.plans += 1;
-        let t = &request.targets();
-        let tol = &request.tolerances();
+        let t = request.targets();
+        let tol = request.tolerances();
         let mut all: Vec<i64> = Vec::new();
         let candidates: Vec<usize> = request
             .slots()
@@ -716,15 +715,7 @@ fn bounds_here(request: &PlanRequest<'_>, days: &[PlannedDay]) -> Vec<Option<Bou
             let meals = planner::day_meals(&plan, d);
             let bans =
                 planner::day_bans(request.recipes(), request.rules(), &meals, request.days());
-            planner::best_miss(
-                request.recipes(),
-                request.slots(),
-                request.rules(),
-                request.targets(),
-                request.tolerances(),
-                request.portions(),
-                &bans,
-            )
+            request.best_miss_excluding(&bans)
         })
         .collect()
 }

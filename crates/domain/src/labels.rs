@@ -77,12 +77,9 @@ fn collect<'a>(ingredients: &[&str], of: impl Fn(&str) -> Option<&'a [Allergen]>
 /// known to the taxonomy and none belongs to a kind the diet excludes
 /// (nor, for kosher, meat beside dairy).
 pub fn fits(taxonomy: &Taxonomy, ingredients: &[&str], diet: Diet) -> bool {
-    let kinds: Vec<Vec<&str>> = ingredients.iter().map(|i| taxonomy.kinds_of(i)).collect();
-    let has = |kind: &str| kinds.iter().any(|k| k.contains(&kind));
-    let known = !ingredients.is_empty() && ingredients.iter().all(|i| taxonomy.knows(i));
-    let excluded = diet.excluded_kinds().iter().any(|k| has(k));
-    let meat_with_dairy = has(crate::restriction::MEAT) && has(crate::restriction::DAIRY);
-    known && !excluded && !(diet.forbids_meat_with_dairy() && meat_with_dairy)
+    !ingredients.is_empty()
+        && ingredients.iter().all(|i| taxonomy.knows(i))
+        && !contradicts(taxonomy, ingredients, diet)
 }
 
 /// Whether an ingredient the taxonomy knows rules out `diet` (ham for

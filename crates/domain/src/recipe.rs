@@ -9,7 +9,7 @@ use crate::allergen::Allergen;
 use crate::labels;
 use crate::meal::MealType;
 use crate::nutrition::Nutrition;
-use crate::profile::DietType;
+use crate::profile::{DietType, NonNegative};
 use crate::restriction::Diet;
 use crate::taxonomy::Taxonomy;
 
@@ -185,7 +185,7 @@ impl Recipe {
         let n = parts.nutrition;
         if [n.calories, n.protein, n.carbs, n.fat, n.fiber, n.sugar]
             .iter()
-            .any(|v| !(v.is_finite() && *v >= 0.0))
+            .any(|v| NonNegative::parse(*v).is_err())
         {
             return Err(RecipeError::BadNutrition(name.to_owned()));
         }

@@ -417,8 +417,27 @@ fn literal_update(conn: &AnyConnection, id: i64, v: &ProfileValues<'_>) -> Optio
 /// See [`literal_update`].
 fn literal_update_sql(id: i64, v: &ProfileValues<'_>) -> Option<String> {
     use chrono::Datelike;
+    // Every field by name, no `..`: a column added to `ProfileValues` does
+    // not compile until it is written here too.
+    let ProfileValues {
+        goal,
+        height,
+        weight,
+        body_type,
+        gender,
+        meals_per_day,
+        activity_level,
+        birth_date,
+        body_fat_percentage,
+        calories_target,
+        protein_target,
+        carbs_target,
+        fat_target,
+        manual_targets,
+        updated_at,
+    } = *v;
     let plain_year = |year: i32| (1..=9999).contains(&year);
-    if !plain_year(v.birth_date.year()) || !plain_year(v.updated_at.year()) {
+    if !plain_year(birth_date.year()) || !plain_year(updated_at.year()) {
         return None;
     }
     let name = |s: &str| {
@@ -433,21 +452,21 @@ fn literal_update_sql(id: i64, v: &ProfileValues<'_>) -> Option<String> {
          body_fat_percentage = {}, calories_target = {}, protein_target = {}, \
          carbs_target = {}, fat_target = {}, manual_targets = {}, \
          updated_at = '{}'::timestamp WHERE id = {id};",
-        name(v.goal)?,
-        number(v.height)?,
-        number(v.weight)?,
-        name(v.body_type)?,
-        name(v.gender)?,
-        v.meals_per_day,
-        name(v.activity_level)?,
-        v.birth_date.format("%Y-%m-%d"),
-        number(v.body_fat_percentage)?,
-        number(v.calories_target)?,
-        number(v.protein_target)?,
-        number(v.carbs_target)?,
-        number(v.fat_target)?,
-        v.manual_targets,
-        v.updated_at.format("%Y-%m-%d %H:%M:%S%.6f"),
+        name(goal)?,
+        number(height)?,
+        number(weight)?,
+        name(body_type)?,
+        name(gender)?,
+        meals_per_day,
+        name(activity_level)?,
+        birth_date.format("%Y-%m-%d"),
+        number(body_fat_percentage)?,
+        number(calories_target)?,
+        number(protein_target)?,
+        number(carbs_target)?,
+        number(fat_target)?,
+        manual_targets,
+        updated_at.format("%Y-%m-%d %H:%M:%S%.6f"),
     ))
 }
 

@@ -186,14 +186,12 @@ impl RecipeRow {
         let diet_types = split(&self.diet_types)
             .map(|d| DietType::parse(d).map_err(|_| corrupt("diet type")))
             .collect::<Result<_, _>>()?;
-        let mut allergens: Vec<Allergen> = Vec::new();
-        for name in split(&self.allergens) {
-            for a in allergens_named(name).ok_or_else(|| corrupt("allergen"))? {
-                if !allergens.contains(a) {
-                    allergens.push(*a);
-                }
-            }
-        }
+        // Repeats and order do not matter: `Recipe::from_stored` lists the
+        // allergens in `Allergen::ALL` order.
+        let allergens: Vec<Allergen> = split(&self.allergens)
+            .map(|name| allergens_named(name).ok_or_else(|| corrupt("allergen")))
+            .collect::<Result<Vec<_>, _>>()?
+            .concat();
         let parts = RecipeParts {
             id: self.id,
             recipe_id: self.recipe_id,

@@ -281,8 +281,10 @@ fn active_plan() -> Plan {
 
 fn served(id: i64, servings: f64) -> Nutrition {
     let all = catalogue();
-    let r = all.iter().find(|r| r.id == id).unwrap();
-    r.nutrition().served(servings)
+    crate::recipes::find(&all, id)
+        .unwrap()
+        .nutrition()
+        .served(servings)
 }
 
 #[tokio::test]

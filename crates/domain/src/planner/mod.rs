@@ -42,9 +42,10 @@ pub use rules::{
 use crate::hard_rules::HardRules;
 use crate::meal::MealType;
 use crate::nutrition::Nutrition;
-use crate::profile::{DietType, MealsPerDay};
+use crate::profile::{DietType, MealsPerDay, NonNegative};
 use crate::recipe::Recipe;
 use crate::targets::Targets;
+use rules::target_values;
 use search::{Candidate, Day, Fixed, Problem, Scorer, Slot};
 
 /// Random restarts of a day's search with usual portions.
@@ -135,13 +136,10 @@ impl<'a> PlanRequest<'a> {
         if !(1..=Self::MAX_DAYS).contains(&days) {
             return Err(RequestError::Days { days });
         }
-        let t = [
-            targets.calories,
-            targets.protein,
-            targets.carbs,
-            targets.fat,
-        ];
-        if t.iter().any(|v| !(v.is_finite() && *v >= 0.0)) || targets.calories <= 0.0 {
+        let negative = target_values(&targets)
+            .iter()
+            .any(|v| NonNegative::parse(*v).is_err());
+        if negative || targets.calories <= 0.0 {
             return Err(RequestError::Targets(targets));
         }
         let mut ids: Vec<i64> = recipes.iter().map(|r| r.id).collect();
@@ -233,6 +231,13 @@ impl<'a> PlanRequest<'a> {
     /// ([`best_miss`] over its recipes, slots, rules and limits, nothing
     /// excluded); `None` when a slot has no candidate.
     pub fn best_miss(&self) -> Option<Bound> {
+        self.best_miss_excluding(&[])
+    }
+
+    /// [`best_miss`](Self::best_miss) with slot `k` taking none of the
+    /// recipes (indices in [`recipes`](Self::recipes)) of `exclude[k]`:
+    /// the bound of one day of a plan under the variety rules.
+    pub fn best_miss_excluding(&self, exclude: &[Vec<usize>]) -> Option<Bound> {
         best_miss(
             self.recipes,
             &self.slots,
@@ -240,7 +245,7 @@ impl<'a> PlanRequest<'a> {
             &self.targets,
             &self.tolerances,
             &self.portions,
-            &[],
+            exclude,
         )
     }
 }

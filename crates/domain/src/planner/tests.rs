@@ -513,34 +513,21 @@ mod properties {
             &[],
         );
         let calories = 1200.0;
-        let request = PlanRequest {
-            recipes: &recipes,
-            targets: Targets {
-                calories,
-                protein: calories * 0.12 / 4.0,
-                carbs: calories * (0.75 - 0.12) / 4.0,
-                fat: calories * 0.25 / 9.0,
-            },
-            slots: meal_slots(MealsPerDay::parse(3).unwrap()),
-            rules,
-            preferred_diets: vec![DietType::HighProtein],
-            tastes: vec![],
-            days: 1,
-            seed: 0,
-            tolerances: Tolerances::default(),
-            portions: Portions { max_servings: 1.0 },
+        let mut request = super::request(&recipes, 3, rules, 0);
+        request.targets = Targets {
+            calories,
+            protein: calories * 0.12 / 4.0,
+            carbs: calories * (0.75 - 0.12) / 4.0,
+            fat: calories * 0.25 / 9.0,
         };
-        match plan(&request) {
-            Ok(planned) => {
-                for day in &planned {
-                    let s = shares(&recipes, day);
-                    assert!(
-                        s.iter().all(|s| *s <= MAX_MEAL_SHARE + 1e-9),
-                        "{s:?} {day:?}"
-                    );
-                }
-            }
-            Err(e) => panic!("{e:?}"),
+        request.days = 1;
+        request.portions = Portions { max_servings: 1.0 };
+        for day in &plan(&request).unwrap() {
+            let s = shares(&recipes, day);
+            assert!(
+                s.iter().all(|s| *s <= MAX_MEAL_SHARE + 1e-9),
+                "{s:?} {day:?}"
+            );
         }
     }
 

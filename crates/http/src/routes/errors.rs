@@ -89,9 +89,8 @@ fn float_range(e: RangeError) -> Problem {
 /// A name rule, worded as Pydantic words string constraints.
 pub(crate) fn name_problem(e: TextError) -> Problem {
     match e {
-        TextError::TooShort { min } => Problem::too_short(min),
-        TextError::TooLong { max } | TextError::TooManyBytes { max } => Problem::too_long(max),
-        TextError::ControlCharacter => Problem::control_characters(),
+        TextError::TooManyBytes { max } => Problem::too_long(max),
+        e => text_problem(e),
     }
 }
 
