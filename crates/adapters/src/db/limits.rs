@@ -313,10 +313,14 @@ mod tests {
         if let Ok(admin) = std::env::var("MEALPLAN_TEST_POSTGRES_URL") {
             use diesel::Connection;
             use diesel::connection::SimpleConnection;
+            // The tests run in parallel: the clock alone can give two of
+            // them the same name within a microsecond.
+            static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
             let name = format!(
-                "mealplan_limits_{}_{}",
+                "mealplan_limits_{}_{}_{}",
                 std::process::id(),
-                Utc::now().timestamp_micros()
+                Utc::now().timestamp_micros(),
+                NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
             );
             let mut conn = diesel::PgConnection::establish(&admin).unwrap();
             conn.batch_execute(&format!("CREATE DATABASE {name}"))
