@@ -11,37 +11,17 @@
 //! (seeds B, B + 17, …; an empty FILE reports the shipped catalogue alone).
 
 use chrono::NaiveDate;
-use mealplan_bench::{Profile, arg, profiles, request, shipped};
+use mealplan_bench::{CUSTOM_RESTRICTIONS, Profile, alone_meets, arg, profiles, request, shipped};
 use mealplan_catalogue::IngredientTable;
-use mealplan_domain::planner::{self, PlanRequest, Rng, WEEKLY_DISTINCT};
+use mealplan_domain::planner::{Rng, WEEKLY_DISTINCT};
+use mealplan_domain::restriction::PREDEFINED;
 use mealplan_domain::{
     ActivityLevel, BirthDate, Body, BodyType, DietType, Gender, Goal, Height, MealsPerDay,
-    NonNegative, Recipe, Targets, Weight, targets,
+    NonNegative, Targets, Weight, targets,
 };
 
-/// Restriction names as the web client offers them, and custom ones.
-const PREDEFINED: [&str; 8] = [
-    "gluten free",
-    "lactose intolerance",
-    "nut allergy",
-    "shellfish allergy",
-    "soy allergy",
-    "egg allergy",
-    "fish allergy",
-    "sesame allergy",
-];
-const CUSTOM: [&str; 10] = [
-    "no mushrooms",
-    "kiwi allergy",
-    "no pork",
-    "wheat allergy",
-    "dairy free",
-    "no chicken",
-    "onion allergy",
-    "no rice",
-    "peanut allergy",
-    "no beef",
-];
+/// Custom restrictions beyond the benchmark's, as the HTTP script adds.
+const MORE_CUSTOM: [&str; 2] = ["peanut allergy", "no beef"];
 
 /// One-meal profiles drawn as the HTTP script draws its profiles.
 fn http_like(n: usize, seed: u64) -> Vec<Profile> {
@@ -58,13 +38,18 @@ fn http_like(n: usize, seed: u64) -> Vec<Profile> {
             }
             let mut restrictions: Vec<&'static str> = Vec::new();
             for _ in 0..[0, 0, 1, 2][rng.below(4)] {
-                let r = PREDEFINED[rng.below(PREDEFINED.len())];
+                let r = PREDEFINED[rng.below(PREDEFINED.len())].0;
                 if !restrictions.contains(&r) {
                     restrictions.push(r);
                 }
             }
             if rng.below(10) < 3 {
-                restrictions.push(CUSTOM[rng.below(CUSTOM.len())]);
+                let custom: Vec<&'static str> = CUSTOM_RESTRICTIONS
+                    .iter()
+                    .chain(&MORE_CUSTOM)
+                    .copied()
+                    .collect();
+                restrictions.push(custom[rng.below(custom.len())]);
             }
             let gender = [Gender::Male, Gender::Female][rng.below(2)];
             let h = match gender {
@@ -100,20 +85,6 @@ fn http_like(n: usize, seed: u64) -> Vec<Profile> {
         .collect()
 }
 
-/// Whether `recipe` alone meets the one-meal day of `req`.
-fn fits(req: &PlanRequest<'_>, recipe: &Recipe) -> bool {
-    planner::best_miss(
-        std::slice::from_ref(recipe),
-        req.slots(),
-        req.rules(),
-        req.targets(),
-        req.tolerances(),
-        req.portions(),
-        &[],
-    )
-    .is_some_and(|b| b.miss <= 0.0)
-}
-
 fn main() {
     let file = std::env::args()
         .nth(1)
@@ -140,12 +111,12 @@ fn main() {
     let mut short = Vec::new();
     for (i, p) in people.iter().enumerate() {
         let req = request(&recipes, p, i, 1);
-        let have = recipes.iter().filter(|r| fits(&req, r)).count();
+        let have = recipes.iter().filter(|r| alone_meets(&req, r)).count();
         if have < WEEKLY_DISTINCT {
             let fit: Vec<usize> = candidates
                 .iter()
                 .enumerate()
-                .filter(|(_, c)| fits(&req, c))
+                .filter(|(_, c)| alone_meets(&req, c))
                 .map(|(k, _)| k)
                 .collect();
             short.push((i, have, fit));

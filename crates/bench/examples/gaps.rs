@@ -5,8 +5,7 @@
 //!
 //! Run: `cargo run --release -p mealplan-bench --example gaps -- [--seed S] [--profiles N]`
 
-use mealplan_bench::{arg, profiles, request, shipped};
-use mealplan_domain::planner;
+use mealplan_bench::{alone_meets, arg, profiles, request, shipped};
 
 fn main() {
     let seed = arg("--seed", 7);
@@ -27,21 +26,7 @@ fn main() {
         // Recipes that alone meet the day at some allowed portion: a
         // one-meal week needs five of them to be on target every day.
         let fitting = if meals == 1 {
-            recipes
-                .iter()
-                .filter(|r| {
-                    planner::best_miss(
-                        std::slice::from_ref(r),
-                        req.slots(),
-                        req.rules(),
-                        req.targets(),
-                        req.tolerances(),
-                        req.portions(),
-                        &[],
-                    )
-                    .is_some_and(|b| b.miss <= 0.0)
-                })
-                .count()
+            recipes.iter().filter(|r| alone_meets(&req, r)).count()
         } else {
             0
         };

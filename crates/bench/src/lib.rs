@@ -31,7 +31,7 @@ impl Range for Rng {
 }
 
 /// Custom restrictions some profiles carry, as users type them.
-const CUSTOM_RESTRICTIONS: [&str; 8] = [
+pub const CUSTOM_RESTRICTIONS: [&str; 8] = [
     "no mushrooms",
     "kiwi allergy",
     "no pork",
@@ -229,6 +229,22 @@ pub fn request<'a>(recipes: &'a [Recipe], p: &Profile, i: usize, seed: u64) -> P
         .expect("bench profiles make valid requests")
         .with_seed(seed.wrapping_add(i as u64))
         .preferring(preferred, Vec::new())
+}
+
+/// Whether `recipe` alone, at some allowed portion, meets the one-slot
+/// day of `request`: a one-meal week needs five such recipes to be on
+/// target every day.
+pub fn alone_meets(request: &PlanRequest<'_>, recipe: &Recipe) -> bool {
+    planner::best_miss(
+        std::slice::from_ref(recipe),
+        request.slots(),
+        request.rules(),
+        request.targets(),
+        request.tolerances(),
+        request.portions(),
+        &[],
+    )
+    .is_some_and(|b| b.miss <= 0.0)
 }
 
 /// The recipe a planned meal names.
