@@ -29,7 +29,7 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
     // Measured with the one-meal dinners chosen for the profiles the
     // catalogue served worst (seitan, soy mince, lupini, egg white and
     // cottage cheese dishes at many sizes, feasts).
-    let floors = [265, 280, 280, 280, 280, 280];
+    let floors = [266, 280, 280, 280, 280, 280];
     for (meals, (got, floor)) in inside.iter().zip(floors).enumerate() {
         assert!(
             *got >= floor,
@@ -44,7 +44,7 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
     }
     // Portions, meal sizes, variety.
     assert!(
-        p.outside_usual <= 115,
+        p.outside_usual <= 117,
         "{} meals outside 0.75-1.5",
         p.outside_usual
     );
