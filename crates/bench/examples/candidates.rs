@@ -7,17 +7,18 @@
 //! offered at several sizes and protein shares, named `dish @ variant`;
 //! at most one variant of a dish is picked.
 //!
-//! Run: `cargo run --release -p mealplan-bench --example candidates -- FILE [--seeds S] [--base B] [--pick K]`
+//! Run: `cargo run --release -p mealplan-bench --example candidates -- FILE [--seeds S] [--base B] [--pick K] [--quiet]`
 //! (seeds B, B + 17, …; an empty FILE reports the shipped catalogue alone).
 
 use chrono::NaiveDate;
-use mealplan_bench::{CUSTOM_RESTRICTIONS, Profile, alone_meets, arg, profiles, request, shipped};
+use mealplan_bench::{
+    CUSTOM_RESTRICTIONS, Profile, alone_meets, arg, profiles, request, shipped, today,
+};
 use mealplan_catalogue::IngredientTable;
 use mealplan_domain::planner::{Rng, WEEKLY_DISTINCT};
 use mealplan_domain::restriction::PREDEFINED;
 use mealplan_domain::{
-    ActivityLevel, BirthDate, Body, BodyType, DietType, Gender, Goal, Height, MealsPerDay,
-    NonNegative, Targets, Weight, targets,
+    ActivityLevel, BirthDate, Body, BodyType, DietType, Gender, Goal, Height, MealsPerDay, Weight,
 };
 
 /// Custom restrictions beyond the benchmark's, as the HTTP script adds.
@@ -26,7 +27,7 @@ const MORE_CUSTOM: [&str; 2] = ["peanut allergy", "no beef"];
 /// One-meal profiles drawn as the HTTP script draws its profiles.
 fn http_like(n: usize, seed: u64) -> Vec<Profile> {
     let mut rng = Rng(seed);
-    let today = NaiveDate::from_ymd_opt(2026, 11, 21).expect("valid date");
+    let today = today();
     let unit = |rng: &mut Rng, lo: f64, hi: f64| lo + (hi - lo) * rng.unit();
     (0..n)
         .map(|_| {
@@ -68,19 +69,12 @@ fn http_like(n: usize, seed: u64) -> Vec<Profile> {
                 activity_level: ActivityLevel::ALL[rng.below(3)],
                 birth_date: BirthDate::parse(born, today).expect("adult"),
             };
-            let resolved = targets::resolve(
+            Profile::new(
                 &body,
-                body.birth_date.age_on(today),
-                NonNegative::default(),
-                Targets::default(),
-            );
-            Profile {
-                targets: resolved.targets,
-                meals: MealsPerDay::parse(1).expect("1"),
+                MealsPerDay::parse(1).expect("1"),
                 restrictions,
                 diets,
-                weight: w,
-            }
+            )
         })
         .collect()
 }
@@ -88,10 +82,11 @@ fn http_like(n: usize, seed: u64) -> Vec<Profile> {
 fn main() {
     let file = std::env::args()
         .nth(1)
-        .expect("usage: candidates FILE [--seeds S] [--pick K]");
+        .expect("usage: candidates FILE [--seeds S] [--base B] [--pick K] [--quiet]");
     let seeds = arg("--seeds", 8);
     let pick = arg("--pick", 40) as usize;
     let base = arg("--base", 1000);
+    let quiet = std::env::args().any(|a| a == "--quiet");
     let text: &'static str = Box::leak(std::fs::read_to_string(&file).expect("read").into());
     let table = IngredientTable::shipped().expect("table");
     let candidates =
@@ -138,10 +133,7 @@ fn main() {
         people.len(),
         short.len()
     );
-    for (k, c) in candidates.iter().enumerate() {
-        if std::env::args().any(|a| a == "--quiet") {
-            break;
-        }
+    for (k, c) in candidates.iter().enumerate().filter(|_| !quiet) {
         let n = c.nutrition();
         let hits = short.iter().filter(|s| s.2.contains(&k)).count();
         println!(

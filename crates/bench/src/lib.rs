@@ -58,6 +58,29 @@ pub struct Profile {
 }
 
 impl Profile {
+    /// A profile of `body` on [`today`], its targets from the service's
+    /// own calculator.
+    pub fn new(
+        body: &Body,
+        meals: MealsPerDay,
+        restrictions: Vec<&'static str>,
+        diets: Vec<DietType>,
+    ) -> Self {
+        let resolved = targets::resolve(
+            body,
+            body.birth_date.age_on(today()),
+            NonNegative::default(),
+            Targets::default(),
+        );
+        Self {
+            targets: resolved.targets,
+            meals,
+            restrictions,
+            diets,
+            weight: body.weight.kg(),
+        }
+    }
+
     /// 0 omnivore, 1 vegetarian, 2 vegan.
     pub fn hard_diet(&self) -> usize {
         if self.diets.contains(&DietType::Vegan) {
@@ -68,6 +91,12 @@ impl Profile {
             0
         }
     }
+}
+
+/// The day the bench's profiles are drawn on (ages and birth dates), fixed
+/// so that their targets never change.
+pub fn today() -> NaiveDate {
+    NaiveDate::from_ymd_opt(2026, 11, 21).expect("valid date")
 }
 
 /// The number after the command-line flag `name` (`--seed 7`), else
@@ -87,7 +116,7 @@ pub fn arg(name: &str, default: u64) -> u64 {
 /// and, one time in four, a custom one, at random.
 pub fn profiles(n: usize, seed: u64) -> Vec<Profile> {
     let mut rng = Rng(seed);
-    let today = NaiveDate::from_ymd_opt(2026, 11, 21).expect("valid date");
+    let today = today();
     (0..n)
         .map(|i| {
             // Cycle the categorical fields so every combination appears.
@@ -113,12 +142,6 @@ pub fn profiles(n: usize, seed: u64) -> Vec<Profile> {
                 activity_level: activity,
                 birth_date: BirthDate::parse(born, today).expect("age 18-78"),
             };
-            let resolved = targets::resolve(
-                &body,
-                body.birth_date.age_on(today),
-                NonNegative::default(),
-                Targets::default(),
-            );
             let mut diets = Vec::new();
             match rng.below(10) {
                 0 | 1 => diets.push(DietType::Vegan),
@@ -146,13 +169,7 @@ pub fn profiles(n: usize, seed: u64) -> Vec<Profile> {
             if rng.below(4) == 0 {
                 restrictions.push(CUSTOM_RESTRICTIONS[rng.below(CUSTOM_RESTRICTIONS.len())]);
             }
-            Profile {
-                targets: resolved.targets,
-                meals,
-                restrictions,
-                diets,
-                weight: w,
-            }
+            Profile::new(&body, meals, restrictions, diets)
         })
         .collect()
 }
