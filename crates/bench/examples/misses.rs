@@ -23,6 +23,14 @@ fn main() {
             continue;
         };
         let t = req.targets();
+        let misses: Vec<f64> = days
+            .iter()
+            .map(|d| req.tolerances().miss(&d.totals, t))
+            .collect();
+        // What the day could reach at best: its rank's in a one-meal
+        // week, else the slot pattern's.
+        let week = req.week_bound().and_then(|w| w.per_day(&misses));
+        let one_day = req.best_miss().map(|b| b.miss);
         for (d, day) in days.iter().enumerate() {
             let miss = req.tolerances().miss(&day.totals, t);
             if miss <= 0.0 {
@@ -43,7 +51,7 @@ fn main() {
                 })
                 .collect();
             println!(
-                "#{i} {} meals {:?} {:?} target {:.0} kcal P{:.0} C{:.0} F{:.0}; day {} got {:.0} P{:.0} C{:.0} F{:.0} miss {:.1} | {}",
+                "#{i} {} meals {:?} {:?} target {:.0} kcal P{:.0} C{:.0} F{:.0}; day {} got {:.0} P{:.0} C{:.0} F{:.0} miss {:.1} bound {} | {}",
                 p.meals.get(),
                 p.diets,
                 p.restrictions,
@@ -57,6 +65,10 @@ fn main() {
                 day.totals.carbs,
                 day.totals.fat,
                 100.0 * miss,
+                week.as_ref()
+                    .map(|w| w[d].miss)
+                    .or(one_day)
+                    .map_or("-".into(), |b| format!("{:.1}", 100.0 * b)),
                 meals.join("; ")
             );
         }

@@ -63,6 +63,15 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
         p.here.1 / p.here.0 as f64
     );
     assert_eq!(p.here.3, 0, "missed days over 2 points from their bound");
+    // And to the best any plan keeping every rule could do: for one meal
+    // a day, the week's bound rank by rank (5 different dinners a week).
+    assert!(p.bounded > 0);
+    assert!(
+        p.gap.0 / (p.bounded as f64) <= 1.0,
+        "mean gap {}",
+        p.gap.0 / p.bounded as f64
+    );
+    assert_eq!(p.gap_over_2, 0, "missed days over 2 points from the bound");
     // The original's method, for comparison: one serving of the recipe
     // nearest an equal calorie share lands a day on target by chance.
     assert!(report.greedy.inside * 20 <= report.greedy.days);

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use mealplan_domain::planner::{
-    self, Bound, DayFit, MealRow, PlanRequest, RebalanceRequest, Tolerances, is_main,
+    self, Bound, DayFit, MealRow, PlanRequest, RebalanceRequest, Tolerances, WeekBound, is_main,
 };
 use mealplan_domain::{
     DietType, HardRules, MealStatus, MealType, Nutrition, Recipe, Taxonomy, UserId,
@@ -38,9 +38,16 @@ pub struct DayFitView {
     pub fit: DayFit,
     /// The tolerances the day is judged by: the plan's, else the defaults.
     pub tolerances: Tolerances,
-    /// When a target is off: the best any day of this slot pattern could
-    /// reach under the user's rules and the portion limits.
+    /// When a target is off: the best this day could reach in any plan
+    /// keeping the user's rules, the portion limits and the variety rules.
+    /// For most slot patterns that is the best day of the pattern; for one
+    /// meal a day, whose week needs 5 different recipes, the day ranked
+    /// *i*-th in the plan is held to the *i*-th best day any week can have
+    /// ([`planner::WeekBound`]).
     pub best: Option<Bound>,
+    /// When a target is off: the best any single day of this slot pattern
+    /// could reach, the variety rules aside.
+    pub best_one_day: Option<Bound>,
     /// When a target is off: the best this day could reach with the rest
     /// of the plan as it is (the variety rules bar some recipes).
     pub best_here: Option<Bound>,
@@ -342,19 +349,41 @@ fn fits(
         })
         .collect::<Result<_, PlanError>>()?;
     let plan_days = view.days.len().clamp(1, 7) as u8;
-    let mut by_pattern: HashMap<Vec<MealType>, Option<Bound>> = HashMap::new();
-    view.days
+    let assessed: Vec<DayFit> = view
+        .days
         .iter()
-        .enumerate()
-        .map(|(d, day)| {
+        .map(|day| {
             let totals: Nutrition = day
                 .meals
                 .iter()
                 .map(|m| m.recipe.nutrition().served(m.meal.servings))
                 .sum();
-            let fit = planner::assess(&totals, &profile.targets, &tolerances);
+            planner::assess(&totals, &profile.targets, &tolerances)
+        })
+        .collect();
+    // A one-meal plan's days are bound together by its weekly variety.
+    let missed = assessed.iter().any(|f| f.miss > 0.0);
+    let week = one_meal_slot(view).filter(|_| missed).and_then(|slot| {
+        let misses: Vec<f64> = assessed.iter().map(|f| f.miss).collect();
+        WeekBound::one_meal(
+            all,
+            slot,
+            &rules,
+            &profile.targets,
+            &tolerances,
+            &portions,
+            plan_days,
+        )?
+        .per_day(&misses)
+    });
+    let mut by_pattern: HashMap<Vec<MealType>, Option<Bound>> = HashMap::new();
+    view.days
+        .iter()
+        .zip(assessed)
+        .enumerate()
+        .map(|(d, (day, fit))| {
             let slots: Vec<MealType> = day.meals.iter().map(|m| m.meal.meal_type).collect();
-            let (best, best_here) = if fit.miss > 0.0 && !slots.is_empty() {
+            let (best_one_day, best_here) = if fit.miss > 0.0 && !slots.is_empty() {
                 let bound = |exclude: &[Vec<usize>]| {
                     planner::best_miss(
                         all,
@@ -375,10 +404,12 @@ fn fits(
             } else {
                 (None, None)
             };
+            let best = best_one_day.and(week.as_ref().map(|w| w[d]).or(best_one_day));
             Ok(DayFitView {
                 fit,
                 tolerances,
                 best,
+                best_one_day,
                 best_here,
                 larger_portions: day.meals.iter().any(|m| {
                     is_main(m.meal.meal_type)
@@ -388,4 +419,14 @@ fn fits(
             })
         })
         .collect()
+}
+
+/// The one slot of every day of a one-meal plan; `None` for other plans
+/// (and for a plan whose days differ, which no generated plan has).
+fn one_meal_slot(view: &PlanView) -> Option<MealType> {
+    let first = view.days.first()?.meals.first()?.meal.meal_type;
+    view.days
+        .iter()
+        .all(|d| d.meals.len() == 1 && d.meals[0].meal.meal_type == first)
+        .then_some(first)
 }

@@ -30,6 +30,7 @@ mod rules;
 mod search;
 #[cfg(test)]
 mod tests;
+mod week;
 
 pub use fit::{DayFit, Off, assess};
 pub use lp::{Bound, best_miss};
@@ -38,6 +39,7 @@ pub use rules::{
     MEAL_MIN_SERVINGS, Nutrient, PortionRange, Portions, SNACK_MIN_SERVINGS, STEPS_PER_SERVING,
     Tolerances, USUAL_MAX_SERVINGS, default_share, is_main, share_bands,
 };
+pub use week::WeekBound;
 
 use crate::hard_rules::HardRules;
 use crate::meal::MealType;
@@ -232,6 +234,24 @@ impl<'a> PlanRequest<'a> {
     /// excluded); `None` when a slot has no candidate.
     pub fn best_miss(&self) -> Option<Bound> {
         self.best_miss_excluding(&[])
+    }
+
+    /// For a one-meal plan, what its days, ranked, can reach at best in any
+    /// plan that keeps the variety rules; `None` for other slot patterns
+    /// or when the slot has no candidate.
+    pub fn week_bound(&self) -> Option<WeekBound> {
+        let [slot] = self.slots.as_slice() else {
+            return None;
+        };
+        WeekBound::one_meal(
+            self.recipes,
+            *slot,
+            &self.rules,
+            &self.targets,
+            &self.tolerances,
+            &self.portions,
+            self.days,
+        )
     }
 
     /// [`best_miss`](Self::best_miss) with slot `k` taking none of the
@@ -595,38 +615,132 @@ pub fn plan(request: &PlanRequest<'_>) -> Result<Vec<PlannedDay>, PlanningError>
         let starts: Vec<Vec<(usize, f64)>> = earlier.iter().rev().skip(1).cloned().collect();
         let (best, extended) = best_day(&mut problem, &mut rng, &starts, &fill);
         earlier.push(best.picks.clone());
-        let totals = problem.totals(&best.picks);
-        // Recipe index of each slot.
-        let picked: Vec<usize> = (best.picks.iter().enumerate())
-            .map(|(slot, (c, _))| slot_pools[slot][*c].index)
-            .collect();
-        let meals: Vec<PlannedMeal> = best
-            .picks
-            .iter()
-            .enumerate()
-            .map(|(slot, (_, servings))| PlannedMeal {
-                recipe_id: request.recipes[picked[slot]].id,
-                meal_type: request.slots[slot],
-                schedule: slot as u8 + 1,
-                servings: *servings,
-            })
-            .collect();
-        let larger_portions = extended
-            && meals
-                .iter()
-                .any(|m| m.servings > problem.slots[usize::from(m.schedule) - 1].range.usual_max);
-        for (slot, &index) in picked.iter().enumerate() {
+        let day = planned_day(&problem, &request.slots, &best, extended, day_of_week);
+        for (slot, (c, _)) in best.picks.iter().enumerate() {
+            let index = slot_pools[slot][*c].index;
             used[index] += 1;
             history[slot].push(index);
         }
-        days.push(PlannedDay {
-            day_of_week,
-            meals,
-            totals,
-            larger_portions,
-        });
+        days.push(day);
+    }
+    if let [pool] = slot_pools.as_slice()
+        && let Some(week) = one_meal_week(request, &scorer, pool, bands[0], &mut rng)
+        && closer(request, &week, &days)
+    {
+        days = week;
     }
     Ok(days)
+}
+
+/// The day `best` of `problem` (whose slots are `meal_types`) as planned,
+/// on day `day_of_week`.
+fn planned_day(
+    problem: &Problem<'_>,
+    meal_types: &[MealType],
+    best: &Day,
+    extended: bool,
+    day_of_week: u8,
+) -> PlannedDay {
+    let meals: Vec<PlannedMeal> = best
+        .picks
+        .iter()
+        .zip(&problem.slots)
+        .enumerate()
+        .map(|(k, ((c, servings), slot))| PlannedMeal {
+            recipe_id: problem.recipes[slot.pool[*c].index].id,
+            meal_type: meal_types[k],
+            schedule: k as u8 + 1,
+            servings: *servings,
+        })
+        .collect();
+    let larger_portions = extended
+        && meals
+            .iter()
+            .zip(&problem.slots)
+            .any(|(m, slot)| m.servings > slot.range.usual_max);
+    PlannedDay {
+        day_of_week,
+        meals,
+        totals: problem.totals(&best.picks),
+        larger_portions,
+    }
+}
+
+/// A one-meal plan laid out from the ranking of its recipes: the best one
+/// on as many days as the variety rules allow (every other day), the next
+/// ones once each ([`week::uses`]). Planning day by day can spend a day
+/// on a second helping of the runner-up and so lose a day of the best;
+/// this layout reaches [`WeekBound`]'s ranks whenever the ranking by loss
+/// follows the misses. `None` when the pool runs out.
+fn one_meal_week(
+    request: &PlanRequest<'_>,
+    scorer: &Scorer,
+    pool: &[Candidate],
+    band: (f64, f64),
+    rng: &mut Rng,
+) -> Option<Vec<PlannedDay>> {
+    let days = usize::from(request.days);
+    let uses = week::uses(days, pool.len());
+    let fresh = vec![0u32; request.recipes.len()];
+    let mut banned: Vec<usize> = Vec::new();
+    let mut ranked: Vec<(Day, bool)> = Vec::with_capacity(uses.len());
+    let mut problem = Problem {
+        recipes: request.recipes,
+        scorer,
+        slots: vec![Slot {
+            pool,
+            range: request.portions.range(request.slots[0]),
+            band,
+            main: is_main(request.slots[0]),
+            banned: Vec::new(),
+            keep: None,
+        }],
+        fixed: Vec::new(),
+        used: &fresh,
+        extended: false,
+    };
+    for _ in &uses {
+        problem.slots[0].banned.clone_from(&banned);
+        let fallback = pool.iter().position(|c| !banned.contains(&c.index))?;
+        let (day, extended) = best_day(&mut problem, rng, &[], &[fallback]);
+        banned.push(pool[day.picks[0].0].index);
+        ranked.push((day, extended));
+    }
+    // Every other day first, so that no recipe comes two days running.
+    let order = (0..days).step_by(2).chain((1..days).step_by(2));
+    let mut rank_of = vec![0; days];
+    let ranks = uses
+        .iter()
+        .enumerate()
+        .flat_map(|(j, n)| std::iter::repeat_n(j, *n));
+    for (day, rank) in order.zip(ranks) {
+        rank_of[day] = rank;
+    }
+    Some(
+        rank_of
+            .into_iter()
+            .zip(1..)
+            .map(|(rank, day_of_week)| {
+                let (day, extended) = &ranked[rank];
+                planned_day(&problem, &request.slots, day, *extended, day_of_week)
+            })
+            .collect(),
+    )
+}
+
+/// Whether plan `a` beats plan `b` on the targets: more days within the
+/// tolerances, or as many and less missed in all.
+fn closer(request: &PlanRequest<'_>, a: &[PlannedDay], b: &[PlannedDay]) -> bool {
+    let score = |days: &[PlannedDay]| {
+        let misses: Vec<f64> = days
+            .iter()
+            .map(|d| request.tolerances.miss(&d.totals, &request.targets))
+            .collect();
+        let met = misses.iter().filter(|m| **m <= 0.0).count();
+        (met, misses.iter().sum::<f64>())
+    };
+    let ((met_a, miss_a), (met_b, miss_b)) = (score(a), score(b));
+    met_a > met_b || (met_a == met_b && miss_a < miss_b - 1e-9)
 }
 
 /// A meal of a day to re-balance.

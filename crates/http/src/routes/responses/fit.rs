@@ -1,7 +1,7 @@
 //! How a day meets its targets, as answered.
 
 use mealplan_app::DayFitView;
-use mealplan_domain::planner::USUAL_MAX_SERVINGS;
+use mealplan_domain::planner::{USUAL_MAX_SERVINGS, WEEKLY_DISTINCT};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -48,10 +48,18 @@ pub struct DayFitResponse {
     /// How far the worst target is beyond its tolerance, in percentage
     /// points of the target (0 when every target is within).
     pub miss_points: f64,
-    /// When a target is off: the least `miss_points` any day of these meal
-    /// slots can have under the owner's restrictions and diet and the
-    /// portion limits; null otherwise.
+    /// When a target is off: the least `miss_points` this day can have in
+    /// any plan keeping the owner's restrictions and diet, the portion
+    /// limits and the variety rules; null otherwise. For most meal slots
+    /// that is the best any day of them can do; one meal a day needs 5
+    /// different recipes a week, so there the plan's days are ranked by
+    /// `miss_points` and the *i*-th is held to the *i*-th best day any
+    /// such week can have.
     pub best_miss_points: Option<f64>,
+    /// When a target is off: the least `miss_points` any single day of
+    /// these meal slots can have, the variety rules aside (differs from
+    /// `best_miss_points` only for one meal a day).
+    pub best_miss_points_one_day: Option<f64>,
     /// The same with the rest of the plan as it is (the same recipe may
     /// not fill a slot two days running, and one meal a day needs 5
     /// different recipes a week): what re-balancing could reach at best.
@@ -83,6 +91,7 @@ impl From<&DayFitView> for DayFitResponse {
             })
             .collect();
         let best = f.best.map(|b| percent(b.miss));
+        let one_day = f.best_one_day.map(|b| percent(b.miss));
         let here = f.best_here.map(|b| percent(b.miss));
         let mut note = Vec::new();
         if !off.is_empty() {
@@ -103,10 +112,16 @@ impl From<&DayFitView> for DayFitResponse {
                 percent(f.tolerances.calories),
                 percent(f.tolerances.macros)
             );
-            if let Some(best) = best {
-                text.push_str(&format!(
+            match (best, one_day) {
+                (Some(best), Some(one)) if best > one + 0.05 => text.push_str(&format!(
+                    " One meal a day needs {WEEKLY_DISTINCT} different recipes a week, and few come close alone: ranked by how close they come, this day can at best be {best:.1} points beyond a tolerance in any week under your restrictions and the portion limits (a single day could come to {one:.1})"
+                )),
+                (Some(best), _) => text.push_str(&format!(
                     " No day of these meals under your restrictions and the portion limits comes closer than {best:.1} points beyond a tolerance"
-                ));
+                )),
+                _ => {}
+            }
+            if let Some(best) = best {
                 match here {
                     Some(here) if here > best + 0.05 => text.push_str(&format!(
                         "; with the rest of the plan as it is, {here:.1} (the same recipe does not fill a slot two days running)."
@@ -133,6 +148,7 @@ impl From<&DayFitView> for DayFitResponse {
             },
             miss_points: percent(f.fit.miss),
             best_miss_points: best,
+            best_miss_points_one_day: one_day,
             best_miss_points_this_day: here,
             best_is_exact: f.best.map(|b| b.exact),
             larger_portions: f.larger_portions,
