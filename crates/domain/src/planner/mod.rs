@@ -20,9 +20,11 @@
 //!   one serving.
 //!
 //! The search is randomised coordinate descent with
-//! restarts, deterministic for a given seed. Where a day misses its
-//! targets, [`best_miss`] says how close any plan of that slot pattern
-//! could come.
+//! restarts, deterministic for a given seed; a one-meal week may instead
+//! be laid out from its ranked recipes, when that meets more days. Where a
+//! day misses its targets, [`best_miss`] says how close any day of that
+//! slot pattern could come, and [`WeekBound`] how close each day of a
+//! one-meal week could, ranked, under its weekly variety rule.
 
 mod fit;
 mod lp;
@@ -623,7 +625,11 @@ pub fn plan(request: &PlanRequest<'_>) -> Result<Vec<PlannedDay>, PlanningError>
         }
         days.push(day);
     }
+    // A one-meal week that misses a day may do better laid out by rank.
     if let [pool] = slot_pools.as_slice()
+        && days
+            .iter()
+            .any(|d| !request.tolerances.admits(&d.totals, &request.targets))
         && let Some(week) = one_meal_week(request, &scorer, pool, bands[0], &mut rng)
         && closer(request, &week, &days)
     {
