@@ -132,6 +132,7 @@ async fn plans_have_natural_portions_and_say_how_each_day_fits(b: Backend) {
             assert_eq!(fit["off"], json!([]));
             assert_eq!(fit["miss_points"], json!(0.0));
             assert_eq!(fit["best_miss_points"], Value::Null);
+            assert_eq!(fit["week_rank"], Value::Null);
         }
     }
     assert!(inside >= 6, "{inside}/7 days within tolerance");
@@ -167,7 +168,8 @@ async fn plans_have_natural_portions_and_say_how_each_day_fits(b: Backend) {
         .filter(|f| f["within_tolerance"] == false)
         .collect();
     assert!(!missed.is_empty());
-    let mut ranked = 0;
+    let missed_days = missed.len();
+    let (mut ranked, mut ranks) = (0, Vec::new());
     for fit in missed {
         let off = fit["off"].as_array().unwrap();
         assert!(!off.is_empty(), "{fit}");
@@ -197,16 +199,24 @@ async fn plans_have_natural_portions_and_say_how_each_day_fits(b: Backend) {
         assert_eq!(fit["best_is_exact"], true);
         let note = fit["note"].as_str().unwrap();
         assert!(note.starts_with("Off target: "), "{fit}");
+        // One meal a day: each missed day has its place in the week, after
+        // the days within tolerance.
+        let rank = fit["week_rank"].as_u64().unwrap() as usize;
+        assert!(rank > 7 - missed_days && rank <= 7, "{fit}");
+        ranks.push(rank);
         if best > one_day + 0.05 {
             ranked += 1;
             assert!(
                 note.contains("5 different recipes a week")
-                    && note.contains(&format!("at best be {best:.1} points"))
+                    && note.contains(&format!("closer than {best:.1} points"))
                     && note.contains(&format!("a single day could come to {one_day:.1}")),
                 "{fit}"
             );
         }
     }
+    ranks.sort_unstable();
+    ranks.dedup();
+    assert_eq!(ranks.len(), missed_days);
     // Too few dinners come close alone for 5 a week: the week's bound,
     // not the best single dinner, is what those days are held to.
     assert!(ranked > 0);

@@ -17,7 +17,7 @@ pub use export::{AccountData, Export};
 pub use plans::MenuError;
 pub use plans::{
     Alternative, DayFitView, DaySummary, DayView, GenerateOptions, MealView, PlanError,
-    PlanSummary, PlanView, Plans, ShoppingItem, ShoppingList,
+    PlanSummary, PlanView, Plans, ShoppingItem, ShoppingList, WeekPlace,
 };
 pub use profiles::{ProfileError, Profiles};
 pub use recipes::{RecipePage, RecipeQuery, RecipeSheet, Recipes};

@@ -485,7 +485,7 @@ mod shopping;
 mod use_cases;
 
 pub use menus::MenuError;
-pub use planning::{DayFitView, GenerateOptions};
+pub use planning::{DayFitView, GenerateOptions, WeekPlace};
 pub use shopping::{ShoppingItem, ShoppingList};
 
 #[cfg(test)]

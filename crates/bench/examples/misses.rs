@@ -66,7 +66,7 @@ fn main() {
                 day.totals.fat,
                 100.0 * miss,
                 week.as_ref()
-                    .map(|w| w[d].miss)
+                    .map(|w| w[d].bound.miss)
                     .or(one_day)
                     .map_or("-".into(), |b| format!("{:.1}", 100.0 * b)),
                 meals.join("; ")

@@ -423,7 +423,7 @@ impl Score {
                 self.inside += 1;
             } else {
                 self.missed += 1;
-                if let Some(b) = ranked.as_ref().map(|r| r[d]).or(bound) {
+                if let Some(b) = ranked.as_ref().map(|r| r[d].bound).or(bound) {
                     let gap = (miss - b.miss) * 100.0;
                     self.bounded += 1;
                     self.gap.0 += gap;

@@ -38,13 +38,15 @@ pub struct DayFitView {
     pub fit: DayFit,
     /// The tolerances the day is judged by: the plan's, else the defaults.
     pub tolerances: Tolerances,
-    /// When a target is off: the best this day could reach in any plan
-    /// keeping the user's rules, the portion limits and the variety rules.
-    /// For most slot patterns that is the best day of the pattern; for one
-    /// meal a day, whose week needs 5 different recipes, the day ranked
-    /// *i*-th in the plan is held to the *i*-th best day any week can have
-    /// ([`planner::WeekBound`]).
+    /// When a target is off: the best any plan keeping the user's rules,
+    /// the portion limits and the variety rules could do. For most slot
+    /// patterns that is the best day of the pattern; for one meal a day,
+    /// whose week needs 5 different recipes, it is the best the day's
+    /// place in its week could be in any such week (`week`,
+    /// [`planner::WeekBound`]).
     pub best: Option<Bound>,
+    /// When `best` is a one-meal week's: the day's place in its week.
+    pub week: Option<WeekPlace>,
     /// When a target is off: the best any single day of this slot pattern
     /// could reach, the variety rules aside.
     pub best_one_day: Option<Bound>,
@@ -55,6 +57,16 @@ pub struct DayFitView {
     pub larger_portions: bool,
     /// Whether the planner made the plan.
     pub generated: bool,
+}
+
+/// A missed day's place in its one-meal week.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WeekPlace {
+    /// 1 for the week's best day by miss, 2 for the second best, …
+    pub rank: usize,
+    /// Different recipes the week needs (5, fewer for a shorter plan or
+    /// a slot with fewer candidates).
+    pub distinct: usize,
 }
 
 /// Runs CPU-bound work on the blocking pool.
@@ -365,7 +377,7 @@ fn fits(
     let missed = assessed.iter().any(|f| f.miss > 0.0);
     let week = one_meal_slot(view).filter(|_| missed).and_then(|slot| {
         let misses: Vec<f64> = assessed.iter().map(|f| f.miss).collect();
-        WeekBound::one_meal(
+        let bound = WeekBound::one_meal(
             all,
             slot,
             &rules,
@@ -373,8 +385,8 @@ fn fits(
             &tolerances,
             &portions,
             plan_days,
-        )?
-        .per_day(&misses)
+        )?;
+        Some((bound.distinct(), bound.per_day(&misses)?))
     });
     let mut by_pattern: HashMap<Vec<MealType>, Option<Bound>> = HashMap::new();
     view.days
@@ -404,11 +416,20 @@ fn fits(
             } else {
                 (None, None)
             };
-            let best = best_one_day.and(week.as_ref().map(|w| w[d]).or(best_one_day));
+            let ranked = week
+                .as_ref()
+                .filter(|_| best_one_day.is_some())
+                .map(|(distinct, days)| (*distinct, days[d]));
+            let best = ranked.map(|(_, r)| r.bound).or(best_one_day);
+            let week = ranked.map(|(distinct, r)| WeekPlace {
+                rank: r.rank,
+                distinct,
+            });
             Ok(DayFitView {
                 fit,
                 tolerances,
                 best,
+                week,
                 best_one_day,
                 best_here,
                 larger_portions: day.meals.iter().any(|m| {

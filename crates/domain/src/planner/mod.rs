@@ -41,7 +41,7 @@ pub use rules::{
     MEAL_MIN_SERVINGS, Nutrient, PortionRange, Portions, SNACK_MIN_SERVINGS, STEPS_PER_SERVING,
     Tolerances, USUAL_MAX_SERVINGS, default_share, is_main, share_bands,
 };
-pub use week::WeekBound;
+pub use week::{Ranked, WeekBound};
 
 use crate::hard_rules::HardRules;
 use crate::meal::MealType;
@@ -68,6 +68,10 @@ const EXTENDED_RESTARTS: usize = 3;
 /// Larger portions are kept on a day that still misses only when they
 /// bring it this much closer (a fraction of the target: 0.5 points).
 const EXTENDED_GAIN: f64 = 0.005;
+/// A one-meal week laid out by rank replaces the planned one that meets as
+/// many days only when its days miss by this much less in all (a fraction
+/// of the target, summed over the days: 0.5 points).
+const LAYOUT_GAIN: f64 = 0.005;
 /// Variety rules apply to slots with at least this many candidates.
 pub const VARIETY_MIN_CANDIDATES: usize = 10;
 /// Different recipes a week of a one-meal-a-day plan.
@@ -735,7 +739,8 @@ fn one_meal_week(
 }
 
 /// Whether plan `a` beats plan `b` on the targets: more days within the
-/// tolerances, or as many and less missed in all.
+/// tolerances, or as many and at least [`LAYOUT_GAIN`] less missed in all
+/// (a smaller gain is not worth the variety a laid-out week gives up).
 fn closer(request: &PlanRequest<'_>, a: &[PlannedDay], b: &[PlannedDay]) -> bool {
     let score = |days: &[PlannedDay]| {
         let misses: Vec<f64> = days
@@ -746,7 +751,7 @@ fn closer(request: &PlanRequest<'_>, a: &[PlannedDay], b: &[PlannedDay]) -> bool
         (met, misses.iter().sum::<f64>())
     };
     let ((met_a, miss_a), (met_b, miss_b)) = (score(a), score(b));
-    met_a > met_b || (met_a == met_b && miss_a < miss_b - 1e-9)
+    met_a > met_b || (met_a == met_b && miss_a < miss_b - LAYOUT_GAIN)
 }
 
 /// A meal of a day to re-balance.

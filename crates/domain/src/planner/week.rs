@@ -16,8 +16,9 @@
 //! min(*jc*, *n* − (*d* − *j*)) of them, since the other days still need
 //! *d* − *j* further recipes. The *i*-th best day is therefore no better
 //! than m_j for the least *j* whose count reaches *i*; and the plan with
-//! the best recipe *c* times on alternate days and the next ones once each
-//! reaches every rank at once, so the values are exact.
+//! the best recipe *c* times (on alternate days where the consecutive rule
+//! holds) and the next ones once each reaches every rank at once, so the
+//! values are exact.
 
 use crate::hard_rules::HardRules;
 use crate::meal::MealType;
@@ -28,12 +29,26 @@ use super::lp::Bound;
 use super::rules::{Portions, Tolerances, grid};
 use super::{VARIETY_MIN_CANDIDATES, WEEKLY_DISTINCT};
 
-/// How close each day of a one-meal plan, ranked from best to worst, can
-/// come to the targets in any plan that keeps the rules.
+/// How close the best, second best, … day of a one-meal plan can come to
+/// the targets in any plan that keeps the rules. A statement about the
+/// week: a single day can always come as close as the best recipe.
 #[derive(Debug, Clone, PartialEq)]
 pub struct WeekBound {
     /// Least miss of the best, second best, … day: one value a day.
     ranks: Vec<f64>,
+    /// Different recipes the plan needs.
+    distinct: usize,
+}
+
+/// A day's place in its one-meal week and what a day of that place can
+/// reach at best ([`WeekBound::per_day`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Ranked {
+    /// 1 for the week's best day (least miss), 2 for the second best, …
+    pub rank: usize,
+    /// The least miss the `rank`-th best day of any week keeping the
+    /// rules can have.
+    pub bound: Bound,
 }
 
 impl WeekBound {
@@ -71,12 +86,13 @@ impl WeekBound {
             return None;
         }
         misses.sort_by(f64::total_cmp);
+        let distinct = WEEKLY_DISTINCT.min(days).min(candidates);
         let ranks = uses(days, candidates)
             .into_iter()
             .zip(misses)
             .flat_map(|(n, miss)| std::iter::repeat_n(miss, n))
             .collect();
-        Some(Self { ranks })
+        Some(Self { ranks, distinct })
     }
 
     /// The least miss of the best, second best, … day.
@@ -84,21 +100,31 @@ impl WeekBound {
         &self.ranks
     }
 
-    /// Each day's bound, for a plan whose days miss by `misses` (in day
-    /// order): the day ranked *i*-th (ties by order) gets the *i*-th
-    /// value. `None` when the days do not fit the bound (the plan has
-    /// another length, or was changed so that it no longer keeps the
-    /// rules): no ranking is claimed for it then.
-    pub fn per_day(&self, misses: &[f64]) -> Option<Vec<Bound>> {
+    /// Different recipes the plan needs: 5, or fewer for a shorter plan
+    /// or a slot with fewer candidates.
+    pub fn distinct(&self) -> usize {
+        self.distinct
+    }
+
+    /// Each day's place and its place's bound, for a plan whose days miss
+    /// by `misses` (in day order): the day ranked *i*-th (ties by order)
+    /// gets the *i*-th value. `None` when the days do not fit the bound:
+    /// the plan has another length, or a day beats its place's value (it
+    /// was changed by hand against the rules, say, or planned against
+    /// other targets), so no ranking is claimed for it.
+    pub fn per_day(&self, misses: &[f64]) -> Option<Vec<Ranked>> {
         if misses.len() != self.ranks.len() {
             return None;
         }
         let mut order: Vec<usize> = (0..misses.len()).collect();
         order.sort_by(|a, b| misses[*a].total_cmp(&misses[*b]).then(a.cmp(b)));
         let mut out = vec![
-            Bound {
-                miss: 0.0,
-                exact: true
+            Ranked {
+                rank: 0,
+                bound: Bound {
+                    miss: 0.0,
+                    exact: true,
+                },
             };
             misses.len()
         ];
@@ -107,7 +133,8 @@ impl WeekBound {
             if misses[day] < bound - 1e-9 {
                 return None;
             }
-            out[day].miss = bound;
+            out[day].rank = rank + 1;
+            out[day].bound.miss = bound;
         }
         Some(out)
     }
@@ -173,8 +200,10 @@ mod tests {
         // Three days, three different recipes (fewer than 10 candidates).
         assert_eq!(week.ranks(), &[0.0, 0.02, 0.05]);
         let days = week.per_day(&[0.06, 0.0, 0.02]).unwrap();
-        let misses: Vec<f64> = days.iter().map(|b| b.miss).collect();
+        let misses: Vec<f64> = days.iter().map(|d| d.bound.miss).collect();
         assert_eq!(misses, [0.05, 0.0, 0.02]);
+        let ranks: Vec<usize> = days.iter().map(|d| d.rank).collect();
+        assert_eq!(ranks, [3, 1, 2]);
         // The best recipe three times: better than any plan keeping the
         // rules, so no bound is claimed.
         assert_eq!(week.per_day(&[0.0, 0.0, 0.0]), None);
@@ -209,25 +238,36 @@ mod tests {
         let mut rng = super::super::Rng(7);
         for candidates in [1, 2, 3, 4, 5, 6, 10] {
             for days in 1..=7 {
-                let misses: Vec<f64> = (0..candidates)
-                    .map(|_| rng.below(4) as f64 / 100.0)
+                // Distinct misses in a random order, then misses with ties.
+                let mut distinct: Vec<f64> = (0..candidates).map(|k| k as f64 / 100.0).collect();
+                for k in (1..candidates).rev() {
+                    distinct.swap(k, rng.below(k + 1));
+                }
+                let tied: Vec<f64> = (0..candidates)
+                    .map(|_| rng.below(3) as f64 / 100.0)
                     .collect();
-                let week = WeekBound::from_misses(misses.clone(), days).unwrap();
-                // Rank by rank, the best over every valid plan.
-                let mut best = vec![f64::INFINITY; days];
-                let mut sorted = [0.0; 7];
-                valid_plans(candidates, days, &mut |plan| {
-                    for (d, r) in plan.iter().enumerate() {
-                        sorted[d] = misses[*r];
-                    }
-                    sorted[..days].sort_unstable_by(f64::total_cmp);
-                    for (i, m) in sorted[..days].iter().enumerate() {
-                        // What `per_day` checks: no rank beats the bound.
-                        assert!(*m >= week.ranks()[i], "{misses:?} {plan:?}");
-                        best[i] = best[i].min(*m);
-                    }
-                });
-                assert_eq!(best, week.ranks(), "{misses:?}, {days} days");
+                for misses in [distinct, tied] {
+                    let week = WeekBound::from_misses(misses.clone(), days).unwrap();
+                    // Rank by rank, the best over every valid plan, and
+                    // whether one plan reaches every rank at once.
+                    let mut best = vec![f64::INFINITY; days];
+                    let mut at_once = false;
+                    let mut sorted = [0.0; 7];
+                    valid_plans(candidates, days, &mut |plan| {
+                        for (d, r) in plan.iter().enumerate() {
+                            sorted[d] = misses[*r];
+                        }
+                        sorted[..days].sort_unstable_by(f64::total_cmp);
+                        for (i, m) in sorted[..days].iter().enumerate() {
+                            // What `per_day` checks: no rank beats the bound.
+                            assert!(*m >= week.ranks()[i], "{misses:?} {plan:?}");
+                            best[i] = best[i].min(*m);
+                        }
+                        at_once |= sorted[..days] == *week.ranks();
+                    });
+                    assert_eq!(best, week.ranks(), "{misses:?}, {days} days");
+                    assert!(at_once, "{misses:?}, {days} days");
+                }
             }
         }
     }

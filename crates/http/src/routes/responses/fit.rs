@@ -1,7 +1,7 @@
 //! How a day meets its targets, as answered.
 
 use mealplan_app::DayFitView;
-use mealplan_domain::planner::{USUAL_MAX_SERVINGS, WEEKLY_DISTINCT};
+use mealplan_domain::planner::USUAL_MAX_SERVINGS;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -48,14 +48,17 @@ pub struct DayFitResponse {
     /// How far the worst target is beyond its tolerance, in percentage
     /// points of the target (0 when every target is within).
     pub miss_points: f64,
-    /// When a target is off: the least `miss_points` this day can have in
-    /// any plan keeping the owner's restrictions and diet, the portion
-    /// limits and the variety rules; null otherwise. For most meal slots
-    /// that is the best any day of them can do; one meal a day needs 5
-    /// different recipes a week, so there the plan's days are ranked by
-    /// `miss_points` and the *i*-th is held to the *i*-th best day any
-    /// such week can have.
+    /// When a target is off: the best any plan keeping the owner's
+    /// restrictions and diet, the portion limits and the variety rules
+    /// could do; null otherwise. For most meal slots, the least
+    /// `miss_points` any day of them can have. One meal a day needs 5
+    /// different recipes a week, so there it is the least `miss_points`
+    /// the week's `week_rank`-th best day can have in any such week.
     pub best_miss_points: Option<f64>,
+    /// When `best_miss_points` is a one-meal week's: this day's place in
+    /// its week by `miss_points` (1: the best day; ties by day order);
+    /// null otherwise.
+    pub week_rank: Option<usize>,
     /// When a target is off: the least `miss_points` any single day of
     /// these meal slots can have, the variety rules aside (differs from
     /// `best_miss_points` only for one meal a day).
@@ -74,6 +77,18 @@ pub struct DayFitResponse {
     /// The above in words; null when the day is within tolerance with
     /// usual portions.
     pub note: Option<String>,
+}
+
+/// "best", "second best", … for a day's place in its week.
+fn ordinal(rank: usize) -> String {
+    const PLACES: [&str; 7] = [
+        "", "second ", "third ", "fourth ", "fifth ", "sixth ", "seventh ",
+    ];
+    let place = PLACES
+        .get(rank.saturating_sub(1))
+        .copied()
+        .unwrap_or("next ");
+    format!("{place}best")
 }
 
 impl From<&DayFitView> for DayFitResponse {
@@ -112,11 +127,15 @@ impl From<&DayFitView> for DayFitResponse {
                 percent(f.tolerances.calories),
                 percent(f.tolerances.macros)
             );
-            match (best, one_day) {
-                (Some(best), Some(one)) if best > one + 0.05 => text.push_str(&format!(
-                    " One meal a day needs {WEEKLY_DISTINCT} different recipes a week, and few come close alone: ranked by how close they come, this day can at best be {best:.1} points beyond a tolerance in any week under your restrictions and the portion limits (a single day could come to {one:.1})"
-                )),
-                (Some(best), _) => text.push_str(&format!(
+            match (best, one_day, f.week) {
+                (Some(best), Some(one), Some(week)) if best > one + 0.05 => {
+                    let place = ordinal(week.rank);
+                    text.push_str(&format!(
+                        " One meal a day needs {} different recipes a week, and few come close alone: this is the week's {place} day, and no week under your restrictions and the portion limits has its {place} day closer than {best:.1} points beyond a tolerance (a single day could come to {one:.1})",
+                        week.distinct
+                    ));
+                }
+                (Some(best), _, _) => text.push_str(&format!(
                     " No day of these meals under your restrictions and the portion limits comes closer than {best:.1} points beyond a tolerance"
                 )),
                 _ => {}
@@ -125,6 +144,9 @@ impl From<&DayFitView> for DayFitResponse {
                 match here {
                     Some(here) if here > best + 0.05 => text.push_str(&format!(
                         "; with the rest of the plan as it is, {here:.1} (the same recipe does not fill a slot two days running)."
+                    )),
+                    Some(here) if here < best - 0.05 => text.push_str(&format!(
+                        "; with the rest of the plan as it is, this day could come to {here:.1}."
                     )),
                     _ => text.push('.'),
                 }
@@ -148,6 +170,7 @@ impl From<&DayFitView> for DayFitResponse {
             },
             miss_points: percent(f.fit.miss),
             best_miss_points: best,
+            week_rank: f.week.map(|w| w.rank),
             best_miss_points_one_day: one_day,
             best_miss_points_this_day: here,
             best_is_exact: f.best.map(|b| b.exact),
