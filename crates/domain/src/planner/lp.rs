@@ -39,7 +39,9 @@ use crate::meal::MealType;
 use crate::recipe::Recipe;
 use crate::targets::Targets;
 
-use super::rules::{MAX_MEAL_SHARE, Portions, Tolerances, grid, target_values, values};
+use super::rules::{
+    MAX_MEAL_SHARE, PortionRange, Portions, Tolerances, grid, target_values, values,
+};
 
 /// The best any plan of a slot pattern could do.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -64,6 +66,18 @@ const FREE: f64 = 1e5;
 /// Two slots with at most this many pairs of candidates are solved
 /// exactly (the shipped catalogue has at most about 40,000).
 const MAX_PAIRS: usize = 250_000;
+
+/// The least miss of a day of `recipe` alone at any portion of `range`.
+pub(super) fn recipe_miss(
+    recipe: &Recipe,
+    range: PortionRange,
+    targets: &Targets<f64>,
+    tolerances: &Tolerances,
+) -> f64 {
+    grid(range.min, range.max)
+        .map(|s| tolerances.miss(&recipe.nutrition.served(s), targets))
+        .fold(f64::INFINITY, f64::min)
+}
 
 /// How close any day of `slots` can come to `targets` under `rules` and
 /// the portion limits (main meals up to `portions.max_servings`), slot `k`
@@ -98,9 +112,7 @@ pub fn best_miss(
         let range = portions.range(slots[0]);
         let miss = pool
             .iter()
-            .flat_map(|r| {
-                grid(range.min, range.max).map(|s| tolerances.miss(&r.nutrition.served(s), targets))
-            })
+            .map(|r| recipe_miss(r, range, targets, tolerances))
             .fold(f64::INFINITY, f64::min);
         return Some(Bound { miss, exact: true });
     }

@@ -76,6 +76,12 @@ const LAYOUT_GAIN: f64 = 0.005;
 pub const VARIETY_MIN_CANDIDATES: usize = 10;
 /// Different recipes a week of a one-meal-a-day plan.
 pub const WEEKLY_DISTINCT: usize = 5;
+
+/// Different recipes a one-meal plan of `days` days needs when its slot
+/// has `candidates`: [`WEEKLY_DISTINCT`], fewer when either is fewer.
+pub(crate) fn weekly_distinct(days: usize, candidates: usize) -> usize {
+    WEEKLY_DISTINCT.min(days).min(candidates)
+}
 const DIET_BONUS: f64 = 0.15;
 const TASTE_BONUS: f64 = 0.1;
 
@@ -590,9 +596,7 @@ pub fn plan(request: &PlanRequest<'_>) -> Result<Vec<PlannedDay>, PlanningError>
                     let mut seen = history[k].clone();
                     seen.sort_unstable();
                     seen.dedup();
-                    let needed = WEEKLY_DISTINCT
-                        .min(usize::from(request.days))
-                        .min(pool.len());
+                    let needed = weekly_distinct(usize::from(request.days), pool.len());
                     // Each day adds at most one new recipe.
                     if seen.len() + days_left - 1 < needed {
                         banned.extend(seen);
@@ -979,7 +983,7 @@ fn variety_bans(m: &DayMeal, candidates: usize, slots: usize, plan_days: u8) -> 
         let mut seen = m.history.clone();
         seen.sort_unstable();
         seen.dedup();
-        let needed = WEEKLY_DISTINCT.min(usize::from(plan_days)).min(candidates);
+        let needed = weekly_distinct(usize::from(plan_days), candidates);
         if seen.len() < needed {
             banned.extend(seen);
         }

@@ -2,7 +2,7 @@
 //!
 //! A day's own bound ([`best_miss`](super::best_miss)) is the best single
 //! recipe and portion. A one-meal week cannot have it every day: it needs
-//! [`WEEKLY_DISTINCT`] different recipes, and while the slot has
+//! [`WEEKLY_DISTINCT`](super::WEEKLY_DISTINCT) different recipes, and while the slot has
 //! [`VARIETY_MIN_CANDIDATES`] or more candidates none may come two days
 //! running. So when only a few recipes meet the targets alone, the other
 //! days are off in every plan that keeps the rules. [`WeekBound`] says by
@@ -25,9 +25,9 @@ use crate::meal::MealType;
 use crate::recipe::Recipe;
 use crate::targets::Targets;
 
-use super::lp::Bound;
-use super::rules::{Portions, Tolerances, grid};
-use super::{VARIETY_MIN_CANDIDATES, WEEKLY_DISTINCT};
+use super::lp::{Bound, recipe_miss};
+use super::rules::{Portions, Tolerances};
+use super::{VARIETY_MIN_CANDIDATES, weekly_distinct};
 
 /// How close the best, second best, … day of a one-meal plan can come to
 /// the targets in any plan that keeps the rules. A statement about the
@@ -68,11 +68,7 @@ impl WeekBound {
         let misses = recipes
             .iter()
             .filter(|r| r.serves(slot) && rules.allow(r))
-            .map(|r| {
-                grid(range.min, range.max)
-                    .map(|s| tolerances.miss(&r.nutrition.served(s), targets))
-                    .fold(f64::INFINITY, f64::min)
-            })
+            .map(|r| recipe_miss(r, range, targets, tolerances))
             .collect();
         Self::from_misses(misses, usize::from(days))
     }
@@ -86,7 +82,7 @@ impl WeekBound {
             return None;
         }
         misses.sort_by(f64::total_cmp);
-        let distinct = WEEKLY_DISTINCT.min(days).min(candidates);
+        let distinct = weekly_distinct(days, candidates);
         let ranks = uses(days, candidates)
             .into_iter()
             .zip(misses)
@@ -145,7 +141,7 @@ impl WeekBound {
 /// days are to be as good as the variety rules allow: the best one as
 /// often as they allow, then one day each, until every day is filled.
 pub(crate) fn uses(days: usize, candidates: usize) -> Vec<usize> {
-    let distinct = WEEKLY_DISTINCT.min(days).min(candidates);
+    let distinct = weekly_distinct(days, candidates);
     let mut cap = days - distinct + 1;
     if candidates >= VARIETY_MIN_CANDIDATES {
         cap = cap.min(days.div_ceil(2));
@@ -216,7 +212,7 @@ mod tests {
         fn extend(plan: &mut Vec<usize>, c: usize, days: usize, each: &mut impl FnMut(&[usize])) {
             if plan.len() == days {
                 let distinct = plan.iter().fold(0u32, |set, r| set | 1 << r).count_ones();
-                if distinct as usize >= WEEKLY_DISTINCT.min(days).min(c) {
+                if distinct as usize >= weekly_distinct(days, c) {
                     each(plan);
                 }
                 return;
