@@ -7,6 +7,7 @@ mod helpers;
 
 mod accounts;
 mod chat;
+mod chat_corpus;
 mod errors;
 mod faults;
 mod generate;

@@ -369,6 +369,7 @@ impl Plans {
                 days,
                 seed,
                 settings: PlanSettings::default(),
+                adjust: planning::PlanAdjust::default(),
             },
         )
         .await
@@ -485,7 +486,7 @@ mod shopping;
 mod use_cases;
 
 pub use menus::MenuError;
-pub use planning::{DayFitView, GenerateOptions, WeekPlace};
+pub use planning::{DayFitView, GenerateOptions, PlanAdjust, WeekPlace};
 pub use shopping::{ShoppingItem, ShoppingList};
 
 #[cfg(test)]

@@ -27,6 +27,7 @@ mod choice;
 pub mod account;
 mod allergen;
 mod email;
+pub mod glossary;
 pub mod hard_rules;
 pub mod kitchen;
 pub mod labels;

@@ -141,7 +141,13 @@ impl Application {
             tracing::info!(endpoint = %config.endpoint(), model = %config.model, "chat model configured");
             Arc::new(mealplan_http::OpenAiChatModel::new(config)) as Arc<dyn mealplan_ports::ChatModel>
         });
-        let chat = Chat::new(plans.clone(), profiles.clone(), recipes.clone(), model);
+        let chat = Chat::new(
+            plans.clone(),
+            profiles.clone(),
+            recipes.clone(),
+            Arc::new(db.clone()),
+            model,
+        );
         let export = Export::new(Arc::new(db.clone()), Arc::new(db.clone()), plans.clone());
         let state = AppState {
             export,

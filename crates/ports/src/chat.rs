@@ -1,10 +1,14 @@
 //! The port to a language model that can call tools (an OpenAI-compatible
-//! chat-completions server). The assistant works without one; with one, the
+//! chat-completions server), and the memory the assistant keeps of a
+//! conversation. The assistant works without a model; with one, the
 //! model chooses the tools and words the answer.
 
 use std::collections::BTreeMap;
 
 use async_trait::async_trait;
+use mealplan_domain::UserId;
+
+use crate::StoreError;
 
 /// A tool argument's value: the JSON scalars a model sends.
 #[derive(Debug, Clone, PartialEq)]
@@ -140,4 +144,37 @@ pub trait ChatModel: Send + Sync {
         messages: Vec<ChatMessage>,
         tools: Vec<ToolSpec>,
     ) -> Result<ModelTurn, ModelError>;
+}
+
+/// What the assistant remembers of one user's conversation between
+/// messages: enough to answer "yes", "option 2" and a one-word message in
+/// the right language, shared by every instance of the service.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ChatMemory {
+    /// Language of the last message that told (`en`, `es`).
+    pub lang: Option<String>,
+    /// A request the assistant asked the user to confirm, as a command it
+    /// reads again on "yes" (`new plan 7 days more protein`).
+    pub pending: Option<String>,
+    /// The list of recipes last shown, in the order shown.
+    pub shown: Option<ShownList>,
+}
+
+/// Recipes the assistant listed, so "option 2" can be resolved.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ShownList {
+    /// The meal they were alternatives for (`None` for a search).
+    pub meal_id: Option<i64>,
+    /// Storage ids of the recipes, in the order shown.
+    pub recipe_ids: Vec<i64>,
+}
+
+/// Storage of [`ChatMemory`], one per user; deleted with the user.
+#[cfg_attr(feature = "mock", mockall::automock)]
+#[async_trait]
+pub trait ChatMemoryStore: Send + Sync {
+    /// The memory of `user` (default when none is stored).
+    async fn recall(&self, user: UserId) -> Result<ChatMemory, StoreError>;
+    /// Replaces the memory of `user`.
+    async fn remember(&self, user: UserId, memory: ChatMemory) -> Result<(), StoreError>;
 }

@@ -228,11 +228,11 @@ pub use plans::{MockPlanRepository, MockRecipeCatalog};
 
 mod plans;
 
-#[cfg(feature = "mock")]
-pub use chat::MockChatModel;
 pub use chat::{
-    ChatMessage, ChatModel, ModelError, ModelTurn, ParamType, ToolArg, ToolCall, ToolParam,
-    ToolSpec,
+    ChatMemory, ChatMemoryStore, ChatMessage, ChatModel, ModelError, ModelTurn, ParamType,
+    ShownList, ToolArg, ToolCall, ToolParam, ToolSpec,
 };
+#[cfg(feature = "mock")]
+pub use chat::{MockChatMemoryStore, MockChatModel};
 
 mod chat;

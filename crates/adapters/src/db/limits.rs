@@ -93,7 +93,7 @@ struct Counter {
 }
 
 /// `sql` as the backend of `conn` numbers its parameters.
-fn numbered(conn: &AnyConnection, sql: &str) -> String {
+pub(super) fn numbered(conn: &AnyConnection, sql: &str) -> String {
     match conn {
         AnyConnection::Postgresql(_) => sql.to_owned(),
         AnyConnection::Sqlite(_) => sql.replace('$', "?"),

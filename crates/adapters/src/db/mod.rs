@@ -5,6 +5,7 @@
 //! differ per backend (`migrations/sqlite`, `migrations/postgres`), and
 //! both sets are embedded in the binary.
 
+mod chat;
 mod limits;
 mod plans;
 mod profiles;

@@ -159,6 +159,16 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    chat_memory (user_id) {
+        user_id -> BigInt,
+        lang -> Nullable<Text>,
+        pending -> Nullable<Text>,
+        shown_meal_id -> Nullable<BigInt>,
+        shown_recipe_ids -> Nullable<Text>,
+    }
+}
+
 diesel::joinable!(meal_details -> daily_menus (daily_menu_id));
 diesel::joinable!(daily_menus -> plans (plan_id));
 diesel::joinable!(profile_tastes -> tastes (taste_id));

@@ -54,7 +54,8 @@ fn fold(c: char) -> char {
     }
 }
 
-/// Words that only Spanish uses (after [`normalise`]).
+/// Words that mark Spanish (after [`normalise`]); food names of the
+/// glossary count too.
 const SPANISH: &[&str] = &[
     "mi",
     "mis",
@@ -98,6 +99,7 @@ const SPANISH: &[&str] = &[
     "desayuno",
     "almuerzo",
     "comida",
+    "comidas",
     "cena",
     "merienda",
     "lunes",
@@ -117,22 +119,24 @@ const SPANISH: &[&str] = &[
     "cual",
     "cuales",
     "cuantas",
+    "cuanta",
+    "cuanto",
     "calorias",
     "proteina",
+    "proteinas",
     "opcion",
     "alternativas",
     "puedo",
     "como",
     "tengo",
     "objetivos",
+    "objetivo",
     "datos",
     "ayuda",
     "dias",
+    "dia",
     "menu",
     "sin",
-    "pescado",
-    "pollo",
-    "carne",
     "nuevo",
     "nueva",
     "otra",
@@ -143,18 +147,139 @@ const SPANISH: &[&str] = &[
     "pero",
     "mas",
     "menos",
+    "ni",
+    "sigo",
+    "dieta",
+    "estoy",
+    "perder",
+    "peso",
+    "ganar",
+    "bajar",
+    "subir",
+    "entreno",
+    "ejercicio",
+    "lista",
+    "compra",
+    "comprar",
+    "he",
+    "comido",
+    "queda",
+    "quedan",
+    "llevo",
+    "debo",
+    "deberia",
+    "necesito",
+    "cuantos",
+    "minutos",
+    "rapido",
+    "rapida",
+    "algo",
+    "cosa",
+    "anade",
+    "agrega",
+    "quita",
+    "restricciones",
+    "restriccion",
+    "gustos",
+    "si",
+    "vale",
+    "claro",
+    "porque",
+    "por que",
+    "esta",
+    "noche",
+    "tambien",
+    "ademas",
+    "yo",
+    "tu",
+    "hay",
+    "tiene",
+    "cocinar",
+    "preparar",
+    "plato",
+    "platos",
+    "veces",
+    "al",
+    "cuando",
+    "donde",
+    "sentido",
+    "vida",
+    "pescetariana",
+    "pescetariano",
+    "vegana",
+    "vegano",
+    "vegetariana",
+    "vegetariano",
+    "lo",
+    "encantan",
+    "picante",
+    "dulce",
+    "salado",
+    "acido",
+    "amargo",
+    "muestrame",
+    "cambiame",
+    "dime",
+    "cuanto",
+    "esta",
+    "estas",
+    "nada",
+    "porfa",
+    "buenos",
+    "buenas",
+    "dale",
+    "adelante",
+    "mejor",
+    "ceno",
+    "cenar",
+    "comer",
+    "desayunar",
+    "almorzar",
+    "merendar",
+    "llevo",
+    "queda",
+    "reajusta",
+    "equilibra",
+    "alergia",
+    "alergico",
+    "intolerante",
+    "celiaco",
+    "celiaca",
+    "odio",
+    "tengo",
+    "puedes",
+    "quiero",
+    "hazlo",
+    "opciones",
+    "otras",
+    "otros",
+    "segunda",
+    "primera",
+    "tercera",
+    "gustaria",
+    "necesito",
+    "haz",
+    "rapidas",
+    "rapidos",
+    "cenas",
+    "desayunos",
+    "almuerzos",
+    "todos",
+    "cuantos",
+    "cual",
+    "sabes",
+    "anade",
+    "quita",
 ];
 
-/// English words a Spanish message would not use.
+/// Words that mark English.
 const ENGLISH: &[&str] = &[
     "my",
     "the",
-    "a",
     "an",
     "of",
     "for",
     "with",
-    "me",
     "please",
     "create",
     "make",
@@ -199,6 +324,7 @@ const ENGLISH: &[&str] = &[
     "thanks",
     "how",
     "many",
+    "much",
     "calories",
     "protein",
     "option",
@@ -206,6 +332,15 @@ const ENGLISH: &[&str] = &[
     "can",
     "don",
     "t",
+    "having",
+    "eating",
+    "tonight",
+    "spicy",
+    "sweet",
+    "love",
+    "hate",
+    "would",
+    "could",
     "to",
     "and",
     "or",
@@ -213,15 +348,103 @@ const ENGLISH: &[&str] = &[
     "more",
     "less",
     "under",
+    "should",
+    "eat",
+    "eaten",
+    "have",
+    "had",
+    "left",
+    "shopping",
+    "list",
+    "buy",
+    "lose",
+    "gain",
+    "weight",
+    "weigh",
+    "train",
+    "exercise",
+    "something",
+    "else",
+    "yes",
+    "yeah",
+    "it",
+    "am",
+    "m",
+    "s",
+    "do",
+    "does",
+    "there",
+    "anything",
+    "any",
+    "in",
+    "on",
+    "this",
+    "that",
+    "why",
+    "cook",
+    "are",
+    "you",
+    "your",
+    "be",
+    "add",
+    "remove",
+    "from",
+    "now",
+    "day",
+    "days",
+    "meals",
+    "meal",
+    "food",
+    "vegetarian",
+    "pescatarian",
+    "vegan",
 ];
 
-/// The language `words` are more likely written in (English on a tie).
-pub fn detect(words: &[&str]) -> Lang {
-    let count = |list: &[&str]| words.iter().filter(|w| list.contains(w)).count();
-    if count(SPANISH) > count(ENGLISH) {
-        Lang::Es
-    } else {
-        Lang::En
+/// The language `words` are written in: by marker words (each counted
+/// for the one language that uses it), on a tie by whatlang's
+/// statistical model on `raw` when it is reliable, then `earlier` (the
+/// conversation's language), then English.
+pub fn detect(words: &[&str], raw: &str, earlier: Option<Lang>) -> Lang {
+    let glossary = mealplan_domain::glossary::Glossary::standard();
+    let spanish = words
+        .iter()
+        .filter(|w| {
+            SPANISH.contains(w) || (w.len() > 3 && glossary.english(w).is_some_and(|en| en != **w))
+        })
+        .count();
+    let english = words.iter().filter(|w| ENGLISH.contains(w)).count();
+    if spanish != english {
+        return if spanish > english {
+            Lang::Es
+        } else {
+            Lang::En
+        };
+    }
+    let detector =
+        whatlang::Detector::with_allowlist(vec![whatlang::Lang::Eng, whatlang::Lang::Spa]);
+    if let Some(info) = detector.detect(raw).filter(|i| i.is_reliable()) {
+        return if info.lang() == whatlang::Lang::Spa {
+            Lang::Es
+        } else {
+            Lang::En
+        };
+    }
+    earlier.unwrap_or_default()
+}
+
+impl Lang {
+    /// `en` or `es`, as the conversation memory stores it.
+    pub fn code(self) -> &'static str {
+        self.pick("en", "es")
+    }
+
+    /// The language a stored code names.
+    pub fn from_code(code: &str) -> Option<Self> {
+        match code {
+            "en" => Some(Self::En),
+            "es" => Some(Self::Es),
+            _ => None,
+        }
     }
 }
 
@@ -331,83 +554,71 @@ pub fn diet_words(text: &str) -> Option<DietType> {
         .map(|(_, d)| *d)
 }
 
-/// Food and restriction words in Spanish, with the English names the
-/// catalogue and the restriction rules use.
-const FOODS_ES: &[(&str, &str)] = &[
-    ("pescado", "fish"),
-    ("pescados", "fish"),
-    ("pollo", "chicken"),
-    ("cerdo", "pork"),
-    ("carne de cerdo", "pork"),
-    ("carne", "meat"),
-    ("carne roja", "red meat"),
-    ("ternera", "beef"),
-    ("res", "beef"),
-    ("marisco", "shellfish"),
-    ("mariscos", "shellfish"),
-    ("gambas", "shrimp"),
-    ("camarones", "shrimp"),
-    ("huevo", "egg"),
-    ("huevos", "egg"),
-    ("leche", "milk"),
-    ("lacteos", "dairy"),
-    ("queso", "cheese"),
-    ("nueces", "nuts"),
-    ("frutos secos", "nuts"),
-    ("cacahuete", "peanut"),
-    ("cacahuetes", "peanut"),
-    ("mani", "peanut"),
-    ("soja", "soy"),
-    ("sesamo", "sesame"),
-    ("gluten", "gluten"),
-    ("trigo", "wheat"),
-    ("lactosa", "lactose"),
-    ("atun", "tuna"),
-    ("salmon", "salmon"),
-    ("tofu", "tofu"),
-    ("arroz", "rice"),
-    ("pasta", "pasta"),
-    ("avena", "oats"),
-    ("setas", "mushrooms"),
-    ("champinones", "mushrooms"),
-    ("cebolla", "onion"),
-    ("ajo", "garlic"),
-    ("tomate", "tomato"),
-    ("tomates", "tomato"),
-    ("aguacate", "avocado"),
-    ("platano", "banana"),
-    ("platanos", "banana"),
-    ("lentejas", "lentils"),
-    ("garbanzos", "chickpeas"),
-    ("espinacas", "spinach"),
-    ("brocoli", "broccoli"),
-    ("patata", "potato"),
-    ("patatas", "potato"),
-    ("papa", "potato"),
-    ("papas", "potato"),
-    ("pavo", "turkey"),
-    ("cordero", "lamb"),
-    ("chocolate", "chocolate"),
-    ("fresas", "strawberries"),
-    ("yogur", "yogurt"),
-    ("cilantro", "cilantro"),
-    ("coco", "coconut"),
-    ("mostaza", "mustard"),
-    ("apio", "celery"),
-    ("picante", "spicy"),
-    ("dulce", "sweet"),
-    ("salado", "savory"),
-    ("agrio", "sour"),
-    ("acido", "sour"),
-    ("amargo", "bitter"),
-];
-
-/// The English name of a (normalised) food phrase: Spanish words are
-/// translated, English ones kept.
+/// The English name of a (normalised) food phrase: Spanish names are
+/// read through the domain's glossary, English ones kept.
 pub fn english_food(phrase: &str) -> String {
-    FOODS_ES
-        .iter()
-        .find(|(es, _)| *es == phrase)
-        .map(|(_, en)| (*en).to_owned())
-        .unwrap_or_else(|| phrase.to_owned())
+    mealplan_domain::glossary::Glossary::standard()
+        .english(phrase)
+        .map_or_else(|| phrase.to_owned(), str::to_owned)
+}
+
+/// A food, allergen or kind name (English, as the rules use it) in
+/// `lang`.
+pub fn food_name(english: &str, lang: Lang) -> String {
+    const TASTES_ES: &[(&str, &str)] = &[
+        ("spicy", "picante"),
+        ("sweet", "dulce"),
+        ("savory", "salado"),
+        ("sour", "ácido"),
+        ("bitter", "amargo"),
+        ("umami", "umami"),
+    ];
+    match lang {
+        Lang::En => english.to_owned(),
+        Lang::Es => {
+            let glossary = mealplan_domain::glossary::Glossary::standard();
+            TASTES_ES
+                .iter()
+                .find(|(en, _)| *en == english)
+                .map(|(_, es)| (*es).to_owned())
+                .or_else(|| glossary.spanish(english).map(str::to_owned))
+                .or_else(|| {
+                    // Another name of a node ("soy" for soybean).
+                    mealplan_domain::Taxonomy::standard()
+                        .resolve(english)
+                        .and_then(|node| glossary.spanish(node))
+                        .map(str::to_owned)
+                })
+                .unwrap_or_else(|| english.to_owned())
+        }
+    }
+}
+
+/// A stored restriction name (`sesame allergy`, `gluten free`, `pork`)
+/// in `lang`.
+pub fn restriction_name(name: &str, lang: Lang) -> String {
+    if lang == Lang::En {
+        return name.to_owned();
+    }
+    match name {
+        "gluten free" => "sin gluten".into(),
+        "lactose intolerance" => "intolerancia a la lactosa".into(),
+        other => match other.strip_suffix(" allergy") {
+            Some(food) => format!("alergia a {}", food_name(food, lang)),
+            None => food_name(other, lang),
+        },
+    }
+}
+
+/// A diet type's name in `lang`.
+pub fn diet_name(d: DietType, lang: Lang) -> &'static str {
+    match d {
+        DietType::HighProtein => lang.pick("high protein", "alta en proteína"),
+        DietType::LowCarb => lang.pick("low carb", "baja en carbohidratos"),
+        DietType::Vegan => lang.pick("vegan", "vegana"),
+        DietType::Vegetarian => lang.pick("vegetarian", "vegetariana"),
+        DietType::LowCalorie => lang.pick("low calorie", "baja en calorías"),
+        DietType::HighFiber => lang.pick("high fibre", "rica en fibra"),
+        DietType::HighCarb => lang.pick("high carb", "alta en carbohidratos"),
+    }
 }

@@ -4,21 +4,28 @@
 //! configured it chooses the tools and words the answer instead, and any
 //! model failure falls back to the built-in reader.
 
+mod asks;
+mod foods;
 mod intent;
 mod lang;
+mod request;
+mod statements;
 mod tools;
+#[rustfmt::skip]
+mod vocab;
+mod words;
 
 use std::sync::Arc;
 
 use chrono::Datelike;
 use mealplan_domain::UserId;
-use mealplan_ports::{ChatMessage, ChatModel, ModelTurn, StoreError};
+use mealplan_ports::{ChatMemory, ChatMemoryStore, ChatMessage, ChatModel, ModelTurn, StoreError};
 
-pub use intent::{Action, Understood, understand};
+pub use intent::{Context, Signal, Understood, understand};
 pub use lang::Lang;
-pub use tools::{
-    Choice, Criteria, MealRef, ToolOutcome, ToolRequest, Toolbox, names as tool_names, specs,
-};
+pub use request::{Choice, Criteria, MealRef, ProfileChange, ToolRequest, names as tool_names};
+pub use tools::model::{from_call, specs};
+pub use tools::{Shown, ToolOutcome, Toolbox};
 
 use crate::{Plans, Profiles, Recipes};
 
@@ -47,14 +54,25 @@ const MODEL_ROUNDS: usize = 4;
 pub struct Chat {
     services: Arc<Services>,
     model: Option<Arc<dyn ChatModel>>,
+    memory: Arc<dyn ChatMemoryStore>,
+}
+
+/// What one message did, gathered for the answer and the memory.
+#[derive(Default)]
+struct Turn {
+    texts: Vec<String>,
+    used: Vec<String>,
+    pending: Option<ToolRequest>,
 }
 
 impl Chat {
-    /// The assistant over the use cases, with an optional model.
+    /// The assistant over the use cases, with the conversation memory
+    /// and an optional model.
     pub fn new(
         plans: Plans,
         profiles: Profiles,
         recipes: Recipes,
+        memory: Arc<dyn ChatMemoryStore>,
         model: Option<Arc<dyn ChatModel>>,
     ) -> Self {
         Self {
@@ -64,28 +82,37 @@ impl Chat {
                 recipes,
             }),
             model,
+            memory,
         }
     }
 
-    fn toolbox(&self, user: UserId, lang: Lang) -> Toolbox<'_> {
+    fn today(&self) -> u8 {
+        self.services
+            .profiles
+            .today()
+            .weekday()
+            .number_from_monday() as u8
+    }
+
+    fn toolbox<'a>(&'a self, user: UserId, lang: Lang, memory: &'a ChatMemory) -> Toolbox<'a> {
         Toolbox {
             services: &self.services,
             user,
             lang,
-            today: self
-                .services
-                .profiles
-                .today()
-                .weekday()
-                .number_from_monday() as u8,
+            today: self.today(),
+            memory,
         }
     }
 
     /// Answers `message` from `user`. Only storage failures are errors: a
     /// message it cannot place gets a list of what it can do.
     pub async fn reply(&self, user: UserId, message: &str) -> Result<ChatReply, StoreError> {
+        let memory = self.memory.recall(user).await?;
         if let Some(model) = &self.model {
-            match self.with_model(model.as_ref(), user, message).await {
+            match self
+                .with_model(model.as_ref(), user, message, &memory)
+                .await
+            {
                 Ok(reply) => return Ok(reply),
                 Err(Fallback::Store(e)) => return Err(e),
                 Err(Fallback::Model(why)) => {
@@ -93,45 +120,128 @@ impl Chat {
                 }
             }
         }
-        self.built_in(user, message).await
+        self.built_in(user, message, memory).await
     }
 
-    /// The built-in assistant: one tool per message, chosen by [`understand`].
-    pub async fn built_in(&self, user: UserId, message: &str) -> Result<ChatReply, StoreError> {
-        let today = self.toolbox(user, Lang::En).today;
-        let Understood { lang, action } = understand(message, today);
-        let reply = |text: &str| ChatReply {
-            response: text.to_owned(),
-            used_tools: vec![],
+    /// The built-in assistant: every request the message holds, read by
+    /// [`understand`], carried out in turn; a yes carries out what the
+    /// last answer asked about.
+    async fn built_in(
+        &self,
+        user: UserId,
+        message: &str,
+        mut memory: ChatMemory,
+    ) -> Result<ChatReply, StoreError> {
+        let context = Context {
+            today: self.today(),
+            earlier: memory.lang.as_deref().and_then(Lang::from_code),
         };
-        Ok(match action {
-            Action::Tool(request) => {
-                let outcome = self.toolbox(user, lang).run(&request).await?;
-                ChatReply {
-                    response: outcome.text,
-                    used_tools: vec![outcome.tool.to_owned()],
+        let Understood {
+            lang,
+            mut requests,
+            signals,
+            unread,
+        } = understand(message, &context);
+        let waiting = memory.pending.take().and_then(|p| request::decode(&p));
+        let mut turn = Turn::default();
+        let said_yes = signals.contains(&Signal::Yes);
+        let said_no = signals.contains(&Signal::No);
+        if requests.is_empty() && said_yes {
+            match waiting {
+                Some(r) => requests.push(r),
+                None => turn.texts.push(
+                    lang.pick(
+                        "Yes to what? I haven't asked you anything. Tell me what you'd like, e.g. \"create my weekly plan\".",
+                        "¿Sí a qué? No te he preguntado nada. Dime qué quieres, por ejemplo \"genera mi plan semanal\".",
+                    )
+                    .to_owned(),
+                ),
+            }
+        } else if requests.is_empty() && said_no {
+            turn.texts.push(
+                lang.pick(
+                    "OK, I won't change anything.",
+                    "De acuerdo, no cambio nada.",
+                )
+                .to_owned(),
+            );
+        }
+        let toolbox = self.toolbox(user, lang, &memory);
+        for signal in &signals {
+            if let Signal::NotAFood {
+                words,
+                closest,
+                kind,
+                allergy,
+            } = signal
+            {
+                turn.texts.push(toolbox.not_understood(words, closest));
+                if let Some(first) = closest.first() {
+                    let name = if *allergy {
+                        foods::allergy_name(&first.english)
+                    } else {
+                        first.english.clone()
+                    };
+                    turn.pending = Some(ToolRequest::AddPreference {
+                        kind: *kind,
+                        names: vec![name],
+                    });
                 }
             }
-            Action::Greeting => reply(&format!(
-                "{}\n\n{}",
+        }
+        let mut shown = Shown::Keep;
+        for request in &requests {
+            let toolbox = self.toolbox(user, lang, &memory);
+            let outcome = toolbox.run(request).await?;
+            turn.texts.push(outcome.text);
+            turn.used.push(outcome.tool.to_owned());
+            if outcome.pending.is_some() {
+                turn.pending = outcome.pending;
+            }
+            if outcome.shown != Shown::Keep {
+                shown = outcome.shown;
+            }
+            match &shown {
+                Shown::Set(list) => memory.shown = Some(list.clone()),
+                Shown::Clear => memory.shown = None,
+                Shown::Keep => {}
+            }
+        }
+        if turn.texts.is_empty() {
+            let greeting = signals.contains(&Signal::Greeting);
+            let thanks = signals.contains(&Signal::Thanks);
+            turn.texts.push(if greeting {
+                format!(
+                    "{}\n\n{}",
+                    lang.pick(
+                        "Hi! I'm Smarty, your nutrition assistant.",
+                        "¡Hola! Soy Smarty, tu asistente de nutrición."
+                    ),
+                    capabilities(lang)
+                )
+            } else if thanks && !unread {
                 lang.pick(
-                    "Hi! I'm Smarty, your nutrition assistant.",
-                    "¡Hola! Soy Smarty, tu asistente de nutrición."
-                ),
-                capabilities(lang)
-            )),
-            Action::Thanks => reply(lang.pick(
-                "You're welcome! Anything else about your plan?",
-                "¡De nada! ¿Algo más sobre tu plan?",
-            )),
-            Action::Help => reply(&format!(
-                "{}\n\n{}",
-                lang.pick(
-                    "I'm not sure what you mean.",
-                    "No estoy seguro de lo que quieres decir."
-                ),
-                capabilities(lang)
-            )),
+                    "You're welcome! Anything else about your plan?",
+                    "¡De nada! ¿Algo más sobre tu plan?",
+                )
+                .to_owned()
+            } else {
+                format!(
+                    "{}\n\n{}",
+                    lang.pick(
+                        "I'm not sure what you mean.",
+                        "No estoy seguro de lo que quieres decir."
+                    ),
+                    capabilities(lang)
+                )
+            });
+        }
+        memory.lang = Some(lang.code().to_owned());
+        memory.pending = turn.pending.as_ref().and_then(request::encode);
+        self.memory.remember(user, memory).await?;
+        Ok(ChatReply {
+            response: turn.texts.join("\n\n"),
+            used_tools: turn.used,
         })
     }
 
@@ -140,9 +250,14 @@ impl Chat {
         model: &dyn ChatModel,
         user: UserId,
         message: &str,
+        memory: &ChatMemory,
     ) -> Result<ChatReply, Fallback> {
-        let lang = understand(message, 1).lang;
-        let toolbox = self.toolbox(user, lang);
+        let context = Context {
+            today: self.today(),
+            earlier: memory.lang.as_deref().and_then(Lang::from_code),
+        };
+        let lang = understand(message, &context).lang;
+        let toolbox = self.toolbox(user, lang, memory);
         let mut messages = vec![
             ChatMessage::System(SYSTEM_PROMPT.to_owned()),
             ChatMessage::User(message.to_owned()),
@@ -169,7 +284,7 @@ impl Chat {
             });
             last_results.clear();
             for call in calls {
-                let content = match ToolRequest::from_call(&call) {
+                let content = match from_call(&call) {
                     Some(request) => {
                         let outcome = toolbox.run(&request).await.map_err(Fallback::Store)?;
                         used.push(outcome.tool.to_owned());
@@ -216,21 +331,29 @@ to replace it). Answer in the language the user writes in (English or Spanish), 
 pub fn capabilities(lang: Lang) -> String {
     lang.pick(
         "Here is what I can do:\n\
-         - **Create your plan**: \"Create my weekly plan\"\n\
+         - **Create your plan**: \"Create my weekly plan\", \"a new plan with more protein\"\n\
          - **Show your plan**: \"Show my plan\", \"What's for dinner on Tuesday?\"\n\
+         - **Today**: \"What have I eaten today?\", \"How much is left?\"\n\
          - **Suggest alternatives**: \"Alternatives for Monday's lunch\"\n\
-         - **Replace a meal**: \"Replace Monday's lunch\", \"…with option 2\"\n\
-         - **Find recipes**: \"Find vegan breakfast recipes under 400 kcal\"\n\
-         - **Show your profile and targets**: \"Show my profile\"\n\
-         - **Add a taste or restriction**: \"I don't like fish\", \"I'm allergic to nuts\", \"I love spicy food\"",
+         - **Replace a meal**: \"Replace Monday's lunch\", \"…with option 2\", \"something else for dinner\"\n\
+         - **Re-balance a day**: \"Rebalance Friday\"\n\
+         - **Shopping list**: \"Give me the shopping list\"\n\
+         - **Find recipes**: \"Find vegan breakfast recipes under 400 kcal\", \"What can I cook in 20 minutes?\"\n\
+         - **Your profile and targets**: \"Show my profile\", \"How much protein should I eat?\"\n\
+         - **Change your profile**: \"I want to lose weight\", \"I weigh 70 kg now\", \"I train twice a day\", \"I'm vegetarian\"\n\
+         - **Tastes and restrictions**: \"I don't like fish\", \"I'm allergic to nuts\", \"I love spicy food\"",
         "Esto es lo que puedo hacer:\n\
-         - **Crear tu plan**: \"Genera mi plan semanal\"\n\
+         - **Crear tu plan**: \"Genera mi plan semanal\", \"un plan nuevo con más proteína\"\n\
          - **Mostrar tu plan**: \"Muéstrame mi plan\", \"¿Qué ceno el martes?\"\n\
+         - **Hoy**: \"¿Qué he comido hoy?\", \"¿Cuánto me queda?\"\n\
          - **Sugerir alternativas**: \"Alternativas para el almuerzo del lunes\"\n\
-         - **Cambiar una comida**: \"Cambia el almuerzo del lunes\", \"…por la opción 2\"\n\
-         - **Buscar recetas**: \"Busca desayunos veganos de menos de 400 calorías\"\n\
-         - **Ver tu perfil y objetivos**: \"Muestra mi perfil\"\n\
-         - **Añadir un gusto o restricción**: \"No me gusta el pescado\", \"Soy alérgico a los frutos secos\", \"Me encanta lo picante\"",
+         - **Cambiar una comida**: \"Cambia el almuerzo del lunes\", \"…por la opción 2\", \"otra cosa para cenar\"\n\
+         - **Reajustar un día**: \"Reajusta el viernes\"\n\
+         - **Lista de la compra**: \"Dame la lista de la compra\"\n\
+         - **Buscar recetas**: \"Busca desayunos veganos de menos de 400 calorías\", \"¿Qué puedo cocinar en 20 minutos?\"\n\
+         - **Tu perfil y objetivos**: \"Muestra mi perfil\", \"¿Cuánta proteína debo comer?\"\n\
+         - **Cambiar tu perfil**: \"Quiero perder peso\", \"Ahora peso 70 kg\", \"Entreno dos veces al día\", \"Soy vegetariana\"\n\
+         - **Gustos y restricciones**: \"No me gusta el pescado\", \"Soy alérgico a los frutos secos\", \"Me encanta lo picante\"",
     )
     .to_owned()
 }

@@ -1,0 +1,468 @@
+//! Requests a person makes of the assistant: the plan, a day or meal of
+//! it, swaps, alternatives, searches, the targets, the shopping list, a
+//! re-balance, a food in the plan.
+
+use mealplan_domain::planner::Nutrient;
+use mealplan_domain::{DietType, MealType, MealsPerDay};
+
+use super::foods;
+use super::lang::{Lang, day_word, diet_words, meal_word};
+use super::request::{Choice, Criteria, MealRef, ToolRequest};
+use super::statements::meals_a_day;
+use super::vocab::*;
+use super::words::{Text, next, number_word, numbers};
+use crate::PlanAdjust;
+
+/// The nutrient a part asks about.
+fn nutrient(t: &Text) -> Option<Nutrient> {
+    if t.has_stem(&["protein", "proteina", "proteinas"]) {
+        Some(Nutrient::Protein)
+    } else if t.has_stem(&[
+        "carbs",
+        "carb",
+        "carbohydrates",
+        "carbohidratos",
+        "hidratos",
+    ]) {
+        Some(Nutrient::Carbs)
+    } else if t.has_stem(&["fat", "fats", "grasa", "grasas"]) {
+        Some(Nutrient::Fat)
+    } else if t.has_stem(&["calories", "calorias", "kcal", "energy", "energia"]) {
+        Some(Nutrient::Calories)
+    } else {
+        None
+    }
+}
+
+/// A day, meal type and ordinal mentioned in `t`.
+pub(super) fn meal_ref(t: &Text, today: u8) -> MealRef {
+    let words = t.words();
+    let mut r = MealRef::default();
+    for (i, w) in words.iter().enumerate() {
+        let prev = if i > 0 { words[i - 1].as_str() } else { "" };
+        if r.day.is_none() {
+            r.day = day_word(w).or(match w.as_str() {
+                "today" | "tonight" | "hoy" | "todays" => Some(today),
+                "tomorrow" => Some(today % 7 + 1),
+                // "mañana" is tomorrow unless it is "la mañana" (the morning).
+                "manana" if !["la", "esta", "por"].contains(&prev) => Some(today % 7 + 1),
+                _ => None,
+            });
+        }
+        if r.meal_type.is_none() {
+            r.meal_type = match w.as_str() {
+                // "comida" is lunch in "la comida del martes", food elsewhere.
+                "comida" if !["la", "de"].contains(&prev) => None,
+                other => meal_word(other),
+            };
+            if r.meal_type == Some(MealType::Snack) {
+                r.ordinal = ordinal(prev).or_else(|| ordinal(next(t, i)));
+            }
+        }
+    }
+    if t.has_any(&["esta noche", "this evening", "tonight"]) {
+        r.day.get_or_insert(today);
+        r.meal_type.get_or_insert(MealType::Dinner);
+    }
+    r
+}
+
+fn ordinal(word: &str) -> Option<usize> {
+    Some(match word {
+        "first" | "1st" | "primer" | "primera" | "primero" | "1" => 1,
+        "second" | "2nd" | "segundo" | "segunda" | "2" => 2,
+        "third" | "3rd" | "tercer" | "tercera" | "tercero" | "3" => 3,
+        _ => return None,
+    })
+}
+
+/// `option 2`, `la opción 2`, `the second one`, `#2`.
+fn option(t: &Text) -> Option<usize> {
+    let words = t.words();
+    for (i, w) in words.iter().enumerate() {
+        let w = w.as_str();
+        if [
+            "option",
+            "opcion",
+            "number",
+            "numero",
+            "choice",
+            "alternative",
+            "alternativa",
+            "no",
+        ]
+        .contains(&w)
+        {
+            if let Some(n) = number_word(next(t, i)).filter(|n| n.fract() == 0.0 && *n >= 1.0) {
+                return Some(n as usize);
+            }
+            if let Some(n) = ordinal(next(t, i)) {
+                return Some(n);
+            }
+        }
+        if let Some(n) = ordinal(w) {
+            let after = next(t, i);
+            if ["one", "option", "opcion", "alternative", "alternativa", ""].contains(&after)
+                && !["snack", "merienda"].contains(&after)
+                && (i == 0
+                    || [
+                        "the", "la", "el", "take", "want", "quiero", "pick", "choose",
+                    ]
+                    .contains(&words[i - 1].as_str()))
+            {
+                return Some(n);
+            }
+        }
+    }
+    if let Some(n) = words
+        .iter()
+        .find_map(|w| w.strip_prefix('#').and_then(|n| n.parse::<usize>().ok()))
+    {
+        return Some(n);
+    }
+    None
+}
+
+/// The one action a part asks for, if any.
+pub(super) fn action(t: &Text, lang: Lang, today: u8) -> Option<ToolRequest> {
+    let meal = meal_ref(t, today);
+    let in_plan = t.has_any(IN_PLAN);
+    // Which meals of the plan have a food?
+    if (t.has_any(CONTAINS)
+        || t.words().first().is_some_and(|w| {
+            ["is", "are", "does", "do", "hay", "tiene", "lleva"].contains(&w.as_str())
+        }))
+        && (in_plan || !meal.is_empty())
+    {
+        let found = foods::read_all(t.words(), lang);
+        if let Some(food) = found
+            .found
+            .into_iter()
+            .find(|f| !["vegan", "vegetarian"].contains(&f.as_str()))
+        {
+            return Some(ToolRequest::PlanContains { food });
+        }
+    }
+    if t.has_any(SHOPPING) && !t.has_any(&["recipe", "recipes", "receta", "recetas"]) {
+        return Some(ToolRequest::ShoppingList);
+    }
+    if t.has_any(EATEN) {
+        return Some(ToolRequest::DayProgress { day: meal.day });
+    }
+    if t.has_any(REBALANCE) || t.has_stem(&["rebalance", "rebalancea", "reequilibra"]) {
+        return Some(ToolRequest::Rebalance { day: meal.day });
+    }
+    let replacing = t.has_stem(REPLACE);
+    let anything_else = t.has_any(ANYTHING_ELSE);
+    let chosen = option(t);
+    let creating = t.has_stem(CREATE)
+        || t.has_any(CREATE)
+        || t.has_any(&[
+            "want",
+            "i d like",
+            "would like",
+            "need",
+            "quiero",
+            "necesito",
+            "quisiera",
+            "get",
+            "me gustaria",
+        ]);
+    let plan_noun = t.has_any(PLAN) || t.has_any(&["week", "semana"]) && creating;
+    let shows_words = t.has_any(SHOW) && !t.has_stem(CREATE);
+    let adjusting = plan_adjusted(t);
+    // A new plan: "create my weekly plan", "change my whole plan",
+    // "vegetarian this week".
+    if (plan_noun && (creating || replacing || adjusting) && !shows_words
+        || adjusting
+            && t.has_any(&[
+                "this week",
+                "esta semana",
+                "next week",
+                "la semana que viene",
+                "la proxima semana",
+            ]))
+        && meal.meal_type.is_none()
+        && chosen.is_none()
+    {
+        return Some(generate(t));
+    }
+    if t.has_any(ALTERNATIVES)
+        && !replacing
+        && chosen.is_none()
+        && (!meal.is_empty() || !t.has_any(SEARCH))
+    {
+        return Some(ToolRequest::SuggestAlternatives { meal });
+    }
+    if replacing || (anything_else && !meal.is_empty()) || (chosen.is_some() && !t.has_any(SEARCH))
+    {
+        if meal.is_empty() && chosen.is_none() && !anything_else {
+            // "change my weight" and the like are statements, read before.
+            return None;
+        }
+        let choice = if let Some(n) = chosen {
+            Some(Choice::Option(n))
+        } else if anything_else {
+            None
+        } else {
+            t.after(&["with", "for", "por", "con", "to", "into"])
+                .map(|rest| {
+                    rest.iter()
+                        .filter(|w| {
+                            !FILLER.contains(&w.as_str())
+                                && day_word(w).is_none()
+                                && meal_word(w).is_none()
+                        })
+                        .cloned()
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                })
+                .filter(|name| !name.is_empty())
+                .map(Choice::Name)
+        };
+        return Some(ToolRequest::ReplaceMeal { meal, choice });
+    }
+    if t.has_any(ALTERNATIVES) && (!meal.is_empty() || !t.has_any(SEARCH)) {
+        return Some(ToolRequest::SuggestAlternatives { meal });
+    }
+    if t.has_any(SEARCH) || t.has_stem(&["find", "search", "busca", "buscar"]) {
+        return Some(ToolRequest::SearchRecipes(criteria(t, lang)));
+    }
+    let asks = t.has_any(&[
+        "should",
+        "need",
+        "how much",
+        "how many",
+        "cuanta",
+        "cuanto",
+        "cuantas",
+        "cuantos",
+        "debo",
+        "deberia",
+        "necesito",
+        "recommended",
+        "recomendada",
+        "what is my",
+        "what are my",
+        "cual es mi",
+        "cuales son mis",
+    ]);
+    let target_noun = t.has_any(&[
+        "target",
+        "targets",
+        "goal",
+        "goals",
+        "macros",
+        "objetivo",
+        "objetivos",
+        "meta",
+        "metas",
+        "requirement",
+        "requirements",
+        "needs",
+    ]);
+    if (target_noun || nutrient(t).is_some() && (asks || t.has_any(WHY)))
+        && meal.is_empty()
+        && !in_plan
+    {
+        return Some(ToolRequest::ExplainTargets { focus: nutrient(t) });
+    }
+    let question = t
+        .words()
+        .first()
+        .is_some_and(|w| ["what", "whats", "which", "que", "cual"].contains(&w.as_str()));
+    let shows = t.has_any(SHOW) || t.has_any(SHOW_MEALS) || (question && !meal.is_empty());
+    if shows
+        && (!meal.is_empty()
+            || t.has_any(PLAN)
+            || t.has_any(&["week", "semana", "meals", "comidas", "menu"]))
+        || (t.has_any(PLAN) && !creating && t.len() <= 4)
+    {
+        let day = meal.day.or(meal.meal_type.map(|_| today));
+        return Some(ToolRequest::PlanSummary {
+            day,
+            meal_type: meal.meal_type,
+        });
+    }
+    if t.has_any(PROFILE) {
+        return Some(ToolRequest::ProfileSummary);
+    }
+    if shows && !meal.is_empty() {
+        return Some(ToolRequest::PlanSummary {
+            day: meal.day,
+            meal_type: meal.meal_type,
+        });
+    }
+    None
+}
+
+/// Whether a part asks a plan to differ from the profile.
+fn plan_adjusted(t: &Text) -> bool {
+    match generate(t) {
+        ToolRequest::GenerateWeeklyPlan {
+            adjust,
+            meals_change,
+            ..
+        } => !adjust.is_none() || meals_change != 0,
+        _ => false,
+    }
+}
+
+/// A new plan, with the changes the part asks for.
+fn generate(t: &Text) -> ToolRequest {
+    let more = |words: &[&str]| {
+        words.iter().any(|w| {
+            t.has_any(&[
+                &format!("more {w}"),
+                &format!("higher {w}"),
+                &format!("high {w}"),
+                &format!("extra {w}"),
+                &format!("mas {w}"),
+                &format!("alto en {w}"),
+                &format!("alta en {w}"),
+                &format!("rico en {w}"),
+                &format!("rica en {w}"),
+                &format!("{w} rich"),
+                &format!("increase {w}"),
+                &format!("increase the {w}"),
+                &format!("aumenta la {w}"),
+                &format!("aumenta los {w}"),
+                &format!("aumenta las {w}"),
+            ])
+        })
+    };
+    let less = |words: &[&str]| {
+        words.iter().any(|w| {
+            t.has_any(&[
+                &format!("less {w}"),
+                &format!("fewer {w}"),
+                &format!("lower {w}"),
+                &format!("low {w}"),
+                &format!("menos {w}"),
+                &format!("bajo en {w}"),
+                &format!("baja en {w}"),
+                &format!("reduce {w}"),
+                &format!("reduce the {w}"),
+                &format!("reduce la {w}"),
+                &format!("reduce los {w}"),
+                &format!("reduce las {w}"),
+            ])
+        })
+    };
+    const PROTEIN: &[&str] = &["protein", "proteina", "proteinas"];
+    const CARBS: &[&str] = &[
+        "carbs",
+        "carb",
+        "carbohydrates",
+        "carbohidratos",
+        "hidratos",
+    ];
+    const CALORIES: &[&str] = &["calories", "calorie", "calorias", "kcal", "energy"];
+    const MEALS: &[&str] = &["meals", "comidas"];
+    let sign = |words: &[&str]| -> i8 {
+        if more(words) {
+            1
+        } else if less(words) {
+            -1
+        } else {
+            0
+        }
+    };
+    let mut adjust = PlanAdjust {
+        protein: sign(PROTEIN),
+        carbs: sign(CARBS),
+        calories: sign(CALORIES),
+        ..PlanAdjust::default()
+    };
+    if t.has_any(&["lighter", "mas ligero", "mas ligera", "light"]) {
+        adjust.calories = -1;
+    }
+    adjust.diet = match diet_words(&t.joined()) {
+        Some(d @ (DietType::Vegan | DietType::Vegetarian)) => Some(d),
+        _ => None,
+    };
+    adjust.meals_per_day = meals_a_day(t).and_then(|n| MealsPerDay::parse(i64::from(n)).ok());
+    let days = numbers(t)
+        .into_iter()
+        .find(|(i, n)| {
+            ["days", "day", "dias", "dia"].contains(&next(t, *i))
+                && (1.0..=7.0).contains(n)
+                && n.fract() == 0.0
+        })
+        .map_or(7, |(_, n)| n as u8);
+    ToolRequest::GenerateWeeklyPlan {
+        days,
+        adjust,
+        meals_change: if adjust.meals_per_day.is_some() {
+            0
+        } else {
+            sign(MEALS)
+        },
+        confirmed: false,
+    }
+}
+
+/// Search criteria named in `t`.
+fn criteria(t: &Text, lang: Lang) -> Criteria {
+    let words = t.words();
+    let meal_type = meal_ref(t, 1).meal_type;
+    let mut c = Criteria {
+        meal_type,
+        diet_type: diet_words(&t.joined()),
+        ..Criteria::default()
+    };
+    const MAX: &[&str] = &[
+        "under", "below", "less", "max", "maximum", "most", "menos", "maximo", "hasta", "within",
+        "in", "en", "up",
+    ];
+    const MIN: &[&str] = &[
+        "least", "over", "more", "min", "minimum", "above", "mas", "minimo", "plus",
+    ];
+    for (i, n) in numbers(t) {
+        let before = &words[i.saturating_sub(3)..i];
+        let is_max = before.iter().any(|w| MAX.contains(&w.as_str()));
+        let is_min = before.iter().any(|w| MIN.contains(&w.as_str()));
+        // "30 g protein", "30 g de proteína", "30 protein".
+        let mut unit = next(t, i);
+        if ["g", "gr", "grams", "gramos"].contains(&unit) {
+            unit = words
+                .iter()
+                .skip(i + 2)
+                .map(String::as_str)
+                .find(|w| !["de", "of"].contains(w))
+                .unwrap_or("");
+        }
+        match unit {
+            "kcal" | "calories" | "cal" | "calorias" | "calorie" if !is_min => {
+                c.max_calories = Some(n);
+            }
+            "min" | "mins" | "minutes" | "minute" | "minutos" | "minuto" => {
+                c.max_minutes = Some(n as u32);
+            }
+            "protein" | "proteina" | "proteinas" if !is_max => c.min_protein = Some(n),
+            "carbs" | "carbohidratos" | "hidratos" if !is_min => c.max_carbs = Some(n),
+            "fat" | "grasa" | "grasas" if !is_min => c.max_fat = Some(n),
+            _ => {}
+        }
+    }
+    if c.max_minutes.is_none()
+        && t.has_any(&[
+            "quick", "fast", "rapido", "rapida", "rapidos", "rapidas", "easy",
+        ])
+    {
+        c.max_minutes = Some(20);
+    }
+    let (with, without) = match t.after(&["without", "sin", "no", "free of"]) {
+        Some(rest) => {
+            let cut = words.len() - rest.len() - 1;
+            (words[..cut].to_vec(), rest)
+        }
+        None => (words.to_vec(), Vec::new()),
+    };
+    c.without = foods::read(&without, lang).found;
+    c.query = foods::read(&with, lang)
+        .found
+        .into_iter()
+        .find(|f| !["vegan", "vegetarian", "pescatarian", "halal", "kosher"].contains(&f.as_str()));
+    c
+}

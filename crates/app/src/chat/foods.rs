@@ -1,0 +1,207 @@
+//! Foods named in a message: read only through what the domain knows (the
+//! taxonomy, the allergen and diet words of the restriction reader, the
+//! Spanish glossary), never guessed. Words that name no food are kept
+//! apart so the assistant can say it did not understand them and offer
+//! the closest names it knows.
+
+use mealplan_domain::glossary::Glossary;
+use mealplan_domain::restriction::allergens_named;
+use mealplan_domain::taxonomy::key;
+use mealplan_domain::{Diet, Restriction, Rule, Taxonomy};
+
+use super::lang::Lang;
+use super::vocab::{FILLER, FOOD_TAILS};
+
+/// What a run of words was read as.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Foods {
+    /// Foods found, by the English name the rules read.
+    pub found: Vec<String>,
+    /// Runs of words that named nothing known.
+    pub unknown: Vec<String>,
+}
+
+/// The English name the rules know a food phrase (normalised words) by,
+/// if it names one exactly: a taxonomy node or alias, an allergen word, a
+/// diet, or a Spanish name of one of those.
+pub fn exact(phrase: &str, lang: Lang) -> Option<String> {
+    if phrase.is_empty() || (lang == Lang::Es && phrase == "soy") {
+        // In Spanish "soy" is "I am"; soy the food is "soja".
+        return None;
+    }
+    let taxonomy = Taxonomy::standard();
+    if let Some(en) = Glossary::standard().english(phrase) {
+        return Some(en.to_owned());
+    }
+    if let Some(node) = taxonomy.resolve(phrase) {
+        return Some(node.to_owned());
+    }
+    let k = key(phrase);
+    if !allergens_named(&k).is_empty() {
+        return Some(phrase.to_owned());
+    }
+    match Restriction::parse(taxonomy, &k).rules() {
+        [Rule::Diet(d)] if Diet::ALL.contains(d) => Some(d.name().to_owned()),
+        _ => None,
+    }
+}
+
+/// Reads `words` as a list of foods: the longest known phrase at each
+/// place (up to four words), filler skipped, the rest kept as unknown
+/// runs. Stops at a tail such as "to my restrictions".
+pub fn read(words: &[String], lang: Lang) -> Foods {
+    scan(words, lang, true)
+}
+
+/// [`read`] over every word (a question names its food anywhere:
+/// "is there anything with peanuts in my plan").
+pub fn read_all(words: &[String], lang: Lang) -> Foods {
+    scan(words, lang, false)
+}
+
+fn scan(words: &[String], lang: Lang, tails: bool) -> Foods {
+    let mut out = Foods::default();
+    let mut unknown: Vec<&str> = Vec::new();
+    let flush = |unknown: &mut Vec<&str>, out: &mut Foods| {
+        if !unknown.is_empty() {
+            out.unknown.push(unknown.join(" "));
+            unknown.clear();
+        }
+    };
+    let mut i = 0;
+    'words: while i < words.len() {
+        for tail in FOOD_TAILS.iter().filter(|_| tails) {
+            let t: Vec<&str> = tail.split(' ').collect();
+            if words[i..].len() >= t.len()
+                && words[i..i + t.len()].iter().zip(&t).all(|(a, b)| a == b)
+            {
+                break 'words;
+            }
+        }
+        for len in (1..=4.min(words.len() - i)).rev() {
+            let phrase = words[i..i + len].join(" ");
+            if let Some(en) = exact(&phrase, lang) {
+                flush(&mut unknown, &mut out);
+                if !out.found.contains(&en) {
+                    out.found.push(en);
+                }
+                i += len;
+                continue 'words;
+            }
+        }
+        if FILLER.contains(&words[i].as_str()) {
+            flush(&mut unknown, &mut out);
+        } else {
+            unknown.push(&words[i]);
+        }
+        i += 1;
+    }
+    flush(&mut unknown, &mut out);
+    out
+}
+
+/// A name the assistant knows that is close to what was written.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Near {
+    /// The English name the rules read.
+    pub english: String,
+    /// The name in the message's language.
+    pub shown: String,
+}
+
+/// The names the assistant knows that are closest to `phrase`, best
+/// first (at most three).
+pub fn closest(phrase: &str, lang: Lang) -> Vec<Near> {
+    let glossary = Glossary::standard();
+    let mut scored: Vec<(f64, Near)> = Vec::new();
+    let mut consider = |written: &str, english: &str| {
+        let score = strsim::normalized_damerau_levenshtein(phrase, written);
+        if score < 0.7 {
+            return;
+        }
+        match scored.iter_mut().find(|(_, n)| n.english == english) {
+            Some(seen) => seen.0 = seen.0.max(score),
+            None => scored.push((
+                score,
+                Near {
+                    english: english.to_owned(),
+                    shown: super::lang::food_name(english, lang),
+                },
+            )),
+        }
+    };
+    for (en, es) in glossary.pairs() {
+        consider(&super::lang::normalise(es), en);
+        consider(&super::lang::normalise(en), en);
+    }
+    for name in Taxonomy::standard().names() {
+        consider(name, name);
+    }
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.english.cmp(&b.1.english)));
+    scored.into_iter().take(3).map(|(_, n)| n).collect()
+}
+
+/// The restriction name for an allergy or intolerance to `food`
+/// (English): the predefined names where one fits.
+pub fn allergy_name(food: &str) -> String {
+    match key(food).as_str() {
+        "peanut" => "peanut allergy".into(),
+        "nut" | "tree nut" => "nut allergy".into(),
+        "shellfish" | "crustacean" | "mollusk" => "shellfish allergy".into(),
+        "seafood" => "seafood allergy".into(),
+        "fish" => "fish allergy".into(),
+        "egg" => "egg allergy".into(),
+        "soy" | "soybean" => "soy allergy".into(),
+        "sesame" => "sesame allergy".into(),
+        "gluten" | "wheat" | "celiac" => "gluten free".into(),
+        "milk" | "lactose" | "dairy" => "lactose intolerance".into(),
+        _ => format!("{food} allergy"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(text: &str) -> Vec<String> {
+        text.split(' ').map(str::to_owned).collect()
+    }
+
+    #[test]
+    fn foods_are_read_in_both_languages() {
+        let f = read(&words("carne ni pollo"), Lang::Es);
+        assert_eq!(f.found, ["meat", "chicken"]);
+        let f = read(&words("pork and no shellfish please"), Lang::En);
+        assert_eq!(f.found, ["pork", "shellfish"]);
+        assert!(f.unknown.is_empty(), "{f:?}");
+        let f = read(&words("cerdo a mis restricciones"), Lang::Es);
+        assert_eq!(f.found, ["pork"]);
+        let f = read(&words("los frutos secos"), Lang::Es);
+        assert_eq!(f.found, ["nuts"]);
+        let f = read(&words("kiwi blorp"), Lang::En);
+        assert_eq!(f.found, ["kiwi"]);
+        assert_eq!(f.unknown, ["blorp"]);
+        let f = read(&words("blorps"), Lang::En);
+        assert!(f.found.is_empty());
+        assert_eq!(f.unknown, ["blorps"]);
+    }
+
+    #[test]
+    fn soy_is_a_verb_in_spanish() {
+        assert_eq!(exact("soy", Lang::En).as_deref(), Some("soybean"));
+        assert_eq!(exact("soy", Lang::Es), None);
+        assert_eq!(exact("soja", Lang::Es).as_deref(), Some("soybean"));
+    }
+
+    #[test]
+    fn closest_names_are_offered() {
+        let shown = |p: &str, lang| {
+            closest(p, lang)
+                .into_iter()
+                .map(|n| n.shown)
+                .collect::<Vec<_>>()
+        };
+        assert!(shown("mushrom", Lang::En).contains(&"mushrooms".to_owned()));
+        assert!(shown("cerdito", Lang::Es).contains(&"cerdo".to_owned()));
+    }
+}

@@ -1,0 +1,317 @@
+//! What a message asks the assistant to do, as values: the requests the
+//! tools carry out, whoever read them (the built-in reader or a model).
+
+use mealplan_domain::planner::Nutrient;
+use mealplan_domain::{ActivityLevel, DietType, Goal, MealType};
+use mealplan_ports::ItemKind;
+
+use crate::PlanAdjust;
+
+/// Which meal of the active plan a request is about.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct MealRef {
+    /// Day of week, 1-7 (absent: today if the plan has it, else its first day).
+    pub day: Option<u8>,
+    /// Meal type (absent: any; must then be told by `recipe_name`).
+    pub meal_type: Option<MealType>,
+    /// Which one of that type in the day (1-based), for several snacks.
+    pub ordinal: Option<usize>,
+    /// Part of the name of the meal's current recipe.
+    pub recipe_name: Option<String>,
+}
+
+impl MealRef {
+    /// Whether it names anything at all.
+    pub fn is_empty(&self) -> bool {
+        self.day.is_none() && self.meal_type.is_none() && self.recipe_name.is_none()
+    }
+}
+
+/// Which candidate a replacement takes.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Choice {
+    /// The n-th (1-based) recipe of the list last shown.
+    Option(usize),
+    /// A recipe by (part of its) name.
+    Name(String),
+}
+
+/// Catalogue search criteria.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Criteria {
+    /// Meal type.
+    pub meal_type: Option<MealType>,
+    /// Diet type.
+    pub diet_type: Option<DietType>,
+    /// Most kcal per serving.
+    pub max_calories: Option<f64>,
+    /// Least protein per serving, g.
+    pub min_protein: Option<f64>,
+    /// Most carbs per serving, g.
+    pub max_carbs: Option<f64>,
+    /// Most fat per serving, g.
+    pub max_fat: Option<f64>,
+    /// Most minutes of preparation and cooking.
+    pub max_minutes: Option<u32>,
+    /// Text in the name or an ingredient (English).
+    pub query: Option<String>,
+    /// Foods the recipes must not have (English, as restriction names).
+    pub without: Vec<String>,
+}
+
+/// A change of the profile a message asks for.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum ProfileChange {
+    /// A new weight goal.
+    Goal(Goal),
+    /// A new activity level.
+    Activity(ActivityLevel),
+    /// A new body weight, kg.
+    Weight(f64),
+    /// A new number of meals a day.
+    Meals(u8),
+    /// A diet type added (vegan, vegetarian, …).
+    Diet(DietType),
+}
+
+/// A request, with its arguments read.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ToolRequest {
+    /// Build and activate a plan.
+    GenerateWeeklyPlan {
+        /// 1-7.
+        days: u8,
+        /// Changes for this plan only, said back before acting.
+        adjust: PlanAdjust,
+        /// Meals a day more (+1) or fewer (-1) than the profile's, for
+        /// this plan only (resolved into `adjust` when carried out).
+        meals_change: i8,
+        /// The user said yes to replacing a plan with eaten meals, or to
+        /// the changes.
+        confirmed: bool,
+    },
+    /// Swap a meal for a candidate (the best one when no choice is given).
+    ReplaceMeal {
+        /// The meal.
+        meal: MealRef,
+        /// The candidate.
+        choice: Option<Choice>,
+    },
+    /// List three candidates for a meal.
+    SuggestAlternatives {
+        /// The meal.
+        meal: MealRef,
+    },
+    /// Search the catalogue.
+    SearchRecipes(Criteria),
+    /// Tell the plan, one day of it, or one meal.
+    PlanSummary {
+        /// One day only.
+        day: Option<u8>,
+        /// One meal type only.
+        meal_type: Option<MealType>,
+    },
+    /// Tell the profile and targets.
+    ProfileSummary,
+    /// Add tastes or restrictions (English names, as the rules read them).
+    AddPreference {
+        /// Which list.
+        kind: ItemKind,
+        /// The names.
+        names: Vec<String>,
+    },
+    /// Take restrictions or tastes off the profile.
+    RemovePreference {
+        /// Which list.
+        kind: ItemKind,
+        /// The names (English).
+        names: Vec<String>,
+    },
+    /// Change a body fact, the goal, the activity or the diet.
+    ChangeProfile(ProfileChange),
+    /// What was eaten on a day (today when `None`) and what is left.
+    DayProgress {
+        /// Day of week.
+        day: Option<u8>,
+    },
+    /// The targets and how they were worked out.
+    ExplainTargets {
+        /// The nutrient asked about, if one.
+        focus: Option<Nutrient>,
+    },
+    /// What to buy for the pending meals.
+    ShoppingList,
+    /// Re-balance a day (every day when `None`) around what was eaten.
+    Rebalance {
+        /// Day of week.
+        day: Option<u8>,
+    },
+    /// Which meals of the plan have a food.
+    PlanContains {
+        /// The food (English).
+        food: String,
+    },
+}
+
+/// Tool names, as the original agent called them (and `used_tools` says),
+/// and the names of the tools the built-in assistant added.
+pub mod names {
+    /// Builds and activates a new plan.
+    pub const GENERATE: &str = "generate_weekly_plan";
+    /// Swaps one meal of the active plan.
+    pub const REPLACE: &str = "replace_meal_in_plan";
+    /// Lists swap candidates for one meal.
+    pub const ALTERNATIVES: &str = "suggest_recipe_alternatives";
+    /// Searches the catalogue.
+    pub const SEARCH: &str = "search_recipes_by_criteria";
+    /// Tells the active plan.
+    pub const PLAN: &str = "get_current_plan_summary";
+    /// Tells the profile and targets.
+    pub const PROFILE: &str = "get_user_profile_summary";
+    /// Adds or removes a taste or restriction.
+    pub const PREFERENCE: &str = "update_user_preference";
+    /// Changes goal, activity, weight, meals a day or diet.
+    pub const UPDATE_PROFILE: &str = "update_user_profile";
+    /// What was eaten and what is left of a day.
+    pub const PROGRESS: &str = "get_day_progress";
+    /// The targets and why.
+    pub const TARGETS: &str = "explain_targets";
+    /// The shopping list.
+    pub const SHOPPING: &str = "get_shopping_list";
+    /// Re-balances a day.
+    pub const REBALANCE: &str = "rebalance_day";
+    /// Finds a food in the plan.
+    pub const CONTAINS: &str = "find_food_in_plan";
+}
+
+impl ToolRequest {
+    /// The tool's name.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Self::GenerateWeeklyPlan { .. } => names::GENERATE,
+            Self::ReplaceMeal { .. } => names::REPLACE,
+            Self::SuggestAlternatives { .. } => names::ALTERNATIVES,
+            Self::SearchRecipes(_) => names::SEARCH,
+            Self::PlanSummary { .. } => names::PLAN,
+            Self::ProfileSummary => names::PROFILE,
+            Self::AddPreference { .. } | Self::RemovePreference { .. } => names::PREFERENCE,
+            Self::ChangeProfile(_) => names::UPDATE_PROFILE,
+            Self::DayProgress { .. } => names::PROGRESS,
+            Self::ExplainTargets { .. } => names::TARGETS,
+            Self::ShoppingList => names::SHOPPING,
+            Self::Rebalance { .. } => names::REBALANCE,
+            Self::PlanContains { .. } => names::CONTAINS,
+        }
+    }
+
+    /// Whether it changes the profile (run before the plan requests of the
+    /// same message, so they follow it).
+    pub fn changes_profile(&self) -> bool {
+        matches!(
+            self,
+            Self::AddPreference { .. } | Self::RemovePreference { .. } | Self::ChangeProfile(_)
+        )
+    }
+}
+
+/// A request awaiting the user's yes, as the memory keeps it: one line of
+/// `key=value` fields. Only requests that ask first are kept.
+pub fn encode(request: &ToolRequest) -> Option<String> {
+    match request {
+        ToolRequest::GenerateWeeklyPlan { days, adjust, .. } => Some(format!(
+            "generate days={days} protein={} carbs={} calories={} meals={} diet={}",
+            adjust.protein,
+            adjust.carbs,
+            adjust.calories,
+            adjust.meals_per_day.map_or(0, |m| m.get()),
+            adjust.diet.map_or("", |d| d.as_str()),
+        )),
+        ToolRequest::Rebalance { day } => Some(format!("rebalance day={}", day.unwrap_or(0))),
+        ToolRequest::AddPreference { kind, names } => Some(format!(
+            "add kind={} names={}",
+            kind.noun(),
+            names.join("|")
+        )),
+        _ => None,
+    }
+}
+
+/// The request [`encode`] wrote, confirmed.
+pub fn decode(line: &str) -> Option<ToolRequest> {
+    let verb = line.split(' ').next()?;
+    let field = |k: &str| {
+        line.split(' ')
+            .find_map(|p| p.strip_prefix(k).and_then(|v| v.strip_prefix('=')))
+            .map(str::to_owned)
+    };
+    let int = |k: &str| field(k).and_then(|v| v.parse::<i64>().ok()).unwrap_or(0);
+    match verb {
+        "generate" => Some(ToolRequest::GenerateWeeklyPlan {
+            days: u8::try_from(int("days"))
+                .ok()
+                .filter(|d| (1..=7).contains(d))?,
+            adjust: PlanAdjust {
+                protein: i8::try_from(int("protein")).ok()?,
+                carbs: i8::try_from(int("carbs")).ok()?,
+                calories: i8::try_from(int("calories")).ok()?,
+                meals_per_day: mealplan_domain::MealsPerDay::parse(int("meals")).ok(),
+                diet: field("diet").and_then(|d| DietType::parse(&d).ok()),
+            },
+            meals_change: 0,
+            confirmed: true,
+        }),
+        "rebalance" => Some(ToolRequest::Rebalance {
+            day: u8::try_from(int("day"))
+                .ok()
+                .filter(|d| (1..=7).contains(d)),
+        }),
+        "add" => Some(ToolRequest::AddPreference {
+            kind: match field("kind")?.as_str() {
+                "taste" => ItemKind::Taste,
+                "restriction" => ItemKind::Restriction,
+                _ => return None,
+            },
+            names: line
+                .split_once("names=")?
+                .1
+                .split('|')
+                .filter(|n| !n.is_empty())
+                .map(str::to_owned)
+                .collect(),
+        }),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pending_requests_read_back_as_written() {
+        for request in [
+            ToolRequest::GenerateWeeklyPlan {
+                days: 5,
+                adjust: PlanAdjust {
+                    protein: 1,
+                    carbs: -1,
+                    calories: 0,
+                    meals_per_day: mealplan_domain::MealsPerDay::parse(3).ok(),
+                    diet: Some(DietType::Vegetarian),
+                },
+                meals_change: 0,
+                confirmed: true,
+            },
+            ToolRequest::Rebalance { day: Some(2) },
+            ToolRequest::Rebalance { day: None },
+            ToolRequest::AddPreference {
+                kind: ItemKind::Restriction,
+                names: vec!["mushrooms".into(), "nut allergy".into()],
+            },
+        ] {
+            assert_eq!(decode(&encode(&request).unwrap()), Some(request));
+        }
+        assert_eq!(decode("generate days=9"), None);
+        assert_eq!(decode("launch rockets"), None);
+    }
+}

@@ -1,0 +1,358 @@
+//! Statements a person makes about themselves: allergies, diets,
+//! dislikes, likes, goal, weight, activity and meals a day, each read
+//! into a profile change.
+
+use mealplan_domain::{ActivityLevel, DietType, Goal, MealsPerDay};
+use mealplan_ports::ItemKind;
+
+use super::foods::{self, Foods};
+use super::intent::{FoodKind, Read, Signal, add_foods};
+use super::lang::{Lang, meal_word};
+use super::request::{ProfileChange, ToolRequest};
+use super::vocab::*;
+use super::words::{Text, next, numbers};
+
+/// Statements about the person: allergies, diets, dislikes, likes, goal,
+/// weight, activity, meals a day. True when the part is fully read (a
+/// compliment: nothing to do).
+pub(super) fn statements(t: &Text, lang: Lang, read: &mut Read) -> bool {
+    let plan_words = t.has_any(PLAN) && (t.has_stem(CREATE) || t.has_stem(REPLACE));
+    let asks_action = plan_words || t.has_any(SEARCH) || t.has_stem(&["find", "search", "busca"]);
+    // Allergies and intolerances.
+    if t.has_any(&["celiac", "celiaco", "celiaca", "celiaquia", "coeliac"]) {
+        add_foods(
+            read,
+            FoodKind::Allergy,
+            Foods {
+                found: vec!["gluten".into()],
+                unknown: vec![],
+            },
+            lang,
+        );
+    }
+    if let Some(rest) = t.after(ALLERGY_OPENERS) {
+        add_foods(read, FoodKind::Allergy, foods::read(&rest, lang), lang);
+    } else if t.has_any(ALLERGY_NOUNS) && !asks_action {
+        let found = foods::read(t.words(), lang);
+        let found = Foods {
+            found: found.found,
+            unknown: vec![],
+        };
+        if !found.found.is_empty() {
+            add_foods(read, FoodKind::Allergy, found, lang);
+        }
+    }
+    // Taking restrictions off.
+    let removing = t.has_stem(&["remove", "delete", "quita", "quitar", "elimina", "borra"])
+        || t.has_any(&["take off", "take away"]);
+    if removing
+        && t.has_stem(&[
+            "restriction",
+            "restrictions",
+            "restriccion",
+            "restricciones",
+            "allergy",
+            "alergia",
+        ])
+    {
+        let found = foods::read(t.words(), lang);
+        if !found.found.is_empty() {
+            read.requests.push(ToolRequest::RemovePreference {
+                kind: ItemKind::Restriction,
+                names: found.found,
+            });
+        }
+        return true;
+    }
+    // Diets: "I'm vegan", "soy pescetariana", "sigo una dieta vegetariana".
+    let diet_alone = t.len() <= 2
+        && foods::read(t.words(), lang).found.iter().any(|f| {
+            ["vegan", "vegetarian", "pescatarian", "halal", "kosher"].contains(&f.as_str())
+        });
+    if !asks_action && read.food_kind != Some(FoodKind::Allergy) && (t.has_any(BEING) || diet_alone)
+    {
+        let found = foods::read(t.words(), lang);
+        for f in &found.found {
+            match f.as_str() {
+                "vegan" => read
+                    .requests
+                    .push(ToolRequest::ChangeProfile(ProfileChange::Diet(
+                        DietType::Vegan,
+                    ))),
+                "vegetarian" => {
+                    read.requests
+                        .push(ToolRequest::ChangeProfile(ProfileChange::Diet(
+                            DietType::Vegetarian,
+                        )))
+                }
+                "pescatarian" | "halal" | "kosher" => {
+                    read.requests.push(ToolRequest::AddPreference {
+                        kind: ItemKind::Restriction,
+                        names: vec![f.clone()],
+                    })
+                }
+                _ => {}
+            }
+        }
+    }
+    // Dislikes.
+    let strong: Vec<&str> = DISLIKE_OPENERS
+        .iter()
+        .copied()
+        .filter(|o| {
+            ![
+                "no", "not", "sin", "without", "ni", "remove", "quita", "quitar",
+            ]
+            .contains(o)
+        })
+        .collect();
+    if !removing && read.food_kind != Some(FoodKind::Allergy) {
+        if let Some(rest) = t.after(&strong) {
+            let rest = skip_leading(
+                &rest,
+                &["comer", "eat", "to", "any", "el", "la", "los", "las"],
+            );
+            if !starts_with_any(
+                &rest,
+                &[PLAN, &["it", "that", "this", "eso", "esto"]].concat(),
+            ) {
+                let found = foods::read(&rest, lang);
+                if tastes_of(&rest).is_empty() {
+                    add_foods(read, FoodKind::Dislike, found, lang);
+                }
+            }
+        } else if t.has_any(&["add", "anade", "agrega", "put"])
+            && t.has_stem(&["restriction", "restricciones"])
+            && let Some(rest) = t.after(&["no", "sin", "without"])
+        {
+            {
+                add_foods(read, FoodKind::Dislike, foods::read(&rest, lang), lang);
+            }
+        }
+    }
+    // Likes ("no me gusta" is a dislike, read above).
+    let negated = t.after(&strong).is_some();
+    if let Some(rest) = t.after(LIKE_OPENERS).filter(|_| !negated) {
+        let rest = skip_leading(
+            &rest,
+            &[
+                "lo", "la", "el", "los", "las", "the", "comer", "eat", "eating", "my", "mi", "mis",
+                "your", "tu", "this", "este", "esta",
+            ],
+        );
+        let tastes = tastes_of(&rest);
+        if !tastes.is_empty() {
+            read.requests.push(ToolRequest::AddPreference {
+                kind: ItemKind::Taste,
+                names: tastes,
+            });
+            read.food_kind = Some(FoodKind::Like);
+        } else if !starts_with_any(
+            &rest,
+            &[PLAN, &["it", "this", "that", "eso", "esto", "you", "te"]].concat(),
+        ) && meal_word(rest.first().map_or("", String::as_str)).is_none()
+        {
+            add_foods(read, FoodKind::Like, foods::read(&rest, lang), lang);
+        } else {
+            read.signals.push(Signal::Thanks);
+            return true;
+        }
+    }
+    // Goal, weight, activity, meals a day.
+    let goal = if t.has_any(LOSE) {
+        Some(Goal::LoseWeight)
+    } else if t.has_any(GAIN) {
+        Some(Goal::GainWeight)
+    } else if t.has_any(MAINTAIN) && !t.has_any(PLAN) {
+        Some(Goal::MaintainWeight)
+    } else {
+        None
+    };
+    if let Some(g) = goal {
+        read.requests
+            .push(ToolRequest::ChangeProfile(ProfileChange::Goal(g)));
+    } else if let Some(kg) = body_weight(t) {
+        read.requests
+            .push(ToolRequest::ChangeProfile(ProfileChange::Weight(kg)));
+    }
+    if let Some(level) = activity(t) {
+        read.requests
+            .push(ToolRequest::ChangeProfile(ProfileChange::Activity(level)));
+    }
+    if !plan_words
+        && !t.has_any(PLAN)
+        && let Some(n) = meals_a_day(t)
+    {
+        read.requests
+            .push(ToolRequest::ChangeProfile(ProfileChange::Meals(n)));
+    }
+    false
+}
+
+fn skip_leading(words: &[String], skip: &[&str]) -> Vec<String> {
+    words
+        .iter()
+        .skip_while(|w| skip.contains(&w.as_str()))
+        .cloned()
+        .collect()
+}
+
+fn starts_with_any(words: &[String], firsts: &[&str]) -> bool {
+    let t = Text::from_words(words.to_vec());
+    firsts.iter().any(|f| {
+        let n = f.split(' ').count();
+        words.len() >= n && t.words()[..n].join(" ") == *f
+    })
+}
+
+/// Taste names among `words` (`spicy`, `picante`).
+fn tastes_of(words: &[String]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for w in words {
+        if let Some((_, taste)) = TASTES.iter().find(|(word, _)| word == w)
+            && !out.iter().any(|t| t == taste)
+        {
+            out.push((*taste).to_owned());
+        }
+    }
+    out
+}
+
+/// A body weight stated (`I weigh 70 kg`, `peso 68 kilos`), in kg.
+fn body_weight(t: &Text) -> Option<f64> {
+    const KG: &[&str] = &[
+        "kg",
+        "kgs",
+        "kilo",
+        "kilos",
+        "kilograms",
+        "kilogramos",
+        "kilogram",
+    ];
+    const LB: &[&str] = &["lb", "lbs", "pounds", "libras", "pound"];
+    let said =
+        t.has_stem(&["weigh", "weight", "peso", "pesar"]) || t.has_any(&["i m now", "ahora"]);
+    for (i, n) in numbers(t) {
+        let unit = next(t, i);
+        if KG.contains(&unit) {
+            return Some(n);
+        }
+        if LB.contains(&unit) {
+            return Some((n * 0.453_592_37 * 10.0).round() / 10.0);
+        }
+        if said && n >= 25.0 && t.has_stem(&["weigh", "peso", "weight"]) {
+            return Some(n);
+        }
+    }
+    None
+}
+
+/// An activity level stated (`I train twice a day now`, `soy sedentario`).
+fn activity(t: &Text) -> Option<ActivityLevel> {
+    if !t.has_stem(ACTIVITY) && !t.has_any(ACTIVITY) {
+        return None;
+    }
+    if t.has_any(&[
+        "sedentary",
+        "sedentario",
+        "sedentaria",
+        "don t exercise",
+        "do not exercise",
+        "no exercise",
+        "never exercise",
+        "don t train",
+        "no hago ejercicio",
+        "no hago deporte",
+        "no entreno",
+        "desk job",
+        "poco activo",
+        "poco activa",
+        "not active",
+        "not very active",
+        "rarely",
+        "barely",
+    ]) {
+        return Some(ActivityLevel::Low);
+    }
+    if t.has_any(&[
+        "twice a day",
+        "two times a day",
+        "dos veces al dia",
+        "every day",
+        "daily",
+        "todos los dias",
+        "a diario",
+        "very active",
+        "muy activo",
+        "muy activa",
+        "athlete",
+        "atleta",
+        "intense",
+        "a lot",
+        "mucho",
+        "hours a day",
+        "horas al dia",
+        "cada dia",
+        "professional",
+    ]) {
+        return Some(ActivityLevel::High);
+    }
+    for (i, n) in numbers(t) {
+        let rest = t.words()[i + 1..].join(" ");
+        let weekly = [
+            "times a week",
+            "days a week",
+            "times per week",
+            "days per week",
+            "veces a la semana",
+            "dias a la semana",
+            "veces por semana",
+            "dias por semana",
+            "x week",
+            "times week",
+        ]
+        .iter()
+        .any(|p| rest.starts_with(p));
+        if weekly {
+            return Some(if n >= 6.0 {
+                ActivityLevel::High
+            } else if n >= 3.0 {
+                ActivityLevel::Medium
+            } else {
+                ActivityLevel::Low
+            });
+        }
+        if rest.starts_with("times a day") || rest.starts_with("veces al dia") {
+            return Some(ActivityLevel::High);
+        }
+    }
+    if t.has_any(&[
+        "moderately",
+        "moderate",
+        "moderado",
+        "moderada",
+        "sometimes",
+        "a veces",
+        "a few times",
+        "algunas veces",
+        "active",
+        "activo",
+        "activa",
+        "gym",
+        "gimnasio",
+    ]) {
+        return Some(ActivityLevel::Medium);
+    }
+    None
+}
+
+/// `N meals a day`, `N comidas al día`.
+pub(super) fn meals_a_day(t: &Text) -> Option<u8> {
+    for (i, n) in numbers(t) {
+        let unit = next(t, i);
+        if ["meals", "meal", "comidas", "comida", "ingestas"].contains(&unit) && n.fract() == 0.0 {
+            return MealsPerDay::parse(n as i64).ok().map(MealsPerDay::get);
+        }
+    }
+    None
+}

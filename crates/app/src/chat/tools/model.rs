@@ -1,0 +1,214 @@
+//! The tools as a language model is told about them (the original
+//! agent's seven, by the same names), and reading a model's call into a
+//! request.
+
+use mealplan_domain::{DietType, MealType};
+use mealplan_ports::{ItemKind, ParamType, ToolArg, ToolCall, ToolParam, ToolSpec};
+
+use crate::chat::lang::{day_word, english_food, meal_word, normalise};
+use crate::chat::request::{Choice, Criteria, MealRef, ToolRequest, names};
+
+/// Reads a model's call; `None` for an unknown tool or missing
+/// arguments (the model is told so and may try again).
+pub fn from_call(call: &ToolCall) -> Option<ToolRequest> {
+    let text = |k: &str| {
+        call.arguments
+            .get(k)
+            .map(ToolArg::as_text)
+            .map(|s| s.trim().to_owned())
+            .filter(|s| !s.is_empty())
+    };
+    let number = |k: &str| call.arguments.get(k).and_then(ToolArg::as_number);
+    let meal_type = |k: &str| text(k).and_then(|t| meal_word(&normalise(&t)));
+    let day = text("day_of_week").and_then(|t| {
+        let t = normalise(&t);
+        day_word(&t).or_else(|| t.parse::<u8>().ok().filter(|d| (1..=7).contains(d)))
+    });
+    let meal = MealRef {
+        day,
+        meal_type: meal_type("meal_type"),
+        ordinal: None,
+        recipe_name: text("recipe_name"),
+    };
+    Some(match call.name.as_str() {
+        names::GENERATE => ToolRequest::GenerateWeeklyPlan {
+            days: number("days").map_or(7, |d| d.clamp(1.0, 7.0) as u8),
+            adjust: crate::PlanAdjust::default(),
+            meals_change: 0,
+            confirmed: false,
+        },
+        names::REPLACE => ToolRequest::ReplaceMeal {
+            meal,
+            choice: number("option")
+                .filter(|n| *n >= 1.0)
+                .map(|n| Choice::Option(n as usize))
+                .or_else(|| text("new_recipe_name").map(Choice::Name)),
+        },
+        names::ALTERNATIVES => ToolRequest::SuggestAlternatives { meal },
+        names::SEARCH => ToolRequest::SearchRecipes(Criteria {
+            meal_type: meal_type("meal_type"),
+            diet_type: text("diet_type")
+                .and_then(|t| DietType::parse(&normalise(&t).replace(' ', "_")).ok()),
+            max_calories: number("max_calories"),
+            min_protein: number("min_protein"),
+            max_carbs: number("max_carbs"),
+            max_fat: number("max_fat"),
+            query: text("query").map(|q| english_food(&normalise(&q))),
+            ..Criteria::default()
+        }),
+        names::PLAN => ToolRequest::PlanSummary {
+            day,
+            meal_type: None,
+        },
+        names::PROFILE => ToolRequest::ProfileSummary,
+        names::PREFERENCE => ToolRequest::AddPreference {
+            kind: match text("preference_type")?.to_lowercase().as_str() {
+                "taste" => ItemKind::Taste,
+                "restriction" => ItemKind::Restriction,
+                _ => return None,
+            },
+            names: vec![english_food(&normalise(&text("category_name")?))],
+        },
+        _ => return None,
+    })
+}
+
+const DAY: ToolParam = ToolParam {
+    name: "day_of_week",
+    kind: ParamType::String,
+    description: "Day of the plan: monday … sunday",
+    choices: &[
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
+    ],
+    required: false,
+};
+const MEAL: ToolParam = ToolParam {
+    name: "meal_type",
+    kind: ParamType::String,
+    description: "Meal type",
+    choices: MealType::NAMES,
+    required: false,
+};
+const RECIPE_NAME: ToolParam = ToolParam {
+    name: "recipe_name",
+    kind: ParamType::String,
+    description: "Part of the name of the meal's current recipe, if the user named it",
+    choices: &[],
+    required: false,
+};
+
+fn number(name: &'static str, description: &'static str) -> ToolParam {
+    ToolParam {
+        name,
+        kind: ParamType::Number,
+        description,
+        choices: &[],
+        required: false,
+    }
+}
+
+/// The tools as a model is told about them.
+pub fn specs() -> Vec<ToolSpec> {
+    vec![
+        ToolSpec {
+            name: names::GENERATE,
+            description: "Creates a new meal plan from the user's profile (targets, restrictions, diet, tastes) and makes it the active plan. Use when the user asks for a (weekly) plan.",
+            params: vec![ToolParam {
+                name: "days",
+                kind: ParamType::Integer,
+                description: "Days to plan, 1-7 (default 7)",
+                choices: &[],
+                required: false,
+            }],
+        },
+        ToolSpec {
+            name: names::REPLACE,
+            description: "Replaces one meal of the active plan. Identify the meal by day_of_week and meal_type (or recipe_name); the new recipe by option (number from suggest_recipe_alternatives) or new_recipe_name; with neither, the closest alternative is taken.",
+            params: vec![
+                DAY,
+                MEAL,
+                RECIPE_NAME,
+                ToolParam {
+                    name: "option",
+                    kind: ParamType::Integer,
+                    description: "Number of the alternative the user chose (1-3)",
+                    choices: &[],
+                    required: false,
+                },
+                ToolParam {
+                    name: "new_recipe_name",
+                    kind: ParamType::String,
+                    description: "Name of the recipe the user chose",
+                    choices: &[],
+                    required: false,
+                },
+            ],
+        },
+        ToolSpec {
+            name: names::ALTERNATIVES,
+            description: "Suggests 3 alternatives for one meal of the active plan (same meal type, similar nutrition, fitting the user's restrictions). Step 1 of changing a meal.",
+            params: vec![DAY, MEAL, RECIPE_NAME],
+        },
+        ToolSpec {
+            name: names::SEARCH,
+            description: "Searches the whole recipe catalogue by criteria, leaving out what the user's restrictions forbid. Not for changing the plan.",
+            params: vec![
+                MEAL,
+                ToolParam {
+                    name: "diet_type",
+                    kind: ParamType::String,
+                    description: "Diet type",
+                    choices: DietType::NAMES,
+                    required: false,
+                },
+                number("max_calories", "Most kcal per serving"),
+                number("min_protein", "Least protein per serving, g"),
+                number("max_carbs", "Most carbohydrates per serving, g"),
+                number("max_fat", "Most fat per serving, g"),
+                ToolParam {
+                    name: "query",
+                    kind: ParamType::String,
+                    description: "An ingredient or word of the recipe name, in English",
+                    choices: &[],
+                    required: false,
+                },
+            ],
+        },
+        ToolSpec {
+            name: names::PLAN,
+            description: "Shows the user's active plan: each day's meals and totals against the targets.",
+            params: vec![DAY],
+        },
+        ToolSpec {
+            name: names::PROFILE,
+            description: "Shows the user's profile: goal, body metrics, daily targets, diet types, restrictions and tastes.",
+            params: vec![],
+        },
+        ToolSpec {
+            name: names::PREFERENCE,
+            description: "Adds a taste (something the user likes) or a restriction (allergy, intolerance, dislike) to the profile; plans and searches then follow it.",
+            params: vec![
+                ToolParam {
+                    name: "preference_type",
+                    kind: ParamType::String,
+                    description: "taste or restriction",
+                    choices: &["taste", "restriction"],
+                    required: true,
+                },
+                ToolParam {
+                    name: "category_name",
+                    kind: ParamType::String,
+                    description: "The food, ingredient or allergy, in English (e.g. fish, nut allergy, spicy)",
+                    choices: &[],
+                    required: true,
+                },
+            ],
+        },
+    ]
+}

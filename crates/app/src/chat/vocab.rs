@@ -1,0 +1,481 @@
+//! The words that tell what a message asks for, in English and Spanish
+//! (normalised: lowercase, no accents). Single words are also matched by
+//! stem ([`super::words::Text::has_stem`]); phrases as whole words.
+
+/// Asking for something to be made: a plan, a menu.
+pub const CREATE: &[&str] = &[
+    "create", "make", "generate", "build", "new", "another", "give", "prepare", "plan my",
+    "set up", "design", "crea", "crear", "creame", "genera", "generar", "generame", "hazme", "haz",
+    "hacer", "dame", "nuevo", "nueva", "otro", "prepara", "preparame", "armame", "arma",
+    "planifica", "organiza", "elabora",
+];
+
+/// What a plan is called.
+pub const PLAN: &[&str] = &[
+    "plan", "plans", "meal plan", "menu", "menus", "planning", "diet plan", "planificacion",
+    "dieta semanal", "menu semanal", "plan semanal",
+];
+
+/// Asking to see something.
+pub const SHOW: &[&str] = &[
+    "show", "see", "view", "display", "tell", "list", "what s", "what is", "what are", "whats",
+    "muestra", "muestrame", "ensena", "ensename", "ver", "dime", "cual", "cuales", "que hay",
+    "que toca", "que tengo",
+];
+
+/// Asking what a meal or day holds.
+pub const SHOW_MEALS: &[&str] = &[
+    "what s for", "what is for", "what do i eat", "what do i have", "what am i eating",
+    "what am i having", "am i having", "what should i eat", "what will i eat", "que como",
+    "que ceno", "que desayuno", "que almuerzo", "que meriendo", "que hay para", "que hay de",
+    "que toca", "que comere", "que voy a comer", "que tengo para", "ceno", "desayuno", "almuerzo",
+    "meriendo", "cenar", "comer", "desayunar", "almorzar", "merendar",
+];
+
+/// Swapping a meal.
+pub const REPLACE: &[&str] = &[
+    "replace", "swap", "change", "switch", "substitute", "exchange", "cambia", "cambiar",
+    "cambiame", "reemplaza", "reemplazar", "sustituye", "sustituir", "intercambia",
+];
+
+/// "Something else": the best alternative.
+pub const ANYTHING_ELSE: &[&str] = &[
+    "something else", "anything else", "something different", "different", "another one",
+    "another recipe", "another meal", "otra cosa", "algo distinto", "algo diferente", "otra",
+    "otro", "otra receta", "otro plato", "lo que sea",
+];
+
+/// Asking for alternatives.
+pub const ALTERNATIVES: &[&str] = &[
+    "alternative", "alternatives", "options", "option for", "suggestions", "suggest", "instead of",
+    "what else", "alternativa", "alternativas", "opciones", "sugerencias", "sugiere", "sugiereme",
+    "que mas", "en vez de", "en lugar de",
+];
+
+/// Searching the catalogue.
+pub const SEARCH: &[&str] = &[
+    "find", "search", "look for", "looking for", "recipe", "recipes", "ideas", "idea",
+    "what can i cook", "what can i make", "what could i cook", "what could i make", "busca",
+    "buscar", "buscame", "encuentra", "receta", "recetas", "que puedo cocinar",
+    "que puedo preparar", "que puedo hacer", "ideas de", "dishes", "platos",
+];
+
+/// The shopping list.
+pub const SHOPPING: &[&str] = &[
+    "shopping list", "shopping", "grocery", "groceries", "grocery list", "what do i need to buy",
+    "what should i buy", "what to buy", "buy", "lista de la compra", "lista de compras",
+    "lista de compra", "la compra", "compra", "comprar", "que tengo que comprar",
+    "que necesito comprar",
+];
+
+/// Re-balancing a day.
+pub const REBALANCE: &[&str] = &[
+    "rebalance", "re balance", "balance", "rebalancea", "reajusta", "reajustar", "equilibra",
+    "equilibrar", "fix my day", "fix today", "adjust my day", "adjust the day", "adjust today",
+    "recalculate", "ajusta el dia", "ajusta mi dia", "ajusta hoy", "cuadra", "cuadrar",
+];
+
+/// What was eaten, what is left.
+pub const EATEN: &[&str] = &[
+    "eaten", "have i eaten", "did i eat", "i ate", "have i had", "consumed", "left today",
+    "left for today", "remaining", "how much is left", "what s left", "so far", "he comido",
+    "llevo", "me queda", "me quedan", "queda hoy", "quedan hoy", "he consumido", "comi hoy",
+    "lo que queda", "cuanto me queda", "hasta ahora",
+];
+
+/// Asking about the targets.
+pub const TARGETS: &[&str] = &[
+    "target", "targets", "goal", "goals", "macros", "how much protein", "how many calories",
+    "how many carbs", "how much fat", "how much carbs", "should i eat", "do i need", "need a day",
+    "objetivo", "objetivos", "metas", "meta", "macros", "cuanta proteina", "cuantas calorias",
+    "cuantos carbohidratos", "cuanta grasa", "debo comer", "deberia comer", "necesito comer",
+    "necesito al dia",
+];
+
+/// Asking why.
+pub const WHY: &[&str] = &[
+    "why", "how come", "how did you", "explain", "por que", "porque", "explica", "explicame",
+    "de donde",
+];
+
+/// The profile.
+pub const PROFILE: &[&str] = &[
+    "my profile", "profile", "what do you know about me", "my data", "my details", "about me",
+    "mi perfil", "perfil", "mis datos", "que sabes de mi",
+];
+
+/// An allergy or intolerance, followed by what to.
+pub const ALLERGY_OPENERS: &[&str] = &[
+    "allergic to", "allergy to", "allergies to", "i have an allergy to", "intolerant to",
+    "intolerance to", "sensitive to", "alergico a", "alergica a", "alergicos a", "alergicas a",
+    "alergia a", "alergia al", "alergias a", "alergico al", "alergica al", "intolerante a",
+    "intolerante al", "intolerancia a", "intolerancia al", "sensible a",
+];
+
+/// An allergy or intolerance named after the food (`peanut allergy`).
+pub const ALLERGY_NOUNS: &[&str] = &[
+    "allergy", "allergic", "intolerance", "intolerant", "alergia", "alergico", "alergica",
+    "intolerancia", "intolerante",
+];
+
+/// A food kept out, followed by the food.
+pub const DISLIKE_OPENERS: &[&str] = &[
+    "i don t like", "i do not like", "i dislike", "i hate", "i can t eat", "i cannot eat",
+    "i can not eat", "i don t eat", "i do not eat", "i won t eat", "i never eat", "i avoid",
+    "i can t stand", "i don t want", "i do not want", "i don t want any", "no more", "without",
+    "exclude", "remove", "take out", "leave out", "keep out", "avoid", "no", "not", "nothing with",
+    "no me gusta", "no me gustan", "no me gusto", "odio", "detesto", "no puedo comer", "no como",
+    "no tomo", "no quiero", "no quiero comer", "evito", "sin", "quita", "quitar", "excluye",
+    "excluir", "elimina", "nada de", "nada con", "ni",
+];
+
+/// A food liked, followed by the food.
+pub const LIKE_OPENERS: &[&str] = &[
+    "i love", "i like", "i really like", "i prefer", "i enjoy", "i m a fan of", "i adore",
+    "me gusta", "me gustan", "me encanta", "me encantan", "prefiero", "me chifla", "me chiflan",
+    "adoro", "me fascina",
+];
+
+/// Saying what one is (`i m vegan`, `soy vegana`, `sigo una dieta …`).
+pub const BEING: &[&str] = &[
+    "i m", "i am", "im", "i follow", "i eat", "i went", "i became", "i ve become", "i turned",
+    "i have become", "now", "from now on", "as a", "i keep", "i do", "i m now", "i m going",
+    "going", "soy", "sigo", "sigo una dieta", "como", "me hice", "me he hecho", "ahora soy",
+    "estoy", "hago dieta", "dieta", "diet", "a partir de ahora", "desde hoy",
+];
+
+/// Yes.
+pub const YES: &[&str] = &[
+    "yes", "yeah", "yep", "yup", "sure", "ok", "okay", "go ahead", "do it", "please do",
+    "go for it", "confirm", "of course", "alright", "correct", "right", "si", "vale", "claro",
+    "dale", "adelante", "hazlo", "de acuerdo", "por supuesto", "confirmo", "venga", "perfecto",
+    "sip", "bueno", "please",
+];
+
+/// No.
+pub const NO: &[&str] = &[
+    "no", "nope", "nah", "cancel", "don t", "never mind", "nevermind", "stop", "leave it",
+    "not now", "mejor no", "cancela", "cancelar", "dejalo", "olvidalo", "para", "nada",
+    "no gracias", "no thanks",
+];
+
+/// A greeting.
+pub const GREETING: &[&str] = &[
+    "hi", "hello", "hey", "hola", "buenas", "buenos dias", "buenas tardes", "buenas noches",
+    "good morning", "good evening", "good afternoon", "howdy", "que tal",
+];
+
+/// Thanks.
+pub const THANKS: &[&str] = &[
+    "thanks", "thank you", "gracias", "cheers", "muchas gracias", "perfect", "great", "genial",
+    "awesome", "estupendo",
+];
+
+/// Asking whether the plan holds something.
+pub const CONTAINS: &[&str] = &[
+    "is there", "are there", "does my plan have", "does my plan contain", "do i have", "any",
+    "anything with", "contain", "contains", "hay", "tiene", "lleva", "llevan", "contiene",
+    "algo con",
+];
+
+/// What a question about the plan points at.
+pub const IN_PLAN: &[&str] = &[
+    "in my plan", "my plan", "mi plan", "en mi plan", "my meals", "mis comidas", "in my meals",
+    "this week", "esta semana",
+];
+
+/// Words that carry no food: dropped around food names.
+pub const FILLER: &[&str] = &[
+    "the", "a", "an", "any", "some", "my", "your", "of", "to", "all", "kind", "kinds", "type",
+    "types", "food", "foods", "meat of", "please", "anymore", "at", "very", "really", "much", "so",
+    "too", "either", "too much", "stuff", "things", "thing", "in", "it", "them", "that", "this",
+    "also", "just", "only", "ever", "again", "el", "la", "los", "las", "un", "una", "unos", "unas",
+    "lo", "al", "del", "de", "mi", "mis", "por", "favor", "nada", "mucho", "tampoco", "tambien",
+    "comida", "comidas", "alimento", "alimentos", "nunca", "mas", "ya", "porfa", "please", "y",
+    "and", "or", "o", "ni", "nor", "e", "u", "with", "con", "is", "are", "either", "en",
+    "products", "productos", "eat", "comer", "como", "no", "not", "sin", "without", "nothing",
+    "free",
+];
+
+/// Where a food list ends (`… to my restrictions`).
+pub const FOOD_TAILS: &[&str] = &[
+    "to my restrictions", "to my list", "to my profile", "to restrictions", "from my plan",
+    "from my diet", "from my meals", "in my plan", "in my diet", "in my meals", "from now on",
+    "anymore", "any more", "please", "a mis restricciones", "a mi lista", "a mi perfil",
+    "de mi plan", "de mi dieta", "en mi plan", "en mi dieta", "a partir de ahora", "por favor",
+    "nunca mas", "is there", "are there", "because", "porque", "so", "asi que", "change", "cambia",
+    "replace", "and change", "y cambia", "restriction", "restrictions", "restriccion",
+    "restricciones", "add", "anade", "agrega", "if", "si",
+];
+
+/// Taste names (the predefined tastes), with their other words.
+pub const TASTES: &[(&str, &str)] = &[
+    ("spicy", "spicy"),
+    ("hot", "spicy"),
+    ("picante", "spicy"),
+    ("picantes", "spicy"),
+    ("picoso", "spicy"),
+    ("sweet", "sweet"),
+    ("dulce", "sweet"),
+    ("dulces", "sweet"),
+    ("savory", "savory"),
+    ("savoury", "savory"),
+    ("salty", "savory"),
+    ("salado", "savory"),
+    ("salados", "savory"),
+    ("sour", "sour"),
+    ("agrio", "sour"),
+    ("acido", "sour"),
+    ("bitter", "bitter"),
+    ("amargo", "bitter"),
+    ("umami", "umami"),
+];
+
+/// Losing, keeping and gaining weight.
+pub const LOSE: &[&str] = &[
+    "lose weight", "lose fat", "lose some weight", "slim down", "get lean", "get leaner", "cut",
+    "cutting", "weight loss", "drop weight", "shed", "perder peso", "bajar de peso", "adelgazar",
+    "perder grasa", "bajar peso", "perder kilos", "definir", "quemar grasa",
+];
+/// See [`LOSE`].
+pub const GAIN: &[&str] = &[
+    "gain weight", "gain muscle", "gain mass", "build muscle", "bulk", "bulking", "put on weight",
+    "put on muscle", "get bigger", "weight gain", "ganar peso", "ganar masa", "ganar musculo",
+    "subir de peso", "engordar", "aumentar peso", "volumen", "coger peso", "ganar masa muscular",
+];
+/// See [`LOSE`].
+pub const MAINTAIN: &[&str] = &[
+    "maintain", "maintain weight", "maintain my weight", "keep my weight", "stay the same",
+    "mantener", "mantener peso", "mantener mi peso", "mantenerme",
+];
+
+/// Activity words.
+pub const ACTIVITY: &[&str] = &[
+    "train", "training", "exercise", "workout", "work out", "gym", "run", "running", "sport",
+    "sports", "active", "sedentary", "athlete", "lift", "cycling", "swim", "entreno", "entrenar",
+    "entrenamiento", "ejercicio", "deporte", "gimnasio", "gym", "corro", "correr", "activo",
+    "activa", "sedentario", "sedentaria", "atleta", "muevo", "camino",
+];
+
+/// Every keyword, for mending slips.
+pub fn all_words() -> impl Iterator<Item = &'static str> {
+    let lists: [&[&str]; 31] = [
+        CREATE,
+        PLAN,
+        SHOW,
+        SHOW_MEALS,
+        REPLACE,
+        ANYTHING_ELSE,
+        ALTERNATIVES,
+        SEARCH,
+        SHOPPING,
+        REBALANCE,
+        EATEN,
+        TARGETS,
+        WHY,
+        PROFILE,
+        ALLERGY_OPENERS,
+        ALLERGY_NOUNS,
+        DISLIKE_OPENERS,
+        LIKE_OPENERS,
+        BEING,
+        YES,
+        NO,
+        GREETING,
+        THANKS,
+        CONTAINS,
+        IN_PLAN,
+        FILLER,
+        FOOD_TAILS,
+        LOSE,
+        GAIN,
+        MAINTAIN,
+        ACTIVITY,
+    ];
+    const MORE: &[&str] = &[
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
+        "lunes",
+        "martes",
+        "miercoles",
+        "jueves",
+        "viernes",
+        "sabado",
+        "domingo",
+        "today",
+        "tomorrow",
+        "tonight",
+        "hoy",
+        "manana",
+        "breakfast",
+        "lunch",
+        "dinner",
+        "snack",
+        "snacks",
+        "supper",
+        "desayuno",
+        "almuerzo",
+        "comida",
+        "cena",
+        "merienda",
+        "protein",
+        "calories",
+        "carbs",
+        "fat",
+        "proteina",
+        "calorias",
+        "carbohidratos",
+        "grasa",
+        "fiber",
+        "fibre",
+        "minutes",
+        "minutos",
+        "quick",
+        "rapido",
+        "rapida",
+        "under",
+        "menos",
+        "week",
+        "weekly",
+        "semana",
+        "semanal",
+        "days",
+        "dias",
+        "vegetarian",
+        "vegetariano",
+        "vegetariana",
+        "vegan",
+        "vegano",
+        "vegana",
+        "pescatarian",
+        "pescetariano",
+        "pescetariana",
+        "weigh",
+        "weight",
+        "peso",
+        "kilos",
+        "pounds",
+        "meals",
+        "what",
+        "where",
+        "when",
+        "which",
+        "should",
+        "would",
+        "could",
+        "please",
+        "about",
+        "there",
+        "something",
+        "option",
+        "opcion",
+        "second",
+        "first",
+        "third",
+        "segundo",
+        "primero",
+        "tercero",
+        "segunda",
+        "primera",
+        "tercera",
+        "evening",
+        "morning",
+        "noche",
+        "tarde",
+        "have",
+        "with",
+        "more",
+        "less",
+        "fewer",
+        "higher",
+        "lower",
+        "increase",
+        "reduce",
+        "light",
+        "lighter",
+        "cheap",
+        "easy",
+        "fast",
+        "twice",
+        "times",
+        "veces",
+        "daily",
+        "every",
+        "todos",
+        "todas",
+        "think",
+        "thing",
+        "know",
+        "want",
+        "quiero",
+        "need",
+        "necesito",
+        "meaning",
+        "life",
+        "sentido",
+        "vida",
+        "help",
+        "ayuda",
+        "this",
+        "that",
+        "those",
+        "these",
+        "from",
+        "into",
+        "over",
+        "above",
+        "least",
+        "most",
+        "maximum",
+        "minimum",
+        "maximo",
+        "minimo",
+        "hasta",
+        "kcal",
+        "grams",
+        "gramos",
+        "high",
+        "alto",
+        "alta",
+        "rich",
+        "rica",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "uno",
+        "dos",
+        "tres",
+        "cuatro",
+        "cinco",
+        "seis",
+        "siete",
+        "once",
+        "short",
+        "long",
+        "whole",
+        "entire",
+        "todo",
+        "toda",
+        "otras",
+        "otros",
+        "having",
+        "eating",
+        "stuff",
+        "things",
+    ];
+    lists
+        .into_iter()
+        .flatten()
+        .chain(MORE)
+        .flat_map(|p| p.split(' '))
+        .chain(TASTES.iter().map(|(w, _)| *w))
+}

@@ -1,0 +1,289 @@
+//! A message as words: normalised, typing slips mended against the
+//! words the assistant knows, and matched by stem so inflections meet
+//! (`cambiame` and `cambia`, `replacing` and `replace`).
+
+use std::collections::HashSet;
+use std::sync::OnceLock;
+
+use mealplan_domain::Taxonomy;
+use mealplan_domain::glossary::Glossary;
+use rust_stemmers::{Algorithm, Stemmer};
+
+use super::lang::normalise;
+use super::vocab;
+
+/// Shorthand people type, spelled out.
+const SHORTHAND: &[(&str, &str)] = &[
+    ("wat", "what"),
+    ("shw", "show"),
+    ("sho", "show"),
+    ("hw", "how"),
+    ("hwo", "how"),
+    ("wht", "what"),
+    ("whats", "what s"),
+    ("im", "i m"),
+    ("ive", "i ve"),
+    ("dont", "don t"),
+    ("cant", "can t"),
+    ("wont", "won t"),
+    ("didnt", "didn t"),
+    ("pls", "please"),
+    ("plz", "please"),
+    ("thx", "thanks"),
+    ("ty", "thanks"),
+    ("tmrw", "tomorrow"),
+    ("tmr", "tomorrow"),
+    ("u", "you"),
+    ("ur", "your"),
+    ("q", "que"),
+    ("k", "que"),
+    ("xq", "porque"),
+    ("pq", "porque"),
+    ("tb", "tambien"),
+    ("tmb", "tambien"),
+    ("kcals", "kcal"),
+    ("cals", "calories"),
+    ("veggie", "vegetarian"),
+];
+
+/// Every word the assistant knows (keywords of both languages, days,
+/// meals, foods of the taxonomy and the glossary): what a slip is mended
+/// towards.
+fn known() -> &'static HashSet<String> {
+    static KNOWN: OnceLock<HashSet<String>> = OnceLock::new();
+    KNOWN.get_or_init(|| {
+        let mut set: HashSet<String> = vocab::all_words().map(str::to_owned).collect();
+        let taxonomy = Taxonomy::standard();
+        for name in taxonomy.names() {
+            set.extend(normalise(name).split(' ').map(str::to_owned));
+        }
+        for (en, es) in Glossary::standard().pairs() {
+            set.extend(normalise(en).split(' ').map(str::to_owned));
+            set.extend(normalise(es).split(' ').map(str::to_owned));
+        }
+        set.retain(|w| !w.is_empty());
+        set
+    })
+}
+
+fn stemmers() -> &'static (Stemmer, Stemmer) {
+    static STEMMERS: OnceLock<(Stemmer, Stemmer)> = OnceLock::new();
+    STEMMERS.get_or_init(|| {
+        (
+            Stemmer::create(Algorithm::English),
+            Stemmer::create(Algorithm::Spanish),
+        )
+    })
+}
+
+/// The English and Spanish stems of a word.
+fn stems(word: &str) -> (String, String) {
+    let (en, es) = stemmers();
+    (en.stem(word).into_owned(), es.stem(word).into_owned())
+}
+
+/// The known word `word` was most likely meant as, when it is not known
+/// itself: one slip allowed in words of 4-5 letters, two from 6.
+fn mend(word: &str) -> Option<&'static str> {
+    let len = word.chars().count();
+    if len < 4 || word.chars().any(|c| c.is_ascii_digit()) || known().contains(word) {
+        return None;
+    }
+    let allowed = if len >= 6 { 2 } else { 1 };
+    known()
+        .iter()
+        .filter(|k| k.len() >= 4 && k.len().abs_diff(word.len()) <= allowed)
+        .map(|k| (strsim::damerau_levenshtein(word, k), k))
+        .filter(|(d, _)| *d <= allowed)
+        // Fewest slips, then the same first letter, then the shorter word.
+        .min_by_key(|(d, k)| (*d, !k.starts_with(&word[..1]), k.len(), k.as_str()))
+        .map(|(_, k)| k.as_str())
+}
+
+/// `20min` → `20`, `min`; `400kcal` → `400`, `kcal`; other words whole.
+fn split_number(word: &str) -> Vec<&str> {
+    let digits = word
+        .char_indices()
+        .take_while(|(_, c)| c.is_ascii_digit() || *c == '.')
+        .last()
+        .map_or(0, |(i, c)| i + c.len_utf8());
+    if digits > 0 && digits < word.len() && word[digits..].chars().all(char::is_alphabetic) {
+        vec![&word[..digits], &word[digits..]]
+    } else {
+        vec![word]
+    }
+}
+
+/// A message (or a part of one) as words.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Text {
+    words: Vec<String>,
+}
+
+impl Text {
+    /// `raw` normalised ([`normalise`]), shorthand spelled out, slips
+    /// mended.
+    pub fn new(raw: &str) -> Self {
+        let mut words = Vec::new();
+        for w in normalise(raw)
+            .split(' ')
+            .flat_map(split_number)
+            .filter(|w| !w.is_empty())
+        {
+            if let Some((_, long)) = SHORTHAND.iter().find(|(s, _)| *s == w) {
+                words.extend(long.split(' ').map(str::to_owned));
+            } else {
+                words.push(mend(w).unwrap_or(w).to_owned());
+            }
+        }
+        Self { words }
+    }
+
+    /// Words already read (no mending).
+    pub fn from_words(words: Vec<String>) -> Self {
+        Self { words }
+    }
+
+    /// The words.
+    pub fn words(&self) -> &[String] {
+        &self.words
+    }
+
+    /// The words joined by single spaces.
+    pub fn joined(&self) -> String {
+        self.words.join(" ")
+    }
+
+    /// Whether `phrase` (normalised words) occurs as whole words.
+    pub fn has(&self, phrase: &str) -> bool {
+        let wanted: Vec<&str> = phrase.split(' ').collect();
+        self.position(&wanted).is_some()
+    }
+
+    /// Whether any of `phrases` occurs.
+    pub fn has_any(&self, phrases: &[&str]) -> bool {
+        phrases.iter().any(|p| self.has(p))
+    }
+
+    fn position(&self, wanted: &[&str]) -> Option<usize> {
+        if wanted.is_empty() || wanted.len() > self.words.len() {
+            return None;
+        }
+        self.words
+            .windows(wanted.len())
+            .position(|w| w.iter().zip(wanted).all(|(a, b)| a == b))
+    }
+
+    /// Whether a word has the same stem as one of `words` (in English or
+    /// Spanish): `replacing` meets `replace`, `cambiame` meets `cambiar`.
+    pub fn has_stem(&self, words: &[&str]) -> bool {
+        let wanted: Vec<(String, String)> = words.iter().map(|w| stems(w)).collect();
+        self.words.iter().any(|w| {
+            let (en, es) = stems(w);
+            words.contains(&w.as_str())
+                || wanted.iter().any(|(wen, wes)| {
+                    (wen.len() >= 3 && *wen == en)
+                        || (wes.len() >= 3 && *wes == es)
+                        // Spanish pronouns ride on the verb: "cámbiame".
+                        || (wes.len() >= 5 && w.starts_with(wes.as_str()))
+                })
+        })
+    }
+
+    /// The words after the earliest of `openers`, if any occurs.
+    pub fn after(&self, openers: &[&str]) -> Option<Vec<String>> {
+        openers
+            .iter()
+            .filter_map(|o| {
+                let wanted: Vec<&str> = o.split(' ').collect();
+                self.position(&wanted).map(|at| (at, at + wanted.len()))
+            })
+            .min_by_key(|(at, end)| (*at, usize::MAX - end))
+            .map(|(_, end)| self.words[end..].to_vec())
+    }
+
+    /// The number of words.
+    pub fn len(&self) -> usize {
+        self.words.len()
+    }
+}
+
+/// The numbers in `t`, with their places.
+pub fn numbers(t: &Text) -> Vec<(usize, f64)> {
+    t.words()
+        .iter()
+        .enumerate()
+        .filter_map(|(i, w)| number_word(w).map(|n| (i, n)))
+        .collect()
+}
+
+pub fn number_word(w: &str) -> Option<f64> {
+    if let Some(n) = w.parse::<f64>().ok().filter(|n| n.is_finite()) {
+        return Some(n);
+    }
+    Some(match w {
+        "one" | "uno" | "once" => 1.0,
+        "two" | "dos" | "twice" => 2.0,
+        "three" | "tres" => 3.0,
+        "four" | "cuatro" => 4.0,
+        "five" | "cinco" => 5.0,
+        "six" | "seis" => 6.0,
+        "seven" | "siete" => 7.0,
+        _ => return None,
+    })
+}
+
+/// The word after place `i`, if any.
+pub fn next(t: &Text, i: usize) -> &str {
+    t.words().get(i + 1).map_or("", String::as_str)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slips_are_mended_towards_known_words() {
+        assert_eq!(
+            Text::new("what's for dinner on firday?").joined(),
+            "what s for dinner on friday"
+        );
+        assert_eq!(
+            Text::new("wat is my protien target").joined(),
+            "what is my protein target"
+        );
+        assert_eq!(Text::new("replase my lunch").joined(), "replace my lunch");
+        assert_eq!(
+            Text::new("no me gustan los champiñones").joined(),
+            "no me gustan los champinones"
+        );
+        assert_eq!(
+            Text::new("I dont like mushroms").joined(),
+            "i don t like mushrooms"
+        );
+        assert_eq!(
+            Text::new("cena del miercole").joined(),
+            "cena del miercoles"
+        );
+        // Numbers and short words are left alone.
+        assert_eq!(Text::new("under 20 min").joined(), "under 20 min");
+    }
+
+    #[test]
+    fn stems_meet_inflections() {
+        assert!(Text::new("cámbiame la cena").has_stem(&["cambiar"]));
+        assert!(Text::new("replacing lunch").has_stem(&["replace"]));
+        assert!(!Text::new("show my plan").has_stem(&["replace"]));
+    }
+
+    #[test]
+    fn phrases_are_whole_words() {
+        let t = Text::new("is there anything with peanuts in my plan");
+        assert!(t.has("in my plan"));
+        assert!(!t.has("pea"));
+        assert_eq!(
+            t.after(&["with", "anything"]).unwrap(),
+            ["with", "peanuts", "in", "my", "plan"]
+        );
+    }
+}
