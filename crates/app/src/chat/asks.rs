@@ -146,7 +146,18 @@ pub(super) fn action(t: &Text, lang: Lang, today: u8) -> Option<ToolRequest> {
     if t.has_any(SHOPPING) && !t.has_any(&["recipe", "recipes", "receta", "recetas"]) {
         return Some(ToolRequest::ShoppingList);
     }
-    if t.has_any(EATEN) {
+    // "I had my lunch", "ya he cenado": tick it off. A question ("have I
+    // eaten lunch?") asks for the day's progress instead.
+    let question = t.words().first().is_some_and(|w| {
+        [
+            "have", "did", "what", "how", "has", "que", "cuanto", "cuanta", "cuantas", "cuantos",
+        ]
+        .contains(&w.as_str())
+    });
+    if !question && meal.meal_type.is_some() && t.has_any(ATE) {
+        return Some(ToolRequest::MarkEaten { meal });
+    }
+    if t.has_any(EATEN) || t.has_any(ATE) {
         return Some(ToolRequest::DayProgress { day: meal.day });
     }
     if t.has_any(REBALANCE) || t.has_stem(&["rebalance", "rebalancea", "reequilibra"]) {
@@ -194,31 +205,28 @@ pub(super) fn action(t: &Text, lang: Lang, today: u8) -> Option<ToolRequest> {
     {
         return Some(ToolRequest::SuggestAlternatives { meal });
     }
-    if replacing || (anything_else && !meal.is_empty()) || (chosen.is_some() && !t.has_any(SEARCH))
+    // "I don't want the salmon on Friday", "quita el salmón del viernes":
+    // the meal of that day with that food, swapped.
+    let unwanted = t.has_any(DISLIKE_OPENERS) && super::statements::one_meal(t);
+    if replacing
+        || unwanted
+        || (anything_else && !meal.is_empty())
+        || (chosen.is_some() && !t.has_any(SEARCH))
     {
+        let mut meal = meal;
+        if unwanted && !replacing {
+            meal.recipe_name = foods::read_all(t.words(), lang).found.into_iter().next();
+        }
         if meal.is_empty() && chosen.is_none() && !anything_else {
             // "change my weight" and the like are statements, read before.
             return None;
         }
         let choice = if let Some(n) = chosen {
             Some(Choice::Option(n))
-        } else if anything_else {
+        } else if unwanted && !replacing {
             None
         } else {
-            t.after(&["with", "for", "por", "con", "to", "into"])
-                .map(|rest| {
-                    rest.iter()
-                        .filter(|w| {
-                            !FILLER.contains(&w.as_str())
-                                && day_word(w).is_none()
-                                && meal_word(w).is_none()
-                        })
-                        .cloned()
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                })
-                .filter(|name| !name.is_empty())
-                .map(Choice::Name)
+            choice(t, lang)
         };
         return Some(ToolRequest::ReplaceMeal { meal, choice });
     }
@@ -262,6 +270,7 @@ pub(super) fn action(t: &Text, lang: Lang, today: u8) -> Option<ToolRequest> {
         "needs",
     ]);
     if (target_noun || nutrient(t).is_some() && (asks || t.has_any(WHY)))
+        && !(nutrient(t).is_some() && meal.day.is_some())
         && meal.is_empty()
         && !in_plan
     {
@@ -271,7 +280,11 @@ pub(super) fn action(t: &Text, lang: Lang, today: u8) -> Option<ToolRequest> {
         .words()
         .first()
         .is_some_and(|w| ["what", "whats", "which", "que", "cual"].contains(&w.as_str()));
-    let shows = t.has_any(SHOW) || t.has_any(SHOW_MEALS) || (question && !meal.is_empty());
+    let shows = t.has_any(SHOW)
+        || t.has_any(SHOW_MEALS)
+        || (question && !meal.is_empty())
+        // "how many calories is Tuesday?", "is my plan high in protein?"
+        || (nutrient(t).is_some() && (!meal.is_empty() || in_plan));
     if shows
         && (!meal.is_empty()
             || t.has_any(PLAN)
@@ -294,6 +307,42 @@ pub(super) fn action(t: &Text, lang: Lang, today: u8) -> Option<ToolRequest> {
         });
     }
     None
+}
+
+/// What a swap should bring instead: "with something else" (the best
+/// one), "for something without dairy", "with chicken", or a recipe name.
+fn choice(t: &Text, lang: Lang) -> Option<Choice> {
+    let rest = t.after(&["with", "for", "por", "con", "to", "into"])?;
+    let rest: Vec<String> = rest
+        .into_iter()
+        .filter(|w| day_word(w).is_none() && meal_word(w).is_none())
+        .collect();
+    let text = Text::from_words(rest.clone());
+    if let Some(without) = text.after(&[
+        "without",
+        "sin",
+        "no",
+        "free of",
+        "that isn t",
+        "que no sea",
+        "que no lleve",
+    ]) {
+        let found = foods::read_all(&without, lang).found;
+        if !found.is_empty() {
+            return Some(Choice::Without(found));
+        }
+    }
+    if text.has_any(ANYTHING_ELSE) {
+        return None;
+    }
+    if let Some(food) = foods::read(&rest, lang).found.into_iter().next() {
+        return Some(Choice::With(food));
+    }
+    let name: Vec<String> = rest
+        .into_iter()
+        .filter(|w| !FILLER.contains(&w.as_str()))
+        .collect();
+    (!name.is_empty()).then(|| Choice::Name(name.join(" ")))
 }
 
 /// Whether a part asks a plan to differ from the profile.

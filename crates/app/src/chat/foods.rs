@@ -89,7 +89,15 @@ fn scan(words: &[String], lang: Lang, tails: bool) -> Foods {
                 continue 'words;
             }
         }
-        if FILLER.contains(&words[i].as_str()) {
+        let w = words[i].as_str();
+        if FILLER.contains(&w)
+            || super::lang::day_word(w).is_some()
+            || super::lang::meal_word(w).is_some()
+            || [
+                "on", "for", "para", "today", "tomorrow", "tonight", "hoy", "manana",
+            ]
+            .contains(&w)
+        {
             flush(&mut unknown, &mut out);
         } else {
             unknown.push(&words[i]);

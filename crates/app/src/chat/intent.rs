@@ -8,8 +8,10 @@
 use mealplan_ports::ItemKind;
 
 use super::asks::action;
-use super::foods::{self, Foods};
+use super::foods;
 use super::lang::{Lang, detect};
+pub use super::part::Signal;
+use super::part::{FoodKind, Read, add_foods};
 use super::request::ToolRequest;
 use super::statements::statements;
 use super::vocab::*;
@@ -22,31 +24,6 @@ pub struct Context {
     pub today: u8,
     /// The conversation's language so far.
     pub earlier: Option<Lang>,
-}
-
-/// A part of a message that is not a request.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Signal {
-    /// A greeting.
-    Greeting,
-    /// Thanks.
-    Thanks,
-    /// Yes (to a question the assistant asked).
-    Yes,
-    /// No.
-    No,
-    /// Words meant as a food that name nothing known, with the closest
-    /// names the assistant knows.
-    NotAFood {
-        /// The words.
-        words: String,
-        /// Closest known names.
-        closest: Vec<foods::Near>,
-        /// The list they were meant for.
-        kind: ItemKind,
-        /// Meant as an allergy.
-        allergy: bool,
-    },
 }
 
 /// A message understood.
@@ -163,14 +140,6 @@ pub fn understand(message: &str, ctx: &Context) -> Understood {
     out
 }
 
-/// What list a part's foods went to.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub(super) enum FoodKind {
-    Allergy,
-    Dislike,
-    Like,
-}
-
 fn extend(requests: &mut [ToolRequest], kind: FoodKind, found: Vec<String>) {
     let target = match kind {
         FoodKind::Like => ItemKind::Taste,
@@ -215,23 +184,6 @@ fn merge_preferences(requests: &mut Vec<ToolRequest>) {
     *requests = merged;
 }
 
-/// What one part asks for.
-#[derive(Debug, Default)]
-pub(super) struct Read {
-    /// Requests found.
-    pub(super) requests: Vec<ToolRequest>,
-    /// Signals found.
-    pub(super) signals: Vec<Signal>,
-    /// Where the part's foods went (a bare food list after it goes there too).
-    pub(super) food_kind: Option<FoodKind>,
-}
-
-impl Read {
-    fn is_empty(&self) -> bool {
-        self.requests.is_empty() && self.signals.is_empty()
-    }
-}
-
 /// Whether every word of `t` is one of `words` or filler.
 fn only(t: &Text, words: &[&str]) -> bool {
     let joined = t.joined();
@@ -271,7 +223,10 @@ fn read_part(t: &Text, lang: Lang, today: u8) -> Read {
     if statements(t, lang, &mut read) {
         return read;
     }
-    if let Some(action) = action(t, lang, today) {
+    if let Some(action) = action(t, lang, today)
+        // "add no pork to my restrictions" names the list it changes.
+        && !(action == ToolRequest::ProfileSummary && !read.requests.is_empty())
+    {
         read.requests.push(action);
     }
     if read.is_empty() {
@@ -284,33 +239,4 @@ fn read_part(t: &Text, lang: Lang, today: u8) -> Read {
         }
     }
     read
-}
-
-pub(super) fn add_foods(read: &mut Read, kind: FoodKind, found: Foods, lang: Lang) {
-    for words in &found.unknown {
-        read.signals.push(Signal::NotAFood {
-            words: words.clone(),
-            closest: foods::closest(words, lang),
-            kind: if kind == FoodKind::Like {
-                ItemKind::Taste
-            } else {
-                ItemKind::Restriction
-            },
-            allergy: kind == FoodKind::Allergy,
-        });
-    }
-    if found.found.is_empty() {
-        return;
-    }
-    let (list, names) = match kind {
-        FoodKind::Allergy => (
-            ItemKind::Restriction,
-            found.found.iter().map(|f| foods::allergy_name(f)).collect(),
-        ),
-        FoodKind::Dislike => (ItemKind::Restriction, found.found),
-        FoodKind::Like => (ItemKind::Taste, found.found),
-    };
-    read.requests
-        .push(ToolRequest::AddPreference { kind: list, names });
-    read.food_kind = Some(kind);
 }

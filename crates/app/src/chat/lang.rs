@@ -489,10 +489,14 @@ pub fn day_name(day: u8, lang: Lang) -> &'static str {
 /// The meal type a word names.
 pub fn meal_word(word: &str) -> Option<MealType> {
     Some(match word {
-        "breakfast" | "breakfasts" | "brunch" | "desayuno" | "desayunos" => MealType::Breakfast,
-        "lunch" | "lunches" | "almuerzo" | "almuerzos" | "comida" => MealType::Lunch,
-        "dinner" | "dinners" | "supper" | "cena" | "cenas" | "tonight" => MealType::Dinner,
-        "snack" | "snacks" | "merienda" | "meriendas" | "tentempie" | "colacion" => MealType::Snack,
+        "breakfast" | "breakfasts" | "brunch" | "desayuno" | "desayunos" | "desayunar"
+        | "desayunado" | "desayune" => MealType::Breakfast,
+        "lunch" | "lunches" | "almuerzo" | "almuerzos" | "comida" | "almorzar" | "almorzado"
+        | "almorce" => MealType::Lunch,
+        "dinner" | "dinners" | "supper" | "cena" | "cenas" | "tonight" | "cenar" | "ceno"
+        | "cenado" | "cene" => MealType::Dinner,
+        "snack" | "snacks" | "merienda" | "meriendas" | "tentempie" | "colacion" | "merendar"
+        | "meriendo" | "merendado" | "merende" => MealType::Snack,
         _ => return None,
     })
 }

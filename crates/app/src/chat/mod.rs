@@ -8,6 +8,9 @@ mod asks;
 mod foods;
 mod intent;
 mod lang;
+mod part;
+#[cfg(test)]
+mod reading_tests;
 mod request;
 mod statements;
 mod tools;
@@ -168,6 +171,10 @@ impl Chat {
         }
         let toolbox = self.toolbox(user, lang, &memory);
         for signal in &signals {
+            if let Signal::NotARule { name, offer } = signal {
+                turn.texts.push(not_a_rule(name, *offer, lang));
+                turn.pending = offer.map(|d| ToolRequest::ChangeProfile(ProfileChange::Diet(d)));
+            }
             if let Signal::NotAFood {
                 words,
                 closest,
@@ -311,6 +318,32 @@ impl Chat {
             used_tools: used,
         })
     }
+}
+
+/// Why a diet such as keto is not enforced, and what is offered instead.
+fn not_a_rule(name: &str, offer: Option<mealplan_domain::DietType>, lang: Lang) -> String {
+    let mut out = match lang {
+        Lang::En => format!(
+            "\"{name}\" is not a rule about ingredients (it is about amounts across the day), so I can't enforce it and saved nothing."
+        ),
+        Lang::Es => format!(
+            "\"{name}\" no es una regla sobre ingredientes (depende de cantidades a lo largo del día), así que no puedo aplicarla y no he guardado nada."
+        ),
+    };
+    if let Some(d) = offer {
+        out.push(' ');
+        out.push_str(&match lang {
+            Lang::En => format!(
+                "I can add the {} diet type so plans prefer such recipes. Shall I? Answer yes or no.",
+                lang::diet_name(d, lang)
+            ),
+            Lang::Es => format!(
+                "Puedo añadir el tipo de dieta {} para que los planes prefieran esas recetas. ¿Lo añado? Responde sí o no.",
+                lang::diet_name(d, lang)
+            ),
+        });
+    }
+    out
 }
 
 /// Why the model path gave up.

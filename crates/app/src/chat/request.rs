@@ -34,6 +34,10 @@ pub enum Choice {
     Option(usize),
     /// A recipe by (part of its) name.
     Name(String),
+    /// The closest candidate with this food (English).
+    With(String),
+    /// The closest candidate without these foods (English).
+    Without(Vec<String>),
 }
 
 /// Catalogue search criteria.
@@ -72,6 +76,8 @@ pub enum ProfileChange {
     Meals(u8),
     /// A diet type added (vegan, vegetarian, …).
     Diet(DietType),
+    /// A diet type taken off.
+    DropDiet(DietType),
 }
 
 /// A request, with its arguments read.
@@ -151,6 +157,11 @@ pub enum ToolRequest {
         /// The food (English).
         food: String,
     },
+    /// Tick a meal off as eaten.
+    MarkEaten {
+        /// The meal.
+        meal: MealRef,
+    },
 }
 
 /// Tool names, as the original agent called them (and `used_tools` says),
@@ -182,6 +193,8 @@ pub mod names {
     pub const REBALANCE: &str = "rebalance_day";
     /// Finds a food in the plan.
     pub const CONTAINS: &str = "find_food_in_plan";
+    /// Ticks a meal off as eaten.
+    pub const EATEN: &str = "update_meal_status";
 }
 
 impl ToolRequest {
@@ -201,6 +214,7 @@ impl ToolRequest {
             Self::ShoppingList => names::SHOPPING,
             Self::Rebalance { .. } => names::REBALANCE,
             Self::PlanContains { .. } => names::CONTAINS,
+            Self::MarkEaten { .. } => names::EATEN,
         }
     }
 
@@ -227,6 +241,9 @@ pub fn encode(request: &ToolRequest) -> Option<String> {
             adjust.diet.map_or("", |d| d.as_str()),
         )),
         ToolRequest::Rebalance { day } => Some(format!("rebalance day={}", day.unwrap_or(0))),
+        ToolRequest::ChangeProfile(ProfileChange::Diet(d)) => {
+            Some(format!("diet name={}", d.as_str()))
+        }
         ToolRequest::AddPreference { kind, names } => Some(format!(
             "add kind={} names={}",
             kind.noun(),
@@ -260,6 +277,9 @@ pub fn decode(line: &str) -> Option<ToolRequest> {
             meals_change: 0,
             confirmed: true,
         }),
+        "diet" => Some(ToolRequest::ChangeProfile(ProfileChange::Diet(
+            DietType::parse(&field("name")?).ok()?,
+        ))),
         "rebalance" => Some(ToolRequest::Rebalance {
             day: u8::try_from(int("day"))
                 .ok()
@@ -303,6 +323,7 @@ mod tests {
                 confirmed: true,
             },
             ToolRequest::Rebalance { day: Some(2) },
+            ToolRequest::ChangeProfile(ProfileChange::Diet(DietType::LowCarb)),
             ToolRequest::Rebalance { day: None },
             ToolRequest::AddPreference {
                 kind: ItemKind::Restriction,

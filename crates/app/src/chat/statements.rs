@@ -6,8 +6,8 @@ use mealplan_domain::{ActivityLevel, DietType, Goal, MealsPerDay};
 use mealplan_ports::ItemKind;
 
 use super::foods::{self, Foods};
-use super::intent::{FoodKind, Read, Signal, add_foods};
-use super::lang::{Lang, meal_word};
+use super::lang::{Lang, diet_words, meal_word};
+use super::part::{FoodKind, Read, Signal, add_foods};
 use super::request::{ProfileChange, ToolRequest};
 use super::vocab::*;
 use super::words::{Text, next, numbers};
@@ -64,35 +64,141 @@ pub(super) fn statements(t: &Text, lang: Lang, read: &mut Read) -> bool {
         }
         return true;
     }
-    // Diets: "I'm vegan", "soy pescetariana", "sigo una dieta vegetariana".
+    // Diets: "I'm vegan", "soy pescetariana", "sigo una dieta vegetariana";
+    // and their end: "I'm not vegetarian anymore", "ya no soy vegana".
     let diet_alone = t.len() <= 2
         && foods::read(t.words(), lang).found.iter().any(|f| {
             ["vegan", "vegetarian", "pescatarian", "halal", "kosher"].contains(&f.as_str())
         });
-    if !asks_action && read.food_kind != Some(FoodKind::Allergy) && (t.has_any(BEING) || diet_alone)
+    let ended = t.has_any(&[
+        "not",
+        "no longer",
+        "anymore",
+        "any more",
+        "stopped",
+        "quit",
+        "ya no",
+        "no soy",
+        "deje de",
+        "he dejado",
+        "dejado de",
+        "ya no sigo",
+    ]);
+    if !asks_action
+        && read.food_kind != Some(FoodKind::Allergy)
+        && (t.has_any(BEING) || diet_alone || ended)
     {
         let found = foods::read(t.words(), lang);
         for f in &found.found {
-            match f.as_str() {
-                "vegan" => read
+            let diet = match f.as_str() {
+                "vegan" => Some(DietType::Vegan),
+                "vegetarian" => Some(DietType::Vegetarian),
+                _ => None,
+            };
+            match (diet, ended) {
+                (Some(d), false) => read
                     .requests
-                    .push(ToolRequest::ChangeProfile(ProfileChange::Diet(
-                        DietType::Vegan,
-                    ))),
-                "vegetarian" => {
-                    read.requests
-                        .push(ToolRequest::ChangeProfile(ProfileChange::Diet(
-                            DietType::Vegetarian,
-                        )))
-                }
-                "pescatarian" | "halal" | "kosher" => {
-                    read.requests.push(ToolRequest::AddPreference {
-                        kind: ItemKind::Restriction,
-                        names: vec![f.clone()],
+                    .push(ToolRequest::ChangeProfile(ProfileChange::Diet(d))),
+                (Some(d), true) => read
+                    .requests
+                    .push(ToolRequest::ChangeProfile(ProfileChange::DropDiet(d))),
+                (None, _) if ["pescatarian", "halal", "kosher"].contains(&f.as_str()) => {
+                    read.requests.push(if ended {
+                        ToolRequest::RemovePreference {
+                            kind: ItemKind::Restriction,
+                            names: vec![f.clone()],
+                        }
+                    } else {
+                        ToolRequest::AddPreference {
+                            kind: ItemKind::Restriction,
+                            names: vec![f.clone()],
+                        }
                     })
                 }
                 _ => {}
             }
+        }
+        if ended && !read.requests.is_empty() {
+            return true;
+        }
+    }
+    // "add peanuts to my allergies", "añade setas a mis restricciones".
+    if t.has_any(&[
+        "add", "anade", "agrega", "put", "include", "incluye", "mete",
+    ]) {
+        let kind = if t.has_stem(&["allergies", "allergy", "alergias", "alergia"]) {
+            Some(FoodKind::Allergy)
+        } else if t.has_stem(&["restrictions", "restriction", "restricciones", "dislikes"]) {
+            Some(FoodKind::Dislike)
+        } else if t.has_stem(&[
+            "tastes",
+            "likes",
+            "favourites",
+            "favorites",
+            "gustos",
+            "favoritos",
+        ]) {
+            Some(FoodKind::Like)
+        } else {
+            None
+        };
+        if let Some(kind) = kind {
+            let list_words = [
+                "allergies",
+                "allergy",
+                "alergias",
+                "alergia",
+                "restrictions",
+                "restriction",
+                "restricciones",
+                "dislikes",
+                "tastes",
+                "likes",
+                "favourites",
+                "favorites",
+                "gustos",
+                "favoritos",
+                "add",
+                "anade",
+                "agrega",
+                "put",
+                "include",
+                "incluye",
+                "mete",
+                "list",
+                "lista",
+            ];
+            let words: Vec<String> = t
+                .words()
+                .iter()
+                .filter(|w| !list_words.contains(&w.as_str()))
+                .cloned()
+                .collect();
+            add_foods(read, kind, foods::read_all(&words, lang), lang);
+            return true;
+        }
+    }
+    // Diets that are not ingredient rules ("I'm doing keto"), and the
+    // diet types that are preferences ("a low carb diet").
+    if !asks_action {
+        if let Some((name, offer)) = NOT_RULES.iter().find(|(w, _)| t.has(w)) {
+            read.signals.push(Signal::NotARule {
+                name: (*name).to_owned(),
+                offer: offer.and_then(|d| DietType::parse(d).ok()),
+            });
+            return true;
+        }
+        if t.has_any(BEING)
+            && let Some(
+                d @ (DietType::LowCarb
+                | DietType::HighProtein
+                | DietType::HighFiber
+                | DietType::LowCalorie
+                | DietType::HighCarb),
+            ) = diet_words(&t.joined())
+        {
+            read.requests
+                .push(ToolRequest::ChangeProfile(ProfileChange::Diet(d)));
         }
     }
     // Dislikes.
@@ -107,7 +213,7 @@ pub(super) fn statements(t: &Text, lang: Lang, read: &mut Read) -> bool {
         })
         .collect();
     if !removing && read.food_kind != Some(FoodKind::Allergy) {
-        if let Some(rest) = t.after(&strong) {
+        if let Some(rest) = t.after(&strong).filter(|_| !one_meal(t)) {
             let rest = skip_leading(
                 &rest,
                 &["comer", "eat", "to", "any", "el", "la", "los", "las"],
@@ -120,13 +226,6 @@ pub(super) fn statements(t: &Text, lang: Lang, read: &mut Read) -> bool {
                 if tastes_of(&rest).is_empty() {
                     add_foods(read, FoodKind::Dislike, found, lang);
                 }
-            }
-        } else if t.has_any(&["add", "anade", "agrega", "put"])
-            && t.has_stem(&["restriction", "restricciones"])
-            && let Some(rest) = t.after(&["no", "sin", "without"])
-        {
-            {
-                add_foods(read, FoodKind::Dislike, foods::read(&rest, lang), lang);
             }
         }
     }
@@ -187,6 +286,14 @@ pub(super) fn statements(t: &Text, lang: Lang, read: &mut Read) -> bool {
             .push(ToolRequest::ChangeProfile(ProfileChange::Meals(n)));
     }
     false
+}
+
+/// Whether a dislike is about one meal of the plan ("I don't want the
+/// salmon on Friday", "quita el salmón del viernes"): a day is named, so
+/// it is a swap, not a rule for good.
+pub(super) fn one_meal(t: &Text) -> bool {
+    t.words().iter().any(|w| super::lang::day_word(w).is_some())
+        || t.has_any(&["today", "tomorrow", "tonight", "hoy", "esta noche"])
 }
 
 fn skip_leading(words: &[String], skip: &[&str]) -> Vec<String> {

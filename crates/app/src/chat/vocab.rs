@@ -40,6 +40,8 @@ pub const REPLACE: &[&str] = &[
 
 /// "Something else": the best alternative.
 pub const ANYTHING_ELSE: &[&str] = &[
+    "something other", "other than", "anything but", "algo que no sea", "otra cosa que no sea",
+    "algo distinto a", "instead",
     "something else", "anything else", "something different", "different", "another one",
     "another recipe", "another meal", "otra cosa", "algo distinto", "algo diferente", "otra",
     "otro", "otra receta", "otro plato", "lo que sea",
@@ -100,6 +102,8 @@ pub const WHY: &[&str] = &[
 
 /// The profile.
 pub const PROFILE: &[&str] = &[
+    "my restrictions", "my allergies", "my tastes", "my diet", "my preferences",
+    "mis restricciones", "mis alergias", "mis gustos", "mi dieta", "mis preferencias",
     "my profile", "profile", "what do you know about me", "my data", "my details", "about me",
     "mi perfil", "perfil", "mis datos", "que sabes de mi",
 ];
@@ -120,6 +124,10 @@ pub const ALLERGY_NOUNS: &[&str] = &[
 
 /// A food kept out, followed by the food.
 pub const DISLIKE_OPENERS: &[&str] = &[
+    "i m not a fan of", "not a fan of", "not a big fan of", "i can t stand", "i can t tolerate",
+    "i don t eat any", "i refuse to eat", "i m sick of", "i m tired of", "gross", "yuck",
+    "me da asco", "me dan asco", "no soporto", "no me va", "no me van", "me sienta mal",
+    "me sientan mal", "no aguanto", "estoy harto de", "estoy harta de", "no tolero",
     "i don t like", "i do not like", "i dislike", "i hate", "i can t eat", "i cannot eat",
     "i can not eat", "i don t eat", "i do not eat", "i won t eat", "i never eat", "i avoid",
     "i can t stand", "i don t want", "i do not want", "i don t want any", "no more", "without",
@@ -257,10 +265,36 @@ pub const ACTIVITY: &[&str] = &[
     "activa", "sedentario", "sedentaria", "atleta", "muevo", "camino",
 ];
 
+/// Saying a meal was eaten (a meal named, or a verb that names it).
+pub const ATE: &[&str] = &[
+    "i ate", "i ve eaten", "i have eaten", "i had", "i ve had", "i have had", "just ate",
+    "just had", "i finished", "finished my", "done with", "mark", "tick", "ticked", "check off",
+    "ya he", "ya comi", "he desayunado", "he almorzado", "he cenado", "he merendado",
+    "ya desayune", "ya cene", "ya almorce", "ya merende", "marca", "me he comido", "me comi",
+    "acabo de", "ya tome",
+];
+
+/// Diets that are not rules about ingredients, with the diet type that
+/// comes closest (none: nothing to offer).
+pub const NOT_RULES: &[(&str, Option<&str>)] = &[
+    ("keto", Some("low_carb")),
+    ("ketogenic", Some("low_carb")),
+    ("cetogenica", Some("low_carb")),
+    ("atkins", Some("low_carb")),
+    ("paleo", None),
+    ("whole30", None),
+    ("fodmap", None),
+    ("mediterranean", None),
+    ("mediterranea", None),
+    ("diabetic", None),
+    ("diabetico", None),
+    ("diabetica", None),
+];
+
 /// Every keyword, for mending slips.
 pub fn all_words() -> impl Iterator<Item = &'static str> {
-    let lists: [&[&str]; 31] = [
-        CREATE,
+    let lists: [&[&str]; 32] = [
+        ATE, CREATE,
         PLAN,
         SHOW,
         SHOW_MEALS,

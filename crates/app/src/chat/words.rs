@@ -83,18 +83,20 @@ fn stems(word: &str) -> (String, String) {
 }
 
 /// The known word `word` was most likely meant as, when it is not known
-/// itself: one slip allowed in words of 4-5 letters, two from 6.
+/// itself: one slip allowed in words of 4-6 letters, two from 7 (and then
+/// only keeping the first letter, so an unknown word is left alone more
+/// often than it is turned into another).
 fn mend(word: &str) -> Option<&'static str> {
     let len = word.chars().count();
     if len < 4 || word.chars().any(|c| c.is_ascii_digit()) || known().contains(word) {
         return None;
     }
-    let allowed = if len >= 6 { 2 } else { 1 };
+    let allowed = if len >= 7 { 2 } else { 1 };
     known()
         .iter()
         .filter(|k| k.len() >= 4 && k.len().abs_diff(word.len()) <= allowed)
         .map(|k| (strsim::damerau_levenshtein(word, k), k))
-        .filter(|(d, _)| *d <= allowed)
+        .filter(|(d, k)| *d <= 1 || (*d <= allowed && k.starts_with(&word[..1])))
         // Fewest slips, then the same first letter, then the shorter word.
         .min_by_key(|(d, k)| (*d, !k.starts_with(&word[..1]), k.len(), k.as_str()))
         .map(|(_, k)| k.as_str())

@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use mealplan_domain::Recipe;
+use mealplan_domain::{MealStatus, Recipe};
 use mealplan_ports::{ShownList, StoreError};
 
 use super::{Said, Shown, Toolbox, capitalise, day_of, servings_note, store, totals_line, whole};
@@ -21,12 +21,19 @@ impl Toolbox<'_> {
     ) -> Result<&'p MealView, String> {
         if let Some(name) = &r.recipe_name {
             let wanted = normalise(name);
+            // By name, or by a food it has ("the salmon on Friday").
+            let has = self.services.recipes.rules([name.as_str()], &[]);
             let hit = plan
                 .days
                 .iter()
                 .filter(|d| r.day.is_none_or(|day| d.day_of_week == day))
                 .flat_map(|d| &d.meals)
-                .find(|m| normalise(&m.recipe.name).contains(&wanted));
+                .filter(|m| r.meal_type.is_none_or(|t| m.meal.meal_type == t))
+                .find(|m| {
+                    normalise(&m.recipe.name).contains(&wanted)
+                        || (self.services.recipes.restriction(name).is_enforced()
+                            && !has.allow(&m.recipe))
+                });
             if let Some(m) = hit {
                 return Ok(m);
             }
@@ -207,6 +214,24 @@ impl Toolbox<'_> {
                     .into_iter()
                     .find(|c| normalise(&c.name).contains(&wanted))
             }
+            Some(Choice::With(food)) => {
+                // A candidate "with chicken": one the food's rule would exclude.
+                let has = self.services.recipes.rules([food.as_str()], &[]);
+                self.candidates(meal.meal.id, 200)
+                    .await?
+                    .into_iter()
+                    .find(|c| !has.allow(c))
+            }
+            Some(Choice::Without(foods)) => {
+                let rule = self
+                    .services
+                    .recipes
+                    .rules(foods.iter().map(String::as_str), &[]);
+                self.candidates(meal.meal.id, 200)
+                    .await?
+                    .into_iter()
+                    .find(|c| rule.allow(c))
+            }
         };
         let Some(new) = pick else {
             return Ok(format!(
@@ -287,6 +312,46 @@ impl Toolbox<'_> {
                 ),
             }
         })
+    }
+
+    /// Ticks the meal off as eaten, then tells the day's progress.
+    pub(super) async fn mark_eaten(&self, r: &MealRef) -> Result<String, StoreError> {
+        let Some(plan) = self.plan_of().await? else {
+            return Ok(self.no_plan());
+        };
+        let meal = match self.find_meal(&plan, r) {
+            Ok(m) => m,
+            Err(why) => return Ok(why),
+        };
+        let label = self.meal_label(&plan, meal);
+        let day = day_of(&plan, meal);
+        let head = if meal.meal.status == MealStatus::Completed {
+            match self.lang {
+                Lang::En => format!("{label} ({}) was already ticked off.", meal.recipe.name),
+                Lang::Es => format!(
+                    "{label} ({}) ya estaba marcado como hecho.",
+                    meal.recipe.name
+                ),
+            }
+        } else {
+            self.services
+                .plans
+                .set_status(Some(self.user), meal.meal.id, MealStatus::Completed)
+                .await
+                .map_err(store)?;
+            let kcal = whole(meal.recipe.nutrition().served(meal.meal.servings).calories);
+            match self.lang {
+                Lang::En => format!(
+                    "Ticked off {label} ({}, {kcal} kcal) as eaten.",
+                    meal.recipe.name
+                ),
+                Lang::Es => format!(
+                    "He marcado {label} ({}, {kcal} kcal) como hecho.",
+                    meal.recipe.name
+                ),
+            }
+        };
+        Ok(format!("{head}\n\n{}", self.progress(Some(day)).await?))
     }
 
     fn which_list(&self) -> String {

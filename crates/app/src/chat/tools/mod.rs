@@ -100,6 +100,7 @@ impl Toolbox<'_> {
             ToolRequest::ShoppingList => self.shopping().await?.into(),
             ToolRequest::Rebalance { day } => self.rebalance(*day).await?.into(),
             ToolRequest::PlanContains { food } => self.contains(food).await?.into(),
+            ToolRequest::MarkEaten { meal } => self.mark_eaten(meal).await?.into(),
         };
         Ok(ToolOutcome {
             tool: request.name(),

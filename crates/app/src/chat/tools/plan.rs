@@ -659,9 +659,8 @@ fn amount(p: &mealplan_domain::kitchen::Purchase, lang: Lang) -> String {
         "slice" => "rebanada",
         "bar" => "tableta",
         "clove" | "garlic clove" => "diente de ajo",
-        other => {
-            return format!("{} × {}", super::whole(p.amount), food_name(other, lang));
-        }
+        // Counted by the ingredient's own name ("2 apples"): the number says it.
+        _ => return super::whole(p.amount).to_string(),
     };
     let plural = if many {
         if noun.ends_with(['a', 'e', 'o']) {

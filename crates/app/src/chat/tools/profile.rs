@@ -326,10 +326,9 @@ impl Toolbox<'_> {
             kind_noun(kind, self.lang)
         );
         if kind == ItemKind::Restriction {
-            for item in &fresh {
-                out.push(' ');
-                out.push_str(&self.restriction_effect(item.as_str()).await?);
-            }
+            let names: Vec<&str> = fresh.iter().map(ItemName::as_str).collect();
+            out.push(' ');
+            out.push_str(&self.restriction_effect(&names).await?);
         } else {
             out.push(' ');
             out.push_str(self.t(
@@ -437,10 +436,9 @@ impl Toolbox<'_> {
         }
     }
 
-    /// What a new restriction excludes, and how many meals of the active
-    /// plan it rules out (counted with that restriction alone).
-    async fn restriction_effect(&self, name: &str) -> Result<String, StoreError> {
-        let meaning = self.services.recipes.restriction(name);
+    /// What new restrictions exclude, each with the recipes it leaves
+    /// out, and how many meals of the active plan break any of them.
+    async fn restriction_effect(&self, names: &[&str]) -> Result<String, StoreError> {
         let all = self
             .services
             .recipes
@@ -450,8 +448,27 @@ impl Toolbox<'_> {
             })
             .await?
             .items;
-        let rule = self.services.recipes.rules([name], &[]);
-        let excluded = all.iter().filter(|r| !rule.allow(r)).count();
+        let mut parts = Vec::new();
+        for name in names {
+            let meaning = self.services.recipes.restriction(name);
+            let rule = self.services.recipes.rules([*name], &[]);
+            let excluded = all.iter().filter(|r| !rule.allow(r)).count();
+            let excludes: Vec<String> =
+                meaning.rules().iter().map(|r| self.rule_words(r)).collect();
+            parts.push(match self.lang {
+                Lang::En => format!(
+                    "\"{}\" excludes {} ({excluded} recipes)",
+                    restriction_name(name, self.lang),
+                    excludes.join(", ")
+                ),
+                Lang::Es => format!(
+                    "\"{}\" excluye {} ({excluded} recetas)",
+                    restriction_name(name, self.lang),
+                    excludes.join(", ")
+                ),
+            });
+        }
+        let rules = self.services.recipes.rules(names.iter().copied(), &[]);
         let clashes = self
             .plan_of()
             .await?
@@ -459,32 +476,27 @@ impl Toolbox<'_> {
                 plan.days
                     .iter()
                     .flat_map(|d| &d.meals)
-                    .filter(|m| !rule.allow(&m.recipe))
+                    .filter(|m| !rules.allow(&m.recipe))
                     .count()
             })
             .unwrap_or(0);
-        let excludes: Vec<String> = meaning.rules().iter().map(|r| self.rule_words(r)).collect();
-        let mut out = match self.lang {
-            Lang::En => format!(
-                "It excludes {}: that leaves out {excluded} recipes from new plans and searches.",
-                excludes.join(", ")
-            ),
-            Lang::Es => format!(
-                "Excluye {}: deja fuera {excluded} recetas de los nuevos planes y búsquedas.",
-                excludes.join(", ")
-            ),
-        };
+        let mut out = format!(
+            "{}. {}",
+            parts.join("; "),
+            self.t(
+                "New plans, swaps and searches leave that out.",
+                "Los nuevos planes, cambios y búsquedas lo dejan fuera."
+            )
+        );
         if clashes > 0 {
             let _ = write!(
                 out,
                 " {}",
-                match self.lang {
-                    Lang::En => format!(
-                        "Your current plan has {clashes} meals with it: say \"create my weekly plan\" for a new one."
-                    ),
-                    Lang::Es => format!(
-                        "Tu plan actual tiene {clashes} comidas que no la cumplen: di \"genera mi plan semanal\" para uno nuevo."
-                    ),
+                match (self.lang, clashes) {
+                    (Lang::En, 1) => "Your current plan has 1 meal that breaks it: say \"create my weekly plan\" for a new one.".to_owned(),
+                    (Lang::En, n) => format!("Your current plan has {n} meals that break it: say \"create my weekly plan\" for a new one."),
+                    (Lang::Es, 1) => "Tu plan actual tiene 1 comida que no lo cumple: di \"genera mi plan semanal\" para uno nuevo.".to_owned(),
+                    (Lang::Es, n) => format!("Tu plan actual tiene {n} comidas que no lo cumplen: di \"genera mi plan semanal\" para uno nuevo."),
                 }
             );
         }
@@ -579,6 +591,31 @@ impl Toolbox<'_> {
                         .to_owned());
                 }
             },
+            ProfileChange::DropDiet(d) => {
+                if !draft.diet_types.contains(&d) {
+                    return Ok(match self.lang {
+                        Lang::En => format!(
+                            "Your profile has no {} diet to take off; nothing changed.",
+                            diet_name(d, self.lang)
+                        ),
+                        Lang::Es => format!(
+                            "Tu perfil no tiene la dieta {} que quitar; no he cambiado nada.",
+                            diet_name(d, self.lang)
+                        ),
+                    });
+                }
+                draft.diet_types.retain(|x| *x != d);
+                match self.lang {
+                    Lang::En => format!(
+                        "Took the {} diet type off your profile.",
+                        diet_name(d, self.lang)
+                    ),
+                    Lang::Es => format!(
+                        "He quitado el tipo de dieta {} de tu perfil.",
+                        diet_name(d, self.lang)
+                    ),
+                }
+            }
             ProfileChange::Diet(d) => {
                 if draft.diet_types.contains(&d) {
                     return Ok(match self.lang {
@@ -594,9 +631,12 @@ impl Toolbox<'_> {
                 draft.diet_types.push(d);
                 let rule = matches!(d, DietType::Vegan | DietType::Vegetarian);
                 format!(
-                    "{} {}.{}",
-                    self.t("Added the diet", "He añadido la dieta"),
-                    diet_name(d, self.lang),
+                    "{}.{}",
+                    match self.lang {
+                        Lang::En => format!("Added the {} diet type", diet_name(d, self.lang)),
+                        Lang::Es =>
+                            format!("He añadido el tipo de dieta {}", diet_name(d, self.lang)),
+                    },
                     if rule {
                         self.t(" New plans, swaps and searches will only use recipes that fit it.", " Los nuevos planes, cambios y búsquedas solo usarán recetas que la cumplan.")
                     } else {

@@ -1,0 +1,99 @@
+//! One part of a message as read: the requests and signals it gave, and
+//! where its foods went, shared by the readers of statements and asks.
+
+use mealplan_domain::DietType;
+use mealplan_ports::ItemKind;
+
+use super::foods::{self, Foods};
+use super::lang::Lang;
+use super::request::ToolRequest;
+
+/// A part of a message that is not a request.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Signal {
+    /// A greeting.
+    Greeting,
+    /// Thanks.
+    Thanks,
+    /// Yes (to a question the assistant asked).
+    Yes,
+    /// No.
+    No,
+    /// A diet that is not a rule about ingredients (keto, paleo), with the
+    /// diet type that comes closest, to offer.
+    NotARule {
+        /// The diet's name as written.
+        name: String,
+        /// The diet type to offer instead.
+        offer: Option<DietType>,
+    },
+    /// Words meant as a food that name nothing known, with the closest
+    /// names the assistant knows.
+    NotAFood {
+        /// The words.
+        words: String,
+        /// Closest known names.
+        closest: Vec<foods::Near>,
+        /// The list they were meant for.
+        kind: ItemKind,
+        /// Meant as an allergy.
+        allergy: bool,
+    },
+}
+
+/// What list a part's foods went to.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) enum FoodKind {
+    Allergy,
+    Dislike,
+    Like,
+}
+
+/// What one part asks for.
+#[derive(Debug, Default)]
+pub(super) struct Read {
+    /// Requests found.
+    pub(super) requests: Vec<ToolRequest>,
+    /// Signals found.
+    pub(super) signals: Vec<Signal>,
+    /// Where the part's foods went (a bare food list after it goes there too).
+    pub(super) food_kind: Option<FoodKind>,
+}
+
+impl Read {
+    /// Whether the part asked for nothing.
+    pub(super) fn is_empty(&self) -> bool {
+        self.requests.is_empty() && self.signals.is_empty()
+    }
+}
+
+/// Adds the foods of a part to the list `kind` names; words that named
+/// no food become [`Signal::NotAFood`] with the closest names known.
+pub(super) fn add_foods(read: &mut Read, kind: FoodKind, found: Foods, lang: Lang) {
+    for words in &found.unknown {
+        read.signals.push(Signal::NotAFood {
+            words: words.clone(),
+            closest: foods::closest(words, lang),
+            kind: if kind == FoodKind::Like {
+                ItemKind::Taste
+            } else {
+                ItemKind::Restriction
+            },
+            allergy: kind == FoodKind::Allergy,
+        });
+    }
+    if found.found.is_empty() {
+        return;
+    }
+    let (list, names) = match kind {
+        FoodKind::Allergy => (
+            ItemKind::Restriction,
+            found.found.iter().map(|f| foods::allergy_name(f)).collect(),
+        ),
+        FoodKind::Dislike => (ItemKind::Restriction, found.found),
+        FoodKind::Like => (ItemKind::Taste, found.found),
+    };
+    read.requests
+        .push(ToolRequest::AddPreference { kind: list, names });
+    read.food_kind = Some(kind);
+}

@@ -1,0 +1,308 @@
+//! The reader on its own: what each message is read as, in a short form
+//! (`add restriction: pork, shellfish`), in both languages, with typos and
+//! compound requests. The HTTP corpus (`tests/chat/corpus.txt`) checks
+//! the effects; these pin the readings.
+
+use mealplan_ports::ItemKind;
+
+use super::intent::{Context, Signal, understand};
+use super::lang::Lang;
+use super::request::{Choice, ProfileChange, ToolRequest};
+
+/// Today is Wednesday (3) in every reading.
+fn read(message: &str) -> (Lang, Vec<String>) {
+    let u = understand(
+        message,
+        &Context {
+            today: 3,
+            earlier: None,
+        },
+    );
+    let mut out: Vec<String> = u.requests.iter().map(short).collect();
+    for s in &u.signals {
+        out.push(match s {
+            Signal::Greeting => "greeting".into(),
+            Signal::Thanks => "thanks".into(),
+            Signal::Yes => "yes".into(),
+            Signal::No => "no".into(),
+            Signal::NotARule { name, .. } => format!("not a rule: {name}"),
+            Signal::NotAFood { words, .. } => format!("not a food: {words}"),
+        });
+    }
+    (u.lang, out)
+}
+
+fn meal(m: &super::request::MealRef) -> String {
+    format!(
+        "{}:{}",
+        m.day.map_or("-".into(), |d| d.to_string()),
+        m.meal_type.map_or("-", |t| t.as_str())
+    )
+}
+
+fn short(r: &ToolRequest) -> String {
+    match r {
+        ToolRequest::GenerateWeeklyPlan {
+            days,
+            adjust,
+            meals_change,
+            ..
+        } => {
+            let mut s = format!("generate {days}");
+            if adjust.protein != 0 {
+                s.push_str(&format!(" protein{:+}", adjust.protein));
+            }
+            if adjust.carbs != 0 {
+                s.push_str(&format!(" carbs{:+}", adjust.carbs));
+            }
+            if adjust.calories != 0 {
+                s.push_str(&format!(" calories{:+}", adjust.calories));
+            }
+            if let Some(d) = adjust.diet {
+                s.push_str(&format!(" {}", d.as_str()));
+            }
+            if let Some(m) = adjust.meals_per_day {
+                s.push_str(&format!(" meals={}", m.get()));
+            }
+            if *meals_change != 0 {
+                s.push_str(&format!(" meals{meals_change:+}"));
+            }
+            s
+        }
+        ToolRequest::ReplaceMeal { meal: m, choice } => format!(
+            "replace {}{}{}",
+            meal(m),
+            m.recipe_name
+                .as_ref()
+                .map_or(String::new(), |n| format!(" ({n})")),
+            match choice {
+                None => String::new(),
+                Some(Choice::Option(n)) => format!(" option {n}"),
+                Some(Choice::Name(n)) => format!(" named {n}"),
+                Some(Choice::With(f)) => format!(" with {f}"),
+                Some(Choice::Without(f)) => format!(" without {}", f.join(", ")),
+            }
+        ),
+        ToolRequest::SuggestAlternatives { meal: m } => format!("alternatives {}", meal(m)),
+        ToolRequest::SearchRecipes(c) => {
+            let mut s = "search".to_owned();
+            if let Some(q) = &c.query {
+                s.push_str(&format!(" {q}"));
+            }
+            if let Some(t) = c.meal_type {
+                s.push_str(&format!(" {}", t.as_str()));
+            }
+            if let Some(d) = c.diet_type {
+                s.push_str(&format!(" {}", d.as_str()));
+            }
+            if let Some(k) = c.max_calories {
+                s.push_str(&format!(" <{k}kcal"));
+            }
+            if let Some(p) = c.min_protein {
+                s.push_str(&format!(" >{p}g protein"));
+            }
+            if let Some(m) = c.max_minutes {
+                s.push_str(&format!(" <{m}min"));
+            }
+            if !c.without.is_empty() {
+                s.push_str(&format!(" without {}", c.without.join(", ")));
+            }
+            s
+        }
+        ToolRequest::PlanSummary { day, meal_type } => format!(
+            "show {}:{}",
+            day.map_or("-".into(), |d| d.to_string()),
+            meal_type.map_or("-", |t| t.as_str())
+        ),
+        ToolRequest::ProfileSummary => "profile".into(),
+        ToolRequest::AddPreference { kind, names } => format!(
+            "add {}: {}",
+            if *kind == ItemKind::Taste {
+                "taste"
+            } else {
+                "restriction"
+            },
+            names.join(", ")
+        ),
+        ToolRequest::RemovePreference { names, .. } => format!("remove {}", names.join(", ")),
+        ToolRequest::ChangeProfile(c) => match c {
+            ProfileChange::Goal(g) => format!("goal {}", g.as_str()),
+            ProfileChange::Activity(a) => format!("activity {}", a.as_str()),
+            ProfileChange::Weight(w) => format!("weight {w}"),
+            ProfileChange::Meals(m) => format!("meals {m}"),
+            ProfileChange::Diet(d) => format!("diet {}", d.as_str()),
+            ProfileChange::DropDiet(d) => format!("drop diet {}", d.as_str()),
+        },
+        ToolRequest::DayProgress { day } => {
+            format!("progress {}", day.map_or("-".into(), |d| d.to_string()))
+        }
+        ToolRequest::ExplainTargets { focus } => format!(
+            "targets{}",
+            focus.map_or(String::new(), |n| format!(" {n:?}").to_lowercase())
+        ),
+        ToolRequest::ShoppingList => "shopping".into(),
+        ToolRequest::Rebalance { day } => {
+            format!("rebalance {}", day.map_or("-".into(), |d| d.to_string()))
+        }
+        ToolRequest::PlanContains { food } => format!("contains {food}"),
+        ToolRequest::MarkEaten { meal: m } => format!("ate {}", meal(m)),
+    }
+}
+
+#[track_caller]
+fn reads(message: &str, lang: Lang, expected: &[&str]) {
+    let (got_lang, got) = read(message);
+    assert_eq!(
+        (got_lang, got.iter().map(String::as_str).collect::<Vec<_>>()),
+        (lang, expected.to_vec()),
+        "{message:?}"
+    );
+}
+
+use Lang::{En, Es};
+
+#[test]
+fn diets_allergies_and_dislikes_are_read_through_the_domain() {
+    reads(
+        "Soy pescetariana, no como carne ni pollo",
+        Es,
+        &["add restriction: pescatarian, meat, chicken"],
+    );
+    reads("pescetariana", Es, &["add restriction: pescatarian"]);
+    reads("Sigo una dieta vegetariana", Es, &["diet vegetarian"]);
+    reads("I'm a pescatarian", En, &["add restriction: pescatarian"]);
+    reads(
+        "add no pork to my restrictions",
+        En,
+        &["add restriction: pork"],
+    );
+    reads(
+        "no pork and no shellfish please",
+        En,
+        &["add restriction: pork, shellfish"],
+    );
+    reads(
+        "Añade sin cerdo a mis restricciones",
+        Es,
+        &["add restriction: pork"],
+    );
+    reads(
+        "I'm vegan and allergic to sesame",
+        En,
+        &["diet vegan", "add restriction: sesame allergy"],
+    );
+    reads(
+        "soy alérgico al huevo y a la soja",
+        Es,
+        &["add restriction: egg allergy, soy allergy"],
+    );
+    reads("I'm celiac", En, &["add restriction: gluten free"]);
+    reads("I dont like mushroms", En, &["add restriction: mushrooms"]);
+    reads("no me gusta el pescado", Es, &["add restriction: fish"]);
+    reads("I'm doing keto now", En, &["not a rule: keto"]);
+    reads("I don't like blorps", En, &["not a food: blorps"]);
+    reads("remove pork from my restrictions", En, &["remove pork"]);
+}
+
+#[test]
+fn compound_messages_do_each_part() {
+    reads(
+        "I'm allergic to peanuts, is there anything with peanuts in my plan?",
+        En,
+        &["add restriction: peanut allergy", "contains peanuts"],
+    );
+    reads(
+        "I don't like mushrooms, change Tuesday's lunch",
+        En,
+        &["add restriction: mushrooms", "replace 2:lunch"],
+    );
+    reads(
+        "change Tuesday's lunch, I don't like mushrooms",
+        En,
+        &["add restriction: mushrooms", "replace 2:lunch"],
+    );
+    reads(
+        "I want to lose weight and I weigh 90 kg",
+        En,
+        &["goal lose_weight", "weight 90"],
+    );
+    reads("I'd like a short plan, three days", En, &["generate 3"]);
+}
+
+#[test]
+fn the_plan_and_its_meals() {
+    reads(
+        "make me a new plan with more protein",
+        En,
+        &["generate 7 protein+1"],
+    );
+    reads("vegetarian this week", En, &["generate 7 vegetarian"]);
+    reads(
+        "create a plan with fewer meals",
+        En,
+        &["generate 7 meals-1"],
+    );
+    reads(
+        "hazme un plan nuevo con más proteína",
+        Es,
+        &["generate 7 protein+1"],
+    );
+    reads("what's for dinner on firday?", En, &["show 5:dinner"]);
+    reads("¿qué ceno el viernes?", Es, &["show 5:dinner"]);
+    reads("what do I eat tomorrow", En, &["show 4:-"]);
+    reads(
+        "Replace my dinner on Tuesday with something else",
+        En,
+        &["replace 2:dinner"],
+    );
+    reads(
+        "Cambia mi cena del martes por otra cosa",
+        Es,
+        &["replace 2:dinner"],
+    );
+    reads("option 2", En, &["replace -:- option 2"]);
+    reads("la segunda", Es, &["replace -:- option 2"]);
+    reads(
+        "¿qué otras opciones hay para el desayuno del jueves?",
+        Es,
+        &["alternatives 4:breakfast"],
+    );
+    reads("I ate my breakfast", En, &["ate -:breakfast"]);
+    reads("ya he cenado", Es, &["ate -:dinner"]);
+    reads("rebalance friday", En, &["rebalance 5"]);
+}
+
+#[test]
+fn questions_searches_and_the_rest() {
+    reads("how much protein should I eat?", En, &["targets protein"]);
+    reads("wat is my protien target", En, &["targets protein"]);
+    reads("¿cuánta proteína debo comer?", Es, &["targets protein"]);
+    reads("how many calories have I eaten today?", En, &["progress 3"]);
+    reads("give me the shopping list", En, &["shopping"]);
+    reads("¿qué tengo que comprar?", Es, &["shopping"]);
+    reads("find chicken recipes", En, &["search chicken"]);
+    reads(
+        "busca recetas de pescado para la cena",
+        Es,
+        &["search fish dinner"],
+    );
+    reads(
+        "what can I cook in under 20 minutes?",
+        En,
+        &["search <20min"],
+    );
+    reads(
+        "Find vegan breakfast recipes under 400 kcal",
+        En,
+        &["search breakfast vegan <400kcal"],
+    );
+    reads("find recipes without eggs", En, &["search without egg"]);
+    reads("Quiero perder peso", Es, &["goal lose_weight"]);
+    reads("I train twice a day now", En, &["activity high"]);
+    reads("I weigh 150 lbs", En, &["weight 68"]);
+    reads("what is the meaning of life?", En, &[]);
+    reads("¿cuál es el sentido de la vida?", Es, &[]);
+    reads("Hello!", En, &["greeting"]);
+    reads("sí", Es, &["yes"]);
+    reads("no thanks", En, &["no"]);
+}
