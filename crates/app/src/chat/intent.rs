@@ -225,7 +225,7 @@ fn read_part(t: &Text, lang: Lang, today: u8) -> Read {
     }
     if let Some(action) = action(t, lang, today)
         // "add no pork to my restrictions" names the list it changes.
-        && !(action == ToolRequest::ProfileSummary && !read.requests.is_empty())
+        && (action != ToolRequest::ProfileSummary || read.requests.is_empty())
     {
         read.requests.push(action);
     }

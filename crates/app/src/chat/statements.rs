@@ -212,21 +212,20 @@ pub(super) fn statements(t: &Text, lang: Lang, read: &mut Read) -> bool {
             .contains(o)
         })
         .collect();
-    if !removing && read.food_kind != Some(FoodKind::Allergy) {
-        if let Some(rest) = t.after(&strong).filter(|_| !one_meal(t)) {
-            let rest = skip_leading(
-                &rest,
-                &["comer", "eat", "to", "any", "el", "la", "los", "las"],
-            );
-            if !starts_with_any(
-                &rest,
-                &[PLAN, &["it", "that", "this", "eso", "esto"]].concat(),
-            ) {
-                let found = foods::read(&rest, lang);
-                if tastes_of(&rest).is_empty() {
-                    add_foods(read, FoodKind::Dislike, found, lang);
-                }
-            }
+    if !removing
+        && read.food_kind != Some(FoodKind::Allergy)
+        && let Some(rest) = t.after(&strong).filter(|_| !one_meal(t))
+    {
+        let rest = skip_leading(
+            &rest,
+            &["comer", "eat", "to", "any", "el", "la", "los", "las"],
+        );
+        if !starts_with_any(
+            &rest,
+            &[PLAN, &["it", "that", "this", "eso", "esto"]].concat(),
+        ) && tastes_of(&rest).is_empty()
+        {
+            add_foods(read, FoodKind::Dislike, foods::read(&rest, lang), lang);
         }
     }
     // Likes ("no me gusta" is a dislike, read above).
