@@ -134,7 +134,7 @@ pub(super) fn action(t: &Text, lang: Lang, today: u8) -> Option<ToolRequest> {
         }))
         && (in_plan || !meal.is_empty())
     {
-        let found = foods::read_all(t.words(), lang);
+        let found = foods::mentioned(t.words(), lang);
         if let Some(food) = found
             .found
             .into_iter()
@@ -178,8 +178,10 @@ pub(super) fn action(t: &Text, lang: Lang, today: u8) -> Option<ToolRequest> {
             "quisiera",
             "get",
             "me gustaria",
+            "hagas",
         ]);
-    let plan_noun = t.has_any(PLAN) || t.has_any(&["week", "semana"]) && creating;
+    let plan_noun = t.has_any(PLAN)
+        || t.has_any(&["week", "semana"]) && (t.has_stem(CREATE) || t.has_any(CREATE));
     let shows_words = t.has_any(SHOW) && !t.has_stem(CREATE);
     let adjusting = plan_adjusted(t);
     // A new plan: "create my weekly plan", "change my whole plan",
@@ -215,7 +217,7 @@ pub(super) fn action(t: &Text, lang: Lang, today: u8) -> Option<ToolRequest> {
     {
         let mut meal = meal;
         if unwanted && !replacing {
-            meal.recipe_name = foods::read_all(t.words(), lang).found.into_iter().next();
+            meal.recipe_name = foods::mentioned(t.words(), lang).found.into_iter().next();
         }
         if meal.is_empty() && chosen.is_none() && !anything_else {
             // "change my weight" and the like are statements, read before.
@@ -327,7 +329,7 @@ fn choice(t: &Text, lang: Lang) -> Option<Choice> {
         "que no sea",
         "que no lleve",
     ]) {
-        let found = foods::read_all(&without, lang).found;
+        let found = foods::mentioned(&without, lang).found;
         if !found.is_empty() {
             return Some(Choice::Without(found));
         }
@@ -335,7 +337,7 @@ fn choice(t: &Text, lang: Lang) -> Option<Choice> {
     if text.has_any(ANYTHING_ELSE) {
         return None;
     }
-    if let Some(food) = foods::read(&rest, lang).found.into_iter().next() {
+    if let Some(food) = foods::mentioned(&rest, lang).found.into_iter().next() {
         return Some(Choice::With(food));
     }
     let name: Vec<String> = rest
@@ -508,8 +510,8 @@ fn criteria(t: &Text, lang: Lang) -> Criteria {
         }
         None => (words.to_vec(), Vec::new()),
     };
-    c.without = foods::read(&without, lang).found;
-    c.query = foods::read(&with, lang)
+    c.without = foods::mentioned(&without, lang).found;
+    c.query = foods::mentioned(&with, lang)
         .found
         .into_iter()
         .find(|f| !["vegan", "vegetarian", "pescatarian", "halal", "kosher"].contains(&f.as_str()));

@@ -46,20 +46,75 @@ pub fn exact(phrase: &str, lang: Lang) -> Option<String> {
     }
 }
 
-/// Reads `words` as a list of foods: the longest known phrase at each
-/// place (up to four words), filler skipped, the rest kept as unknown
-/// runs. Stops at a tail such as "to my restrictions".
+/// Reads `words` as a list of foods to store: items split at "and",
+/// "or", "ni", …; each item's longest known phrases (up to four words),
+/// filler skipped. An item with a word that names nothing ("dragon
+/// fruit", "kiwi blorp") is unknown as a whole: no part of it is taken
+/// for the whole. Stops at a tail such as "to my restrictions".
 pub fn read(words: &[String], lang: Lang) -> Foods {
-    scan(words, lang, true)
+    let mut out = Foods::default();
+    let end = tail_at(words).unwrap_or(words.len());
+    for item in words[..end].split(|w| SEPARATORS.contains(&w.as_str())) {
+        let found = scan(item, lang);
+        if found.unknown.is_empty() {
+            out.add(found);
+        } else {
+            let content: Vec<&str> = item
+                .iter()
+                .map(String::as_str)
+                .filter(|w| !ignorable(w))
+                .collect();
+            out.unknown.push(content.join(" "));
+        }
+    }
+    out
 }
 
-/// [`read`] over every word (a question names its food anywhere:
-/// "is there anything with peanuts in my plan").
-pub fn read_all(words: &[String], lang: Lang) -> Foods {
-    scan(words, lang, false)
+/// The foods `words` mention anywhere, for a question or a search
+/// ("is there anything with peanuts in my plan?"); nothing read this way
+/// is stored.
+pub fn mentioned(words: &[String], lang: Lang) -> Foods {
+    scan(words, lang)
 }
 
-fn scan(words: &[String], lang: Lang, tails: bool) -> Foods {
+/// Words that join items of a food list.
+const SEPARATORS: &[&str] = &["and", "or", "nor", "ni", "y", "o", "e", "u", "plus", "also"];
+
+impl Foods {
+    fn add(&mut self, other: Foods) {
+        for f in other.found {
+            if !self.found.contains(&f) {
+                self.found.push(f);
+            }
+        }
+        self.unknown.extend(other.unknown);
+    }
+}
+
+/// Where a tail such as "to my restrictions" starts.
+fn tail_at(words: &[String]) -> Option<usize> {
+    (0..words.len()).find(|&i| {
+        FOOD_TAILS.iter().any(|tail| {
+            let t: Vec<&str> = tail.split(' ').collect();
+            words[i..].len() >= t.len() && words[i..i + t.len()].iter().zip(&t).all(|(a, b)| a == b)
+        })
+    })
+}
+
+/// Words around food names that say nothing of the food.
+fn ignorable(w: &str) -> bool {
+    FILLER.contains(&w)
+        || super::lang::day_word(w).is_some()
+        || super::lang::meal_word(w).is_some()
+        || [
+            "on", "for", "para", "today", "tomorrow", "tonight", "hoy", "manana",
+        ]
+        .contains(&w)
+}
+
+/// The longest known phrase at each place (up to four words); filler
+/// skipped; runs of other words kept as unknown.
+fn scan(words: &[String], lang: Lang) -> Foods {
     let mut out = Foods::default();
     let mut unknown: Vec<&str> = Vec::new();
     let flush = |unknown: &mut Vec<&str>, out: &mut Foods| {
@@ -70,14 +125,6 @@ fn scan(words: &[String], lang: Lang, tails: bool) -> Foods {
     };
     let mut i = 0;
     'words: while i < words.len() {
-        for tail in FOOD_TAILS.iter().filter(|_| tails) {
-            let t: Vec<&str> = tail.split(' ').collect();
-            if words[i..].len() >= t.len()
-                && words[i..i + t.len()].iter().zip(&t).all(|(a, b)| a == b)
-            {
-                break 'words;
-            }
-        }
         for len in (1..=4.min(words.len() - i)).rev() {
             let phrase = words[i..i + len].join(" ");
             if let Some(en) = exact(&phrase, lang) {
@@ -89,15 +136,7 @@ fn scan(words: &[String], lang: Lang, tails: bool) -> Foods {
                 continue 'words;
             }
         }
-        let w = words[i].as_str();
-        if FILLER.contains(&w)
-            || super::lang::day_word(w).is_some()
-            || super::lang::meal_word(w).is_some()
-            || [
-                "on", "for", "para", "today", "tomorrow", "tonight", "hoy", "manana",
-            ]
-            .contains(&w)
-        {
+        if ignorable(&words[i]) {
             flush(&mut unknown, &mut out);
         } else {
             unknown.push(&words[i]);
@@ -154,7 +193,8 @@ pub fn closest(phrase: &str, lang: Lang) -> Vec<Near> {
 pub fn allergy_name(food: &str) -> String {
     match key(food).as_str() {
         "peanut" => "peanut allergy".into(),
-        "nut" | "tree nut" => "nut allergy".into(),
+        "nut" => "nut allergy".into(),
+        "tree nut" => "tree nut allergy".into(),
         "shellfish" | "crustacean" | "mollusk" => "shellfish allergy".into(),
         "seafood" => "seafood allergy".into(),
         "fish" => "fish allergy".into(),
@@ -186,9 +226,18 @@ mod tests {
         assert_eq!(f.found, ["pork"]);
         let f = read(&words("los frutos secos"), Lang::Es);
         assert_eq!(f.found, ["nuts"]);
+        // Part of an item is never taken for the whole.
         let f = read(&words("kiwi blorp"), Lang::En);
+        assert!(f.found.is_empty(), "{f:?}");
+        assert_eq!(f.unknown, ["kiwi blorp"]);
+        let f = read(&words("dragon fruit and pork"), Lang::En);
+        assert_eq!(
+            (f.found, f.unknown),
+            (vec!["pork".to_owned()], vec!["dragon fruit".to_owned()])
+        );
+        let f = read(&words("kiwi thing"), Lang::En);
         assert_eq!(f.found, ["kiwi"]);
-        assert_eq!(f.unknown, ["blorp"]);
+        assert_eq!(mentioned(&words("dragon fruit"), Lang::En).found, ["fruit"]);
         let f = read(&words("blorps"), Lang::En);
         assert!(f.found.is_empty());
         assert_eq!(f.unknown, ["blorps"]);

@@ -238,5 +238,26 @@ fn read_part(t: &Text, lang: Lang, today: u8) -> Read {
             }
         }
     }
+    if read.is_empty() {
+        // "¿Y el lunes?", "what about friday's dinner?": a day or meal
+        // alone asks what the plan has there.
+        let meal = super::asks::meal_ref(t, today);
+        let bare = t.words().iter().all(|w| {
+            super::lang::day_word(w).is_some()
+                || super::lang::meal_word(w).is_some()
+                || FILLER.contains(&w.as_str())
+                || [
+                    "what", "about", "how", "que", "tal", "s", "and", "y", "on", "for", "tomorrow",
+                    "today", "hoy", "manana", "then", "entonces", "del",
+                ]
+                .contains(&w.as_str())
+        });
+        if bare && !meal.is_empty() {
+            read.requests.push(ToolRequest::PlanSummary {
+                day: meal.day.or(meal.meal_type.map(|_| today)),
+                meal_type: meal.meal_type,
+            });
+        }
+    }
     read
 }

@@ -501,6 +501,14 @@ pub fn meal_word(word: &str) -> Option<MealType> {
     })
 }
 
+/// The Spanish article of a meal's name (`el desayuno`, `la cena`).
+pub fn meal_article(meal: MealType) -> &'static str {
+    match meal {
+        MealType::Breakfast | MealType::Lunch => "el",
+        MealType::Dinner | MealType::Snack => "la",
+    }
+}
+
 /// A meal type's name in `lang`.
 pub fn meal_name(meal: MealType, lang: Lang) -> &'static str {
     match (meal, lang) {

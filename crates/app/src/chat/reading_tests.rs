@@ -299,6 +299,29 @@ fn questions_searches_and_the_rest() {
     reads("find recipes without eggs", En, &["search without egg"]);
     reads("Quiero perder peso", Es, &["goal lose_weight"]);
     reads("I train twice a day now", En, &["activity high"]);
+    reads("hago deporte 4 veces a la semana", Es, &["activity medium"]);
+    reads(
+        "I'm lactose intolerant",
+        En,
+        &["add restriction: lactose intolerance"],
+    );
+    reads(
+        "I have a severe shellfish allergy",
+        En,
+        &["add restriction: shellfish allergy"],
+    );
+    reads(
+        "I don't like dragon fruit",
+        En,
+        &["not a food: dragon fruit"],
+    );
+    reads("I'd like to lose about 5 kg", En, &["goal lose_weight"]);
+    reads("I'm not vegetarian anymore", En, &["drop diet vegetarian"]);
+    reads(
+        "I'm allergic to tree nuts",
+        En,
+        &["add restriction: tree nut allergy"],
+    );
     reads("I weigh 150 lbs", En, &["weight 68"]);
     reads("what is the meaning of life?", En, &[]);
     reads("¿cuál es el sentido de la vida?", Es, &[]);

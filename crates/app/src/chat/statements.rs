@@ -33,11 +33,14 @@ pub(super) fn statements(t: &Text, lang: Lang, read: &mut Read) -> bool {
     if let Some(rest) = t.after(ALLERGY_OPENERS) {
         add_foods(read, FoodKind::Allergy, foods::read(&rest, lang), lang);
     } else if t.has_any(ALLERGY_NOUNS) && !asks_action {
-        let found = foods::read(t.words(), lang);
-        let found = Foods {
-            found: found.found,
-            unknown: vec![],
-        };
+        // "egg allergy", "I have a severe shellfish allergy".
+        let words: Vec<String> = t
+            .words()
+            .iter()
+            .filter(|w| !ALLERGY_NOUNS.contains(&w.as_str()))
+            .cloned()
+            .collect();
+        let found = foods::read(&words, lang);
         if !found.found.is_empty() {
             add_foods(read, FoodKind::Allergy, found, lang);
         }
@@ -55,7 +58,7 @@ pub(super) fn statements(t: &Text, lang: Lang, read: &mut Read) -> bool {
             "alergia",
         ])
     {
-        let found = foods::read(t.words(), lang);
+        let found = foods::mentioned(t.words(), lang);
         if !found.found.is_empty() {
             read.requests.push(ToolRequest::RemovePreference {
                 kind: ItemKind::Restriction,
@@ -67,7 +70,7 @@ pub(super) fn statements(t: &Text, lang: Lang, read: &mut Read) -> bool {
     // Diets: "I'm vegan", "soy pescetariana", "sigo una dieta vegetariana";
     // and their end: "I'm not vegetarian anymore", "ya no soy vegana".
     let diet_alone = t.len() <= 2
-        && foods::read(t.words(), lang).found.iter().any(|f| {
+        && foods::mentioned(t.words(), lang).found.iter().any(|f| {
             ["vegan", "vegetarian", "pescatarian", "halal", "kosher"].contains(&f.as_str())
         });
     let ended = t.has_any(&[
@@ -88,7 +91,7 @@ pub(super) fn statements(t: &Text, lang: Lang, read: &mut Read) -> bool {
         && read.food_kind != Some(FoodKind::Allergy)
         && (t.has_any(BEING) || diet_alone || ended)
     {
-        let found = foods::read(t.words(), lang);
+        let found = foods::mentioned(t.words(), lang);
         for f in &found.found {
             let diet = match f.as_str() {
                 "vegan" => Some(DietType::Vegan),
@@ -174,7 +177,7 @@ pub(super) fn statements(t: &Text, lang: Lang, read: &mut Read) -> bool {
                 .filter(|w| !list_words.contains(&w.as_str()))
                 .cloned()
                 .collect();
-            add_foods(read, kind, foods::read_all(&words, lang), lang);
+            add_foods(read, kind, foods::read(&words, lang), lang);
             return true;
         }
     }
@@ -257,9 +260,19 @@ pub(super) fn statements(t: &Text, lang: Lang, read: &mut Read) -> bool {
         }
     }
     // Goal, weight, activity, meals a day.
-    let goal = if t.has_any(LOSE) {
+    // "lose about 5 kg", "bajar 3 kilos": a goal, the number a change.
+    let by_kilos = |verbs: &[&str]| {
+        t.has_stem(verbs)
+            && numbers(t).iter().any(|(i, _)| {
+                [
+                    "kg", "kgs", "kilo", "kilos", "lb", "lbs", "pounds", "libras",
+                ]
+                .contains(&next(t, *i))
+            })
+    };
+    let goal = if t.has_any(LOSE) || by_kilos(&["lose", "drop", "perder", "bajar", "shed"]) {
         Some(Goal::LoseWeight)
-    } else if t.has_any(GAIN) {
+    } else if t.has_any(GAIN) || by_kilos(&["gain", "put", "ganar", "subir", "aumentar"]) {
         Some(Goal::GainWeight)
     } else if t.has_any(MAINTAIN) && !t.has_any(PLAN) {
         Some(Goal::MaintainWeight)

@@ -4,6 +4,8 @@
 
 /// Asking for something to be made: a plan, a menu.
 pub const CREATE: &[&str] = &[
+    "put together", "come up with", "draw up", "set me up", "set up", "organize", "organise",
+    "write", "elaborar", "disenar", "disename", "monta", "montame",
     "create", "make", "generate", "build", "new", "another", "give", "prepare", "plan my",
     "set up", "design", "crea", "crear", "creame", "genera", "generar", "generame", "hazme", "haz",
     "hacer", "dame", "nuevo", "nueva", "otro", "prepara", "preparame", "armame", "arma",
@@ -202,7 +204,10 @@ pub const FILLER: &[&str] = &[
     "comida", "comidas", "alimento", "alimentos", "nunca", "mas", "ya", "porfa", "please", "y",
     "and", "or", "o", "ni", "nor", "e", "u", "with", "con", "is", "are", "either", "en",
     "products", "productos", "eat", "comer", "como", "no", "not", "sin", "without", "nothing",
-    "free",
+    "free", "i", "m", "have", "has", "am", "severe", "mild", "bad", "serious", "real", "tengo",
+    "tiene", "soy", "grave", "leve", "fuerte", "little", "bit", "poco", "allergic",
+    "alergico", "alergica", "intolerant", "intolerante", "eating", "ate", "raw", "crudo",
+    "cruda", "fresh", "fresco", "fresca",
 ];
 
 /// Where a food list ends (`… to my restrictions`).
@@ -505,6 +510,10 @@ pub fn all_words() -> impl Iterator<Item = &'static str> {
         "eating",
         "stuff",
         "things",
+        "desayunado", "desayune", "almorzado", "almorce", "cenado", "cene", "merendado",
+        "merende", "meriendo", "ate", "eaten", "finished", "ticked", "tick", "mark", "marca",
+        "keto", "ketogenic", "paleo", "atkins", "fodmap", "mediterranean", "mediterranea",
+        "whole30",
     ];
     lists
         .into_iter()

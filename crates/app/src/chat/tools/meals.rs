@@ -140,7 +140,8 @@ impl Toolbox<'_> {
                     "Say \"replace {label} with option 2\" (or just \"option 2\") to take one."
                 ),
                 Lang::Es => format!(
-                    "Di \"cambia el {} del {} por la opción 2\" (o solo \"la opción 2\") para elegir una.",
+                    "Di \"cambia {} {} del {} por la opción 2\" (o solo \"la opción 2\") para elegir una.",
+                    crate::chat::lang::meal_article(meal.meal.meal_type),
                     meal_name(meal.meal.meal_type, self.lang),
                     day_name(day, self.lang)
                 ),
