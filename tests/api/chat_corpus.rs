@@ -99,7 +99,7 @@ fn profile_body(setup: &str) -> Value {
                 p["weight"] = json!(60);
             }
             "5meals" => p["meals_per_day"] = json!(5),
-            "vegetarian" => p["diet_types"] = json!([{"name": "vegetarian"}]),
+            "vegetarian" => p["diet_types"] = json!(["vegetarian"]),
             _ => {}
         }
     }
@@ -470,6 +470,11 @@ async fn check(
                 .all(|n| after.names("tastes").contains(n)),
             "diet+" => list(value).iter().all(|d| {
                 after.profile["diet_types"]
+                    .as_array()
+                    .is_some_and(|a| a.iter().any(|x| x["name"] == d.as_str()))
+            }),
+            "diet-" => list(value).iter().all(|d| {
+                !after.profile["diet_types"]
                     .as_array()
                     .is_some_and(|a| a.iter().any(|x| x["name"] == d.as_str()))
             }),

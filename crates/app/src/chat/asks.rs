@@ -67,6 +67,11 @@ pub(super) fn meal_ref(t: &Text, today: u8) -> MealRef {
     r
 }
 
+/// Whether `word` is an ordinal ("second", "segunda").
+pub(super) fn is_ordinal(word: &str) -> bool {
+    ordinal(word).is_some()
+}
+
 fn ordinal(word: &str) -> Option<usize> {
     Some(match word {
         "first" | "1st" | "primer" | "primera" | "primero" | "1" => 1,
@@ -127,7 +132,21 @@ fn option(t: &Text) -> Option<usize> {
 pub(super) fn action(t: &Text, lang: Lang, today: u8) -> Option<ToolRequest> {
     let meal = meal_ref(t, today);
     let in_plan = t.has_any(IN_PLAN);
-    // Which meals of the plan have a food?
+    // Which meals of the plan have a food? ("which days have fish?")
+    let which = t.words().first().is_some_and(|w| {
+        [
+            "which", "what", "que", "cuales", "cual", "cuando", "when", "en",
+        ]
+        .contains(&w.as_str())
+    }) && t.has_any(&["days", "day", "meals", "dias", "dia", "comidas", "plan"]);
+    if which
+        && let Some(food) = foods::mentioned(t.words(), lang)
+            .found
+            .into_iter()
+            .find(|f| !["vegan", "vegetarian"].contains(&f.as_str()))
+    {
+        return Some(ToolRequest::PlanContains { food });
+    }
     if (t.has_any(CONTAINS)
         || t.words().first().is_some_and(|w| {
             ["is", "are", "does", "do", "hay", "tiene", "lleva"].contains(&w.as_str())
@@ -144,7 +163,8 @@ pub(super) fn action(t: &Text, lang: Lang, today: u8) -> Option<ToolRequest> {
         }
     }
     if t.has_any(SHOPPING) && !t.has_any(&["recipe", "recipes", "receta", "recetas"]) {
-        return Some(ToolRequest::ShoppingList);
+        let food = foods::mentioned(t.words(), lang).found.into_iter().next();
+        return Some(ToolRequest::ShoppingList { food });
     }
     // "I had my lunch", "ya he cenado": tick it off. A question ("have I
     // eaten lunch?") asks for the day's progress instead.
@@ -180,6 +200,15 @@ pub(super) fn action(t: &Text, lang: Lang, today: u8) -> Option<ToolRequest> {
             "me gustaria",
             "hagas",
         ]);
+    // "make it vegetarian", "hazlo con más proteína": the plan, changed.
+    let remake = t.has_any(&[
+        "make it",
+        "hazlo",
+        "que sea",
+        "change it to",
+        "turn it",
+        "make the plan",
+    ]);
     let plan_noun = t.has_any(PLAN)
         || t.has_any(&["week", "semana"]) && (t.has_stem(CREATE) || t.has_any(CREATE));
     let shows_words = t.has_any(SHOW) && !t.has_stem(CREATE);
@@ -187,6 +216,7 @@ pub(super) fn action(t: &Text, lang: Lang, today: u8) -> Option<ToolRequest> {
     // A new plan: "create my weekly plan", "change my whole plan",
     // "vegetarian this week".
     if (plan_noun && (creating || replacing || adjusting) && !shows_words
+        || adjusting && remake
         || adjusting
             && t.has_any(&[
                 "this week",
@@ -333,6 +363,30 @@ fn choice(t: &Text, lang: Lang) -> Option<Choice> {
         if !found.is_empty() {
             return Some(Choice::Without(found));
         }
+    }
+    if text.has_any(&[
+        "lighter",
+        "smaller",
+        "less calories",
+        "fewer calories",
+        "light",
+        "mas ligero",
+        "mas ligera",
+        "ligero",
+        "ligera",
+        "menos calorias",
+        "less heavy",
+    ]) {
+        return Some(Choice::Lighter);
+    }
+    if text.has_any(&[
+        "more protein",
+        "higher protein",
+        "mas proteina",
+        "protein",
+        "proteina",
+    ]) {
+        return Some(Choice::MoreProtein);
     }
     if text.has_any(ANYTHING_ELSE) {
         return None;

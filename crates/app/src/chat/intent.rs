@@ -124,10 +124,48 @@ pub fn understand(message: &str, ctx: &Context) -> Understood {
             }
             continue;
         }
+        // "I had breakfast and lunch": a meal alone after a meal action
+        // is the same action on that meal.
+        if read.bare
+            && let Some(ToolRequest::PlanSummary { day, meal_type }) = read.requests.first()
+            && let Some(last) = out.requests.last().cloned()
+            && let Some(again) = same_action(&last, *day, *meal_type)
+        {
+            out.requests.push(again);
+            continue;
+        }
         last_food_kind = read.food_kind;
         previous = Some((part.clone(), read.requests.len()));
         out.requests.extend(read.requests);
         out.signals.extend(read.signals);
+    }
+    // "the second snack on Tuesday, can I change it?": an action on "it"
+    // acts on the meal the message named.
+    let named = super::asks::meal_ref(&whole, ctx.today);
+    if !named.is_empty() {
+        let mut filled = false;
+        for r in &mut out.requests {
+            match r {
+                ToolRequest::ReplaceMeal { meal, choice }
+                    if meal.is_empty()
+                        && !matches!(choice, Some(super::request::Choice::Option(_))) =>
+                {
+                    *meal = named.clone();
+                    filled = true;
+                }
+                ToolRequest::SuggestAlternatives { meal } | ToolRequest::MarkEaten { meal }
+                    if meal.is_empty() =>
+                {
+                    *meal = named.clone();
+                    filled = true;
+                }
+                _ => {}
+            }
+        }
+        if filled {
+            out.requests
+                .retain(|r| !matches!(r, ToolRequest::PlanSummary { .. }));
+        }
     }
     // The profile answer tells the targets too.
     if out.requests.contains(&ToolRequest::ProfileSummary) {
@@ -138,6 +176,31 @@ pub fn understand(message: &str, ctx: &Context) -> Understood {
     out.requests.sort_by_key(|r| !r.changes_profile());
     merge_preferences(&mut out.requests);
     out
+}
+
+/// `last` done on another meal, for a meal named alone after it.
+fn same_action(
+    last: &ToolRequest,
+    day: Option<u8>,
+    meal_type: Option<mealplan_domain::MealType>,
+) -> Option<ToolRequest> {
+    let with = |m: &super::request::MealRef| super::request::MealRef {
+        day: day.or(m.day),
+        meal_type: meal_type.or(m.meal_type),
+        ordinal: None,
+        recipe_name: None,
+    };
+    Some(match last {
+        ToolRequest::MarkEaten { meal } => ToolRequest::MarkEaten { meal: with(meal) },
+        ToolRequest::ReplaceMeal { meal, choice } => ToolRequest::ReplaceMeal {
+            meal: with(meal),
+            choice: choice.clone(),
+        },
+        ToolRequest::SuggestAlternatives { meal } => {
+            ToolRequest::SuggestAlternatives { meal: with(meal) }
+        }
+        _ => return None,
+    })
 }
 
 fn extend(requests: &mut [ToolRequest], kind: FoodKind, found: Vec<String>) {
@@ -246,6 +309,7 @@ fn read_part(t: &Text, lang: Lang, today: u8) -> Read {
             super::lang::day_word(w).is_some()
                 || super::lang::meal_word(w).is_some()
                 || FILLER.contains(&w.as_str())
+                || super::asks::is_ordinal(w)
                 || [
                     "what", "about", "how", "que", "tal", "s", "and", "y", "on", "for", "tomorrow",
                     "today", "hoy", "manana", "then", "entonces", "del",
@@ -253,6 +317,7 @@ fn read_part(t: &Text, lang: Lang, today: u8) -> Read {
                 .contains(&w.as_str())
         });
         if bare && !meal.is_empty() {
+            read.bare = true;
             read.requests.push(ToolRequest::PlanSummary {
                 day: meal.day.or(meal.meal_type.map(|_| today)),
                 meal_type: meal.meal_type,

@@ -536,6 +536,8 @@ pub fn diet_words(text: &str) -> Option<DietType> {
         ("proteicas", DietType::HighProtein),
         ("proteica", DietType::HighProtein),
         ("low carb", DietType::LowCarb),
+        ("low carbs", DietType::LowCarb),
+        ("low carbohydrate", DietType::LowCarb),
         ("bajo en carbohidratos", DietType::LowCarb),
         ("bajas en carbohidratos", DietType::LowCarb),
         ("vegan", DietType::Vegan),

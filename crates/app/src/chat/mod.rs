@@ -197,6 +197,7 @@ impl Chat {
             }
         }
         let mut shown = Shown::Keep;
+        let mut progress_day = None;
         for request in &requests {
             let toolbox = self.toolbox(user, lang, &memory);
             let outcome = toolbox.run(request).await?;
@@ -208,11 +209,16 @@ impl Chat {
             if outcome.shown != Shown::Keep {
                 shown = outcome.shown;
             }
+            progress_day = outcome.progress_day.or(progress_day);
             match &shown {
                 Shown::Set(list) => memory.shown = Some(list.clone()),
                 Shown::Clear => memory.shown = None,
                 Shown::Keep => {}
             }
+        }
+        if let Some(day) = progress_day {
+            let toolbox = self.toolbox(user, lang, &memory);
+            turn.texts.push(toolbox.day_progress(day).await?);
         }
         if turn.texts.is_empty() {
             let greeting = signals.contains(&Signal::Greeting);

@@ -58,6 +58,8 @@ pub(super) struct Read {
     pub(super) signals: Vec<Signal>,
     /// Where the part's foods went (a bare food list after it goes there too).
     pub(super) food_kind: Option<FoodKind>,
+    /// The part only named a day or meal.
+    pub(super) bare: bool,
 }
 
 impl Read {

@@ -81,6 +81,8 @@ fn short(r: &ToolRequest) -> String {
                 Some(Choice::Name(n)) => format!(" named {n}"),
                 Some(Choice::With(f)) => format!(" with {f}"),
                 Some(Choice::Without(f)) => format!(" without {}", f.join(", ")),
+                Some(Choice::Lighter) => " lighter".into(),
+                Some(Choice::MoreProtein) => " more protein".into(),
             }
         ),
         ToolRequest::SuggestAlternatives { meal: m } => format!("alternatives {}", meal(m)),
@@ -140,7 +142,12 @@ fn short(r: &ToolRequest) -> String {
             "targets{}",
             focus.map_or(String::new(), |n| format!(" {n:?}").to_lowercase())
         ),
-        ToolRequest::ShoppingList => "shopping".into(),
+        ToolRequest::ShoppingList { food } => {
+            format!(
+                "shopping{}",
+                food.as_ref().map_or(String::new(), |f| format!(" {f}"))
+            )
+        }
         ToolRequest::Rebalance { day } => {
             format!("rebalance {}", day.map_or("-".into(), |d| d.to_string()))
         }
@@ -270,6 +277,25 @@ fn the_plan_and_its_meals() {
     reads("I ate my breakfast", En, &["ate -:breakfast"]);
     reads("ya he cenado", Es, &["ate -:dinner"]);
     reads("rebalance friday", En, &["rebalance 5"]);
+    reads(
+        "I already had breakfast and lunch today",
+        En,
+        &["ate -:breakfast", "ate 3:lunch"],
+    );
+    reads(
+        "the second snack on tuesday, can i change it?",
+        En,
+        &["replace 2:snack"],
+    );
+    reads(
+        "I'm not hungry for dinner on sunday, swap it for something lighter",
+        En,
+        &["replace 7:dinner lighter"],
+    );
+    reads("which days have fish?", En, &["contains fish"]);
+    reads("make it vegetarian", En, &["generate 7 vegetarian"]);
+    reads("do i need to buy eggs?", En, &["shopping egg"]);
+    reads("how am I doing today?", En, &["progress 3"]);
 }
 
 #[test]

@@ -38,6 +38,10 @@ pub enum Choice {
     With(String),
     /// The closest candidate without these foods (English).
     Without(Vec<String>),
+    /// The closest candidate at least a tenth lighter (kcal).
+    Lighter,
+    /// The closest candidate with at least a tenth more protein.
+    MoreProtein,
 }
 
 /// Catalogue search criteria.
@@ -145,8 +149,12 @@ pub enum ToolRequest {
         /// The nutrient asked about, if one.
         focus: Option<Nutrient>,
     },
-    /// What to buy for the pending meals.
-    ShoppingList,
+    /// What to buy for the pending meals (only a food's items, when one
+    /// is named: "do I need to buy eggs?").
+    ShoppingList {
+        /// The food asked about (English).
+        food: Option<String>,
+    },
     /// Re-balance a day (every day when `None`) around what was eaten.
     Rebalance {
         /// Day of week.
@@ -211,7 +219,7 @@ impl ToolRequest {
             Self::ChangeProfile(_) => names::UPDATE_PROFILE,
             Self::DayProgress { .. } => names::PROGRESS,
             Self::ExplainTargets { .. } => names::TARGETS,
-            Self::ShoppingList => names::SHOPPING,
+            Self::ShoppingList { .. } => names::SHOPPING,
             Self::Rebalance { .. } => names::REBALANCE,
             Self::PlanContains { .. } => names::CONTAINS,
             Self::MarkEaten { .. } => names::EATEN,

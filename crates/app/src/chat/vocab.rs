@@ -81,6 +81,8 @@ pub const REBALANCE: &[&str] = &[
 
 /// What was eaten, what is left.
 pub const EATEN: &[&str] = &[
+    "how am i doing", "how am i going", "how m i doing", "my progress", "progress today",
+    "como voy", "que tal voy", "mi progreso", "como llevo el dia",
     "eaten", "have i eaten", "did i eat", "i ate", "have i had", "consumed", "left today",
     "left for today", "remaining", "how much is left", "what s left", "so far", "he comido",
     "llevo", "me queda", "me quedan", "queda hoy", "quedan hoy", "he consumido", "comi hoy",
@@ -272,6 +274,8 @@ pub const ACTIVITY: &[&str] = &[
 
 /// Saying a meal was eaten (a meal named, or a verb that names it).
 pub const ATE: &[&str] = &[
+    "had", "ate", "eaten", "finished", "already", "comi", "desayune", "cene", "almorce",
+    "merende", "desayunado", "cenado", "almorzado", "merendado",
     "i ate", "i ve eaten", "i have eaten", "i had", "i ve had", "i have had", "just ate",
     "just had", "i finished", "finished my", "done with", "mark", "tick", "ticked", "check off",
     "ya he", "ya comi", "he desayunado", "he almorzado", "he cenado", "he merendado",
@@ -513,7 +517,7 @@ pub fn all_words() -> impl Iterator<Item = &'static str> {
         "desayunado", "desayune", "almorzado", "almorce", "cenado", "cene", "merendado",
         "merende", "meriendo", "ate", "eaten", "finished", "ticked", "tick", "mark", "marca",
         "keto", "ketogenic", "paleo", "atkins", "fodmap", "mediterranean", "mediterranea",
-        "whole30",
+        "whole30", "carb", "fibre", "fiber", "lunches", "dinners", "snacks", "breakfasts",
     ];
     lists
         .into_iter()

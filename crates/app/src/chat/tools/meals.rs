@@ -154,6 +154,7 @@ impl Toolbox<'_> {
                 meal_id: Some(meal.meal.id),
                 recipe_ids: options.iter().map(|r| r.id).collect(),
             }),
+            progress_day: None,
         })
     }
 
@@ -223,6 +224,21 @@ impl Toolbox<'_> {
                     .into_iter()
                     .find(|c| !has.allow(c))
             }
+            Some(Choice::Lighter) | Some(Choice::MoreProtein) => {
+                let now = meal.recipe.nutrition();
+                let lighter = matches!(choice, Some(Choice::Lighter));
+                self.candidates(meal.meal.id, 200)
+                    .await?
+                    .into_iter()
+                    .find(|c| {
+                        let n = c.nutrition();
+                        if lighter {
+                            n.calories <= 0.9 * now.calories
+                        } else {
+                            n.protein >= 1.1 * now.protein
+                        }
+                    })
+            }
             Some(Choice::Without(foods)) => {
                 let rule = self
                     .services
@@ -271,6 +287,7 @@ impl Toolbox<'_> {
             text: out,
             pending: None,
             shown: Shown::Clear,
+            progress_day: None,
         })
     }
 
@@ -315,14 +332,15 @@ impl Toolbox<'_> {
         })
     }
 
-    /// Ticks the meal off as eaten, then tells the day's progress.
-    pub(super) async fn mark_eaten(&self, r: &MealRef) -> Result<String, StoreError> {
+    /// Ticks the meal off as eaten; the answer then tells the day's
+    /// progress.
+    pub(super) async fn mark_eaten(&self, r: &MealRef) -> Result<Said, StoreError> {
         let Some(plan) = self.plan_of().await? else {
-            return Ok(self.no_plan());
+            return Ok(self.no_plan().into());
         };
         let meal = match self.find_meal(&plan, r) {
             Ok(m) => m,
-            Err(why) => return Ok(why),
+            Err(why) => return Ok(why.into()),
         };
         let label = self.meal_label(&plan, meal);
         let day = day_of(&plan, meal);
@@ -352,7 +370,12 @@ impl Toolbox<'_> {
                 ),
             }
         };
-        Ok(format!("{head}\n\n{}", self.progress(Some(day)).await?))
+        Ok(Said {
+            text: head,
+            pending: None,
+            shown: Shown::Keep,
+            progress_day: Some(day),
+        })
     }
 
     fn which_list(&self) -> String {

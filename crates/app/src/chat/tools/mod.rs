@@ -39,6 +39,9 @@ pub struct ToolOutcome {
     pub pending: Option<ToolRequest>,
     /// The list of recipes shown.
     pub shown: Shown,
+    /// A day whose progress the answer should end with (after meals were
+    /// ticked off: said once, however many were).
+    pub progress_day: Option<u8>,
 }
 
 /// Carries out requests for one user through the use cases.
@@ -57,6 +60,7 @@ pub(super) struct Said {
     text: String,
     pending: Option<ToolRequest>,
     shown: Shown,
+    progress_day: Option<u8>,
 }
 
 impl From<String> for Said {
@@ -65,6 +69,7 @@ impl From<String> for Said {
             text,
             pending: None,
             shown: Shown::Keep,
+            progress_day: None,
         }
     }
 }
@@ -97,17 +102,23 @@ impl Toolbox<'_> {
             ToolRequest::ChangeProfile(change) => self.change_profile(*change).await?.into(),
             ToolRequest::DayProgress { day } => self.progress(*day).await?.into(),
             ToolRequest::ExplainTargets { focus } => self.explain_targets(*focus).await?.into(),
-            ToolRequest::ShoppingList => self.shopping().await?.into(),
+            ToolRequest::ShoppingList { food } => self.shopping(food.as_deref()).await?.into(),
             ToolRequest::Rebalance { day } => self.rebalance(*day).await?.into(),
             ToolRequest::PlanContains { food } => self.contains(food).await?.into(),
-            ToolRequest::MarkEaten { meal } => self.mark_eaten(meal).await?.into(),
+            ToolRequest::MarkEaten { meal } => self.mark_eaten(meal).await?,
         };
         Ok(ToolOutcome {
             tool: request.name(),
             text: said.text,
             pending: said.pending,
             shown: said.shown,
+            progress_day: said.progress_day,
         })
+    }
+
+    /// What was eaten on `day` and what is left, as a closing paragraph.
+    pub async fn day_progress(&self, day: u8) -> Result<String, StoreError> {
+        self.progress(Some(day)).await
     }
 
     fn t<'s>(&self, en: &'s str, es: &'s str) -> &'s str {

@@ -99,6 +99,7 @@ impl Toolbox<'_> {
                     confirmed: true,
                 }),
                 shown: Shown::Keep,
+                progress_day: None,
             });
         }
         let options = GenerateOptions {
@@ -163,6 +164,7 @@ impl Toolbox<'_> {
             text: out,
             pending: None,
             shown: Shown::Clear,
+            progress_day: None,
         })
     }
 
@@ -406,13 +408,19 @@ impl Toolbox<'_> {
     }
 
     /// The shopping list of the pending meals, by aisle.
-    pub(super) async fn shopping(&self) -> Result<String, mealplan_ports::StoreError> {
+    pub(super) async fn shopping(
+        &self,
+        food: Option<&str>,
+    ) -> Result<String, mealplan_ports::StoreError> {
         let list = match self.services.plans.shopping_list(self.user).await {
             Ok(l) => l,
             Err(PlanError::NoActivePlan) => return Ok(self.no_plan()),
             Err(e) => return Err(store(e)),
         };
         let aisles = list.by_aisle();
+        if let Some(food) = food {
+            return Ok(self.shopping_for(&aisles, food));
+        }
         if aisles.is_empty() {
             return Ok(self
                 .t(
@@ -442,6 +450,49 @@ impl Toolbox<'_> {
             }
         }
         Ok(out)
+    }
+
+    /// Whether the list has `food` ("do I need to buy eggs?").
+    fn shopping_for(
+        &self,
+        aisles: &[(mealplan_domain::kitchen::Aisle, Vec<&crate::ShoppingItem>)],
+        food: &str,
+    ) -> String {
+        let meaning = self.services.recipes.restriction(food);
+        let taxonomy = mealplan_domain::Taxonomy::standard();
+        let is_it = |name: &str| {
+            meaning.rules().iter().any(|r| match r {
+                mealplan_domain::Rule::Kind(k) => name == k || taxonomy.is_a(name, k),
+                mealplan_domain::Rule::Allergen(a) => {
+                    taxonomy.allergens_of(name).is_some_and(|x| x.contains(a))
+                }
+                mealplan_domain::Rule::Diet(_) => false,
+            })
+        };
+        let hits: Vec<String> = aisles
+            .iter()
+            .flat_map(|(_, items)| items.iter())
+            .filter(|i| is_it(&i.name))
+            .map(|i| {
+                format!(
+                    "- {}: {}",
+                    capitalise(&food_name(&i.name, self.lang)),
+                    amount(&i.purchase, self.lang)
+                )
+            })
+            .collect();
+        let name = food_name(food, self.lang);
+        if hits.is_empty() {
+            match self.lang {
+                Lang::En => format!("No: the meals still to eat need no {name}."),
+                Lang::Es => format!("No: las comidas pendientes no necesitan {name}."),
+            }
+        } else {
+            match self.lang {
+                Lang::En => format!("Yes, for the meals still to eat:\n{}", hits.join("\n")),
+                Lang::Es => format!("Sí, para las comidas pendientes:\n{}", hits.join("\n")),
+            }
+        }
     }
 
     /// Re-balances `day` (every day when `None`) and says how each day

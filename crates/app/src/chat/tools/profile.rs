@@ -304,6 +304,7 @@ impl Toolbox<'_> {
                 text: out.trim_end().to_owned(),
                 pending,
                 shown: Shown::Keep,
+                progress_day: None,
             });
         }
         let mut draft = draft_of(&profile);
@@ -340,6 +341,7 @@ impl Toolbox<'_> {
             text: out,
             pending,
             shown: Shown::Keep,
+            progress_day: None,
         })
     }
 

@@ -111,6 +111,7 @@ impl Toolbox<'_> {
                 meal_id: None,
                 recipe_ids: found.iter().take(5).map(|r| r.id).collect(),
             }),
+            progress_day: None,
         })
     }
 }
