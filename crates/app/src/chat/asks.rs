@@ -145,7 +145,7 @@ pub(super) fn action(t: &Text, lang: Lang, today: u8) -> Option<ToolRequest> {
             .into_iter()
             .find(|f| !["vegan", "vegetarian"].contains(&f.as_str()))
     {
-        return Some(ToolRequest::PlanContains { food });
+        return Some(ToolRequest::PlanContains { food, meal });
     }
     if (t.has_any(CONTAINS)
         || t.words().first().is_some_and(|w| {
@@ -159,7 +159,7 @@ pub(super) fn action(t: &Text, lang: Lang, today: u8) -> Option<ToolRequest> {
             .into_iter()
             .find(|f| !["vegan", "vegetarian"].contains(&f.as_str()))
         {
-            return Some(ToolRequest::PlanContains { food });
+            return Some(ToolRequest::PlanContains { food, meal });
         }
     }
     if t.has_any(SHOPPING) && !t.has_any(&["recipe", "recipes", "receta", "recetas"]) {

@@ -40,12 +40,6 @@ pub struct Understood {
     pub unread: bool,
 }
 
-/// Words that join two requests in one sentence.
-const JOINS: &[&str] = &[
-    "and", "y", "e", "but", "pero", "also", "tambien", "ademas", "then", "luego", "plus",
-    "and then", "y luego", "y ademas",
-];
-
 /// Splits a message into parts: sentences, then clauses at joining words.
 fn parts(message: &str) -> Vec<Text> {
     let mut out = Vec::new();
@@ -249,6 +243,9 @@ fn merge_preferences(requests: &mut Vec<ToolRequest>) {
 
 /// Whether every word of `t` is one of `words` or filler.
 fn only(t: &Text, words: &[&str]) -> bool {
+    if !words.iter().any(|w| t.has(w)) {
+        return false;
+    }
     let joined = t.joined();
     let mut rest = format!(" {joined} ");
     let mut sorted: Vec<&&str> = words.iter().collect();

@@ -151,7 +151,13 @@ fn short(r: &ToolRequest) -> String {
         ToolRequest::Rebalance { day } => {
             format!("rebalance {}", day.map_or("-".into(), |d| d.to_string()))
         }
-        ToolRequest::PlanContains { food } => format!("contains {food}"),
+        ToolRequest::PlanContains { food, meal: m } => {
+            if m.is_empty() {
+                format!("contains {food}")
+            } else {
+                format!("contains {food} {}", meal(m))
+            }
+        }
         ToolRequest::MarkEaten { meal: m } => format!("ate {}", meal(m)),
     }
 }
@@ -294,6 +300,17 @@ fn the_plan_and_its_meals() {
     );
     reads("which days have fish?", En, &["contains fish"]);
     reads("make it vegetarian", En, &["generate 7 vegetarian"]);
+    reads(
+        "Hazme un plan para esta semana pero sin gluten porfa",
+        Es,
+        &["add restriction: gluten", "generate 7"],
+    );
+    reads("Gracias!", Es, &["thanks"]);
+    reads(
+        "¿La cena del domingo lleva lactosa?",
+        Es,
+        &["contains lactose 7:dinner"],
+    );
     reads("do i need to buy eggs?", En, &["shopping egg"]);
     reads("how am I doing today?", En, &["progress 3"]);
 }

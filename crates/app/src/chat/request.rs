@@ -164,6 +164,8 @@ pub enum ToolRequest {
     PlanContains {
         /// The food (English).
         food: String,
+        /// Only this day or meal, when named.
+        meal: MealRef,
     },
     /// Tick a meal off as eaten.
     MarkEaten {

@@ -300,10 +300,28 @@ pub const NOT_RULES: &[(&str, Option<&str>)] = &[
     ("diabetica", None),
 ];
 
+/// Words that join two requests in one sentence.
+pub const JOINS: &[&str] = &[
+    "and", "y", "e", "but", "pero", "also", "tambien", "ademas", "then", "luego", "plus",
+    "and then", "y luego", "y ademas",
+];
+
+/// Common words that are neither keywords nor foods, kept as written.
+pub const COMMON: &[&str] = &[
+    "pero", "porque", "cuando", "donde", "entonces", "luego", "despues", "antes", "ahora",
+    "siempre", "nunca", "bien", "mal", "bueno", "malo", "esto", "eso", "algo", "nada", "todo",
+    "gracias", "hola", "adios", "because", "when", "where", "then", "after", "before", "always",
+    "never", "well", "good", "great", "nice", "actually", "maybe", "quizas", "tal", "vez",
+    "really", "just", "still", "todavia", "aun", "about", "sobre", "semana", "week", "weekend",
+    "finde", "dia", "dias", "day", "days", "doing", "going", "make", "made", "hecho", "haber",
+    "would", "could", "should", "puedes", "podrias", "quiero", "quieres", "tengo", "tienes",
+    "estoy", "esta", "estan", "somos", "eres", "soy", "puedo", "hago", "haces", "hacer",
+]; 
+
 /// Every keyword, for mending slips.
 pub fn all_words() -> impl Iterator<Item = &'static str> {
-    let lists: [&[&str]; 32] = [
-        ATE, CREATE,
+    let lists: [&[&str]; 34] = [
+        JOINS, COMMON, ATE, CREATE,
         PLAN,
         SHOW,
         SHOW_MEALS,

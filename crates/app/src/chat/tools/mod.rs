@@ -104,7 +104,7 @@ impl Toolbox<'_> {
             ToolRequest::ExplainTargets { focus } => self.explain_targets(*focus).await?.into(),
             ToolRequest::ShoppingList { food } => self.shopping(food.as_deref()).await?.into(),
             ToolRequest::Rebalance { day } => self.rebalance(*day).await?.into(),
-            ToolRequest::PlanContains { food } => self.contains(food).await?.into(),
+            ToolRequest::PlanContains { food, meal } => self.contains(food, meal).await?.into(),
             ToolRequest::MarkEaten { meal } => self.mark_eaten(meal).await?,
         };
         Ok(ToolOutcome {

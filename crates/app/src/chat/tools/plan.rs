@@ -573,7 +573,11 @@ impl Toolbox<'_> {
     }
 
     /// Which meals of the plan have `food`.
-    pub(super) async fn contains(&self, food: &str) -> Result<String, mealplan_ports::StoreError> {
+    pub(super) async fn contains(
+        &self,
+        food: &str,
+        only: &crate::chat::request::MealRef,
+    ) -> Result<String, mealplan_ports::StoreError> {
         let Some(plan) = self.plan_of().await? else {
             return Ok(self.no_plan());
         };
@@ -582,7 +586,9 @@ impl Toolbox<'_> {
         let hits: Vec<String> = plan
             .days
             .iter()
+            .filter(|d| only.day.is_none_or(|x| x == d.day_of_week))
             .flat_map(|d| &d.meals)
+            .filter(|m| only.meal_type.is_none_or(|t| t == m.meal.meal_type))
             .filter(|m| !rule.allow(&m.recipe))
             .map(|m| {
                 format!(
@@ -592,23 +598,39 @@ impl Toolbox<'_> {
                 )
             })
             .collect();
-        Ok(if hits.is_empty() {
-            match self.lang {
-                Lang::En => format!("No meal of your plan has {name}."),
-                Lang::Es => format!("Ninguna comida de tu plan lleva {name}."),
+        let scope = match (only.day, only.meal_type) {
+            (None, None) => None,
+            (day, meal_type) => Some((day.unwrap_or(self.today), meal_type)),
+        };
+        if hits.is_empty()
+            && let Some((day, meal_type)) = scope
+        {
+            let what = match (meal_type, self.lang) {
+                (Some(t), Lang::En) => {
+                    format!("{}'s {}", day_name(day, self.lang), meal_name(t, self.lang))
+                }
+                (Some(t), Lang::Es) => format!(
+                    "{} del {}",
+                    capitalise(meal_name(t, self.lang)),
+                    day_name(day, self.lang)
+                ),
+                (None, _) => capitalise(day_name(day, self.lang)),
+            };
+            return Ok(match self.lang {
+                Lang::En => format!("{what}: no {name} in it."),
+                Lang::Es => format!("{what}: no lleva {name}."),
+            });
+        }
+        Ok(match (self.lang, hits.len()) {
+            (Lang::En, 0) => format!("No meal of your plan has {name}."),
+            (Lang::Es, 0) => format!("Ninguna comida de tu plan lleva {name}."),
+            (Lang::En, 1) => format!("1 meal of your plan has {name}:\n{}", hits[0]),
+            (Lang::Es, 1) => format!("1 comida de tu plan lleva {name}:\n{}", hits[0]),
+            (Lang::En, n) => {
+                format!("{n} meals of your plan have {name}:\n{}", hits.join("\n"))
             }
-        } else {
-            match self.lang {
-                Lang::En => format!(
-                    "{} meals of your plan have {name}:\n{}",
-                    hits.len(),
-                    hits.join("\n")
-                ),
-                Lang::Es => format!(
-                    "{} comidas de tu plan llevan {name}:\n{}",
-                    hits.len(),
-                    hits.join("\n")
-                ),
+            (Lang::Es, n) => {
+                format!("{n} comidas de tu plan llevan {name}:\n{}", hits.join("\n"))
             }
         })
     }
