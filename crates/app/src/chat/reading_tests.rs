@@ -372,3 +372,24 @@ fn questions_searches_and_the_rest() {
     reads("sí", Es, &["yes"]);
     reads("no thanks", En, &["no"]);
 }
+
+#[test]
+fn any_message_is_read_without_a_panic() {
+    let long = "replace monday lunch with option 2 and no pork ".repeat(40);
+    for m in [
+        "",
+        "   ",
+        "日本語のテキスト",
+        "🙂🙂 plan 🙂",
+        "٣ وجبات",
+        "ÀÉÎÕÜ 12.5.3 kg,,,",
+        "option 999999999999999999999",
+        "I weigh -5 kg",
+        "9999999999999999999999 minutes recipes",
+        "#",
+        "%%%",
+        long.as_str(),
+    ] {
+        let _ = read(m);
+    }
+}

@@ -92,13 +92,14 @@ fn mend(word: &str) -> Option<&'static str> {
         return None;
     }
     let allowed = if len >= 7 { 2 } else { 1 };
+    let first = word.chars().next()?;
     known()
         .iter()
         .filter(|k| k.len() >= 4 && k.len().abs_diff(word.len()) <= allowed)
         .map(|k| (strsim::damerau_levenshtein(word, k), k))
-        .filter(|(d, k)| *d <= 1 || (*d <= allowed && k.starts_with(&word[..1])))
+        .filter(|(d, k)| *d <= 1 || (*d <= allowed && k.starts_with(first)))
         // Fewest slips, then the same first letter, then the shorter word.
-        .min_by_key(|(d, k)| (*d, !k.starts_with(&word[..1]), k.len(), k.as_str()))
+        .min_by_key(|(d, k)| (*d, !k.starts_with(first), k.len(), k.as_str()))
         .map(|(_, k)| k.as_str())
 }
 
@@ -269,6 +270,22 @@ mod tests {
         );
         // Numbers and short words are left alone.
         assert_eq!(Text::new("under 20 min").joined(), "under 20 min");
+    }
+
+    #[test]
+    fn any_text_is_read_without_a_panic() {
+        for raw in [
+            "日本語のテキスト",
+            "ßßßß ñññ",
+            "🙂🙂🙂 plan",
+            "٣ وجبات",
+            "ÀÉÎÕÜ 12.5.3",
+            "",
+            "  ",
+            "a.b.c",
+        ] {
+            let _ = Text::new(raw);
+        }
     }
 
     #[test]
