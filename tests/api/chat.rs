@@ -571,7 +571,81 @@ async fn a_failing_or_slow_model_falls_back_to_the_built_in_assistant(b: Backend
     }
 }
 
+/// "A new plan with more protein": said back, made on yes, and kept with
+/// the plan, so its summary, fit and re-balancing use the same targets
+/// while the profile stays as it was; a plan with eaten meals is never
+/// replaced without a yes.
+async fn a_plan_made_with_changes_keeps_them(b: Backend) {
+    let app = spawn_app(b).await;
+    let token = app.token_for("changes@example.com").await;
+    let put = app
+        .json(Method::PUT, "/api/profile", Some(&token), &profile())
+        .await;
+    let protein = put.json["protein_target"].as_f64().unwrap();
+    let calories = put.json["calories_target"].as_f64().unwrap();
+    expect(
+        &app,
+        &token,
+        "Create my weekly plan",
+        &["generate_weekly_plan"],
+    )
+    .await;
+    let first = plan(&app, &token).await;
+    // Tick a meal off: a new plan now needs a yes.
+    let meal_id = meal(&first, 1, "breakfast")["id"].clone();
+    let r = app
+        .send(
+            Method::PUT,
+            &format!("/api/meal-detail/{meal_id}/status?status=1"),
+            Some(&token),
+            &[],
+            None,
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    let text = expect(
+        &app,
+        &token,
+        "make me a new plan with more protein",
+        &["generate_weekly_plan"],
+    )
+    .await;
+    assert!(text.contains('?') && text.contains("Protein"), "{text}");
+    assert_eq!(plan(&app, &token).await["id"], first["id"], "asked first");
+    let text = expect(&app, &token, "yes", &["generate_weekly_plan"]).await;
+    assert!(text.contains("ready"), "{text}");
+    let second = plan(&app, &token).await;
+    assert_ne!(second["id"], first["id"]);
+    let summary = app
+        .get("/api/plan/current/summary", Some(&token))
+        .await
+        .json;
+    let planned = summary["targets"]["protein"].as_f64().unwrap();
+    assert!(planned > protein * 1.1, "{planned} vs {protein}");
+    assert_eq!(summary["targets"]["calories"].as_f64().unwrap(), calories);
+    // The profile is unchanged.
+    let profile = app.get("/api/profile", Some(&token)).await.json;
+    assert_eq!(profile["protein_target"].as_f64().unwrap(), protein);
+    // The days aim at the plan's own protein.
+    for day in summary["days"].as_array().unwrap() {
+        let p = day["planned"]["protein"].as_f64().unwrap();
+        assert!((p - planned).abs() <= planned * 0.1 + 1.0, "{day}");
+    }
+    // Re-balancing keeps to them as well.
+    expect(&app, &token, "rebalance my week", &["rebalance_day"]).await;
+    let after = app
+        .get("/api/plan/current/summary", Some(&token))
+        .await
+        .json;
+    assert_eq!(after["targets"], summary["targets"]);
+    for day in after["days"].as_array().unwrap() {
+        let p = day["planned"]["protein"].as_f64().unwrap();
+        assert!((p - planned).abs() <= planned * 0.1 + 1.0, "{day}");
+    }
+}
+
 crate::on_both_backends!(
+    a_plan_made_with_changes_keeps_them,
     the_assistant_plans_and_changes_in_english,
     the_assistant_speaks_spanish,
     chat_messages_are_validated,

@@ -16,7 +16,7 @@ pub use chat::{Chat, ChatReply};
 pub use export::{AccountData, Export};
 pub use plans::MenuError;
 pub use plans::{
-    Alternative, DayFitView, DaySummary, DayView, GenerateOptions, MealView, PlanAdjust, PlanError,
+    Alternative, DayFitView, DaySummary, DayView, GenerateOptions, MealView, PlanError,
     PlanSummary, PlanView, Plans, ShoppingItem, ShoppingList, WeekPlace,
 };
 pub use profiles::{ProfileError, Profiles};

@@ -369,7 +369,6 @@ impl Plans {
                 days,
                 seed,
                 settings: PlanSettings::default(),
-                adjust: planning::PlanAdjust::default(),
             },
         )
         .await
@@ -379,7 +378,18 @@ impl Plans {
     /// profile's targets.
     pub async fn summary(&self, user: UserId) -> Result<PlanSummary, PlanError> {
         let plan = self.current(user).await?;
-        let targets = self.profiles.find(user).await?.map(|p| p.targets);
+        // A plan made with changes ("more protein") is judged by them.
+        let adjust = self
+            .plans
+            .settings(plan.id)
+            .await?
+            .unwrap_or_default()
+            .adjust;
+        let targets = self
+            .profiles
+            .find(user)
+            .await?
+            .map(|p| adjust.targets(&p.targets));
         let days = plan
             .days
             .iter()
@@ -486,7 +496,7 @@ mod shopping;
 mod use_cases;
 
 pub use menus::MenuError;
-pub use planning::{DayFitView, GenerateOptions, PlanAdjust, WeekPlace};
+pub use planning::{DayFitView, GenerateOptions, WeekPlace};
 pub use shopping::{ShoppingItem, ShoppingList};
 
 #[cfg(test)]

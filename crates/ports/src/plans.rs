@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use mealplan_domain::planner::{Portions, Tolerances};
+use mealplan_domain::planner::{PlanAdjust, Portions, Tolerances};
 use mealplan_domain::{MealStatus, MealType, Recipe, UserId};
 
 use crate::StoreError;
@@ -119,6 +119,8 @@ pub struct PlanSettings {
     pub tolerances: Tolerances,
     /// Portion limits.
     pub portions: Portions,
+    /// Changes of the owner's targets, meals or diet for this plan only.
+    pub adjust: PlanAdjust,
 }
 
 /// A new recipe and portion for one meal (re-balancing).

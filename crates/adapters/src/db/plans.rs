@@ -3,8 +3,8 @@
 use async_trait::async_trait;
 use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
-use mealplan_domain::planner::{Portions, Tolerances};
-use mealplan_domain::{MealStatus, MealType, UserId};
+use mealplan_domain::planner::{PlanAdjust, Portions, Tolerances};
+use mealplan_domain::{DietType, MealStatus, MealType, MealsPerDay, UserId};
 use mealplan_ports::{
     DailyMenu, MealChange, MealDetail, NewDay, NewMeal, OwnedDay, OwnedMeal, Plan, PlanRepository,
     PlanSettings, StoreError,
@@ -27,6 +27,11 @@ fn meal_of(row: MealRow) -> Result<MealDetail, StoreError> {
         meal_type: MealType::from_id(meal_type).ok_or_else(|| corrupt("meal type"))?,
         servings,
     })
+}
+
+/// A stored -1/0/+1 change (anything else read as its sign).
+fn sign(v: i16) -> i8 {
+    v.signum() as i8
 }
 
 fn utc(t: NaiveDateTime) -> DateTime<Utc> {
@@ -131,6 +136,13 @@ fn create_in_tx(
             plans::tolerance_calories.eq(settings.map(|s| s.tolerances.calories)),
             plans::tolerance_macros.eq(settings.map(|s| s.tolerances.macros)),
             plans::max_servings.eq(settings.map(|s| s.portions.max_servings)),
+            plans::adjust_protein.eq(settings.map_or(0, |s| i16::from(s.adjust.protein))),
+            plans::adjust_carbs.eq(settings.map_or(0, |s| i16::from(s.adjust.carbs))),
+            plans::adjust_calories.eq(settings.map_or(0, |s| i16::from(s.adjust.calories))),
+            plans::adjust_meals.eq(settings
+                .and_then(|s| s.adjust.meals_per_day)
+                .map(|m| i32::from(m.get()))),
+            plans::adjust_diet.eq(settings.and_then(|s| s.adjust.diet).map(|d| d.as_str())),
         ))
         .returning(plans::id)
         .get_result(conn)?;
@@ -273,20 +285,43 @@ impl PlanRepository for Database {
 
     async fn settings(&self, plan_id: i64) -> Result<Option<PlanSettings>, StoreError> {
         self.run(move |conn| {
-            let row: Option<(Option<f64>, Option<f64>, Option<f64>)> = plans::table
+            type Row = (
+                (Option<f64>, Option<f64>, Option<f64>),
+                (i16, i16, i16, Option<i32>, Option<String>),
+            );
+            let row: Option<Row> = plans::table
                 .find(plan_id)
                 .select((
-                    plans::tolerance_calories,
-                    plans::tolerance_macros,
-                    plans::max_servings,
+                    (
+                        plans::tolerance_calories,
+                        plans::tolerance_macros,
+                        plans::max_servings,
+                    ),
+                    (
+                        plans::adjust_protein,
+                        plans::adjust_carbs,
+                        plans::adjust_calories,
+                        plans::adjust_meals,
+                        plans::adjust_diet,
+                    ),
                 ))
                 .first(conn)
                 .optional()
                 .map_err(store_error)?;
             Ok(match row {
-                Some((Some(calories), Some(macros), Some(max_servings))) => Some(PlanSettings {
+                Some((
+                    (Some(calories), Some(macros), Some(max_servings)),
+                    (protein, carbs, energy, meals, diet),
+                )) => Some(PlanSettings {
                     tolerances: Tolerances { calories, macros },
                     portions: Portions { max_servings },
+                    adjust: PlanAdjust {
+                        protein: sign(protein),
+                        carbs: sign(carbs),
+                        calories: sign(energy),
+                        meals_per_day: meals.and_then(|m| MealsPerDay::parse(i64::from(m)).ok()),
+                        diet: diet.and_then(|d| DietType::parse(&d).ok()),
+                    },
                 }),
                 _ => None,
             })

@@ -134,6 +134,11 @@ diesel::table! {
         tolerance_calories -> Nullable<Double>,
         tolerance_macros -> Nullable<Double>,
         max_servings -> Nullable<Double>,
+        adjust_protein -> SmallInt,
+        adjust_carbs -> SmallInt,
+        adjust_calories -> SmallInt,
+        adjust_meals -> Nullable<Integer>,
+        adjust_diet -> Nullable<Text>,
     }
 }
 

@@ -11,7 +11,7 @@ use super::request::{Choice, Criteria, MealRef, ToolRequest};
 use super::statements::meals_a_day;
 use super::vocab::*;
 use super::words::{Text, next, number_word, numbers};
-use crate::PlanAdjust;
+use mealplan_domain::planner::PlanAdjust;
 
 /// The nutrient a part asks about.
 fn nutrient(t: &Text) -> Option<Nutrient> {
@@ -347,7 +347,11 @@ fn choice(t: &Text, lang: Lang) -> Option<Choice> {
     let rest = t.after(&["with", "for", "por", "con", "to", "into"])?;
     let rest: Vec<String> = rest
         .into_iter()
-        .filter(|w| day_word(w).is_none() && meal_word(w).is_none())
+        .filter(|w| {
+            day_word(w).is_none()
+                && meal_word(w).is_none()
+                && !["today", "tomorrow", "tonight", "hoy", "manana", "noche"].contains(&w.as_str())
+        })
         .collect();
     let text = Text::from_words(rest.clone());
     if let Some(without) = text.after(&[
@@ -388,7 +392,9 @@ fn choice(t: &Text, lang: Lang) -> Option<Choice> {
     ]) {
         return Some(Choice::MoreProtein);
     }
-    if text.has_any(ANYTHING_ELSE) {
+    let anything = t.has_any(ANYTHING_ELSE);
+    if anything {
+        // "something else", "algo diferente": the best candidate.
         return None;
     }
     if let Some(food) = foods::mentioned(&rest, lang).found.into_iter().next() {

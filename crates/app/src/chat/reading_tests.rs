@@ -299,6 +299,11 @@ fn the_plan_and_its_meals() {
         &["replace 7:dinner lighter"],
     );
     reads("which days have fish?", En, &["contains fish"]);
+    reads(
+        "Could I have something different for lunch tomorrow? Not a fan of chickpeas",
+        En,
+        &["add restriction: chickpeas", "replace 4:lunch"],
+    );
     reads("make it vegetarian", En, &["generate 7 vegetarian"]);
     reads(
         "Hazme un plan para esta semana pero sin gluten porfa",

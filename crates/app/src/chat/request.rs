@@ -5,7 +5,7 @@ use mealplan_domain::planner::Nutrient;
 use mealplan_domain::{ActivityLevel, DietType, Goal, MealType};
 use mealplan_ports::ItemKind;
 
-use crate::PlanAdjust;
+use mealplan_domain::planner::PlanAdjust;
 
 /// Which meal of the active plan a request is about.
 #[derive(Debug, Clone, Default, PartialEq)]

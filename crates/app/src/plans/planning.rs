@@ -6,12 +6,12 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use mealplan_domain::planner::PlanAdjust;
 use mealplan_domain::planner::{
     self, Bound, DayFit, MealRow, PlanRequest, RebalanceRequest, Tolerances, WeekBound, is_main,
 };
 use mealplan_domain::{
-    DietType, HardRules, MealStatus, MealType, MealsPerDay, Nutrition, Recipe, Targets, Taxonomy,
-    UserId,
+    DietType, HardRules, MealStatus, MealType, Nutrition, Recipe, Taxonomy, UserId,
 };
 use mealplan_ports::{MealChange, NewDay, NewMeal, Plan, PlanSettings, Profile, StoreError};
 
@@ -28,103 +28,24 @@ pub struct GenerateOptions {
     pub days: u8,
     /// Seed of the search (fresh when `None`).
     pub seed: Option<u64>,
-    /// Tolerances and portion limits.
+    /// Tolerances, portion limits and the changes asked for this plan
+    /// only, all kept with the plan.
     pub settings: PlanSettings,
-    /// Changes to the profile's targets, meals or diet for this plan only.
-    pub adjust: PlanAdjust,
 }
 
-/// Changes asked for one plan ("more protein", "vegetarian this week",
-/// "fewer meals"), applied to a copy of the profile; the profile itself
-/// stays as it is.
-#[derive(Debug, Clone, Copy, Default, PartialEq)]
-pub struct PlanAdjust {
-    /// +1 more protein (a quarter more, the energy taken from carbs), -1
-    /// less (a fifth less, given to carbs), 0 as the profile says.
-    pub protein: i8,
-    /// +1 more carbs (a fifth more, taken from fat), -1 fewer (30% less,
-    /// the energy given to fat and protein).
-    pub carbs: i8,
-    /// +1 a tenth more energy, -1 a tenth less (every macro scaled).
-    pub calories: i8,
-    /// Meals a day instead of the profile's.
-    pub meals_per_day: Option<MealsPerDay>,
-    /// A diet for this plan only (a hard rule for vegan and vegetarian).
-    pub diet: Option<DietType>,
-}
-
-impl PlanAdjust {
-    /// Whether it changes nothing.
-    pub fn is_none(&self) -> bool {
-        *self == Self::default()
+/// `profile` as a plan with `adjust` sees it: its targets, meals and diet
+/// changed for that plan only.
+pub(crate) fn adjusted(mut profile: Profile, adjust: &PlanAdjust) -> Profile {
+    profile.targets = adjust.targets(&profile.targets);
+    if let Some(m) = adjust.meals_per_day {
+        profile.meals_per_day = m;
     }
-
-    /// The targets with the changes applied. Protein stays within 10-35%
-    /// of energy, the reference range.
-    pub fn targets(&self, t: &Targets<f64>) -> Targets<f64> {
-        let mut out = *t;
-        let scale = match self.calories.signum() {
-            1 => 1.1,
-            -1 => 0.9,
-            _ => 1.0,
-        };
-        out.calories *= scale;
-        out.protein *= scale;
-        out.carbs *= scale;
-        out.fat *= scale;
-        match self.protein.signum() {
-            1 => {
-                let more = (out.protein * 1.25)
-                    .min(0.35 * out.calories / 4.0)
-                    .max(out.protein);
-                let taken = (more - out.protein).min(out.carbs);
-                out.protein += taken;
-                out.carbs -= taken;
-            }
-            -1 => {
-                let less = (out.protein * 0.8)
-                    .max(0.10 * out.calories / 4.0)
-                    .min(out.protein);
-                out.carbs += out.protein - less;
-                out.protein = less;
-            }
-            _ => {}
-        }
-        match self.carbs.signum() {
-            1 => {
-                let fat_kcal = (out.fat * 9.0 - 0.2 * out.calories).max(0.0);
-                let moved = (out.carbs * 4.0 * 0.2).min(fat_kcal);
-                out.carbs += moved / 4.0;
-                out.fat -= moved / 9.0;
-            }
-            -1 => {
-                let moved = out.carbs * 4.0 * 0.3;
-                out.carbs -= moved / 4.0;
-                out.fat += moved / 2.0 / 9.0;
-                out.protein += moved / 2.0 / 4.0;
-            }
-            _ => {}
-        }
-        Targets {
-            calories: out.calories.round(),
-            protein: out.protein.round(),
-            carbs: out.carbs.round(),
-            fat: out.fat.round(),
-        }
+    if let Some(d) = adjust.diet
+        && !profile.diet_types.contains(&d)
+    {
+        profile.diet_types.push(d);
     }
-
-    /// `profile` as this plan sees it.
-    pub fn apply(&self, profile: &mut Profile) {
-        profile.targets = self.targets(&profile.targets);
-        if let Some(m) = self.meals_per_day {
-            profile.meals_per_day = m;
-        }
-        if let Some(d) = self.diet
-            && !profile.diet_types.contains(&d)
-        {
-            profile.diet_types.push(d);
-        }
-    }
+    profile
 }
 
 /// How a day of a plan meets the profile's targets, as the plan says it.
@@ -230,12 +151,12 @@ impl Plans {
         user: UserId,
         options: GenerateOptions,
     ) -> Result<PlanView, PlanError> {
-        let mut profile = self
+        let profile = self
             .profiles
             .find(user)
             .await?
             .ok_or(PlanError::NoProfile)?;
-        options.adjust.apply(&mut profile);
+        let profile = adjusted(profile, &options.settings.adjust);
         let all = self.catalog.all().await?;
         let seed = options
             .seed
@@ -322,7 +243,8 @@ impl Plans {
             let settings = self.plans.settings(plan.id).await?.unwrap_or_default();
             let chosen = self.plans.chosen_meals(plan.id).await?;
             let seed = self.clock.now().timestamp_nanos_opt().unwrap_or(0) as u64;
-            let (recipes, stored, profile) = (Arc::clone(&all), plan.clone(), profile.clone());
+            let profile = adjusted(profile.clone(), &settings.adjust);
+            let (recipes, stored) = (Arc::clone(&all), plan.clone());
             let taxonomy = Arc::clone(&self.taxonomy);
             let changes = blocking(move || {
                 let rules = rules(&taxonomy, &profile);
@@ -361,6 +283,10 @@ impl Plans {
             return Ok(view);
         };
         let settings = self.plans.settings(view.id).await?;
+        let profile = match &settings {
+            Some(s) => adjusted(profile, &s.adjust),
+            None => profile,
+        };
         let all = self.catalog.all().await?;
         let stored = view.clone();
         let taxonomy = Arc::clone(&self.taxonomy);

@@ -294,6 +294,11 @@ async fn the_summary_adds_portions_as_served_and_what_was_eaten() {
         .expect_active()
         .withf(|user| *user == UserId(1))
         .returning(|_| Ok(Some(active_plan())));
+    // A plan made by hand has no settings: the profile's targets.
+    plans
+        .expect_settings()
+        .withf(|id| *id == 4)
+        .returning(|_| Ok(None));
     let summary = service(plans, Some(profile()))
         .summary(UserId(1))
         .await
@@ -313,6 +318,28 @@ async fn the_summary_adds_portions_as_served_and_what_was_eaten() {
         service(none, Some(profile())).summary(UserId(1)).await,
         Err(PlanError::NoActivePlan)
     ));
+
+    // A plan made with "more protein" is summed up against its own targets.
+    let mut adjusted = MockPlanRepository::new();
+    adjusted
+        .expect_active()
+        .returning(|_| Ok(Some(active_plan())));
+    adjusted.expect_settings().returning(|_| {
+        Ok(Some(mealplan_ports::PlanSettings {
+            adjust: mealplan_domain::planner::PlanAdjust {
+                protein: 1,
+                ..Default::default()
+            },
+            ..Default::default()
+        }))
+    });
+    let summary = service(adjusted, Some(profile()))
+        .summary(UserId(1))
+        .await
+        .unwrap();
+    let targets = summary.targets.unwrap();
+    assert!(targets.protein > profile().targets.protein);
+    assert_eq!(targets.calories, profile().targets.calories.round());
 }
 
 #[tokio::test]

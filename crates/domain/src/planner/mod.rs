@@ -26,6 +26,7 @@
 //! slot pattern could come, and [`WeekBound`] how close each day of a
 //! one-meal week could, ranked, under its weekly variety rule.
 
+mod adjust;
 mod fit;
 mod lp;
 mod rules;
@@ -34,6 +35,7 @@ mod search;
 mod tests;
 mod week;
 
+pub use adjust::PlanAdjust;
 pub use fit::{DayFit, Off, assess};
 pub use lp::{Bound, best_miss};
 pub use rules::{

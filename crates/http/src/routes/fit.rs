@@ -92,6 +92,7 @@ pub(crate) fn settings(f: &mut BodyFields<'_>) -> Option<PlanSettings> {
     Some(PlanSettings {
         tolerances: tolerances?.unwrap_or_default(),
         portions: portions?.unwrap_or_default(),
+        adjust: Default::default(),
     })
 }
 

@@ -359,7 +359,6 @@ pub async fn generate_plan(
         days: value.days,
         seed: value.seed,
         settings: value.settings,
-        adjust: Default::default(),
     };
     let plan = state
         .plans

@@ -33,7 +33,7 @@ pub fn from_call(call: &ToolCall) -> Option<ToolRequest> {
     Some(match call.name.as_str() {
         names::GENERATE => ToolRequest::GenerateWeeklyPlan {
             days: number("days").map_or(7, |d| d.clamp(1.0, 7.0) as u8),
-            adjust: crate::PlanAdjust::default(),
+            adjust: mealplan_domain::planner::PlanAdjust::default(),
             meals_change: 0,
             confirmed: false,
         },

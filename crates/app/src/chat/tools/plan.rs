@@ -13,7 +13,8 @@ use super::{
 };
 use crate::chat::lang::{Lang, day_name, diet_name, food_name, meal_name};
 use crate::chat::request::ToolRequest;
-use crate::{DayView, GenerateOptions, PlanAdjust, PlanError, PlanView};
+use crate::{DayView, GenerateOptions, PlanError, PlanView};
+use mealplan_domain::planner::PlanAdjust;
 
 impl Toolbox<'_> {
     pub(super) async fn generate(
@@ -105,8 +106,10 @@ impl Toolbox<'_> {
         let options = GenerateOptions {
             days,
             seed: None,
-            settings: PlanSettings::default(),
-            adjust,
+            settings: PlanSettings {
+                adjust,
+                ..PlanSettings::default()
+            },
         };
         let plan = match self.services.plans.generate_with(self.user, options).await {
             Ok(plan) => plan,
@@ -232,7 +235,7 @@ impl Toolbox<'_> {
         let Some(plan) = self.plan_of().await? else {
             return Ok(self.no_plan());
         };
-        let targets = self.profile_of().await?.map(|p| p.targets);
+        let targets = self.targets_of_plan().await?;
         let days: Vec<&DayView> = plan
             .days
             .iter()
@@ -309,6 +312,18 @@ impl Toolbox<'_> {
             }
         }
         Ok(out.trim_end().to_owned())
+    }
+
+    /// The targets the active plan is judged by (the profile's, with the
+    /// plan's own changes), from the summary the API serves.
+    async fn targets_of_plan(
+        &self,
+    ) -> Result<Option<mealplan_domain::Targets<f64>>, mealplan_ports::StoreError> {
+        match self.services.plans.summary(self.user).await {
+            Ok(s) => Ok(s.targets),
+            Err(PlanError::NoActivePlan) => Ok(None),
+            Err(e) => Err(store(e)),
+        }
     }
 
     fn no_such_day(&self, day: u8) -> String {
@@ -533,7 +548,7 @@ impl Toolbox<'_> {
         plan: &PlanView,
         day: Option<u8>,
     ) -> Result<String, mealplan_ports::StoreError> {
-        let Some(profile) = self.profile_of().await? else {
+        let Some(targets) = self.targets_of_plan().await? else {
             return Ok(String::new());
         };
         let tolerances = Tolerances::default();
@@ -544,7 +559,7 @@ impl Toolbox<'_> {
             .filter(|d| day.is_none_or(|x| x == d.day_of_week))
         {
             let total = day_total(d);
-            let fit = mealplan_domain::planner::assess(&total, &profile.targets, &tolerances);
+            let fit = mealplan_domain::planner::assess(&total, &targets, &tolerances);
             let _ = write!(
                 out,
                 "\n- **{}**: {} — {}",
