@@ -102,13 +102,6 @@ const SPANISH: &[&str] = &[
     "comidas",
     "cena",
     "merienda",
-    "lunes",
-    "martes",
-    "miercoles",
-    "jueves",
-    "viernes",
-    "sabado",
-    "domingo",
     "hoy",
     "manana",
     "hola",
@@ -310,13 +303,6 @@ const ENGLISH: &[&str] = &[
     "lunch",
     "dinner",
     "snack",
-    "monday",
-    "tuesday",
-    "wednesday",
-    "thursday",
-    "friday",
-    "saturday",
-    "sunday",
     "today",
     "tomorrow",
     "hello",
@@ -400,6 +386,27 @@ const ENGLISH: &[&str] = &[
     "vegan",
 ];
 
+/// Days of week as messages write them (normalised), Monday first.
+pub const DAYS_EN: [&str; 7] = [
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+    "sunday",
+];
+/// See [`DAYS_EN`].
+pub const DAYS_ES: [&str; 7] = [
+    "lunes",
+    "martes",
+    "miercoles",
+    "jueves",
+    "viernes",
+    "sabado",
+    "domingo",
+];
+
 /// The language `words` are written in: by marker words (each counted
 /// for the one language that uses it), on a tie by whatlang's
 /// statistical model on `raw` when it is reliable, then `earlier` (the
@@ -409,10 +416,15 @@ pub fn detect(words: &[&str], raw: &str, earlier: Option<Lang>) -> Lang {
     let spanish = words
         .iter()
         .filter(|w| {
-            SPANISH.contains(w) || (w.len() > 3 && glossary.english(w).is_some_and(|en| en != **w))
+            SPANISH.contains(w)
+                || DAYS_ES.contains(w)
+                || (w.len() > 3 && glossary.english(w).is_some_and(|en| en != **w))
         })
         .count();
-    let english = words.iter().filter(|w| ENGLISH.contains(w)).count();
+    let english = words
+        .iter()
+        .filter(|w| ENGLISH.contains(w) || DAYS_EN.contains(w))
+        .count();
     if spanish != english {
         return if spanish > english {
             Lang::Es
@@ -450,14 +462,17 @@ impl Lang {
 
 /// Day of week (1 = Monday) a word names.
 pub fn day_word(word: &str) -> Option<u8> {
+    if let Some(i) = DAYS_EN.iter().chain(&DAYS_ES).position(|d| *d == word) {
+        return Some((i % 7) as u8 + 1);
+    }
     Some(match word {
-        "monday" | "mon" | "lunes" => 1,
-        "tuesday" | "tue" | "tues" | "martes" => 2,
-        "wednesday" | "wed" | "miercoles" => 3,
-        "thursday" | "thu" | "thur" | "thurs" | "jueves" => 4,
-        "friday" | "fri" | "viernes" => 5,
-        "saturday" | "sat" | "sabado" => 6,
-        "sunday" | "sun" | "domingo" => 7,
+        "mon" => 1,
+        "tue" | "tues" => 2,
+        "wed" => 3,
+        "thu" | "thur" | "thurs" => 4,
+        "fri" => 5,
+        "sat" => 6,
+        "sun" => 7,
         _ => return None,
     })
 }

@@ -354,20 +354,6 @@ pub fn all_words() -> impl Iterator<Item = &'static str> {
         ACTIVITY,
     ];
     const MORE: &[&str] = &[
-        "monday",
-        "tuesday",
-        "wednesday",
-        "thursday",
-        "friday",
-        "saturday",
-        "sunday",
-        "lunes",
-        "martes",
-        "miercoles",
-        "jueves",
-        "viernes",
-        "sabado",
-        "domingo",
         "today",
         "tomorrow",
         "tonight",
@@ -541,6 +527,8 @@ pub fn all_words() -> impl Iterator<Item = &'static str> {
         .into_iter()
         .flatten()
         .chain(MORE)
+        .chain(&super::lang::DAYS_EN)
+        .chain(&super::lang::DAYS_ES)
         .flat_map(|p| p.split(' '))
         .chain(TASTES.iter().map(|(w, _)| *w))
 }

@@ -5,7 +5,7 @@
 use mealplan_domain::{DietType, MealType};
 use mealplan_ports::{ItemKind, ParamType, ToolArg, ToolCall, ToolParam, ToolSpec};
 
-use crate::chat::lang::{day_word, english_food, meal_word, normalise};
+use crate::chat::lang::{DAYS_EN, day_word, english_food, meal_word, normalise};
 use crate::chat::request::{Choice, Criteria, MealRef, ToolRequest, names};
 
 /// Reads a model's call; `None` for an unknown tool or missing
@@ -77,15 +77,7 @@ const DAY: ToolParam = ToolParam {
     name: "day_of_week",
     kind: ParamType::String,
     description: "Day of the plan: monday … sunday",
-    choices: &[
-        "monday",
-        "tuesday",
-        "wednesday",
-        "thursday",
-        "friday",
-        "saturday",
-        "sunday",
-    ],
+    choices: &DAYS_EN,
     required: false,
 };
 const MEAL: ToolParam = ToolParam {
