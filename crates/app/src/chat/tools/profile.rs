@@ -23,9 +23,10 @@ impl Toolbox<'_> {
         let Some(p) = self.profile_of().await? else {
             return Ok(self.no_profile());
         };
-        let list = |items: Vec<String>| {
+        // "ninguno" for diet types and tastes, "ninguna" for restrictions.
+        let list = |items: Vec<String>, none_es: &str| {
             if items.is_empty() {
-                self.t("none", "ninguna").to_owned()
+                self.t("none", none_es).to_owned()
             } else {
                 items.join(", ")
             }
@@ -75,16 +76,18 @@ impl Toolbox<'_> {
                 p.diet_types
                     .iter()
                     .map(|d| diet_name(*d, self.lang).to_owned())
-                    .collect()
+                    .collect(),
+                "ninguno"
             ),
             self.t("Restrictions", "Restricciones"),
-            list(restrictions),
+            list(restrictions, "ninguna"),
             self.t("Tastes", "Gustos"),
             list(
                 p.tastes
                     .iter()
                     .map(|t| food_name(&t.name, self.lang))
-                    .collect()
+                    .collect(),
+                "ninguno"
             ),
         ))
     }
