@@ -230,9 +230,13 @@ pub(super) fn action(t: &Text, lang: Lang, today: u8) -> Option<ToolRequest> {
     {
         return Some(generate(t));
     }
+    // "suggest a high protein breakfast under 400 calories": criteria, no
+    // day named: a search, not alternatives to today's meal.
+    let searching = t.has_any(ALTERNATIVES) && meal.day.is_none() && criteria(t, lang).narrows();
     if t.has_any(ALTERNATIVES)
         && !replacing
         && chosen.is_none()
+        && !searching
         && (!meal.is_empty() || !t.has_any(SEARCH))
     {
         return Some(ToolRequest::SuggestAlternatives { meal });
@@ -240,8 +244,11 @@ pub(super) fn action(t: &Text, lang: Lang, today: u8) -> Option<ToolRequest> {
     // "I don't want the salmon on Friday", "quita el salmón del viernes":
     // the meal of that day with that food, swapped.
     let unwanted = t.has_any(DISLIKE_OPENERS) && super::statements::one_meal(t);
+    // "Tuesday dinner: something with salmon please".
+    let something = t.has_any(SOMETHING) && !t.has_any(SEARCH);
     if replacing
         || unwanted
+        || something
         || (anything_else && !meal.is_empty())
         || (chosen.is_some() && !t.has_any(SEARCH))
     {
@@ -262,10 +269,10 @@ pub(super) fn action(t: &Text, lang: Lang, today: u8) -> Option<ToolRequest> {
         };
         return Some(ToolRequest::ReplaceMeal { meal, choice });
     }
-    if t.has_any(ALTERNATIVES) && (!meal.is_empty() || !t.has_any(SEARCH)) {
+    if t.has_any(ALTERNATIVES) && !searching && (!meal.is_empty() || !t.has_any(SEARCH)) {
         return Some(ToolRequest::SuggestAlternatives { meal });
     }
-    if t.has_any(SEARCH) || t.has_stem(&["find", "search", "busca", "buscar"]) {
+    if t.has_any(SEARCH) || t.has_stem(&["find", "search", "busca", "buscar"]) || searching {
         return Some(ToolRequest::SearchRecipes(criteria(t, lang)));
     }
     let asks = t.has_any(&[

@@ -263,6 +263,9 @@ const SPANISH: &[&str] = &[
     "sabes",
     "anade",
     "quita",
+    "mido",
+    "altura",
+    "estatura",
 ];
 
 /// Words that mark English.

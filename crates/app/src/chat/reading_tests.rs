@@ -131,6 +131,7 @@ fn short(r: &ToolRequest) -> String {
             ProfileChange::Goal(g) => format!("goal {}", g.as_str()),
             ProfileChange::Activity(a) => format!("activity {}", a.as_str()),
             ProfileChange::Weight(w) => format!("weight {w}"),
+            ProfileChange::Height(h) => format!("height {h}"),
             ProfileChange::Meals(m) => format!("meals {m}"),
             ProfileChange::Diet(d) => format!("diet {}", d.as_str()),
             ProfileChange::DropDiet(d) => format!("drop diet {}", d.as_str()),
@@ -318,6 +319,23 @@ fn the_plan_and_its_meals() {
     );
     reads("do i need to buy eggs?", En, &["shopping egg"]);
     reads("how am I doing today?", En, &["progress 3"]);
+    reads(
+        "Tuesday dinner: something with salmon please",
+        En,
+        &["replace 2:dinner with salmon"],
+    );
+    reads(
+        "suggest a high protein breakfast under 400 calories",
+        En,
+        &["search breakfast high_protein <400kcal"],
+    );
+    reads(
+        "No quiero comer pescado esta semana",
+        Es,
+        &["add restriction: fish"],
+    );
+    reads("I'm 165 cm", En, &["height 165"]);
+    reads("mido 1,70", Es, &["height 170"]);
 }
 
 #[test]

@@ -67,6 +67,19 @@ pub struct Criteria {
     pub without: Vec<String>,
 }
 
+impl Criteria {
+    /// Whether it asks for a diet, a number or a time: what only a search
+    /// of the catalogue answers.
+    pub fn narrows(&self) -> bool {
+        self.diet_type.is_some()
+            || self.max_calories.is_some()
+            || self.min_protein.is_some()
+            || self.max_carbs.is_some()
+            || self.max_fat.is_some()
+            || self.max_minutes.is_some()
+    }
+}
+
 /// A change of the profile a message asks for.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum ProfileChange {
@@ -76,6 +89,8 @@ pub enum ProfileChange {
     Activity(ActivityLevel),
     /// A new body weight, kg.
     Weight(f64),
+    /// A new height, cm.
+    Height(f64),
     /// A new number of meals a day.
     Meals(u8),
     /// A diet type added (vegan, vegetarian, …).

@@ -286,6 +286,10 @@ pub(super) fn statements(t: &Text, lang: Lang, read: &mut Read) -> bool {
         read.requests
             .push(ToolRequest::ChangeProfile(ProfileChange::Weight(kg)));
     }
+    if let Some(cm) = height(t) {
+        read.requests
+            .push(ToolRequest::ChangeProfile(ProfileChange::Height(cm)));
+    }
     if let Some(level) = activity(t) {
         read.requests
             .push(ToolRequest::ChangeProfile(ProfileChange::Activity(level)));
@@ -360,6 +364,27 @@ fn body_weight(t: &Text) -> Option<f64> {
             return Some((n * 0.453_592_37 * 10.0).round() / 10.0);
         }
         if said && n >= 25.0 && t.has_stem(&["weigh", "peso", "weight"]) {
+            return Some(n);
+        }
+    }
+    None
+}
+
+/// A height stated (`I'm 165 cm`, `mido 1,70`, `my height is 1.8 m`), in cm.
+fn height(t: &Text) -> Option<f64> {
+    let said = t.has_stem(&["height", "tall", "mido", "altura", "estatura"]);
+    for (i, n) in numbers(t) {
+        let unit = next(t, i);
+        if ["cm", "cms", "centimeters", "centimetres", "centimetros"].contains(&unit) {
+            return Some(n);
+        }
+        if ["m", "meters", "metres", "metros", "metro"].contains(&unit) && (1.0..2.5).contains(&n) {
+            return Some((n * 100.0).round());
+        }
+        if said && (1.0..2.5).contains(&n) {
+            return Some((n * 100.0).round());
+        }
+        if said && (100.0..250.0).contains(&n) {
             return Some(n);
         }
     }

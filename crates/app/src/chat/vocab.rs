@@ -30,8 +30,15 @@ pub const SHOW_MEALS: &[&str] = &[
     "what s for", "what is for", "what do i eat", "what do i have", "what am i eating",
     "what am i having", "am i having", "what should i eat", "what will i eat", "que como",
     "que ceno", "que desayuno", "que almuerzo", "que meriendo", "que hay para", "que hay de",
-    "que toca", "que comere", "que voy a comer", "que tengo para", "ceno", "desayuno", "almuerzo",
-    "meriendo", "cenar", "comer", "desayunar", "almorzar", "merendar",
+    "que toca", "que comere", "que voy a comer", "que tengo para", "que ceno", "que voy a cenar",
+    "que voy a desayunar",
+];
+
+/// Asking a meal to become something else ("something with salmon").
+pub const SOMETHING: &[&str] = &[
+    "something with", "something without", "something lighter", "something light",
+    "something healthier", "something smaller", "something high", "algo con", "algo sin",
+    "algo mas ligero", "algo ligero", "algo mas sano", "algo con mas",
 ];
 
 /// Swapping a meal.
@@ -209,7 +216,8 @@ pub const FILLER: &[&str] = &[
     "free", "i", "m", "have", "has", "am", "severe", "mild", "bad", "serious", "real", "tengo",
     "tiene", "soy", "grave", "leve", "fuerte", "little", "bit", "poco", "allergic",
     "alergico", "alergica", "intolerant", "intolerante", "eating", "ate", "raw", "crudo",
-    "cruda", "fresh", "fresco", "fresca",
+    "cruda", "fresh", "fresco", "fresca", "this week", "esta semana", "week", "semana", "today",
+    "hoy", "esta", "this", "from now on", "for now", "por ahora", "por hoy",
 ];
 
 /// Where a food list ends (`… to my restrictions`).
@@ -316,12 +324,13 @@ pub const COMMON: &[&str] = &[
     "finde", "dia", "dias", "day", "days", "doing", "going", "make", "made", "hecho", "haber",
     "would", "could", "should", "puedes", "podrias", "quiero", "quieres", "tengo", "tienes",
     "estoy", "esta", "estan", "somos", "eres", "soy", "puedo", "hago", "haces", "hacer",
+    "mido", "mides", "altura", "estatura", "height", "tall", "metros", "metro", "meters",
 ]; 
 
 /// Every keyword, for mending slips.
 pub fn all_words() -> impl Iterator<Item = &'static str> {
-    let lists: [&[&str]; 34] = [
-        JOINS, COMMON, ATE, CREATE,
+    let lists: [&[&str]; 35] = [
+        SOMETHING, JOINS, COMMON, ATE, CREATE,
         PLAN,
         SHOW,
         SHOW_MEALS,

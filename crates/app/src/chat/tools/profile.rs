@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use mealplan_domain::planner::Nutrient;
 use mealplan_domain::targets::{bmr, goal_calories, tdee};
 use mealplan_domain::{
-    ActivityLevel, DietType, Goal, ItemName, ItemRef, MealsPerDay, Rule, Weight,
+    ActivityLevel, DietType, Goal, Height, ItemName, ItemRef, MealsPerDay, Rule, Weight,
 };
 use mealplan_ports::{ItemKind, Profile, StoreError};
 
@@ -571,6 +571,27 @@ impl Toolbox<'_> {
                         ),
                         Lang::Es => format!(
                             "No puedo guardar un peso de {kg} kg: debe estar entre {min} y {max} kg."
+                        ),
+                    });
+                }
+            },
+            ProfileChange::Height(cm) => match Height::parse(cm) {
+                Ok(h) => {
+                    draft.body.height = h;
+                    format!(
+                        "{} {} cm.",
+                        self.t("Your height is now", "Tu altura ahora es"),
+                        h.cm()
+                    )
+                }
+                Err(_) => {
+                    let (min, max) = (Height::MIN, Height::MAX);
+                    return Ok(match self.lang {
+                        Lang::En => format!(
+                            "I can't store a height of {cm} cm: it must be between {min} and {max} cm."
+                        ),
+                        Lang::Es => format!(
+                            "No puedo guardar una altura de {cm} cm: debe estar entre {min} y {max} cm."
                         ),
                     });
                 }
