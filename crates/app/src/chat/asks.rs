@@ -209,6 +209,13 @@ pub(super) fn action(t: &Text, lang: Lang, today: u8) -> Option<ToolRequest> {
         "turn it",
         "make the plan",
     ]);
+    // "I want fewer carbs", "quiero más proteína": a plan with that change.
+    let macro_change = match generate(t) {
+        ToolRequest::GenerateWeeklyPlan { adjust, .. } => {
+            adjust.protein != 0 || adjust.carbs != 0 || adjust.calories != 0
+        }
+        _ => false,
+    };
     let plan_noun = t.has_any(PLAN)
         || t.has_any(&["week", "semana"]) && (t.has_stem(CREATE) || t.has_any(CREATE));
     let shows_words = t.has_any(SHOW) && !t.has_stem(CREATE);
@@ -217,6 +224,7 @@ pub(super) fn action(t: &Text, lang: Lang, today: u8) -> Option<ToolRequest> {
     // "vegetarian this week".
     if (plan_noun && (creating || replacing || adjusting) && !shows_words
         || adjusting && remake
+        || macro_change && creating && !shows_words
         || adjusting
             && t.has_any(&[
                 "this week",

@@ -335,6 +335,17 @@ fn the_plan_and_its_meals() {
         &["add restriction: fish"],
     );
     reads("I'm 165 cm", En, &["height 165"]);
+    reads("quiero menos carbohidratos", Es, &["generate 7 carbs-1"]);
+    reads(
+        "ponme algo con pollo para cenar el viernes",
+        Es,
+        &["replace 5:dinner with chicken"],
+    );
+    reads(
+        "¿qué me recomiendas para merendar?",
+        Es,
+        &["alternatives -:snack"],
+    );
     reads("mido 1,70", Es, &["height 170"]);
 }
 

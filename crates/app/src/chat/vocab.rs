@@ -58,6 +58,7 @@ pub const ANYTHING_ELSE: &[&str] = &[
 
 /// Asking for alternatives.
 pub const ALTERNATIVES: &[&str] = &[
+    "recommend", "recommendation", "recomienda", "recomiendas", "recomiendame", "recomendacion",
     "alternative", "alternatives", "options", "option for", "suggestions", "suggest", "instead of",
     "what else", "alternativa", "alternativas", "opciones", "sugerencias", "sugiere", "sugiereme",
     "que mas", "en vez de", "en lugar de",
@@ -194,7 +195,6 @@ pub const THANKS: &[&str] = &[
 pub const CONTAINS: &[&str] = &[
     "is there", "are there", "does my plan have", "does my plan contain", "do i have", "any",
     "anything with", "contain", "contains", "hay", "tiene", "lleva", "llevan", "contiene",
-    "algo con",
 ];
 
 /// What a question about the plan points at.
@@ -325,6 +325,7 @@ pub const COMMON: &[&str] = &[
     "would", "could", "should", "puedes", "podrias", "quiero", "quieres", "tengo", "tienes",
     "estoy", "esta", "estan", "somos", "eres", "soy", "puedo", "hago", "haces", "hacer",
     "mido", "mides", "altura", "estatura", "height", "tall", "metros", "metro", "meters",
+    "merendar", "cenar", "desayunar", "almorzar", "comer", "recomiendas", "recomienda",
 ]; 
 
 /// Every keyword, for mending slips.
