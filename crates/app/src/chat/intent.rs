@@ -172,6 +172,56 @@ pub fn understand(message: &str, ctx: &Context) -> Understood {
     out
 }
 
+/// Whether a part says not to do something ("don't create a new plan",
+/// "I don't want a new plan", "no cambies la cena").
+fn negated(t: &Text) -> bool {
+    let verbs = [
+        "create",
+        "make",
+        "change",
+        "replace",
+        "swap",
+        "touch",
+        "generate",
+        "rebalance",
+        "mark",
+        "tick",
+        "want a new",
+        "want another",
+        "need a new",
+        "need another",
+    ];
+    let nots = [
+        "don t",
+        "do not",
+        "dont",
+        "never",
+        "please don t",
+        "no need to",
+    ];
+    nots.iter()
+        .any(|n| verbs.iter().any(|v| t.has(&format!("{n} {v}"))))
+        || t.has_any(&[
+            "no hagas",
+            "no cambies",
+            "no crees",
+            "no generes",
+            "no me cambies",
+            "no toques",
+            "no hace falta",
+            "no quiero un plan",
+            "no quiero otro",
+            "no quiero un nuevo",
+            "no quiero una",
+            "no quiero otra",
+            "no reemplaces",
+            "no sustituyas",
+            "not now",
+            "no need",
+            "no marques",
+        ])
+}
+
 /// `last` done on another meal, for a meal named alone after it.
 fn same_action(
     last: &ToolRequest,
@@ -287,6 +337,18 @@ fn read_part(t: &Text, lang: Lang, today: u8) -> Read {
         // "add no pork to my restrictions" names the list it changes.
         && (action != ToolRequest::ProfileSummary || read.requests.is_empty())
     {
+        // "Don't create a new plan", "no cambies la cena": nothing to do.
+        let changes = matches!(
+            action,
+            ToolRequest::GenerateWeeklyPlan { .. }
+                | ToolRequest::ReplaceMeal { .. }
+                | ToolRequest::Rebalance { .. }
+                | ToolRequest::MarkEaten { .. }
+        );
+        if changes && negated(t) {
+            read.signals.push(Signal::No);
+            return read;
+        }
         read.requests.push(action);
     }
     if read.is_empty() {

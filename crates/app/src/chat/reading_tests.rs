@@ -405,6 +405,14 @@ fn questions_searches_and_the_rest() {
     reads("Hello!", En, &["greeting"]);
     reads("sí", Es, &["yes"]);
     reads("no thanks", En, &["no"]);
+    reads("don't create a new plan", En, &["no"]);
+    reads("I don't want a new plan", En, &["no"]);
+    reads("no cambies la cena del martes", Es, &["no"]);
+    reads(
+        "I don't like my lunch on tuesday, change it",
+        En,
+        &["replace 2:lunch"],
+    );
 }
 
 #[test]

@@ -221,12 +221,15 @@ pub(super) fn statements(t: &Text, lang: Lang, read: &mut Read) -> bool {
     {
         let rest = skip_leading(
             &rest,
-            &["comer", "eat", "to", "any", "el", "la", "los", "las"],
+            &[
+                "comer", "eat", "to", "any", "el", "la", "los", "las", "a", "an", "the", "un",
+                "una", "another", "new", "otro", "otra", "nuevo", "nueva",
+            ],
         );
-        if !starts_with_any(
-            &rest,
-            &[PLAN, &["it", "that", "this", "eso", "esto"]].concat(),
-        ) && tastes_of(&rest).is_empty()
+        let about_the_plan = Text::from_words(rest.clone()).has_any(PLAN);
+        if !about_the_plan
+            && !starts_with_any(&rest, &["it", "that", "this", "eso", "esto"])
+            && tastes_of(&rest).is_empty()
         {
             add_foods(read, FoodKind::Dislike, foods::read(&rest, lang), lang);
         }

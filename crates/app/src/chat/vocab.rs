@@ -326,6 +326,7 @@ pub const COMMON: &[&str] = &[
     "estoy", "esta", "estan", "somos", "eres", "soy", "puedo", "hago", "haces", "hacer",
     "mido", "mides", "altura", "estatura", "height", "tall", "metros", "metro", "meters",
     "merendar", "cenar", "desayunar", "almorzar", "comer", "recomiendas", "recomienda",
+    "cambies", "crees", "generes", "toques", "hagas", "reemplaces", "sustituyas", "falta",
 ]; 
 
 /// Every keyword, for mending slips.
