@@ -481,7 +481,7 @@ async fn check(
             "goal" | "activity_level" | "meals_per_day" => {
                 after.profile[key.as_str()].to_string().trim_matches('"') == value
             }
-            "weight" => after.profile["weight"].as_f64() == value.parse().ok(),
+            "weight" | "height" => after.profile[key.as_str()].as_f64() == value.parse().ok(),
             "plan" => match value.as_str() {
                 "new" => after.plan_id().is_some() && after.plan_id() != before.plan_id(),
                 "same" => after.plan_id() == before.plan_id() && after.plan == before.plan,
