@@ -399,67 +399,15 @@ fn activity(t: &Text) -> Option<ActivityLevel> {
     if !t.has_stem(ACTIVITY) && !t.has_any(ACTIVITY) {
         return None;
     }
-    if t.has_any(&[
-        "sedentary",
-        "sedentario",
-        "sedentaria",
-        "don t exercise",
-        "do not exercise",
-        "no exercise",
-        "never exercise",
-        "don t train",
-        "no hago ejercicio",
-        "no hago deporte",
-        "no entreno",
-        "desk job",
-        "poco activo",
-        "poco activa",
-        "not active",
-        "not very active",
-        "rarely",
-        "barely",
-    ]) {
+    if t.has_any(ACTIVITY_LOW) {
         return Some(ActivityLevel::Low);
     }
-    if t.has_any(&[
-        "twice a day",
-        "two times a day",
-        "dos veces al dia",
-        "every day",
-        "daily",
-        "todos los dias",
-        "a diario",
-        "very active",
-        "muy activo",
-        "muy activa",
-        "athlete",
-        "atleta",
-        "intense",
-        "a lot",
-        "mucho",
-        "hours a day",
-        "horas al dia",
-        "cada dia",
-        "professional",
-    ]) {
+    if t.has_any(ACTIVITY_HIGH) {
         return Some(ActivityLevel::High);
     }
     for (i, n) in numbers(t) {
         let rest = t.words()[i + 1..].join(" ");
-        let weekly = [
-            "times a week",
-            "days a week",
-            "times per week",
-            "days per week",
-            "veces a la semana",
-            "dias a la semana",
-            "veces por semana",
-            "dias por semana",
-            "x week",
-            "times week",
-        ]
-        .iter()
-        .any(|p| rest.starts_with(p));
+        let weekly = WEEKLY.iter().any(|p| rest.starts_with(p));
         if weekly {
             return Some(if n >= 6.0 {
                 ActivityLevel::High
@@ -473,21 +421,7 @@ fn activity(t: &Text) -> Option<ActivityLevel> {
             return Some(ActivityLevel::High);
         }
     }
-    if t.has_any(&[
-        "moderately",
-        "moderate",
-        "moderado",
-        "moderada",
-        "sometimes",
-        "a veces",
-        "a few times",
-        "algunas veces",
-        "active",
-        "activo",
-        "activa",
-        "gym",
-        "gimnasio",
-    ]) {
+    if t.has_any(ACTIVITY_MEDIUM) {
         return Some(ActivityLevel::Medium);
     }
     None

@@ -329,10 +329,36 @@ pub const COMMON: &[&str] = &[
     "cambies", "crees", "generes", "toques", "hagas", "reemplaces", "sustituyas", "falta",
 ]; 
 
+/// Little or no exercise.
+pub const ACTIVITY_LOW: &[&str] = &[
+    "sedentary", "sedentario", "sedentaria", "don t exercise", "do not exercise", "no exercise",
+    "never exercise", "don t train", "no hago ejercicio", "no hago deporte", "no entreno",
+    "desk job", "poco activo", "poco activa", "not active", "not very active", "rarely", "barely",
+];
+
+/// Training most days or hard.
+pub const ACTIVITY_HIGH: &[&str] = &[
+    "twice a day", "two times a day", "dos veces al dia", "every day", "daily", "todos los dias",
+    "a diario", "very active", "muy activo", "muy activa", "athlete", "atleta", "intense", "a lot",
+    "mucho", "hours a day", "horas al dia", "cada dia", "professional",
+];
+
+/// Some exercise.
+pub const ACTIVITY_MEDIUM: &[&str] = &[
+    "moderately", "moderate", "moderado", "moderada", "sometimes", "a veces", "a few times",
+    "algunas veces", "active", "activo", "activa", "gym", "gimnasio",
+];
+
+/// How often a number counts (`4 times a week`).
+pub const WEEKLY: &[&str] = &[
+    "times a week", "days a week", "times per week", "days per week", "veces a la semana",
+    "dias a la semana", "veces por semana", "dias por semana", "x week", "times week",
+];
+
 /// Every keyword, for mending slips.
 pub fn all_words() -> impl Iterator<Item = &'static str> {
-    let lists: [&[&str]; 35] = [
-        SOMETHING, JOINS, COMMON, ATE, CREATE,
+    let lists: [&[&str]; 39] = [
+        ACTIVITY_LOW, ACTIVITY_HIGH, ACTIVITY_MEDIUM, WEEKLY, SOMETHING, JOINS, COMMON, ATE, CREATE,
         PLAN,
         SHOW,
         SHOW_MEALS,
