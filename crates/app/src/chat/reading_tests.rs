@@ -347,6 +347,10 @@ fn the_plan_and_its_meals() {
         &["alternatives -:snack"],
     );
     reads("mido 1,70", Es, &["height 170"]);
+    reads("ola, kiero un plan semanal", Es, &["generate 7", "greeting"]);
+    reads("q ceno oy?", Es, &["show 3:dinner"]);
+    reads("cambiame la sena del bierne", Es, &["replace 5:dinner"]);
+    reads("kiero perder pezo", Es, &["goal lose_weight"]);
 }
 
 #[test]

@@ -82,25 +82,97 @@ fn stems(word: &str) -> (String, String) {
     (en.stem(word).into_owned(), es.stem(word).into_owned())
 }
 
+/// How a word sounds in Spanish spelling, so that spellings people mix
+/// up meet: `qu`/`k`, soft `c`/`s`/`z`, `b`/`v`, silent `h`, `ll`/`y`,
+/// soft `g`/`j` ("kiero" and "quiero", "pezo" and "peso", "oy" and "hoy").
+fn sound(word: &str) -> String {
+    let chars: Vec<char> = word.chars().collect();
+    let mut out = String::with_capacity(word.len());
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let next = chars.get(i + 1).copied();
+        let soft = matches!(next, Some('e' | 'i'));
+        let piece: &str = match c {
+            'c' if next == Some('h') => {
+                i += 1;
+                "C"
+            }
+            'q' if next == Some('u') => {
+                i += 1;
+                "k"
+            }
+            'g' if next == Some('u') && matches!(chars.get(i + 2), Some('e' | 'i')) => {
+                i += 1;
+                "g"
+            }
+            'l' if next == Some('l') => {
+                i += 1;
+                "y"
+            }
+            'c' if soft => "s",
+            'c' | 'k' | 'q' => "k",
+            'g' if soft => "j",
+            'z' | 's' => "s",
+            'v' | 'b' => "b",
+            'h' => "",
+            'y' if next.is_none() => "i",
+            _ => {
+                out.push(c);
+                i += 1;
+                continue;
+            }
+        };
+        if !out.ends_with(piece) || piece.is_empty() {
+            out.push_str(piece);
+        }
+        i += 1;
+    }
+    out
+}
+
+/// The sound of every known word, computed once.
+fn known_sounds() -> &'static Vec<(String, &'static str)> {
+    static SOUNDS: OnceLock<Vec<(String, &'static str)>> = OnceLock::new();
+    SOUNDS.get_or_init(|| known().iter().map(|k| (sound(k), k.as_str())).collect())
+}
+
 /// The known word `word` was most likely meant as, when it is not known
-/// itself: one slip allowed in words of 4-6 letters, two from 7 (and then
-/// only keeping the first letter, so an unknown word is left alone more
-/// often than it is turned into another).
+/// itself: one that sounds the same in Spanish spelling ("kiero",
+/// "oy"), else one slip in words of 4-6 letters, two from 7 (then only
+/// keeping the first letter), counted on the spelling or on the sound,
+/// so an unknown word is left alone more often than it is turned into
+/// another.
 fn mend(word: &str) -> Option<&'static str> {
     let len = word.chars().count();
-    if len < 4 || word.chars().any(|c| c.is_ascii_digit()) || known().contains(word) {
+    if len < 2 || word.chars().any(|c| c.is_ascii_digit()) || known().contains(word) {
+        return None;
+    }
+    let heard = sound(word);
+    if let Some((_, k)) = known_sounds()
+        .iter()
+        .filter(|(s, k)| *s == heard && k.len() >= 2)
+        .min_by_key(|(_, k)| (k.len().abs_diff(word.len()), *k))
+    {
+        return Some(k);
+    }
+    if len < 4 {
         return None;
     }
     let allowed = if len >= 7 { 2 } else { 1 };
     let first = word.chars().next()?;
-    known()
+    known_sounds()
         .iter()
-        .filter(|k| k.len() >= 4 && k.len().abs_diff(word.len()) <= allowed)
-        .map(|k| (strsim::damerau_levenshtein(word, k), k))
-        .filter(|(d, k)| *d <= 1 || (*d <= allowed && k.starts_with(first)))
-        // Fewest slips, then the same first letter, then the shorter word.
-        .min_by_key(|(d, k)| (*d, !k.starts_with(first), k.len(), k.as_str()))
-        .map(|(_, k)| k.as_str())
+        .filter(|(_, k)| k.len() >= 4 && k.len().abs_diff(word.len()) <= allowed)
+        .map(|(s, k)| {
+            let spelt = strsim::damerau_levenshtein(word, k);
+            (spelt.min(strsim::damerau_levenshtein(&heard, s)), spelt, *k)
+        })
+        .filter(|(d, _, k)| *d <= 1 || (*d <= allowed && k.starts_with(first)))
+        // Fewest slips (by sound or spelling), then by spelling, then the
+        // same first letter, then the shorter word.
+        .min_by_key(|(d, spelt, k)| (*d, *spelt, !k.starts_with(first), k.len(), *k))
+        .map(|(_, _, k)| k)
 }
 
 /// `20min` → `20`, `min`; `400kcal` → `400`, `kcal`; other words whole.
@@ -286,6 +358,19 @@ mod tests {
         ] {
             let _ = Text::new(raw);
         }
+    }
+
+    #[test]
+    fn spellings_that_sound_alike_meet() {
+        assert_eq!(
+            Text::new("ola, kiero perder pezo oy").joined(),
+            "hola quiero perder peso hoy"
+        );
+        assert_eq!(
+            Text::new("cambiame la sena del bierne").joined(),
+            "cambiame la cena del viernes"
+        );
+        assert_eq!(Text::new("soy alerjica").joined(), "soy alergica");
     }
 
     #[test]
