@@ -347,10 +347,22 @@ fn the_plan_and_its_meals() {
         &["alternatives -:snack"],
     );
     reads("mido 1,70", Es, &["height 170"]);
-    reads("ola, kiero un plan semanal", Es, &["generate 7", "greeting"]);
+    reads(
+        "ola, kiero un plan semanal",
+        Es,
+        &["generate 7", "greeting"],
+    );
     reads("q ceno oy?", Es, &["show 3:dinner"]);
     reads("cambiame la sena del bierne", Es, &["replace 5:dinner"]);
     reads("kiero perder pezo", Es, &["goal lose_weight"]);
+    reads("how much protien shud i eat", En, &["targets protein"]);
+    reads(
+        "remove cheeze from my diet",
+        En,
+        &["add restriction: cheese"],
+    );
+    reads("i h8 mushrooms", En, &["add restriction: mushrooms"]);
+    reads("whats for diner tmrw", En, &["show 4:dinner"]);
 }
 
 #[test]

@@ -67,6 +67,27 @@ pub(super) fn statements(t: &Text, lang: Lang, read: &mut Read) -> bool {
         }
         return true;
     }
+    // "remove cheese from my diet", "quita el gluten de mi dieta": keep it
+    // out (one day's meal named instead: a swap, read as an ask).
+    if removing
+        && !one_meal(t)
+        && let Some(rest) = t.after(&[
+            "remove",
+            "delete",
+            "take off",
+            "take away",
+            "quita",
+            "quitar",
+            "elimina",
+            "borra",
+        ])
+    {
+        let found = foods::read(&rest, lang);
+        if !found.found.is_empty() || !found.unknown.is_empty() {
+            add_foods(read, FoodKind::Dislike, found, lang);
+            return true;
+        }
+    }
     // Diets: "I'm vegan", "soy pescetariana", "sigo una dieta vegetariana";
     // and their end: "I'm not vegetarian anymore", "ya no soy vegana".
     let diet_alone = t.len() <= 2

@@ -257,7 +257,7 @@ pub const TASTES: &[(&str, &str)] = &[
 /// Losing, keeping and gaining weight.
 pub const LOSE: &[&str] = &[
     "lose weight", "lose fat", "lose some weight", "slim down", "get lean", "get leaner", "cut",
-    "cutting", "weight loss", "drop weight", "shed", "perder peso", "bajar de peso", "adelgazar",
+    "cutting", "weight loss", "drop weight", "shed weight", "shed some weight", "perder peso", "bajar de peso", "adelgazar",
     "perder grasa", "bajar peso", "perder kilos", "definir", "quemar grasa",
 ];
 /// See [`LOSE`].

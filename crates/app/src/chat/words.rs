@@ -16,6 +16,12 @@ use super::vocab;
 const SHORTHAND: &[(&str, &str)] = &[
     ("wat", "what"),
     ("shw", "show"),
+    ("shud", "should"),
+    ("shld", "should"),
+    ("h8", "hate"),
+    ("gonna", "going to"),
+    ("wanna", "want to"),
+    ("gimme", "give me"),
     ("sho", "show"),
     ("hw", "how"),
     ("hwo", "how"),
