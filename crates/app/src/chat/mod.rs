@@ -171,6 +171,15 @@ impl Chat {
         }
         let toolbox = self.toolbox(user, lang, &memory);
         for signal in &signals {
+            if *signal == Signal::SomeoneElse {
+                turn.texts.push(
+                    lang.pick(
+                        "That sounds like it is about someone else. Your profile and plans are yours alone, so I changed nothing: tell me about your own tastes, allergies and diet.",
+                        "Parece que hablas de otra persona. Tu perfil y tus planes son solo tuyos, así que no he cambiado nada: cuéntame tus propios gustos, alergias y dieta.",
+                    )
+                    .to_owned(),
+                );
+            }
             if let Signal::NotARule { name, offer } = signal {
                 turn.texts.push(not_a_rule(name, *offer, lang));
                 turn.pending = offer.map(|d| ToolRequest::ChangeProfile(ProfileChange::Diet(d)));

@@ -27,6 +27,9 @@ pub enum Signal {
         /// The diet type to offer instead.
         offer: Option<DietType>,
     },
+    /// Something said of another person ("my son is allergic to
+    /// peanuts"): the profile is the user's own, so nothing is stored.
+    SomeoneElse,
     /// Words meant as a food that name nothing known, with the closest
     /// names the assistant knows.
     NotAFood {

@@ -26,6 +26,7 @@ fn read(message: &str) -> (Lang, Vec<String>) {
             Signal::Yes => "yes".into(),
             Signal::No => "no".into(),
             Signal::NotARule { name, .. } => format!("not a rule: {name}"),
+            Signal::SomeoneElse => "someone else".into(),
             Signal::NotAFood { words, .. } => format!("not a food: {words}"),
         });
     }
@@ -363,6 +364,15 @@ fn the_plan_and_its_meals() {
     );
     reads("i h8 mushrooms", En, &["add restriction: mushrooms"]);
     reads("whats for diner tmrw", En, &["show 4:dinner"]);
+    // Nothing that is not the person's own, current fact changes the profile.
+    reads("show my active plan", En, &["show -:-"]);
+    reads("the salmon weighs 150 g", En, &[]);
+    reads("I want to weigh 60 kg", En, &[]);
+    reads("I ate 2 meals today", En, &["progress 3"]);
+    reads("my son is allergic to peanuts", En, &["someone else"]);
+    reads("I'm cooking for a vegan friend", En, &["search vegan"]);
+    reads("mi hija es celíaca", Es, &["someone else"]);
+    reads("can you define keto?", En, &["not a rule: keto"]);
 }
 
 #[test]

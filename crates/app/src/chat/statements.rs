@@ -16,6 +16,27 @@ use super::words::{Text, next, numbers};
 /// weight, activity, meals a day. True when the part is fully read (a
 /// compliment: nothing to do).
 pub(super) fn statements(t: &Text, lang: Lang, read: &mut Read) -> bool {
+    // "My son is allergic to peanuts", "cocino para una amiga vegana":
+    // about someone else, so nothing goes into the user's own profile.
+    if t.has_any(OTHERS)
+        && (t.has_any(ALLERGY_OPENERS)
+            || t.has_any(ALLERGY_NOUNS)
+            || t.has_any(&[
+                "celiac",
+                "celiaco",
+                "celiaca",
+                "coeliac",
+                "intolerant",
+                "intolerante",
+            ])
+            || t.has_any(BEING)
+            || t.has_any(DISLIKE_OPENERS)
+            || t.has_any(LIKE_OPENERS))
+        && !t.has_any(&["i m", "i am", "me", "my own", "yo", "mi propio"])
+    {
+        read.signals.push(Signal::SomeoneElse);
+        return true;
+    }
     let plan_words = t.has_any(PLAN) && (t.has_stem(CREATE) || t.has_stem(REPLACE));
     let asks_action = plan_words || t.has_any(SEARCH) || t.has_stem(&["find", "search", "busca"]);
     // Allergies and intolerances.
@@ -377,8 +398,37 @@ fn body_weight(t: &Text) -> Option<f64> {
         "kilogram",
     ];
     const LB: &[&str] = &["lb", "lbs", "pounds", "libras", "pound"];
-    let said =
-        t.has_stem(&["weigh", "weight", "peso", "pesar"]) || t.has_any(&["i m now", "ahora"]);
+    // A weight wished for is a goal, not the weight of today.
+    if t.has_any(&[
+        "want to weigh",
+        "like to weigh",
+        "goal weight",
+        "target weight",
+        "dream weight",
+        "quiero pesar",
+        "gustaria pesar",
+        "peso objetivo",
+        "objetivo de peso",
+        "peso ideal",
+    ]) {
+        return None;
+    }
+    // "I weigh 70", "my weight is 70", "peso 70": the person's own weight.
+    let said = t.has_any(&[
+        "i weigh",
+        "i m weighing",
+        "my weight is",
+        "my weight s",
+        "weigh in",
+        "my weight",
+        "i m now",
+        "peso",
+        "mi peso es",
+        "mi peso",
+        "ahora peso",
+        "pesaba",
+        "peso ahora",
+    ]);
     for (i, n) in numbers(t) {
         let unit = next(t, i);
         if KG.contains(&unit) {
@@ -387,7 +437,7 @@ fn body_weight(t: &Text) -> Option<f64> {
         if LB.contains(&unit) {
             return Some((n * 0.453_592_37 * 10.0).round() / 10.0);
         }
-        if said && n >= 25.0 && t.has_stem(&["weigh", "peso", "weight"]) {
+        if said && n >= 25.0 && unit.is_empty() {
             return Some(n);
         }
     }
@@ -452,7 +502,32 @@ fn activity(t: &Text) -> Option<ActivityLevel> {
 pub(super) fn meals_a_day(t: &Text) -> Option<u8> {
     for (i, n) in numbers(t) {
         let unit = next(t, i);
-        if ["meals", "meal", "comidas", "comida", "ingestas"].contains(&unit) && n.fract() == 0.0 {
+        // "4 meals a day", not "I ate 2 meals today".
+        let daily = t.words()[i + 1..]
+            .iter()
+            .skip(1)
+            .take(3)
+            .map(String::as_str)
+            .collect::<Vec<_>>()
+            .join(" ");
+        let per_day = [
+            "a day",
+            "per day",
+            "daily",
+            "each day",
+            "every day",
+            "al dia",
+            "por dia",
+            "diarias",
+            "cada dia",
+            "en el dia",
+        ]
+        .iter()
+        .any(|p| daily.starts_with(p));
+        if ["meals", "meal", "comidas", "comida", "ingestas"].contains(&unit)
+            && n.fract() == 0.0
+            && per_day
+        {
             return MealsPerDay::parse(n as i64).ok().map(MealsPerDay::get);
         }
     }

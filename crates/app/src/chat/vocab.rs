@@ -256,15 +256,15 @@ pub const TASTES: &[(&str, &str)] = &[
 
 /// Losing, keeping and gaining weight.
 pub const LOSE: &[&str] = &[
-    "lose weight", "lose fat", "lose some weight", "slim down", "get lean", "get leaner", "cut",
+    "lose weight", "lose fat", "lose some weight", "slim down", "get lean", "get leaner", "i m cutting",
     "cutting", "weight loss", "drop weight", "shed weight", "shed some weight", "perder peso", "bajar de peso", "adelgazar",
-    "perder grasa", "bajar peso", "perder kilos", "definir", "quemar grasa",
+    "perder grasa", "bajar peso", "perder kilos", "fase de definicion", "quemar grasa",
 ];
 /// See [`LOSE`].
 pub const GAIN: &[&str] = &[
     "gain weight", "gain muscle", "gain mass", "build muscle", "bulk", "bulking", "put on weight",
     "put on muscle", "get bigger", "weight gain", "ganar peso", "ganar masa", "ganar musculo",
-    "subir de peso", "engordar", "aumentar peso", "volumen", "coger peso", "ganar masa muscular",
+    "subir de peso", "engordar", "aumentar peso", "hacer volumen", "fase de volumen", "coger peso", "ganar masa muscular",
 ];
 /// See [`LOSE`].
 pub const MAINTAIN: &[&str] = &[
@@ -346,7 +346,17 @@ pub const ACTIVITY_HIGH: &[&str] = &[
 /// Some exercise.
 pub const ACTIVITY_MEDIUM: &[&str] = &[
     "moderately", "moderate", "moderado", "moderada", "sometimes", "a veces", "a few times",
-    "algunas veces", "active", "activo", "activa", "gym", "gimnasio",
+    "algunas veces", "i m active", "i am active", "fairly active", "quite active", "somewhat active",
+    "soy activo", "soy activa", "bastante activo", "bastante activa", "gym", "gimnasio",
+];
+
+/// Other people: what is said of them is not the user's own profile.
+pub const OTHERS: &[&str] = &[
+    "friend", "friends", "guest", "guests", "partner", "wife", "husband", "son", "daughter", "kid",
+    "kids", "child", "children", "family", "boyfriend", "girlfriend", "mom", "dad", "mother",
+    "father", "brother", "sister", "someone", "roommate", "amigo", "amiga", "amigos", "pareja",
+    "hijo", "hija", "hijos", "novio", "novia", "familia", "invitado", "invitados", "alguien",
+    "madre", "padre", "hermano", "hermana", "mujer", "marido", "esposa", "esposo",
 ];
 
 /// How often a number counts (`4 times a week`).
@@ -357,8 +367,8 @@ pub const WEEKLY: &[&str] = &[
 
 /// Every keyword, for mending slips.
 pub fn all_words() -> impl Iterator<Item = &'static str> {
-    let lists: [&[&str]; 39] = [
-        ACTIVITY_LOW, ACTIVITY_HIGH, ACTIVITY_MEDIUM, WEEKLY, SOMETHING, JOINS, COMMON, ATE, CREATE,
+    let lists: [&[&str]; 40] = [
+        OTHERS, ACTIVITY_LOW, ACTIVITY_HIGH, ACTIVITY_MEDIUM, WEEKLY, SOMETHING, JOINS, COMMON, ATE, CREATE,
         PLAN,
         SHOW,
         SHOW_MEALS,
