@@ -249,6 +249,9 @@ mod tests {
             (&["chicken broth", "mozzarella"], false, true, false),
             (&["salmon", "mozzarella"], true, true, true),
             (&["gelatin"], false, false, false),
+            // Cheese made with animal rennet: neither halal nor kosher.
+            (&["salmon", "parmesan"], true, false, false),
+            (&["salmon", "pecorino"], true, false, false),
         ];
         for (ingredients, pescatarian, halal, kosher) in table {
             assert_eq!(

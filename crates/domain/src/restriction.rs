@@ -39,12 +39,13 @@ pub enum Diet {
     Vegetarian,
     /// No meat (fish and shellfish allowed) and no gelatin.
     Pescatarian,
-    /// What the ingredients can tell: no pork, alcohol, blood or gelatin.
-    /// Whether meat was slaughtered or certified halal is not tracked.
+    /// What the ingredients can tell: no pork, alcohol, blood, gelatin or
+    /// cheese made with animal rennet. Whether meat was slaughtered or
+    /// certified halal is not tracked.
     Halal,
-    /// What the ingredients can tell: no pork, shellfish, blood or
-    /// gelatin, and no meat with dairy in one dish. Certification is not
-    /// tracked.
+    /// What the ingredients can tell: no pork, shellfish, blood, gelatin or
+    /// cheese made with animal rennet, and no meat with dairy in one dish.
+    /// Certification is not tracked.
     Kosher,
 }
 
@@ -80,8 +81,8 @@ impl Diet {
             Self::Vegan => &["animal product"],
             Self::Vegetarian => &["meat", "fish", "shellfish", "animal rennet", "gelatin"],
             Self::Pescatarian => &["meat", "gelatin"],
-            Self::Halal => &["pork", "alcohol", "blood", "gelatin"],
-            Self::Kosher => &["pork", "shellfish", "blood", "gelatin"],
+            Self::Halal => &["pork", "alcohol", "blood", "gelatin", "animal rennet"],
+            Self::Kosher => &["pork", "shellfish", "blood", "gelatin", "animal rennet"],
         }
     }
 
@@ -647,7 +648,7 @@ mod tests {
         let r = Restriction::parse(&taxonomy(), "kosher");
         assert_eq!(
             r.excludes(),
-            ["kosher (pork, shellfish, blood, gelatin, meat with dairy)"]
+            ["kosher (pork, shellfish, blood, gelatin, animal rennet, meat with dairy)"]
         );
         assert_eq!(
             Restriction::parse(&taxonomy(), "nut allergy").excludes(),
