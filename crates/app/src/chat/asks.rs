@@ -209,17 +209,24 @@ pub(super) fn action(t: &Text, lang: Lang, today: u8) -> Option<ToolRequest> {
         "turn it",
         "make the plan",
     ]);
-    // "I want fewer carbs", "quiero más proteína": a plan with that change.
-    let macro_change = match generate(t) {
-        ToolRequest::GenerateWeeklyPlan { adjust, .. } => {
-            adjust.protein != 0 || adjust.carbs != 0 || adjust.calories != 0
-        }
-        _ => false,
+    // The plan this part would ask for, read once: whether it differs
+    // from the profile ("vegetarian this week"), and in its targets ("I
+    // want fewer carbs", "quiero más proteína").
+    let wanted = generate(t);
+    let (adjusting, macro_change) = match &wanted {
+        ToolRequest::GenerateWeeklyPlan {
+            adjust,
+            meals_change,
+            ..
+        } => (
+            !adjust.is_none() || *meals_change != 0,
+            adjust.protein != 0 || adjust.carbs != 0 || adjust.calories != 0,
+        ),
+        _ => (false, false),
     };
     let plan_noun = t.has_any(PLAN)
         || t.has_any(&["week", "semana"]) && (t.has_stem(CREATE) || t.has_any(CREATE));
     let shows_words = t.has_any(SHOW) && !t.has_stem(CREATE);
-    let adjusting = plan_adjusted(t);
     // A new plan: "create my weekly plan", "change my whole plan",
     // "vegetarian this week".
     if (plan_noun && (creating || replacing || adjusting) && !shows_words
@@ -236,7 +243,7 @@ pub(super) fn action(t: &Text, lang: Lang, today: u8) -> Option<ToolRequest> {
         && meal.meal_type.is_none()
         && chosen.is_none()
     {
-        return Some(generate(t));
+        return Some(wanted);
     }
     // "suggest a high protein breakfast under 400 calories": criteria, no
     // day named: a search, not alternatives to today's meal.
@@ -420,18 +427,6 @@ fn choice(t: &Text, lang: Lang) -> Option<Choice> {
         .filter(|w| !FILLER.contains(&w.as_str()))
         .collect();
     (!name.is_empty()).then(|| Choice::Name(name.join(" ")))
-}
-
-/// Whether a part asks a plan to differ from the profile.
-fn plan_adjusted(t: &Text) -> bool {
-    match generate(t) {
-        ToolRequest::GenerateWeeklyPlan {
-            adjust,
-            meals_change,
-            ..
-        } => !adjust.is_none() || meals_change != 0,
-        _ => false,
-    }
 }
 
 /// A new plan, with the changes the part asks for.

@@ -55,13 +55,7 @@ pub(super) fn statements(t: &Text, lang: Lang, read: &mut Read) -> bool {
         add_foods(read, FoodKind::Allergy, foods::read(&rest, lang), lang);
     } else if t.has_any(ALLERGY_NOUNS) && !asks_action {
         // "egg allergy", "I have a severe shellfish allergy".
-        let words: Vec<String> = t
-            .words()
-            .iter()
-            .filter(|w| !ALLERGY_NOUNS.contains(&w.as_str()))
-            .cloned()
-            .collect();
-        let found = foods::read(&words, lang);
+        let found = foods::read(&t.without(ALLERGY_NOUNS), lang);
         if !found.found.is_empty() {
             add_foods(read, FoodKind::Allergy, found, lang);
         }
@@ -213,13 +207,7 @@ pub(super) fn statements(t: &Text, lang: Lang, read: &mut Read) -> bool {
                 "list",
                 "lista",
             ];
-            let words: Vec<String> = t
-                .words()
-                .iter()
-                .filter(|w| !list_words.contains(&w.as_str()))
-                .cloned()
-                .collect();
-            add_foods(read, kind, foods::read(&words, lang), lang);
+            add_foods(read, kind, foods::read(&t.without(&list_words), lang), lang);
             return true;
         }
     }

@@ -283,6 +283,16 @@ impl Text {
             .map(|(_, end)| self.words[end..].to_vec())
     }
 
+    /// The words, less any of `drop` ("egg allergy" less the allergy
+    /// words).
+    pub fn without(&self, drop: &[&str]) -> Vec<String> {
+        self.words
+            .iter()
+            .filter(|w| !drop.contains(&w.as_str()))
+            .cloned()
+            .collect()
+    }
+
     /// The number of words.
     pub fn len(&self) -> usize {
         self.words.len()
