@@ -112,11 +112,24 @@ impl Chat {
     pub async fn reply(&self, user: UserId, message: &str) -> Result<ChatReply, StoreError> {
         let memory = self.memory.recall(user).await?;
         if let Some(model) = &self.model {
+            let context = Context {
+                today: self.today(),
+                earlier: memory.lang.as_deref().and_then(Lang::from_code),
+            };
+            let lang = understand(message, &context).lang;
             match self
-                .with_model(model.as_ref(), user, message, &memory)
+                .with_model(model.as_ref(), user, message, lang, &memory)
                 .await
             {
-                Ok(reply) => return Ok(reply),
+                Ok(reply) => {
+                    // The conversation's language, for the next short message.
+                    let memory = ChatMemory {
+                        lang: Some(lang.code().to_owned()),
+                        ..memory
+                    };
+                    self.memory.remember(user, memory).await?;
+                    return Ok(reply);
+                }
                 Err(Fallback::Store(e)) => return Err(e),
                 Err(Fallback::Model(why)) => {
                     tracing::warn!(%why, "chat model failed; answering with the built-in assistant");
@@ -272,13 +285,9 @@ impl Chat {
         model: &dyn ChatModel,
         user: UserId,
         message: &str,
+        lang: Lang,
         memory: &ChatMemory,
     ) -> Result<ChatReply, Fallback> {
-        let context = Context {
-            today: self.today(),
-            earlier: memory.lang.as_deref().and_then(Lang::from_code),
-        };
-        let lang = understand(message, &context).lang;
         let toolbox = self.toolbox(user, lang, memory);
         let mut messages = vec![
             ChatMessage::System(SYSTEM_PROMPT.to_owned()),
