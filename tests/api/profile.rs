@@ -49,7 +49,8 @@ fn with(mut body: Value, changes: Value) -> Value {
     body
 }
 
-/// The contract's target formulas, written out again for the tests.
+/// The contract's target formulas and the reference ranges (README "The
+/// profile"), written out again for the tests.
 fn expected_targets(p: &Value) -> [f64; 5] {
     let num = |k: &str| {
         p[k].as_f64()
@@ -85,10 +86,34 @@ fn expected_targets(p: &Value) -> [f64; 5] {
     } else {
         2.2
     };
-    let protein = num("weight") * (1.0 - bf / 100.0) * per_kg;
-    let fat = 0.25 * calories / 9.0;
-    let carbs = ((calories - 4.0 * protein - 9.0 * fat) / 4.0).max(0.0);
-    [calories, protein, carbs, fat, bf]
+    let years = age(p["birth_date"].as_str().unwrap());
+    let floor_per_kg = if years >= 65.0 { 1.0 } else { 0.8 };
+    let protein_hi = 0.35 * calories / 4.0;
+    let protein_lo = (0.10 * calories / 4.0)
+        .max(floor_per_kg * num("weight"))
+        .min(protein_hi);
+    let fat_lo = 0.20 * calories / 9.0;
+    let fewer_carbs = p["diet_types"]
+        .as_array()
+        .is_some_and(|d| d.iter().any(|d| d == "low_carb" || d == "high_protein"));
+    let carbs_lo = if fewer_carbs {
+        130.0_f64.min((calories - 4.0 * protein_lo - 9.0 * fat_lo) / 4.0)
+    } else {
+        0.45 * calories / 4.0
+    };
+    let mut protein = (num("weight") * (1.0 - bf / 100.0) * per_kg).clamp(protein_lo, protein_hi);
+    let mut fat = 0.25 * calories / 9.0;
+    let left = |protein: f64, fat: f64| (calories - 4.0 * protein - 9.0 * fat) / 4.0;
+    if left(protein, fat) < carbs_lo {
+        fat = fat_lo.max((calories - 4.0 * protein - 4.0 * carbs_lo) / 9.0);
+    }
+    if left(protein, fat) < carbs_lo {
+        protein = protein_lo.max((calories - 9.0 * fat - 4.0 * carbs_lo) / 4.0);
+    }
+    if left(protein, fat) > 0.65 * calories / 4.0 {
+        fat = (0.35 * calories / 9.0).min((calories - 4.0 * protein - 0.65 * calories) / 9.0);
+    }
+    [calories, protein, left(protein, fat).max(0.0), fat, bf]
 }
 
 fn assert_targets_near(reply: &Value, want: [f64; 5]) {
@@ -138,6 +163,7 @@ async fn round_trip_create_then_update(b: Backend) {
         "manual_fields": [],
         "restriction_rules": [{"name": "nut allergy", "enforced": true, "excludes": ["peanuts", "tree nuts"], "not_understood": []}],
         "unenforced_restrictions": [],
+        "target_notes": [],
     });
     assert_eq!(reply.json, created);
     assert_targets_near(&reply.json, expected_targets(&body));
@@ -167,6 +193,7 @@ async fn round_trip_create_then_update(b: Backend) {
         "manual_fields": ["body_fat_percentage", "calories_target", "fat_target"],
         "restriction_rules": [],
         "unenforced_restrictions": [],
+        "target_notes": [],
     });
     assert_eq!(reply.json, updated);
     assert_eq!(app.get("/api/profile", Some(&token)).await.json, updated);
@@ -189,6 +216,11 @@ async fn targets_follow_the_formulas(b: Backend) {
         ),
         ("gain_weight", "male", "medium", "stocky", 175.0, 68.0, 19),
         ("lose_weight", "female", "low", "lean", 150.0, 40.0, 80),
+        // Lean and heavy on a small budget: lean mass alone would put
+        // protein far above 35% of calories.
+        ("lose_weight", "female", "low", "lean", 150.0, 130.0, 40),
+        ("maintain_weight", "male", "low", "lean", 140.0, 120.0, 70),
+        ("gain_weight", "female", "high", "obese", 220.0, 35.0, 17),
     ] {
         let body = with(
             base(),
@@ -198,7 +230,78 @@ async fn targets_follow_the_formulas(b: Backend) {
         let reply = put(&app, &token, &body).await;
         assert_eq!(reply.status, 200, "{}", reply.text);
         assert_targets_near(&reply.json, expected_targets(&body));
+        let r = &reply.json;
+        let kcal = r["calories_target"].as_f64().unwrap();
+        // Within a gram (whole-number rounding) of each range's bounds.
+        let within = |k: &str, per_g: f64, lo: f64, hi: f64| {
+            let g = r[k].as_f64().unwrap();
+            g >= lo * kcal / per_g - 1.0 && g <= hi * kcal / per_g + 1.0
+        };
+        let case = format!("{body} -> {r}");
+        assert!(within("protein_target", 4.0, 0.10, 0.35), "protein {case}");
+        assert!(within("fat_target", 9.0, 0.20, 0.35), "fat {case}");
+        assert!(within("carbs_target", 4.0, 0.45, 0.65), "carbs {case}");
+        let macro_notes: Vec<&Value> = r["target_notes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|n| n["target"] != "calories_target")
+            .collect();
+        assert!(macro_notes.is_empty(), "{case}");
     }
+}
+
+/// A value set by hand is kept and the answer says what lies outside the
+/// ranges; a goal unusual for the body is pointed out.
+async fn target_notes_say_what_lies_outside_the_ranges(b: Backend) {
+    let app = spawn_app(b).await;
+    let token = app.token_for("ann@example.com").await;
+    let body = with(
+        base(),
+        json!({"goal": "maintain_weight", "calories_target": 1830, "protein_target": 241}),
+    );
+    let reply = put(&app, &token, &body).await;
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    assert_eq!(reply.json["protein_target"], json!(241.0));
+    let notes = reply.json["target_notes"].as_array().unwrap();
+    let codes: Vec<(&str, &str)> = notes
+        .iter()
+        .map(|n| (n["target"].as_str().unwrap(), n["code"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        codes,
+        [
+            ("protein_target", "above_range"),
+            ("carbs_target", "below_range")
+        ],
+        "{notes:?}"
+    );
+    assert!(notes[0]["message"].as_str().unwrap().contains("53%"));
+    assert_eq!(
+        app.get("/api/profile", Some(&token)).await.json["target_notes"],
+        json!(notes)
+    );
+
+    let obese_gaining = with(
+        base(),
+        json!({"goal": "gain_weight", "weight": 110, "body_type": "obese"}),
+    );
+    let reply = put(&app, &token, &obese_gaining).await;
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    assert_eq!(
+        reply.json["target_notes"],
+        json!([{"target": "calories_target", "code": "surplus_at_high_bmi",
+                "message": reply.json["target_notes"][0]["message"]}])
+    );
+    let thin_losing = with(base(), json!({"weight": 50, "body_type": "lean"}));
+    let reply = put(&app, &token, &thin_losing).await;
+    let codes: Vec<&Value> = reply.json["target_notes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| &n["code"])
+        .collect();
+    assert_eq!(codes, [&json!("deficit_at_low_bmi")], "{}", reply.text);
 }
 
 async fn missing_profile_and_missing_token(b: Backend) {
@@ -683,6 +786,7 @@ crate::on_both_backends!(
     echoed_targets_follow_edits_and_hand_set_ones_stay,
     round_trip_create_then_update,
     targets_follow_the_formulas,
+    target_notes_say_what_lies_outside_the_ranges,
     missing_profile_and_missing_token,
     every_rule_has_its_entry,
     a_refused_upsert_changes_nothing,

@@ -72,10 +72,11 @@ impl Profiles {
         let age = draft.body.birth_date.age_on(now.date_naive());
         let (body, body_fat_sent, requested_sent) =
             (draft.body, draft.body_fat_percentage, draft.requested);
+        let diets = draft.diet_types.clone();
         let resolve: Resolver = Arc::new(move |previous: Option<&Stored>| {
             let (body_fat, requested) =
                 targets::echoes_cleared(body_fat_sent, requested_sent, previous);
-            targets::resolve(&body, age, body_fat, requested)
+            targets::resolve(&body, age, body_fat, requested, &diets)
         });
         let profile = NewProfile {
             draft,

@@ -354,6 +354,7 @@ impl ProfileDraft {
             self.body.age_on(today),
             self.body_fat_percentage,
             self.requested,
+            &self.diet_types,
         )
     }
 }
@@ -408,7 +409,13 @@ mod tests {
         let resolved = draft.resolve(d(2026, 1, 1));
         assert_eq!(
             resolved,
-            resolve(&draft.body, 35, NonNegative::default(), Targets::default())
+            resolve(
+                &draft.body,
+                35,
+                NonNegative::default(),
+                Targets::default(),
+                &draft.diet_types,
+            )
         );
     }
 

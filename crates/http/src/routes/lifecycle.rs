@@ -268,7 +268,7 @@ pub async fn export(
         },
         profile: data
             .profile
-            .map(|p| ProfileResponse::new(p, &state.recipes)),
+            .map(|p| ProfileResponse::new(p, &state.recipes, state.profiles.today())),
         custom_tastes: data.custom_tastes.into_iter().map(Into::into).collect(),
         custom_restrictions: data
             .custom_restrictions

@@ -1,8 +1,11 @@
 //! The nutrition profile and the public preference lists.
 
 use actix_web::{HttpResponse, web};
+use chrono::NaiveDate;
 use mealplan_app::{ProfileError, Recipes};
-use mealplan_domain::{Field, ItemInput, ItemName, ItemRef, ProfileDraft, ProfileInput, Targets};
+use mealplan_domain::{
+    Field, ItemInput, ItemName, ItemRef, ProfileDraft, ProfileInput, Targets, targets,
+};
 use mealplan_ports::{ItemKind, Profile, ReferenceList};
 use serde::Serialize;
 use serde_json::Value;
@@ -72,6 +75,23 @@ pub struct ProfileResponse {
     /// enforced: all or part of the name matches no ingredient, allergen
     /// or diet the service knows, so that part excludes nothing.
     pub unenforced_restrictions: Vec<String>,
+    /// What a dietitian would point out about the targets in force: a
+    /// value outside the reference ranges (DRI AMDR, EFSA), calories under
+    /// the unsupervised floor, a goal unusual for the body's BMI. Empty
+    /// when nothing is unusual.
+    pub target_notes: Vec<TargetNoteResponse>,
+}
+
+/// One remark about the targets in force.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TargetNoteResponse {
+    /// The profile field concerned (`protein_target`, …).
+    pub target: &'static str,
+    /// `below_range`, `above_range`, `below_floor`, `surplus_at_high_bmi`
+    /// or `deficit_at_low_bmi`.
+    pub code: &'static str,
+    /// The remark, with the numbers and the range.
+    pub message: String,
 }
 
 /// What one restriction excludes.
@@ -92,8 +112,17 @@ pub struct RestrictionRuleResponse {
 
 impl ProfileResponse {
     /// The profile as the API shows it, with what `recipes` makes of its
-    /// restrictions.
-    pub fn new(p: Profile, recipes: &Recipes) -> Self {
+    /// restrictions and the notes on its targets for the body's age on
+    /// `today`.
+    pub fn new(p: Profile, recipes: &Recipes, today: NaiveDate) -> Self {
+        let target_notes = targets::notes(&p.body, p.body.age_on(today), &p.targets, &p.diet_types)
+            .into_iter()
+            .map(|n| TargetNoteResponse {
+                target: n.target.field(),
+                code: n.kind.code(),
+                message: n.message,
+            })
+            .collect();
         let restriction_rules: Vec<RestrictionRuleResponse> = p
             .restrictions
             .iter()
@@ -143,6 +172,7 @@ impl ProfileResponse {
             .collect(),
             restriction_rules,
             unenforced_restrictions,
+            target_notes,
         }
     }
 }
@@ -488,7 +518,13 @@ pub async fn upsert_profile(
         .profiles
         .upsert(user.0.id, draft)
         .await
-        .map(|p| web::Json(ProfileResponse::new(p, &state.recipes)))
+        .map(|p| {
+            web::Json(ProfileResponse::new(
+                p,
+                &state.recipes,
+                state.profiles.today(),
+            ))
+        })
         .map_err(|e| profile_error(e, &raw))
 }
 
@@ -511,7 +547,13 @@ pub async fn get_profile(
         .profiles
         .get(user.0.id)
         .await
-        .map(|p| web::Json(ProfileResponse::new(p, &state.recipes)))
+        .map(|p| {
+            web::Json(ProfileResponse::new(
+                p,
+                &state.recipes,
+                state.profiles.today(),
+            ))
+        })
         .map_err(|e| profile_error(e, &Value::Null))
 }
 

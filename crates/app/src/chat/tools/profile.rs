@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use mealplan_domain::planner::Nutrient;
-use mealplan_domain::targets::{bmr, goal_calories, tdee};
+use mealplan_domain::targets::{self, bmr, goal_calories, tdee};
 use mealplan_domain::{
     ActivityLevel, DietType, Goal, Height, ItemName, ItemRef, MealsPerDay, Rule, Weight,
 };
@@ -236,6 +236,21 @@ impl Toolbox<'_> {
                 )
             }
         );
+        let _ = write!(
+            out,
+            "\n\n{}",
+            self.t(
+                "Computed values are kept inside the reference ranges (DRI, EFSA): protein 10-35% of calories and at least 0.8 g per kg (1.0 from 65), fat 20-35%, carbs 45-65% (at least 130 g on a low-carb or high-protein diet).",
+                "Los valores calculados se mantienen dentro de los rangos de referencia (DRI, EFSA): proteína 10-35% de las calorías y al menos 0,8 g por kg (1,0 desde los 65), grasa 20-35%, carbohidratos 45-65% (al menos 130 g en una dieta baja en carbohidratos o alta en proteína).",
+            )
+        );
+        for note in targets::notes(&p.body, age, &t, &p.diet_types) {
+            let line = match self.lang {
+                Lang::En => note.message,
+                Lang::Es => spanish_note(&note),
+            };
+            let _ = write!(out, "\n- ⚠ {line}");
+        }
         Ok(out)
     }
 
@@ -726,5 +741,30 @@ fn allergen_es(a: mealplan_domain::Allergen) -> &'static str {
         Sulphites => "sulfitos",
         Lupin => "altramuces",
         Molluscs => "moluscos",
+    }
+}
+
+/// A target note in Spanish: the kind and the value, without the English
+/// sentence's numbers of the range (given in the line above it).
+fn spanish_note(note: &targets::TargetNote) -> String {
+    use targets::{NoteKind, NoteTarget};
+    let what = match note.target {
+        NoteTarget::Calories => "Las calorías",
+        NoteTarget::Protein => "La proteína",
+        NoteTarget::Carbs => "Los carbohidratos",
+        NoteTarget::Fat => "La grasa",
+    };
+    match note.kind {
+        NoteKind::BelowRange => format!("{what} quedan por debajo del rango de referencia."),
+        NoteKind::AboveRange => format!("{what} quedan por encima del rango de referencia."),
+        NoteKind::BelowFloor => {
+            "Las calorías quedan por debajo del mínimo de una dieta sin supervisión médica (1200 kcal mujeres, 1500 hombres).".to_owned()
+        }
+        NoteKind::SurplusAtHighBmi => {
+            "Un superávit de calorías con un IMC de 30 o más suma grasa corporal; un dietista sugeriría mantener o bajar de peso.".to_owned()
+        }
+        NoteKind::DeficitAtLowBmi => {
+            "Un déficit de calorías con un IMC por debajo de 18,5 baja un peso ya bajo; un dietista sugeriría mantener o subir de peso.".to_owned()
+        }
     }
 }

@@ -1,11 +1,17 @@
 //! Daily calorie and macro targets (contract §4.2).
 //!
 //! BMR by Mifflin-St Jeor, TDEE by activity, calories by goal, protein by
-//! lean mass, fat as a quarter of calories, carbs the rest. A target the
-//! user sets by hand (a positive number) is kept and the others are
-//! derived around it.
+//! lean mass, fat as a quarter of calories, carbs the rest; then every
+//! computed value is kept inside the reference ranges ([`Ranges`]). A
+//! target the user sets by hand (a positive number) is kept and the
+//! others are derived around it; [`notes`] says when any value in force
+//! lies outside the ranges.
 
-use crate::profile::{ActivityLevel, Body, BodyType, Gender, Goal, NonNegative};
+mod ranges;
+
+pub use ranges::{KCAL_PER_G, NoteKind, NoteTarget, Ranges, TargetNote, bmi, fewer_carbs, notes};
+
+use crate::profile::{ActivityLevel, Body, BodyType, DietType, Gender, Goal, NonNegative};
 
 /// The four daily targets (calories in kcal, macros in grams).
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
@@ -117,32 +123,37 @@ pub fn tdee(body: &Body, age: u32) -> f64 {
     bmr(body, age) * factor
 }
 
-/// Calories for the goal; a deficit never goes below 1500 (male) or 1200
-/// (female) kcal.
+/// The least a diet without medical supervision gives: 1500 kcal (male),
+/// 1200 kcal (female).
+pub fn calorie_floor(gender: Gender) -> f64 {
+    match gender {
+        Gender::Male => 1500.0,
+        Gender::Female => 1200.0,
+    }
+}
+
+/// Calories for the goal; a deficit never goes below [`calorie_floor`].
 pub fn goal_calories(body: &Body, age: u32) -> f64 {
     let tdee = tdee(body, age);
     match body.goal {
-        Goal::LoseWeight => {
-            let floor = match body.gender {
-                Gender::Male => 1500.0,
-                Gender::Female => 1200.0,
-            };
-            (0.8 * tdee).max(floor)
-        }
+        Goal::LoseWeight => (0.8 * tdee).max(calorie_floor(body.gender)),
         Goal::MaintainWeight => tdee,
         Goal::GainWeight => 1.1 * tdee + 150.0,
     }
 }
 
 /// Resolves body fat and the targets: hand-set values are kept, the rest
-/// computed from them and the body. Each computed target is rounded to a
-/// whole number only at the end, so every one stays within half a unit of
-/// the contract's formula applied to the values in force.
+/// computed from them, the body and `diets`. Protein by lean mass is held
+/// inside its range; when carbohydrate would fall below its floor, fat
+/// gives way first (down to 20%), then protein (down to its floor); when
+/// carbohydrate would pass 65%, fat rises (up to 35%). Each computed
+/// target is rounded to a whole number only at the end.
 pub fn resolve(
     body: &Body,
     age: u32,
     body_fat: NonNegative,
     requested: Targets<NonNegative>,
+    diets: &[DietType],
 ) -> Resolved {
     let body_fat_percentage = body_fat
         .positive()
@@ -158,12 +169,29 @@ pub fn resolve(
         Goal::MaintainWeight => 2.0,
         Goal::LoseWeight | Goal::GainWeight => 2.2,
     };
-    let protein = keep_or(requested.protein, lean_mass * per_kg);
-    let fat = keep_or(requested.fat, 0.25 * calories.0 / 9.0);
-    let carbs = keep_or(
-        requested.carbs,
-        ((calories.0 - 4.0 * protein.0 - 9.0 * fat.0) / 4.0).max(0.0),
-    );
+    let kcal = calories.0;
+    let ranges = Ranges::new(body, age, kcal, diets);
+    let mut p = requested
+        .protein
+        .positive()
+        .unwrap_or_else(|| (lean_mass * per_kg).clamp(ranges.protein.0, ranges.protein.1));
+    let mut f = requested.fat.positive().unwrap_or(0.25 * kcal / 9.0);
+    let rest = |p: f64, f: f64| (kcal - 4.0 * p - 9.0 * f) / 4.0;
+    if requested.carbs.positive().is_none() {
+        let (carbs_lo, carbs_hi) = ranges.carbs;
+        if rest(p, f) < carbs_lo && requested.fat.positive().is_none() {
+            f = ((kcal - 4.0 * p - 4.0 * carbs_lo) / 9.0).max(ranges.fat.0);
+        }
+        if rest(p, f) < carbs_lo && requested.protein.positive().is_none() {
+            p = ((kcal - 9.0 * f - 4.0 * carbs_lo) / 4.0).max(ranges.protein.0);
+        }
+        if rest(p, f) > carbs_hi && requested.fat.positive().is_none() {
+            f = ((kcal - 4.0 * p - 4.0 * carbs_hi) / 9.0).min(ranges.fat.1);
+        }
+    }
+    let protein = keep_or(requested.protein, p);
+    let fat = keep_or(requested.fat, f);
+    let carbs = keep_or(requested.carbs, rest(p, f).max(0.0));
     let set = |v: NonNegative| v.positive().is_some();
     Resolved {
         body_fat_percentage,
@@ -211,7 +239,8 @@ mod tests {
         NonNegative::parse(v).unwrap()
     }
 
-    /// Every goal × gender × activity. Expected values were computed
+    /// Every goal × gender × activity (the two sedentary deficits are
+    /// where carbohydrate would fall under 45%, so fat gives way). Expected values were computed
     /// independently (a separate script of the contract's formulas).
     /// 80 kg, 180 cm, 30 years: BMR = 800 + 1125 - 150 = 1775 (+5 / -161).
     #[test]
@@ -221,7 +250,7 @@ mod tests {
         use Goal::*;
         let cases = [
             // goal, gender, activity, calories, protein, fat, carbs
-            (LoseWeight, Male, Low, 1709.0, 144.0, 47.0, 176.0),
+            (LoseWeight, Male, Low, 1709.0, 144.0, 40.0, 192.0),
             (LoseWeight, Male, Medium, 2207.0, 144.0, 61.0, 270.0),
             (LoseWeight, Male, High, 2456.0, 144.0, 68.0, 316.0),
             (MaintainWeight, Male, Low, 2136.0, 131.0, 59.0, 269.0),
@@ -230,7 +259,7 @@ mod tests {
             (GainWeight, Male, Low, 2500.0, 144.0, 69.0, 324.0),
             (GainWeight, Male, Medium, 3185.0, 144.0, 88.0, 453.0),
             (GainWeight, Male, High, 3528.0, 144.0, 98.0, 517.0),
-            (LoseWeight, Female, Low, 1549.0, 130.0, 43.0, 160.0),
+            (LoseWeight, Female, Low, 1549.0, 130.0, 37.0, 174.0),
             (LoseWeight, Female, Medium, 2001.0, 130.0, 56.0, 245.0),
             (LoseWeight, Female, High, 2227.0, 130.0, 62.0, 287.0),
             (MaintainWeight, Female, Low, 1937.0, 118.0, 54.0, 245.0),
@@ -242,7 +271,7 @@ mod tests {
         ];
         for (goal, gender, activity, calories, protein, fat, carbs) in cases {
             let b = body(goal, gender, activity);
-            let got = resolve(&b, 30, nn(0.0), none());
+            let got = resolve(&b, 30, nn(0.0), none(), &[]);
             assert_eq!(
                 got.targets,
                 Targets {
@@ -272,12 +301,15 @@ mod tests {
         small.height = Height::parse(145.0).unwrap();
         // BMR = 400 + 906.25 - 400 - 161 = 745.25; 0.8·TDEE ≈ 715 < 1200.
         assert_eq!(
-            resolve(&small, 80, nn(0.0), none()).targets.calories,
+            resolve(&small, 80, nn(0.0), none(), &[]).targets.calories,
             1200.0
         );
         let mut male = small;
         male.gender = Gender::Male;
-        assert_eq!(resolve(&male, 80, nn(0.0), none()).targets.calories, 1500.0);
+        assert_eq!(
+            resolve(&male, 80, nn(0.0), none(), &[]).targets.calories,
+            1500.0
+        );
     }
 
     #[test]
@@ -292,7 +324,7 @@ mod tests {
             assert_eq!(estimated_body_fat(build, Gender::Female), female);
         }
         let b = body(Goal::MaintainWeight, Gender::Male, ActivityLevel::Low);
-        let given = resolve(&b, 30, nn(10.0), none());
+        let given = resolve(&b, 30, nn(10.0), none(), &[]);
         assert_eq!(given.body_fat_percentage, 10.0);
         assert_eq!(given.targets.protein, 144.0); // 72 kg lean × 2.0
     }
@@ -306,11 +338,12 @@ mod tests {
             carbs: nn(0.0),
             fat: nn(0.0),
         };
-        let got = resolve(&b, 30, nn(0.0), requested).targets;
+        let got = resolve(&b, 30, nn(0.0), requested, &[]).targets;
         assert_eq!(got.calories, 2000.0);
         assert_eq!(got.protein, 150.5);
-        assert_eq!(got.fat, 56.0); // 500 / 9 = 55.6
-        assert_eq!(got.carbs, 225.0); // (2000 - 602 - 500) / 4 = 224.5, rounded half up
+        // 25% fat would leave 224.5 g, under 45% (225 g): fat gives way.
+        assert_eq!(got.fat, 55.0); // (2000 - 602 - 900) / 9 = 55.3
+        assert_eq!(got.carbs, 225.0);
     }
 
     #[test]
@@ -322,13 +355,13 @@ mod tests {
             carbs: nn(0.0),
             fat: nn(0.0),
         };
-        assert_eq!(resolve(&b, 30, nn(0.0), requested).targets.carbs, 0.0);
+        assert_eq!(resolve(&b, 30, nn(0.0), requested, &[]).targets.carbs, 0.0);
     }
 
     #[test]
     fn echoed_computed_values_are_computed_again_and_hand_set_ones_stay() {
         let b = body(Goal::MaintainWeight, Gender::Male, ActivityLevel::Low);
-        let first = resolve(&b, 30, NonNegative::default(), none());
+        let first = resolve(&b, 30, NonNegative::default(), none(), &[]);
         assert_eq!(first.manual, Manual::default());
         let stored = Stored {
             body_fat_percentage: first.body_fat_percentage,
@@ -345,7 +378,7 @@ mod tests {
         let (bf, req) = echoes_cleared(nn(first.body_fat_percentage), echo, Some(&stored));
         assert_eq!((bf, req), (NonNegative::default(), none()));
         let gain = body(Goal::GainWeight, Gender::Male, ActivityLevel::Low);
-        let second = resolve(&gain, 30, bf, req);
+        let second = resolve(&gain, 30, bf, req, &[]);
         assert!(second.targets.calories > first.targets.calories);
         assert_eq!(second.manual, Manual::default());
 
@@ -357,7 +390,7 @@ mod tests {
         let (bf, req) = echoes_cleared(nn(first.body_fat_percentage), mine, Some(&stored));
         assert_eq!(req.calories, nn(2100.0));
         assert_eq!(req.protein, NonNegative::default());
-        let third = resolve(&gain, 30, bf, req);
+        let third = resolve(&gain, 30, bf, req, &[]);
         assert!(third.manual.targets.calories && !third.manual.targets.protein);
         let stored = Stored {
             body_fat_percentage: third.body_fat_percentage,
@@ -376,5 +409,196 @@ mod tests {
 
         // Without a stored profile every positive value is the user's.
         assert_eq!(echoes_cleared(nn(20.0), echo, None), (nn(20.0), echo));
+    }
+
+    fn any_body(
+        goal: Goal,
+        gender: Gender,
+        activity: ActivityLevel,
+        build: BodyType,
+        kg: f64,
+        cm: f64,
+    ) -> Body {
+        Body {
+            weight: Weight::parse(kg).unwrap(),
+            height: Height::parse(cm).unwrap(),
+            body_type: build,
+            ..body(goal, gender, activity)
+        }
+    }
+
+    /// Every computed target of every body the profile accepts (35-300 kg,
+    /// 140-220 cm, 16-100 years, each build, goal, sex and activity, with
+    /// and without a low-carb diet) lies inside the ranges, and no note is
+    /// raised about a macro.
+    #[test]
+    fn computed_targets_of_extreme_bodies_stay_inside_the_ranges() {
+        use ActivityLevel::*;
+        let mut checked = 0;
+        for goal in [Goal::LoseWeight, Goal::MaintainWeight, Goal::GainWeight] {
+            for gender in [Gender::Male, Gender::Female] {
+                for activity in [Low, Medium, High] {
+                    for build in [
+                        BodyType::Lean,
+                        BodyType::Normal,
+                        BodyType::Stocky,
+                        BodyType::Obese,
+                    ] {
+                        for (kg, cm) in [
+                            (35.0, 140.0),
+                            (35.0, 220.0),
+                            (60.0, 165.0),
+                            (120.0, 170.0),
+                            (300.0, 140.0),
+                            (300.0, 220.0),
+                        ] {
+                            for age in [16, 40, 64, 65, 100] {
+                                for diets in [&[][..], &[DietType::LowCarb][..]] {
+                                    let b = any_body(goal, gender, activity, build, kg, cm);
+                                    let t = resolve(&b, age, nn(0.0), none(), diets).targets;
+                                    let r = Ranges::new(&b, age, t.calories, diets);
+                                    let inside = |g: f64, (lo, hi): (f64, f64)| {
+                                        g >= lo - 1.0 && g <= hi + 1.0
+                                    };
+                                    let case = format!("{b:?} {age} {diets:?}: {t:?} {r:?}");
+                                    assert!(inside(t.protein, r.protein), "protein {case}");
+                                    assert!(inside(t.fat, r.fat), "fat {case}");
+                                    assert!(inside(t.carbs, r.carbs), "carbs {case}");
+                                    assert!(
+                                        t.protein * 4.0 <= 0.35 * t.calories + 4.0,
+                                        "protein share {case}"
+                                    );
+                                    let macro_notes: Vec<_> = notes(&b, age, &t, diets)
+                                        .into_iter()
+                                        .filter(|n| n.target != NoteTarget::Calories)
+                                        .collect();
+                                    assert!(macro_notes.is_empty(), "{macro_notes:?} {case}");
+                                    checked += 1;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(checked, 3 * 2 * 3 * 4 * 6 * 5 * 2);
+    }
+
+    /// The case the issue measured: a lean heavy body on a small budget
+    /// had protein above 35%; it is now held at 35% and 0.8 g/kg is still
+    /// met where the calories allow.
+    #[test]
+    fn protein_is_held_between_its_floor_and_a_third_of_energy() {
+        let heavy = any_body(
+            Goal::LoseWeight,
+            Gender::Female,
+            ActivityLevel::Low,
+            BodyType::Lean,
+            130.0,
+            150.0,
+        );
+        let t = resolve(&heavy, 40, nn(0.0), none(), &[]).targets;
+        assert!(t.protein * 4.0 <= 0.35 * t.calories + 4.0, "{t:?}");
+        let light = any_body(
+            Goal::GainWeight,
+            Gender::Male,
+            ActivityLevel::High,
+            BodyType::Obese,
+            60.0,
+            200.0,
+        );
+        let old = resolve(&light, 70, nn(0.0), none(), &[]).targets;
+        assert!(old.protein >= 60.0 - 0.5, "1.0 g/kg from 65: {old:?}");
+        assert!(old.protein * 4.0 >= 0.10 * old.calories - 2.0, "{old:?}");
+    }
+
+    #[test]
+    fn low_carb_keeps_at_least_130_g_and_otherwise_45_percent() {
+        let b = body(Goal::LoseWeight, Gender::Female, ActivityLevel::Low);
+        let plain = resolve(&b, 30, nn(0.0), none(), &[]).targets;
+        assert!(
+            plain.carbs * 4.0 >= 0.45 * plain.calories - 2.0,
+            "{plain:?}"
+        );
+        let low = resolve(&b, 30, nn(0.0), none(), &[DietType::LowCarb]).targets;
+        // The unadjusted split (25% fat) already leaves 160 g ≥ 130 g.
+        assert_eq!((low.fat, low.carbs), (43.0, 160.0));
+        assert!(notes(&b, 30, &low, &[DietType::LowCarb]).is_empty());
+        // The same numbers without the diet are below 45%: a note.
+        let n = notes(&b, 30, &low, &[]);
+        assert_eq!(n.len(), 1, "{n:?}");
+        assert_eq!(
+            (n[0].target, n[0].kind),
+            (NoteTarget::Carbs, NoteKind::BelowRange)
+        );
+    }
+
+    #[test]
+    fn hand_set_values_are_kept_and_noted_when_outside_the_ranges() {
+        let b = body(Goal::MaintainWeight, Gender::Male, ActivityLevel::Low);
+        let requested = Targets {
+            calories: nn(1830.0),
+            protein: nn(241.0),
+            carbs: nn(0.0),
+            fat: nn(0.0),
+        };
+        let t = resolve(&b, 30, nn(0.0), requested, &[]).targets;
+        assert_eq!((t.calories, t.protein), (1830.0, 241.0));
+        // Fat gave way to 20%; protein is the user's and stays.
+        assert_eq!(t.fat, 41.0);
+        let n = notes(&b, 30, &t, &[]);
+        let kinds: Vec<_> = n.iter().map(|n| (n.target, n.kind)).collect();
+        assert_eq!(
+            kinds,
+            [
+                (NoteTarget::Protein, NoteKind::AboveRange),
+                (NoteTarget::Carbs, NoteKind::BelowRange),
+            ]
+        );
+        assert!(n[0].message.contains("53%"), "{}", n[0].message);
+        let tiny = Targets {
+            calories: 900.0,
+            ..t
+        };
+        assert!(
+            notes(&b, 30, &tiny, &[])
+                .iter()
+                .any(|n| n.kind == NoteKind::BelowFloor)
+        );
+    }
+
+    #[test]
+    fn a_goal_unusual_for_the_body_is_noted() {
+        let obese = any_body(
+            Goal::GainWeight,
+            Gender::Male,
+            ActivityLevel::Low,
+            BodyType::Obese,
+            120.0,
+            170.0,
+        );
+        let t = resolve(&obese, 30, nn(0.0), none(), &[]).targets;
+        let n = notes(&obese, 30, &t, &[]);
+        assert!(
+            n.iter().any(|n| n.kind == NoteKind::SurplusAtHighBmi),
+            "{n:?}"
+        );
+        let thin = any_body(
+            Goal::LoseWeight,
+            Gender::Female,
+            ActivityLevel::Medium,
+            BodyType::Lean,
+            45.0,
+            170.0,
+        );
+        let t = resolve(&thin, 30, nn(0.0), none(), &[]).targets;
+        let n = notes(&thin, 30, &t, &[]);
+        assert!(
+            n.iter().any(|n| n.kind == NoteKind::DeficitAtLowBmi),
+            "{n:?}"
+        );
+        let usual = body(Goal::LoseWeight, Gender::Male, ActivityLevel::Medium);
+        let t = resolve(&usual, 30, nn(0.0), none(), &[]).targets;
+        assert!(notes(&usual, 30, &t, &[]).is_empty());
     }
 }
