@@ -25,6 +25,36 @@ async fn profile(
     reply.json
 }
 
+/// A day's report beyond the targets: the four limits in order, each
+/// with its bound for the day's calories and `met` as the amount says,
+/// and nothing repeated in a generated day.
+fn assert_whole_day(w: &Value, kcal: f64) {
+    let limits = w["limits"].as_array().unwrap();
+    let names: Vec<&str> = limits
+        .iter()
+        .map(|l| l["nutrient"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["fiber", "sodium", "saturated_fat", "sugar"], "{w}");
+    let near = |v: &Value, want: f64| (v.as_f64().unwrap() - want).abs() <= 0.1;
+    assert!(near(&limits[0]["min"], 14.0 * kcal / 1000.0), "{w}");
+    assert!(
+        near(&limits[0]["max"], (25.0 * kcal / 1000.0).max(70.0)),
+        "{w}"
+    );
+    assert!(near(&limits[1]["max"], kcal.max(2300.0)), "{w}");
+    assert!(near(&limits[2]["max"], 0.10 * kcal / 9.0), "{w}");
+    assert!(near(&limits[3]["max"], 0.25 * kcal / 4.0), "{w}");
+    for l in limits {
+        let amount = l["amount"].as_f64().unwrap();
+        let inside = l["min"].as_f64().is_none_or(|m| amount >= m - 0.55)
+            && amount <= l["max"].as_f64().unwrap() + 0.55;
+        assert_eq!(l["met"].as_bool().unwrap(), inside, "{l}");
+        assert_eq!(l["why"].is_null(), inside, "{l}");
+    }
+    assert_eq!(w["repeated_protein_foods"], json!([]), "{w}");
+    assert_eq!(w["repeated_dish_families"], json!([]), "{w}");
+}
+
 async fn generate(app: &TestApp, token: &str, body: Value) -> crate::helpers::Reply {
     app.json(Method::POST, "/api/plan/generate", Some(token), &body)
         .await
@@ -118,6 +148,40 @@ async fn generated_plans_keep_the_hard_rules_and_meet_targets(b: Backend) {
         assert!(dev["calories"].as_f64().unwrap().abs() <= 5.0, "{day}");
         for k in ["protein", "carbs", "fat"] {
             assert!(dev[k].as_f64().unwrap().abs() <= 10.0, "{day}");
+        }
+        assert_whole_day(
+            &day["whole_day"],
+            day["planned"]["calories"].as_f64().unwrap(),
+        );
+    }
+    // Each day's fit says the same, and no two dishes of a day are of one
+    // kind (read here from the names, the part before "with").
+    let current = app.get("/api/plan/current", Some(&token)).await.json;
+    for menu in current["daily_menus"].as_array().unwrap() {
+        let fit = &menu["fit"];
+        assert_eq!(
+            fit["whole_day"]["limits"].as_array().unwrap().len(),
+            4,
+            "{fit}"
+        );
+        let mut kinds = Vec::new();
+        for m in menu["meal_details"].as_array().unwrap() {
+            let name = m["recipe"]["name"].as_str().unwrap().to_lowercase();
+            let main = name.split(" with ").next().unwrap().to_owned();
+            for kind in [
+                "stew",
+                "curry",
+                "stir-fry",
+                "quesadilla",
+                "omelette",
+                "soup",
+                "salad",
+            ] {
+                if main.contains(kind) {
+                    assert!(!kinds.contains(&kind), "two {kind} dishes: {menu}");
+                    kinds.push(kind);
+                }
+            }
         }
     }
     // The same seed gives the same plan; the previous one is kept.

@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
 use mealplan_domain::kitchen::Kitchen;
+use mealplan_domain::planner::whole_day::{self, Dishes, WholeDay};
 use mealplan_domain::planner::{PlanningError, RequestError};
 use mealplan_domain::{
     HardRules, MealStatus, MealType, Nutrition, Recipe, Targets, Taxonomy, UserId, similar_recipes,
@@ -61,6 +62,8 @@ pub struct DaySummary {
     pub planned: Nutrition,
     /// Totals of the completed meals.
     pub completed: Nutrition,
+    /// The planned day against the limits beyond the targets.
+    pub whole_day: WholeDay,
 }
 
 /// The active plan against the profile's targets.
@@ -395,7 +398,16 @@ impl Plans {
             .iter()
             .map(|day| {
                 let portion = |m: &&MealView| m.recipe.nutrition().served(m.meal.servings);
+                let recipes: Vec<Recipe> = day.meals.iter().map(|m| m.recipe.clone()).collect();
+                let dishes = Dishes::new(&recipes, Some(&self.kitchen));
+                let meals: Vec<(usize, f64)> = day
+                    .meals
+                    .iter()
+                    .enumerate()
+                    .map(|(i, m)| (i, m.meal.servings))
+                    .collect();
                 DaySummary {
+                    whole_day: whole_day::check(&recipes, &dishes, &meals),
                     day_of_week: day.day_of_week,
                     planned: day.meals.iter().map(|m| portion(&m)).sum(),
                     completed: day

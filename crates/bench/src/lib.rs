@@ -6,10 +6,13 @@
 //! miss are from the best any plan could do (the bound), and how fast it
 //! is. The quality figures do not depend on timing, so a test holds them.
 
+use std::sync::OnceLock;
 use std::time::Instant;
 
 use chrono::NaiveDate;
 use mealplan_catalogue::IngredientTable;
+use mealplan_domain::kitchen::Kitchen;
+use mealplan_domain::planner::whole_day::{self, Dishes, Limits, Minor};
 use mealplan_domain::planner::{
     self, Bound, MealRow, PlanRequest, PlannedDay, PlannedMeal, Rng, USUAL_MAX_SERVINGS, WeekBound,
 };
@@ -71,6 +74,7 @@ impl Profile {
             body.birth_date.age_on(today()),
             NonNegative::default(),
             Targets::default(),
+            &diets,
         );
         Self {
             targets: resolved.targets,
@@ -229,6 +233,58 @@ pub fn generated_catalogue(shipped: &[Recipe], n: usize, seed: u64) -> Vec<Recip
     out
 }
 
+/// The shipped kitchen table (which ingredients are protein foods).
+pub fn kitchen() -> &'static Kitchen {
+    static KITCHEN: OnceLock<Kitchen> = OnceLock::new();
+    KITCHEN.get_or_init(|| mealplan_catalogue::kitchen().expect("shipped kitchen"))
+}
+
+/// What profile `p` may not eat that `recipe` serves, judged against the
+/// taxonomy by this bench's own reading of each restriction (not the
+/// planner's filter, [`HardRules::allow`]): an allergen restriction
+/// forbids every ingredient that contains or may contain its group; a
+/// custom one the kinds it names; vegan every animal product, vegetarian
+/// meat, fish, shellfish, gelatin and animal rennet. `None` when nothing.
+pub fn breaks_taxonomy(recipe: &Recipe, p: &Profile) -> Option<String> {
+    let taxonomy = Taxonomy::standard();
+    let mut kinds: Vec<&str> = Vec::new();
+    let mut groups: Vec<Allergen> = Vec::new();
+    for r in &p.restrictions {
+        match *r {
+            "no mushrooms" => kinds.push("mushrooms"),
+            "kiwi allergy" => kinds.push("kiwi"),
+            "no pork" => kinds.push("pork"),
+            "wheat allergy" => kinds.push("wheat"),
+            "dairy free" => kinds.push("dairy"),
+            "no chicken" => kinds.push("chicken"),
+            "onion allergy" => kinds.push("onion"),
+            "no rice" => kinds.push("rice"),
+            name => groups.extend(
+                Allergen::ALL
+                    .iter()
+                    .filter(|a| a.restriction_name() == name),
+            ),
+        }
+    }
+    match p.hard_diet() {
+        2 => kinds.push("animal product"),
+        1 => kinds.extend(["meat", "fish", "shellfish", "gelatin", "animal rennet"]),
+        _ => {}
+    }
+    recipe.ingredients().iter().find_map(|i| {
+        let kind = kinds.iter().find(|k| taxonomy.is_a(&i.name, k));
+        let group = groups.iter().find(|g| {
+            let listed = |l: Option<&[Allergen]>| l.is_some_and(|l| l.contains(g));
+            listed(taxonomy.allergens_of(&i.name)) || listed(taxonomy.may_contain_of(&i.name))
+        });
+        match (kind, group) {
+            (Some(k), _) => Some(format!("{} is {k}", i.name)),
+            (None, Some(g)) => Some(format!("{} has {}", i.name, g.group_name())),
+            (None, None) => None,
+        }
+    })
+}
+
 /// The plan request of profile `i`.
 pub fn request<'a>(recipes: &'a [Recipe], p: &Profile, i: usize, seed: u64) -> PlanRequest<'a> {
     let rules = HardRules::new(
@@ -246,6 +302,30 @@ pub fn request<'a>(recipes: &'a [Recipe], p: &Profile, i: usize, seed: u64) -> P
         .expect("bench profiles make valid requests")
         .with_seed(seed.wrapping_add(i as u64))
         .preferring(preferred, Vec::new())
+        .with_kitchen(kitchen())
+}
+
+/// Whether some day of `request`'s slots keeps `minor`'s limit, the
+/// targets aside: every slot has a dish whose amount per kcal is within
+/// the limit per kcal of the target (a day's amount per kcal is a
+/// calorie-weighted mean of its meals'). An upper bound: no plan meets
+/// the limit on more days than this allows.
+pub fn limit_reachable(request: &PlanRequest<'_>, dishes: &Dishes, minor: Minor) -> bool {
+    let kcal = request.targets().calories;
+    let k = Minor::ALL.iter().position(|m| *m == minor).unwrap_or(0);
+    let (lo, hi) = Limits::for_calories(kcal).bounds(minor);
+    request.slots().iter().all(|slot| {
+        let densities = request
+            .recipes()
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| r.serves(*slot) && request.rules().allow(r))
+            .filter(|(_, r)| r.nutrition().calories > 0.0)
+            .map(|(i, r)| dishes.minor(i)[k] / r.nutrition().calories);
+        let (least, most) =
+            densities.fold((f64::INFINITY, 0.0_f64), |(a, b), d| (a.min(d), b.max(d)));
+        lo.is_none_or(|lo| most >= lo / kcal) && hi.is_none_or(|hi| least <= hi / kcal)
+    })
 }
 
 /// Whether `recipe` alone, at some allowed portion, meets the one-slot
@@ -325,8 +405,11 @@ pub struct Score {
     pub inside: usize,
     /// Sum over days of the absolute deviation in percent, per nutrient.
     pub deviation: [f64; 4],
-    /// Meals breaking a hard rule.
+    /// Meals breaking a hard rule, by the planner's own filter.
     pub violations: usize,
+    /// Meals breaking a restriction or diet judged against the taxonomy
+    /// independently ([`breaks_taxonomy`]), and meals so judged.
+    pub taxonomy_violations: (usize, usize),
     /// Meals repeating a recipe of the same day.
     pub repeats: usize,
     /// Meals planned.
@@ -384,6 +467,21 @@ pub struct Score {
     pub times: Vec<f64>,
     /// Profiles the method could not plan.
     pub infeasible: usize,
+    /// Days keeping each limit beyond the targets, in [`Minor::ALL`] order
+    /// (fibre counts its floor and its ceiling).
+    pub limits_met: [usize; 4],
+    /// Days whose fibre is above its ceiling.
+    pub fibre_over: usize,
+    /// Days where some day of the slots could keep each limit
+    /// ([`limit_reachable`]).
+    pub limits_reachable: [usize; 4],
+    /// Days with a protein food in three or more meals.
+    pub food_thrice: usize,
+    /// Days with two dishes of one family.
+    pub family_twice: usize,
+    /// Plans of two or more meals a day, and of those, plans with fewer
+    /// than 4 different protein foods in the week.
+    pub protein_food_weeks: (usize, usize),
 }
 
 impl Score {
@@ -416,6 +514,12 @@ impl Score {
             .collect();
         let misses: Vec<f64> = days.iter().map(|d| tol.miss(&d.totals, t)).collect();
         let ranked = week.and_then(|w| w.per_day(&misses));
+        let dishes = Dishes::new(request.recipes(), Some(kitchen()));
+        let reachable: Vec<bool> = Minor::ALL
+            .iter()
+            .map(|m| limit_reachable(request, &dishes, *m))
+            .collect();
+        let mut week_foods: Vec<u32> = Vec::new();
         for (d, day) in days.iter().enumerate() {
             self.days += 1;
             let miss = misses[d];
@@ -455,6 +559,32 @@ impl Score {
             };
             if best.is_some_and(|b| b <= 0.0) {
                 self.reachable += 1;
+            }
+            let indexed: Vec<(usize, f64)> = day
+                .meals
+                .iter()
+                .map(|m| {
+                    let i = request
+                        .recipes()
+                        .iter()
+                        .position(|r| r.id == m.recipe_id)
+                        .expect("a planned recipe is one of the request's");
+                    (i, m.servings)
+                })
+                .collect();
+            let whole = whole_day::check(request.recipes(), &dishes, &indexed);
+            for (k, level) in whole.levels.iter().enumerate() {
+                self.limits_met[k] += usize::from(level.met);
+                self.limits_reachable[k] += usize::from(reachable[k]);
+            }
+            let fibre = &whole.levels[0];
+            if fibre.max.is_some_and(|m| fibre.amount > m + 0.5) {
+                self.fibre_over += 1;
+            }
+            self.food_thrice += usize::from(!whole.repeated_foods.is_empty());
+            self.family_twice += usize::from(!whole.repeated_families.is_empty());
+            for (i, _) in &indexed {
+                week_foods.extend(dishes.foods(*i));
             }
             let n: Nutrition = day.totals;
             let pairs = [
@@ -530,6 +660,12 @@ impl Score {
         all.sort_unstable();
         all.dedup();
         self.distinct += all.len();
+        if request.slots().len() >= 2 {
+            week_foods.sort_unstable();
+            week_foods.dedup();
+            self.protein_food_weeks.0 += 1;
+            self.protein_food_weeks.1 += usize::from(week_foods.len() < 4);
+        }
         if request.slots().len() == 1 {
             let needed = planner::WEEKLY_DISTINCT.min(days.len()).min(candidates[0]);
             if all.len() < needed {
@@ -644,6 +780,24 @@ impl Score {
         )
     }
 
+    /// Row of the limits table.
+    pub fn limits_row(&self, name: &str) -> String {
+        let share = |n: usize| 100.0 * n as f64 / self.days.max(1) as f64;
+        format!(
+            "| {name} | {:.1}% | {:.1}% ({} over the ceiling) | {:.1}% | {:.1}% | {:.1}% | {} | {} | {}/{} |",
+            share(self.inside),
+            share(self.limits_met[0]),
+            self.fibre_over,
+            share(self.limits_met[1]),
+            share(self.limits_met[2]),
+            share(self.limits_met[3]),
+            self.food_thrice,
+            self.family_twice,
+            self.protein_food_weeks.1,
+            self.protein_food_weeks.0,
+        )
+    }
+
     /// Row of the per-group tables.
     pub fn group_row(&self, name: &str) -> String {
         format!(
@@ -727,6 +881,16 @@ pub fn run(recipes: &[Recipe], profiles: &[Profile], seed: u64) -> Report {
         let week = week.as_ref();
         match ours {
             Ok(days) => {
+                let served = days
+                    .iter()
+                    .flat_map(|d| &d.meals)
+                    .map(|m| recipe_of(&request, m));
+                let breaking = served
+                    .clone()
+                    .filter(|r| breaks_taxonomy(r, p).is_some())
+                    .count();
+                report.planner.taxonomy_violations.0 += breaking;
+                report.planner.taxonomy_violations.1 += served.count();
                 let here = bounds_here(&request, &days);
                 let meals = usize::from(p.meals.get()) - 1;
                 for score in [
@@ -813,6 +977,21 @@ impl Report {
             100.0 * self.planner.reachable as f64 / self.planner.days.max(1) as f64,
             self.planner.reachable,
             self.planner.days
+        ));
+        line("\nThe whole day (limits per day for its calories: fibre 14 g/1,000 kcal to max(70 g, 25 g/1,000 kcal), sodium max(2,300 mg, 1 mg/kcal), saturated fat under 10% and sugars at most 25% of energy; protein foods in at most two meals, one dish per family; at least 4 protein foods a week from two meals a day):\n".into());
+        line("| method | days within tolerance | fibre kept | sodium kept | saturated fat kept | sugars kept | days with a protein food 3 times | days with a dish family twice | weeks with < 4 protein foods |".into());
+        line("|---|---|---|---|---|---|---|---|---|".into());
+        line(self.planner.limits_row("planner"));
+        line(self.greedy.limits_row("greedy calorie-only (original)"));
+        let reach = |k: usize| {
+            100.0 * self.planner.limits_reachable[k] as f64 / self.planner.days.max(1) as f64
+        };
+        line(format!(
+            "| best achievable (targets aside) | — | at most {:.1}% | at most {:.1}% | at most {:.1}% | at most {:.1}% | — | — | — |",
+            reach(0),
+            reach(1),
+            reach(2),
+            reach(3)
         ));
         line("\nPortions, meal sizes and variety (gap: a missed day's worst excess beyond its tolerance minus its bound, the best any plan keeping the rules could reach, in percentage points; for one meal a day the bound is the week's, rank by rank, since a week needs 5 different recipes; the one-day bound sets the variety rules aside):\n".into());
         line("| method | meals outside 0.75-1.5 servings | largest portion | snacks over 1.5 | meals over 2.5 | 3+-meal days with a meal over 50% | meals outside their calorie band | distinct recipes per week (mean / 1-meal min) | consecutive-day repeats (same slot) | missed days | gap to bound on missed days, mean / max | missed days > 2 points from bound | gap to the one-day bound, max (days > 2 points) | gap to the day's bound with the rest of its week as it is, mean / max (days > 2 points) |".into());

@@ -9,14 +9,24 @@ use crate::CatalogueError;
 
 const FILE: &str = "kitchen.tsv";
 
-/// The kitchen table shipped in `data/kitchen.tsv`.
+/// The kitchen table shipped in `data/kitchen.tsv`, with each
+/// ingredient's protein from the ingredient table (SR28).
 pub fn shipped() -> Result<Kitchen, CatalogueError> {
-    parse(include_str!("../data/kitchen.tsv"))
+    let table = crate::IngredientTable::shipped()?;
+    parse_with(include_str!("../data/kitchen.tsv"), |name| {
+        table.get(name).map_or(0.0, |i| i.per_100g.protein)
+    })
+}
+
+/// Parses a kitchen table without protein values (0 for every row).
+pub fn parse(text: &str) -> Result<Kitchen, CatalogueError> {
+    parse_with(text, |_| 0.0)
 }
 
 /// Parses a kitchen table: `#` comments, a header line, then 9
-/// tab-separated columns (see the file's header comment).
-pub fn parse(text: &str) -> Result<Kitchen, CatalogueError> {
+/// tab-separated columns (see the file's header comment); `protein` gives
+/// each ingredient's protein per 100 g.
+fn parse_with(text: &str, protein: impl Fn(&str) -> f64) -> Result<Kitchen, CatalogueError> {
     let mut rows = Vec::new();
     for (index, line) in text.lines().enumerate() {
         if line.starts_with('#') || line.starts_with("name\t") || line.trim().is_empty() {
@@ -128,6 +138,7 @@ pub fn parse(text: &str) -> Result<Kitchen, CatalogueError> {
                 note: Some(note.trim().to_owned()).filter(|n| !n.is_empty()),
                 sodium_mg: num(sodium)?,
                 saturated_fat: num(sat_fat)?,
+                protein: protein(name),
             },
         ));
     }

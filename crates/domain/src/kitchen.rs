@@ -160,6 +160,32 @@ pub struct KitchenFacts {
     pub sodium_mg: f64,
     /// Saturated fat, g per 100 g.
     pub saturated_fat: f64,
+    /// Protein, g per 100 g: what makes it a protein food
+    /// ([`is_protein_food`](Self::is_protein_food)).
+    pub protein: f64,
+}
+
+/// Protein per 100 g from which an ingredient is a protein food (meat,
+/// fish, eggs, cheese, yogurt, tofu, pulses, nuts): the day rules keep any
+/// one of them to two meals a day.
+pub const PROTEIN_FOOD_G: f64 = 7.0;
+
+impl KitchenFacts {
+    /// Whether this is a protein food: at least [`PROTEIN_FOOD_G`] of
+    /// protein per 100 g, breads and pasta aside, which are eaten as
+    /// staples, and so are crackers and rice cakes; so are seasonings
+    /// (spices, sauces) and baking goods, which are not foods of a meal
+    /// at all (black pepper has 10 g per 100 g).
+    pub fn is_protein_food(&self, name: &str) -> bool {
+        self.protein >= PROTEIN_FOOD_G
+            && !matches!(
+                self.aisle,
+                Aisle::Bakery | Aisle::Spices | Aisle::Condiments | Aisle::Baking | Aisle::Snacks
+            )
+            && !name.contains("pasta")
+            && !name.contains("noodle")
+            && !name.contains("couscous")
+    }
 }
 
 /// One ingredient line of a recipe as a cook reads it.
@@ -663,6 +689,7 @@ mod tests {
             note: None,
             sodium_mg: 0.0,
             saturated_fat: 0.0,
+            protein: 0.0,
         }
     }
 

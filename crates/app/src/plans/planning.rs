@@ -6,7 +6,9 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use mealplan_domain::kitchen::Kitchen;
 use mealplan_domain::planner::PlanAdjust;
+use mealplan_domain::planner::whole_day::{self, Dishes, WholeDay};
 use mealplan_domain::planner::{
     self, Bound, DayFit, MealRow, PlanRequest, RebalanceRequest, Tolerances, WeekBound, is_main,
 };
@@ -70,6 +72,9 @@ pub struct DayFitView {
     /// When a target is off: the best this day could reach with the rest
     /// of the plan as it is (the variety rules bar some recipes).
     pub best_here: Option<Bound>,
+    /// Fibre, sodium, saturated fat and sugars against their limits, and
+    /// protein foods or dish families repeated within the day.
+    pub whole_day: WholeDay,
     /// A main meal is above the usual largest portion (1.5 servings).
     pub larger_portions: bool,
     /// Whether the planner made the plan.
@@ -163,6 +168,7 @@ impl Plans {
             .unwrap_or_else(|| self.clock.now().timestamp_nanos_opt().unwrap_or(0) as u64);
         let recipes = Arc::clone(&all);
         let taxonomy = Arc::clone(&self.taxonomy);
+        let kitchen = Arc::clone(&self.kitchen);
         let new_days = blocking(move || {
             let request = PlanRequest::new(
                 &recipes,
@@ -177,7 +183,8 @@ impl Plans {
                 profile.tastes.iter().map(|t| t.name.clone()).collect(),
             )
             .with_tolerances(options.settings.tolerances)
-            .with_portions(options.settings.portions);
+            .with_portions(options.settings.portions)
+            .with_kitchen(&kitchen);
             let started = std::time::Instant::now();
             let planned = planner::plan(&request);
             metrics::histogram!("planner_seconds").record(started.elapsed().as_secs_f64());
@@ -246,11 +253,16 @@ impl Plans {
             let profile = adjusted(profile.clone(), &settings.adjust);
             let (recipes, stored) = (Arc::clone(&all), plan.clone());
             let taxonomy = Arc::clone(&self.taxonomy);
+            let kitchen = Arc::clone(&self.kitchen);
             let changes = blocking(move || {
                 let rules = rules(&taxonomy, &profile);
-                rebalance_plan(
-                    &recipes, &stored, &profile, &rules, settings, &chosen, day, seed,
-                )
+                let planning = Planning {
+                    all: &recipes,
+                    profile: &profile,
+                    rules: &rules,
+                    kitchen: &kitchen,
+                };
+                rebalance_plan(&planning, &stored, settings, &chosen, day, seed)
             })
             .await??;
             if changes.is_empty() {
@@ -290,9 +302,16 @@ impl Plans {
         let all = self.catalog.all().await?;
         let stored = view.clone();
         let taxonomy = Arc::clone(&self.taxonomy);
+        let kitchen = Arc::clone(&self.kitchen);
         let fits = blocking(move || {
             let rules = rules(&taxonomy, &profile);
-            fits(&all, &stored, &profile, &rules, settings)
+            let planning = Planning {
+                all: &all,
+                profile: &profile,
+                rules: &rules,
+                kitchen: &kitchen,
+            };
+            fits(&planning, &stored, settings)
         })
         .await??;
         for (day, fit) in view.days.iter_mut().zip(fits) {
@@ -302,19 +321,31 @@ impl Plans {
     }
 }
 
+/// What planning work over a user's plan reads: the catalogue, the
+/// profile (targets adjusted), its hard rules and the kitchen.
+struct Planning<'a> {
+    all: &'a [Recipe],
+    profile: &'a Profile,
+    rules: &'a HardRules,
+    kitchen: &'a Kitchen,
+}
+
 /// The meal changes that re-balance `day` (every day when `None`) of
 /// `plan`.
-#[allow(clippy::too_many_arguments)]
 fn rebalance_plan(
-    all: &[Recipe],
+    planning: &Planning<'_>,
     plan: &Plan,
-    profile: &Profile,
-    hard_rules: &HardRules,
     settings: PlanSettings,
     chosen: &[i64],
     day: Option<u8>,
     seed: u64,
 ) -> Result<Vec<MealChange>, PlanError> {
+    let Planning {
+        all,
+        profile,
+        rules: hard_rules,
+        kitchen,
+    } = *planning;
     let rows = rows(plan, all, chosen)?;
     let plan_days = plan.days.len().clamp(1, 7) as u8;
     let mut changes = Vec::new();
@@ -340,6 +371,7 @@ fn rebalance_plan(
             plan_days,
             used,
             meals: planner::day_meals(&rows, d),
+            kitchen: Some(kitchen),
         };
         let out = planner::rebalance(&request);
         for (meal, (recipe, servings)) in stored.meals.iter().zip(out.meals) {
@@ -355,14 +387,20 @@ fn rebalance_plan(
     Ok(changes)
 }
 
-/// Each day's fit of `view` to `profile`'s targets.
+/// Each day's fit of `view` to `profile`'s targets and to the limits
+/// beyond them.
 fn fits(
-    all: &[Recipe],
+    planning: &Planning<'_>,
     view: &PlanView,
-    profile: &Profile,
-    rules: &HardRules,
     settings: Option<PlanSettings>,
 ) -> Result<Vec<DayFitView>, PlanError> {
+    let Planning {
+        all,
+        profile,
+        rules,
+        kitchen,
+    } = *planning;
+    let dishes = Dishes::new(all, Some(kitchen));
     let (tolerances, portions) =
         settings.map_or_else(Default::default, |s| (s.tolerances, s.portions));
     let rules = rules.clone();
@@ -455,6 +493,7 @@ fn fits(
                 week,
                 best_one_day,
                 best_here,
+                whole_day: whole_day::check(all, &dishes, &meals_of(&plan[d])),
                 larger_portions: day.meals.iter().any(|m| {
                     is_main(m.meal.meal_type)
                         && m.meal.servings > portions.range(m.meal.meal_type).usual_max + 1e-9
@@ -473,4 +512,9 @@ fn one_meal_slot(view: &PlanView) -> Option<MealType> {
         .iter()
         .all(|d| d.meals.len() == 1 && d.meals[0].meal.meal_type == first)
         .then_some(first)
+}
+
+/// (recipe index, servings) of a day's meal rows.
+fn meals_of(rows: &[MealRow]) -> Vec<(usize, f64)> {
+    rows.iter().map(|(_, r, s, _)| (*r, *s)).collect()
 }

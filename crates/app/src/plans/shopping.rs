@@ -123,6 +123,7 @@ mod tests {
                 note: None,
                 sodium_mg: 0.0,
                 saturated_fat: 0.0,
+                protein: 12.6,
             },
         )])
     }

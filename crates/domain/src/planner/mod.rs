@@ -34,6 +34,7 @@ mod search;
 #[cfg(test)]
 mod tests;
 mod week;
+pub mod whole_day;
 
 pub use adjust::PlanAdjust;
 pub use fit::{DayFit, Off, assess};
@@ -46,6 +47,7 @@ pub use rules::{
 pub use week::{Ranked, WeekBound};
 
 use crate::hard_rules::HardRules;
+use crate::kitchen::Kitchen;
 use crate::meal::MealType;
 use crate::nutrition::Nutrition;
 use crate::profile::{DietType, MealsPerDay, NonNegative};
@@ -53,6 +55,7 @@ use crate::recipe::Recipe;
 use crate::targets::Targets;
 use rules::target_values;
 use search::{Candidate, Day, Fixed, Problem, Scorer, Slot};
+use whole_day::Dishes;
 
 /// Random restarts of a day's search with usual portions.
 const RESTARTS: usize = 6;
@@ -115,6 +118,7 @@ pub struct PlanRequest<'a> {
     seed: u64,
     tolerances: Tolerances,
     portions: Portions,
+    kitchen: Option<&'a Kitchen>,
 }
 
 /// Why a [`PlanRequest`] was refused.
@@ -174,7 +178,15 @@ impl<'a> PlanRequest<'a> {
             seed: 0,
             tolerances: Tolerances::default(),
             portions: Portions::default(),
+            kitchen: None,
         })
+    }
+
+    /// What the kitchen knows of the ingredients: which are protein foods
+    /// (without it, no protein food is kept to two meals a day).
+    pub fn with_kitchen(mut self, kitchen: &'a Kitchen) -> Self {
+        self.kitchen = Some(kitchen);
+        self
     }
 
     /// Seeds the search: the same request and seed give the same plan.
@@ -576,6 +588,7 @@ pub fn plan(request: &PlanRequest<'_>) -> Result<Vec<PlannedDay>, PlanningError>
         });
     };
     let bands = share_bands(&request.slots);
+    let dishes = Dishes::new(request.recipes, request.kitchen);
 
     let mut rng = Rng(request.seed ^ 0x6d65_616c_706c_616e);
     // How often each recipe was used on earlier days.
@@ -621,6 +634,8 @@ pub fn plan(request: &PlanRequest<'_>) -> Result<Vec<PlannedDay>, PlanningError>
             fixed: Vec::new(),
             used: &used,
             extended: false,
+            dishes: &dishes,
+            strict: true,
         };
         // Earlier days but yesterday (the same slot may not repeat) are
         // starts for a hard day, most recent first.
@@ -640,7 +655,7 @@ pub fn plan(request: &PlanRequest<'_>) -> Result<Vec<PlannedDay>, PlanningError>
         && days
             .iter()
             .any(|d| !request.tolerances.admits(&d.totals, &request.targets))
-        && let Some(week) = one_meal_week(request, &scorer, pool, bands[0], &mut rng)
+        && let Some(week) = one_meal_week(request, &scorer, &dishes, pool, bands[0], &mut rng)
         && closer(request, &week, &days)
     {
         days = week;
@@ -691,6 +706,7 @@ fn planned_day(
 fn one_meal_week(
     request: &PlanRequest<'_>,
     scorer: &Scorer,
+    dishes: &Dishes,
     pool: &[Candidate],
     band: (f64, f64),
     rng: &mut Rng,
@@ -714,6 +730,8 @@ fn one_meal_week(
         fixed: Vec::new(),
         used: &fresh,
         extended: false,
+        dishes,
+        strict: true,
     };
     for _ in &uses {
         problem.slots[0].banned.clone_from(&banned);
@@ -802,6 +820,8 @@ pub struct RebalanceRequest<'a> {
     pub used: Vec<u32>,
     /// The day's meals by schedule.
     pub meals: Vec<DayMeal>,
+    /// What the kitchen knows of the ingredients (protein foods).
+    pub kitchen: Option<&'a Kitchen>,
 }
 
 /// A re-balanced day.
@@ -824,6 +844,7 @@ pub struct Rebalanced {
 /// portions come last.
 pub fn rebalance(request: &RebalanceRequest<'_>) -> Rebalanced {
     let scorer = Scorer::new(&request.targets, &request.tolerances);
+    let dishes = Dishes::new(request.recipes, request.kitchen);
     let types: Vec<MealType> = request.meals.iter().map(|m| m.meal_type).collect();
     let bands = share_bands(&types);
     let outcome = |meals: Vec<(usize, f64)>| Rebalanced {
@@ -880,6 +901,7 @@ pub fn rebalance(request: &RebalanceRequest<'_>) -> Rebalanced {
                 scaled: scorer.scale(&served),
                 band: bands[i],
                 main: is_main(m.meal_type),
+                minor: dishes.minor(m.recipe).map(|v| v * m.servings),
             }
         })
         .collect();
@@ -908,6 +930,8 @@ pub fn rebalance(request: &RebalanceRequest<'_>) -> Rebalanced {
         fixed: fixed.clone(),
         used: &request.used,
         extended: false,
+        dishes: &dishes,
+        strict: false,
     };
     let current: Vec<(usize, f64)> = free
         .iter()

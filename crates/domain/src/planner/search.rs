@@ -18,6 +18,7 @@ use super::rules::{
     MAX_MEAL_SHARE, MEAL_MIN_SERVINGS, PortionRange, STEPS_PER_SERVING, Tolerances, grid, on_grid,
     target_values, values,
 };
+use super::whole_day::{Dishes, MinorValues, Seen, limits_cost};
 
 const MAX_PASSES: usize = 12;
 /// Cost of a recipe used on another day of the plan, and of each further use.
@@ -53,6 +54,12 @@ const GRID_MARGIN: f64 = 2.0;
 /// band beats a balanced day half a point off (a 4-meal vegan day at 56%
 /// protein had only the former; at 10 the planner kept the latter).
 const WORST_WEIGHT: f64 = 100.0;
+
+/// A day with a target beyond its tolerance costs this on top of how far:
+/// any day within the tolerances beats it whatever the limits beyond the
+/// targets ([`super::whole_day`]) say, so those are weighed below the
+/// targets.
+const OFF_STEP: f64 = 1000.0;
 
 /// A recipe that may fill a slot, packed for the inner loop.
 #[derive(Debug, Clone)]
@@ -123,6 +130,9 @@ impl Scorer {
                 worst = worst.max((e - 1.0) * points);
             }
         }
+        if worst > 0.0 {
+            loss += OFF_STEP;
+        }
         loss + WORST_WEIGHT * worst * worst
     }
 
@@ -146,6 +156,8 @@ pub(crate) struct Fixed {
     pub band: (f64, f64),
     /// Breakfast, lunch or dinner.
     pub main: bool,
+    /// Its fibre, sodium, saturated fat and sugars as served.
+    pub minor: MinorValues,
 }
 
 /// A slot to fill.
@@ -175,6 +187,11 @@ pub(crate) struct Problem<'a> {
     pub used: &'a [u32],
     /// Main meals may go up to their range's `max` (else `usual_max`).
     pub extended: bool,
+    /// What the day rules know of each recipe.
+    pub dishes: &'a Dishes,
+    /// A day is done only without repeated protein foods or dish
+    /// families (generation); re-balancing leaves the user's meals be.
+    pub strict: bool,
 }
 
 /// A filled day: (candidate position in its slot's pool, servings) per
@@ -242,9 +259,13 @@ impl Problem<'_> {
         let mut kcal = Vec::with_capacity(picks.len() + self.fixed.len());
         let mut protein = Vec::with_capacity(kcal.capacity());
         let mut cost = 0.0;
+        let mut minor = [0.0; 4];
         for (slot, (c, s)) in self.slots.iter().zip(picks) {
             let cand = &slot.pool[*c];
             for (t, v) in total.iter_mut().zip(&cand.scaled) {
+                *t += v * s;
+            }
+            for (t, v) in minor.iter_mut().zip(self.dishes.minor(cand.index)) {
                 *t += v * s;
             }
             kcal.push(cand.kcal * s);
@@ -255,10 +276,33 @@ impl Problem<'_> {
             for (t, v) in total.iter_mut().zip(&f.scaled) {
                 *t += v;
             }
+            for (t, v) in minor.iter_mut().zip(&f.minor) {
+                *t += v;
+            }
             kcal.push(f.served.calories);
             protein.push(f.served.protein);
         }
-        self.scorer.error(&total) + size_penalty(&self.shape(), &kcal, &protein) + cost
+        self.scorer.error(&total)
+            + size_penalty(&self.shape(), &kcal, &protein)
+            + cost
+            + limits_cost(&minor, kcal.iter().sum())
+            + self.dishes.repeats_cost(self.recipes_of(picks))
+    }
+
+    /// The recipe of every meal: fixed meals, then slots.
+    fn recipes_of<'p>(&'p self, picks: &'p [(usize, f64)]) -> impl Iterator<Item = usize> + 'p {
+        self.fixed.iter().filter_map(|f| f.recipe).chain(
+            self.slots
+                .iter()
+                .zip(picks)
+                .map(|(slot, (c, _))| slot.pool[*c].index),
+        )
+    }
+
+    /// Whether no protein food is in more than two meals and no dish
+    /// family twice.
+    pub fn repeats_ok(&self, picks: &[(usize, f64)]) -> bool {
+        self.dishes.repeats_cost(self.recipes_of(picks)) == 0.0
     }
 
     /// The day's totals as served (each meal rounded as its plate shows).
@@ -284,9 +328,12 @@ impl Problem<'_> {
         kcal.len() < 3 || kcal.iter().all(|k| *k <= MAX_MEAL_SHARE * day + 1e-6)
     }
 
-    /// Whether the day is done: within the tolerances, sizes kept.
+    /// Whether the day is done: within the tolerances, sizes kept, and
+    /// (when strict) no protein food or dish family repeated.
     pub fn good(&self, picks: &[(usize, f64)]) -> bool {
-        self.scorer.miss(&self.totals(picks)) <= 0.0 && self.sizes_ok(picks)
+        self.scorer.miss(&self.totals(picks)) <= 0.0
+            && self.sizes_ok(picks)
+            && (!self.strict || self.repeats_ok(picks))
     }
 
     fn allowed(&self, slot: &Slot<'_>, c: &Candidate, held: &[usize]) -> bool {
@@ -390,7 +437,22 @@ impl Problem<'_> {
             for &k in &order {
                 let slot = &self.slots[k];
                 let mut others = [0.0; 4];
+                let mut others_minor = [0.0; 4];
                 let mut others_cost = 0.0;
+                let mut seen = Seen::default();
+                for (i, f) in self.fixed.iter().enumerate() {
+                    for (o, v) in others.iter_mut().zip(&f.scaled) {
+                        *o += v;
+                    }
+                    for (o, v) in others_minor.iter_mut().zip(&f.minor) {
+                        *o += v;
+                    }
+                    if let Some(r) = f.recipe {
+                        others_cost += seen.add(self.dishes, r);
+                    }
+                    kcal[n + i] = f.served.calories;
+                    protein[n + i] = f.served.protein;
+                }
                 for (s, (c, sv)) in picks.iter().enumerate() {
                     let cand = &self.slots[s].pool[*c];
                     kcal[s] = cand.kcal * sv;
@@ -401,14 +463,11 @@ impl Problem<'_> {
                     for (o, v) in others.iter_mut().zip(&cand.scaled) {
                         *o += v * sv;
                     }
-                    others_cost += self.pick_cost(&self.slots[s], cand, *sv);
-                }
-                for (i, f) in self.fixed.iter().enumerate() {
-                    for (o, v) in others.iter_mut().zip(&f.scaled) {
-                        *o += v;
+                    for (o, v) in others_minor.iter_mut().zip(self.dishes.minor(cand.index)) {
+                        *o += v * sv;
                     }
-                    kcal[n + i] = f.served.calories;
-                    protein[n + i] = f.served.protein;
+                    others_cost += self.pick_cost(&self.slots[s], cand, *sv);
+                    others_cost += seen.add(self.dishes, cand.index);
                 }
                 let others_kcal: f64 = kcal.iter().sum::<f64>() - kcal[k];
                 let residual: [f64; 4] = std::array::from_fn(|j| self.scorer.target[j] - others[j]);
@@ -427,10 +486,11 @@ impl Problem<'_> {
                     // one clamped to the range; every other term is ≥ 0.
                     let at = ideal.clamp(min, cap);
                     let floor = r2 - 2.0 * at * dot + at * at * norm;
-                    let mut base = bases[k][c];
+                    let mut base = bases[k][c] + seen.cost_of(self.dishes, cand.index);
                     if slot.keep.is_some_and(|r| r != cand.index) {
                         base += CHANGE_PENALTY;
                     }
+                    let cand_minor = self.dishes.minor(cand.index);
                     if floor + others_cost + base >= best.0 - 1e-12
                         || !self.allowed(slot, cand, &held)
                     {
@@ -453,10 +513,16 @@ impl Problem<'_> {
                     let score = |s: f64, bar: f64, kcal: &mut [f64], protein: &mut [f64]| {
                         let total: [f64; 4] = std::array::from_fn(|j| others[j] + v[j] * s);
                         let off = (0..4).any(|j| (total[j] - self.scorer.target[j]).abs() > 1.0);
-                        let partial = self.scorer.error(&total)
+                        let mut partial = self.scorer.error(&total)
                             + others_cost
                             + base
                             + Self::portion_cost(slot, s);
+                        if partial >= bar {
+                            return (partial, off);
+                        }
+                        let minor: MinorValues =
+                            std::array::from_fn(|j| others_minor[j] + cand_minor[j] * s);
+                        partial += limits_cost(&minor, others_kcal + cand.kcal * s);
                         if partial >= bar {
                             return (partial, off);
                         }

@@ -89,6 +89,7 @@ fn request(recipes: &[Recipe], meals: i64, rules: HardRules, seed: u64) -> PlanR
         seed,
         tolerances: Tolerances::default(),
         portions: Portions::default(),
+        kitchen: None,
     }
 }
 
@@ -432,6 +433,7 @@ fn rebalance_request<'a>(recipes: &'a [Recipe], meals: Vec<DayMeal>) -> Rebalanc
         plan_days: 7,
         used: vec![0; recipes.len()],
         meals,
+        kitchen: None,
     }
 }
 
@@ -626,6 +628,7 @@ mod properties {
                 seed,
                 tolerances: Tolerances::default(),
                 portions: Portions { max_servings: f64::from(max_quarters) / 4.0 },
+                kitchen: None,
             };
             let fill = fillable(&recipes, &request.slots, &rules);
             match plan(&request) {

@@ -16,7 +16,7 @@ use crate::auth::CurrentUser;
 use crate::error::{ApiError, ErrorBody, Loc, ValidationErrorBody};
 use crate::routes::errors::{infeasible, plan_error, push_unknown_recipes};
 use crate::routes::fit::{TolerancesRequest, settings};
-use crate::routes::responses::{PlanResponse, Totals};
+use crate::routes::responses::{PlanResponse, Totals, WholeDayResponse};
 use crate::schema::MealTypeName;
 use crate::validate::{
     BodyFields, Errors, FromBody, JsonBody, Problem, Problems, RawJson, choice, int_in_range,
@@ -401,6 +401,10 @@ pub struct DaySummaryResponse {
     /// Planned against the targets, in percent (one decimal); null without
     /// a profile, or for a target of 0.
     pub deviation_percent: Option<Deviation>,
+    /// The planned day against the limits beyond the targets (fibre,
+    /// sodium, saturated fat, sugars; repeated protein foods and dish
+    /// families).
+    pub whole_day: WholeDayResponse,
 }
 
 /// Daily targets as the profile holds them.
@@ -458,6 +462,7 @@ pub async fn plan_summary(
             .iter()
             .map(|d| DaySummaryResponse {
                 day_of_week: d.day_of_week,
+                whole_day: WholeDayResponse::from(&d.whole_day),
                 planned: d.planned.into(),
                 completed: d.completed.into(),
                 deviation_percent: summary.targets.map(|t| Deviation {

@@ -2,6 +2,7 @@
 
 use mealplan_app::DayFitView;
 use mealplan_domain::planner::USUAL_MAX_SERVINGS;
+use mealplan_domain::planner::whole_day::WholeDay;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -23,6 +24,113 @@ pub struct OffTarget {
     pub percent: f64,
     /// The tolerance, in percent.
     pub tolerance: f64,
+}
+
+/// One day value against its limit (per day, for the calories planned).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LimitResponse {
+    /// `fiber`, `sodium`, `saturated_fat` or `sugar`.
+    pub nutrient: &'static str,
+    /// The day's amount, one decimal.
+    pub amount: f64,
+    /// `g`, or `mg` for sodium.
+    pub unit: &'static str,
+    /// The least the day should have (fibre: 14 g per 1,000 kcal); null
+    /// where there is none.
+    pub min: Option<f64>,
+    /// The most: fibre max(70 g, 25 g per 1,000 kcal), sodium max(2,300 mg,
+    /// 1 mg per kcal), saturated fat 10% and sugars 25% of energy.
+    pub max: f64,
+    /// Whether the day keeps to it.
+    pub met: bool,
+    /// Why not, when it does not.
+    pub why: Option<String>,
+}
+
+/// A protein food or dish family served more often than a day should.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RepeatResponse {
+    /// The food (`cottage cheese`) or family (`stew`).
+    pub name: String,
+    /// How many of the day's meals have it.
+    pub meals: usize,
+}
+
+/// The day beyond its four targets: fibre, sodium, saturated fat and
+/// sugars against their limits; no protein food in more than two meals
+/// and no two dishes of one family.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct WholeDayResponse {
+    /// Every limit kept and nothing repeated.
+    pub all_met: bool,
+    /// Each limit.
+    pub limits: Vec<LimitResponse>,
+    /// Protein foods (at least 7 g protein per 100 g) in three or more
+    /// meals.
+    pub repeated_protein_foods: Vec<RepeatResponse>,
+    /// Dish families (stews, curries, stir-fries, …) served twice or more.
+    pub repeated_dish_families: Vec<RepeatResponse>,
+}
+
+impl From<&WholeDay> for WholeDayResponse {
+    fn from(w: &WholeDay) -> Self {
+        let one = |v: f64| (v * 10.0).round() / 10.0;
+        Self {
+            all_met: w.all_met(),
+            limits: w
+                .levels
+                .iter()
+                .map(|l| LimitResponse {
+                    nutrient: l.minor.as_str(),
+                    amount: one(l.amount),
+                    unit: l.minor.unit(),
+                    min: l.min.map(one),
+                    max: one(l.max.unwrap_or_default()),
+                    met: l.met,
+                    why: l.why.clone(),
+                })
+                .collect(),
+            repeated_protein_foods: w
+                .repeated_foods
+                .iter()
+                .map(|(name, meals)| RepeatResponse {
+                    name: name.clone(),
+                    meals: *meals,
+                })
+                .collect(),
+            repeated_dish_families: w
+                .repeated_families
+                .iter()
+                .map(|(name, meals)| RepeatResponse {
+                    name: (*name).to_owned(),
+                    meals: *meals,
+                })
+                .collect(),
+        }
+    }
+}
+
+impl WholeDayResponse {
+    /// What the day misses beyond its targets, in words; `None` when
+    /// nothing.
+    pub fn note(&self) -> Option<String> {
+        let mut parts: Vec<String> = self
+            .limits
+            .iter()
+            .filter_map(|l| l.why.as_ref().map(|why| format!("{} {why}", l.nutrient)))
+            .collect();
+        parts.extend(
+            self.repeated_protein_foods
+                .iter()
+                .map(|r| format!("{} in {} meals (at most 2)", r.name, r.meals)),
+        );
+        parts.extend(
+            self.repeated_dish_families
+                .iter()
+                .map(|r| format!("{} {} dishes (at most 1)", r.meals, r.name)),
+        );
+        (!parts.is_empty()).then(|| format!("Beyond the targets: {}.", parts.join("; ")))
+    }
 }
 
 /// Tolerances, in percent of each target.
@@ -74,8 +182,11 @@ pub struct DayFitResponse {
     /// A main meal is above 1.5 servings; in a generated plan, only on a
     /// day whose targets cannot be met with usual portions.
     pub larger_portions: bool,
+    /// Fibre, sodium, saturated fat and sugars against their limits, and
+    /// repeated protein foods or dish families.
+    pub whole_day: WholeDayResponse,
     /// The above in words; null when the day is within tolerance with
-    /// usual portions.
+    /// usual portions and keeps every limit.
     pub note: Option<String>,
 }
 
@@ -162,7 +273,10 @@ impl From<&DayFitView> for DayFitResponse {
                 format!("A main meal is above {USUAL_MAX_SERVINGS} servings.")
             });
         }
+        let whole_day = WholeDayResponse::from(&f.whole_day);
+        note.extend(whole_day.note());
         Self {
+            whole_day,
             within_tolerance: off.is_empty(),
             tolerances: TolerancesResponse {
                 calories: percent(f.tolerances.calories),

@@ -9,7 +9,7 @@ pub mod meal;
 pub mod plan;
 pub mod recipe;
 
-pub use fit::DayFitResponse;
+pub use fit::{DayFitResponse, WholeDayResponse};
 pub use item::ItemResponse;
 pub use meal::{AlternativeResponse, MealDetailResponse, Totals};
 pub use plan::{DailyMenuResponse, PlanResponse};

@@ -1,0 +1,475 @@
+//! The whole day beyond the four targets: fibre, sodium, saturated fat
+//! and sugars within the limits a dietitian sets, no protein food in more
+//! than two meals of a day, no two dishes of one family in a day.
+//!
+//! Limits (per day, of the calories eaten): fibre at least 14 g per
+//! 1,000 kcal (US Dietary Guidelines / DRI adequate intake) and at most
+//! max(70 g, 25 g per 1,000 kcal); sodium at most max(2,300 mg, 1 mg per
+//! kcal) (DRI chronic-disease risk reduction intake); saturated fat under
+//! 10% of energy and sugars at most 25% of energy (Dietary Guidelines,
+//! IOM). The planner weighs them below the calorie and macro targets.
+
+use crate::kitchen::Kitchen;
+use crate::recipe::Recipe;
+
+/// The day values the limits are about, in [`Minor::ALL`] order.
+pub type MinorValues = [f64; 4];
+
+choice!(
+    /// A day value with a limit beside the four targets.
+    Minor {
+        /// Dietary fibre, g.
+        Fibre = "fiber",
+        /// Sodium, mg.
+        Sodium = "sodium",
+        /// Saturated fat, g.
+        SaturatedFat = "saturated_fat",
+        /// Sugars, g.
+        Sugars = "sugar",
+    }
+);
+
+impl Minor {
+    /// The unit its values are in.
+    pub fn unit(self) -> &'static str {
+        match self {
+            Self::Sodium => "mg",
+            _ => "g",
+        }
+    }
+}
+
+/// A day's limits, for the calories it brings.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Limits {
+    /// Least fibre, g.
+    pub fibre_min: f64,
+    /// Most fibre, g.
+    pub fibre_max: f64,
+    /// Most sodium, mg.
+    pub sodium_max: f64,
+    /// Saturated fat stays under this, g.
+    pub saturated_fat_max: f64,
+    /// Most sugars, g.
+    pub sugars_max: f64,
+}
+
+impl Limits {
+    /// The limits of a day of `kcal`.
+    pub fn for_calories(kcal: f64) -> Self {
+        let kcal = kcal.max(0.0);
+        Self {
+            fibre_min: 14.0 * kcal / 1000.0,
+            fibre_max: (25.0 * kcal / 1000.0).max(70.0),
+            sodium_max: kcal.max(2300.0),
+            saturated_fat_max: 0.10 * kcal / 9.0,
+            sugars_max: 0.25 * kcal / 4.0,
+        }
+    }
+
+    /// (least, most) of `minor`; `None` where there is no bound.
+    pub fn bounds(&self, minor: Minor) -> (Option<f64>, Option<f64>) {
+        match minor {
+            Minor::Fibre => (Some(self.fibre_min), Some(self.fibre_max)),
+            Minor::Sodium => (None, Some(self.sodium_max)),
+            Minor::SaturatedFat => (None, Some(self.saturated_fat_max)),
+            Minor::Sugars => (None, Some(self.sugars_max)),
+        }
+    }
+}
+
+/// A day's value against its limit, per unit of it: 0 inside, else how
+/// far outside (0.1 = 10% past the limit).
+fn outside(value: f64, (lo, hi): (Option<f64>, Option<f64>)) -> f64 {
+    match (lo, hi) {
+        (Some(lo), _) if lo > 0.0 && value < lo => (lo - value) / lo,
+        (_, Some(hi)) if hi > 0.0 && value > hi => (value - hi) / hi,
+        _ => 0.0,
+    }
+}
+
+/// Each limit is aimed at this much inside it, so that a planned day's
+/// rounded values still meet it.
+const MARGIN: f64 = 0.03;
+/// Cost of a value 10% outside its (aimed) limit; squared up to there,
+/// then linear (so that a day far past a limit still gains from coming
+/// closer, without one limit drowning the others).
+const LIMIT_WEIGHT: f64 = 1.5;
+/// Past the limit itself (not only the aimed one), each 10% costs this
+/// many times more: a day just over a limit is worth a small change.
+const PAST_LIMIT: f64 = 3.0;
+/// Fibre above its ceiling, which a day should never pass (beans or
+/// lentils three times a day), weighs more.
+const FIBRE_CEILING_WEIGHT: f64 = 6.0;
+/// Cost of a protein food in a third meal of the day, or of a second dish
+/// of one family: outweighs any miss of the targets up to 10 points past
+/// the tolerance ([`super::search`]'s worst-miss weight), so a day keeps
+/// to these rules whenever the catalogue allows it.
+pub(crate) const REPEAT_WEIGHT: f64 = 1e4;
+
+/// x² up to 1, then 2x − 1: quadratic near a limit, linear far from it.
+fn huber(x: f64) -> f64 {
+    if x <= 1.0 { x * x } else { 2.0 * x - 1.0 }
+}
+
+/// The cost of a day's `total` against the limits of a day of `kcal`
+/// (the day as planned, since that is what it is judged by).
+pub(crate) fn limits_cost(total: &MinorValues, kcal: f64) -> f64 {
+    let limits = Limits::for_calories(kcal);
+    Minor::ALL
+        .iter()
+        .zip(total)
+        .map(|(m, v)| {
+            let (lo, hi) = limits.bounds(*m);
+            let aimed = (
+                lo.map(|l| l * (1.0 + MARGIN)),
+                hi.map(|h| h * (1.0 - MARGIN)),
+            );
+            let o = outside(*v, aimed) / 0.1;
+            let past = outside(*v, (lo, hi)) / 0.1;
+            let weight = if *m == Minor::Fibre && hi.is_some_and(|h| *v > h * (1.0 - MARGIN)) {
+                FIBRE_CEILING_WEIGHT
+            } else {
+                LIMIT_WEIGHT
+            };
+            weight * (huber(o) + PAST_LIMIT * huber(past))
+        })
+        .sum()
+}
+
+/// Dish families a cook would not serve twice in a day, as the words of a
+/// recipe's name that say it (a plural `s`/`es` also matches). Checked in
+/// order; the first family whose words the main part of the name holds
+/// wins.
+#[rustfmt::skip]
+const FAMILIES: &[(&str, &[&str])] = &[
+    ("smoothie", &["smoothie", "shake"]),
+    ("fried rice", &["fried rice"]),
+    ("stir-fry", &["stir-fry", "stir fry", "stir-fried", "lo mein", "chow mein", "yakisoba", "pad thai"]),
+    ("curry", &["curry", "masala", "korma", "dal", "dhal", "vindaloo", "tikka"]),
+    ("stew", &["stew", "tagine", "casserole", "goulash", "ragout", "cassoulet", "stroganoff"]),
+    ("chili", &["chili", "chilli"]),
+    ("soup", &["soup", "pho", "ramen", "chowder", "bisque", "gazpacho", "minestrone"]),
+    ("tortilla dish", &["quesadilla", "taco", "tostada", "burrito", "fajita", "enchilada", "wrap", "rancheros"]),
+    ("egg dish", &["omelette", "omelet", "frittata", "scramble", "scrambled", "shakshuka", "eggs"]),
+    ("pasta", &["pasta", "spaghetti", "linguine", "penne", "lasagne", "lasagna", "bolognese", "carbonara", "shell", "macaroni", "fusilli", "rigatoni", "tagliatelle", "gnocchi", "noodle"]),
+    ("rice dish", &["risotto", "paella", "pilaf", "biryani", "jambalaya"]),
+    ("salad", &["salad", "tabbouleh", "slaw"]),
+    ("sandwich", &["sandwich", "panini", "toastie", "burger", "sub"]),
+    ("porridge", &["porridge", "oatmeal", "oats"]),
+    ("pancakes", &["pancake", "waffle", "crepe"]),
+    ("pudding", &["pudding"]),
+    ("skewers", &["skewer", "kebab", "souvlaki", "shawarma", "gyro"]),
+    ("pie", &["pie", "pot pie"]),
+    ("hash", &["hash"]),
+    ("dip", &["dip", "hummus"]),
+    ("toast", &["toast"]),
+];
+
+/// The family of the dish named `name` (the part before "with", so that a
+/// side salad does not make a salad), if it has one.
+pub fn family(name: &str) -> Option<&'static str> {
+    let lower = name.to_lowercase();
+    let main = lower.split(" with ").next().unwrap_or(&lower);
+    let words: Vec<&str> = main
+        .split(|c: char| !(c.is_alphanumeric() || c == '-'))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let same = |word: &str, want: &str| {
+        word == want
+            || word
+                .strip_prefix(want)
+                .is_some_and(|rest| rest == "s" || rest == "es")
+    };
+    FAMILIES
+        .iter()
+        .find(|(_, phrases)| {
+            phrases.iter().any(|phrase| {
+                let want: Vec<&str> = phrase.split(' ').collect();
+                words
+                    .windows(want.len())
+                    .any(|w| w.iter().zip(&want).all(|(a, b)| same(a, b)))
+            })
+        })
+        .map(|(family, _)| *family)
+}
+
+/// What the day rules need of each recipe of a catalogue, by index.
+#[derive(Debug, Clone, Default)]
+pub struct Dishes {
+    /// Fibre, sodium, saturated fat and sugars of one serving.
+    minor: Vec<MinorValues>,
+    /// Protein foods of each recipe (ids into `food_names`), each once.
+    foods: Vec<Vec<u32>>,
+    /// Family of each recipe (index into [`FAMILIES`]).
+    family: Vec<Option<u8>>,
+    food_names: Vec<String>,
+}
+
+impl Dishes {
+    /// The facts of `recipes`; protein foods need `kitchen` (without one,
+    /// no ingredient counts as a protein food).
+    pub fn new(recipes: &[Recipe], kitchen: Option<&Kitchen>) -> Self {
+        let mut food_names: Vec<String> = Vec::new();
+        let mut foods = Vec::with_capacity(recipes.len());
+        for r in recipes {
+            let mut mine: Vec<u32> = Vec::new();
+            for i in r.ingredients() {
+                let is_food = kitchen
+                    .and_then(|k| k.get(&i.name))
+                    .is_some_and(|f| f.is_protein_food(&i.name));
+                if !is_food {
+                    continue;
+                }
+                let id = match food_names.iter().position(|n| *n == i.name) {
+                    Some(id) => id,
+                    None => {
+                        food_names.push(i.name.clone());
+                        food_names.len() - 1
+                    }
+                } as u32;
+                if !mine.contains(&id) {
+                    mine.push(id);
+                }
+            }
+            foods.push(mine);
+        }
+        Self {
+            minor: recipes.iter().map(minor_of).collect(),
+            foods,
+            family: recipes
+                .iter()
+                .map(|r| {
+                    family(&r.name).and_then(|f| {
+                        FAMILIES
+                            .iter()
+                            .position(|(name, _)| *name == f)
+                            .map(|i| i as u8)
+                    })
+                })
+                .collect(),
+            food_names,
+        }
+    }
+
+    /// Fibre, sodium, saturated fat and sugars of one serving of recipe
+    /// `r` (zeros for a recipe these facts were not made for).
+    pub fn minor(&self, r: usize) -> MinorValues {
+        self.minor.get(r).copied().unwrap_or_default()
+    }
+
+    /// The protein foods of recipe `r`.
+    pub fn foods(&self, r: usize) -> &[u32] {
+        self.foods.get(r).map_or(&[], Vec::as_slice)
+    }
+
+    /// The family of recipe `r`.
+    pub fn family(&self, r: usize) -> Option<u8> {
+        self.family.get(r).copied().flatten()
+    }
+
+    /// The name of protein food `f`.
+    pub fn food_name(&self, f: u32) -> &str {
+        &self.food_names[f as usize]
+    }
+
+    /// The cost of the repeats among the meals with these recipes: each
+    /// protein food beyond two meals, each dish beyond one of its family.
+    pub(crate) fn repeats_cost(&self, recipes: impl Iterator<Item = usize>) -> f64 {
+        let mut seen = Seen::default();
+        recipes.map(|r| seen.add(self, r)).sum()
+    }
+}
+
+/// Protein foods and families of the meals counted so far.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Seen {
+    foods: Vec<(u32, u32)>,
+    families: Vec<u8>,
+}
+
+impl Seen {
+    /// What adding recipe `r` would cost, without adding it.
+    pub fn cost_of(&self, dishes: &Dishes, r: usize) -> f64 {
+        let foods = dishes
+            .foods(r)
+            .iter()
+            .filter(|f| self.foods.iter().any(|(seen, n)| *seen == **f && *n >= 2))
+            .count();
+        let family = dishes.family(r).is_some_and(|f| self.families.contains(&f));
+        REPEAT_WEIGHT * (foods as f64 + f64::from(u8::from(family)))
+    }
+
+    /// Adds recipe `r`, returning its cost.
+    pub fn add(&mut self, dishes: &Dishes, r: usize) -> f64 {
+        let cost = self.cost_of(dishes, r);
+        for f in dishes.foods(r) {
+            match self.foods.iter_mut().find(|(seen, _)| seen == f) {
+                Some((_, n)) => *n += 1,
+                None => self.foods.push((*f, 1)),
+            }
+        }
+        self.families.extend(dishes.family(r));
+        cost
+    }
+}
+
+/// Fibre, sodium, saturated fat and sugars of one serving of `recipe`.
+pub fn minor_of(recipe: &Recipe) -> MinorValues {
+    let n = recipe.nutrition();
+    [
+        n.fiber,
+        recipe.card.sodium,
+        recipe.card.saturated_fat,
+        n.sugar,
+    ]
+}
+
+/// A day value against its limit.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Level {
+    /// Which value.
+    pub minor: Minor,
+    /// The day's amount (g, or mg of sodium).
+    pub amount: f64,
+    /// Its least, where it has one.
+    pub min: Option<f64>,
+    /// Its most.
+    pub max: Option<f64>,
+    /// Whether the day keeps to it.
+    pub met: bool,
+    /// Why not, when it does not: the meal bringing the most of an excess,
+    /// or the day's shortfall.
+    pub why: Option<String>,
+}
+
+/// How a day keeps the rules beyond the four targets.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WholeDay {
+    /// Fibre, sodium, saturated fat and sugars, in [`Minor::ALL`] order.
+    pub levels: Vec<Level>,
+    /// Protein foods served in more than two meals, with their count.
+    pub repeated_foods: Vec<(String, usize)>,
+    /// Dish families served more than once, with their count.
+    pub repeated_families: Vec<(&'static str, usize)>,
+}
+
+impl WholeDay {
+    /// Whether every limit and repeat rule holds.
+    pub fn all_met(&self) -> bool {
+        self.levels.iter().all(|l| l.met)
+            && self.repeated_foods.is_empty()
+            && self.repeated_families.is_empty()
+    }
+}
+
+/// Checks a day of `meals` ((recipe index, servings)) of `recipes`.
+pub fn check(recipes: &[Recipe], dishes: &Dishes, meals: &[(usize, f64)]) -> WholeDay {
+    let kcal: f64 = meals
+        .iter()
+        .map(|(r, s)| recipes[*r].nutrition().calories * s)
+        .sum();
+    let limits = Limits::for_calories(kcal);
+    let levels = Minor::ALL
+        .iter()
+        .enumerate()
+        .map(|(k, minor)| {
+            let each: Vec<f64> = meals.iter().map(|(r, s)| dishes.minor(*r)[k] * s).collect();
+            let amount: f64 = each.iter().sum();
+            let (min, max) = limits.bounds(*minor);
+            let unit = minor.unit();
+            let why = if min.is_some_and(|m| amount < m - 0.5) {
+                Some(format!(
+                    "{amount:.0} {unit} against at least {:.0} {unit}: the day's dishes are low in fibre",
+                    min.unwrap_or_default()
+                ))
+            } else if let Some(m) = max.filter(|m| amount > m + 0.5) {
+                let (top, most) = each
+                    .iter()
+                    .enumerate()
+                    .fold((0, 0.0), |best, (i, v)| if *v > best.1 { (i, *v) } else { best });
+                Some(format!(
+                    "{amount:.0} {unit} against at most {m:.0} {unit}: {} brings {most:.0} {unit}",
+                    recipes[meals[top].0].name
+                ))
+            } else {
+                None
+            };
+            Level {
+                minor: *minor,
+                amount,
+                min,
+                max,
+                met: why.is_none(),
+                why,
+            }
+        })
+        .collect();
+    let mut foods: Vec<(u32, usize)> = Vec::new();
+    let mut families: Vec<(u8, usize)> = Vec::new();
+    for (r, _) in meals {
+        for f in dishes.foods(*r) {
+            match foods.iter_mut().find(|(seen, _)| seen == f) {
+                Some((_, n)) => *n += 1,
+                None => foods.push((*f, 1)),
+            }
+        }
+        if let Some(f) = dishes.family(*r) {
+            match families.iter_mut().find(|(seen, _)| *seen == f) {
+                Some((_, n)) => *n += 1,
+                None => families.push((f, 1)),
+            }
+        }
+    }
+    WholeDay {
+        levels,
+        repeated_foods: foods
+            .into_iter()
+            .filter(|(_, n)| *n > 2)
+            .map(|(f, n)| (dishes.food_name(f).to_owned(), n))
+            .collect(),
+        repeated_families: families
+            .into_iter()
+            .filter(|(_, n)| *n > 1)
+            .map(|(f, n)| (FAMILIES[usize::from(f)].0, n))
+            .collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn families_come_from_the_main_part_of_the_name() {
+        assert_eq!(
+            family("Chicken and broccoli stir-fry with rice"),
+            Some("stir-fry")
+        );
+        assert_eq!(family("Black bean quesadillas"), Some("tortilla dish"));
+        assert_eq!(family("Spinach and feta omelette"), Some("egg dish"));
+        assert_eq!(family("Red lentil dal with rice"), Some("curry"));
+        assert_eq!(family("Berry smoothie bowl with granola"), Some("smoothie"));
+        // A side salad does not make a salad; "medallions" holds no "dal".
+        assert_eq!(
+            family("Chicken shawarma with rice and salad"),
+            Some("skewers")
+        );
+        assert_eq!(family("Pork medallions with apples"), None);
+        assert_eq!(family("Baked salmon with quinoa and asparagus"), None);
+    }
+
+    #[test]
+    fn limits_follow_the_calories() {
+        let l = Limits::for_calories(2000.0);
+        assert_eq!((l.fibre_min, l.fibre_max), (28.0, 70.0));
+        assert_eq!(l.sodium_max, 2300.0);
+        assert!((l.saturated_fat_max - 22.2).abs() < 0.1);
+        assert_eq!(l.sugars_max, 125.0);
+        let big = Limits::for_calories(4000.0);
+        assert_eq!((big.fibre_max, big.sodium_max), (100.0, 4000.0));
+        assert_eq!(limits_cost(&[30.0, 2000.0, 15.0, 80.0], 2000.0), 0.0);
+        assert!(limits_cost(&[20.0, 2000.0, 15.0, 80.0], 2000.0) > 1.0);
+        assert!(limits_cost(&[30.0, 3000.0, 15.0, 80.0], 2000.0) > 1.0);
+    }
+}
