@@ -340,10 +340,22 @@ async fn summary_and_shopping_list_follow_the_meals(b: Backend) {
         )
         .await;
     assert_eq!(reply.status, 200, "{}", reply.text);
-    // The meal's nested recipe is the portion; alternatives show one serving.
+    // The meal's nested recipe is the portion, and so is every
+    // alternative's: its recipe, `served`, day totals and change are at
+    // the meal's servings; only `per_serving` is one serving.
     let current = meal["recipe"]["calories"].as_f64().unwrap();
     for a in reply.json.as_array().unwrap() {
-        let share = servings * a["recipe"]["calories"].as_f64().unwrap();
+        assert_eq!(a["servings"].as_f64().unwrap(), servings, "{a}");
+        let share = a["served"]["calories"].as_f64().unwrap();
+        assert_eq!(a["recipe"]["calories"].as_f64().unwrap(), share, "{a}");
+        let one = a["per_serving"]["calories"].as_f64().unwrap();
+        assert!((one * servings - share).abs() <= servings + 0.5, "{a}");
+        let url = a["recipe"]["recipe_url"].as_str().unwrap();
+        if servings == 1.0 {
+            assert!(!url.contains('?'), "{url}");
+        } else {
+            assert!(url.ends_with(&format!("?servings={servings}")), "{url}");
+        }
         let day = a["day_totals"]["calories"].as_f64().unwrap();
         assert!(
             (day - (planned - current + share)).abs() <= 4.0 * servings + 2.0,

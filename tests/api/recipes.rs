@@ -245,7 +245,65 @@ async fn cards_are_seeded_into_older_databases(b: Backend) {
     assert_eq!((report.inserted, report.updated), (0, 1));
 }
 
+/// `?servings=` scales the page: amounts, household measures, steps and
+/// nutrition are for the portion, which the page names at the top; a bad
+/// value is a 422 page that changes nothing.
+async fn the_recipe_page_scales_to_a_portion(b: Backend) {
+    let app = spawn_app(b).await;
+    let recipe: Value = app.get("/api/recipes/3084", None).await.json;
+    let url = recipe["recipe_url"].as_str().unwrap();
+    let one = app.get(url, None).await.text;
+    let reply = app.get(&format!("{url}?servings=1.25"), None).await;
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    let page = reply.text;
+    assert!(page.contains("<b>Portion</b> 1¼ servings"), "{page}");
+    assert!(page.contains("Nutrition for 1¼ servings"));
+    assert!(one.contains("<b>Portion</b> 1 serving") && one.contains("Nutrition per serving"));
+    // The nutrition of 1.25 servings, within the rounding of one.
+    let near = |value: f64, unit: &str| {
+        let want = (value * 1.25).round() as i64;
+        (want - 2..=want + 2).any(|v| page.contains(&format!("<dd>{v} {unit}</dd>")))
+    };
+    assert!(near(recipe["calories"].as_f64().unwrap(), "kcal"), "kcal");
+    assert!(near(recipe["sodium"].as_f64().unwrap(), "mg"), "sodium");
+    // Every ingredient at 1.25 times its grams.
+    for line in recipe["ingredient_lines"].as_array().unwrap() {
+        let grams = line["grams"].as_f64().unwrap() * 1.25;
+        let name = escape(line["name"].as_str().unwrap());
+        let shown = page
+            .split(&format!(
+                "<span class=\"name\">{name}</span> <span class=\"amount\">"
+            ))
+            .nth(1)
+            .and_then(|rest| rest.split(' ').next())
+            .unwrap_or_else(|| panic!("{name} listed"));
+        let got: f64 = shown.parse().unwrap_or_else(|_| panic!("{name}: {shown}"));
+        assert!(
+            (got - grams).abs() <= grams * 0.05 + 1.0,
+            "{name}: {got} vs {grams}"
+        );
+    }
+    // Steps change with the amounts (the same count of steps).
+    assert_eq!(step_items(&page).len(), step_items(&one).len());
+    assert_ne!(step_items(&page), step_items(&one));
+    for bad in ["abc", "0", "-1", "11", "NaN", "inf", "", "1e400"] {
+        let reply = app.get(&format!("{url}?servings={bad}"), None).await;
+        assert_eq!(reply.status, 422, "{bad}");
+        assert_eq!(
+            reply.header("content-type"),
+            Some("text/html; charset=utf-8")
+        );
+        assert!(reply.text.contains("<h1>Invalid portion</h1>"), "{bad}");
+    }
+    // A planned meal's link opens its page at the meal's portion.
+    assert_eq!(
+        app.get(&format!("{url}?servings=2"), None).await.status,
+        200
+    );
+}
+
 crate::on_both_backends!(
+    the_recipe_page_scales_to_a_portion,
     one_recipe_has_lines_steps_times_and_nutrients,
     every_recipe_links_its_page,
     the_recipe_page_shows_the_same_content,

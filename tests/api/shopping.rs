@@ -401,7 +401,41 @@ async fn a_generated_week_reads_in_buyable_units(b: Backend) {
     }
 }
 
+/// Egg whites are bought as eggs, on the eggs line: one egg a white.
+async fn egg_whites_are_bought_as_eggs(b: Backend) {
+    let app = spawn_app(b).await;
+    let token = app.token_for("whites@example.com").await;
+    // 1046: 200 g egg white (6.06 whites of 33 g); 1042: 150 g egg (3 eggs).
+    let plan = json!({"daily_menus": [
+        {"day_of_week": 2, "meal_details": [
+            {"recipe_id": 1046, "schedule": 1, "status": 0, "meal_type": "breakfast", "servings": 1.0},
+        ]},
+        {"day_of_week": 4, "meal_details": [
+            {"recipe_id": 1042, "schedule": 1, "status": 0, "meal_type": "breakfast", "servings": 1.0},
+        ]},
+    ]});
+    let reply = app
+        .json(Method::POST, "/api/plan", Some(&token), &plan)
+        .await;
+    assert_eq!(reply.status, 201, "{}", reply.text);
+    let items = list(&app, &token, "").await.json["items"]
+        .as_array()
+        .unwrap()
+        .clone();
+    let names: Vec<&str> = items.iter().map(|i| i["name"].as_str().unwrap()).collect();
+    assert!(!names.contains(&"egg white"), "{names:?}");
+    let mut unique = names.clone();
+    unique.dedup();
+    assert_eq!(unique, names, "one line per thing");
+    let eggs = item(&items, "egg");
+    // 200 g of whites need 200 / 33 = 6.06 eggs, a tenth short of 6 is
+    // close enough: 6, plus 3 whole eggs.
+    assert_eq!(eggs["amount"], json!(9.0), "{eggs}");
+    assert_eq!(eggs["days"], json!([2, 4]), "{eggs}");
+}
+
 crate::on_both_backends!(
+    egg_whites_are_bought_as_eggs,
     amounts_follow_hand_worked_grams_and_units,
     the_text_list_is_printable,
     a_generated_week_reads_in_buyable_units,

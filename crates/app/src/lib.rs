@@ -20,4 +20,4 @@ pub use plans::{
     PlanSummary, PlanView, Plans, ShoppingItem, ShoppingList, WeekPlace,
 };
 pub use profiles::{ProfileError, Profiles};
-pub use recipes::{RecipePage, RecipeQuery, RecipeSheet, Recipes};
+pub use recipes::{RecipePage, RecipeQuery, RecipeSheet, Recipes, SHEET_SERVINGS};

@@ -122,6 +122,8 @@ pub struct PlanView {
 pub struct Alternative {
     /// The candidate.
     pub recipe: Recipe,
+    /// The portion it would be served at: the meal's.
+    pub servings: f64,
     /// The day's planned totals if it replaced the meal (at the meal's
     /// portion).
     pub day_totals: Nutrition,
@@ -470,6 +472,7 @@ impl Plans {
                     let share = r.nutrition().served(servings);
                     Alternative {
                         recipe: r.clone(),
+                        servings,
                         day_totals: day_total - current_share + share,
                         change: share - current_share,
                     }

@@ -3,7 +3,9 @@
 use std::sync::Arc;
 
 use mealplan_domain::kitchen::{IngredientLine, Kitchen};
-use mealplan_domain::{DietType, HardRules, MealType, Recipe, Restriction, Taxonomy};
+use mealplan_domain::{
+    DietType, HardRules, MealType, Recipe, RecipeIngredient, Restriction, Taxonomy,
+};
 use mealplan_ports::{RecipeCatalog, StoreError};
 
 /// A catalogue search.
@@ -38,11 +40,17 @@ pub struct RecipePage {
 pub struct RecipeSheet {
     /// The recipe (one serving).
     pub recipe: Recipe,
-    /// Its ingredients, in recipe order, with measures.
+    /// The portion the sheet is for, in servings (1: one serving).
+    pub servings: f64,
+    /// Its ingredients, in recipe order, with measures, for the portion.
     pub lines: Vec<IngredientLine>,
-    /// Its steps, in order, amounts rendered.
+    /// Its steps, in order, amounts rendered for the portion.
     pub steps: Vec<String>,
 }
+
+/// The portions a recipe sheet may be scaled to, in servings: a quarter
+/// serving up to a pot for ten.
+pub const SHEET_SERVINGS: (f64, f64) = (0.25, 10.0);
 
 /// Catalogue use cases.
 #[derive(Clone)]
@@ -125,19 +133,37 @@ impl Recipes {
 
     /// The recipe with storage id `id`, as a cook reads it.
     pub async fn sheet(&self, id: i64) -> Result<Option<RecipeSheet>, StoreError> {
-        Ok(self.get(id).await?.map(|recipe| RecipeSheet {
-            lines: recipe
+        self.sheet_for(id, 1.0).await
+    }
+
+    /// The sheet of recipe `id` for a portion of `servings` (within
+    /// [`SHEET_SERVINGS`], which the caller checks): every amount, household
+    /// measure and step scaled, as a cook serving that portion reads it.
+    pub async fn sheet_for(
+        &self,
+        id: i64,
+        servings: f64,
+    ) -> Result<Option<RecipeSheet>, StoreError> {
+        Ok(self.get(id).await?.map(|recipe| {
+            let scaled: Vec<RecipeIngredient> = recipe
                 .ingredients()
                 .iter()
-                .map(|i| self.kitchen.line(i))
-                .collect(),
-            steps: recipe
-                .card
-                .steps
-                .iter()
-                .map(|s| self.kitchen.step(s, recipe.ingredients()))
-                .collect(),
-            recipe,
+                .map(|i| RecipeIngredient {
+                    name: i.name.clone(),
+                    grams: i.grams * servings,
+                })
+                .collect();
+            RecipeSheet {
+                lines: scaled.iter().map(|i| self.kitchen.line(i)).collect(),
+                steps: recipe
+                    .card
+                    .steps
+                    .iter()
+                    .map(|s| self.kitchen.step(s, &scaled))
+                    .collect(),
+                servings,
+                recipe,
+            }
         }))
     }
 }

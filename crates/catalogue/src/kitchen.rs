@@ -114,6 +114,15 @@ fn parse_with(text: &str, protein: impl Fn(&str) -> f64) -> Result<Kitchen, Cata
                 grams_per_ml: positive(density)?,
             },
             ("g", "") => BuyUnit::Weight,
+            ("as", rest) => {
+                let (other, factor) = rest
+                    .rsplit_once(' ')
+                    .ok_or_else(|| fail(format!("expected `as NAME FACTOR`, found {buy:?}")))?;
+                BuyUnit::As {
+                    name: other.to_owned(),
+                    factor: positive(factor)?,
+                }
+            }
             _ => return Err(fail(format!("unknown buy unit {buy:?}"))),
         };
         let bought = match bought {

@@ -132,6 +132,15 @@ pub enum BuyUnit {
     },
     /// By weight, g or kg.
     Weight,
+    /// As another ingredient (egg whites come in eggs): `factor` grams
+    /// of `name` per gram the recipe lists. A shopping list adds it to
+    /// that ingredient's line.
+    As {
+        /// The ingredient bought.
+        name: String,
+        /// Grams of it per gram of this one.
+        factor: f64,
+    },
 }
 
 /// The form an ingredient is sold in when the recipe lists it cooked.
@@ -446,10 +455,27 @@ impl Kitchen {
         }
     }
 
+    /// What `grams` of `name` in recipes are bought as: another
+    /// ingredient and its grams where the kitchen says so ([`BuyUnit::As`],
+    /// followed once), else the same.
+    pub fn bought_as<'a>(&'a self, name: &'a str, grams: f64) -> (&'a str, f64) {
+        match self.get(name).map(|f| &f.buy) {
+            Some(BuyUnit::As {
+                name: other,
+                factor,
+            }) if self.get(other).is_some() => (other.as_str(), grams * factor),
+            _ => (name, grams),
+        }
+    }
+
     /// How much of `name` to buy for `grams` in recipes: rounded up to a
     /// whole piece, or to 5 g / 5 ml below 50, 10 below 1000, 0.1 kg / l
-    /// above.
+    /// above; an ingredient bought as another is bought as that one.
     pub fn purchase(&self, name: &str, grams: f64) -> Purchase {
+        let (bought, grams_bought) = self.bought_as(name, grams);
+        if bought != name {
+            return self.purchase(bought, grams_bought);
+        }
         let Some(facts) = self.get(name) else {
             return weight_purchase(grams, Aisle::Other, None);
         };
@@ -480,7 +506,7 @@ impl Kitchen {
                     aisle: facts.aisle,
                 }
             }
-            BuyUnit::Weight => weight_purchase(grams, facts.aisle, form),
+            BuyUnit::Weight | BuyUnit::As { .. } => weight_purchase(grams, facts.aisle, form),
         }
     }
 }

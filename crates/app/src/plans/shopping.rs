@@ -57,8 +57,12 @@ impl Plans {
                     continue;
                 }
                 for i in meal.recipe.ingredients() {
-                    let entry = totals.entry(i.name.clone()).or_default();
-                    entry.0 += i.grams * meal.meal.servings;
+                    // Egg whites are bought as eggs, on the eggs line.
+                    let (name, grams) = self
+                        .kitchen
+                        .bought_as(&i.name, i.grams * meal.meal.servings);
+                    let entry = totals.entry(name.to_owned()).or_default();
+                    entry.0 += grams;
                     entry.1.insert(day.day_of_week);
                 }
             }
@@ -113,19 +117,28 @@ mod tests {
             one: "egg".into(),
             many: "eggs".into(),
         };
-        Kitchen::new([(
-            "egg".to_owned(),
-            KitchenFacts {
-                aisle: Aisle::Dairy,
-                measure: HouseMeasure::Piece(egg.clone()),
-                buy: BuyUnit::Piece(egg),
-                bought: None,
-                note: None,
-                sodium_mg: 0.0,
-                saturated_fat: 0.0,
-                protein: 12.6,
+        let egg_facts = KitchenFacts {
+            aisle: Aisle::Dairy,
+            measure: HouseMeasure::Piece(egg.clone()),
+            buy: BuyUnit::Piece(egg),
+            bought: None,
+            note: None,
+            sodium_mg: 0.0,
+            saturated_fat: 0.0,
+            protein: 12.6,
+        };
+        let white = KitchenFacts {
+            buy: BuyUnit::As {
+                name: "egg".into(),
+                factor: 50.0 / 33.0,
             },
-        )])
+            protein: 10.9,
+            ..egg_facts.clone()
+        };
+        Kitchen::new([
+            ("egg".to_owned(), egg_facts),
+            ("egg white".to_owned(), white),
+        ])
     }
 
     #[tokio::test]
@@ -152,6 +165,11 @@ mod tests {
                         day_of_week: 3,
                         meals: vec![meal(3, 2, MealStatus::Pending, 2.0)],
                     },
+                    DailyMenu {
+                        id: 3,
+                        day_of_week: 5,
+                        meals: vec![meal(4, 3, MealStatus::Pending, 1.0)],
+                    },
                 ],
             }))
         });
@@ -160,6 +178,7 @@ mod tests {
             Ok(Arc::from(vec![
                 recipe(1, &[("egg", 100.0), ("kiwi", 30.0)]),
                 recipe(2, &[("egg", 50.0)]),
+                recipe(3, &[("egg white", 99.0)]),
             ]))
         });
         let s = Plans::new(
@@ -174,10 +193,13 @@ mod tests {
         assert_eq!(list.plan_id, 7);
         let egg = &list.items[0];
         // 100 g × 1.5 on Monday, 50 g × 2 on Wednesday; Monday's second
-        // meal is done.
-        assert_eq!((egg.name.as_str(), egg.grams), ("egg", 250.0));
-        assert_eq!(egg.purchase.display, "5 eggs");
-        assert_eq!(egg.days, [1, 3]);
+        // meal is done. Friday's three egg whites (99 g) come from three
+        // more eggs, on the same line.
+        assert_eq!(egg.name, "egg");
+        assert!((egg.grams - 400.0).abs() < 1e-9, "{}", egg.grams);
+        assert_eq!(egg.purchase.display, "8 eggs");
+        assert_eq!(egg.days, [1, 3, 5]);
+        assert!(list.items.iter().all(|i| i.name != "egg white"));
         let kiwi = &list.items[1];
         assert_eq!((kiwi.grams, kiwi.purchase.display.as_str()), (45.0, "45 g"));
         assert_eq!(kiwi.purchase.aisle, Aisle::Other);

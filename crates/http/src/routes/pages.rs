@@ -6,7 +6,8 @@ use std::fmt::Write;
 
 use actix_web::http::{StatusCode, header};
 use actix_web::{HttpRequest, HttpResponse, web};
-use mealplan_app::RecipeSheet;
+use mealplan_app::{RecipeSheet, SHEET_SERVINGS};
+use mealplan_domain::kitchen::fraction;
 
 use crate::AppState;
 use crate::error::{ApiError, ErrorBody};
@@ -91,12 +92,24 @@ fn one_decimal(v: f64) -> String {
     format!("{:.1}", (v.max(0.0) * 10.0).round() / 10.0)
 }
 
-/// The recipe page: title, labels, times, ingredients with grams and
-/// household measures, numbered steps and nutrition per serving.
+/// "1 serving", "1¼ servings", "0.3 servings".
+fn portion(servings: f64) -> String {
+    let amount = fraction(servings);
+    if (servings - 1.0).abs() < 1e-9 {
+        "1 serving".to_owned()
+    } else {
+        format!("{amount} servings")
+    }
+}
+
+/// The recipe page: title, labels, times, the portion, ingredients with
+/// grams and household measures, numbered steps and nutrition, all for the
+/// sheet's portion.
 pub fn recipe_page(sheet: &RecipeSheet) -> String {
     let r = &sheet.recipe;
     let card = &r.card;
-    let n = r.nutrition();
+    let s = sheet.servings;
+    let n = r.nutrition().scaled(s);
     let mut body = String::new();
     let labels: Vec<&str> = r
         .meal_types()
@@ -108,13 +121,22 @@ pub fn recipe_page(sheet: &RecipeSheet) -> String {
         body,
         "<header>\n<h1>{}</h1>\n<p class=\"tags\">{}</p>\n<ul class=\"times\">\
          <li><b>Prep</b> {}</li><li><b>Cook</b> {}</li><li><b>Total</b> {}</li>\
-         <li><b>Serves</b> 1</li></ul>\n</header>\n",
+         <li><b>Portion</b> {}</li></ul>\n</header>\n",
         escape(&r.name),
         escape(&labels.join(" · ").replace('_', " ")),
         minutes(card.prep_minutes),
         minutes(card.cook_minutes),
         minutes(card.prep_minutes + card.cook_minutes),
+        portion(s),
     );
+    if (s - 1.0).abs() > 1e-9 {
+        let _ = writeln!(
+            body,
+            "<p class=\"tags\">Amounts, measures, steps and nutrition are for {} \
+             (the recipe serves 1).</p>",
+            portion(s)
+        );
+    }
     body.push_str(
         "<div class=\"columns\">\n<section>\n<h2>Ingredients</h2>\n<ul class=\"ingredients\">\n",
     );
@@ -130,7 +152,15 @@ pub fn recipe_page(sheet: &RecipeSheet) -> String {
     for step in &sheet.steps {
         let _ = writeln!(body, "<li>{}</li>", escape(step));
     }
-    body.push_str("</ol>\n</section>\n</div>\n<section>\n<h2>Nutrition per serving</h2>\n<dl class=\"nutrition\">\n");
+    let _ = write!(
+        body,
+        "</ol>\n</section>\n</div>\n<section>\n<h2>{}</h2>\n<dl class=\"nutrition\">\n",
+        if (s - 1.0).abs() < 1e-9 {
+            "Nutrition per serving".to_owned()
+        } else {
+            format!("Nutrition for {}", portion(s))
+        }
+    );
     let facts = [
         (
             "Energy",
@@ -142,12 +172,12 @@ pub fn recipe_page(sheet: &RecipeSheet) -> String {
         ("Fat", format!("{} g", one_decimal(n.fat))),
         (
             "Saturated fat",
-            format!("{} g", one_decimal(card.saturated_fat)),
+            format!("{} g", one_decimal(card.saturated_fat * s)),
         ),
         ("Fibre", format!("{} g", one_decimal(n.fiber))),
         (
             "Sodium",
-            format!("{} mg", card.sodium.max(0.0).round() as i64),
+            format!("{} mg", (card.sodium * s).max(0.0).round() as i64),
         ),
     ];
     for (label, value) in facts {
@@ -170,6 +200,41 @@ pub fn recipe_page(sheet: &RecipeSheet) -> String {
     document(&format!("{} · mealplan", r.name), &body)
 }
 
+/// The page for a `servings` value that is not a portion.
+fn bad_portion_page(sent: &str) -> String {
+    document(
+        "Invalid portion · mealplan",
+        &format!(
+            "<header>\n<h1>Invalid portion</h1>\n</header>\n<p><code>servings</code> must be a \
+             number of servings from {} to {} (such as 1.25); {} is not.</p>\n",
+            SHEET_SERVINGS.0,
+            SHEET_SERVINGS.1,
+            if sent.is_empty() {
+                "an empty value".to_owned()
+            } else {
+                format!("“{}”", escape(sent))
+            }
+        ),
+    )
+}
+
+/// The portion a page is asked for: `Ok(1.0)` without `servings`, the
+/// value when it is a number within [`SHEET_SERVINGS`], else the raw text.
+fn requested_portion(query: &str) -> Result<f64, String> {
+    let Ok(pairs) = web::Query::<Vec<(String, String)>>::from_query(query) else {
+        return Err(query.to_owned());
+    };
+    match pairs.iter().rev().find(|(k, _)| k == "servings") {
+        None => Ok(1.0),
+        Some((_, raw)) => raw
+            .trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|v| v.is_finite() && (SHEET_SERVINGS.0..=SHEET_SERVINGS.1).contains(v))
+            .ok_or_else(|| raw.clone()),
+    }
+}
+
 fn not_found_page() -> String {
     document(
         "Recipe not found · mealplan",
@@ -189,14 +254,20 @@ fn html(status: StatusCode, page: String) -> HttpResponse {
 
 /// The recipe as a web page (what `recipe_url` points to): ingredients
 /// with grams and household measures, numbered steps, times and
-/// nutrition per serving, in one self-contained HTML document readable on
-/// a phone and printable. An unknown or malformed id is a 404 page.
+/// nutrition, in one self-contained HTML document readable on a phone and
+/// printable; `?servings=1.25` scales everything to that portion (a
+/// planned meal's `recipe_url` carries its portion). An unknown or
+/// malformed id is a 404 page, a bad portion a 422 page.
 #[utoipa::path(
     get, path = "/recipes/{recipe_id}", tag = "recipes",
-    params(("recipe_id" = i64, Path, description = "Recipe id (its catalogue number)")),
+    params(
+        ("recipe_id" = i64, Path, description = "Recipe id (its catalogue number)"),
+        ("servings" = Option<f64>, Query, minimum = 0.25, maximum = 10, description = "The portion to show, in servings (default 1)"),
+    ),
     responses(
         (status = 200, description = "The recipe page", body = String, content_type = "text/html"),
         (status = 404, description = "No such recipe: a page saying so", body = String, content_type = "text/html"),
+        (status = 422, description = "`servings` is not a portion: a page saying so", body = String, content_type = "text/html"),
         (status = 500, description = "Internal server error", body = ErrorBody),
     )
 )]
@@ -208,8 +279,21 @@ pub async fn get_recipe_page(
         .match_info()
         .get("recipe_id")
         .and_then(|raw| raw.parse::<i64>().ok());
+    let servings = match requested_portion(req.query_string()) {
+        Ok(s) => s,
+        Err(sent) => {
+            return Ok(html(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                bad_portion_page(&sent),
+            ));
+        }
+    };
     let sheet = match id {
-        Some(id) => state.recipes.sheet(id).await.map_err(ApiError::internal)?,
+        Some(id) => state
+            .recipes
+            .sheet_for(id, servings)
+            .await
+            .map_err(ApiError::internal)?,
         None => None,
     };
     Ok(match sheet {
@@ -265,6 +349,7 @@ mod tests {
                 display: "100 g (2 eggs)".into(),
             }],
             steps: vec!["Whisk <i>2 eggs</i> & serve.".into()],
+            servings: 1.0,
             recipe,
         };
         let page = recipe_page(&sheet);

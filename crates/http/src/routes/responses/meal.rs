@@ -67,21 +67,35 @@ impl From<Nutrition> for Totals {
     }
 }
 
-/// A replacement candidate for a meal.
+/// A replacement candidate for a meal, at the portion it would be served
+/// at (the meal's `servings`): `recipe`, `served`, `day_totals` and
+/// `change` are all for that portion; only `per_serving` is for one
+/// serving.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct AlternativeResponse {
-    /// The candidate recipe.
+    /// The candidate recipe, its nutrition that of the portion served (as
+    /// a meal of a plan nests it) and its `recipe_url` opening at it.
     pub recipe: RecipeResponse,
-    /// The day's planned totals with the candidate in place.
+    /// The portion it would be served at: the meal's own, in servings.
+    pub servings: f64,
+    /// Its nutrition at that portion.
+    pub served: Totals,
+    /// Its nutrition per serving (as `/api/recipes` shows it).
+    pub per_serving: Totals,
+    /// The day's planned totals with the candidate in place, at that
+    /// portion.
     pub day_totals: Totals,
-    /// Candidate minus current recipe.
+    /// Candidate minus the current meal, both at that portion.
     pub change: Totals,
 }
 
 impl From<&Alternative> for AlternativeResponse {
     fn from(a: &Alternative) -> Self {
         Self {
-            recipe: (&a.recipe).into(),
+            recipe: RecipeResponse::served(&a.recipe, a.servings),
+            servings: a.servings,
+            served: a.recipe.nutrition().served(a.servings).into(),
+            per_serving: a.recipe.nutrition().served(1.0).into(),
             day_totals: a.day_totals.into(),
             change: a.change.into(),
         }

@@ -25,7 +25,9 @@ pub struct RecipeResponse {
     /// Picture URL.
     pub image_url: Option<String>,
     /// The recipe's page on this service, an absolute path
-    /// (`/recipes/{recipe_id}`): resolve it against the API's base URL.
+    /// (`/recipes/{recipe_id}`): resolve it against the API's base URL. A
+    /// recipe shown at a portion (a planned meal) links to its page at that
+    /// portion (`/recipes/{recipe_id}?servings=1.25`).
     pub recipe_url: Option<String>,
     /// Stable catalogue number.
     pub recipe_id: i64,
@@ -66,6 +68,17 @@ pub fn public_link(path: &str) -> String {
     }
 }
 
+/// A recipe page link at a portion: the service's own page
+/// (`/recipes/{id}`) opens scaled to it (`?servings=1.25`); one serving,
+/// and any other link, stay as they are.
+fn at_portion(url: &str, servings: f64) -> String {
+    if (servings - 1.0).abs() < 1e-9 || !url.starts_with("/recipes/") || url.contains('?') {
+        url.to_owned()
+    } else {
+        format!("{url}?servings={servings}")
+    }
+}
+
 /// A nutrient rounded to a whole, non-negative unit, as answers show it.
 pub(crate) fn whole(v: f64) -> i64 {
     v.round().max(0.0) as i64
@@ -91,7 +104,10 @@ impl RecipeResponse {
             carbs: whole(n.carbs),
             fat: whole(n.fat),
             image_url: r.image_url.clone(),
-            recipe_url: r.recipe_url.as_deref().map(public_link),
+            recipe_url: r
+                .recipe_url
+                .as_deref()
+                .map(|url| public_link(&at_portion(url, servings))),
             recipe_id: r.recipe_id,
             ingredients: r
                 .ingredients()
