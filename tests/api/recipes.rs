@@ -302,7 +302,63 @@ async fn the_recipe_page_scales_to_a_portion(b: Backend) {
     );
 }
 
+/// Every recipe's `image_url` is its plate, drawn by the service: an SVG
+/// whose wedges follow the recipe's food groups, cacheable, revalidated
+/// by its ETag; an unknown recipe has none.
+async fn every_recipe_has_its_plate_picture(b: Backend) {
+    let app = spawn_app(b).await;
+    let page = app.get("/api/recipes?limit=100", None).await.json;
+    let items = page["items"]
+        .as_array()
+        .or(page.as_array())
+        .unwrap()
+        .clone();
+    assert!(!items.is_empty());
+    for r in &items {
+        let url = r["image_url"].as_str().unwrap_or_else(|| panic!("{r}"));
+        assert_eq!(url, format!("/recipes/{}/plate.svg", r["id"]), "{r}");
+    }
+    // Chicken and broccoli stir-fry with rice: chicken 180 g; rice 200 g;
+    // broccoli 150 g, scallions 15 g and garlic 5 g on the plate (550 g);
+    // soy sauce, ginger and oil aside.
+    let reply = app.get("/recipes/3004/plate.svg", None).await;
+    assert_eq!(reply.status, 200);
+    assert_eq!(reply.header("content-type"), Some("image/svg+xml"));
+    assert!(reply.header("cache-control").unwrap().contains("max-age"));
+    let svg = &reply.text;
+    assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    assert!(svg.contains("Chicken and broccoli stir-fry with rice"));
+    // 200 / 550 grains, 180 / 550 protein, 170 / 550 vegetables.
+    for want in [
+        "Grains 36%",
+        "Protein 33%",
+        "Vegetables 31%",
+        "Fruits 0%",
+        "Dairy 0%",
+    ] {
+        assert!(svg.contains(want), "{want}: {svg}");
+    }
+    assert_eq!(svg.matches("<path d=").count(), 3);
+    assert!(!svg.contains("<script") && !svg.contains("href="));
+    let tag = reply.header("etag").unwrap().to_owned();
+    let again = app
+        .send(
+            Method::GET,
+            "/recipes/3004/plate.svg",
+            None,
+            &[("if-none-match", tag.as_str())],
+            None,
+        )
+        .await;
+    assert_eq!(again.status, 304);
+    assert!(again.text.is_empty());
+    for path in ["/recipes/999999/plate.svg", "/recipes/abc/plate.svg"] {
+        assert_eq!(app.get(path, None).await.status, 404, "{path}");
+    }
+}
+
 crate::on_both_backends!(
+    every_recipe_has_its_plate_picture,
     the_recipe_page_scales_to_a_portion,
     one_recipe_has_lines_steps_times_and_nutrients,
     every_recipe_links_its_page,

@@ -338,6 +338,20 @@ const steps = [
       await clickNav(page, "My Plan", "/my-plan");
       await page.locator("main section[id]").first().waitFor();
       const days = await readPlanPage(page);
+      // Every meal card shows its recipe's plate picture (the service's
+      // SVG at image_url), loaded, never the client's "not available".
+      const mealCount = days.reduce((a, d) => a + d.meals.length, 0);
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await page.waitForFunction(() => [...document.querySelectorAll("main img")].every((i) => i.complete), null, { timeout: 20000 })
+        .catch(() => {});
+      const pictures = await page.evaluate(() => [...document.querySelectorAll("main img")]
+        .map((i) => ({ src: i.currentSrc || i.src, loaded: i.complete && i.naturalWidth > 0 })));
+      const plates = pictures.filter((p) => p.src.includes("/plate.svg"));
+      check(plates.length >= mealCount, `${plates.length} plate pictures for ${mealCount} meal cards: ${JSON.stringify(pictures.slice(0, 4))}`);
+      check(plates.every((p) => p.loaded), `plate pictures that did not load: ${JSON.stringify(plates.filter((p) => !p.loaded).slice(0, 4))}`);
+      check(!pictures.some((p) => p.src.includes("Image_not_available")), `cards fall back to "Image not available": ${JSON.stringify(pictures.filter((p) => p.src.includes("Image_not_available")).slice(0, 4))}`);
+      log(`${plates.length} meal cards show their plate picture`);
+      await page.evaluate(() => window.scrollTo(0, 0));
       const wantDays = [...plan.daily_menus].sort((a, b) => a.day_of_week - b.day_of_week);
       check(days.length === wantDays.length, `page shows ${days.length} days, plan has ${wantDays.length}`);
       const problems = [];

@@ -3,6 +3,7 @@
 use std::sync::Arc;
 
 use mealplan_domain::kitchen::{IngredientLine, Kitchen};
+use mealplan_domain::plate::Plate;
 use mealplan_domain::{
     DietType, HardRules, MealType, Recipe, RecipeIngredient, Restriction, Taxonomy,
 };
@@ -129,6 +130,15 @@ impl Recipes {
     pub async fn get(&self, id: i64) -> Result<Option<Recipe>, StoreError> {
         let all = self.catalog.all().await?;
         Ok(find(&all, id).cloned())
+    }
+
+    /// The recipe with storage id `id` and its plate by food group (what
+    /// its picture shows).
+    pub async fn plate(&self, id: i64) -> Result<Option<(Recipe, Plate)>, StoreError> {
+        Ok(self.get(id).await?.map(|r| {
+            let plate = Plate::of(&r, &self.taxonomy);
+            (r, plate)
+        }))
     }
 
     /// The recipe with storage id `id`, as a cook reads it.

@@ -34,6 +34,7 @@ pub mod labels;
 pub mod meal;
 pub mod nutrition;
 pub mod planner;
+pub mod plate;
 pub mod profile;
 pub mod recipe;
 pub mod restriction;

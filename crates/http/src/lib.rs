@@ -38,8 +38,8 @@ pub use limits::RateLimitOptions;
 pub use metrics::MetricsAccess;
 
 use routes::{
-    Endpoint, accounts, chat, fit, lifecycle, meals, menus, meta, pages, plans, profile, recipes,
-    shopping,
+    Endpoint, accounts, chat, fit, lifecycle, meals, menus, meta, pages, plans, plate, profile,
+    recipes, shopping,
 };
 
 /// The use cases handlers call, shared by every worker.
@@ -286,6 +286,11 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     .service(
         Endpoint::at(&["/recipes/{recipe_id}"])
             .on(M::GET, pages::get_recipe_page)
+            .build(),
+    )
+    .service(
+        Endpoint::at(&["/recipes/{recipe_id}/plate.svg"])
+            .on(M::GET, plate::get_plate)
             .build(),
     )
     .service(Endpoint::at(&["/health"]).on(M::GET, meta::health).build())

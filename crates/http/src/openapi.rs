@@ -5,7 +5,8 @@ use utoipa::{Modify, OpenApi};
 
 use crate::error::{ErrorBody, ErrorEntry, Loc, ValidationErrorBody};
 use crate::routes::{
-    accounts, chat, fit, lifecycle, meals, menus, meta, pages, plans, profile, recipes, shopping,
+    accounts, chat, fit, lifecycle, meals, menus, meta, pages, plans, plate, profile, recipes,
+    shopping,
 };
 use crate::schema::ListFormat;
 
@@ -36,6 +37,7 @@ use crate::schema::ListFormat;
         recipes::list_recipes,
         recipes::get_recipe,
         pages::get_recipe_page,
+        plate::get_plate,
         recipes::similar_recipe,
         plans::create_plan,
         plans::generate_plan,

@@ -11,6 +11,7 @@ pub mod menus;
 pub mod meta;
 pub mod pages;
 pub mod plans;
+pub mod plate;
 pub mod profile;
 pub mod recipes;
 pub mod responses;

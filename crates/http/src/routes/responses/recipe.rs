@@ -22,7 +22,9 @@ pub struct RecipeResponse {
     pub carbs: i64,
     /// Fat, g.
     pub fat: i64,
-    /// Picture URL.
+    /// Picture URL: the recipe's own picture if it has one, else its
+    /// plate by food group drawn by this service
+    /// (`/recipes/{id}/plate.svg`, resolved like `recipe_url`).
     pub image_url: Option<String>,
     /// The recipe's page on this service, an absolute path
     /// (`/recipes/{recipe_id}`): resolve it against the API's base URL. A
@@ -103,7 +105,11 @@ impl RecipeResponse {
             protein: whole(n.protein),
             carbs: whole(n.carbs),
             fat: whole(n.fat),
-            image_url: r.image_url.clone(),
+            image_url: Some(
+                r.image_url
+                    .clone()
+                    .unwrap_or_else(|| public_link(&format!("/recipes/{}/plate.svg", r.id))),
+            ),
             recipe_url: r
                 .recipe_url
                 .as_deref()
