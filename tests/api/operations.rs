@@ -80,6 +80,7 @@ async fn openapi_documents_every_operation(b: Backend) {
             "get /meal-detail/{meal_detail_id}/alternatives",
             "get /ready",
             "get /recipes/{recipe_id}",
+            "get /recipes/{recipe_id}/plate.svg",
             "post /api/chat",
             "post /api/daily-menu",
             "post /api/ml/swap-recipe",

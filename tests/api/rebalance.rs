@@ -367,14 +367,21 @@ async fn rebalancing_lands_a_day_around_the_users_changes(b: Backend) {
         )
         .await;
     assert_eq!(reply.status, 200, "{}", reply.text);
-    app.send(
-        Method::PUT,
-        &format!("/meal-detail/{}/status?status=1", breakfast["id"]),
-        Some(&token),
-        &[],
-        None,
-    )
-    .await;
+    let ticked = app
+        .send(
+            Method::PUT,
+            &format!("/meal-detail/{}/status?status=1", breakfast["id"]),
+            Some(&token),
+            &[],
+            None,
+        )
+        .await;
+    assert_eq!(
+        (ticked.status, &ticked.json["status"]),
+        (200, &json!(1)),
+        "{}",
+        ticked.text
+    );
     let swapped = picks(&app.get("/api/plan/current", Some(&token)).await.json);
     let lunch_id = lunch["id"].as_i64().unwrap();
     let breakfast_id = breakfast["id"].as_i64().unwrap();
@@ -402,11 +409,21 @@ async fn rebalancing_lands_a_day_around_the_users_changes(b: Backend) {
     assert_eq!(kept(&after), kept(&swapped));
     assert_eq!(after[3..], swapped[3..]);
     assert_ne!(after[2], swapped[2], "dinner re-balanced");
+    // The ticked breakfast is still ticked, as stored and as answered.
+    let status_of = |p: &[(i64, i64, f64, i64)]| p.iter().find(|m| m.0 == breakfast_id).unwrap().3;
+    assert_eq!(status_of(&after), 1);
+    let stored = picks(&app.get("/api/plan/current", Some(&token)).await.json);
+    assert_eq!(status_of(&stored), 1);
+    assert_eq!(stored, after);
+    // The day lands within its tolerances (the dinner alone can absorb
+    // the richer lunch), and says so.
     let fit = &reply.json["daily_menus"][0]["fit"];
     assert!(
         fit["miss_points"].as_f64().unwrap() < off_before,
         "{fit} vs {off_before}"
     );
+    assert_eq!(fit["within_tolerance"], json!(true), "{fit}");
+    assert_eq!(fit["miss_points"], json!(0.0), "{fit}");
     assert_natural(&reply.json, 2.0);
     // The summary agrees.
     let summary = app

@@ -334,7 +334,7 @@ async fn every_recipe_has_its_plate_picture(b: Backend) {
         "Protein 33%",
         "Vegetables 31%",
         "Fruits 0%",
-        "Dairy 0%",
+        "Dairy (cup) 0%",
     ] {
         assert!(svg.contains(want), "{want}: {svg}");
     }

@@ -28,8 +28,16 @@ fn main() {
                 })
                 .collect();
             let whole = whole_day::check(&recipes, &dishes, &meals);
-            if whole.all_met() {
+            let miss = request.tolerances().miss(&day.totals, request.targets());
+            if whole.all_met() && miss <= 0.0 {
                 continue;
+            }
+            if miss > 0.0 {
+                println!(
+                    "profile {i} day {}: targets missed by {:.1} points",
+                    day.day_of_week,
+                    miss * 100.0
+                );
             }
             println!(
                 "profile {i} ({} meals, {:?}, {:?}, {:.0} kcal / {:.0} g protein) day {}:",

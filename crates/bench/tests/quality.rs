@@ -35,7 +35,15 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
     // Measured with the one-meal dinners chosen for the profiles the
     // catalogue served worst (seitan, soy mince, lupini, egg white and
     // cottage cheese dishes at many sizes, feasts).
-    let floors = [242, 280, 280, 280, 280, 280];
+    // Since the whole-day rules (no protein food in a third meal), a
+    // 4-meal vegan gluten-free day at 35% protein misses by 0.8 points
+    // rather than serve soy mince three times; a day's floor is one below
+    // what was measured, and the 98% / 95% / 80% always hold.
+    let floors = [241, 280, 279, 278, 279, 279];
+    for (meals, got) in inside.iter().enumerate() {
+        let share = [80, 95, 98, 98, 98, 98][meals];
+        assert!(got * 100 >= share * 280, "{} meals: {got}/280", meals + 1);
+    }
     for (meals, (got, floor)) in inside.iter().zip(floors).enumerate() {
         assert!(
             *got >= floor,
