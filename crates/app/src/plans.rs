@@ -143,7 +143,12 @@ pub struct Plans {
     clock: Arc<dyn Clock>,
     taxonomy: Arc<Taxonomy>,
     kitchen: Arc<Kitchen>,
+    dishes: Arc<DishesCache>,
 }
+
+/// The day-rule facts of the catalogue last read, made once per catalogue
+/// snapshot: every plan answer judges its days with them.
+type DishesCache = std::sync::Mutex<Option<(Arc<[Recipe]>, Arc<Dishes>)>>;
 
 impl Plans {
     /// Wires the service to its ports and the ingredient taxonomy that
@@ -162,6 +167,21 @@ impl Plans {
             clock,
             taxonomy,
             kitchen: Arc::default(),
+            dishes: Arc::default(),
+        }
+    }
+
+    /// What the day rules know of `all` (protein foods, families, limit
+    /// nutrients), computed once per catalogue snapshot.
+    fn dishes_of(&self, all: &Arc<[Recipe]>) -> Arc<Dishes> {
+        let mut cached = self.dishes.lock().unwrap_or_else(|p| p.into_inner());
+        match cached.as_ref() {
+            Some((of, dishes)) if Arc::ptr_eq(of, all) => Arc::clone(dishes),
+            _ => {
+                let dishes = Arc::new(Dishes::new(all, Some(&self.kitchen)));
+                *cached = Some((Arc::clone(all), Arc::clone(&dishes)));
+                dishes
+            }
         }
     }
 
@@ -169,6 +189,7 @@ impl Plans {
     /// in grams).
     pub fn with_kitchen(mut self, kitchen: Arc<Kitchen>) -> Self {
         self.kitchen = kitchen;
+        self.dishes = Arc::default();
         self
     }
 

@@ -305,26 +305,42 @@ pub fn request<'a>(recipes: &'a [Recipe], p: &Profile, i: usize, seed: u64) -> P
         .with_kitchen(kitchen())
 }
 
-/// Whether some day of `request`'s slots keeps `minor`'s limit, the
-/// targets aside: every slot has a dish whose amount per kcal is within
+/// Whether some day of `request`'s slots keeps each limit, the targets
+/// aside ([`Minor::ALL`] order): every slot has a dish whose amount per kcal is within
 /// the limit per kcal of the target (a day's amount per kcal is a
 /// calorie-weighted mean of its meals'). An upper bound: no plan meets
 /// the limit on more days than this allows.
-pub fn limit_reachable(request: &PlanRequest<'_>, dishes: &Dishes, minor: Minor) -> bool {
+pub fn limits_reachable(request: &PlanRequest<'_>, dishes: &Dishes) -> [bool; 4] {
     let kcal = request.targets().calories;
-    let k = Minor::ALL.iter().position(|m| *m == minor).unwrap_or(0);
-    let (lo, hi) = Limits::for_calories(kcal).bounds(minor);
-    request.slots().iter().all(|slot| {
-        let densities = request
-            .recipes()
-            .iter()
-            .enumerate()
-            .filter(|(_, r)| r.serves(*slot) && request.rules().allow(r))
-            .filter(|(_, r)| r.nutrition().calories > 0.0)
-            .map(|(i, r)| dishes.minor(i)[k] / r.nutrition().calories);
-        let (least, most) =
-            densities.fold((f64::INFINITY, 0.0_f64), |(a, b), d| (a.min(d), b.max(d)));
-        lo.is_none_or(|lo| most >= lo / kcal) && hi.is_none_or(|hi| least <= hi / kcal)
+    let limits = Limits::for_calories(kcal);
+    let mut slots: Vec<MealType> = request.slots().to_vec();
+    slots.sort_by_key(|m| m.id());
+    slots.dedup();
+    // Per slot, per limit: the least and most amount per kcal of its dishes.
+    let ranges: Vec<[(f64, f64); 4]> = slots
+        .iter()
+        .map(|slot| {
+            let mut range = [(f64::INFINITY, 0.0_f64); 4];
+            for (i, r) in request.recipes().iter().enumerate() {
+                let kcal = r.nutrition().calories;
+                if kcal <= 0.0 || !r.serves(*slot) || !request.rules().allow(r) {
+                    continue;
+                }
+                for (k, (least, most)) in range.iter_mut().enumerate() {
+                    let d = dishes.minor(i)[k] / kcal;
+                    *least = least.min(d);
+                    *most = most.max(d);
+                }
+            }
+            range
+        })
+        .collect();
+    std::array::from_fn(|k| {
+        let (lo, hi) = limits.bounds(Minor::ALL[k]);
+        ranges.iter().all(|range| {
+            let (least, most) = range[k];
+            lo.is_none_or(|lo| most >= lo / kcal) && hi.is_none_or(|hi| least <= hi / kcal)
+        })
     })
 }
 
@@ -394,6 +410,21 @@ pub fn greedy(request: &PlanRequest<'_>) -> Vec<PlannedDay> {
             }
         })
         .collect()
+}
+
+/// What a plan is measured against beyond its own days: the slot
+/// pattern's one-day bound, a one-meal week's bound, the catalogue's
+/// day-rule facts and which limits some day of the profile could keep.
+#[derive(Debug, Clone, Copy)]
+pub struct Bounds<'a> {
+    /// The slot pattern's one-day bound.
+    pub bound: Option<Bound>,
+    /// A one-meal week's bound.
+    pub week: Option<&'a WeekBound>,
+    /// The catalogue's day-rule facts.
+    pub dishes: &'a Dishes,
+    /// Per limit ([`Minor::ALL`]), whether some day could keep it.
+    pub reachable: [bool; 4],
 }
 
 /// Quality and speed of one method over many plans.
@@ -491,11 +522,16 @@ impl Score {
         &mut self,
         request: &PlanRequest<'_>,
         days: &[PlannedDay],
-        bound: Option<Bound>,
-        week: Option<&WeekBound>,
+        bounds: &Bounds<'_>,
         here: &[Option<Bound>],
         seconds: f64,
     ) {
+        let Bounds {
+            bound,
+            week,
+            dishes,
+            reachable,
+        } = *bounds;
         self.times.push(seconds);
         self.plans += 1;
         let t = request.targets();
@@ -514,11 +550,6 @@ impl Score {
             .collect();
         let misses: Vec<f64> = days.iter().map(|d| tol.miss(&d.totals, t)).collect();
         let ranked = week.and_then(|w| w.per_day(&misses));
-        let dishes = Dishes::new(request.recipes(), Some(kitchen()));
-        let reachable: Vec<bool> = Minor::ALL
-            .iter()
-            .map(|m| limit_reachable(request, &dishes, *m))
-            .collect();
         let mut week_foods: Vec<u32> = Vec::new();
         for (d, day) in days.iter().enumerate() {
             self.days += 1;
@@ -572,7 +603,7 @@ impl Score {
                     (i, m.servings)
                 })
                 .collect();
-            let whole = whole_day::check(request.recipes(), &dishes, &indexed);
+            let whole = whole_day::check(request.recipes(), dishes, &indexed);
             for (k, level) in whole.levels.iter().enumerate() {
                 self.limits_met[k] += usize::from(level.met);
                 self.limits_reachable[k] += usize::from(reachable[k]);
@@ -853,8 +884,10 @@ pub fn run(recipes: &[Recipe], profiles: &[Profile], seed: u64) -> Report {
         by_weight: vec![Score::default(); 3],
         ..Report::default()
     };
+    let dishes = Dishes::new(recipes, Some(kitchen()));
     for (i, p) in profiles.iter().enumerate() {
-        let request = request(recipes, p, i, seed);
+        let request = request(recipes, p, i, seed).with_dishes(&dishes);
+        let reachable = limits_reachable(&request, &dishes);
         let started = Instant::now();
         let ours = planner::plan(&request);
         let seconds = started.elapsed().as_secs_f64();
@@ -878,7 +911,12 @@ pub fn run(recipes: &[Recipe], profiles: &[Profile], seed: u64) -> Report {
             };
             (Some(met), None)
         };
-        let week = week.as_ref();
+        let bounds = Bounds {
+            bound,
+            week: week.as_ref(),
+            dishes: &dishes,
+            reachable,
+        };
         match ours {
             Ok(days) => {
                 let served = days
@@ -899,7 +937,7 @@ pub fn run(recipes: &[Recipe], profiles: &[Profile], seed: u64) -> Report {
                     &mut report.by_diet[p.hard_diet()],
                     &mut report.by_weight[weight_band(p.weight)],
                 ] {
-                    score.add(&request, &days, bound, week, &here, seconds);
+                    score.add(&request, &days, &bounds, &here, seconds);
                 }
             }
             Err(_) => {
@@ -911,7 +949,7 @@ pub fn run(recipes: &[Recipe], profiles: &[Profile], seed: u64) -> Report {
         }
         report
             .greedy
-            .add(&request, &base, bound, week, &[], base_seconds);
+            .add(&request, &base, &bounds, &[], base_seconds);
     }
     report
 }

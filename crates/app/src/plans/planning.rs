@@ -169,7 +169,9 @@ impl Plans {
         let recipes = Arc::clone(&all);
         let taxonomy = Arc::clone(&self.taxonomy);
         let kitchen = Arc::clone(&self.kitchen);
+        let this = self.clone();
         let new_days = blocking(move || {
+            let dishes = this.dishes_of(&recipes);
             let request = PlanRequest::new(
                 &recipes,
                 profile.targets,
@@ -184,7 +186,8 @@ impl Plans {
             )
             .with_tolerances(options.settings.tolerances)
             .with_portions(options.settings.portions)
-            .with_kitchen(&kitchen);
+            .with_kitchen(&kitchen)
+            .with_dishes(&dishes);
             let started = std::time::Instant::now();
             let planned = planner::plan(&request);
             metrics::histogram!("planner_seconds").record(started.elapsed().as_secs_f64());
@@ -254,7 +257,9 @@ impl Plans {
             let (recipes, stored) = (Arc::clone(&all), plan.clone());
             let taxonomy = Arc::clone(&self.taxonomy);
             let kitchen = Arc::clone(&self.kitchen);
+            let this = self.clone();
             let changes = blocking(move || {
+                let dishes = this.dishes_of(&recipes);
                 let rules = rules(&taxonomy, &profile);
                 let planning = Planning {
                     all: &recipes,
@@ -262,7 +267,7 @@ impl Plans {
                     rules: &rules,
                     kitchen: &kitchen,
                 };
-                rebalance_plan(&planning, &stored, settings, &chosen, day, seed)
+                rebalance_plan(&planning, &dishes, &stored, settings, &chosen, day, seed)
             })
             .await??;
             if changes.is_empty() {
@@ -303,7 +308,9 @@ impl Plans {
         let stored = view.clone();
         let taxonomy = Arc::clone(&self.taxonomy);
         let kitchen = Arc::clone(&self.kitchen);
+        let this = self.clone();
         let fits = blocking(move || {
+            let dishes = this.dishes_of(&all);
             let rules = rules(&taxonomy, &profile);
             let planning = Planning {
                 all: &all,
@@ -311,7 +318,7 @@ impl Plans {
                 rules: &rules,
                 kitchen: &kitchen,
             };
-            fits(&planning, &stored, settings)
+            fits(&planning, &dishes, &stored, settings)
         })
         .await??;
         for (day, fit) in view.days.iter_mut().zip(fits) {
@@ -334,6 +341,7 @@ struct Planning<'a> {
 /// `plan`.
 fn rebalance_plan(
     planning: &Planning<'_>,
+    dishes: &Dishes,
     plan: &Plan,
     settings: PlanSettings,
     chosen: &[i64],
@@ -372,6 +380,7 @@ fn rebalance_plan(
             used,
             meals: planner::day_meals(&rows, d),
             kitchen: Some(kitchen),
+            dishes: Some(dishes),
         };
         let out = planner::rebalance(&request);
         for (meal, (recipe, servings)) in stored.meals.iter().zip(out.meals) {
@@ -391,6 +400,7 @@ fn rebalance_plan(
 /// beyond them.
 fn fits(
     planning: &Planning<'_>,
+    dishes: &Dishes,
     view: &PlanView,
     settings: Option<PlanSettings>,
 ) -> Result<Vec<DayFitView>, PlanError> {
@@ -398,9 +408,8 @@ fn fits(
         all,
         profile,
         rules,
-        kitchen,
+        ..
     } = *planning;
-    let dishes = Dishes::new(all, Some(kitchen));
     let (tolerances, portions) =
         settings.map_or_else(Default::default, |s| (s.tolerances, s.portions));
     let rules = rules.clone();
@@ -493,7 +502,7 @@ fn fits(
                 week,
                 best_one_day,
                 best_here,
-                whole_day: whole_day::check(all, &dishes, &meals_of(&plan[d])),
+                whole_day: whole_day::check(all, dishes, &meals_of(&plan[d])),
                 larger_portions: day.meals.iter().any(|m| {
                     is_main(m.meal.meal_type)
                         && m.meal.servings > portions.range(m.meal.meal_type).usual_max + 1e-9

@@ -119,6 +119,7 @@ pub struct PlanRequest<'a> {
     tolerances: Tolerances,
     portions: Portions,
     kitchen: Option<&'a Kitchen>,
+    dishes: Option<&'a Dishes>,
 }
 
 /// Why a [`PlanRequest`] was refused.
@@ -179,7 +180,16 @@ impl<'a> PlanRequest<'a> {
             tolerances: Tolerances::default(),
             portions: Portions::default(),
             kitchen: None,
+            dishes: None,
         })
+    }
+
+    /// The day-rule facts of these recipes made beforehand
+    /// ([`Dishes::new`] over the same recipes and kitchen), so that a
+    /// service planning often over one catalogue makes them once.
+    pub fn with_dishes(mut self, dishes: &'a Dishes) -> Self {
+        self.dishes = Some(dishes);
+        self
     }
 
     /// What the kitchen knows of the ingredients: which are protein foods
@@ -588,7 +598,14 @@ pub fn plan(request: &PlanRequest<'_>) -> Result<Vec<PlannedDay>, PlanningError>
         });
     };
     let bands = share_bands(&request.slots);
-    let dishes = Dishes::new(request.recipes, request.kitchen);
+    let made;
+    let dishes = match request.dishes {
+        Some(d) => d,
+        None => {
+            made = Dishes::new(request.recipes, request.kitchen);
+            &made
+        }
+    };
 
     let mut rng = Rng(request.seed ^ 0x6d65_616c_706c_616e);
     // How often each recipe was used on earlier days.
@@ -634,7 +651,7 @@ pub fn plan(request: &PlanRequest<'_>) -> Result<Vec<PlannedDay>, PlanningError>
             fixed: Vec::new(),
             used: &used,
             extended: false,
-            dishes: &dishes,
+            dishes,
             strict: true,
         };
         // Earlier days but yesterday (the same slot may not repeat) are
@@ -655,7 +672,7 @@ pub fn plan(request: &PlanRequest<'_>) -> Result<Vec<PlannedDay>, PlanningError>
         && days
             .iter()
             .any(|d| !request.tolerances.admits(&d.totals, &request.targets))
-        && let Some(week) = one_meal_week(request, &scorer, &dishes, pool, bands[0], &mut rng)
+        && let Some(week) = one_meal_week(request, &scorer, dishes, pool, bands[0], &mut rng)
         && closer(request, &week, &days)
     {
         days = week;
@@ -822,6 +839,9 @@ pub struct RebalanceRequest<'a> {
     pub meals: Vec<DayMeal>,
     /// What the kitchen knows of the ingredients (protein foods).
     pub kitchen: Option<&'a Kitchen>,
+    /// The day-rule facts of `recipes`, made beforehand (else made from
+    /// `kitchen`).
+    pub dishes: Option<&'a Dishes>,
 }
 
 /// A re-balanced day.
@@ -844,7 +864,14 @@ pub struct Rebalanced {
 /// portions come last.
 pub fn rebalance(request: &RebalanceRequest<'_>) -> Rebalanced {
     let scorer = Scorer::new(&request.targets, &request.tolerances);
-    let dishes = Dishes::new(request.recipes, request.kitchen);
+    let made;
+    let dishes = match request.dishes {
+        Some(d) => d,
+        None => {
+            made = Dishes::new(request.recipes, request.kitchen);
+            &made
+        }
+    };
     let types: Vec<MealType> = request.meals.iter().map(|m| m.meal_type).collect();
     let bands = share_bands(&types);
     let outcome = |meals: Vec<(usize, f64)>| Rebalanced {
@@ -930,7 +957,7 @@ pub fn rebalance(request: &RebalanceRequest<'_>) -> Rebalanced {
         fixed: fixed.clone(),
         used: &request.used,
         extended: false,
-        dishes: &dishes,
+        dishes,
         strict: false,
     };
     let current: Vec<(usize, f64)> = free

@@ -90,6 +90,7 @@ fn request(recipes: &[Recipe], meals: i64, rules: HardRules, seed: u64) -> PlanR
         tolerances: Tolerances::default(),
         portions: Portions::default(),
         kitchen: None,
+        dishes: None,
     }
 }
 
@@ -434,6 +435,7 @@ fn rebalance_request<'a>(recipes: &'a [Recipe], meals: Vec<DayMeal>) -> Rebalanc
         used: vec![0; recipes.len()],
         meals,
         kitchen: None,
+        dishes: None,
     }
 }
 
@@ -629,6 +631,7 @@ mod properties {
                 tolerances: Tolerances::default(),
                 portions: Portions { max_servings: f64::from(max_quarters) / 4.0 },
                 kitchen: None,
+                dishes: None,
             };
             let fill = fillable(&recipes, &request.slots, &rules);
             match plan(&request) {

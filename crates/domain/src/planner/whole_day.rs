@@ -99,8 +99,13 @@ const LIMIT_WEIGHT: f64 = 1.5;
 /// many times more: a day just over a limit is worth a small change.
 const PAST_LIMIT: f64 = 3.0;
 /// Fibre above its ceiling, which a day should never pass (beans or
-/// lentils three times a day), weighs more.
-const FIBRE_CEILING_WEIGHT: f64 = 6.0;
+/// lentils three times a day), weighs far more: within the tolerances it
+/// outweighs meal sizes and variety preferences.
+const FIBRE_CEILING_WEIGHT: f64 = 30.0;
+/// No limit may cost more than this: below the step a day pays for a
+/// target beyond its tolerance (`search::OFF_STEP`), so the limits never
+/// pull a day off its targets.
+const LIMIT_CAP: f64 = 800.0;
 /// Cost of a protein food in a third meal of the day, or of a second dish
 /// of one family: outweighs any miss of the targets up to 10 points past
 /// the tolerance ([`super::search`]'s worst-miss weight), so a day keeps
@@ -132,7 +137,7 @@ pub(crate) fn limits_cost(total: &MinorValues, kcal: f64) -> f64 {
             } else {
                 LIMIT_WEIGHT
             };
-            weight * (huber(o) + PAST_LIMIT * huber(past))
+            (weight * (huber(o) + PAST_LIMIT * huber(past))).min(LIMIT_CAP)
         })
         .sum()
 }
@@ -185,10 +190,10 @@ pub fn family(name: &str) -> Option<&'static str> {
         .iter()
         .find(|(_, phrases)| {
             phrases.iter().any(|phrase| {
-                let want: Vec<&str> = phrase.split(' ').collect();
+                let n = phrase.split(' ').count();
                 words
-                    .windows(want.len())
-                    .any(|w| w.iter().zip(&want).all(|(a, b)| same(a, b)))
+                    .windows(n)
+                    .any(|w| w.iter().zip(phrase.split(' ')).all(|(a, b)| same(a, b)))
             })
         })
         .map(|(family, _)| *family)

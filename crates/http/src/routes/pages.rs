@@ -235,6 +235,14 @@ fn requested_portion(query: &str) -> Result<f64, String> {
     }
 }
 
+/// The `{recipe_id}` of a page or picture path, when it is a number
+/// (anything else is simply not a recipe: 404).
+pub fn recipe_id(req: &HttpRequest) -> Option<i64> {
+    req.match_info()
+        .get("recipe_id")
+        .and_then(|raw| raw.parse::<i64>().ok())
+}
+
 fn not_found_page() -> String {
     document(
         "Recipe not found · mealplan",
@@ -275,10 +283,7 @@ pub async fn get_recipe_page(
     state: web::Data<AppState>,
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
-    let id = req
-        .match_info()
-        .get("recipe_id")
-        .and_then(|raw| raw.parse::<i64>().ok());
+    let id = recipe_id(&req);
     let servings = match requested_portion(req.query_string()) {
         Ok(s) => s,
         Err(sent) => {

@@ -14,7 +14,7 @@ use mealplan_domain::plate::{FoodGroup, Plate};
 
 use crate::AppState;
 use crate::error::{ApiError, ErrorBody};
-use crate::routes::pages::escape;
+use crate::routes::pages::{escape, recipe_id};
 
 /// Nothing in the picture may load or run anything.
 const CSP: &str = "default-src 'none'; style-src 'unsafe-inline'";
@@ -233,10 +233,7 @@ pub async fn get_plate(
     state: web::Data<AppState>,
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
-    let id = req
-        .match_info()
-        .get("recipe_id")
-        .and_then(|raw| raw.parse::<i64>().ok());
+    let id = recipe_id(&req);
     let found = match id {
         Some(id) => state.recipes.plate(id).await.map_err(ApiError::internal)?,
         None => None,
