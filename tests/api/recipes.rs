@@ -352,8 +352,17 @@ async fn every_recipe_has_its_plate_picture(b: Backend) {
         .await;
     assert_eq!(again.status, 304);
     assert!(again.text.is_empty());
-    for path in ["/recipes/999999/plate.svg", "/recipes/abc/plate.svg"] {
-        assert_eq!(app.get(path, None).await.status, 404, "{path}");
+    for path in [
+        "/recipes/999999/plate.svg",
+        "/recipes/abc/plate.svg",
+        "/recipes/9223372036854775808/plate.svg",
+    ] {
+        let reply = app.get(path, None).await;
+        assert_eq!(
+            (reply.status, reply.json),
+            (404, json!({"detail": "Recipe not found"})),
+            "{path}"
+        );
     }
 }
 

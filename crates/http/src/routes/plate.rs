@@ -218,14 +218,15 @@ fn etag(body: &str) -> String {
 
 /// The recipe's plate as a picture (what `image_url` points to): its
 /// ingredients by MyPlate food group in proportion, the dish name and the
-/// shares; SVG, cacheable for a week. An unknown id is 404.
+/// shares; SVG, cacheable for a week. An unknown id is 404 (JSON, as
+/// every API error).
 #[utoipa::path(
     get, path = "/recipes/{recipe_id}/plate.svg", tag = "recipes",
     params(("recipe_id" = i64, Path, description = "Recipe id (its catalogue number)")),
     responses(
         (status = 200, description = "The plate picture", body = String, content_type = "image/svg+xml"),
         (status = 304, description = "Not modified (If-None-Match)"),
-        (status = 404, description = "No such recipe", body = String, content_type = "text/plain"),
+        (status = 404, description = "Recipe not found", body = ErrorBody),
         (status = 500, description = "Internal server error", body = ErrorBody),
     )
 )]
@@ -239,9 +240,7 @@ pub async fn get_plate(
         None => None,
     };
     let Some((recipe, plate)) = found else {
-        return Ok(HttpResponse::build(StatusCode::NOT_FOUND)
-            .insert_header((header::CONTENT_TYPE, "text/plain; charset=utf-8"))
-            .body("Recipe not found\n"));
+        return Err(ApiError::NotFound("Recipe not found"));
     };
     let body = plate_svg(&recipe.name, &plate);
     let tag = etag(&body);
