@@ -179,21 +179,41 @@ pub struct KitchenFacts {
 /// one of them to two meals a day.
 pub const PROTEIN_FOOD_G: f64 = 7.0;
 
+/// What kind of protein food an ingredient is, for the rule that keeps
+/// one to two meals a day.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ProteinFood {
+    /// A food a meal is built on: meat, fish, eggs, cheese, yogurt, tofu,
+    /// seitan, pulses, nuts, seeds, oats.
+    Main,
+    /// A seasoning, snack or baking good with as much protein by weight
+    /// (cumin, paprika, tamari, rice cakes, crackers, flour, cocoa): it
+    /// counts too, but a day gives way on it before anything else.
+    Minor,
+}
+
 impl KitchenFacts {
     /// Whether this is a protein food: at least [`PROTEIN_FOOD_G`] of
-    /// protein per 100 g, breads and pasta aside, which are eaten as
-    /// staples, and so are crackers and rice cakes; so are seasonings
-    /// (spices, sauces) and baking goods, which are not foods of a meal
-    /// at all (black pepper has 10 g per 100 g).
-    pub fn is_protein_food(&self, name: &str) -> bool {
-        self.protein >= PROTEIN_FOOD_G
-            && !matches!(
-                self.aisle,
-                Aisle::Bakery | Aisle::Spices | Aisle::Condiments | Aisle::Baking | Aisle::Snacks
-            )
-            && !name.contains("pasta")
-            && !name.contains("noodle")
-            && !name.contains("couscous")
+    /// protein per 100 g, breads and pasta (noodles and couscous too)
+    /// aside, which are eaten as staples; and of which kind.
+    pub fn protein_food(&self, name: &str) -> Option<ProteinFood> {
+        if self.protein < PROTEIN_FOOD_G
+            || self.aisle == Aisle::Bakery
+            || ["pasta", "noodle", "couscous"]
+                .iter()
+                .any(|w| name.contains(w))
+        {
+            return None;
+        }
+        let minor = matches!(
+            self.aisle,
+            Aisle::Spices | Aisle::Condiments | Aisle::Snacks
+        ) || (self.aisle == Aisle::Baking && self.protein < 50.0);
+        Some(if minor {
+            ProteinFood::Minor
+        } else {
+            ProteinFood::Main
+        })
     }
 }
 
@@ -961,5 +981,51 @@ mod tests {
         assert_eq!(grams_text(2.5), "2.5 g");
         assert_eq!(grams_text(150.4), "150 g");
         assert_eq!(grams_text(1234.0), "1.2 kg");
+    }
+
+    #[test]
+    fn protein_foods_by_protein_with_staples_aside_and_seasonings_minor() {
+        let with = |aisle: Aisle, protein: f64| KitchenFacts {
+            aisle,
+            protein,
+            ..facts(HouseMeasure::Weight, BuyUnit::Weight, None)
+        };
+        for (name, facts, kind) in [
+            (
+                "chicken breast",
+                with(Aisle::Meat, 31.0),
+                Some(ProteinFood::Main),
+            ),
+            ("lentils", with(Aisle::Grains, 9.0), Some(ProteinFood::Main)),
+            (
+                "vital wheat gluten",
+                with(Aisle::Baking, 75.2),
+                Some(ProteinFood::Main),
+            ),
+            (
+                "rolled oats",
+                with(Aisle::Breakfast, 16.9),
+                Some(ProteinFood::Main),
+            ),
+            ("cumin", with(Aisle::Spices, 17.8), Some(ProteinFood::Minor)),
+            (
+                "tamari",
+                with(Aisle::Condiments, 10.5),
+                Some(ProteinFood::Minor),
+            ),
+            (
+                "rice cakes",
+                with(Aisle::Snacks, 8.2),
+                Some(ProteinFood::Minor),
+            ),
+            ("flour", with(Aisle::Baking, 10.3), Some(ProteinFood::Minor)),
+            ("whole wheat bread", with(Aisle::Bakery, 12.5), None),
+            ("whole wheat pasta", with(Aisle::Grains, 6.0), None),
+            ("pasta", with(Aisle::Grains, 7.5), None),
+            ("rice noodles", with(Aisle::Grains, 7.1), None),
+            ("broccoli", with(Aisle::Produce, 2.8), None),
+        ] {
+            assert_eq!(facts.protein_food(name), kind, "{name}");
+        }
     }
 }

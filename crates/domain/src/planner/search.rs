@@ -299,10 +299,10 @@ impl Problem<'_> {
         )
     }
 
-    /// Whether no protein food is in more than two meals and no dish
+    /// Whether no main protein food is in more than two meals and no dish
     /// family twice.
     pub fn repeats_ok(&self, picks: &[(usize, f64)]) -> bool {
-        self.dishes.repeats_cost(self.recipes_of(picks)) == 0.0
+        self.dishes.main_rules_kept(self.recipes_of(picks))
     }
 
     /// The day's totals as served (each meal rounded as its plate shows).

@@ -9,7 +9,7 @@
 //! 10% of energy and sugars at most 25% of energy (Dietary Guidelines,
 //! IOM). The planner weighs them below the calorie and macro targets.
 
-use crate::kitchen::Kitchen;
+use crate::kitchen::{Kitchen, ProteinFood};
 use crate::recipe::Recipe;
 
 /// The day values the limits are about, in [`Minor::ALL`] order.
@@ -111,6 +111,10 @@ const LIMIT_CAP: f64 = 800.0;
 /// the tolerance ([`super::search`]'s worst-miss weight), so a day keeps
 /// to these rules whenever the catalogue allows it.
 pub(crate) const REPEAT_WEIGHT: f64 = 1e4;
+/// Cost of a minor protein food (cumin, tamari, rice cakes) in a third
+/// meal: below a target beyond its tolerance, so a day gives way on it
+/// before on the targets, and above the limits near theirs.
+const MINOR_REPEAT_WEIGHT: f64 = 300.0;
 
 /// x² up to 1, then 2x − 1: quadratic near a limit, linear far from it.
 fn huber(x: f64) -> f64 {
@@ -209,6 +213,8 @@ pub struct Dishes {
     /// Family of each recipe (index into [`FAMILIES`]).
     family: Vec<Option<u8>>,
     food_names: Vec<String>,
+    /// Whether each protein food is a minor one ([`ProteinFood::Minor`]).
+    food_minor: Vec<bool>,
 }
 
 impl Dishes {
@@ -216,20 +222,22 @@ impl Dishes {
     /// no ingredient counts as a protein food).
     pub fn new(recipes: &[Recipe], kitchen: Option<&Kitchen>) -> Self {
         let mut food_names: Vec<String> = Vec::new();
+        let mut food_minor: Vec<bool> = Vec::new();
         let mut foods = Vec::with_capacity(recipes.len());
         for r in recipes {
             let mut mine: Vec<u32> = Vec::new();
             for i in r.ingredients() {
-                let is_food = kitchen
+                let Some(kind) = kitchen
                     .and_then(|k| k.get(&i.name))
-                    .is_some_and(|f| f.is_protein_food(&i.name));
-                if !is_food {
+                    .and_then(|f| f.protein_food(&i.name))
+                else {
                     continue;
-                }
+                };
                 let id = match food_names.iter().position(|n| *n == i.name) {
                     Some(id) => id,
                     None => {
                         food_names.push(i.name.clone());
+                        food_minor.push(kind == ProteinFood::Minor);
                         food_names.len() - 1
                     }
                 } as u32;
@@ -254,6 +262,7 @@ impl Dishes {
                 })
                 .collect(),
             food_names,
+            food_minor,
         }
     }
 
@@ -278,11 +287,25 @@ impl Dishes {
         &self.food_names[f as usize]
     }
 
+    /// Whether protein food `f` is a minor one (a seasoning or snack).
+    fn is_minor(&self, f: u32) -> bool {
+        self.food_minor.get(f as usize).copied().unwrap_or(false)
+    }
+
     /// The cost of the repeats among the meals with these recipes: each
     /// protein food beyond two meals, each dish beyond one of its family.
     pub(crate) fn repeats_cost(&self, recipes: impl Iterator<Item = usize>) -> f64 {
         let mut seen = Seen::default();
         recipes.map(|r| seen.add(self, r)).sum()
+    }
+
+    /// Whether no main protein food is in more than two of these meals
+    /// and no family twice (minor protein foods may give way).
+    pub(crate) fn main_rules_kept(&self, recipes: impl Iterator<Item = usize>) -> bool {
+        let mut seen = Seen::default();
+        recipes
+            .map(|r| seen.add(self, r))
+            .all(|cost| cost < REPEAT_WEIGHT)
     }
 }
 
@@ -296,13 +319,20 @@ pub(crate) struct Seen {
 impl Seen {
     /// What adding recipe `r` would cost, without adding it.
     pub fn cost_of(&self, dishes: &Dishes, r: usize) -> f64 {
-        let foods = dishes
+        let foods: f64 = dishes
             .foods(r)
             .iter()
             .filter(|f| self.foods.iter().any(|(seen, n)| *seen == **f && *n >= 2))
-            .count();
+            .map(|f| {
+                if dishes.is_minor(*f) {
+                    MINOR_REPEAT_WEIGHT
+                } else {
+                    REPEAT_WEIGHT
+                }
+            })
+            .sum();
         let family = dishes.family(r).is_some_and(|f| self.families.contains(&f));
-        REPEAT_WEIGHT * (foods as f64 + f64::from(u8::from(family)))
+        foods + REPEAT_WEIGHT * f64::from(u8::from(family))
     }
 
     /// Adds recipe `r`, returning its cost.
