@@ -531,6 +531,19 @@ fn best_day(
     }
 }
 
+/// The day-rule facts given with a request, or made from its recipes and
+/// kitchen when none were.
+fn dishes_for<'a>(
+    given: Option<&'a Dishes>,
+    recipes: &[Recipe],
+    kitchen: Option<&Kitchen>,
+) -> std::borrow::Cow<'a, Dishes> {
+    match given {
+        Some(d) => std::borrow::Cow::Borrowed(d),
+        None => std::borrow::Cow::Owned(Dishes::new(recipes, kitchen)),
+    }
+}
+
 /// Generates a plan: for each day, one recipe and portion per slot, as
 /// close to the targets as the recipes allow, never breaking the rules.
 ///
@@ -598,14 +611,7 @@ pub fn plan(request: &PlanRequest<'_>) -> Result<Vec<PlannedDay>, PlanningError>
         });
     };
     let bands = share_bands(&request.slots);
-    let made;
-    let dishes = match request.dishes {
-        Some(d) => d,
-        None => {
-            made = Dishes::new(request.recipes, request.kitchen);
-            &made
-        }
-    };
+    let dishes = &*dishes_for(request.dishes, request.recipes, request.kitchen);
 
     let mut rng = Rng(request.seed ^ 0x6d65_616c_706c_616e);
     // How often each recipe was used on earlier days.
@@ -864,14 +870,7 @@ pub struct Rebalanced {
 /// portions come last.
 pub fn rebalance(request: &RebalanceRequest<'_>) -> Rebalanced {
     let scorer = Scorer::new(&request.targets, &request.tolerances);
-    let made;
-    let dishes = match request.dishes {
-        Some(d) => d,
-        None => {
-            made = Dishes::new(request.recipes, request.kitchen);
-            &made
-        }
-    };
+    let dishes = &*dishes_for(request.dishes, request.recipes, request.kitchen);
     let types: Vec<MealType> = request.meals.iter().map(|m| m.meal_type).collect();
     let bands = share_bands(&types);
     let outcome = |meals: Vec<(usize, f64)>| Rebalanced {
