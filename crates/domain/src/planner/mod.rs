@@ -511,7 +511,9 @@ fn best_day(
     {
         usual = day;
     }
-    if problem.good(&usual.picks) {
+    // Larger portions are for targets the usual ones cannot meet, never
+    // for the limits beyond them.
+    if problem.targets_met(&usual.picks) {
         return (usual, false);
     }
     problem.extended = true;
@@ -521,7 +523,7 @@ fn best_day(
         .search(rng, &from, EXTENDED_RESTARTS)
         .unwrap_or_else(|| usual.clone());
     let miss = |day: &Day| problem.scorer.miss(&problem.totals(&day.picks));
-    if problem.good(&larger.picks)
+    if problem.targets_met(&larger.picks)
         || (problem.sizes_ok(&larger.picks) && miss(&larger) < miss(&usual) - EXTENDED_GAIN)
     {
         (larger, true)

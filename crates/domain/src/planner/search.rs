@@ -18,7 +18,7 @@ use super::rules::{
     MAX_MEAL_SHARE, MEAL_MIN_SERVINGS, PortionRange, STEPS_PER_SERVING, Tolerances, grid, on_grid,
     target_values, values,
 };
-use super::whole_day::{Dishes, MinorValues, Seen, limits_cost};
+use super::whole_day::{Dishes, MinorValues, Seen, limits_cost, limits_kept};
 
 const MAX_PASSES: usize = 12;
 /// Cost of a recipe used on another day of the plan, and of each further use.
@@ -328,12 +328,41 @@ impl Problem<'_> {
         kcal.len() < 3 || kcal.iter().all(|k| *k <= MAX_MEAL_SHARE * day + 1e-6)
     }
 
-    /// Whether the day is done: within the tolerances, sizes kept, and
-    /// (when strict) no protein food or dish family repeated.
+    /// Whether the day is done: [`targets_met`](Self::targets_met) and,
+    /// when strict, every limit kept; a day that is not gets more
+    /// restarts.
     pub fn good(&self, picks: &[(usize, f64)]) -> bool {
+        self.targets_met(picks) && (!self.strict || self.limits_ok(picks))
+    }
+
+    /// Whether the day meets what outranks the limits: the tolerances,
+    /// the meal sizes and (when strict) no repeated protein food or dish
+    /// family. Larger portions are tried only for a day that does not.
+    pub fn targets_met(&self, picks: &[(usize, f64)]) -> bool {
         self.scorer.miss(&self.totals(picks)) <= 0.0
             && self.sizes_ok(picks)
             && (!self.strict || self.repeats_ok(picks))
+    }
+
+    /// Whether the day keeps its fibre, sodium, saturated fat and sugar
+    /// limits: a day that does not is worth more restarts.
+    pub fn limits_ok(&self, picks: &[(usize, f64)]) -> bool {
+        let mut minor = [0.0; 4];
+        let mut kcal = 0.0;
+        for (slot, (c, s)) in self.slots.iter().zip(picks) {
+            let cand = &slot.pool[*c];
+            for (t, v) in minor.iter_mut().zip(self.dishes.minor(cand.index)) {
+                *t += v * s;
+            }
+            kcal += cand.kcal * s;
+        }
+        for f in &self.fixed {
+            for (t, v) in minor.iter_mut().zip(&f.minor) {
+                *t += v;
+            }
+            kcal += f.served.calories;
+        }
+        limits_kept(&minor, kcal)
     }
 
     fn allowed(&self, slot: &Slot<'_>, c: &Candidate, held: &[usize]) -> bool {

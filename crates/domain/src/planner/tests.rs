@@ -48,8 +48,11 @@ pub(crate) fn catalogue(n: usize, seed: u64) -> Vec<Recipe> {
                     protein: calories * p_share / 4.0,
                     carbs: calories * c_share / 4.0,
                     fat: calories * f_share / 9.0,
-                    fiber: 5.0,
-                    sugar: 5.0,
+                    // Fibre and sugars a real dish of these calories has
+                    // (16 g per 1,000 kcal, 5% of energy): inside the
+                    // day's limits, so the targets decide.
+                    fiber: calories * 0.016,
+                    sugar: calories * 0.05 / 4.0,
                 },
                 ingredients: vec![RecipeIngredient {
                     name: format!("ingredient {}", rng.below(40)),

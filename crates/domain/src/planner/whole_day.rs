@@ -116,6 +116,15 @@ pub(crate) const REPEAT_WEIGHT: f64 = 1e4;
 /// before on the targets, and above the limits near theirs.
 const MINOR_REPEAT_WEIGHT: f64 = 300.0;
 
+/// Whether a day's `total` keeps every limit of a day of `kcal`.
+pub(crate) fn limits_kept(total: &MinorValues, kcal: f64) -> bool {
+    let limits = Limits::for_calories(kcal);
+    Minor::ALL
+        .iter()
+        .zip(total)
+        .all(|(m, v)| outside(*v, limits.bounds(*m)) == 0.0)
+}
+
 /// x² up to 1, then 2x − 1: quadratic near a limit, linear far from it.
 fn huber(x: f64) -> f64 {
     if x <= 1.0 { x * x } else { 2.0 * x - 1.0 }
