@@ -1,0 +1,303 @@
+//! Re-balancing one day of a plan around the meals the user keeps
+//! (completed, or chosen by hand): portions first, recipes where needed,
+//! larger portions last; and the variety bans a day's meals carry.
+
+use super::*;
+
+/// A meal of a day to re-balance.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DayMeal {
+    /// Its slot.
+    pub meal_type: MealType,
+    /// Index of its recipe in the catalogue.
+    pub recipe: usize,
+    /// Its portion.
+    pub servings: f64,
+    /// Completed, or its recipe chosen by the user: left as it is.
+    pub kept: bool,
+    /// Recipes of the same slot on the day before and the day after.
+    pub neighbours: Vec<usize>,
+    /// Recipes of the same slot on the plan's other days.
+    pub history: Vec<usize>,
+}
+
+/// What to re-balance: one day of a plan.
+#[derive(Debug, Clone)]
+pub struct RebalanceRequest<'a> {
+    /// The catalogue.
+    pub recipes: &'a [Recipe],
+    /// Daily targets.
+    pub targets: Targets<f64>,
+    /// Never broken (for new recipes).
+    pub rules: HardRules,
+    /// Diet types to prefer.
+    pub preferred_diets: Vec<DietType>,
+    /// Taste names to prefer.
+    pub tastes: Vec<String>,
+    /// How close the day must land.
+    pub tolerances: Tolerances,
+    /// Portion limits.
+    pub portions: Portions,
+    /// Seed of the search.
+    pub seed: u64,
+    /// Days in the plan (for the weekly variety rule).
+    pub plan_days: u8,
+    /// Uses of each recipe on the plan's other days.
+    pub used: Vec<u32>,
+    /// The day's meals by schedule.
+    pub meals: Vec<DayMeal>,
+    /// What the kitchen knows of the ingredients (protein foods).
+    pub kitchen: Option<&'a Kitchen>,
+    /// The day-rule facts of `recipes`, made beforehand (else made from
+    /// `kitchen`).
+    pub dishes: Option<&'a Dishes>,
+}
+
+/// A re-balanced day.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Rebalanced {
+    /// (recipe index, servings) of each meal, in request order; kept meals
+    /// as they were.
+    pub meals: Vec<(usize, f64)>,
+    /// The day's totals as served.
+    pub totals: Nutrition,
+    /// A main meal is above the usual largest portion.
+    pub larger_portions: bool,
+}
+
+/// Re-optimises the portions, and where that is not enough the recipes,
+/// of a day's meals that are not kept, so that the day lands on its
+/// targets with the kept meals as they are. A day already within its
+/// tolerances (meal sizes kept) is returned unchanged, and so is one the
+/// search cannot bring closer. Portions change before recipes do; larger
+/// portions come last.
+pub fn rebalance(request: &RebalanceRequest<'_>) -> Rebalanced {
+    let scorer = Scorer::new(&request.targets, &request.tolerances);
+    let dishes = &*dishes_for(request.dishes, request.recipes, request.kitchen);
+    let types: Vec<MealType> = request.meals.iter().map(|m| m.meal_type).collect();
+    let bands = share_bands(&types);
+    let outcome = |meals: Vec<(usize, f64)>| Rebalanced {
+        totals: meals
+            .iter()
+            .map(|(r, s)| request.recipes[*r].nutrition.served(*s))
+            .sum(),
+        larger_portions: meals
+            .iter()
+            .zip(&types)
+            .any(|((_, s), m)| is_main(*m) && *s > request.portions.range(*m).usual_max + 1e-9),
+        meals,
+    };
+    let before: Vec<(usize, f64)> = request
+        .meals
+        .iter()
+        .map(|m| (m.recipe, m.servings))
+        .collect();
+    let (pools, pool_of) = pools(
+        request.recipes,
+        &types,
+        &request.rules,
+        &scorer,
+        &request.preferred_diets,
+        &request.tastes,
+    );
+    let candidate = |r: usize| {
+        let recipe = &request.recipes[r];
+        Candidate {
+            index: r,
+            scaled: scorer.scale(&recipe.nutrition),
+            kcal: recipe.nutrition.calories,
+            protein: recipe.nutrition.protein,
+            bonus: bonus(recipe, &request.preferred_diets, &request.tastes),
+        }
+    };
+    // Each meal's own recipe as its only candidate (portions only).
+    let own: Vec<Vec<Candidate>> = request
+        .meals
+        .iter()
+        .map(|m| vec![candidate(m.recipe)])
+        .collect();
+    let free: Vec<usize> = (0..request.meals.len())
+        .filter(|&i| !request.meals[i].kept)
+        .collect();
+    let fixed: Vec<Fixed> = (0..request.meals.len())
+        .filter(|i| request.meals[*i].kept)
+        .map(|i| {
+            let m = &request.meals[i];
+            let served = request.recipes[m.recipe].nutrition.served(m.servings);
+            Fixed {
+                recipe: Some(m.recipe),
+                served,
+                scaled: scorer.scale(&served),
+                band: bands[i],
+                main: is_main(m.meal_type),
+                minor: dishes.minor(m.recipe).map(|v| v * m.servings),
+            }
+        })
+        .collect();
+    let problem = |whole: bool| Problem {
+        recipes: request.recipes,
+        scorer: &scorer,
+        slots: free
+            .iter()
+            .map(|&i| {
+                let m = &request.meals[i];
+                let pool: &[Candidate] = if whole { &pools[pool_of[i]].1 } else { &own[i] };
+                Slot {
+                    pool,
+                    range: request.portions.range(m.meal_type),
+                    band: bands[i],
+                    main: is_main(m.meal_type),
+                    banned: if whole {
+                        variety_bans(m, pool.len(), types.len(), request.plan_days)
+                    } else {
+                        Vec::new()
+                    },
+                    keep: Some(m.recipe),
+                }
+            })
+            .collect(),
+        fixed: fixed.clone(),
+        used: &request.used,
+        extended: false,
+        dishes,
+        strict: false,
+    };
+    let current: Vec<(usize, f64)> = free
+        .iter()
+        .map(|&i| (0, request.meals[i].servings))
+        .collect();
+    let portions_only = problem(false);
+    if free.is_empty() || portions_only.good(&current) {
+        return outcome(before);
+    }
+    let mut rng = Rng(request.seed ^ 0x7265_6261_6c61_6e63);
+    let apply = |problem: &Problem<'_>, day: &Day| {
+        let mut meals = before.clone();
+        for ((c, s), (&i, slot)) in day.picks.iter().zip(free.iter().zip(&problem.slots)) {
+            meals[i] = (slot.pool[*c].index, *s);
+        }
+        meals
+    };
+    // 1. Portions only, usual sizes.
+    let day = portions_only.descend(current, &mut rng);
+    if portions_only.good(&day.picks) {
+        return outcome(apply(&portions_only, &day));
+    }
+    // 2. Recipes too, from the portions found; 3. larger portions.
+    let mut whole = problem(true);
+    let start: Option<Vec<(usize, f64)>> = day
+        .picks
+        .iter()
+        .zip(&free)
+        .zip(&whole.slots)
+        .map(|(((_, s), &i), slot)| {
+            slot.pool
+                .iter()
+                .position(|c| c.index == request.meals[i].recipe)
+                .map(|c| (c, *s))
+        })
+        .collect();
+    let fallback = match &start {
+        Some(start) => Some(start.iter().map(|(c, _)| *c).collect()),
+        None => distinct_fill(&whole.slots.iter().map(|s| s.pool).collect::<Vec<_>>()),
+    };
+    let mut best = apply(&portions_only, &day);
+    if let Some(fallback) = fallback {
+        let starts: Vec<Vec<(usize, f64)>> = start.into_iter().collect();
+        // From the meals as they are first: as few changes as will do.
+        let found = match whole.search(&mut rng, &starts, 0) {
+            Some(day) if whole.good(&day.picks) => day,
+            _ => best_day(&mut whole, &mut rng, &starts, &fallback).0,
+        };
+        let meals = apply(&whole, &found);
+        if whole.good(&found.picks)
+            || scorer.miss(&outcome(meals.clone()).totals)
+                < scorer.miss(&outcome(best.clone()).totals)
+        {
+            best = meals;
+        }
+    }
+    // Never leave the day further from its targets than it was.
+    if scorer.miss(&outcome(best.clone()).totals) > scorer.miss(&outcome(before.clone()).totals) {
+        best = before;
+    }
+    outcome(best)
+}
+
+/// Recipes a meal may not take without breaking the variety rules, with
+/// the rest of the plan as it is: the same slot's recipes on the
+/// neighbouring days (slots with enough candidates), and, for a one-meal
+/// day of a plan that has not yet had its weekly number of different
+/// recipes, the recipes of other days. Its own recipe is never banned.
+fn variety_bans(m: &DayMeal, candidates: usize, slots: usize, plan_days: u8) -> Vec<usize> {
+    let mut banned = Vec::new();
+    if candidates >= VARIETY_MIN_CANDIDATES {
+        banned.extend(m.neighbours.iter().copied());
+    }
+    if slots == 1 {
+        let mut seen = m.history.clone();
+        seen.sort_unstable();
+        seen.dedup();
+        let needed = weekly_distinct(usize::from(plan_days), candidates);
+        if seen.len() < needed {
+            banned.extend(seen);
+        }
+    }
+    banned.retain(|r| *r != m.recipe);
+    banned
+}
+
+/// The variety bans of each meal of a day ([`DayMeal`]s, with the rest of
+/// a plan of `plan_days` days as it is), for [`best_miss`]: what the day
+/// could reach at best without touching the other days.
+pub fn day_bans(
+    recipes: &[Recipe],
+    rules: &HardRules,
+    meals: &[DayMeal],
+    plan_days: u8,
+) -> Vec<Vec<usize>> {
+    meals
+        .iter()
+        .map(|m| {
+            let candidates = recipes
+                .iter()
+                .filter(|r| r.serves(m.meal_type) && rules.allow(r))
+                .count();
+            variety_bans(m, candidates, meals.len(), plan_days)
+        })
+        .collect()
+}
+
+/// One meal of a plan for [`day_meals`]: meal type, recipe index,
+/// servings, and whether it is kept (completed or chosen by the user).
+pub type MealRow = (MealType, usize, f64, bool);
+
+/// Day `d` of a plan given as [`MealRow`]s by schedule for every day, as
+/// [`DayMeal`]s: each with the recipes of its slot (same position) on the
+/// neighbouring days and on every other day.
+pub fn day_meals(plan: &[Vec<MealRow>], d: usize) -> Vec<DayMeal> {
+    plan[d]
+        .iter()
+        .enumerate()
+        .map(|(k, (meal_type, recipe, servings, kept))| {
+            let at = |day: &Vec<MealRow>| day.get(k).map(|m| m.1);
+            DayMeal {
+                meal_type: *meal_type,
+                recipe: *recipe,
+                servings: *servings,
+                kept: *kept,
+                neighbours: [d.checked_sub(1), Some(d + 1)]
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|i| plan.get(i).and_then(at))
+                    .collect(),
+                history: plan
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| *i != d)
+                    .filter_map(|(_, day)| at(day))
+                    .collect(),
+            }
+        })
+        .collect()
+}
