@@ -32,9 +32,11 @@ fn look(group: FoodGroup) -> (&'static str, &'static str) {
 
 const WIDTH: f64 = 480.0;
 const HEIGHT: f64 = 260.0;
-const CX: f64 = 122.0;
-const CY: f64 = 134.0;
-const R: f64 = 92.0;
+/// The plate sits in the middle, so that a square thumbnail (the client's
+/// dashboard crops the picture to its centre) still shows all of it.
+const CX: f64 = 250.0;
+const CY: f64 = 132.0;
+const R: f64 = 94.0;
 
 /// A point on the plate's rim at `turn` (0 at the top, clockwise, 1 a
 /// full turn) and radius `r`.
@@ -44,8 +46,8 @@ fn at(turn: f64, r: f64) -> (f64, f64) {
 }
 
 /// The dish name broken into lines of at most `width` characters (at most
-/// three lines, the last shortened with an ellipsis).
-fn wrap(name: &str, width: usize) -> Vec<String> {
+/// `most` lines, the last shortened with an ellipsis).
+fn wrap(name: &str, width: usize, most: usize) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     for word in name.split_whitespace() {
         match lines.last_mut() {
@@ -56,9 +58,9 @@ fn wrap(name: &str, width: usize) -> Vec<String> {
             _ => lines.push(word.to_owned()),
         }
     }
-    if lines.len() > 3 {
-        lines.truncate(3);
-        let last = &mut lines[2];
+    if lines.len() > most {
+        lines.truncate(most);
+        let last = &mut lines[most - 1];
         let keep: String = last.chars().take(width.saturating_sub(1)).collect();
         *last = format!("{keep}…");
     }
@@ -120,9 +122,10 @@ pub fn plate_svg(name: &str, plate: &Plate) -> String {
             start += turn;
         }
     }
-    // Dairy: a cup beside the plate, filled to its share.
+    // Dairy: a cup to the right of the plate, filled to its share of the
+    // dish, with its share below.
     let dairy = plate.share(FoodGroup::Dairy);
-    let (cup_x, cup_y, cup_r) = (CX + R + 16.0, CY - R + 6.0, 20.0);
+    let (cup_x, cup_y, cup_r) = (CX + R + 60.0, 58.0, 24.0);
     let (dairy_colour, _) = look(FoodGroup::Dairy);
     let _ = writeln!(
         svg,
@@ -135,55 +138,65 @@ pub fn plate_svg(name: &str, plate: &Plate) -> String {
             (cup_r - 4.0) * dairy.sqrt().max(0.25)
         );
     }
-    // The name and the shares: the four plate groups as parts of the
-    // plate, dairy (the cup) as a part of the whole dish.
-    let x = 272.0;
-    let mut y: f64 = 36.0;
-    for line in wrap(name, 21) {
+    let shown = |share: f64| if share > 0.0 { "#1d2321" } else { "#8a948f" };
+    let _ = writeln!(
+        svg,
+        "<text x=\"{cup_x}\" y=\"{:.1}\" text-anchor=\"middle\" font-size=\"13\" fill=\"{}\">Dairy (cup) {}%</text>\n\
+         <text x=\"{cup_x}\" y=\"{:.1}\" text-anchor=\"middle\" font-size=\"10\" fill=\"#5b6662\">of the dish</text>",
+        cup_y + cup_r + 18.0,
+        shown(dairy),
+        (dairy * 100.0).round(),
+        cup_y + cup_r + 31.0,
+    );
+    // The name, then the four plate groups as parts of the plate, to the
+    // left of it.
+    let x = 16.0;
+    let mut y: f64 = 28.0;
+    for line in wrap(name, 15, 4) {
         let _ = writeln!(
             svg,
-            "<text x=\"{x}\" y=\"{y}\" font-size=\"15\" font-weight=\"700\" fill=\"#1d2321\">{}</text>",
+            "<text x=\"{x}\" y=\"{y}\" font-size=\"13\" font-weight=\"700\" fill=\"#1d2321\">{}</text>",
             escape(&line)
         );
-        y += 19.0;
+        y += 16.0;
     }
-    y += 8.0;
-    for group in FoodGroup::ALL {
-        let share = plate.share(*group);
-        let (colour, label) = look(*group);
-        let percent = if *group == FoodGroup::Dairy {
-            (share * 100.0).round()
-        } else if plate_total > 0.0 {
+    y += 10.0;
+    for group in [
+        FoodGroup::Grains,
+        FoodGroup::Protein,
+        FoodGroup::Vegetables,
+        FoodGroup::Fruits,
+    ] {
+        let share = plate.share(group);
+        let (colour, label) = look(group);
+        let percent = if plate_total > 0.0 {
             (share / plate_total * 100.0).round()
         } else {
             0.0
         };
-        let label = if *group == FoodGroup::Dairy {
-            "Dairy (cup)"
-        } else {
-            label
-        };
         let _ = writeln!(
             svg,
-            "<rect x=\"{x}\" y=\"{:.1}\" width=\"14\" height=\"14\" rx=\"3\" fill=\"{colour}\"{}/>\
-             <text x=\"{:.1}\" y=\"{y:.1}\" font-size=\"15\" fill=\"{}\">{label} {percent}%</text>",
-            y - 12.0,
+            "<rect x=\"{x}\" y=\"{:.1}\" width=\"12\" height=\"12\" rx=\"3\" fill=\"{colour}\"{}/>\
+             <text x=\"{:.1}\" y=\"{y:.1}\" font-size=\"13\" fill=\"{}\">{label} {percent}%</text>",
+            y - 10.5,
             if share > 0.0 {
                 ""
             } else {
                 " fill-opacity=\"0.25\""
             },
-            x + 22.0,
-            if share > 0.0 { "#1d2321" } else { "#8a948f" },
+            x + 17.0,
+            shown(share),
         );
-        y += 22.0;
+        y += 19.0;
     }
     let _ = writeln!(
         svg,
-        "<text x=\"{x}\" y=\"{:.1}\" font-size=\"10.5\" fill=\"#5b6662\">% of the plate (cup: of the dish)</text>\n\
-         <text x=\"{x}\" y=\"{:.1}\" font-size=\"10.5\" fill=\"#5b6662\">by weight; seasonings aside</text>",
-        (y + 2.0).min(HEIGHT - 22.0),
-        (y + 16.0).min(HEIGHT - 8.0)
+        "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\" font-size=\"10\" fill=\"#5b6662\">% of the plate by weight;</text>\n\
+         <text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\" font-size=\"10\" fill=\"#5b6662\">seasonings aside</text>",
+        WIDTH - 12.0,
+        HEIGHT - 24.0,
+        WIDTH - 12.0,
+        HEIGHT - 11.0,
     );
     svg.push_str("</svg>\n");
     svg
@@ -288,7 +301,7 @@ mod tests {
         // The vegetable wedge, half the plate, runs from the bottom (0.5
         // turn) to the top (1 turn).
         assert!(
-            svg.contains("A92 92 0 0 1 122.0 42.0 Z\" fill=\"#3d9a34\""),
+            svg.contains("A94 94 0 0 1 250.0 38.0 Z\" fill=\"#3d9a34\""),
             "{svg}"
         );
         assert!(!svg.contains("<script") && !svg.contains("href"));
@@ -297,7 +310,7 @@ mod tests {
     #[test]
     fn one_group_is_a_full_plate_and_none_an_empty_one() {
         let full = plate_svg("Apple", &plate([0.0, 0.0, 0.0, 1.0, 0.0]));
-        assert!(full.contains("r=\"92\" fill=\"#d7282f\""), "{full}");
+        assert!(full.contains("r=\"94\" fill=\"#d7282f\""), "{full}");
         let empty = plate_svg("Water", &plate([0.0; 5]));
         assert!(empty.contains("no plate food"));
     }
@@ -307,6 +320,7 @@ mod tests {
         let lines = wrap(
             "Tofu, tempeh and sweet potato curry feast with rice and a great many other things",
             21,
+            3,
         );
         assert_eq!(lines.len(), 3);
         assert!(lines.iter().all(|l| l.chars().count() <= 21));
