@@ -149,8 +149,9 @@ pub fn plate_svg(name: &str, plate: &Plate) -> String {
         cup_y + cup_r + 31.0,
     );
     // The name, then the four plate groups as parts of the plate, to the
-    // left of it.
-    let x = 16.0;
+    // left of it; text keeps 24 units from either edge, which a card
+    // cropping the picture to its height may cut.
+    let x = 24.0;
     let mut y: f64 = 28.0;
     for line in wrap(name, 15, 4) {
         let _ = writeln!(
@@ -193,9 +194,9 @@ pub fn plate_svg(name: &str, plate: &Plate) -> String {
         svg,
         "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\" font-size=\"10\" fill=\"#5b6662\">% of the plate by weight;</text>\n\
          <text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\" font-size=\"10\" fill=\"#5b6662\">seasonings aside</text>",
-        WIDTH - 12.0,
+        WIDTH - 24.0,
         HEIGHT - 24.0,
-        WIDTH - 12.0,
+        WIDTH - 24.0,
         HEIGHT - 11.0,
     );
     svg.push_str("</svg>\n");
