@@ -90,6 +90,30 @@ pub fn echoes_cleared(
     )
 }
 
+/// What a save of `stored` unchanged asks for: the values set by hand,
+/// and 0 (compute again) for the others. The same rule as
+/// [`echoes_cleared`] applied to a save that sends nothing new, for
+/// callers that re-save a profile themselves (the assistant).
+pub fn hand_set(stored: &Stored) -> (NonNegative, Targets<NonNegative>) {
+    let keep = |manual: bool, v: f64| {
+        if manual {
+            NonNegative::parse(v).unwrap_or_default()
+        } else {
+            NonNegative::default()
+        }
+    };
+    let (t, m) = (stored.targets, stored.manual.targets);
+    (
+        keep(stored.manual.body_fat, stored.body_fat_percentage),
+        Targets {
+            calories: keep(m.calories, t.calories),
+            protein: keep(m.protein, t.protein),
+            carbs: keep(m.carbs, t.carbs),
+            fat: keep(m.fat, t.fat),
+        },
+    )
+}
+
 /// Estimated body fat % by build and sex.
 pub fn estimated_body_fat(body_type: BodyType, gender: Gender) -> f64 {
     let (male, female) = match body_type {
@@ -409,6 +433,13 @@ mod tests {
 
         // Without a stored profile every positive value is the user's.
         assert_eq!(echoes_cleared(nn(20.0), echo, None), (nn(20.0), echo));
+
+        // Re-saving the stored profile unchanged asks for what echoing it
+        // back asks for.
+        assert_eq!(
+            hand_set(&stored),
+            echoes_cleared(nn(third.body_fat_percentage), echo, Some(&stored))
+        );
     }
 
     fn any_body(

@@ -9,7 +9,7 @@ mod profile;
 mod search;
 
 use mealplan_domain::{ItemName, ItemRef};
-use mealplan_domain::{NonNegative, Nutrition, ProfileDraft, Targets, UserId};
+use mealplan_domain::{Nutrition, ProfileDraft, Targets, UserId, targets};
 use mealplan_ports::{ChatMemory, Profile, ShownList, StoreError};
 
 use super::lang::{Lang, day_name, meal_name};
@@ -253,30 +253,22 @@ fn nutrition_of(t: &Targets<f64>) -> Nutrition {
 /// The profile as a save would send it (hand-set values stay hand-set,
 /// computed ones computed), for a change to be made on.
 fn draft_of(p: &Profile) -> ProfileDraft {
-    let keep = |manual: bool, v: f64| {
-        if manual {
-            NonNegative::parse(v).unwrap_or_default()
-        } else {
-            NonNegative::default()
-        }
-    };
+    let (body_fat_percentage, requested) = targets::hand_set(&targets::Stored {
+        body_fat_percentage: p.body_fat_percentage,
+        targets: p.targets,
+        manual: p.manual,
+    });
     let refs = |items: &[mealplan_domain::NamedItem]| -> Vec<ItemRef> {
         items
             .iter()
             .filter_map(|i| ItemName::parse(&i.name).ok().map(|n| ItemRef::Id(i.id, n)))
             .collect()
     };
-    let m = p.manual;
     ProfileDraft {
         body: p.body,
         meals_per_day: p.meals_per_day,
-        body_fat_percentage: keep(m.body_fat, p.body_fat_percentage),
-        requested: Targets {
-            calories: keep(m.targets.calories, p.targets.calories),
-            protein: keep(m.targets.protein, p.targets.protein),
-            carbs: keep(m.targets.carbs, p.targets.carbs),
-            fat: keep(m.targets.fat, p.targets.fat),
-        },
+        body_fat_percentage,
+        requested,
         tastes: refs(&p.tastes),
         restrictions: refs(&p.restrictions),
         diet_types: p.diet_types.clone(),
