@@ -44,9 +44,10 @@ pub use rebalance::{
     DayMeal, MealRow, RebalanceRequest, Rebalanced, day_bans, day_meals, rebalance,
 };
 pub use rules::{
-    CALORIE_TOLERANCE, DEFAULT_MAX_SERVINGS, MACRO_TOLERANCE, MAX_MEAL_SHARE, MAX_SERVINGS_RANGE,
-    MEAL_MIN_SERVINGS, Nutrient, PortionRange, Portions, SNACK_MIN_SERVINGS, STEPS_PER_SERVING,
-    Tolerances, USUAL_MAX_SERVINGS, default_share, is_main, share_bands,
+    CALORIE_TOLERANCE, CALORIE_TOLERANCE_RANGE, DEFAULT_MAX_SERVINGS, MACRO_TOLERANCE,
+    MACRO_TOLERANCE_RANGE, MAX_MEAL_SHARE, MAX_SERVINGS_RANGE, MEAL_MIN_SERVINGS, Nutrient,
+    PortionRange, Portions, SNACK_MIN_SERVINGS, STEPS_PER_SERVING, Tolerances, USUAL_MAX_SERVINGS,
+    default_share, is_main, share_bands,
 };
 pub use week::{Ranked, WeekBound};
 

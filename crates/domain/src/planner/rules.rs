@@ -24,6 +24,10 @@ pub const MAX_SERVINGS_RANGE: (f64, f64) = (1.0, 2.5);
 pub const CALORIE_TOLERANCE: f64 = 0.05;
 /// Default macro tolerance: 10% of each target.
 pub const MACRO_TOLERANCE: f64 = 0.10;
+/// The calorie tolerance a plan may ask for, in percent of the target.
+pub const CALORIE_TOLERANCE_RANGE: (f64, f64) = (1.0, 25.0);
+/// The tolerance of each macro a plan may ask for, in percent.
+pub const MACRO_TOLERANCE_RANGE: (f64, f64) = (1.0, 50.0);
 /// No meal holds more than this share of the calories of a day with
 /// three or more meals.
 pub const MAX_MEAL_SHARE: f64 = 0.5;

@@ -3,7 +3,10 @@
 //! (`tolerances`, `max_servings`), and re-balancing a day.
 
 use actix_web::web;
-use mealplan_domain::planner::{MAX_SERVINGS_RANGE, Portions, STEPS_PER_SERVING, Tolerances};
+use mealplan_domain::planner::{
+    CALORIE_TOLERANCE_RANGE, MACRO_TOLERANCE_RANGE, MAX_SERVINGS_RANGE, Portions,
+    STEPS_PER_SERVING, Tolerances,
+};
 use mealplan_ports::PlanSettings;
 use serde_json::{Number, Value};
 use utoipa::ToSchema;
@@ -14,10 +17,6 @@ use crate::error::{ApiError, ErrorBody, ValidationErrorBody};
 use crate::routes::errors::plan_error;
 use crate::routes::responses::PlanResponse;
 use crate::validate::{BodyFields, FromBody, JsonBody, Problem, Problems, int_in_range, number};
-
-/// Limits of the generation options, in percent.
-const CALORIE_TOLERANCE_RANGE: (f64, f64) = (1.0, 25.0);
-const MACRO_TOLERANCE_RANGE: (f64, f64) = (1.0, 50.0);
 
 /// Tolerances of a generation body, in percent of each target.
 #[derive(ToSchema)]
