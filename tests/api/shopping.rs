@@ -43,6 +43,14 @@ async fn list(app: &TestApp, token: &str, query: &str) -> crate::helpers::Reply 
     .await
 }
 
+/// The items of the caller's shopping list.
+async fn list_items(app: &TestApp, token: &str) -> Vec<Value> {
+    list(app, token, "").await.json["items"]
+        .as_array()
+        .unwrap()
+        .clone()
+}
+
 fn item<'a>(items: &'a [Value], name: &str) -> &'a Value {
     items
         .iter()
@@ -279,10 +287,7 @@ async fn amounts_follow_hand_worked_grams_and_units(b: Backend) {
         )
         .await;
     assert_eq!(reply.status, 200, "{}", reply.text);
-    let items = list(&app, &token, "").await.json["items"]
-        .as_array()
-        .unwrap()
-        .clone();
+    let items = list_items(&app, &token).await;
     assert!(
         !items
             .iter()
@@ -379,10 +384,7 @@ async fn a_generated_week_reads_in_buyable_units(b: Backend) {
         )
         .await;
     assert_eq!(reply.status, 201, "{}", reply.text);
-    let items = list(&app, &token, "").await.json["items"]
-        .as_array()
-        .unwrap()
-        .clone();
+    let items = list_items(&app, &token).await;
     assert!(items.len() > 20);
     for i in &items {
         let amount = i["amount"].as_f64().unwrap();
@@ -418,10 +420,7 @@ async fn egg_whites_are_bought_as_eggs(b: Backend) {
         .json(Method::POST, "/api/plan", Some(&token), &plan)
         .await;
     assert_eq!(reply.status, 201, "{}", reply.text);
-    let items = list(&app, &token, "").await.json["items"]
-        .as_array()
-        .unwrap()
-        .clone();
+    let items = list_items(&app, &token).await;
     let names: Vec<&str> = items.iter().map(|i| i["name"].as_str().unwrap()).collect();
     assert!(!names.contains(&"egg white"), "{names:?}");
     let mut unique = names.clone();

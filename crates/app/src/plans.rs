@@ -403,7 +403,14 @@ impl Plans {
     /// Planned and completed totals per day of the active plan, with the
     /// profile's targets.
     pub async fn summary(&self, user: UserId) -> Result<PlanSummary, PlanError> {
-        let plan = self.current(user).await?;
+        let stored = self
+            .plans
+            .active(user)
+            .await?
+            .ok_or(PlanError::NoActivePlan)?;
+        let all = self.catalog.all().await?;
+        let plan = self.view(stored, &all)?;
+        let dishes = self.dishes_of(&all);
         // A plan made with changes ("more protein") is judged by them.
         let adjust = self
             .plans
@@ -421,16 +428,13 @@ impl Plans {
             .iter()
             .map(|day| {
                 let portion = |m: &&MealView| m.recipe.nutrition().served(m.meal.servings);
-                let recipes: Vec<Recipe> = day.meals.iter().map(|m| m.recipe.clone()).collect();
-                let dishes = Dishes::new(&recipes, Some(&self.kitchen));
                 let meals: Vec<(usize, f64)> = day
                     .meals
                     .iter()
-                    .enumerate()
-                    .map(|(i, m)| (i, m.meal.servings))
-                    .collect();
-                DaySummary {
-                    whole_day: whole_day::check(&recipes, &dishes, &meals),
+                    .map(|m| Ok((planning::index_of(&all, m.recipe.id)?, m.meal.servings)))
+                    .collect::<Result<_, PlanError>>()?;
+                Ok(DaySummary {
+                    whole_day: whole_day::check(&all, &dishes, &meals),
                     day_of_week: day.day_of_week,
                     planned: day.meals.iter().map(|m| portion(&m)).sum(),
                     completed: day
@@ -439,9 +443,9 @@ impl Plans {
                         .filter(|m| m.meal.status == MealStatus::Completed)
                         .map(|m| portion(&m))
                         .sum(),
-                }
+                })
             })
-            .collect();
+            .collect::<Result<_, PlanError>>()?;
         Ok(PlanSummary {
             plan_id: plan.id,
             targets,

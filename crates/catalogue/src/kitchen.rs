@@ -12,7 +12,11 @@ const FILE: &str = "kitchen.tsv";
 /// The kitchen table shipped in `data/kitchen.tsv`, with each
 /// ingredient's protein from the ingredient table (SR28).
 pub fn shipped() -> Result<Kitchen, CatalogueError> {
-    let table = crate::IngredientTable::shipped()?;
+    shipped_with(&crate::IngredientTable::shipped()?)
+}
+
+/// The shipped kitchen table with protein from `table` (already read).
+pub(crate) fn shipped_with(table: &crate::IngredientTable) -> Result<Kitchen, CatalogueError> {
     parse_with(include_str!("../data/kitchen.tsv"), |name| {
         table.get(name).map_or(0.0, |i| i.per_100g.protein)
     })

@@ -102,7 +102,7 @@ pub fn methods() -> Result<HashMap<i64, Method>, CatalogueError> {
 /// and its card (steps, times, saturated fat and sodium) attached.
 pub fn load() -> Result<Vec<Recipe>, CatalogueError> {
     let table = IngredientTable::shipped()?;
-    let kitchen = kitchen::shipped()?;
+    let kitchen = kitchen::shipped_with(&table)?;
     let mut methods = methods()?;
     let mut all = Vec::new();
     for (file, text) in RECIPE_FILES {

@@ -120,7 +120,7 @@ fn preferred(profile: &Profile) -> Vec<DietType> {
 }
 
 /// Index of recipe `id` in `all` (ordered by id).
-fn index_of(all: &[Recipe], id: i64) -> Result<usize, PlanError> {
+pub(super) fn index_of(all: &[Recipe], id: i64) -> Result<usize, PlanError> {
     all.binary_search_by_key(&id, |r| r.id)
         .map_err(|_| StoreError::Failure(format!("a meal names missing recipe {id}")).into())
 }

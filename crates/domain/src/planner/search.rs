@@ -259,13 +259,9 @@ impl Problem<'_> {
         let mut kcal = Vec::with_capacity(picks.len() + self.fixed.len());
         let mut protein = Vec::with_capacity(kcal.capacity());
         let mut cost = 0.0;
-        let mut minor = [0.0; 4];
         for (slot, (c, s)) in self.slots.iter().zip(picks) {
             let cand = &slot.pool[*c];
             for (t, v) in total.iter_mut().zip(&cand.scaled) {
-                *t += v * s;
-            }
-            for (t, v) in minor.iter_mut().zip(self.dishes.minor(cand.index)) {
                 *t += v * s;
             }
             kcal.push(cand.kcal * s);
@@ -276,16 +272,14 @@ impl Problem<'_> {
             for (t, v) in total.iter_mut().zip(&f.scaled) {
                 *t += v;
             }
-            for (t, v) in minor.iter_mut().zip(&f.minor) {
-                *t += v;
-            }
             kcal.push(f.served.calories);
             protein.push(f.served.protein);
         }
+        let (minor, day_kcal) = self.day_minor(picks);
         self.scorer.error(&total)
             + size_penalty(&self.shape(), &kcal, &protein)
             + cost
-            + limits_cost(&minor, kcal.iter().sum())
+            + limits_cost(&minor, day_kcal)
             + self.dishes.repeats_cost(self.recipes_of(picks))
     }
 
@@ -347,6 +341,13 @@ impl Problem<'_> {
     /// Whether the day keeps its fibre, sodium, saturated fat and sugar
     /// limits: a day that does not is worth more restarts.
     pub fn limits_ok(&self, picks: &[(usize, f64)]) -> bool {
+        let (minor, kcal) = self.day_minor(picks);
+        limits_kept(&minor, kcal)
+    }
+
+    /// The day's fibre, sodium, saturated fat and sugars, and its kcal:
+    /// what its limits are judged on.
+    fn day_minor(&self, picks: &[(usize, f64)]) -> (MinorValues, f64) {
         let mut minor = [0.0; 4];
         let mut kcal = 0.0;
         for (slot, (c, s)) in self.slots.iter().zip(picks) {
@@ -362,7 +363,7 @@ impl Problem<'_> {
             }
             kcal += f.served.calories;
         }
-        limits_kept(&minor, kcal)
+        (minor, kcal)
     }
 
     fn allowed(&self, slot: &Slot<'_>, c: &Candidate, held: &[usize]) -> bool {

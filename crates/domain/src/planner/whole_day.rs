@@ -321,8 +321,18 @@ impl Dishes {
 /// Protein foods and families of the meals counted so far.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Seen {
-    foods: Vec<(u32, u32)>,
-    families: Vec<u8>,
+    /// Each protein food and the meals it is in.
+    foods: Vec<(u32, usize)>,
+    /// Each dish family and its dishes.
+    families: Vec<(u8, usize)>,
+}
+
+/// Counts one more of `key` in `counts`.
+fn count<K: PartialEq>(counts: &mut Vec<(K, usize)>, key: K) {
+    match counts.iter_mut().find(|(seen, _)| *seen == key) {
+        Some((_, n)) => *n += 1,
+        None => counts.push((key, 1)),
+    }
 }
 
 impl Seen {
@@ -340,7 +350,9 @@ impl Seen {
                 }
             })
             .sum();
-        let family = dishes.family(r).is_some_and(|f| self.families.contains(&f));
+        let family = dishes
+            .family(r)
+            .is_some_and(|f| self.families.iter().any(|(seen, _)| *seen == f));
         foods + REPEAT_WEIGHT * f64::from(u8::from(family))
     }
 
@@ -348,12 +360,11 @@ impl Seen {
     pub fn add(&mut self, dishes: &Dishes, r: usize) -> f64 {
         let cost = self.cost_of(dishes, r);
         for f in dishes.foods(r) {
-            match self.foods.iter_mut().find(|(seen, _)| seen == f) {
-                Some((_, n)) => *n += 1,
-                None => self.foods.push((*f, 1)),
-            }
+            count(&mut self.foods, *f);
         }
-        self.families.extend(dishes.family(r));
+        if let Some(f) = dishes.family(r) {
+            count(&mut self.families, f);
+        }
         cost
     }
 }
@@ -449,30 +460,20 @@ pub fn check(recipes: &[Recipe], dishes: &Dishes, meals: &[(usize, f64)]) -> Who
             }
         })
         .collect();
-    let mut foods: Vec<(u32, usize)> = Vec::new();
-    let mut families: Vec<(u8, usize)> = Vec::new();
+    let mut seen = Seen::default();
     for (r, _) in meals {
-        for f in dishes.foods(*r) {
-            match foods.iter_mut().find(|(seen, _)| seen == f) {
-                Some((_, n)) => *n += 1,
-                None => foods.push((*f, 1)),
-            }
-        }
-        if let Some(f) = dishes.family(*r) {
-            match families.iter_mut().find(|(seen, _)| *seen == f) {
-                Some((_, n)) => *n += 1,
-                None => families.push((f, 1)),
-            }
-        }
+        seen.add(dishes, *r);
     }
     WholeDay {
         levels,
-        repeated_foods: foods
+        repeated_foods: seen
+            .foods
             .into_iter()
             .filter(|(_, n)| *n > 2)
             .map(|(f, n)| (dishes.food_name(f).to_owned(), n))
             .collect(),
-        repeated_families: families
+        repeated_families: seen
+            .families
             .into_iter()
             .filter(|(_, n)| *n > 1)
             .map(|(f, n)| (FAMILIES[usize::from(f)].0, n))
