@@ -37,9 +37,13 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
     // cottage cheese dishes at many sizes, feasts).
     // Since the whole-day rules (no protein food in a third meal), a
     // 4-meal vegan gluten-free day at 35% protein misses by 0.8 points
-    // rather than serve soy mince three times; a day's floor is one below
-    // what was measured, and the 98% / 95% / 80% always hold.
-    let floors = [241, 280, 279, 278, 279, 279];
+    // rather than serve soy mince three times; since the fibre ceiling
+    // outranks the targets, a one-meal day of a 3,000+ kcal vegan athlete
+    // misses rather than bring 120 g of fibre (237 of 280 days, every one
+    // at the bound of a week keeping the rules). A day's floor is what was
+    // measured (one below for 3+ meals), and the 98% / 95% / 80%
+    // always hold.
+    let floors = [237, 280, 279, 279, 279, 279];
     for (meals, got) in inside.iter().enumerate() {
         let share = [80, 95, 98, 98, 98, 98][meals];
         assert!(got * 100 >= share * 280, "{} meals: {got}/280", meals + 1);
@@ -63,11 +67,7 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
         p.limits_met, p.days, p.fibre_over
     );
     assert!(share(p.limits_met[0]) >= 95, "fibre {:?}", p.limits_met);
-    assert!(
-        p.fibre_over <= 19,
-        "fibre over its ceiling on {} days",
-        p.fibre_over
-    );
+    assert_eq!(p.fibre_over, 0, "days with fibre over its ceiling");
     assert!(share(p.limits_met[1]) >= 97, "sodium {:?}", p.limits_met);
     assert!(
         share(p.limits_met[2]) >= 99,
@@ -86,7 +86,7 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
     assert!(report.greedy.food_thrice > 0 && report.greedy.family_twice > 0);
     // Portions, meal sizes, variety.
     assert!(
-        p.outside_usual <= 117,
+        p.outside_usual <= 120,
         "{} meals outside 0.75-1.5",
         p.outside_usual
     );

@@ -36,12 +36,14 @@ use good_lp::{Expression, ProblemVariables, Solution, SolverModel, Variable, mic
 
 use crate::hard_rules::HardRules;
 use crate::meal::MealType;
+use crate::nutrition::Nutrition;
 use crate::recipe::Recipe;
 use crate::targets::Targets;
 
 use super::rules::{
     MAX_MEAL_SHARE, PortionRange, Portions, Tolerances, grid, target_values, values,
 };
+use super::whole_day::Limits;
 
 /// The best any plan of a slot pattern could do.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -67,8 +69,38 @@ const FREE: f64 = 1e5;
 /// exactly (the shipped catalogue has at most about 40,000).
 const MAX_PAIRS: usize = 250_000;
 
-/// The least miss of a day of `recipe` alone at any portion of `range`.
+/// The least miss of a day of `recipe` alone at any portion of `range`
+/// that keeps the fibre ceiling (which outranks the targets), `None` when
+/// none does; and its least miss at any portion.
 pub(super) fn recipe_miss(
+    recipe: &Recipe,
+    range: PortionRange,
+    targets: &Targets<f64>,
+    tolerances: &Tolerances,
+) -> (Option<f64>, f64) {
+    let kept = kept_miss(recipe, range, targets, tolerances).fold(f64::INFINITY, f64::min);
+    (
+        kept.is_finite().then_some(kept),
+        any_miss(recipe, range, targets, tolerances),
+    )
+}
+
+/// The least miss of `recipe` alone at the portions of `range` that keep
+/// the fibre ceiling, one value per portion.
+fn kept_miss<'a>(
+    recipe: &'a Recipe,
+    range: PortionRange,
+    targets: &'a Targets<f64>,
+    tolerances: &'a Tolerances,
+) -> impl Iterator<Item = f64> + 'a {
+    grid(range.min, range.max)
+        .map(|s| recipe.nutrition.served(s))
+        .filter(under_fibre_ceiling)
+        .map(|n| tolerances.miss(&n, targets))
+}
+
+/// The least miss of `recipe` alone at any portion of `range`.
+fn any_miss(
     recipe: &Recipe,
     range: PortionRange,
     targets: &Targets<f64>,
@@ -77,6 +109,22 @@ pub(super) fn recipe_miss(
     grid(range.min, range.max)
         .map(|s| tolerances.miss(&recipe.nutrition.served(s), targets))
         .fold(f64::INFINITY, f64::min)
+}
+
+/// Whether a day of `totals` keeps its fibre ceiling.
+fn under_fibre_ceiling(totals: &Nutrition) -> bool {
+    totals.fiber <= Limits::for_calories(totals.calories).fibre_max
+}
+
+/// The least of `misses`, or when every one is infinite (no day keeps
+/// the fibre ceiling) that of `unconstrained`.
+fn least_or(misses: impl Iterator<Item = f64>, unconstrained: impl FnOnce() -> f64) -> f64 {
+    let least = misses.fold(f64::INFINITY, f64::min);
+    if least.is_finite() {
+        least
+    } else {
+        unconstrained()
+    }
 }
 
 /// How close any day of `slots` can come to `targets` under `rules` and
@@ -110,10 +158,17 @@ pub fn best_miss(
     }
     if let [pool] = pools.as_slice() {
         let range = portions.range(slots[0]);
-        let miss = pool
-            .iter()
-            .map(|r| recipe_miss(r, range, targets, tolerances))
-            .fold(f64::INFINITY, f64::min);
+        // Exact: the best day keeping the fibre ceiling, as the planner
+        // ranks it, or the best day at all when none keeps it.
+        let miss = least_or(
+            pool.iter()
+                .flat_map(|r| kept_miss(r, range, targets, tolerances)),
+            || {
+                pool.iter()
+                    .map(|r| any_miss(r, range, targets, tolerances))
+                    .fold(f64::INFINITY, f64::min)
+            },
+        );
         return Some(Bound { miss, exact: true });
     }
     if let [first, second] = pools.as_slice()
@@ -164,9 +219,9 @@ pub fn best_miss(
 }
 
 /// The least miss of two slots, every pair of distinct candidates at
-/// every pair of portions: the second slot's choices sorted by calories,
-/// only those that can keep the calories within the best miss so far are
-/// scored.
+/// every pair of portions keeping the fibre ceiling (any pair when none
+/// does): the second slot's choices sorted by calories, only those that
+/// can keep the calories within the best miss so far are scored.
 fn best_pair(
     pools: [&[&Recipe]; 2],
     ranges: [super::rules::PortionRange; 2],
@@ -175,30 +230,33 @@ fn best_pair(
 ) -> f64 {
     let want = target_values(targets);
     let tol = tolerances.values();
-    let mut second: Vec<(*const Recipe, [f64; 4])> = pools[1]
+    let mut second: Vec<(*const Recipe, [f64; 4], f64)> = pools[1]
         .iter()
         .flat_map(|r| {
             grid(ranges[1].min, ranges[1].max).map(move |s| {
-                (
-                    std::ptr::from_ref::<Recipe>(*r),
-                    values(&r.nutrition.served(s)),
-                )
+                let n = r.nutrition.served(s);
+                (std::ptr::from_ref::<Recipe>(*r), values(&n), n.fiber)
             })
         })
         .collect();
     second.sort_by(|a, b| a.1[0].total_cmp(&b.1[0]));
+    // The best pair keeping the ceiling, and the best of all (which
+    // counts only when no pair keeps it); pruning by the former is safe
+    // for both within its cap of 10.
     let mut best = f64::INFINITY;
+    let mut best_any = f64::INFINITY;
     for r in pools[0] {
         for s in grid(ranges[0].min, ranges[0].max) {
-            let a = values(&r.nutrition.served(s));
+            let served = r.nutrition.served(s);
+            let a = values(&served);
             // Calories alone put a pair beyond `best` outside this window.
             let reach = if want[0] > 0.0 {
                 want[0] * (tol[0] + best.min(10.0))
             } else {
                 f64::INFINITY
             };
-            let from = second.partition_point(|(_, b)| a[0] + b[0] < want[0] - reach);
-            for (other, b) in &second[from..] {
+            let from = second.partition_point(|(_, b, _)| a[0] + b[0] < want[0] - reach);
+            for (other, b, fibre) in &second[from..] {
                 if want[0] > 0.0 && a[0] + b[0] > want[0] + want[0] * (tol[0] + best.min(10.0)) {
                     break;
                 }
@@ -206,14 +264,18 @@ fn best_pair(
                     continue;
                 }
                 let total: [f64; 4] = std::array::from_fn(|j| a[j] + b[j]);
-                best = best.min(tolerances.miss_of(&total, &want));
-                if best <= 0.0 {
-                    return 0.0;
+                let miss = tolerances.miss_of(&total, &want);
+                best_any = best_any.min(miss);
+                if served.fiber + fibre <= Limits::for_calories(total[0]).fibre_max {
+                    best = best.min(miss);
+                    if best <= 0.0 {
+                        return 0.0;
+                    }
                 }
             }
         }
     }
-    best
+    if best.is_finite() { best } else { best_any }
 }
 
 /// The dual's variables.

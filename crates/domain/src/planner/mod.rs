@@ -792,7 +792,8 @@ fn one_meal_week(
     )
 }
 
-/// Whether plan `a` beats plan `b` on the targets: more days within the
+/// Whether plan `a` beats plan `b` on what outranks the limits: fewer
+/// days past the fibre ceiling, or as many and more days within the
 /// tolerances, or as many and at least [`LAYOUT_GAIN`] less missed in all
 /// (a smaller gain is not worth the variety a laid-out week gives up).
 fn closer(request: &PlanRequest<'_>, a: &[PlannedDay], b: &[PlannedDay]) -> bool {
@@ -801,9 +802,17 @@ fn closer(request: &PlanRequest<'_>, a: &[PlannedDay], b: &[PlannedDay]) -> bool
             .iter()
             .map(|d| request.tolerances.miss(&d.totals, &request.targets))
             .collect();
+        let fibre_over = days
+            .iter()
+            .filter(|d| {
+                d.totals.fiber > whole_day::Limits::for_calories(d.totals.calories).fibre_max
+            })
+            .count();
         let met = misses.iter().filter(|m| **m <= 0.0).count();
-        (met, misses.iter().sum::<f64>())
+        (fibre_over, met, misses.iter().sum::<f64>())
     };
-    let ((met_a, miss_a), (met_b, miss_b)) = (score(a), score(b));
-    met_a > met_b || (met_a == met_b && miss_a < miss_b - LAYOUT_GAIN)
+    let ((over_a, met_a, miss_a), (over_b, met_b, miss_b)) = (score(a), score(b));
+    over_a < over_b
+        || (over_a == over_b
+            && (met_a > met_b || (met_a == met_b && miss_a < miss_b - LAYOUT_GAIN)))
 }

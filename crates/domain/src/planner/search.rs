@@ -18,7 +18,7 @@ use super::rules::{
     MAX_MEAL_SHARE, MEAL_MIN_SERVINGS, PortionRange, STEPS_PER_SERVING, Tolerances, grid, on_grid,
     target_values, values,
 };
-use super::whole_day::{Dishes, MinorValues, Seen, limits_cost, limits_kept};
+use super::whole_day::{Dishes, MinorValues, Seen, fibre_ceiling_kept, limits_cost, limits_kept};
 
 const MAX_PASSES: usize = 12;
 /// Cost of a recipe used on another day of the plan, and of each further use.
@@ -331,11 +331,18 @@ impl Problem<'_> {
 
     /// Whether the day meets what outranks the limits: the tolerances,
     /// the meal sizes and (when strict) no repeated protein food or dish
-    /// family. Larger portions are tried only for a day that does not.
+    /// family and fibre under its ceiling. Larger portions are tried only
+    /// for a day that does not.
     pub fn targets_met(&self, picks: &[(usize, f64)]) -> bool {
         self.scorer.miss(&self.totals(picks)) <= 0.0
             && self.sizes_ok(picks)
-            && (!self.strict || self.repeats_ok(picks))
+            && (!self.strict || (self.repeats_ok(picks) && self.fibre_ok(picks)))
+    }
+
+    /// Whether the day's fibre is under its ceiling.
+    pub fn fibre_ok(&self, picks: &[(usize, f64)]) -> bool {
+        let (minor, kcal) = self.day_minor(picks);
+        fibre_ceiling_kept(&minor, kcal)
     }
 
     /// Whether the day keeps its fibre, sodium, saturated fat and sugar

@@ -323,6 +323,47 @@ fn a_one_meal_week_reaches_the_best_its_variety_rules_allow() {
 }
 
 #[test]
+fn the_fibre_ceiling_outranks_the_targets() {
+    // Twelve dinners: six meet the targets but bring 120 g of fibre (the
+    // ceiling of a 2,200 kcal day is 70 g), six are 15% short on protein
+    // with 30 g. No day may pass the ceiling, and the bound says the
+    // short days are the best the rules allow.
+    let t = targets();
+    let mut recipes = catalogue(0, 1);
+    for k in 0..12 {
+        let mut r = catalogue(1, 3)
+            .into_iter()
+            .find(|r| r.serves(MealType::Dinner))
+            .unwrap();
+        r.id = k + 1;
+        r.recipe_id = k + 1;
+        r.diet_types = vec![];
+        r.allergens = vec![];
+        let beans = k < 6;
+        r.nutrition.calories = t.calories;
+        r.nutrition.protein = t.protein * if beans { 1.0 } else { 0.85 };
+        r.nutrition.carbs = t.carbs;
+        r.nutrition.fat = t.fat;
+        r.nutrition.fiber = if beans { 120.0 } else { 30.0 };
+        recipes.push(r);
+    }
+    let req = request(&recipes, 1, HardRules::default(), 3);
+    let days = plan(&req).unwrap();
+    for d in &days {
+        assert!(d.totals.fiber <= 70.0, "{:?}", d.meals);
+    }
+    let bound = req.best_miss().unwrap();
+    assert!(bound.exact && bound.miss > 0.0, "{bound:?}");
+    let week = req.week_bound().unwrap();
+    assert!(week.ranks().iter().all(|m| *m > 0.0), "{:?}", week.ranks());
+    // Without the low-fibre dinners the week still comes as close as it
+    // can: the bound falls back to the targets alone.
+    recipes.truncate(6);
+    let req = request(&recipes, 1, HardRules::default(), 3);
+    assert_eq!(req.best_miss().unwrap().miss, 0.0);
+}
+
+#[test]
 fn the_lp_bound_matches_a_brute_force_relaxation() {
     // One candidate per slot: the relaxation is every portion between the
     // smallest and the largest, so a fine grid finds its optimum too.

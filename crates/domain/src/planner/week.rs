@@ -65,10 +65,23 @@ impl WeekBound {
         days: u8,
     ) -> Option<Self> {
         let range = portions.range(slot);
-        let misses = recipes
+        let each: Vec<(Option<f64>, f64)> = recipes
             .iter()
             .filter(|r| r.serves(slot) && rules.allow(r))
             .map(|r| recipe_miss(r, range, targets, tolerances))
+            .collect();
+        // A recipe that passes the fibre ceiling at every portion is out of
+        // any plan keeping the rules, when enough others keep it; when too
+        // few do, no plan keeps them all and the bound is the targets'.
+        let kept = each.iter().filter(|(k, _)| k.is_some()).count();
+        let enough = kept >= weekly_distinct(usize::from(days), each.len());
+        let misses = each
+            .into_iter()
+            .map(|(k, any)| match k {
+                Some(k) if enough => k,
+                None if enough => f64::INFINITY,
+                _ => any,
+            })
             .collect();
         Self::from_misses(misses, usize::from(days))
     }

@@ -7,7 +7,10 @@
 //! max(70 g, 25 g per 1,000 kcal); sodium at most max(2,300 mg, 1 mg per
 //! kcal) (DRI chronic-disease risk reduction intake); saturated fat under
 //! 10% of energy and sugars at most 25% of energy (Dietary Guidelines,
-//! IOM). The planner weighs them below the calorie and macro targets.
+//! IOM). The planner weighs them below the calorie and macro targets,
+//! but for the fibre ceiling: a day past it (beans or lentils at every
+//! meal, 120 g of fibre) is one no dietitian would sign whatever its
+//! macros, so it ranks above the targets, beside the repeat rules.
 
 use crate::kitchen::{Kitchen, ProteinFood};
 use crate::recipe::Recipe;
@@ -98,10 +101,15 @@ const LIMIT_WEIGHT: f64 = 1.5;
 /// Past the limit itself (not only the aimed one), each 10% costs this
 /// many times more: a day just over a limit is worth a small change.
 const PAST_LIMIT: f64 = 3.0;
-/// Fibre above its ceiling, which a day should never pass (beans or
-/// lentils three times a day), weighs far more: within the tolerances it
-/// outweighs meal sizes and variety preferences.
+/// Fibre near its ceiling weighs far more than the other limits: within
+/// the tolerances it outweighs meal sizes and variety preferences.
 const FIBRE_CEILING_WEIGHT: f64 = 30.0;
+/// Fibre past the ceiling itself: a step as large as a repeated protein
+/// food's, plus as much again per 10% past, uncapped. It outranks a target
+/// missed by up to 10 points beyond its tolerance, so a day keeps under
+/// the ceiling whenever the catalogue allows it and otherwise comes as
+/// close as it can.
+const FIBRE_PAST_CEILING: f64 = REPEAT_WEIGHT;
 /// No limit may cost more than this: below the step a day pays for a
 /// target beyond its tolerance (`search::OFF_STEP`), so the limits never
 /// pull a day off its targets.
@@ -115,6 +123,22 @@ pub(crate) const REPEAT_WEIGHT: f64 = 1e4;
 /// meal: below a target beyond its tolerance, so a day gives way on it
 /// before on the targets, and above the limits near theirs.
 const MINOR_REPEAT_WEIGHT: f64 = 300.0;
+
+/// Whether a day's `total` keeps the fibre ceiling of a day of `kcal`:
+/// the one limit that ranks with the targets.
+pub(crate) fn fibre_ceiling_kept(total: &MinorValues, kcal: f64) -> bool {
+    total[0] <= Limits::for_calories(kcal).fibre_max
+}
+
+/// What a day's fibre past its ceiling costs ([`FIBRE_PAST_CEILING`]).
+fn past_ceiling_cost(fibre: f64, kcal: f64) -> f64 {
+    let max = Limits::for_calories(kcal).fibre_max;
+    if fibre <= max || max <= 0.0 {
+        0.0
+    } else {
+        FIBRE_PAST_CEILING * (1.0 + (fibre - max) / max / 0.1)
+    }
+}
 
 /// Whether a day's `total` keeps every limit of a day of `kcal`.
 pub(crate) fn limits_kept(total: &MinorValues, kcal: f64) -> bool {
@@ -152,7 +176,8 @@ pub(crate) fn limits_cost(total: &MinorValues, kcal: f64) -> f64 {
             };
             (weight * (huber(o) + PAST_LIMIT * huber(past))).min(LIMIT_CAP)
         })
-        .sum()
+        .sum::<f64>()
+        + past_ceiling_cost(total[0], kcal)
 }
 
 /// Dish families a cook would not serve twice in a day, as the words of a
