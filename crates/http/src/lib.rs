@@ -27,7 +27,6 @@ use actix_web::middleware::Condition;
 use actix_web::{App, HttpResponse, web};
 use mealplan_app::{Accounts, Chat, Export, Plans, Profiles, Recipes};
 use mealplan_ports::{HealthProbe, RateLimitStore};
-use utoipa::OpenApi;
 use utoipa_swagger_ui::SwaggerUi;
 
 pub use actix_web::dev::{Server, ServerHandle};
@@ -38,8 +37,8 @@ pub use limits::RateLimitOptions;
 pub use metrics::MetricsAccess;
 
 use routes::{
-    Endpoint, accounts, chat, fit, lifecycle, meals, menus, meta, pages, plans, plate, profile,
-    recipes, shopping,
+    Alias, Endpoints, accounts, chat, fit, lifecycle, meals, menus, meta, pages, plans, plate,
+    profile, recipes, shopping,
 };
 
 /// The use cases handlers call, shared by every worker.
@@ -116,185 +115,102 @@ impl HttpOptions {
     }
 }
 
-/// Registers every API route.
+/// Every API operation, in match order: the most requested ones (the
+/// public lists, the profile) first, so they are found after the fewest
+/// attempts. Each path and method is written once, in the handler's
+/// `#[utoipa::path]`; the routes and the OpenAPI document are built from
+/// this list.
+pub fn endpoints() -> Endpoints {
+    use Alias::{UnderApi, WithoutApi};
+    Endpoints::default()
+        .add(profile::__path_diet_types_list, profile::diet_types_list)
+        .add(
+            profile::__path_restrictions_list,
+            profile::restrictions_list,
+        )
+        .add(profile::__path_tastes_list, profile::tastes_list)
+        .add(profile::__path_meal_types_list, profile::meal_types_list)
+        .add(profile::__path_get_profile, profile::get_profile)
+        .add(profile::__path_upsert_profile, profile::upsert_profile)
+        .add_at(accounts::__path_register, accounts::register, UnderApi)
+        .add_at(accounts::__path_login, accounts::login, UnderApi)
+        .add_at(accounts::__path_me, accounts::me, UnderApi)
+        .add_at(
+            lifecycle::__path_delete_account,
+            lifecycle::delete_account,
+            UnderApi,
+        )
+        .add_at(lifecycle::__path_export, lifecycle::export, UnderApi)
+        .add_at(lifecycle::__path_logout, lifecycle::logout, UnderApi)
+        .add_at(
+            lifecycle::__path_logout_all,
+            lifecycle::logout_all,
+            UnderApi,
+        )
+        .add_at(
+            lifecycle::__path_change_password,
+            lifecycle::change_password,
+            UnderApi,
+        )
+        .add(accounts::__path_check_token, accounts::check_token)
+        .add(chat::__path_chat, chat::chat)
+        .add(recipes::__path_list_recipes, recipes::list_recipes)
+        .add(recipes::__path_get_recipe, recipes::get_recipe)
+        .add(plans::__path_create_plan, plans::create_plan)
+        .add(plans::__path_generate_plan, plans::generate_plan)
+        .add(plans::__path_current_plan, plans::current_plan)
+        .add(fit::__path_rebalance_plan, fit::rebalance_plan)
+        .add(plans::__path_plan_summary, plans::plan_summary)
+        .add(shopping::__path_shopping_list, shopping::shopping_list)
+        .add_at(meals::__path_get_meal, meals::get_meal, UnderApi)
+        .add_at(meals::__path_swap_meal, meals::swap_meal, UnderApi)
+        .add_at(
+            meals::__path_set_meal_status,
+            meals::set_meal_status,
+            UnderApi,
+        )
+        .add_at(
+            meals::__path_meal_alternatives,
+            meals::meal_alternatives,
+            UnderApi,
+        )
+        .add_at(
+            menus::__path_create_meal_detail,
+            menus::create_meal_detail,
+            UnderApi,
+        )
+        .add_at(
+            menus::__path_create_daily_menu,
+            menus::create_daily_menu,
+            WithoutApi,
+        )
+        .add_at(
+            menus::__path_get_daily_menu,
+            menus::get_daily_menu,
+            WithoutApi,
+        )
+        .add(recipes::__path_similar_recipe, recipes::similar_recipe)
+        .add(pages::__path_get_recipe_page, pages::get_recipe_page)
+        .add(plate::__path_get_plate, plate::get_plate)
+        .add(meta::__path_health, meta::health)
+        .add(meta::__path_ready, meta::ready)
+}
+
+/// Where Prometheus metrics answer (not part of the API document).
+pub const METRICS_PATH: &str = "/metrics";
+
+/// Registers every API route, and `/metrics`.
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    use Method as M;
-    // Resources are matched in the order they are registered, each against
-    // its list of patterns: the most requested ones (the public lists, the
-    // profile) come first, so they are found after the fewest attempts.
-    cfg.service(
-        Endpoint::at(&["/api/diet_type"])
-            .on(M::GET, profile::diet_types_list)
-            .build(),
-    )
-    .service(
-        Endpoint::at(&["/api/restriction"])
-            .on(M::GET, profile::restrictions_list)
-            .build(),
-    )
-    .service(
-        Endpoint::at(&["/api/taste"])
-            .on(M::GET, profile::tastes_list)
-            .build(),
-    )
-    .service(
-        Endpoint::at(&["/api/meal_type"])
-            .on(M::GET, profile::meal_types_list)
-            .build(),
-    )
-    .service(
-        Endpoint::at(&["/api/profile"])
-            .on(M::GET, profile::get_profile)
-            .on(M::PUT, profile::upsert_profile)
-            .build(),
-    )
-    .service(
-        Endpoint::at(&["/auth/register", "/api/auth/register"])
-            .on(M::POST, accounts::register)
-            .build(),
-    )
-    .service(
-        Endpoint::at(&["/auth/login", "/api/auth/login"])
-            .on(M::POST, accounts::login)
-            .build(),
-    )
-    .service(
-        Endpoint::at(&["/auth/me", "/api/auth/me"])
-            .on(M::GET, accounts::me)
-            .on(M::DELETE, lifecycle::delete_account)
-            .build(),
-    )
-    .service(
-        Endpoint::at(&["/auth/me/export", "/api/auth/me/export"])
-            .on(M::GET, lifecycle::export)
-            .build(),
-    )
-    .service(
-        Endpoint::at(&["/auth/logout", "/api/auth/logout"])
-            .on(M::POST, lifecycle::logout)
-            .build(),
-    )
-    .service(
-        Endpoint::at(&["/auth/logout-all", "/api/auth/logout-all"])
-            .on(M::POST, lifecycle::logout_all)
-            .build(),
-    )
-    .service(
-        Endpoint::at(&["/auth/password", "/api/auth/password"])
-            .on(M::PUT, lifecycle::change_password)
-            .build(),
-    )
-    .service(
-        Endpoint::at(&["/api/auth"])
-            .on(M::GET, accounts::check_token)
-            .build(),
-    )
-    .service(Endpoint::at(&["/api/chat"]).on(M::POST, chat::chat).build())
-    .service(
-        Endpoint::at(&["/api/recipes"])
-            .on(M::GET, recipes::list_recipes)
-            .build(),
-    )
-    .service(
-        Endpoint::at(&["/api/recipes/{recipe_id}"])
-            .on(M::GET, recipes::get_recipe)
-            .build(),
-    )
-    .service(
-        Endpoint::at(&["/api/plan"])
-            .on(M::POST, plans::create_plan)
-            .build(),
-    )
-    .service(
-        Endpoint::at(&["/api/plan/generate"])
-            .on(M::POST, plans::generate_plan)
-            .build(),
-    )
-    .service(
-        Endpoint::at(&["/api/plan/current"])
-            .on(M::GET, plans::current_plan)
-            .build(),
-    )
-    .service(
-        Endpoint::at(&["/api/plan/current/rebalance"])
-            .on(M::POST, fit::rebalance_plan)
-            .build(),
-    )
-    .service(
-        Endpoint::at(&["/api/plan/current/summary"])
-            .on(M::GET, plans::plan_summary)
-            .build(),
-    )
-    .service(
-        Endpoint::at(&["/api/plan/current/shopping-list"])
-            .on(M::GET, shopping::shopping_list)
-            .build(),
-    )
-    .service(
-        Endpoint::at(&[
-            "/meal-detail/{meal_detail_id}",
-            "/api/meal-detail/{meal_detail_id}",
-        ])
-        .on(M::GET, meals::get_meal)
-        .on(M::PUT, meals::swap_meal)
-        .build(),
-    )
-    .service(
-        Endpoint::at(&[
-            "/meal-detail/{meal_detail_id}/status",
-            "/api/meal-detail/{meal_detail_id}/status",
-        ])
-        .on(M::PUT, meals::set_meal_status)
-        .build(),
-    )
-    .service(
-        Endpoint::at(&[
-            "/meal-detail/{meal_detail_id}/alternatives",
-            "/api/meal-detail/{meal_detail_id}/alternatives",
-        ])
-        .on(M::GET, meals::meal_alternatives)
-        .build(),
-    )
-    .service(
-        Endpoint::at(&["/meal-detail", "/api/meal-detail"])
-            .on(M::POST, menus::create_meal_detail)
-            .build(),
-    )
-    .service(
-        Endpoint::at(&["/api/daily-menu", "/daily-menu"])
-            .on(M::POST, menus::create_daily_menu)
-            .build(),
-    )
-    .service(
-        Endpoint::at(&[
-            "/api/daily-menu/{daily_menu_id}",
-            "/daily-menu/{daily_menu_id}",
-        ])
-        .on(M::GET, menus::get_daily_menu)
-        .build(),
-    )
-    .service(
-        Endpoint::at(&["/api/ml/swap-recipe"])
-            .on(M::POST, recipes::similar_recipe)
-            .build(),
-    )
-    .service(
-        Endpoint::at(&["/metrics"])
-            .on(M::GET, metrics::metrics_endpoint)
-            .build(),
-    )
-    .service(
-        Endpoint::at(&["/recipes/{recipe_id}"])
-            .on(M::GET, pages::get_recipe_page)
-            .build(),
-    )
-    .service(
-        Endpoint::at(&["/recipes/{recipe_id}/plate.svg"])
-            .on(M::GET, plate::get_plate)
-            .build(),
-    )
-    .service(Endpoint::at(&["/health"]).on(M::GET, meta::health).build())
-    .service(Endpoint::at(&["/ready"]).on(M::GET, meta::ready).build());
+    endpoints().configure(cfg);
+    for path in [METRICS_PATH.to_owned(), format!("{METRICS_PATH}/")] {
+        cfg.service(
+            web::resource(path)
+                .route(web::get().to(metrics::metrics_endpoint))
+                .default_service(web::to(|| async {
+                    Err::<&str, _>(ApiError::MethodNotAllowed("GET".into()))
+                })),
+        );
+    }
 }
 
 /// Which requests get an access log line at `info`.
@@ -336,7 +252,7 @@ pub fn serve(
     if options.metrics != MetricsAccess::Off {
         metrics::handle();
     }
-    let openapi = openapi::ApiDoc::openapi();
+    let openapi = openapi::document();
     let workers = options.workers;
     let addr = listener.local_addr()?;
     let refusals = Arc::new(edge::RefusalLog::default());
@@ -398,7 +314,7 @@ pub fn serve(
             let app = App::new()
                 .app_data(web::Data::new(MetricsAccess::Separate(local)))
                 .app_data(web::Data::new(metrics::MetricsListener))
-                .route("/metrics", web::get().to(metrics::metrics_endpoint))
+                .route(METRICS_PATH, web::get().to(metrics::metrics_endpoint))
                 .default_service(web::to(meta::not_found))
                 .into_factory()
                 .map_err(|e: actix_web::Error| e.error_response());

@@ -4,57 +4,16 @@ use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
 use crate::error::{ErrorBody, ErrorEntry, Loc, ValidationErrorBody};
-use crate::routes::{
-    accounts, chat, fit, lifecycle, meals, menus, meta, pages, plans, plate, profile, recipes,
-    shopping,
-};
 use crate::schema::ListFormat;
 
-/// The whole API, generated from the handlers' annotations.
+/// The document's frame: its info, shared schemas, security and tags.
+/// The operations come from [`crate::endpoints`] ([`document`]).
 #[derive(OpenApi)]
 #[openapi(
     info(
         title = "mealplan",
         description = "Meal planning and nutrition profiles. Every path also answers with a \
             trailing slash; account routes also answer under `/api` (e.g. `/api/auth/login`)."
-    ),
-    paths(
-        accounts::register,
-        accounts::login,
-        accounts::me,
-        accounts::check_token,
-        lifecycle::logout,
-        lifecycle::logout_all,
-        lifecycle::change_password,
-        lifecycle::delete_account,
-        lifecycle::export,
-        profile::get_profile,
-        profile::upsert_profile,
-        profile::diet_types_list,
-        profile::restrictions_list,
-        profile::tastes_list,
-        profile::meal_types_list,
-        recipes::list_recipes,
-        recipes::get_recipe,
-        pages::get_recipe_page,
-        plate::get_plate,
-        recipes::similar_recipe,
-        plans::create_plan,
-        plans::generate_plan,
-        plans::current_plan,
-        fit::rebalance_plan,
-        plans::plan_summary,
-        shopping::shopping_list,
-        meals::get_meal,
-        meals::swap_meal,
-        meals::set_meal_status,
-        meals::meal_alternatives,
-        chat::chat,
-        menus::create_meal_detail,
-        menus::get_daily_menu,
-        menus::create_daily_menu,
-        meta::health,
-        meta::ready,
     ),
     components(schemas(ErrorBody, ErrorEntry, Loc, ValidationErrorBody, ListFormat)),
     modifiers(&BearerAuth),
@@ -87,4 +46,17 @@ impl Modify for BearerAuth {
             ),
         );
     }
+}
+
+/// The whole API: the frame, and each operation of the route table with
+/// the schemas it refers to, from the handlers' annotations.
+pub fn document() -> utoipa::openapi::OpenApi {
+    let mut doc = ApiDoc::openapi();
+    let (paths, schemas) = crate::endpoints().document();
+    doc.paths.merge(paths);
+    let components = doc.components.get_or_insert_with(Default::default);
+    for (name, schema) in schemas {
+        components.schemas.entry(name).or_insert(schema);
+    }
+    doc
 }
