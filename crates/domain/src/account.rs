@@ -105,6 +105,9 @@ pub enum EmailError {
 pub struct Email(String);
 
 impl Email {
+    /// Longest address accepted, in bytes.
+    pub const MAX_BYTES: usize = crate::email::MAX_ADDRESS_BYTES;
+
     /// Checks and normalises an address as a user typed it (sign-up and
     /// login) exactly as the original API did (Pydantic's `EmailStr` with
     /// `email-validator` 2.4): `Name <address>` is unwrapped, surrounding

@@ -16,7 +16,9 @@ use std::net::Ipv6Addr;
 /// Longest input Pydantic passes to `email-validator`, in characters.
 const MAX_INPUT_CHARS: usize = 2048;
 /// Longest address, in UTF-8 bytes (RFC 3696 errata 1690).
-const MAX_ADDRESS_BYTES: usize = 254;
+/// Longest address accepted, in bytes (RFC 5321's path limit less its
+/// angle brackets).
+pub(crate) const MAX_ADDRESS_BYTES: usize = 254;
 /// Longest domain, in characters.
 const MAX_DOMAIN: usize = 253;
 /// Longest DNS label, in octets.

@@ -47,7 +47,9 @@ pub use account::{Email, EmailError, Password, TextError, User, UserId, UserName
 pub use allergen::Allergen;
 pub use choice::ChoiceError;
 pub use hard_rules::HardRules;
-pub use meal::{MealStatus, MealType, StatusError};
+pub use meal::{
+    DAY_OF_WEEK_RANGE, MealStatus, MealType, SCHEDULE_RANGE, SERVINGS_RANGE, StatusError,
+};
 pub use nutrition::{Nutrition, nutrition_distance};
 pub use planner::{
     PlanRequest, PlannedDay, PlannedMeal, PlanningError, RequestError, Tolerances, meal_slots, plan,

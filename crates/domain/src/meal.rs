@@ -1,6 +1,15 @@
 //! Meals: the slot a recipe fills ([`MealType`]) and whether a planned
 //! meal was eaten ([`MealStatus`]).
 
+use crate::profile::MealsPerDay;
+
+/// Days of a week plan: 1 (Monday) to 7.
+pub const DAY_OF_WEEK_RANGE: (i64, i64) = (1, 7);
+/// Positions of a meal in its day: 1 to the most meals a day.
+pub const SCHEDULE_RANGE: (i64, i64) = (1, MealsPerDay::MAX);
+/// A portion a person sets by hand, in servings: a quarter to ten.
+pub const SERVINGS_RANGE: (f64, f64) = (0.25, 10.0);
+
 choice!(
     /// The slot a recipe can fill; ids are the 1-based position.
     MealType {
@@ -47,6 +56,9 @@ pub enum MealStatus {
 pub struct StatusError(pub i64);
 
 impl MealStatus {
+    /// The wire values: pending first.
+    pub const CODES: (i64, i64) = (0, 1);
+
     /// Parses the wire value.
     pub fn from_code(code: i64) -> Result<Self, StatusError> {
         match code {

@@ -1,105 +1,159 @@
-//! Closed value sets as they appear in the OpenAPI document. Validation
-//! uses the domain's own types; these only make the document exact.
-#![allow(non_camel_case_types, missing_docs)]
+//! Closed value sets as they appear in the OpenAPI document, read from the
+//! domain's own lists of names (the ones validation accepts), and the
+//! builders of field schemas from the domain's bounds.
 
-use utoipa::ToSchema;
+use mealplan_domain::kitchen::Aisle;
+use mealplan_domain::{ActivityLevel, BodyType, DietType, Gender, Goal, MealType};
+use utoipa::openapi::RefOr;
+use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
+use utoipa::{PartialSchema, ToSchema};
 
-/// A weight goal.
-#[derive(ToSchema)]
-pub enum GoalName {
-    lose_weight,
-    maintain_weight,
-    gain_weight,
+/// A named closed set of strings: its schema lists the domain's names.
+macro_rules! named_set {
+    ($(#[doc = $doc:literal])+ $name:ident = $names:expr) => {
+        $(#[doc = $doc])+
+        pub struct $name;
+
+        impl PartialSchema for $name {
+            fn schema() -> RefOr<Schema> {
+                ObjectBuilder::new()
+                    .schema_type(Type::String)
+                    .description(Some(concat!($($doc),+).trim()))
+                    .enum_values(Some($names.iter().copied()))
+                    .into()
+            }
+        }
+
+        impl ToSchema for $name {
+            fn name() -> std::borrow::Cow<'static, str> {
+                stringify!($name).into()
+            }
+        }
+    };
 }
 
-/// A build.
-#[derive(ToSchema)]
-pub enum BodyTypeName {
-    lean,
-    normal,
-    stocky,
-    obese,
-}
-
-/// Sex for the BMR formula.
-#[derive(ToSchema)]
-pub enum GenderName {
-    male,
-    female,
-}
-
-/// Daily activity.
-#[derive(ToSchema)]
-pub enum ActivityLevelName {
-    low,
-    medium,
-    high,
-}
-
-/// One of the 7 diet types.
-#[derive(ToSchema)]
-pub enum DietTypeName {
-    high_protein,
-    low_carb,
-    vegan,
-    vegetarian,
-    low_calorie,
-    high_fiber,
-    high_carb,
-}
-
-/// A meal type.
-#[derive(ToSchema)]
-pub enum MealTypeName {
-    breakfast,
-    lunch,
-    dinner,
-    snack,
-}
-
-/// A birth date as Pydantic's `date` reads it: an ISO date, or a Unix
-/// timestamp (seconds, or milliseconds beyond 2·10^10) that falls on
-/// midnight UTC.
-#[derive(ToSchema)]
-#[serde(untagged)]
-#[allow(dead_code)] // documents the input; validation is in routes/profile.rs
-pub enum BirthDateInput {
-    Date(IsoDate),
-    /// Seconds (or milliseconds) since 1970; whole numbers are numbers too.
-    Timestamp(f64),
-}
-
-/// `YYYY-MM-DD`.
-#[derive(ToSchema)]
-#[schema(value_type = String, format = Date)]
-#[allow(dead_code)]
-pub struct IsoDate(String);
-
-/// A shop aisle, in the order a shopping list walks the shop.
-#[derive(ToSchema)]
-pub enum AisleName {
-    produce,
-    bakery,
-    meat,
-    fish,
-    dairy,
-    chilled,
-    frozen,
-    grains,
-    tins,
-    breakfast,
-    baking,
-    nuts,
-    condiments,
-    spices,
-    snacks,
-    sports,
-    other,
-}
+named_set!(
+    /// A weight goal.
+    GoalName = Goal::NAMES
+);
+named_set!(
+    /// A build.
+    BodyTypeName = BodyType::NAMES
+);
+named_set!(
+    /// Sex for the BMR formula.
+    GenderName = Gender::NAMES
+);
+named_set!(
+    /// Daily activity.
+    ActivityLevelName = ActivityLevel::NAMES
+);
+named_set!(
+    /// One of the 7 diet types.
+    DietTypeName = DietType::NAMES
+);
+named_set!(
+    /// A meal type.
+    MealTypeName = MealType::NAMES
+);
+named_set!(
+    /// A shop aisle, in the order a shopping list walks the shop.
+    AisleName = Aisle::NAMES
+);
 
 /// How a list is written: JSON, or plain text to print.
 #[derive(ToSchema)]
+#[allow(non_camel_case_types)]
 pub enum ListFormat {
+    /// Structured, for programs.
     json,
+    /// Plain text, to print.
     text,
+}
+
+/// Field schemas built from the domain's own bounds, for request fields
+/// whose type is a domain value (`#[schema(schema_with = …)]`): each bound
+/// is written once, where it is enforced. (utoipa drops a field's doc
+/// comment when `schema_with` gives its schema, so each carries its
+/// description.)
+pub mod field {
+    use mealplan_domain::{Email, Password, UserName};
+    use utoipa::openapi::schema::{
+        KnownFormat, Object, ObjectBuilder, SchemaFormat, SchemaType, Type,
+    };
+
+    use crate::validate::PRINTABLE_PATTERN;
+
+    /// A string of `min` to `max` characters.
+    pub fn text(min: Option<usize>, max: Option<usize>) -> ObjectBuilder {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .min_length(min)
+            .max_length(max)
+    }
+
+    /// A stored name: printable characters only.
+    pub fn name(max: usize) -> ObjectBuilder {
+        text(Some(1), Some(max)).pattern(Some(PRINTABLE_PATTERN))
+    }
+
+    /// A whole number in `lo..=hi`.
+    pub fn int((lo, hi): (i64, i64)) -> ObjectBuilder {
+        ObjectBuilder::new()
+            .schema_type(Type::Integer)
+            .format(Some(SchemaFormat::KnownFormat(KnownFormat::Int64)))
+            .minimum(Some(lo))
+            .maximum(Some(hi))
+    }
+
+    /// A number in `lo..=hi`.
+    pub fn number((lo, hi): (f64, f64)) -> ObjectBuilder {
+        ObjectBuilder::new()
+            .schema_type(Type::Number)
+            .format(Some(SchemaFormat::KnownFormat(KnownFormat::Double)))
+            .minimum(Some(lo))
+            .maximum(Some(hi))
+    }
+
+    /// `builder`, whose values are of type `ty`, also accepting `null`.
+    pub fn or_null(builder: ObjectBuilder, ty: Type) -> ObjectBuilder {
+        builder.schema_type(SchemaType::from_iter([ty, Type::Null]))
+    }
+
+    /// `builder` with its description.
+    pub fn described(builder: ObjectBuilder, text: &str) -> Object {
+        builder.description(Some(text)).build()
+    }
+
+    /// A display name.
+    pub fn user_name() -> Object {
+        described(name(UserName::MAX_CHARS), "Display name, trimmed.")
+    }
+
+    /// An e-mail address as typed.
+    pub fn email() -> Object {
+        described(
+            text(None, Some(Email::MAX_BYTES))
+                .format(Some(SchemaFormat::KnownFormat(KnownFormat::Email))),
+            "E-mail (`Name <address>` is accepted), trimmed and lowercased.",
+        )
+    }
+
+    /// A new password: bcrypt reads at most its bytes limit (the same
+    /// number of characters when they are ASCII).
+    pub fn new_password() -> Object {
+        described(
+            text(Some(Password::MIN_CHARS), Some(Password::MAX_BYTES)),
+            "The new password: at least 8 characters and at most 72 bytes of \
+             UTF-8 (bcrypt's limit; 72 characters when they are ASCII).",
+        )
+    }
+
+    /// The password in force, offered to log in or confirm a change.
+    pub fn password() -> Object {
+        described(
+            text(Some(Password::MIN_CHARS), None),
+            "The password in force (at least 8 characters).",
+        )
+    }
 }

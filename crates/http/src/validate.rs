@@ -49,6 +49,15 @@ impl Problem {
         self
     }
 
+    /// The same problem of an item nested in a list that is itself below
+    /// the field at `prefix` (the meals of a plan's day `[d, "meal_details"]`).
+    pub fn under(mut self, prefix: &[Loc]) -> Self {
+        if let Some(below) = self.below.as_mut() {
+            below.0.splice(0..0, prefix.iter().cloned());
+        }
+        self
+    }
+
     /// A required value is absent.
     pub fn missing() -> Self {
         Self::new("missing", "Field required", None)

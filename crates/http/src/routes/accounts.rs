@@ -12,6 +12,7 @@ use crate::auth::CurrentUser;
 use crate::error::{ApiError, ErrorBody, ValidationErrorBody};
 use crate::limits::RateLimits;
 use crate::routes::errors::text_problem;
+use crate::schema::field;
 use crate::validate::{BodyFields, FromBody, JsonBody, Params, Problem, string};
 
 /// A user as the API shows them.
@@ -57,38 +58,6 @@ impl From<Session> for TokenResponse {
     }
 }
 
-/// Sign-up body.
-#[derive(ToSchema)]
-#[allow(dead_code)] // documents the body; validation is in `FromBody`
-pub struct RegisterRequest {
-    /// Display name, trimmed.
-    #[schema(
-        min_length = 1,
-        max_length = 100,
-        pattern = r"^[^\x00-\x1f\x7f-\x9f]*$"
-    )]
-    name: String,
-    /// E-mail (`Name <address>` is accepted), trimmed and lowercased.
-    #[schema(max_length = 254, format = "email")]
-    email: String,
-    /// At least 8 characters and at most 72 bytes of UTF-8 (bcrypt's
-    /// limit; 72 characters when they are ASCII).
-    #[schema(min_length = 8, max_length = 72)]
-    password: String,
-}
-
-/// Login body.
-#[derive(ToSchema)]
-#[allow(dead_code)] // documents the body; validation is in `FromBody`
-pub struct LoginRequest {
-    /// E-mail, trimmed and lowercased.
-    #[schema(max_length = 254, format = "email")]
-    email: String,
-    /// At least 8 characters.
-    #[schema(min_length = 8)]
-    password: String,
-}
-
 fn email(value: &serde_json::Value) -> Result<Email, Problem> {
     Email::parse_input(string(value)?)
         .map_err(|EmailError::Invalid(reason)| Problem::email(&reason))
@@ -108,10 +77,15 @@ fn new_password(value: &serde_json::Value) -> Result<Password, Problem> {
     })
 }
 
-/// A validated sign-up body.
+/// Sign-up body.
+#[derive(ToSchema)]
+#[schema(as = RegisterRequest)]
 pub struct Register {
+    #[schema(schema_with = field::user_name)]
     name: UserName,
+    #[schema(schema_with = field::email)]
     email: Email,
+    #[schema(schema_with = field::new_password)]
     password: Password,
 }
 
@@ -130,9 +104,13 @@ impl FromBody for Register {
     }
 }
 
-/// A validated login body.
+/// Login body.
+#[derive(ToSchema)]
+#[schema(as = LoginRequest)]
 pub struct Login {
+    #[schema(schema_with = field::email)]
     email: Email,
+    #[schema(schema_with = field::password)]
     password: Password,
 }
 
@@ -152,7 +130,7 @@ impl FromBody for Login {
 /// Create an account and log it in.
 #[utoipa::path(
     post, path = "/auth/register", tag = "accounts",
-    request_body = RegisterRequest,
+    request_body = Register,
     responses(
         (status = 201, description = "Account created; logged in", body = TokenResponse),
         (status = 409, description = "E-mail already registered", body = ErrorBody),
@@ -190,7 +168,7 @@ pub async fn register(
 /// Exchange e-mail and password for a bearer token.
 #[utoipa::path(
     post, path = "/auth/login", tag = "accounts",
-    request_body = LoginRequest,
+    request_body = Login,
     responses(
         (status = 200, description = "Logged in", body = TokenResponse),
         (status = 401, description = "Invalid email or password", body = ErrorBody),

@@ -3,31 +3,67 @@
 //! (`tolerances`, `max_servings`), and re-balancing a day.
 
 use actix_web::web;
+use mealplan_domain::DAY_OF_WEEK_RANGE;
 use mealplan_domain::planner::{
-    CALORIE_TOLERANCE_RANGE, MACRO_TOLERANCE_RANGE, MAX_SERVINGS_RANGE, Portions,
-    STEPS_PER_SERVING, Tolerances,
+    CALORIE_TOLERANCE_RANGE, DEFAULT_MAX_SERVINGS, MACRO_TOLERANCE_RANGE, MAX_SERVINGS_RANGE,
+    Portions, STEPS_PER_SERVING, Tolerances, USUAL_MAX_SERVINGS,
 };
-use mealplan_ports::PlanSettings;
 use serde_json::{Number, Value};
 use utoipa::ToSchema;
+use utoipa::openapi::schema::{Object, ObjectBuilder, Type};
 
 use crate::AppState;
 use crate::auth::CurrentUser;
 use crate::error::{ApiError, ErrorBody, ValidationErrorBody};
 use crate::routes::errors::plan_error;
 use crate::routes::responses::PlanResponse;
+use crate::schema::field;
 use crate::validate::{BodyFields, FromBody, JsonBody, Problem, Problems, int_in_range, number};
 
-/// Tolerances of a generation body, in percent of each target.
-#[derive(ToSchema)]
-#[allow(dead_code)] // documents the body; validation is in `FromBody`
-pub struct TolerancesRequest {
-    /// Calories, 1-25 (default 5).
-    #[schema(minimum = 1, maximum = 25)]
-    calories: Option<f64>,
-    /// Each of protein, carbs and fat, 1-50 (default 10).
-    #[schema(minimum = 1, maximum = 50)]
-    macros: Option<f64>,
+/// `tolerances`: how close each day must land, in percent of each target.
+pub(crate) fn tolerances_schema() -> Object {
+    let percent = |range: (f64, f64), text: &str| {
+        field::described(field::or_null(field::number(range), Type::Number), text)
+    };
+    let defaults = Tolerances::default();
+    field::described(
+        field::or_null(
+            ObjectBuilder::new()
+                .property(
+                    "calories",
+                    percent(
+                        CALORIE_TOLERANCE_RANGE,
+                        &format!("Calories (default {}).", defaults.calories * 100.0),
+                    ),
+                )
+                .property(
+                    "macros",
+                    percent(
+                        MACRO_TOLERANCE_RANGE,
+                        &format!(
+                            "Each of protein, carbs and fat (default {}).",
+                            defaults.macros * 100.0
+                        ),
+                    ),
+                ),
+            Type::Object,
+        ),
+        "How close each day must land, in percent of each target. Kept with the \
+         plan: its days are judged, and re-balanced, by them.",
+    )
+}
+
+/// `max_servings`: the largest main-meal portion.
+pub(crate) fn max_servings_schema() -> Object {
+    field::described(
+        field::or_null(field::number(MAX_SERVINGS_RANGE), Type::Number)
+            .multiple_of(Some(1.0 / STEPS_PER_SERVING)),
+        &format!(
+            "Largest main-meal portion, in servings, in quarter servings (default \
+             {DEFAULT_MAX_SERVINGS}). Main meals go above {USUAL_MAX_SERVINGS} servings, and \
+             snacks never do, only on a day whose targets cannot be met otherwise."
+        ),
+    )
 }
 
 fn number_between(value: &Value, (low, high): (f64, f64)) -> Result<f64, Problem> {
@@ -84,36 +120,30 @@ pub(crate) fn max_servings(value: &Value) -> Result<Portions, Problem> {
     Ok(Portions { max_servings: n })
 }
 
-/// Reads the generation options of a body.
-pub(crate) fn settings(f: &mut BodyFields<'_>) -> Option<PlanSettings> {
-    let tolerances = f.optional("tolerances", tolerances);
-    let portions = f.optional("max_servings", max_servings);
-    Some(PlanSettings {
-        tolerances: tolerances?.unwrap_or_default(),
-        portions: portions?.unwrap_or_default(),
-        adjust: Default::default(),
-    })
-}
-
 /// A re-balance body; every field is optional, and so is the body.
 #[derive(ToSchema)]
-#[allow(dead_code)] // documents the body; validation is in `FromBody`
-pub struct RebalanceRequest {
-    /// The day of week (1-7) to re-balance; every day when absent.
-    #[schema(minimum = 1, maximum = 7)]
-    day: Option<i64>,
+#[schema(as = RebalanceRequest)]
+pub struct Rebalance {
+    #[schema(schema_with = day_schema)]
+    day: Option<u8>,
 }
 
-/// A validated re-balance body.
-pub struct Rebalance {
-    day: Option<u8>,
+/// `day`: the day to re-balance.
+fn day_schema() -> Object {
+    field::described(
+        field::or_null(field::int(DAY_OF_WEEK_RANGE), Type::Integer),
+        "The day of week (1-7) to re-balance; every day when absent.",
+    )
 }
 
 impl FromBody for Rebalance {
     const EMPTY_MEANS_DEFAULTS: bool = true;
 
     fn from_fields(f: &mut BodyFields<'_>) -> Option<Self> {
-        let day = f.optional("day", int_in_range(1, 7));
+        let day = f.optional(
+            "day",
+            int_in_range(DAY_OF_WEEK_RANGE.0, DAY_OF_WEEK_RANGE.1),
+        );
         Some(Self {
             day: day?.map(|d| d as u8),
         })
@@ -131,7 +161,7 @@ impl FromBody for Rebalance {
 #[utoipa::path(
     post, path = "/api/plan/current/rebalance", tag = "plans",
     security(("bearer" = [])),
-    request_body(content = Option<RebalanceRequest>, description = "Optional; `{}` or no body re-balances every day"),
+    request_body(content = Option<Rebalance>, description = "Optional; `{}` or no body re-balances every day"),
     responses(
         (status = 200, description = "The plan after re-balancing", body = PlanResponse),
         (status = 401, description = "Token missing, invalid or expired", body = ErrorBody),

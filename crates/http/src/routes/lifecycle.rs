@@ -16,6 +16,7 @@ use crate::routes::accounts::{TokenResponse, UserResponse};
 use crate::routes::errors::text_problem;
 use crate::routes::profile::ProfileResponse;
 use crate::routes::responses::{ItemResponse, PlanResponse};
+use crate::schema::field;
 use crate::validate::{BodyFields, FromBody, JsonBody, string};
 
 fn no_content() -> HttpResponse {
@@ -70,20 +71,12 @@ pub async fn logout_all(
 
 /// Password change body.
 #[derive(ToSchema)]
-#[allow(dead_code)] // documents the body; validation is in `FromBody`
-pub struct PasswordChangeRequest {
-    /// The password in force.
-    #[schema(min_length = 8)]
-    current_password: String,
-    /// The new password: at least 8 characters, at most 72 bytes of UTF-8.
-    #[schema(min_length = 8, max_length = 72)]
-    new_password: String,
-}
-
-/// A validated password change.
+#[schema(as = PasswordChangeRequest)]
 pub struct PasswordChange {
-    current: Password,
-    new: Password,
+    #[schema(schema_with = field::password)]
+    current_password: Password,
+    #[schema(schema_with = field::new_password)]
+    new_password: Password,
 }
 
 impl FromBody for PasswordChange {
@@ -95,23 +88,17 @@ impl FromBody for PasswordChange {
             Password::parse_new(string(v)?).map_err(text_problem)
         });
         Some(Self {
-            current: current?,
-            new: new?,
+            current_password: current?,
+            new_password: new?,
         })
     }
 }
 
 /// Account deletion body.
 #[derive(ToSchema)]
-#[allow(dead_code)] // documents the body; validation is in `FromBody`
-pub struct DeleteAccountRequest {
-    /// The password in force.
-    #[schema(min_length = 8)]
-    password: String,
-}
-
-/// A validated deletion request.
+#[schema(as = DeleteAccountRequest)]
 pub struct DeleteAccount {
+    #[schema(schema_with = field::password)]
     password: Password,
 }
 
@@ -141,7 +128,7 @@ fn account_error(error: AccountError) -> ApiError {
 #[utoipa::path(
     put, path = "/auth/password", tag = "accounts",
     security(("bearer" = [])),
-    request_body = PasswordChangeRequest,
+    request_body = PasswordChange,
     responses(
         (status = 200, description = "Password changed; a new token", body = TokenResponse),
         (status = 401, description = "Token missing or invalid, or wrong current password", body = ErrorBody),
@@ -159,7 +146,10 @@ pub async fn change_password(
     body: Result<JsonBody<PasswordChange>, ApiError>,
 ) -> Result<HttpResponse, ApiError> {
     limits.check_ip(&req).await?;
-    let PasswordChange { current, new } = body?.value;
+    let PasswordChange {
+        current_password: current,
+        new_password: new,
+    } = body?.value;
     let key = user.0.email.as_str().to_owned();
     limits.begin_login(&key).await?;
     let session = state
@@ -178,7 +168,7 @@ pub async fn change_password(
 #[utoipa::path(
     delete, path = "/auth/me", tag = "accounts",
     security(("bearer" = [])),
-    request_body = DeleteAccountRequest,
+    request_body = DeleteAccount,
     responses(
         (status = 204, description = "Account and data deleted"),
         (status = 401, description = "Token missing or invalid, or wrong password", body = ErrorBody),

@@ -5,17 +5,18 @@
 
 use actix_web::{HttpRequest, web};
 use mealplan_app::{DayView, MenuError};
-use mealplan_domain::{MealStatus, MealType};
+use mealplan_domain::{DAY_OF_WEEK_RANGE, MealStatus, MealType, SCHEDULE_RANGE, SERVINGS_RANGE};
 use mealplan_ports::{NewDay, NewMeal};
 use serde_json::{Number, Value};
-use utoipa::ToSchema;
+use utoipa::openapi::schema::{ArrayBuilder, Object, ObjectBuilder, Schema, Type};
+use utoipa::openapi::{Ref, RefOr};
+use utoipa::{PartialSchema, ToSchema};
 
 use crate::AppState;
 use crate::auth::MealCaller;
 use crate::error::{ApiError, ErrorBody, Loc, ValidationErrorBody};
-use crate::routes::plans::MealDetailRequest;
 use crate::routes::responses::{DailyMenuResponse, MealDetailResponse};
-use crate::schema::MealTypeName;
+use crate::schema::{MealTypeName, field};
 use crate::validate::{
     BodyFields, Errors, FromBody, JsonBody, Params, Problem, Problems, RawJson, choice,
     int_in_range, integer, item_field, list, number, validate_body, with_more_entries,
@@ -104,34 +105,60 @@ fn meal_status(value: &Value) -> Result<MealStatus, Problem> {
         .ok_or_else(|| Problem::literal(&["0", "1"]))
 }
 
-/// A portion in servings, 0.25 to 10.
-fn servings(value: &Value) -> Result<f64, Problem> {
+/// A portion in servings ([`SERVINGS_RANGE`]).
+pub(crate) fn servings(value: &Value) -> Result<f64, Problem> {
     let n = number(value)?;
-    if n < 0.25 {
-        Err(Problem::ge(
-            Number::from_f64(0.25).unwrap_or_else(|| 0.into()),
-        ))
-    } else if n > 10.0 {
-        Err(Problem::le(10))
+    let (low, high) = SERVINGS_RANGE;
+    if n < low {
+        Err(Problem::ge(limit(low)))
+    } else if n > high {
+        Err(Problem::le(limit(high)))
     } else {
         Ok(n)
     }
 }
 
+/// A limit as Pydantic words it: whole ones as integers (`ge=1`).
+pub(crate) fn limit(x: f64) -> Number {
+    if x.fract() == 0.0 {
+        Number::from(x as i64)
+    } else {
+        Number::from_f64(x).unwrap_or_else(|| 0.into())
+    }
+}
+
+/// A meal's position in its day ([`SCHEDULE_RANGE`]).
+pub(crate) fn schedule(value: &Value) -> Result<i64, Problem> {
+    int_in_range(SCHEDULE_RANGE.0, SCHEDULE_RANGE.1)(value)
+}
+
 /// The meals of a new day, in request order; every problem of every item.
 fn meals(value: &Value) -> Result<Vec<NewMeal>, Problems> {
+    let (out, problems) = meal_items(list(value)?, "MealDetailBase");
+    if problems.is_empty() {
+        Ok(out)
+    } else {
+        Err(Problems(problems))
+    }
+}
+
+/// Reads the meal items of a day (`model` names an item's type in a
+/// `model_type` error): the meals read whole, in request order, and every
+/// problem of every item, placed below the list (`[index, field]`); no
+/// schedule twice.
+pub(crate) fn meal_items(items: &[Value], model: &'static str) -> (Vec<NewMeal>, Vec<Problem>) {
     let mut problems = Vec::new();
     let mut out = Vec::new();
     let mut seen_schedules = Vec::new();
-    for (m, item) in list(value)?.iter().enumerate() {
+    for (m, item) in items.iter().enumerate() {
         let at = [Loc::Index(m)];
         let Value::Object(f) = item else {
-            problems.push(Problem::model_type("MealDetailBase").below(at.to_vec(), item));
+            problems.push(Problem::model_type(model).below(at.to_vec(), item));
             continue;
         };
         let p = &mut problems;
         let recipe_id = item_field(f, item, &at, "recipe_id", p, integer);
-        let schedule = item_field(f, item, &at, "schedule", p, int_in_range(1, 6));
+        let schedule = item_field(f, item, &at, "schedule", p, schedule);
         if let Some(s) = schedule {
             if seen_schedules.contains(&s) {
                 p.push(
@@ -162,11 +189,7 @@ fn meals(value: &Value) -> Result<Vec<NewMeal>, Problems> {
             });
         }
     }
-    if problems.is_empty() {
-        Ok(out)
-    } else {
-        Err(Problems(problems))
-    }
+    (out, problems)
 }
 
 /// A validated new day.
@@ -177,7 +200,10 @@ pub struct DayBody {
 
 impl FromBody for DayBody {
     fn from_fields(f: &mut BodyFields<'_>) -> Option<Self> {
-        let day_of_week = f.required("day_of_week", int_in_range(1, 7));
+        let day_of_week = f.required(
+            "day_of_week",
+            int_in_range(DAY_OF_WEEK_RANGE.0, DAY_OF_WEEK_RANGE.1),
+        );
         let plan_id = f.required("plan_id", integer);
         let meals = f.defaulted("meal_details", meals);
         Some(Self {
@@ -202,40 +228,141 @@ fn sent_recipe_ids(body: &Value) -> Vec<(usize, i64)> {
         .collect()
 }
 
-/// A day to add to a plan.
-#[derive(ToSchema)]
-#[allow(dead_code)] // documents the body; validation is in `FromBody`
-pub struct DailyMenuCreateRequest {
-    /// 1 (Monday) to 7; the plan must not have this day yet.
-    #[schema(minimum = 1, maximum = 7)]
-    day_of_week: i64,
-    /// The plan to add the day to.
-    plan_id: i64,
-    /// Meals, each schedule at most once (default none).
-    #[serde(default)]
-    meal_details: Vec<MealDetailRequest>,
+/// The schema of a meal of a request: one of a day's (`standalone` false)
+/// or one added on its own, naming its day.
+pub(crate) fn meal_schema(standalone: bool, title: &str) -> Object {
+    let int = |text: &str| {
+        field::described(
+            field::int((i64::MIN, i64::MAX))
+                .minimum(None::<i64>)
+                .maximum(None::<i64>),
+            text,
+        )
+    };
+    let mut meal = ObjectBuilder::new()
+        .schema_type(Type::Object)
+        .description(Some(title))
+        .property("recipe_id", int("An existing recipe's id."))
+        .required("recipe_id")
+        .property(
+            "schedule",
+            field::described(
+                field::int(SCHEDULE_RANGE),
+                if standalone {
+                    "Order in the day; the day must not have a meal at it yet."
+                } else {
+                    "Order in the day."
+                },
+            ),
+        )
+        .required("schedule")
+        .property(
+            "status",
+            field::described(field::int(MealStatus::CODES), "0 pending, 1 completed."),
+        )
+        .required("status")
+        .property("meal_type", {
+            let mut meal_type = Ref::from_schema_name(MealTypeName::name());
+            meal_type.description = "`breakfast`, `lunch`, `dinner` or `snack`.".into();
+            RefOr::Ref(meal_type)
+        })
+        .required("meal_type");
+    if standalone {
+        meal = meal
+            .property("daily_menu_id", int("The daily menu to add the meal to."))
+            .required("daily_menu_id");
+    }
+    meal.property(
+        "servings",
+        field::described(
+            field::or_null(field::number(SERVINGS_RANGE), Type::Number),
+            "Portion in servings (default 1).",
+        ),
+    )
+    .build()
 }
 
-/// A meal to add to a day.
-#[derive(ToSchema)]
-#[allow(dead_code)] // documents the body; validation is in `FromBody`
-pub struct MealDetailCreateRequest {
-    /// An existing recipe's id.
-    recipe_id: i64,
-    /// Order in the day; the day must not have a meal at it yet.
-    #[schema(minimum = 1, maximum = 6)]
-    schedule: i64,
-    /// 0 pending, 1 completed.
-    #[schema(minimum = 0, maximum = 1)]
-    status: i64,
-    /// `breakfast`, `lunch`, `dinner` or `snack`.
-    #[schema(value_type = MealTypeName)]
-    meal_type: String,
-    /// The daily menu to add the meal to.
-    daily_menu_id: i64,
-    /// Portion in servings (default 1).
-    #[schema(minimum = 0.25, maximum = 10)]
-    servings: Option<f64>,
+/// The schema of a day of a request: one of a plan's (`standalone`
+/// false) or one added on its own, naming its plan.
+pub(crate) fn day_schema(standalone: bool, title: &str) -> Object {
+    let mut day = ObjectBuilder::new()
+        .schema_type(Type::Object)
+        .description(Some(title))
+        .property(
+            "day_of_week",
+            field::described(
+                field::int(DAY_OF_WEEK_RANGE),
+                if standalone {
+                    "1 (Monday) to 7; the plan must not have this day yet."
+                } else {
+                    "1 (Monday) to 7."
+                },
+            ),
+        )
+        .required("day_of_week");
+    if standalone {
+        day = day
+            .property(
+                "plan_id",
+                field::described(
+                    field::int((i64::MIN, i64::MAX))
+                        .minimum(None::<i64>)
+                        .maximum(None::<i64>),
+                    "The plan to add the day to.",
+                ),
+            )
+            .required("plan_id");
+    }
+    let meals = ArrayBuilder::new()
+        .items(meal_schema(false, "One meal of a day."))
+        .description(Some(if standalone {
+            "Meals, each schedule at most once (default none)."
+        } else {
+            "Meals, each schedule at most once."
+        }));
+    let day = day.property("meal_details", meals);
+    if standalone {
+        day.build()
+    } else {
+        day.required("meal_details").build()
+    }
+}
+
+/// The schemas a day or meal body refers to.
+fn meal_type_schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+    schemas.push((MealTypeName::name().into_owned(), MealTypeName::schema()));
+}
+
+impl PartialSchema for DayBody {
+    fn schema() -> RefOr<Schema> {
+        day_schema(true, "A day to add to a plan.").into()
+    }
+}
+
+impl ToSchema for DayBody {
+    fn name() -> std::borrow::Cow<'static, str> {
+        "DailyMenuCreateRequest".into()
+    }
+
+    fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+        meal_type_schemas(schemas);
+    }
+}
+
+impl PartialSchema for MealBody {
+    fn schema() -> RefOr<Schema> {
+        meal_schema(true, "A meal to add to a day.").into()
+    }
+}
+
+impl ToSchema for MealBody {
+    fn name() -> std::borrow::Cow<'static, str> {
+        "MealDetailCreateRequest".into()
+    }
+
+    fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+        meal_type_schemas(schemas);
+    }
 }
 
 /// A validated new meal.
@@ -247,7 +374,7 @@ pub struct MealBody {
 impl FromBody for MealBody {
     fn from_fields(f: &mut BodyFields<'_>) -> Option<Self> {
         let recipe_id = f.required("recipe_id", integer);
-        let schedule = f.required("schedule", int_in_range(1, 6));
+        let schedule = f.required("schedule", int_in_range(SCHEDULE_RANGE.0, SCHEDULE_RANGE.1));
         let status = f.required("status", meal_status);
         let meal_type = f.required("meal_type", choice(MealType::parse, MealType::NAMES));
         let daily_menu_id = f.required("daily_menu_id", integer);
@@ -298,7 +425,7 @@ pub async fn get_daily_menu(
 #[utoipa::path(
     post, path = "/api/daily-menu", tag = "daily menus",
     security((), ("bearer" = [])),
-    request_body = DailyMenuCreateRequest,
+    request_body = DayBody,
     responses(
         (status = 200, description = "The new day, meals by schedule", body = DailyMenuResponse),
         (status = 401, description = "Invalid token (or none when MEAL_DETAIL_AUTH=required)", body = ErrorBody),
@@ -342,7 +469,7 @@ pub async fn create_daily_menu(
 #[utoipa::path(
     post, path = "/meal-detail", tag = "meal details",
     security((), ("bearer" = [])),
-    request_body = MealDetailCreateRequest,
+    request_body = MealBody,
     responses(
         (status = 200, description = "The new meal detail", body = MealDetailResponse),
         (status = 401, description = "Invalid token (or none when MEAL_DETAIL_AUTH=required)", body = ErrorBody),

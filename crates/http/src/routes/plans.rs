@@ -4,23 +4,27 @@
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use mealplan_app::{GenerateOptions, PlanError};
-use mealplan_domain::{MealStatus, MealType};
+use mealplan_domain::DAY_OF_WEEK_RANGE;
+use mealplan_domain::planner::{Portions, Tolerances};
+use mealplan_ports::NewDay;
 use mealplan_ports::PlanSettings;
-use mealplan_ports::{NewDay, NewMeal};
 use serde::Serialize;
-use serde_json::{Number, Value};
-use utoipa::ToSchema;
+use serde_json::Value;
+use utoipa::openapi::RefOr;
+use utoipa::openapi::schema::{ArrayBuilder, Object, ObjectBuilder, Schema, Type};
+use utoipa::{PartialSchema, ToSchema};
 
 use crate::AppState;
 use crate::auth::CurrentUser;
 use crate::error::{ApiError, ErrorBody, Loc, ValidationErrorBody};
 use crate::routes::errors::{infeasible, plan_error, push_unknown_recipes};
-use crate::routes::fit::{TolerancesRequest, settings};
+use crate::routes::fit::{max_servings, max_servings_schema, tolerances, tolerances_schema};
+use crate::routes::menus::{day_schema, meal_items};
 use crate::routes::responses::{PlanResponse, Totals, WholeDayResponse};
-use crate::schema::MealTypeName;
+use crate::schema::{MealTypeName, field};
 use crate::validate::{
-    BodyFields, Errors, FromBody, JsonBody, Problem, Problems, RawJson, choice, int_in_range,
-    integer, item_field, list, number, validate_body, with_more_entries,
+    BodyFields, Errors, FromBody, JsonBody, Problem, Problems, RawJson, int_in_range, integer,
+    item_field, list, validate_body, with_more_entries,
 };
 
 /// Field names of a plan body in declaration order, for sorting entries.
@@ -55,47 +59,34 @@ fn sent_recipe_ids(body: &Value) -> Vec<(usize, usize, i64)> {
         .collect()
 }
 
-/// A plan body: days with their meals.
-#[derive(ToSchema)]
-#[allow(dead_code)] // documents the body; validation is in `FromBody`
-pub struct PlanRequest {
-    /// Days, each day of week at most once.
-    daily_menus: Vec<DailyMenuRequest>,
-}
-
-/// One day of a plan body.
-#[derive(ToSchema)]
-#[allow(dead_code)] // documents the body; validation is in `FromBody`
-pub struct DailyMenuRequest {
-    /// 1 (Monday) to 7.
-    #[schema(minimum = 1, maximum = 7)]
-    day_of_week: i64,
-    /// Meals, each schedule at most once.
-    meal_details: Vec<MealDetailRequest>,
-}
-
-/// One meal of a plan body.
-#[derive(ToSchema)]
-#[allow(dead_code)] // documents the body; validation is in `FromBody`
-pub struct MealDetailRequest {
-    /// An existing recipe's id.
-    recipe_id: i64,
-    /// Order in the day.
-    #[schema(minimum = 1, maximum = 6)]
-    schedule: i64,
-    /// 0 pending, 1 completed.
-    #[schema(minimum = 0, maximum = 1)]
-    status: i64,
-    /// `breakfast`, `lunch`, `dinner` or `snack`.
-    #[schema(value_type = MealTypeName)]
-    meal_type: String,
-    /// Portion in servings (default 1).
-    #[schema(minimum = 0.25, maximum = 10)]
-    servings: Option<f64>,
-}
-
-/// The validated days of a plan body.
+/// A plan body: days with their meals, validated.
 pub struct PlanDays(pub Vec<NewDay>);
+
+impl PartialSchema for PlanDays {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::Object)
+            .description(Some("A plan body: days with their meals."))
+            .property(
+                "daily_menus",
+                ArrayBuilder::new()
+                    .items(day_schema(false, "One day of a plan body."))
+                    .description(Some("Days, each day of week at most once.")),
+            )
+            .required("daily_menus")
+            .into()
+    }
+}
+
+impl ToSchema for PlanDays {
+    fn name() -> std::borrow::Cow<'static, str> {
+        "PlanRequest".into()
+    }
+
+    fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+        schemas.push((MealTypeName::name().into_owned(), MealTypeName::schema()));
+    }
+}
 
 fn days(value: &Value) -> Result<Vec<NewDay>, Problems> {
     let mut problems = Vec::new();
@@ -113,7 +104,7 @@ fn days(value: &Value) -> Result<Vec<NewDay>, Problems> {
             &at,
             "day_of_week",
             &mut problems,
-            int_in_range(1, 7),
+            int_in_range(DAY_OF_WEEK_RANGE.0, DAY_OF_WEEK_RANGE.1),
         );
         if let Some(n) = dow {
             if seen_days.contains(&n) {
@@ -129,82 +120,10 @@ fn days(value: &Value) -> Result<Vec<NewDay>, Problems> {
         let meals = item_field(fields, day, &at, "meal_details", &mut problems, |v| {
             list(v).cloned()
         });
-        let mut new_meals = Vec::new();
-        let mut seen_schedules = Vec::new();
-        for (m, meal) in meals.iter().flatten().enumerate() {
-            let at = vec![Loc::Index(d), "meal_details".into(), Loc::Index(m)];
-            let Value::Object(f) = meal else {
-                problems.push(Problem::model_type("MealDetail").below(at, meal));
-                continue;
-            };
-            let recipe_id = item_field(f, meal, &at, "recipe_id", &mut problems, integer);
-            let schedule = item_field(f, meal, &at, "schedule", &mut problems, int_in_range(1, 6));
-            if let Some(s) = schedule {
-                if seen_schedules.contains(&s) {
-                    let mut path = at.clone();
-                    path.push("schedule".into());
-                    problems.push(
-                        Problem::value_error(format!("duplicate schedule {s}"))
-                            .below(path, &f["schedule"]),
-                    );
-                }
-                seen_schedules.push(s);
-            }
-            let status = item_field(f, meal, &at, "status", &mut problems, |v| {
-                integer(v)
-                    .ok()
-                    .and_then(|n| MealStatus::from_code(n).ok())
-                    .ok_or_else(|| Problem::literal(&["0", "1"]))
-            });
-            let meal_type = item_field(
-                f,
-                meal,
-                &at,
-                "meal_type",
-                &mut problems,
-                choice(MealType::parse, MealType::NAMES),
-            );
-            let servings = match f.get("servings") {
-                None | Some(Value::Null) => Some(1.0),
-                Some(raw) => {
-                    let mut path = at.clone();
-                    path.push("servings".into());
-                    match number(raw).and_then(|n| {
-                        if n < 0.25 {
-                            Err(Problem::ge(
-                                Number::from_f64(0.25).unwrap_or_else(|| 0.into()),
-                            ))
-                        } else if n > 10.0 {
-                            Err(Problem::le(10))
-                        } else {
-                            Ok(n)
-                        }
-                    }) {
-                        Ok(n) => Some(n),
-                        Err(p) => {
-                            problems.push(p.below(path, raw));
-                            None
-                        }
-                    }
-                }
-            };
-            if let (
-                Some(recipe_id),
-                Some(schedule),
-                Some(status),
-                Some(meal_type),
-                Some(servings),
-            ) = (recipe_id, schedule, status, meal_type, servings)
-            {
-                new_meals.push(NewMeal {
-                    recipe_id,
-                    schedule: schedule as u8,
-                    status,
-                    meal_type,
-                    servings,
-                });
-            }
-        }
+        let (mut new_meals, meal_problems) =
+            meal_items(meals.as_deref().unwrap_or_default(), "MealDetail");
+        let prefix = [Loc::Index(d), "meal_details".into()];
+        problems.extend(meal_problems.into_iter().map(|p| p.under(&prefix)));
         if let Some(dow) = dow {
             new_meals.sort_by_key(|m| m.schedule);
             out.push(NewDay {
@@ -231,7 +150,7 @@ impl FromBody for PlanDays {
 #[utoipa::path(
     post, path = "/api/plan", tag = "plans",
     security(("bearer" = [])),
-    request_body = PlanRequest,
+    request_body = PlanDays,
     responses(
         (status = 201, description = "The plan, now active", body = PlanResponse),
         (status = 401, description = "Token missing, invalid or expired", body = ErrorBody),
@@ -294,43 +213,50 @@ pub async fn current_plan(
 
 /// A plan generation body; every field is optional, and so is the body.
 #[derive(ToSchema)]
-#[allow(dead_code)] // documents the body; validation is in `FromBody`
-pub struct GenerateRequest {
-    /// Days to plan, 1-7 (default 7).
-    #[schema(minimum = 1, maximum = 7)]
-    days: Option<i64>,
-    /// Seed of the search: the same seed and profile give the same plan.
-    #[schema(minimum = 0)]
-    seed: Option<i64>,
-    /// How close each day must land, in percent of each target (default
-    /// 5% for calories, 10% for each macro). Kept with the plan: its days
-    /// are judged, and re-balanced, by them.
-    tolerances: Option<TolerancesRequest>,
-    /// Largest main-meal portion, in servings, 1 to 2.5 in quarter
-    /// servings (default 2). Main meals go above 1.5 servings, and snacks
-    /// never do, only on a day whose targets cannot be met otherwise.
-    #[schema(minimum = 1, maximum = 2.5, multiple_of = 0.25)]
-    max_servings: Option<f64>,
+#[schema(as = GenerateRequest)]
+pub struct Generate {
+    #[schema(schema_with = days_schema, required = false)]
+    days: u8,
+    #[schema(schema_with = seed_schema)]
+    seed: Option<u64>,
+    #[schema(schema_with = tolerances_schema, required = false)]
+    tolerances: Tolerances,
+    #[schema(schema_with = max_servings_schema, required = false)]
+    max_servings: Portions,
 }
 
-/// A validated generation body.
-pub struct Generate {
-    days: u8,
-    seed: Option<u64>,
-    settings: PlanSettings,
+/// `days`: how many days to plan.
+fn days_schema() -> Object {
+    field::described(
+        field::or_null(field::int(DAY_OF_WEEK_RANGE), Type::Integer),
+        "Days to plan, 1-7 (default 7).",
+    )
+}
+
+/// `seed`: the search's seed.
+fn seed_schema() -> Object {
+    field::described(
+        field::or_null(field::int((0, i64::MAX)), Type::Integer).maximum(None::<i64>),
+        "Seed of the search: the same seed and profile give the same plan.",
+    )
 }
 
 impl FromBody for Generate {
     const EMPTY_MEANS_DEFAULTS: bool = true;
 
     fn from_fields(f: &mut BodyFields<'_>) -> Option<Self> {
-        let days = f.optional("days", int_in_range(1, 7));
+        let days = f.optional(
+            "days",
+            int_in_range(DAY_OF_WEEK_RANGE.0, DAY_OF_WEEK_RANGE.1),
+        );
         let seed = f.optional("seed", int_in_range(0, i64::MAX));
-        let settings = settings(f);
+        let tolerances = f.optional("tolerances", tolerances);
+        let max_servings = f.optional("max_servings", max_servings);
         Some(Self {
-            days: days?.unwrap_or(7) as u8,
+            days: days?.map_or(DAY_OF_WEEK_RANGE.1 as u8, |d| d as u8),
             seed: seed?.map(|s| s as u64),
-            settings: settings?,
+            tolerances: tolerances?.unwrap_or_default(),
+            max_servings: max_servings?.unwrap_or_default(),
         })
     }
 }
@@ -339,7 +265,7 @@ impl FromBody for Generate {
 #[utoipa::path(
     post, path = "/api/plan/generate", tag = "plans",
     security(("bearer" = [])),
-    request_body(content = Option<GenerateRequest>, description = "Optional; `{}` or no body plans 7 days with a fresh seed"),
+    request_body(content = Option<Generate>, description = "Optional; `{}` or no body plans 7 days with a fresh seed"),
     responses(
         (status = 201, description = "The generated plan, now active", body = PlanResponse),
         (status = 401, description = "Token missing, invalid or expired", body = ErrorBody),
@@ -358,7 +284,11 @@ pub async fn generate_plan(
     let options = GenerateOptions {
         days: value.days,
         seed: value.seed,
-        settings: value.settings,
+        settings: PlanSettings {
+            tolerances: value.tolerances,
+            portions: value.max_servings,
+            adjust: Default::default(),
+        },
     };
     let plan = state
         .plans

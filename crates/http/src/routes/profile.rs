@@ -4,21 +4,24 @@ use actix_web::{HttpResponse, web};
 use chrono::NaiveDate;
 use mealplan_app::{ProfileError, Recipes};
 use mealplan_domain::{
-    Field, ItemInput, ItemName, ItemRef, ProfileDraft, ProfileInput, Targets, targets,
+    BirthDate, Field, Height, ItemInput, ItemName, ItemRef, MealsPerDay, NonNegative, ProfileDraft,
+    ProfileInput, Targets, Weight, targets,
 };
 use mealplan_ports::{ItemKind, Profile, ReferenceList};
 use serde::Serialize;
 use serde_json::Value;
-use utoipa::ToSchema;
+use utoipa::openapi::schema::{
+    ArrayBuilder, KnownFormat, ObjectBuilder, OneOfBuilder, Schema, SchemaFormat, SchemaType, Type,
+};
+use utoipa::openapi::{Ref, RefOr};
+use utoipa::{PartialSchema, ToSchema};
 
 use crate::AppState;
 use crate::auth::CurrentUser;
 use crate::error::{ApiError, ErrorBody, ErrorEntry, Loc, ValidationErrorBody};
 use crate::routes::errors::field_problem;
 use crate::routes::responses::ItemResponse;
-use crate::schema::{
-    ActivityLevelName, BirthDateInput, BodyTypeName, DietTypeName, GenderName, GoalName,
-};
+use crate::schema::{ActivityLevelName, BodyTypeName, DietTypeName, GenderName, GoalName, field};
 use crate::validate::{
     BodyFields, Errors, FromBody, Problem, RawJson, date, integer, list, number, string,
     validate_body, with_more_entries,
@@ -177,68 +180,149 @@ impl ProfileResponse {
     }
 }
 
-/// A taste or restriction on write.
-#[derive(ToSchema)]
-#[allow(dead_code)] // documents the body; validation is in `FromBody`
-pub struct CategoryItemRequest {
-    /// An existing item (predefined, or one of the caller's own).
-    id: Option<i64>,
-    /// Lowercased; a new name creates a custom item visible only to its owner.
-    #[schema(min_length = 1, max_length = 50, pattern = r"^[^\x00-\x1f\x7f-\x9f]*$")]
-    name: String,
+/// A profile upsert body (spec 2.2), validated by the domain's rules.
+pub struct ProfileBody(pub ProfileDraft);
+
+impl PartialSchema for ProfileBody {
+    fn schema() -> RefOr<Schema> {
+        let mut body = ObjectBuilder::new()
+            .schema_type(Type::Object)
+            .description(Some("Profile upsert body (spec 2.2)."));
+        for f in Field::ALL {
+            body = body.property(f.name(), field_schema(f));
+            if f <= Field::BirthDate {
+                body = body.required(f.name());
+            }
+        }
+        body.into()
+    }
 }
 
-/// Profile upsert body (spec 2.2).
-#[derive(ToSchema)]
-#[allow(dead_code)] // documents the body; validation is in `FromBody`
-pub struct ProfileRequest {
-    /// `lose_weight`, `maintain_weight` or `gain_weight`.
-    #[schema(value_type = GoalName)]
-    goal: String,
-    /// Centimetres.
-    #[schema(minimum = 140, maximum = 220)]
-    height: f64,
-    /// Kilograms.
-    #[schema(minimum = 35, maximum = 300)]
-    weight: f64,
-    /// `lean`, `normal`, `stocky` or `obese`.
-    #[schema(value_type = BodyTypeName)]
-    body_type: String,
-    /// `male` or `female`.
-    #[schema(value_type = GenderName)]
-    gender: String,
-    /// Meals a day.
-    #[schema(minimum = 1, maximum = 6)]
-    meals_per_day: i64,
-    /// `low`, `medium` or `high`.
-    #[schema(value_type = ActivityLevelName)]
-    activity_level: String,
-    /// ISO date (or a Unix timestamp on midnight UTC); the age must be 16
-    /// to 100.
-    #[schema(value_type = BirthDateInput)]
-    birth_date: String,
-    /// 0 = estimate from body type; below 100.
-    #[schema(minimum = 0, exclusive_maximum = 100)]
-    body_fat_percentage: Option<f64>,
-    /// kcal a day, up to 20,000; 0 or omitted = computed.
-    #[schema(minimum = 0, maximum = 20000)]
-    calories_target: Option<f64>,
-    /// g a day, up to 2,000; 0 or omitted = computed.
-    #[schema(minimum = 0, maximum = 2000)]
-    protein_target: Option<f64>,
-    /// g a day, up to 2,000; 0 or omitted = computed.
-    #[schema(minimum = 0, maximum = 2000)]
-    carbs_target: Option<f64>,
-    /// g a day, up to 2,000; 0 or omitted = computed.
-    #[schema(minimum = 0, maximum = 2000)]
-    fat_target: Option<f64>,
-    /// Taste preferences.
-    tastes: Option<Vec<CategoryItemRequest>>,
-    /// Dietary restrictions.
-    restrictions: Option<Vec<CategoryItemRequest>>,
-    /// Names of diet types.
-    #[schema(value_type = Option<Vec<DietTypeName>>)]
-    diet_types: Option<Vec<String>>,
+impl ToSchema for ProfileBody {
+    fn name() -> std::borrow::Cow<'static, str> {
+        "ProfileRequest".into()
+    }
+
+    fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+        for (name, schema) in [
+            (GoalName::name(), GoalName::schema()),
+            (BodyTypeName::name(), BodyTypeName::schema()),
+            (GenderName::name(), GenderName::schema()),
+            (ActivityLevelName::name(), ActivityLevelName::schema()),
+            (DietTypeName::name(), DietTypeName::schema()),
+        ] {
+            schemas.push((name.into_owned(), schema));
+        }
+    }
+}
+
+/// The schema of one field of a profile body, from the domain's bounds.
+fn field_schema(f: Field) -> RefOr<Schema> {
+    let named = |name: std::borrow::Cow<'static, str>, text: &str| -> RefOr<Schema> {
+        let mut reference = Ref::from_schema_name(name);
+        reference.description = text.to_owned();
+        RefOr::Ref(reference)
+    };
+    let number =
+        |range: (f64, f64), text: &str| field::described(field::number(range), text).into();
+    let target = |max: f64, text: &str| -> RefOr<Schema> {
+        field::described(
+            field::or_null(field::number((0.0, max)), Type::Number),
+            text,
+        )
+        .into()
+    };
+    let items = |text: &str| -> RefOr<Schema> {
+        let item = ObjectBuilder::new()
+            .schema_type(Type::Object)
+            .description(Some("A taste or restriction on write."))
+            .property(
+                "id",
+                field::described(
+                    field::or_null(field::int((0, 0)), Type::Integer)
+                        .minimum(None::<i64>)
+                        .maximum(None::<i64>),
+                    "An existing item (predefined, or one of the caller's own).",
+                ),
+            )
+            .property(
+                "name",
+                field::described(
+                    field::name(ItemName::MAX_CHARS),
+                    "Lowercased; a new name creates a custom item visible only to its owner.",
+                ),
+            )
+            .required("name");
+        ArrayBuilder::new()
+            .schema_type(SchemaType::from_iter([Type::Array, Type::Null]))
+            .items(item)
+            .description(Some(text))
+            .build()
+            .into()
+    };
+    match f {
+        Field::Goal => named(
+            GoalName::name(),
+            "`lose_weight`, `maintain_weight` or `gain_weight`.",
+        ),
+        Field::Height => number((Height::MIN, Height::MAX), "Centimetres."),
+        Field::Weight => number((Weight::MIN, Weight::MAX), "Kilograms."),
+        Field::BodyType => named(
+            BodyTypeName::name(),
+            "`lean`, `normal`, `stocky` or `obese`.",
+        ),
+        Field::Gender => named(GenderName::name(), "`male` or `female`."),
+        Field::MealsPerDay => field::described(
+            field::int((MealsPerDay::MIN, MealsPerDay::MAX)),
+            "Meals a day.",
+        )
+        .into(),
+        Field::ActivityLevel => named(ActivityLevelName::name(), "`low`, `medium` or `high`."),
+        Field::BirthDate => RefOr::T(Schema::OneOf(
+            OneOfBuilder::new()
+                .item(
+                    ObjectBuilder::new()
+                        .schema_type(Type::String)
+                        .format(Some(SchemaFormat::KnownFormat(KnownFormat::Date))),
+                )
+                .item(
+                    ObjectBuilder::new()
+                        .schema_type(Type::Number)
+                        .description(Some(
+                            "Seconds (or milliseconds beyond 2·10^10) since 1970, on midnight UTC.",
+                        )),
+                )
+                .description(Some(format!(
+                    "ISO date (or a Unix timestamp on midnight UTC); the age must be {} to {}.",
+                    BirthDate::MIN_AGE,
+                    BirthDate::MAX_AGE
+                )))
+                .build(),
+        )),
+        Field::BodyFatPercentage => field::described(
+            field::or_null(field::number((0.0, 0.0)), Type::Number)
+                .maximum(None::<f64>)
+                .exclusive_maximum(Some(NonNegative::BODY_FAT_BELOW)),
+            "0 = estimate from body type; below 100.",
+        )
+        .into(),
+        Field::CaloriesTarget => target(
+            NonNegative::MAX_CALORIES,
+            "kcal a day; 0 or omitted = computed.",
+        ),
+        Field::ProteinTarget | Field::CarbsTarget | Field::FatTarget => target(
+            NonNegative::MAX_MACRO_GRAMS,
+            "g a day; 0 or omitted = computed.",
+        ),
+        Field::Tastes => items("Taste preferences."),
+        Field::Restrictions => items("Dietary restrictions."),
+        Field::DietTypes => ArrayBuilder::new()
+            .schema_type(SchemaType::from_iter([Type::Array, Type::Null]))
+            .items(Ref::from_schema_name(DietTypeName::name()))
+            .description(Some("Names of diet types."))
+            .build()
+            .into(),
+    }
 }
 
 /// A string, or for a value of another type its JSON text (which no
@@ -367,7 +451,7 @@ impl ProfileReader<'_, '_> {
     }
 }
 
-impl FromBody for ProfileDraft {
+impl FromBody for ProfileBody {
     fn from_fields(f: &mut BodyFields<'_>) -> Option<Self> {
         let today = f.today();
         let mut r = ProfileReader {
@@ -416,7 +500,7 @@ impl FromBody for ProfileDraft {
             diet_types,
         };
         match ProfileDraft::parse(&input, today) {
-            Ok(draft) => Some(draft),
+            Ok(draft) => Some(Self(draft)),
             Err(errors) => {
                 for e in errors.0 {
                     if r.unread.contains(&(e.field, e.index)) || r.unread.contains(&(e.field, None))
@@ -485,7 +569,7 @@ fn profile_error(error: ProfileError, raw: &Value) -> ApiError {
 #[utoipa::path(
     put, path = "/api/profile", tag = "profile",
     security(("bearer" = [])),
-    request_body = ProfileRequest,
+    request_body = ProfileBody,
     responses(
         (status = 200, description = "The profile as stored, with the targets in force", body = ProfileResponse),
         (status = 401, description = "Token missing, invalid or expired", body = ErrorBody),
@@ -500,7 +584,7 @@ pub async fn upsert_profile(
     body: RawJson,
 ) -> Result<web::Json<ProfileResponse>, ApiError> {
     let raw = body.value;
-    let validated = validate_body::<ProfileDraft>(&raw, body.today);
+    let validated = validate_body::<ProfileBody>(&raw, body.today).map(|b| b.0);
     // Items sent by id are checked even when other fields are bad, so the
     // 422 lists every problem, in field order.
     let refs = |field: &str| raw.get(field).and_then(category_refs).unwrap_or_default();
