@@ -51,7 +51,7 @@ pub struct RecipeSheet {
 
 /// The portions a recipe sheet may be scaled to, in servings: a quarter
 /// serving up to a pot for ten.
-pub const SHEET_SERVINGS: (f64, f64) = (0.25, 10.0);
+pub const SHEET_SERVINGS: (f64, f64) = mealplan_domain::SERVINGS_RANGE;
 
 /// Catalogue use cases.
 #[derive(Clone)]

@@ -62,7 +62,7 @@ named_set!(
 );
 
 /// How a list is written: JSON, or plain text to print.
-#[derive(ToSchema)]
+#[derive(ToSchema, Debug, Clone, Copy, PartialEq, Eq)]
 #[allow(non_camel_case_types)]
 pub enum ListFormat {
     /// Structured, for programs.
@@ -78,6 +78,8 @@ pub enum ListFormat {
 /// description.)
 pub mod field {
     use mealplan_domain::{Email, Password, UserName};
+    use utoipa::openapi::Required;
+    use utoipa::openapi::path::{Parameter, ParameterBuilder, ParameterIn};
     use utoipa::openapi::schema::{
         KnownFormat, Object, ObjectBuilder, SchemaFormat, SchemaType, Type,
     };
@@ -123,6 +125,19 @@ pub mod field {
     /// `builder` with its description.
     pub fn described(builder: ObjectBuilder, text: &str) -> Object {
         builder.description(Some(text)).build()
+    }
+
+    /// A required query parameter (for a query type whose `IntoParams`
+    /// is written by hand: utoipa's derive makes a parameter whose schema
+    /// comes from `schema_with` optional and drops its description).
+    pub fn required_query(name: &str, description: &str, schema: Object) -> Parameter {
+        ParameterBuilder::new()
+            .name(name)
+            .parameter_in(ParameterIn::Query)
+            .required(Required::True)
+            .description(Some(description))
+            .schema(Some(schema))
+            .build()
     }
 
     /// A display name.

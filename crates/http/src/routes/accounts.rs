@@ -5,7 +5,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use mealplan_app::{LoginError, RegisterError, Session};
 use mealplan_domain::{Email, EmailError, Password, TextError, User, UserName};
 use serde::Serialize;
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
 
 use crate::AppState;
 use crate::auth::CurrentUser;
@@ -13,7 +13,7 @@ use crate::error::{ApiError, ErrorBody, ValidationErrorBody};
 use crate::limits::RateLimits;
 use crate::routes::errors::text_problem;
 use crate::schema::field;
-use crate::validate::{BodyFields, FromBody, JsonBody, Params, Problem, string};
+use crate::validate::{BodyFields, FromBody, FromQuery, JsonBody, Params, Problem, string};
 
 /// A user as the API shows them.
 #[derive(Debug, Serialize, ToSchema)]
@@ -216,10 +216,25 @@ pub async fn me(user: CurrentUser) -> web::Json<UserResponse> {
     web::Json(user.0.into())
 }
 
+/// The query of a token check.
+#[derive(IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct TokenQuery {
+    /// The token to check
+    token: String,
+}
+
+impl FromQuery for TokenQuery {
+    fn from_query(p: &mut Params<'_>) -> Option<Self> {
+        let token = p.query("token", |raw| Ok(raw.to_owned()));
+        Some(Self { token: token? })
+    }
+}
+
 /// Whether a token is currently valid (`true`/`false`).
 #[utoipa::path(
     get, path = "/api/auth", tag = "accounts",
-    params(("token" = String, Query, description = "The token to check")),
+    params(TokenQuery),
     responses(
         (status = 200, description = "Whether the token is valid", body = bool, content_type = "application/json"),
         (status = 422, description = "Missing token parameter", body = ValidationErrorBody),
@@ -231,8 +246,8 @@ pub async fn check_token(
     req: HttpRequest,
 ) -> Result<web::Json<bool>, ApiError> {
     let mut params = Params::new(&req);
-    let token = params.query("token", |raw| Ok(raw.to_owned()));
-    let token = params.finish(|| token)?;
+    let query = params.read::<TokenQuery>();
+    let TokenQuery { token } = params.finish(|| query)?;
     match state.accounts.authenticate(&token).await {
         Ok(_) => Ok(web::Json(true)),
         Err(mealplan_app::AuthError::Token(_)) => Ok(web::Json(false)),

@@ -3,12 +3,14 @@
 
 use actix_web::{HttpRequest, web};
 use serde::Serialize;
-use utoipa::ToSchema;
+use utoipa::openapi::path::{Parameter, ParameterIn};
+use utoipa::{IntoParams, ToSchema};
 
 use crate::AppState;
 use crate::auth::CurrentUser;
 use crate::error::{ApiError, ErrorBody, ValidationErrorBody};
-use crate::validate::{Params, Problem};
+use crate::schema::field;
+use crate::validate::{FromQuery, Params, Problem};
 
 /// Longest message, in characters.
 pub const MAX_MESSAGE_CHARS: usize = 2000;
@@ -33,15 +35,35 @@ fn message(raw: &str) -> Result<String, Problem> {
     }
 }
 
+/// The query of a chat message.
+pub struct ChatQuery {
+    message: String,
+}
+
+impl IntoParams for ChatQuery {
+    fn into_params(_: impl Fn() -> Option<ParameterIn>) -> Vec<Parameter> {
+        vec![field::required_query(
+            "message",
+            "What the user wrote",
+            field::text(Some(1), Some(MAX_MESSAGE_CHARS)).build(),
+        )]
+    }
+}
+
+impl FromQuery for ChatQuery {
+    fn from_query(p: &mut Params<'_>) -> Option<Self> {
+        let text = p.query("message", message);
+        Some(Self { message: text? })
+    }
+}
+
 /// Talk to the nutrition assistant: create a weekly plan, show the plan or
 /// the profile, suggest alternatives for a meal or replace it, search
 /// recipes, add a taste or restriction. Understands English and Spanish.
 #[utoipa::path(
     post, path = "/api/chat", tag = "assistant",
     security(("bearer" = [])),
-    params(
-        ("message" = String, Query, min_length = 1, max_length = 2000, description = "What the user wrote"),
-    ),
+    params(ChatQuery),
     responses(
         (status = 200, description = "The assistant's answer", body = ChatResponse),
         (status = 401, description = "Token missing, invalid or expired", body = ErrorBody),
@@ -55,8 +77,8 @@ pub async fn chat(
     user: CurrentUser,
 ) -> Result<web::Json<ChatResponse>, ApiError> {
     let mut p = Params::new(&req);
-    let text = p.query("message", message);
-    let text = p.finish(|| text)?;
+    let query = p.read::<ChatQuery>();
+    let ChatQuery { message: text } = p.finish(|| query)?;
     let reply = state
         .chat
         .reply(user.0.id, &text)

@@ -3,13 +3,17 @@
 
 use actix_web::{HttpRequest, web};
 use mealplan_domain::MealStatus;
+use utoipa::IntoParams;
+use utoipa::openapi::path::{Parameter, ParameterIn};
+use utoipa::openapi::schema::Object;
 
 use crate::AppState;
 use crate::auth::MealCaller;
 use crate::error::{ApiError, ErrorBody, ValidationErrorBody};
 use crate::routes::errors::plan_error;
 use crate::routes::responses::{AlternativeResponse, MealDetailResponse};
-use crate::validate::{Params, Problem, int_in_range_str, parse_int_str};
+use crate::schema::field;
+use crate::validate::{FromQuery, Params, Problem, int_in_range_str, parse_int_str};
 
 /// One meal detail with its recipe.
 #[utoipa::path(
@@ -36,12 +40,86 @@ pub async fn get_meal(
     Ok(web::Json((&meal).into()))
 }
 
+/// The query of a swap.
+#[derive(IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct SwapQuery {
+    /// Id of the new recipe
+    recipe_id: i64,
+}
+
+impl FromQuery for SwapQuery {
+    fn from_query(p: &mut Params<'_>) -> Option<Self> {
+        let recipe_id = p.query("recipe_id", parse_int_str);
+        Some(Self {
+            recipe_id: recipe_id?,
+        })
+    }
+}
+
+/// The query of a status change.
+pub struct StatusQuery {
+    status: MealStatus,
+}
+
+impl IntoParams for StatusQuery {
+    fn into_params(_: impl Fn() -> Option<ParameterIn>) -> Vec<Parameter> {
+        vec![field::required_query(
+            "status",
+            "0 pending, 1 completed",
+            field::int(MealStatus::CODES).build(),
+        )]
+    }
+}
+
+impl FromQuery for StatusQuery {
+    fn from_query(p: &mut Params<'_>) -> Option<Self> {
+        let status = p.query("status", |raw| {
+            parse_int_str(raw)
+                .ok()
+                .and_then(|n| MealStatus::from_code(n).ok())
+                .ok_or_else(|| Problem::literal(&["0", "1"]))
+        });
+        Some(Self { status: status? })
+    }
+}
+
+/// How many alternatives may be asked for.
+const ALTERNATIVES: (i64, i64) = (1, 20);
+/// How many when the query does not say.
+const DEFAULT_ALTERNATIVES: usize = 5;
+
+/// The query of the alternatives of a meal.
+#[derive(IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct AlternativesQuery {
+    #[param(schema_with = alternatives_schema, required = false)]
+    limit: usize,
+}
+
+/// `limit`.
+fn alternatives_schema() -> Object {
+    field::described(
+        field::int(ALTERNATIVES),
+        &format!("How many (default {DEFAULT_ALTERNATIVES})"),
+    )
+}
+
+impl FromQuery for AlternativesQuery {
+    fn from_query(p: &mut Params<'_>) -> Option<Self> {
+        let limit = p.optional_query("limit", int_in_range_str(ALTERNATIVES.0, ALTERNATIVES.1));
+        Some(Self {
+            limit: limit?.map_or(DEFAULT_ALTERNATIVES, |n| n as usize),
+        })
+    }
+}
+
 /// Replace the recipe of one meal detail (its status is kept).
 #[utoipa::path(
     put, path = "/meal-detail/{meal_detail_id}", tag = "meal details",
     params(
         ("meal_detail_id" = i64, Path, description = "Meal detail id"),
-        ("recipe_id" = i64, Query, description = "Id of the new recipe"),
+        SwapQuery,
     ),
     security((), ("bearer" = [])),
     responses(
@@ -59,8 +137,8 @@ pub async fn swap_meal(
 ) -> Result<web::Json<MealDetailResponse>, ApiError> {
     let mut p = Params::new(&req);
     let id = p.path_int("meal_detail_id");
-    let recipe_id = p.query("recipe_id", parse_int_str);
-    let (id, recipe_id) = p.finish(|| Some((id?, recipe_id?)))?;
+    let query = p.read::<SwapQuery>();
+    let (id, SwapQuery { recipe_id }) = p.finish(|| Some((id?, query?)))?;
     let meal = state
         .plans
         .swap(caller.0, id, recipe_id)
@@ -74,7 +152,7 @@ pub async fn swap_meal(
     put, path = "/meal-detail/{meal_detail_id}/status", tag = "meal details",
     params(
         ("meal_detail_id" = i64, Path, description = "Meal detail id"),
-        ("status" = i64, Query, minimum = 0, maximum = 1, description = "0 pending, 1 completed"),
+        StatusQuery,
     ),
     security((), ("bearer" = [])),
     responses(
@@ -92,13 +170,8 @@ pub async fn set_meal_status(
 ) -> Result<web::Json<MealDetailResponse>, ApiError> {
     let mut p = Params::new(&req);
     let id = p.path_int("meal_detail_id");
-    let status = p.query("status", |raw| {
-        parse_int_str(raw)
-            .ok()
-            .and_then(|n| MealStatus::from_code(n).ok())
-            .ok_or_else(|| Problem::literal(&["0", "1"]))
-    });
-    let (id, status) = p.finish(|| Some((id?, status?)))?;
+    let query = p.read::<StatusQuery>();
+    let (id, StatusQuery { status }) = p.finish(|| Some((id?, query?)))?;
     let meal = state
         .plans
         .set_status(caller.0, id, status)
@@ -112,7 +185,7 @@ pub async fn set_meal_status(
     get, path = "/meal-detail/{meal_detail_id}/alternatives", tag = "meal details",
     params(
         ("meal_detail_id" = i64, Path, description = "Meal detail id"),
-        ("limit" = Option<i64>, Query, minimum = 1, maximum = 20, description = "How many (default 5)"),
+        AlternativesQuery,
     ),
     security((), ("bearer" = [])),
     responses(
@@ -130,11 +203,11 @@ pub async fn meal_alternatives(
 ) -> Result<web::Json<Vec<AlternativeResponse>>, ApiError> {
     let mut p = Params::new(&req);
     let id = p.path_int("meal_detail_id");
-    let limit = p.optional_query("limit", int_in_range_str(1, 20));
-    let (id, limit) = p.finish(|| Some((id?, limit?.unwrap_or(5))))?;
+    let query = p.read::<AlternativesQuery>();
+    let (id, AlternativesQuery { limit }) = p.finish(|| Some((id?, query?)))?;
     let alternatives = state
         .plans
-        .alternatives(caller.0, id, limit as usize)
+        .alternatives(caller.0, id, limit)
         .await
         .map_err(plan_error)?;
     Ok(web::Json(alternatives.iter().map(Into::into).collect()))

@@ -8,9 +8,13 @@ use actix_web::http::{StatusCode, header};
 use actix_web::{HttpRequest, HttpResponse, web};
 use mealplan_app::{RecipeSheet, SHEET_SERVINGS};
 use mealplan_domain::kitchen::fraction;
+use utoipa::IntoParams;
+use utoipa::openapi::Required;
+use utoipa::openapi::path::{Parameter, ParameterBuilder, ParameterIn};
 
 use crate::AppState;
 use crate::error::{ApiError, ErrorBody};
+use crate::schema::field;
 
 /// The page's content security policy: nothing may load from anywhere;
 /// only the page's own inline style applies.
@@ -218,6 +222,24 @@ fn bad_portion_page(sent: &str) -> String {
     )
 }
 
+/// The query of a recipe page (read by [`requested_portion`], whose
+/// failure is a page rather than a JSON 422).
+pub struct PageQuery;
+
+impl IntoParams for PageQuery {
+    fn into_params(_: impl Fn() -> Option<ParameterIn>) -> Vec<Parameter> {
+        vec![
+            ParameterBuilder::new()
+                .name("servings")
+                .parameter_in(ParameterIn::Query)
+                .required(Required::False)
+                .description(Some("The portion to show, in servings (default 1)"))
+                .schema(Some(field::number(SHEET_SERVINGS).build()))
+                .build(),
+        ]
+    }
+}
+
 /// The portion a page is asked for: `Ok(1.0)` without `servings`, the
 /// value when it is a number within [`SHEET_SERVINGS`], else the raw text.
 fn requested_portion(query: &str) -> Result<f64, String> {
@@ -270,7 +292,7 @@ fn html(status: StatusCode, page: String) -> HttpResponse {
     get, path = "/recipes/{recipe_id}", tag = "recipes",
     params(
         ("recipe_id" = i64, Path, description = "Recipe id (its catalogue number)"),
-        ("servings" = Option<f64>, Query, minimum = 0.25, maximum = 10, description = "The portion to show, in servings (default 1)"),
+        PageQuery,
     ),
     responses(
         (status = 200, description = "The recipe page", body = String, content_type = "text/html"),

@@ -2,9 +2,10 @@
 
 use actix_web::{HttpRequest, web};
 use mealplan_app::{RecipeQuery, RecipeSheet};
-use mealplan_domain::DietType;
+use mealplan_domain::{DietType, MealType};
 use serde::Serialize;
-use utoipa::ToSchema;
+use utoipa::openapi::schema::Object;
+use utoipa::{IntoParams, ToSchema};
 
 use crate::AppState;
 use crate::auth::CurrentUser;
@@ -13,8 +14,10 @@ use crate::routes::errors::plan_error;
 use crate::routes::responses::recipe::whole;
 use crate::routes::responses::{RecipeResponse, ServedRecipeResponse};
 pub use crate::routes::responses::{public_link, set_public_base_url};
-use crate::schema::{DietTypeName, MealTypeName};
-use crate::validate::{Params, Problem, int_in_range_str, meal_type_param, parse_int_str};
+use crate::schema::{DietTypeName, MealTypeName, field};
+use crate::validate::{
+    FromQuery, Params, Problem, int_in_range_str, meal_type_param, parse_int_str,
+};
 
 /// One ingredient of a recipe with its household measure.
 #[derive(Debug, Serialize, ToSchema)]
@@ -100,17 +103,73 @@ pub struct RecipePageResponse {
     pub items: Vec<RecipeResponse>,
 }
 
+/// The query of a catalogue search.
+#[derive(IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct RecipeSearch {
+    /// Text in the name or an ingredient
+    q: Option<String>,
+    /// breakfast, lunch, dinner or snack
+    #[param(value_type = Option<MealTypeName>)]
+    meal_type: Option<MealType>,
+    /// One of the 7 diet types
+    #[param(value_type = Option<DietTypeName>)]
+    diet_type: Option<DietType>,
+    /// Leave out recipes this restriction forbids (e.g. `nut allergy`)
+    restriction: Option<String>,
+    #[param(schema_with = page_size_schema, required = false)]
+    limit: usize,
+    #[param(schema_with = offset_schema, required = false)]
+    offset: usize,
+}
+
+/// Page sizes of a catalogue search.
+const PAGE_SIZES: (i64, i64) = (1, 100);
+/// The page size when none is asked for.
+const DEFAULT_PAGE_SIZE: usize = 20;
+
+/// `limit` (its description goes in the schema: utoipa drops a
+/// parameter's doc comment when `schema_with` gives its schema).
+fn page_size_schema() -> Object {
+    field::described(
+        field::int(PAGE_SIZES),
+        &format!("Page size (default {DEFAULT_PAGE_SIZE})"),
+    )
+}
+
+/// `offset`.
+fn offset_schema() -> Object {
+    field::described(
+        field::int((0, 0)).maximum(None::<i64>),
+        "Matches to skip (default 0)",
+    )
+}
+
+impl FromQuery for RecipeSearch {
+    fn from_query(p: &mut Params<'_>) -> Option<Self> {
+        let q = p.optional_query("q", |raw| Ok(raw.to_owned()));
+        let meal_type = p.optional_query("meal_type", meal_type_param);
+        let diet_type = p.optional_query("diet_type", |raw| {
+            DietType::parse(raw).map_err(Problem::from)
+        });
+        let restriction = p.optional_query("restriction", |raw| Ok(raw.trim().to_lowercase()));
+        let limit = p.optional_query("limit", int_in_range_str(PAGE_SIZES.0, PAGE_SIZES.1));
+        let offset = p.optional_query("offset", int_in_range_str(0, i64::MAX));
+        Some(Self {
+            q: q?,
+            meal_type: meal_type?,
+            diet_type: diet_type?,
+            restriction: restriction?.filter(|r| !r.is_empty()),
+            limit: limit?.map_or(DEFAULT_PAGE_SIZE, |n| n as usize),
+            offset: offset?.unwrap_or(0) as usize,
+        })
+    }
+}
+
 /// Search and filter the recipe catalogue.
 #[utoipa::path(
     get, path = "/api/recipes", tag = "recipes",
-    params(
-        ("q" = Option<String>, Query, description = "Text in the name or an ingredient"),
-        ("meal_type" = Option<MealTypeName>, Query, description = "breakfast, lunch, dinner or snack"),
-        ("diet_type" = Option<DietTypeName>, Query, description = "One of the 7 diet types"),
-        ("restriction" = Option<String>, Query, description = "Leave out recipes this restriction forbids (e.g. `nut allergy`)"),
-        ("limit" = Option<i64>, Query, minimum = 1, maximum = 100, description = "Page size (default 20)"),
-        ("offset" = Option<i64>, Query, minimum = 0, description = "Matches to skip (default 0)"),
-    ),
+    params(RecipeSearch),
     responses(
         (status = 200, description = "A page of recipes", body = RecipePageResponse),
         (status = 422, description = "Invalid query parameter", body = ValidationErrorBody),
@@ -122,24 +181,16 @@ pub async fn list_recipes(
     req: HttpRequest,
 ) -> Result<web::Json<RecipePageResponse>, ApiError> {
     let mut p = Params::new(&req);
-    let text = p.optional_query("q", |raw| Ok(raw.to_owned()));
-    let meal_type = p.optional_query("meal_type", meal_type_param);
-    let diet_type = p.optional_query("diet_type", |raw| {
-        DietType::parse(raw).map_err(Problem::from)
-    });
-    let restriction = p.optional_query("restriction", |raw| Ok(raw.trim().to_lowercase()));
-    let limit = p.optional_query("limit", int_in_range_str(1, 100));
-    let offset = p.optional_query("offset", int_in_range_str(0, i64::MAX));
-    let query = p.finish(|| {
-        Some(RecipeQuery {
-            text: text?,
-            meal_type: meal_type?,
-            diet_type: diet_type?,
-            restriction: restriction?.filter(|r| !r.is_empty()),
-            limit: limit?.unwrap_or(20) as usize,
-            offset: offset?.unwrap_or(0) as usize,
-        })
-    })?;
+    let search = p.read::<RecipeSearch>();
+    let search = p.finish(|| search)?;
+    let query = RecipeQuery {
+        text: search.q,
+        meal_type: search.meal_type,
+        diet_type: search.diet_type,
+        restriction: search.restriction,
+        limit: search.limit,
+        offset: search.offset,
+    };
     let page = state
         .recipes
         .search(&query)
@@ -179,15 +230,48 @@ pub async fn get_recipe(
         .ok_or(ApiError::NotFound("Recipe not found"))
 }
 
+/// The query of a similar-recipe search (the original's ML swap).
+#[derive(IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct SimilarQuery {
+    /// The recipe to replace
+    recipe_id: i64,
+    /// breakfast, lunch, dinner or snack
+    #[param(value_type = MealTypeName)]
+    meal_label: MealType,
+    #[param(schema_with = n_search_schema, required = false)]
+    n_search: Option<i64>,
+}
+
+/// What `n_search` the original accepted.
+const N_SEARCH: (i64, i64) = (1, 1000);
+
+/// `n_search`.
+fn n_search_schema() -> Object {
+    field::described(
+        field::int(N_SEARCH),
+        "Accepted for compatibility; the nearest fitting recipe is always returned",
+    )
+}
+
+impl FromQuery for SimilarQuery {
+    fn from_query(p: &mut Params<'_>) -> Option<Self> {
+        let recipe_id = p.query("recipe_id", parse_int_str);
+        let meal_label = p.query("meal_label", meal_type_param);
+        let n_search = p.optional_query("n_search", int_in_range_str(N_SEARCH.0, N_SEARCH.1));
+        Some(Self {
+            recipe_id: recipe_id?,
+            meal_label: meal_label?,
+            n_search: n_search?,
+        })
+    }
+}
+
 /// A recipe like the given one, for a meal type, that fits the caller.
 #[utoipa::path(
     post, path = "/api/ml/swap-recipe", tag = "recipes",
     security(("bearer" = [])),
-    params(
-        ("recipe_id" = i64, Query, description = "The recipe to replace"),
-        ("meal_label" = MealTypeName, Query, description = "breakfast, lunch, dinner or snack"),
-        ("n_search" = Option<i64>, Query, minimum = 1, maximum = 1000, description = "Accepted for compatibility; the nearest fitting recipe is always returned"),
-    ),
+    params(SimilarQuery),
     responses(
         (status = 200, description = "The nearest fitting recipe, its nutrition at the portion of the meal it would replace", body = ServedRecipeResponse),
         (status = 401, description = "Token missing, invalid or expired", body = ErrorBody),
@@ -202,13 +286,14 @@ pub async fn similar_recipe(
     user: CurrentUser,
 ) -> Result<web::Json<ServedRecipeResponse>, ApiError> {
     let mut p = Params::new(&req);
-    let recipe_id = p.query("recipe_id", parse_int_str);
-    let meal_type = p.query("meal_label", meal_type_param);
-    let n_search = p.optional_query("n_search", int_in_range_str(1, 1000));
-    let (recipe_id, meal_type) = p.finish(|| {
-        n_search?;
-        Some((recipe_id?, meal_type?))
-    })?;
+    let query = p.read::<SimilarQuery>();
+    let SimilarQuery {
+        recipe_id,
+        meal_label: meal_type,
+        n_search,
+    } = p.finish(|| query)?;
+    // Checked as the original did, but the nearest recipe is always the one.
+    let _ = n_search;
     let (recipe, servings) = state
         .plans
         .similar(user.0.id, recipe_id, meal_type)

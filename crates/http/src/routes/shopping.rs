@@ -4,14 +4,14 @@ use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, web};
 use mealplan_app::ShoppingList;
 use serde::Serialize;
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
 
 use crate::AppState;
 use crate::auth::CurrentUser;
 use crate::error::{ApiError, ErrorBody, ValidationErrorBody};
 use crate::routes::errors::plan_error;
 use crate::schema::{AisleName, ListFormat};
-use crate::validate::{Params, Problem};
+use crate::validate::{FromQuery, Params, Problem};
 
 /// One line of the shopping list.
 #[derive(Debug, Serialize, ToSchema)]
@@ -154,6 +154,28 @@ impl From<&ShoppingList> for ShoppingListResponse {
     }
 }
 
+/// The query of a shopping list.
+#[derive(IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ListQuery {
+    /// `json` (default) or `text` for a printable plain-text list
+    #[param(value_type = Option<ListFormat>)]
+    format: ListFormat,
+}
+
+impl FromQuery for ListQuery {
+    fn from_query(p: &mut Params<'_>) -> Option<Self> {
+        let format = p.optional_query("format", |raw| match raw {
+            "json" => Ok(ListFormat::json),
+            "text" => Ok(ListFormat::text),
+            _ => Err(Problem::one_of(&["json", "text"])),
+        });
+        Some(Self {
+            format: format?.unwrap_or(ListFormat::json),
+        })
+    }
+}
+
 /// What to buy for the active plan's pending meals: each ingredient summed
 /// over the meals (portions applied), in the units shops sell, with its
 /// aisle and the days that need it. `?format=text` answers a printable
@@ -161,9 +183,7 @@ impl From<&ShoppingList> for ShoppingListResponse {
 #[utoipa::path(
     get, path = "/api/plan/current/shopping-list", tag = "plans",
     security(("bearer" = [])),
-    params(
-        ("format" = Option<ListFormat>, Query, description = "`json` (default) or `text` for a printable plain-text list"),
-    ),
+    params(ListQuery),
     responses(
         (status = 200, description = "The shopping list", content(
             (ShoppingListResponse = "application/json"),
@@ -181,12 +201,8 @@ pub async fn shopping_list(
     user: CurrentUser,
 ) -> Result<HttpResponse, ApiError> {
     let mut p = Params::new(&req);
-    let format = p.optional_query("format", |raw| match raw {
-        "json" => Ok(false),
-        "text" => Ok(true),
-        _ => Err(Problem::one_of(&["json", "text"])),
-    });
-    let text = p.finish(|| format)?.unwrap_or(false);
+    let query = p.read::<ListQuery>();
+    let text = p.finish(|| query)?.format == ListFormat::text;
     let list = state
         .plans
         .shopping_list(user.0.id)

@@ -7,6 +7,15 @@ use serde_json::{Map, Value};
 
 use crate::error::{ApiError, Loc};
 
+/// A query type: one struct per route's query, read parameter by
+/// parameter (problems recorded in [`Params`]), whose `IntoParams` derive
+/// describes it to the OpenAPI document.
+pub trait FromQuery: Sized {
+    /// Reads every parameter, then builds the value (`None` when one was
+    /// invalid: the problem is recorded).
+    fn from_query(params: &mut Params<'_>) -> Option<Self>;
+}
+
 /// Query and path parameters, checked in FastAPI's order (path first).
 pub struct Params<'a> {
     req: &'a HttpRequest,
@@ -32,6 +41,11 @@ impl<'a> Params<'a> {
             .rev()
             .find(|(k, _)| k == name)
             .map(|(_, v)| v.as_str())
+    }
+
+    /// The query as `T` reads it, after any path parameters were read.
+    pub fn read<T: FromQuery>(&mut self) -> Option<T> {
+        T::from_query(self)
     }
 
     /// A path segment `{name}` parsed as an integer.
