@@ -25,27 +25,20 @@ pub struct ReadmeDoctests;
 #[macro_use]
 mod choice;
 pub mod account;
-mod allergen;
-mod email;
-pub mod glossary;
-pub mod hard_rules;
-pub mod kitchen;
-pub mod labels;
-pub mod meal;
-pub mod nutrition;
+pub mod food;
 pub mod planner;
-pub mod plate;
 pub mod profile;
-pub mod recipe;
-pub mod restriction;
-pub mod similar;
-pub mod targets;
-pub mod taxonomy;
-pub mod validation;
+
+// The subjects' modules under the names other crates have always used.
+pub use food::{
+    glossary, hard_rules, kitchen, labels, meal, nutrition, plate, recipe, restriction, similar,
+    taxonomy,
+};
+pub use profile::{targets, validation};
 
 pub use account::{Email, EmailError, Password, TextError, User, UserId, UserName};
-pub use allergen::Allergen;
 pub use choice::ChoiceError;
+pub use food::allergen::Allergen;
 pub use hard_rules::HardRules;
 pub use meal::{
     DAY_OF_WEEK_RANGE, MealStatus, MealType, SCHEDULE_RANGE, SERVINGS_RANGE, StatusError,

@@ -2,8 +2,8 @@
 //! week", "fewer meals"): a value kept with the plan, so that generating,
 //! judging and re-balancing it all see the same targets.
 
+use crate::profile::targets::Targets;
 use crate::profile::{DietType, MealsPerDay};
-use crate::targets::Targets;
 
 /// Changes asked for one plan ("more protein", "vegetarian this week",
 /// "fewer meals"), applied to a copy of the profile; the profile itself

@@ -1,8 +1,8 @@
 //! How a day's totals meet its targets: which targets are off, and by how
 //! much.
 
-use crate::nutrition::Nutrition;
-use crate::targets::Targets;
+use crate::food::nutrition::Nutrition;
+use crate::profile::targets::Targets;
 
 use super::rules::{Nutrient, Tolerances, target_values, values};
 

@@ -34,11 +34,11 @@
 
 use good_lp::{Expression, ProblemVariables, Solution, SolverModel, Variable, microlp, variable};
 
-use crate::hard_rules::HardRules;
-use crate::meal::MealType;
-use crate::nutrition::Nutrition;
-use crate::recipe::Recipe;
-use crate::targets::Targets;
+use crate::food::hard_rules::HardRules;
+use crate::food::meal::MealType;
+use crate::food::nutrition::Nutrition;
+use crate::food::recipe::Recipe;
+use crate::profile::targets::Targets;
 
 use super::rules::{
     MAX_MEAL_SHARE, PortionRange, Portions, Tolerances, grid, target_values, values,

@@ -51,13 +51,13 @@ pub use rules::{
 };
 pub use week::{Ranked, WeekBound};
 
-use crate::hard_rules::HardRules;
-use crate::kitchen::Kitchen;
-use crate::meal::MealType;
-use crate::nutrition::Nutrition;
+use crate::food::hard_rules::HardRules;
+use crate::food::kitchen::Kitchen;
+use crate::food::meal::MealType;
+use crate::food::nutrition::Nutrition;
+use crate::food::recipe::Recipe;
+use crate::profile::targets::Targets;
 use crate::profile::{DietType, MealsPerDay, NonNegative};
-use crate::recipe::Recipe;
-use crate::targets::Targets;
 use rules::target_values;
 use search::{Candidate, Day, Fixed, Problem, Scorer, Slot};
 use whole_day::Dishes;

@@ -1,9 +1,9 @@
 //! The rules a planned day keeps: tolerances of the targets, portion
 //! ranges and each slot's share of the day's calories.
 
-use crate::meal::MealType;
-use crate::nutrition::Nutrition;
-use crate::targets::Targets;
+use crate::food::meal::MealType;
+use crate::food::nutrition::Nutrition;
+use crate::profile::targets::Targets;
 
 /// Portions are whole multiples of 1 / this (quarter servings).
 pub const STEPS_PER_SERVING: f64 = 4.0;

@@ -9,9 +9,9 @@
 //! Passes repeat until none improves. Candidates whose best possible
 //! error already exceeds the current best are skipped unscored.
 
-use crate::nutrition::Nutrition;
-use crate::recipe::Recipe;
-use crate::targets::Targets;
+use crate::food::nutrition::Nutrition;
+use crate::food::recipe::Recipe;
+use crate::profile::targets::Targets;
 
 use super::Rng;
 use super::rules::{

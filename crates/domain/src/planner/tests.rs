@@ -1,6 +1,6 @@
 use super::*;
-use crate::allergen::Allergen;
-use crate::recipe::RecipeIngredient;
+use crate::food::allergen::Allergen;
+use crate::food::recipe::RecipeIngredient;
 
 /// Position in `recipes` of a planned meal's recipe.
 fn at(recipes: &[Recipe], m: &PlannedMeal) -> usize {

@@ -20,10 +20,10 @@
 //! holds) and the next ones once each reaches every rank at once, so the
 //! values are exact.
 
-use crate::hard_rules::HardRules;
-use crate::meal::MealType;
-use crate::recipe::Recipe;
-use crate::targets::Targets;
+use crate::food::hard_rules::HardRules;
+use crate::food::meal::MealType;
+use crate::food::recipe::Recipe;
+use crate::profile::targets::Targets;
 
 use super::lp::{Bound, recipe_miss};
 use super::rules::{Portions, Tolerances};

@@ -12,8 +12,8 @@
 //! meal, 120 g of fibre) is one no dietitian would sign whatever its
 //! macros, so it ranks above the targets, beside the repeat rules.
 
-use crate::kitchen::{Kitchen, ProteinFood};
-use crate::recipe::Recipe;
+use crate::food::kitchen::{Kitchen, ProteinFood};
+use crate::food::recipe::Recipe;
 
 /// The day values the limits are about, in [`Minor::ALL`] order.
 pub type MinorValues = [f64; 4];

@@ -11,13 +11,13 @@ use chrono::NaiveDate;
 
 use crate::account::TextError;
 use crate::choice::ChoiceError;
-use crate::hard_rules::HardRules;
+use crate::food::hard_rules::HardRules;
+use crate::food::taxonomy::Taxonomy;
+use crate::profile::targets::{Resolved, Targets, resolve};
 use crate::profile::{
     ActivityLevel, AgeError, BirthDate, Body, BodyType, DietType, Gender, Goal, Height, ItemName,
     ItemRef, MealsPerDay, NonNegative, RangeError, Weight,
 };
-use crate::targets::{Resolved, Targets, resolve};
-use crate::taxonomy::Taxonomy;
 
 /// A taste or restriction as sent: an existing item by id, or by name.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]

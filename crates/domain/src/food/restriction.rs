@@ -26,9 +26,9 @@
 //! carb, …) are never matched, so they are reported as not enforced
 //! rather than half-enforced.
 
-use crate::allergen::Allergen;
+use crate::food::allergen::Allergen;
+use crate::food::taxonomy::{Taxonomy, has_words, key};
 use crate::profile::DietType;
-use crate::taxonomy::{Taxonomy, has_words, key};
 
 /// A diet that works as a restriction: it excludes kinds of food.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -478,7 +478,7 @@ pub fn allergens_named(word: &str) -> &'static [Allergen] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::taxonomy::TaxonomyEntry;
+    use crate::food::taxonomy::TaxonomyEntry;
 
     fn taxonomy() -> Taxonomy {
         let node = |name: &str, kinds: &[&str], aliases: &[&str]| TaxonomyEntry {

@@ -17,12 +17,12 @@
 //! only may contain are listed apart ([`may_contain`]), and restrictions
 //! exclude both (see [`crate::HardRules`]).
 
-use crate::allergen::Allergen;
-use crate::meal::MealType;
-use crate::nutrition::Nutrition;
+use crate::food::allergen::Allergen;
+use crate::food::meal::MealType;
+use crate::food::nutrition::Nutrition;
+use crate::food::restriction::Diet;
+use crate::food::taxonomy::Taxonomy;
 use crate::profile::DietType;
-use crate::restriction::Diet;
-use crate::taxonomy::Taxonomy;
 
 /// Share of calories from protein a high-protein recipe needs.
 pub const HIGH_PROTEIN_SHARE: f64 = 0.30;
@@ -89,8 +89,8 @@ pub fn contradicts(taxonomy: &Taxonomy, ingredients: &[&str], diet: Diet) -> boo
     let has = |kind: &str| kinds.iter().any(|k| k.contains(&kind));
     diet.excluded_kinds().iter().any(|k| has(k))
         || (diet.forbids_meat_with_dairy()
-            && has(crate::restriction::MEAT)
-            && has(crate::restriction::DAIRY))
+            && has(crate::food::restriction::MEAT)
+            && has(crate::food::restriction::DAIRY))
 }
 
 /// Whether a serving with this nutrition, for these meal types, is high
@@ -140,7 +140,7 @@ pub fn diet_types(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::taxonomy::TaxonomyEntry;
+    use crate::food::taxonomy::TaxonomyEntry;
 
     fn foods() -> Taxonomy {
         use Allergen::*;

@@ -5,13 +5,13 @@
 //! no recipe can claim a label its ingredients do not earn (a "vegan" dish
 //! with honey, a nut-free one with peanut butter).
 
-use crate::allergen::Allergen;
-use crate::labels;
-use crate::meal::MealType;
-use crate::nutrition::Nutrition;
+use crate::food::allergen::Allergen;
+use crate::food::labels;
+use crate::food::meal::MealType;
+use crate::food::nutrition::Nutrition;
+use crate::food::restriction::Diet;
+use crate::food::taxonomy::Taxonomy;
 use crate::profile::{DietType, NonNegative};
-use crate::restriction::Diet;
-use crate::taxonomy::Taxonomy;
 
 /// One ingredient line of a recipe.
 #[derive(Debug, Clone, PartialEq)]
@@ -31,7 +31,7 @@ pub struct RecipeCard {
     /// Cooking on the stove or in the oven, minutes.
     pub cook_minutes: u32,
     /// Step templates, in order (`{olive oil}` stands for the recipe's
-    /// amount; see [`crate::kitchen`]).
+    /// amount; see [`crate::food::kitchen`]).
     pub steps: Vec<String>,
     /// Saturated fat of one serving, g.
     pub saturated_fat: f64,
@@ -103,7 +103,7 @@ pub enum RecipeError {
 }
 
 /// A recipe whose diet types and allergens follow from its ingredients
-/// and nutrition (see [`crate::labels`]). What the labels are derived
+/// and nutrition (see [`crate::food::labels`]). What the labels are derived
 /// from (nutrition, ingredients, meal types) is read-only, so they cannot
 /// drift apart; the rest (ids, name, tastes, links, card) is plain data.
 #[derive(Debug, Clone, PartialEq)]

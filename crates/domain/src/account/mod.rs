@@ -1,5 +1,7 @@
 //! Accounts: who a user is and the rules for the values they sign up with.
 
+mod email;
+
 use std::fmt;
 
 /// Identifier of a stored user; the `sub` claim of their tokens.
@@ -106,7 +108,7 @@ pub struct Email(String);
 
 impl Email {
     /// Longest address accepted, in bytes.
-    pub const MAX_BYTES: usize = crate::email::MAX_ADDRESS_BYTES;
+    pub const MAX_BYTES: usize = crate::account::email::MAX_ADDRESS_BYTES;
 
     /// Checks and normalises an address as a user typed it (sign-up and
     /// login) exactly as the original API did (Pydantic's `EmailStr` with
@@ -115,7 +117,7 @@ impl Email {
     /// The address is then lowercased whole (contract 4.1), where the
     /// original kept the local part's case.
     pub fn parse_input(raw: &str) -> Result<Self, EmailError> {
-        crate::email::normalize(raw)
+        crate::account::email::normalize(raw)
             .map(|address| Self(address.to_lowercase()))
             .map_err(EmailError::Invalid)
     }

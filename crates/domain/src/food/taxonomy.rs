@@ -18,7 +18,7 @@
 
 use std::collections::HashMap;
 
-use crate::allergen::Allergen;
+use crate::food::allergen::Allergen;
 
 /// One node as the data lists it.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -97,7 +97,7 @@ pub enum TaxonomyError {
 }
 
 /// The shipped taxonomy's text.
-const STANDARD_TSV: &str = include_str!("../data/taxonomy.tsv");
+const STANDARD_TSV: &str = include_str!("../../data/taxonomy.tsv");
 
 /// The entries of the standard taxonomy, to extend with one's own before
 /// [`Taxonomy::from_entries`].

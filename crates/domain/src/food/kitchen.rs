@@ -15,7 +15,7 @@
 
 use std::collections::HashMap;
 
-use crate::recipe::RecipeIngredient;
+use crate::food::recipe::RecipeIngredient;
 
 choice!(
     /// Where a shop keeps an ingredient, in the order a shopping list

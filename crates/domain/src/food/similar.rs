@@ -1,9 +1,9 @@
 //! Recipes like a given one, for swaps and alternatives.
 
-use crate::hard_rules::HardRules;
-use crate::meal::MealType;
-use crate::nutrition::nutrition_distance;
-use crate::recipe::Recipe;
+use crate::food::hard_rules::HardRules;
+use crate::food::meal::MealType;
+use crate::food::nutrition::nutrition_distance;
+use crate::food::recipe::Recipe;
 
 /// The candidates most like `original` for a `meal_type` slot, nearest
 /// first: recipes of that meal type the rules allow, other than the
@@ -30,10 +30,10 @@ pub fn similar_recipes<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::allergen::Allergen;
-    use crate::nutrition::Nutrition;
+    use crate::food::allergen::Allergen;
+    use crate::food::nutrition::Nutrition;
+    use crate::food::taxonomy::Taxonomy;
     use crate::profile::DietType;
-    use crate::taxonomy::Taxonomy;
 
     fn r(
         id: i64,

@@ -4,11 +4,11 @@
 
 use std::collections::HashMap;
 
-use crate::allergen::Allergen;
+use crate::food::allergen::Allergen;
+use crate::food::recipe::Recipe;
+use crate::food::restriction::{DAIRY, Diet, MEAT, Restriction, Rule};
+use crate::food::taxonomy::{Taxonomy, has_words, key};
 use crate::profile::DietType;
-use crate::recipe::Recipe;
-use crate::restriction::{DAIRY, Diet, MEAT, Restriction, Rule};
-use crate::taxonomy::{Taxonomy, has_words, key};
 
 /// What one ingredient the taxonomy knows means under a set of rules.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
@@ -172,8 +172,8 @@ fn push_new<T: PartialEq>(list: &mut Vec<T>, item: T) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::meal::MealType;
-    use crate::recipe::{RecipeIngredient, RecipeParts};
+    use crate::food::meal::MealType;
+    use crate::food::recipe::{RecipeIngredient, RecipeParts};
 
     fn recipe(ingredients: &[&str], allergens: &[Allergen], diets: &[DietType]) -> Recipe {
         let parts = RecipeParts {
@@ -200,7 +200,7 @@ mod tests {
 
     /// A taxonomy of a few foods, as the catalogue's data would say.
     fn foods() -> Taxonomy {
-        use crate::taxonomy::TaxonomyEntry;
+        use crate::food::taxonomy::TaxonomyEntry;
         let node = TaxonomyEntry::node;
         use Allergen::*;
         Taxonomy::from_entries([

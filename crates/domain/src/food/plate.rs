@@ -3,8 +3,8 @@
 //! weight. Oils, sugars, sauces, spices and broths are not on the plate
 //! (MyPlate leaves them out too); they are counted apart.
 
-use crate::recipe::Recipe;
-use crate::taxonomy::Taxonomy;
+use crate::food::recipe::Recipe;
+use crate::food::taxonomy::Taxonomy;
 
 choice!(
     /// The five MyPlate food groups, in the order the plate draws them
@@ -120,8 +120,8 @@ impl Plate {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::meal::MealType;
-    use crate::recipe::{RecipeIngredient, RecipeParts};
+    use crate::food::meal::MealType;
+    use crate::food::recipe::{RecipeIngredient, RecipeParts};
 
     #[test]
     fn ingredients_fall_into_their_groups() {

@@ -2,6 +2,9 @@
 //! choices, age and item names, each a type that only its `parse` builds,
 //! so a value of one is always within its rules.
 
+pub mod targets;
+pub mod validation;
+
 use chrono::{Datelike, NaiveDate};
 
 choice!(

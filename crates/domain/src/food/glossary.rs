@@ -10,7 +10,7 @@
 
 use std::collections::HashMap;
 
-use crate::taxonomy::key;
+use crate::food::taxonomy::key;
 
 /// English ↔ Spanish names of foods, allergens and diets.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -55,7 +55,7 @@ impl Glossary {
     pub fn standard() -> &'static Glossary {
         static STANDARD: std::sync::OnceLock<Glossary> = std::sync::OnceLock::new();
         STANDARD.get_or_init(|| {
-            Self::parse_tsv(include_str!("../data/spanish.tsv"))
+            Self::parse_tsv(include_str!("../../data/spanish.tsv"))
                 .expect("the shipped spanish.tsv is valid (tested)")
         })
     }
@@ -145,7 +145,7 @@ mod tests {
         for a in Allergen::ALL {
             let named = g
                 .english_names()
-                .any(|en| crate::restriction::allergens_named(&key(en)).contains(a));
+                .any(|en| crate::food::restriction::allergens_named(&key(en)).contains(a));
             let by_kind = g
                 .english_names()
                 .any(|en| t.allergens_of(en).is_some_and(|x| x.contains(a)));
