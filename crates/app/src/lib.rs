@@ -16,8 +16,9 @@ pub use chat::{Chat, ChatReply};
 pub use export::{AccountData, Export};
 pub use plans::MenuError;
 pub use plans::{
-    Alternative, DayFitView, DaySummary, DayView, GenerateOptions, MealView, PlanError,
-    PlanSummary, PlanView, Plans, ShoppingItem, ShoppingList, WeekPlace,
+    Alternative, DayFitView, DaySummary, DayView, GenerateOptions, MealView, Meals, Menus,
+    PlanContext, PlanError, PlanSummary, PlanView, Planner, Plans, Shopping, ShoppingItem,
+    ShoppingList, WeekPlace,
 };
 pub use profiles::{ProfileError, Profiles};
 pub use recipes::{RecipePage, RecipeQuery, RecipeSheet, Recipes, SHEET_SERVINGS};

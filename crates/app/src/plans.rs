@@ -7,7 +7,8 @@ use mealplan_domain::kitchen::Kitchen;
 use mealplan_domain::planner::whole_day::{self, Dishes, WholeDay};
 use mealplan_domain::planner::{PlanningError, RequestError};
 use mealplan_domain::{
-    HardRules, MealStatus, MealType, Nutrition, Recipe, Targets, Taxonomy, UserId, similar_recipes,
+    DayTargets, HardRules, MealStatus, MealType, Nutrition, Recipe, Taxonomy, UserId,
+    similar_recipes,
 };
 use mealplan_ports::{
     Clock, MealDetail, NewDay, OwnedMeal, Plan, PlanRepository, PlanSettings, ProfileRepository,
@@ -72,7 +73,7 @@ pub struct PlanSummary {
     /// Plan id.
     pub plan_id: i64,
     /// The profile's targets, if the user has a profile.
-    pub targets: Option<Targets<f64>>,
+    pub targets: Option<DayTargets>,
     /// Days by day of week.
     pub days: Vec<DaySummary>,
 }
@@ -134,9 +135,11 @@ pub struct Alternative {
 /// How often a plan creation that lost a race is retried.
 const CREATE_ATTEMPTS: usize = 3;
 
-/// Plan use cases.
+/// What every plan service shares: the ports, the taxonomy and kitchen
+/// restrictions and amounts are read with, and the day-rule facts of the
+/// catalogue last read. Each service derefs to it.
 #[derive(Clone)]
-pub struct Plans {
+pub struct PlanContext {
     plans: Arc<dyn PlanRepository>,
     catalog: Arc<dyn RecipeCatalog>,
     profiles: Arc<dyn ProfileRepository>,
@@ -150,6 +153,49 @@ pub struct Plans {
 /// snapshot: every plan answer judges its days with them.
 type DishesCache = std::sync::Mutex<Option<(Arc<[Recipe]>, Arc<Dishes>)>>;
 
+/// Declares a plan service: a [`PlanContext`] under a name that says what
+/// it does.
+macro_rules! plan_service {
+    ($(#[doc = $doc:literal])+ $name:ident) => {
+        $(#[doc = $doc])+
+        #[derive(Clone)]
+        pub struct $name(PlanContext);
+
+        impl std::ops::Deref for $name {
+            type Target = PlanContext;
+
+            fn deref(&self) -> &PlanContext {
+                &self.0
+            }
+        }
+    };
+}
+
+plan_service!(
+    /// Plans as stored: create one by hand, read the active one and the
+    /// history, the summary and how each day fits its targets. The other
+    /// plan services are made from it ([`Plans::meals`], …).
+    Plans
+);
+plan_service!(
+    /// One meal of a plan: read it, swap its recipe, tick it off, its
+    /// alternatives and a similar recipe.
+    Meals
+);
+plan_service!(
+    /// Making plans: generate one from the profile, re-balance its days.
+    Planner
+);
+plan_service!(
+    /// The shopping list of the active plan.
+    Shopping
+);
+plan_service!(
+    /// The original API's daily-menu routes: read a day, add a day or a
+    /// meal.
+    Menus
+);
+
 impl Plans {
     /// Wires the service to its ports and the ingredient taxonomy that
     /// restrictions are read against.
@@ -160,7 +206,7 @@ impl Plans {
         clock: Arc<dyn Clock>,
         taxonomy: Arc<Taxonomy>,
     ) -> Self {
-        Self {
+        Self(PlanContext {
             plans,
             catalog,
             profiles,
@@ -168,57 +214,35 @@ impl Plans {
             taxonomy,
             kitchen: Arc::default(),
             dishes: Arc::default(),
-        }
-    }
-
-    /// What the day rules know of `all` (protein foods, families, limit
-    /// nutrients), computed once per catalogue snapshot.
-    fn dishes_of(&self, all: &Arc<[Recipe]>) -> Arc<Dishes> {
-        let mut cached = self.dishes.lock().unwrap_or_else(|p| p.into_inner());
-        match cached.as_ref() {
-            Some((of, dishes)) if Arc::ptr_eq(of, all) => Arc::clone(dishes),
-            _ => {
-                let dishes = Arc::new(Dishes::new(all, Some(&self.kitchen)));
-                *cached = Some((Arc::clone(all), Arc::clone(&dishes)));
-                dishes
-            }
-        }
+        })
     }
 
     /// Converts shopping amounts with `kitchen` (without one, the list is
     /// in grams).
     pub fn with_kitchen(mut self, kitchen: Arc<Kitchen>) -> Self {
-        self.kitchen = kitchen;
-        self.dishes = Arc::default();
+        self.0.kitchen = kitchen;
+        self.0.dishes = Arc::default();
         self
     }
 
-    fn view(&self, plan: Plan, all: &[Recipe]) -> Result<PlanView, PlanError> {
-        let days = plan
-            .days
-            .into_iter()
-            .map(|day| {
-                let meals = day
-                    .meals
-                    .into_iter()
-                    .map(|meal| meal_view(meal, all))
-                    .collect::<Result<_, _>>()?;
-                Ok(DayView {
-                    id: day.id,
-                    day_of_week: day.day_of_week,
-                    meals,
-                    fit: None,
-                })
-            })
-            .collect::<Result<_, PlanError>>()?;
-        Ok(PlanView {
-            id: plan.id,
-            user_id: plan.user_id,
-            created_at: plan.created_at,
-            updated_at: plan.updated_at,
-            active: plan.active,
-            days,
-        })
+    /// The meal service over the same ports.
+    pub fn meals(&self) -> Meals {
+        Meals(self.0.clone())
+    }
+
+    /// The plan-making service over the same ports.
+    pub fn planner(&self) -> Planner {
+        Planner(self.0.clone())
+    }
+
+    /// The shopping-list service over the same ports.
+    pub fn shopping(&self) -> Shopping {
+        Shopping(self.0.clone())
+    }
+
+    /// The daily-menu service over the same ports.
+    pub fn menus(&self) -> Menus {
+        Menus(self.0.clone())
     }
 
     /// Stores `days` as `user`'s active plan (the previous one is kept,
@@ -268,138 +292,6 @@ impl Plans {
         plans.into_iter().map(|p| self.view(p, &all)).collect()
     }
 
-    /// `user`'s active plan.
-    pub async fn current(&self, user: UserId) -> Result<PlanView, PlanError> {
-        let plan = self
-            .plans
-            .active(user)
-            .await?
-            .ok_or(PlanError::NoActivePlan)?;
-        let all = self.catalog.all().await?;
-        self.view(plan, &all)
-    }
-
-    /// A meal detail the caller may see: anyone's when `caller` is `None`
-    /// (the open policy), else only the caller's own.
-    async fn owned_meal(&self, caller: Option<UserId>, id: i64) -> Result<OwnedMeal, PlanError> {
-        self.plans
-            .meal(id)
-            .await?
-            .filter(|owned| visible_to(caller, owned.owner))
-            .ok_or(PlanError::MealNotFound)
-    }
-
-    /// One meal detail with its recipe.
-    pub async fn meal(&self, caller: Option<UserId>, id: i64) -> Result<MealView, PlanError> {
-        let owned = self.owned_meal(caller, id).await?;
-        let all = self.catalog.all().await?;
-        meal_view(owned.meal, &all)
-    }
-
-    /// Replaces a meal's recipe; its status stays as it was.
-    pub async fn swap(
-        &self,
-        caller: Option<UserId>,
-        id: i64,
-        recipe_id: i64,
-    ) -> Result<MealView, PlanError> {
-        let owned = self.owned_meal(caller, id).await?;
-        let all = self.catalog.all().await?;
-        let recipe = find(&all, recipe_id).ok_or(PlanError::RecipeNotFound)?;
-        self.plans
-            .set_recipe(id, recipe.id, self.clock.now())
-            .await?;
-        Ok(MealView {
-            meal: MealDetail {
-                recipe_id: recipe.id,
-                ..owned.meal
-            },
-            recipe: recipe.clone(),
-        })
-    }
-
-    /// Sets a meal's status (setting the current one again is allowed).
-    pub async fn set_status(
-        &self,
-        caller: Option<UserId>,
-        id: i64,
-        requested: MealStatus,
-    ) -> Result<MealView, PlanError> {
-        let owned = self.owned_meal(caller, id).await?;
-        let status = owned.meal.status.transition(requested);
-        self.plans.set_status(id, status, self.clock.now()).await?;
-        let all = self.catalog.all().await?;
-        meal_view(
-            MealDetail {
-                status,
-                ..owned.meal
-            },
-            &all,
-        )
-    }
-
-    /// The hard rules of `user`'s profile (none without a profile).
-    async fn rules_of(&self, user: UserId) -> Result<HardRules, StoreError> {
-        Ok(match self.profiles.find(user).await? {
-            Some(p) => planning::rules(&self.taxonomy, &p),
-            None => HardRules::default(),
-        })
-    }
-
-    /// The recipe of `meal_type` nearest to `recipe_id` in calories and
-    /// macros that fits `user`'s restrictions and vegan/vegetarian diet and
-    /// is not in their active plan, with the portion it would be served
-    /// at: that of the meal it would replace (the active plan's meal of
-    /// that type with that recipe), else one serving.
-    pub async fn similar(
-        &self,
-        user: UserId,
-        recipe_id: i64,
-        meal_type: MealType,
-    ) -> Result<(Recipe, f64), PlanError> {
-        let all = self.catalog.all().await?;
-        let original = find(&all, recipe_id).ok_or(PlanError::RecipeNotFound)?;
-        let rules = self.rules_of(user).await?;
-        let plan = self.plans.active(user).await?;
-        let meals: Vec<&MealDetail> = plan
-            .iter()
-            .flat_map(|p| p.days.iter().flat_map(|d| &d.meals))
-            .collect();
-        let exclude: Vec<i64> = meals.iter().map(|m| m.recipe_id).collect();
-        let replaced = |same_type: bool| {
-            meals
-                .iter()
-                .find(|m| m.recipe_id == recipe_id && (!same_type || m.meal_type == meal_type))
-        };
-        let servings = replaced(true)
-            .or_else(|| replaced(false))
-            .map_or(1.0, |m| m.servings);
-        similar_recipes(&all, original, meal_type, &rules, &exclude, 1)
-            .first()
-            .map(|r| ((*r).clone(), servings))
-            .ok_or(PlanError::NoSimilarRecipe)
-    }
-
-    /// Builds, stores and activates a plan of `days` days (1-7) from
-    /// `user`'s profile with the default tolerances and portion limits
-    /// (see [`generate_with`](Self::generate_with)). Same seed, same plan.
-    pub async fn generate(
-        &self,
-        user: UserId,
-        days: u8,
-        seed: Option<u64>,
-    ) -> Result<PlanView, PlanError> {
-        self.generate_with(
-            user,
-            GenerateOptions {
-                days,
-                seed,
-                settings: PlanSettings::default(),
-            },
-        )
-        .await
-    }
-
     /// Planned and completed totals per day of the active plan, with the
     /// profile's targets.
     pub async fn summary(&self, user: UserId) -> Result<PlanSummary, PlanError> {
@@ -422,7 +314,7 @@ impl Plans {
             .profiles
             .find(user)
             .await?
-            .map(|p| adjust.targets(&p.targets));
+            .map(|p| adjust.day_targets(p.targets));
         let days = plan
             .days
             .iter()
@@ -452,58 +344,100 @@ impl Plans {
             days,
         })
     }
+}
 
-    /// Ranked replacements for one meal under its owner's rules, each with
-    /// the day's totals it would give.
-    pub async fn alternatives(
-        &self,
-        caller: Option<UserId>,
-        id: i64,
-        limit: usize,
-    ) -> Result<Vec<Alternative>, PlanError> {
-        let owned = self.owned_meal(caller, id).await?;
+impl PlanContext {
+    /// `user`'s active plan.
+    pub async fn current(&self, user: UserId) -> Result<PlanView, PlanError> {
+        let plan = self
+            .plans
+            .active(user)
+            .await?
+            .ok_or(PlanError::NoActivePlan)?;
         let all = self.catalog.all().await?;
-        let current = find(&all, owned.meal.recipe_id).ok_or(PlanError::RecipeNotFound)?;
-        let rules = self.rules_of(owned.owner).await?;
-        // The meal's own plan (active or not): its recipes are excluded and
-        // its day's totals, portions applied, are what a swap changes.
-        let plan = self.plans.plan(owned.plan_id).await?;
-        let exclude: Vec<i64> = plan
-            .iter()
-            .flat_map(|p| {
-                p.days
-                    .iter()
-                    .flat_map(|d| d.meals.iter().map(|m| m.recipe_id))
-            })
-            .collect();
-        let servings = owned.meal.servings;
-        let current_share = current.nutrition().served(servings);
-        let day_total: Nutrition = plan
-            .as_ref()
-            .and_then(|p| p.days.iter().find(|d| d.day_of_week == owned.day_of_week))
-            .map(|d| {
-                d.meals
-                    .iter()
-                    .filter_map(|m| {
-                        find(&all, m.recipe_id).map(|r| r.nutrition().served(m.servings))
-                    })
-                    .sum()
-            })
-            .unwrap_or(current_share);
-        Ok(
-            similar_recipes(&all, current, owned.meal.meal_type, &rules, &exclude, limit)
-                .into_iter()
-                .map(|r| {
-                    let share = r.nutrition().served(servings);
-                    Alternative {
-                        recipe: r.clone(),
-                        servings,
-                        day_totals: day_total - current_share + share,
-                        change: share - current_share,
-                    }
+        self.view(plan, &all)
+    }
+
+    /// What the day rules know of `all` (protein foods, families, limit
+    /// nutrients), computed once per catalogue snapshot.
+    fn dishes_of(&self, all: &Arc<[Recipe]>) -> Arc<Dishes> {
+        let mut cached = self.dishes.lock().unwrap_or_else(|p| p.into_inner());
+        match cached.as_ref() {
+            Some((of, dishes)) if Arc::ptr_eq(of, all) => Arc::clone(dishes),
+            _ => {
+                let dishes = Arc::new(Dishes::new(all, Some(&self.kitchen)));
+                *cached = Some((Arc::clone(all), Arc::clone(&dishes)));
+                dishes
+            }
+        }
+    }
+
+    fn view(&self, plan: Plan, all: &[Recipe]) -> Result<PlanView, PlanError> {
+        let days = plan
+            .days
+            .into_iter()
+            .map(|day| {
+                let meals = day
+                    .meals
+                    .into_iter()
+                    .map(|meal| meal_view(meal, all))
+                    .collect::<Result<_, _>>()?;
+                Ok(DayView {
+                    id: day.id,
+                    day_of_week: day.day_of_week,
+                    meals,
+                    fit: None,
                 })
-                .collect(),
+            })
+            .collect::<Result<_, PlanError>>()?;
+        Ok(PlanView {
+            id: plan.id,
+            user_id: plan.user_id,
+            created_at: plan.created_at,
+            updated_at: plan.updated_at,
+            active: plan.active,
+            days,
+        })
+    }
+
+    /// A meal detail the caller may see: anyone's when `caller` is `None`
+    /// (the open policy), else only the caller's own.
+    async fn owned_meal(&self, caller: Option<UserId>, id: i64) -> Result<OwnedMeal, PlanError> {
+        self.plans
+            .meal(id)
+            .await?
+            .filter(|owned| visible_to(caller, owned.owner))
+            .ok_or(PlanError::MealNotFound)
+    }
+
+    /// The hard rules of `user`'s profile (none without a profile).
+    async fn rules_of(&self, user: UserId) -> Result<HardRules, StoreError> {
+        Ok(match self.profiles.find(user).await? {
+            Some(p) => planning::rules(&self.taxonomy, &p),
+            None => HardRules::default(),
+        })
+    }
+}
+
+impl Planner {
+    /// Builds, stores and activates a plan of `days` days (1-7) from
+    /// `user`'s profile with the default tolerances and portion limits
+    /// (see [`generate_with`](Self::generate_with)). Same seed, same plan.
+    pub async fn generate(
+        &self,
+        user: UserId,
+        days: u8,
+        seed: Option<u64>,
+    ) -> Result<PlanView, PlanError> {
+        self.generate_with(
+            user,
+            GenerateOptions {
+                days,
+                seed,
+                settings: PlanSettings::default(),
+            },
         )
+        .await
     }
 }
 
@@ -529,6 +463,7 @@ fn meal_view(meal: MealDetail, all: &[Recipe]) -> Result<MealView, PlanError> {
 
 #[cfg(test)]
 pub(crate) mod fixtures;
+mod meals;
 mod menus;
 mod planning;
 mod shopping;
@@ -615,16 +550,17 @@ mod tests {
         // set_recipe / set_status must not be called.
         let s = service(plans);
         assert!(matches!(
-            s.swap(Some(UserId(2)), 9, 2).await,
+            s.meals().swap(Some(UserId(2)), 9, 2).await,
             Err(PlanError::MealNotFound)
         ));
         assert!(matches!(
-            s.set_status(Some(UserId(2)), 9, MealStatus::Completed)
+            s.meals()
+                .set_status(Some(UserId(2)), 9, MealStatus::Completed)
                 .await,
             Err(PlanError::MealNotFound)
         ));
-        assert!(s.meal(None, 9).await.is_ok());
-        assert!(s.meal(Some(UserId(1)), 9).await.is_ok());
+        assert!(s.meals().meal(None, 9).await.is_ok());
+        assert!(s.meals().meal(Some(UserId(1)), 9).await.is_ok());
     }
 
     #[tokio::test]
@@ -638,7 +574,7 @@ mod tests {
             .withf(|id, recipe, _| *id == 9 && *recipe == 3)
             .times(1)
             .returning(|_, _, _| Ok(()));
-        let view = service(plans).swap(None, 9, 3).await.unwrap();
+        let view = service(plans).meals().swap(None, 9, 3).await.unwrap();
         assert_eq!(view.meal.status, MealStatus::Completed);
         assert_eq!(view.recipe.id, 3);
     }
@@ -650,7 +586,7 @@ mod tests {
             .expect_meal()
             .returning(|_| Ok(Some(owned(MealStatus::Pending))));
         assert!(matches!(
-            service(plans).swap(None, 9, 77).await,
+            service(plans).meals().swap(None, 9, 77).await,
             Err(PlanError::RecipeNotFound)
         ));
     }
@@ -699,6 +635,7 @@ mod tests {
             }))
         });
         let (found, servings) = service(plans)
+            .meals()
             .similar(UserId(1), 1, MealType::Dinner)
             .await
             .unwrap();

@@ -58,7 +58,7 @@ impl Profile {
             &diets,
         );
         Self {
-            targets: resolved.targets,
+            targets: resolved.targets.get(),
             meals,
             restrictions,
             diets,

@@ -54,7 +54,7 @@ pub use profile::{
 pub use recipe::{Recipe, RecipeCard, RecipeError, RecipeIngredient, RecipeParts};
 pub use restriction::{Diet, Restriction, Rule};
 pub use similar::similar_recipes;
-pub use targets::{Manual, Resolved, Stored, Targets, resolve};
+pub use targets::{DayTargets, Manual, Resolved, Stored, Targets, UnusableTargets, resolve};
 pub use taxonomy::{Taxonomy, TaxonomyEntry, TaxonomyError};
 pub use validation::{
     Field, FieldError, Invalid, ItemInput, ProfileDraft, ProfileErrors, ProfileInput,

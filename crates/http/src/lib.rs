@@ -25,7 +25,9 @@ use actix_web::dev::AppConfig;
 use actix_web::http::{Method, header};
 use actix_web::middleware::Condition;
 use actix_web::{App, HttpResponse, web};
-use mealplan_app::{Accounts, Chat, Export, Plans, Profiles, Recipes};
+use mealplan_app::{
+    Accounts, Chat, Export, Meals, Menus, Planner, Plans, Profiles, Recipes, Shopping,
+};
 use mealplan_ports::{HealthProbe, RateLimitStore};
 use utoipa_swagger_ui::SwaggerUi;
 
@@ -49,8 +51,16 @@ pub struct AppState {
     pub profiles: Profiles,
     /// The recipe catalogue.
     pub recipes: Recipes,
-    /// Plans and meal details.
+    /// Plans as stored: create, read, summary, fit.
     pub plans: Plans,
+    /// One meal of a plan: read, swap, tick off, alternatives.
+    pub meals: Meals,
+    /// Generating and re-balancing plans.
+    pub planner: Planner,
+    /// The shopping list.
+    pub shopping: Shopping,
+    /// The original's daily-menu routes.
+    pub menus: Menus,
     /// The nutrition assistant.
     pub chat: Chat,
     /// Copies of a user's data.

@@ -154,6 +154,10 @@ impl Application {
             accounts,
             profiles,
             recipes,
+            meals: plans.meals(),
+            planner: plans.planner(),
+            shopping: plans.shopping(),
+            menus: plans.menus(),
             plans,
             chat,
             meal_detail_auth: match settings.meal_detail_auth {

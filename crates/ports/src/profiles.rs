@@ -5,7 +5,8 @@ use std::sync::Arc;
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use mealplan_domain::{
-    Body, DietType, Manual, MealsPerDay, NamedItem, ProfileDraft, Resolved, Stored, Targets, UserId,
+    Body, DayTargets, DietType, Manual, MealsPerDay, NamedItem, ProfileDraft, Resolved, Stored,
+    UserId,
 };
 
 use crate::StoreError;
@@ -43,7 +44,7 @@ impl Profile {
     pub fn stored(&self) -> Stored {
         Stored {
             body_fat_percentage: self.body_fat_percentage,
-            targets: self.targets,
+            targets: self.targets.get(),
             manual: self.manual,
         }
     }
@@ -62,8 +63,8 @@ pub struct Profile {
     pub meals_per_day: MealsPerDay,
     /// Body fat % in force.
     pub body_fat_percentage: f64,
-    /// Targets in force.
-    pub targets: Targets<f64>,
+    /// Targets in force, checked once (so a plan takes them as they are).
+    pub targets: DayTargets,
     /// Which of body fat and the targets the user set by hand.
     pub manual: Manual,
     /// Tastes, in the order sent.

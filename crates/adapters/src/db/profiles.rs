@@ -6,8 +6,9 @@ use async_trait::async_trait;
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
 use mealplan_domain::{
-    ActivityLevel, BirthDate, Body, BodyType, DietType, Gender, Goal, Height, ItemRef, Manual,
-    MealsPerDay, NamedItem, Resolved, Stored, Targets, UserId, Weight, profile::dedup_in_order,
+    ActivityLevel, BirthDate, Body, BodyType, DayTargets, DietType, Gender, Goal, Height, ItemRef,
+    Manual, MealsPerDay, NamedItem, Resolved, Stored, Targets, UserId, Weight,
+    profile::dedup_in_order,
 };
 use mealplan_ports::{
     ItemKind, NewProfile, Profile, ProfileRepository, ProfileStoreError, StoreError,
@@ -312,12 +313,13 @@ impl ProfileRow {
             meals_per_day: MealsPerDay::parse(i64::from(self.meals_per_day))
                 .map_err(|_| corrupt("meals_per_day"))?,
             body_fat_percentage: self.body_fat_percentage,
-            targets: Targets {
+            targets: DayTargets::parse(Targets {
                 calories: self.calories_target,
                 protein: self.protein_target,
                 carbs: self.carbs_target,
                 fat: self.fat_target,
-            },
+            })
+            .map_err(|_| corrupt("calories_target"))?,
             manual: manual_of(self.manual_targets),
             tastes,
             restrictions,

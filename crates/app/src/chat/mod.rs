@@ -30,7 +30,7 @@ pub use request::{Choice, Criteria, MealRef, ProfileChange, ToolRequest, names a
 pub use tools::model::{from_call, specs};
 pub use tools::{Shown, ToolOutcome, Toolbox};
 
-use crate::{Plans, Profiles, Recipes};
+use crate::{Meals, Planner, Plans, Profiles, Recipes, Shopping};
 
 /// The assistant's answer.
 #[derive(Debug, Clone, PartialEq)]
@@ -44,6 +44,9 @@ pub struct ChatReply {
 /// The use cases the tools call.
 pub(crate) struct Services {
     plans: Plans,
+    meals: Meals,
+    planner: Planner,
+    shopping: Shopping,
     profiles: Profiles,
     recipes: Recipes,
 }
@@ -80,6 +83,9 @@ impl Chat {
     ) -> Self {
         Self {
             services: Arc::new(Services {
+                meals: plans.meals(),
+                planner: plans.planner(),
+                shopping: plans.shopping(),
                 plans,
                 profiles,
                 recipes,

@@ -6,7 +6,7 @@
 use mealplan_domain::{Recipe, UserId};
 use mealplan_ports::{DailyMenu, MealDetail, NewDay, NewMeal, OwnedDay, Plan, StoreError};
 
-use super::{DayView, MealView, Plans};
+use super::{DayView, MealView, Menus};
 use crate::recipes::find;
 
 /// Why reading or adding a day or a meal failed.
@@ -50,7 +50,7 @@ pub enum MenuError {
     Store(#[from] StoreError),
 }
 
-impl Plans {
+impl Menus {
     /// A plan the caller may add to: anyone's when `caller` is `None` (the
     /// open policy), else only the caller's own.
     async fn owned_plan(&self, caller: Option<UserId>, id: i64) -> Result<Plan, MenuError> {
@@ -195,7 +195,9 @@ mod tests {
         crate::plans::fixtures::recipe(id, &[("rice", 100.0)], MealType::Dinner, 400.0)
     }
 
-    fn service(plans: MockPlanRepository) -> Plans {
+    use crate::plans::Plans;
+
+    fn service(plans: MockPlanRepository) -> Menus {
         let mut catalog = MockRecipeCatalog::new();
         catalog
             .expect_all()
@@ -209,6 +211,7 @@ mod tests {
             Arc::new(clock),
             Arc::new(mealplan_domain::Taxonomy::default()),
         )
+        .menus()
     }
 
     fn meal(id: i64, recipe_id: i64, schedule: u8) -> MealDetail {

@@ -17,7 +17,7 @@ use mealplan_domain::{
 };
 use mealplan_ports::{MealChange, NewDay, NewMeal, Plan, PlanSettings, Profile, StoreError};
 
-use super::{CREATE_ATTEMPTS, PlanError, PlanView, Plans};
+use super::{CREATE_ATTEMPTS, PlanError, PlanView, Planner, Plans};
 
 /// How many times a re-balance that lost a race with another change of
 /// the plan is computed again.
@@ -38,7 +38,7 @@ pub struct GenerateOptions {
 /// `profile` as a plan with `adjust` sees it: its targets, meals and diet
 /// changed for that plan only.
 pub(crate) fn adjusted(mut profile: Profile, adjust: &PlanAdjust) -> Profile {
-    profile.targets = adjust.targets(&profile.targets);
+    profile.targets = adjust.day_targets(profile.targets);
     if let Some(m) = adjust.meals_per_day {
         profile.meals_per_day = m;
     }
@@ -146,7 +146,7 @@ fn rows(plan: &Plan, all: &[Recipe], chosen: &[i64]) -> Result<Vec<Vec<MealRow>>
         .collect()
 }
 
-impl Plans {
+impl Planner {
     /// Builds, stores and activates a plan of `options.days` days from
     /// `user`'s profile: its meal slots, hard rules, preferred diet types
     /// and tastes, and targets, within the tolerances and portion limits
@@ -172,7 +172,7 @@ impl Plans {
         let this = self.clone();
         let new_days = blocking(move || {
             let dishes = this.dishes_of(&recipes);
-            let request = PlanRequest::new(
+            let request = PlanRequest::for_targets(
                 &recipes,
                 profile.targets,
                 profile.meals_per_day,
@@ -291,7 +291,9 @@ impl Plans {
             }
         }
     }
+}
 
+impl Plans {
     /// `view` with each day's fit to `user`'s targets (unchanged without
     /// a profile): the targets off and by how much, and, for a day that
     /// misses, the best any plan could reach.
@@ -369,7 +371,7 @@ fn rebalance_plan(
         }
         let request = RebalanceRequest {
             recipes: all,
-            targets: profile.targets,
+            targets: profile.targets.get(),
             rules: hard_rules.clone(),
             preferred_diets: preferred(profile),
             tastes: profile.tastes.iter().map(|t| t.name.clone()).collect(),

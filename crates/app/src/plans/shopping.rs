@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use mealplan_domain::kitchen::{Aisle, Purchase};
 use mealplan_domain::{MealStatus, UserId};
 
-use super::{PlanError, Plans};
+use super::{PlanError, Shopping};
 
 /// One line of a shopping list.
 #[derive(Debug, Clone, PartialEq)]
@@ -44,7 +44,7 @@ impl ShoppingList {
     }
 }
 
-impl Plans {
+impl Shopping {
     /// Ingredients of the active plan's pending meals: grams summed by
     /// name (portions applied), converted once per item into what to buy,
     /// sorted by name.
@@ -181,14 +181,15 @@ mod tests {
                 recipe(3, &[("egg white", 99.0)]),
             ]))
         });
-        let s = Plans::new(
+        let s = crate::plans::Plans::new(
             Arc::new(plans),
             Arc::new(catalog),
             Arc::new(MockProfileRepository::new()),
             Arc::new(MockClock::new()),
             Arc::new(mealplan_domain::Taxonomy::default()),
         )
-        .with_kitchen(Arc::new(kitchen()));
+        .with_kitchen(Arc::new(kitchen()))
+        .shopping();
         let list = s.shopping_list(UserId(1)).await.unwrap();
         assert_eq!(list.plan_id, 7);
         let egg = &list.items[0];

@@ -96,12 +96,13 @@ fn profile() -> Profile {
         },
         meals_per_day: MealsPerDay::parse(2).unwrap(),
         body_fat_percentage: 18.0,
-        targets: Targets {
+        targets: mealplan_domain::DayTargets::parse(Targets {
             calories: 1600.0,
             protein: 100.0,
             carbs: 200.0,
             fat: 44.0,
-        },
+        })
+        .unwrap(),
         manual: Manual::default(),
         tastes: vec![],
         restrictions: vec![NamedItem {
@@ -180,6 +181,7 @@ async fn generate_fills_the_profiles_slots_within_its_rules() {
         .times(1)
         .returning(|user, days, _, _| Ok(stored(user, days)));
     let view = service(plans, Some(profile()))
+        .planner()
         .generate(UserId(1), 3, Some(11))
         .await
         .unwrap();
@@ -206,16 +208,16 @@ async fn generate_refuses_what_the_planner_refuses_and_stores_nothing() {
     // No expectation on the plan repository: storing would panic.
     let s = service(MockPlanRepository::new(), Some(profile()));
     assert!(matches!(
-        s.generate(UserId(1), 0, Some(1)).await,
+        s.planner().generate(UserId(1), 0, Some(1)).await,
         Err(PlanError::Request(RequestError::Days { days: 0 }))
     ));
     assert!(matches!(
-        s.generate(UserId(1), 8, Some(1)).await,
+        s.planner().generate(UserId(1), 8, Some(1)).await,
         Err(PlanError::Request(RequestError::Days { days: 8 }))
     ));
     let none = service(MockPlanRepository::new(), None);
     assert!(matches!(
-        none.generate(UserId(1), 7, Some(1)).await,
+        none.planner().generate(UserId(1), 7, Some(1)).await,
         Err(PlanError::NoProfile)
     ));
     // Six slots a day, with only breakfasts and dinners to choose from.
@@ -223,7 +225,7 @@ async fn generate_refuses_what_the_planner_refuses_and_stores_nothing() {
     six.meals_per_day = MealsPerDay::parse(6).unwrap();
     let s = service(MockPlanRepository::new(), Some(six));
     assert!(matches!(
-        s.generate(UserId(1), 7, Some(1)).await,
+        s.planner().generate(UserId(1), 7, Some(1)).await,
         Err(PlanError::Infeasible(_))
     ));
 }
@@ -347,6 +349,7 @@ async fn the_shopping_list_buys_for_pending_meals_only() {
     let mut plans = MockPlanRepository::new();
     plans.expect_active().returning(|_| Ok(Some(active_plan())));
     let list = service(plans, Some(profile()))
+        .shopping()
         .shopping_list(UserId(1))
         .await
         .unwrap();
@@ -383,7 +386,11 @@ async fn alternatives_respect_the_owners_rules_and_show_the_new_day() {
         .withf(|id| *id == 4)
         .returning(|_| Ok(Some(active_plan())));
     let s = service(plans, Some(profile()));
-    let found = s.alternatives(Some(UserId(1)), 2, 10).await.unwrap();
+    let found = s
+        .meals()
+        .alternatives(Some(UserId(1)), 2, 10)
+        .await
+        .unwrap();
     let ids: Vec<i64> = found.iter().map(|a| a.recipe.id).collect();
     // Dinners only, not 11 itself nor 12 (in the plan), not 13 (chicken)
     // nor 14 (peanut butter, never flagged by hand).
@@ -393,7 +400,7 @@ async fn alternatives_respect_the_owners_rules_and_show_the_new_day() {
     assert_eq!(found[0].day_totals, day - served(11, 1.0) + served(15, 1.0));
     // Another user's token sees no such meal.
     assert!(matches!(
-        s.alternatives(Some(UserId(2)), 2, 10).await,
+        s.meals().alternatives(Some(UserId(2)), 2, 10).await,
         Err(PlanError::MealNotFound)
     ));
 }

@@ -2,7 +2,7 @@
 //! week", "fewer meals"): a value kept with the plan, so that generating,
 //! judging and re-balancing it all see the same targets.
 
-use crate::profile::targets::Targets;
+use crate::profile::targets::{DayTargets, Targets};
 use crate::profile::{DietType, MealsPerDay};
 
 /// Changes asked for one plan ("more protein", "vegetarian this week",
@@ -28,6 +28,12 @@ impl PlanAdjust {
     /// Whether it changes nothing.
     pub fn is_none(&self) -> bool {
         *self == Self::default()
+    }
+
+    /// [`targets`](Self::targets) of a resolved profile's targets: still
+    /// targets a day can aim at.
+    pub fn day_targets(&self, t: DayTargets) -> DayTargets {
+        t.map(|t| self.targets(&t))
     }
 
     /// The targets with the changes applied. Protein stays within 10-35%

@@ -56,9 +56,8 @@ use crate::food::kitchen::Kitchen;
 use crate::food::meal::MealType;
 use crate::food::nutrition::Nutrition;
 use crate::food::recipe::Recipe;
-use crate::profile::targets::Targets;
-use crate::profile::{DietType, MealsPerDay, NonNegative};
-use rules::target_values;
+use crate::profile::targets::{DayTargets, Targets};
+use crate::profile::{DietType, MealsPerDay};
 use search::{Candidate, Day, Fixed, Problem, Scorer, Slot};
 use whole_day::Dishes;
 
@@ -154,7 +153,20 @@ impl<'a> PlanRequest<'a> {
     /// no preferences and the default tolerances and portions until set.
     pub fn new(
         recipes: &'a [Recipe],
-        targets: Targets<f64>,
+        targets: impl Into<Targets<f64>>,
+        meals_per_day: MealsPerDay,
+        rules: HardRules,
+        days: u8,
+    ) -> Result<Self, RequestError> {
+        let targets = DayTargets::parse(targets.into()).map_err(|e| RequestError::Targets(e.0))?;
+        Self::for_targets(recipes, targets, meals_per_day, rules, days)
+    }
+
+    /// [`new`](Self::new) for targets already checked (a resolved
+    /// profile's): refuses only days outside 1-7 and duplicate recipe ids.
+    pub fn for_targets(
+        recipes: &'a [Recipe],
+        targets: DayTargets,
         meals_per_day: MealsPerDay,
         rules: HardRules,
         days: u8,
@@ -162,12 +174,7 @@ impl<'a> PlanRequest<'a> {
         if !(1..=Self::MAX_DAYS).contains(&days) {
             return Err(RequestError::Days { days });
         }
-        let negative = target_values(&targets)
-            .iter()
-            .any(|v| NonNegative::parse(*v).is_err());
-        if negative || targets.calories <= 0.0 {
-            return Err(RequestError::Targets(targets));
-        }
+        let targets = targets.get();
         let mut ids: Vec<i64> = recipes.iter().map(|r| r.id).collect();
         ids.sort_unstable();
         if let Some(w) = ids.windows(2).find(|w| w[0] == w[1]) {

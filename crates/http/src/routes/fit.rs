@@ -178,7 +178,7 @@ pub async fn rebalance_plan(
 ) -> Result<web::Json<PlanResponse>, ApiError> {
     let user = user.0.id;
     let plan = state
-        .plans
+        .planner
         .rebalance(user, body.value.day)
         .await
         .map_err(plan_error)?;

@@ -36,7 +36,7 @@ pub async fn get_meal(
     let mut p = Params::new(&req);
     let id = p.path_int("meal_detail_id");
     let id = p.finish(|| id)?;
-    let meal = state.plans.meal(caller.0, id).await.map_err(plan_error)?;
+    let meal = state.meals.meal(caller.0, id).await.map_err(plan_error)?;
     Ok(web::Json((&meal).into()))
 }
 
@@ -140,7 +140,7 @@ pub async fn swap_meal(
     let query = p.read::<SwapQuery>();
     let (id, SwapQuery { recipe_id }) = p.finish(|| Some((id?, query?)))?;
     let meal = state
-        .plans
+        .meals
         .swap(caller.0, id, recipe_id)
         .await
         .map_err(plan_error)?;
@@ -173,7 +173,7 @@ pub async fn set_meal_status(
     let query = p.read::<StatusQuery>();
     let (id, StatusQuery { status }) = p.finish(|| Some((id?, query?)))?;
     let meal = state
-        .plans
+        .meals
         .set_status(caller.0, id, status)
         .await
         .map_err(plan_error)?;
@@ -206,7 +206,7 @@ pub async fn meal_alternatives(
     let query = p.read::<AlternativesQuery>();
     let (id, AlternativesQuery { limit }) = p.finish(|| Some((id?, query?)))?;
     let alternatives = state
-        .plans
+        .meals
         .alternatives(caller.0, id, limit)
         .await
         .map_err(plan_error)?;

@@ -414,7 +414,7 @@ pub async fn get_daily_menu(
     let id = p.path_int("daily_menu_id");
     let id = p.finish(|| id)?;
     let day = state
-        .plans
+        .menus
         .daily_menu(caller.0, id)
         .await
         .map_err(|e| menu_error(e, &Value::Null))?;
@@ -458,7 +458,7 @@ pub async fn create_daily_menu(
     push_unknown_recipes(&mut errors, &body.value, &unknown);
     let new = with_more_entries(validated, errors.into_entries(), &DAY_FIELDS)?;
     let day = state
-        .plans
+        .menus
         .add_day(caller.0, new.plan_id, new.day)
         .await
         .map_err(|e| menu_error(e, &body.value))?;
@@ -486,7 +486,7 @@ pub async fn create_meal_detail(
 ) -> Result<web::Json<MealDetailResponse>, ApiError> {
     let JsonBody { value: new, raw } = body;
     let meal = state
-        .plans
+        .menus
         .add_meal(caller.0, new.daily_menu_id, new.meal)
         .await
         .map_err(|e| menu_error(e, &raw))?;

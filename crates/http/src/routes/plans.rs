@@ -291,7 +291,7 @@ pub async fn generate_plan(
         },
     };
     let plan = state
-        .plans
+        .planner
         .generate_with(user.0.id, options)
         .await
         .map_err(|e| match e {

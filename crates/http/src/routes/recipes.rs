@@ -295,7 +295,7 @@ pub async fn similar_recipe(
     // Checked as the original did, but the nearest recipe is always the one.
     let _ = n_search;
     let (recipe, servings) = state
-        .plans
+        .meals
         .similar(user.0.id, recipe_id, meal_type)
         .await
         .map_err(plan_error)?;

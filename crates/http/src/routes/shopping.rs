@@ -204,7 +204,7 @@ pub async fn shopping_list(
     let query = p.read::<ListQuery>();
     let text = p.finish(|| query)?.format == ListFormat::text;
     let list = state
-        .plans
+        .shopping
         .shopping_list(user.0.id)
         .await
         .map_err(plan_error)?;

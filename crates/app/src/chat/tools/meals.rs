@@ -87,7 +87,7 @@ impl Toolbox<'_> {
     async fn candidates(&self, meal_id: i64, limit: usize) -> Result<Vec<Recipe>, StoreError> {
         let found = self
             .services
-            .plans
+            .meals
             .alternatives(Some(self.user), meal_id, limit)
             .await
             .map_err(store)?;
@@ -267,7 +267,7 @@ impl Toolbox<'_> {
         let day = day_of(&plan, meal);
         let swapped = self
             .services
-            .plans
+            .meals
             .swap(Some(self.user), meal.meal.id, new.id)
             .await
             .map_err(store)?;
@@ -304,7 +304,7 @@ impl Toolbox<'_> {
                 self.t("The day is still on target:", "El día sigue en objetivo:")
             ));
         }
-        let after = match self.services.plans.rebalance(self.user, Some(day)).await {
+        let after = match self.services.planner.rebalance(self.user, Some(day)).await {
             Ok(p) => p,
             Err(e) => return Err(store(e)),
         };
@@ -354,7 +354,7 @@ impl Toolbox<'_> {
             }
         } else {
             self.services
-                .plans
+                .meals
                 .set_status(Some(self.user), meal.meal.id, MealStatus::Completed)
                 .await
                 .map_err(store)?;

@@ -255,7 +255,7 @@ fn nutrition_of(t: &Targets<f64>) -> Nutrition {
 fn draft_of(p: &Profile) -> ProfileDraft {
     let (body_fat_percentage, requested) = targets::hand_set(&targets::Stored {
         body_fat_percentage: p.body_fat_percentage,
-        targets: p.targets,
+        targets: p.targets.get(),
         manual: p.manual,
     });
     let refs = |items: &[mealplan_domain::NamedItem]| -> Vec<ItemRef> {

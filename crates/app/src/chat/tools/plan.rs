@@ -111,7 +111,12 @@ impl Toolbox<'_> {
                 ..PlanSettings::default()
             },
         };
-        let plan = match self.services.plans.generate_with(self.user, options).await {
+        let plan = match self
+            .services
+            .planner
+            .generate_with(self.user, options)
+            .await
+        {
             Ok(plan) => plan,
             Err(PlanError::NoProfile) => return Ok(self.no_profile().into()),
             Err(PlanError::Infeasible(e)) => {
@@ -320,7 +325,7 @@ impl Toolbox<'_> {
         &self,
     ) -> Result<Option<mealplan_domain::Targets<f64>>, mealplan_ports::StoreError> {
         match self.services.plans.summary(self.user).await {
-            Ok(s) => Ok(s.targets),
+            Ok(s) => Ok(s.targets.map(mealplan_domain::DayTargets::get)),
             Err(PlanError::NoActivePlan) => Ok(None),
             Err(e) => Err(store(e)),
         }
@@ -427,7 +432,7 @@ impl Toolbox<'_> {
         &self,
         food: Option<&str>,
     ) -> Result<String, mealplan_ports::StoreError> {
-        let list = match self.services.plans.shopping_list(self.user).await {
+        let list = match self.services.shopping.shopping_list(self.user).await {
             Ok(l) => l,
             Err(PlanError::NoActivePlan) => return Ok(self.no_plan()),
             Err(e) => return Err(store(e)),
@@ -517,7 +522,7 @@ impl Toolbox<'_> {
         day: Option<u8>,
     ) -> Result<String, mealplan_ports::StoreError> {
         let before = self.plan_of().await?;
-        let plan = match self.services.plans.rebalance(self.user, day).await {
+        let plan = match self.services.planner.rebalance(self.user, day).await {
             Ok(p) => p,
             Err(PlanError::NoActivePlan) => return Ok(self.no_plan()),
             Err(PlanError::NoProfile) => return Ok(self.no_profile()),

@@ -26,6 +26,73 @@ pub struct Targets<T> {
     pub fat: T,
 }
 
+/// Targets a day can aim at: every value finite and not negative, the
+/// calories above zero. A resolved profile holds them in this form, so the
+/// planner takes them without checking again
+/// ([`PlanRequest::for_targets`](crate::PlanRequest::for_targets)).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct DayTargets(Targets<f64>);
+
+/// Targets no day can aim at (a negative or non-finite value, or no
+/// calories).
+#[derive(Debug, Clone, Copy, PartialEq, thiserror::Error)]
+#[error("targets no day can aim at: {0:?}")]
+pub struct UnusableTargets(pub Targets<f64>);
+
+impl DayTargets {
+    /// Checks `targets`.
+    pub fn parse(targets: Targets<f64>) -> Result<Self, UnusableTargets> {
+        let values = [
+            targets.calories,
+            targets.protein,
+            targets.carbs,
+            targets.fat,
+        ];
+        if values.iter().any(|v| NonNegative::parse(*v).is_err()) || targets.calories <= 0.0 {
+            Err(UnusableTargets(targets))
+        } else {
+            Ok(Self(targets))
+        }
+    }
+
+    /// Targets the domain computed itself, valid by construction.
+    pub(crate) fn resolved(targets: Targets<f64>) -> Self {
+        debug_assert!(Self::parse(targets).is_ok(), "{targets:?}");
+        Self(targets)
+    }
+
+    /// The same targets changed by `f`, which keeps them usable (scaling
+    /// by positive factors, moving grams between macros).
+    pub(crate) fn map(self, f: impl FnOnce(Targets<f64>) -> Targets<f64>) -> Self {
+        Self::resolved(f(self.0))
+    }
+
+    /// The values.
+    pub fn get(self) -> Targets<f64> {
+        self.0
+    }
+}
+
+impl From<DayTargets> for Targets<f64> {
+    fn from(t: DayTargets) -> Self {
+        t.0
+    }
+}
+
+impl PartialEq<Targets<f64>> for DayTargets {
+    fn eq(&self, other: &Targets<f64>) -> bool {
+        self.0 == *other
+    }
+}
+
+impl std::ops::Deref for DayTargets {
+    type Target = Targets<f64>;
+
+    fn deref(&self) -> &Targets<f64> {
+        &self.0
+    }
+}
+
 /// Which values the user set by hand; the others are computed and follow
 /// the body metrics and goal whenever they change.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
@@ -42,7 +109,7 @@ pub struct Resolved {
     /// Body fat % used (given, or estimated from body type).
     pub body_fat_percentage: f64,
     /// The targets in force, whole numbers unless set by hand.
-    pub targets: Targets<f64>,
+    pub targets: DayTargets,
     /// Which of them were set by hand.
     pub manual: Manual,
 }
@@ -219,12 +286,14 @@ pub fn resolve(
     let set = |v: NonNegative| v.positive().is_some();
     Resolved {
         body_fat_percentage,
-        targets: Targets {
+        // A valid body's energy is positive and every value is kept at or
+        // above zero, so these are targets a day can aim at.
+        targets: DayTargets::resolved(Targets {
             calories: calories.1,
             protein: protein.1,
             carbs: carbs.1,
             fat: fat.1,
-        },
+        }),
         manual: Manual {
             body_fat: set(body_fat),
             targets: Targets {
@@ -389,7 +458,7 @@ mod tests {
         assert_eq!(first.manual, Manual::default());
         let stored = Stored {
             body_fat_percentage: first.body_fat_percentage,
-            targets: first.targets,
+            targets: first.targets.get(),
             manual: first.manual,
         };
         // The client echoes every value back, with a new goal.
@@ -418,7 +487,7 @@ mod tests {
         assert!(third.manual.targets.calories && !third.manual.targets.protein);
         let stored = Stored {
             body_fat_percentage: third.body_fat_percentage,
-            targets: third.targets,
+            targets: third.targets.get(),
             manual: third.manual,
         };
         let echo = Targets {
@@ -573,7 +642,7 @@ mod tests {
             carbs: nn(0.0),
             fat: nn(0.0),
         };
-        let t = resolve(&b, 30, nn(0.0), requested, &[]).targets;
+        let t = resolve(&b, 30, nn(0.0), requested, &[]).targets.get();
         assert_eq!((t.calories, t.protein), (1830.0, 241.0));
         // Fat gave way to 20%; protein is the user's and stays.
         assert_eq!(t.fat, 41.0);

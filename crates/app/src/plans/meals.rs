@@ -1,0 +1,142 @@
+//! One meal of a plan: read it, swap its recipe, tick it off, its
+//! alternatives and a similar recipe, under the ownership rule.
+
+use super::*;
+
+impl Meals {
+    /// One meal detail with its recipe.
+    pub async fn meal(&self, caller: Option<UserId>, id: i64) -> Result<MealView, PlanError> {
+        let owned = self.owned_meal(caller, id).await?;
+        let all = self.catalog.all().await?;
+        meal_view(owned.meal, &all)
+    }
+
+    /// Replaces a meal's recipe; its status stays as it was.
+    pub async fn swap(
+        &self,
+        caller: Option<UserId>,
+        id: i64,
+        recipe_id: i64,
+    ) -> Result<MealView, PlanError> {
+        let owned = self.owned_meal(caller, id).await?;
+        let all = self.catalog.all().await?;
+        let recipe = find(&all, recipe_id).ok_or(PlanError::RecipeNotFound)?;
+        self.plans
+            .set_recipe(id, recipe.id, self.clock.now())
+            .await?;
+        Ok(MealView {
+            meal: MealDetail {
+                recipe_id: recipe.id,
+                ..owned.meal
+            },
+            recipe: recipe.clone(),
+        })
+    }
+
+    /// Sets a meal's status (setting the current one again is allowed).
+    pub async fn set_status(
+        &self,
+        caller: Option<UserId>,
+        id: i64,
+        requested: MealStatus,
+    ) -> Result<MealView, PlanError> {
+        let owned = self.owned_meal(caller, id).await?;
+        let status = owned.meal.status.transition(requested);
+        self.plans.set_status(id, status, self.clock.now()).await?;
+        let all = self.catalog.all().await?;
+        meal_view(
+            MealDetail {
+                status,
+                ..owned.meal
+            },
+            &all,
+        )
+    }
+
+    /// The recipe of `meal_type` nearest to `recipe_id` in calories and
+    /// macros that fits `user`'s restrictions and vegan/vegetarian diet and
+    /// is not in their active plan, with the portion it would be served
+    /// at: that of the meal it would replace (the active plan's meal of
+    /// that type with that recipe), else one serving.
+    pub async fn similar(
+        &self,
+        user: UserId,
+        recipe_id: i64,
+        meal_type: MealType,
+    ) -> Result<(Recipe, f64), PlanError> {
+        let all = self.catalog.all().await?;
+        let original = find(&all, recipe_id).ok_or(PlanError::RecipeNotFound)?;
+        let rules = self.rules_of(user).await?;
+        let plan = self.plans.active(user).await?;
+        let meals: Vec<&MealDetail> = plan
+            .iter()
+            .flat_map(|p| p.days.iter().flat_map(|d| &d.meals))
+            .collect();
+        let exclude: Vec<i64> = meals.iter().map(|m| m.recipe_id).collect();
+        let replaced = |same_type: bool| {
+            meals
+                .iter()
+                .find(|m| m.recipe_id == recipe_id && (!same_type || m.meal_type == meal_type))
+        };
+        let servings = replaced(true)
+            .or_else(|| replaced(false))
+            .map_or(1.0, |m| m.servings);
+        similar_recipes(&all, original, meal_type, &rules, &exclude, 1)
+            .first()
+            .map(|r| ((*r).clone(), servings))
+            .ok_or(PlanError::NoSimilarRecipe)
+    }
+
+    /// Ranked replacements for one meal under its owner's rules, each with
+    /// the day's totals it would give.
+    pub async fn alternatives(
+        &self,
+        caller: Option<UserId>,
+        id: i64,
+        limit: usize,
+    ) -> Result<Vec<Alternative>, PlanError> {
+        let owned = self.owned_meal(caller, id).await?;
+        let all = self.catalog.all().await?;
+        let current = find(&all, owned.meal.recipe_id).ok_or(PlanError::RecipeNotFound)?;
+        let rules = self.rules_of(owned.owner).await?;
+        // The meal's own plan (active or not): its recipes are excluded and
+        // its day's totals, portions applied, are what a swap changes.
+        let plan = self.plans.plan(owned.plan_id).await?;
+        let exclude: Vec<i64> = plan
+            .iter()
+            .flat_map(|p| {
+                p.days
+                    .iter()
+                    .flat_map(|d| d.meals.iter().map(|m| m.recipe_id))
+            })
+            .collect();
+        let servings = owned.meal.servings;
+        let current_share = current.nutrition().served(servings);
+        let day_total: Nutrition = plan
+            .as_ref()
+            .and_then(|p| p.days.iter().find(|d| d.day_of_week == owned.day_of_week))
+            .map(|d| {
+                d.meals
+                    .iter()
+                    .filter_map(|m| {
+                        find(&all, m.recipe_id).map(|r| r.nutrition().served(m.servings))
+                    })
+                    .sum()
+            })
+            .unwrap_or(current_share);
+        Ok(
+            similar_recipes(&all, current, owned.meal.meal_type, &rules, &exclude, limit)
+                .into_iter()
+                .map(|r| {
+                    let share = r.nutrition().served(servings);
+                    Alternative {
+                        recipe: r.clone(),
+                        servings,
+                        day_totals: day_total - current_share + share,
+                        change: share - current_share,
+                    }
+                })
+                .collect(),
+        )
+    }
+}
