@@ -465,6 +465,33 @@ async fn every_rule_has_its_entry(b: Backend) {
         assert_eq!(reply.status, 422, "{change}: {}", reply.text);
         assert_eq!(reply.json, json!({"detail": [entry]}), "{change}");
     }
+    // A body otherwise valid whose ids the write refuses: every unknown
+    // id is named, though the write stops at the first.
+    let body = with(
+        base(),
+        json!({
+            "tastes": [{"id": 998, "name": "x"}, {"name": "sweet"}, {"id": 999, "name": "y"}],
+            "restrictions": [{"id": 4242, "name": "b"}],
+        }),
+    );
+    let reply = put(&app, &token, &body).await;
+    assert_eq!(reply.status, 422, "{}", reply.text);
+    let locs: Vec<&Value> = reply.json["detail"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| &e["loc"])
+        .collect();
+    assert_eq!(
+        locs,
+        [
+            &json!(["body", "tastes", 0]),
+            &json!(["body", "tastes", 2]),
+            &json!(["body", "restrictions", 0]),
+        ],
+        "{}",
+        reply.text
+    );
     // Several bad fields: all their entries, in declaration order.
     let body = with(
         base(),

@@ -585,31 +585,43 @@ pub async fn upsert_profile(
 ) -> Result<web::Json<ProfileResponse>, ApiError> {
     let raw = body.value;
     let validated = validate_body::<ProfileBody>(&raw, body.today).map(|b| b.0);
-    // Items sent by id are checked even when other fields are bad, so the
-    // 422 lists every problem, in field order.
-    let refs = |field: &str| raw.get(field).and_then(category_refs).unwrap_or_default();
-    let unknown = state
-        .profiles
-        .unknown_items(user.0.id, &refs("tastes"), &refs("restrictions"))
-        .await
-        .map_err(ApiError::internal)?;
-    let draft = with_more_entries(
-        validated,
-        unknown_item_entries(&unknown, &raw),
-        &profile_fields(),
-    )?;
-    state
-        .profiles
-        .upsert(user.0.id, draft)
-        .await
-        .map(|p| {
-            web::Json(ProfileResponse::new(
-                p,
-                &state.recipes,
-                state.profiles.today(),
-            ))
-        })
-        .map_err(|e| profile_error(e, &raw))
+    // Items sent by id are checked once: inside the write when the body is
+    // valid; here, when it is not, so that the 422 lists them beside every
+    // other problem, in field order.
+    let unknown_entries = || async {
+        let refs = |field: &str| raw.get(field).and_then(category_refs).unwrap_or_default();
+        let unknown = state
+            .profiles
+            .unknown_items(user.0.id, &refs("tastes"), &refs("restrictions"))
+            .await
+            .map_err(ApiError::internal)?;
+        Ok::<_, ApiError>(unknown_item_entries(&unknown, &raw))
+    };
+    let draft = match validated {
+        Ok(draft) => draft,
+        Err(invalid) => {
+            let extra = unknown_entries().await?;
+            return with_more_entries(Err(invalid), extra, &profile_fields());
+        }
+    };
+    match state.profiles.upsert(user.0.id, draft).await {
+        Ok(p) => Ok(web::Json(ProfileResponse::new(
+            p,
+            &state.recipes,
+            state.profiles.today(),
+        ))),
+        // The write stops at the first id the caller may not use; the 422
+        // names them all.
+        Err(e @ ProfileError::UnknownItem { .. }) => {
+            let all = unknown_entries().await?;
+            if all.is_empty() {
+                Err(profile_error(e, &raw))
+            } else {
+                Err(ApiError::Validation(all))
+            }
+        }
+        Err(e) => Err(profile_error(e, &raw)),
+    }
 }
 
 /// The caller's profile.
