@@ -6,6 +6,7 @@ mod binary;
 mod helpers;
 
 mod accounts;
+mod catalogue;
 mod chat;
 mod chat_corpus;
 mod errors;
