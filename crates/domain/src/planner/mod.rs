@@ -28,6 +28,7 @@
 
 mod adjust;
 mod fit;
+pub mod household;
 mod lp;
 mod rebalance;
 mod rules;
@@ -142,6 +143,12 @@ pub enum RequestError {
     /// Two recipes share an id, so a plan naming one would be ambiguous.
     #[error("recipe id {0} is used twice")]
     DuplicateId(i64),
+    /// A household plan for nobody, or for more people than a table seats.
+    #[error("a household plan seats 1 to {max} people, not {diners}", max = household::MAX_DINERS)]
+    Diners {
+        /// People asked for.
+        diners: usize,
+    },
 }
 
 impl<'a> PlanRequest<'a> {

@@ -1,0 +1,1095 @@
+//! Planning for a household: one dish per slot for everyone who eats
+//! then, a portion for each person, and each person's day on their own
+//! targets.
+//!
+//! A [`Diner`] is one person at the table: targets, hard rules,
+//! preferences, tolerances, portion limits and meal slots; a single user
+//! is a household of one. People may eat different numbers of meals: the
+//! table's slots are the union of theirs, matched by meal type and
+//! occurrence (a 3-meal person skips the 5-meal person's snacks).
+//!
+//! The search is over dishes, the portions follow: for a choice of one
+//! recipe per slot, each person's portions (quarter servings within their
+//! range) are found by coordinate descent on that person's own loss (the
+//! same error in tolerance units as the one-person planner, the whole-day
+//! limits, meal sizes within their bands), and a choice costs the sum of
+//! its people's losses. Slots are improved one at a time over a sample of
+//! their candidates, from several random starts. A dish must keep the
+//! hard rules of everyone who eats it; only a slot where no recipe keeps
+//! everyone's rules is split, its people grouped so that each group has
+//! a dish, and the plan says why ([`TableMeal::split`]).
+
+use crate::food::meal::MealType;
+use crate::food::nutrition::Nutrition;
+use crate::food::recipe::Recipe;
+use crate::profile::targets::DayTargets;
+use crate::profile::{DietType, MealsPerDay};
+
+use super::rules::{Portions, Tolerances, grid, share_bands};
+use super::search::Scorer;
+use super::whole_day::{MinorValues, limits_cost, minor_of};
+use super::{HardRules, PlanningError, RequestError, Rng, bonus, meal_slots};
+
+/// The most people a household plan seats.
+pub const MAX_DINERS: usize = 13;
+/// Candidates re-portioned in full for a slot in each improvement round,
+/// the best of a quick screen of all of them.
+const SHORTLIST: usize = 8;
+/// Random starts per day.
+const STARTS: usize = 4;
+/// Improvement rounds over the slots per start.
+const ROUNDS: usize = 4;
+/// Cost of each earlier use of a recipe in the week.
+const REPEAT_COST: f64 = 3.0;
+/// Weight of a meal's share of its person's day outside its band, per 5
+/// points, squared.
+const SHARE_WEIGHT: f64 = 1.0;
+/// People with at most this many meals get least-squares portions rounded
+/// every way ([`Search::rounded_portion`]); more meals, coordinate descent.
+const ROUNDED_UP_TO: usize = 6;
+/// A person's portions are tried in every combination when there are at
+/// most this many (three main meals at 0.75-2.0 make 216).
+const EXHAUSTIVE: usize = 400;
+/// The smallest share of a dish a person may have (a child's, a light
+/// eater's), below the usual smallest only when the day needs it.
+const SHARE_MIN_SERVINGS: f64 = 0.5;
+/// Cost of each quarter serving a portion has beyond the usual largest:
+/// larger portions are for days the usual ones cannot land.
+const LARGER_COST: f64 = 4.0;
+/// Weight of the preference bonus (diet types, tastes) per eater.
+const BONUS_WEIGHT: f64 = 0.3;
+
+/// One person at the table.
+#[derive(Debug, Clone)]
+pub struct Diner {
+    /// Their targets.
+    pub targets: DayTargets,
+    /// Their slots, in order ([`meal_slots`]).
+    pub slots: Vec<MealType>,
+    /// What they may never be served.
+    pub rules: HardRules,
+    /// Diet types they prefer (beyond the hard ones).
+    pub preferred_diets: Vec<DietType>,
+    /// Tastes they like.
+    pub tastes: Vec<String>,
+    /// How close their day must land.
+    pub tolerances: Tolerances,
+    /// Their portion limits.
+    pub portions: Portions,
+}
+
+impl Diner {
+    /// A person with `targets`, `meals_per_day` meals and `rules`, no
+    /// preferences, the default tolerances and portions.
+    pub fn new(targets: DayTargets, meals_per_day: MealsPerDay, rules: HardRules) -> Self {
+        Self {
+            targets,
+            slots: meal_slots(meals_per_day),
+            rules,
+            preferred_diets: Vec::new(),
+            tastes: Vec::new(),
+            tolerances: Tolerances::default(),
+            portions: Portions::default(),
+        }
+    }
+
+    /// The same person preferring `diets` and `tastes`.
+    pub fn preferring(mut self, diets: Vec<DietType>, tastes: Vec<String>) -> Self {
+        self.preferred_diets = diets;
+        self.tastes = tastes;
+        self
+    }
+}
+
+/// What a household plan is asked for: 1-7 days for 1 to [`MAX_DINERS`]
+/// people over recipes with distinct ids.
+#[derive(Debug, Clone)]
+pub struct HouseholdRequest<'a> {
+    recipes: &'a [Recipe],
+    diners: Vec<Diner>,
+    days: u8,
+    seed: u64,
+}
+
+impl<'a> HouseholdRequest<'a> {
+    /// Checks the days, the number of people and the recipe ids.
+    pub fn new(recipes: &'a [Recipe], diners: Vec<Diner>, days: u8) -> Result<Self, RequestError> {
+        if !(1..=7).contains(&days) {
+            return Err(RequestError::Days { days });
+        }
+        if diners.is_empty() || diners.len() > MAX_DINERS {
+            return Err(RequestError::Diners {
+                diners: diners.len(),
+            });
+        }
+        let mut ids: Vec<i64> = recipes.iter().map(|r| r.id).collect();
+        ids.sort_unstable();
+        if let Some(w) = ids.windows(2).find(|w| w[0] == w[1]) {
+            return Err(RequestError::DuplicateId(w[0]));
+        }
+        Ok(Self {
+            recipes,
+            diners,
+            days,
+            seed: 0,
+        })
+    }
+
+    /// The same request with the search's seed.
+    pub fn with_seed(mut self, seed: u64) -> Self {
+        self.seed = seed;
+        self
+    }
+
+    /// The people, in the order given (a plan names them by index).
+    pub fn diners(&self) -> &[Diner] {
+        &self.diners
+    }
+}
+
+/// One person's portion of a dish.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Share {
+    /// The person (index into [`HouseholdRequest::diners`]).
+    pub diner: usize,
+    /// Their portion, in servings.
+    pub servings: f64,
+}
+
+/// One dish of a day: who eats it and how much each.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TableMeal {
+    /// Id of the recipe.
+    pub recipe_id: i64,
+    /// Slot.
+    pub meal_type: MealType,
+    /// Position of its slot in the table's day, 1-based.
+    pub schedule: u8,
+    /// Each eater's portion.
+    pub shares: Vec<Share>,
+    /// Why this slot has more than one dish, when it does.
+    pub split: Option<String>,
+}
+
+impl TableMeal {
+    /// Servings to cook: every share together.
+    pub fn total_servings(&self) -> f64 {
+        self.shares.iter().map(|s| s.servings).sum()
+    }
+}
+
+/// One day of a household plan.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TableDay {
+    /// 1-7.
+    pub day_of_week: u8,
+    /// Its dishes, by schedule.
+    pub meals: Vec<TableMeal>,
+    /// Each person's totals as served, in [`HouseholdRequest::diners`]
+    /// order.
+    pub totals: Vec<Nutrition>,
+}
+
+/// A slot of the table's day and who eats at it.
+#[derive(Debug, Clone)]
+struct TableSlot {
+    meal_type: MealType,
+    /// Groups of eaters (diner indices), each served one dish.
+    groups: Vec<Vec<usize>>,
+    /// Candidates (catalogue indices) of each group.
+    pools: Vec<Vec<usize>>,
+    /// Why it is split, when it is.
+    split: Option<String>,
+}
+
+/// The order of the table's slots: the 6-meal day's.
+const TABLE_ORDER: [MealType; 6] = [
+    MealType::Breakfast,
+    MealType::Snack,
+    MealType::Lunch,
+    MealType::Snack,
+    MealType::Dinner,
+    MealType::Snack,
+];
+
+/// The table's slots: the union of everyone's, matched by meal type and
+/// occurrence, in the order of the 6-meal day; for each, its eaters and
+/// the position of the slot in each eater's own day.
+fn table_slots(diners: &[Diner]) -> Vec<(MealType, Vec<(usize, usize)>)> {
+    let order = TABLE_ORDER;
+    let mut out: Vec<(MealType, Vec<(usize, usize)>)> = Vec::new();
+    let mut seen = std::collections::HashMap::new();
+    for m in &order {
+        let k = seen.entry(*m).or_insert(0usize);
+        let occurrence = *k;
+        *k += 1;
+        let eaters: Vec<(usize, usize)> = diners
+            .iter()
+            .enumerate()
+            .filter_map(|(d, diner)| {
+                diner
+                    .slots
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, s)| *s == m)
+                    .nth(occurrence)
+                    .map(|(position, _)| (d, position))
+            })
+            .collect();
+        if !eaters.is_empty() {
+            out.push((*m, eaters));
+        }
+    }
+    out
+}
+
+/// Candidates of `meal` for `eaters`: recipes serving it that keep every
+/// eater's rules.
+fn pool(recipes: &[Recipe], diners: &[Diner], meal: MealType, eaters: &[usize]) -> Vec<usize> {
+    recipes
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| r.serves(meal) && eaters.iter().all(|d| diners[*d].rules.allow(r)))
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// Groups of eaters (diner indices) and each group's candidates
+/// (catalogue indices).
+type Groups = (Vec<Vec<usize>>, Vec<Vec<usize>>);
+
+/// Groups `eaters` so that each group has a dish: the person with the
+/// fewest candidates leaves the group until it has one.
+fn grouped(
+    recipes: &[Recipe],
+    diners: &[Diner],
+    meal: MealType,
+    eaters: &[usize],
+) -> Result<Groups, PlanningError> {
+    let mut groups = Vec::new();
+    let mut pools = Vec::new();
+    let mut left: Vec<usize> = eaters.to_vec();
+    while !left.is_empty() {
+        let mut group = left.clone();
+        loop {
+            let p = pool(recipes, diners, meal, &group);
+            if !p.is_empty() {
+                left.retain(|d| !group.contains(d));
+                groups.push(group);
+                pools.push(p);
+                break;
+            }
+            if group.len() == 1 {
+                return Err(PlanningError::NotEnoughRecipes {
+                    meal: meal.as_str(),
+                    needed: 1,
+                    found: 0,
+                });
+            }
+            // The most restricted person eats apart.
+            let strictest = *group
+                .iter()
+                .min_by_key(|d| pool(recipes, diners, meal, &[**d]).len())
+                .unwrap_or(&group[0]);
+            group.retain(|d| *d != strictest);
+        }
+    }
+    Ok((groups, pools))
+}
+
+/// One person's view of the table: which (slot, group) feeds each of
+/// their slots, and what their loss needs.
+struct Seat {
+    scorer: Scorer,
+    targets: crate::profile::targets::Targets<f64>,
+    tolerances: Tolerances,
+    /// (table slot, group) per slot of theirs, in their own order.
+    fed_by: Vec<(usize, usize)>,
+    /// Portion steps per slot of theirs.
+    steps: Vec<Vec<f64>>,
+    /// Meal-size band per slot of theirs.
+    bands: Vec<(f64, f64)>,
+    /// The usual largest portion per slot of theirs: beyond it a portion
+    /// costs [`LARGER_COST`] per quarter serving.
+    usual_max: Vec<f64>,
+    /// The usual smallest portion per slot of theirs: below it a portion
+    /// costs [`LARGER_COST`] per quarter serving too.
+    usual_min: Vec<f64>,
+}
+
+impl Seat {
+    /// Whether `totals` land within this person's tolerances.
+    fn admits(&self, totals: &Nutrition) -> bool {
+        self.tolerances.admits(totals, &self.targets)
+    }
+}
+
+/// Per-recipe values the inner loop reads.
+struct Packed {
+    /// Calories, protein, carbs, fat of one serving.
+    values: Vec<[f64; 4]>,
+    minor: Vec<MinorValues>,
+}
+
+/// Searches the table's days.
+pub fn plan_household(request: &HouseholdRequest<'_>) -> Result<Vec<TableDay>, PlanningError> {
+    let recipes = request.recipes;
+    let diners = &request.diners;
+    let mut slots = Vec::new();
+    let mut seats: Vec<Seat> = diners
+        .iter()
+        .map(|d| Seat {
+            scorer: Scorer::new(&d.targets.get(), &d.tolerances),
+            targets: d.targets.get(),
+            tolerances: d.tolerances,
+            fed_by: vec![(0, 0); d.slots.len()],
+            steps: d
+                .slots
+                .iter()
+                .map(|m| {
+                    let r = d.portions.range(*m);
+                    grid(SHARE_MIN_SERVINGS.min(r.min), r.max).collect()
+                })
+                .collect(),
+            usual_min: d.slots.iter().map(|m| d.portions.range(*m).min).collect(),
+            usual_max: d
+                .slots
+                .iter()
+                .map(|m| d.portions.range(*m).usual_max)
+                .collect(),
+            bands: share_bands(&d.slots),
+        })
+        .collect();
+    for (t, (meal, eaters)) in table_slots(diners).into_iter().enumerate() {
+        let who: Vec<usize> = eaters.iter().map(|(d, _)| *d).collect();
+        let (groups, pools) = grouped(recipes, diners, meal, &who)?;
+        for (g, group) in groups.iter().enumerate() {
+            for d in group {
+                let position = eaters.iter().find(|(e, _)| e == d).map_or(0, |(_, p)| *p);
+                seats[*d].fed_by[position] = (t, g);
+            }
+        }
+        let split = (groups.len() > 1).then(|| {
+            format!(
+                "no {} keeps the rules of everyone who eats it, so it is served as {} dishes",
+                meal.as_str(),
+                groups.len()
+            )
+        });
+        slots.push(TableSlot {
+            meal_type: meal,
+            groups,
+            pools,
+            split,
+        });
+    }
+    let packed = Packed {
+        values: recipes
+            .iter()
+            .map(|r| {
+                let n = r.nutrition();
+                [n.calories, n.protein, n.carbs, n.fat]
+            })
+            .collect(),
+        minor: recipes.iter().map(minor_of).collect(),
+    };
+    let bonuses: Vec<Vec<f64>> = diners
+        .iter()
+        .map(|d| {
+            recipes
+                .iter()
+                .map(|r| bonus(r, &d.preferred_diets, &d.tastes))
+                .collect()
+        })
+        .collect();
+    let own_pools: Vec<Vec<Vec<usize>>> = (0..diners.len())
+        .map(|d| {
+            diners[d]
+                .slots
+                .iter()
+                .map(|m| pool(recipes, diners, *m, &[d]))
+                .collect()
+        })
+        .collect();
+    let search = Search {
+        recipes,
+        own_pools: &own_pools,
+        slots: &slots,
+        seats: &seats,
+        packed: &packed,
+        bonuses: &bonuses,
+    };
+    let mut rng = Rng(request.seed ^ 0x5eed_7ab1e);
+    let mut used = vec![0u32; recipes.len()];
+    let mut days = Vec::with_capacity(usize::from(request.days));
+    for day in 1..=request.days {
+        let (choice, mut portions) = search.best_day(&mut rng, &used);
+        let mut own: Vec<Option<(usize, usize)>> = vec![None; diners.len()];
+        for (d, diner) in diners.iter().enumerate() {
+            let dishes = search.dishes_of(d, &choice);
+            let totals = search.totals(&dishes, &portions[d]);
+            if diner.tolerances.admits(&totals, &diner.targets.get()) {
+                continue;
+            }
+            if let Some((k, r, servings)) = search.rescue(d, &dishes, &portions[d], &used) {
+                own[d] = Some((k, r));
+                portions[d] = servings;
+            }
+        }
+        for r in choice.iter().flatten() {
+            used[*r] += 1;
+        }
+        for (_, r) in own.iter().flatten() {
+            used[*r] += 1;
+        }
+        days.push(search.day(day, &choice, &portions, &own));
+    }
+    Ok(days)
+}
+
+/// A day's dishes: a recipe (catalogue index) per group of each slot.
+type Choice = Vec<Vec<usize>>;
+
+struct Search<'s> {
+    recipes: &'s [Recipe],
+    /// Each person's own candidates per slot of theirs (their rules
+    /// alone), for a dish of their own.
+    own_pools: &'s [Vec<Vec<usize>>],
+    slots: &'s [TableSlot],
+    seats: &'s [Seat],
+    packed: &'s Packed,
+    bonuses: &'s [Vec<f64>],
+}
+
+impl Search<'_> {
+    /// The best day found from several random starts: its dishes and each
+    /// person's portions.
+    fn best_day(&self, rng: &mut Rng, used: &[u32]) -> (Choice, Vec<Vec<f64>>) {
+        let mut best: Option<(f64, Choice)> = None;
+        for _ in 0..STARTS {
+            let mut choice: Choice = self
+                .slots
+                .iter()
+                .map(|s| s.pools.iter().map(|p| p[rng.below(p.len())]).collect())
+                .collect();
+            self.dedupe(&mut choice, rng);
+            // Each person's cost and portions, so that a change of one
+            // dish re-portions only the people who eat it.
+            let mut seats: Vec<(f64, Vec<f64>)> = (0..self.seats.len())
+                .map(|d| self.seat_cost(d, &choice))
+                .collect();
+            let mut cost = seats.iter().map(|(c, _)| c).sum::<f64>() + self.repeats(&choice, used);
+            for _ in 0..ROUNDS {
+                let mut improved = false;
+                for t in 0..self.slots.len() {
+                    for g in 0..self.slots[t].groups.len() {
+                        let group = &self.slots[t].groups[g];
+                        let was = choice[t][g];
+                        for r in self.screen(t, g, &choice, &seats, used) {
+                            choice[t][g] = r;
+                            let new: Vec<(f64, Vec<f64>)> =
+                                group.iter().map(|d| self.seat_cost(*d, &choice)).collect();
+                            let delta: f64 = group
+                                .iter()
+                                .zip(&new)
+                                .map(|(d, (c, _))| c - seats[*d].0)
+                                .sum::<f64>()
+                                + REPEAT_COST * (f64::from(used[r]) - f64::from(used[was]));
+                            if delta < -1e-9 {
+                                cost += delta;
+                                for (d, seat) in group.iter().zip(new) {
+                                    seats[*d] = seat;
+                                }
+                                improved = true;
+                                break;
+                            }
+                            choice[t][g] = was;
+                        }
+                    }
+                }
+                if !improved {
+                    break;
+                }
+            }
+            if best.as_ref().is_none_or(|(b, _)| cost < *b) {
+                best = Some((cost, choice));
+            }
+        }
+        let choice = best.map(|(_, c)| c).unwrap_or_default();
+        let portions = self.portions(&choice);
+        (choice, portions)
+    }
+
+    /// What the week's earlier uses of a day's recipes cost.
+    fn repeats(&self, choice: &Choice, used: &[u32]) -> f64 {
+        choice
+            .iter()
+            .flatten()
+            .map(|r| REPEAT_COST * f64::from(used[*r]))
+            .sum()
+    }
+
+    /// The most promising replacements for the dish of group `g` of slot
+    /// `t`, best first: every candidate is scored with each eater's other
+    /// portions as they are and only this dish's portion tried at every
+    /// step; the best [`SHORTLIST`] are worth re-portioning in full.
+    fn screen(
+        &self,
+        t: usize,
+        g: usize,
+        choice: &Choice,
+        seats: &[(f64, Vec<f64>)],
+        used: &[u32],
+    ) -> Vec<usize> {
+        let group = &self.slots[t].groups[g];
+        let views: Vec<(usize, usize, Vec<usize>)> = group
+            .iter()
+            .map(|d| {
+                let seat = &self.seats[*d];
+                let k = seat.fed_by.iter().position(|f| *f == (t, g)).unwrap_or(0);
+                let dishes = seat.fed_by.iter().map(|(t, g)| choice[*t][*g]).collect();
+                (*d, k, dishes)
+            })
+            .collect();
+        let current = choice[t][g];
+        let mut scored: Vec<(f64, usize)> = self.slots[t].pools[g]
+            .iter()
+            .filter(|r| **r != current && !self.holds(choice, **r))
+            .map(|r| {
+                let mut total = REPEAT_COST * f64::from(used[*r]);
+                for (d, k, dishes) in &views {
+                    let seat = &self.seats[*d];
+                    let mut dishes = dishes.clone();
+                    dishes[*k] = *r;
+                    let mut servings = seats[*d].1.clone();
+                    let mut best = f64::INFINITY;
+                    for s in &seat.steps[*k] {
+                        servings[*k] = *s;
+                        best = best.min(self.loss(seat, &dishes, &servings));
+                    }
+                    total += best - BONUS_WEIGHT * self.bonuses[*d][*r];
+                }
+                (total, *r)
+            })
+            .collect();
+        scored.sort_by(|a, b| a.0.total_cmp(&b.0));
+        scored.truncate(SHORTLIST);
+        scored.into_iter().map(|(_, r)| r).collect()
+    }
+
+    /// Person `d`'s dishes of the day `choice`, one per slot of theirs.
+    fn dishes_of(&self, d: usize, choice: &Choice) -> Vec<usize> {
+        self.seats[d]
+            .fed_by
+            .iter()
+            .map(|(t, g)| choice[*t][*g])
+            .collect()
+    }
+
+    /// A person's totals of `dishes` at `servings`, as served.
+    fn totals(&self, dishes: &[usize], servings: &[f64]) -> Nutrition {
+        dishes
+            .iter()
+            .zip(servings)
+            .map(|(r, s)| self.recipes[*r].nutrition().served(*s))
+            .sum()
+    }
+
+    /// A dish of their own for person `d`, whose day the shared dishes
+    /// cannot land: the slot, recipe and portions that bring their day
+    /// within their tolerances (the least change of dishes: one slot), if
+    /// any does.
+    fn rescue(
+        &self,
+        d: usize,
+        dishes: &[usize],
+        servings: &[f64],
+        used: &[u32],
+    ) -> Option<(usize, usize, Vec<f64>)> {
+        let seat = &self.seats[d];
+        let mut best: Option<(f64, usize, usize, Vec<f64>)> = None;
+        for k in 0..dishes.len() {
+            let mut scored: Vec<(f64, usize)> = self.own_pools[d][k]
+                .iter()
+                .filter(|r| !dishes.contains(r))
+                .map(|r| {
+                    let mut trial = dishes.to_vec();
+                    trial[k] = *r;
+                    let mut s = servings.to_vec();
+                    let least = seat.steps[k]
+                        .iter()
+                        .map(|step| {
+                            s[k] = *step;
+                            self.loss(seat, &trial, &s)
+                        })
+                        .fold(f64::INFINITY, f64::min);
+                    (least + REPEAT_COST * f64::from(used[*r]), *r)
+                })
+                .collect();
+            scored.sort_by(|a, b| a.0.total_cmp(&b.0));
+            for (_, r) in scored.into_iter().take(SHORTLIST) {
+                let mut trial = dishes.to_vec();
+                trial[k] = r;
+                let (loss, portions) = self.portion(seat, &trial);
+                if best.as_ref().is_none_or(|(b, ..)| loss < *b) {
+                    best = Some((loss, k, r, portions));
+                }
+            }
+        }
+        let (_, k, r, portions) = best?;
+        let mut trial = dishes.to_vec();
+        trial[k] = r;
+        let totals = self.totals(&trial, &portions);
+        seat.admits(&totals).then_some((k, r, portions))
+    }
+
+    /// Whether recipe `r` is already on the day.
+    fn holds(&self, choice: &Choice, r: usize) -> bool {
+        choice.iter().any(|g| g.contains(&r))
+    }
+
+    /// Replaces repeated recipes of a random start with others.
+    fn dedupe(&self, choice: &mut Choice, rng: &mut Rng) {
+        let mut seen = Vec::new();
+        for (groups, slot) in choice.iter_mut().zip(self.slots) {
+            for (dish, pool) in groups.iter_mut().zip(&slot.pools) {
+                let mut tries = 0;
+                while seen.contains(dish) && tries < 20 {
+                    *dish = pool[rng.below(pool.len())];
+                    tries += 1;
+                }
+                seen.push(*dish);
+            }
+        }
+    }
+
+    /// Each person's portions of the day `choice`.
+    fn portions(&self, choice: &Choice) -> Vec<Vec<f64>> {
+        (0..self.seats.len())
+            .map(|d| self.seat_cost(d, choice).1)
+            .collect()
+    }
+
+    /// What person `d`'s day of `choice` costs at their best portions
+    /// (less their preference bonus), and those portions.
+    fn seat_cost(&self, d: usize, choice: &Choice) -> (f64, Vec<f64>) {
+        let seat = &self.seats[d];
+        let dishes: Vec<usize> = seat.fed_by.iter().map(|(t, g)| choice[*t][*g]).collect();
+        let (loss, servings) = self.portion(seat, &dishes);
+        let bonus: f64 = dishes.iter().map(|r| self.bonuses[d][*r]).sum();
+        (loss - BONUS_WEIGHT * bonus, servings)
+    }
+
+    /// One person's best portions of `dishes` (one per slot of theirs) by
+    /// coordinate descent from one serving, and the loss there.
+    fn portion(&self, seat: &Seat, dishes: &[usize]) -> (f64, Vec<f64>) {
+        if dishes.len() <= ROUNDED_UP_TO {
+            return self.rounded_portion(seat, dishes);
+        }
+        let combos: usize = seat.steps.iter().map(Vec::len).product();
+        if combos <= EXHAUSTIVE {
+            return self.every_portion(seat, dishes);
+        }
+        let mut servings: Vec<f64> = seat.steps.iter().map(|steps| nearest(steps, 1.0)).collect();
+        let mut loss = self.loss(seat, dishes, &servings);
+        for _ in 0..4 {
+            let mut improved = false;
+            for k in 0..dishes.len() {
+                let mut best = servings[k];
+                for s in &seat.steps[k] {
+                    servings[k] = *s;
+                    let l = self.loss(seat, dishes, &servings);
+                    if l < loss - 1e-12 {
+                        loss = l;
+                        best = *s;
+                        improved = true;
+                    }
+                }
+                servings[k] = best;
+            }
+            if !improved {
+                break;
+            }
+        }
+        (loss, servings)
+    }
+
+    /// One person's portions of `dishes`: the least-squares portions of
+    /// the four targets in tolerance units (each portion in its range,
+    /// by exact coordinate steps), then every rounding of them to quarter
+    /// servings (up or down) scored by the full loss.
+    fn rounded_portion(&self, seat: &Seat, dishes: &[usize]) -> (f64, Vec<f64>) {
+        let n = dishes.len();
+        let units: Vec<[f64; 4]> = dishes
+            .iter()
+            .map(|r| {
+                let v = self.packed.values[*r];
+                let n = Nutrition {
+                    calories: v[0],
+                    protein: v[1],
+                    carbs: v[2],
+                    fat: v[3],
+                    ..Nutrition::default()
+                };
+                seat.scorer.scale(&n)
+            })
+            .collect();
+        let want = seat.scorer.target;
+        let lo: Vec<f64> = seat.steps.iter().map(|s| s[0]).collect();
+        let hi: Vec<f64> = seat.steps.iter().map(|s| s[s.len() - 1]).collect();
+        let mut x: Vec<f64> = (0..n).map(|k| 1.0_f64.clamp(lo[k], hi[k])).collect();
+        for _ in 0..12 {
+            for k in 0..n {
+                // Residual without dish k, then its best multiple.
+                let mut rest = want;
+                for (j, u) in units.iter().enumerate() {
+                    if j != k {
+                        for c in 0..4 {
+                            rest[c] -= u[c] * x[j];
+                        }
+                    }
+                }
+                let uu: f64 = units[k].iter().map(|v| v * v).sum();
+                if uu > 0.0 {
+                    let ur: f64 = units[k].iter().zip(&rest).map(|(a, b)| a * b).sum();
+                    x[k] = (ur / uu).clamp(lo[k], hi[k]);
+                }
+            }
+        }
+        let mut best = (f64::INFINITY, x.clone());
+        let mut servings = vec![0.0; n];
+        for mask in 0..(1usize << n) {
+            for k in 0..n {
+                let q = x[k] * super::rules::STEPS_PER_SERVING;
+                let step = if mask >> k & 1 == 1 {
+                    q.ceil()
+                } else {
+                    q.floor()
+                };
+                servings[k] = (step / super::rules::STEPS_PER_SERVING).clamp(lo[k], hi[k]);
+            }
+            let l = self.loss(seat, dishes, &servings);
+            if l < best.0 {
+                best = (l, servings.clone());
+            }
+        }
+        best
+    }
+
+    /// One person's best portions of `dishes`, every combination tried.
+    fn every_portion(&self, seat: &Seat, dishes: &[usize]) -> (f64, Vec<f64>) {
+        let mut at = vec![0usize; dishes.len()];
+        let mut servings: Vec<f64> = seat.steps.iter().map(|s| s[0]).collect();
+        let mut best = (f64::INFINITY, servings.clone());
+        loop {
+            for (k, i) in at.iter().enumerate() {
+                servings[k] = seat.steps[k][*i];
+            }
+            let l = self.loss(seat, dishes, &servings);
+            if l < best.0 {
+                best = (l, servings.clone());
+            }
+            // Next combination, like an odometer.
+            let mut k = 0;
+            loop {
+                if k == at.len() {
+                    return best;
+                }
+                at[k] += 1;
+                if at[k] < seat.steps[k].len() {
+                    break;
+                }
+                at[k] = 0;
+                k += 1;
+            }
+        }
+    }
+
+    /// One person's loss for `dishes` at `servings`.
+    fn loss(&self, seat: &Seat, dishes: &[usize], servings: &[f64]) -> f64 {
+        let mut raw = [0.0; 4];
+        let mut minor = [0.0; 4];
+        let mut kcal = Vec::with_capacity(dishes.len());
+        for (r, s) in dishes.iter().zip(servings) {
+            let v = &self.packed.values[*r];
+            for k in 0..4 {
+                raw[k] += v[k] * s;
+            }
+            for (t, m) in minor.iter_mut().zip(&self.packed.minor[*r]) {
+                *t += m * s;
+            }
+            kcal.push(v[0] * s);
+        }
+        let totals = Nutrition {
+            calories: raw[0],
+            protein: raw[1],
+            carbs: raw[2],
+            fat: raw[3],
+            ..Nutrition::default()
+        };
+        let mut loss = seat.scorer.error(&seat.scorer.scale(&totals));
+        for ((s, max), min) in servings.iter().zip(&seat.usual_max).zip(&seat.usual_min) {
+            if s > max {
+                loss += LARGER_COST * (s - max) * 4.0;
+            } else if s < min {
+                loss += LARGER_COST * (min - s) * 4.0;
+            }
+        }
+        loss += limits_cost(&minor, raw[0]);
+        if dishes.len() >= 2 && raw[0] > 0.0 {
+            for ((lo, hi), k) in seat.bands.iter().zip(&kcal) {
+                let share = k / raw[0];
+                let outside = (lo - share).max(share - hi).max(0.0);
+                loss += SHARE_WEIGHT * (outside / 0.05) * (outside / 0.05);
+            }
+        }
+        loss
+    }
+
+    /// The planned day of `choice` at `portions`.
+    fn day(
+        &self,
+        day_of_week: u8,
+        choice: &Choice,
+        portions: &[Vec<f64>],
+        own: &[Option<(usize, usize)>],
+    ) -> TableDay {
+        let mut meals = Vec::new();
+        for (t, slot) in self.slots.iter().enumerate() {
+            for (g, group) in slot.groups.iter().enumerate() {
+                let position = |d: usize| {
+                    self.seats[d]
+                        .fed_by
+                        .iter()
+                        .position(|f| *f == (t, g))
+                        .unwrap_or(0)
+                };
+                let apart: Vec<(usize, usize)> = group
+                    .iter()
+                    .filter_map(|d| match own[*d] {
+                        Some((k, r)) if k == position(*d) => Some((*d, r)),
+                        _ => None,
+                    })
+                    .collect();
+                let shares: Vec<Share> = group
+                    .iter()
+                    .filter(|d| !apart.iter().any(|(a, _)| a == *d))
+                    .map(|d| Share {
+                        diner: *d,
+                        servings: portions[*d][position(*d)],
+                    })
+                    .collect();
+                let split = if apart.is_empty() {
+                    slot.split.clone()
+                } else {
+                    Some(format!(
+                        "no shared {} lands everyone's day on their targets, so {} eat{} a dish of their own",
+                        slot.meal_type.as_str(),
+                        if apart.len() == 1 {
+                            "one person"
+                        } else {
+                            "some"
+                        },
+                        if apart.len() == 1 { "s" } else { "" },
+                    ))
+                };
+                if !shares.is_empty() {
+                    meals.push(TableMeal {
+                        recipe_id: self.recipes[choice[t][g]].id,
+                        meal_type: slot.meal_type,
+                        schedule: t as u8 + 1,
+                        shares,
+                        split: split.clone(),
+                    });
+                }
+                for (d, r) in apart {
+                    meals.push(TableMeal {
+                        recipe_id: self.recipes[r].id,
+                        meal_type: slot.meal_type,
+                        schedule: t as u8 + 1,
+                        shares: vec![Share {
+                            diner: d,
+                            servings: portions[d][position(d)],
+                        }],
+                        split: split.clone(),
+                    });
+                }
+            }
+        }
+        let totals = (0..self.seats.len())
+            .map(|d| {
+                let mut dishes = self.dishes_of(d, choice);
+                if let Some((k, r)) = own[d] {
+                    dishes[k] = r;
+                }
+                self.totals(&dishes, &portions[d])
+            })
+            .collect();
+        TableDay {
+            day_of_week,
+            meals,
+            totals,
+        }
+    }
+}
+
+/// The step of `steps` nearest `x`.
+fn nearest(steps: &[f64], x: f64) -> f64 {
+    steps
+        .iter()
+        .copied()
+        .min_by(|a, b| (a - x).abs().total_cmp(&(b - x).abs()))
+        .unwrap_or(x)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::food::allergen::Allergen;
+    use crate::planner::tests::catalogue;
+    use crate::profile::targets::Targets;
+
+    fn targets(calories: f64, protein_share: f64) -> DayTargets {
+        let protein = calories * protein_share / 4.0;
+        let fat = calories * 0.3 / 9.0;
+        let carbs = (calories - protein * 4.0 - fat * 9.0) / 4.0;
+        DayTargets::parse(Targets {
+            calories,
+            protein,
+            carbs,
+            fat,
+        })
+        .unwrap()
+    }
+
+    fn diner(calories: f64, protein_share: f64, meals: i64, rules: HardRules) -> Diner {
+        Diner::new(
+            targets(calories, protein_share),
+            MealsPerDay::parse(meals).unwrap(),
+            rules,
+        )
+    }
+
+    fn week(recipes: &[Recipe], diners: Vec<Diner>, seed: u64) -> Vec<TableDay> {
+        let request = HouseholdRequest::new(recipes, diners, 7)
+            .unwrap()
+            .with_seed(seed);
+        plan_household(&request).unwrap()
+    }
+
+    fn recipe(recipes: &[Recipe], id: i64) -> &Recipe {
+        recipes.iter().find(|r| r.id == id).unwrap()
+    }
+
+    #[test]
+    fn two_alike_share_every_dish_and_land_on_target() {
+        let recipes = catalogue(60, 3);
+        let a = diner(2200.0, 0.25, 3, HardRules::default());
+        let b = diner(2200.0, 0.25, 3, HardRules::default());
+        let days = week(&recipes, vec![a.clone(), b], 5);
+        for day in &days {
+            assert_eq!(day.meals.len(), 3, "{day:?}");
+            for m in &day.meals {
+                assert_eq!(m.shares.len(), 2);
+                assert!(m.split.is_none());
+                assert!(
+                    (m.total_servings() - m.shares.iter().map(|s| s.servings).sum::<f64>()).abs()
+                        < 1e-9
+                );
+            }
+            for t in &day.totals {
+                assert!(a.tolerances.admits(t, &a.targets.get()), "{t:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn each_persons_totals_are_their_shares_and_their_rules_are_kept() {
+        let recipes = catalogue(60, 7);
+        let taxonomy = crate::Taxonomy::default();
+        let vegan = HardRules::new(&taxonomy, std::iter::empty::<&str>(), &[DietType::Vegan]);
+        let no_nuts = HardRules::new(&taxonomy, [Allergen::Peanut.restriction_name()], &[]);
+        let diners = vec![
+            diner(2600.0, 0.3, 3, HardRules::default()),
+            diner(1800.0, 0.2, 3, vegan),
+            diner(2100.0, 0.25, 5, no_nuts),
+        ];
+        let days = week(&recipes, diners.clone(), 11);
+        for day in &days {
+            for (d, diner) in diners.iter().enumerate() {
+                let mine: Vec<&TableMeal> = day
+                    .meals
+                    .iter()
+                    .filter(|m| m.shares.iter().any(|s| s.diner == d))
+                    .collect();
+                assert_eq!(mine.len(), diner.slots.len(), "day {day:?}");
+                let total: Nutrition = mine
+                    .iter()
+                    .map(|m| {
+                        let s = m.shares.iter().find(|s| s.diner == d).unwrap();
+                        recipe(&recipes, m.recipe_id).nutrition().served(s.servings)
+                    })
+                    .sum();
+                assert_eq!(total, day.totals[d]);
+                for m in mine {
+                    assert!(diner.rules.allow(recipe(&recipes, m.recipe_id)));
+                }
+            }
+            // The 3-meal people skip the 5-meal person's snacks.
+            for m in day.meals.iter().filter(|m| m.meal_type == MealType::Snack) {
+                assert!(m.shares.iter().all(|s| s.diner == 2), "{m:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_slot_no_dish_serves_everyone_is_split_and_says_why() {
+        // Every dinner is vegan or nut-free, none both: a vegan with a nut
+        // allergy and a nut eater... here: a vegan and someone allergic to
+        // every vegan dinner's allergen.
+        let mut recipes = catalogue(30, 2);
+        for r in recipes.iter_mut().filter(|r| r.serves(MealType::Dinner)) {
+            if r.diet_types.contains(&DietType::Vegan) {
+                r.allergens = vec![Allergen::Soy];
+            }
+        }
+        let taxonomy = crate::Taxonomy::default();
+        let vegan = HardRules::new(&taxonomy, std::iter::empty::<&str>(), &[DietType::Vegan]);
+        let no_soy = HardRules::new(&taxonomy, [Allergen::Soy.restriction_name()], &[]);
+        let diners = vec![diner(2000.0, 0.2, 1, vegan), diner(2000.0, 0.2, 1, no_soy)];
+        let days = week(&recipes, diners.clone(), 1);
+        for day in &days {
+            assert_eq!(day.meals.len(), 2, "{day:?}");
+            for m in &day.meals {
+                assert!(
+                    m.split.as_deref().is_some_and(|w| w.contains("rules")),
+                    "{m:?}"
+                );
+                for s in &m.shares {
+                    assert!(diners[s.diner].rules.allow(recipe(&recipes, m.recipe_id)));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn requests_are_checked() {
+        let recipes = catalogue(5, 1);
+        let one = || vec![diner(2000.0, 0.2, 3, HardRules::default())];
+        assert!(matches!(
+            HouseholdRequest::new(&recipes, one(), 0),
+            Err(RequestError::Days { days: 0 })
+        ));
+        assert!(matches!(
+            HouseholdRequest::new(&recipes, Vec::new(), 7),
+            Err(RequestError::Diners { diners: 0 })
+        ));
+        let crowd = (0..=MAX_DINERS)
+            .map(|_| diner(2000.0, 0.2, 3, HardRules::default()))
+            .collect();
+        assert!(matches!(
+            HouseholdRequest::new(&recipes, crowd, 7),
+            Err(RequestError::Diners { .. })
+        ));
+    }
+}
