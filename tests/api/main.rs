@@ -13,6 +13,7 @@ mod errors;
 mod faults;
 mod generate;
 mod hardening;
+mod household;
 mod input;
 mod lifecycle;
 mod menus;

@@ -5,7 +5,9 @@ use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
 use mealplan_domain::{NamedItem, User, UserId};
-use mealplan_ports::{ItemKind, Profile, ProfileRepository, StoreError, UserRepository};
+use mealplan_ports::{
+    ItemKind, Member, MemberRepository, Profile, ProfileRepository, StoreError, UserRepository,
+};
 
 use crate::{PlanError, PlanView, Plans};
 
@@ -24,6 +26,8 @@ pub struct AccountData {
     pub custom_restrictions: Vec<NamedItem>,
     /// Every plan, newest first.
     pub plans: Vec<PlanView>,
+    /// Household members, oldest first.
+    pub members: Vec<Member>,
 }
 
 /// The export use case.
@@ -32,6 +36,7 @@ pub struct Export {
     users: Arc<dyn UserRepository>,
     profiles: Arc<dyn ProfileRepository>,
     plans: Plans,
+    members: Option<Arc<dyn MemberRepository>>,
 }
 
 impl Export {
@@ -45,7 +50,14 @@ impl Export {
             users,
             profiles,
             plans,
+            members: None,
         }
+    }
+
+    /// The same export, with the account's household members.
+    pub fn with_members(mut self, members: Arc<dyn MemberRepository>) -> Self {
+        self.members = Some(members);
+        self
     }
 
     /// All of `user`'s data; `None` when the account is gone.
@@ -72,6 +84,10 @@ impl Export {
                 .owned_items(user, ItemKind::Restriction)
                 .await?,
             plans,
+            members: match &self.members {
+                Some(m) => m.members(user).await?,
+                None => Vec::new(),
+            },
         }))
     }
 }

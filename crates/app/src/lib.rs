@@ -5,6 +5,7 @@
 pub mod accounts;
 pub mod chat;
 pub mod export;
+pub mod household;
 pub mod plans;
 pub mod profiles;
 pub mod recipes;
@@ -14,6 +15,7 @@ pub use accounts::{
 };
 pub use chat::{Chat, ChatReply};
 pub use export::{AccountData, Export};
+pub use household::{Household, MemberError};
 pub use plans::MenuError;
 pub use plans::{
     Alternative, DayFitView, DaySummary, DayView, GenerateOptions, MealView, Meals, Menus,

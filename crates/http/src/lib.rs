@@ -26,7 +26,7 @@ use actix_web::http::{Method, header};
 use actix_web::middleware::Condition;
 use actix_web::{App, HttpResponse, web};
 use mealplan_app::{
-    Accounts, Chat, Export, Meals, Menus, Planner, Plans, Profiles, Recipes, Shopping,
+    Accounts, Chat, Export, Household, Meals, Menus, Planner, Plans, Profiles, Recipes, Shopping,
 };
 use mealplan_ports::{HealthProbe, RateLimitStore};
 use utoipa_swagger_ui::SwaggerUi;
@@ -39,8 +39,8 @@ pub use limits::RateLimitOptions;
 pub use metrics::MetricsAccess;
 
 use routes::{
-    Alias, Endpoints, accounts, chat, fit, lifecycle, meals, menus, meta, pages, plans, plate,
-    profile, recipes, shopping,
+    Alias, Endpoints, accounts, chat, fit, household, lifecycle, meals, menus, meta, pages, plans,
+    plate, profile, recipes, shopping,
 };
 
 /// The use cases handlers call, shared by every worker.
@@ -61,6 +61,8 @@ pub struct AppState {
     pub shopping: Shopping,
     /// The original's daily-menu routes.
     pub menus: Menus,
+    /// Household members.
+    pub household: Household,
     /// The nutrition assistant.
     pub chat: Chat,
     /// Copies of a user's data.
@@ -163,6 +165,11 @@ pub fn endpoints() -> Endpoints {
             UnderApi,
         )
         .add(accounts::__path_check_token, accounts::check_token)
+        .add(household::__path_add_member, household::add_member)
+        .add(household::__path_list_members, household::list_members)
+        .add(household::__path_get_member, household::get_member)
+        .add(household::__path_replace_member, household::replace_member)
+        .add(household::__path_remove_member, household::remove_member)
         .add(chat::__path_chat, chat::chat)
         .add(recipes::__path_list_recipes, recipes::list_recipes)
         .add(recipes::__path_get_recipe, recipes::get_recipe)

@@ -133,7 +133,7 @@ impl Application {
             Arc::new(db.clone()),
             Arc::new(db.clone()),
             Arc::new(db.clone()),
-            clock,
+            clock.clone(),
             taxonomy,
         )
         .with_kitchen(kitchen);
@@ -148,7 +148,9 @@ impl Application {
             Arc::new(db.clone()),
             model,
         );
-        let export = Export::new(Arc::new(db.clone()), Arc::new(db.clone()), plans.clone());
+        let export = Export::new(Arc::new(db.clone()), Arc::new(db.clone()), plans.clone())
+            .with_members(Arc::new(db.clone()));
+        let household = mealplan_app::Household::new(Arc::new(db.clone()), clock.clone());
         let state = AppState {
             export,
             accounts,
@@ -158,6 +160,7 @@ impl Application {
             planner: plans.planner(),
             shopping: plans.shopping(),
             menus: plans.menus(),
+            household,
             plans,
             chat,
             meal_detail_auth: match settings.meal_detail_auth {

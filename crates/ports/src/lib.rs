@@ -236,3 +236,9 @@ pub use chat::{
 pub use chat::{MockChatMemoryStore, MockChatModel};
 
 mod chat;
+
+#[cfg(feature = "mock")]
+pub use household::MockMemberRepository;
+pub use household::{MAX_MEMBERS, Member, MemberRepository, MemberStoreError, NewMember};
+
+mod household;

@@ -6,6 +6,7 @@
 //! both sets are embedded in the binary.
 
 mod chat;
+mod household;
 mod limits;
 mod plans;
 mod profiles;

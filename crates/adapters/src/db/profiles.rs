@@ -19,7 +19,7 @@ use super::transaction::write_transaction_with_final_batch;
 use super::{AnyConnection, Database, store_error};
 
 /// Failure inside the upsert transaction.
-enum TxError {
+pub(in crate::db) enum TxError {
     Unknown {
         kind: ItemKind,
         index: usize,
@@ -38,13 +38,13 @@ impl From<diesel::result::Error> for TxError {
 /// tables have the same shape, so one macro writes both modules.
 macro_rules! item_list {
     ($module:ident, $kind:expr, $items:ident, $links:ident, $item_col:ident) => {
-        mod $module {
+        pub(in crate::db) mod $module {
             use super::*;
             use crate::db::schema::{$items, $links};
 
             /// The items `refs` name for `user`, in order, duplicates
             /// removed; names not yet known become the user's own items.
-            pub(super) fn resolve(
+            pub(in crate::db) fn resolve(
                 conn: &mut AnyConnection,
                 user: UserId,
                 refs: &[ItemRef],
@@ -235,7 +235,7 @@ struct ProfileValues<'a> {
 /// Bits of `profiles.manual_targets`, in the order of the migration.
 const MANUAL_BITS: u32 = 5;
 
-fn manual_bits(m: &Manual) -> i32 {
+pub(in crate::db) fn manual_bits(m: &Manual) -> i32 {
     [
         m.targets.calories,
         m.targets.protein,
@@ -249,7 +249,7 @@ fn manual_bits(m: &Manual) -> i32 {
     .sum()
 }
 
-fn manual_of(bits: i32) -> Manual {
+pub(in crate::db) fn manual_of(bits: i32) -> Manual {
     let set = |bit: u32| bit < MANUAL_BITS && bits & (1 << bit) != 0;
     Manual {
         body_fat: set(4),

@@ -14,6 +14,7 @@ use crate::error::{ApiError, ErrorBody, ValidationErrorBody};
 use crate::limits::RateLimits;
 use crate::routes::accounts::{TokenResponse, UserResponse};
 use crate::routes::errors::text_problem;
+use crate::routes::household::MemberResponse;
 use crate::routes::profile::ProfileResponse;
 use crate::routes::responses::{ItemResponse, PlanResponse};
 use crate::schema::field;
@@ -224,6 +225,8 @@ pub struct AccountExport {
     pub custom_restrictions: Vec<ItemResponse>,
     /// Every plan, newest first, the active one included.
     pub plans: Vec<PlanResponse>,
+    /// Household members, oldest first.
+    pub household_members: Vec<MemberResponse>,
 }
 
 fn rfc3339(t: chrono::DateTime<chrono::Utc>) -> String {
@@ -266,6 +269,11 @@ pub async fn export(
             .map(Into::into)
             .collect(),
         plans: data.plans.iter().map(Into::into).collect(),
+        household_members: data
+            .members
+            .into_iter()
+            .map(|m| MemberResponse::new(m, &state))
+            .collect(),
     };
     Ok(HttpResponse::Ok()
         .insert_header((header::CACHE_CONTROL, "no-store"))

@@ -5,6 +5,7 @@ pub mod accounts;
 pub mod chat;
 pub mod errors;
 pub mod fit;
+pub mod household;
 pub mod lifecycle;
 pub mod meals;
 pub mod menus;

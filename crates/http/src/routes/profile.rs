@@ -373,7 +373,7 @@ fn category_inputs(items: &[Value]) -> (Vec<Option<ItemInput>>, Vec<Problem>) {
 
 /// The items of a list field as references, when every item is valid
 /// (for the check of ids, which runs even when other fields are not).
-fn category_refs(value: &Value) -> Option<Vec<ItemRef>> {
+pub(crate) fn category_refs(value: &Value) -> Option<Vec<ItemRef>> {
     let (inputs, problems) = category_inputs(list(value).ok()?);
     if !problems.is_empty() {
         return None;
@@ -534,12 +534,15 @@ fn choice_text(value: &Value) -> Result<String, Problem> {
 
 /// Field names of a profile body in declaration order (spec 2.2), as the
 /// domain lists its fields.
-fn profile_fields() -> [&'static str; 16] {
+pub(crate) fn profile_fields() -> [&'static str; 16] {
     Field::ALL.map(Field::name)
 }
 
 /// One entry per item sent by an id the caller may not use.
-fn unknown_item_entries(unknown: &[(ItemKind, usize, i64)], raw: &Value) -> Vec<ErrorEntry> {
+pub(crate) fn unknown_item_entries(
+    unknown: &[(ItemKind, usize, i64)],
+    raw: &Value,
+) -> Vec<ErrorEntry> {
     let mut errors = Errors::default();
     for (kind, index, id) in unknown {
         let field = match kind {
