@@ -36,7 +36,7 @@ pub const MAX_DINERS: usize = 13;
 /// the best of a quick screen of all of them.
 const SHORTLIST: usize = 8;
 /// Random starts per day.
-const STARTS: usize = 4;
+const STARTS: usize = 3;
 /// Improvement rounds over the slots per start.
 const ROUNDS: usize = 4;
 /// Cost of each earlier use of a recipe in the week.
@@ -47,6 +47,11 @@ const SHARE_WEIGHT: f64 = 1.0;
 /// People with at most this many meals get least-squares portions rounded
 /// every way ([`Search::rounded_portion`]); more meals, coordinate descent.
 const ROUNDED_UP_TO: usize = 6;
+/// Candidates the repair of a random start may try before giving up.
+const DEDUPE_BUDGET: usize = 20_000;
+/// Up to this many meals every rounding (up or down) of the least-squares
+/// portions is tried; beyond, the nearest rounding and single flips.
+const ENUMERATED_ROUNDINGS: usize = 4;
 /// A person's portions are tried in every combination when there are at
 /// most this many (three main meals at 0.75-2.0 make 216).
 const EXHAUSTIVE: usize = 400;
@@ -258,8 +263,9 @@ fn pool(recipes: &[Recipe], diners: &[Diner], meal: MealType, eaters: &[usize]) 
 /// (catalogue indices).
 type Groups = (Vec<Vec<usize>>, Vec<Vec<usize>>);
 
-/// Groups `eaters` so that each group has a dish: the person with the
-/// fewest candidates leaves the group until it has one.
+/// Groups `eaters` so that each group has enough dishes (one for each
+/// slot of this meal type its people eat): the person with the fewest
+/// candidates leaves the group until it has.
 fn grouped(
     recipes: &[Recipe],
     diners: &[Diner],
@@ -273,7 +279,14 @@ fn grouped(
         let mut group = left.clone();
         loop {
             let p = pool(recipes, diners, meal, &group);
-            if !p.is_empty() {
+            // Enough for every slot of this meal type its people eat, so
+            // that no one gets a recipe twice a day.
+            let needed = group
+                .iter()
+                .map(|d| diners[*d].slots.iter().filter(|s| **s == meal).count())
+                .max()
+                .unwrap_or(1);
+            if p.len() >= needed {
                 left.retain(|d| !group.contains(d));
                 groups.push(group);
                 pools.push(p);
@@ -282,8 +295,8 @@ fn grouped(
             if group.len() == 1 {
                 return Err(PlanningError::NotEnoughRecipes {
                     meal: meal.as_str(),
-                    needed: 1,
-                    found: 0,
+                    needed,
+                    found: p.len(),
                 });
             }
             // The most restricted person eats apart.
@@ -312,6 +325,8 @@ struct Seat {
     /// The usual largest portion per slot of theirs: beyond it a portion
     /// costs [`LARGER_COST`] per quarter serving.
     usual_max: Vec<f64>,
+    /// Each recipe's serving in this person's tolerance units.
+    units: Vec<[f64; 4]>,
     /// The usual smallest portion per slot of theirs: below it a portion
     /// costs [`LARGER_COST`] per quarter serving too.
     usual_min: Vec<f64>,
@@ -331,6 +346,35 @@ struct Packed {
     minor: Vec<MinorValues>,
 }
 
+/// The error of a table whose days cannot be filled without giving
+/// someone one recipe twice: the first person and meal type with fewer
+/// candidates than slots.
+fn too_few(diners: &[Diner], own_pools: &[Vec<Vec<usize>>]) -> PlanningError {
+    for (d, diner) in diners.iter().enumerate() {
+        for m in &diner.slots {
+            let needed = diner.slots.iter().filter(|s| *s == m).count();
+            let found = diner
+                .slots
+                .iter()
+                .position(|s| s == m)
+                .map_or(0, |k| own_pools[d][k].len());
+            if found < needed {
+                return PlanningError::NotEnoughRecipes {
+                    meal: m.as_str(),
+                    needed,
+                    found,
+                };
+            }
+        }
+    }
+    let meal = diners.first().and_then(|d| d.slots.first()).copied();
+    PlanningError::NotEnoughRecipes {
+        meal: meal.map_or("meal", MealType::as_str),
+        needed: 1,
+        found: 0,
+    }
+}
+
 /// Searches the table's days.
 pub fn plan_household(request: &HouseholdRequest<'_>) -> Result<Vec<TableDay>, PlanningError> {
     let recipes = request.recipes;
@@ -339,6 +383,13 @@ pub fn plan_household(request: &HouseholdRequest<'_>) -> Result<Vec<TableDay>, P
     let mut seats: Vec<Seat> = diners
         .iter()
         .map(|d| Seat {
+            units: {
+                let scorer = Scorer::new(&d.targets.get(), &d.tolerances);
+                recipes
+                    .iter()
+                    .map(|r| scorer.scale(&r.nutrition()))
+                    .collect()
+            },
             scorer: Scorer::new(&d.targets.get(), &d.tolerances),
             targets: d.targets.get(),
             tolerances: d.tolerances,
@@ -423,7 +474,9 @@ pub fn plan_household(request: &HouseholdRequest<'_>) -> Result<Vec<TableDay>, P
     let mut used = vec![0u32; recipes.len()];
     let mut days = Vec::with_capacity(usize::from(request.days));
     for day in 1..=request.days {
-        let (choice, mut portions) = search.best_day(&mut rng, &used);
+        let Some((choice, mut portions)) = search.best_day(&mut rng, &used) else {
+            return Err(too_few(diners, &own_pools));
+        };
         let mut own: Vec<Option<(usize, usize)>> = vec![None; diners.len()];
         for (d, diner) in diners.iter().enumerate() {
             let dishes = search.dishes_of(d, &choice);
@@ -464,7 +517,7 @@ struct Search<'s> {
 impl Search<'_> {
     /// The best day found from several random starts: its dishes and each
     /// person's portions.
-    fn best_day(&self, rng: &mut Rng, used: &[u32]) -> (Choice, Vec<Vec<f64>>) {
+    fn best_day(&self, rng: &mut Rng, used: &[u32]) -> Option<(Choice, Vec<Vec<f64>>)> {
         let mut best: Option<(f64, Choice)> = None;
         for _ in 0..STARTS {
             let mut choice: Choice = self
@@ -472,7 +525,9 @@ impl Search<'_> {
                 .iter()
                 .map(|s| s.pools.iter().map(|p| p[rng.below(p.len())]).collect())
                 .collect();
-            self.dedupe(&mut choice, rng);
+            if !self.dedupe(&mut choice) {
+                continue;
+            }
             // Each person's cost and portions, so that a change of one
             // dish re-portions only the people who eat it.
             let mut seats: Vec<(f64, Vec<f64>)> = (0..self.seats.len())
@@ -515,9 +570,9 @@ impl Search<'_> {
                 best = Some((cost, choice));
             }
         }
-        let choice = best.map(|(_, c)| c).unwrap_or_default();
+        let choice = best?.1;
         let portions = self.portions(&choice);
-        (choice, portions)
+        Some((choice, portions))
     }
 
     /// What the week's earlier uses of a day's recipes cost.
@@ -554,7 +609,7 @@ impl Search<'_> {
         let current = choice[t][g];
         let mut scored: Vec<(f64, usize)> = self.slots[t].pools[g]
             .iter()
-            .filter(|r| **r != current && !self.holds(choice, **r))
+            .filter(|r| **r != current && !self.holds(choice, t, g, **r))
             .map(|r| {
                 let mut total = REPEAT_COST * f64::from(used[*r]);
                 for (d, k, dishes) in &views {
@@ -562,9 +617,30 @@ impl Search<'_> {
                     let mut dishes = dishes.clone();
                     dishes[*k] = *r;
                     let mut servings = seats[*d].1.clone();
+                    // This dish's least-squares portion with the others as
+                    // they are, rounded down and up.
+                    let u = &seat.units[*r];
+                    let mut rest = seat.scorer.target;
+                    for (j, (dish, s)) in dishes.iter().zip(&servings).enumerate() {
+                        if j != *k {
+                            for (c, v) in rest.iter_mut().zip(&seat.units[*dish]) {
+                                *c -= v * s;
+                            }
+                        }
+                    }
+                    let uu: f64 = u.iter().map(|v| v * v).sum();
+                    let ur: f64 = u.iter().zip(&rest).map(|(a, b)| a * b).sum();
+                    let steps = &seat.steps[*k];
+                    let (lo, hi) = (steps[0], steps[steps.len() - 1]);
+                    let x = if uu > 0.0 {
+                        (ur / uu).clamp(lo, hi)
+                    } else {
+                        1.0
+                    };
+                    let q = x * super::rules::STEPS_PER_SERVING;
                     let mut best = f64::INFINITY;
-                    for s in &seat.steps[*k] {
-                        servings[*k] = *s;
+                    for step in [q.floor(), q.ceil()] {
+                        servings[*k] = (step / super::rules::STEPS_PER_SERVING).clamp(lo, hi);
                         best = best.min(self.loss(seat, &dishes, &servings));
                     }
                     total += best - BONUS_WEIGHT * self.bonuses[*d][*r];
@@ -643,24 +719,74 @@ impl Search<'_> {
         seat.admits(&totals).then_some((k, r, portions))
     }
 
-    /// Whether recipe `r` is already on the day.
-    fn holds(&self, choice: &Choice, r: usize) -> bool {
-        choice.iter().any(|g| g.contains(&r))
+    /// Whether someone who eats the dish of group `g` of slot `t` already
+    /// has recipe `r` at another slot of the day.
+    fn holds(&self, choice: &Choice, t: usize, g: usize, r: usize) -> bool {
+        self.slots[t].groups[g].iter().any(|d| {
+            self.seats[*d]
+                .fed_by
+                .iter()
+                .any(|&(t2, g2)| (t2, g2) != (t, g) && choice[t2][g2] == r)
+        })
     }
 
-    /// Replaces repeated recipes of a random start with others.
-    fn dedupe(&self, choice: &mut Choice, rng: &mut Rng) {
-        let mut seen = Vec::new();
-        for (groups, slot) in choice.iter_mut().zip(self.slots) {
-            for (dish, pool) in groups.iter_mut().zip(&slot.pools) {
-                let mut tries = 0;
-                while seen.contains(dish) && tries < 20 {
-                    *dish = pool[rng.below(pool.len())];
-                    tries += 1;
-                }
-                seen.push(*dish);
+    /// Replaces recipes a random start gives someone twice, by
+    /// backtracking over the slots (each keeps its dish when it can, else
+    /// takes the first of its pool no eater has yet). Whether it found a
+    /// day with no repeat for anyone.
+    fn dedupe(&self, choice: &mut Choice) -> bool {
+        let order: Vec<(usize, usize)> = (0..self.slots.len())
+            .flat_map(|t| (0..self.slots[t].groups.len()).map(move |g| (t, g)))
+            .collect();
+        let start = choice.clone();
+        let mut budget = DEDUPE_BUDGET;
+        self.assign(choice, &start, &order, 0, &mut budget)
+    }
+
+    /// [`dedupe`](Self::dedupe) from position `at` of `order`: slots before
+    /// it are settled; a slot not yet settled counts as free.
+    fn assign(
+        &self,
+        choice: &mut Choice,
+        start: &Choice,
+        order: &[(usize, usize)],
+        at: usize,
+        budget: &mut usize,
+    ) -> bool {
+        let Some(&(t, g)) = order.get(at) else {
+            return true;
+        };
+        let settled = &order[..at];
+        let clashes = |choice: &Choice, r: usize| {
+            self.slots[t].groups[g].iter().any(|d| {
+                self.seats[*d]
+                    .fed_by
+                    .iter()
+                    .any(|f| *f != (t, g) && settled.contains(f) && choice[f.0][f.1] == r)
+            })
+        };
+        let first = start[t][g];
+        let candidates = std::iter::once(first).chain(
+            self.slots[t].pools[g]
+                .iter()
+                .copied()
+                .filter(move |r| *r != first),
+        );
+        for r in candidates {
+            if *budget == 0 {
+                return false;
+            }
+            *budget -= 1;
+            if clashes(choice, r) {
+                continue;
+            }
+            choice[t][g] = r;
+            if self.assign(choice, start, order, at + 1, budget) {
+                return true;
             }
         }
+        choice[t][g] = first;
+        false
     }
 
     /// Each person's portions of the day `choice`.
@@ -720,20 +846,7 @@ impl Search<'_> {
     /// servings (up or down) scored by the full loss.
     fn rounded_portion(&self, seat: &Seat, dishes: &[usize]) -> (f64, Vec<f64>) {
         let n = dishes.len();
-        let units: Vec<[f64; 4]> = dishes
-            .iter()
-            .map(|r| {
-                let v = self.packed.values[*r];
-                let n = Nutrition {
-                    calories: v[0],
-                    protein: v[1],
-                    carbs: v[2],
-                    fat: v[3],
-                    ..Nutrition::default()
-                };
-                seat.scorer.scale(&n)
-            })
-            .collect();
+        let units: Vec<[f64; 4]> = dishes.iter().map(|r| seat.units[*r]).collect();
         let want = seat.scorer.target;
         let lo: Vec<f64> = seat.steps.iter().map(|s| s[0]).collect();
         let hi: Vec<f64> = seat.steps.iter().map(|s| s[s.len() - 1]).collect();
@@ -755,6 +868,39 @@ impl Search<'_> {
                     x[k] = (ur / uu).clamp(lo[k], hi[k]);
                 }
             }
+        }
+        let round = |v: f64, up: bool, k: usize| {
+            let q = v * super::rules::STEPS_PER_SERVING;
+            let step = if up { q.ceil() } else { q.floor() };
+            (step / super::rules::STEPS_PER_SERVING).clamp(lo[k], hi[k])
+        };
+        if n > ENUMERATED_ROUNDINGS {
+            // Nearest step each, then single flips while one helps.
+            let mut servings: Vec<f64> = (0..n).map(|k| round(x[k] + 0.125, false, k)).collect();
+            let mut loss = self.loss(seat, dishes, &servings);
+            for _ in 0..2 {
+                let mut improved = false;
+                for k in 0..n {
+                    let was = servings[k];
+                    for other in [round(x[k], false, k), round(x[k], true, k)] {
+                        if (other - was).abs() < 1e-9 {
+                            continue;
+                        }
+                        servings[k] = other;
+                        let l = self.loss(seat, dishes, &servings);
+                        if l < loss {
+                            loss = l;
+                            improved = true;
+                        } else {
+                            servings[k] = was;
+                        }
+                    }
+                }
+                if !improved {
+                    break;
+                }
+            }
+            return (loss, servings);
         }
         let mut best = (f64::INFINITY, x.clone());
         let mut servings = vec![0.0; n];
@@ -1067,6 +1213,92 @@ mod tests {
                 );
                 for s in &m.shares {
                     assert!(diners[s.diner].rules.allow(recipe(&recipes, m.recipe_id)));
+                }
+            }
+        }
+    }
+
+    mod properties {
+        use super::*;
+        use proptest::prelude::*;
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(64))]
+
+            /// Whatever the people and the catalogue: every dish keeps the
+            /// rules of everyone who eats it and serves its slot; each
+            /// person eats once in each of their slots, never one recipe
+            /// twice a day, in quarter servings within 0.5 to their largest
+            /// portion; their totals are their shares. An error only when
+            /// someone has fewer dishes of a meal type than slots of it.
+            #[test]
+            fn every_persons_rules_are_kept(
+                catalogue_seed in any::<u64>(),
+                per_type in 3usize..30,
+                people in proptest::collection::vec((0u16..(1 << 14), 0usize..3, 1i64..=6, 1400.0f64..3600.0, 0.12f64..0.35), 1..5),
+                days in 1u8..=3,
+                seed in any::<u64>(),
+            ) {
+                let recipes = catalogue(per_type, catalogue_seed);
+                let taxonomy = crate::Taxonomy::default();
+                let diners: Vec<Diner> = people
+                    .iter()
+                    .map(|(mask, diet, meals, calories, protein)| {
+                        let restrictions: Vec<&str> = Allergen::ALL
+                            .iter()
+                            .enumerate()
+                            .filter(|(i, _)| mask & (1 << i) != 0 && *i % 3 == 0)
+                            .map(|(_, a)| a.restriction_name())
+                            .collect();
+                        let diets = match diet {
+                            0 => vec![],
+                            1 => vec![DietType::Vegetarian],
+                            _ => vec![DietType::Vegan],
+                        };
+                        let rules = HardRules::new(&taxonomy, restrictions.iter().copied(), &diets);
+                        diner(*calories, *protein, *meals, rules)
+                    })
+                    .collect();
+                let request = HouseholdRequest::new(&recipes, diners.clone(), days)
+                    .unwrap()
+                    .with_seed(seed);
+                match plan_household(&request) {
+                    Err(_) => {
+                        // Someone has fewer dishes for a meal type than
+                        // slots of it (none at all included).
+                        let someone_short = diners.iter().any(|d| {
+                            d.slots.iter().any(|m| {
+                                let slots = d.slots.iter().filter(|s| *s == m).count();
+                                recipes.iter().filter(|r| r.serves(*m) && d.rules.allow(r)).count() < slots
+                            })
+                        });
+                        prop_assert!(someone_short);
+                    }
+                    Ok(planned) => {
+                        prop_assert_eq!(planned.len(), usize::from(days));
+                        for day in &planned {
+                            for (d, diner) in diners.iter().enumerate() {
+                                let mut seen = Vec::new();
+                                let mut total = Nutrition::default();
+                                for m in &day.meals {
+                                    let r = recipe(&recipes, m.recipe_id);
+                                    prop_assert!(r.serves(m.meal_type));
+                                    for share in m.shares.iter().filter(|s| s.diner == d) {
+                                        prop_assert!(diner.rules.allow(r), "{:?}", m);
+                                        prop_assert!(!seen.contains(&m.recipe_id));
+                                        seen.push(m.recipe_id);
+                                        let q = share.servings * 4.0;
+                                        prop_assert!((q - q.round()).abs() < 1e-9);
+                                        let range = diner.portions.range(m.meal_type);
+                                        prop_assert!(share.servings >= 0.5 && share.servings <= range.max);
+                                        total = total + r.nutrition().served(share.servings);
+                                    }
+                                }
+                                prop_assert_eq!(seen.len(), diner.slots.len());
+                                prop_assert_eq!(total, day.totals[d]);
+                            }
+                        }
+                    }
                 }
             }
         }
