@@ -9,15 +9,14 @@ use async_trait::async_trait;
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
 use diesel::sql_types::BigInt;
-use mealplan_domain::{
-    ActivityLevel, BirthDate, Body, BodyType, DayTargets, DietType, Gender, Goal, Height,
-    MealsPerDay, NamedItem, Targets, UserId, UserName, Weight,
-};
+use mealplan_domain::{DietType, NamedItem, UserId, UserName};
 use mealplan_ports::{
     MAX_MEMBERS, Member, MemberRepository, MemberStoreError, NewMember, StoreError,
 };
 
-use super::profiles::{TxError, manual_bits, manual_of, restriction_items, taste_items};
+use super::profiles::{
+    StoredBody, TxError, manual_bits, manual_of, restriction_items, taste_items,
+};
 use super::schema::household_members as hm;
 use super::transaction::write_transaction;
 use super::{AnyConnection, Database, store_error};
@@ -129,31 +128,31 @@ impl Row {
     fn into_member(self) -> Result<Member, StoreError> {
         let corrupt =
             |what: &str| StoreError::Failure(format!("stored member {} has a bad {what}", self.id));
-        let body = Body {
-            goal: Goal::parse(&self.goal).map_err(|_| corrupt("goal"))?,
-            height: Height::parse(self.height).map_err(|_| corrupt("height"))?,
-            weight: Weight::parse(self.weight).map_err(|_| corrupt("weight"))?,
-            body_type: BodyType::parse(&self.body_type).map_err(|_| corrupt("body_type"))?,
-            gender: Gender::parse(&self.gender).map_err(|_| corrupt("gender"))?,
-            activity_level: ActivityLevel::parse(&self.activity_level)
-                .map_err(|_| corrupt("activity_level"))?,
-            birth_date: BirthDate::from_stored(self.birth_date),
+        let stored = StoredBody {
+            goal: &self.goal,
+            height: self.height,
+            weight: self.weight,
+            body_type: &self.body_type,
+            gender: &self.gender,
+            meals_per_day: self.meals_per_day,
+            activity_level: &self.activity_level,
+            birth_date: self.birth_date,
+            targets: [
+                self.calories_target,
+                self.protein_target,
+                self.carbs_target,
+                self.fat_target,
+            ],
         };
+        let (body, meals_per_day, targets) = stored.read(corrupt)?;
         Ok(Member {
             id: self.id,
             user_id: UserId(self.user_id),
             name: UserName::parse(&self.name).map_err(|_| corrupt("name"))?,
             body,
-            meals_per_day: MealsPerDay::parse(i64::from(self.meals_per_day))
-                .map_err(|_| corrupt("meals_per_day"))?,
+            meals_per_day,
             body_fat_percentage: self.body_fat_percentage,
-            targets: DayTargets::parse(Targets {
-                calories: self.calories_target,
-                protein: self.protein_target,
-                carbs: self.carbs_target,
-                fat: self.fat_target,
-            })
-            .map_err(|_| corrupt("calories_target"))?,
+            targets,
             manual: manual_of(self.manual_targets),
             tastes: decode(&self.tastes),
             restrictions: decode(&self.restrictions),

@@ -296,35 +296,80 @@ impl ProfileRow {
         let corrupt = |what: &str| {
             StoreError::Failure(format!("stored profile {} has a bad {what}", self.id))
         };
-        let body = Body {
-            goal: Goal::parse(&self.goal).map_err(|_| corrupt("goal"))?,
-            height: Height::parse(self.height).map_err(|_| corrupt("height"))?,
-            weight: Weight::parse(self.weight).map_err(|_| corrupt("weight"))?,
-            body_type: BodyType::parse(&self.body_type).map_err(|_| corrupt("body_type"))?,
-            gender: Gender::parse(&self.gender).map_err(|_| corrupt("gender"))?,
-            activity_level: ActivityLevel::parse(&self.activity_level)
-                .map_err(|_| corrupt("activity_level"))?,
-            birth_date: BirthDate::from_stored(self.birth_date),
+        let stored = StoredBody {
+            goal: &self.goal,
+            height: self.height,
+            weight: self.weight,
+            body_type: &self.body_type,
+            gender: &self.gender,
+            meals_per_day: self.meals_per_day,
+            activity_level: &self.activity_level,
+            birth_date: self.birth_date,
+            targets: [
+                self.calories_target,
+                self.protein_target,
+                self.carbs_target,
+                self.fat_target,
+            ],
         };
+        let (body, meals_per_day, targets) = stored.read(corrupt)?;
         Ok(Profile {
             id: self.id,
             user_id: UserId(self.user_id),
             body,
-            meals_per_day: MealsPerDay::parse(i64::from(self.meals_per_day))
-                .map_err(|_| corrupt("meals_per_day"))?,
+            meals_per_day,
             body_fat_percentage: self.body_fat_percentage,
-            targets: DayTargets::parse(Targets {
-                calories: self.calories_target,
-                protein: self.protein_target,
-                carbs: self.carbs_target,
-                fat: self.fat_target,
-            })
-            .map_err(|_| corrupt("calories_target"))?,
+            targets,
             manual: manual_of(self.manual_targets),
             tastes,
             restrictions,
             diet_types,
         })
+    }
+}
+
+/// The body, meals a day and targets of a stored row (a profile's or a
+/// household member's: the same columns), read back into domain values.
+pub(in crate::db) struct StoredBody<'a> {
+    pub goal: &'a str,
+    pub height: f64,
+    pub weight: f64,
+    pub body_type: &'a str,
+    pub gender: &'a str,
+    pub meals_per_day: i32,
+    pub activity_level: &'a str,
+    pub birth_date: NaiveDate,
+    /// Calories, protein, carbs, fat.
+    pub targets: [f64; 4],
+}
+
+impl StoredBody<'_> {
+    /// The values, or `corrupt(column)` for the first that does not read.
+    pub fn read(
+        &self,
+        corrupt: impl Fn(&str) -> StoreError,
+    ) -> Result<(Body, MealsPerDay, DayTargets), StoreError> {
+        let body = Body {
+            goal: Goal::parse(self.goal).map_err(|_| corrupt("goal"))?,
+            height: Height::parse(self.height).map_err(|_| corrupt("height"))?,
+            weight: Weight::parse(self.weight).map_err(|_| corrupt("weight"))?,
+            body_type: BodyType::parse(self.body_type).map_err(|_| corrupt("body_type"))?,
+            gender: Gender::parse(self.gender).map_err(|_| corrupt("gender"))?,
+            activity_level: ActivityLevel::parse(self.activity_level)
+                .map_err(|_| corrupt("activity_level"))?,
+            birth_date: BirthDate::from_stored(self.birth_date),
+        };
+        let meals = MealsPerDay::parse(i64::from(self.meals_per_day))
+            .map_err(|_| corrupt("meals_per_day"))?;
+        let [calories, protein, carbs, fat] = self.targets;
+        let targets = DayTargets::parse(Targets {
+            calories,
+            protein,
+            carbs,
+            fat,
+        })
+        .map_err(|_| corrupt("calories_target"))?;
+        Ok((body, meals, targets))
     }
 }
 

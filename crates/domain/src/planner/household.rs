@@ -28,7 +28,7 @@ use crate::profile::{DietType, MealsPerDay};
 use super::rules::{Portions, Tolerances, grid, share_bands};
 use super::search::Scorer;
 use super::whole_day::{MinorValues, limits_cost, minor_of};
-use super::{HardRules, PlanningError, RequestError, Rng, bonus, meal_slots};
+use super::{HardRules, PlanningError, RequestError, Rng, bonus, distinct_ids, meal_slots};
 
 /// The most people a household plan seats.
 pub const MAX_DINERS: usize = 13;
@@ -127,11 +127,7 @@ impl<'a> HouseholdRequest<'a> {
                 diners: diners.len(),
             });
         }
-        let mut ids: Vec<i64> = recipes.iter().map(|r| r.id).collect();
-        ids.sort_unstable();
-        if let Some(w) = ids.windows(2).find(|w| w[0] == w[1]) {
-            return Err(RequestError::DuplicateId(w[0]));
-        }
+        distinct_ids(recipes)?;
         Ok(Self {
             recipes,
             diners,

@@ -182,11 +182,7 @@ impl<'a> PlanRequest<'a> {
             return Err(RequestError::Days { days });
         }
         let targets = targets.get();
-        let mut ids: Vec<i64> = recipes.iter().map(|r| r.id).collect();
-        ids.sort_unstable();
-        if let Some(w) = ids.windows(2).find(|w| w[0] == w[1]) {
-            return Err(RequestError::DuplicateId(w[0]));
-        }
+        distinct_ids(recipes)?;
         Ok(Self {
             recipes,
             targets,
@@ -562,6 +558,16 @@ fn dishes_for<'a>(
     match given {
         Some(d) => std::borrow::Cow::Borrowed(d),
         None => std::borrow::Cow::Owned(Dishes::new(recipes, kitchen)),
+    }
+}
+
+/// Refuses recipes sharing an id: a plan names its recipes by id.
+pub(crate) fn distinct_ids(recipes: &[Recipe]) -> Result<(), RequestError> {
+    let mut ids: Vec<i64> = recipes.iter().map(|r| r.id).collect();
+    ids.sort_unstable();
+    match ids.windows(2).find(|w| w[0] == w[1]) {
+        Some(w) => Err(RequestError::DuplicateId(w[0])),
+        None => Ok(()),
     }
 }
 

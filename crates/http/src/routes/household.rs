@@ -18,7 +18,7 @@ use crate::auth::CurrentUser;
 use crate::error::{ApiError, ErrorBody, ValidationErrorBody};
 use crate::routes::errors::text_problem;
 use crate::routes::profile::{
-    ProfileBody, ProfileResponse, category_refs, profile_fields, unknown_item_entries,
+    ProfileBody, ProfileResponse, profile_fields, unknown_item_entries, unknown_items_of,
 };
 use crate::schema::field;
 use crate::validate::{
@@ -133,13 +133,7 @@ async fn read_body(
     match validate_body::<MemberBody>(&raw, body.today) {
         Ok(member) => Ok((member, raw)),
         Err(invalid) => {
-            let refs = |field: &str| raw.get(field).and_then(category_refs).unwrap_or_default();
-            let unknown = state
-                .profiles
-                .unknown_items(user.0.id, &refs("tastes"), &refs("restrictions"))
-                .await
-                .map_err(ApiError::internal)?;
-            let extra = unknown_item_entries(&unknown, &raw);
+            let extra = unknown_items_of(state, user, &raw).await?;
             Err(
                 with_more_entries::<()>(Err(invalid), extra, &member_fields())
                     .err()

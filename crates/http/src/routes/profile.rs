@@ -568,6 +568,22 @@ fn profile_error(error: ProfileError, raw: &Value) -> ApiError {
     }
 }
 
+/// A 422 entry for each taste or restriction of `raw` sent by an id the
+/// caller may not use.
+pub(crate) async fn unknown_items_of(
+    state: &AppState,
+    user: &CurrentUser,
+    raw: &Value,
+) -> Result<Vec<ErrorEntry>, ApiError> {
+    let refs = |field: &str| raw.get(field).and_then(category_refs).unwrap_or_default();
+    let unknown = state
+        .profiles
+        .unknown_items(user.0.id, &refs("tastes"), &refs("restrictions"))
+        .await
+        .map_err(ApiError::internal)?;
+    Ok(unknown_item_entries(&unknown, raw))
+}
+
 /// Create or replace the caller's profile (upsert).
 #[utoipa::path(
     put, path = "/api/profile", tag = "profile",
@@ -591,15 +607,7 @@ pub async fn upsert_profile(
     // Items sent by id are checked once: inside the write when the body is
     // valid; here, when it is not, so that the 422 lists them beside every
     // other problem, in field order.
-    let unknown_entries = || async {
-        let refs = |field: &str| raw.get(field).and_then(category_refs).unwrap_or_default();
-        let unknown = state
-            .profiles
-            .unknown_items(user.0.id, &refs("tastes"), &refs("restrictions"))
-            .await
-            .map_err(ApiError::internal)?;
-        Ok::<_, ApiError>(unknown_item_entries(&unknown, &raw))
-    };
+    let unknown_entries = || unknown_items_of(&state, &user, &raw);
     let draft = match validated {
         Ok(draft) => draft,
         Err(invalid) => {
