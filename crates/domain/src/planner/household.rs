@@ -37,6 +37,8 @@ pub const MAX_DINERS: usize = 13;
 const SHORTLIST: usize = 8;
 /// Random starts per day.
 const STARTS: usize = 3;
+/// Further starts for a day on which someone's day is still missed.
+const EXTRA_STARTS: usize = 2;
 /// Improvement rounds over the slots per start.
 const ROUNDS: usize = 4;
 /// Cost of each earlier use of a recipe in the week.
@@ -515,7 +517,15 @@ impl Search<'_> {
     /// person's portions.
     fn best_day(&self, rng: &mut Rng, used: &[u32]) -> Option<(Choice, Vec<Vec<f64>>)> {
         let mut best: Option<(f64, Choice)> = None;
-        for _ in 0..STARTS {
+        for start in 0..STARTS + EXTRA_STARTS {
+            // Past the usual starts only while someone's day is missed.
+            if start >= STARTS
+                && best
+                    .as_ref()
+                    .is_some_and(|(_, choice)| self.everyone_on_target(choice))
+            {
+                break;
+            }
             let mut choice: Choice = self
                 .slots
                 .iter()
@@ -569,6 +579,16 @@ impl Search<'_> {
         let choice = best?.1;
         let portions = self.portions(&choice);
         Some((choice, portions))
+    }
+
+    /// Whether every person's day of `choice` at their best portions lands
+    /// within their tolerances.
+    fn everyone_on_target(&self, choice: &Choice) -> bool {
+        (0..self.seats.len()).all(|d| {
+            let dishes = self.dishes_of(d, choice);
+            let servings = self.seat_cost(d, choice).1;
+            self.seats[d].admits(&self.totals(&dishes, &servings))
+        })
     }
 
     /// What the week's earlier uses of a day's recipes cost.
