@@ -171,9 +171,134 @@ async fn members_are_exported_and_deleted_with_the_account(b: Backend) {
     );
 }
 
+/// A plan for the whole table: one dish per meal for everyone who eats
+/// then, a portion each; the holder's `servings` their own; each dish
+/// keeps its eaters' rules; the shopping list buys every portion; a plan
+/// without `household` is as before.
+async fn a_household_plan_portions_every_meal_for_everyone(b: Backend) {
+    let app = spawn_app(b).await;
+    let token = app.token_for("table@example.com").await;
+    let holder = json!({
+        "goal": "maintain_weight", "height": 180, "weight": 82, "body_type": "normal",
+        "gender": "male", "meals_per_day": 3, "activity_level": "medium",
+        "birth_date": "1985-04-02", "restrictions": [{"name": "nut allergy"}],
+    });
+    let reply = app
+        .json(Method::PUT, "/api/profile", Some(&token), &holder)
+        .await;
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    let mut vegan = member("Sam");
+    vegan["diet_types"] = json!(["vegan"]);
+    vegan["restrictions"] = json!([]);
+    let sam = add(&app, &token, &vegan).await;
+    assert_eq!(sam.status, 201, "{}", sam.text);
+    let sam_id = sam.json["id"].as_i64().unwrap();
+    // Without `household`, meals carry no portions.
+    let alone = app
+        .json(
+            Method::POST,
+            "/api/plan/generate",
+            Some(&token),
+            &json!({"days": 1, "seed": 2}),
+        )
+        .await;
+    assert_eq!(alone.status, 201, "{}", alone.text);
+    assert!(
+        alone.json["daily_menus"][0]["meal_details"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|m| m.get("portions").is_none() && m.get("total_servings").is_none())
+    );
+    let reply = app
+        .json(
+            Method::POST,
+            "/api/plan/generate",
+            Some(&token),
+            &json!({"household": true, "days": 3, "seed": 5}),
+        )
+        .await;
+    assert_eq!(reply.status, 201, "{}", reply.text);
+    let mut expected: std::collections::BTreeMap<String, f64> = Default::default();
+    for day in reply.json["daily_menus"].as_array().unwrap() {
+        let (mut holder_meals, mut sam_meals) = (0, 0);
+        for m in day["meal_details"].as_array().unwrap() {
+            let portions = m["portions"].as_array().unwrap();
+            let total: f64 = portions
+                .iter()
+                .map(|p| p["servings"].as_f64().unwrap())
+                .sum();
+            assert!(
+                (m["total_servings"].as_f64().unwrap() - total).abs() < 1e-9,
+                "{m}"
+            );
+            let own = portions.iter().find(|p| p["member_id"].is_null());
+            assert_eq!(
+                m["servings"].as_f64().unwrap(),
+                own.map_or(0.0, |p| p["servings"].as_f64().unwrap()),
+                "{m}"
+            );
+            let recipe = &m["recipe"];
+            if own.is_some() {
+                holder_meals += 1;
+                assert!(
+                    !crate::helpers::has_allergen(recipe, crate::helpers::NUTS),
+                    "{m}"
+                );
+            }
+            if portions.iter().any(|p| p["member_id"] == sam_id) {
+                sam_meals += 1;
+                let diets: Vec<&str> = recipe["diet_types"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|d| d["name"].as_str().unwrap())
+                    .collect();
+                assert!(diets.contains(&"vegan"), "{m}");
+            }
+            let id = m["recipe_id"].as_i64().unwrap();
+            let sheet = app.get(&format!("/api/recipes/{id}"), None).await.json;
+            for line in sheet["ingredient_lines"].as_array().unwrap() {
+                *expected
+                    .entry(line["name"].as_str().unwrap().to_owned())
+                    .or_default() += line["grams"].as_f64().unwrap() * total;
+            }
+        }
+        assert_eq!(holder_meals, 3, "{day}");
+        assert_eq!(sam_meals, 5, "{day}");
+    }
+    // The shopping list buys what every portion still to cook needs.
+    let list = app
+        .get("/api/plan/current/shopping-list", Some(&token))
+        .await
+        .json;
+    for item in list["items"].as_array().unwrap() {
+        let name = item["name"].as_str().unwrap();
+        if name.contains("egg") {
+            continue; // egg whites are bought as eggs
+        }
+        let want = expected.get(name).copied().unwrap_or_default();
+        assert!(
+            (item["grams"].as_f64().unwrap() - want).abs() <= 0.2,
+            "{name}: {} against {want}",
+            item["grams"]
+        );
+    }
+    let rebalance = app
+        .json(
+            Method::POST,
+            "/api/plan/current/rebalance",
+            Some(&token),
+            &json!({}),
+        )
+        .await;
+    assert_eq!(rebalance.status, 409, "{}", rebalance.text);
+}
+
 crate::on_both_backends!(
     members_are_added_read_replaced_and_removed,
     members_belong_to_their_account,
     member_bodies_are_validated_and_households_are_bounded,
     members_are_exported_and_deleted_with_the_account,
+    a_household_plan_portions_every_meal_for_everyone,
 );

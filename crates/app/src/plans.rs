@@ -11,8 +11,8 @@ use mealplan_domain::{
     similar_recipes,
 };
 use mealplan_ports::{
-    Clock, MealDetail, NewDay, OwnedMeal, Plan, PlanRepository, PlanSettings, ProfileRepository,
-    RecipeCatalog, StoreError,
+    Clock, MealDetail, MemberRepository, NewDay, OwnedMeal, Plan, PlanRepository, PlanSettings,
+    ProfileRepository, RecipeCatalog, StoreError,
 };
 
 use crate::recipes::find;
@@ -49,6 +49,10 @@ pub enum PlanError {
     /// The active plan has no such day.
     #[error("daily menu not found")]
     DayNotFound,
+    /// Re-balancing a plan made for a household is not done yet: each
+    /// person's day would have to be re-portioned together.
+    #[error("re-balancing a household's plan is not supported yet")]
+    HouseholdRebalance,
     /// Storage failed.
     #[error(transparent)]
     Store(#[from] StoreError),
@@ -147,6 +151,8 @@ pub struct PlanContext {
     taxonomy: Arc<Taxonomy>,
     kitchen: Arc<Kitchen>,
     dishes: Arc<DishesCache>,
+    /// Household members, for plans made for the whole table.
+    members: Option<Arc<dyn MemberRepository>>,
 }
 
 /// The day-rule facts of the catalogue last read, made once per catalogue
@@ -214,6 +220,7 @@ impl Plans {
             taxonomy,
             kitchen: Arc::default(),
             dishes: Arc::default(),
+            members: None,
         })
     }
 
@@ -222,6 +229,12 @@ impl Plans {
     pub fn with_kitchen(mut self, kitchen: Arc<Kitchen>) -> Self {
         self.0.kitchen = kitchen;
         self.0.dishes = Arc::default();
+        self
+    }
+
+    /// Plans for the whole table read the members from `members`.
+    pub fn with_members(mut self, members: Arc<dyn MemberRepository>) -> Self {
+        self.0.members = Some(members);
         self
     }
 
@@ -435,6 +448,7 @@ impl Planner {
                 days,
                 seed,
                 settings: PlanSettings::default(),
+                household: false,
             },
         )
         .await
@@ -522,6 +536,7 @@ mod tests {
                 status,
                 meal_type: MealType::Dinner,
                 servings: 1.0,
+                portions: Vec::new(),
             },
             owner: UserId(1),
             plan_id: 4,
@@ -602,6 +617,7 @@ mod tests {
                 status: MealStatus::Pending,
                 meal_type: MealType::Dinner,
                 servings: 1.0,
+                portions: Vec::new(),
             }],
         };
         let result = service(plans)
@@ -630,6 +646,7 @@ mod tests {
                         status: MealStatus::Pending,
                         meal_type: MealType::Dinner,
                         servings: 1.0,
+                        portions: Vec::new(),
                     }],
                 }],
             }))

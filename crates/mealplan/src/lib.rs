@@ -136,7 +136,8 @@ impl Application {
             clock.clone(),
             taxonomy,
         )
-        .with_kitchen(kitchen);
+        .with_kitchen(kitchen)
+        .with_members(Arc::new(db.clone()));
         let model = settings.chat_model.clone().map(|config| {
             tracing::info!(endpoint = %config.endpoint(), model = %config.model, "chat model configured");
             Arc::new(mealplan_http::OpenAiChatModel::new(config)) as Arc<dyn mealplan_ports::ChatModel>

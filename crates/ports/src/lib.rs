@@ -221,7 +221,7 @@ mod profiles;
 
 pub use plans::{
     DailyMenu, MealChange, MealDetail, NewDay, NewMeal, OwnedDay, OwnedMeal, Plan, PlanRepository,
-    PlanSettings, RecipeCatalog,
+    PlanSettings, Portion, RecipeCatalog,
 };
 #[cfg(feature = "mock")]
 pub use plans::{MockPlanRepository, MockRecipeCatalog};

@@ -18,6 +18,17 @@ pub trait RecipeCatalog: Send + Sync {
     async fn all(&self) -> Result<Arc<[Recipe]>, StoreError>;
 }
 
+/// One person's portion of a household meal.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Portion {
+    /// The household member, `None` for the account holder.
+    pub member_id: Option<i64>,
+    /// Their name when the plan was made.
+    pub name: String,
+    /// Their portion, in servings.
+    pub servings: f64,
+}
+
 /// One meal of a plan to create.
 #[derive(Debug, Clone, PartialEq)]
 pub struct NewMeal {
@@ -31,6 +42,9 @@ pub struct NewMeal {
     pub meal_type: MealType,
     /// Portion, in servings of the recipe.
     pub servings: f64,
+    /// Each eater's portion when the plan is a household's (empty
+    /// otherwise).
+    pub portions: Vec<Portion>,
 }
 
 /// One day of a plan to create.
@@ -57,6 +71,22 @@ pub struct MealDetail {
     pub meal_type: MealType,
     /// Portion, in servings of the recipe.
     pub servings: f64,
+    /// Each eater's portion when the plan is a household's (empty
+    /// otherwise); `servings` is then the holder's own (0 when they do not
+    /// eat this meal).
+    pub portions: Vec<Portion>,
+}
+
+impl MealDetail {
+    /// Servings to cook: every portion of a household meal, else the
+    /// meal's own.
+    pub fn to_cook(&self) -> f64 {
+        if self.portions.is_empty() {
+            self.servings
+        } else {
+            self.portions.iter().map(|p| p.servings).sum()
+        }
+    }
 }
 
 /// A stored day of a plan.

@@ -7,10 +7,10 @@ use mealplan_domain::planner::{PlanAdjust, Portions, Tolerances};
 use mealplan_domain::{DietType, MealStatus, MealType, MealsPerDay, UserId};
 use mealplan_ports::{
     DailyMenu, MealChange, MealDetail, NewDay, NewMeal, OwnedDay, OwnedMeal, Plan, PlanRepository,
-    PlanSettings, StoreError,
+    PlanSettings, Portion, StoreError,
 };
 
-use super::schema::{daily_menus, meal_details, plans};
+use super::schema::{daily_menus, meal_details, meal_portions, plans};
 use super::transaction::write_transaction;
 use super::{AnyConnection, Database, store_error};
 
@@ -26,6 +26,7 @@ fn meal_of(row: MealRow) -> Result<MealDetail, StoreError> {
         status: MealStatus::from_code(i64::from(status)).map_err(|_| corrupt("status"))?,
         meal_type: MealType::from_id(meal_type).ok_or_else(|| corrupt("meal type"))?,
         servings,
+        portions: Vec::new(),
     })
 }
 
@@ -39,7 +40,7 @@ fn utc(t: NaiveDateTime) -> DateTime<Utc> {
 }
 
 fn load_plan(conn: &mut AnyConnection, plan_id: i64) -> Result<Option<Plan>, StoreError> {
-    let Some((id, user_id, active, created_at, updated_at)) = plans::table
+    let Some((id, user_id, active, created_at, updated_at, household)) = plans::table
         .find(plan_id)
         .select((
             plans::id,
@@ -47,8 +48,9 @@ fn load_plan(conn: &mut AnyConnection, plan_id: i64) -> Result<Option<Plan>, Sto
             plans::active,
             plans::created_at,
             plans::updated_at,
+            plans::household,
         ))
-        .first::<(i64, i64, i32, NaiveDateTime, NaiveDateTime)>(conn)
+        .first::<(i64, i64, i32, NaiveDateTime, NaiveDateTime, i32)>(conn)
         .optional()
         .map_err(store_error)?
     else {
@@ -78,13 +80,51 @@ fn load_plan(conn: &mut AnyConnection, plan_id: i64) -> Result<Option<Plan>, Sto
         ))
         .load(conn)
         .map_err(store_error)?;
+    // A household's plan reads its portions too (one more query; other
+    // plans never pay for it).
+    let mut portions: Vec<(i64, Portion)> = Vec::new();
+    if household == 1 {
+        let ids: Vec<i64> = meals.iter().map(|(_, _, row)| row.0).collect();
+        let rows: Vec<(i64, Option<i64>, String, f64)> = meal_portions::table
+            .filter(meal_portions::meal_detail_id.eq_any(ids))
+            .order((meal_portions::meal_detail_id, meal_portions::position))
+            .select((
+                meal_portions::meal_detail_id,
+                meal_portions::member_id,
+                meal_portions::name,
+                meal_portions::servings,
+            ))
+            .load(conn)
+            .map_err(store_error)?;
+        portions = rows
+            .into_iter()
+            .map(|(meal, member_id, name, servings)| {
+                (
+                    meal,
+                    Portion {
+                        member_id,
+                        name,
+                        servings,
+                    },
+                )
+            })
+            .collect();
+    }
     let mut menus = Vec::with_capacity(days.len());
     for (menu_id, day) in days {
         let day_meals = meals
             .iter()
             .filter(|(m, _, _)| *m == menu_id)
-            .map(|(_, _, row)| meal_of(*row))
-            .collect::<Result<_, _>>()?;
+            .map(|(_, _, row)| {
+                let mut meal = meal_of(*row)?;
+                meal.portions = portions
+                    .iter()
+                    .filter(|(m, _)| *m == meal.id)
+                    .map(|(_, p)| p.clone())
+                    .collect();
+                Ok(meal)
+            })
+            .collect::<Result<_, StoreError>>()?;
         menus.push(DailyMenu {
             id: menu_id,
             day_of_week: u8::try_from(day)
@@ -143,6 +183,11 @@ fn create_in_tx(
                 .and_then(|s| s.adjust.meals_per_day)
                 .map(|m| i32::from(m.get()))),
             plans::adjust_diet.eq(settings.and_then(|s| s.adjust.diet).map(|d| d.as_str())),
+            plans::household.eq(i32::from(
+                days.iter()
+                    .flat_map(|d| &d.meals)
+                    .any(|m| !m.portions.is_empty()),
+            )),
         ))
         .returning(plans::id)
         .get_result(conn)?;
@@ -184,7 +229,7 @@ fn insert_meal(
     meal: &NewMeal,
     by: ChosenBy,
 ) -> QueryResult<i64> {
-    diesel::insert_into(meal_details::table)
+    let id: i64 = diesel::insert_into(meal_details::table)
         .values((
             meal_details::daily_menu_id.eq(menu_id),
             meal_details::recipe_id.eq(meal.recipe_id),
@@ -195,7 +240,20 @@ fn insert_meal(
             meal_details::chosen.eq(i32::from(by == ChosenBy::User)),
         ))
         .returning(meal_details::id)
-        .get_result(conn)
+        .get_result(conn)?;
+    // One statement a portion: Diesel's MultiConnection has no batch insert.
+    for (position, p) in meal.portions.iter().enumerate() {
+        diesel::insert_into(meal_portions::table)
+            .values((
+                meal_portions::meal_detail_id.eq(id),
+                meal_portions::position.eq(position as i32),
+                meal_portions::member_id.eq(p.member_id),
+                meal_portions::name.eq(p.name.as_str()),
+                meal_portions::servings.eq(p.servings),
+            ))
+            .execute(conn)?;
+    }
+    Ok(id)
 }
 
 /// Sets plan `plan_id`'s `updated_at`.
@@ -541,6 +599,7 @@ impl PlanRepository for Database {
                     status: meal.status,
                     meal_type: meal.meal_type,
                     servings: meal.servings,
+                    portions: Vec::new(),
                 })
             })
             .map_err(store_error)

@@ -139,6 +139,7 @@ diesel::table! {
         adjust_calories -> SmallInt,
         adjust_meals -> Nullable<Integer>,
         adjust_diet -> Nullable<Text>,
+        household -> Integer,
     }
 }
 
@@ -222,5 +223,15 @@ diesel::table! {
         diet_types -> Text,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    meal_portions (meal_detail_id, position) {
+        meal_detail_id -> BigInt,
+        position -> Integer,
+        member_id -> Nullable<BigInt>,
+        name -> Text,
+        servings -> Double,
     }
 }

@@ -222,6 +222,7 @@ mod tests {
             status: MealStatus::Pending,
             meal_type: MealType::Dinner,
             servings: 1.0,
+            portions: Vec::new(),
         }
     }
 
@@ -232,6 +233,7 @@ mod tests {
             status: MealStatus::Pending,
             meal_type: MealType::Dinner,
             servings: 1.0,
+            portions: Vec::new(),
         }
     }
 

@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use mealplan_domain::kitchen::Kitchen;
 use mealplan_domain::planner::PlanAdjust;
+use mealplan_domain::planner::household::{Diner, HouseholdRequest, plan_household};
 use mealplan_domain::planner::whole_day::{self, Dishes, WholeDay};
 use mealplan_domain::planner::{
     self, Bound, DayFit, MealRow, PlanRequest, RebalanceRequest, Tolerances, WeekBound, is_main,
@@ -15,7 +16,9 @@ use mealplan_domain::planner::{
 use mealplan_domain::{
     DietType, HardRules, MealStatus, MealType, Nutrition, Recipe, Taxonomy, UserId,
 };
-use mealplan_ports::{MealChange, NewDay, NewMeal, Plan, PlanSettings, Profile, StoreError};
+use mealplan_ports::{
+    MealChange, NewDay, NewMeal, Plan, PlanSettings, Portion, Profile, StoreError,
+};
 
 use super::{CREATE_ATTEMPTS, PlanError, PlanView, Planner, Plans};
 
@@ -33,6 +36,8 @@ pub struct GenerateOptions {
     /// Tolerances, portion limits and the changes asked for this plan
     /// only, all kept with the plan.
     pub settings: PlanSettings,
+    /// Plan for the holder and every household member at one table.
+    pub household: bool,
 }
 
 /// `profile` as a plan with `adjust` sees it: its targets, meals and diet
@@ -162,6 +167,9 @@ impl Planner {
             .await?
             .ok_or(PlanError::NoProfile)?;
         let profile = adjusted(profile, &options.settings.adjust);
+        if options.household {
+            return self.generate_household(user, profile, options).await;
+        }
         let all = self.catalog.all().await?;
         let seed = options
             .seed
@@ -205,11 +213,120 @@ impl Planner {
                                 status: MealStatus::Pending,
                                 meal_type: m.meal_type,
                                 servings: m.servings,
+                                portions: Vec::new(),
                             })
                             .collect(),
                     })
                     .collect::<Vec<_>>()
             })
+        })
+        .await??;
+        let mut attempt = 1;
+        let plan = loop {
+            match self
+                .plans
+                .create_generated(user, new_days.clone(), options.settings, self.clock.now())
+                .await
+            {
+                Err(StoreError::Conflict(_)) if attempt < CREATE_ATTEMPTS => attempt += 1,
+                other => break other?,
+            }
+        };
+        self.view(plan, &all)
+    }
+
+    /// [`generate_with`](Self::generate_with) for the holder (`profile`,
+    /// the plan's changes applied) and every household member at one
+    /// table: a meal detail per dish, its `servings` the holder's portion
+    /// (0 for a dish they do not eat), its portions everyone's.
+    async fn generate_household(
+        &self,
+        user: UserId,
+        profile: Profile,
+        options: GenerateOptions,
+    ) -> Result<PlanView, PlanError> {
+        let members = match &self.members {
+            Some(repo) => repo.members(user).await?,
+            None => Vec::new(),
+        };
+        let all = self.catalog.all().await?;
+        let seed = options
+            .seed
+            .unwrap_or_else(|| self.clock.now().timestamp_nanos_opt().unwrap_or(0) as u64);
+        let taxonomy = Arc::clone(&self.taxonomy);
+        let recipes = Arc::clone(&all);
+        let holder_name = "you".to_owned();
+        let new_days = blocking(move || {
+            let mut people: Vec<(Option<i64>, String)> = vec![(None, holder_name)];
+            let mut diners = vec![
+                Diner::new(
+                    profile.targets,
+                    profile.meals_per_day,
+                    rules(&taxonomy, &profile),
+                )
+                .preferring(
+                    preferred(&profile),
+                    profile.tastes.iter().map(|t| t.name.clone()).collect(),
+                ),
+            ];
+            diners[0].tolerances = options.settings.tolerances;
+            diners[0].portions = options.settings.portions;
+            for m in &members {
+                let rules = HardRules::new(
+                    &taxonomy,
+                    m.restrictions.iter().map(|r| r.name.as_str()),
+                    &m.diet_types,
+                );
+                let diets = m
+                    .diet_types
+                    .iter()
+                    .copied()
+                    .filter(|d| !matches!(d, DietType::Vegan | DietType::Vegetarian))
+                    .collect();
+                let mut diner = Diner::new(m.targets, m.meals_per_day, rules)
+                    .preferring(diets, m.tastes.iter().map(|t| t.name.clone()).collect());
+                diner.tolerances = options.settings.tolerances;
+                diner.portions = options.settings.portions;
+                diners.push(diner);
+                people.push((Some(m.id), m.name.as_str().to_owned()));
+            }
+            let request = HouseholdRequest::new(&recipes, diners, options.days)?.with_seed(seed);
+            let started = std::time::Instant::now();
+            let week = plan_household(&request);
+            metrics::histogram!("planner_seconds").record(started.elapsed().as_secs_f64());
+            Ok::<_, PlanError>(
+                week?
+                    .iter()
+                    .map(|day| NewDay {
+                        day_of_week: day.day_of_week,
+                        meals: day
+                            .meals
+                            .iter()
+                            .enumerate()
+                            .map(|(k, m)| NewMeal {
+                                recipe_id: m.recipe_id,
+                                schedule: k as u8 + 1,
+                                status: MealStatus::Pending,
+                                meal_type: m.meal_type,
+                                servings: m
+                                    .shares
+                                    .iter()
+                                    .find(|s| s.diner == 0)
+                                    .map_or(0.0, |s| s.servings),
+                                portions: m
+                                    .shares
+                                    .iter()
+                                    .map(|s| Portion {
+                                        member_id: people[s.diner].0,
+                                        name: people[s.diner].1.clone(),
+                                        servings: s.servings,
+                                    })
+                                    .collect(),
+                            })
+                            .collect(),
+                    })
+                    .collect::<Vec<_>>(),
+            )
         })
         .await??;
         let mut attempt = 1;
@@ -249,6 +366,14 @@ impl Planner {
                 .ok_or(PlanError::NoActivePlan)?;
             if day.is_some_and(|d| !plan.days.iter().any(|x| x.day_of_week == d)) {
                 return Err(PlanError::DayNotFound);
+            }
+            if plan
+                .days
+                .iter()
+                .flat_map(|d| &d.meals)
+                .any(|m| !m.portions.is_empty())
+            {
+                return Err(PlanError::HouseholdRebalance);
             }
             let settings = self.plans.settings(plan.id).await?.unwrap_or_default();
             let chosen = self.plans.chosen_meals(plan.id).await?;

@@ -60,7 +60,7 @@ impl Shopping {
                     // Egg whites are bought as eggs, on the eggs line.
                     let (name, grams) = self
                         .kitchen
-                        .bought_as(&i.name, i.grams * meal.meal.servings);
+                        .bought_as(&i.name, i.grams * meal.meal.to_cook());
                     let entry = totals.entry(name.to_owned()).or_default();
                     entry.0 += grams;
                     entry.1.insert(day.day_of_week);
@@ -108,6 +108,7 @@ mod tests {
             status,
             meal_type: MealType::Lunch,
             servings,
+            portions: Vec::new(),
         }
     }
 

@@ -159,6 +159,7 @@ fn stored(user: UserId, days: Vec<NewDay>) -> Plan {
                             status: m.status,
                             meal_type: m.meal_type,
                             servings: m.servings,
+                            portions: Vec::new(),
                         }
                     })
                     .collect(),
@@ -248,6 +249,7 @@ fn meal(
         status,
         meal_type,
         servings,
+        portions: Vec::new(),
     }
 }
 

@@ -25,6 +25,9 @@ pub(crate) fn plan_error(error: PlanError) -> ApiError {
         }
         PlanError::NoProfile => ApiError::NotFound("Profile not found"),
         PlanError::DayNotFound => ApiError::NotFound("Daily menu not found"),
+        PlanError::HouseholdRebalance => ApiError::Conflict(
+            "Re-balancing a household's plan is not supported yet; generate it again instead",
+        ),
         PlanError::Infeasible(e) => infeasible(&e, &Value::Object(Default::default())),
         // Days are checked at the edge, stored targets are positive and
         // recipe ids unique: a refused request is a bug, not the caller's.

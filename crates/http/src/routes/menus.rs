@@ -186,6 +186,7 @@ pub(crate) fn meal_items(items: &[Value], model: &'static str) -> (Vec<NewMeal>,
                 status,
                 meal_type,
                 servings,
+                portions: Vec::new(),
             });
         }
     }
@@ -387,6 +388,7 @@ impl FromBody for MealBody {
                 status: status?,
                 meal_type: meal_type?,
                 servings: servings?.unwrap_or(1.0),
+                portions: Vec::new(),
             },
         })
     }

@@ -23,8 +23,8 @@ use crate::routes::menus::{day_schema, meal_items};
 use crate::routes::responses::{PlanResponse, Totals, WholeDayResponse};
 use crate::schema::{MealTypeName, field};
 use crate::validate::{
-    BodyFields, Errors, FromBody, JsonBody, Problem, Problems, RawJson, int_in_range, integer,
-    item_field, list, validate_body, with_more_entries,
+    BodyFields, Errors, FromBody, JsonBody, Problem, Problems, RawJson, boolean, int_in_range,
+    integer, item_field, list, validate_body, with_more_entries,
 };
 
 /// Field names of a plan body in declaration order, for sorting entries.
@@ -223,6 +223,11 @@ pub struct Generate {
     tolerances: Tolerances,
     #[schema(schema_with = max_servings_schema, required = false)]
     max_servings: Portions,
+    /// Plan for the caller and every household member at one table: one
+    /// dish per meal for everyone who eats then, a portion for each
+    /// (default false).
+    #[schema(value_type = Option<bool>, required = false)]
+    household: bool,
 }
 
 /// `days`: how many days to plan.
@@ -252,11 +257,13 @@ impl FromBody for Generate {
         let seed = f.optional("seed", int_in_range(0, i64::MAX));
         let tolerances = f.optional("tolerances", tolerances);
         let max_servings = f.optional("max_servings", max_servings);
+        let household = f.optional("household", boolean);
         Some(Self {
             days: days?.map_or(DAY_OF_WEEK_RANGE.1 as u8, |d| d as u8),
             seed: seed?.map(|s| s as u64),
             tolerances: tolerances?.unwrap_or_default(),
             max_servings: max_servings?.unwrap_or_default(),
+            household: household?.unwrap_or(false),
         })
     }
 }
@@ -289,6 +296,7 @@ pub async fn generate_plan(
             portions: value.max_servings,
             adjust: Default::default(),
         },
+        household: value.household,
     };
     let plan = state
         .planner

@@ -290,3 +290,24 @@ fn messages_follow_pydantic() {
         "Input should be greater than or equal to 140"
     );
 }
+
+/// Booleans as Pydantic reads them in lax mode (checked against pydantic
+/// 2: `2` cannot be interpreted, `1.5` and `null` are not booleans).
+#[test]
+fn booleans_read_as_pydantic_reads_them() {
+    for (v, want) in [
+        (json!(true), Ok(true)),
+        (json!(0), Ok(false)),
+        (json!(1.0), Ok(true)),
+        (json!("YES"), Ok(true)),
+        (json!("off"), Ok(false)),
+        (json!(2), Err("bool_parsing")),
+        (json!("maybe"), Err("bool_parsing")),
+        (json!(1.5), Err("bool_type")),
+        (json!(null), Err("bool_type")),
+        (json!([1]), Err("bool_type")),
+    ] {
+        let got = boolean(&v).map_err(|p| p.kind);
+        assert_eq!(got, want, "{v}");
+    }
+}

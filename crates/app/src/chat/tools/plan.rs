@@ -110,6 +110,7 @@ impl Toolbox<'_> {
                 adjust,
                 ..PlanSettings::default()
             },
+            household: false,
         };
         let plan = match self
             .services

@@ -24,7 +24,25 @@ pub struct MealDetailResponse {
     /// servings); `/api/recipes` shows one serving.
     pub recipe: RecipeResponse,
     /// Portion, in servings of the recipe (generated plans scale portions
-    /// to meet the targets; 1 otherwise).
+    /// to meet the targets; 1 otherwise). In a household's plan, the
+    /// account holder's own (0 for a dish only others eat).
+    pub servings: f64,
+    /// A household's plan only: each eater's portion.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub portions: Option<Vec<PortionResponse>>,
+    /// A household's plan only: servings to cook, every portion together.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub total_servings: Option<f64>,
+}
+
+/// One eater's portion of a household meal.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PortionResponse {
+    /// The household member; `null` for the account holder.
+    pub member_id: Option<i64>,
+    /// Their name when the plan was made (`you` for the holder).
+    pub name: String,
+    /// Their portion, in servings.
     pub servings: f64,
 }
 
@@ -38,6 +56,18 @@ impl From<&MealView> for MealDetailResponse {
             meal_type: v.meal.meal_type.as_str(),
             recipe: RecipeResponse::served(&v.recipe, v.meal.servings),
             servings: v.meal.servings,
+            portions: (!v.meal.portions.is_empty()).then(|| {
+                v.meal
+                    .portions
+                    .iter()
+                    .map(|p| PortionResponse {
+                        member_id: p.member_id,
+                        name: p.name.clone(),
+                        servings: p.servings,
+                    })
+                    .collect()
+            }),
+            total_servings: (!v.meal.portions.is_empty()).then(|| v.meal.to_cook()),
         }
     }
 }

@@ -1,0 +1,2 @@
+DROP TABLE meal_portions;
+ALTER TABLE plans DROP COLUMN household;
