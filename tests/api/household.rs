@@ -210,6 +210,11 @@ async fn a_household_plan_portions_every_meal_for_everyone(b: Backend) {
             .iter()
             .all(|m| m.get("portions").is_none() && m.get("total_servings").is_none())
     );
+    let plain = app
+        .get("/api/plan/current/summary", Some(&token))
+        .await
+        .json;
+    assert!(plain.get("people").is_none(), "{plain}");
     let reply = app
         .json(
             Method::POST,
@@ -284,6 +289,26 @@ async fn a_household_plan_portions_every_meal_for_everyone(b: Backend) {
             item["grams"]
         );
     }
+    // The summary gives each person's days against their own targets.
+    let summary = app
+        .get("/api/plan/current/summary", Some(&token))
+        .await
+        .json;
+    let people = summary["people"].as_array().unwrap();
+    assert_eq!(people.len(), 2, "{summary}");
+    assert!(people[0]["member_id"].is_null());
+    assert_eq!(people[0]["name"], "you");
+    assert_eq!(people[1]["member_id"], sam_id);
+    assert_eq!(
+        people[1]["targets"]["calories"],
+        sam.json["calories_target"]
+    );
+    let within = people
+        .iter()
+        .flat_map(|p| p["days"].as_array().unwrap())
+        .filter(|d| d["within_tolerance"] == true)
+        .count();
+    assert!(within >= 5, "{summary}");
     let rebalance = app
         .json(
             Method::POST,

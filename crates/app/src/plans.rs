@@ -80,6 +80,24 @@ pub struct PlanSummary {
     pub targets: Option<DayTargets>,
     /// Days by day of week.
     pub days: Vec<DaySummary>,
+    /// A household's plan only: each person's days against their own
+    /// targets (the holder first).
+    pub people: Vec<PersonSummary>,
+}
+
+/// One person's days of a household's plan.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PersonSummary {
+    /// The household member, `None` for the holder.
+    pub member_id: Option<i64>,
+    /// Their name as the plan has it.
+    pub name: String,
+    /// Their targets now (the plan's changes applied for the holder);
+    /// `None` for a member since removed.
+    pub targets: Option<DayTargets>,
+    /// (day of week, their planned totals, whether within the plan's
+    /// tolerances of their targets), by day.
+    pub days: Vec<(u8, Nutrition, bool)>,
 }
 
 /// A meal with its recipe.
@@ -317,12 +335,8 @@ impl Plans {
         let plan = self.view(stored, &all)?;
         let dishes = self.dishes_of(&all);
         // A plan made with changes ("more protein") is judged by them.
-        let adjust = self
-            .plans
-            .settings(plan.id)
-            .await?
-            .unwrap_or_default()
-            .adjust;
+        let settings = self.plans.settings(plan.id).await?.unwrap_or_default();
+        let adjust = settings.adjust;
         let targets = self
             .profiles
             .find(user)
@@ -351,11 +365,63 @@ impl Plans {
                 })
             })
             .collect::<Result<_, PlanError>>()?;
+        let people = self.people(user, &plan, targets, &settings).await?;
         Ok(PlanSummary {
             plan_id: plan.id,
             targets,
             days,
+            people,
         })
+    }
+
+    /// Each eater of a household's plan (none for another plan), with
+    /// their days against their own targets.
+    async fn people(
+        &self,
+        user: UserId,
+        plan: &PlanView,
+        holder: Option<DayTargets>,
+        settings: &PlanSettings,
+    ) -> Result<Vec<PersonSummary>, PlanError> {
+        let mut people: Vec<PersonSummary> = Vec::new();
+        for meal in plan.days.iter().flat_map(|d| &d.meals) {
+            for p in &meal.meal.portions {
+                if !people.iter().any(|x| x.member_id == p.member_id) {
+                    people.push(PersonSummary {
+                        member_id: p.member_id,
+                        name: p.name.clone(),
+                        targets: None,
+                        days: Vec::new(),
+                    });
+                }
+            }
+        }
+        people.sort_by_key(|p| p.member_id.is_some());
+        for person in &mut people {
+            person.targets = match (person.member_id, &self.members) {
+                (None, _) => holder,
+                (Some(id), Some(repo)) => repo.member(user, id).await?.map(|m| m.targets),
+                (Some(_), None) => None,
+            };
+            for day in &plan.days {
+                let planned: Nutrition = day
+                    .meals
+                    .iter()
+                    .flat_map(|m| {
+                        m.meal
+                            .portions
+                            .iter()
+                            .filter(|p| p.member_id == person.member_id)
+                            .map(|p| m.recipe.nutrition().served(p.servings))
+                    })
+                    .sum();
+                let within = person
+                    .targets
+                    .is_some_and(|t| settings.tolerances.admits(&planned, &t.get()));
+                person.days.push((day.day_of_week, planned, within));
+            }
+        }
+        Ok(people)
     }
 }
 

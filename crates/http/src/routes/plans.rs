@@ -367,6 +367,35 @@ pub struct PlanSummaryResponse {
     pub targets: Option<TargetsResponse>,
     /// Days by day of week.
     pub days: Vec<DaySummaryResponse>,
+    /// A household's plan only: each person's days against their own
+    /// targets, the holder first.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub people: Option<Vec<PersonSummaryResponse>>,
+}
+
+/// One person's days of a household's plan.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PersonSummaryResponse {
+    /// The household member; `null` for the account holder.
+    pub member_id: Option<i64>,
+    /// Their name as the plan has it.
+    pub name: String,
+    /// Their daily targets now; null for a member since removed.
+    pub targets: Option<TargetsResponse>,
+    /// Their days.
+    pub days: Vec<PersonDayResponse>,
+}
+
+/// One person's planned day.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PersonDayResponse {
+    /// 1-7.
+    pub day_of_week: u8,
+    /// Their totals, portions applied.
+    pub planned: Totals,
+    /// Whether the day lands within the plan's tolerances of their
+    /// targets.
+    pub within_tolerance: bool,
 }
 
 /// Totals and deviations of the active plan, day by day.
@@ -387,14 +416,35 @@ pub async fn plan_summary(
     let summary = state.plans.summary(user.0.id).await.map_err(plan_error)?;
     let percent =
         |got: f64, want: f64| (want > 0.0).then(|| ((got - want) / want * 1000.0).round() / 10.0);
+    let targets = |t: mealplan_domain::DayTargets| TargetsResponse {
+        calories: t.calories,
+        protein: t.protein,
+        carbs: t.carbs,
+        fat: t.fat,
+    };
+    let people = (!summary.people.is_empty()).then(|| {
+        summary
+            .people
+            .iter()
+            .map(|p| PersonSummaryResponse {
+                member_id: p.member_id,
+                name: p.name.clone(),
+                targets: p.targets.map(targets),
+                days: p
+                    .days
+                    .iter()
+                    .map(|(day, planned, within)| PersonDayResponse {
+                        day_of_week: *day,
+                        planned: (*planned).into(),
+                        within_tolerance: *within,
+                    })
+                    .collect(),
+            })
+            .collect()
+    });
     Ok(web::Json(PlanSummaryResponse {
         plan_id: summary.plan_id,
-        targets: summary.targets.map(|t| TargetsResponse {
-            calories: t.calories,
-            protein: t.protein,
-            carbs: t.carbs,
-            fat: t.fat,
-        }),
+        targets: summary.targets.map(targets),
         days: summary
             .days
             .iter()
@@ -411,5 +461,6 @@ pub async fn plan_summary(
                 }),
             })
             .collect(),
+        people,
     }))
 }
