@@ -116,8 +116,13 @@ pub(super) fn rules(taxonomy: &Taxonomy, profile: &Profile) -> HardRules {
 
 /// The diet types a profile prefers (vegan/vegetarian are hard rules).
 fn preferred(profile: &Profile) -> Vec<DietType> {
-    profile
-        .diet_types
+    preferred_of(&profile.diet_types)
+}
+
+/// The preferences among `diets`: all but vegan and vegetarian, which are
+/// hard rules.
+fn preferred_of(diets: &[DietType]) -> Vec<DietType> {
+    diets
         .iter()
         .copied()
         .filter(|d| !matches!(d, DietType::Vegan | DietType::Vegetarian))
@@ -221,18 +226,30 @@ impl Planner {
             })
         })
         .await??;
+        self.store(user, new_days, options.settings, &all).await
+    }
+
+    /// Stores `new_days` as `user`'s active generated plan, retrying a
+    /// creation that lost a race.
+    async fn store(
+        &self,
+        user: UserId,
+        new_days: Vec<NewDay>,
+        settings: PlanSettings,
+        all: &[Recipe],
+    ) -> Result<PlanView, PlanError> {
         let mut attempt = 1;
         let plan = loop {
             match self
                 .plans
-                .create_generated(user, new_days.clone(), options.settings, self.clock.now())
+                .create_generated(user, new_days.clone(), settings, self.clock.now())
                 .await
             {
                 Err(StoreError::Conflict(_)) if attempt < CREATE_ATTEMPTS => attempt += 1,
                 other => break other?,
             }
         };
-        self.view(plan, &all)
+        self.view(plan, all)
     }
 
     /// [`generate_with`](Self::generate_with) for the holder (`profile`,
@@ -277,14 +294,10 @@ impl Planner {
                     m.restrictions.iter().map(|r| r.name.as_str()),
                     &m.diet_types,
                 );
-                let diets = m
-                    .diet_types
-                    .iter()
-                    .copied()
-                    .filter(|d| !matches!(d, DietType::Vegan | DietType::Vegetarian))
-                    .collect();
-                let mut diner = Diner::new(m.targets, m.meals_per_day, rules)
-                    .preferring(diets, m.tastes.iter().map(|t| t.name.clone()).collect());
+                let mut diner = Diner::new(m.targets, m.meals_per_day, rules).preferring(
+                    preferred_of(&m.diet_types),
+                    m.tastes.iter().map(|t| t.name.clone()).collect(),
+                );
                 diner.tolerances = options.settings.tolerances;
                 diner.portions = options.settings.portions;
                 diners.push(diner);
@@ -329,18 +342,7 @@ impl Planner {
             )
         })
         .await??;
-        let mut attempt = 1;
-        let plan = loop {
-            match self
-                .plans
-                .create_generated(user, new_days.clone(), options.settings, self.clock.now())
-                .await
-            {
-                Err(StoreError::Conflict(_)) if attempt < CREATE_ATTEMPTS => attempt += 1,
-                other => break other?,
-            }
-        };
-        self.view(plan, &all)
+        self.store(user, new_days, options.settings, &all).await
     }
 
     /// Re-optimises the portions, and where needed the recipes, of the
