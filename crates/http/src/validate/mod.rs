@@ -65,17 +65,9 @@ impl Problem {
     pub fn missing() -> Self {
         Self::new("missing", "Field required", None)
     }
-    /// Not a boolean, nor anything read as one.
+    /// Not a boolean.
     pub fn bool_type() -> Self {
         Self::new("bool_type", "Input should be a valid boolean", None)
-    }
-    /// A string or number that is not one of the booleans' spellings.
-    pub fn bool_parsing() -> Self {
-        Self::new(
-            "bool_parsing",
-            "Input should be a valid boolean, unable to interpret input",
-            None,
-        )
     }
     /// Not a string.
     pub fn string_type() -> Self {

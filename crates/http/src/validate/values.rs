@@ -7,27 +7,12 @@ use super::*;
 use mealplan_domain::ChoiceError;
 use serde_json::Value;
 
-/// A boolean as Pydantic reads one in lax mode: `true`/`false`, the
-/// numbers 0 and 1, and the strings `0`, `off`, `f`, `false`, `n`, `no`,
-/// `1`, `on`, `t`, `true`, `y`, `yes` in any case.
+/// A boolean, strictly: `true` or `false` (Pydantic's strict mode). The
+/// fields that take one are new, with no original client sending `0` or
+/// `"yes"`, and the document then says exactly what is accepted.
 pub fn boolean(value: &Value) -> Result<bool, Problem> {
     match value {
         Value::Bool(b) => Ok(*b),
-        // Whole numbers other than 0 and 1 cannot be read; other
-        // fractions are not booleans at all (Pydantic's two errors).
-        Value::Number(n) => match (n.as_i64(), n.as_f64()) {
-            (Some(0), _) => Ok(false),
-            (Some(1), _) => Ok(true),
-            (Some(_), _) => Err(Problem::bool_parsing()),
-            (None, Some(0.0)) => Ok(false),
-            (None, Some(1.0)) => Ok(true),
-            _ => Err(Problem::bool_type()),
-        },
-        Value::String(s) => match s.to_ascii_lowercase().as_str() {
-            "0" | "off" | "f" | "false" | "n" | "no" => Ok(false),
-            "1" | "on" | "t" | "true" | "y" | "yes" => Ok(true),
-            _ => Err(Problem::bool_parsing()),
-        },
         _ => Err(Problem::bool_type()),
     }
 }
