@@ -4,8 +4,9 @@
 //! allergy. Each person's rules are judged against the taxonomy by the
 //! bench's own reading, not by the planner's.
 
-use mealplan_bench::{Profile, breaks_taxonomy, shipped, today};
+use mealplan_bench::{Profile, breaks_taxonomy, kitchen, shipped, today};
 use mealplan_domain::planner::household::{Diner, HouseholdRequest, plan_household};
+use mealplan_domain::planner::whole_day;
 use mealplan_domain::{
     ActivityLevel, BirthDate, Body, BodyType, DayTargets, DietType, Gender, Goal, HardRules,
     Height, MealsPerDay, Taxonomy, Weight,
@@ -96,16 +97,34 @@ fn three_tables_eat_together_each_on_their_own_targets() {
         ],
     ];
     let recipes = shipped();
+    let dishes = whole_day::Dishes::new(&recipes, Some(kitchen()));
     for (t, people) in tables.iter().enumerate() {
         let diners: Vec<Diner> = people.iter().map(diner).collect();
         let request = HouseholdRequest::new(&recipes, diners.clone(), 7)
             .unwrap()
-            .with_seed(7 + t as u64);
+            .with_seed(7 + t as u64)
+            .with_kitchen(kitchen());
         let week = plan_household(&request).unwrap();
         let (mut on_target, mut days) = (0, 0);
         let (mut shared, mut slots) = (0, 0);
         for day in &week {
             for (d, diner) in diners.iter().enumerate() {
+                // No one eats two dishes of one family, or one protein
+                // food in three meals, in a day.
+                let mine: Vec<(usize, f64)> = day
+                    .meals
+                    .iter()
+                    .flat_map(|m| {
+                        let r = recipes.iter().position(|r| r.id == m.recipe_id).unwrap();
+                        m.shares
+                            .iter()
+                            .filter(|s| s.diner == d)
+                            .map(move |s| (r, s.servings))
+                    })
+                    .collect();
+                let whole = whole_day::check(&recipes, &dishes, &mine);
+                assert!(whole.repeated_families.is_empty(), "table {t}: {whole:?}");
+                assert!(whole.repeated_foods.is_empty(), "table {t}: {whole:?}");
                 days += 1;
                 if diner
                     .tolerances

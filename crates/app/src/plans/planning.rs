@@ -273,6 +273,7 @@ impl Planner {
         let taxonomy = Arc::clone(&self.taxonomy);
         let recipes = Arc::clone(&all);
         let holder_name = "you".to_owned();
+        let kitchen = Arc::clone(&self.kitchen);
         let new_days = blocking(move || {
             let mut people: Vec<(Option<i64>, String)> = vec![(None, holder_name)];
             let mut diners = vec![
@@ -303,7 +304,9 @@ impl Planner {
                 diners.push(diner);
                 people.push((Some(m.id), m.name.as_str().to_owned()));
             }
-            let request = HouseholdRequest::new(&recipes, diners, options.days)?.with_seed(seed);
+            let request = HouseholdRequest::new(&recipes, diners, options.days)?
+                .with_seed(seed)
+                .with_kitchen(&kitchen);
             let started = std::time::Instant::now();
             let week = plan_household(&request);
             metrics::histogram!("planner_seconds").record(started.elapsed().as_secs_f64());

@@ -19,6 +19,7 @@
 //! everyone's rules is split, its people grouped so that each group has
 //! a dish, and the plan says why ([`TableMeal::split`]).
 
+use crate::food::kitchen::Kitchen;
 use crate::food::meal::MealType;
 use crate::food::nutrition::Nutrition;
 use crate::food::recipe::Recipe;
@@ -27,7 +28,7 @@ use crate::profile::{DietType, MealsPerDay};
 
 use super::rules::{Portions, Tolerances, grid, share_bands};
 use super::search::Scorer;
-use super::whole_day::{MinorValues, limits_cost, minor_of};
+use super::whole_day::{Dishes, MinorValues, limits_cost, minor_of};
 use super::{HardRules, PlanningError, RequestError, Rng, bonus, distinct_ids, meal_slots};
 
 /// The most people a household plan seats.
@@ -116,6 +117,7 @@ pub struct HouseholdRequest<'a> {
     diners: Vec<Diner>,
     days: u8,
     seed: u64,
+    kitchen: Option<&'a Kitchen>,
 }
 
 impl<'a> HouseholdRequest<'a> {
@@ -135,7 +137,15 @@ impl<'a> HouseholdRequest<'a> {
             diners,
             days,
             seed: 0,
+            kitchen: None,
         })
+    }
+
+    /// The same request, telling protein foods by `kitchen` (as
+    /// [`PlanRequest::with_kitchen`](super::PlanRequest::with_kitchen)).
+    pub fn with_kitchen(mut self, kitchen: &'a Kitchen) -> Self {
+        self.kitchen = Some(kitchen);
+        self
     }
 
     /// The same request with the search's seed.
@@ -460,8 +470,10 @@ pub fn plan_household(request: &HouseholdRequest<'_>) -> Result<Vec<TableDay>, P
                 .collect()
         })
         .collect();
+    let dishes = Dishes::new(recipes, request.kitchen);
     let search = Search {
         recipes,
+        dishes: &dishes,
         own_pools: &own_pools,
         slots: &slots,
         seats: &seats,
@@ -503,6 +515,10 @@ type Choice = Vec<Vec<usize>>;
 
 struct Search<'s> {
     recipes: &'s [Recipe],
+    /// Protein foods and dish families: no one eats a protein food in a
+    /// third meal or two dishes of one family in a day, when it can be
+    /// helped.
+    dishes: &'s Dishes,
     /// Each person's own candidates per slot of theirs (their rules
     /// alone), for a dish of their own.
     own_pools: &'s [Vec<Vec<usize>>],
@@ -659,7 +675,8 @@ impl Search<'_> {
                         servings[*k] = (step / super::rules::STEPS_PER_SERVING).clamp(lo, hi);
                         best = best.min(self.loss(seat, &dishes, &servings));
                     }
-                    total += best - BONUS_WEIGHT * self.bonuses[*d][*r];
+                    total += best + self.dishes.repeats_cost(dishes.iter().copied())
+                        - BONUS_WEIGHT * self.bonuses[*d][*r];
                 }
                 (total, *r)
             })
@@ -723,6 +740,7 @@ impl Search<'_> {
                 let mut trial = dishes.to_vec();
                 trial[k] = r;
                 let (loss, portions) = self.portion(seat, &trial);
+                let loss = loss + self.dishes.repeats_cost(trial.iter().copied());
                 if best.as_ref().is_none_or(|(b, ..)| loss < *b) {
                     best = Some((loss, k, r, portions));
                 }
@@ -819,7 +837,8 @@ impl Search<'_> {
         let dishes: Vec<usize> = seat.fed_by.iter().map(|(t, g)| choice[*t][*g]).collect();
         let (loss, servings) = self.portion(seat, &dishes);
         let bonus: f64 = dishes.iter().map(|r| self.bonuses[d][*r]).sum();
-        (loss - BONUS_WEIGHT * bonus, servings)
+        let repeats = self.dishes.repeats_cost(dishes.iter().copied());
+        (loss + repeats - BONUS_WEIGHT * bonus, servings)
     }
 
     /// One person's best portions of `dishes` (one per slot of theirs) by
