@@ -309,7 +309,130 @@ async fn a_household_plan_portions_every_meal_for_everyone(b: Backend) {
         .filter(|d| d["within_tolerance"] == true)
         .count();
     assert!(within >= 5, "{summary}");
-    let rebalance = app
+}
+
+/// A household of a nut-allergic holder and a vegan member with one day
+/// planned.
+async fn table_of_two(app: &TestApp) -> (String, i64, Value) {
+    let token = app.token_for("two@example.com").await;
+    let holder = json!({
+        "goal": "maintain_weight", "height": 180, "weight": 82, "body_type": "normal",
+        "gender": "male", "meals_per_day": 3, "activity_level": "medium",
+        "birth_date": "1985-04-02", "restrictions": [{"name": "nut allergy"}],
+    });
+    let reply = app
+        .json(Method::PUT, "/api/profile", Some(&token), &holder)
+        .await;
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    let mut vegan = member("Sam");
+    vegan["diet_types"] = json!(["vegan"]);
+    vegan["restrictions"] = json!([]);
+    let sam = add(app, &token, &vegan).await;
+    assert_eq!(sam.status, 201, "{}", sam.text);
+    let plan = app
+        .json(
+            Method::POST,
+            "/api/plan/generate",
+            Some(&token),
+            &json!({"household": true, "days": 1, "seed": 7}),
+        )
+        .await;
+    assert_eq!(plan.status, 201, "{}", plan.text);
+    (token, sam.json["id"].as_i64().unwrap(), plan.json)
+}
+
+/// Lunch recipes of the catalogue that keep (or, with `keep` false,
+/// break) both people's rules, leaving out `not`.
+async fn lunches(app: &TestApp, keep: bool, not: i64) -> Vec<Value> {
+    let all = app
+        .get("/api/recipes?meal_type=lunch&limit=100", None)
+        .await
+        .json;
+    all["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["id"].as_i64() != Some(not))
+        .filter(|r| {
+            let vegan = r["diet_types"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|d| d["name"] == "vegan");
+            let nuts = crate::helpers::has_allergen(r, crate::helpers::NUTS);
+            (vegan && !nuts) == keep
+        })
+        .cloned()
+        .collect()
+}
+
+/// Swapping a shared dish: a recipe someone at the table may not eat is
+/// refused with their name; another is re-portioned for each eater, its
+/// page shows the pot and the shares; re-balancing then brings every
+/// person's day back on target around the chosen dish, and the shopping
+/// list follows the new portions.
+async fn a_household_meal_is_swapped_re_portioned_and_re_balanced(b: Backend) {
+    let app = spawn_app(b).await;
+    let (token, sam_id, plan) = table_of_two(&app).await;
+    let meals = plan["daily_menus"][0]["meal_details"].as_array().unwrap();
+    let lunch = meals
+        .iter()
+        .find(|m| m["meal_type"] == "lunch" && m["portions"].as_array().unwrap().len() == 2)
+        .expect("a shared lunch");
+    let id = lunch["id"].as_i64().unwrap();
+    let current = lunch["recipe_id"].as_i64().unwrap();
+    let path = |recipe: i64| format!("/meal-detail/{id}?recipe_id={recipe}");
+    // A lunch Sam may not eat.
+    let meat = &lunches(&app, false, current).await[0];
+    let refused = app
+        .send(
+            Method::PUT,
+            &path(meat["id"].as_i64().unwrap()),
+            Some(&token),
+            &[],
+            None,
+        )
+        .await;
+    assert_eq!(refused.status, 409, "{}", refused.text);
+    let detail = refused.json["detail"].as_str().unwrap();
+    assert!(detail.contains("Sam"), "{detail}");
+    let unchanged = app.get(&format!("/meal-detail/{id}"), Some(&token)).await;
+    assert_eq!(unchanged.json["recipe_id"], current);
+    // One both may eat: the largest, so that portions must move.
+    let mut fits = lunches(&app, true, current).await;
+    fits.sort_by_key(|r| -r["calories"].as_i64().unwrap());
+    let new = fits[0]["id"].as_i64().unwrap();
+    let swapped = app
+        .send(Method::PUT, &path(new), Some(&token), &[], None)
+        .await;
+    assert_eq!(swapped.status, 200, "{}", swapped.text);
+    let m = &swapped.json;
+    assert_eq!(m["recipe_id"], new);
+    let portions = m["portions"].as_array().unwrap();
+    assert_eq!(portions.len(), 2, "{m}");
+    let mut total = 0.0;
+    for p in portions {
+        let s = p["servings"].as_f64().unwrap();
+        assert!((0.5..=2.0).contains(&s) && (s * 4.0).fract() == 0.0, "{m}");
+        total += s;
+    }
+    assert_eq!(m["total_servings"].as_f64().unwrap(), total);
+    let own = portions.iter().find(|p| p["member_id"].is_null()).unwrap();
+    assert_eq!(m["servings"], own["servings"]);
+    assert!(portions.iter().any(|p| p["member_id"] == sam_id));
+    // Stored as answered.
+    let read = app.get(&format!("/meal-detail/{id}"), Some(&token)).await;
+    assert_eq!(read.json["portions"], m["portions"], "{}", read.text);
+    // Its page: the pot to cook and each share.
+    let url = m["recipe"]["recipe_url"].as_str().unwrap();
+    let at = url.find("/recipes/").unwrap();
+    assert!(url.contains("share=you%3A"), "{url}");
+    let page = app.get(&url[at..], None).await;
+    assert_eq!(page.status, 200, "{}", page.text);
+    assert!(page.text.contains("<h2>Shares</h2>"), "{}", page.text);
+    assert!(page.text.contains("Sam") && page.text.contains("for 2 people"));
+    // Re-balance: the swapped dish stays, everyone's day lands.
+    let rebalanced = app
         .json(
             Method::POST,
             "/api/plan/current/rebalance",
@@ -317,7 +440,50 @@ async fn a_household_plan_portions_every_meal_for_everyone(b: Backend) {
             &json!({}),
         )
         .await;
-    assert_eq!(rebalance.status, 409, "{}", rebalance.text);
+    assert_eq!(rebalanced.status, 200, "{}", rebalanced.text);
+    let day = &rebalanced.json["daily_menus"][0]["meal_details"];
+    let kept = day
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|x| x["id"] == id)
+        .unwrap();
+    assert_eq!(kept["recipe_id"], new);
+    assert_eq!(kept["portions"], m["portions"]);
+    let summary = app
+        .get("/api/plan/current/summary", Some(&token))
+        .await
+        .json;
+    for person in summary["people"].as_array().unwrap() {
+        assert_eq!(person["days"][0]["within_tolerance"], true, "{summary}");
+    }
+    // The shopping list buys the portions as they now are.
+    let mut expected: std::collections::BTreeMap<String, f64> = Default::default();
+    for meal in day.as_array().unwrap() {
+        let recipe = meal["recipe_id"].as_i64().unwrap();
+        let sheet = app.get(&format!("/api/recipes/{recipe}"), None).await.json;
+        for line in sheet["ingredient_lines"].as_array().unwrap() {
+            *expected
+                .entry(line["name"].as_str().unwrap().to_owned())
+                .or_default() +=
+                line["grams"].as_f64().unwrap() * meal["total_servings"].as_f64().unwrap();
+        }
+    }
+    let list = app
+        .get("/api/plan/current/shopping-list", Some(&token))
+        .await
+        .json;
+    for item in list["items"].as_array().unwrap() {
+        let name = item["name"].as_str().unwrap();
+        if name.contains("egg") {
+            continue;
+        }
+        let want = expected.get(name).copied().unwrap_or_default();
+        assert!(
+            (item["grams"].as_f64().unwrap() - want).abs() <= 0.2,
+            "{name}"
+        );
+    }
 }
 
 crate::on_both_backends!(
@@ -326,4 +492,5 @@ crate::on_both_backends!(
     member_bodies_are_validated_and_households_are_bounded,
     members_are_exported_and_deleted_with_the_account,
     a_household_plan_portions_every_meal_for_everyone,
+    a_household_meal_is_swapped_re_portioned_and_re_balanced,
 );

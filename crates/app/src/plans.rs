@@ -49,10 +49,15 @@ pub enum PlanError {
     /// The active plan has no such day.
     #[error("daily menu not found")]
     DayNotFound,
-    /// Re-balancing a plan made for a household is not done yet: each
-    /// person's day would have to be re-portioned together.
-    #[error("re-balancing a household's plan is not supported yet")]
-    HouseholdRebalance,
+    /// A household meal's new recipe breaks the rules (diets,
+    /// restrictions) of someone who eats it.
+    #[error("{recipe} breaks the rules of {name}, who eats this meal")]
+    BreaksRules {
+        /// Who cannot eat it ("you" for the holder).
+        name: String,
+        /// The recipe's name.
+        recipe: String,
+    },
     /// Storage failed.
     #[error(transparent)]
     Store(#[from] StoreError),
@@ -547,6 +552,7 @@ mod meals;
 mod menus;
 mod planning;
 mod shopping;
+mod table;
 #[cfg(test)]
 mod use_cases;
 

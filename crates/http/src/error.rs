@@ -94,6 +94,9 @@ pub enum ApiError {
     /// 409 with this detail.
     #[error("{0}")]
     Conflict(&'static str),
+    /// 409 with a detail naming what conflicts (a person, a recipe).
+    #[error("{0}")]
+    ConflictWith(String),
     /// 413: the body is over the limit.
     #[error("Request body too large")]
     PayloadTooLarge,
@@ -147,7 +150,7 @@ impl ResponseError for ApiError {
             | Self::WrongPassword => StatusCode::UNAUTHORIZED,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
-            Self::Conflict(_) => StatusCode::CONFLICT,
+            Self::Conflict(_) | Self::ConflictWith(_) => StatusCode::CONFLICT,
             Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Self::BadBody => StatusCode::BAD_REQUEST,
             Self::RequestTimeout => StatusCode::REQUEST_TIMEOUT,

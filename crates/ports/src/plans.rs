@@ -160,8 +160,11 @@ pub struct MealChange {
     pub id: i64,
     /// Storage id of the recipe.
     pub recipe_id: i64,
-    /// Portion, in servings.
+    /// Portion, in servings (the holder's own, for a household meal).
     pub servings: f64,
+    /// Each eater's new portion of a household meal (replacing the
+    /// stored ones); empty for any other meal.
+    pub portions: Vec<Portion>,
 }
 
 /// Persistence of plans and their meals.
@@ -209,7 +212,8 @@ pub trait PlanRepository: Send + Sync {
     async fn plan(&self, id: i64) -> Result<Option<Plan>, StoreError>;
     /// Every plan of `user`, newest first (the active one and history).
     async fn history(&self, user: UserId) -> Result<Vec<Plan>, StoreError>;
-    /// One meal detail with its owner.
+    /// One meal detail with its owner (and its portions, for a household
+    /// plan's meal).
     async fn meal(&self, id: i64) -> Result<Option<OwnedMeal>, StoreError>;
     /// Points a meal at another recipe (status unchanged); the meal then
     /// counts as chosen by the user.
@@ -217,6 +221,17 @@ pub trait PlanRepository: Send + Sync {
         &self,
         id: i64,
         recipe_id: i64,
+        now: DateTime<Utc>,
+    ) -> Result<(), StoreError>;
+    /// [`set_recipe`](Self::set_recipe) for a household meal: also sets
+    /// the holder's portion (`servings`) and replaces every eater's
+    /// portion, in one transaction.
+    async fn set_recipe_portions(
+        &self,
+        id: i64,
+        recipe_id: i64,
+        servings: f64,
+        portions: Vec<Portion>,
         now: DateTime<Utc>,
     ) -> Result<(), StoreError>;
     /// Sets a meal's status.

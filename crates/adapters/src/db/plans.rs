@@ -241,8 +241,14 @@ fn insert_meal(
         ))
         .returning(meal_details::id)
         .get_result(conn)?;
+    insert_portions(conn, id, &meal.portions)?;
+    Ok(id)
+}
+
+/// Stores `portions` as meal `id`'s, in order.
+fn insert_portions(conn: &mut AnyConnection, id: i64, portions: &[Portion]) -> QueryResult<()> {
     // One statement a portion: Diesel's MultiConnection has no batch insert.
-    for (position, p) in meal.portions.iter().enumerate() {
+    for (position, p) in portions.iter().enumerate() {
         diesel::insert_into(meal_portions::table)
             .values((
                 meal_portions::meal_detail_id.eq(id),
@@ -253,7 +259,35 @@ fn insert_meal(
             ))
             .execute(conn)?;
     }
-    Ok(id)
+    Ok(())
+}
+
+/// Replaces meal `id`'s portions with `portions`.
+fn replace_portions(conn: &mut AnyConnection, id: i64, portions: &[Portion]) -> QueryResult<()> {
+    diesel::delete(meal_portions::table.filter(meal_portions::meal_detail_id.eq(id)))
+        .execute(conn)?;
+    insert_portions(conn, id, portions)
+}
+
+/// Meal `id`'s portions, in order.
+fn portions_of(conn: &mut AnyConnection, id: i64) -> QueryResult<Vec<Portion>> {
+    let rows: Vec<(Option<i64>, String, f64)> = meal_portions::table
+        .filter(meal_portions::meal_detail_id.eq(id))
+        .order(meal_portions::position)
+        .select((
+            meal_portions::member_id,
+            meal_portions::name,
+            meal_portions::servings,
+        ))
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .map(|(member_id, name, servings)| Portion {
+            member_id,
+            name,
+            servings,
+        })
+        .collect())
 }
 
 /// Sets plan `plan_id`'s `updated_at`.
@@ -430,6 +464,9 @@ impl PlanRepository for Database {
                         // Ticked off, swapped or deleted meanwhile.
                         return Err(DieselError::RollbackTransaction);
                     }
+                    if !change.portions.is_empty() {
+                        replace_portions(conn, change.id, &change.portions)?;
+                    }
                 }
                 touch_plan(conn, plan_id, now)?;
                 Ok(())
@@ -481,7 +518,7 @@ impl PlanRepository for Database {
 
     async fn meal(&self, id: i64) -> Result<Option<OwnedMeal>, StoreError> {
         self.run(move |conn| {
-            let row: Option<(MealRow, i64, i64, i32)> = meal_details::table
+            let row: Option<(MealRow, i64, i64, i32, i32)> = meal_details::table
                 .inner_join(daily_menus::table.inner_join(plans::table))
                 .filter(meal_details::id.eq(id))
                 .select((
@@ -496,13 +533,19 @@ impl PlanRepository for Database {
                     plans::user_id,
                     plans::id,
                     daily_menus::day_of_week,
+                    plans::household,
                 ))
                 .first(conn)
                 .optional()
                 .map_err(store_error)?;
-            row.map(|(meal, owner, plan_id, day)| {
+            row.map(|(meal, owner, plan_id, day, household)| {
+                let mut meal = meal_of(meal)?;
+                // Only a household plan's meals have portions to read.
+                if household == 1 {
+                    meal.portions = portions_of(conn, id).map_err(store_error)?;
+                }
                 Ok(OwnedMeal {
-                    meal: meal_of(meal)?,
+                    meal,
                     owner: UserId(owner),
                     plan_id,
                     day_of_week: u8::try_from(day)
@@ -531,6 +574,31 @@ impl PlanRepository for Database {
                 .execute(conn)
                 .map(drop)
                 .map_err(store_error)
+        })
+        .await
+    }
+
+    async fn set_recipe_portions(
+        &self,
+        id: i64,
+        recipe_id: i64,
+        servings: f64,
+        portions: Vec<Portion>,
+        now: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        self.run(move |conn| {
+            write_transaction(conn, |conn| {
+                diesel::update(meal_details::table.find(id))
+                    .set((
+                        meal_details::recipe_id.eq(recipe_id),
+                        meal_details::servings.eq(servings),
+                        meal_details::updated_at.eq(Some(now.naive_utc())),
+                        meal_details::chosen.eq(1),
+                    ))
+                    .execute(conn)?;
+                replace_portions(conn, id, &portions)
+            })
+            .map_err(store_error)
         })
         .await
     }

@@ -11,7 +11,8 @@ impl Meals {
         meal_view(owned.meal, &all)
     }
 
-    /// Replaces a meal's recipe; its status stays as it was.
+    /// Replaces a meal's recipe; its status stays as it was. A household
+    /// meal is re-portioned for each of its eaters.
     pub async fn swap(
         &self,
         caller: Option<UserId>,
@@ -21,6 +22,9 @@ impl Meals {
         let owned = self.owned_meal(caller, id).await?;
         let all = self.catalog.all().await?;
         let recipe = find(&all, recipe_id).ok_or(PlanError::RecipeNotFound)?;
+        if !owned.meal.portions.is_empty() {
+            return self.swap_household(owned, recipe, &all).await;
+        }
         self.plans
             .set_recipe(id, recipe.id, self.clock.now())
             .await?;

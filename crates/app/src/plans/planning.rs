@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use mealplan_domain::kitchen::Kitchen;
 use mealplan_domain::planner::PlanAdjust;
-use mealplan_domain::planner::household::{Diner, HouseholdRequest, plan_household};
+use mealplan_domain::planner::household::{HouseholdRequest, plan_household};
 use mealplan_domain::planner::whole_day::{self, Dishes, WholeDay};
 use mealplan_domain::planner::{
     self, Bound, DayFit, MealRow, PlanRequest, RebalanceRequest, Tolerances, WeekBound, is_main,
@@ -20,6 +20,7 @@ use mealplan_ports::{
     MealChange, NewDay, NewMeal, Plan, PlanSettings, Portion, Profile, StoreError,
 };
 
+use super::table::Table;
 use super::{CREATE_ATTEMPTS, PlanError, PlanView, Planner, Plans};
 
 /// How many times a re-balance that lost a race with another change of
@@ -97,7 +98,7 @@ pub struct WeekPlace {
 }
 
 /// Runs CPU-bound work on the blocking pool.
-async fn blocking<T: Send + 'static>(
+pub(super) async fn blocking<T: Send + 'static>(
     work: impl FnOnce() -> T + Send + 'static,
 ) -> Result<T, PlanError> {
     tokio::task::spawn_blocking(work)
@@ -115,13 +116,13 @@ pub(super) fn rules(taxonomy: &Taxonomy, profile: &Profile) -> HardRules {
 }
 
 /// The diet types a profile prefers (vegan/vegetarian are hard rules).
-fn preferred(profile: &Profile) -> Vec<DietType> {
+pub(super) fn preferred(profile: &Profile) -> Vec<DietType> {
     preferred_of(&profile.diet_types)
 }
 
 /// The preferences among `diets`: all but vegan and vegetarian, which are
 /// hard rules.
-fn preferred_of(diets: &[DietType]) -> Vec<DietType> {
+pub(super) fn preferred_of(diets: &[DietType]) -> Vec<DietType> {
     diets
         .iter()
         .copied()
@@ -272,38 +273,10 @@ impl Planner {
             .unwrap_or_else(|| self.clock.now().timestamp_nanos_opt().unwrap_or(0) as u64);
         let taxonomy = Arc::clone(&self.taxonomy);
         let recipes = Arc::clone(&all);
-        let holder_name = "you".to_owned();
         let kitchen = Arc::clone(&self.kitchen);
         let new_days = blocking(move || {
-            let mut people: Vec<(Option<i64>, String)> = vec![(None, holder_name)];
-            let mut diners = vec![
-                Diner::new(
-                    profile.targets,
-                    profile.meals_per_day,
-                    rules(&taxonomy, &profile),
-                )
-                .preferring(
-                    preferred(&profile),
-                    profile.tastes.iter().map(|t| t.name.clone()).collect(),
-                ),
-            ];
-            diners[0].tolerances = options.settings.tolerances;
-            diners[0].portions = options.settings.portions;
-            for m in &members {
-                let rules = HardRules::new(
-                    &taxonomy,
-                    m.restrictions.iter().map(|r| r.name.as_str()),
-                    &m.diet_types,
-                );
-                let mut diner = Diner::new(m.targets, m.meals_per_day, rules).preferring(
-                    preferred_of(&m.diet_types),
-                    m.tastes.iter().map(|t| t.name.clone()).collect(),
-                );
-                diner.tolerances = options.settings.tolerances;
-                diner.portions = options.settings.portions;
-                diners.push(diner);
-                people.push((Some(m.id), m.name.as_str().to_owned()));
-            }
+            let Table { diners, people } =
+                Table::of(&taxonomy, &profile, &members, &options.settings);
             let request = HouseholdRequest::new(&recipes, diners, options.days)?
                 .with_seed(seed)
                 .with_kitchen(&kitchen);
@@ -378,7 +351,7 @@ impl Planner {
                 .flat_map(|d| &d.meals)
                 .any(|m| !m.portions.is_empty())
             {
-                return Err(PlanError::HouseholdRebalance);
+                return self.rebalance_household(user, plan, day, all).await;
             }
             let settings = self.plans.settings(plan.id).await?.unwrap_or_default();
             let chosen = self.plans.chosen_meals(plan.id).await?;
@@ -521,6 +494,7 @@ fn rebalance_plan(
                     id: meal.id,
                     recipe_id: all[recipe].id,
                     servings,
+                    portions: Vec::new(),
                 });
             }
         }

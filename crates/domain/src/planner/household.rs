@@ -31,6 +31,9 @@ use super::search::Scorer;
 use super::whole_day::{Dishes, MinorValues, limits_cost, minor_of};
 use super::{HardRules, PlanningError, RequestError, Rng, bonus, distinct_ids, meal_slots};
 
+mod rebalance;
+pub use rebalance::{Keep, TableDayRequest, TableDish, rebalance_table_day, reportion_table_day};
+
 /// The most people a household plan seats.
 pub const MAX_DINERS: usize = 13;
 /// Candidates re-portioned in full for a slot in each improvement round,
@@ -341,6 +344,40 @@ struct Seat {
 }
 
 impl Seat {
+    /// Person `diner`'s seat at a day of `slots` (their meals, in order),
+    /// each portion free within their range or, where `fixed` holds one,
+    /// kept at it; fed by nothing yet.
+    fn new(diner: &Diner, recipes: &[Recipe], slots: &[MealType], fixed: &[Option<f64>]) -> Self {
+        let scorer = Scorer::new(&diner.targets.get(), &diner.tolerances);
+        Seat {
+            units: recipes
+                .iter()
+                .map(|r| scorer.scale(&r.nutrition()))
+                .collect(),
+            scorer,
+            targets: diner.targets.get(),
+            tolerances: diner.tolerances,
+            fed_by: vec![(0, 0); slots.len()],
+            steps: slots
+                .iter()
+                .zip(fixed)
+                .map(|(m, kept)| match kept {
+                    Some(s) => vec![*s],
+                    None => {
+                        let r = diner.portions.range(*m);
+                        grid(SHARE_MIN_SERVINGS.min(r.min), r.max).collect()
+                    }
+                })
+                .collect(),
+            usual_min: slots.iter().map(|m| diner.portions.range(*m).min).collect(),
+            usual_max: slots
+                .iter()
+                .map(|m| diner.portions.range(*m).usual_max)
+                .collect(),
+            bands: share_bands(slots),
+        }
+    }
+
     /// Whether `totals` land within this person's tolerances.
     fn admits(&self, totals: &Nutrition) -> bool {
         self.tolerances.admits(totals, &self.targets)
@@ -352,6 +389,35 @@ struct Packed {
     /// Calories, protein, carbs, fat of one serving.
     values: Vec<[f64; 4]>,
     minor: Vec<MinorValues>,
+}
+
+impl Packed {
+    /// The values of every recipe of `recipes`.
+    fn of(recipes: &[Recipe]) -> Self {
+        Self {
+            values: recipes
+                .iter()
+                .map(|r| {
+                    let n = r.nutrition();
+                    [n.calories, n.protein, n.carbs, n.fat]
+                })
+                .collect(),
+            minor: recipes.iter().map(minor_of).collect(),
+        }
+    }
+}
+
+/// Each person's preference bonus for each recipe.
+fn bonuses_of(recipes: &[Recipe], diners: &[Diner]) -> Vec<Vec<f64>> {
+    diners
+        .iter()
+        .map(|d| {
+            recipes
+                .iter()
+                .map(|r| bonus(r, &d.preferred_diets, &d.tastes))
+                .collect()
+        })
+        .collect()
 }
 
 /// The error of a table whose days cannot be filled without giving
@@ -390,34 +456,7 @@ pub fn plan_household(request: &HouseholdRequest<'_>) -> Result<Vec<TableDay>, P
     let mut slots = Vec::new();
     let mut seats: Vec<Seat> = diners
         .iter()
-        .map(|d| Seat {
-            units: {
-                let scorer = Scorer::new(&d.targets.get(), &d.tolerances);
-                recipes
-                    .iter()
-                    .map(|r| scorer.scale(&r.nutrition()))
-                    .collect()
-            },
-            scorer: Scorer::new(&d.targets.get(), &d.tolerances),
-            targets: d.targets.get(),
-            tolerances: d.tolerances,
-            fed_by: vec![(0, 0); d.slots.len()],
-            steps: d
-                .slots
-                .iter()
-                .map(|m| {
-                    let r = d.portions.range(*m);
-                    grid(SHARE_MIN_SERVINGS.min(r.min), r.max).collect()
-                })
-                .collect(),
-            usual_min: d.slots.iter().map(|m| d.portions.range(*m).min).collect(),
-            usual_max: d
-                .slots
-                .iter()
-                .map(|m| d.portions.range(*m).usual_max)
-                .collect(),
-            bands: share_bands(&d.slots),
-        })
+        .map(|d| Seat::new(d, recipes, &d.slots, &vec![None; d.slots.len()]))
         .collect();
     for (t, (meal, eaters)) in table_slots(diners).into_iter().enumerate() {
         let who: Vec<usize> = eaters.iter().map(|(d, _)| *d).collect();
@@ -442,25 +481,8 @@ pub fn plan_household(request: &HouseholdRequest<'_>) -> Result<Vec<TableDay>, P
             split,
         });
     }
-    let packed = Packed {
-        values: recipes
-            .iter()
-            .map(|r| {
-                let n = r.nutrition();
-                [n.calories, n.protein, n.carbs, n.fat]
-            })
-            .collect(),
-        minor: recipes.iter().map(minor_of).collect(),
-    };
-    let bonuses: Vec<Vec<f64>> = diners
-        .iter()
-        .map(|d| {
-            recipes
-                .iter()
-                .map(|r| bonus(r, &d.preferred_diets, &d.tastes))
-                .collect()
-        })
-        .collect();
+    let packed = Packed::of(recipes);
+    let bonuses = bonuses_of(recipes, diners);
     let own_pools: Vec<Vec<Vec<usize>>> = (0..diners.len())
         .map(|d| {
             diners[d]
@@ -550,44 +572,7 @@ impl Search<'_> {
             if !self.dedupe(&mut choice) {
                 continue;
             }
-            // Each person's cost and portions, so that a change of one
-            // dish re-portions only the people who eat it.
-            let mut seats: Vec<(f64, Vec<f64>)> = (0..self.seats.len())
-                .map(|d| self.seat_cost(d, &choice))
-                .collect();
-            let mut cost = seats.iter().map(|(c, _)| c).sum::<f64>() + self.repeats(&choice, used);
-            for _ in 0..ROUNDS {
-                let mut improved = false;
-                for t in 0..self.slots.len() {
-                    for g in 0..self.slots[t].groups.len() {
-                        let group = &self.slots[t].groups[g];
-                        let was = choice[t][g];
-                        for r in self.screen(t, g, &choice, &seats, used) {
-                            choice[t][g] = r;
-                            let new: Vec<(f64, Vec<f64>)> =
-                                group.iter().map(|d| self.seat_cost(*d, &choice)).collect();
-                            let delta: f64 = group
-                                .iter()
-                                .zip(&new)
-                                .map(|(d, (c, _))| c - seats[*d].0)
-                                .sum::<f64>()
-                                + REPEAT_COST * (f64::from(used[r]) - f64::from(used[was]));
-                            if delta < -1e-9 {
-                                cost += delta;
-                                for (d, seat) in group.iter().zip(new) {
-                                    seats[*d] = seat;
-                                }
-                                improved = true;
-                                break;
-                            }
-                            choice[t][g] = was;
-                        }
-                    }
-                }
-                if !improved {
-                    break;
-                }
-            }
+            let cost = self.improve(&mut choice, used);
             if best.as_ref().is_none_or(|(b, _)| cost < *b) {
                 best = Some((cost, choice));
             }
@@ -595,6 +580,72 @@ impl Search<'_> {
         let choice = best?.1;
         let portions = self.portions(&choice);
         Some((choice, portions))
+    }
+
+    /// Improves `choice` slot by slot (a dish replaced whenever that
+    /// lowers the day's cost, its eaters re-portioned) until no change
+    /// helps or the rounds run out; its cost.
+    fn improve(&self, choice: &mut Choice, used: &[u32]) -> f64 {
+        // Each person's cost and portions, so that a change of one
+        // dish re-portions only the people who eat it.
+        let mut seats: Vec<(f64, Vec<f64>)> = (0..self.seats.len())
+            .map(|d| self.seat_cost(d, choice))
+            .collect();
+        let mut cost = seats.iter().map(|(c, _)| c).sum::<f64>() + self.repeats(choice, used);
+        for _ in 0..ROUNDS {
+            let mut improved = false;
+            for t in 0..self.slots.len() {
+                for g in 0..self.slots[t].groups.len() {
+                    let group = &self.slots[t].groups[g];
+                    let was = choice[t][g];
+                    for r in self.screen(t, g, choice, &seats, used) {
+                        choice[t][g] = r;
+                        let new: Vec<(f64, Vec<f64>)> =
+                            group.iter().map(|d| self.seat_cost(*d, choice)).collect();
+                        let delta: f64 = group
+                            .iter()
+                            .zip(&new)
+                            .map(|(d, (c, _))| c - seats[*d].0)
+                            .sum::<f64>()
+                            + REPEAT_COST * (f64::from(used[r]) - f64::from(used[was]));
+                        if delta < -1e-9 {
+                            cost += delta;
+                            for (d, seat) in group.iter().zip(new) {
+                                seats[*d] = seat;
+                            }
+                            improved = true;
+                            break;
+                        }
+                        choice[t][g] = was;
+                    }
+                }
+            }
+            if !improved {
+                break;
+            }
+        }
+        cost
+    }
+
+    /// How many people's days of `choice`, at their best portions, miss
+    /// their tolerances.
+    fn missed(&self, choice: &Choice) -> usize {
+        (0..self.seats.len())
+            .filter(|d| {
+                let dishes = self.dishes_of(*d, choice);
+                let servings = self.seat_cost(*d, choice).1;
+                !self.seats[*d].admits(&self.totals(&dishes, &servings))
+            })
+            .count()
+    }
+
+    /// What the day `choice` costs: every person's day at their best
+    /// portions and the week's earlier uses of its recipes.
+    fn cost(&self, choice: &Choice, used: &[u32]) -> f64 {
+        (0..self.seats.len())
+            .map(|d| self.seat_cost(d, choice).0)
+            .sum::<f64>()
+            + self.repeats(choice, used)
     }
 
     /// Whether every person's day of `choice` at their best portions lands

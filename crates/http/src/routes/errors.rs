@@ -25,9 +25,11 @@ pub(crate) fn plan_error(error: PlanError) -> ApiError {
         }
         PlanError::NoProfile => ApiError::NotFound("Profile not found"),
         PlanError::DayNotFound => ApiError::NotFound("Daily menu not found"),
-        PlanError::HouseholdRebalance => ApiError::Conflict(
-            "Re-balancing a household's plan is not supported yet; generate it again instead",
-        ),
+        PlanError::BreaksRules { name, recipe } => ApiError::ConflictWith(if name == "you" {
+            format!("{recipe} breaks your own diet or restrictions")
+        } else {
+            format!("{recipe} breaks the diet or restrictions of {name}, who eats this meal")
+        }),
         PlanError::Infeasible(e) => infeasible(&e, &Value::Object(Default::default())),
         // Days are checked at the edge, stored targets are positive and
         // recipe ids unique: a refused request is a bug, not the caller's.

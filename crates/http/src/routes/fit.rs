@@ -166,7 +166,6 @@ impl FromBody for Rebalance {
         (status = 200, description = "The plan after re-balancing", body = PlanResponse),
         (status = 401, description = "Token missing, invalid or expired", body = ErrorBody),
         (status = 404, description = "Profile not found, Active plan not found for current user, or Daily menu not found (the plan has no such day)", body = ErrorBody),
-        (status = 409, description = "The active plan is a household's: re-balancing it is not supported yet", body = ErrorBody),
         (status = 413, description = "Body over 64 KiB", body = ErrorBody),
         (status = 422, description = "Invalid body", body = ValidationErrorBody),
         (status = 500, description = "Internal server error", body = ErrorBody),

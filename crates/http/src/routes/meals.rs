@@ -126,6 +126,7 @@ impl FromQuery for AlternativesQuery {
         (status = 200, description = "The meal detail with the new recipe", body = MealDetailResponse),
         (status = 401, description = "Invalid token (or none when MEAL_DETAIL_AUTH=required)", body = ErrorBody),
         (status = 404, description = "Meal detail or recipe not found", body = ErrorBody),
+        (status = 409, description = "A household meal's new recipe breaks the diet or restrictions of someone who eats it (the detail names them)", body = ErrorBody),
         (status = 422, description = "Invalid or missing query parameter", body = ValidationErrorBody),
         (status = 500, description = "Internal server error", body = ErrorBody),
     )

@@ -108,8 +108,9 @@ fn portion(servings: f64) -> String {
 
 /// The recipe page: title, labels, times, the portion, ingredients with
 /// grams and household measures, numbered steps and nutrition, all for the
-/// sheet's portion.
-pub fn recipe_page(sheet: &RecipeSheet) -> String {
+/// sheet's portion; with `shares` (a household meal), the sheet's portion
+/// is the pot to cook and each person's share of it is listed.
+pub fn recipe_page(sheet: &RecipeSheet, shares: &[(String, f64)]) -> String {
     let r = &sheet.recipe;
     let card = &r.card;
     let s = sheet.servings;
@@ -133,7 +134,9 @@ pub fn recipe_page(sheet: &RecipeSheet) -> String {
         minutes(card.prep_minutes + card.cook_minutes),
         portion(s),
     );
-    if (s - 1.0).abs() > 1e-9 {
+    if !shares.is_empty() {
+        table_shares(&mut body, sheet, shares);
+    } else if (s - 1.0).abs() > 1e-9 {
         let _ = writeln!(
             body,
             "<p class=\"tags\">Amounts, measures, steps and nutrition are for {} \
@@ -204,13 +207,47 @@ pub fn recipe_page(sheet: &RecipeSheet) -> String {
     document(&format!("{} · mealplan", r.name), &body)
 }
 
+/// A household meal's shares: what to cook, then each person's share of
+/// the pot with what it brings them.
+fn table_shares(body: &mut String, sheet: &RecipeSheet, shares: &[(String, f64)]) {
+    let pot: f64 = shares.iter().map(|(_, v)| v).sum();
+    let _ = writeln!(
+        body,
+        "<p class=\"tags\">Cook {} for {} {}: amounts, measures, steps and nutrition below \
+         are for the whole pot. Serve each person their share.</p>",
+        portion(sheet.servings),
+        shares.len(),
+        if shares.len() == 1 {
+            "person"
+        } else {
+            "people"
+        },
+    );
+    body.push_str("<section>\n<h2>Shares</h2>\n<ul class=\"ingredients\">\n");
+    for (name, servings) in shares {
+        let n = sheet.recipe.nutrition().scaled(*servings);
+        let _ = writeln!(
+            body,
+            "<li><span class=\"name\">{}</span> <span class=\"amount\">{} · {}% of the pot · \
+             {} kcal · {} g protein</span></li>",
+            escape(name),
+            portion(*servings),
+            (servings / pot.max(1e-9) * 100.0).round() as i64,
+            n.calories.max(0.0).round() as i64,
+            one_decimal(n.protein),
+        );
+    }
+    body.push_str("</ul>\n</section>\n");
+}
+
 /// The page for a `servings` value that is not a portion.
 fn bad_portion_page(sent: &str) -> String {
     document(
         "Invalid portion · mealplan",
         &format!(
             "<header>\n<h1>Invalid portion</h1>\n</header>\n<p><code>servings</code> must be a \
-             number of servings from {} to {} (such as 1.25); {} is not.</p>\n",
+             number of servings from {} to {} (such as 1.25), and each <code>share</code> a \
+             name and such a number (such as you:1.25); {} is not.</p>\n",
             SHEET_SERVINGS.0,
             SHEET_SERVINGS.1,
             if sent.is_empty() {
@@ -222,9 +259,12 @@ fn bad_portion_page(sent: &str) -> String {
     )
 }
 
-/// The query of a recipe page (read by [`requested_portion`], whose
-/// failure is a page rather than a JSON 422).
+/// The query of a recipe page (read by [`requested`], whose failure is a
+/// page rather than a JSON 422).
 pub struct PageQuery;
+
+/// The most shares a page lists (a household's holder and members).
+const MAX_SHARES: usize = 13;
 
 impl IntoParams for PageQuery {
     fn into_params(_: impl Fn() -> Option<ParameterIn>) -> Vec<Parameter> {
@@ -236,25 +276,61 @@ impl IntoParams for PageQuery {
                 .description(Some("The portion to show, in servings (default 1)"))
                 .schema(Some(field::number(SHEET_SERVINGS).build()))
                 .build(),
+            ParameterBuilder::new()
+                .name("share")
+                .parameter_in(ParameterIn::Query)
+                .required(Required::False)
+                .description(Some(
+                    "A household meal: one person's share of the pot, `name:servings` \
+                     (such as `you:1.25`), repeated for each of up to 13 people; the page then \
+                     shows `servings` as the amount to cook and lists every share",
+                ))
+                .schema(Some(
+                    utoipa::openapi::ArrayBuilder::new()
+                        .items(
+                            utoipa::openapi::ObjectBuilder::new()
+                                .schema_type(utoipa::openapi::schema::Type::String)
+                                .pattern(Some(r"^[^:]{1,100}:[0-9]+(\.[0-9]+)?$")),
+                        )
+                        .max_items(Some(MAX_SHARES)),
+                ))
+                .build(),
         ]
     }
 }
 
-/// The portion a page is asked for: `Ok(1.0)` without `servings`, the
-/// value when it is a number within [`SHEET_SERVINGS`], else the raw text.
-fn requested_portion(query: &str) -> Result<f64, String> {
+/// What a page is asked for: the portion (1 without `servings`) and the
+/// shares of a household meal (none without `share`); `Err` with the
+/// text at fault when `servings` is not a number within
+/// [`SHEET_SERVINGS`] or a share not `name:servings` with a name of 1-100
+/// characters and servings within the same range.
+fn requested(query: &str) -> Result<(f64, Vec<(String, f64)>), String> {
     let Ok(pairs) = web::Query::<Vec<(String, String)>>::from_query(query) else {
         return Err(query.to_owned());
     };
-    match pairs.iter().rev().find(|(k, _)| k == "servings") {
-        None => Ok(1.0),
-        Some((_, raw)) => raw
-            .trim()
+    let amount = |raw: &str| {
+        raw.trim()
             .parse::<f64>()
             .ok()
             .filter(|v| v.is_finite() && (SHEET_SERVINGS.0..=SHEET_SERVINGS.1).contains(v))
-            .ok_or_else(|| raw.clone()),
+    };
+    let servings = match pairs.iter().rev().find(|(k, _)| k == "servings") {
+        None => 1.0,
+        Some((_, raw)) => amount(raw).ok_or_else(|| raw.clone())?,
+    };
+    let mut shares = Vec::new();
+    for (_, raw) in pairs.iter().filter(|(k, _)| k == "share") {
+        let share = raw.rsplit_once(':').and_then(|(name, v)| {
+            let name = name.trim();
+            let fits = (1..=100).contains(&name.chars().count());
+            Some((name.to_owned(), amount(v)?)).filter(|_| fits)
+        });
+        shares.push(share.ok_or_else(|| raw.clone())?);
+        if shares.len() > MAX_SHARES {
+            return Err(format!("more than {MAX_SHARES} shares"));
+        }
     }
+    Ok((servings, shares))
 }
 
 /// The `{recipe_id}` of a page or picture path, when it is a number
@@ -306,8 +382,8 @@ pub async fn get_recipe_page(
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let id = recipe_id(&req);
-    let servings = match requested_portion(req.query_string()) {
-        Ok(s) => s,
+    let (servings, shares) = match requested(req.query_string()) {
+        Ok(asked) => asked,
         Err(sent) => {
             return Ok(html(
                 StatusCode::UNPROCESSABLE_ENTITY,
@@ -324,7 +400,7 @@ pub async fn get_recipe_page(
         None => None,
     };
     Ok(match sheet {
-        Some(sheet) => html(StatusCode::OK, recipe_page(&sheet)),
+        Some(sheet) => html(StatusCode::OK, recipe_page(&sheet, &shares)),
         None => html(StatusCode::NOT_FOUND, not_found_page()),
     })
 }
@@ -379,7 +455,7 @@ mod tests {
             servings: 1.0,
             recipe,
         };
-        let page = recipe_page(&sheet);
+        let page = recipe_page(&sheet, &[]);
         assert!(!page.contains("<script>") && !page.contains("<b>egg") && !page.contains("<i>"));
         assert!(
             page.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;stew&quot;")
@@ -390,5 +466,30 @@ mod tests {
         );
         assert!(page.contains("<dd>512 kcal</dd>") && page.contains("<dd>1.3 g</dd>"));
         assert!(!page.contains("http"), "no external assets or links");
+    }
+
+    #[test]
+    fn shares_are_read_whole_or_refused() {
+        assert_eq!(requested(""), Ok((1.0, vec![])));
+        assert_eq!(
+            requested("servings=2.25&share=you:1.25&share=Ana%20Mar%C3%ADa:1"),
+            Ok((2.25, vec![("you".into(), 1.25), ("Ana María".into(), 1.0)]))
+        );
+        // A name may hold a colon: the amount is after the last one.
+        assert_eq!(
+            requested("share=Dr:%20Who:0.5").map(|(_, s)| s),
+            Ok(vec![("Dr: Who".into(), 0.5)])
+        );
+        for bad in [
+            "share=you",
+            "share=:1",
+            "share=you:0",
+            "share=you:abc",
+            "share=you:11",
+        ] {
+            assert!(requested(bad).is_err(), "{bad}");
+        }
+        let fourteen = vec!["share=a:1"; 14].join("&");
+        assert!(requested(&fourteen).is_err());
     }
 }

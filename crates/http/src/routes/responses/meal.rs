@@ -21,7 +21,9 @@ pub struct MealDetailResponse {
     /// `breakfast`, `lunch`, `dinner` or `snack`.
     pub meal_type: &'static str,
     /// The recipe, its nutrition that of the portion served (`servings`
-    /// servings); `/api/recipes` shows one serving.
+    /// servings); `/api/recipes` shows one serving. A household meal's
+    /// `recipe_url` opens the page at the pot to cook, listing each
+    /// person's share.
     pub recipe: RecipeResponse,
     /// Portion, in servings of the recipe (generated plans scale portions
     /// to meet the targets; 1 otherwise). In a household's plan, the
@@ -54,7 +56,17 @@ impl From<&MealView> for MealDetailResponse {
             schedule: v.meal.schedule,
             status: v.meal.status.code(),
             meal_type: v.meal.meal_type.as_str(),
-            recipe: RecipeResponse::served(&v.recipe, v.meal.servings),
+            recipe: if v.meal.portions.is_empty() {
+                RecipeResponse::served(&v.recipe, v.meal.servings)
+            } else {
+                let shares: Vec<(&str, f64)> = v
+                    .meal
+                    .portions
+                    .iter()
+                    .map(|p| (p.name.as_str(), p.servings))
+                    .collect();
+                RecipeResponse::at_table(&v.recipe, v.meal.servings, &shares)
+            },
             servings: v.meal.servings,
             portions: (!v.meal.portions.is_empty()).then(|| {
                 v.meal

@@ -81,6 +81,22 @@ fn at_portion(url: &str, servings: f64) -> String {
     }
 }
 
+/// A household meal's page link: the pot (`servings`, every share
+/// together) and each person's share (`share=name:servings`); any link
+/// other than the service's own page stays as it is.
+fn at_table(url: &str, shares: &[(&str, f64)]) -> String {
+    if !url.starts_with("/recipes/") || url.contains('?') {
+        return url.to_owned();
+    }
+    let pot: f64 = shares.iter().map(|(_, s)| s).sum();
+    let mut pairs = vec![("servings", pot.to_string())];
+    pairs.extend(shares.iter().map(|(n, s)| ("share", format!("{n}:{s}"))));
+    match serde_urlencoded::to_string(&pairs) {
+        Ok(query) => format!("{url}?{query}"),
+        Err(_) => at_portion(url, pot),
+    }
+}
+
 /// A nutrient rounded to a whole, non-negative unit, as answers show it.
 pub(crate) fn whole(v: f64) -> i64 {
     v.round().max(0.0) as i64
@@ -93,6 +109,18 @@ impl From<&Recipe> for RecipeResponse {
 }
 
 impl RecipeResponse {
+    /// A household meal's recipe: nutrition of the holder's own
+    /// `servings` (as [`served`](Self::served)), its `recipe_url` opening
+    /// the page at the pot to cook with each person's share.
+    pub fn at_table(r: &Recipe, servings: f64, shares: &[(&str, f64)]) -> Self {
+        let mut out = Self::served(r, servings);
+        out.recipe_url = r
+            .recipe_url
+            .as_deref()
+            .map(|url| public_link(&at_table(url, shares)));
+        out
+    }
+
     /// The recipe with the nutrition of `servings` servings: what a meal
     /// of a plan nests, so a client that sums nested values per day gets
     /// the day's real totals.

@@ -1,0 +1,336 @@
+//! A household's table in the use cases: who sits at it (the holder and
+//! each member as the planner's [`Diner`]s), and a stored day of a
+//! household plan changed after the fact: re-balanced around what people
+//! ate or chose, or re-portioned for each eater after a swap.
+
+use std::sync::Arc;
+
+use mealplan_domain::planner::household::{
+    Diner, Keep, Share, TableDayRequest, TableDish, rebalance_table_day, reportion_table_day,
+};
+use mealplan_domain::{HardRules, MealStatus, Recipe, Taxonomy, UserId};
+use mealplan_ports::{
+    DailyMenu, MealChange, MealDetail, Member, OwnedMeal, Plan, PlanSettings, Portion, Profile,
+    StoreError,
+};
+
+use super::planning::{adjusted, blocking, index_of, preferred, preferred_of, rules};
+use super::{MealView, Meals, PlanContext, PlanError, PlanView, Planner};
+
+/// What the holder is called in a household plan's portions.
+pub(super) const HOLDER_NAME: &str = "you";
+
+/// How many times a household re-balance that lost a race with another
+/// change of the plan is computed again.
+const REBALANCE_ATTEMPTS: usize = 3;
+
+/// The people at a household's table, the holder first.
+pub(super) struct Table {
+    /// Each person as the planner sees them.
+    pub diners: Vec<Diner>,
+    /// Who each is: member id (`None` for the holder) and name.
+    pub people: Vec<(Option<i64>, String)>,
+}
+
+impl Table {
+    /// The holder (`profile`, the plan's changes applied) and `members`,
+    /// each with `settings`' tolerances and portion limits.
+    pub fn of(
+        taxonomy: &Taxonomy,
+        profile: &Profile,
+        members: &[Member],
+        settings: &PlanSettings,
+    ) -> Self {
+        let mut holder = Diner::new(
+            profile.targets,
+            profile.meals_per_day,
+            rules(taxonomy, profile),
+        )
+        .preferring(
+            preferred(profile),
+            profile.tastes.iter().map(|t| t.name.clone()).collect(),
+        );
+        holder.tolerances = settings.tolerances;
+        holder.portions = settings.portions;
+        let mut diners = vec![holder];
+        let mut people = vec![(None, HOLDER_NAME.to_owned())];
+        for m in members {
+            let rules = HardRules::new(
+                taxonomy,
+                m.restrictions.iter().map(|r| r.name.as_str()),
+                &m.diet_types,
+            );
+            let mut diner = Diner::new(m.targets, m.meals_per_day, rules).preferring(
+                preferred_of(&m.diet_types),
+                m.tastes.iter().map(|t| t.name.clone()).collect(),
+            );
+            diner.tolerances = settings.tolerances;
+            diner.portions = settings.portions;
+            diners.push(diner);
+            people.push((Some(m.id), m.name.as_str().to_owned()));
+        }
+        Self { diners, people }
+    }
+
+    /// A stored day's dishes as the planner reads them; a portion of
+    /// someone no longer at the table names no diner (and so stays as it
+    /// is).
+    fn dishes(
+        &self,
+        all: &[Recipe],
+        day: &DailyMenu,
+        keep: impl Fn(&MealDetail) -> Keep,
+    ) -> Result<Vec<TableDish>, PlanError> {
+        day.meals
+            .iter()
+            .map(|m| {
+                Ok(TableDish {
+                    recipe: index_of(all, m.recipe_id)?,
+                    meal_type: m.meal_type,
+                    shares: m
+                        .portions
+                        .iter()
+                        .enumerate()
+                        .map(|(k, p)| Share {
+                            diner: self
+                                .people
+                                .iter()
+                                .position(|(id, _)| *id == p.member_id)
+                                .unwrap_or(self.diners.len() + k),
+                            servings: p.servings,
+                        })
+                        .collect(),
+                    keep: keep(m),
+                })
+            })
+            .collect()
+    }
+
+    /// `dish`'s shares as the stored portions they replace (same people,
+    /// same order), and the holder's own portion (0 when they do not eat
+    /// it).
+    fn portions(dish: &TableDish, stored: &[Portion]) -> (f64, Vec<Portion>) {
+        let portions: Vec<Portion> = stored
+            .iter()
+            .zip(&dish.shares)
+            .map(|(p, s)| Portion {
+                servings: s.servings,
+                ..p.clone()
+            })
+            .collect();
+        let holder = portions
+            .iter()
+            .find(|p| p.member_id.is_none())
+            .map_or(0.0, |p| p.servings);
+        (holder, portions)
+    }
+}
+
+impl PlanContext {
+    /// The table of `user`'s household as plan `plan_id` sees it: their
+    /// profile with the plan's changes, and their members today.
+    async fn table(&self, user: UserId, plan_id: i64) -> Result<(Table, PlanSettings), PlanError> {
+        let profile = self
+            .profiles
+            .find(user)
+            .await?
+            .ok_or(PlanError::NoProfile)?;
+        let settings = self.plans.settings(plan_id).await?.unwrap_or_default();
+        let profile = adjusted(profile, &settings.adjust);
+        let members = match &self.members {
+            Some(repo) => repo.members(user).await?,
+            None => Vec::new(),
+        };
+        Ok((
+            Table::of(&self.taxonomy, &profile, &members, &settings),
+            settings,
+        ))
+    }
+}
+
+impl Planner {
+    /// [`rebalance`](Self::rebalance) of a household's plan: every
+    /// person's day of `day` (every day when `None`) brought back within
+    /// their own tolerances around the meals eaten or chosen, by
+    /// re-portioning the other meals for each eater and, where portions
+    /// cannot do it, changing their dishes (each keeping the rules of
+    /// everyone who eats it).
+    pub(super) async fn rebalance_household(
+        &self,
+        user: UserId,
+        plan: Plan,
+        day: Option<u8>,
+        all: Arc<[Recipe]>,
+    ) -> Result<PlanView, PlanError> {
+        let mut plan = plan;
+        let mut attempt = 1;
+        loop {
+            let (table, _) = self.table(user, plan.id).await?;
+            let chosen = self.plans.chosen_meals(plan.id).await?;
+            let dishes = self.dishes_of(&all);
+            let (recipes, stored) = (Arc::clone(&all), plan.clone());
+            let seed = self.clock.now().timestamp_nanos_opt().unwrap_or(0) as u64;
+            let changes = blocking(move || {
+                household_changes(&table, &recipes, &dishes, &stored, &chosen, day, seed)
+            })
+            .await??;
+            if changes.is_empty() {
+                return self.view(plan, &all);
+            }
+            match self
+                .plans
+                .rebalance(plan.id, changes, self.clock.now())
+                .await
+            {
+                Err(StoreError::Conflict(_)) if attempt < REBALANCE_ATTEMPTS => {
+                    attempt += 1;
+                    plan = self
+                        .plans
+                        .active(user)
+                        .await?
+                        .ok_or(PlanError::NoActivePlan)?;
+                }
+                Err(e) => return Err(e.into()),
+                Ok(()) => {
+                    let plan = self
+                        .plans
+                        .plan(plan.id)
+                        .await?
+                        .ok_or(PlanError::NoActivePlan)?;
+                    return self.view(plan, &all);
+                }
+            }
+        }
+    }
+}
+
+/// The meal changes that re-balance `day` (every day when `None`) of a
+/// household's `plan`.
+fn household_changes(
+    table: &Table,
+    all: &[Recipe],
+    dishes: &mealplan_domain::planner::whole_day::Dishes,
+    plan: &Plan,
+    chosen: &[i64],
+    day: Option<u8>,
+    seed: u64,
+) -> Result<Vec<MealChange>, PlanError> {
+    let mut changes = Vec::new();
+    for stored in &plan.days {
+        if day.is_some_and(|d| d != stored.day_of_week) || stored.meals.is_empty() {
+            continue;
+        }
+        let mut used = vec![0u32; all.len()];
+        for other in plan.days.iter().filter(|d| d.id != stored.id) {
+            for m in &other.meals {
+                used[index_of(all, m.recipe_id)?] += 1;
+            }
+        }
+        let meals = table.dishes(all, stored, |m| {
+            if m.status == MealStatus::Completed || chosen.contains(&m.id) {
+                Keep::All
+            } else {
+                Keep::Nothing
+            }
+        })?;
+        let request = TableDayRequest {
+            recipes: all,
+            diners: &table.diners,
+            dishes,
+            used,
+            meals,
+            seed: seed.wrapping_add(u64::from(stored.day_of_week)),
+        };
+        let Some(out) = rebalance_table_day(&request) else {
+            continue;
+        };
+        for (meal, dish) in stored.meals.iter().zip(&out) {
+            let (servings, portions) = Table::portions(dish, &meal.portions);
+            if all[dish.recipe].id != meal.recipe_id || portions != meal.portions {
+                changes.push(MealChange {
+                    id: meal.id,
+                    recipe_id: all[dish.recipe].id,
+                    servings,
+                    portions,
+                });
+            }
+        }
+    }
+    Ok(changes)
+}
+
+impl Meals {
+    /// [`swap`](Self::swap) of a household meal: the new recipe must keep
+    /// the rules of everyone who eats it, and each eater's portion of it
+    /// is chosen anew for their own day (the day's other meals as they
+    /// are).
+    pub(super) async fn swap_household(
+        &self,
+        owned: OwnedMeal,
+        recipe: &Recipe,
+        all: &Arc<[Recipe]>,
+    ) -> Result<MealView, PlanError> {
+        let (table, _) = self.table(owned.owner, owned.plan_id).await?;
+        let plan = self
+            .plans
+            .plan(owned.plan_id)
+            .await?
+            .ok_or(PlanError::MealNotFound)?;
+        let day = plan
+            .days
+            .iter()
+            .find(|d| d.meals.iter().any(|m| m.id == owned.meal.id))
+            .ok_or(PlanError::MealNotFound)?;
+        let id = owned.meal.id;
+        let mut meals = table.dishes(
+            all,
+            day,
+            |m| {
+                if m.id == id { Keep::Dish } else { Keep::All }
+            },
+        )?;
+        let k = day
+            .meals
+            .iter()
+            .position(|m| m.id == id)
+            .ok_or(PlanError::MealNotFound)?;
+        for share in &meals[k].shares {
+            if let Some(diner) = table.diners.get(share.diner)
+                && !diner.rules.allow(recipe)
+            {
+                return Err(PlanError::BreaksRules {
+                    name: table.people[share.diner].1.clone(),
+                    recipe: recipe.name.clone(),
+                });
+            }
+        }
+        meals[k].recipe = index_of(all, recipe.id)?;
+        let dishes = self.dishes_of(all);
+        let recipes = Arc::clone(all);
+        let out = blocking(move || {
+            let request = TableDayRequest {
+                recipes: &recipes,
+                diners: &table.diners,
+                dishes: &dishes,
+                used: vec![0; recipes.len()],
+                meals,
+                seed: 0,
+            };
+            Ok::<_, PlanError>(reportion_table_day(&request).swap_remove(k))
+        })
+        .await??;
+        let (servings, portions) = Table::portions(&out, &day.meals[k].portions);
+        self.plans
+            .set_recipe_portions(id, recipe.id, servings, portions.clone(), self.clock.now())
+            .await?;
+        Ok(MealView {
+            meal: MealDetail {
+                recipe_id: recipe.id,
+                servings,
+                portions,
+                ..owned.meal
+            },
+            recipe: recipe.clone(),
+        })
+    }
+}
