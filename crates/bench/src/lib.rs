@@ -23,11 +23,13 @@ use mealplan_domain::{
 };
 
 mod catalogues;
+mod households;
 mod profiles;
 mod report;
 mod score;
 
 pub use catalogues::{generated_catalogue, kitchen, shipped};
+pub use households::{Households, diner, households};
 pub use profiles::{CUSTOM_RESTRICTIONS, Profile, arg, profiles, today};
 pub use report::{Report, run};
 pub use score::{Bounds, Score};

@@ -1,0 +1,184 @@
+//! Households of 2-6 of the benchmark's random people (bodies, diets,
+//! allergies) planned for a week at one table (issue 24): how many
+//! person-days land within 5% kcal and 10% every macro, how many slots
+//! several people eat at are served by one dish, how many portions leave
+//! 0.75-1.5 servings, every person's rules judged by the bench's own
+//! reading ([`breaks_taxonomy`]), and the time of a week.
+
+use mealplan_domain::planner::household::{Diner, HouseholdRequest, plan_household};
+
+use super::*;
+
+/// Everything measured over the households of one run.
+#[derive(Debug, Default, Clone)]
+pub struct Households {
+    /// Whether each person ate their own meals a day (else 3 for all).
+    pub mixed: bool,
+    /// Households planned.
+    pub tables: usize,
+    /// Households the planner refused (no dish for a slot).
+    pub refused: usize,
+    /// Person-days of people with 3+ meals: within tolerance, all.
+    pub days: (usize, usize),
+    /// Slots with two or more eaters: served by one dish, all.
+    pub shared: (usize, usize),
+    /// Split slots whose split is forced by the rules (no dish keeps
+    /// everyone's).
+    pub split_by_rules: usize,
+    /// Portions outside 0.75-1.5 servings, all portions.
+    pub outside: (usize, usize),
+    /// Dishes served to someone whose rules they break (bench's reading).
+    pub broken: usize,
+    /// Seconds per week, every household.
+    pub seconds: Vec<f64>,
+    /// Seconds per week, households of four.
+    pub four_seconds: Vec<f64>,
+}
+
+/// The diner a bench profile is at a table (3 meals unless `mixed`).
+pub fn diner(p: &Profile, mixed: bool) -> Diner {
+    let rules = HardRules::new(
+        Taxonomy::standard(),
+        p.restrictions.iter().copied(),
+        &p.diets,
+    );
+    let meals = if mixed {
+        p.meals
+    } else {
+        MealsPerDay::parse(3).expect("3 is a number of meals")
+    };
+    let preferred = p
+        .diets
+        .iter()
+        .copied()
+        .filter(|d| !matches!(d, DietType::Vegan | DietType::Vegetarian))
+        .collect();
+    Diner::new(
+        mealplan_domain::DayTargets::parse(p.targets).expect("bench targets"),
+        meals,
+        rules,
+    )
+    .preferring(preferred, Vec::new())
+}
+
+/// Plans a week for `n` households of 2-6 people taken in turn from
+/// `people` (which must hold 6 `n`), sizes cycling 2, 3, 4, 5, 6.
+pub fn households(
+    recipes: &[Recipe],
+    people: &[Profile],
+    n: usize,
+    seed: u64,
+    mixed: bool,
+) -> Households {
+    let mut out = Households {
+        mixed,
+        tables: n,
+        ..Households::default()
+    };
+    let mut next = 0;
+    for h in 0..n {
+        let size = 2 + h % 5;
+        let members = &people[next..next + size];
+        next += size;
+        let diners: Vec<Diner> = members.iter().map(|p| diner(p, mixed)).collect();
+        let request = HouseholdRequest::new(recipes, diners.clone(), 7)
+            .expect("valid request")
+            .with_kitchen(kitchen())
+            .with_seed(seed.wrapping_add(h as u64));
+        let started = Instant::now();
+        let Ok(week) = plan_household(&request) else {
+            out.refused += 1;
+            continue;
+        };
+        let seconds = started.elapsed().as_secs_f64();
+        out.seconds.push(seconds);
+        if size == 4 {
+            out.four_seconds.push(seconds);
+        }
+        for day in &week {
+            for (d, diner) in diners.iter().enumerate() {
+                if diner.slots.len() >= 3 {
+                    out.days.1 += 1;
+                    if diner
+                        .tolerances
+                        .admits(&day.totals[d], &diner.targets.get())
+                    {
+                        out.days.0 += 1;
+                    }
+                }
+            }
+            let mut by_slot = std::collections::BTreeMap::new();
+            for m in &day.meals {
+                by_slot.entry(m.schedule).or_insert_with(Vec::new).push(m);
+                let recipe = recipes.iter().find(|r| r.id == m.recipe_id).expect("known");
+                for s in &m.shares {
+                    out.outside.1 += 1;
+                    if !(0.75..=1.5).contains(&s.servings) {
+                        out.outside.0 += 1;
+                    }
+                    if breaks_taxonomy(recipe, &members[s.diner]).is_some() {
+                        out.broken += 1;
+                    }
+                }
+            }
+            for dishes in by_slot.values() {
+                let eaters: usize = dishes.iter().map(|m| m.shares.len()).sum();
+                if eaters < 2 {
+                    continue;
+                }
+                out.shared.1 += 1;
+                if dishes.len() == 1 {
+                    out.shared.0 += 1;
+                } else if dishes.iter().any(|m| {
+                    m.split
+                        .as_deref()
+                        .is_some_and(|why| why.contains("keeps the rules"))
+                }) {
+                    out.split_by_rules += 1;
+                }
+            }
+        }
+    }
+    out
+}
+
+impl Households {
+    /// One row of the households table.
+    pub fn row(&self) -> String {
+        let pct = |(a, b): (usize, usize)| 100.0 * a as f64 / b.max(1) as f64;
+        let median = |v: &[f64]| {
+            let mut v = v.to_vec();
+            v.sort_by(f64::total_cmp);
+            v.get(v.len() / 2).copied().unwrap_or(0.0) * 1000.0
+        };
+        format!(
+            "| {} | {:.1}% ({}/{}) | {:.1}% ({}/{}; {} split by rules) | {:.1}% | {} | {} | {:.1} ({:.1}) |\n",
+            if self.mixed {
+                "each person's own (1-6)"
+            } else {
+                "everyone 3"
+            },
+            pct(self.days),
+            self.days.0,
+            self.days.1,
+            pct(self.shared),
+            self.shared.0,
+            self.shared.1,
+            self.split_by_rules,
+            pct(self.outside),
+            self.broken,
+            self.refused,
+            median(&self.seconds),
+            median(&self.four_seconds),
+        )
+    }
+
+    /// The households table's heading.
+    pub fn heading(tables: usize) -> String {
+        format!(
+            "\n### Households ({tables} tables of 2-6 people, a week each)\n\n\
+             | meals a day | person-days within 5% kcal / 10% each macro (3+ meals) | multi-person slots one dish | portions outside 0.75-1.5 | rules broken | refused | median ms a week (4 people) |\n\
+             |---|---|---|---|---|---|---|\n"
+        )
+    }
+}
