@@ -26,7 +26,7 @@ fn main() {
     );
     let tables = arg("--households", 60) as usize;
     if tables > 0 {
-        let people = profiles(tables * 6, seed);
+        let people = mealplan_bench::profiles(tables * 6, seed);
         print!("{}", Households::heading(tables));
         for mixed in [true, false] {
             print!(
