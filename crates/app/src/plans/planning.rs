@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use mealplan_domain::kitchen::Kitchen;
+use mealplan_domain::planner::Diner;
 use mealplan_domain::planner::PlanAdjust;
 use mealplan_domain::planner::household::{HouseholdRequest, plan_household};
 use mealplan_domain::planner::whole_day::{self, Dishes, WholeDay};
@@ -186,22 +187,13 @@ impl Planner {
         let this = self.clone();
         let new_days = blocking(move || {
             let dishes = this.dishes_of(&recipes);
-            let request = PlanRequest::for_targets(
-                &recipes,
-                profile.targets,
-                profile.meals_per_day,
-                rules(&taxonomy, &profile),
-                options.days,
-            )?
-            .with_seed(seed)
-            .preferring(
-                preferred(&profile),
-                profile.tastes.iter().map(|t| t.name.clone()).collect(),
-            )
-            .with_tolerances(options.settings.tolerances)
-            .with_portions(options.settings.portions)
-            .with_kitchen(&kitchen)
-            .with_dishes(&dishes);
+            // A single user is a household of one: the same person the
+            // household planner seats.
+            let table = Table::of(&taxonomy, &profile, &[], &options.settings);
+            let request = PlanRequest::for_diner(&recipes, &table.diners[0], options.days)?
+                .with_seed(seed)
+                .with_kitchen(&kitchen)
+                .with_dishes(&dishes);
             let started = std::time::Instant::now();
             let planned = planner::plan(&request);
             metrics::histogram!("planner_seconds").record(started.elapsed().as_secs_f64());
@@ -363,14 +355,13 @@ impl Planner {
             let this = self.clone();
             let changes = blocking(move || {
                 let dishes = this.dishes_of(&recipes);
-                let rules = rules(&taxonomy, &profile);
+                let table = Table::of(&taxonomy, &profile, &[], &settings);
                 let planning = Planning {
                     all: &recipes,
-                    profile: &profile,
-                    rules: &rules,
+                    diner: &table.diners[0],
                     kitchen: &kitchen,
                 };
-                rebalance_plan(&planning, &dishes, &stored, settings, &chosen, day, seed)
+                rebalance_plan(&planning, &dishes, &stored, &chosen, day, seed)
             })
             .await??;
             if changes.is_empty() {
@@ -416,14 +407,13 @@ impl Plans {
         let this = self.clone();
         let fits = blocking(move || {
             let dishes = this.dishes_of(&all);
-            let rules = rules(&taxonomy, &profile);
+            let table = Table::of(&taxonomy, &profile, &[], &settings.unwrap_or_default());
             let planning = Planning {
                 all: &all,
-                profile: &profile,
-                rules: &rules,
+                diner: &table.diners[0],
                 kitchen: &kitchen,
             };
-            fits(&planning, &dishes, &stored, settings)
+            fits(&planning, &dishes, &stored, settings.is_some())
         })
         .await??;
         for (day, fit) in view.days.iter_mut().zip(fits) {
@@ -434,11 +424,11 @@ impl Plans {
 }
 
 /// What planning work over a user's plan reads: the catalogue, the
-/// profile (targets adjusted), its hard rules and the kitchen.
+/// user as the planner sees them (targets adjusted, rules, preferences,
+/// the plan's tolerances and portions) and the kitchen.
 struct Planning<'a> {
     all: &'a [Recipe],
-    profile: &'a Profile,
-    rules: &'a HardRules,
+    diner: &'a Diner,
     kitchen: &'a Kitchen,
 }
 
@@ -448,15 +438,13 @@ fn rebalance_plan(
     planning: &Planning<'_>,
     dishes: &Dishes,
     plan: &Plan,
-    settings: PlanSettings,
     chosen: &[i64],
     day: Option<u8>,
     seed: u64,
 ) -> Result<Vec<MealChange>, PlanError> {
     let Planning {
         all,
-        profile,
-        rules: hard_rules,
+        diner,
         kitchen,
     } = *planning;
     let rows = rows(plan, all, chosen)?;
@@ -472,21 +460,16 @@ fn rebalance_plan(
                 used[*r] += 1;
             }
         }
-        let request = RebalanceRequest {
-            recipes: all,
-            targets: profile.targets.get(),
-            rules: hard_rules.clone(),
-            preferred_diets: preferred(profile),
-            tastes: profile.tastes.iter().map(|t| t.name.clone()).collect(),
-            tolerances: settings.tolerances,
-            portions: settings.portions,
-            seed: seed.wrapping_add(d as u64),
-            plan_days,
+        let request = RebalanceRequest::for_diner(
+            all,
+            diner,
+            planner::day_meals(&rows, d),
             used,
-            meals: planner::day_meals(&rows, d),
-            kitchen: Some(kitchen),
-            dishes: Some(dishes),
-        };
+            plan_days,
+            seed.wrapping_add(d as u64),
+            Some(kitchen),
+            Some(dishes),
+        );
         let out = planner::rebalance(&request);
         for (meal, (recipe, servings)) in stored.meals.iter().zip(out.meals) {
             if all[recipe].id != meal.recipe_id || servings != meal.servings {
@@ -508,17 +491,10 @@ fn fits(
     planning: &Planning<'_>,
     dishes: &Dishes,
     view: &PlanView,
-    settings: Option<PlanSettings>,
+    generated: bool,
 ) -> Result<Vec<DayFitView>, PlanError> {
-    let Planning {
-        all,
-        profile,
-        rules,
-        ..
-    } = *planning;
-    let (tolerances, portions) =
-        settings.map_or_else(Default::default, |s| (s.tolerances, s.portions));
-    let rules = rules.clone();
+    let Planning { all, diner, .. } = *planning;
+    let (tolerances, portions) = (diner.tolerances, diner.portions);
     let plan: Vec<Vec<MealRow>> = view
         .days
         .iter()
@@ -546,7 +522,7 @@ fn fits(
                 .iter()
                 .map(|m| m.recipe.nutrition().served(m.meal.servings))
                 .sum();
-            planner::assess(&totals, &profile.targets, &tolerances)
+            diner.assess(&totals)
         })
         .collect();
     // A one-meal plan's days are bound together by its weekly variety.
@@ -556,8 +532,8 @@ fn fits(
         let bound = WeekBound::one_meal(
             all,
             slot,
-            &rules,
-            &profile.targets,
+            &diner.rules,
+            &diner.targets.get(),
             &tolerances,
             &portions,
             plan_days,
@@ -572,22 +548,12 @@ fn fits(
         .map(|(d, (day, fit))| {
             let slots: Vec<MealType> = day.meals.iter().map(|m| m.meal.meal_type).collect();
             let (best_one_day, best_here) = if fit.miss > 0.0 && !slots.is_empty() {
-                let bound = |exclude: &[Vec<usize>]| {
-                    planner::best_miss(
-                        all,
-                        &slots,
-                        &rules,
-                        &profile.targets,
-                        &tolerances,
-                        &portions,
-                        exclude,
-                    )
-                };
+                let bound = |exclude: &[Vec<usize>]| diner.best_miss(all, &slots, exclude);
                 let best = *by_pattern
                     .entry(slots.clone())
                     .or_insert_with(|| bound(&[]));
                 let meals = planner::day_meals(&plan, d);
-                let bans = planner::day_bans(all, &rules, &meals, plan_days);
+                let bans = planner::day_bans(all, &diner.rules, &meals, plan_days);
                 (best, bound(&bans))
             } else {
                 (None, None)
@@ -613,7 +579,7 @@ fn fits(
                     is_main(m.meal.meal_type)
                         && m.meal.servings > portions.range(m.meal.meal_type).usual_max + 1e-9
                 }),
-                generated: settings.is_some(),
+                generated,
             })
         })
         .collect()

@@ -23,13 +23,13 @@ use crate::food::kitchen::Kitchen;
 use crate::food::meal::MealType;
 use crate::food::nutrition::Nutrition;
 use crate::food::recipe::Recipe;
-use crate::profile::targets::DayTargets;
-use crate::profile::{DietType, MealsPerDay};
 
-use super::rules::{Portions, Tolerances, grid, share_bands};
+use super::rules::{Tolerances, grid, share_bands};
 use super::search::Scorer;
 use super::whole_day::{Dishes, MinorValues, limits_cost, minor_of};
-use super::{HardRules, PlanningError, RequestError, Rng, bonus, distinct_ids, meal_slots};
+use super::{PlanningError, RequestError, Rng, bonus, distinct_ids};
+
+pub use super::diner::Diner;
 
 mod rebalance;
 pub use rebalance::{Keep, TableDayRequest, TableDish, rebalance_table_day, reportion_table_day};
@@ -69,48 +69,6 @@ const SHARE_MIN_SERVINGS: f64 = 0.5;
 const LARGER_COST: f64 = 4.0;
 /// Weight of the preference bonus (diet types, tastes) per eater.
 const BONUS_WEIGHT: f64 = 0.3;
-
-/// One person at the table.
-#[derive(Debug, Clone)]
-pub struct Diner {
-    /// Their targets.
-    pub targets: DayTargets,
-    /// Their slots, in order ([`meal_slots`]).
-    pub slots: Vec<MealType>,
-    /// What they may never be served.
-    pub rules: HardRules,
-    /// Diet types they prefer (beyond the hard ones).
-    pub preferred_diets: Vec<DietType>,
-    /// Tastes they like.
-    pub tastes: Vec<String>,
-    /// How close their day must land.
-    pub tolerances: Tolerances,
-    /// Their portion limits.
-    pub portions: Portions,
-}
-
-impl Diner {
-    /// A person with `targets`, `meals_per_day` meals and `rules`, no
-    /// preferences, the default tolerances and portions.
-    pub fn new(targets: DayTargets, meals_per_day: MealsPerDay, rules: HardRules) -> Self {
-        Self {
-            targets,
-            slots: meal_slots(meals_per_day),
-            rules,
-            preferred_diets: Vec::new(),
-            tastes: Vec::new(),
-            tolerances: Tolerances::default(),
-            portions: Portions::default(),
-        }
-    }
-
-    /// The same person preferring `diets` and `tastes`.
-    pub fn preferring(mut self, diets: Vec<DietType>, tastes: Vec<String>) -> Self {
-        self.preferred_diets = diets;
-        self.tastes = tastes;
-        self
-    }
-}
 
 /// What a household plan is asked for: 1-7 days for 1 to [`MAX_DINERS`]
 /// people over recipes with distinct ids.
@@ -1178,8 +1136,11 @@ fn nearest(steps: &[f64], x: f64) -> f64 {
 mod tests {
     use super::*;
     use crate::food::allergen::Allergen;
+    use crate::planner::HardRules;
     use crate::planner::tests::catalogue;
+    use crate::profile::targets::DayTargets;
     use crate::profile::targets::Targets;
+    use crate::profile::{DietType, MealsPerDay};
 
     fn targets(calories: f64, protein_share: f64) -> DayTargets {
         let protein = calories * protein_share / 4.0;

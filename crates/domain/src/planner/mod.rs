@@ -27,6 +27,7 @@
 //! one-meal week could, ranked, under its weekly variety rule.
 
 mod adjust;
+mod diner;
 mod fit;
 pub mod household;
 mod lp;
@@ -39,6 +40,7 @@ mod week;
 pub mod whole_day;
 
 pub use adjust::PlanAdjust;
+pub use diner::Diner;
 pub use fit::{DayFit, Off, assess};
 pub use lp::{Bound, best_miss};
 pub use rebalance::{
@@ -178,6 +180,17 @@ impl<'a> PlanRequest<'a> {
         rules: HardRules,
         days: u8,
     ) -> Result<Self, RequestError> {
+        Self::with_slots(recipes, targets, meal_slots(meals_per_day), rules, days)
+    }
+
+    /// [`for_targets`](Self::for_targets) with the slots given.
+    fn with_slots(
+        recipes: &'a [Recipe],
+        targets: DayTargets,
+        slots: Vec<MealType>,
+        rules: HardRules,
+        days: u8,
+    ) -> Result<Self, RequestError> {
         if !(1..=Self::MAX_DAYS).contains(&days) {
             return Err(RequestError::Days { days });
         }
@@ -186,7 +199,7 @@ impl<'a> PlanRequest<'a> {
         Ok(Self {
             recipes,
             targets,
-            slots: meal_slots(meals_per_day),
+            slots,
             rules,
             preferred_diets: Vec::new(),
             tastes: Vec::new(),
