@@ -26,6 +26,7 @@ mod rebalance;
 mod recipes;
 mod refusals;
 mod restrictions;
+mod roundtrips;
 mod shared_limits;
 mod shopping;
 mod writes;

@@ -14,7 +14,7 @@ use mealplan_ports::{
     ItemKind, NewProfile, Profile, ProfileRepository, ProfileStoreError, StoreError,
 };
 
-use super::schema::{profile_diet_types, profiles};
+use super::schema::profiles;
 use super::transaction::write_transaction_with_final_batch;
 use super::{AnyConnection, Database, store_error};
 
@@ -37,10 +37,10 @@ impl From<diesel::result::Error> for TxError {
 /// Queries of one user-extensible list (tastes or restrictions); both
 /// tables have the same shape, so one macro writes both modules.
 macro_rules! item_list {
-    ($module:ident, $kind:expr, $items:ident, $links:ident, $item_col:ident) => {
+    ($module:ident, $kind:expr, $items:ident) => {
         pub(in crate::db) mod $module {
             use super::*;
-            use crate::db::schema::{$items, $links};
+            use crate::db::schema::$items;
 
             /// The items `refs` name for `user`, in order, duplicates
             /// removed; names not yet known become the user's own items.
@@ -126,42 +126,12 @@ macro_rules! item_list {
                     .select($items::id)
                     .load(conn)
             }
-
-            /// The profile's items, in the order they were sent.
-            pub(super) fn load(
-                conn: &mut AnyConnection,
-                profile_id: i64,
-            ) -> QueryResult<Vec<NamedItem>> {
-                $links::table
-                    .inner_join($items::table)
-                    .filter($links::profile_id.eq(profile_id))
-                    .order($links::position)
-                    .select(($items::id, $items::name))
-                    .load::<(i64, String)>(conn)
-                    .map(|rows| {
-                        rows.into_iter()
-                            .map(|(id, name)| NamedItem { id, name })
-                            .collect()
-                    })
-            }
         }
     };
 }
 
-item_list!(
-    taste_items,
-    ItemKind::Taste,
-    tastes,
-    profile_tastes,
-    taste_id
-);
-item_list!(
-    restriction_items,
-    ItemKind::Restriction,
-    restrictions,
-    profile_restrictions,
-    restriction_id
-);
+item_list!(taste_items, ItemKind::Taste, tastes);
+item_list!(restriction_items, ItemKind::Restriction, restrictions);
 
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = profiles)]
@@ -420,32 +390,96 @@ fn replace_lists(
 }
 
 /// Loads `user`'s profile with its lists (inside or outside a transaction).
+/// One list of a profile as one text column: `id:name` of each item in
+/// order, separated by U+001F, written for `conn`'s backend (PostgreSQL
+/// `string_agg`, SQLite `group_concat`, both ordered).
+fn list_column(conn: &AnyConnection, links: &str, items: &str, item_col: &str) -> String {
+    let (agg, sep) = match conn {
+        AnyConnection::Postgresql(_) => ("string_agg", "chr(31)"),
+        AnyConnection::Sqlite(_) => ("group_concat", "char(31)"),
+    };
+    let id = match conn {
+        AnyConnection::Postgresql(_) => "i.id::text",
+        AnyConnection::Sqlite(_) => "i.id",
+    };
+    format!(
+        "COALESCE((SELECT {agg}({id} || ':' || i.name, {sep} ORDER BY l.position) \
+         FROM {links} l JOIN {items} i ON i.id = l.{item_col} \
+         WHERE l.profile_id = profiles.id), '')"
+    )
+}
+
+/// The diet type ids of a profile as one text column, comma-separated in
+/// order.
+fn diets_column(conn: &AnyConnection) -> String {
+    let (agg, id) = match conn {
+        AnyConnection::Postgresql(_) => ("string_agg", "d.diet_type_id::text"),
+        AnyConnection::Sqlite(_) => ("group_concat", "d.diet_type_id"),
+    };
+    format!(
+        "COALESCE((SELECT {agg}({id}, ',' ORDER BY d.position) FROM profile_diet_types d \
+         WHERE d.profile_id = profiles.id), '')"
+    )
+}
+
+/// Items read back from a [`list_column`].
+fn items_of(text: &str) -> Result<Vec<NamedItem>, StoreError> {
+    text.split('\u{1f}')
+        .filter(|s| !s.is_empty())
+        .map(|entry| {
+            let (id, name) = entry
+                .split_once(':')
+                .ok_or_else(|| StoreError::Failure(format!("bad list entry {entry:?}")))?;
+            let id = id
+                .parse()
+                .map_err(|_| StoreError::Failure(format!("bad item id {id:?}")))?;
+            Ok(NamedItem {
+                id,
+                name: name.to_owned(),
+            })
+        })
+        .collect()
+}
+
+/// A user's profile with its three lists, read by one statement (the
+/// lists aggregated into text columns by correlated subqueries).
 fn load_profile(conn: &mut AnyConnection, user: UserId) -> Result<Option<Profile>, StoreError> {
-    let Some(row) = profiles::table
+    use diesel::dsl::sql;
+    use diesel::sql_types::Text;
+    let tastes = list_column(conn, "profile_tastes", "tastes", "taste_id");
+    let restrictions = list_column(
+        conn,
+        "profile_restrictions",
+        "restrictions",
+        "restriction_id",
+    );
+    let diets = diets_column(conn);
+    let Some((row, tastes, restrictions, diets)) = profiles::table
         .filter(profiles::user_id.eq(user.0))
-        .select(ProfileRow::as_select())
-        .first(conn)
+        .select((
+            ProfileRow::as_select(),
+            sql::<Text>(&tastes),
+            sql::<Text>(&restrictions),
+            sql::<Text>(&diets),
+        ))
+        .first::<(ProfileRow, String, String, String)>(conn)
         .optional()
         .map_err(store_error)?
     else {
         return Ok(None);
     };
-    let tastes = taste_items::load(conn, row.id).map_err(store_error)?;
-    let restrictions = restriction_items::load(conn, row.id).map_err(store_error)?;
-    let diet_ids: Vec<i64> = profile_diet_types::table
-        .filter(profile_diet_types::profile_id.eq(row.id))
-        .order(profile_diet_types::position)
-        .select(profile_diet_types::diet_type_id)
-        .load(conn)
-        .map_err(store_error)?;
-    let diets = diet_ids
-        .into_iter()
+    let diets = diets
+        .split(',')
+        .filter(|s| !s.is_empty())
         .map(|id| {
-            DietType::from_id(id)
+            id.parse::<i64>()
+                .ok()
+                .and_then(DietType::from_id)
                 .ok_or_else(|| StoreError::Failure(format!("unknown diet type id {id}")))
         })
         .collect::<Result<_, _>>()?;
-    row.into_profile(tastes, restrictions, diets).map(Some)
+    row.into_profile(items_of(&tastes)?, items_of(&restrictions)?, diets)
+        .map(Some)
 }
 
 /// The update of profile `id` to `v` as one PostgreSQL statement with its
@@ -644,6 +678,16 @@ impl ProfileRepository for Database {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn list_columns_read_back_in_order_names_with_colons_whole() {
+        let text = "3:spicy\u{1f}12:no: really\u{1f}7:x";
+        let items = items_of(text).unwrap();
+        let read: Vec<(i64, &str)> = items.iter().map(|i| (i.id, i.name.as_str())).collect();
+        assert_eq!(read, [(3, "spicy"), (12, "no: really"), (7, "x")]);
+        assert!(items_of("").unwrap().is_empty());
+        assert!(items_of("x:y").is_err());
+    }
 
     fn values() -> ProfileValues<'static> {
         ProfileValues {

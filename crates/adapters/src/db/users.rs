@@ -127,16 +127,22 @@ impl UserRepository for Database {
     }
 
     async fn session(&self, id: UserId, jti: String) -> Result<Option<SessionState>, StoreError> {
+        // One statement: the user, their stamp and whether the token was
+        // revoked (one round trip for every authenticated request).
         self.run(move |conn| {
-            let Some(found) = by_id(conn, id.0)? else {
+            let row: Option<(UserRow, bool)> = users::table
+                .find(id.0)
+                .select((
+                    UserRow::as_select(),
+                    diesel::dsl::exists(revoked_tokens::table.filter(revoked_tokens::jti.eq(jti))),
+                ))
+                .first(conn)
+                .optional()
+                .map_err(store_error)?;
+            let Some((row, revoked)) = row else {
                 return Ok(None);
             };
-            let revoked = revoked_tokens::table
-                .filter(revoked_tokens::jti.eq(jti))
-                .count()
-                .get_result::<i64>(conn)
-                .map_err(store_error)?
-                > 0;
+            let found = row.into_credentials()?;
             Ok(Some(SessionState {
                 user: found.user,
                 security_stamp: found.security_stamp,
