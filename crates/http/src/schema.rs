@@ -164,6 +164,14 @@ pub mod field {
         )
     }
 
+    /// The token of a password reset link.
+    pub fn reset_token() -> Object {
+        described(
+            text(None, None),
+            "The `token` of the reset link (`/reset-password?token=…`).",
+        )
+    }
+
     /// The password in force, offered to log in or confirm a change.
     pub fn password() -> Object {
         described(
