@@ -19,6 +19,7 @@ use crate::routes::pages::{document_with, escape};
 use crate::schema::field;
 
 const FORM_STYLE: &str = r#"
+[hidden] { display: none !important; }
 form { display: grid; gap: .35rem; margin: 1rem 0 0; max-width: 26rem; }
 label { font-weight: 600; margin-top: .6rem; }
 input { font: inherit; padding: .55rem .7rem; border: 1px solid #9aa5a0; border-radius: .5rem; width: 100%; }
