@@ -136,9 +136,12 @@ impl IntoParams for ResetPageQuery {
             ParameterBuilder::new()
                 .name("token")
                 .parameter_in(ParameterIn::Query)
-                .required(Required::False)
-                .description(Some("The token of the reset link"))
-                .schema(Some(field::text(None, None).build()))
+                .required(Required::True)
+                .description(Some(
+                    "The token of the reset link (without it, a page saying the link is \
+                     incomplete)",
+                ))
+                .schema(Some(field::text(Some(1), None).build()))
                 .build(),
         ]
     }
