@@ -562,4 +562,33 @@ mod tests {
             Some("https://api.example")
         );
     }
+
+    #[test]
+    fn mail_retry_delays_and_the_reset_link_command_are_read() {
+        let ms = std::time::Duration::from_millis;
+        assert_eq!(
+            parse_delays("500ms, 10s,2m,3").unwrap().0,
+            [ms(500), ms(10_000), ms(120_000), ms(3000)]
+        );
+        assert!(parse_delays("").unwrap().0.is_empty());
+        assert!(parse_delays("10 parsecs").is_err() && parse_delays("2d").is_err());
+        let cli = Cli::try_parse_from(["mealplan", "--mail-retry-delays", "1s"]).unwrap();
+        assert_eq!(cli.serve.password_reset().retry_delays, [ms(1000)]);
+        assert_eq!(cli.serve.password_reset().ttl_minutes, 30);
+        let cli = Cli::try_parse_from(["mealplan", "reset-link", "ann@example.com"]).unwrap();
+        assert!(matches!(cli.command, Some(Command::ResetLink(a)) if a.email == "ann@example.com"));
+    }
+
+    #[test]
+    fn smtp_needs_a_sender() {
+        let mut args = Cli::try_parse_from(["mealplan"]).unwrap().serve;
+        args.smtp_url = Some("smtp://127.0.0.1:2525".into());
+        args.mail_from = None;
+        assert!(matches!(args.mail(), Err(ConfigError::MailFromRequired)));
+        args.mail_from = Some("mealplan <no-reply@example.com>".into());
+        let mail = args.mail().unwrap().unwrap();
+        assert_eq!(mail.smtp_url, "smtp://127.0.0.1:2525");
+        args.smtp_url = None;
+        assert!(args.mail().unwrap().is_none());
+    }
 }
