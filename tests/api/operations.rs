@@ -99,6 +99,7 @@ async fn openapi_documents_every_operation(b: Backend) {
             "post /auth/password-reset/confirm",
             "post /auth/register",
             "post /meal-detail",
+            "post /reset-password",
             "put /api/household/members/{member_id}",
             "put /api/profile",
             "put /auth/password",
@@ -118,6 +119,21 @@ async fn openapi_documents_every_operation(b: Backend) {
     }
     assert!(reset.get("202").is_some() && confirm.get("200").is_some());
     assert!(confirm.get("400").is_some());
+    // The reset page's form: a form body, an HTML page for every outcome.
+    let form = &doc["paths"]["/reset-password"]["post"];
+    assert!(
+        form["requestBody"]["content"]
+            .get("application/x-www-form-urlencoded")
+            .is_some()
+    );
+    for status in ["200", "400", "413", "422", "429", "500"] {
+        assert!(
+            form["responses"][status]["content"]
+                .get("text/html")
+                .is_some(),
+            "the form lacks {status}"
+        );
+    }
     assert_eq!(
         doc["components"]["securitySchemes"]["bearer"]["scheme"],
         "bearer"

@@ -69,6 +69,49 @@ async fn login(app: &TestApp, email: &str, password: &str) -> u16 {
     .status
 }
 
+/// Posts the reset page's form as a browser does.
+async fn post_form(app: &TestApp, fields: &[(&str, &str)]) -> Reply {
+    let body = serde_urlencoded::to_string(fields).unwrap();
+    app.send(
+        Method::POST,
+        "/reset-password",
+        None,
+        &[("content-type", "application/x-www-form-urlencoded")],
+        Some(&body),
+    )
+    .await
+}
+
+/// The form as the page sends it.
+async fn submit(app: &TestApp, token: &str, password: &str, again: &str) -> Reply {
+    post_form(
+        app,
+        &[
+            ("token", token),
+            ("new_password", password),
+            ("confirm_password", again),
+        ],
+    )
+    .await
+}
+
+/// An HTML page with `status`, the reset pages' headers, and no script.
+fn assert_page(reply: &Reply, status: u16, says: &str) {
+    assert_eq!(reply.status, status, "{}", reply.text);
+    assert_eq!(
+        reply.header("content-type"),
+        Some("text/html; charset=utf-8")
+    );
+    assert_eq!(reply.header("cache-control"), Some("no-store"));
+    assert_eq!(reply.header("referrer-policy"), Some("no-referrer"));
+    let csp = reply.header("content-security-policy").unwrap();
+    assert!(csp.starts_with("default-src 'none';"), "{csp}");
+    assert!(csp.contains("form-action 'self'"), "{csp}");
+    assert!(!csp.contains("script-src"), "no script may run: {csp}");
+    assert!(!reply.text.contains("<script"), "no JavaScript needed");
+    assert!(reply.text.contains(says), "{says:?} in {}", reply.text);
+}
+
 fn invalid_token() -> Value {
     json!({"detail": "Invalid or expired reset token"})
 }
@@ -104,13 +147,14 @@ async fn a_forgotten_password_is_reset_by_mail(b: Backend) {
     assert!(body.contains(&link), "{body}");
     assert!(body.contains("valid for 30 minutes"), "{body}");
 
-    // The link opens the page, which posts to the confirm route.
+    // The link opens the page, whose form posts to the page's own path
+    // (`the_form_works_without_javascript`); the JSON route does the same.
     let page = app.get(&link[app.address.len()..], None).await;
     assert_eq!(page.status, 200);
     assert!(page.text.contains(&format!("value=\"{token}\"")));
     assert!(
         page.text
-            .contains("action=\"/auth/password-reset/confirm\"")
+            .contains("method=\"post\" action=\"/reset-password\"")
     );
 
     let reply = confirm(&app, &token, NEW_PASSWORD).await;
@@ -196,6 +240,9 @@ async fn a_token_works_once_and_a_newer_link_or_a_password_change_ends_it(b: Bac
     let session = app.token_for("bob@example.com").await;
 
     assert_accepted(&ask(&app, "bob@example.com").await);
+    // Mail goes out in the background: the first is in before the second
+    // is asked for, so the two arrive in the order they were made.
+    sink.wait_for(1, MAIL_WAIT).await;
     assert_accepted(&ask(&app, "bob@example.com").await);
     let mail = sink.wait_for(2, MAIL_WAIT).await;
     assert_eq!(mail.len(), 2);
@@ -382,6 +429,157 @@ async fn the_operator_hands_out_a_link(b: Backend) {
     );
 }
 
+async fn the_form_works_without_javascript(b: Backend) {
+    let sink = SmtpSink::start();
+    // More attempts than one address may make in a minute (the limit is
+    // `the_form_shares_the_confirm_routes_limits`).
+    let app = app_with_mail(b, &sink.url(), |s| s.auth_rate_limit_per_minute = 0).await;
+    let old = app.token_for("form@example.com").await;
+    assert_accepted(&ask(&app, "form@example.com").await);
+    let token = sink.wait_for(1, MAIL_WAIT).await[0].reset_token();
+
+    // The page is a plain form that posts to itself.
+    let page = app
+        .get(&format!("/reset-password?token={token}"), None)
+        .await;
+    assert_page(
+        &page,
+        200,
+        "<form id=\"reset\" method=\"post\" action=\"/reset-password\">",
+    );
+    for field in [
+        format!("<input type=\"hidden\" name=\"token\" value=\"{token}\">"),
+        "name=\"new_password\" type=\"password\"".to_owned(),
+        "name=\"confirm_password\" type=\"password\"".to_owned(),
+        "<button type=\"submit\">".to_owned(),
+    ] {
+        assert!(page.text.contains(&field), "{field}");
+    }
+    assert!(!page.text.contains("noscript"));
+
+    // Two different passwords: 422, the form again with the token kept
+    // (and neither password shown back).
+    let mismatch = submit(&app, &token, NEW_PASSWORD, "something else").await;
+    assert_page(&mismatch, 422, "The two passwords are not the same.");
+    assert!(
+        mismatch
+            .text
+            .contains(&format!("name=\"token\" value=\"{token}\""))
+    );
+    assert!(!mismatch.text.contains(NEW_PASSWORD));
+    // A password the rules refuse: 422 naming the rule as sign-up does.
+    let register = app.register("Weak", "weak@example.com", "short").await;
+    assert_eq!(
+        register.json["detail"][0]["msg"],
+        "Value error, Password must be at least 8 characters long"
+    );
+    let weak = submit(&app, &token, "short", "short").await;
+    assert_page(&weak, 422, "Password must be at least 8 characters long");
+    assert!(weak.text.contains(&format!("value=\"{token}\"")));
+    let long = "é".repeat(40);
+    let too_long = submit(&app, &token, &long, &long).await;
+    assert_page(&too_long, 422, "Password must be at most 72 bytes");
+    // Both at once: both said.
+    let both = submit(&app, &token, "short", "shorter").await;
+    assert_page(&both, 422, "Password must be at least 8 characters long");
+    assert!(both.text.contains("The two passwords are not the same."));
+    // None of that used the token or changed the password.
+    assert_eq!(login(&app, "form@example.com", PASSWORD).await, 200);
+    assert_eq!(app.db.count("SELECT COUNT(*) AS n FROM password_resets"), 1);
+
+    // The form as a browser sends it: the password is changed.
+    let done = submit(&app, &token, NEW_PASSWORD, NEW_PASSWORD).await;
+    assert_page(
+        &done,
+        200,
+        "Your password has been changed. You can now log in with it.",
+    );
+    assert!(
+        done.text
+            .contains("Every other session of the account has been signed out")
+    );
+    assert!(!done.text.contains(&token), "the token is not shown again");
+    assert_eq!(login(&app, "form@example.com", NEW_PASSWORD).await, 200);
+    assert_eq!(login(&app, "form@example.com", PASSWORD).await, 401);
+    let refused = app.get("/auth/me", Some(&old)).await;
+    assert_eq!(refused.status, 401, "sessions from before are signed out");
+
+    // The token worked once: the used link is a 400 page, for the form and
+    // the JSON route alike.
+    let used = submit(&app, &token, "yet another one", "yet another one").await;
+    assert_page(&used, 400, "Invalid or expired reset token");
+    assert_eq!(
+        confirm(&app, &token, "yet another one").await.json,
+        invalid_token()
+    );
+    assert_eq!(login(&app, "form@example.com", NEW_PASSWORD).await, 200);
+    // A form without a token, or with one never issued, is the same 400.
+    let missing = post_form(
+        &app,
+        &[
+            ("new_password", NEW_PASSWORD),
+            ("confirm_password", NEW_PASSWORD),
+        ],
+    )
+    .await;
+    assert_page(&missing, 400, "Invalid or expired reset token");
+    let unknown = submit(&app, &"f".repeat(64), NEW_PASSWORD, NEW_PASSWORD).await;
+    assert_page(&unknown, 400, "Invalid or expired reset token");
+
+    // Bodies are bounded as JSON bodies are; only a form is read.
+    let huge = format!("token={}", "a".repeat(70 * 1024));
+    let too_large = app
+        .send(
+            Method::POST,
+            "/reset-password",
+            None,
+            &[("content-type", "application/x-www-form-urlencoded")],
+            Some(&huge),
+        )
+        .await;
+    assert_page(&too_large, 413, "The form was too large");
+    let json = app
+        .json(
+            Method::POST,
+            "/reset-password",
+            None,
+            &json!({"token": token, "new_password": NEW_PASSWORD}),
+        )
+        .await;
+    assert_page(&json, 415, "application/x-www-form-urlencoded");
+    let other = app
+        .send(Method::PUT, "/reset-password", None, &[], None)
+        .await;
+    assert_eq!(other.status, 405);
+    assert_eq!(other.header("allow"), Some("GET, POST"));
+}
+
+async fn the_form_shares_the_confirm_routes_limits(b: Backend) {
+    let app = spawn_app_with(Rc::new(TestDb::create(b)), |db| {
+        let mut s = settings(db);
+        s.auth_rate_limit_per_minute = 3;
+        s
+    })
+    .await;
+    // One bucket per client address for logins, sign-ups and both ways of
+    // setting a password.
+    assert_eq!(login(&app, "nobody@example.com", PASSWORD).await, 401);
+    assert_page(
+        &submit(&app, "nope", NEW_PASSWORD, NEW_PASSWORD).await,
+        400,
+        "Invalid or expired reset token",
+    );
+    assert_eq!(confirm(&app, "nope", NEW_PASSWORD).await.status, 400);
+    let refused = submit(&app, "the token", NEW_PASSWORD, NEW_PASSWORD).await;
+    assert_page(&refused, 429, "Too many attempts");
+    let wait: u64 = refused.header("retry-after").unwrap().parse().unwrap();
+    assert!((1..=60).contains(&wait), "{wait}");
+    assert!(refused.text.contains(&format!("Wait {wait} second")));
+    // The form comes back with its token, to send again later.
+    assert!(refused.text.contains("name=\"token\" value=\"the token\""));
+    assert_eq!(confirm(&app, "nope", NEW_PASSWORD).await.status, 429);
+}
+
 crate::on_both_backends!(
     a_forgotten_password_is_reset_by_mail,
     strangers_learn_nothing_and_unknown_addresses_get_no_mail,
@@ -391,4 +589,6 @@ crate::on_both_backends!(
     a_mail_server_that_is_down_gets_the_link_on_a_later_try,
     without_mail_requests_are_still_accepted,
     the_operator_hands_out_a_link,
+    the_form_works_without_javascript,
+    the_form_shares_the_confirm_routes_limits,
 );

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Password reset page in a real browser: starts mealplan on a fresh SQLite
 # database, signs up, makes a reset link with `mealplan reset-link`, and has
-# headless Chromium (playwright-core) set a new password through the page
-# (reset_page.mjs): mismatched and too-short passwords explained, success
-# said, the new password logging in, a used link refused, no script error,
-# no CSP violation, nothing loaded from elsewhere.
+# headless Chromium (playwright-core) with JavaScript disabled set a new
+# password through the page's plain HTML form (reset_page.mjs): mismatched
+# and too-short passwords explained by the pages the service answers,
+# success said, the new password logging in, a used link refused, no CSP
+# violation, nothing loaded from elsewhere.
 #
 # Usage: tests/browser/reset_page.sh
 # Environment (all optional):

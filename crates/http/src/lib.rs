@@ -174,6 +174,10 @@ pub fn endpoints() -> Endpoints {
             reset_page::__path_get_reset_page,
             reset_page::get_reset_page,
         )
+        .add(
+            reset_page::__path_post_reset_form,
+            reset_page::post_reset_form,
+        )
         .add(household::__path_add_member, household::add_member)
         .add(household::__path_list_members, household::list_members)
         .add(household::__path_get_member, household::get_member)

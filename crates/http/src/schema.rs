@@ -164,6 +164,14 @@ pub mod field {
         )
     }
 
+    /// The new password again, in the reset page's form.
+    pub fn confirm_password() -> Object {
+        described(
+            text(Some(Password::MIN_CHARS), Some(Password::MAX_BYTES)),
+            "The new password again: the same as `new_password`.",
+        )
+    }
+
     /// The token of a password reset link.
     pub fn reset_token() -> Object {
         described(

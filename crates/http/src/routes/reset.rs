@@ -1,9 +1,10 @@
 //! Password reset over the API: asking for a link by e-mail, and setting a
-//! new password with the link's token (the page the link opens is in
-//! `routes::reset_page`).
+//! new password with the link's token (the page the link opens, and the
+//! form it posts, are in `routes::reset_page`).
 
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, web};
+use mealplan_app::Session;
 use mealplan_domain::{Email, Password};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -124,14 +125,28 @@ pub async fn confirm_reset(
         token,
         new_password,
     } = body?.value;
+    let session = set_password(&state, &limits, &token, new_password).await?;
+    Ok(HttpResponse::Ok()
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .json(TokenResponse::from(session)))
+}
+
+/// Sets a new password with a reset token, for this route and the reset
+/// page's form alike (each checks the client's limit first): the token is
+/// used up, every earlier session ends, and the e-mail's failed logins are
+/// forgotten.
+pub(crate) async fn set_password(
+    state: &AppState,
+    limits: &RateLimits,
+    token: &str,
+    new_password: Password,
+) -> Result<Session, ApiError> {
     let session = state
         .resets
-        .confirm(&token, new_password)
+        .confirm(token, new_password)
         .await
         .map_err(reset_error)?;
     // The owner is back in: earlier failed logins no longer count.
     limits.clear_failures(session.user.email.as_str()).await;
-    Ok(HttpResponse::Ok()
-        .insert_header((header::CACHE_CONTROL, "no-store"))
-        .json(TokenResponse::from(session)))
+    Ok(session)
 }
