@@ -1,8 +1,8 @@
 //! Guards the layering of `docs/ARCHITECTURE.md`: the domain crate stays
 //! free of storage, HTTP, async runtimes and JSON (even transitively),
-//! only the adapters crate depends on Diesel, bcrypt or jsonwebtoken, and
-//! no two modules of the domain or HTTP crate import each other, directly
-//! or around a circle.
+//! only the adapters crate depends on Diesel, bcrypt, jsonwebtoken or
+//! lettre, and no two modules of the domain or HTTP crate import each
+//! other, directly or around a circle.
 
 #[path = "architecture/module_graph.rs"]
 mod module_graph;
@@ -79,6 +79,7 @@ fn only_adapters_know_diesel_bcrypt_and_jwt() {
             package,
             None,
             &[
+                "lettre",
                 "diesel",
                 "diesel_migrations",
                 "r2d2",

@@ -173,6 +173,9 @@ pub fn settings(db: &TestDb) -> Settings {
         deadlines: Default::default(),
         metrics: Default::default(),
         access_log: Default::default(),
+        public_base_url: None,
+        mail: None,
+        password_reset: Default::default(),
     }
 }
 

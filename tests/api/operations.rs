@@ -84,6 +84,7 @@ async fn openapi_documents_every_operation(b: Backend) {
             "get /ready",
             "get /recipes/{recipe_id}",
             "get /recipes/{recipe_id}/plate.svg",
+            "get /reset-password",
             "post /api/chat",
             "post /api/daily-menu",
             "post /api/household/members",
@@ -94,8 +95,11 @@ async fn openapi_documents_every_operation(b: Backend) {
             "post /auth/login",
             "post /auth/logout",
             "post /auth/logout-all",
+            "post /auth/password-reset",
+            "post /auth/password-reset/confirm",
             "post /auth/register",
             "post /meal-detail",
+            "post /reset-password",
             "put /api/household/members/{member_id}",
             "put /api/profile",
             "put /auth/password",
@@ -106,6 +110,29 @@ async fn openapi_documents_every_operation(b: Backend) {
     let login = &doc["paths"]["/auth/login"]["post"]["responses"];
     for status in ["200", "401", "413", "422", "429", "500"] {
         assert!(login.get(status).is_some(), "login lacks {status}");
+    }
+    let reset = &doc["paths"]["/auth/password-reset"]["post"]["responses"];
+    let confirm = &doc["paths"]["/auth/password-reset/confirm"]["post"]["responses"];
+    for status in ["413", "422", "429", "500"] {
+        assert!(reset.get(status).is_some(), "reset lacks {status}");
+        assert!(confirm.get(status).is_some(), "confirm lacks {status}");
+    }
+    assert!(reset.get("202").is_some() && confirm.get("200").is_some());
+    assert!(confirm.get("400").is_some());
+    // The reset page's form: a form body, an HTML page for every outcome.
+    let form = &doc["paths"]["/reset-password"]["post"];
+    assert!(
+        form["requestBody"]["content"]
+            .get("application/x-www-form-urlencoded")
+            .is_some()
+    );
+    for status in ["200", "400", "413", "422", "429", "500"] {
+        assert!(
+            form["responses"][status]["content"]
+                .get("text/html")
+                .is_some(),
+            "the form lacks {status}"
+        );
     }
     assert_eq!(
         doc["components"]["securitySchemes"]["bearer"]["scheme"],

@@ -9,6 +9,7 @@ pub mod household;
 pub mod plans;
 pub mod profiles;
 pub mod recipes;
+pub mod resets;
 
 pub use accounts::{
     AccountError, Accounts, AuthError, Authenticated, LoginError, RegisterError, Session,
@@ -24,3 +25,4 @@ pub use plans::{
 };
 pub use profiles::{ProfileError, Profiles};
 pub use recipes::{RecipePage, RecipeQuery, RecipeSheet, Recipes, SHEET_SERVINGS};
+pub use resets::{PasswordResets, ResetError, ResetLinks, ResetSettings};

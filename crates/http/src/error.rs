@@ -103,6 +103,10 @@ pub enum ApiError {
     /// 400: the body could not be read (broken transfer encoding, reset).
     #[error("Invalid request body")]
     BadBody,
+    /// 400: a password reset token that is unknown, used, replaced or
+    /// expired.
+    #[error("Invalid or expired reset token")]
+    InvalidResetToken,
     /// 408: the body did not arrive in time.
     #[error("Request timeout")]
     RequestTimeout,
@@ -152,7 +156,7 @@ impl ResponseError for ApiError {
             Self::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
             Self::Conflict(_) | Self::ConflictWith(_) => StatusCode::CONFLICT,
             Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
-            Self::BadBody => StatusCode::BAD_REQUEST,
+            Self::BadBody | Self::InvalidResetToken => StatusCode::BAD_REQUEST,
             Self::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
             Self::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             Self::Unavailable => StatusCode::SERVICE_UNAVAILABLE,

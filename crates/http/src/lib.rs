@@ -26,7 +26,8 @@ use actix_web::http::{Method, header};
 use actix_web::middleware::Condition;
 use actix_web::{App, HttpResponse, web};
 use mealplan_app::{
-    Accounts, Chat, Export, Household, Meals, Menus, Planner, Plans, Profiles, Recipes, Shopping,
+    Accounts, Chat, Export, Household, Meals, Menus, PasswordResets, Planner, Plans, Profiles,
+    Recipes, Shopping,
 };
 use mealplan_ports::{HealthProbe, RateLimitStore};
 use utoipa_swagger_ui::SwaggerUi;
@@ -40,13 +41,15 @@ pub use metrics::MetricsAccess;
 
 use routes::{
     Alias, Endpoints, accounts, chat, fit, household, lifecycle, meals, menus, meta, pages, plans,
-    plate, profile, recipes, shopping,
+    plate, profile, recipes, reset, reset_page, shopping,
 };
 
 /// The use cases handlers call, shared by every worker.
 pub struct AppState {
     /// Sign-up, login, authentication.
     pub accounts: Accounts,
+    /// Password reset links.
+    pub resets: PasswordResets,
     /// Profiles and the preference lists.
     pub profiles: Profiles,
     /// The recipe catalogue.
@@ -165,6 +168,16 @@ pub fn endpoints() -> Endpoints {
             UnderApi,
         )
         .add(accounts::__path_check_token, accounts::check_token)
+        .add_at(reset::__path_request_reset, reset::request_reset, UnderApi)
+        .add_at(reset::__path_confirm_reset, reset::confirm_reset, UnderApi)
+        .add(
+            reset_page::__path_get_reset_page,
+            reset_page::get_reset_page,
+        )
+        .add(
+            reset_page::__path_post_reset_form,
+            reset_page::post_reset_form,
+        )
         .add(household::__path_add_member, household::add_member)
         .add(household::__path_list_members, household::list_members)
         .add(household::__path_get_member, household::get_member)

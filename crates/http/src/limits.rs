@@ -435,6 +435,30 @@ impl RateLimits {
         }
     }
 
+    /// Counts one password reset request for `email` (known or not, so a
+    /// refusal tells nothing): at most as many as failed logins are allowed,
+    /// in a window as long; 429 when over. Kept apart from the login count,
+    /// so asking for links never locks an account's logins.
+    pub async fn begin_reset(&self, email: &str) -> Result<(), ApiError> {
+        if self.login_failures == 0 {
+            return Ok(());
+        }
+        let admission = self
+            .store
+            .count_attempt(
+                format!("reset:{email}"),
+                self.login_failures,
+                LOGIN_WINDOW,
+                chrono::Utc::now(),
+            )
+            .await
+            .map_err(store_failure)?;
+        match admission {
+            Admission::Allowed => Ok(()),
+            Admission::Refused { retry_after } => Err(ApiError::TooManyRequests(retry_after)),
+        }
+    }
+
     /// Forgets `email`'s failures after a successful login. A failure here
     /// is logged and leaves the count in place: the login itself succeeded.
     pub async fn clear_failures(&self, email: &str) {

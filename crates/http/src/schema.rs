@@ -164,6 +164,22 @@ pub mod field {
         )
     }
 
+    /// The new password again, in the reset page's form.
+    pub fn confirm_password() -> Object {
+        described(
+            text(Some(Password::MIN_CHARS), Some(Password::MAX_BYTES)),
+            "The new password again: the same as `new_password`.",
+        )
+    }
+
+    /// The token of a password reset link.
+    pub fn reset_token() -> Object {
+        described(
+            text(None, None),
+            "The `token` of the reset link (`/reset-password?token=…`).",
+        )
+    }
+
     /// The password in force, offered to log in or confirm a change.
     pub fn password() -> Object {
         described(

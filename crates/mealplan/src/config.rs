@@ -31,6 +31,31 @@ pub enum Command {
     Serve(Box<ServeArgs>),
     /// Apply migrations and seed the reference data, then exit.
     Migrate(DatabaseArgs),
+    /// Print a one-time password reset link for an account (for operators
+    /// without mail); it replaces the account's earlier link.
+    ResetLink(ResetLinkArgs),
+}
+
+/// Settings of `reset-link`.
+#[derive(Debug, Clone, Args)]
+pub struct ResetLinkArgs {
+    /// The account's e-mail.
+    pub email: String,
+    #[command(flatten)]
+    /// Database settings.
+    pub database: DatabaseArgs,
+    /// Public base URL of the service, the start of the link; unset:
+    /// `http://BIND` when BIND names a host.
+    #[arg(long, env = "PUBLIC_BASE_URL")]
+    pub public_base_url: Option<String>,
+    /// The service's listen address (the link's base without
+    /// PUBLIC_BASE_URL).
+    #[arg(long, env = "BIND", default_value = "127.0.0.1:8000")]
+    pub bind: String,
+    /// Minutes the link works.
+    #[arg(long, env = "PASSWORD_RESET_TTL_MINUTES", default_value_t = 30,
+          value_parser = clap::value_parser!(u32).range(1..=10_080))]
+    pub password_reset_ttl_minutes: u32,
 }
 
 /// Where the data lives.
@@ -137,6 +162,25 @@ pub struct ServeArgs {
     /// Bearer key for that server (environment only, never logged).
     #[arg(skip = std::env::var("CHAT_MODEL_API_KEY").ok().filter(|k| !k.is_empty()))]
     pub chat_model_api_key: Option<String>,
+    /// SMTP server for password reset mail (environment only, as it may
+    /// hold a password): `smtp://[user:password@]host[:port]` (STARTTLS
+    /// when the server offers it) or `smtps://…` (TLS); unset = no mail.
+    #[arg(skip = std::env::var("SMTP_URL").ok().filter(|u| !u.trim().is_empty()))]
+    pub smtp_url: Option<String>,
+    /// Sender of the service's mail (`mealplan <no-reply@example.com>`);
+    /// needed with SMTP_URL.
+    #[arg(long, env = "MAIL_FROM")]
+    pub mail_from: Option<String>,
+    /// Minutes a password reset link works.
+    #[arg(long, env = "PASSWORD_RESET_TTL_MINUTES", default_value_t = 30,
+          value_parser = clap::value_parser!(u32).range(1..=10_080))]
+    pub password_reset_ttl_minutes: u32,
+    /// Waits before each new try of a reset mail that failed,
+    /// comma-separated (`500ms`, `10s`, `2m`; a bare number is seconds);
+    /// empty = no retries.
+    #[arg(long, env = "MAIL_RETRY_DELAYS", default_value = "10s,30s,60s",
+          value_parser = parse_delays)]
+    pub mail_retry_delays: Delays,
     /// Seconds to wait for the model before answering with the built-in
     /// assistant.
     #[arg(long, env = "CHAT_MODEL_TIMEOUT_SECONDS", default_value_t = 10,
@@ -180,6 +224,32 @@ impl ServeArgs {
         }
     }
 
+    /// The SMTP settings, when `SMTP_URL` is set; an error when it is set
+    /// without `MAIL_FROM`.
+    pub fn mail(&self) -> Result<Option<crate::MailSettings>, ConfigError> {
+        let Some(url) = &self.smtp_url else {
+            return Ok(None);
+        };
+        let from = self
+            .mail_from
+            .as_deref()
+            .map(str::trim)
+            .filter(|f| !f.is_empty())
+            .ok_or(ConfigError::MailFromRequired)?;
+        Ok(Some(crate::MailSettings {
+            smtp_url: url.trim().to_owned(),
+            from: from.to_owned(),
+        }))
+    }
+
+    /// Reset link lifetime and mail retries.
+    pub fn password_reset(&self) -> crate::PasswordResetSettings {
+        crate::PasswordResetSettings {
+            ttl_minutes: self.password_reset_ttl_minutes,
+            retry_delays: self.mail_retry_delays.0.clone(),
+        }
+    }
+
     /// The model server settings, if one is configured.
     pub fn chat_model(&self) -> Option<mealplan_http::ChatModelConfig> {
         let url = self.chat_model_url.as_deref()?.trim();
@@ -220,6 +290,36 @@ impl From<AccessLogArg> for mealplan_http::AccessLog {
             AccessLogArg::Errors => Self::Errors,
         }
     }
+}
+
+/// Waits, in order.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Delays(pub Vec<std::time::Duration>);
+
+fn parse_delays(text: &str) -> Result<Delays, String> {
+    text.split(',')
+        .map(str::trim)
+        .filter(|d| !d.is_empty())
+        .map(|d| {
+            let (number, unit) = d
+                .find(|c: char| !c.is_ascii_digit() && c != '.')
+                .map_or((d, "s"), |i| d.split_at(i));
+            let value: f64 = number
+                .parse()
+                .map_err(|_| format!("not a duration: {d:?}"))?;
+            let seconds = match unit.trim() {
+                "ms" => value / 1000.0,
+                "s" => value,
+                "m" | "min" => value * 60.0,
+                _ => return Err(format!("unknown unit in {d:?} (use ms, s or m)")),
+            };
+            std::time::Duration::try_from_secs_f64(seconds)
+                .ok()
+                .filter(|s| s.as_secs() <= 86_400)
+                .ok_or_else(|| format!("not a duration of at most a day: {d:?}"))
+        })
+        .collect::<Result<_, _>>()
+        .map(Delays)
 }
 
 /// A comma-separated list of IP addresses.
@@ -291,6 +391,9 @@ pub enum ConfigError {
         /// The I/O error.
         source: std::io::Error,
     },
+    /// SMTP_URL without a sender.
+    #[error("MAIL_FROM must be set when SMTP_URL is: the address reset mail is sent from")]
+    MailFromRequired,
     /// Bad database URL.
     #[error(transparent)]
     Database(#[from] mealplan_adapters::DbError),
@@ -458,5 +561,34 @@ mod tests {
             .as_deref(),
             Some("https://api.example")
         );
+    }
+
+    #[test]
+    fn mail_retry_delays_and_the_reset_link_command_are_read() {
+        let ms = std::time::Duration::from_millis;
+        assert_eq!(
+            parse_delays("500ms, 10s,2m,3").unwrap().0,
+            [ms(500), ms(10_000), ms(120_000), ms(3000)]
+        );
+        assert!(parse_delays("").unwrap().0.is_empty());
+        assert!(parse_delays("10 parsecs").is_err() && parse_delays("2d").is_err());
+        let cli = Cli::try_parse_from(["mealplan", "--mail-retry-delays", "1s"]).unwrap();
+        assert_eq!(cli.serve.password_reset().retry_delays, [ms(1000)]);
+        assert_eq!(cli.serve.password_reset().ttl_minutes, 30);
+        let cli = Cli::try_parse_from(["mealplan", "reset-link", "ann@example.com"]).unwrap();
+        assert!(matches!(cli.command, Some(Command::ResetLink(a)) if a.email == "ann@example.com"));
+    }
+
+    #[test]
+    fn smtp_needs_a_sender() {
+        let mut args = Cli::try_parse_from(["mealplan"]).unwrap().serve;
+        args.smtp_url = Some("smtp://127.0.0.1:2525".into());
+        args.mail_from = None;
+        assert!(matches!(args.mail(), Err(ConfigError::MailFromRequired)));
+        args.mail_from = Some("mealplan <no-reply@example.com>".into());
+        let mail = args.mail().unwrap().unwrap();
+        assert_eq!(mail.smtp_url, "smtp://127.0.0.1:2525");
+        args.smtp_url = None;
+        assert!(args.mail().unwrap().is_none());
     }
 }

@@ -8,8 +8,12 @@ use std::net::{SocketAddr, TcpListener};
 use std::sync::Arc;
 
 use chrono::Duration;
-use mealplan_adapters::{BcryptHasher, Database, JwtTokens, PoolOptions, SystemClock};
-use mealplan_app::{Accounts, Chat, Export, Plans, Profiles, Recipes};
+use mealplan_adapters::{
+    BcryptHasher, Database, JwtTokens, MailSetupError, PoolOptions, SmtpMailer, SystemClock,
+};
+use mealplan_app::{
+    Accounts, Chat, Export, PasswordResets, Plans, Profiles, Recipes, ResetLinks, ResetSettings,
+};
 use mealplan_http::{AppState, HttpOptions, Server};
 use mealplan_ports::Clock;
 
@@ -53,6 +57,79 @@ pub struct Settings {
     pub metrics: mealplan_http::MetricsAccess,
     /// Which requests are logged at `info`.
     pub access_log: mealplan_http::AccessLog,
+    /// Base of absolute links (`https://meals.example.com`); `None`: the
+    /// bound address when it names a host.
+    pub public_base_url: Option<String>,
+    /// Where password reset links are mailed from; `None`: not mailed.
+    pub mail: Option<MailSettings>,
+    /// Password reset links: lifetime and retries of their mail.
+    pub password_reset: PasswordResetSettings,
+}
+
+/// The SMTP server and sender of the service's mail.
+#[derive(Clone)]
+pub struct MailSettings {
+    /// `smtp://[user:password@]host[:port]` or `smtps://…`.
+    pub smtp_url: String,
+    /// The sender, `MAIL_FROM`.
+    pub from: String,
+}
+
+impl std::fmt::Debug for MailSettings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // The URL may hold a password.
+        f.debug_struct("MailSettings")
+            .field("from", &self.from)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Lifetime of reset links and the retries of their mail.
+#[derive(Debug, Clone)]
+pub struct PasswordResetSettings {
+    /// Minutes a link works.
+    pub ttl_minutes: u32,
+    /// Waits before each new try of a mail that failed.
+    pub retry_delays: Vec<std::time::Duration>,
+}
+
+impl Default for PasswordResetSettings {
+    fn default() -> Self {
+        Self {
+            ttl_minutes: 30,
+            retry_delays: mealplan_app::resets::DEFAULT_RETRY_DELAYS.to_vec(),
+        }
+    }
+}
+
+/// The base of links for a service reached at `bind_addr`:
+/// `public_base_url`, else `http://ADDR` unless the address is a wildcard
+/// (then links stay paths).
+pub fn link_base(public_base_url: Option<&str>, bind_addr: Option<SocketAddr>) -> String {
+    match public_base_url.map(str::trim).filter(|u| !u.is_empty()) {
+        Some(url) => url.trim_end_matches('/').to_owned(),
+        None => bind_addr
+            .filter(|a| !a.ip().is_unspecified() && a.port() != 0)
+            .map_or_else(String::new, |a| format!("http://{a}")),
+    }
+}
+
+/// Reset links over `db`, without a mailer.
+pub fn reset_links(
+    db: &Database,
+    settings: &PasswordResetSettings,
+    link_base: String,
+    clock: Arc<dyn Clock>,
+) -> ResetLinks {
+    ResetLinks::new(
+        Arc::new(db.clone()),
+        clock,
+        ResetSettings {
+            ttl: Duration::minutes(i64::from(settings.ttl_minutes)),
+            link_base,
+            retry_delays: settings.retry_delays.clone(),
+        },
+    )
 }
 
 /// Why the service could not start.
@@ -72,6 +149,9 @@ pub enum StartError {
     /// The shipped catalogue does not load (a build defect).
     #[error("the recipe catalogue is invalid: {0}")]
     Catalogue(String),
+    /// The mail settings are unusable.
+    #[error(transparent)]
+    Mail(#[from] MailSetupError),
     /// A blocking start-up task panicked.
     #[error("start-up task failed: {0}")]
     Task(String),
@@ -110,18 +190,38 @@ impl Application {
     pub async fn build(settings: Settings) -> Result<Self, StartError> {
         let db = prepare_database(&settings.database_url, settings.pool).await?;
         tracing::info!(backend = db.backend().kind(), "database ready");
+        let bind_error = |source| StartError::Bind {
+            addr: settings.bind.clone(),
+            source,
+        };
+        let listener = TcpListener::bind(&settings.bind).map_err(bind_error)?;
+        let addr = listener.local_addr().map_err(bind_error)?;
         let clock: Arc<dyn Clock> = Arc::new(SystemClock);
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let hasher = Arc::new(BcryptHasher::new(settings.bcrypt_cost, cores));
+        let tokens = Arc::new(JwtTokens::new(
+            &settings.jwt_secret,
+            Duration::minutes(i64::from(settings.token_ttl_minutes)),
+            clock.clone(),
+        ));
         let accounts = Accounts::new(
             Arc::new(db.clone()),
-            Arc::new(BcryptHasher::new(settings.bcrypt_cost, cores)),
-            Arc::new(JwtTokens::new(
-                &settings.jwt_secret,
-                Duration::minutes(i64::from(settings.token_ttl_minutes)),
-                clock.clone(),
-            )),
+            hasher.clone(),
+            tokens.clone(),
             clock.clone(),
         );
+        let base = link_base(settings.public_base_url.as_deref(), Some(addr));
+        let mut links = reset_links(&db, &settings.password_reset, base.clone(), clock.clone());
+        if let Some(mail) = &settings.mail {
+            links = links.with_mailer(Arc::new(SmtpMailer::new(&mail.smtp_url, &mail.from)?));
+            if base.is_empty() {
+                tracing::warn!(
+                    "mail is configured but PUBLIC_BASE_URL is not: reset links will be paths \
+                     without a host"
+                );
+            }
+        }
+        let resets = PasswordResets::new(links, hasher, tokens);
         let taxonomy = Arc::new(mealplan_domain::Taxonomy::standard().clone());
         let profiles = Profiles::new(Arc::new(db.clone()), Arc::new(db.clone()), clock.clone());
         let kitchen = Arc::new(
@@ -155,6 +255,7 @@ impl Application {
         let state = AppState {
             export,
             accounts,
+            resets,
             profiles,
             recipes,
             meals: plans.meals(),
@@ -171,12 +272,6 @@ impl Application {
             health: Arc::new(db.clone()),
             rate_limit_store: Arc::new(db),
         };
-        let bind_error = |source| StartError::Bind {
-            addr: settings.bind.clone(),
-            source,
-        };
-        let listener = TcpListener::bind(&settings.bind).map_err(bind_error)?;
-        let addr = listener.local_addr().map_err(bind_error)?;
         let options = HttpOptions {
             deadlines: settings.deadlines,
             metrics: settings.metrics,

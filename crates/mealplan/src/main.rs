@@ -1,9 +1,9 @@
-//! `mealplan`: `serve` (the default) or `migrate`.
+//! `mealplan`: `serve` (the default), `migrate` or `reset-link`.
 
 use std::process::ExitCode;
 
 use clap::Parser;
-use mealplan::config::{Cli, Command, LogFormat, ServeArgs, jwt_secret};
+use mealplan::config::{Cli, Command, LogFormat, ResetLinkArgs, ServeArgs, jwt_secret};
 use mealplan::{Application, Settings, prepare_database};
 use tracing_subscriber::EnvFilter;
 
@@ -49,7 +49,13 @@ async fn serve(args: ServeArgs) -> Result<(), Box<dyn std::error::Error>> {
         deadlines: args.deadlines(),
         metrics: args.metrics,
         access_log: args.access_log.into(),
+        public_base_url: args.public_base_url(),
+        mail: args.mail()?,
+        password_reset: args.password_reset(),
     };
+    if settings.mail.is_none() {
+        tracing::info!("SMTP_URL is not set: password reset links are not mailed");
+    }
     if let Some(base) = args.public_base_url() {
         mealplan_http::routes::recipes::set_public_base_url(&base);
     }
@@ -58,6 +64,48 @@ async fn serve(args: ServeArgs) -> Result<(), Box<dyn std::error::Error>> {
     app.run().await?;
     tracing::info!("stopped");
     Ok(())
+}
+
+/// `mealplan reset-link EMAIL`: prints a one-time link for the account, or
+/// says that no account has the e-mail (exit code 1).
+async fn reset_link(args: ResetLinkArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
+    let Ok(email) = mealplan_domain::Email::parse_input(&args.email) else {
+        eprintln!("not an e-mail address: {:?}", args.email);
+        return Ok(ExitCode::from(2));
+    };
+    let url = args.database.database_url.clone();
+    let db = tokio::task::spawn_blocking(move || {
+        let db = mealplan_adapters::Database::open(&url, Default::default())?;
+        db.migrate()?;
+        Ok::<_, mealplan_adapters::DbError>(db)
+    })
+    .await??;
+    let base = mealplan::link_base(args.public_base_url.as_deref(), args.bind.parse().ok());
+    let links = mealplan::reset_links(
+        &db,
+        &mealplan::PasswordResetSettings {
+            ttl_minutes: args.password_reset_ttl_minutes,
+            retry_delays: Vec::new(),
+        },
+        base,
+        std::sync::Arc::new(mealplan_adapters::SystemClock),
+    );
+    match links.link_for(&email).await? {
+        Some(link) => {
+            println!("{link}");
+            eprintln!(
+                "This link lets whoever opens it set the password of {} once, within {} minutes; \
+                 it replaces any earlier link.",
+                email.as_str(),
+                args.password_reset_ttl_minutes
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        None => {
+            eprintln!("no account has the e-mail {}", email.as_str());
+            Ok(ExitCode::FAILURE)
+        }
+    }
 }
 
 fn main() -> ExitCode {
@@ -83,14 +131,15 @@ fn main() -> ExitCode {
             Some(Command::Migrate(db)) => {
                 prepare_database(&db.database_url, Default::default()).await?;
                 tracing::info!("migrations applied and reference data seeded");
-                Ok(())
+                Ok(ExitCode::SUCCESS)
             }
-            Some(Command::Serve(args)) => serve(*args).await,
-            None => serve(cli.serve).await,
+            Some(Command::ResetLink(args)) => reset_link(args).await,
+            Some(Command::Serve(args)) => serve(*args).await.map(|()| ExitCode::SUCCESS),
+            None => serve(cli.serve).await.map(|()| ExitCode::SUCCESS),
         }
     });
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(code) => code,
         Err(e) => {
             tracing::error!("{e}");
             ExitCode::FAILURE

@@ -242,3 +242,9 @@ pub use household::MockMemberRepository;
 pub use household::{MAX_MEMBERS, Member, MemberRepository, MemberStoreError, NewMember};
 
 mod household;
+
+pub use resets::{IssuedReset, Mail, MailError, Mailer, PasswordResetStore};
+#[cfg(feature = "mock")]
+pub use resets::{MockMailer, MockPasswordResetStore};
+
+mod resets;

@@ -12,6 +12,7 @@ mod plans;
 mod profiles;
 mod recipes;
 mod reference;
+mod resets;
 mod schema;
 mod transaction;
 mod users;

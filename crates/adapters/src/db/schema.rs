@@ -21,6 +21,14 @@ diesel::table! {
 }
 
 diesel::table! {
+    password_resets (user_id) {
+        user_id -> BigInt,
+        token_hash -> Text,
+        expires_at -> Timestamp,
+    }
+}
+
+diesel::table! {
     diet_types (id) {
         id -> BigInt,
         name -> Text,
@@ -185,6 +193,7 @@ diesel::joinable!(profiles -> users (user_id));
 diesel::allow_tables_to_appear_in_same_query!(
     users,
     revoked_tokens,
+    password_resets,
     diet_types,
     meal_types,
     tastes,

@@ -11,14 +11,14 @@ use diesel::prelude::*;
 use mealplan_domain::{Email, User, UserId, UserName};
 use mealplan_ports::{NewUser, SessionState, StoreError, UserCredentials, UserRepository};
 
-use super::schema::{revoked_tokens, users};
+use super::schema::{password_resets, revoked_tokens, users};
 use super::transaction::write_transaction;
 use super::{Database, store_error};
 use crate::jwt::random_hex;
 
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = users)]
-struct UserRow {
+pub(super) struct UserRow {
     id: i64,
     name: String,
     email: String,
@@ -38,7 +38,7 @@ struct NewUserRow<'a> {
 }
 
 impl UserRow {
-    fn into_credentials(self) -> Result<UserCredentials, StoreError> {
+    pub(super) fn into_credentials(self) -> Result<UserCredentials, StoreError> {
         let corrupt =
             |what: &str| StoreError::Failure(format!("stored user {} has a bad {what}", self.id));
         let user = User {
@@ -56,7 +56,7 @@ impl UserRow {
 }
 
 /// A new random security stamp.
-fn new_stamp() -> Result<String, StoreError> {
+pub(super) fn new_stamp() -> Result<String, StoreError> {
     random_hex(16).map_err(|e| StoreError::Failure(format!("no randomness for a stamp: {e}")))
 }
 
@@ -206,6 +206,9 @@ impl UserRepository for Database {
         let stamp = new_stamp()?;
         self.run(move |conn| {
             write_transaction(conn, |conn| {
+                // A reset link asked for earlier must not undo this change.
+                diesel::delete(password_resets::table.filter(password_resets::user_id.eq(user.0)))
+                    .execute(conn)?;
                 diesel::update(users::table.find(user.0))
                     .set((
                         users::password_hash.eq(&password_hash),

@@ -58,7 +58,8 @@ impl From<Session> for TokenResponse {
     }
 }
 
-fn email(value: &serde_json::Value) -> Result<Email, Problem> {
+/// An e-mail field, as sign-up and login read it.
+pub(crate) fn email(value: &serde_json::Value) -> Result<Email, Problem> {
     Email::parse_input(string(value)?)
         .map_err(|EmailError::Invalid(reason)| Problem::email(&reason))
 }
@@ -68,7 +69,7 @@ fn email(value: &serde_json::Value) -> Result<Email, Problem> {
 /// required an upper-case letter, a lower-case letter and a digit; this
 /// service does not (NIST SP 800-63B advises against composition rules; see
 /// the README's contract decisions).
-fn new_password(value: &serde_json::Value) -> Result<Password, Problem> {
+pub(crate) fn new_password(value: &serde_json::Value) -> Result<Password, Problem> {
     Password::parse_new(string(value)?).map_err(|e| match e {
         TextError::TooShort { min } => {
             Problem::value_error(format!("Password must be at least {min} characters long"))

@@ -2,7 +2,7 @@
 //! the one place each is mapped to a status or worded as the original
 //! API's Pydantic validation worded it.
 
-use mealplan_app::PlanError;
+use mealplan_app::{PlanError, ResetError};
 use mealplan_domain::{Field, Invalid, RangeError, TextError};
 use serde_json::Value;
 
@@ -35,6 +35,14 @@ pub(crate) fn plan_error(error: PlanError) -> ApiError {
         // recipe ids unique: a refused request is a bug, not the caller's.
         PlanError::Request(e) => ApiError::internal(e),
         PlanError::Store(e) => ApiError::internal(e),
+    }
+}
+
+/// Maps a password reset's failure to its answer.
+pub(crate) fn reset_error(error: ResetError) -> ApiError {
+    match error {
+        ResetError::InvalidToken => ApiError::InvalidResetToken,
+        other => ApiError::internal(other),
     }
 }
 

@@ -15,6 +15,8 @@ pub mod plans;
 pub mod plate;
 pub mod profile;
 pub mod recipes;
+pub mod reset;
+pub mod reset_page;
 pub mod responses;
 pub mod shopping;
 

@@ -75,10 +75,16 @@ pub fn escape(text: &str) -> String {
 }
 
 fn document(title: &str, body: &str) -> String {
+    document_with(title, "", body)
+}
+
+/// A page in the recipe page's style: `title` (escaped), `head` added to
+/// the style sheet (trusted CSS), `body` inside `<main>` (trusted HTML).
+pub(crate) fn document_with(title: &str, head: &str, body: &str) -> String {
     format!(
         "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <title>{title}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<main>\n{body}</main>\n\
+         <title>{title}</title>\n<style>{STYLE}{head}</style>\n</head>\n<body>\n<main>\n{body}</main>\n\
          </body>\n</html>\n",
         title = escape(title),
     )

@@ -1,5 +1,6 @@
-//! Request bodies: reading the bytes (64 KiB at most), decoding JSON as
-//! Pydantic reports its errors, and validating a body type.
+//! Request bodies: reading the bytes (64 KiB at most, JSON or the password
+//! reset form), decoding JSON as Pydantic reports its errors, and
+//! validating a body type.
 
 use super::*;
 use std::future::Future;
@@ -40,43 +41,56 @@ impl FromRequest for RawJson {
     type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
 
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        let declared = req
-            .headers()
-            .get(header::CONTENT_LENGTH)
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.parse::<usize>().ok());
         let json = is_json(req);
         let today = req
             .app_data::<web::Data<AppState>>()
             .map_or_else(|| chrono::Utc::now().date_naive(), |s| s.profiles.today());
-        let patience = req
-            .app_data::<web::Data<crate::Deadlines>>()
-            .map_or(crate::Deadlines::default().body, |d| d.body);
-        let mut payload = payload.take();
+        let bytes = read_body(req, payload);
         Box::pin(async move {
-            if declared.is_some_and(|n| n > MAX_BODY_BYTES) {
-                return Err(ApiError::PayloadTooLarge);
-            }
-            let read = async {
-                let mut bytes = BytesMut::new();
-                while let Some(chunk) = payload.next().await {
-                    let chunk = chunk.map_err(|_| ApiError::BadBody)?;
-                    if bytes.len() + chunk.len() > MAX_BODY_BYTES {
-                        return Err(ApiError::PayloadTooLarge);
-                    }
-                    bytes.extend_from_slice(&chunk);
-                }
-                Ok(bytes)
-            };
-            // A client that trickles its body gets 408, not a worker.
-            let bytes = actix_web::rt::time::timeout(patience, read)
-                .await
-                .map_err(|_| ApiError::RequestTimeout)??;
             Ok(RawJson {
-                value: parse_body(&bytes, json)?,
+                value: parse_body(&bytes.await?, json)?,
                 today,
             })
         })
+    }
+}
+
+/// Reads a request body of any type (a JSON body, the password reset
+/// form): 413 when it is over [`MAX_BODY_BYTES`] (at once when its
+/// `Content-Length` says so), 408 when it does not arrive within the body
+/// deadline, 400 when the transfer breaks.
+pub fn read_body(
+    req: &HttpRequest,
+    payload: &mut Payload,
+) -> impl Future<Output = Result<BytesMut, ApiError>> + 'static {
+    let declared = req
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<usize>().ok());
+    let patience = req
+        .app_data::<web::Data<crate::Deadlines>>()
+        .map_or(crate::Deadlines::default().body, |d| d.body);
+    let mut payload = payload.take();
+    async move {
+        if declared.is_some_and(|n| n > MAX_BODY_BYTES) {
+            return Err(ApiError::PayloadTooLarge);
+        }
+        let read = async {
+            let mut bytes = BytesMut::new();
+            while let Some(chunk) = payload.next().await {
+                let chunk = chunk.map_err(|_| ApiError::BadBody)?;
+                if bytes.len() + chunk.len() > MAX_BODY_BYTES {
+                    return Err(ApiError::PayloadTooLarge);
+                }
+                bytes.extend_from_slice(&chunk);
+            }
+            Ok(bytes)
+        };
+        // A client that trickles its body gets 408, not a worker.
+        actix_web::rt::time::timeout(patience, read)
+            .await
+            .map_err(|_| ApiError::RequestTimeout)?
     }
 }
 

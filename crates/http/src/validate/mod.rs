@@ -22,7 +22,7 @@ pub use dates::*;
 pub use params::*;
 pub use values::*;
 
-/// Largest accepted JSON body.
+/// Largest accepted request body (JSON, or the password reset form).
 pub const MAX_BODY_BYTES: usize = 64 * 1024;
 
 /// What is wrong with one value, before it is placed at a `loc`.
@@ -59,6 +59,12 @@ impl Problem {
             below.0.splice(0..0, prefix.iter().cloned());
         }
         self
+    }
+
+    /// The message as a person reads it, without the `Value error, ` a
+    /// custom rule's message starts with (for the HTML pages).
+    pub fn reason(&self) -> &str {
+        self.msg.strip_prefix("Value error, ").unwrap_or(&self.msg)
     }
 
     /// A required value is absent.

@@ -1,0 +1,1 @@
+DROP TABLE password_resets;
