@@ -141,6 +141,8 @@ pub struct PlanView {
     pub updated_at: DateTime<Utc>,
     /// Current plan?
     pub active: bool,
+    /// How it was generated (`None` for a plan made by hand).
+    pub settings: Option<PlanSettings>,
     /// Days.
     pub days: Vec<DayView>,
 }
@@ -340,7 +342,7 @@ impl Plans {
         let plan = self.view(stored, &all)?;
         let dishes = self.dishes_of(&all);
         // A plan made with changes ("more protein") is judged by them.
-        let settings = self.plans.settings(plan.id).await?.unwrap_or_default();
+        let settings = plan.settings.unwrap_or_default();
         let adjust = settings.adjust;
         let targets = self
             .profiles
@@ -355,7 +357,7 @@ impl Plans {
                 let meals: Vec<(usize, f64)> = day
                     .meals
                     .iter()
-                    .map(|m| Ok((planning::index_of(&all, m.recipe.id)?, m.meal.servings)))
+                    .map(|m| Ok((basics::index_of(&all, m.recipe.id)?, m.meal.servings)))
                     .collect::<Result<_, PlanError>>()?;
                 Ok(DaySummary {
                     whole_day: whole_day::check(&all, &dishes, &meals),
@@ -480,6 +482,7 @@ impl PlanContext {
             created_at: plan.created_at,
             updated_at: plan.updated_at,
             active: plan.active,
+            settings: plan.settings,
             days,
         })
     }
@@ -497,7 +500,7 @@ impl PlanContext {
     /// The hard rules of `user`'s profile (none without a profile).
     async fn rules_of(&self, user: UserId) -> Result<HardRules, StoreError> {
         Ok(match self.profiles.find(user).await? {
-            Some(p) => planning::rules(&self.taxonomy, &p),
+            Some(p) => basics::rules(&self.taxonomy, &p),
             None => HardRules::default(),
         })
     }
@@ -546,6 +549,7 @@ fn meal_view(meal: MealDetail, all: &[Recipe]) -> Result<MealView, PlanError> {
     Ok(MealView { meal, recipe })
 }
 
+mod basics;
 #[cfg(test)]
 pub(crate) mod fixtures;
 mod meals;
@@ -708,6 +712,7 @@ mod tests {
                 created_at: Utc.with_ymd_and_hms(2026, 1, 1, 0, 0, 0).unwrap(),
                 updated_at: Utc.with_ymd_and_hms(2026, 1, 1, 0, 0, 0).unwrap(),
                 active: true,
+                settings: None,
                 days: vec![mealplan_ports::DailyMenu {
                     id: 1,
                     day_of_week: 1,

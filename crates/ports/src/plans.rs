@@ -113,6 +113,9 @@ pub struct Plan {
     pub updated_at: DateTime<Utc>,
     /// Whether this is the owner's current plan.
     pub active: bool,
+    /// How it was generated (`None` for a plan made by hand), read with
+    /// it so that judging its days needs no second read.
+    pub settings: Option<PlanSettings>,
     /// Days by day of week.
     pub days: Vec<DailyMenu>,
 }

@@ -39,111 +39,165 @@ fn utc(t: NaiveDateTime) -> DateTime<Utc> {
     t.and_utc()
 }
 
-fn load_plan(conn: &mut AnyConnection, plan_id: i64) -> Result<Option<Plan>, StoreError> {
-    let Some((id, user_id, active, created_at, updated_at, household)) = plans::table
-        .find(plan_id)
-        .select((
-            plans::id,
-            plans::user_id,
-            plans::active,
-            plans::created_at,
-            plans::updated_at,
-            plans::household,
-        ))
-        .first::<(i64, i64, i32, NaiveDateTime, NaiveDateTime, i32)>(conn)
-        .optional()
-        .map_err(store_error)?
-    else {
+/// Which plan a read is for.
+#[derive(Debug, Clone, Copy)]
+enum Which {
+    /// A plan by id.
+    Id(i64),
+    /// A user's active plan.
+    ActiveOf(UserId),
+}
+
+/// A plan's own columns: id, owner, active, created, updated, household.
+type PlanCols = (i64, i64, i32, NaiveDateTime, NaiveDateTime, i32);
+/// A plan's settings columns (see [`settings_of`]).
+type SettingsCols = (
+    (Option<f64>, Option<f64>, Option<f64>),
+    (i16, i16, i16, Option<i32>, Option<String>),
+);
+/// One row of a plan read: the plan, a day, a meal with its change time,
+/// a portion (each `None` past the end of what there is).
+type PlanRow = (
+    PlanCols,
+    SettingsCols,
+    Option<(i64, i32)>,
+    Option<(MealRow, Option<NaiveDateTime>)>,
+    Option<(Option<i64>, String, f64)>,
+);
+
+/// The settings of a plan's row; `None` for a plan made by hand.
+fn settings_of(row: SettingsCols) -> Option<PlanSettings> {
+    match row {
+        (
+            (Some(calories), Some(macros), Some(max_servings)),
+            (protein, carbs, energy, meals, diet),
+        ) => Some(PlanSettings {
+            tolerances: Tolerances { calories, macros },
+            portions: Portions { max_servings },
+            adjust: PlanAdjust {
+                protein: sign(protein),
+                carbs: sign(carbs),
+                calories: sign(energy),
+                meals_per_day: meals.and_then(|m| MealsPerDay::parse(i64::from(m)).ok()),
+                diet: diet.and_then(|d| DietType::parse(&d).ok()),
+            },
+        }),
+        _ => None,
+    }
+}
+
+/// A plan with its settings, days, meals and portions, read by one
+/// statement (the plan joined to its days, their meals and the meals'
+/// portions, one row per portion, meal or empty day).
+fn load_plan(conn: &mut AnyConnection, which: Which) -> Result<Option<Plan>, StoreError> {
+    macro_rules! read {
+        ($filter:expr) => {
+            plans::table
+                .left_join(
+                    daily_menus::table
+                        .left_join(meal_details::table.left_join(meal_portions::table)),
+                )
+                .filter($filter)
+                .select((
+                    (
+                        plans::id,
+                        plans::user_id,
+                        plans::active,
+                        plans::created_at,
+                        plans::updated_at,
+                        plans::household,
+                    ),
+                    (
+                        (
+                            plans::tolerance_calories,
+                            plans::tolerance_macros,
+                            plans::max_servings,
+                        ),
+                        (
+                            plans::adjust_protein,
+                            plans::adjust_carbs,
+                            plans::adjust_calories,
+                            plans::adjust_meals,
+                            plans::adjust_diet,
+                        ),
+                    ),
+                    (daily_menus::id, daily_menus::day_of_week).nullable(),
+                    (
+                        (
+                            meal_details::id,
+                            meal_details::recipe_id,
+                            meal_details::schedule,
+                            meal_details::status,
+                            meal_details::meal_type_id,
+                            meal_details::servings,
+                        ),
+                        meal_details::updated_at,
+                    )
+                        .nullable(),
+                    (
+                        meal_portions::member_id,
+                        meal_portions::name,
+                        meal_portions::servings,
+                    )
+                        .nullable(),
+                ))
+                .order((
+                    daily_menus::day_of_week,
+                    meal_details::schedule,
+                    meal_portions::position,
+                ))
+                .load::<PlanRow>(conn)
+        };
+    }
+    let rows = match which {
+        Which::Id(id) => read!(plans::id.eq(id)),
+        Which::ActiveOf(user) => read!(plans::user_id.eq(user.0).and(plans::active.eq(1))),
+    }
+    .map_err(store_error)?;
+    let Some((plan, settings, ..)) = rows.first().cloned() else {
         return Ok(None);
     };
-    let days: Vec<(i64, i32)> = daily_menus::table
-        .filter(daily_menus::plan_id.eq(id))
-        .order(daily_menus::day_of_week)
-        .select((daily_menus::id, daily_menus::day_of_week))
-        .load(conn)
-        .map_err(store_error)?;
-    let meals: Vec<(i64, Option<NaiveDateTime>, MealRow)> = meal_details::table
-        .inner_join(daily_menus::table)
-        .filter(daily_menus::plan_id.eq(id))
-        .order((meal_details::daily_menu_id, meal_details::schedule))
-        .select((
-            meal_details::daily_menu_id,
-            meal_details::updated_at,
-            (
-                meal_details::id,
-                meal_details::recipe_id,
-                meal_details::schedule,
-                meal_details::status,
-                meal_details::meal_type_id,
-                meal_details::servings,
-            ),
-        ))
-        .load(conn)
-        .map_err(store_error)?;
-    // A household's plan reads its portions too (one more query; other
-    // plans never pay for it).
-    let mut portions: Vec<(i64, Portion)> = Vec::new();
-    if household == 1 {
-        let ids: Vec<i64> = meals.iter().map(|(_, _, row)| row.0).collect();
-        let rows: Vec<(i64, Option<i64>, String, f64)> = meal_portions::table
-            .filter(meal_portions::meal_detail_id.eq_any(ids))
-            .order((meal_portions::meal_detail_id, meal_portions::position))
-            .select((
-                meal_portions::meal_detail_id,
-                meal_portions::member_id,
-                meal_portions::name,
-                meal_portions::servings,
-            ))
-            .load(conn)
-            .map_err(store_error)?;
-        portions = rows
-            .into_iter()
-            .map(|(meal, member_id, name, servings)| {
-                (
-                    meal,
-                    Portion {
-                        member_id,
-                        name,
-                        servings,
-                    },
-                )
-            })
-            .collect();
+    let (id, user_id, active, created_at, mut updated_at, _household) = plan;
+    let mut menus: Vec<DailyMenu> = Vec::new();
+    for (_, _, day, meal, portion) in rows {
+        let Some((menu_id, day)) = day else { continue };
+        if menus.last().is_none_or(|m| m.id != menu_id) {
+            menus.push(DailyMenu {
+                id: menu_id,
+                day_of_week: u8::try_from(day).map_err(|_| {
+                    StoreError::Failure(format!("daily menu {menu_id} has a bad day"))
+                })?,
+                meals: Vec::new(),
+            });
+        }
+        let menu = menus.last_mut().expect("pushed above");
+        let Some((row, meal_updated)) = meal else {
+            continue;
+        };
+        // A meal change stamps only its meal: the plan changed when it or
+        // any of its meals last did.
+        if let Some(at) = meal_updated {
+            updated_at = updated_at.max(at);
+        }
+        if menu.meals.last().is_none_or(|m| m.id != row.0) {
+            menu.meals.push(meal_of(row)?);
+        }
+        if let Some((member_id, name, servings)) = portion {
+            let meal = menu.meals.last_mut().expect("pushed above");
+            meal.portions.push(Portion {
+                member_id,
+                name,
+                servings,
+            });
+        }
     }
-    let mut menus = Vec::with_capacity(days.len());
-    for (menu_id, day) in days {
-        let day_meals = meals
-            .iter()
-            .filter(|(m, _, _)| *m == menu_id)
-            .map(|(_, _, row)| {
-                let mut meal = meal_of(*row)?;
-                meal.portions = portions
-                    .iter()
-                    .filter(|(m, _)| *m == meal.id)
-                    .map(|(_, p)| p.clone())
-                    .collect();
-                Ok(meal)
-            })
-            .collect::<Result<_, StoreError>>()?;
-        menus.push(DailyMenu {
-            id: menu_id,
-            day_of_week: u8::try_from(day)
-                .map_err(|_| StoreError::Failure(format!("daily menu {menu_id} has a bad day")))?,
-            meals: day_meals,
-        });
-    }
-    // A meal change stamps only its meal: the plan changed when it or any
-    // of its meals last did.
-    let updated_at = meals
-        .iter()
-        .filter_map(|(_, at, _)| *at)
-        .fold(updated_at, NaiveDateTime::max);
     Ok(Some(Plan {
         id,
         user_id: UserId(user_id),
         created_at: utc(created_at),
         updated_at: utc(updated_at),
         active: active == 1,
+        settings: settings_of(settings),
         days: menus,
     }))
 }
@@ -347,7 +401,7 @@ impl Database {
                 create_in_tx(conn, user, &days, now.naive_utc(), settings)
             })
             .map_err(store_error)?;
-            load_plan(conn, id)?
+            load_plan(conn, Which::Id(id))?
                 .ok_or_else(|| StoreError::Failure("plan vanished after create".into()))
         })
         .await
@@ -377,11 +431,7 @@ impl PlanRepository for Database {
 
     async fn settings(&self, plan_id: i64) -> Result<Option<PlanSettings>, StoreError> {
         self.run(move |conn| {
-            type Row = (
-                (Option<f64>, Option<f64>, Option<f64>),
-                (i16, i16, i16, Option<i32>, Option<String>),
-            );
-            let row: Option<Row> = plans::table
+            let row: Option<SettingsCols> = plans::table
                 .find(plan_id)
                 .select((
                     (
@@ -400,23 +450,7 @@ impl PlanRepository for Database {
                 .first(conn)
                 .optional()
                 .map_err(store_error)?;
-            Ok(match row {
-                Some((
-                    (Some(calories), Some(macros), Some(max_servings)),
-                    (protein, carbs, energy, meals, diet),
-                )) => Some(PlanSettings {
-                    tolerances: Tolerances { calories, macros },
-                    portions: Portions { max_servings },
-                    adjust: PlanAdjust {
-                        protein: sign(protein),
-                        carbs: sign(carbs),
-                        calories: sign(energy),
-                        meals_per_day: meals.and_then(|m| MealsPerDay::parse(i64::from(m)).ok()),
-                        diet: diet.and_then(|d| DietType::parse(&d).ok()),
-                    },
-                }),
-                _ => None,
-            })
+            Ok(row.and_then(settings_of))
         })
         .await
     }
@@ -482,23 +516,12 @@ impl PlanRepository for Database {
     }
 
     async fn active(&self, user: UserId) -> Result<Option<Plan>, StoreError> {
-        self.run(move |conn| {
-            let id: Option<i64> = plans::table
-                .filter(plans::user_id.eq(user.0).and(plans::active.eq(1)))
-                .select(plans::id)
-                .first(conn)
-                .optional()
-                .map_err(store_error)?;
-            match id {
-                Some(id) => load_plan(conn, id),
-                None => Ok(None),
-            }
-        })
-        .await
+        self.run(move |conn| load_plan(conn, Which::ActiveOf(user)))
+            .await
     }
 
     async fn plan(&self, id: i64) -> Result<Option<Plan>, StoreError> {
-        self.run(move |conn| load_plan(conn, id)).await
+        self.run(move |conn| load_plan(conn, Which::Id(id))).await
     }
 
     async fn history(&self, user: UserId) -> Result<Vec<Plan>, StoreError> {
@@ -510,7 +533,7 @@ impl PlanRepository for Database {
                 .load(conn)
                 .map_err(store_error)?;
             ids.into_iter()
-                .filter_map(|id| load_plan(conn, id).transpose())
+                .filter_map(|id| load_plan(conn, Which::Id(id)).transpose())
                 .collect()
         })
         .await

@@ -244,3 +244,8 @@ diesel::table! {
         servings -> Double,
     }
 }
+
+diesel::joinable!(meal_portions -> meal_details (meal_detail_id));
+diesel::allow_tables_to_appear_in_same_query!(meal_portions, meal_details);
+diesel::allow_tables_to_appear_in_same_query!(meal_portions, daily_menus);
+diesel::allow_tables_to_appear_in_same_query!(meal_portions, plans);

@@ -245,6 +245,7 @@ mod tests {
             created_at: now(),
             updated_at: now(),
             active: true,
+            settings: None,
             days: vec![day()],
         }
     }

@@ -8,19 +8,17 @@ use std::sync::Arc;
 
 use mealplan_domain::kitchen::Kitchen;
 use mealplan_domain::planner::Diner;
-use mealplan_domain::planner::PlanAdjust;
 use mealplan_domain::planner::household::{HouseholdRequest, plan_household};
 use mealplan_domain::planner::whole_day::{self, Dishes, WholeDay};
 use mealplan_domain::planner::{
     self, Bound, DayFit, MealRow, PlanRequest, RebalanceRequest, Tolerances, WeekBound, is_main,
 };
-use mealplan_domain::{
-    DietType, HardRules, MealStatus, MealType, Nutrition, Recipe, Taxonomy, UserId,
-};
+use mealplan_domain::{MealStatus, MealType, Nutrition, Recipe, UserId};
 use mealplan_ports::{
     MealChange, NewDay, NewMeal, Plan, PlanSettings, Portion, Profile, StoreError,
 };
 
+use super::basics::{adjusted, blocking, index_of};
 use super::table::Table;
 use super::{CREATE_ATTEMPTS, PlanError, PlanView, Planner, Plans};
 
@@ -40,21 +38,6 @@ pub struct GenerateOptions {
     pub settings: PlanSettings,
     /// Plan for the holder and every household member at one table.
     pub household: bool,
-}
-
-/// `profile` as a plan with `adjust` sees it: its targets, meals and diet
-/// changed for that plan only.
-pub(crate) fn adjusted(mut profile: Profile, adjust: &PlanAdjust) -> Profile {
-    profile.targets = adjust.day_targets(profile.targets);
-    if let Some(m) = adjust.meals_per_day {
-        profile.meals_per_day = m;
-    }
-    if let Some(d) = adjust.diet
-        && !profile.diet_types.contains(&d)
-    {
-        profile.diet_types.push(d);
-    }
-    profile
 }
 
 /// How a day of a plan meets the profile's targets, as the plan says it.
@@ -96,45 +79,6 @@ pub struct WeekPlace {
     /// Different recipes the week needs (5, fewer for a shorter plan or
     /// a slot with fewer candidates).
     pub distinct: usize,
-}
-
-/// Runs CPU-bound work on the blocking pool.
-pub(super) async fn blocking<T: Send + 'static>(
-    work: impl FnOnce() -> T + Send + 'static,
-) -> Result<T, PlanError> {
-    tokio::task::spawn_blocking(work)
-        .await
-        .map_err(|e| StoreError::Failure(format!("planning task failed: {e}")).into())
-}
-
-/// The hard rules of a profile, read against `taxonomy`.
-pub(super) fn rules(taxonomy: &Taxonomy, profile: &Profile) -> HardRules {
-    HardRules::new(
-        taxonomy,
-        profile.restrictions.iter().map(|r| r.name.as_str()),
-        &profile.diet_types,
-    )
-}
-
-/// The diet types a profile prefers (vegan/vegetarian are hard rules).
-pub(super) fn preferred(profile: &Profile) -> Vec<DietType> {
-    preferred_of(&profile.diet_types)
-}
-
-/// The preferences among `diets`: all but vegan and vegetarian, which are
-/// hard rules.
-pub(super) fn preferred_of(diets: &[DietType]) -> Vec<DietType> {
-    diets
-        .iter()
-        .copied()
-        .filter(|d| !matches!(d, DietType::Vegan | DietType::Vegetarian))
-        .collect()
-}
-
-/// Index of recipe `id` in `all` (ordered by id).
-pub(super) fn index_of(all: &[Recipe], id: i64) -> Result<usize, PlanError> {
-    all.binary_search_by_key(&id, |r| r.id)
-        .map_err(|_| StoreError::Failure(format!("a meal names missing recipe {id}")).into())
 }
 
 /// Each day of `plan` as (meal type, recipe index, servings, kept) by
@@ -345,7 +289,7 @@ impl Planner {
             {
                 return self.rebalance_household(user, plan, day, all).await;
             }
-            let settings = self.plans.settings(plan.id).await?.unwrap_or_default();
+            let settings = plan.settings.unwrap_or_default();
             let chosen = self.plans.chosen_meals(plan.id).await?;
             let seed = self.clock.now().timestamp_nanos_opt().unwrap_or(0) as u64;
             let profile = adjusted(profile.clone(), &settings.adjust);
@@ -395,7 +339,7 @@ impl Plans {
         let Some(profile) = self.profiles.find(user).await? else {
             return Ok(view);
         };
-        let settings = self.plans.settings(view.id).await?;
+        let settings = view.settings;
         let profile = match &settings {
             Some(s) => adjusted(profile, &s.adjust),
             None => profile,

@@ -152,6 +152,7 @@ mod tests {
                 created_at: Utc.with_ymd_and_hms(2026, 1, 1, 0, 0, 0).unwrap(),
                 updated_at: Utc.with_ymd_and_hms(2026, 1, 1, 0, 0, 0).unwrap(),
                 active: true,
+                settings: None,
                 days: vec![
                     DailyMenu {
                         id: 1,

@@ -14,7 +14,7 @@ use mealplan_ports::{
     StoreError,
 };
 
-use super::planning::{adjusted, blocking, index_of, preferred, preferred_of, rules};
+use super::basics::{adjusted, blocking, index_of, preferred, preferred_of, rules};
 use super::{MealView, Meals, PlanContext, PlanError, PlanView, Planner};
 
 /// What the holder is called in a household plan's portions.
@@ -127,15 +127,19 @@ impl Table {
 }
 
 impl PlanContext {
-    /// The table of `user`'s household as plan `plan_id` sees it: their
-    /// profile with the plan's changes, and their members today.
-    async fn table(&self, user: UserId, plan_id: i64) -> Result<(Table, PlanSettings), PlanError> {
+    /// The table of `user`'s household as a plan of `settings` sees it:
+    /// their profile with the plan's changes, and their members today.
+    async fn table(
+        &self,
+        user: UserId,
+        settings: Option<PlanSettings>,
+    ) -> Result<(Table, PlanSettings), PlanError> {
         let profile = self
             .profiles
             .find(user)
             .await?
             .ok_or(PlanError::NoProfile)?;
-        let settings = self.plans.settings(plan_id).await?.unwrap_or_default();
+        let settings = settings.unwrap_or_default();
         let profile = adjusted(profile, &settings.adjust);
         let members = match &self.members {
             Some(repo) => repo.members(user).await?,
@@ -165,7 +169,7 @@ impl Planner {
         let mut plan = plan;
         let mut attempt = 1;
         loop {
-            let (table, _) = self.table(user, plan.id).await?;
+            let (table, _) = self.table(user, plan.settings).await?;
             let chosen = self.plans.chosen_meals(plan.id).await?;
             let dishes = self.dishes_of(&all);
             let (recipes, stored) = (Arc::clone(&all), plan.clone());
@@ -270,12 +274,12 @@ impl Meals {
         recipe: &Recipe,
         all: &Arc<[Recipe]>,
     ) -> Result<MealView, PlanError> {
-        let (table, _) = self.table(owned.owner, owned.plan_id).await?;
         let plan = self
             .plans
             .plan(owned.plan_id)
             .await?
             .ok_or(PlanError::MealNotFound)?;
+        let (table, _) = self.table(owned.owner, plan.settings).await?;
         let day = plan
             .days
             .iter()

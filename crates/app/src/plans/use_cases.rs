@@ -142,6 +142,7 @@ fn stored(user: UserId, days: Vec<NewDay>) -> Plan {
         created_at: now(),
         updated_at: now(),
         active: true,
+        settings: None,
         days: days
             .into_iter()
             .map(|d| DailyMenu {
@@ -262,6 +263,7 @@ fn active_plan() -> Plan {
         created_at: now(),
         updated_at: now(),
         active: true,
+        settings: None,
         days: vec![
             DailyMenu {
                 id: 1,
@@ -299,10 +301,6 @@ async fn the_summary_adds_portions_as_served_and_what_was_eaten() {
         .withf(|user| *user == UserId(1))
         .returning(|_| Ok(Some(active_plan())));
     // A plan made by hand has no settings: the profile's targets.
-    plans
-        .expect_settings()
-        .withf(|id| *id == 4)
-        .returning(|_| Ok(None));
     let summary = service(plans, Some(profile()))
         .summary(UserId(1))
         .await
@@ -325,16 +323,16 @@ async fn the_summary_adds_portions_as_served_and_what_was_eaten() {
 
     // A plan made with "more protein" is summed up against its own targets.
     let mut adjusted = MockPlanRepository::new();
-    adjusted
-        .expect_active()
-        .returning(|_| Ok(Some(active_plan())));
-    adjusted.expect_settings().returning(|_| {
-        Ok(Some(mealplan_ports::PlanSettings {
-            adjust: mealplan_domain::planner::PlanAdjust {
-                protein: 1,
+    adjusted.expect_active().returning(|_| {
+        Ok(Some(Plan {
+            settings: Some(mealplan_ports::PlanSettings {
+                adjust: mealplan_domain::planner::PlanAdjust {
+                    protein: 1,
+                    ..Default::default()
+                },
                 ..Default::default()
-            },
-            ..Default::default()
+            }),
+            ..active_plan()
         }))
     });
     let summary = service(adjusted, Some(profile()))
