@@ -41,7 +41,7 @@ pub struct Understood {
 }
 
 /// Splits a message into parts: sentences, then clauses at joining words.
-fn parts(message: &str) -> Vec<Text> {
+pub(super) fn parts(message: &str) -> Vec<Text> {
     let mut out = Vec::new();
     // A full stop or comma between digits is a decimal point ("68.5 kg").
     let chars: Vec<char> = message.chars().collect();
@@ -83,6 +83,17 @@ pub fn understand(message: &str, ctx: &Context) -> Understood {
         lang,
         ..Understood::default()
     };
+    // A member to add, or who is in the household: the whole message
+    // describes one person, whatever its commas.
+    if let Some(request) = super::household::read(message, &whole, lang) {
+        out.requests.push(request);
+        return out;
+    }
+    // "Ana is allergic to shellfish": said of a person by name.
+    if let Some(facts) = super::household::said_of_named(message, lang) {
+        out.signals.push(Signal::SomeoneElse(facts));
+        return out;
+    }
     let mut last_food_kind: Option<FoodKind> = None;
     // The previous part and how many requests it gave.
     let mut previous: Option<(Text, usize)> = None;

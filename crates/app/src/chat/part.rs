@@ -6,7 +6,7 @@ use mealplan_ports::ItemKind;
 
 use super::foods::{self, Foods};
 use super::lang::Lang;
-use super::request::ToolRequest;
+use super::request::{MemberFacts, ToolRequest};
 
 /// A part of a message that is not a request.
 #[derive(Debug, Clone, PartialEq)]
@@ -28,8 +28,11 @@ pub enum Signal {
         offer: Option<DietType>,
     },
     /// Something said of another person ("my son is allergic to
-    /// peanuts"): the profile is the user's own, so nothing is stored.
-    SomeoneElse,
+    /// peanuts", "Ana is vegetarian"): the profile is the user's own, so
+    /// nothing is stored there; what was said (their relation or name,
+    /// restrictions, diets, body facts) goes to their household member
+    /// when they are one.
+    SomeoneElse(MemberFacts),
     /// Words meant as a food that name nothing known, with the closest
     /// names the assistant knows.
     NotAFood {

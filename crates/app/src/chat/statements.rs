@@ -17,7 +17,8 @@ use super::words::{Text, next, numbers};
 /// compliment: nothing to do).
 pub(super) fn statements(t: &Text, lang: Lang, read: &mut Read) -> bool {
     // "My son is allergic to peanuts", "cocino para una amiga vegana":
-    // about someone else, so nothing goes into the user's own profile.
+    // about someone else, so nothing goes into the user's own profile;
+    // what was said goes to their household member, if they are one.
     if t.has_any(OTHERS)
         && (t.has_any(ALLERGY_OPENERS)
             || t.has_any(ALLERGY_NOUNS)
@@ -31,12 +32,31 @@ pub(super) fn statements(t: &Text, lang: Lang, read: &mut Read) -> bool {
             ])
             || t.has_any(BEING)
             || t.has_any(DISLIKE_OPENERS)
-            || t.has_any(LIKE_OPENERS))
-        && !t.has_any(&["i m", "i am", "me", "my own", "yo", "mi propio"])
+            || t.has_any(LIKE_OPENERS)
+            || t.has_any(&["weighs", "pesa", "mide"])
+            || t.has_any(super::household::THEIR_DISLIKES)
+            || foods::mentioned(t.words(), lang).found.iter().any(|f| {
+                ["vegan", "vegetarian", "pescatarian", "halal", "kosher"].contains(&f.as_str())
+            })
+            || body_weight(t).is_some()
+            || height(t).is_some())
+        && !t.has_any(&["i m", "i am", "me", "my own", "yo", "mi propio", "soy"])
+        // "a diet plan for my family": a household plan, read as an ask.
+        && !(t.has_any(PLAN) && super::household::for_everyone(t))
     {
-        read.signals.push(Signal::SomeoneElse);
+        let mut inner = Read::default();
+        about_self(t, lang, &mut inner);
+        read.signals
+            .push(Signal::SomeoneElse(super::household::said_of_them(
+                t, lang, &inner,
+            )));
         return true;
     }
+    about_self(t, lang, read)
+}
+
+/// [`statements`] of the person writing.
+fn about_self(t: &Text, lang: Lang, read: &mut Read) -> bool {
     let plan_words = t.has_any(PLAN) && (t.has_stem(CREATE) || t.has_stem(REPLACE));
     let asks_action = plan_words || t.has_any(SEARCH) || t.has_stem(&["find", "search", "busca"]);
     // Allergies and intolerances.
@@ -375,7 +395,7 @@ fn tastes_of(words: &[String]) -> Vec<String> {
 }
 
 /// A body weight stated (`I weigh 70 kg`, `peso 68 kilos`), in kg.
-fn body_weight(t: &Text) -> Option<f64> {
+pub(super) fn body_weight(t: &Text) -> Option<f64> {
     const KG: &[&str] = &[
         "kg",
         "kgs",
@@ -433,7 +453,7 @@ fn body_weight(t: &Text) -> Option<f64> {
 }
 
 /// A height stated (`I'm 165 cm`, `mido 1,70`, `my height is 1.8 m`), in cm.
-fn height(t: &Text) -> Option<f64> {
+pub(super) fn height(t: &Text) -> Option<f64> {
     let said = t.has_stem(&["height", "tall", "mido", "altura", "estatura"]);
     for (i, n) in numbers(t) {
         let unit = next(t, i);
@@ -454,7 +474,7 @@ fn height(t: &Text) -> Option<f64> {
 }
 
 /// An activity level stated (`I train twice a day now`, `soy sedentario`).
-fn activity(t: &Text) -> Option<ActivityLevel> {
+pub(super) fn activity(t: &Text) -> Option<ActivityLevel> {
     if !t.has_stem(ACTIVITY) && !t.has_any(ACTIVITY) {
         return None;
     }
