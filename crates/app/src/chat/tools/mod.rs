@@ -7,6 +7,7 @@ mod meals;
 pub(super) mod model;
 mod plan;
 mod profile;
+mod relatives;
 mod search;
 
 use mealplan_domain::{ItemName, ItemRef};
