@@ -7,8 +7,8 @@ use mealplan_domain::{DietType, MealType, MealsPerDay};
 
 use super::foods;
 use super::lang::{Lang, day_word, diet_words, meal_word};
+use super::measures::meals_a_day;
 use super::request::{Choice, Criteria, MealRef, ToolRequest};
-use super::statements::meals_a_day;
 use super::vocab::*;
 use super::words::{Text, next, number_word, numbers};
 use mealplan_domain::planner::PlanAdjust;

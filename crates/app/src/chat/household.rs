@@ -10,11 +10,10 @@
 use mealplan_domain::{DietType, Gender, Goal};
 
 use super::foods;
-use super::intent::parts;
 use super::lang::{Lang, normalise};
-use super::part::Read;
+use super::measures::{activity, body_weight, height, meals_a_day};
+use super::part::{Read, parts};
 use super::request::{MemberFacts, ProfileChange, ToolRequest};
-use super::statements::{activity, body_weight, height, meals_a_day};
 use super::vocab::*;
 use super::words::{Text, is_known, next, numbers};
 

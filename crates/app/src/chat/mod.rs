@@ -9,6 +9,7 @@ mod foods;
 mod household;
 mod intent;
 mod lang;
+mod measures;
 mod part;
 #[cfg(test)]
 mod reading_tests;
@@ -428,7 +429,8 @@ pub fn capabilities(lang: Lang) -> String {
          - **Find recipes**: \"Find vegan breakfast recipes under 400 kcal\", \"What can I cook in 20 minutes?\"\n\
          - **Your profile and targets**: \"Show my profile\", \"How much protein should I eat?\"\n\
          - **Change your profile**: \"I want to lose weight\", \"I weigh 70 kg now\", \"I train twice a day\", \"I'm vegetarian\"\n\
-         - **Tastes and restrictions**: \"I don't like fish\", \"I'm allergic to nuts\", \"I love spicy food\"",
+         - **Tastes and restrictions**: \"I don't like fish\", \"I'm allergic to nuts\", \"I love spicy food\"\n\
+         - **Your household**: \"add my wife Ana: she's 34, 165 cm, 60 kg\", \"a plan for the whole family\", \"who is in my household?\"",
         "Esto es lo que puedo hacer:\n\
          - **Crear tu plan**: \"Genera mi plan semanal\", \"un plan nuevo con más proteína\"\n\
          - **Mostrar tu plan**: \"Muéstrame mi plan\", \"¿Qué ceno el martes?\"\n\
@@ -440,7 +442,8 @@ pub fn capabilities(lang: Lang) -> String {
          - **Buscar recetas**: \"Busca desayunos veganos de menos de 400 calorías\", \"¿Qué puedo cocinar en 20 minutos?\"\n\
          - **Tu perfil y objetivos**: \"Muestra mi perfil\", \"¿Cuánta proteína debo comer?\"\n\
          - **Cambiar tu perfil**: \"Quiero perder peso\", \"Ahora peso 70 kg\", \"Entreno dos veces al día\", \"Soy vegetariana\"\n\
-         - **Gustos y restricciones**: \"No me gusta el pescado\", \"Soy alérgico a los frutos secos\", \"Me encanta lo picante\"",
+         - **Gustos y restricciones**: \"No me gusta el pescado\", \"Soy alérgico a los frutos secos\", \"Me encanta lo picante\"\n\
+         - **Tu hogar**: \"añade a mi hijo Leo, 17 años, 175 cm, 62 kg\", \"un plan para toda la familia\", \"¿quién está en mi familia?\"",
     )
     .to_owned()
 }

@@ -314,3 +314,64 @@ pub fn specs() -> Vec<ToolSpec> {
         },
     ]
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use super::*;
+
+    fn call(name: &str, args: &[(&str, ToolArg)]) -> ToolCall {
+        ToolCall {
+            id: "call_1".into(),
+            name: name.into(),
+            arguments: args
+                .iter()
+                .map(|(k, v)| ((*k).to_owned(), v.clone()))
+                .collect::<BTreeMap<_, _>>(),
+        }
+    }
+
+    #[test]
+    fn household_calls_are_read() {
+        let member = from_call(&call(
+            names::ADD_MEMBER,
+            &[
+                ("name", ToolArg::Text("Ana".into())),
+                ("gender", ToolArg::Text("Female".into())),
+                ("age", ToolArg::Number(34.0)),
+                ("height_cm", ToolArg::Number(165.0)),
+                ("weight_kg", ToolArg::Text("60".into())),
+                ("diet_types", ToolArg::Text("vegetarian".into())),
+                ("restrictions", ToolArg::Text("peanut allergy, pork".into())),
+            ],
+        ));
+        assert_eq!(
+            member,
+            Some(ToolRequest::AddMember(MemberFacts {
+                name: Some("Ana".into()),
+                gender: Some(Gender::Female),
+                age: Some(34),
+                height: Some(165.0),
+                weight: Some(60.0),
+                diets: vec![DietType::Vegetarian],
+                restrictions: vec!["peanut allergy".into(), "pork".into()],
+                ..MemberFacts::default()
+            }))
+        );
+        let plan = from_call(&call(
+            names::GENERATE,
+            &[("household", ToolArg::Bool(true))],
+        ));
+        assert!(matches!(
+            plan,
+            Some(ToolRequest::GenerateWeeklyPlan {
+                household: true,
+                days: 7,
+                ..
+            })
+        ));
+        assert!(specs().iter().any(|s| s.name == names::ADD_MEMBER
+            && s.params.iter().any(|p| p.name == "name" && p.required)));
+    }
+}
