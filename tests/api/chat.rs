@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 
 use crate::helpers::{Backend, Reply, TestApp, spawn_app};
 
-async fn say(app: &TestApp, token: &str, message: &str) -> Reply {
+pub(crate) async fn say(app: &TestApp, token: &str, message: &str) -> Reply {
     let query = serde_urlencoded::to_string([("message", message)]).unwrap();
     app.send(
         Method::POST,
@@ -20,7 +20,7 @@ async fn say(app: &TestApp, token: &str, message: &str) -> Reply {
 }
 
 /// Says `message`, expects 200 with exactly `tools` used, returns the text.
-async fn expect(app: &TestApp, token: &str, message: &str, tools: &[&str]) -> String {
+pub(crate) async fn expect(app: &TestApp, token: &str, message: &str, tools: &[&str]) -> String {
     let reply = say(app, token, message).await;
     assert_eq!(reply.status, 200, "{message}: {}", reply.text);
     assert_eq!(
@@ -34,7 +34,7 @@ async fn expect(app: &TestApp, token: &str, message: &str, tools: &[&str]) -> St
     text
 }
 
-fn profile() -> Value {
+pub(crate) fn profile() -> Value {
     json!({
         "goal": "maintain_weight", "height": 175, "weight": 72, "body_type": "normal",
         "gender": "male", "meals_per_day": 3, "activity_level": "medium",
@@ -527,7 +527,7 @@ async fn a_model_chooses_the_tools_and_words_the_answer(b: Backend) {
         .iter()
         .map(|t| t["function"]["name"].as_str().unwrap())
         .collect();
-    assert_eq!(tools.len(), 7, "{tools:?}");
+    assert_eq!(tools.len(), 8, "{tools:?}");
     // The tool's result went back to the model, in words.
     let result = seen[1]["messages"]
         .as_array()

@@ -112,6 +112,7 @@ struct Seen {
     profile: Value,
     plan: Value,
     summary: Value,
+    members: Value,
 }
 
 impl Seen {
@@ -167,6 +168,7 @@ async fn look(app: &TestApp, token: &str) -> Seen {
         profile: app.get("/api/profile", Some(token)).await.json,
         plan: app.get("/api/plan/current", Some(token)).await.json,
         summary: app.get("/api/plan/current/summary", Some(token)).await.json,
+        members: app.get("/api/household/members", Some(token)).await.json,
     }
 }
 
@@ -226,7 +228,8 @@ async fn set_up(app: &TestApp, token: &str, setup: &str) {
 }
 
 /// Words only one language uses, to tell an answer's language once the
-/// recipe names (which stay as stored) are taken out.
+/// recipe names (which stay as stored) are taken out ("son" is not one:
+/// English answers name a son).
 const ENGLISH: &[&str] = &[
     "the",
     "your",
@@ -304,7 +307,6 @@ const SPANISH: &[&str] = &[
     "tu",
     "tus",
     "es",
-    "son",
     "con",
     "y",
     "del",
@@ -497,6 +499,19 @@ async fn check(
                 was.is_some() && now.is_some() && was != now
             }
             "ask" => answer.contains('?') && after.plan_id() == before.plan_id(),
+            "members" => after.members.as_array().map(Vec::len) == value.parse().ok(),
+            "portions" => {
+                let mut people = BTreeSet::new();
+                let every = after.meals().iter().all(|m| {
+                    m["portions"].as_array().is_some_and(|p| {
+                        people.extend(p.iter().map(|p| p["name"].to_string()));
+                        !p.is_empty()
+                    })
+                });
+                every
+                    && !after.meals().is_empty()
+                    && people.len() == value.parse::<usize>().unwrap()
+            }
             "eaten_kcal" => {
                 let day = after.summary["days"]
                     .as_array()

@@ -9,6 +9,7 @@ mod accounts;
 mod catalogue;
 mod chat;
 mod chat_corpus;
+mod chat_household;
 mod errors;
 mod faults;
 mod generate;

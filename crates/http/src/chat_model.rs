@@ -278,6 +278,7 @@ fn tool_json(tool: &ToolSpec) -> Value {
                 ParamType::String => "string",
                 ParamType::Integer => "integer",
                 ParamType::Number => "number",
+                ParamType::Boolean => "boolean",
             };
             let mut schema = json!({"type": kind, "description": p.description});
             if !p.choices.is_empty() {

@@ -242,16 +242,17 @@ impl Application {
             tracing::info!(endpoint = %config.endpoint(), model = %config.model, "chat model configured");
             Arc::new(mealplan_http::OpenAiChatModel::new(config)) as Arc<dyn mealplan_ports::ChatModel>
         });
+        let household = mealplan_app::Household::new(Arc::new(db.clone()), clock.clone());
         let chat = Chat::new(
             plans.clone(),
             profiles.clone(),
             recipes.clone(),
             Arc::new(db.clone()),
             model,
-        );
+        )
+        .with_household(household.clone());
         let export = Export::new(Arc::new(db.clone()), Arc::new(db.clone()), plans.clone())
             .with_members(Arc::new(db.clone()));
-        let household = mealplan_app::Household::new(Arc::new(db.clone()), clock.clone());
         let state = AppState {
             export,
             accounts,

@@ -61,6 +61,8 @@ pub enum ParamType {
     Integer,
     /// Any number.
     Number,
+    /// True or false.
+    Boolean,
 }
 
 /// One parameter of a tool, as the model is told about it.

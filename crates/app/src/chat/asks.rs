@@ -7,8 +7,8 @@ use mealplan_domain::{DietType, MealType, MealsPerDay};
 
 use super::foods;
 use super::lang::{Lang, day_word, diet_words, meal_word};
+use super::measures::meals_a_day;
 use super::request::{Choice, Criteria, MealRef, ToolRequest};
-use super::statements::meals_a_day;
 use super::vocab::*;
 use super::words::{Text, next, number_word, numbers};
 use mealplan_domain::planner::PlanAdjust;
@@ -229,7 +229,10 @@ pub(super) fn action(t: &Text, lang: Lang, today: u8) -> Option<ToolRequest> {
     let shows_words = t.has_any(SHOW) && !t.has_stem(CREATE);
     // A new plan: "create my weekly plan", "change my whole plan",
     // "vegetarian this week".
+    // "plan for both of us", "un plan para toda la familia".
+    let for_everyone = t.has_any(PLAN) && super::household::for_everyone(t);
     if (plan_noun && (creating || replacing || adjusting) && !shows_words
+        || for_everyone && !shows_words
         || adjusting && remake
         || macro_change && creating && !shows_words
         || adjusting
@@ -520,6 +523,7 @@ fn generate(t: &Text) -> ToolRequest {
             sign(MEALS)
         },
         confirmed: false,
+        household: super::household::for_everyone(t),
     }
 }
 

@@ -11,7 +11,7 @@ use super::asks::action;
 use super::foods;
 use super::lang::{Lang, detect};
 pub use super::part::Signal;
-use super::part::{FoodKind, Read, add_foods};
+use super::part::{FoodKind, Read, add_foods, parts};
 use super::request::ToolRequest;
 use super::statements::statements;
 use super::vocab::*;
@@ -40,40 +40,6 @@ pub struct Understood {
     pub unread: bool,
 }
 
-/// Splits a message into parts: sentences, then clauses at joining words.
-fn parts(message: &str) -> Vec<Text> {
-    let mut out = Vec::new();
-    // A full stop or comma between digits is a decimal point ("68.5 kg").
-    let chars: Vec<char> = message.chars().collect();
-    let mut sentences = vec![String::new()];
-    for (i, c) in chars.iter().enumerate() {
-        let decimal = matches!(c, '.' | ',')
-            && i > 0
-            && chars[i - 1].is_ascii_digit()
-            && chars.get(i + 1).is_some_and(char::is_ascii_digit);
-        if !decimal && matches!(c, '.' | '!' | '?' | ';' | '\n' | ',' | '¿' | '¡' | ':') {
-            sentences.push(String::new());
-        } else if let Some(last) = sentences.last_mut() {
-            last.push(if decimal { '.' } else { *c });
-        }
-    }
-    for sentence in &sentences {
-        let text = Text::new(sentence);
-        let mut current: Vec<String> = Vec::new();
-        for w in text.words() {
-            if JOINS.contains(&w.as_str()) && !current.is_empty() {
-                out.push(Text::from_words(std::mem::take(&mut current)));
-            } else if !JOINS.contains(&w.as_str()) {
-                current.push(w.clone());
-            }
-        }
-        if !current.is_empty() {
-            out.push(Text::from_words(current));
-        }
-    }
-    out
-}
-
 /// Reads `message`.
 pub fn understand(message: &str, ctx: &Context) -> Understood {
     let whole = Text::new(message);
@@ -83,6 +49,17 @@ pub fn understand(message: &str, ctx: &Context) -> Understood {
         lang,
         ..Understood::default()
     };
+    // A member to add, or who is in the household: the whole message
+    // describes one person, whatever its commas.
+    if let Some(request) = super::household::read(message, &whole, lang) {
+        out.requests.push(request);
+        return out;
+    }
+    // "Ana is allergic to shellfish": said of a person by name.
+    if let Some(facts) = super::household::said_of_named(message, lang) {
+        out.signals.push(Signal::SomeoneElse(facts));
+        return out;
+    }
     let mut last_food_kind: Option<FoodKind> = None;
     // The previous part and how many requests it gave.
     let mut previous: Option<(Text, usize)> = None;

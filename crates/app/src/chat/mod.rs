@@ -6,8 +6,10 @@
 
 mod asks;
 mod foods;
+mod household;
 mod intent;
 mod lang;
+mod measures;
 mod part;
 #[cfg(test)]
 mod reading_tests;
@@ -26,11 +28,13 @@ use mealplan_ports::{ChatMemory, ChatMemoryStore, ChatMessage, ChatModel, ModelT
 
 pub use intent::{Context, Signal, Understood, understand};
 pub use lang::Lang;
-pub use request::{Choice, Criteria, MealRef, ProfileChange, ToolRequest, names as tool_names};
+pub use request::{
+    Choice, Criteria, MealRef, MemberFacts, ProfileChange, ToolRequest, names as tool_names,
+};
 pub use tools::model::{from_call, specs};
 pub use tools::{Shown, ToolOutcome, Toolbox};
 
-use crate::{Meals, Planner, Plans, Profiles, Recipes, Shopping};
+use crate::{Household, Meals, Planner, Plans, Profiles, Recipes, Shopping};
 
 /// The assistant's answer.
 #[derive(Debug, Clone, PartialEq)]
@@ -42,6 +46,7 @@ pub struct ChatReply {
 }
 
 /// The use cases the tools call.
+#[derive(Clone)]
 pub(crate) struct Services {
     plans: Plans,
     meals: Meals,
@@ -49,6 +54,8 @@ pub(crate) struct Services {
     shopping: Shopping,
     profiles: Profiles,
     recipes: Recipes,
+    /// Household members, when the assistant may keep them.
+    household: Option<Household>,
 }
 
 /// Model rounds before the assistant stops asking the model for more
@@ -89,10 +96,20 @@ impl Chat {
                 plans,
                 profiles,
                 recipes,
+                household: None,
             }),
             model,
             memory,
         }
+    }
+
+    /// The assistant able to add household members, tell them and plan
+    /// for everyone at the table.
+    pub fn with_household(mut self, household: Household) -> Self {
+        let mut services = (*self.services).clone();
+        services.household = Some(household);
+        self.services = Arc::new(services);
+        self
     }
 
     fn today(&self) -> u8 {
@@ -164,7 +181,17 @@ impl Chat {
             signals,
             unread,
         } = understand(message, &context);
-        let waiting = memory.pending.take().and_then(|p| request::decode(&p));
+        let mut waiting = memory.pending.take().and_then(|p| request::decode(&p));
+        // "she is 34, 165 cm and 60 kg": the facts a member waiting for
+        // them lacked, not the holder's own.
+        if let Some(ToolRequest::AddMember(partial)) = &waiting
+            && let Some(more) = household::completes(message, lang, partial)
+        {
+            let mut facts = partial.clone();
+            facts.merge(more);
+            requests = vec![ToolRequest::AddMember(facts)];
+            waiting = None;
+        }
         let mut turn = Turn::default();
         let said_yes = signals.contains(&Signal::Yes);
         let said_no = signals.contains(&Signal::No);
@@ -190,14 +217,12 @@ impl Chat {
         }
         let toolbox = self.toolbox(user, lang, &memory);
         for signal in &signals {
-            if *signal == Signal::SomeoneElse {
-                turn.texts.push(
-                    lang.pick(
-                        "That sounds like it is about someone else. Your profile and plans are yours alone, so I changed nothing: tell me about your own tastes, allergies and diet.",
-                        "Parece que hablas de otra persona. Tu perfil y tus planes son solo tuyos, así que no he cambiado nada: cuéntame tus propios gustos, alergias y dieta.",
-                    )
-                    .to_owned(),
-                );
+            if let Signal::SomeoneElse(facts) = signal {
+                let (text, changed) = toolbox.someone_else(facts).await?;
+                turn.texts.push(text);
+                if changed {
+                    turn.used.push(tool_names::UPDATE_MEMBER.to_owned());
+                }
             }
             if let Signal::NotARule { name, offer } = signal {
                 turn.texts.push(not_a_rule(name, *offer, lang));
@@ -404,7 +429,8 @@ pub fn capabilities(lang: Lang) -> String {
          - **Find recipes**: \"Find vegan breakfast recipes under 400 kcal\", \"What can I cook in 20 minutes?\"\n\
          - **Your profile and targets**: \"Show my profile\", \"How much protein should I eat?\"\n\
          - **Change your profile**: \"I want to lose weight\", \"I weigh 70 kg now\", \"I train twice a day\", \"I'm vegetarian\"\n\
-         - **Tastes and restrictions**: \"I don't like fish\", \"I'm allergic to nuts\", \"I love spicy food\"",
+         - **Tastes and restrictions**: \"I don't like fish\", \"I'm allergic to nuts\", \"I love spicy food\"\n\
+         - **Your household**: \"add my wife Ana: she's 34, 165 cm, 60 kg\", \"a plan for the whole family\", \"who is in my household?\"",
         "Esto es lo que puedo hacer:\n\
          - **Crear tu plan**: \"Genera mi plan semanal\", \"un plan nuevo con más proteína\"\n\
          - **Mostrar tu plan**: \"Muéstrame mi plan\", \"¿Qué ceno el martes?\"\n\
@@ -416,7 +442,8 @@ pub fn capabilities(lang: Lang) -> String {
          - **Buscar recetas**: \"Busca desayunos veganos de menos de 400 calorías\", \"¿Qué puedo cocinar en 20 minutos?\"\n\
          - **Tu perfil y objetivos**: \"Muestra mi perfil\", \"¿Cuánta proteína debo comer?\"\n\
          - **Cambiar tu perfil**: \"Quiero perder peso\", \"Ahora peso 70 kg\", \"Entreno dos veces al día\", \"Soy vegetariana\"\n\
-         - **Gustos y restricciones**: \"No me gusta el pescado\", \"Soy alérgico a los frutos secos\", \"Me encanta lo picante\"",
+         - **Gustos y restricciones**: \"No me gusta el pescado\", \"Soy alérgico a los frutos secos\", \"Me encanta lo picante\"\n\
+         - **Tu hogar**: \"añade a mi hijo Leo, 17 años, 175 cm, 62 kg\", \"un plan para toda la familia\", \"¿quién está en mi familia?\"",
     )
     .to_owned()
 }

@@ -6,7 +6,9 @@ use mealplan_ports::ItemKind;
 
 use super::foods::{self, Foods};
 use super::lang::Lang;
-use super::request::ToolRequest;
+use super::request::{MemberFacts, ToolRequest};
+use super::vocab::JOINS;
+use super::words::Text;
 
 /// A part of a message that is not a request.
 #[derive(Debug, Clone, PartialEq)]
@@ -28,8 +30,11 @@ pub enum Signal {
         offer: Option<DietType>,
     },
     /// Something said of another person ("my son is allergic to
-    /// peanuts"): the profile is the user's own, so nothing is stored.
-    SomeoneElse,
+    /// peanuts", "Ana is vegetarian"): the profile is the user's own, so
+    /// nothing is stored there; what was said (their relation or name,
+    /// restrictions, diets, body facts) goes to their household member
+    /// when they are one.
+    SomeoneElse(MemberFacts),
     /// Words meant as a food that name nothing known, with the closest
     /// names the assistant knows.
     NotAFood {
@@ -101,4 +106,38 @@ pub(super) fn add_foods(read: &mut Read, kind: FoodKind, found: Foods, lang: Lan
     read.requests
         .push(ToolRequest::AddPreference { kind: list, names });
     read.food_kind = Some(kind);
+}
+
+/// Splits a message into parts: sentences, then clauses at joining words.
+pub(super) fn parts(message: &str) -> Vec<Text> {
+    let mut out = Vec::new();
+    // A full stop or comma between digits is a decimal point ("68.5 kg").
+    let chars: Vec<char> = message.chars().collect();
+    let mut sentences = vec![String::new()];
+    for (i, c) in chars.iter().enumerate() {
+        let decimal = matches!(c, '.' | ',')
+            && i > 0
+            && chars[i - 1].is_ascii_digit()
+            && chars.get(i + 1).is_some_and(char::is_ascii_digit);
+        if !decimal && matches!(c, '.' | '!' | '?' | ';' | '\n' | ',' | '¿' | '¡' | ':') {
+            sentences.push(String::new());
+        } else if let Some(last) = sentences.last_mut() {
+            last.push(if decimal { '.' } else { *c });
+        }
+    }
+    for sentence in &sentences {
+        let text = Text::new(sentence);
+        let mut current: Vec<String> = Vec::new();
+        for w in text.words() {
+            if JOINS.contains(&w.as_str()) && !current.is_empty() {
+                out.push(Text::from_words(std::mem::take(&mut current)));
+            } else if !JOINS.contains(&w.as_str()) {
+                current.push(w.clone());
+            }
+        }
+        if !current.is_empty() {
+            out.push(Text::from_words(current));
+        }
+    }
+    out
 }

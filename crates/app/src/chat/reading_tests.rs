@@ -26,7 +26,8 @@ fn read(message: &str) -> (Lang, Vec<String>) {
             Signal::Yes => "yes".into(),
             Signal::No => "no".into(),
             Signal::NotARule { name, .. } => format!("not a rule: {name}"),
-            Signal::SomeoneElse => "someone else".into(),
+            Signal::SomeoneElse(facts) if facts.is_empty() => "someone else".into(),
+            Signal::SomeoneElse(facts) => format!("someone else: {}", member(facts)),
             Signal::NotAFood { words, .. } => format!("not a food: {words}"),
         });
     }
@@ -47,9 +48,13 @@ fn short(r: &ToolRequest) -> String {
             days,
             adjust,
             meals_change,
+            household,
             ..
         } => {
             let mut s = format!("generate {days}");
+            if *household {
+                s.push_str(" household");
+            }
             if adjust.protein != 0 {
                 s.push_str(&format!(" protein{:+}", adjust.protein));
             }
@@ -161,7 +166,50 @@ fn short(r: &ToolRequest) -> String {
             }
         }
         ToolRequest::MarkEaten { meal: m } => format!("ate {}", meal(m)),
+        ToolRequest::AddMember(facts) => format!("add member {}", member(facts)),
+        ToolRequest::HouseholdSummary => "household".into(),
     }
+}
+
+/// A member's facts in short: `Ana (wife) female 34y 165cm 60kg
+/// vegetarian; peanut allergy`, what was not said left out.
+fn member(f: &super::request::MemberFacts) -> String {
+    let mut s: Vec<String> = Vec::new();
+    if let Some(n) = &f.name {
+        s.push(n.clone());
+    }
+    if let Some(r) = &f.relation {
+        s.push(format!("({r})"));
+    }
+    if let Some(g) = f.gender {
+        s.push(g.as_str().to_owned());
+    }
+    if let Some(a) = f.age {
+        s.push(format!("{a}y"));
+    }
+    if let Some(h) = f.height {
+        s.push(format!("{h}cm"));
+    }
+    if let Some(w) = f.weight {
+        s.push(format!("{w}kg"));
+    }
+    if let Some(g) = f.goal {
+        s.push(g.as_str().to_owned());
+    }
+    if let Some(a) = f.activity {
+        s.push(format!("activity {}", a.as_str()));
+    }
+    if let Some(m) = f.meals {
+        s.push(format!("meals {m}"));
+    }
+    for d in &f.diets {
+        s.push(d.as_str().to_owned());
+    }
+    let mut out = s.join(" ");
+    if !f.restrictions.is_empty() {
+        out.push_str(&format!("; {}", f.restrictions.join(", ")));
+    }
+    out
 }
 
 #[track_caller]
@@ -369,9 +417,17 @@ fn the_plan_and_its_meals() {
     reads("the salmon weighs 150 g", En, &[]);
     reads("I want to weigh 60 kg", En, &[]);
     reads("I ate 2 meals today", En, &["progress 3"]);
-    reads("my son is allergic to peanuts", En, &["someone else"]);
+    reads(
+        "my son is allergic to peanuts",
+        En,
+        &["someone else: (son); peanut allergy"],
+    );
     reads("I'm cooking for a vegan friend", En, &["search vegan"]);
-    reads("mi hija es celíaca", Es, &["someone else"]);
+    reads(
+        "mi hija es celíaca",
+        Es,
+        &["someone else: (daughter); gluten free"],
+    );
     reads("can you define keto?", En, &["not a rule: keto"]);
 }
 
@@ -460,4 +516,169 @@ fn any_message_is_read_without_a_panic() {
     ] {
         let _ = read(m);
     }
+}
+
+#[test]
+fn a_household_member_is_read_whole_in_both_languages() {
+    reads(
+        "add my wife Ana to my household: she's 34, 165 cm, 60 kg, vegetarian",
+        En,
+        &["add member Ana (wife) female 34y 165cm 60kg vegetarian"],
+    );
+    reads(
+        "my partner Sam eats with me, he is 41, 180cm 85kg, allergic to peanuts",
+        En,
+        &["add member Sam (partner) male 41y 180cm 85kg; peanut allergy"],
+    );
+    reads(
+        "añade a mi hijo Leo, 17 años, 175 cm, 62 kg",
+        Es,
+        &["add member Leo (son) male 17y 175cm 62kg"],
+    );
+    reads(
+        "agrega a mi madre Carmen a la familia, tiene 66 años, mide 158 y pesa 70 kilos, es celíaca",
+        Es,
+        &["add member Carmen (mother) female 66y 158cm 70kg; gluten free"],
+    );
+    // Typos mended; what is missing is left out, for the assistant to ask.
+    reads(
+        "pls ad my husbnad Tom to the houshold",
+        En,
+        &["add member Tom (husband) male"],
+    );
+    reads(
+        "añade a mi esposa a la familia",
+        Es,
+        &["add member (wife) female"],
+    );
+    reads(
+        "add my son Leo, he's 12, 150 cm, 40 kg",
+        En,
+        &["add member Leo (son) male 12y 150cm 40kg"],
+    );
+    reads(
+        "my daughter Eva lives with us, 19 years, 1.68 m, 55 kg, she wants to lose weight and is allergic to shellfish and eggs",
+        En,
+        &[
+            "add member Eva (daughter) female 19y 168cm 55kg lose_weight; shellfish allergy, egg allergy",
+        ],
+    );
+    // The holder's own facts stay the holder's.
+    reads(
+        "soy mujer, tengo 34 años, mido 165 cm y peso 60 kg",
+        Es,
+        &["height 165", "weight 60"],
+    );
+}
+
+#[test]
+fn what_is_said_of_someone_else_is_kept_for_them() {
+    reads(
+        "my son is allergic to peanuts",
+        En,
+        &["someone else: (son); peanut allergy"],
+    );
+    reads(
+        "mi hija es celíaca",
+        Es,
+        &["someone else: (daughter); gluten free"],
+    );
+    reads(
+        "my wife is vegetarian",
+        En,
+        &["someone else: (wife) vegetarian"],
+    );
+    reads(
+        "Ana is allergic to shellfish",
+        En,
+        &["someone else: Ana; shellfish allergy"],
+    );
+    reads("Leo no come cerdo", Es, &["someone else: Leo; pork"]);
+    reads("my son weighs 60 kg now", En, &["someone else: (son) 60kg"]);
+    reads(
+        "my son doesn't eat pork",
+        En,
+        &["someone else: (son); pork"],
+    );
+    reads(
+        "Leo es vegetariano",
+        Es,
+        &["someone else: Leo male vegetarian"],
+    );
+}
+
+#[test]
+fn household_plans_and_who_is_in_the_household() {
+    reads(
+        "make a plan for the whole family",
+        En,
+        &["generate 7 household"],
+    );
+    reads("plan for both of us", En, &["generate 7 household"]);
+    reads(
+        "weekly plan for my household",
+        En,
+        &["generate 7 household"],
+    );
+    reads(
+        "creat a wekly plan for my famly",
+        En,
+        &["generate 7 household"],
+    );
+    reads(
+        "haz un plan para toda la familia",
+        Es,
+        &["generate 7 household"],
+    );
+    reads("un plan para los dos", Es, &["generate 7 household"]);
+    reads(
+        "genera un plan de 3 días para la familia",
+        Es,
+        &["generate 3 household"],
+    );
+    reads("Create my weekly plan", En, &["generate 7"]);
+    reads("show my household", En, &["household"]);
+    reads("who is in my family?", En, &["household"]);
+    reads("¿quién está en mi familia?", Es, &["household"]);
+    reads("muestrame los miembros de mi hogar", Es, &["household"]);
+}
+
+#[test]
+fn a_waiting_member_is_completed_by_the_next_message() {
+    use super::household::completes;
+    use super::request::MemberFacts;
+    let wife = MemberFacts {
+        relation: Some("wife".into()),
+        gender: Some(mealplan_domain::Gender::Female),
+        ..MemberFacts::default()
+    };
+    let got = completes("her name is Ana, she is 34, 165 cm and 60 kg", En, &wife).unwrap();
+    assert_eq!(
+        (got.name.as_deref(), got.age, got.height, got.weight),
+        (Some("Ana"), Some(34), Some(165.0), Some(60.0))
+    );
+    let got = completes(
+        "se llama Carmen, tiene 66 añso, mide 158 y pesa 70",
+        Es,
+        &wife,
+    )
+    .unwrap();
+    assert_eq!(
+        (got.name.as_deref(), got.age, got.height, got.weight),
+        (Some("Carmen"), Some(66), Some(158.0), Some(70.0))
+    );
+    let named = MemberFacts {
+        age: Some(34),
+        height: Some(165.0),
+        weight: Some(60.0),
+        ..wife.clone()
+    };
+    assert_eq!(
+        completes("Ana", En, &named).and_then(|f| f.name),
+        Some("Ana".to_owned())
+    );
+    // The writer's own facts, other requests and a yes complete nothing.
+    assert_eq!(completes("I weigh 70 kg", En, &wife), None);
+    assert_eq!(completes("show my plan", En, &wife), None);
+    assert_eq!(completes("yes", En, &named), None);
 }

@@ -2,7 +2,7 @@
 //! tools carry out, whoever read them (the built-in reader or a model).
 
 use mealplan_domain::planner::Nutrient;
-use mealplan_domain::{ActivityLevel, DietType, Goal, MealType};
+use mealplan_domain::{ActivityLevel, DietType, Gender, Goal, MealType};
 use mealplan_ports::ItemKind;
 
 use mealplan_domain::planner::PlanAdjust;
@@ -99,6 +99,65 @@ pub enum ProfileChange {
     DropDiet(DietType),
 }
 
+/// A household member as said: what is `None` (or empty) was not said.
+/// The name, sex, age, height and weight are needed; the rest has
+/// defaults.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct MemberFacts {
+    /// What the household calls them.
+    pub name: Option<String>,
+    /// How they are related to the holder, in English ("wife", "son").
+    pub relation: Option<String>,
+    /// Sex, said or implied by the relation ("wife", "hijo").
+    pub gender: Option<Gender>,
+    /// Age in years.
+    pub age: Option<u32>,
+    /// Height, cm.
+    pub height: Option<f64>,
+    /// Weight, kg.
+    pub weight: Option<f64>,
+    /// Weight goal.
+    pub goal: Option<Goal>,
+    /// Activity level.
+    pub activity: Option<ActivityLevel>,
+    /// Meals a day.
+    pub meals: Option<u8>,
+    /// Diet types (vegan, vegetarian, …).
+    pub diets: Vec<DietType>,
+    /// Restrictions, by the English names the rules read.
+    pub restrictions: Vec<String>,
+}
+
+impl MemberFacts {
+    /// Fills what `self` lacks from `more` (a later message's facts).
+    pub fn merge(&mut self, more: MemberFacts) {
+        self.name = self.name.take().or(more.name);
+        self.relation = self.relation.take().or(more.relation);
+        self.gender = more.gender.or(self.gender);
+        self.age = more.age.or(self.age);
+        self.height = more.height.or(self.height);
+        self.weight = more.weight.or(self.weight);
+        self.goal = more.goal.or(self.goal);
+        self.activity = more.activity.or(self.activity);
+        self.meals = more.meals.or(self.meals);
+        for d in more.diets {
+            if !self.diets.contains(&d) {
+                self.diets.push(d);
+            }
+        }
+        for r in more.restrictions {
+            if !self.restrictions.contains(&r) {
+                self.restrictions.push(r);
+            }
+        }
+    }
+
+    /// Whether it says anything about a person.
+    pub fn is_empty(&self) -> bool {
+        *self == Self::default()
+    }
+}
+
 /// A request, with its arguments read.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ToolRequest {
@@ -114,6 +173,8 @@ pub enum ToolRequest {
         /// The user said yes to replacing a plan with eaten meals, or to
         /// the changes.
         confirmed: bool,
+        /// For the holder and every household member at one table.
+        household: bool,
     },
     /// Swap a meal for a candidate (the best one when no choice is given).
     ReplaceMeal {
@@ -187,6 +248,10 @@ pub enum ToolRequest {
         /// The meal.
         meal: MealRef,
     },
+    /// Add a household member (asks for what is missing first).
+    AddMember(MemberFacts),
+    /// Tell the household: each member and their targets.
+    HouseholdSummary,
 }
 
 /// Tool names, as the original agent called them (and `used_tools` says),
@@ -220,6 +285,12 @@ pub mod names {
     pub const CONTAINS: &str = "find_food_in_plan";
     /// Ticks a meal off as eaten.
     pub const EATEN: &str = "update_meal_status";
+    /// Adds a household member.
+    pub const ADD_MEMBER: &str = "add_household_member";
+    /// Changes a household member (a restriction said of them).
+    pub const UPDATE_MEMBER: &str = "update_household_member";
+    /// Tells the household members and their targets.
+    pub const HOUSEHOLD: &str = "get_household_summary";
 }
 
 impl ToolRequest {
@@ -240,6 +311,8 @@ impl ToolRequest {
             Self::Rebalance { .. } => names::REBALANCE,
             Self::PlanContains { .. } => names::CONTAINS,
             Self::MarkEaten { .. } => names::EATEN,
+            Self::AddMember(_) => names::ADD_MEMBER,
+            Self::HouseholdSummary => names::HOUSEHOLD,
         }
     }
 
@@ -257,14 +330,21 @@ impl ToolRequest {
 /// `key=value` fields. Only requests that ask first are kept.
 pub fn encode(request: &ToolRequest) -> Option<String> {
     match request {
-        ToolRequest::GenerateWeeklyPlan { days, adjust, .. } => Some(format!(
-            "generate days={days} protein={} carbs={} calories={} meals={} diet={}",
+        ToolRequest::GenerateWeeklyPlan {
+            days,
+            adjust,
+            household,
+            ..
+        } => Some(format!(
+            "generate days={days} protein={} carbs={} calories={} meals={} diet={} household={}",
             adjust.protein,
             adjust.carbs,
             adjust.calories,
             adjust.meals_per_day.map_or(0, |m| m.get()),
             adjust.diet.map_or("", |d| d.as_str()),
+            u8::from(*household),
         )),
+        ToolRequest::AddMember(m) => Some(encode_member(m)),
         ToolRequest::Rebalance { day } => Some(format!("rebalance day={}", day.unwrap_or(0))),
         ToolRequest::ChangeProfile(ProfileChange::Diet(d)) => {
             Some(format!("diet name={}", d.as_str()))
@@ -301,7 +381,9 @@ pub fn decode(line: &str) -> Option<ToolRequest> {
             },
             meals_change: 0,
             confirmed: true,
+            household: int("household") == 1,
         }),
+        "member" => Some(ToolRequest::AddMember(decode_member(line))),
         "diet" => Some(ToolRequest::ChangeProfile(ProfileChange::Diet(
             DietType::parse(&field("name")?).ok()?,
         ))),
@@ -328,6 +410,91 @@ pub fn decode(line: &str) -> Option<ToolRequest> {
     }
 }
 
+/// `text` with the characters the line format uses escaped.
+fn escape(text: &str) -> String {
+    text.replace('%', "%25")
+        .replace(' ', "%20")
+        .replace('|', "%7C")
+        .replace('=', "%3D")
+}
+
+fn unescape(text: &str) -> String {
+    text.replace("%20", " ")
+        .replace("%7C", "|")
+        .replace("%3D", "=")
+        .replace("%25", "%")
+}
+
+fn encode_member(m: &MemberFacts) -> String {
+    let mut out = "member".to_owned();
+    let mut put = |k: &str, v: Option<String>| {
+        if let Some(v) = v.filter(|v| !v.is_empty()) {
+            out.push_str(&format!(" {k}={v}"));
+        }
+    };
+    let one = |v: Option<String>| v.map(|v| escape(&v));
+    put("name", one(m.name.clone()));
+    put("relation", one(m.relation.clone()));
+    put("gender", m.gender.map(|g| g.as_str().to_owned()));
+    put("age", m.age.map(|a| a.to_string()));
+    put("height", m.height.map(|h| h.to_string()));
+    put("weight", m.weight.map(|w| w.to_string()));
+    put("goal", m.goal.map(|g| g.as_str().to_owned()));
+    put("activity", m.activity.map(|a| a.as_str().to_owned()));
+    put("meals", m.meals.map(|n| n.to_string()));
+    put(
+        "diets",
+        Some(
+            m.diets
+                .iter()
+                .map(|d| d.as_str())
+                .collect::<Vec<_>>()
+                .join("|"),
+        ),
+    );
+    put(
+        "restrictions",
+        Some(
+            m.restrictions
+                .iter()
+                .map(|r| escape(r))
+                .collect::<Vec<_>>()
+                .join("|"),
+        ),
+    );
+    out
+}
+
+fn decode_member(line: &str) -> MemberFacts {
+    let field = |k: &str| {
+        line.split(' ')
+            .find_map(|p| p.strip_prefix(k).and_then(|v| v.strip_prefix('=')))
+            .map(unescape)
+    };
+    let list = |k: &str| -> Vec<String> {
+        line.split(' ')
+            .find_map(|p| p.strip_prefix(k).and_then(|v| v.strip_prefix('=')))
+            .map(|v| v.split('|').map(unescape).collect())
+            .unwrap_or_default()
+    };
+    MemberFacts {
+        name: field("name"),
+        relation: field("relation"),
+        gender: field("gender").and_then(|g| Gender::parse(&g).ok()),
+        age: field("age").and_then(|a| a.parse().ok()),
+        height: field("height").and_then(|h| h.parse().ok()),
+        weight: field("weight").and_then(|w| w.parse().ok()),
+        goal: field("goal").and_then(|g| Goal::parse(&g).ok()),
+        activity: field("activity").and_then(|a| ActivityLevel::parse(&a).ok()),
+        meals: field("meals").and_then(|n| n.parse().ok()),
+        diets: list("diets")
+            .iter()
+            .filter_map(|d| DietType::parse(d).ok())
+            .collect(),
+        restrictions: list("restrictions"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -346,8 +513,23 @@ mod tests {
                 },
                 meals_change: 0,
                 confirmed: true,
+                household: true,
             },
             ToolRequest::Rebalance { day: Some(2) },
+            ToolRequest::AddMember(MemberFacts {
+                name: Some("Ana María".into()),
+                relation: Some("wife".into()),
+                gender: Some(Gender::Female),
+                age: Some(34),
+                height: Some(165.5),
+                weight: None,
+                goal: Some(Goal::LoseWeight),
+                activity: Some(ActivityLevel::High),
+                meals: Some(4),
+                diets: vec![DietType::Vegetarian],
+                restrictions: vec!["peanut allergy".into(), "50% = pork|x".into()],
+            }),
+            ToolRequest::AddMember(MemberFacts::default()),
             ToolRequest::ChangeProfile(ProfileChange::Diet(DietType::LowCarb)),
             ToolRequest::Rebalance { day: None },
             ToolRequest::AddPreference {

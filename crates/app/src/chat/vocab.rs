@@ -365,6 +365,26 @@ pub const WEEKLY: &[&str] = &[
     "dias a la semana", "veces por semana", "dias por semana", "x week", "times week",
 ];
 
+/// The words of the household reader (relations, the household, ages,
+/// measures, sex): known words, so slips are mended towards them.
+pub const HOUSEHOLD_WORDS: &[&str] = &[
+    "household", "member", "members", "miembro", "miembros", "hogar", "familia", "family",
+    "both", "ambos", "everyone", "everybody", "us", "nosotros", "conmigo", "years", "year", "yrs",
+    "anos", "ano", "old", "aged", "edad", "mide", "measures", "pesa", "weighs", "tall", "she",
+    "he", "her", "his", "him", "ella", "name", "named", "called", "llama", "llamada", "llamado",
+    "nombre", "add", "anade", "agrega", "anadir", "agregar", "include", "incluye", "register",
+    "registra", "apunta", "lives", "live", "vive", "viven", "eats", "come", "comen", "female",
+    "male", "woman", "man", "girl", "boy", "mujer", "hombre", "chica", "chico", "wife", "husband",
+    "partner", "girlfriend", "boyfriend", "son", "daughter", "child", "kid", "mother", "mom", "mum",
+    "father", "dad", "brother", "sister", "grandmother", "grandma", "grandfather", "grandpa",
+    "aunt", "uncle", "niece", "nephew", "cousin", "roommate", "flatmate", "friend", "esposa",
+    "esposo", "marido", "pareja", "novia", "novio", "hijo", "hija", "madre", "mama", "padre",
+    "papa", "hermano", "hermana", "abuela", "abuelo", "tia", "tio", "sobrina", "sobrino", "primo",
+    "prima", "companero", "companera", "amigo", "amiga", "celiac", "celiaca", "celiaco",
+    "coeliac", "alergica", "alergico", "tiene", "quien", "quienes", "who", "doesn", "cannot",
+    "hates", "odia",
+];
+
 /// Every keyword, for mending slips.
 pub fn all_words() -> impl Iterator<Item = &'static str> {
     let lists: [&[&str]; 40] = [
@@ -574,6 +594,7 @@ pub fn all_words() -> impl Iterator<Item = &'static str> {
         .into_iter()
         .flatten()
         .chain(MORE)
+        .chain(HOUSEHOLD_WORDS)
         .chain(&super::lang::DAYS_EN)
         .chain(&super::lang::DAYS_ES)
         .flat_map(|p| p.split(' '))

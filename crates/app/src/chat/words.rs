@@ -15,6 +15,7 @@ use super::vocab;
 /// Shorthand people type, spelled out.
 const SHORTHAND: &[(&str, &str)] = &[
     ("wat", "what"),
+    ("ad", "add"),
     ("shw", "show"),
     ("shud", "should"),
     ("shld", "should"),
@@ -30,6 +31,7 @@ const SHORTHAND: &[(&str, &str)] = &[
     ("im", "i m"),
     ("ive", "i ve"),
     ("dont", "don t"),
+    ("doesnt", "doesn t"),
     ("cant", "can t"),
     ("wont", "won t"),
     ("didnt", "didn t"),
@@ -179,6 +181,12 @@ fn mend(word: &str) -> Option<&'static str> {
         // same first letter, then the shorter word.
         .min_by_key(|(d, spelt, k)| (*d, *spelt, !k.starts_with(first), k.len(), *k))
         .map(|(_, _, k)| k)
+}
+
+/// Whether `word` (normalised) is a word the assistant knows, or a slip
+/// of one: what a name is not.
+pub fn is_known(word: &str) -> bool {
+    known().contains(word) || mend(word).is_some()
 }
 
 /// `20min` → `20`, `min`; `400kcal` → `400`, `kcal`; other words whole.

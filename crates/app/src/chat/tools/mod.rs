@@ -2,10 +2,12 @@
 //! person reads, all in one language. Every number said is computed by
 //! the use case the API uses for it.
 
+mod household;
 mod meals;
 pub(super) mod model;
 mod plan;
 mod profile;
+mod relatives;
 mod search;
 
 use mealplan_domain::{ItemName, ItemRef};
@@ -84,8 +86,9 @@ impl Toolbox<'_> {
                 adjust,
                 meals_change,
                 confirmed,
+                household,
             } => {
-                self.generate(*days, *adjust, *meals_change, *confirmed)
+                self.generate(*days, *adjust, *meals_change, *confirmed, *household)
                     .await?
             }
             ToolRequest::ReplaceMeal { meal, choice } => self.replace(meal, choice).await?,
@@ -106,6 +109,8 @@ impl Toolbox<'_> {
             ToolRequest::Rebalance { day } => self.rebalance(*day).await?.into(),
             ToolRequest::PlanContains { food, meal } => self.contains(food, meal).await?.into(),
             ToolRequest::MarkEaten { meal } => self.mark_eaten(meal).await?,
+            ToolRequest::AddMember(facts) => self.add_member(facts).await?,
+            ToolRequest::HouseholdSummary => self.household().await?.into(),
         };
         Ok(ToolOutcome {
             tool: request.name(),

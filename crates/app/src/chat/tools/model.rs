@@ -1,12 +1,12 @@
 //! The tools as a language model is told about them (the original
-//! agent's seven, by the same names), and reading a model's call into a
-//! request.
+//! agent's seven, by the same names, and adding a household member), and
+//! reading a model's call into a request.
 
-use mealplan_domain::{DietType, MealType};
+use mealplan_domain::{ActivityLevel, DietType, Gender, Goal, MealType};
 use mealplan_ports::{ItemKind, ParamType, ToolArg, ToolCall, ToolParam, ToolSpec};
 
 use crate::chat::lang::{DAYS_EN, day_word, english_food, meal_word, normalise};
-use crate::chat::request::{Choice, Criteria, MealRef, ToolRequest, names};
+use crate::chat::request::{Choice, Criteria, MealRef, MemberFacts, ToolRequest, names};
 
 /// Reads a model's call; `None` for an unknown tool or missing
 /// arguments (the model is told so and may try again).
@@ -36,7 +36,44 @@ pub fn from_call(call: &ToolCall) -> Option<ToolRequest> {
             adjust: mealplan_domain::planner::PlanAdjust::default(),
             meals_change: 0,
             confirmed: false,
+            household: match call.arguments.get("household") {
+                Some(ToolArg::Bool(b)) => *b,
+                Some(other) => other.as_text().trim().eq_ignore_ascii_case("true"),
+                None => false,
+            },
         },
+        names::ADD_MEMBER => {
+            let list = |k: &str| -> Vec<String> {
+                text(k)
+                    .map(|t| {
+                        t.split(',')
+                            .map(|s| s.trim().to_owned())
+                            .filter(|s| !s.is_empty())
+                            .collect()
+                    })
+                    .unwrap_or_default()
+            };
+            let whole = |k: &str| number(k).filter(|n| n.fract() == 0.0 && *n >= 0.0);
+            ToolRequest::AddMember(MemberFacts {
+                name: text("name"),
+                relation: text("relation").map(|r| normalise(&r)),
+                gender: text("gender").and_then(|g| Gender::parse(&normalise(&g)).ok()),
+                age: whole("age").map(|a| a.min(1000.0) as u32),
+                height: number("height_cm"),
+                weight: number("weight_kg"),
+                goal: text("goal").and_then(|g| Goal::parse(&g).ok()),
+                activity: text("activity_level").and_then(|a| ActivityLevel::parse(&a).ok()),
+                meals: whole("meals_per_day").map(|n| n.min(100.0) as u8),
+                diets: list("diet_types")
+                    .iter()
+                    .filter_map(|d| DietType::parse(&normalise(d).replace(' ', "_")).ok())
+                    .collect(),
+                restrictions: list("restrictions")
+                    .iter()
+                    .map(|r| english_food(&normalise(r)))
+                    .collect(),
+            })
+        }
         names::REPLACE => ToolRequest::ReplaceMeal {
             meal,
             choice: number("option")
@@ -105,19 +142,92 @@ fn number(name: &'static str, description: &'static str) -> ToolParam {
     }
 }
 
+fn text_param(
+    name: &'static str,
+    description: &'static str,
+    choices: &'static [&'static str],
+    required: bool,
+) -> ToolParam {
+    ToolParam {
+        name,
+        kind: ParamType::String,
+        description,
+        choices,
+        required,
+    }
+}
+
 /// The tools as a model is told about them.
 pub fn specs() -> Vec<ToolSpec> {
     vec![
         ToolSpec {
             name: names::GENERATE,
             description: "Creates a new meal plan from the user's profile (targets, restrictions, diet, tastes) and makes it the active plan. Use when the user asks for a (weekly) plan.",
-            params: vec![ToolParam {
-                name: "days",
-                kind: ParamType::Integer,
-                description: "Days to plan, 1-7 (default 7)",
-                choices: &[],
-                required: false,
-            }],
+            params: vec![
+                ToolParam {
+                    name: "days",
+                    kind: ParamType::Integer,
+                    description: "Days to plan, 1-7 (default 7)",
+                    choices: &[],
+                    required: false,
+                },
+                ToolParam {
+                    name: "household",
+                    kind: ParamType::Boolean,
+                    description: "Plan for the user and every household member at one table, each meal with a portion per person (\"for the whole family\", \"for both of us\")",
+                    choices: &[],
+                    required: false,
+                },
+            ],
+        },
+        ToolSpec {
+            name: names::ADD_MEMBER,
+            description: "Adds a person who eats with the user to their household (at most 12, aged 16-100). Needs name, gender, age, height and weight; leave out what the user did not say and the tool asks for it. Goal, activity and meals a day default when not said.",
+            params: vec![
+                text_param("name", "What the household calls them", &[], true),
+                text_param(
+                    "relation",
+                    "How they relate to the user, in English (wife, son, mother, …)",
+                    &[],
+                    false,
+                ),
+                text_param("gender", "Sex", Gender::NAMES, false),
+                ToolParam {
+                    name: "age",
+                    kind: ParamType::Integer,
+                    description: "Age in years (16-100)",
+                    choices: &[],
+                    required: false,
+                },
+                number("height_cm", "Height, cm"),
+                number("weight_kg", "Weight, kg"),
+                text_param("goal", "Weight goal", Goal::NAMES, false),
+                text_param(
+                    "activity_level",
+                    "Activity level",
+                    ActivityLevel::NAMES,
+                    false,
+                ),
+                ToolParam {
+                    name: "meals_per_day",
+                    kind: ParamType::Integer,
+                    description: "Meals a day, 1-6",
+                    choices: &[],
+                    required: false,
+                },
+                text_param(
+                    "diet_types",
+                    "Comma-separated diet types (e.g. vegetarian)",
+                    &[],
+                    false,
+                ),
+                text_param(
+                    "restrictions",
+                    "Comma-separated allergies or foods they must not eat, in English (e.g. peanut allergy, pork)",
+                    &[],
+                    false,
+                ),
+            ],
         },
         ToolSpec {
             name: names::REPLACE,
@@ -203,4 +313,65 @@ pub fn specs() -> Vec<ToolSpec> {
             ],
         },
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use super::*;
+
+    fn call(name: &str, args: &[(&str, ToolArg)]) -> ToolCall {
+        ToolCall {
+            id: "call_1".into(),
+            name: name.into(),
+            arguments: args
+                .iter()
+                .map(|(k, v)| ((*k).to_owned(), v.clone()))
+                .collect::<BTreeMap<_, _>>(),
+        }
+    }
+
+    #[test]
+    fn household_calls_are_read() {
+        let member = from_call(&call(
+            names::ADD_MEMBER,
+            &[
+                ("name", ToolArg::Text("Ana".into())),
+                ("gender", ToolArg::Text("Female".into())),
+                ("age", ToolArg::Number(34.0)),
+                ("height_cm", ToolArg::Number(165.0)),
+                ("weight_kg", ToolArg::Text("60".into())),
+                ("diet_types", ToolArg::Text("vegetarian".into())),
+                ("restrictions", ToolArg::Text("peanut allergy, pork".into())),
+            ],
+        ));
+        assert_eq!(
+            member,
+            Some(ToolRequest::AddMember(MemberFacts {
+                name: Some("Ana".into()),
+                gender: Some(Gender::Female),
+                age: Some(34),
+                height: Some(165.0),
+                weight: Some(60.0),
+                diets: vec![DietType::Vegetarian],
+                restrictions: vec!["peanut allergy".into(), "pork".into()],
+                ..MemberFacts::default()
+            }))
+        );
+        let plan = from_call(&call(
+            names::GENERATE,
+            &[("household", ToolArg::Bool(true))],
+        ));
+        assert!(matches!(
+            plan,
+            Some(ToolRequest::GenerateWeeklyPlan {
+                household: true,
+                days: 7,
+                ..
+            })
+        ));
+        assert!(specs().iter().any(|s| s.name == names::ADD_MEMBER
+            && s.params.iter().any(|p| p.name == "name" && p.required)));
+    }
 }

@@ -23,9 +23,17 @@ impl Toolbox<'_> {
         mut adjust: PlanAdjust,
         meals_change: i8,
         confirmed: bool,
+        household: bool,
     ) -> Result<Said, mealplan_ports::StoreError> {
         let Some(profile) = self.profile_of().await? else {
             return Ok(self.no_profile().into());
+        };
+        let members = match household {
+            true => match self.table().await? {
+                Ok(members) => members,
+                Err(said) => return Ok(said),
+            },
+            false => Vec::new(),
         };
         if meals_change != 0 {
             let n = i64::from(profile.meals_per_day.get()) + i64::from(meals_change);
@@ -98,6 +106,7 @@ impl Toolbox<'_> {
                     adjust,
                     meals_change: 0,
                     confirmed: true,
+                    household,
                 }),
                 shown: Shown::Keep,
                 progress_day: None,
@@ -110,7 +119,7 @@ impl Toolbox<'_> {
                 adjust,
                 ..PlanSettings::default()
             },
-            household: false,
+            household,
         };
         let plan = match self
             .services
@@ -133,6 +142,10 @@ impl Toolbox<'_> {
             }
             Err(e) => return Err(store(e)),
         };
+        if household {
+            let targets = adjust.targets(&profile.targets);
+            return Ok(self.household_plan(&plan, &members, &targets));
+        }
         let mut out = String::new();
         let n = plan.days.len();
         let _ = writeln!(

@@ -92,7 +92,7 @@ impl Toolbox<'_> {
         ))
     }
 
-    fn goal_name(&self, g: Goal) -> &'static str {
+    pub(super) fn goal_name(&self, g: Goal) -> &'static str {
         match g {
             Goal::LoseWeight => self.t("lose weight", "perder peso"),
             Goal::GainWeight => self.t("gain weight", "ganar peso"),
@@ -100,7 +100,7 @@ impl Toolbox<'_> {
         }
     }
 
-    fn activity_name(&self, a: ActivityLevel) -> &'static str {
+    pub(super) fn activity_name(&self, a: ActivityLevel) -> &'static str {
         match a {
             ActivityLevel::Low => self.t("low activity", "actividad baja"),
             ActivityLevel::Medium => self.t("medium activity", "actividad media"),

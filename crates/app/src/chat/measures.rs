@@ -1,0 +1,156 @@
+//! Measures a person states in a message: body weight, height, activity
+//! level and meals a day, read by the statements about oneself, the plan
+//! asks and the household reader alike.
+
+use mealplan_domain::{ActivityLevel, MealsPerDay};
+
+use super::vocab::*;
+use super::words::{Text, next, numbers};
+
+/// A body weight stated (`I weigh 70 kg`, `peso 68 kilos`), in kg.
+pub(super) fn body_weight(t: &Text) -> Option<f64> {
+    const KG: &[&str] = &[
+        "kg",
+        "kgs",
+        "kilo",
+        "kilos",
+        "kilograms",
+        "kilogramos",
+        "kilogram",
+    ];
+    const LB: &[&str] = &["lb", "lbs", "pounds", "libras", "pound"];
+    // A weight wished for is a goal, not the weight of today.
+    if t.has_any(&[
+        "want to weigh",
+        "like to weigh",
+        "goal weight",
+        "target weight",
+        "dream weight",
+        "quiero pesar",
+        "gustaria pesar",
+        "peso objetivo",
+        "objetivo de peso",
+        "peso ideal",
+    ]) {
+        return None;
+    }
+    // "I weigh 70", "my weight is 70", "peso 70": the person's own weight.
+    let said = t.has_any(&[
+        "i weigh",
+        "i m weighing",
+        "my weight is",
+        "my weight s",
+        "weigh in",
+        "my weight",
+        "i m now",
+        "peso",
+        "mi peso es",
+        "mi peso",
+        "ahora peso",
+        "pesaba",
+        "peso ahora",
+    ]);
+    for (i, n) in numbers(t) {
+        let unit = next(t, i);
+        if KG.contains(&unit) {
+            return Some(n);
+        }
+        if LB.contains(&unit) {
+            return Some((n * 0.453_592_37 * 10.0).round() / 10.0);
+        }
+        if said && n >= 25.0 && unit.is_empty() {
+            return Some(n);
+        }
+    }
+    None
+}
+
+/// A height stated (`I'm 165 cm`, `mido 1,70`, `my height is 1.8 m`), in cm.
+pub(super) fn height(t: &Text) -> Option<f64> {
+    let said = t.has_stem(&["height", "tall", "mido", "altura", "estatura"]);
+    for (i, n) in numbers(t) {
+        let unit = next(t, i);
+        if ["cm", "cms", "centimeters", "centimetres", "centimetros"].contains(&unit) {
+            return Some(n);
+        }
+        if ["m", "meters", "metres", "metros", "metro"].contains(&unit) && (1.0..2.5).contains(&n) {
+            return Some((n * 100.0).round());
+        }
+        if said && (1.0..2.5).contains(&n) {
+            return Some((n * 100.0).round());
+        }
+        if said && (100.0..250.0).contains(&n) {
+            return Some(n);
+        }
+    }
+    None
+}
+
+/// An activity level stated (`I train twice a day now`, `soy sedentario`).
+pub(super) fn activity(t: &Text) -> Option<ActivityLevel> {
+    if !t.has_stem(ACTIVITY) && !t.has_any(ACTIVITY) {
+        return None;
+    }
+    if t.has_any(ACTIVITY_LOW) {
+        return Some(ActivityLevel::Low);
+    }
+    if t.has_any(ACTIVITY_HIGH) {
+        return Some(ActivityLevel::High);
+    }
+    for (i, n) in numbers(t) {
+        let rest = t.words()[i + 1..].join(" ");
+        let weekly = WEEKLY.iter().any(|p| rest.starts_with(p));
+        if weekly {
+            return Some(if n >= 6.0 {
+                ActivityLevel::High
+            } else if n >= 3.0 {
+                ActivityLevel::Medium
+            } else {
+                ActivityLevel::Low
+            });
+        }
+        if rest.starts_with("times a day") || rest.starts_with("veces al dia") {
+            return Some(ActivityLevel::High);
+        }
+    }
+    if t.has_any(ACTIVITY_MEDIUM) {
+        return Some(ActivityLevel::Medium);
+    }
+    None
+}
+
+/// `N meals a day`, `N comidas al día`.
+pub(super) fn meals_a_day(t: &Text) -> Option<u8> {
+    for (i, n) in numbers(t) {
+        let unit = next(t, i);
+        // "4 meals a day", not "I ate 2 meals today".
+        let daily = t.words()[i + 1..]
+            .iter()
+            .skip(1)
+            .take(3)
+            .map(String::as_str)
+            .collect::<Vec<_>>()
+            .join(" ");
+        let per_day = [
+            "a day",
+            "per day",
+            "daily",
+            "each day",
+            "every day",
+            "al dia",
+            "por dia",
+            "diarias",
+            "cada dia",
+            "en el dia",
+        ]
+        .iter()
+        .any(|p| daily.starts_with(p));
+        if ["meals", "meal", "comidas", "comida", "ingestas"].contains(&unit)
+            && n.fract() == 0.0
+            && per_day
+        {
+            return MealsPerDay::parse(n as i64).ok().map(MealsPerDay::get);
+        }
+    }
+    None
+}
