@@ -334,20 +334,39 @@ fn who(message: &str) -> (Option<(&'static str, Option<Gender>)>, Option<String>
 }
 
 /// The name a message starts with as the subject of a statement ("Ana
-/// is allergic to shellfish", "Leo no come cerdo"): a capitalised word
-/// the assistant does not know, then a verb.
-pub(super) fn named_subject(message: &str) -> Option<String> {
-    let tokens = tokens(message);
+/// is allergic to shellfish", "Leo no come cerdo"): one of `names` (the
+/// household's members, matched whatever their case) or a capitalised
+/// word the assistant does not know, then a verb.
+pub(super) fn named_subject(message: &str, names: &[String]) -> Option<String> {
+    let mut tokens = tokens(message);
+    // "Pedro also hates mushrooms", "Ana tampoco come cerdo": a word that
+    // only qualifies the verb is skipped.
+    if tokens.len() > 2
+        && [
+            "also", "too", "really", "still", "tambien", "tampoco", "todavia", "ya",
+        ]
+        .contains(&tokens[1].word.as_str())
+    {
+        tokens.remove(1);
+    }
     let first = tokens.first()?;
+    let member = names
+        .iter()
+        .find(|n| normalise(n.split_whitespace().next().unwrap_or(n)) == first.word);
     let verb = tokens.get(1)?;
     let verbs = [
         "is", "s", "has", "doesn", "does", "can", "cannot", "eats", "hates", "follows", "went",
         "es", "tiene", "no", "come", "odia", "sigue", "esta", "ya",
     ];
+    if !verbs.contains(&verb.word.as_str()) {
+        return None;
+    }
+    if let Some(name) = member {
+        return Some(name.clone());
+    }
     (first.raw.chars().next().is_some_and(char::is_uppercase)
         && !is_known(&first.word)
-        && name_like(first)
-        && verbs.contains(&verb.word.as_str()))
+        && name_like(first))
     .then(|| first.raw.clone())
 }
 
@@ -578,6 +597,16 @@ fn rules(parts: &[Text], lang: Lang, out: &mut MemberFacts) {
             names.extend(foods::read(&rest, lang).found);
             read_list = true;
             allergy_list = false;
+        } else if part.has_any(ALLERGY_NOUNS) {
+            // "lactose intolerant", "a shellfish allergy": the food first.
+            names.extend(
+                foods::read(&part.without(ALLERGY_NOUNS), lang)
+                    .found
+                    .iter()
+                    .map(|f| foods::allergy_name(f)),
+            );
+            read_list = true;
+            allergy_list = true;
         } else if allergy_list {
             // "allergic to peanuts and shellfish": the list goes on.
             let more = foods::read(part.words(), lang);
@@ -649,12 +678,21 @@ pub(super) fn said_of_them(t: &Text, lang: Lang, inner: &Read) -> MemberFacts {
 
 /// What a message says of a person named at its start ("Ana is allergic
 /// to shellfish", "Leo no come cerdo"), when it says something to store.
-pub(super) fn said_of_named(message: &str, lang: Lang) -> Option<MemberFacts> {
-    let name = named_subject(message)?;
+pub(super) fn said_of_named(message: &str, lang: Lang, names: &[String]) -> Option<MemberFacts> {
+    let name = named_subject(message, names)?;
     let mut facts = facts(message, lang);
     facts.name = Some(name);
     facts.relation = None;
-    (!facts.restrictions.is_empty()
+    // A statement about them that says nothing readable is still theirs:
+    // it must never fall through to the writer's own profile.
+    let t = Text::new(message);
+    let states = t.has_any(ALLERGY_OPENERS)
+        || t.has_any(ALLERGY_NOUNS)
+        || t.has_any(THEIR_DISLIKES)
+        || t.has_any(&["celiac", "celiaco", "celiaca", "coeliac", "diet", "dieta"])
+        || !foods::mentioned(t.words(), lang).found.is_empty();
+    (states
+        || !facts.restrictions.is_empty()
         || !facts.diets.is_empty()
         || facts.goal.is_some()
         || facts.activity.is_some()

@@ -18,12 +18,15 @@ use super::vocab::*;
 use super::words::Text;
 
 /// What the reader knows besides the message.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct Context {
     /// Today's day of week, 1 = Monday.
     pub today: u8,
     /// The conversation's language so far.
     pub earlier: Option<Lang>,
+    /// Names of the writer's household members: a message that starts
+    /// with one speaks of them, however the name reads as a word.
+    pub names: Vec<String>,
 }
 
 /// A message understood.
@@ -43,8 +46,25 @@ pub struct Understood {
 /// Reads `message`.
 pub fn understand(message: &str, ctx: &Context) -> Understood {
     let whole = Text::new(message);
-    let words: Vec<&str> = whole.words().iter().map(String::as_str).collect();
-    let lang = detect(&words, message, ctx.earlier);
+    // Names say nothing of the language ("Pedro also hates mushrooms").
+    let names: Vec<String> = ctx
+        .names
+        .iter()
+        .flat_map(|n| n.split_whitespace().map(super::lang::normalise))
+        .collect();
+    let words: Vec<&str> = whole
+        .words()
+        .iter()
+        .map(String::as_str)
+        .filter(|w| !names.iter().any(|n| n == w))
+        .collect();
+    let without_names = words.join(" ");
+    let raw = if words.len() < whole.words().len() {
+        without_names.as_str()
+    } else {
+        message
+    };
+    let lang = detect(&words, raw, ctx.earlier);
     let mut out = Understood {
         lang,
         ..Understood::default()
@@ -56,7 +76,7 @@ pub fn understand(message: &str, ctx: &Context) -> Understood {
         return out;
     }
     // "Ana is allergic to shellfish": said of a person by name.
-    if let Some(facts) = super::household::said_of_named(message, lang) {
+    if let Some(facts) = super::household::said_of_named(message, lang, &ctx.names) {
         out.signals.push(Signal::SomeoneElse(facts));
         return out;
     }

@@ -270,6 +270,14 @@ const SPANISH: &[&str] = &[
 
 /// Words that mark English.
 const ENGLISH: &[&str] = &[
+    "also",
+    "hates",
+    "loves",
+    "eats",
+    "doesn",
+    "does",
+    "she",
+    "too",
     "my",
     "the",
     "an",

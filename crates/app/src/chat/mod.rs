@@ -138,6 +138,7 @@ impl Chat {
             let context = Context {
                 today: self.today(),
                 earlier: memory.lang.as_deref().and_then(Lang::from_code),
+                names: Vec::new(),
             };
             let lang = understand(message, &context).lang;
             match self
@@ -171,9 +172,11 @@ impl Chat {
         message: &str,
         mut memory: ChatMemory,
     ) -> Result<ChatReply, StoreError> {
+        let names = self.toolbox(user, Lang::En, &memory).member_names().await?;
         let context = Context {
             today: self.today(),
             earlier: memory.lang.as_deref().and_then(Lang::from_code),
+            names,
         };
         let Understood {
             lang,

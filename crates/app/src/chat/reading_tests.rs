@@ -16,6 +16,7 @@ fn read(message: &str) -> (Lang, Vec<String>) {
         &Context {
             today: 3,
             earlier: None,
+            names: vec!["Pedro".into(), "Lucía".into()],
         },
     );
     let mut out: Vec<String> = u.requests.iter().map(short).collect();
@@ -516,6 +517,36 @@ fn any_message_is_read_without_a_panic() {
     ] {
         let _ = read(m);
     }
+}
+
+#[test]
+fn an_intolerance_said_of_someone_is_theirs_never_the_writers() {
+    reads(
+        "hi! my husbnad Pedro eats with me, hes 45, 182 cm, 90kg and lactose intolerant",
+        En,
+        &["add member Pedro (husband) male 45y 182cm 90kg; lactose intolerance"],
+    );
+    reads(
+        "Pedro is lactose intolerant",
+        En,
+        &["someone else: Pedro; lactose intolerance"],
+    );
+    reads(
+        "Lucía tiene alergia al marisco",
+        Es,
+        &["someone else: Lucía; shellfish allergy"],
+    );
+    reads(
+        "pedro also hates mushrooms",
+        En,
+        &["someone else: Pedro; mushrooms"],
+    );
+    // Nothing readable about them still never reaches the writer.
+    reads(
+        "Pedro is allergic to grumbleberries",
+        En,
+        &["someone else: Pedro"],
+    );
 }
 
 #[test]

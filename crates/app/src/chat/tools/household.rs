@@ -62,6 +62,17 @@ impl Toolbox<'_> {
         }
     }
 
+    /// The household members' names (none without a household).
+    pub(crate) async fn member_names(&self) -> Result<Vec<String>, StoreError> {
+        Ok(self
+            .members_of()
+            .await?
+            .unwrap_or_default()
+            .iter()
+            .map(|m| m.name.as_str().to_owned())
+            .collect())
+    }
+
     pub(super) fn how_to_add(&self) -> String {
         match self.lang {
             Lang::En => format!(
