@@ -250,10 +250,105 @@ fn create_in_tx(
     } else {
         ChosenBy::User
     };
-    for day in days {
-        insert_day(conn, plan_id, day, by)?;
-    }
+    insert_days(conn, plan_id, days, by)?;
     Ok(plan_id)
+}
+
+/// Runs `$body` with `$c` bound to the concrete connection inside
+/// `$conn`: what `MultiConnection` does not offer (multi-row inserts)
+/// each backend's own connection does.
+macro_rules! on_backend {
+    ($conn:expr, $c:ident => $body:expr) => {
+        match $conn {
+            AnyConnection::Postgresql($c) => $body,
+            AnyConnection::Sqlite($c) => $body,
+        }
+    };
+}
+
+/// Inserts `days`, their meals and the meals' portions into plan
+/// `plan_id` with one multi-row statement each, whatever their number.
+fn insert_days(
+    conn: &mut AnyConnection,
+    plan_id: i64,
+    days: &[NewDay],
+    by: ChosenBy,
+) -> QueryResult<()> {
+    if days.is_empty() {
+        return Ok(());
+    }
+    let day_rows: Vec<_> = days
+        .iter()
+        .map(|d| {
+            (
+                daily_menus::plan_id.eq(plan_id),
+                daily_menus::day_of_week.eq(i32::from(d.day_of_week)),
+            )
+        })
+        .collect();
+    let menus: Vec<(i64, i32)> = on_backend!(conn, c => diesel::insert_into(daily_menus::table)
+        .values(&day_rows)
+        .returning((daily_menus::id, daily_menus::day_of_week))
+        .get_results(c))?;
+    let menu_of = |day: u8| {
+        menus
+            .iter()
+            .find(|(_, d)| *d == i32::from(day))
+            .map(|(id, _)| *id)
+            .ok_or(diesel::result::Error::NotFound)
+    };
+    let mut meal_rows = Vec::new();
+    for day in days {
+        let menu = menu_of(day.day_of_week)?;
+        for meal in &day.meals {
+            meal_rows.push((
+                meal_details::daily_menu_id.eq(menu),
+                meal_details::recipe_id.eq(meal.recipe_id),
+                meal_details::schedule.eq(i32::from(meal.schedule)),
+                meal_details::status.eq(meal.status.code() as i32),
+                meal_details::meal_type_id.eq(meal.meal_type.id()),
+                meal_details::servings.eq(meal.servings),
+                meal_details::chosen.eq(i32::from(by == ChosenBy::User)),
+            ));
+        }
+    }
+    if meal_rows.is_empty() {
+        return Ok(());
+    }
+    let meals: Vec<(i64, i64, i32)> = on_backend!(conn, c => diesel::insert_into(meal_details::table)
+        .values(&meal_rows)
+        .returning((
+            meal_details::id,
+            meal_details::daily_menu_id,
+            meal_details::schedule,
+        ))
+        .get_results(c))?;
+    let mut portion_rows = Vec::new();
+    for day in days {
+        let menu = menu_of(day.day_of_week)?;
+        for meal in day.meals.iter().filter(|m| !m.portions.is_empty()) {
+            let id = meals
+                .iter()
+                .find(|(_, m, s)| *m == menu && *s == i32::from(meal.schedule))
+                .map(|(id, ..)| *id)
+                .ok_or(diesel::result::Error::NotFound)?;
+            for (position, p) in meal.portions.iter().enumerate() {
+                portion_rows.push((
+                    meal_portions::meal_detail_id.eq(id),
+                    meal_portions::position.eq(position as i32),
+                    meal_portions::member_id.eq(p.member_id),
+                    meal_portions::name.eq(p.name.as_str()),
+                    meal_portions::servings.eq(p.servings),
+                ));
+            }
+        }
+    }
+    if !portion_rows.is_empty() {
+        on_backend!(conn, c => diesel::insert_into(meal_portions::table)
+            .values(&portion_rows)
+            .execute(c))?;
+    }
+    Ok(())
 }
 
 /// Inserts `day` and its meals into plan `plan_id`; the new menu's id.
