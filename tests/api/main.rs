@@ -4,6 +4,7 @@
 
 mod binary;
 mod helpers;
+mod private_postgres;
 
 mod accounts;
 mod catalogue;

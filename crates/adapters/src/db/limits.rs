@@ -391,7 +391,7 @@ mod tests {
         tokio::test => concurrent_checks_never_pass_more_than_the_limit,
     );
 
-    fn conn(db: &Database) -> r2d2::PooledConnection<super::super::Manager> {
+    fn conn(db: &Database) -> r2d2::PooledConnection<super::super::pool::Manager> {
         db.pool.get().unwrap()
     }
 
@@ -402,14 +402,14 @@ mod tests {
             n: i64,
         }
         let n: N = diesel::sql_query("SELECT COUNT(*) AS n FROM rate_limits")
-            .get_result(&mut *conn(db))
+            .get_result(&mut **conn(db))
             .unwrap();
         n.n
     }
 
     async fn buckets_allow_a_burst_then_refill(kind: Kind) {
         let (db, done) = database(kind);
-        let c = &mut *conn(&db);
+        let c = &mut **conn(&db);
         let t0 = 1_800_000_000 * S;
         let take =
             |c: &mut AnyConnection, key: &str, at: i64| take_token(c, key, 3, MINUTE, at).unwrap();
@@ -441,7 +441,7 @@ mod tests {
 
     async fn attempts_block_until_the_window_ends_and_clear(kind: Kind) {
         let (db, done) = database(kind);
-        let c = &mut *conn(&db);
+        let c = &mut **conn(&db);
         let t0 = 1_800_000_000 * S;
         let count = |c: &mut AnyConnection, key: &str, at: i64| {
             count_attempt(c, key, 2, WINDOW, at).unwrap()
@@ -480,7 +480,7 @@ mod tests {
         let (db, done) = database(kind);
         let t0 = 1_800_000_000 * S;
         {
-            let c = &mut *conn(&db);
+            let c = &mut **conn(&db);
             for i in 0..(CLEANUP_BATCH + 100) {
                 take_token(c, &format!("k{i}"), 10, MINUTE, t0).unwrap();
             }
@@ -488,7 +488,7 @@ mod tests {
         }
         assert_eq!(rows(&db), CLEANUP_BATCH + 101);
         let later = t0 + 61 * S;
-        let c = &mut *conn(&db);
+        let c = &mut **conn(&db);
         assert_eq!(cleanup(c, later).unwrap() as i64, CLEANUP_BATCH);
         assert_eq!(cleanup(c, later).unwrap(), 100);
         assert_eq!(cleanup(c, later).unwrap(), 0);

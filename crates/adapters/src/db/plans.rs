@@ -376,7 +376,7 @@ impl PlanRepository for Database {
     }
 
     async fn settings(&self, plan_id: i64) -> Result<Option<PlanSettings>, StoreError> {
-        self.run(move |conn| {
+        self.run_read(move |conn| {
             type Row = (
                 (Option<f64>, Option<f64>, Option<f64>),
                 (i16, i16, i16, Option<i32>, Option<String>),
@@ -422,7 +422,7 @@ impl PlanRepository for Database {
     }
 
     async fn chosen_meals(&self, plan_id: i64) -> Result<Vec<i64>, StoreError> {
-        self.run(move |conn| {
+        self.run_read(move |conn| {
             meal_details::table
                 .inner_join(daily_menus::table)
                 .filter(daily_menus::plan_id.eq(plan_id))
@@ -482,7 +482,7 @@ impl PlanRepository for Database {
     }
 
     async fn active(&self, user: UserId) -> Result<Option<Plan>, StoreError> {
-        self.run(move |conn| {
+        self.run_read(move |conn| {
             let id: Option<i64> = plans::table
                 .filter(plans::user_id.eq(user.0).and(plans::active.eq(1)))
                 .select(plans::id)
@@ -498,11 +498,11 @@ impl PlanRepository for Database {
     }
 
     async fn plan(&self, id: i64) -> Result<Option<Plan>, StoreError> {
-        self.run(move |conn| load_plan(conn, id)).await
+        self.run_read(move |conn| load_plan(conn, id)).await
     }
 
     async fn history(&self, user: UserId) -> Result<Vec<Plan>, StoreError> {
-        self.run(move |conn| {
+        self.run_read(move |conn| {
             let ids: Vec<i64> = plans::table
                 .filter(plans::user_id.eq(user.0))
                 .order(plans::id.desc())
@@ -517,7 +517,7 @@ impl PlanRepository for Database {
     }
 
     async fn meal(&self, id: i64) -> Result<Option<OwnedMeal>, StoreError> {
-        self.run(move |conn| {
+        self.run_read(move |conn| {
             let row: Option<(MealRow, i64, i64, i32, i32)> = meal_details::table
                 .inner_join(daily_menus::table.inner_join(plans::table))
                 .filter(meal_details::id.eq(id))
@@ -623,7 +623,7 @@ impl PlanRepository for Database {
     }
 
     async fn day(&self, id: i64) -> Result<Option<OwnedDay>, StoreError> {
-        self.run(move |conn| load_day(conn, id)).await
+        self.run_read(move |conn| load_day(conn, id)).await
     }
 
     async fn add_day(

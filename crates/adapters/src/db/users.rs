@@ -105,9 +105,9 @@ impl UserRepository for Database {
 
     async fn find_credentials(&self, email: &Email) -> Result<Option<UserCredentials>, StoreError> {
         let email = email.as_str().to_owned();
-        self.run(move |conn| {
+        self.run_read(move |conn| {
             users::table
-                .filter(users::email.eq(email))
+                .filter(users::email.eq(&email))
                 .select(UserRow::as_select())
                 .first(conn)
                 .optional()
@@ -119,7 +119,7 @@ impl UserRepository for Database {
     }
 
     async fn credentials_by_id(&self, id: UserId) -> Result<Option<UserCredentials>, StoreError> {
-        self.run(move |conn| by_id(conn, id.0)).await
+        self.run_read(move |conn| by_id(conn, id.0)).await
     }
 
     async fn find_by_id(&self, id: UserId) -> Result<Option<User>, StoreError> {
@@ -127,12 +127,12 @@ impl UserRepository for Database {
     }
 
     async fn session(&self, id: UserId, jti: String) -> Result<Option<SessionState>, StoreError> {
-        self.run(move |conn| {
+        self.run_read(move |conn| {
             let Some(found) = by_id(conn, id.0)? else {
                 return Ok(None);
             };
             let revoked = revoked_tokens::table
-                .filter(revoked_tokens::jti.eq(jti))
+                .filter(revoked_tokens::jti.eq(&jti))
                 .count()
                 .get_result::<i64>(conn)
                 .map_err(store_error)?
