@@ -286,24 +286,20 @@ impl Database {
             AnyConnection::Sqlite(c) => {
                 c.immediate_transaction(|c| run(c, SQLITE_MIGRATIONS, stop))
             }
-            AnyConnection::Postgresql(c) => {
-                let sql = |c: &mut PgConnection, sql: &str| {
-                    c.batch_execute(sql)
-                        .map_err(|e| DbError::Migrate(e.to_string()))
-                };
+            // One transaction holding a transaction-scoped advisory lock:
+            // instances starting at once take turns, and the lock ends with
+            // the transaction, also through a transaction-mode pooler
+            // (PgBouncer), where a session-level lock and its unlock could
+            // reach different server connections and the lock outlive both.
+            AnyConnection::Postgresql(c) => c.transaction(|c| {
                 // Migrations and the wait for another instance's take as
                 // long as they take; requests keep their limits.
-                sql(c, "SET statement_timeout = 0; SET lock_timeout = 0")?;
-                sql(c, &advisory_lock_sql("pg_advisory_lock"))?;
-                let done = run(c, POSTGRES_MIGRATIONS, stop);
-                sql(c, &advisory_lock_sql("pg_advisory_unlock"))?;
-                let ms = self.limits.statement_timeout.as_millis();
-                sql(
-                    c,
-                    &format!("SET statement_timeout = {ms}; SET lock_timeout = {ms}"),
-                )?;
-                done
-            }
+                c.batch_execute(&format!(
+                    "SET LOCAL statement_timeout = 0; SET LOCAL lock_timeout = 0; {}",
+                    advisory_lock_sql("pg_advisory_xact_lock")
+                ))?;
+                run(c, POSTGRES_MIGRATIONS, stop)
+            }),
         }
     }
 }
