@@ -7,6 +7,7 @@ mod helpers;
 mod private_postgres;
 
 mod accounts;
+mod balanced;
 mod catalogue;
 mod chat;
 mod chat_corpus;
