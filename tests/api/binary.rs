@@ -109,15 +109,8 @@ pub async fn start(database_url: &str, port: u16, options: Options) -> Service {
             }
         });
     }
-    let service = Service {
-        child,
-        address: format!("http://127.0.0.1:{port}"),
-        client: awc::Client::builder()
-            .timeout(Duration::from_secs(30))
-            .disable_redirects()
-            .finish(),
-        log,
-    };
+    let mut service = Service::adopt(child, port);
+    service.log = log;
     let deadline = Instant::now() + Duration::from_secs(60);
     loop {
         if let Ok(r) = service
@@ -135,6 +128,21 @@ pub async fn start(database_url: &str, port: u16, options: Options) -> Service {
 }
 
 impl Service {
+    /// A process the test started that serves HTTP on 127.0.0.1:`port`
+    /// (such as a proxy in front of the service): requests go there, and
+    /// it is killed when this is dropped.
+    pub fn adopt(child: Child, port: u16) -> Self {
+        Self {
+            child,
+            address: format!("http://127.0.0.1:{port}"),
+            client: awc::Client::builder()
+                .timeout(Duration::from_secs(30))
+                .disable_redirects()
+                .finish(),
+            log: Default::default(),
+        }
+    }
+
     /// Sends a request (a JSON body if `body` is not null); `None` when
     /// the connection failed.
     pub async fn try_call(

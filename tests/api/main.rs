@@ -4,8 +4,10 @@
 
 mod binary;
 mod helpers;
+mod private_postgres;
 
 mod accounts;
+mod balanced;
 mod catalogue;
 mod chat;
 mod chat_corpus;

@@ -22,7 +22,7 @@ fn ids(text: &str) -> Vec<i64> {
 #[async_trait]
 impl ChatMemoryStore for Database {
     async fn recall(&self, user: UserId) -> Result<ChatMemory, StoreError> {
-        self.run(move |conn| {
+        self.run_read(move |conn| {
             let row: Option<Row> = chat_memory::table
                 .find(user.0)
                 .select((

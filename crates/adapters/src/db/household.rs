@@ -217,7 +217,7 @@ fn load(conn: &mut AnyConnection, user: UserId, id: i64) -> Result<Option<Member
 #[async_trait]
 impl MemberRepository for Database {
     async fn members(&self, user: UserId) -> Result<Vec<Member>, StoreError> {
-        self.run(move |conn| {
+        self.run_read(move |conn| {
             hm::table
                 .filter(hm::user_id.eq(user.0))
                 .order(hm::id)
@@ -232,7 +232,7 @@ impl MemberRepository for Database {
     }
 
     async fn member(&self, user: UserId, id: i64) -> Result<Option<Member>, StoreError> {
-        self.run(move |conn| load(conn, user, id)).await
+        self.run_read(move |conn| load(conn, user, id)).await
     }
 
     async fn add_member(

@@ -9,6 +9,7 @@ mod chat;
 mod household;
 mod limits;
 mod plans;
+mod pool;
 mod profiles;
 mod recipes;
 mod reference;
@@ -173,29 +174,6 @@ impl From<DieselError> for DbError {
     }
 }
 
-/// Makes connections for r2d2, choosing the backend once from the URL so a
-/// bad password surfaces as libpq's message, not as an r2d2 timeout.
-#[derive(Debug)]
-struct Manager(Backend, PoolOptions);
-
-impl r2d2::ManageConnection for Manager {
-    type Connection = AnyConnection;
-    type Error = diesel::ConnectionError;
-
-    fn connect(&self) -> Result<AnyConnection, Self::Error> {
-        self.0.establish(&self.1)
-    }
-
-    fn is_valid(&self, conn: &mut AnyConnection) -> Result<(), Self::Error> {
-        conn.batch_execute("SELECT 1")
-            .map_err(diesel::ConnectionError::CouldntSetupConfiguration)
-    }
-
-    fn has_broken(&self, _conn: &mut AnyConnection) -> bool {
-        false
-    }
-}
-
 /// The pool size for a setting of `requested` connections, 0 meaning the
 /// default: two per core plus two. Each connection is a database server
 /// process and, while in use, a blocking thread; on a small machine more of
@@ -240,7 +218,7 @@ pub use recipes::SeedReport;
 /// The connection pool, built once and shared by every repository.
 #[derive(Clone)]
 pub struct Database {
-    pool: r2d2::Pool<Manager>,
+    pool: r2d2::Pool<pool::Manager>,
     backend: Backend,
     limits: PoolOptions,
     recipe_cache: std::sync::Arc<tokio::sync::OnceCell<std::sync::Arc<[mealplan_domain::Recipe]>>>,
@@ -249,6 +227,8 @@ pub struct Database {
     /// One permit per pooled connection: a request waits for one here,
     /// holding no thread, before its work goes to the blocking pool.
     permits: std::sync::Arc<tokio::sync::Semaphore>,
+    /// Connections found broken so far (see `pool`).
+    losses: std::sync::Arc<std::sync::atomic::AtomicU64>,
 }
 
 impl Database {
@@ -257,11 +237,8 @@ impl Database {
     pub fn open(url: &str, options: PoolOptions) -> Result<Self, DbError> {
         let backend = Backend::from_url(url)?;
         drop(backend.establish(&options)?);
-        let pool = r2d2::Pool::builder()
-            .max_size(options.max_size)
-            .min_idle(Some(1))
-            .connection_timeout(options.acquire_timeout)
-            .build(Manager(backend.clone(), options))?;
+        let losses = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+        let pool = pool::build(backend.clone(), options, losses.clone())?;
         Ok(Self {
             pool,
             backend,
@@ -270,6 +247,7 @@ impl Database {
             reference_cache: Default::default(),
             limit_cleanup: Default::default(),
             permits: std::sync::Arc::new(tokio::sync::Semaphore::new(options.max_size as usize)),
+            losses,
         })
     }
 
@@ -304,86 +282,45 @@ impl Database {
             Ok(())
         }
         let mut conn = self.pool.get()?;
-        match &mut *conn {
+        match &mut **conn {
             // One process at a time: the write lock is taken up front.
             AnyConnection::Sqlite(c) => {
                 c.immediate_transaction(|c| run(c, SQLITE_MIGRATIONS, stop))
             }
-            AnyConnection::Postgresql(c) => {
-                let sql = |c: &mut PgConnection, sql: &str| {
-                    c.batch_execute(sql)
-                        .map_err(|e| DbError::Migrate(e.to_string()))
-                };
+            // One transaction holding a transaction-scoped advisory lock:
+            // instances starting at once take turns, and the lock ends with
+            // the transaction, also through a transaction-mode pooler
+            // (PgBouncer), where a session-level lock and its unlock could
+            // reach different server connections and the lock outlive both.
+            AnyConnection::Postgresql(c) => c.transaction(|c| {
                 // Migrations and the wait for another instance's take as
                 // long as they take; requests keep their limits.
-                sql(c, "SET statement_timeout = 0; SET lock_timeout = 0")?;
-                sql(c, &advisory_lock_sql("pg_advisory_lock"))?;
-                let done = run(c, POSTGRES_MIGRATIONS, stop);
-                sql(c, &advisory_lock_sql("pg_advisory_unlock"))?;
-                let ms = self.limits.statement_timeout.as_millis();
-                sql(
-                    c,
-                    &format!("SET statement_timeout = {ms}; SET lock_timeout = {ms}"),
-                )?;
-                done
-            }
+                c.batch_execute(&format!(
+                    "SET LOCAL statement_timeout = 0; SET LOCAL lock_timeout = 0; {}",
+                    advisory_lock_sql("pg_advisory_xact_lock")
+                ))?;
+                run(c, POSTGRES_MIGRATIONS, stop)
+            }),
         }
-    }
-
-    /// Runs `work` with a pooled connection on the blocking pool.
-    ///
-    /// A request first waits, asynchronously and in arrival order, for one
-    /// of `max_size` permits, so the blocking pool never holds more
-    /// threads than there are connections and no thread sleeps in r2d2's
-    /// queue; the pool's own wait then only covers opening a connection.
-    pub(crate) async fn run<T, F>(&self, work: F) -> Result<T, StoreError>
-    where
-        T: Send + 'static,
-        F: FnOnce(&mut AnyConnection) -> Result<T, StoreError> + Send + 'static,
-    {
-        let waited = std::time::Instant::now();
-        let timeout = || {
-            metrics::counter!("db_pool_timeouts_total").increment(1);
-            StoreError::Unavailable("timed out waiting for a database connection".into())
-        };
-        let permit = tokio::time::timeout(
-            self.limits.acquire_timeout,
-            self.permits.clone().acquire_owned(),
-        )
-        .await
-        .map_err(|_| timeout())?
-        .map_err(|_| StoreError::Unavailable("the pool is closed".into()))?;
-        let remaining = self.limits.acquire_timeout.saturating_sub(waited.elapsed());
-        let pool = self.pool.clone();
-        tokio::task::spawn_blocking(move || {
-            let _permit = permit;
-            let conn = pool.get_timeout(remaining.max(std::time::Duration::from_millis(1)));
-            metrics::histogram!("db_pool_wait_seconds").record(waited.elapsed().as_secs_f64());
-            let state = pool.state();
-            metrics::gauge!("db_pool_connections").set(f64::from(state.connections));
-            metrics::gauge!("db_pool_in_use")
-                .set(f64::from(state.connections - state.idle_connections));
-            metrics::gauge!("db_pool_max_size").set(f64::from(pool.max_size()));
-            let mut conn = conn.map_err(|e| {
-                metrics::counter!("db_pool_timeouts_total").increment(1);
-                StoreError::Unavailable(e.to_string())
-            })?;
-            work(&mut conn)
-        })
-        .await
-        .map_err(|e| StoreError::Failure(format!("storage task failed: {e}")))?
     }
 }
 
 /// Classifies a Diesel error for the core.
+///
+/// Only errors of the connection itself (closed, a command that could not
+/// be sent, Diesel's transaction manager left broken) are
+/// [`StoreError::Unavailable`]: from work on a pooled connection, that
+/// answer makes the pool drop the connection (`pool`).
 pub(crate) fn store_error(error: DieselError) -> StoreError {
     match error {
         DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, info) => {
             StoreError::Conflict(info.message().to_owned())
         }
-        DieselError::DatabaseError(DatabaseErrorKind::ClosedConnection, info) => {
-            StoreError::Unavailable(info.message().to_owned())
-        }
+        DieselError::DatabaseError(
+            DatabaseErrorKind::ClosedConnection | DatabaseErrorKind::UnableToSendCommand,
+            info,
+        ) => StoreError::Unavailable(info.message().to_owned()),
+        DieselError::BrokenTransactionManager => StoreError::Unavailable(error.to_string()),
         other => StoreError::Failure(other.to_string()),
     }
 }
@@ -391,7 +328,7 @@ pub(crate) fn store_error(error: DieselError) -> StoreError {
 #[async_trait]
 impl HealthProbe for Database {
     async fn ping(&self) -> Result<(), StoreError> {
-        self.run(|conn| conn.batch_execute("SELECT 1").map_err(store_error))
+        self.run_read(|conn| conn.batch_execute("SELECT 1").map_err(store_error))
             .await
     }
 }
@@ -441,7 +378,7 @@ mod tests {
         // Hold two connections at once so both are distinct pool members.
         let mut a = db.pool.get().unwrap();
         let mut b = db.pool.get().unwrap();
-        for conn in [&mut *a, &mut *b] {
+        for conn in [&mut **a, &mut **b] {
             let AnyConnection::Sqlite(c) = conn else {
                 panic!("not sqlite")
             };

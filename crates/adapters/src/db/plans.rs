@@ -525,7 +525,7 @@ impl PlanRepository for Database {
     }
 
     async fn settings(&self, plan_id: i64) -> Result<Option<PlanSettings>, StoreError> {
-        self.run(move |conn| {
+        self.run_read(move |conn| {
             let row: Option<SettingsCols> = plans::table
                 .find(plan_id)
                 .select((
@@ -551,7 +551,7 @@ impl PlanRepository for Database {
     }
 
     async fn chosen_meals(&self, plan_id: i64) -> Result<Vec<i64>, StoreError> {
-        self.run(move |conn| {
+        self.run_read(move |conn| {
             meal_details::table
                 .inner_join(daily_menus::table)
                 .filter(daily_menus::plan_id.eq(plan_id))
@@ -611,16 +611,16 @@ impl PlanRepository for Database {
     }
 
     async fn active(&self, user: UserId) -> Result<Option<Plan>, StoreError> {
-        self.run(move |conn| load_plan(conn, Which::ActiveOf(user)))
+        self.run_read(move |conn| load_plan(conn, Which::ActiveOf(user)))
             .await
     }
 
     async fn plan(&self, id: i64) -> Result<Option<Plan>, StoreError> {
-        self.run(move |conn| load_plan(conn, Which::Id(id))).await
+        self.run_read(move |conn| load_plan(conn, Which::Id(id))).await
     }
 
     async fn history(&self, user: UserId) -> Result<Vec<Plan>, StoreError> {
-        self.run(move |conn| {
+        self.run_read(move |conn| {
             let ids: Vec<i64> = plans::table
                 .filter(plans::user_id.eq(user.0))
                 .order(plans::id.desc())
@@ -635,7 +635,7 @@ impl PlanRepository for Database {
     }
 
     async fn meal(&self, id: i64) -> Result<Option<OwnedMeal>, StoreError> {
-        self.run(move |conn| {
+        self.run_read(move |conn| {
             let row: Option<(MealRow, i64, i64, i32, i32)> = meal_details::table
                 .inner_join(daily_menus::table.inner_join(plans::table))
                 .filter(meal_details::id.eq(id))
@@ -741,7 +741,7 @@ impl PlanRepository for Database {
     }
 
     async fn day(&self, id: i64) -> Result<Option<OwnedDay>, StoreError> {
-        self.run(move |conn| load_day(conn, id)).await
+        self.run_read(move |conn| load_day(conn, id)).await
     }
 
     async fn add_day(

@@ -640,7 +640,7 @@ impl ProfileRepository for Database {
     }
 
     async fn find(&self, user: UserId) -> Result<Option<Profile>, StoreError> {
-        self.run(move |conn| load_profile(conn, user)).await
+        self.run_read(move |conn| load_profile(conn, user)).await
     }
 
     async fn owned_items(
@@ -648,7 +648,7 @@ impl ProfileRepository for Database {
         user: UserId,
         kind: ItemKind,
     ) -> Result<Vec<NamedItem>, StoreError> {
-        self.run(move |conn| {
+        self.run_read(move |conn| {
             match kind {
                 ItemKind::Taste => taste_items::owned(conn, user),
                 ItemKind::Restriction => restriction_items::owned(conn, user),
@@ -664,7 +664,7 @@ impl ProfileRepository for Database {
         kind: ItemKind,
         ids: Vec<i64>,
     ) -> Result<Vec<i64>, StoreError> {
-        self.run(move |conn| {
+        self.run_read(move |conn| {
             match kind {
                 ItemKind::Taste => taste_items::visible(conn, user, &ids),
                 ItemKind::Restriction => restriction_items::visible(conn, user, &ids),

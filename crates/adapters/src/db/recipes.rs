@@ -296,7 +296,7 @@ impl RecipeCatalog for Database {
         let db = self.clone();
         cache
             .get_or_try_init(|| async move {
-                db.run(|conn| {
+                db.run_read(|conn| {
                     recipes::table
                         .order(recipes::id)
                         .select(RecipeRow::as_select())

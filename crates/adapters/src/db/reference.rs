@@ -38,7 +38,7 @@ impl ReferenceData for Database {
 
 impl Database {
     async fn load_list(&self, list: ReferenceList) -> Result<Vec<NamedItem>, StoreError> {
-        self.run(move |conn| {
+        self.run_read(move |conn| {
             let rows = match list {
                 ReferenceList::DietTypes => diet_types::table
                     .order(diet_types::id)

@@ -105,9 +105,9 @@ impl UserRepository for Database {
 
     async fn find_credentials(&self, email: &Email) -> Result<Option<UserCredentials>, StoreError> {
         let email = email.as_str().to_owned();
-        self.run(move |conn| {
+        self.run_read(move |conn| {
             users::table
-                .filter(users::email.eq(email))
+                .filter(users::email.eq(&email))
                 .select(UserRow::as_select())
                 .first(conn)
                 .optional()
@@ -119,7 +119,7 @@ impl UserRepository for Database {
     }
 
     async fn credentials_by_id(&self, id: UserId) -> Result<Option<UserCredentials>, StoreError> {
-        self.run(move |conn| by_id(conn, id.0)).await
+        self.run_read(move |conn| by_id(conn, id.0)).await
     }
 
     async fn find_by_id(&self, id: UserId) -> Result<Option<User>, StoreError> {
@@ -129,12 +129,12 @@ impl UserRepository for Database {
     async fn session(&self, id: UserId, jti: String) -> Result<Option<SessionState>, StoreError> {
         // One statement: the user, their stamp and whether the token was
         // revoked (one round trip for every authenticated request).
-        self.run(move |conn| {
+        self.run_read(move |conn| {
             let row: Option<(UserRow, bool)> = users::table
                 .find(id.0)
                 .select((
                     UserRow::as_select(),
-                    diesel::dsl::exists(revoked_tokens::table.filter(revoked_tokens::jti.eq(jti))),
+                    diesel::dsl::exists(revoked_tokens::table.filter(revoked_tokens::jti.eq(&jti))),
                 ))
                 .first(conn)
                 .optional()
