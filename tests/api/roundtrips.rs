@@ -163,7 +163,7 @@ async fn each_request_takes_few_round_trips() {
     let mut figures: Vec<(&str, usize, usize)> = Vec::new();
 
     let n = counted(&trips, || async { app.get("/auth/me", t).await.status }).await;
-    figures.push(("GET /auth/me", n, 2));
+    figures.push(("GET /auth/me", n, 1));
     let mut weight = 60.0;
     let n = counted(&trips, || {
         weight += 1.0;
@@ -172,9 +172,9 @@ async fn each_request_takes_few_round_trips() {
         async move { app.json(Method::PUT, "/api/profile", t, &body).await.status }
     })
     .await;
-    figures.push(("PUT /api/profile", n, 8));
+    figures.push(("PUT /api/profile", n, 6));
     let n = counted(&trips, || async { app.get("/api/profile", t).await.status }).await;
-    figures.push(("GET /api/profile", n, 4));
+    figures.push(("GET /api/profile", n, 2));
     let plan = app
         .json(
             Method::POST,
@@ -195,17 +195,17 @@ async fn each_request_takes_few_round_trips() {
         .status
     })
     .await;
-    figures.push(("POST /api/plan/generate", n, 14));
+    figures.push(("POST /api/plan/generate", n, 10));
     let n = counted(&trips, || async {
         app.get("/api/plan/current", t).await.status
     })
     .await;
-    figures.push(("GET /api/plan/current", n, 6));
+    figures.push(("GET /api/plan/current", n, 3));
     let n = counted(&trips, || async {
         app.get("/api/plan/current/summary", t).await.status
     })
     .await;
-    figures.push(("GET /api/plan/current/summary", n, 6));
+    figures.push(("GET /api/plan/current/summary", n, 3));
     let current = app.get("/api/plan/current", t).await.json;
     let meal = &current["daily_menus"][0]["meal_details"][0];
     let id = meal["id"].as_i64().expect("a meal");
@@ -216,7 +216,7 @@ async fn each_request_takes_few_round_trips() {
             .status
     })
     .await;
-    figures.push(("PUT /meal-detail/{id}/status", n, 6));
+    figures.push(("PUT /meal-detail/{id}/status", n, 3));
     let other = current["daily_menus"][1]["meal_details"][0]["recipe_id"]
         .as_i64()
         .expect("another recipe");
@@ -225,7 +225,7 @@ async fn each_request_takes_few_round_trips() {
         app.send(Method::PUT, &swap_path, t, &[], None).await.status
     })
     .await;
-    figures.push(("PUT /meal-detail/{id}?recipe_id=", n, 6));
+    figures.push(("PUT /meal-detail/{id}?recipe_id=", n, 3));
 
     for (request, trips, _) in &figures {
         println!("{request}: {trips} round trips");
