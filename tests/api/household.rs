@@ -423,6 +423,29 @@ async fn a_household_meal_is_swapped_re_portioned_and_re_balanced(b: Backend) {
     // Stored as answered.
     let read = app.get(&format!("/meal-detail/{id}"), Some(&token)).await;
     assert_eq!(read.json["portions"], m["portions"], "{}", read.text);
+    // Ticking it off answers the meal with everyone's portions too.
+    let ticked = app
+        .send(
+            Method::PUT,
+            &format!("/meal-detail/{id}/status?status=1"),
+            Some(&token),
+            &[],
+            None,
+        )
+        .await;
+    assert_eq!(ticked.status, 200, "{}", ticked.text);
+    assert_eq!(ticked.json["portions"], m["portions"], "{}", ticked.text);
+    assert_eq!(ticked.json["total_servings"], m["total_servings"]);
+    let back = app
+        .send(
+            Method::PUT,
+            &format!("/meal-detail/{id}/status?status=0"),
+            Some(&token),
+            &[],
+            None,
+        )
+        .await;
+    assert_eq!(back.status, 200, "{}", back.text);
     // Its page: the pot to cook and each share.
     let url = m["recipe"]["recipe_url"].as_str().unwrap();
     let at = url.find("/recipes/").unwrap();

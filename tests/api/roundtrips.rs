@@ -216,7 +216,7 @@ async fn each_request_takes_few_round_trips() {
             .status
     })
     .await;
-    figures.push(("PUT /meal-detail/{id}/status", n, 3));
+    figures.push(("PUT /meal-detail/{id}/status", n, 2));
     let other = current["daily_menus"][1]["meal_details"][0]["recipe_id"]
         .as_i64()
         .expect("another recipe");

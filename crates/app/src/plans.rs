@@ -638,7 +638,14 @@ mod tests {
         plans
             .expect_meal()
             .returning(|_| Ok(Some(owned(MealStatus::Pending))));
-        // set_recipe / set_status must not be called.
+        // The status change asks storage for the caller's own meal only:
+        // another user's is no meal of theirs (nothing changes there).
+        plans
+            .expect_set_status_of()
+            .withf(|id, owner, _, _| *id == 9 && *owner == Some(UserId(2)))
+            .times(1)
+            .returning(|_, _, _, _| Ok(None));
+        // set_recipe must not be called.
         let s = service(plans);
         assert!(matches!(
             s.meals().swap(Some(UserId(2)), 9, 2).await,

@@ -237,6 +237,16 @@ pub trait PlanRepository: Send + Sync {
         portions: Vec<Portion>,
         now: DateTime<Utc>,
     ) -> Result<(), StoreError>;
+    /// Sets a meal's status when `owner` (if given) owns it, and answers
+    /// the meal as it now is (with its portions); `None` when there is no
+    /// such meal of theirs. One statement for a meal without portions.
+    async fn set_status_of(
+        &self,
+        id: i64,
+        owner: Option<UserId>,
+        status: MealStatus,
+        now: DateTime<Utc>,
+    ) -> Result<Option<MealDetail>, StoreError>;
     /// Sets a meal's status.
     async fn set_status(
         &self,

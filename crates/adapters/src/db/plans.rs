@@ -309,6 +309,7 @@ fn insert_days(
                 meal_details::meal_type_id.eq(meal.meal_type.id()),
                 meal_details::servings.eq(meal.servings),
                 meal_details::chosen.eq(i32::from(by == ChosenBy::User)),
+                meal_details::shared.eq(i32::from(!meal.portions.is_empty())),
             ));
         }
     }
@@ -387,6 +388,7 @@ fn insert_meal(
             meal_details::meal_type_id.eq(meal.meal_type.id()),
             meal_details::servings.eq(meal.servings),
             meal_details::chosen.eq(i32::from(by == ChosenBy::User)),
+            meal_details::shared.eq(i32::from(!meal.portions.is_empty())),
         ))
         .returning(meal_details::id)
         .get_result(conn)?;
@@ -616,7 +618,8 @@ impl PlanRepository for Database {
     }
 
     async fn plan(&self, id: i64) -> Result<Option<Plan>, StoreError> {
-        self.run_read(move |conn| load_plan(conn, Which::Id(id))).await
+        self.run_read(move |conn| load_plan(conn, Which::Id(id)))
+            .await
     }
 
     async fn history(&self, user: UserId) -> Result<Vec<Plan>, StoreError> {
@@ -717,6 +720,62 @@ impl PlanRepository for Database {
                 replace_portions(conn, id, &portions)
             })
             .map_err(store_error)
+        })
+        .await
+    }
+
+    async fn set_status_of(
+        &self,
+        id: i64,
+        owner: Option<UserId>,
+        status: MealStatus,
+        now: DateTime<Utc>,
+    ) -> Result<Option<MealDetail>, StoreError> {
+        // One statement: the change, its owner check and the meal as it
+        // now is; a household meal's portions are read after it.
+        self.run(move |conn| {
+            let target = meal_details::table.filter(meal_details::id.eq(id));
+            let set = (
+                meal_details::status.eq(status.code() as i32),
+                meal_details::updated_at.eq(Some(now.naive_utc())),
+            );
+            let returning = (
+                (
+                    meal_details::id,
+                    meal_details::recipe_id,
+                    meal_details::schedule,
+                    meal_details::status,
+                    meal_details::meal_type_id,
+                    meal_details::servings,
+                ),
+                meal_details::shared,
+            );
+            let row: Option<(MealRow, i32)> = match owner {
+                Some(user) => {
+                    let of_user = daily_menus::table
+                        .inner_join(plans::table)
+                        .filter(plans::user_id.eq(user.0))
+                        .select(daily_menus::id);
+                    diesel::update(target.filter(meal_details::daily_menu_id.eq_any(of_user)))
+                        .set(set)
+                        .returning(returning)
+                        .get_result(conn)
+                }
+                None => diesel::update(target)
+                    .set(set)
+                    .returning(returning)
+                    .get_result(conn),
+            }
+            .optional()
+            .map_err(store_error)?;
+            let Some((row, shared)) = row else {
+                return Ok(None);
+            };
+            let mut meal = meal_of(row)?;
+            if shared == 1 {
+                meal.portions = portions_of(conn, id).map_err(store_error)?;
+            }
+            Ok(Some(meal))
         })
         .await
     }

@@ -170,6 +170,7 @@ diesel::table! {
         servings -> Double,
         updated_at -> Nullable<Timestamp>,
         chosen -> Integer,
+        shared -> Integer,
     }
 }
 

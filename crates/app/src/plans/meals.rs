@@ -44,17 +44,16 @@ impl Meals {
         id: i64,
         requested: MealStatus,
     ) -> Result<MealView, PlanError> {
-        let owned = self.owned_meal(caller, id).await?;
-        let status = owned.meal.status.transition(requested);
-        self.plans.set_status(id, status, self.clock.now()).await?;
+        // Every transition is allowed (`MealStatus::transition`), so the
+        // change, the ownership check and the answer are one write.
+        let status = MealStatus::Pending.transition(requested);
+        let meal = self
+            .plans
+            .set_status_of(id, caller, status, self.clock.now())
+            .await?
+            .ok_or(PlanError::MealNotFound)?;
         let all = self.catalog.all().await?;
-        meal_view(
-            MealDetail {
-                status,
-                ..owned.meal
-            },
-            &all,
-        )
+        meal_view(meal, &all)
     }
 
     /// The recipe of `meal_type` nearest to `recipe_id` in calories and
