@@ -82,21 +82,9 @@ pub fn breaks_taxonomy(recipe: &Recipe, p: &Profile) -> Option<String> {
 
 /// The plan request of profile `i`.
 pub fn request<'a>(recipes: &'a [Recipe], p: &Profile, i: usize, seed: u64) -> PlanRequest<'a> {
-    let rules = HardRules::new(
-        Taxonomy::standard(),
-        p.restrictions.iter().copied(),
-        &p.diets,
-    );
-    let preferred = p
-        .diets
-        .iter()
-        .copied()
-        .filter(|d| !matches!(d, DietType::Vegan | DietType::Vegetarian))
-        .collect();
-    PlanRequest::new(recipes, p.targets, p.meals, rules, 7)
+    PlanRequest::for_diner(recipes, &diner(p, true), 7)
         .expect("bench profiles make valid requests")
         .with_seed(seed.wrapping_add(i as u64))
-        .preferring(preferred, Vec::new())
         .with_kitchen(kitchen())
 }
 

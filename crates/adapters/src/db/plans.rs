@@ -65,6 +65,26 @@ type PlanRow = (
     Option<(Option<i64>, String, f64)>,
 );
 
+/// The columns of a plan's settings, as [`SettingsCols`] reads them.
+macro_rules! settings_columns {
+    () => {
+        (
+            (
+                plans::tolerance_calories,
+                plans::tolerance_macros,
+                plans::max_servings,
+            ),
+            (
+                plans::adjust_protein,
+                plans::adjust_carbs,
+                plans::adjust_calories,
+                plans::adjust_meals,
+                plans::adjust_diet,
+            ),
+        )
+    };
+}
+
 /// The settings of a plan's row; `None` for a plan made by hand.
 fn settings_of(row: SettingsCols) -> Option<PlanSettings> {
     match row {
@@ -107,20 +127,7 @@ fn load_plan(conn: &mut AnyConnection, which: Which) -> Result<Option<Plan>, Sto
                         plans::updated_at,
                         plans::household,
                     ),
-                    (
-                        (
-                            plans::tolerance_calories,
-                            plans::tolerance_macros,
-                            plans::max_servings,
-                        ),
-                        (
-                            plans::adjust_protein,
-                            plans::adjust_carbs,
-                            plans::adjust_calories,
-                            plans::adjust_meals,
-                            plans::adjust_diet,
-                        ),
-                    ),
+                    settings_columns!(),
                     (daily_menus::id, daily_menus::day_of_week).nullable(),
                     (
                         (
@@ -530,20 +537,7 @@ impl PlanRepository for Database {
         self.run_read(move |conn| {
             let row: Option<SettingsCols> = plans::table
                 .find(plan_id)
-                .select((
-                    (
-                        plans::tolerance_calories,
-                        plans::tolerance_macros,
-                        plans::max_servings,
-                    ),
-                    (
-                        plans::adjust_protein,
-                        plans::adjust_carbs,
-                        plans::adjust_calories,
-                        plans::adjust_meals,
-                        plans::adjust_diet,
-                    ),
-                ))
+                .select(settings_columns!())
                 .first(conn)
                 .optional()
                 .map_err(store_error)?;
