@@ -541,6 +541,71 @@ const steps = [
       log(`logged out, logged in again as ${me.email}, dashboard shown`);
     },
   },
+  {
+    // Issue 24: a household plan asked for in the client's own chat; the
+    // client, which knows nothing of households, still shows the holder's
+    // days (a slot only the member eats is a card at 0 kcal).
+    name: "household-plan",
+    needs: ["logout-login"],
+    async run(page) {
+      const t = await token(page);
+      const member = {
+        name: "Bea", goal: "maintain_weight", height: 165, weight: 60, body_type: "normal",
+        gender: "female", meals_per_day: 5, activity_level: "medium", birth_date: "1992-03-04",
+        diet_types: ["vegetarian"], restrictions: [],
+      };
+      const added = await fetch(API + "/api/household/members", {
+        method: "POST",
+        headers: { Authorization: `Bearer ${t}`, "Content-Type": "application/json" },
+        body: JSON.stringify(member),
+      });
+      check(added.status === 201, `POST /api/household/members answered ${added.status}: ${await bodyOf(added)}`);
+      await clickNav(page, "Chat", "/chat");
+      await page.getByRole("heading", { name: "🤖 Intelligent Nutrition Assistant" }).waitFor();
+      const say = async (message) => {
+        await page.getByPlaceholder("Type your message...").fill(message);
+        const chat = responseTo(page, (r) => r.url().includes("/api/chat"), CHAT_TIMEOUT);
+        await page.getByRole("button", { name: "Send", exact: true }).click();
+        const res = await chat;
+        const body = await bodyOf(res);
+        check(res.status() === 200, `POST /api/chat answered ${res.status()}: ${body.slice(0, 300)}`);
+        return body;
+      };
+      let body = await say("make a plan for the whole family");
+      // A meal of the current plan was ticked off: the assistant asks first.
+      if (/Shall I go ahead/.test(body)) body = await say("yes");
+      check(/Bea/.test(body), `the reply does not name the member: ${body.slice(0, 300)}`);
+      const plan = await apiOk("GET", "/api/plan/current", t);
+      const meals = plan.daily_menus.flatMap((d) => d.meal_details);
+      check(meals.length > 0 && meals.every((m) => Array.isArray(m.portions) && m.portions.length > 0),
+        `the new plan's meals have no portions: ${JSON.stringify(meals[0]).slice(0, 300)}`);
+      check(meals.some((m) => m.servings === 0), "no slot only the member eats (her snacks)");
+      const summary = await apiOk("GET", "/api/plan/current/summary", t);
+      await clickNav(page, "My Plan", "/my-plan");
+      await page.locator("main section[id]").first().waitFor();
+      const days = await readPlanPage(page);
+      const wantDays = [...plan.daily_menus].sort((a, b) => a.day_of_week - b.day_of_week);
+      check(days.length === wantDays.length, `page shows ${days.length} days, plan has ${wantDays.length}`);
+      const problems = [];
+      for (let i = 0; i < wantDays.length; i++) {
+        const menu = wantDays[i];
+        const shown = days[i];
+        const names = sortedMeals(menu).map((m) => m.recipe.name);
+        check(JSON.stringify(shown.meals.map((m) => m.title)) === JSON.stringify(names),
+          `${shown.name} shows ${JSON.stringify(shown.meals.map((m) => m.title))}, plan has ${JSON.stringify(names)}`);
+        const sday = summary.days.find((d) => d.day_of_week === menu.day_of_week);
+        const tol = 0.5 * (shown.meals.length + 1);
+        for (const k of MACROS) {
+          const sum = shown.meals.reduce((a, m) => a + m[k], 0);
+          if (Math.abs(sum - sday.planned[k]) > tol) problems.push(`${shown.name} ${k}: page ${+sum.toFixed(1)} vs the holder's ${sday.planned[k]}`);
+        }
+      }
+      check(problems.length === 0, `the page's day totals are not the holder's: ${problems.slice(0, 6).join("; ")}`);
+      const holder = summary.people?.find((p) => p.member_id === null);
+      check(holder, "the household summary has no entry for the holder");
+      log(`household plan: ${meals.length} dishes for the holder and Bea, ${meals.filter((m) => m.servings === 0).length} only Bea eats; the client shows the holder's ${days.length} days`);
+    },
+  },
 ];
 
 // ---------------------------------------------------------------- runner
