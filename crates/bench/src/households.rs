@@ -75,6 +75,7 @@ pub fn households(
         tables: n,
         ..Households::default()
     };
+    let dishes = Dishes::new(recipes, Some(kitchen()));
     let mut next = 0;
     for h in 0..n {
         let size = 2 + h % 5;
@@ -84,6 +85,7 @@ pub fn households(
         let request = HouseholdRequest::new(recipes, diners.clone(), 7)
             .expect("valid request")
             .with_kitchen(kitchen())
+            .with_dishes(&dishes)
             .with_seed(seed.wrapping_add(h as u64));
         let started = Instant::now();
         let Ok(week) = plan_household(&request) else {

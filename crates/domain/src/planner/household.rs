@@ -26,7 +26,7 @@ use crate::food::recipe::Recipe;
 
 use super::rules::{Tolerances, grid, share_bands};
 use super::search::Scorer;
-use super::whole_day::{Dishes, MinorValues, limits_cost, minor_of};
+use super::whole_day::{Dishes, MinorValues, Seen, limits_cost, minor_of};
 use super::{PlanningError, RequestError, Rng, bonus, distinct_ids};
 
 pub use super::diner::Diner;
@@ -39,6 +39,10 @@ pub const MAX_DINERS: usize = 13;
 /// Candidates re-portioned in full for a slot in each improvement round,
 /// the best of a quick screen of all of them.
 const SHORTLIST: usize = 8;
+/// Candidates of a slot scored in full in each improvement round: the
+/// best of a first screen by how well each fits the eaters' remaining
+/// targets alone.
+const PRESCREEN: usize = 32;
 /// Random starts per day.
 const STARTS: usize = 3;
 /// Further starts for a day on which someone's day is still missed.
@@ -79,6 +83,7 @@ pub struct HouseholdRequest<'a> {
     days: u8,
     seed: u64,
     kitchen: Option<&'a Kitchen>,
+    dishes: Option<&'a Dishes>,
 }
 
 impl<'a> HouseholdRequest<'a> {
@@ -99,6 +104,7 @@ impl<'a> HouseholdRequest<'a> {
             days,
             seed: 0,
             kitchen: None,
+            dishes: None,
         })
     }
 
@@ -106,6 +112,14 @@ impl<'a> HouseholdRequest<'a> {
     /// [`PlanRequest::with_kitchen`](super::PlanRequest::with_kitchen)).
     pub fn with_kitchen(mut self, kitchen: &'a Kitchen) -> Self {
         self.kitchen = Some(kitchen);
+        self
+    }
+
+    /// The day-rule facts of these recipes made beforehand (as
+    /// [`PlanRequest::with_dishes`](super::PlanRequest::with_dishes)), so
+    /// that a service planning often over one catalogue makes them once.
+    pub fn with_dishes(mut self, dishes: &'a Dishes) -> Self {
+        self.dishes = Some(dishes);
         self
     }
 
@@ -450,10 +464,17 @@ pub fn plan_household(request: &HouseholdRequest<'_>) -> Result<Vec<TableDay>, P
                 .collect()
         })
         .collect();
-    let dishes = Dishes::new(recipes, request.kitchen);
+    let made;
+    let dishes = match request.dishes {
+        Some(d) => d,
+        None => {
+            made = Dishes::new(recipes, request.kitchen);
+            &made
+        }
+    };
     let search = Search {
         recipes,
-        dishes: &dishes,
+        dishes,
         own_pools: &own_pools,
         slots: &slots,
         seats: &seats,
@@ -488,6 +509,25 @@ pub fn plan_household(request: &HouseholdRequest<'_>) -> Result<Vec<TableDay>, P
         days.push(search.day(day, &choice, &portions, &own));
     }
     Ok(days)
+}
+
+/// One eater's view of a slot being screened: what stays while its
+/// candidates are tried.
+struct ScreenView {
+    /// The eater.
+    d: usize,
+    /// The slot's place among their dishes.
+    k: usize,
+    /// Their dishes, the slot's taking each candidate in turn.
+    dishes: Vec<usize>,
+    /// Their portions, the slot's taking each trial in turn.
+    servings: Vec<f64>,
+    /// Their targets less their other dishes, in tolerance units.
+    rest: [f64; 4],
+    /// Protein foods and families of their other dishes.
+    seen: Seen,
+    /// What those other dishes' repeats cost.
+    base: f64,
 }
 
 /// A day's dishes: a recipe (catalogue index) per group of each slot.
@@ -638,58 +678,101 @@ impl Search<'_> {
         used: &[u32],
     ) -> Vec<usize> {
         let group = &self.slots[t].groups[g];
-        let views: Vec<(usize, usize, Vec<usize>)> = group
+        // Per eater, what does not depend on the candidate: their other
+        // dishes' share of the targets, and their protein foods and dish
+        // families so far (scratch vectors then take each candidate in
+        // place, without allocating).
+        let mut views: Vec<ScreenView> = group
             .iter()
             .map(|d| {
                 let seat = &self.seats[*d];
                 let k = seat.fed_by.iter().position(|f| *f == (t, g)).unwrap_or(0);
-                let dishes = seat.fed_by.iter().map(|(t, g)| choice[*t][*g]).collect();
-                (*d, k, dishes)
+                let dishes: Vec<usize> = seat.fed_by.iter().map(|(t, g)| choice[*t][*g]).collect();
+                let servings = seats[*d].1.clone();
+                let mut rest = seat.scorer.target;
+                let mut seen = Seen::default();
+                let mut base = 0.0;
+                for (j, (dish, s)) in dishes.iter().zip(&servings).enumerate() {
+                    if j != k {
+                        for (c, v) in rest.iter_mut().zip(&seat.units[*dish]) {
+                            *c -= v * s;
+                        }
+                        base += seen.add(self.dishes, *dish);
+                    }
+                }
+                ScreenView {
+                    d: *d,
+                    k,
+                    dishes,
+                    servings,
+                    rest,
+                    seen,
+                    base,
+                }
             })
             .collect();
         let current = choice[t][g];
-        let mut scored: Vec<(f64, usize)> = self.slots[t].pools[g]
-            .iter()
-            .filter(|r| **r != current && !self.holds(choice, t, g, **r))
-            .map(|r| {
-                let mut total = REPEAT_COST * f64::from(used[*r]);
-                for (d, k, dishes) in &views {
-                    let seat = &self.seats[*d];
-                    let mut dishes = dishes.clone();
-                    dishes[*k] = *r;
-                    let mut servings = seats[*d].1.clone();
-                    // This dish's least-squares portion with the others as
-                    // they are, rounded down and up.
-                    let u = &seat.units[*r];
-                    let mut rest = seat.scorer.target;
-                    for (j, (dish, s)) in dishes.iter().zip(&servings).enumerate() {
-                        if j != *k {
-                            for (c, v) in rest.iter_mut().zip(&seat.units[*dish]) {
-                                *c -= v * s;
-                            }
-                        }
-                    }
-                    let uu: f64 = u.iter().map(|v| v * v).sum();
-                    let ur: f64 = u.iter().zip(&rest).map(|(a, b)| a * b).sum();
-                    let steps = &seat.steps[*k];
-                    let (lo, hi) = (steps[0], steps[steps.len() - 1]);
-                    let x = if uu > 0.0 {
-                        (ur / uu).clamp(lo, hi)
-                    } else {
-                        1.0
-                    };
-                    let q = x * super::rules::STEPS_PER_SERVING;
-                    let mut best = f64::INFINITY;
-                    for step in [q.floor(), q.ceil()] {
-                        servings[*k] = (step / super::rules::STEPS_PER_SERVING).clamp(lo, hi);
-                        best = best.min(self.loss(seat, &dishes, &servings));
-                    }
-                    total += best + self.dishes.repeats_cost(dishes.iter().copied())
-                        - BONUS_WEIGHT * self.bonuses[*d][*r];
+        // A first, cheap screen: each candidate's least-squares fit of the
+        // eaters' remaining targets alone (four numbers each); only the
+        // best [`PRESCREEN`] are scored in full.
+        let mut fits: Vec<(f64, usize)> = Vec::with_capacity(self.slots[t].pools[g].len());
+        for &r in &self.slots[t].pools[g] {
+            if r == current || self.holds(choice, t, g, r) {
+                continue;
+            }
+            let mut miss = REPEAT_COST * f64::from(used[r]);
+            for v in &views {
+                let seat = &self.seats[v.d];
+                let u = &seat.units[r];
+                let uu: f64 = u.iter().map(|x| x * x).sum();
+                let ur: f64 = u.iter().zip(&v.rest).map(|(a, b)| a * b).sum();
+                let steps = &seat.steps[v.k];
+                let x = if uu > 0.0 {
+                    (ur / uu).clamp(steps[0], steps[steps.len() - 1])
+                } else {
+                    1.0
+                };
+                miss += u
+                    .iter()
+                    .zip(&v.rest)
+                    .map(|(a, b)| (b - a * x) * (b - a * x))
+                    .sum::<f64>();
+            }
+            fits.push((miss, r));
+        }
+        if fits.len() > PRESCREEN {
+            fits.select_nth_unstable_by(PRESCREEN, |a, b| a.0.total_cmp(&b.0));
+            fits.truncate(PRESCREEN);
+        }
+        let mut scored: Vec<(f64, usize)> = Vec::with_capacity(fits.len());
+        for &(_, r) in &fits {
+            let mut total = REPEAT_COST * f64::from(used[r]);
+            for v in &mut views {
+                let seat = &self.seats[v.d];
+                v.dishes[v.k] = r;
+                // This dish's least-squares portion with the others as
+                // they are, rounded down and up.
+                let u = &seat.units[r];
+                let uu: f64 = u.iter().map(|x| x * x).sum();
+                let ur: f64 = u.iter().zip(&v.rest).map(|(a, b)| a * b).sum();
+                let steps = &seat.steps[v.k];
+                let (lo, hi) = (steps[0], steps[steps.len() - 1]);
+                let x = if uu > 0.0 {
+                    (ur / uu).clamp(lo, hi)
+                } else {
+                    1.0
+                };
+                let q = x * super::rules::STEPS_PER_SERVING;
+                let mut best = f64::INFINITY;
+                for step in [q.floor(), q.ceil()] {
+                    v.servings[v.k] = (step / super::rules::STEPS_PER_SERVING).clamp(lo, hi);
+                    best = best.min(self.loss(seat, &v.dishes, &v.servings));
                 }
-                (total, *r)
-            })
-            .collect();
+                total += best + v.base + v.seen.cost_of(self.dishes, r)
+                    - BONUS_WEIGHT * self.bonuses[v.d][r];
+            }
+            scored.push((total, r));
+        }
         scored.sort_by(|a, b| a.0.total_cmp(&b.0));
         scored.truncate(SHORTLIST);
         scored.into_iter().map(|(_, r)| r).collect()
@@ -999,7 +1082,6 @@ impl Search<'_> {
     fn loss(&self, seat: &Seat, dishes: &[usize], servings: &[f64]) -> f64 {
         let mut raw = [0.0; 4];
         let mut minor = [0.0; 4];
-        let mut kcal = Vec::with_capacity(dishes.len());
         for (r, s) in dishes.iter().zip(servings) {
             let v = &self.packed.values[*r];
             for k in 0..4 {
@@ -1008,7 +1090,6 @@ impl Search<'_> {
             for (t, m) in minor.iter_mut().zip(&self.packed.minor[*r]) {
                 *t += m * s;
             }
-            kcal.push(v[0] * s);
         }
         let totals = Nutrition {
             calories: raw[0],
@@ -1027,8 +1108,8 @@ impl Search<'_> {
         }
         loss += limits_cost(&minor, raw[0]);
         if dishes.len() >= 2 && raw[0] > 0.0 {
-            for ((lo, hi), k) in seat.bands.iter().zip(&kcal) {
-                let share = k / raw[0];
+            for ((lo, hi), (r, s)) in seat.bands.iter().zip(dishes.iter().zip(servings)) {
+                let share = self.packed.values[*r][0] * s / raw[0];
                 let outside = (lo - share).max(share - hi).max(0.0);
                 loss += SHARE_WEIGHT * (outside / 0.05) * (outside / 0.05);
             }
