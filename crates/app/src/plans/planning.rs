@@ -210,12 +210,15 @@ impl Planner {
         let taxonomy = Arc::clone(&self.taxonomy);
         let recipes = Arc::clone(&all);
         let kitchen = Arc::clone(&self.kitchen);
+        let this = self.clone();
         let new_days = blocking(move || {
+            let dishes = this.dishes_of(&recipes);
             let Table { diners, people } =
                 Table::of(&taxonomy, &profile, &members, &options.settings);
             let request = HouseholdRequest::new(&recipes, diners, options.days)?
                 .with_seed(seed)
-                .with_kitchen(&kitchen);
+                .with_kitchen(&kitchen)
+                .with_dishes(&dishes);
             let started = std::time::Instant::now();
             let week = plan_household(&request);
             metrics::histogram!("planner_seconds").record(started.elapsed().as_secs_f64());
