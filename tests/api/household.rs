@@ -273,22 +273,7 @@ async fn a_household_plan_portions_every_meal_for_everyone(b: Backend) {
         assert_eq!(sam_meals, 5, "{day}");
     }
     // The shopping list buys what every portion still to cook needs.
-    let list = app
-        .get("/api/plan/current/shopping-list", Some(&token))
-        .await
-        .json;
-    for item in list["items"].as_array().unwrap() {
-        let name = item["name"].as_str().unwrap();
-        if name.contains("egg") {
-            continue; // egg whites are bought as eggs
-        }
-        let want = expected.get(name).copied().unwrap_or_default();
-        assert!(
-            (item["grams"].as_f64().unwrap() - want).abs() <= 0.2,
-            "{name}: {} against {want}",
-            item["grams"]
-        );
-    }
+    assert_list_buys(&app, &token, &expected).await;
     // The summary gives each person's days against their own targets.
     let summary = app
         .get("/api/plan/current/summary", Some(&token))
@@ -309,6 +294,31 @@ async fn a_household_plan_portions_every_meal_for_everyone(b: Backend) {
         .filter(|d| d["within_tolerance"] == true)
         .count();
     assert!(within >= 5, "{summary}");
+}
+
+/// The shopping list's grams are `expected`, what every portion still to
+/// cook needs (egg whites are bought as eggs, so eggs are left out).
+async fn assert_list_buys(
+    app: &TestApp,
+    token: &str,
+    expected: &std::collections::BTreeMap<String, f64>,
+) {
+    let list = app
+        .get("/api/plan/current/shopping-list", Some(token))
+        .await
+        .json;
+    for item in list["items"].as_array().unwrap() {
+        let name = item["name"].as_str().unwrap();
+        if name.contains("egg") {
+            continue;
+        }
+        let want = expected.get(name).copied().unwrap_or_default();
+        assert!(
+            (item["grams"].as_f64().unwrap() - want).abs() <= 0.2,
+            "{name}: {} against {want}",
+            item["grams"]
+        );
+    }
 }
 
 /// A household of a nut-allergic holder and a vegan member with one day
@@ -492,21 +502,7 @@ async fn a_household_meal_is_swapped_re_portioned_and_re_balanced(b: Backend) {
                 line["grams"].as_f64().unwrap() * meal["total_servings"].as_f64().unwrap();
         }
     }
-    let list = app
-        .get("/api/plan/current/shopping-list", Some(&token))
-        .await
-        .json;
-    for item in list["items"].as_array().unwrap() {
-        let name = item["name"].as_str().unwrap();
-        if name.contains("egg") {
-            continue;
-        }
-        let want = expected.get(name).copied().unwrap_or_default();
-        assert!(
-            (item["grams"].as_f64().unwrap() - want).abs() <= 0.2,
-            "{name}"
-        );
-    }
+    assert_list_buys(&app, &token, &expected).await;
 }
 
 crate::on_both_backends!(

@@ -405,18 +405,26 @@ fn insert_meal(
 
 /// Stores `portions` as meal `id`'s, in order.
 fn insert_portions(conn: &mut AnyConnection, id: i64, portions: &[Portion]) -> QueryResult<()> {
-    // One statement a portion: Diesel's MultiConnection has no batch insert.
-    for (position, p) in portions.iter().enumerate() {
-        diesel::insert_into(meal_portions::table)
-            .values((
+    if portions.is_empty() {
+        return Ok(());
+    }
+    let rows: Vec<_> = portions
+        .iter()
+        .enumerate()
+        .map(|(position, p)| {
+            (
                 meal_portions::meal_detail_id.eq(id),
                 meal_portions::position.eq(position as i32),
                 meal_portions::member_id.eq(p.member_id),
                 meal_portions::name.eq(p.name.as_str()),
                 meal_portions::servings.eq(p.servings),
-            ))
-            .execute(conn)?;
-    }
+            )
+        })
+        .collect();
+    // One multi-row statement, on the backend's own connection.
+    on_backend!(conn, c => diesel::insert_into(meal_portions::table)
+        .values(&rows)
+        .execute(c))?;
     Ok(())
 }
 
