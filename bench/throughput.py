@@ -2,7 +2,11 @@
 """Throughput side by side: the service on SQLite and on PostgreSQL, and a
 bare actix-web handler serving the same `diet_type` bytes, loaded with wrk
 at c=1 and c=32 in one run. Prints req/s, p50 and p99 of every load, the
-ratios the throughput issue sets targets for, idle RSS and start-to-ready.
+ratios the throughput issue sets targets for (and issue 25's: GET profile,
+GET plan/current and PUT status against a ceiling of exactly one
+PostgreSQL round trip through the same pool, `GET /ready`), idle RSS and
+start-to-ready. Round trips per request are counted by
+`tests/api/roundtrips.rs`.
 
 Usage: python3 bench/throughput.py [--duration 8] [--no-build]
        [--postgres postgres://postgres@127.0.0.1:5432/postgres]
@@ -191,7 +195,11 @@ def main():
             notes[(name, "idle_rss_mb")] = rss_mb(svc.proc.pid)
             for c in (1, 32):
                 results[(name, "diet_type", c)] = wrk(svc.base, "/api/diet_type", c, d)
+                # The ceiling: `/ready` is exactly one database round trip
+                # (`SELECT 1`) through the same pool and middleware.
+                results[(name, "ceiling_one_trip", c)] = wrk(svc.base, "/ready", c, d)
                 results[(name, "get_profile", c)] = wrk(svc.base, "/api/profile", c, d, headers=auth)
+                results[(name, "get_plan", c)] = wrk(svc.base, "/api/plan/current", c, d, headers=auth)
                 put = rotate_script(tmp, f"put-{name}.lua", "PUT", ["/api/profile"],
                                     {"authorization": f"Bearer {token}",
                                      "content-type": "application/json"}, PROFILE)
@@ -241,6 +249,12 @@ def main():
          rps("postgres", "status_one_meal") / rps("postgres", "status_16_plans"), ">= 0.70"),
         ("postgres status: 8 meals of one plan / 16 plans (c=32)",
          rps("postgres", "status_8_meals_one_plan") / rps("postgres", "status_16_plans"), ">= 0.90"),
+        ("postgres GET profile / one-trip ceiling (c=32)",
+         rps("postgres", "get_profile") / rps("postgres", "ceiling_one_trip"), ">= 0.50"),
+        ("postgres GET plan/current / one-trip ceiling (c=32)",
+         rps("postgres", "get_plan") / rps("postgres", "ceiling_one_trip"), ">= 0.40"),
+        ("postgres PUT status / one-trip ceiling (c=32)",
+         rps("postgres", "status_16_plans") / rps("postgres", "ceiling_one_trip"), ">= 0.40"),
         ("postgres GET profile p99 / p50 (c=32)",
          results[("postgres", "get_profile", 32)]["p99"] / results[("postgres", "get_profile", 32)]["p50"],
          "<= 10"),
