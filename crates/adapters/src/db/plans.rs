@@ -261,6 +261,23 @@ fn create_in_tx(
     Ok(plan_id)
 }
 
+/// The values of `meal`'s row in daily menu `menu`, chosen `by` (one
+/// meal alone, or one of a multi-row insert).
+macro_rules! meal_row {
+    ($menu:expr, $meal:expr, $by:expr) => {
+        (
+            meal_details::daily_menu_id.eq($menu),
+            meal_details::recipe_id.eq($meal.recipe_id),
+            meal_details::schedule.eq(i32::from($meal.schedule)),
+            meal_details::status.eq($meal.status.code() as i32),
+            meal_details::meal_type_id.eq($meal.meal_type.id()),
+            meal_details::servings.eq($meal.servings),
+            meal_details::chosen.eq(i32::from($by == ChosenBy::User)),
+            meal_details::shared.eq(i32::from(!$meal.portions.is_empty())),
+        )
+    };
+}
+
 /// Runs `$body` with `$c` bound to the concrete connection inside
 /// `$conn`: what `MultiConnection` does not offer (multi-row inserts)
 /// each backend's own connection does.
@@ -308,16 +325,7 @@ fn insert_days(
     for day in days {
         let menu = menu_of(day.day_of_week)?;
         for meal in &day.meals {
-            meal_rows.push((
-                meal_details::daily_menu_id.eq(menu),
-                meal_details::recipe_id.eq(meal.recipe_id),
-                meal_details::schedule.eq(i32::from(meal.schedule)),
-                meal_details::status.eq(meal.status.code() as i32),
-                meal_details::meal_type_id.eq(meal.meal_type.id()),
-                meal_details::servings.eq(meal.servings),
-                meal_details::chosen.eq(i32::from(by == ChosenBy::User)),
-                meal_details::shared.eq(i32::from(!meal.portions.is_empty())),
-            ));
+            meal_rows.push(meal_row!(menu, meal, by));
         }
     }
     if meal_rows.is_empty() {
@@ -387,16 +395,7 @@ fn insert_meal(
     by: ChosenBy,
 ) -> QueryResult<i64> {
     let id: i64 = diesel::insert_into(meal_details::table)
-        .values((
-            meal_details::daily_menu_id.eq(menu_id),
-            meal_details::recipe_id.eq(meal.recipe_id),
-            meal_details::schedule.eq(i32::from(meal.schedule)),
-            meal_details::status.eq(meal.status.code() as i32),
-            meal_details::meal_type_id.eq(meal.meal_type.id()),
-            meal_details::servings.eq(meal.servings),
-            meal_details::chosen.eq(i32::from(by == ChosenBy::User)),
-            meal_details::shared.eq(i32::from(!meal.portions.is_empty())),
-        ))
+        .values(meal_row!(menu_id, meal, by))
         .returning(meal_details::id)
         .get_result(conn)?;
     insert_portions(conn, id, &meal.portions)?;
