@@ -278,7 +278,39 @@ async fn members_are_added_and_planned_for_in_spanish(b: Backend) {
     assert_eq!(portioned(&app, &token).await.len(), 3);
 }
 
+/// A member waiting for a fact outlives a message about something else:
+/// the fact given after it still completes them.
+async fn a_member_waits_through_another_request(b: Backend) {
+    let app = spawn_app(b).await;
+    let token = app.token_for("espera@example.com").await;
+    app.json(Method::PUT, "/api/profile", Some(&token), &profile())
+        .await;
+    let text = expect(
+        &app,
+        &token,
+        "mi pareja Tomás come conmigo, tiene 40 años, mide 180 y pesa 88 kilos, es intolerante a la lactosa",
+        &["add_household_member"],
+    )
+    .await;
+    assert!(text.contains("sexo"), "{text}");
+    expect(
+        &app,
+        &token,
+        "haz un plan para los dos",
+        &["generate_weekly_plan"],
+    )
+    .await;
+    assert!(members(&app, &token).await.is_empty());
+    let text = expect(&app, &token, "es hombre", &["add_household_member"]).await;
+    assert!(text.contains("He añadido a **Tomás**"), "{text}");
+    let list = members(&app, &token).await;
+    let tomas = named(&list, "Tomás");
+    assert_eq!(tomas["gender"], "male");
+    assert_eq!(names(&tomas["restrictions"]), ["lactose intolerance"]);
+}
+
 crate::on_both_backends!(
     members_are_added_told_and_planned_for_in_english,
     members_are_added_and_planned_for_in_spanish,
+    a_member_waits_through_another_request,
 );

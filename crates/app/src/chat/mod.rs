@@ -198,6 +198,20 @@ impl Chat {
         let mut turn = Turn::default();
         let said_yes = signals.contains(&Signal::Yes);
         let said_no = signals.contains(&Signal::No);
+        // A member still waiting for facts outlives a message about
+        // something else ("make a plan for us"), unless declined or
+        // replaced by another member.
+        let still_waiting = match &waiting {
+            Some(member @ ToolRequest::AddMember(_))
+                if !said_no
+                    && !requests
+                        .iter()
+                        .any(|r| matches!(r, ToolRequest::AddMember(_))) =>
+            {
+                Some(member.clone())
+            }
+            _ => None,
+        };
         if requests.is_empty() && said_yes {
             match waiting {
                 Some(r) => requests.push(r),
@@ -306,6 +320,9 @@ impl Chat {
             });
         }
         memory.lang = Some(lang.code().to_owned());
+        if turn.pending.is_none() {
+            turn.pending = still_waiting;
+        }
         memory.pending = turn.pending.as_ref().and_then(request::encode);
         self.memory.remember(user, memory).await?;
         Ok(ChatReply {
