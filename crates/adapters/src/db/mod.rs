@@ -6,6 +6,7 @@
 //! both sets are embedded in the binary.
 
 mod chat;
+mod fixed;
 mod household;
 mod limits;
 mod plans;

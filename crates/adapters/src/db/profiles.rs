@@ -389,40 +389,33 @@ fn replace_lists(
     sql
 }
 
-/// Loads `user`'s profile with its lists (inside or outside a transaction).
-/// One list of a profile as one text column: `id:name` of each item in
-/// order, separated by U+001F, written for `conn`'s backend (PostgreSQL
-/// `string_agg`, SQLite `group_concat`, both ordered).
-fn list_column(conn: &AnyConnection, links: &str, items: &str, item_col: &str) -> String {
-    let (agg, sep) = match conn {
-        AnyConnection::Postgresql(_) => ("string_agg", "chr(31)"),
-        AnyConnection::Sqlite(_) => ("group_concat", "char(31)"),
-    };
-    let id = match conn {
-        AnyConnection::Postgresql(_) => "i.id::text",
-        AnyConnection::Sqlite(_) => "i.id",
-    };
-    format!(
-        "COALESCE((SELECT {agg}({id} || ':' || i.name, {sep} ORDER BY l.position) \
-         FROM {links} l JOIN {items} i ON i.id = l.{item_col} \
+super::fixed::fixed_sql! {
+    /// A profile's tastes as one text column: `id:name` of each in order,
+    /// separated by U+001F (names hold no control characters).
+    TastesColumn: diesel::sql_types::Text =
+        "COALESCE((SELECT string_agg(CAST(i.id AS TEXT) || ':' || i.name, '\u{1f}' \
+         ORDER BY l.position) FROM profile_tastes l JOIN tastes i ON i.id = l.taste_id \
          WHERE l.profile_id = profiles.id), '')"
-    )
 }
 
-/// The diet type ids of a profile as one text column, comma-separated in
-/// order.
-fn diets_column(conn: &AnyConnection) -> String {
-    let (agg, id) = match conn {
-        AnyConnection::Postgresql(_) => ("string_agg", "d.diet_type_id::text"),
-        AnyConnection::Sqlite(_) => ("group_concat", "d.diet_type_id"),
-    };
-    format!(
-        "COALESCE((SELECT {agg}({id}, ',' ORDER BY d.position) FROM profile_diet_types d \
-         WHERE d.profile_id = profiles.id), '')"
-    )
+super::fixed::fixed_sql! {
+    /// A profile's restrictions, like [`TastesColumn`].
+    RestrictionsColumn: diesel::sql_types::Text =
+        "COALESCE((SELECT string_agg(CAST(i.id AS TEXT) || ':' || i.name, '\u{1f}' \
+         ORDER BY l.position) FROM profile_restrictions l \
+         JOIN restrictions i ON i.id = l.restriction_id \
+         WHERE l.profile_id = profiles.id), '')"
 }
 
-/// Items read back from a [`list_column`].
+super::fixed::fixed_sql! {
+    /// A profile's diet type ids as one text column, comma-separated in
+    /// order.
+    DietsColumn: diesel::sql_types::Text =
+        "COALESCE((SELECT string_agg(CAST(d.diet_type_id AS TEXT), ',' ORDER BY d.position) \
+         FROM profile_diet_types d WHERE d.profile_id = profiles.id), '')"
+}
+
+/// Items read back from a [`TastesColumn`] or [`RestrictionsColumn`].
 fn items_of(text: &str) -> Result<Vec<NamedItem>, StoreError> {
     text.split('\u{1f}')
         .filter(|s| !s.is_empty())
@@ -444,23 +437,13 @@ fn items_of(text: &str) -> Result<Vec<NamedItem>, StoreError> {
 /// A user's profile with its three lists, read by one statement (the
 /// lists aggregated into text columns by correlated subqueries).
 fn load_profile(conn: &mut AnyConnection, user: UserId) -> Result<Option<Profile>, StoreError> {
-    use diesel::dsl::sql;
-    use diesel::sql_types::Text;
-    let tastes = list_column(conn, "profile_tastes", "tastes", "taste_id");
-    let restrictions = list_column(
-        conn,
-        "profile_restrictions",
-        "restrictions",
-        "restriction_id",
-    );
-    let diets = diets_column(conn);
     let Some((row, tastes, restrictions, diets)) = profiles::table
         .filter(profiles::user_id.eq(user.0))
         .select((
             ProfileRow::as_select(),
-            sql::<Text>(&tastes),
-            sql::<Text>(&restrictions),
-            sql::<Text>(&diets),
+            TastesColumn,
+            RestrictionsColumn,
+            DietsColumn,
         ))
         .first::<(ProfileRow, String, String, String)>(conn)
         .optional()
