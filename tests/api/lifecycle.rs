@@ -294,7 +294,99 @@ async fn tokens_never_name_another_user(b: Backend) {
     assert_eq!(me_status(&app, &forged("2", "never-stored")).await, 401);
 }
 
+/// The status of each read that checks its token on the way, for `t`; a
+/// refusal must answer as `/auth/me` does.
+async fn statuses(app: &TestApp, t: &str) -> Vec<u16> {
+    let mut got = Vec::new();
+    for path in [
+        "/api/profile",
+        "/api/plan/current",
+        "/api/plan/current/summary",
+    ] {
+        let reply = app.get(path, Some(t)).await;
+        if reply.status == 401 {
+            assert_eq!(reply.json, invalid(), "{path}");
+        }
+        got.push(reply.status);
+    }
+    got
+}
+
+/// The reads that check their token in the statement that reads the
+/// profile (GET profile, plan/current, its summary) refuse exactly the
+/// tokens `/auth/me` refuses, on this instance and on another: logged
+/// out, logged out everywhere, forged or naming nobody.
+async fn reads_that_check_the_token_on_the_way_refuse_dead_tokens(b: Backend) {
+    let db = std::rc::Rc::new(crate::helpers::TestDb::create(b));
+    let app = spawn_app_with(db.clone(), settings).await;
+    let other = spawn_app_with(db, settings).await;
+    let first = app.token_for("reads@example.com").await;
+    let profile = json!({
+        "goal": "maintain_weight", "height": 170, "weight": 65, "body_type": "normal",
+        "gender": "female", "meals_per_day": 3, "activity_level": "medium",
+        "birth_date": "1990-01-01",
+    });
+    let put = app
+        .json(Method::PUT, "/api/profile", Some(&first), &profile)
+        .await;
+    assert_eq!(put.status, 200, "{}", put.text);
+    let plan = app
+        .json(
+            Method::POST,
+            "/api/plan/generate",
+            Some(&first),
+            &json!({"days": 2, "seed": 1}),
+        )
+        .await;
+    assert_eq!(plan.status, 201, "{}", plan.text);
+    let second = token(&app, "reads@example.com").await;
+    assert_eq!(statuses(&app, &first).await, [200, 200, 200]);
+    assert_eq!(statuses(&other, &first).await, [200, 200, 200]);
+
+    assert_eq!(post(&app, "/auth/logout", &first).await.status, 204);
+    assert_eq!(statuses(&app, &first).await, [401, 401, 401]);
+    assert_eq!(statuses(&other, &first).await, [401, 401, 401]);
+    assert_eq!(statuses(&other, &second).await, [200, 200, 200]);
+    // A status change checks its token on the connection that writes: a
+    // dead token changes nothing, and is answered 401 before a bad query.
+    let meal = plan.json["daily_menus"][0]["meal_details"][0]["id"]
+        .as_i64()
+        .expect("a meal");
+    let tick = format!("/meal-detail/{meal}/status?status=1");
+    for path in [
+        tick.as_str(),
+        &format!("/meal-detail/{meal}/status?status=7"),
+    ] {
+        let refused = other.send(Method::PUT, path, Some(&first), &[], None).await;
+        assert_eq!((refused.status, refused.json), (401, invalid()), "{path}");
+    }
+    let current = other.get("/api/plan/current", Some(&second)).await.json;
+    assert_eq!(current["daily_menus"][0]["meal_details"][0]["status"], 0);
+    let ticked = other
+        .send(Method::PUT, &tick, Some(&second), &[], None)
+        .await;
+    assert_eq!(
+        (ticked.status, &ticked.json["status"]),
+        (200, &json!(1)),
+        "{}",
+        ticked.text
+    );
+
+    assert_eq!(
+        post(&other, "/api/auth/logout-all", &second).await.status,
+        204
+    );
+    assert_eq!(statuses(&app, &second).await, [401, 401, 401]);
+    for forged in [forged("1", "never-stored"), forged("2", "")] {
+        assert_eq!(statuses(&app, &forged).await, [401, 401, 401]);
+    }
+    let missing = app.get("/api/profile", None).await;
+    assert_eq!(missing.status, 401, "{}", missing.text);
+    assert_eq!(missing.json, json!({"detail": "Not authenticated"}));
+}
+
 crate::on_both_backends!(
+    reads_that_check_the_token_on_the_way_refuse_dead_tokens,
     logout_ends_one_token_and_logout_all_ends_every_one,
     a_password_change_needs_the_current_one_and_ends_old_tokens,
     wrong_passwords_on_account_routes_are_rate_limited,

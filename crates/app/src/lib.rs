@@ -12,7 +12,8 @@ pub mod recipes;
 pub mod resets;
 
 pub use accounts::{
-    AccountError, Accounts, AuthError, Authenticated, LoginError, RegisterError, Session,
+    AccountError, Accounts, AuthError, Authenticated, InSession, LoginError, RegisterError,
+    Session, admit,
 };
 pub use chat::{Chat, ChatReply};
 pub use export::{AccountData, Export};

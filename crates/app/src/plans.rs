@@ -12,7 +12,7 @@ use mealplan_domain::{
 };
 use mealplan_ports::{
     Clock, MealDetail, MemberRepository, NewDay, OwnedMeal, Plan, PlanRepository, PlanSettings,
-    ProfileRepository, RecipeCatalog, StoreError,
+    Profile, ProfileRepository, RecipeCatalog, StoreError,
 };
 
 use crate::recipes::find;
@@ -176,6 +176,8 @@ pub struct PlanContext {
     taxonomy: Arc<Taxonomy>,
     kitchen: Arc<Kitchen>,
     dishes: Arc<DishesCache>,
+    /// Each day's fit of plans read lately.
+    fits: Arc<session::FitCache>,
     /// Household members, for plans made for the whole table.
     members: Option<Arc<dyn MemberRepository>>,
 }
@@ -245,6 +247,7 @@ impl Plans {
             taxonomy,
             kitchen: Arc::default(),
             dishes: Arc::default(),
+            fits: Arc::default(),
             members: None,
         })
     }
@@ -338,17 +341,25 @@ impl Plans {
             .active(user)
             .await?
             .ok_or(PlanError::NoActivePlan)?;
+        let profile = self.profiles.find(user).await?;
+        self.summary_of(user, profile, stored).await
+    }
+
+    /// [`Self::summary`] of plan `stored`, with `user`'s profile already
+    /// read.
+    pub(crate) async fn summary_of(
+        &self,
+        user: UserId,
+        profile: Option<Profile>,
+        stored: Plan,
+    ) -> Result<PlanSummary, PlanError> {
         let all = self.catalog.all().await?;
         let plan = self.view(stored, &all)?;
         let dishes = self.dishes_of(&all);
         // A plan made with changes ("more protein") is judged by them.
         let settings = plan.settings.unwrap_or_default();
         let adjust = settings.adjust;
-        let targets = self
-            .profiles
-            .find(user)
-            .await?
-            .map(|p| adjust.day_targets(p.targets));
+        let targets = profile.map(|p| adjust.day_targets(p.targets));
         let days = plan
             .days
             .iter()
@@ -555,6 +566,7 @@ pub(crate) mod fixtures;
 mod meals;
 mod menus;
 mod planning;
+mod session;
 mod shopping;
 mod table;
 #[cfg(test)]

@@ -6,8 +6,10 @@ use chrono::NaiveDate;
 use mealplan_domain::{ItemRef, NamedItem, ProfileDraft, Stored, UserId, targets};
 use mealplan_ports::{
     Clock, ItemKind, NewProfile, Profile, ProfileRepository, ProfileStoreError, ReferenceData,
-    ReferenceList, Resolver, StoreError,
+    ReferenceList, Resolver, StoreError, TokenClaims,
 };
+
+use crate::accounts::{AuthError, Authenticated, InSession, admit};
 
 /// Why a profile operation failed.
 #[derive(Debug, thiserror::Error)]
@@ -136,6 +138,17 @@ impl Profiles {
         Ok(unknown)
     }
 
+    /// The profile of the user `claims` name, their token checked by the
+    /// statement that reads it (one round trip for the whole request).
+    pub async fn get_in_session(
+        &self,
+        claims: TokenClaims,
+    ) -> Result<(Authenticated, Profile), InSession<ProfileError>> {
+        let (session, profile) = read_in_session(self.profiles.as_ref(), claims).await?;
+        let profile = profile.ok_or(InSession::Work(ProfileError::NotFound))?;
+        Ok((session, profile))
+    }
+
     /// `user`'s profile.
     pub async fn get(&self, user: UserId) -> Result<Profile, ProfileError> {
         self.profiles
@@ -148,6 +161,21 @@ impl Profiles {
     pub async fn reference_list(&self, list: ReferenceList) -> Result<Vec<NamedItem>, StoreError> {
         self.reference.list(list).await
     }
+}
+
+/// The user `claims` name, admitted, and their profile if any, read by
+/// one statement.
+pub(crate) async fn read_in_session<E>(
+    profiles: &dyn ProfileRepository,
+    claims: TokenClaims,
+) -> Result<(Authenticated, Option<Profile>), InSession<E>> {
+    let found = profiles
+        .find_in_session(claims.user, claims.jti.clone())
+        .await
+        .map_err(|e| InSession::Auth(AuthError::Store(e)))?;
+    let (state, profile) = found.map_or((None, None), |(s, p)| (Some(s), p));
+    let session = admit(claims, state).map_err(InSession::Auth)?;
+    Ok((session, profile))
 }
 
 #[cfg(test)]

@@ -6,9 +6,9 @@ use std::pin::Pin;
 use actix_web::dev::Payload;
 use actix_web::http::header;
 use actix_web::{FromRequest, HttpRequest, web};
-use mealplan_app::{AuthError, Authenticated};
+use mealplan_app::{AuthError, Authenticated, InSession};
 use mealplan_domain::User;
-use mealplan_ports::TokenError;
+use mealplan_ports::{TokenClaims, TokenError};
 
 use crate::AppState;
 use crate::error::ApiError;
@@ -54,6 +54,80 @@ impl FromRequest for CurrentUser {
                 .map(|a| CurrentUser(a.user.clone(), a))
                 .map_err(auth_error)
         })
+    }
+}
+
+/// A request's bearer token, well signed and unexpired but not yet
+/// checked against the store: for a route whose use case reads its user's
+/// rows anyway and checks the session in the same statement
+/// ([`mealplan_app::InSession`]). Missing or refused tokens answer as for
+/// [`CurrentUser`].
+pub struct Claimed(pub TokenClaims);
+
+impl FromRequest for Claimed {
+    type Error = ApiError;
+    type Future = std::future::Ready<Result<Self, ApiError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        std::future::ready((|| {
+            let token = bearer_token(req).ok_or(ApiError::NotAuthenticated)?;
+            let state = req
+                .app_data::<web::Data<AppState>>()
+                .ok_or_else(|| ApiError::internal("application state missing"))?;
+            state
+                .accounts
+                .claims(&token)
+                .map(Claimed)
+                .map_err(auth_error)
+        })())
+    }
+}
+
+/// [`MealCaller`] for a route whose use case checks the token itself, on
+/// the connection that does the work: the token's claims if one was sent
+/// (well signed and unexpired), `None` if none was and the policy lets
+/// anyone in.
+pub struct MealClaims(pub Option<TokenClaims>);
+
+impl FromRequest for MealClaims {
+    type Error = ApiError;
+    type Future = std::future::Ready<Result<Self, ApiError>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let policy = req
+            .app_data::<web::Data<AppState>>()
+            .map(|s| s.meal_detail_auth)
+            .unwrap_or_default();
+        if bearer_token(req).is_none() && policy == MealDetailAuth::Optional {
+            return std::future::ready(Ok(Self(None)));
+        }
+        let claimed = Claimed::from_request(req, payload).into_inner();
+        std::future::ready(claimed.map(|c| Self(Some(c.0))))
+    }
+}
+
+/// Refuses the request's token, if one was sent, when the store no longer
+/// backs it: for a route taking [`MealClaims`] that answers an invalid
+/// request before its use case would have checked the token, so that a
+/// dead token is still answered 401 first, as [`MealCaller`] answers it.
+pub async fn refuse_dead_token(state: &AppState, req: &HttpRequest) -> Result<(), ApiError> {
+    match bearer_token(req) {
+        Some(token) => state
+            .accounts
+            .authenticate(&token)
+            .await
+            .map(drop)
+            .map_err(auth_error),
+        None => Ok(()),
+    }
+}
+
+/// The answer to a use case that checked its token on the way: the
+/// token's refusal as [`CurrentUser`] answers it, else `work`'s own.
+pub fn in_session_error<E>(error: InSession<E>, work: impl FnOnce(E) -> ApiError) -> ApiError {
+    match error {
+        InSession::Auth(e) => auth_error(e),
+        InSession::Work(e) => work(e),
     }
 }
 

@@ -60,6 +60,14 @@ pub struct SessionState {
     pub revoked: bool,
 }
 
+impl SessionState {
+    /// Whether a token carrying `security_stamp` may act for this user:
+    /// it was not logged out, and its stamp is the user's current one.
+    pub fn admits(&self, security_stamp: &str) -> bool {
+        !self.revoked && self.security_stamp == security_stamp
+    }
+}
+
 /// Persistence of user accounts and token revocations.
 #[cfg_attr(feature = "mock", mockall::automock)]
 #[async_trait]
@@ -221,7 +229,7 @@ mod profiles;
 
 pub use plans::{
     DailyMenu, MealChange, MealDetail, NewDay, NewMeal, OwnedDay, OwnedMeal, Plan, PlanRepository,
-    PlanSettings, Portion, RecipeCatalog,
+    PlanSettings, Portion, RecipeCatalog, SessionRead,
 };
 #[cfg(feature = "mock")]
 pub use plans::{MockPlanRepository, MockRecipeCatalog};

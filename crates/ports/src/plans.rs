@@ -7,7 +7,7 @@ use chrono::{DateTime, Utc};
 use mealplan_domain::planner::{PlanAdjust, Portions, Tolerances};
 use mealplan_domain::{MealStatus, MealType, Recipe, UserId};
 
-use crate::StoreError;
+use crate::{Profile, SessionState, StoreError, TokenClaims};
 
 /// Read access to the seeded recipe catalogue.
 #[cfg_attr(feature = "mock", mockall::automock)]
@@ -170,6 +170,18 @@ pub struct MealChange {
     pub portions: Vec<Portion>,
 }
 
+/// What a read that checks its token on the way found: the session
+/// state, the profile and the active plan of the token's user.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SessionRead {
+    /// What authenticating the token needs.
+    pub session: SessionState,
+    /// The user's profile, if any.
+    pub profile: Option<Profile>,
+    /// The user's active plan, if any.
+    pub plan: Option<Plan>,
+}
+
 /// Persistence of plans and their meals.
 #[cfg_attr(feature = "mock", mockall::automock)]
 #[async_trait]
@@ -211,6 +223,16 @@ pub trait PlanRepository: Send + Sync {
     ) -> Result<(), StoreError>;
     /// `user`'s active plan.
     async fn active(&self, user: UserId) -> Result<Option<Plan>, StoreError>;
+    /// What authenticating token `jti` of `user` needs, their profile and
+    /// their active plan, on one connection in one go (two statements, the
+    /// first as [`crate::ProfileRepository::find_in_session`]): the reads
+    /// of the plan page check the token on the way. `None` if the user is
+    /// gone.
+    async fn active_in_session(
+        &self,
+        user: UserId,
+        jti: String,
+    ) -> Result<Option<SessionRead>, StoreError>;
     /// A plan by id, active or not.
     async fn plan(&self, id: i64) -> Result<Option<Plan>, StoreError>;
     /// Every plan of `user`, newest first (the active one and history).
@@ -247,6 +269,16 @@ pub trait PlanRepository: Send + Sync {
         status: MealStatus,
         now: DateTime<Utc>,
     ) -> Result<Option<MealDetail>, StoreError>;
+    /// [`Self::set_status_of`] for the owner `claims` name, their token
+    /// checked first on the same connection, in one go: `None` when the
+    /// token is refused (nothing is written), else the change's answer.
+    async fn set_status_in_session(
+        &self,
+        id: i64,
+        claims: TokenClaims,
+        status: MealStatus,
+        now: DateTime<Utc>,
+    ) -> Result<Option<Option<MealDetail>>, StoreError>;
     /// Sets a meal's status.
     async fn set_status(
         &self,

@@ -9,7 +9,7 @@ use mealplan_domain::{
     UserId,
 };
 
-use crate::StoreError;
+use crate::{SessionState, StoreError};
 
 /// Works out the body fat and targets in force from the values the profile
 /// held before the write (`None` for a first profile). The repository runs
@@ -123,6 +123,15 @@ pub trait ProfileRepository: Send + Sync {
     -> Result<Profile, ProfileStoreError>;
     /// `user`'s profile, if any.
     async fn find(&self, user: UserId) -> Result<Option<Profile>, StoreError>;
+    /// What authenticating token `jti` of `user` needs (as
+    /// [`crate::UserRepository::session`]) and `user`'s profile, read by
+    /// one statement: a request that reads the profile anyway checks its
+    /// token in the same round trip. `None` if the user is gone.
+    async fn find_in_session(
+        &self,
+        user: UserId,
+        jti: String,
+    ) -> Result<Option<(SessionState, Option<Profile>)>, StoreError>;
     /// The custom items of `kind` `user` created (in their profile or not).
     async fn owned_items(&self, user: UserId, kind: ItemKind)
     -> Result<Vec<NamedItem>, StoreError>;

@@ -7,7 +7,7 @@ use mealplan_domain::planner::{PlanAdjust, Portions, Tolerances};
 use mealplan_domain::{DietType, MealStatus, MealType, MealsPerDay, UserId};
 use mealplan_ports::{
     DailyMenu, MealChange, MealDetail, NewDay, NewMeal, OwnedDay, OwnedMeal, Plan, PlanRepository,
-    PlanSettings, Portion, StoreError,
+    PlanSettings, Portion, SessionRead, StoreError, TokenClaims,
 };
 
 use super::schema::{daily_menus, meal_details, meal_portions, plans};
@@ -519,6 +519,60 @@ impl Database {
     }
 }
 
+/// Sets meal `id`'s status when `owner` (if given) owns it, and reads it
+/// back as it now is. One statement (the change, its owner check and the
+/// meal as it now is); a household meal's portions are read after it.
+fn set_status_in(
+    conn: &mut AnyConnection,
+    id: i64,
+    owner: Option<UserId>,
+    status: MealStatus,
+    now: DateTime<Utc>,
+) -> Result<Option<MealDetail>, StoreError> {
+    let target = meal_details::table.filter(meal_details::id.eq(id));
+    let set = (
+        meal_details::status.eq(status.code() as i32),
+        meal_details::updated_at.eq(Some(now.naive_utc())),
+    );
+    let returning = (
+        (
+            meal_details::id,
+            meal_details::recipe_id,
+            meal_details::schedule,
+            meal_details::status,
+            meal_details::meal_type_id,
+            meal_details::servings,
+        ),
+        meal_details::shared,
+    );
+    let row: Option<(MealRow, i32)> = match owner {
+        Some(user) => {
+            let of_user = daily_menus::table
+                .inner_join(plans::table)
+                .filter(plans::user_id.eq(user.0))
+                .select(daily_menus::id);
+            diesel::update(target.filter(meal_details::daily_menu_id.eq_any(of_user)))
+                .set(set)
+                .returning(returning)
+                .get_result(conn)
+        }
+        None => diesel::update(target)
+            .set(set)
+            .returning(returning)
+            .get_result(conn),
+    }
+    .optional()
+    .map_err(store_error)?;
+    let Some((row, shared)) = row else {
+        return Ok(None);
+    };
+    let mut meal = meal_of(row)?;
+    if shared == 1 {
+        meal.portions = portions_of(conn, id).map_err(store_error)?;
+    }
+    Ok(Some(meal))
+}
+
 #[async_trait]
 impl PlanRepository for Database {
     async fn create(
@@ -616,6 +670,26 @@ impl PlanRepository for Database {
     async fn active(&self, user: UserId) -> Result<Option<Plan>, StoreError> {
         self.run_read(move |conn| load_plan(conn, Which::ActiveOf(user)))
             .await
+    }
+
+    async fn active_in_session(
+        &self,
+        user: UserId,
+        jti: String,
+    ) -> Result<Option<SessionRead>, StoreError> {
+        self.run_read(move |conn| {
+            let Some((session, profile)) = super::profiles::load_in_session(conn, user, &jti)?
+            else {
+                return Ok(None);
+            };
+            let plan = load_plan(conn, Which::ActiveOf(user))?;
+            Ok(Some(SessionRead {
+                session,
+                profile,
+                plan,
+            }))
+        })
+        .await
     }
 
     async fn plan(&self, id: i64) -> Result<Option<Plan>, StoreError> {
@@ -732,51 +806,24 @@ impl PlanRepository for Database {
         status: MealStatus,
         now: DateTime<Utc>,
     ) -> Result<Option<MealDetail>, StoreError> {
-        // One statement: the change, its owner check and the meal as it
-        // now is; a household meal's portions are read after it.
+        self.run(move |conn| set_status_in(conn, id, owner, status, now))
+            .await
+    }
+
+    async fn set_status_in_session(
+        &self,
+        id: i64,
+        claims: TokenClaims,
+        status: MealStatus,
+        now: DateTime<Utc>,
+    ) -> Result<Option<Option<MealDetail>>, StoreError> {
         self.run(move |conn| {
-            let target = meal_details::table.filter(meal_details::id.eq(id));
-            let set = (
-                meal_details::status.eq(status.code() as i32),
-                meal_details::updated_at.eq(Some(now.naive_utc())),
-            );
-            let returning = (
-                (
-                    meal_details::id,
-                    meal_details::recipe_id,
-                    meal_details::schedule,
-                    meal_details::status,
-                    meal_details::meal_type_id,
-                    meal_details::servings,
-                ),
-                meal_details::shared,
-            );
-            let row: Option<(MealRow, i32)> = match owner {
-                Some(user) => {
-                    let of_user = daily_menus::table
-                        .inner_join(plans::table)
-                        .filter(plans::user_id.eq(user.0))
-                        .select(daily_menus::id);
-                    diesel::update(target.filter(meal_details::daily_menu_id.eq_any(of_user)))
-                        .set(set)
-                        .returning(returning)
-                        .get_result(conn)
-                }
-                None => diesel::update(target)
-                    .set(set)
-                    .returning(returning)
-                    .get_result(conn),
-            }
-            .optional()
-            .map_err(store_error)?;
-            let Some((row, shared)) = row else {
+            let admitted = super::users::session_of(conn, claims.user, &claims.jti)?
+                .is_some_and(|s| s.admits(&claims.security_stamp));
+            if !admitted {
                 return Ok(None);
-            };
-            let mut meal = meal_of(row)?;
-            if shared == 1 {
-                meal.portions = portions_of(conn, id).map_err(store_error)?;
             }
-            Ok(Some(meal))
+            set_status_in(conn, id, Some(claims.user), status, now).map(Some)
         })
         .await
     }

@@ -11,11 +11,12 @@ use mealplan_domain::{
     profile::dedup_in_order,
 };
 use mealplan_ports::{
-    ItemKind, NewProfile, Profile, ProfileRepository, ProfileStoreError, StoreError,
+    ItemKind, NewProfile, Profile, ProfileRepository, ProfileStoreError, SessionState, StoreError,
 };
 
-use super::schema::profiles;
+use super::schema::{profiles, revoked_tokens, users};
 use super::transaction::write_transaction_with_final_batch;
+use super::users::UserRow;
 use super::{AnyConnection, Database, store_error};
 
 /// Failure inside the upsert transaction.
@@ -451,8 +452,61 @@ fn load_profile(conn: &mut AnyConnection, user: UserId) -> Result<Option<Profile
     else {
         return Ok(None);
     };
-    let diets = diets
-        .split(',')
+    row.into_profile(
+        items_of(&tastes)?,
+        items_of(&restrictions)?,
+        diets_of(&diets)?,
+    )
+    .map(Some)
+}
+
+/// `user`'s session state for token `jti` and their profile, by one
+/// statement: the user row left-joined to the profile, with the token's
+/// revocation and the profile's lists as columns.
+pub(in crate::db) fn load_in_session(
+    conn: &mut AnyConnection,
+    user: UserId,
+    jti: &str,
+) -> Result<Option<(SessionState, Option<Profile>)>, StoreError> {
+    type Row = (UserRow, bool, Option<ProfileRow>, String, String, String);
+    let row: Option<Row> = users::table
+        .left_join(profiles::table)
+        .filter(users::id.eq(user.0))
+        .select((
+            UserRow::as_select(),
+            diesel::dsl::exists(revoked_tokens::table.filter(revoked_tokens::jti.eq(jti))),
+            Option::<ProfileRow>::as_select(),
+            TastesColumn,
+            RestrictionsColumn,
+            DietsColumn,
+        ))
+        .first::<Row>(conn)
+        .optional()
+        .map_err(store_error)?;
+    let Some((user_row, revoked, profile, tastes, restrictions, diets)) = row else {
+        return Ok(None);
+    };
+    let found = user_row.into_credentials()?;
+    let session = SessionState {
+        user: found.user,
+        security_stamp: found.security_stamp,
+        revoked,
+    };
+    let profile = profile
+        .map(|row| {
+            row.into_profile(
+                items_of(&tastes)?,
+                items_of(&restrictions)?,
+                diets_of(&diets)?,
+            )
+        })
+        .transpose()?;
+    Ok(Some((session, profile)))
+}
+
+/// Diet types read back from a [`DietsColumn`].
+fn diets_of(text: &str) -> Result<Vec<DietType>, StoreError> {
+    text.split(',')
         .filter(|s| !s.is_empty())
         .map(|id| {
             id.parse::<i64>()
@@ -460,9 +514,7 @@ fn load_profile(conn: &mut AnyConnection, user: UserId) -> Result<Option<Profile
                 .and_then(DietType::from_id)
                 .ok_or_else(|| StoreError::Failure(format!("unknown diet type id {id}")))
         })
-        .collect::<Result<_, _>>()?;
-    row.into_profile(items_of(&tastes)?, items_of(&restrictions)?, diets)
-        .map(Some)
+        .collect()
 }
 
 /// The update of profile `id` to `v` as one PostgreSQL statement with its
@@ -624,6 +676,15 @@ impl ProfileRepository for Database {
 
     async fn find(&self, user: UserId) -> Result<Option<Profile>, StoreError> {
         self.run_read(move |conn| load_profile(conn, user)).await
+    }
+
+    async fn find_in_session(
+        &self,
+        user: UserId,
+        jti: String,
+    ) -> Result<Option<(SessionState, Option<Profile>)>, StoreError> {
+        self.run_read(move |conn| load_in_session(conn, user, &jti))
+            .await
     }
 
     async fn owned_items(

@@ -18,7 +18,7 @@ use crate::jwt::random_hex;
 
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = users)]
-pub(super) struct UserRow {
+pub(in crate::db) struct UserRow {
     id: i64,
     name: String,
     email: String,
@@ -38,7 +38,7 @@ struct NewUserRow<'a> {
 }
 
 impl UserRow {
-    pub(super) fn into_credentials(self) -> Result<UserCredentials, StoreError> {
+    pub(in crate::db) fn into_credentials(self) -> Result<UserCredentials, StoreError> {
         let corrupt =
             |what: &str| StoreError::Failure(format!("stored user {} has a bad {what}", self.id));
         let user = User {
@@ -69,6 +69,33 @@ fn by_id(conn: &mut super::AnyConnection, id: i64) -> Result<Option<UserCredenti
         .map_err(store_error)?
         .map(UserRow::into_credentials)
         .transpose()
+}
+
+/// The user `id`, their stamp and whether token `jti` was revoked, by one
+/// statement (one round trip for every authenticated request).
+pub(in crate::db) fn session_of(
+    conn: &mut super::AnyConnection,
+    id: UserId,
+    jti: &str,
+) -> Result<Option<SessionState>, StoreError> {
+    let row: Option<(UserRow, bool)> = users::table
+        .find(id.0)
+        .select((
+            UserRow::as_select(),
+            diesel::dsl::exists(revoked_tokens::table.filter(revoked_tokens::jti.eq(jti))),
+        ))
+        .first(conn)
+        .optional()
+        .map_err(store_error)?;
+    let Some((row, revoked)) = row else {
+        return Ok(None);
+    };
+    let found = row.into_credentials()?;
+    Ok(Some(SessionState {
+        user: found.user,
+        security_stamp: found.security_stamp,
+        revoked,
+    }))
 }
 
 #[async_trait]
@@ -127,29 +154,7 @@ impl UserRepository for Database {
     }
 
     async fn session(&self, id: UserId, jti: String) -> Result<Option<SessionState>, StoreError> {
-        // One statement: the user, their stamp and whether the token was
-        // revoked (one round trip for every authenticated request).
-        self.run_read(move |conn| {
-            let row: Option<(UserRow, bool)> = users::table
-                .find(id.0)
-                .select((
-                    UserRow::as_select(),
-                    diesel::dsl::exists(revoked_tokens::table.filter(revoked_tokens::jti.eq(&jti))),
-                ))
-                .first(conn)
-                .optional()
-                .map_err(store_error)?;
-            let Some((row, revoked)) = row else {
-                return Ok(None);
-            };
-            let found = row.into_credentials()?;
-            Ok(Some(SessionState {
-                user: found.user,
-                security_stamp: found.security_stamp,
-                revoked,
-            }))
-        })
-        .await
+        self.run_read(move |conn| session_of(conn, id, &jti)).await
     }
 
     async fn revoke_token(

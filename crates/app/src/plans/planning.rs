@@ -338,16 +338,38 @@ impl Plans {
     /// `view` with each day's fit to `user`'s targets (unchanged without
     /// a profile): the targets off and by how much, and, for a day that
     /// misses, the best any plan could reach.
-    pub async fn with_fit(&self, user: UserId, mut view: PlanView) -> Result<PlanView, PlanError> {
-        let Some(profile) = self.profiles.find(user).await? else {
+    pub async fn with_fit(&self, user: UserId, view: PlanView) -> Result<PlanView, PlanError> {
+        let profile = self.profiles.find(user).await?;
+        self.with_fit_from(profile, view).await
+    }
+
+    /// [`Self::with_fit`] with the owner's profile already read. The fits
+    /// of a plan read before with the same meals and profile come from
+    /// the cache.
+    pub(crate) async fn with_fit_from(
+        &self,
+        profile: Option<Profile>,
+        mut view: PlanView,
+    ) -> Result<PlanView, PlanError> {
+        let Some(profile) = profile else {
             return Ok(view);
         };
+        let all = self.catalog.all().await?;
+        let key = self
+            .fits
+            .key(&profile, &view, self.clock.now().date_naive());
+        if let Some(fits) = self.fits.get(key, &all) {
+            for (day, fit) in view.days.iter_mut().zip(fits) {
+                day.fit = Some(fit);
+            }
+            return Ok(view);
+        }
         let settings = view.settings;
         let profile = match &settings {
             Some(s) => adjusted(profile, &s.adjust),
             None => profile,
         };
-        let all = self.catalog.all().await?;
+        let cached = Arc::clone(&all);
         let stored = view.clone();
         let taxonomy = Arc::clone(&self.taxonomy);
         let kitchen = Arc::clone(&self.kitchen);
@@ -363,6 +385,7 @@ impl Plans {
             fits(&planning, &dishes, &stored, settings.is_some())
         })
         .await??;
+        self.fits.put(key, &cached, &fits);
         for (day, fit) in view.days.iter_mut().zip(fits) {
             day.fit = Some(fit);
         }

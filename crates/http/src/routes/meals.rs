@@ -8,7 +8,7 @@ use utoipa::openapi::path::{Parameter, ParameterIn};
 use utoipa::openapi::schema::Object;
 
 use crate::AppState;
-use crate::auth::MealCaller;
+use crate::auth::{MealCaller, MealClaims, in_session_error, refuse_dead_token};
 use crate::error::{ApiError, ErrorBody, ValidationErrorBody};
 use crate::routes::errors::plan_error;
 use crate::routes::responses::{AlternativeResponse, MealDetailResponse};
@@ -167,17 +167,23 @@ pub async fn swap_meal(
 pub async fn set_meal_status(
     state: web::Data<AppState>,
     req: HttpRequest,
-    caller: MealCaller,
+    caller: MealClaims,
 ) -> Result<web::Json<MealDetailResponse>, ApiError> {
     let mut p = Params::new(&req);
     let id = p.path_int("meal_detail_id");
     let query = p.read::<StatusQuery>();
-    let (id, StatusQuery { status }) = p.finish(|| Some((id?, query?)))?;
+    let (id, StatusQuery { status }) = match p.finish(|| Some((id?, query?))) {
+        Ok(parsed) => parsed,
+        Err(invalid) => {
+            refuse_dead_token(&state, &req).await?;
+            return Err(invalid);
+        }
+    };
     let meal = state
         .meals
-        .set_status(caller.0, id, status)
+        .set_status_claimed(caller.0, id, status)
         .await
-        .map_err(plan_error)?;
+        .map_err(|e| in_session_error(e, plan_error))?;
     Ok(web::Json((&meal).into()))
 }
 

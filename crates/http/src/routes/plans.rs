@@ -15,7 +15,7 @@ use utoipa::openapi::schema::{ArrayBuilder, Object, ObjectBuilder, Schema, Type}
 use utoipa::{PartialSchema, ToSchema};
 
 use crate::AppState;
-use crate::auth::CurrentUser;
+use crate::auth::{Claimed, CurrentUser, in_session_error};
 use crate::error::{ApiError, ErrorBody, Loc, ValidationErrorBody};
 use crate::routes::errors::{infeasible, plan_error, push_unknown_recipes};
 use crate::routes::fit::{max_servings, max_servings_schema, tolerances, tolerances_schema};
@@ -200,14 +200,13 @@ pub async fn create_plan(
 )]
 pub async fn current_plan(
     state: web::Data<AppState>,
-    user: CurrentUser,
+    claims: Claimed,
 ) -> Result<web::Json<PlanResponse>, ApiError> {
-    let plan = state.plans.current(user.0.id).await.map_err(plan_error)?;
     let plan = state
         .plans
-        .with_fit(user.0.id, plan)
+        .current_in_session(claims.0)
         .await
-        .map_err(plan_error)?;
+        .map_err(|e| in_session_error(e, plan_error))?;
     Ok(web::Json((&plan).into()))
 }
 
@@ -411,9 +410,13 @@ pub struct PersonDayResponse {
 )]
 pub async fn plan_summary(
     state: web::Data<AppState>,
-    user: CurrentUser,
+    claims: Claimed,
 ) -> Result<web::Json<PlanSummaryResponse>, ApiError> {
-    let summary = state.plans.summary(user.0.id).await.map_err(plan_error)?;
+    let summary = state
+        .plans
+        .summary_in_session(claims.0)
+        .await
+        .map_err(|e| in_session_error(e, plan_error))?;
     let percent =
         |got: f64, want: f64| (want > 0.0).then(|| ((got - want) / want * 1000.0).round() / 10.0);
     let targets = |t: mealplan_domain::DayTargets| TargetsResponse {

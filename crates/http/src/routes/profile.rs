@@ -17,7 +17,7 @@ use utoipa::openapi::{Ref, RefOr};
 use utoipa::{PartialSchema, ToSchema};
 
 use crate::AppState;
-use crate::auth::CurrentUser;
+use crate::auth::{Claimed, CurrentUser, in_session_error};
 use crate::error::{ApiError, ErrorBody, ErrorEntry, Loc, ValidationErrorBody};
 use crate::routes::errors::field_problem;
 use crate::routes::responses::ItemResponse;
@@ -648,20 +648,20 @@ pub async fn upsert_profile(
 )]
 pub async fn get_profile(
     state: web::Data<AppState>,
-    user: CurrentUser,
+    claims: Claimed,
 ) -> Result<web::Json<ProfileResponse>, ApiError> {
     state
         .profiles
-        .get(user.0.id)
+        .get_in_session(claims.0)
         .await
-        .map(|p| {
+        .map(|(_, p)| {
             web::Json(ProfileResponse::new(
                 p,
                 &state.recipes,
                 state.profiles.today(),
             ))
         })
-        .map_err(|e| profile_error(e, &Value::Null))
+        .map_err(|e| in_session_error(e, |e| profile_error(e, &Value::Null)))
 }
 
 /// The four public lists as response bytes, made once per process (the
