@@ -8,6 +8,7 @@
 mod chat;
 mod fixed;
 mod household;
+mod items;
 mod limits;
 mod plans;
 mod pool;
