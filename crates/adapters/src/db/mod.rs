@@ -10,6 +10,7 @@ mod fixed;
 mod household;
 mod items;
 mod limits;
+mod plan_batch;
 mod plans;
 mod pool;
 mod profiles;

@@ -10,8 +10,9 @@ use mealplan_ports::{
     PlanSettings, Portion, StoreError,
 };
 
+use super::plan_batch::{Dialect, days_sql, deactivate_sql};
 use super::schema::{daily_menus, meal_details, meal_portions, plans};
-use super::transaction::write_transaction;
+use super::transaction::{write_transaction, write_transaction_with_batches};
 use super::{AnyConnection, Database, store_error};
 
 type MealRow = (i64, i64, i32, i32, i64, f64);
@@ -218,6 +219,18 @@ enum ChosenBy {
     Planner,
 }
 
+impl ChosenBy {
+    /// Who chose the recipes of a new plan with `settings`: the planner
+    /// keeps its settings with the plans it makes.
+    fn of(settings: Option<PlanSettings>) -> Self {
+        if settings.is_some() {
+            Self::Planner
+        } else {
+            Self::User
+        }
+    }
+}
+
 fn create_in_tx(
     conn: &mut AnyConnection,
     user: UserId,
@@ -228,7 +241,49 @@ fn create_in_tx(
     diesel::update(plans::table.filter(plans::user_id.eq(user.0).and(plans::active.eq(1))))
         .set((plans::active.eq(0), plans::updated_at.eq(now)))
         .execute(conn)?;
-    let plan_id: i64 = diesel::insert_into(plans::table)
+    let plan_id = insert_plan(conn, user, days, now, settings)?;
+    insert_days(conn, plan_id, days, ChosenBy::of(settings))?;
+    Ok(plan_id)
+}
+
+/// [`create_in_tx`] in three round trips whatever the plan's size: the
+/// deactivation sent with the `BEGIN`, the plan's row inserted with its
+/// values bound (the one-active-plan index refuses it there when another
+/// creation won a race), and its days, meals and portions sent with the
+/// `COMMIT` (see [`plan_batch`](super::plan_batch)). `None` when a value
+/// cannot be written as a literal; nothing was sent then.
+fn create_batched(
+    conn: &mut AnyConnection,
+    user: UserId,
+    days: &[NewDay],
+    now: NaiveDateTime,
+    settings: Option<PlanSettings>,
+) -> Option<QueryResult<i64>> {
+    let dialect = Dialect::of(conn);
+    let deactivate = deactivate_sql(dialect, user, now)?;
+    // Written once with a placeholder id to learn whether every value can
+    // be written, before anything is sent.
+    days_sql(dialect, 0, days, 0)?;
+    let chosen = i32::from(ChosenBy::of(settings) == ChosenBy::User);
+    Some(write_transaction_with_batches(conn, &deactivate, |conn| {
+        let plan_id = insert_plan(conn, user, days, now, settings)?;
+        let batch = days_sql(dialect, plan_id, days, chosen).ok_or_else(|| {
+            diesel::result::Error::QueryBuilderError("a plan's value cannot be written".into())
+        })?;
+        Ok((plan_id, batch))
+    }))
+}
+
+/// Inserts the row of a new active plan for `user` (the old one already
+/// deactivated); its id.
+fn insert_plan(
+    conn: &mut AnyConnection,
+    user: UserId,
+    days: &[NewDay],
+    now: NaiveDateTime,
+    settings: Option<PlanSettings>,
+) -> QueryResult<i64> {
+    diesel::insert_into(plans::table)
         .values((
             plans::user_id.eq(user.0),
             plans::active.eq(1),
@@ -251,14 +306,7 @@ fn create_in_tx(
             )),
         ))
         .returning(plans::id)
-        .get_result(conn)?;
-    let by = if settings.is_some() {
-        ChosenBy::Planner
-    } else {
-        ChosenBy::User
-    };
-    insert_days(conn, plan_id, days, by)?;
-    Ok(plan_id)
+        .get_result(conn)
 }
 
 /// The values of `meal`'s row in daily menu `menu`, chosen `by` (one
@@ -508,9 +556,13 @@ impl Database {
         now: DateTime<Utc>,
     ) -> Result<Plan, StoreError> {
         self.run(move |conn| {
-            let id = write_transaction(conn, |conn| {
-                create_in_tx(conn, user, &days, now.naive_utc(), settings)
-            })
+            let now = now.naive_utc();
+            let id = match create_batched(conn, user, &days, now, settings) {
+                Some(created) => created,
+                None => {
+                    write_transaction(conn, |conn| create_in_tx(conn, user, &days, now, settings))
+                }
+            }
             .map_err(store_error)?;
             load_plan(conn, Which::Id(id))?
                 .ok_or_else(|| StoreError::Failure("plan vanished after create".into()))
