@@ -112,15 +112,40 @@ impl Planner {
         user: UserId,
         options: GenerateOptions,
     ) -> Result<PlanView, PlanError> {
-        let profile = self
+        Ok(self.generate_for(user, options).await?.0)
+    }
+
+    /// [`generate_with`](Self::generate_with), also giving back the
+    /// profile the plan was made from (as stored, the plan's changes not
+    /// applied), so that the caller can judge the plan's fit
+    /// ([`Plans::with_fit_for`]) without reading it again.
+    pub async fn generate_for(
+        &self,
+        user: UserId,
+        options: GenerateOptions,
+    ) -> Result<(PlanView, Profile), PlanError> {
+        let stored = self
             .profiles
             .find(user)
             .await?
             .ok_or(PlanError::NoProfile)?;
-        let profile = adjusted(profile, &options.settings.adjust);
-        if options.household {
-            return self.generate_household(user, profile, options).await;
-        }
+        let profile = adjusted(stored.clone(), &options.settings.adjust);
+        let view = if options.household {
+            self.generate_household(user, profile, options).await?
+        } else {
+            self.generate_alone(user, profile, options).await?
+        };
+        Ok((view, stored))
+    }
+
+    /// [`generate_with`](Self::generate_with) for the user alone
+    /// (`profile`, the plan's changes applied).
+    async fn generate_alone(
+        &self,
+        user: UserId,
+        profile: Profile,
+        options: GenerateOptions,
+    ) -> Result<PlanView, PlanError> {
         let all = self.catalog.all().await?;
         let seed = options
             .seed
@@ -338,10 +363,21 @@ impl Plans {
     /// `view` with each day's fit to `user`'s targets (unchanged without
     /// a profile): the targets off and by how much, and, for a day that
     /// misses, the best any plan could reach.
-    pub async fn with_fit(&self, user: UserId, mut view: PlanView) -> Result<PlanView, PlanError> {
-        let Some(profile) = self.profiles.find(user).await? else {
-            return Ok(view);
-        };
+    pub async fn with_fit(&self, user: UserId, view: PlanView) -> Result<PlanView, PlanError> {
+        match self.profiles.find(user).await? {
+            Some(profile) => self.with_fit_for(profile, view).await,
+            None => Ok(view),
+        }
+    }
+
+    /// [`with_fit`](Self::with_fit) to `profile`, the user's profile as
+    /// stored, already read (by the generation that made `view`): one
+    /// read of the database less.
+    pub async fn with_fit_for(
+        &self,
+        profile: Profile,
+        mut view: PlanView,
+    ) -> Result<PlanView, PlanError> {
         let settings = view.settings;
         let profile = match &settings {
             Some(s) => adjusted(profile, &s.adjust),
