@@ -172,7 +172,7 @@ async fn each_request_takes_few_round_trips() {
         async move { app.json(Method::PUT, "/api/profile", t, &body).await.status }
     })
     .await;
-    figures.push(("PUT /api/profile", n, 6));
+    figures.push(("PUT /api/profile", n, 4));
     let n = counted(&trips, || async { app.get("/api/profile", t).await.status }).await;
     figures.push(("GET /api/profile", n, 2));
     let plan = app
@@ -195,7 +195,7 @@ async fn each_request_takes_few_round_trips() {
         .status
     })
     .await;
-    figures.push(("POST /api/plan/generate", n, 10));
+    figures.push(("POST /api/plan/generate", n, 6));
     let n = counted(&trips, || async {
         app.get("/api/plan/current", t).await.status
     })
