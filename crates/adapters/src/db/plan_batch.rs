@@ -13,10 +13,13 @@
 use std::fmt::Write;
 
 use chrono::{Datelike, NaiveDateTime};
+use diesel::QueryResult;
 use mealplan_domain::UserId;
-use mealplan_ports::NewDay;
+use mealplan_ports::{NewDay, PlanSettings};
 
 use super::AnyConnection;
+use super::plans::{ChosenBy, insert_plan};
+use super::transaction::write_transaction_with_batches;
 
 /// The SQL dialect a batch is written in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -88,6 +91,35 @@ impl Dialect {
         out.push('\'');
         out
     }
+}
+
+/// A new plan's creation (see the plan repository's `create_in_tx`) in
+/// three round trips whatever the plan's size: the deactivation sent with
+/// the `BEGIN`, the plan's row inserted with its
+/// values bound (the one-active-plan index refuses it there when another
+/// creation won a race), and its days, meals and portions sent with the
+/// `COMMIT` (see the module documentation). `None` when a value
+/// cannot be written as a literal; nothing was sent then.
+pub(in crate::db) fn create_batched(
+    conn: &mut AnyConnection,
+    user: UserId,
+    days: &[NewDay],
+    now: NaiveDateTime,
+    settings: Option<PlanSettings>,
+) -> Option<QueryResult<i64>> {
+    let dialect = Dialect::of(conn);
+    let deactivate = deactivate_sql(dialect, user, now)?;
+    // Written once with a placeholder id to learn whether every value can
+    // be written, before anything is sent.
+    days_sql(dialect, 0, days, 0)?;
+    let chosen = i32::from(ChosenBy::of(settings) == ChosenBy::User);
+    Some(write_transaction_with_batches(conn, &deactivate, |conn| {
+        let plan_id = insert_plan(conn, user, days, now, settings)?;
+        let batch = days_sql(dialect, plan_id, days, chosen).ok_or_else(|| {
+            diesel::result::Error::QueryBuilderError("a plan's value cannot be written".into())
+        })?;
+        Ok((plan_id, batch))
+    }))
 }
 
 /// The statement that deactivates `user`'s active plan at `now`, to be

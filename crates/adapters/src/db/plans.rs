@@ -10,9 +10,9 @@ use mealplan_ports::{
     PlanSettings, Portion, StoreError,
 };
 
-use super::plan_batch::{Dialect, days_sql, deactivate_sql};
+use super::plan_batch::create_batched;
 use super::schema::{daily_menus, meal_details, meal_portions, plans};
-use super::transaction::{write_transaction, write_transaction_with_batches};
+use super::transaction::write_transaction;
 use super::{AnyConnection, Database, store_error};
 
 type MealRow = (i64, i64, i32, i32, i64, f64);
@@ -212,7 +212,7 @@ fn load_plan(conn: &mut AnyConnection, which: Which) -> Result<Option<Plan>, Sto
 
 /// Who chose a new meal's recipe.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum ChosenBy {
+pub(in crate::db) enum ChosenBy {
     /// The user (a plan made by hand, a day or meal added one by one).
     User,
     /// The planner.
@@ -222,7 +222,7 @@ enum ChosenBy {
 impl ChosenBy {
     /// Who chose the recipes of a new plan with `settings`: the planner
     /// keeps its settings with the plans it makes.
-    fn of(settings: Option<PlanSettings>) -> Self {
+    pub(in crate::db) fn of(settings: Option<PlanSettings>) -> Self {
         if settings.is_some() {
             Self::Planner
         } else {
@@ -246,37 +246,9 @@ fn create_in_tx(
     Ok(plan_id)
 }
 
-/// [`create_in_tx`] in three round trips whatever the plan's size: the
-/// deactivation sent with the `BEGIN`, the plan's row inserted with its
-/// values bound (the one-active-plan index refuses it there when another
-/// creation won a race), and its days, meals and portions sent with the
-/// `COMMIT` (see [`plan_batch`](super::plan_batch)). `None` when a value
-/// cannot be written as a literal; nothing was sent then.
-fn create_batched(
-    conn: &mut AnyConnection,
-    user: UserId,
-    days: &[NewDay],
-    now: NaiveDateTime,
-    settings: Option<PlanSettings>,
-) -> Option<QueryResult<i64>> {
-    let dialect = Dialect::of(conn);
-    let deactivate = deactivate_sql(dialect, user, now)?;
-    // Written once with a placeholder id to learn whether every value can
-    // be written, before anything is sent.
-    days_sql(dialect, 0, days, 0)?;
-    let chosen = i32::from(ChosenBy::of(settings) == ChosenBy::User);
-    Some(write_transaction_with_batches(conn, &deactivate, |conn| {
-        let plan_id = insert_plan(conn, user, days, now, settings)?;
-        let batch = days_sql(dialect, plan_id, days, chosen).ok_or_else(|| {
-            diesel::result::Error::QueryBuilderError("a plan's value cannot be written".into())
-        })?;
-        Ok((plan_id, batch))
-    }))
-}
-
 /// Inserts the row of a new active plan for `user` (the old one already
 /// deactivated); its id.
-fn insert_plan(
+pub(in crate::db) fn insert_plan(
     conn: &mut AnyConnection,
     user: UserId,
     days: &[NewDay],
