@@ -296,6 +296,60 @@ async fn a_household_plan_portions_every_meal_for_everyone(b: Backend) {
     assert!(within >= 5, "{summary}");
 }
 
+/// A member's name is stored as sent in every portion of a household
+/// plan, quotes and backslashes included (a plan's rows are written as
+/// literal SQL, the name quoted per backend), and so are item names new
+/// to the account (bound, never written into SQL).
+async fn names_with_quotes_and_backslashes_round_trip(b: Backend) {
+    let app = spawn_app(b).await;
+    let token = app.token_for("quotes@example.com").await;
+    let holder = json!({
+        "goal": "maintain_weight", "height": 180, "weight": 82, "body_type": "normal",
+        "gender": "male", "meals_per_day": 3, "activity_level": "medium",
+        "birth_date": "1985-04-02", "restrictions": [{"name": "o'neil's \\ 'list'"}],
+    });
+    let reply = app
+        .json(Method::PUT, "/api/profile", Some(&token), &holder)
+        .await;
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    assert_eq!(reply.json["restrictions"][0]["name"], "o'neil's \\ 'list'");
+    let name = r"Mar'ía \ O'Neil '";
+    let mut body = member(name);
+    body["restrictions"] = json!([{"name": "o'neil's \\ 'list'"}, {"name": "x'\\"}]);
+    let added = add(&app, &token, &body).await;
+    assert_eq!(added.status, 201, "{}", added.text);
+    assert_eq!(added.json["name"], name);
+    assert_eq!(
+        added.json["restrictions"][0]["id"],
+        reply.json["restrictions"][0]["id"]
+    );
+    assert_eq!(added.json["restrictions"][1]["name"], "x'\\");
+    let id = added.json["id"].as_i64().unwrap();
+    let generated = app
+        .json(
+            Method::POST,
+            "/api/plan/generate",
+            Some(&token),
+            &json!({"household": true, "days": 2, "seed": 4}),
+        )
+        .await;
+    assert_eq!(generated.status, 201, "{}", generated.text);
+    let current = app.get("/api/plan/current", Some(&token)).await;
+    for plan in [&generated.json, &current.json] {
+        let theirs: Vec<&Value> = plan["daily_menus"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|d| d["meal_details"].as_array().unwrap())
+            .flat_map(|m| m["portions"].as_array().unwrap())
+            .filter(|p| p["member_id"] == id)
+            .collect();
+        assert!(!theirs.is_empty(), "{plan}");
+        assert!(theirs.iter().all(|p| p["name"] == name), "{plan}");
+    }
+    assert_eq!(generated.json, current.json);
+}
+
 /// The shopping list's grams are `expected`, what every portion still to
 /// cook needs (egg whites are bought as eggs, so eggs are left out).
 async fn assert_list_buys(
@@ -512,4 +566,5 @@ crate::on_both_backends!(
     members_are_exported_and_deleted_with_the_account,
     a_household_plan_portions_every_meal_for_everyone,
     a_household_meal_is_swapped_re_portioned_and_re_balanced,
+    names_with_quotes_and_backslashes_round_trip,
 );

@@ -14,9 +14,8 @@ use mealplan_ports::{
     MAX_MEMBERS, Member, MemberRepository, MemberStoreError, NewMember, StoreError,
 };
 
-use super::profiles::{
-    StoredBody, TxError, manual_bits, manual_of, restriction_items, taste_items,
-};
+use super::items::{TxError, candidates, restriction_items, taste_items};
+use super::profiles::{StoredBody, manual_bits, manual_of};
 use super::schema::household_members as hm;
 use super::transaction::write_transaction;
 use super::{AnyConnection, Database, store_error};
@@ -198,8 +197,9 @@ impl From<WriteError> for MemberStoreError {
 /// The member's values with its item references resolved for `user`
 /// (names new to the account become its own items).
 fn values(conn: &mut AnyConnection, user: UserId, m: &NewMember) -> Result<Values, WriteError> {
-    let tastes = taste_items::resolve(conn, user, &m.tastes)?;
-    let restrictions = restriction_items::resolve(conn, user, &m.restrictions)?;
+    let (tastes, restrictions) = candidates(conn, user, &m.tastes, &m.restrictions)?;
+    let tastes = taste_items::resolve(conn, user, &m.tastes, &tastes)?;
+    let restrictions = restriction_items::resolve(conn, user, &m.restrictions, &restrictions)?;
     Ok(Values::of(m, &tastes, &restrictions))
 }
 

@@ -8,7 +8,9 @@
 mod chat;
 mod fixed;
 mod household;
+mod items;
 mod limits;
+mod plan_batch;
 mod plans;
 mod pool;
 mod profiles;

@@ -10,6 +10,7 @@ use mealplan_ports::{
     PlanSettings, Portion, SessionRead, StoreError, TokenClaims,
 };
 
+use super::plan_batch::create_batched;
 use super::schema::{daily_menus, meal_details, meal_portions, plans};
 use super::transaction::write_transaction;
 use super::{AnyConnection, Database, store_error};
@@ -211,11 +212,23 @@ fn load_plan(conn: &mut AnyConnection, which: Which) -> Result<Option<Plan>, Sto
 
 /// Who chose a new meal's recipe.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum ChosenBy {
+pub(in crate::db) enum ChosenBy {
     /// The user (a plan made by hand, a day or meal added one by one).
     User,
     /// The planner.
     Planner,
+}
+
+impl ChosenBy {
+    /// Who chose the recipes of a new plan with `settings`: the planner
+    /// keeps its settings with the plans it makes.
+    pub(in crate::db) fn of(settings: Option<PlanSettings>) -> Self {
+        if settings.is_some() {
+            Self::Planner
+        } else {
+            Self::User
+        }
+    }
 }
 
 fn create_in_tx(
@@ -228,7 +241,21 @@ fn create_in_tx(
     diesel::update(plans::table.filter(plans::user_id.eq(user.0).and(plans::active.eq(1))))
         .set((plans::active.eq(0), plans::updated_at.eq(now)))
         .execute(conn)?;
-    let plan_id: i64 = diesel::insert_into(plans::table)
+    let plan_id = insert_plan(conn, user, days, now, settings)?;
+    insert_days(conn, plan_id, days, ChosenBy::of(settings))?;
+    Ok(plan_id)
+}
+
+/// Inserts the row of a new active plan for `user` (the old one already
+/// deactivated); its id.
+pub(in crate::db) fn insert_plan(
+    conn: &mut AnyConnection,
+    user: UserId,
+    days: &[NewDay],
+    now: NaiveDateTime,
+    settings: Option<PlanSettings>,
+) -> QueryResult<i64> {
+    diesel::insert_into(plans::table)
         .values((
             plans::user_id.eq(user.0),
             plans::active.eq(1),
@@ -251,14 +278,7 @@ fn create_in_tx(
             )),
         ))
         .returning(plans::id)
-        .get_result(conn)?;
-    let by = if settings.is_some() {
-        ChosenBy::Planner
-    } else {
-        ChosenBy::User
-    };
-    insert_days(conn, plan_id, days, by)?;
-    Ok(plan_id)
+        .get_result(conn)
 }
 
 /// The values of `meal`'s row in daily menu `menu`, chosen `by` (one
@@ -508,9 +528,13 @@ impl Database {
         now: DateTime<Utc>,
     ) -> Result<Plan, StoreError> {
         self.run(move |conn| {
-            let id = write_transaction(conn, |conn| {
-                create_in_tx(conn, user, &days, now.naive_utc(), settings)
-            })
+            let now = now.naive_utc();
+            let id = match create_batched(conn, user, &days, now, settings) {
+                Some(created) => created,
+                None => {
+                    write_transaction(conn, |conn| create_in_tx(conn, user, &days, now, settings))
+                }
+            }
             .map_err(store_error)?;
             load_plan(conn, Which::Id(id))?
                 .ok_or_else(|| StoreError::Failure("plan vanished after create".into()))

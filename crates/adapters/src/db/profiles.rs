@@ -6,133 +6,18 @@ use async_trait::async_trait;
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
 use mealplan_domain::{
-    ActivityLevel, BirthDate, Body, BodyType, DayTargets, DietType, Gender, Goal, Height, ItemRef,
-    Manual, MealsPerDay, NamedItem, Resolved, Stored, Targets, UserId, Weight,
-    profile::dedup_in_order,
+    ActivityLevel, BirthDate, Body, BodyType, DayTargets, DietType, Gender, Goal, Height, Manual,
+    MealsPerDay, NamedItem, Resolved, Stored, Targets, UserId, Weight, profile::dedup_in_order,
 };
 use mealplan_ports::{
     ItemKind, NewProfile, Profile, ProfileRepository, ProfileStoreError, SessionState, StoreError,
 };
 
+use super::items::{TxError, candidates_of, restriction_items, taste_items};
 use super::schema::{profiles, revoked_tokens, users};
 use super::transaction::write_transaction_with_final_batch;
 use super::users::UserRow;
 use super::{AnyConnection, Database, store_error};
-
-/// Failure inside the upsert transaction.
-pub(in crate::db) enum TxError {
-    Unknown {
-        kind: ItemKind,
-        index: usize,
-        id: i64,
-    },
-    Db(diesel::result::Error),
-}
-
-impl From<diesel::result::Error> for TxError {
-    fn from(e: diesel::result::Error) -> Self {
-        Self::Db(e)
-    }
-}
-
-/// Queries of one user-extensible list (tastes or restrictions); both
-/// tables have the same shape, so one macro writes both modules.
-macro_rules! item_list {
-    ($module:ident, $kind:expr, $items:ident) => {
-        pub(in crate::db) mod $module {
-            use super::*;
-            use crate::db::schema::$items;
-
-            /// The items `refs` name for `user`, in order, duplicates
-            /// removed; names not yet known become the user's own items.
-            pub(in crate::db) fn resolve(
-                conn: &mut AnyConnection,
-                user: UserId,
-                refs: &[ItemRef],
-            ) -> Result<Vec<NamedItem>, TxError> {
-                let visible = $items::owner_id.is_null().or($items::owner_id.eq(user.0));
-                let mut items: Vec<NamedItem> = Vec::with_capacity(refs.len());
-                for (index, item) in refs.iter().enumerate() {
-                    let (id, name) = match item {
-                        ItemRef::Id(id, _) => $items::table
-                            .filter($items::id.eq(*id).and(visible))
-                            .select(($items::id, $items::name))
-                            .first::<(i64, String)>(conn)
-                            .optional()?
-                            .ok_or(TxError::Unknown {
-                                kind: $kind,
-                                index,
-                                id: *id,
-                            })?,
-                        ItemRef::Name(name) => {
-                            let found = $items::table
-                                .filter($items::name.eq(name.as_str()).and(visible))
-                                .order($items::owner_id.desc())
-                                .select(($items::id, $items::owner_id, $items::name))
-                                .load::<(i64, Option<i64>, String)>(conn)?;
-                            // A predefined item wins over a custom one.
-                            match found
-                                .into_iter()
-                                .enumerate()
-                                .min_by_key(|(i, (_, owner, _))| (owner.is_some(), *i))
-                            {
-                                Some((_, (id, _, stored))) => (id, stored),
-                                None => {
-                                    let id = diesel::insert_into($items::table)
-                                        .values((
-                                            $items::name.eq(name.as_str()),
-                                            $items::owner_id.eq(Some(user.0)),
-                                        ))
-                                        .returning($items::id)
-                                        .get_result(conn)?;
-                                    (id, name.as_str().to_owned())
-                                }
-                            }
-                        }
-                    };
-                    if !items.iter().any(|i| i.id == id) {
-                        items.push(NamedItem { id, name });
-                    }
-                }
-                Ok(items)
-            }
-
-            /// The custom items `user` owns, by id.
-            pub(super) fn owned(
-                conn: &mut AnyConnection,
-                user: UserId,
-            ) -> QueryResult<Vec<NamedItem>> {
-                Ok($items::table
-                    .filter($items::owner_id.eq(user.0))
-                    .order($items::id)
-                    .select(($items::id, $items::name))
-                    .load::<(i64, String)>(conn)?
-                    .into_iter()
-                    .map(|(id, name)| NamedItem { id, name })
-                    .collect())
-            }
-
-            /// Which of `ids` `user` may use.
-            pub(super) fn visible(
-                conn: &mut AnyConnection,
-                user: UserId,
-                ids: &[i64],
-            ) -> QueryResult<Vec<i64>> {
-                $items::table
-                    .filter(
-                        $items::id
-                            .eq_any(ids.to_vec())
-                            .and($items::owner_id.is_null().or($items::owner_id.eq(user.0))),
-                    )
-                    .select($items::id)
-                    .load(conn)
-            }
-        }
-    };
-}
-
-item_list!(taste_items, ItemKind::Taste, tastes);
-item_list!(restriction_items, ItemKind::Restriction, restrictions);
 
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = profiles)]
@@ -596,13 +481,32 @@ fn upsert_in_tx(
     user: UserId,
     p: &NewProfile,
 ) -> Result<(Profile, String), TxError> {
-    let tastes = taste_items::resolve(conn, user, &p.draft.tastes)?;
-    let restrictions = restriction_items::resolve(conn, user, &p.draft.restrictions)?;
-    let previous: Option<StoredRow> = profiles::table
-        .filter(profiles::user_id.eq(user.0))
-        .select(StoredRow::as_select())
+    // One statement reads the stored row and both lists' candidates.
+    let columns = (
+        (
+            profiles::id,
+            profiles::body_fat_percentage,
+            profiles::calories_target,
+            profiles::protein_target,
+            profiles::carbs_target,
+            profiles::fat_target,
+            profiles::manual_targets,
+        )
+            .nullable(),
+        taste_items::column(conn, user, &p.draft.tastes),
+        restriction_items::column(conn, user, &p.draft.restrictions),
+    );
+    let (previous, tastes, restrictions): (Option<StoredRow>, String, String) = users::table
+        .left_join(profiles::table)
+        .filter(users::id.eq(user.0))
+        .select(columns)
         .first(conn)
-        .optional()?;
+        .optional()?
+        .unwrap_or_default();
+    let (tastes, restrictions) = (candidates_of(&tastes)?, candidates_of(&restrictions)?);
+    let tastes = taste_items::resolve(conn, user, &p.draft.tastes, &tastes)?;
+    let restrictions =
+        restriction_items::resolve(conn, user, &p.draft.restrictions, &restrictions)?;
     let resolved = (p.resolve)(previous.as_ref().map(StoredRow::stored).as_ref());
     let values = ProfileValues::of(p, &resolved);
     // On PostgreSQL an existing row is updated in the final batch, right

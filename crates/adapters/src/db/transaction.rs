@@ -56,11 +56,32 @@ pub(crate) fn write_transaction_with_final_batch<T, E>(
 where
     E: From<diesel::result::Error>,
 {
+    write_transaction_with_batches(conn, "", work)
+}
+
+/// [`write_transaction_with_final_batch`] that also sends `first`
+/// (statements returning nothing) together with the `BEGIN`: work that
+/// starts with a write needs no round trip of its own for it.
+pub(crate) fn write_transaction_with_batches<T, E>(
+    conn: &mut AnyConnection,
+    first: &str,
+    work: impl FnOnce(&mut AnyConnection) -> Result<(T, String), E>,
+) -> Result<T, E>
+where
+    E: From<diesel::result::Error>,
+{
     let begin = match conn {
-        AnyConnection::Postgresql(_) => "BEGIN",
-        AnyConnection::Sqlite(_) => "BEGIN IMMEDIATE",
+        AnyConnection::Postgresql(_) => "BEGIN;",
+        AnyConnection::Sqlite(_) => "BEGIN IMMEDIATE;",
     };
-    conn.batch_execute(begin)?;
+    if let Err(e) = conn.batch_execute(&format!("{begin}{first}")) {
+        // A failed statement after the `BEGIN` left the transaction open;
+        // a failed `BEGIN` opened none (and this `ROLLBACK` fails alone).
+        if !first.is_empty() {
+            let _ = conn.batch_execute("ROLLBACK");
+        }
+        return Err(e.into());
+    }
     match catch_unwind(AssertUnwindSafe(|| work(conn))) {
         Ok(Ok((value, mut last))) => {
             if !last.is_empty() && !last.trim_end().ends_with(';') {

@@ -112,15 +112,40 @@ impl Planner {
         user: UserId,
         options: GenerateOptions,
     ) -> Result<PlanView, PlanError> {
-        let profile = self
+        Ok(self.generate_for(user, options).await?.0)
+    }
+
+    /// [`generate_with`](Self::generate_with), also giving back the
+    /// profile the plan was made from (as stored, the plan's changes not
+    /// applied), so that the caller can judge the plan's fit
+    /// ([`Plans::with_fit_for`]) without reading it again.
+    pub async fn generate_for(
+        &self,
+        user: UserId,
+        options: GenerateOptions,
+    ) -> Result<(PlanView, Profile), PlanError> {
+        let stored = self
             .profiles
             .find(user)
             .await?
             .ok_or(PlanError::NoProfile)?;
-        let profile = adjusted(profile, &options.settings.adjust);
-        if options.household {
-            return self.generate_household(user, profile, options).await;
-        }
+        let profile = adjusted(stored.clone(), &options.settings.adjust);
+        let view = if options.household {
+            self.generate_household(user, profile, options).await?
+        } else {
+            self.generate_alone(user, profile, options).await?
+        };
+        Ok((view, stored))
+    }
+
+    /// [`generate_with`](Self::generate_with) for the user alone
+    /// (`profile`, the plan's changes applied).
+    async fn generate_alone(
+        &self,
+        user: UserId,
+        profile: Profile,
+        options: GenerateOptions,
+    ) -> Result<PlanView, PlanError> {
         let all = self.catalog.all().await?;
         let seed = options
             .seed
@@ -341,6 +366,17 @@ impl Plans {
     pub async fn with_fit(&self, user: UserId, view: PlanView) -> Result<PlanView, PlanError> {
         let profile = self.profiles.find(user).await?;
         self.with_fit_from(profile, view).await
+    }
+
+    /// [`with_fit`](Self::with_fit) to `profile`, the user's profile as
+    /// stored, already read (by the generation that made `view`): one
+    /// read of the database less.
+    pub async fn with_fit_for(
+        &self,
+        profile: Profile,
+        view: PlanView,
+    ) -> Result<PlanView, PlanError> {
+        self.with_fit_from(Some(profile), view).await
     }
 
     /// [`Self::with_fit`] with the owner's profile already read. The fits

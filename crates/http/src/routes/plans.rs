@@ -297,9 +297,9 @@ pub async fn generate_plan(
         },
         household: value.household,
     };
-    let plan = state
+    let (plan, profile) = state
         .planner
-        .generate_with(user.0.id, options)
+        .generate_for(user.0.id, options)
         .await
         .map_err(|e| match e {
             PlanError::Infeasible(e) => infeasible(&e, &raw),
@@ -307,7 +307,7 @@ pub async fn generate_plan(
         })?;
     let plan = state
         .plans
-        .with_fit(user.0.id, plan)
+        .with_fit_for(profile, plan)
         .await
         .map_err(plan_error)?;
     Ok(HttpResponse::build(StatusCode::CREATED).json(PlanResponse::from(&plan)))
