@@ -43,3 +43,69 @@ macro_rules! fixed_sql {
 }
 
 pub(in crate::db) use fixed_sql;
+
+/// A meal's status change for its owner, as one statement Diesel prepares
+/// once per connection: Diesel's own `UPDATE` is never cached (parsed and
+/// planned by the server on every change). It sets the status and the
+/// meal's `updated_at` when the meal belongs to a plan of `owner`, and
+/// returns the meal's row and whether it is shared.
+#[derive(Debug, Clone, Copy, diesel::query_builder::QueryId)]
+pub(in crate::db) struct SetStatusOfOwner {
+    /// The meal.
+    pub id: i64,
+    /// Whose plan it must be in.
+    pub owner: i64,
+    /// The new status code.
+    pub status: i32,
+    /// The change's time.
+    pub now: chrono::NaiveDateTime,
+}
+
+impl diesel::query_builder::Query for SetStatusOfOwner {
+    type SqlType = (
+        (
+            diesel::sql_types::BigInt,
+            diesel::sql_types::BigInt,
+            diesel::sql_types::Integer,
+            diesel::sql_types::Integer,
+            diesel::sql_types::BigInt,
+            diesel::sql_types::Double,
+        ),
+        diesel::sql_types::Integer,
+    );
+}
+
+impl<Conn> diesel::RunQueryDsl<Conn> for SetStatusOfOwner {}
+
+impl<DB> diesel::query_builder::QueryFragment<DB> for SetStatusOfOwner
+where
+    DB: diesel::backend::Backend,
+    DB: diesel::sql_types::HasSqlType<diesel::sql_types::BigInt>,
+    DB: diesel::sql_types::HasSqlType<diesel::sql_types::Integer>,
+    DB: diesel::sql_types::HasSqlType<diesel::sql_types::Timestamp>,
+    i64: diesel::serialize::ToSql<diesel::sql_types::BigInt, DB>,
+    i32: diesel::serialize::ToSql<diesel::sql_types::Integer, DB>,
+    chrono::NaiveDateTime: diesel::serialize::ToSql<diesel::sql_types::Timestamp, DB>,
+{
+    fn walk_ast<'b>(
+        &'b self,
+        mut out: diesel::query_builder::AstPass<'_, 'b, DB>,
+    ) -> diesel::QueryResult<()> {
+        use diesel::sql_types::{BigInt, Integer, Timestamp};
+        out.push_sql("UPDATE meal_details SET status = ");
+        out.push_bind_param::<Integer, _>(&self.status)?;
+        out.push_sql(", updated_at = ");
+        out.push_bind_param::<Timestamp, _>(&self.now)?;
+        out.push_sql(" WHERE id = ");
+        out.push_bind_param::<BigInt, _>(&self.id)?;
+        out.push_sql(
+            " AND daily_menu_id IN (SELECT d.id FROM daily_menus d \
+             JOIN plans p ON p.id = d.plan_id WHERE p.user_id = ",
+        );
+        out.push_bind_param::<BigInt, _>(&self.owner)?;
+        out.push_sql(
+            ") RETURNING id, recipe_id, schedule, status, meal_type_id, servings, shared",
+        );
+        Ok(())
+    }
+}

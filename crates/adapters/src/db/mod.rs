@@ -5,6 +5,20 @@
 //! differ per backend (`migrations/sqlite`, `migrations/postgres`), and
 //! both sets are embedded in the binary.
 
+/// Runs `$body` with `$c` bound to the concrete connection inside
+/// `$conn`: what `MultiConnection` does not offer (multi-row inserts)
+/// each backend's own connection does, and there a hot statement is
+/// found in the statement cache by its type, without building its SQL
+/// text first.
+macro_rules! on_backend {
+    ($conn:expr, $c:ident => $body:expr) => {
+        match $conn {
+            AnyConnection::Postgresql($c) => $body,
+            AnyConnection::Sqlite($c) => $body,
+        }
+    };
+}
+
 mod chat;
 mod fixed;
 mod household;

@@ -354,7 +354,8 @@ pub(in crate::db) fn load_in_session(
     jti: &str,
 ) -> Result<Option<(SessionState, Option<Profile>)>, StoreError> {
     type Row = (UserRow, bool, Option<ProfileRow>, String, String, String);
-    let row: Option<Row> = users::table
+    // On the backend's own connection (see `on_backend!`).
+    let row: Option<Row> = on_backend!(conn, c => users::table
         .left_join(profiles::table)
         .filter(users::id.eq(user.0))
         .select((
@@ -365,9 +366,9 @@ pub(in crate::db) fn load_in_session(
             RestrictionsColumn,
             DietsColumn,
         ))
-        .first::<Row>(conn)
-        .optional()
-        .map_err(store_error)?;
+        .first::<Row>(c))
+    .optional()
+    .map_err(store_error)?;
     let Some((user_row, revoked, profile, tastes, restrictions, diets)) = row else {
         return Ok(None);
     };

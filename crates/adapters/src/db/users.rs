@@ -13,7 +13,7 @@ use mealplan_ports::{NewUser, SessionState, StoreError, UserCredentials, UserRep
 
 use super::schema::{password_resets, revoked_tokens, users};
 use super::transaction::write_transaction;
-use super::{Database, store_error};
+use super::{AnyConnection, Database, store_error};
 use crate::jwt::random_hex;
 
 #[derive(Queryable, Selectable)]
@@ -74,19 +74,20 @@ fn by_id(conn: &mut super::AnyConnection, id: i64) -> Result<Option<UserCredenti
 /// The user `id`, their stamp and whether token `jti` was revoked, by one
 /// statement (one round trip for every authenticated request).
 pub(in crate::db) fn session_of(
-    conn: &mut super::AnyConnection,
+    conn: &mut AnyConnection,
     id: UserId,
     jti: &str,
 ) -> Result<Option<SessionState>, StoreError> {
-    let row: Option<(UserRow, bool)> = users::table
+    // On the backend's own connection (see `on_backend!`).
+    let row: Option<(UserRow, bool)> = on_backend!(conn, c => users::table
         .find(id.0)
         .select((
             UserRow::as_select(),
             diesel::dsl::exists(revoked_tokens::table.filter(revoked_tokens::jti.eq(jti))),
         ))
-        .first(conn)
-        .optional()
-        .map_err(store_error)?;
+        .first(c))
+    .optional()
+    .map_err(store_error)?;
     let Some((row, revoked)) = row else {
         return Ok(None);
     };
