@@ -103,9 +103,7 @@ where
              JOIN plans p ON p.id = d.plan_id WHERE p.user_id = ",
         );
         out.push_bind_param::<BigInt, _>(&self.owner)?;
-        out.push_sql(
-            ") RETURNING id, recipe_id, schedule, status, meal_type_id, servings, shared",
-        );
+        out.push_sql(") RETURNING id, recipe_id, schedule, status, meal_type_id, servings, shared");
         Ok(())
     }
 }

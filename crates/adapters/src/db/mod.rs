@@ -25,6 +25,7 @@ mod household;
 mod items;
 mod limits;
 mod plan_batch;
+mod plan_rows;
 mod plans;
 mod pool;
 mod profiles;

@@ -18,7 +18,7 @@ use mealplan_domain::UserId;
 use mealplan_ports::{NewDay, PlanSettings};
 
 use super::AnyConnection;
-use super::plans::{ChosenBy, insert_plan};
+use super::plan_rows::{ChosenBy, insert_plan};
 use super::transaction::write_transaction_with_batches;
 
 /// The SQL dialect a batch is written in.
