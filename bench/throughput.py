@@ -3,8 +3,9 @@
 bare actix-web handler serving the same `diet_type` bytes, loaded with wrk
 at c=1 and c=32 in one run. Prints req/s, p50 and p99 of every load, the
 ratios the throughput issue sets targets for (and issue 25's: GET profile,
-GET plan/current and PUT status against a ceiling of exactly one
-PostgreSQL round trip through the same pool, `GET /ready`), idle RSS and
+GET plan/current and PUT status, without a token and by its owner with
+one, against a ceiling of exactly one PostgreSQL round trip through the
+same pool, `GET /ready`), idle RSS and
 start-to-ready. Round trips per request are counted by
 `tests/api/roundtrips.rs`.
 
@@ -128,6 +129,25 @@ def rotate_script(tmp, name, method, paths, headers=None, body=None):
     return lua(tmp, name, "\n".join(lines) + "\n")
 
 
+def each_own_script(tmp, name, method, requests):
+    """A wrk script sending `method` to each (path, bearer token) of
+    `requests` in turn, each with its own token (wrk.format replaces the
+    default headers, so Host is sent too)."""
+    lines = ["local reqs = {}", "local i = 0"]
+    for path, token in requests:
+        headers = {"Host": "127.0.0.1", "authorization": f"Bearer {token}"}
+        fields = ", ".join(f"[{json.dumps(k)}] = {json.dumps(v)}" for k, v in headers.items())
+        lines.append(f"table.insert(reqs, wrk.format({json.dumps(method)}, "
+                     f"{json.dumps(path)}, {{{fields}}}))")
+    lines += [
+        "request = function()",
+        "  i = i + 1",
+        "  return reqs[(i % #reqs) + 1]",
+        "end",
+    ]
+    return lua(tmp, name, "\n".join(lines) + "\n")
+
+
 UNITS = {"us": 1e-3, "ms": 1.0, "s": 1000.0}
 
 
@@ -211,6 +231,11 @@ def main():
                                        [f"/meal-detail/{u[1][0]}/status?status={i % 2}"
                                         for u in users for i in range(2)])
                 results[(name, "status_16_plans", c)] = wrk(svc.base, "/", c, d, script=spread)
+                # As the web client sends it: each owner with their token.
+                owned = each_own_script(tmp, f"owned-{name}.lua", "PUT",
+                                        [(f"/meal-detail/{u[1][0]}/status?status={i % 2}", u[0])
+                                         for u in users for i in range(2)])
+                results[(name, "status_16_owners", c)] = wrk(svc.base, "/", c, d, script=owned)
                 eight = rotate_script(tmp, f"eight-{name}.lua", "PUT",
                                       [f"/meal-detail/{m}/status?status={i % 2}"
                                        for m in meals[:8] for i in range(2)])
@@ -255,6 +280,8 @@ def main():
          rps("postgres", "get_plan") / rps("postgres", "ceiling_one_trip"), ">= 0.40"),
         ("postgres PUT status / one-trip ceiling (c=32)",
          rps("postgres", "status_16_plans") / rps("postgres", "ceiling_one_trip"), ">= 0.40"),
+        ("postgres PUT status by its owner, with a token / one-trip ceiling (c=32)",
+         rps("postgres", "status_16_owners") / rps("postgres", "ceiling_one_trip"), ">= 0.40"),
         ("postgres GET profile p99 / p50 (c=32)",
          results[("postgres", "get_profile", 32)]["p99"] / results[("postgres", "get_profile", 32)]["p50"],
          "<= 10"),
