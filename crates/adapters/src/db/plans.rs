@@ -67,6 +67,20 @@ type PlanRow = (
     Option<(Option<i64>, String, f64)>,
 );
 
+/// The columns of a meal as [`MealRow`] reads them.
+macro_rules! meal_columns {
+    () => {
+        (
+            meal_details::id,
+            meal_details::recipe_id,
+            meal_details::schedule,
+            meal_details::status,
+            meal_details::meal_type_id,
+            meal_details::servings,
+        )
+    };
+}
+
 /// The columns of a plan's settings, as [`SettingsCols`] reads them.
 macro_rules! settings_columns {
     () => {
@@ -131,18 +145,7 @@ fn load_plan(conn: &mut AnyConnection, which: Which) -> Result<Option<Plan>, Sto
                     ),
                     settings_columns!(),
                     (daily_menus::id, daily_menus::day_of_week).nullable(),
-                    (
-                        (
-                            meal_details::id,
-                            meal_details::recipe_id,
-                            meal_details::schedule,
-                            meal_details::status,
-                            meal_details::meal_type_id,
-                            meal_details::servings,
-                        ),
-                        meal_details::updated_at,
-                    )
-                        .nullable(),
+                    (meal_columns!(), meal_details::updated_at).nullable(),
                     (
                         meal_portions::member_id,
                         meal_portions::name,
@@ -435,14 +438,7 @@ fn load_day(conn: &mut AnyConnection, menu_id: i64) -> Result<Option<OwnedDay>, 
     let meals: Vec<MealRow> = meal_details::table
         .filter(meal_details::daily_menu_id.eq(menu_id))
         .order(meal_details::schedule)
-        .select((
-            meal_details::id,
-            meal_details::recipe_id,
-            meal_details::schedule,
-            meal_details::status,
-            meal_details::meal_type_id,
-            meal_details::servings,
-        ))
+        .select(meal_columns!())
         .load(conn)
         .map_err(store_error)?;
     Ok(Some(OwnedDay {
@@ -496,17 +492,7 @@ fn set_status_in(
         meal_details::status.eq(status.code() as i32),
         meal_details::updated_at.eq(Some(now.naive_utc())),
     );
-    let returning = (
-        (
-            meal_details::id,
-            meal_details::recipe_id,
-            meal_details::schedule,
-            meal_details::status,
-            meal_details::meal_type_id,
-            meal_details::servings,
-        ),
-        meal_details::shared,
-    );
+    let returning = (meal_columns!(), meal_details::shared);
     let row: Option<(MealRow, i32)> = match owner {
         // A prepared statement the connection keeps (see `fixed.rs`), on
         // the backend's own connection (see `on_backend!`).
@@ -681,14 +667,7 @@ impl PlanRepository for Database {
                 .inner_join(daily_menus::table.inner_join(plans::table))
                 .filter(meal_details::id.eq(id))
                 .select((
-                    (
-                        meal_details::id,
-                        meal_details::recipe_id,
-                        meal_details::schedule,
-                        meal_details::status,
-                        meal_details::meal_type_id,
-                        meal_details::servings,
-                    ),
+                    meal_columns!(),
                     plans::user_id,
                     plans::id,
                     daily_menus::day_of_week,
