@@ -84,6 +84,21 @@ pub fn admit(claims: TokenClaims, state: Option<SessionState>) -> Result<Authent
     })
 }
 
+/// What a read that checks its token on the way `found` (the session
+/// state and the rest it read, `None` if the user is gone), admitted for
+/// `claims`: the session and the rest, or why not.
+pub(crate) fn admit_found<T, E>(
+    claims: TokenClaims,
+    found: Result<Option<(SessionState, T)>, StoreError>,
+) -> Result<(Authenticated, T), InSession<E>> {
+    let found = found.map_err(|e| InSession::Auth(AuthError::Store(e)))?;
+    let (state, rest) = found.map_or((None, None), |(s, r)| (Some(s), Some(r)));
+    let session = admit(claims, state).map_err(InSession::Auth)?;
+    // `admit` refuses a missing state, so `rest` is there.
+    let rest = rest.ok_or(InSession::Auth(AuthError::Token(TokenError::Invalid)))?;
+    Ok((session, rest))
+}
+
 /// Why a use case that checks its token on the way failed: the token
 /// (401), or the work itself.
 #[derive(Debug, thiserror::Error)]

@@ -9,7 +9,7 @@ use mealplan_ports::{
     ReferenceList, Resolver, StoreError, TokenClaims,
 };
 
-use crate::accounts::{AuthError, Authenticated, InSession, admit};
+use crate::accounts::{Authenticated, InSession, admit_found};
 
 /// Why a profile operation failed.
 #[derive(Debug, thiserror::Error)]
@@ -144,7 +144,11 @@ impl Profiles {
         &self,
         claims: TokenClaims,
     ) -> Result<(Authenticated, Profile), InSession<ProfileError>> {
-        let (session, profile) = read_in_session(self.profiles.as_ref(), claims).await?;
+        let found = self
+            .profiles
+            .find_in_session(claims.user, claims.jti.clone())
+            .await;
+        let (session, profile) = admit_found(claims, found)?;
         let profile = profile.ok_or(InSession::Work(ProfileError::NotFound))?;
         Ok((session, profile))
     }
@@ -161,21 +165,6 @@ impl Profiles {
     pub async fn reference_list(&self, list: ReferenceList) -> Result<Vec<NamedItem>, StoreError> {
         self.reference.list(list).await
     }
-}
-
-/// The user `claims` name, admitted, and their profile if any, read by
-/// one statement.
-pub(crate) async fn read_in_session<E>(
-    profiles: &dyn ProfileRepository,
-    claims: TokenClaims,
-) -> Result<(Authenticated, Option<Profile>), InSession<E>> {
-    let found = profiles
-        .find_in_session(claims.user, claims.jti.clone())
-        .await
-        .map_err(|e| InSession::Auth(AuthError::Store(e)))?;
-    let (state, profile) = found.map_or((None, None), |(s, p)| (Some(s), p));
-    let session = admit(claims, state).map_err(InSession::Auth)?;
-    Ok((session, profile))
 }
 
 #[cfg(test)]

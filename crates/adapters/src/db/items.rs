@@ -262,14 +262,10 @@ macro_rules! item_list {
                         .iter()
                         .map(|name| ($items::name.eq(*name), $items::owner_id.eq(Some(user.0))))
                         .collect();
-                    // Multi-row inserts are each backend's own.
                     let insert = diesel::insert_into($items::table)
                         .values(&rows)
                         .returning(($items::id, $items::name));
-                    match conn {
-                        AnyConnection::Postgresql(c) => insert.get_results(c),
-                        AnyConnection::Sqlite(c) => insert.get_results(c),
-                    }
+                    on_backend!(conn, c => insert.get_results(c))
                 })
             }
 

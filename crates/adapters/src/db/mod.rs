@@ -24,6 +24,7 @@ mod fixed;
 mod household;
 mod items;
 mod limits;
+mod literal;
 mod plan_batch;
 mod plan_rows;
 mod plans;

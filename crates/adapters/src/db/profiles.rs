@@ -14,6 +14,7 @@ use mealplan_ports::{
 };
 
 use super::items::{TxError, candidates_of, restriction_items, taste_items};
+use super::literal::Dialect;
 use super::schema::{profiles, revoked_tokens, users};
 use super::transaction::write_transaction_with_final_batch;
 use super::users::UserRow;
@@ -438,22 +439,20 @@ fn literal_update_sql(id: i64, v: &ProfileValues<'_>) -> Option<String> {
         manual_targets,
         updated_at,
     } = *v;
-    let plain_year = |year: i32| (1..=9999).contains(&year);
-    if !plain_year(birth_date.year()) || !plain_year(updated_at.year()) {
+    if !(1..=9999).contains(&birth_date.year()) {
         return None;
     }
     let name = |s: &str| {
         (!s.is_empty() && s.bytes().all(|b| b.is_ascii_lowercase() || b == b'_'))
             .then(|| format!("'{s}'"))
     };
-    // `{:?}` is the shortest text that reads back as the same `f64`.
-    let number = |x: f64| x.is_finite().then(|| format!("{x:?}::float8"));
+    let number = |x: f64| Dialect::Postgres.float(x);
     Some(format!(
         "UPDATE profiles SET goal = {}, height = {}, weight = {}, body_type = {}, \
          gender = {}, meals_per_day = {}, activity_level = {}, birth_date = '{}'::date, \
          body_fat_percentage = {}, calories_target = {}, protein_target = {}, \
          carbs_target = {}, fat_target = {}, manual_targets = {}, \
-         updated_at = '{}'::timestamp WHERE id = {id};",
+         updated_at = {} WHERE id = {id};",
         name(goal)?,
         number(height)?,
         number(weight)?,
@@ -468,7 +467,7 @@ fn literal_update_sql(id: i64, v: &ProfileValues<'_>) -> Option<String> {
         number(carbs_target)?,
         number(fat_target)?,
         manual_targets,
-        updated_at.format("%Y-%m-%d %H:%M:%S%.6f"),
+        Dialect::Postgres.timestamp(updated_at)?,
     ))
 }
 

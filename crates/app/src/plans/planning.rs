@@ -118,7 +118,7 @@ impl Planner {
     /// [`generate_with`](Self::generate_with), also giving back the
     /// profile the plan was made from (as stored, the plan's changes not
     /// applied), so that the caller can judge the plan's fit
-    /// ([`Plans::with_fit_for`]) without reading it again.
+    /// ([`Plans::with_fit_from`]) without reading it again.
     pub async fn generate_for(
         &self,
         user: UserId,
@@ -368,21 +368,11 @@ impl Plans {
         self.with_fit_from(profile, view).await
     }
 
-    /// [`with_fit`](Self::with_fit) to `profile`, the user's profile as
-    /// stored, already read (by the generation that made `view`): one
-    /// read of the database less.
-    pub async fn with_fit_for(
-        &self,
-        profile: Profile,
-        view: PlanView,
-    ) -> Result<PlanView, PlanError> {
-        self.with_fit_from(Some(profile), view).await
-    }
-
-    /// [`Self::with_fit`] with the owner's profile already read. The fits
-    /// of a plan read before with the same meals and profile come from
-    /// the cache.
-    pub(crate) async fn with_fit_from(
+    /// [`Self::with_fit`] with the owner's profile already read (by the
+    /// generation that made `view`, or with the session): one read of the
+    /// database less. The fits of a plan read before with the same meals
+    /// and profile come from the cache.
+    pub async fn with_fit_from(
         &self,
         profile: Option<Profile>,
         mut view: PlanView,

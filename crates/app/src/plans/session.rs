@@ -12,7 +12,7 @@ use mealplan_ports::{Plan, Profile, TokenClaims};
 
 use super::planning::DayFitView;
 use super::{PlanError, PlanSummary, PlanView, Plans};
-use crate::accounts::{AuthError, Authenticated, InSession, admit};
+use crate::accounts::{Authenticated, InSession, admit_found};
 
 /// Entries kept before the cache starts over (a few hundred bytes each:
 /// about 1 MB when full).
@@ -81,12 +81,8 @@ impl Plans {
             .plans
             .active_in_session(claims.user, claims.jti.clone())
             .await
-            .map_err(|e| InSession::Auth(AuthError::Store(e)))?;
-        let (state, profile, plan) = match found {
-            Some(read) => (Some(read.session), read.profile, read.plan),
-            None => (None, None, None),
-        };
-        let session = admit(claims, state).map_err(InSession::Auth)?;
+            .map(|read| read.map(|r| (r.session, (r.profile, r.plan))));
+        let (session, (profile, plan)) = admit_found(claims, found)?;
         let plan = plan.ok_or(InSession::Work(PlanError::NoActivePlan))?;
         Ok((session, profile, plan))
     }

@@ -307,7 +307,7 @@ pub async fn generate_plan(
         })?;
     let plan = state
         .plans
-        .with_fit_for(profile, plan)
+        .with_fit_from(Some(profile), plan)
         .await
         .map_err(plan_error)?;
     Ok(HttpResponse::build(StatusCode::CREATED).json(PlanResponse::from(&plan)))
