@@ -326,7 +326,7 @@ impl Chat {
         memory.pending = turn.pending.as_ref().and_then(request::encode);
         self.memory.remember(user, memory).await?;
         Ok(ChatReply {
-            response: turn.texts.join("\n\n"),
+            response: paragraphs(&turn.texts),
             used_tools: turn.used,
         })
     }
@@ -389,7 +389,7 @@ impl Chat {
             return Err(Fallback::Model("no answer after tool rounds".into()));
         }
         Ok(ChatReply {
-            response: last_results.join("\n\n"),
+            response: paragraphs(&last_results),
             used_tools: used,
         })
     }
@@ -466,4 +466,29 @@ pub fn capabilities(lang: Lang) -> String {
          - **Tu hogar**: \"añade a mi hijo Leo, 17 años, 175 cm, 62 kg\", \"un plan para toda la familia\", \"¿quién está en mi familia?\"",
     )
     .to_owned()
+}
+
+/// What the tools said, one paragraph each, a paragraph said twice kept
+/// once: several tools that each stop at the same missing fact (no
+/// profile yet) would otherwise repeat it once per tool.
+fn paragraphs(texts: &[String]) -> String {
+    let mut kept: Vec<&str> = Vec::with_capacity(texts.len());
+    for text in texts {
+        if !kept.contains(&text.as_str()) {
+            kept.push(text);
+        }
+    }
+    kept.join("\n\n")
+}
+
+#[cfg(test)]
+mod paragraph_tests {
+    use super::paragraphs;
+
+    #[test]
+    fn a_paragraph_said_twice_is_kept_once_in_order() {
+        let said = ["a", "b", "a", "c", "b"].map(String::from);
+        assert_eq!(paragraphs(&said), "a\n\nb\n\nc");
+        assert_eq!(paragraphs(&[]), "");
+    }
 }
