@@ -168,6 +168,7 @@ pub fn settings(db: &TestDb) -> Settings {
         login_failure_limit: 5,
         trusted_proxies: Vec::new(),
         rate_limit_max_keys: mealplan_http::limits::DEFAULT_MAX_KEYS,
+        plan_cache_bytes: 16 << 20,
         chat_model: None,
         pool: Default::default(),
         deadlines: Default::default(),

@@ -12,6 +12,7 @@ mod catalogue;
 mod chat;
 mod chat_corpus;
 mod chat_household;
+mod current;
 mod errors;
 mod faults;
 mod generate;

@@ -200,7 +200,8 @@ async fn each_request_takes_few_round_trips() {
         app.get("/api/plan/current", t).await.status
     })
     .await;
-    figures.push(("GET /api/plan/current", n, 2));
+    // Answered before, at the same revision: the session statement alone.
+    figures.push(("GET /api/plan/current (as answered before)", n, 1));
     let n = counted(&trips, || async {
         app.get("/api/plan/current/summary", t).await.status
     })
@@ -217,6 +218,27 @@ async fn each_request_takes_few_round_trips() {
     })
     .await;
     figures.push(("PUT /meal-detail/{id}/status", n, 2));
+    // Read right after a change: the plan is read again.
+    let changed = app
+        .send(
+            Method::PUT,
+            &format!("/meal-detail/{id}/status?status=0"),
+            t,
+            &[],
+            None,
+        )
+        .await;
+    assert_eq!(changed.status, 200, "{}", changed.text);
+    actix_web::rt::time::sleep(std::time::Duration::from_millis(50)).await;
+    trips.take();
+    let after = app.get("/api/plan/current", t).await;
+    assert_eq!(after.status, 200, "{}", after.text);
+    actix_web::rt::time::sleep(std::time::Duration::from_millis(50)).await;
+    figures.push(("GET /api/plan/current (after a change)", trips.take(), 2));
+    assert_eq!(
+        after.json["daily_menus"][0]["meal_details"][0]["status"], 0,
+        "the change shows at once"
+    );
     let other = current["daily_menus"][1]["meal_details"][0]["recipe_id"]
         .as_i64()
         .expect("another recipe");

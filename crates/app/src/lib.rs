@@ -21,8 +21,8 @@ pub use household::{Household, MemberError};
 pub use plans::MenuError;
 pub use plans::{
     Alternative, DayFitView, DaySummary, DayView, GenerateOptions, MealView, Meals, Menus,
-    PersonSummary, PlanContext, PlanError, PlanSummary, PlanView, Planner, Plans, Shopping,
-    ShoppingItem, ShoppingList, WeekPlace,
+    PersonSummary, PlanContext, PlanError, PlanSummary, PlanView, Planner, Plans, Renditions,
+    Shopping, ShoppingItem, ShoppingList, WeekPlace,
 };
 pub use profiles::{ProfileError, Profiles};
 pub use recipes::{RecipePage, RecipeQuery, RecipeSheet, Recipes, SHEET_SERVINGS};

@@ -574,6 +574,7 @@ mod use_cases;
 
 pub use menus::MenuError;
 pub use planning::{DayFitView, GenerateOptions, WeekPlace};
+pub use session::Renditions;
 pub use shopping::{ShoppingItem, ShoppingList};
 
 #[cfg(test)]

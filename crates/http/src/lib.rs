@@ -27,7 +27,7 @@ use actix_web::middleware::Condition;
 use actix_web::{App, HttpResponse, web};
 use mealplan_app::{
     Accounts, Chat, Export, Household, Meals, Menus, PasswordResets, Planner, Plans, Profiles,
-    Recipes, Shopping,
+    Recipes, Renditions, Shopping,
 };
 use mealplan_ports::{HealthProbe, RateLimitStore};
 use utoipa_swagger_ui::SwaggerUi;
@@ -77,6 +77,9 @@ pub struct AppState {
     /// The counters of the login and sign-up limits, shared by every
     /// instance on the same database.
     pub rate_limit_store: Arc<dyn RateLimitStore>,
+    /// The JSON of users' current plans as last rendered, served while
+    /// the plan's revision says it still holds.
+    pub plan_answers: Arc<Renditions<web::Bytes>>,
 }
 
 /// How long a request may take before it is answered 503, so a hung

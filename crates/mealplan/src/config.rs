@@ -114,6 +114,12 @@ pub struct ServeArgs {
     #[arg(long, env = "RATE_LIMIT_MAX_KEYS", default_value_t = mealplan_http::limits::DEFAULT_MAX_KEYS,
           value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(64..=100_000_000))]
     pub rate_limit_max_keys: usize,
+    /// Megabytes of rendered "current plan" answers each instance keeps
+    /// (one per user, served while the plan's stored revision, the profile
+    /// and the day are what it was rendered from); 0 = none.
+    #[arg(long, env = "PLAN_CACHE_MB", default_value_t = 16,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=4096))]
+    pub plan_cache_mb: usize,
     /// Milliseconds a request may take before it is answered 503 (so a hung
     /// database never holds a client).
     #[arg(long, env = "REQUEST_TIMEOUT_MS", default_value_t = 4500,

@@ -46,6 +46,8 @@ pub struct Settings {
     pub trusted_proxies: Vec<std::net::IpAddr>,
     /// Most refused client addresses each instance remembers in memory.
     pub rate_limit_max_keys: usize,
+    /// Bytes of rendered "current plan" answers each instance keeps.
+    pub plan_cache_bytes: usize,
     /// An OpenAI-compatible model server for the assistant; `None` = the
     /// built-in assistant only.
     pub chat_model: Option<mealplan_http::ChatModelConfig>,
@@ -272,6 +274,7 @@ impl Application {
             },
             health: Arc::new(db.clone()),
             rate_limit_store: Arc::new(db),
+            plan_answers: Arc::new(mealplan_app::Renditions::new(settings.plan_cache_bytes)),
         };
         let options = HttpOptions {
             deadlines: settings.deadlines,

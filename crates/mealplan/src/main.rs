@@ -44,6 +44,7 @@ async fn serve(args: ServeArgs) -> Result<(), Box<dyn std::error::Error>> {
         login_failure_limit: args.login_failure_limit,
         trusted_proxies: args.trusted_proxies.0.clone(),
         rate_limit_max_keys: args.rate_limit_max_keys,
+        plan_cache_bytes: args.plan_cache_mb << 20,
         chat_model: args.chat_model(),
         pool: args.pool(),
         deadlines: args.deadlines(),

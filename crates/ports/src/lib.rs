@@ -228,8 +228,8 @@ pub use profiles::{MockProfileRepository, MockReferenceData};
 mod profiles;
 
 pub use plans::{
-    DailyMenu, MealChange, MealDetail, NewDay, NewMeal, OwnedDay, OwnedMeal, Plan, PlanRepository,
-    PlanSettings, Portion, RecipeCatalog, SessionRead,
+    DailyMenu, MealChange, MealDetail, NewDay, NewMeal, OwnedDay, OwnedMeal, Plan, PlanHead,
+    PlanRepository, PlanSettings, Portion, RecipeCatalog, SessionHead, SessionRead,
 };
 #[cfg(feature = "mock")]
 pub use plans::{MockPlanRepository, MockRecipeCatalog};

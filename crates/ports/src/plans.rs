@@ -182,6 +182,31 @@ pub struct SessionRead {
     pub plan: Option<Plan>,
 }
 
+/// Which plan is a user's active one, and at which revision: a number
+/// that grows with every change to the plan, its days, meals or portions,
+/// so that an answer rendered from the plan at one revision is still true
+/// while the stored revision is the same, on any instance.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PlanHead {
+    /// Plan id.
+    pub id: i64,
+    /// The plan's revision.
+    pub revision: i64,
+}
+
+/// What a read that checks its token on the way found, without the
+/// plan's content: the session state, the profile and which plan is
+/// active at which revision.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SessionHead {
+    /// What authenticating the token needs.
+    pub session: SessionState,
+    /// The user's profile, if any.
+    pub profile: Option<Profile>,
+    /// The user's active plan, if any.
+    pub plan: Option<PlanHead>,
+}
+
 /// Persistence of plans and their meals.
 #[cfg_attr(feature = "mock", mockall::automock)]
 #[async_trait]
@@ -233,6 +258,14 @@ pub trait PlanRepository: Send + Sync {
         user: UserId,
         jti: String,
     ) -> Result<Option<SessionRead>, StoreError>;
+    /// As [`PlanRepository::active_in_session`], with only the active
+    /// plan's head (one statement): enough to serve an answer rendered
+    /// earlier at the same revision.
+    async fn head_in_session(
+        &self,
+        user: UserId,
+        jti: String,
+    ) -> Result<Option<SessionHead>, StoreError>;
     /// A plan by id, active or not.
     async fn plan(&self, id: i64) -> Result<Option<Plan>, StoreError>;
     /// Every plan of `user`, newest first (the active one and history).

@@ -47,7 +47,7 @@ pub(in crate::db) use fixed_sql;
 /// A meal's status change for its owner, as one statement Diesel prepares
 /// once per connection: Diesel's own `UPDATE` is never cached (parsed and
 /// planned by the server on every change). It sets the status and the
-/// meal's `updated_at` when the meal belongs to a plan of `owner`, and
+/// meal's `updated_at` (adding one to its revision) when the meal belongs to a plan of `owner`, and
 /// returns the meal's row and whether it is shared.
 #[derive(Debug, Clone, Copy, diesel::query_builder::QueryId)]
 pub(in crate::db) struct SetStatusOfOwner {
@@ -96,6 +96,7 @@ where
         out.push_bind_param::<Integer, _>(&self.status)?;
         out.push_sql(", updated_at = ");
         out.push_bind_param::<Timestamp, _>(&self.now)?;
+        out.push_sql(", revision = revision + 1");
         out.push_sql(" WHERE id = ");
         out.push_bind_param::<BigInt, _>(&self.id)?;
         out.push_sql(

@@ -7,7 +7,7 @@ use mealplan_domain::planner::{PlanAdjust, Portions, Tolerances};
 use mealplan_domain::{DietType, MealStatus, MealType, MealsPerDay, UserId};
 use mealplan_ports::{
     DailyMenu, MealChange, MealDetail, NewDay, NewMeal, OwnedDay, OwnedMeal, Plan, PlanRepository,
-    PlanSettings, Portion, SessionRead, StoreError, TokenClaims,
+    PlanSettings, Portion, SessionHead, SessionRead, StoreError, TokenClaims,
 };
 
 use super::plan_batch::create_batched;
@@ -416,10 +416,13 @@ fn portions_of(conn: &mut AnyConnection, id: i64) -> QueryResult<Vec<Portion>> {
         .collect())
 }
 
-/// Sets plan `plan_id`'s `updated_at`.
+/// Sets plan `plan_id`'s `updated_at` and adds one to its revision.
 fn touch_plan(conn: &mut AnyConnection, plan_id: i64, now: DateTime<Utc>) -> QueryResult<usize> {
     diesel::update(plans::table.find(plan_id))
-        .set(plans::updated_at.eq(now.naive_utc()))
+        .set((
+            plans::updated_at.eq(now.naive_utc()),
+            plans::revision.eq(plans::revision + 1),
+        ))
         .execute(conn)
 }
 
@@ -491,6 +494,7 @@ fn set_status_in(
     let set = (
         meal_details::status.eq(status.code() as i32),
         meal_details::updated_at.eq(Some(now.naive_utc())),
+        meal_details::revision.eq(meal_details::revision + 1),
     );
     let returning = (meal_columns!(), meal_details::shared);
     let row: Option<(MealRow, i32)> = match owner {
@@ -593,6 +597,7 @@ impl PlanRepository for Database {
                     .set((
                         meal_details::recipe_id.eq(change.recipe_id),
                         meal_details::servings.eq(change.servings),
+                        meal_details::revision.eq(meal_details::revision + 1),
                     ))
                     .execute(conn)?;
                     if updated != 1 {
@@ -639,6 +644,15 @@ impl PlanRepository for Database {
             }))
         })
         .await
+    }
+
+    async fn head_in_session(
+        &self,
+        user: UserId,
+        jti: String,
+    ) -> Result<Option<SessionHead>, StoreError> {
+        self.run_read(move |conn| super::profiles::load_head_in_session(conn, user, &jti))
+            .await
     }
 
     async fn plan(&self, id: i64) -> Result<Option<Plan>, StoreError> {
@@ -708,6 +722,7 @@ impl PlanRepository for Database {
                     meal_details::recipe_id.eq(recipe_id),
                     meal_details::updated_at.eq(Some(now.naive_utc())),
                     meal_details::chosen.eq(1),
+                    meal_details::revision.eq(meal_details::revision + 1),
                 ))
                 .execute(conn)
                 .map(drop)
@@ -732,6 +747,7 @@ impl PlanRepository for Database {
                         meal_details::servings.eq(servings),
                         meal_details::updated_at.eq(Some(now.naive_utc())),
                         meal_details::chosen.eq(1),
+                        meal_details::revision.eq(meal_details::revision + 1),
                     ))
                     .execute(conn)?;
                 replace_portions(conn, id, &portions)
@@ -781,6 +797,7 @@ impl PlanRepository for Database {
                 .set((
                     meal_details::status.eq(status.code() as i32),
                     meal_details::updated_at.eq(Some(now.naive_utc())),
+                    meal_details::revision.eq(meal_details::revision + 1),
                 ))
                 .execute(conn)
                 .map(drop)

@@ -10,7 +10,8 @@ use mealplan_domain::{
     MealsPerDay, NamedItem, Resolved, Stored, Targets, UserId, Weight, profile::dedup_in_order,
 };
 use mealplan_ports::{
-    ItemKind, NewProfile, Profile, ProfileRepository, ProfileStoreError, SessionState, StoreError,
+    ItemKind, NewProfile, PlanHead, Profile, ProfileRepository, ProfileStoreError, SessionHead,
+    SessionState, StoreError,
 };
 
 use super::items::{TxError, candidates_of, restriction_items, taste_items};
@@ -346,33 +347,28 @@ fn load_profile(conn: &mut AnyConnection, user: UserId) -> Result<Option<Profile
     .map(Some)
 }
 
-/// `user`'s session state for token `jti` and their profile, by one
-/// statement: the user row left-joined to the profile, with the token's
-/// revocation and the profile's lists as columns.
-pub(in crate::db) fn load_in_session(
-    conn: &mut AnyConnection,
-    user: UserId,
-    jti: &str,
-) -> Result<Option<(SessionState, Option<Profile>)>, StoreError> {
-    type Row = (UserRow, bool, Option<ProfileRow>, String, String, String);
-    // On the backend's own connection (see `on_backend!`).
-    let row: Option<Row> = on_backend!(conn, c => users::table
-        .left_join(profiles::table)
-        .filter(users::id.eq(user.0))
-        .select((
+/// The columns of a session-and-profile read: the user, whether token
+/// `$jti` is revoked, the profile and its three lists; then `$extra`.
+macro_rules! session_columns {
+    ($jti:expr $(, $extra:expr)*) => {
+        (
             UserRow::as_select(),
-            diesel::dsl::exists(revoked_tokens::table.filter(revoked_tokens::jti.eq(jti))),
+            diesel::dsl::exists(revoked_tokens::table.filter(revoked_tokens::jti.eq($jti))),
             Option::<ProfileRow>::as_select(),
             TastesColumn,
             RestrictionsColumn,
             DietsColumn,
-        ))
-        .first::<Row>(c))
-    .optional()
-    .map_err(store_error)?;
-    let Some((user_row, revoked, profile, tastes, restrictions, diets)) = row else {
-        return Ok(None);
+            $($extra,)*
+        )
     };
+}
+
+/// A session-and-profile row as [`session_columns`] reads it.
+type SessionRow = (UserRow, bool, Option<ProfileRow>, String, String, String);
+
+/// The session state and profile of a [`SessionRow`].
+fn session_of_row(row: SessionRow) -> Result<(SessionState, Option<Profile>), StoreError> {
+    let (user_row, revoked, profile, tastes, restrictions, diets) = row;
     let found = user_row.into_credentials()?;
     let session = SessionState {
         user: found.user,
@@ -388,7 +384,84 @@ pub(in crate::db) fn load_in_session(
             )
         })
         .transpose()?;
-    Ok(Some((session, profile)))
+    Ok((session, profile))
+}
+
+/// `user`'s session state for token `jti` and their profile, by one
+/// statement: the user row left-joined to the profile, with the token's
+/// revocation and the profile's lists as columns.
+pub(in crate::db) fn load_in_session(
+    conn: &mut AnyConnection,
+    user: UserId,
+    jti: &str,
+) -> Result<Option<(SessionState, Option<Profile>)>, StoreError> {
+    // On the backend's own connection (see `on_backend!`).
+    let row: Option<SessionRow> = on_backend!(conn, c => users::table
+        .left_join(profiles::table)
+        .filter(users::id.eq(user.0))
+        .select(session_columns!(jti))
+        .first::<SessionRow>(c))
+    .optional()
+    .map_err(store_error)?;
+    row.map(session_of_row).transpose()
+}
+
+super::fixed::fixed_sql! {
+    /// The id of the user's active plan (`users` in the outer query).
+    ActivePlanColumn: diesel::sql_types::Nullable<diesel::sql_types::BigInt> =
+        "(SELECT p.id FROM plans p WHERE p.user_id = users.id AND p.active = 1)"
+}
+
+super::fixed::fixed_sql! {
+    /// The revision of the user's active plan (`users` in the outer
+    /// query): the plan's own, plus its meals' count and revisions. Each
+    /// part only grows, and every change grows one of them (see the
+    /// `plan_revisions` migration).
+    ActivePlanRevisionColumn: diesel::sql_types::Nullable<diesel::sql_types::BigInt> =
+        "(SELECT CAST(p.revision + (SELECT COUNT(*) + COALESCE(SUM(m.revision), 0) \
+         FROM daily_menus d JOIN meal_details m ON m.daily_menu_id = d.id \
+         WHERE d.plan_id = p.id) AS BIGINT) \
+         FROM plans p WHERE p.user_id = users.id AND p.active = 1)"
+}
+
+/// As [`load_in_session`], with the head of the user's active plan: its
+/// id and revision, in the same statement.
+pub(in crate::db) fn load_head_in_session(
+    conn: &mut AnyConnection,
+    user: UserId,
+    jti: &str,
+) -> Result<Option<SessionHead>, StoreError> {
+    type Row = (
+        UserRow,
+        bool,
+        Option<ProfileRow>,
+        String,
+        String,
+        String,
+        Option<i64>,
+        Option<i64>,
+    );
+    // On the backend's own connection (see `on_backend!`).
+    let row: Option<Row> = on_backend!(conn, c => users::table
+        .left_join(profiles::table)
+        .filter(users::id.eq(user.0))
+        .select(session_columns!(jti, ActivePlanColumn, ActivePlanRevisionColumn))
+        .first::<Row>(c))
+    .optional()
+    .map_err(store_error)?;
+    let Some((u, revoked, profile, tastes, restrictions, diets, plan, revision)) = row else {
+        return Ok(None);
+    };
+    let (session, profile) = session_of_row((u, revoked, profile, tastes, restrictions, diets))?;
+    let plan = plan.map(|id| PlanHead {
+        id,
+        revision: revision.unwrap_or(0),
+    });
+    Ok(Some(SessionHead {
+        session,
+        profile,
+        plan,
+    }))
 }
 
 /// Diet types read back from a [`DietsColumn`].

@@ -148,6 +148,7 @@ diesel::table! {
         adjust_meals -> Nullable<Integer>,
         adjust_diet -> Nullable<Text>,
         household -> Integer,
+        revision -> BigInt,
     }
 }
 
@@ -171,6 +172,7 @@ diesel::table! {
         updated_at -> Nullable<Timestamp>,
         chosen -> Integer,
         shared -> Integer,
+        revision -> BigInt,
     }
 }
 

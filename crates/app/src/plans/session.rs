@@ -1,14 +1,16 @@
 //! Plan reads that check their token on the way: the session state, the
 //! profile and the active plan come on one connection in one go, and each
 //! day's fit is computed once per plan content and profile (a cache), not
-//! on every read.
+//! on every read. The answer to "my current plan" is kept as rendered
+//! ([`Renditions`]) while the plan's stored revision says it still holds.
 
 use std::collections::HashMap;
+use std::fmt::{self, Write as _};
 use std::hash::{BuildHasher, Hash, Hasher, RandomState};
 use std::sync::{Arc, Mutex};
 
-use mealplan_domain::Recipe;
-use mealplan_ports::{Plan, Profile, TokenClaims};
+use mealplan_domain::{Recipe, UserId};
+use mealplan_ports::{Plan, PlanHead, Profile, TokenClaims};
 
 use super::planning::DayFitView;
 use super::{PlanError, PlanSummary, PlanView, Plans};
@@ -36,7 +38,9 @@ impl FitCache {
     /// hasher key makes collisions impossible to arrange.
     pub(crate) fn key(&self, profile: &Profile, view: &PlanView, today: chrono::NaiveDate) -> u64 {
         let mut h = self.hasher.build_hasher();
-        format!("{profile:?}{:?}{today}", view.settings).hash(&mut h);
+        hash_debug(&mut h, profile);
+        hash_debug(&mut h, &view.settings);
+        today.hash(&mut h);
         for day in &view.days {
             (day.id, day.day_of_week).hash(&mut h);
             for m in &day.meals {
@@ -70,6 +74,120 @@ impl FitCache {
     }
 }
 
+/// Feeds `value`'s `Debug` rendering to `h` without building a string:
+/// every field of the value counts, including fields added later.
+fn hash_debug(h: &mut impl Hasher, value: &impl fmt::Debug) {
+    struct Feed<'a, H>(&'a mut H);
+    impl<H: Hasher> fmt::Write for Feed<'_, H> {
+        fn write_str(&mut self, s: &str) -> fmt::Result {
+            self.0.write(s.as_bytes());
+            Ok(())
+        }
+    }
+    // Writing to a hasher cannot fail.
+    let _ = write!(Feed(h), "{value:?}");
+}
+
+/// Answers rendered from users' active plans (the JSON of "my current
+/// plan", say), one per user, each with what it was rendered from: the
+/// plan's head (id and revision), the profile, the day and the catalogue
+/// snapshot. A read whose session statement finds the same is answered
+/// from here, without reading the plan: one statement instead of two, and
+/// no view, fit or rendering. The revision is read from the database on
+/// every request, so a change made through any instance is seen at once.
+///
+/// Bounded by the bytes it holds: past its budget, entries are dropped
+/// until the newest fits.
+pub struct Renditions<T> {
+    hasher: RandomState,
+    budget: usize,
+    entries: Mutex<Kept<T>>,
+}
+
+/// The entries of a [`Renditions`] and the bytes they hold.
+struct Kept<T> {
+    by_user: HashMap<UserId, Rendition<T>>,
+    bytes: usize,
+}
+
+/// One user's rendered answer and what it was rendered from.
+struct Rendition<T> {
+    key: u64,
+    catalogue: Arc<[Recipe]>,
+    value: T,
+}
+
+impl<T: Clone + AsRef<[u8]>> Renditions<T> {
+    /// An empty store holding at most about `budget` bytes of answers.
+    pub fn new(budget: usize) -> Self {
+        Self {
+            hasher: RandomState::new(),
+            budget,
+            entries: Mutex::new(Kept {
+                by_user: HashMap::new(),
+                bytes: 0,
+            }),
+        }
+    }
+
+    /// Bytes held now.
+    pub fn bytes(&self) -> usize {
+        self.lock().bytes
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Kept<T>> {
+        self.entries.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// A key naming what an answer is rendered from, the catalogue aside
+    /// (compared by identity). A random hasher key makes collisions
+    /// impossible to arrange.
+    fn key(&self, head: PlanHead, profile: Option<&Profile>, today: chrono::NaiveDate) -> u64 {
+        let mut h = self.hasher.build_hasher();
+        head.hash(&mut h);
+        today.hash(&mut h);
+        hash_debug(&mut h, &profile);
+        h.finish()
+    }
+
+    fn get(&self, user: UserId, key: u64, all: &Arc<[Recipe]>) -> Option<T> {
+        self.lock()
+            .by_user
+            .get(&user)
+            .filter(|r| r.key == key && Arc::ptr_eq(&r.catalogue, all))
+            .map(|r| r.value.clone())
+    }
+
+    fn put(&self, user: UserId, key: u64, all: &Arc<[Recipe]>, value: T) {
+        let size = value.as_ref().len();
+        if size > self.budget {
+            return;
+        }
+        let mut kept = self.lock();
+        if let Some(old) = kept.by_user.remove(&user) {
+            kept.bytes -= old.value.as_ref().len();
+        }
+        while kept.bytes + size > self.budget {
+            let Some(&victim) = kept.by_user.keys().next() else {
+                break;
+            };
+            if let Some(old) = kept.by_user.remove(&victim) {
+                kept.bytes -= old.value.as_ref().len();
+            }
+        }
+        kept.bytes += size;
+        let catalogue = Arc::clone(all);
+        kept.by_user.insert(
+            user,
+            Rendition {
+                key,
+                catalogue,
+                value,
+            },
+        );
+    }
+}
+
 impl Plans {
     /// The session state, profile and active plan of the user `claims`
     /// name, read on one connection in one go, the token admitted.
@@ -87,17 +205,44 @@ impl Plans {
         Ok((session, profile, plan))
     }
 
-    /// The active plan of the user `claims` name, with each day's fit;
-    /// the token is checked on the way.
-    pub async fn current_in_session(
+    /// The active plan of the user `claims` name as `render` renders it
+    /// (with each day's fit), from `kept` when the plan, profile, day and
+    /// catalogue are what it was rendered from: then one statement (the
+    /// session, profile and plan head) serves it. The token is checked on
+    /// the way.
+    pub async fn current_rendered<T, E>(
         &self,
         claims: TokenClaims,
-    ) -> Result<PlanView, InSession<PlanError>> {
-        let (_, profile, plan) = self.read_in_session(claims).await?;
+        kept: &Renditions<T>,
+        render: impl FnOnce(&PlanView) -> Result<T, E>,
+    ) -> Result<Result<T, E>, InSession<PlanError>>
+    where
+        T: Clone + AsRef<[u8]>,
+    {
+        let found = self
+            .plans
+            .head_in_session(claims.user, claims.jti.clone())
+            .await
+            .map(|read| read.map(|r| (r.session, (r.profile, r.plan))));
+        let (session, (profile, head)) = admit_found(claims, found)?;
+        let user = session.user.id;
+        let head = head.ok_or(InSession::Work(PlanError::NoActivePlan))?;
         let work = async {
             let all = self.catalog.all().await?;
+            let key = kept.key(head, profile.as_ref(), self.clock.now().date_naive());
+            if let Some(value) = kept.get(user, key, &all) {
+                return Ok(Ok(value));
+            }
+            // Read after the head: the plan is at its revision or later,
+            // so an answer kept under this key is never older than it.
+            let plan = self
+                .plans
+                .active(user)
+                .await?
+                .ok_or(PlanError::NoActivePlan)?;
             let view = self.view(plan, &all)?;
-            self.with_fit_from(profile, view).await
+            let view = self.with_fit_from(profile, view).await?;
+            Ok(render(&view).inspect(|value| kept.put(user, key, &all, value.clone())))
         };
         work.await.map_err(InSession::Work)
     }

@@ -3,7 +3,7 @@
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
-use mealplan_app::{GenerateOptions, PlanError};
+use mealplan_app::{GenerateOptions, PlanError, PlanView};
 use mealplan_domain::DAY_OF_WEEK_RANGE;
 use mealplan_domain::planner::{Portions, Tolerances};
 use mealplan_ports::NewDay;
@@ -201,13 +201,18 @@ pub async fn create_plan(
 pub async fn current_plan(
     state: web::Data<AppState>,
     claims: Claimed,
-) -> Result<web::Json<PlanResponse>, ApiError> {
-    let plan = state
+) -> Result<HttpResponse, ApiError> {
+    let render =
+        |plan: &PlanView| serde_json::to_vec(&PlanResponse::from(plan)).map(web::Bytes::from);
+    let body = state
         .plans
-        .current_in_session(claims.0)
+        .current_rendered(claims.0, &state.plan_answers, render)
         .await
-        .map_err(|e| in_session_error(e, plan_error))?;
-    Ok(web::Json((&plan).into()))
+        .map_err(|e| in_session_error(e, plan_error))?
+        .map_err(ApiError::internal)?;
+    Ok(HttpResponse::Ok()
+        .content_type(actix_web::http::header::ContentType::json())
+        .body(body))
 }
 
 /// A plan generation body; every field is optional, and so is the body.

@@ -1,0 +1,2 @@
+ALTER TABLE plans DROP COLUMN revision;
+ALTER TABLE meal_details DROP COLUMN revision;
