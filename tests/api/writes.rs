@@ -91,4 +91,111 @@ async fn concurrent_saves_of_one_profile_leave_one_of_them_whole(b: Backend) {
     );
 }
 
-crate::on_both_backends!(concurrent_saves_of_one_profile_leave_one_of_them_whole);
+/// Meal status changes sent at once (on PostgreSQL, committed together in
+/// batches): each answer says what happened to its own change, and the
+/// plans hold exactly the acknowledged changes. Owners tick their meals,
+/// a stranger's change and a logged-out token's change are refused and
+/// write nothing, and a change sent without a token (the open policy)
+/// goes through.
+async fn status_changes_sent_at_once_are_each_answered_for_themselves(b: Backend) {
+    let app = spawn_app(b).await;
+    let mut owners = Vec::new();
+    for n in 0..4 {
+        let token = app.token_for(&format!("batch{n}@example.com")).await;
+        let body = profile(json!([]), json!([]), 2400.0);
+        let put = app
+            .json(Method::PUT, "/api/profile", Some(&token), &body)
+            .await;
+        assert_eq!(put.status, 200, "{}", put.text);
+        let plan = app
+            .json(
+                Method::POST,
+                "/api/plan/generate",
+                Some(&token),
+                &json!({"days": 2, "seed": n}),
+            )
+            .await;
+        assert_eq!(plan.status, 201, "{}", plan.text);
+        let meals: Vec<i64> = plan.json["daily_menus"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|d| d["meal_details"].as_array().unwrap().clone())
+            .map(|m| m["id"].as_i64().unwrap())
+            .collect();
+        owners.push((token, meals));
+    }
+    let gone = app.token_for("gone@example.com").await;
+    let out = app
+        .send(Method::POST, "/auth/logout", Some(&gone), &[], None)
+        .await;
+    assert_eq!(out.status, 204);
+
+    // (meal, token, status asked for, expected answer)
+    let mut sends: Vec<(i64, Option<String>, u8, u16)> = Vec::new();
+    for (token, meals) in &owners {
+        for &m in &meals[..3] {
+            sends.push((m, Some(token.clone()), 1, 200));
+        }
+    }
+    let stranger = owners[0].0.clone();
+    let theirs = owners[1].1[5];
+    sends.push((theirs, Some(stranger), 1, 404));
+    let logged_out = owners[2].1[5];
+    sends.push((logged_out, Some(gone), 1, 401));
+    let open = owners[3].1[5];
+    sends.push((open, None, 1, 200));
+    // One meal ticked and unticked by its owner, six times at once: each
+    // answer shows the change it asked for.
+    let twice = owners[3].1[6];
+    for i in 0..6 {
+        sends.push((twice, Some(owners[3].0.clone()), i % 2, 200));
+    }
+    let answers = futures_util::future::join_all(sends.iter().map(|(m, token, status, _)| {
+        let app = &app;
+        async move {
+            app.send(
+                Method::PUT,
+                &format!("/meal-detail/{m}/status?status={status}"),
+                token.as_deref(),
+                &[],
+                None,
+            )
+            .await
+        }
+    }))
+    .await;
+    for ((m, _, status, expected), answer) in sends.iter().zip(&answers) {
+        assert_eq!(answer.status, *expected, "meal {m}: {}", answer.text);
+        if answer.status == 200 {
+            assert_eq!(answer.json["id"], *m);
+            assert_eq!(answer.json["status"], *status, "meal {m}");
+        }
+    }
+    // What is stored: exactly the acknowledged changes.
+    let ticked: Vec<i64> = sends
+        .iter()
+        .filter(|(m, _, _, expected)| *expected == 200 && *m != twice)
+        .map(|(m, ..)| *m)
+        .collect();
+    for (token, meals) in &owners {
+        let plan = app.get("/api/plan/current", Some(token)).await.json;
+        for day in plan["daily_menus"].as_array().unwrap() {
+            for meal in day["meal_details"].as_array().unwrap() {
+                let id = meal["id"].as_i64().unwrap();
+                if id == twice {
+                    // Whichever change came last.
+                    assert!(meal["status"] == 0 || meal["status"] == 1);
+                    continue;
+                }
+                let want = i64::from(ticked.contains(&id));
+                assert_eq!(meal["status"], want, "meal {id} of {meals:?}");
+            }
+        }
+    }
+}
+
+crate::on_both_backends!(
+    concurrent_saves_of_one_profile_leave_one_of_them_whole,
+    status_changes_sent_at_once_are_each_answered_for_themselves,
+);

@@ -78,6 +78,10 @@ fn describe() {
         "password_hash_seconds",
         "bcrypt work per hash or verification"
     );
+    describe_histogram!(
+        "db_status_batch_size",
+        "Meal status changes committed together in one statement (PostgreSQL)"
+    );
 }
 
 /// The request counter and latency histogram of one route pattern, method

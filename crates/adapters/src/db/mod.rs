@@ -34,6 +34,7 @@ mod recipes;
 mod reference;
 mod resets;
 mod schema;
+mod status_batch;
 mod transaction;
 mod users;
 
@@ -248,6 +249,8 @@ pub struct Database {
     permits: std::sync::Arc<tokio::sync::Semaphore>,
     /// Connections found broken so far (see `pool`).
     losses: std::sync::Arc<std::sync::atomic::AtomicU64>,
+    /// Meal status changes waiting to be committed together (PostgreSQL).
+    status_batches: std::sync::Arc<status_batch::StatusBatches>,
 }
 
 impl Database {
@@ -267,6 +270,7 @@ impl Database {
             limit_cleanup: Default::default(),
             permits: std::sync::Arc::new(tokio::sync::Semaphore::new(options.max_size as usize)),
             losses,
+            status_batches: Default::default(),
         })
     }
 

@@ -13,6 +13,7 @@ use mealplan_ports::{
 use super::plan_batch::create_batched;
 use super::plan_rows::{ChosenBy, insert_plan};
 use super::schema::{daily_menus, meal_details, meal_portions, plans};
+use super::status_batch::StatusChange;
 use super::transaction::write_transaction;
 use super::{AnyConnection, Database, store_error};
 
@@ -526,6 +527,29 @@ fn set_status_in(
     Ok(Some(meal))
 }
 
+impl Database {
+    /// `change` made in a batch with others waiting (PostgreSQL), and the
+    /// meal as it now is; `None` when it was not made that way (SQLite,
+    /// refused, not found, or the batch failed): then it is made alone,
+    /// which also says why not.
+    async fn batched_status(&self, change: StatusChange) -> Result<Option<MealDetail>, StoreError> {
+        if !matches!(self.backend(), super::Backend::Postgres(_)) {
+            return Ok(None);
+        }
+        let id = change.id;
+        let Some((row, shared)) = self.status_in_batch(change).await else {
+            return Ok(None);
+        };
+        let mut meal = meal_of(row)?;
+        if shared == 1 {
+            meal.portions = self
+                .run_read(move |conn| portions_of(conn, id).map_err(store_error))
+                .await?;
+        }
+        Ok(Some(meal))
+    }
+}
+
 #[async_trait]
 impl PlanRepository for Database {
     async fn create(
@@ -581,6 +605,10 @@ impl PlanRepository for Database {
         now: DateTime<Utc>,
     ) -> Result<(), StoreError> {
         use diesel::result::Error as DieselError;
+        // Meals changed in id order, as a status batch locks them: the two
+        // never wait on each other in a circle.
+        let mut changes = changes;
+        changes.sort_by_key(|c| c.id);
         self.run(move |conn| {
             write_transaction(conn, |conn| {
                 for change in &changes {
@@ -764,6 +792,16 @@ impl PlanRepository for Database {
         status: MealStatus,
         now: DateTime<Utc>,
     ) -> Result<Option<MealDetail>, StoreError> {
+        let change = StatusChange {
+            id,
+            owner: owner.map(|u| u.0),
+            session: None,
+            status: status.code() as i32,
+            now: now.naive_utc(),
+        };
+        if let Some(meal) = self.batched_status(change).await? {
+            return Ok(Some(meal));
+        }
         self.run(move |conn| set_status_in(conn, id, owner, status, now))
             .await
     }
@@ -775,6 +813,16 @@ impl PlanRepository for Database {
         status: MealStatus,
         now: DateTime<Utc>,
     ) -> Result<Option<Option<MealDetail>>, StoreError> {
+        let change = StatusChange {
+            id,
+            owner: Some(claims.user.0),
+            session: Some((claims.jti.clone(), claims.security_stamp.clone())),
+            status: status.code() as i32,
+            now: now.naive_utc(),
+        };
+        if let Some(meal) = self.batched_status(change).await? {
+            return Ok(Some(Some(meal)));
+        }
         self.run(move |conn| {
             let admitted = super::users::session_of(conn, claims.user, &claims.jti)?
                 .is_some_and(|s| s.admits(&claims.security_stamp));
