@@ -630,6 +630,111 @@ async fn items_collapse_reuse_and_are_replaced(b: Backend) {
     );
 }
 
+/// Names with quotes, backslashes, colons and letters beyond ASCII are
+/// stored and read back whole and in order, by the profile read, the
+/// session read of the plan page and a second instance.
+async fn list_names_read_back_exactly(b: Backend) {
+    let db = std::rc::Rc::new(crate::helpers::TestDb::create(b));
+    let app = crate::helpers::spawn_app_with(db.clone(), crate::helpers::settings).await;
+    let other = crate::helpers::spawn_app_with(db, crate::helpers::settings).await;
+    let token = app.token_for("quotes@example.com").await;
+    let tastes = json!([
+        {"name": "mom's \\ \"special\" sauce: extra"},
+        {"name": "café ñandú – ß"},
+        {"name": "x'); drop table users; --"},
+        {"name": "spicy"},
+    ]);
+    let body = with(
+        base(),
+        json!({
+            "tastes": tastes,
+            "restrictions": [{"name": "no pea's: \\e"}, {"name": "gluten free"}],
+            "diet_types": ["high_protein", "vegetarian"],
+        }),
+    );
+    let reply = put(&app, &token, &body).await;
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    let names = |v: &Value| -> Vec<String> {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|i| i["name"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    let want_tastes = [
+        "mom's \\ \"special\" sauce: extra",
+        "café ñandú – ß",
+        "x'); drop table users; --",
+        "spicy",
+    ];
+    assert_eq!(names(&reply.json["tastes"]), want_tastes);
+    for app in [&app, &other] {
+        let read = app.get("/api/profile", Some(&token)).await.json;
+        assert_eq!(read["tastes"], reply.json["tastes"]);
+        assert_eq!(
+            names(&read["restrictions"]),
+            ["no pea's: \\e", "gluten free"]
+        );
+        assert_eq!(read["diet_types"], reply.json["diet_types"]);
+        assert_eq!(read, reply.json);
+    }
+    // The lists are still read where the token is checked on the way.
+    let plan = app
+        .json(
+            Method::POST,
+            "/api/plan/generate",
+            Some(&token),
+            &json!({"days": 1}),
+        )
+        .await;
+    assert_eq!(plan.status, 201, "{}", plan.text);
+    assert_eq!(app.get("/api/plan/current", Some(&token)).await.status, 200);
+}
+
+/// A database whose profiles were saved before the lists were kept on
+/// the profile row upgrades with each profile's lists intact.
+async fn an_old_database_keeps_its_profile_lists(b: Backend) {
+    let db = std::rc::Rc::new(crate::helpers::TestDb::create(b));
+    let old = mealplan_adapters::Database::open(&db.url(), Default::default()).unwrap();
+    old.migrate_before(Some("2026-11-26-000191")).unwrap();
+    db.execute(
+        "INSERT INTO users (id, name, email, password_hash, created_at, security_stamp)
+             VALUES (1, 'Old', 'old@example.com', 'x', '2026-01-01 00:00:00', 'known');
+         INSERT INTO tastes (id, name, owner_id) VALUES (500, 'grandma''s: stew', 1);
+         INSERT INTO profiles (id, user_id, goal, height, weight, body_type, gender,
+             meals_per_day, activity_level, birth_date, body_fat_percentage, calories_target,
+             protein_target, carbs_target, fat_target, created_at, updated_at)
+             VALUES (1, 1, 'maintain_weight', 170, 65, 'normal', 'female', 3, 'medium',
+             '1990-01-01', 25, 2000, 100, 250, 67, '2026-01-01 00:00:00', '2026-01-01 00:00:00');
+         INSERT INTO profile_tastes (profile_id, taste_id, position) VALUES (1, 500, 0), (1, 2, 1);
+         INSERT INTO profile_restrictions (profile_id, restriction_id, position)
+             VALUES (1, 3, 0), (1, 1, 1);
+         INSERT INTO profile_diet_types (profile_id, diet_type_id, position) VALUES (1, 4, 0);",
+    );
+    drop(old);
+    let app = crate::helpers::spawn_app_with(db, crate::helpers::settings).await;
+    let token = jsonwebtoken::encode(
+        &jsonwebtoken::Header::new(jsonwebtoken::Algorithm::HS256),
+        &json!({"sub": "1", "iat": Utc::now().timestamp(), "exp": Utc::now().timestamp() + 600, "stm": "known", "jti": "t1"}),
+        &jsonwebtoken::EncodingKey::from_secret(crate::helpers::SECRET),
+    )
+    .unwrap();
+    let read = app.get("/api/profile", Some(&token)).await;
+    assert_eq!(read.status, 200, "{}", read.text);
+    assert_eq!(
+        read.json["tastes"],
+        json!([{"id": 500, "name": "grandma's: stew"}, {"id": 2, "name": "sweet"}])
+    );
+    assert_eq!(
+        read.json["restrictions"],
+        json!([{"id": 3, "name": "nut allergy"}, {"id": 1, "name": "gluten free"}])
+    );
+    assert_eq!(
+        read.json["diet_types"],
+        json!([{"id": 4, "name": "vegetarian"}])
+    );
+}
+
 async fn custom_items_stay_private(b: Backend) {
     let app = spawn_app(b).await;
     let ann = app.token_for("ann@example.com").await;
@@ -818,6 +923,8 @@ crate::on_both_backends!(
     every_rule_has_its_entry,
     a_refused_upsert_changes_nothing,
     items_collapse_reuse_and_are_replaced,
+    list_names_read_back_exactly,
+    an_old_database_keeps_its_profile_lists,
     custom_items_stay_private,
     concurrent_first_upserts_leave_one_profile,
     public_lists_have_exact_content,

@@ -231,10 +231,13 @@ impl StoredBody<'_> {
     }
 }
 
-/// The statements that replace the profile's three lists, in order: they
-/// carry only integers (ids and positions the service made), so they are
-/// written out and sent as one batch, with the `COMMIT`.
+/// The statements that replace the profile's three lists, in order, and
+/// the lists' text on the profile row (see [`list_columns_sql`]): written
+/// out and sent as one batch, with the `COMMIT`. The list rows carry only
+/// integers (ids and positions the service made); the names are written
+/// by `dialect` as string literals.
 fn replace_lists(
+    dialect: Dialect,
     profile_id: i64,
     tastes: &[NamedItem],
     restrictions: &[NamedItem],
@@ -274,36 +277,46 @@ fn replace_lists(
         }
         sql.push(';');
     }
+    sql.push_str(&list_columns_sql(
+        dialect,
+        profile_id,
+        tastes,
+        restrictions,
+        diets,
+    ));
     sql
 }
 
-super::fixed::fixed_sql! {
-    /// A profile's tastes as one text column: `id:name` of each in order,
-    /// separated by U+001F (names hold no control characters).
-    TastesColumn: diesel::sql_types::Text =
-        "COALESCE((SELECT string_agg(CAST(i.id AS TEXT) || ':' || i.name, '\u{1f}' \
-         ORDER BY l.position) FROM profile_tastes l JOIN tastes i ON i.id = l.taste_id \
-         WHERE l.profile_id = profiles.id), '')"
+/// The update of profile `profile_id`'s list columns, which every profile
+/// read takes instead of aggregating the list tables: tastes and
+/// restrictions as `id:name` in order, separated by U+001F (names hold no
+/// control characters); diet type ids in order, comma-separated.
+fn list_columns_sql(
+    dialect: Dialect,
+    profile_id: i64,
+    tastes: &[NamedItem],
+    restrictions: &[NamedItem],
+    diets: &[DietType],
+) -> String {
+    let items = |items: &[NamedItem]| {
+        let text: Vec<String> = items
+            .iter()
+            .map(|i| format!("{}:{}", i.id, i.name))
+            .collect();
+        dialect.text(&text.join("\u{1f}"))
+    };
+    let diets: Vec<String> = diets.iter().map(|d| d.id().to_string()).collect();
+    format!(
+        "UPDATE profiles SET tastes_list = {}, restrictions_list = {}, diets_list = '{}' \
+         WHERE id = {profile_id};",
+        items(tastes),
+        items(restrictions),
+        diets.join(","),
+    )
 }
 
-super::fixed::fixed_sql! {
-    /// A profile's restrictions, like [`TastesColumn`].
-    RestrictionsColumn: diesel::sql_types::Text =
-        "COALESCE((SELECT string_agg(CAST(i.id AS TEXT) || ':' || i.name, '\u{1f}' \
-         ORDER BY l.position) FROM profile_restrictions l \
-         JOIN restrictions i ON i.id = l.restriction_id \
-         WHERE l.profile_id = profiles.id), '')"
-}
-
-super::fixed::fixed_sql! {
-    /// A profile's diet type ids as one text column, comma-separated in
-    /// order.
-    DietsColumn: diesel::sql_types::Text =
-        "COALESCE((SELECT string_agg(CAST(d.diet_type_id AS TEXT), ',' ORDER BY d.position) \
-         FROM profile_diet_types d WHERE d.profile_id = profiles.id), '')"
-}
-
-/// Items read back from a [`TastesColumn`] or [`RestrictionsColumn`].
+/// Items read back from a profile's `tastes_list` or `restrictions_list`
+/// (see [`list_columns_sql`]).
 fn items_of(text: &str) -> Result<Vec<NamedItem>, StoreError> {
     text.split('\u{1f}')
         .filter(|s| !s.is_empty())
@@ -329,9 +342,9 @@ fn load_profile(conn: &mut AnyConnection, user: UserId) -> Result<Option<Profile
         .filter(profiles::user_id.eq(user.0))
         .select((
             ProfileRow::as_select(),
-            TastesColumn,
-            RestrictionsColumn,
-            DietsColumn,
+            profiles::tastes_list,
+            profiles::restrictions_list,
+            profiles::diets_list,
         ))
         .first::<(ProfileRow, String, String, String)>(conn)
         .optional()
@@ -355,20 +368,22 @@ macro_rules! session_columns {
             UserRow::as_select(),
             diesel::dsl::exists(revoked_tokens::table.filter(revoked_tokens::jti.eq($jti))),
             Option::<ProfileRow>::as_select(),
-            TastesColumn,
-            RestrictionsColumn,
-            DietsColumn,
+            (profiles::tastes_list, profiles::restrictions_list, profiles::diets_list).nullable(),
             $($extra,)*
         )
     };
 }
 
 /// A session-and-profile row as [`session_columns`] reads it.
-type SessionRow = (UserRow, bool, Option<ProfileRow>, String, String, String);
+type SessionRow = (UserRow, bool, Option<ProfileRow>, Option<ListTexts>);
+
+/// A profile's three list columns: tastes, restrictions, diet types.
+type ListTexts = (String, String, String);
 
 /// The session state and profile of a [`SessionRow`].
 fn session_of_row(row: SessionRow) -> Result<(SessionState, Option<Profile>), StoreError> {
-    let (user_row, revoked, profile, tastes, restrictions, diets) = row;
+    let (user_row, revoked, profile, lists) = row;
+    let (tastes, restrictions, diets) = lists.unwrap_or_default();
     let found = user_row.into_credentials()?;
     let session = SessionState {
         user: found.user,
@@ -416,11 +431,14 @@ super::fixed::fixed_sql! {
     /// The revision of the user's active plan (`users` in the outer
     /// query): the plan's own, plus its meals' count and revisions. Each
     /// part only grows, and every change grows one of them (see the
-    /// `plan_revisions` migration).
+    /// `plan_revisions` migration). Each day's meals are summed by a
+    /// subquery of their own, so that the server reaches them by the
+    /// `(daily_menu_id, schedule)` index whatever its statistics say (a
+    /// join of the two was planned as a scan of every meal).
     ActivePlanRevisionColumn: diesel::sql_types::Nullable<diesel::sql_types::BigInt> =
-        "(SELECT CAST(p.revision + (SELECT COUNT(*) + COALESCE(SUM(m.revision), 0) \
-         FROM daily_menus d JOIN meal_details m ON m.daily_menu_id = d.id \
-         WHERE d.plan_id = p.id) AS BIGINT) \
+        "(SELECT CAST(p.revision + (SELECT COALESCE(SUM((SELECT COUNT(*) + \
+         COALESCE(SUM(m.revision), 0) FROM meal_details m WHERE m.daily_menu_id = d.id)), 0) \
+         FROM daily_menus d WHERE d.plan_id = p.id) AS BIGINT) \
          FROM plans p WHERE p.user_id = users.id AND p.active = 1)"
 }
 
@@ -435,9 +453,7 @@ pub(in crate::db) fn load_head_in_session(
         UserRow,
         bool,
         Option<ProfileRow>,
-        String,
-        String,
-        String,
+        Option<ListTexts>,
         Option<i64>,
         Option<i64>,
     );
@@ -449,10 +465,10 @@ pub(in crate::db) fn load_head_in_session(
         .first::<Row>(c))
     .optional()
     .map_err(store_error)?;
-    let Some((u, revoked, profile, tastes, restrictions, diets, plan, revision)) = row else {
+    let Some((u, revoked, profile, lists, plan, revision)) = row else {
         return Ok(None);
     };
-    let (session, profile) = session_of_row((u, revoked, profile, tastes, restrictions, diets))?;
+    let (session, profile) = session_of_row((u, revoked, profile, lists))?;
     let plan = plan.map(|id| PlanHead {
         id,
         revision: revision.unwrap_or(0),
@@ -464,7 +480,7 @@ pub(in crate::db) fn load_head_in_session(
     }))
 }
 
-/// Diet types read back from a [`DietsColumn`].
+/// Diet types read back from a profile's `diets_list`.
 fn diets_of(text: &str) -> Result<Vec<DietType>, StoreError> {
     text.split(',')
         .filter(|s| !s.is_empty())
@@ -609,7 +625,13 @@ fn upsert_in_tx(
             .get_result(conn)?,
     };
     let diet_types = dedup_in_order(&p.draft.diet_types);
-    let lists = replace_lists(profile_id, &tastes, &restrictions, &diet_types);
+    let lists = replace_lists(
+        Dialect::of(conn),
+        profile_id,
+        &tastes,
+        &restrictions,
+        &diet_types,
+    );
     let lists = match update_last {
         Some(update) => update + &lists,
         None => lists,

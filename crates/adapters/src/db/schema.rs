@@ -78,6 +78,9 @@ diesel::table! {
         created_at -> Timestamp,
         updated_at -> Timestamp,
         manual_targets -> Integer,
+        tastes_list -> Text,
+        restrictions_list -> Text,
+        diets_list -> Text,
     }
 }
 
