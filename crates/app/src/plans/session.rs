@@ -259,3 +259,64 @@ impl Plans {
             .map_err(InSession::Work)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn catalogue() -> Arc<[Recipe]> {
+        Arc::from(Vec::new())
+    }
+
+    fn head(revision: i64) -> PlanHead {
+        PlanHead { id: 7, revision }
+    }
+
+    fn today() -> chrono::NaiveDate {
+        chrono::NaiveDate::from_ymd_opt(2026, 11, 26).unwrap()
+    }
+
+    #[test]
+    fn an_answer_is_kept_only_for_what_it_was_rendered_from() {
+        let kept: Renditions<Vec<u8>> = Renditions::new(1 << 20);
+        let all = catalogue();
+        let (ann, bob) = (UserId(1), UserId(2));
+        let key = kept.key(head(3), None, today());
+        kept.put(ann, key, &all, b"plan at 3".to_vec());
+        assert_eq!(kept.get(ann, key, &all).as_deref(), Some(&b"plan at 3"[..]));
+        // Another revision, day, user or catalogue snapshot: not this one.
+        assert_eq!(kept.get(ann, kept.key(head(4), None, today()), &all), None);
+        let tomorrow = today().succ_opt().unwrap();
+        assert_eq!(kept.get(ann, kept.key(head(3), None, tomorrow), &all), None);
+        assert_eq!(kept.get(bob, key, &all), None);
+        assert_eq!(kept.get(ann, key, &catalogue()), None);
+        // A newer answer replaces the user's older one.
+        let newer = kept.key(head(4), None, today());
+        kept.put(ann, newer, &all, b"plan at 4!".to_vec());
+        assert_eq!(kept.get(ann, key, &all), None);
+        assert_eq!(kept.bytes(), 10);
+    }
+
+    #[test]
+    fn the_budget_bounds_what_is_kept() {
+        let kept: Renditions<Vec<u8>> = Renditions::new(100);
+        let all = catalogue();
+        for user in 0..10 {
+            let key = kept.key(head(user), None, today());
+            kept.put(UserId(user), key, &all, vec![0; 40]);
+            assert!(kept.bytes() <= 100, "{} bytes", kept.bytes());
+        }
+        let last = kept.key(head(9), None, today());
+        assert!(
+            kept.get(UserId(9), last, &all).is_some(),
+            "the newest stays"
+        );
+        // An answer larger than the whole budget is not kept at all.
+        kept.put(UserId(11), last, &all, vec![0; 101]);
+        assert_eq!(kept.get(UserId(11), last, &all), None);
+        // Nothing kept with a budget of 0.
+        let none: Renditions<Vec<u8>> = Renditions::new(0);
+        none.put(UserId(1), last, &all, vec![1]);
+        assert_eq!(none.get(UserId(1), last, &all), None);
+    }
+}
