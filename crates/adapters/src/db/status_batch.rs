@@ -166,7 +166,15 @@ impl Database {
 
     /// Sends batches until none wait.
     async fn flush_status_batches(&self) {
-        while let Some(batch) = self.status_batches.take() {
+        let mut flusher = Flusher {
+            batches: &self.status_batches,
+            done: false,
+        };
+        loop {
+            let Some(batch) = self.status_batches.take() else {
+                flusher.done = true;
+                return;
+            };
             let changes: Vec<StatusChange> = batch.iter().map(|s| s.change.clone()).collect();
             let size = changes.len();
             let rows = self
@@ -188,6 +196,28 @@ impl Database {
                     ));
                 }
             }
+        }
+    }
+}
+
+/// A flusher's place in [`StatusBatches`]: one that ends without having
+/// seen the queue empty (its task dropped, as when a worker stops) gives
+/// its place back and answers every waiting change "not made", so that
+/// each is made alone rather than wait for a flusher that never comes.
+struct Flusher<'a> {
+    batches: &'a StatusBatches,
+    done: bool,
+}
+
+impl Drop for Flusher<'_> {
+    fn drop(&mut self) {
+        if self.done {
+            return;
+        }
+        let mut q = self.batches.lock();
+        q.flushing = q.flushing.saturating_sub(1);
+        for (_, reply) in q.waiting.drain(..) {
+            let _ = reply.send(None);
         }
     }
 }
@@ -261,4 +291,83 @@ fn apply(
             )
         })
         .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn change(id: i64, owner: Option<i64>, status: i32) -> StatusChange {
+        StatusChange {
+            id,
+            owner,
+            session: None,
+            status,
+            now: NaiveDateTime::default(),
+        }
+    }
+
+    fn waiting(c: StatusChange) -> (Waiting, oneshot::Receiver<Option<ChangedRow>>) {
+        let (tx, rx) = oneshot::channel();
+        ((c, tx), rx)
+    }
+
+    #[test]
+    fn a_batch_takes_one_slot_per_meal_and_leaves_other_checks_for_the_next() {
+        let batches = StatusBatches::default();
+        let mut receivers = Vec::new();
+        let mut starts = 0;
+        for c in [
+            change(1, Some(9), 1),
+            change(2, None, 1),
+            change(1, Some(9), 0),
+            change(1, Some(8), 1),
+        ] {
+            let (w, rx) = waiting(c);
+            starts += usize::from(batches.push(w));
+            receivers.push(rx);
+        }
+        assert_eq!(starts, FLUSHERS, "one flusher per free place");
+        let batch = batches.take().unwrap();
+        let slots: Vec<(i64, i32, usize)> = batch
+            .iter()
+            .map(|s| (s.change.id, s.change.status, s.waiters.len()))
+            .collect();
+        // Meal 1's two changes by owner 9 share a slot, the last made.
+        assert_eq!(slots, [(1, 0, 2), (2, 1, 1)]);
+        let next = batches.take().unwrap();
+        assert_eq!(next.len(), 1);
+        assert_eq!(next[0].change.owner, Some(8));
+        assert!(batches.take().is_none());
+        assert_eq!(batches.lock().flushing, FLUSHERS - 1);
+    }
+
+    #[test]
+    fn a_flusher_dropped_midway_gives_its_place_back_and_frees_the_waiting() {
+        let batches = StatusBatches::default();
+        let (w, mut rx) = waiting(change(1, None, 1));
+        assert!(batches.push(w));
+        drop(Flusher {
+            batches: &batches,
+            done: false,
+        });
+        assert_eq!(batches.lock().flushing, 0);
+        assert_eq!(rx.try_recv(), Ok(None), "answered: not made");
+        // The next change starts a flusher again.
+        let (w, _rx) = waiting(change(2, None, 1));
+        assert!(batches.push(w));
+    }
+
+    #[test]
+    fn a_batch_holds_at_most_its_share_of_meals() {
+        let batches = StatusBatches::default();
+        let mut receivers = Vec::new();
+        for id in 0..(MOST as i64 + 5) {
+            let (w, rx) = waiting(change(id, None, 1));
+            batches.push(w);
+            receivers.push(rx);
+        }
+        assert_eq!(batches.take().unwrap().len(), MOST);
+        assert_eq!(batches.take().unwrap().len(), 5);
+    }
 }
