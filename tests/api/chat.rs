@@ -644,7 +644,82 @@ async fn a_plan_made_with_changes_keeps_them(b: Backend) {
     }
 }
 
+/// A stranger with no profile who tells the assistant about themselves
+/// gets their profile made from it (asked only for what is missing, the
+/// defaults said back), and the plan they asked for keeps their diet; in
+/// Spanish and in English, with typos.
+async fn a_stranger_makes_their_profile_by_telling_the_assistant(b: Backend) {
+    let app = spawn_app(b).await;
+    let token = app.token_for("ana@example.com").await;
+    let text = expect(
+        &app,
+        &token,
+        "hola! soy pescetariana, mujer de 29 años, 160 cm y 58 kilos, quiero bajar de peso. hazme un plan",
+        &["create_user_profile"],
+    )
+    .await;
+    assert!(text.contains("He creado tu perfil"), "{text}");
+    assert!(text.contains("valores por defecto"), "{text}");
+    let profile = app.get("/api/profile", Some(&token)).await;
+    assert_eq!(profile.status, 200, "{}", profile.text);
+    let p = &profile.json;
+    assert_eq!(
+        (p["gender"].as_str(), p["goal"].as_str()),
+        (Some("female"), Some("lose_weight"))
+    );
+    assert_eq!(
+        (p["height"].as_f64(), p["weight"].as_f64()),
+        (Some(160.0), Some(58.0))
+    );
+    assert_eq!(p["restrictions"][0]["name"], "pescatarian", "{p}");
+    assert_eq!(p["restriction_rules"][0]["enforced"], true, "{p}");
+    let plan = app.get("/api/plan/current", Some(&token)).await;
+    assert_eq!(plan.status, 200, "the plan asked for: {text}");
+    let meats = [
+        "chicken", "beef", "pork", "ham", "turkey", "bacon", "lamb", "sausage",
+    ];
+    for day in plan.json["daily_menus"].as_array().unwrap() {
+        for meal in day["meal_details"].as_array().unwrap() {
+            let ingredients = meal["recipe"]["ingredients"]
+                .as_str()
+                .unwrap()
+                .to_lowercase();
+            assert!(
+                !meats.iter().any(|m| ingredients
+                    .split(", ")
+                    .any(|i| i.split(' ').any(|w| w == *m))),
+                "{}: {ingredients}",
+                meal["recipe"]["name"]
+            );
+        }
+    }
+
+    // In English, a fact missing: asked for, then the profile is made.
+    let token = app.token_for("sam@example.com").await;
+    let text = expect(
+        &app,
+        &token,
+        "hi, im a 41 year old man and i weigh 90kg, i want to loose weight",
+        &["create_user_profile"],
+    )
+    .await;
+    assert!(text.contains("height"), "{text}");
+    assert_eq!(app.get("/api/profile", Some(&token)).await.status, 404);
+    let text = expect(&app, &token, "182 cm", &["create_user_profile"]).await;
+    assert!(text.contains("I made your profile"), "{text}");
+    let p = app.get("/api/profile", Some(&token)).await.json;
+    assert_eq!(
+        (p["gender"].as_str(), p["height"].as_f64()),
+        (Some("male"), Some(182.0))
+    );
+    assert_eq!(p["weight"].as_f64(), Some(90.0));
+    // Someone with a profile who states facts changes it as before.
+    let before = expect(&app, &token, "I weigh 88 kg now", &["update_user_profile"]).await;
+    assert!(!before.contains("I made your profile"), "{before}");
+}
+
 crate::on_both_backends!(
+    a_stranger_makes_their_profile_by_telling_the_assistant,
     a_plan_made_with_changes_keeps_them,
     the_assistant_plans_and_changes_in_english,
     the_assistant_speaks_spanish,

@@ -163,6 +163,16 @@ impl Chat {
         self.built_in(user, message, memory).await
     }
 
+    /// Whether `user` has no profile yet.
+    async fn has_no_profile(&self, user: UserId) -> Result<bool, StoreError> {
+        match self.services.profiles.get(user).await {
+            Ok(_) => Ok(false),
+            Err(crate::ProfileError::NotFound) => Ok(true),
+            Err(crate::ProfileError::Store(e)) => Err(e),
+            Err(e) => Err(StoreError::Failure(e.to_string())),
+        }
+    }
+
     /// The built-in assistant: every request the message holds, read by
     /// [`understand`], carried out in turn; a yes carries out what the
     /// last answer asked about.
@@ -194,6 +204,30 @@ impl Chat {
             facts.merge(more);
             requests = vec![ToolRequest::AddMember(facts)];
             waiting = None;
+        }
+        // A stranger who tells the assistant about themselves ("soy mujer,
+        // 29 años, 160 cm y 58 kilos"): their profile is made from it,
+        // asking only for what is missing, then the plan they asked for.
+        let asks_plan = requests
+            .iter()
+            .any(|r| matches!(r, ToolRequest::GenerateWeeklyPlan { .. }));
+        if let Some(ToolRequest::CreateProfile { facts, then_plan }) = &waiting
+            && let Some(more) = own_facts(message, lang, Some(facts))
+        {
+            let mut merged = facts.clone();
+            merged.merge(more);
+            requests = vec![ToolRequest::CreateProfile {
+                facts: merged,
+                then_plan: *then_plan || asks_plan,
+            }];
+            waiting = None;
+        } else if let Some(facts) = own_facts(message, lang, None)
+            && self.has_no_profile(user).await?
+        {
+            requests = vec![ToolRequest::CreateProfile {
+                facts,
+                then_plan: asks_plan,
+            }];
         }
         let mut turn = Turn::default();
         let said_yes = signals.contains(&Signal::Yes);
@@ -479,6 +513,35 @@ fn paragraphs(texts: &[String]) -> String {
         }
     }
     kept.join("\n\n")
+}
+
+/// What `message` says of its writer's own body, when it says enough to
+/// be about making their profile: two or more of sex, age, height and
+/// weight with no other person named. With `partial` (a profile waiting
+/// for facts), any of the facts it lacks is enough.
+fn own_facts(
+    message: &str,
+    lang: Lang,
+    partial: Option<&request::MemberFacts>,
+) -> Option<request::MemberFacts> {
+    let facts = household::facts(message, lang);
+    if facts.relation.is_some() {
+        return None;
+    }
+    let body = |f: &request::MemberFacts| {
+        [
+            f.gender.is_some(),
+            f.age.is_some(),
+            f.height.is_some(),
+            f.weight.is_some(),
+        ]
+    };
+    let said = body(&facts);
+    let enough = match partial {
+        Some(p) => body(p).iter().zip(said).any(|(had, now)| !had && now),
+        None => said.iter().filter(|s| **s).count() >= 2,
+    };
+    enough.then_some(facts)
 }
 
 #[cfg(test)]

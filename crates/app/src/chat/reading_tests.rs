@@ -169,6 +169,9 @@ fn short(r: &ToolRequest) -> String {
         ToolRequest::MarkEaten { meal: m } => format!("ate {}", meal(m)),
         ToolRequest::AddMember(facts) => format!("add member {}", member(facts)),
         ToolRequest::HouseholdSummary => "household".into(),
+        ToolRequest::CreateProfile { facts, then_plan } => {
+            format!("my profile {} plan={then_plan}", member(facts))
+        }
     }
 }
 

@@ -252,6 +252,14 @@ pub enum ToolRequest {
     AddMember(MemberFacts),
     /// Tell the household: each member and their targets.
     HouseholdSummary,
+    /// Make the user's own profile from what they said (asks for what is
+    /// missing first), then their plan when they asked for one.
+    CreateProfile {
+        /// What they said of themselves.
+        facts: MemberFacts,
+        /// Make the weekly plan once the profile is made.
+        then_plan: bool,
+    },
 }
 
 /// Tool names, as the original agent called them (and `used_tools` says),
@@ -291,6 +299,8 @@ pub mod names {
     pub const UPDATE_MEMBER: &str = "update_household_member";
     /// Tells the household members and their targets.
     pub const HOUSEHOLD: &str = "get_household_summary";
+    /// Makes the user's own profile from what they said.
+    pub const CREATE_PROFILE: &str = "create_user_profile";
 }
 
 impl ToolRequest {
@@ -313,6 +323,7 @@ impl ToolRequest {
             Self::MarkEaten { .. } => names::EATEN,
             Self::AddMember(_) => names::ADD_MEMBER,
             Self::HouseholdSummary => names::HOUSEHOLD,
+            Self::CreateProfile { .. } => names::CREATE_PROFILE,
         }
     }
 
@@ -345,6 +356,11 @@ pub fn encode(request: &ToolRequest) -> Option<String> {
             u8::from(*household),
         )),
         ToolRequest::AddMember(m) => Some(encode_member(m)),
+        ToolRequest::CreateProfile { facts, then_plan } => Some(format!(
+            "me plan={} {}",
+            u8::from(*then_plan),
+            encode_member(facts).trim_start_matches("member ")
+        )),
         ToolRequest::Rebalance { day } => Some(format!("rebalance day={}", day.unwrap_or(0))),
         ToolRequest::ChangeProfile(ProfileChange::Diet(d)) => {
             Some(format!("diet name={}", d.as_str()))
@@ -384,6 +400,10 @@ pub fn decode(line: &str) -> Option<ToolRequest> {
             household: int("household") == 1,
         }),
         "member" => Some(ToolRequest::AddMember(decode_member(line))),
+        "me" => Some(ToolRequest::CreateProfile {
+            then_plan: int("plan") == 1,
+            facts: decode_member(line),
+        }),
         "diet" => Some(ToolRequest::ChangeProfile(ProfileChange::Diet(
             DietType::parse(&field("name")?).ok()?,
         ))),
@@ -530,6 +550,21 @@ mod tests {
                 restrictions: vec!["peanut allergy".into(), "50% = pork|x".into()],
             }),
             ToolRequest::AddMember(MemberFacts::default()),
+            ToolRequest::CreateProfile {
+                facts: MemberFacts {
+                    gender: Some(Gender::Male),
+                    age: Some(41),
+                    weight: Some(90.0),
+                    goal: Some(Goal::LoseWeight),
+                    restrictions: vec!["pescatarian".into()],
+                    ..MemberFacts::default()
+                },
+                then_plan: true,
+            },
+            ToolRequest::CreateProfile {
+                facts: MemberFacts::default(),
+                then_plan: false,
+            },
             ToolRequest::ChangeProfile(ProfileChange::Diet(DietType::LowCarb)),
             ToolRequest::Rebalance { day: None },
             ToolRequest::AddPreference {

@@ -27,7 +27,7 @@ fn example(lang: Lang) -> &'static str {
 }
 
 /// The birth date that makes `age` on `today`.
-fn born(today: NaiveDate, age: u32) -> Option<NaiveDate> {
+pub(super) fn born(today: NaiveDate, age: u32) -> Option<NaiveDate> {
     let year = today.year() - i32::try_from(age).ok()?;
     today
         .with_year(year)
@@ -416,7 +416,7 @@ impl Toolbox<'_> {
         }
     }
 
-    fn sex(&self, g: Gender) -> &'static str {
+    pub(super) fn sex(&self, g: Gender) -> &'static str {
         match g {
             Gender::Male => self.t("male", "hombre"),
             Gender::Female => self.t("female", "mujer"),
@@ -625,7 +625,7 @@ impl Toolbox<'_> {
 }
 
 /// `a, b and c` / `a, b y c`.
-fn and_list(items: &[&str], lang: Lang) -> String {
+pub(super) fn and_list(items: &[&str], lang: Lang) -> String {
     match items {
         [] => String::new(),
         [one] => (*one).to_owned(),

@@ -5,6 +5,7 @@
 mod household;
 mod meals;
 pub(super) mod model;
+mod own;
 mod plan;
 mod profile;
 mod relatives;
@@ -110,6 +111,9 @@ impl Toolbox<'_> {
             ToolRequest::PlanContains { food, meal } => self.contains(food, meal).await?.into(),
             ToolRequest::MarkEaten { meal } => self.mark_eaten(meal).await?,
             ToolRequest::AddMember(facts) => self.add_member(facts).await?,
+            ToolRequest::CreateProfile { facts, then_plan } => {
+                self.create_profile(facts, *then_plan).await?
+            }
             ToolRequest::HouseholdSummary => self.household().await?.into(),
         };
         Ok(ToolOutcome {
