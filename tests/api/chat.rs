@@ -705,8 +705,16 @@ async fn a_stranger_makes_their_profile_by_telling_the_assistant(b: Backend) {
     .await;
     assert!(text.contains("height"), "{text}");
     assert_eq!(app.get("/api/profile", Some(&token)).await.status, 404);
+    // A plan asked for before the facts: the question comes again.
+    let text = expect(&app, &token, "ok make my plan", &["create_user_profile"]).await;
+    assert!(text.contains("height"), "{text}");
     let text = expect(&app, &token, "182 cm", &["create_user_profile"]).await;
     assert!(text.contains("I made your profile"), "{text}");
+    assert_eq!(
+        app.get("/api/plan/current", Some(&token)).await.status,
+        200,
+        "the plan asked for while waiting: {text}"
+    );
     let p = app.get("/api/profile", Some(&token)).await.json;
     assert_eq!(
         (p["gender"].as_str(), p["height"].as_f64()),

@@ -431,7 +431,7 @@ pub(super) fn read(message: &str, t: &Text, lang: Lang) -> Option<ToolRequest> {
 /// Every fact the message gives of a person: name, relation, sex, age,
 /// height, weight, goal, activity, meals a day, diets and restrictions.
 pub(super) fn facts(message: &str, lang: Lang) -> MemberFacts {
-    let t = Text::new(message);
+    let t = Text::new(&decimal_points(message));
     let (rel, name) = who(message);
     let mut out = MemberFacts {
         name,
@@ -455,6 +455,22 @@ pub(super) fn facts(message: &str, lang: Lang) -> MemberFacts {
     };
     rules(&parts(message), lang, &mut out);
     out
+}
+
+/// `message` with each comma between digits made a decimal point ("mide
+/// 1,58" is 1.58 m, not 1 and 58).
+fn decimal_points(message: &str) -> String {
+    let chars: Vec<char> = message.chars().collect();
+    chars
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let between = i > 0
+                && chars[i - 1].is_ascii_digit()
+                && chars.get(i + 1).is_some_and(char::is_ascii_digit);
+            if *c == ',' && between { '.' } else { *c }
+        })
+        .collect()
 }
 
 /// A number in `range` right after one of `verbs` ("mide 158", "pesa 70").

@@ -65,11 +65,54 @@ pub(super) fn body_weight(t: &Text) -> Option<f64> {
     None
 }
 
-/// A height stated (`I'm 165 cm`, `mido 1,70`, `my height is 1.8 m`), in cm.
+/// A height stated (`I'm 165 cm`, `mido 1,70`, `my height is 1.8 m`,
+/// `6 feet`, `5 ft 10 in`), in cm.
 pub(super) fn height(t: &Text) -> Option<f64> {
+    const FEET: &[&str] = &["feet", "foot", "ft", "pies", "pie"];
+    const INCHES: &[&str] = &["inches", "inch", "in", "pulgadas", "pulgada"];
+    // Units that say a number is something else ("180 lbs", "41 years").
+    const OTHER: &[&str] = &[
+        "kg",
+        "kgs",
+        "kilo",
+        "kilos",
+        "kilograms",
+        "kilogramos",
+        "kilogram",
+        "lb",
+        "lbs",
+        "pounds",
+        "pound",
+        "libras",
+        "years",
+        "year",
+        "yo",
+        "anos",
+        "ano",
+        "kcal",
+        "calories",
+        "meals",
+        "comidas",
+    ];
     let said = t.has_stem(&["height", "tall", "mido", "altura", "estatura"]);
-    for (i, n) in numbers(t) {
+    let numbers = numbers(t);
+    for (k, &(i, n)) in numbers.iter().enumerate() {
         let unit = next(t, i);
+        if FEET.contains(&unit) && (3.0..8.0).contains(&n) {
+            // "5 ft 10 (in)": the inches are the next number, right after.
+            let inches = numbers
+                .get(k + 1)
+                .filter(|(j, m)| *j == i + 2 && (0.0..12.0).contains(m))
+                .filter(|(j, _)| {
+                    let after = next(t, *j);
+                    after.is_empty() || INCHES.contains(&after) || !OTHER.contains(&after)
+                })
+                .map_or(0.0, |(_, m)| *m);
+            return Some(((n * 12.0 + inches) * 2.54).round());
+        }
+        if OTHER.contains(&unit) {
+            continue;
+        }
         if ["cm", "cms", "centimeters", "centimetres", "centimetros"].contains(&unit) {
             return Some(n);
         }

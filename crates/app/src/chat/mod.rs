@@ -221,6 +221,15 @@ impl Chat {
                 then_plan: *then_plan || asks_plan,
             }];
             waiting = None;
+        } else if let Some(ToolRequest::CreateProfile { facts, .. }) = &waiting
+            && (asks_plan || signals.contains(&Signal::Yes))
+        {
+            // "yes, make the plan" before the facts asked for: asked again.
+            requests = vec![ToolRequest::CreateProfile {
+                facts: facts.clone(),
+                then_plan: true,
+            }];
+            waiting = None;
         } else if let Some(facts) = own_facts(message, lang, None)
             && self.has_no_profile(user).await?
         {

@@ -716,3 +716,31 @@ fn a_waiting_member_is_completed_by_the_next_message() {
     assert_eq!(completes("show my plan", En, &wife), None);
     assert_eq!(completes("yes", En, &named), None);
 }
+
+#[test]
+fn a_strangers_own_facts_read_as_said() {
+    use super::household::facts;
+    use mealplan_domain::{Gender, Goal};
+    let f = facts(
+        "tengo 45 años, soy hombre, peso 95 kg y mido 1,80. quiero perder peso",
+        Es,
+    );
+    assert_eq!(
+        (f.gender, f.age, f.height, f.weight, f.goal),
+        (
+            Some(Gender::Male),
+            Some(45),
+            Some(180.0),
+            Some(95.0),
+            Some(Goal::LoseWeight)
+        )
+    );
+    // Feet and pounds: the pounds are no height.
+    let f = facts("I'm male, 25, 6 feet tall, 180 lbs", En);
+    assert_eq!((f.height, f.weight), (Some(183.0), Some(81.6)));
+    let f = facts("im a woman, 5 ft 4 in and 130 pounds, 30 years old", En);
+    assert_eq!((f.height, f.age), (Some(163.0), Some(30)));
+    // A height said before the weight and age still reads alone.
+    let f = facts("I'm tall, 41 years old and 90 kg", En);
+    assert_eq!(f.height, None);
+}
