@@ -694,6 +694,22 @@ async fn a_stranger_makes_their_profile_by_telling_the_assistant(b: Backend) {
         }
     }
 
+    // Rules said beside the facts are made with the profile.
+    let token = app.token_for("lucia@example.com").await;
+    let text = expect(
+        &app,
+        &token,
+        "Hola, me llamo Lucía. Tengo 33 años, peso 62 kilos y mido 1,65, soy vegana y no como gluten",
+        &["create_user_profile"],
+    )
+    .await;
+    let p = app.get("/api/profile", Some(&token)).await.json;
+    assert_eq!(p["height"].as_f64(), Some(165.0), "{text}");
+    assert_eq!(p["gender"], "female", "{text}");
+    assert_eq!(p["diet_types"][0]["name"], "vegan", "{text}");
+    let rules = p["restrictions"].to_string();
+    assert!(rules.contains("gluten"), "{text}: {rules}");
+
     // In English, a fact missing: asked for, then the profile is made.
     let token = app.token_for("sam@example.com").await;
     let text = expect(

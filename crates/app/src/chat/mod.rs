@@ -216,6 +216,7 @@ impl Chat {
         {
             let mut merged = facts.clone();
             merged.merge(more);
+            with_rules_of(&mut merged, &requests);
             requests = vec![ToolRequest::CreateProfile {
                 facts: merged,
                 then_plan: *then_plan || asks_plan,
@@ -230,9 +231,10 @@ impl Chat {
                 then_plan: true,
             }];
             waiting = None;
-        } else if let Some(facts) = own_facts(message, lang, None)
+        } else if let Some(mut facts) = own_facts(message, lang, None)
             && self.has_no_profile(user).await?
         {
+            with_rules_of(&mut facts, &requests);
             requests = vec![ToolRequest::CreateProfile {
                 facts,
                 then_plan: asks_plan,
@@ -522,6 +524,30 @@ fn paragraphs(texts: &[String]) -> String {
         }
     }
     kept.join("\n\n")
+}
+
+/// `facts` with the restrictions and diets the message's other requests
+/// would have added to a profile ("soy vegana y no como gluten"): made
+/// with the profile rather than lost with those requests.
+fn with_rules_of(facts: &mut MemberFacts, requests: &[ToolRequest]) {
+    for request in requests {
+        match request {
+            ToolRequest::AddPreference {
+                kind: mealplan_ports::ItemKind::Restriction,
+                names,
+            } => {
+                for name in names {
+                    if !facts.restrictions.contains(name) {
+                        facts.restrictions.push(name.clone());
+                    }
+                }
+            }
+            ToolRequest::ChangeProfile(ProfileChange::Diet(d)) if !facts.diets.contains(d) => {
+                facts.diets.push(*d);
+            }
+            _ => {}
+        }
+    }
 }
 
 /// What `message` says of its writer's own body, when it says enough to

@@ -186,8 +186,10 @@ impl Toolbox<'_> {
             format!("{age} {}", self.t("years", "años")),
             format!("{} cm", height.cm()),
             format!("{} kg", weight.kg()),
-            self.goal_name(goal).to_owned(),
         ];
+        if facts.goal.is_some() {
+            said.push(self.goal_name(goal).to_owned());
+        }
         said.extend(
             profile
                 .diet_types
