@@ -147,48 +147,7 @@ impl Toolbox<'_> {
             }
             .into());
         }
-        if let Some(cm) = facts.height
-            && Height::parse(cm).is_err()
-        {
-            facts.height = None;
-            let _ = write!(
-                out,
-                "{} ",
-                match self.lang {
-                    Lang::En => format!(
-                        "A height of {cm} cm can't be right: it must be between {} and {} cm.",
-                        Height::MIN,
-                        Height::MAX
-                    ),
-                    Lang::Es => format!(
-                        "Una altura de {cm} cm no puede ser: debe estar entre {} y {} cm.",
-                        Height::MIN,
-                        Height::MAX
-                    ),
-                }
-            );
-        }
-        if let Some(kg) = facts.weight
-            && Weight::parse(kg).is_err()
-        {
-            facts.weight = None;
-            let _ = write!(
-                out,
-                "{} ",
-                match self.lang {
-                    Lang::En => format!(
-                        "A weight of {kg} kg can't be right: it must be between {} and {} kg.",
-                        Weight::MIN,
-                        Weight::MAX
-                    ),
-                    Lang::Es => format!(
-                        "Un peso de {kg} kg no puede ser: debe estar entre {} y {} kg.",
-                        Weight::MIN,
-                        Weight::MAX
-                    ),
-                }
-            );
-        }
+        out.push_str(&self.unlikely_measures(&mut facts));
         if let Some(name) = &facts.name
             && UserName::parse(name).is_err()
         {
@@ -296,23 +255,16 @@ impl Toolbox<'_> {
             }
         };
         let (kept, dropped) = self.enforced(&facts.restrictions);
-        let draft = ProfileDraft {
-            body: Body {
-                goal,
-                height,
-                weight,
-                body_type: BodyType::Normal,
-                gender,
-                activity_level: activity,
-                birth_date: birth,
-            },
-            meals_per_day: meals,
-            body_fat_percentage: NonNegative::default(),
-            requested: Targets::default(),
-            tastes: Vec::new(),
-            restrictions: kept.iter().cloned().map(ItemRef::Name).collect(),
-            diet_types: facts.diets.clone(),
+        let body = Body {
+            goal,
+            height,
+            weight,
+            body_type: BodyType::Normal,
+            gender,
+            activity_level: activity,
+            birth_date: birth,
         };
+        let draft = chat_draft(body, meals, &kept, &facts.diets);
         let member = match household.add(self.user, user_name, draft).await {
             Ok(m) => m,
             Err(MemberError::Full) => return Ok(self.full().into()),
@@ -343,31 +295,8 @@ impl Toolbox<'_> {
         if !rules.is_empty() {
             let _ = write!(out, " {}: {rules}.", self.t("Rules", "Reglas"));
         }
-        for name in dropped {
-            let _ = write!(
-                out,
-                " {}",
-                match self.lang {
-                    Lang::En => format!(
-                        "I didn't store \"{}\": it is no rule I can enforce.",
-                        restriction_name(&name, self.lang)
-                    ),
-                    Lang::Es => format!(
-                        "No he guardado \"{}\": no es una regla que pueda aplicar.",
-                        restriction_name(&name, self.lang)
-                    ),
-                }
-            );
-        }
-        let _ = write!(
-            out,
-            "\n\n{} {}.",
-            self.t(
-                "Not said, so I used defaults (tell me to change any):",
-                "No me lo dijiste, así que usé valores por defecto (dime si quieres cambiar alguno):"
-            ),
-            defaults.join(", ")
-        );
+        out.push_str(&self.not_stored(&dropped));
+        out.push_str(&self.defaults_used(&defaults));
         let _ = write!(
             out,
             " {}",
@@ -384,12 +313,107 @@ impl Toolbox<'_> {
         })
     }
 
+    /// Clears a height or weight in `facts` that cannot be right, and
+    /// says why (each sentence followed by a space).
+    pub(super) fn unlikely_measures(&self, facts: &mut MemberFacts) -> String {
+        let mut out = String::new();
+        if let Some(cm) = facts.height
+            && Height::parse(cm).is_err()
+        {
+            facts.height = None;
+            let _ = write!(
+                out,
+                "{} ",
+                match self.lang {
+                    Lang::En => format!(
+                        "A height of {cm} cm can't be right: it must be between {} and {} cm.",
+                        Height::MIN,
+                        Height::MAX
+                    ),
+                    Lang::Es => format!(
+                        "Una altura de {cm} cm no puede ser: debe estar entre {} y {} cm.",
+                        Height::MIN,
+                        Height::MAX
+                    ),
+                }
+            );
+        }
+        if let Some(kg) = facts.weight
+            && Weight::parse(kg).is_err()
+        {
+            facts.weight = None;
+            let _ = write!(
+                out,
+                "{} ",
+                match self.lang {
+                    Lang::En => format!(
+                        "A weight of {kg} kg can't be right: it must be between {} and {} kg.",
+                        Weight::MIN,
+                        Weight::MAX
+                    ),
+                    Lang::Es => format!(
+                        "Un peso de {kg} kg no puede ser: debe estar entre {} y {} kg.",
+                        Weight::MIN,
+                        Weight::MAX
+                    ),
+                }
+            );
+        }
+        out
+    }
+
+    /// Says which restrictions were not stored, being no rule the
+    /// planner can enforce.
+    pub(super) fn not_stored(&self, dropped: &[String]) -> String {
+        let mut out = String::new();
+        for name in dropped {
+            let _ = write!(
+                out,
+                " {}",
+                match self.lang {
+                    Lang::En => format!(
+                        "I didn't store \"{}\": it is no rule I can enforce.",
+                        restriction_name(name, self.lang)
+                    ),
+                    Lang::Es => format!(
+                        "No he guardado \"{}\": no es una regla que pueda aplicar.",
+                        restriction_name(name, self.lang)
+                    ),
+                }
+            );
+        }
+        out
+    }
+
+    /// The defaults used for what was not said, said back.
+    pub(super) fn defaults_used(&self, defaults: &[String]) -> String {
+        let mut out = String::new();
+        let _ = write!(
+            out,
+            "\n\n{} {}.",
+            self.t(
+                "Not said, so I used defaults (tell me to change any):",
+                "No me lo dijiste, así que usé valores por defecto (dime si quieres cambiar alguno):"
+            ),
+            defaults.join(", ")
+        );
+        out
+    }
+
     /// The needed facts `facts` lacks, named in the answer's language.
     fn missing(&self, facts: &MemberFacts) -> Vec<&'static str> {
         let mut out = Vec::new();
         if facts.name.is_none() {
             out.push(self.t("name", "nombre"));
         }
+        out.extend(self.missing_body(facts));
+        out
+    }
+
+    /// The body facts targets need that `facts` lacks (age, sex, height,
+    /// weight), named in the answer's language.
+    pub(super) fn missing_body(&self, facts: &MemberFacts) -> Vec<&'static str> {
+        let mut out = Vec::new();
         if facts.age.is_none() {
             out.push(self.t("age", "edad"));
         }
@@ -621,6 +645,26 @@ impl Toolbox<'_> {
             shown: Shown::Clear,
             progress_day: None,
         }
+    }
+}
+
+/// The draft of a person told about in the chat: the body as said (body
+/// type normal), no tastes, the enforceable restrictions and the diets;
+/// body fat and targets worked out by the rules.
+pub(super) fn chat_draft(
+    body: Body,
+    meals: MealsPerDay,
+    restrictions: &[ItemName],
+    diets: &[mealplan_domain::DietType],
+) -> ProfileDraft {
+    ProfileDraft {
+        body,
+        meals_per_day: meals,
+        body_fat_percentage: NonNegative::default(),
+        requested: Targets::default(),
+        tastes: Vec::new(),
+        restrictions: restrictions.iter().cloned().map(ItemRef::Name).collect(),
+        diet_types: diets.to_vec(),
     }
 }
 

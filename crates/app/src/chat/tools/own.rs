@@ -7,12 +7,11 @@ use std::fmt::Write as _;
 
 use mealplan_domain::planner::PlanAdjust;
 use mealplan_domain::{
-    ActivityLevel, BirthDate, Body, BodyType, Goal, Height, ItemRef, MealsPerDay, NonNegative,
-    ProfileDraft, Targets, Weight,
+    ActivityLevel, BirthDate, Body, BodyType, Goal, Height, MealsPerDay, Weight,
 };
 use mealplan_ports::StoreError;
 
-use super::household::{and_list, born};
+use super::household::{and_list, born, chat_draft};
 use super::{Said, Shown, Toolbox, nutrition_of, totals_line};
 use crate::ProfileError;
 use crate::chat::lang::{Lang, diet_name, restriction_name};
@@ -55,49 +54,8 @@ impl Toolbox<'_> {
             }
             .into());
         }
-        if let Some(cm) = facts.height
-            && Height::parse(cm).is_err()
-        {
-            facts.height = None;
-            let _ = write!(
-                out,
-                "{} ",
-                match self.lang {
-                    Lang::En => format!(
-                        "A height of {cm} cm can't be right: it must be between {} and {} cm.",
-                        Height::MIN,
-                        Height::MAX
-                    ),
-                    Lang::Es => format!(
-                        "Una altura de {cm} cm no puede ser: debe estar entre {} y {} cm.",
-                        Height::MIN,
-                        Height::MAX
-                    ),
-                }
-            );
-        }
-        if let Some(kg) = facts.weight
-            && Weight::parse(kg).is_err()
-        {
-            facts.weight = None;
-            let _ = write!(
-                out,
-                "{} ",
-                match self.lang {
-                    Lang::En => format!(
-                        "A weight of {kg} kg can't be right: it must be between {} and {} kg.",
-                        Weight::MIN,
-                        Weight::MAX
-                    ),
-                    Lang::Es => format!(
-                        "Un peso de {kg} kg no puede ser: debe estar entre {} y {} kg.",
-                        Weight::MIN,
-                        Weight::MAX
-                    ),
-                }
-            );
-        }
-        let missing = self.missing_own(&facts);
+        out.push_str(&self.unlikely_measures(&mut facts));
+        let missing = self.missing_body(&facts);
         if !missing.is_empty() {
             let _ = write!(
                 out,
@@ -159,23 +117,16 @@ impl Toolbox<'_> {
             }
         };
         let (kept, dropped) = self.enforced(&facts.restrictions);
-        let draft = ProfileDraft {
-            body: Body {
-                goal,
-                height,
-                weight,
-                body_type: BodyType::Normal,
-                gender,
-                activity_level: activity,
-                birth_date: birth,
-            },
-            meals_per_day: meals,
-            body_fat_percentage: NonNegative::default(),
-            requested: Targets::default(),
-            tastes: Vec::new(),
-            restrictions: kept.iter().cloned().map(ItemRef::Name).collect(),
-            diet_types: facts.diets.clone(),
+        let body = Body {
+            goal,
+            height,
+            weight,
+            body_type: BodyType::Normal,
+            gender,
+            activity_level: activity,
+            birth_date: birth,
         };
+        let draft = chat_draft(body, meals, &kept, &facts.diets);
         let profile = match self.services.profiles.upsert(self.user, draft).await {
             Ok(p) => p,
             Err(ProfileError::Store(e)) => return Err(e),
@@ -210,31 +161,8 @@ impl Toolbox<'_> {
             self.t("Daily targets:", "Objetivos diarios:"),
             totals_line(&nutrition_of(&profile.targets.get()), self.lang)
         );
-        for name in dropped {
-            let _ = write!(
-                out,
-                " {}",
-                match self.lang {
-                    Lang::En => format!(
-                        "I didn't store \"{}\": it is no rule I can enforce.",
-                        restriction_name(&name, self.lang)
-                    ),
-                    Lang::Es => format!(
-                        "No he guardado \"{}\": no es una regla que pueda aplicar.",
-                        restriction_name(&name, self.lang)
-                    ),
-                }
-            );
-        }
-        let _ = write!(
-            out,
-            "\n\n{} {}.",
-            self.t(
-                "Not said, so I used defaults (tell me to change any):",
-                "No me lo dijiste, así que usé valores por defecto (dime si quieres cambiar alguno):"
-            ),
-            defaults.join(", ")
-        );
+        out.push_str(&self.not_stored(&dropped));
+        out.push_str(&self.defaults_used(&defaults));
         if !then_plan {
             let _ = write!(
                 out,
@@ -253,24 +181,5 @@ impl Toolbox<'_> {
             text: format!("{out}\n\n{}", plan.text),
             ..plan
         })
-    }
-
-    /// The facts a profile needs that `facts` lacks, named in the
-    /// answer's language.
-    fn missing_own(&self, facts: &MemberFacts) -> Vec<&'static str> {
-        let mut out = Vec::new();
-        if facts.age.is_none() {
-            out.push(self.t("age", "edad"));
-        }
-        if facts.gender.is_none() {
-            out.push(self.t("sex (male or female)", "sexo (hombre o mujer)"));
-        }
-        if facts.height.is_none() {
-            out.push(self.t("height (cm)", "altura (cm)"));
-        }
-        if facts.weight.is_none() {
-            out.push(self.t("weight (kg)", "peso (kg)"));
-        }
-        out
     }
 }
