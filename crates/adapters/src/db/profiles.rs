@@ -40,6 +40,10 @@ struct ProfileRow {
     carbs_target: f64,
     fat_target: f64,
     manual_targets: i32,
+    /// The lists as text (see [`list_columns_sql`]).
+    tastes_list: String,
+    restrictions_list: String,
+    diets_list: String,
 }
 
 /// The values of a stored profile the echo rule compares a save with.
@@ -145,12 +149,7 @@ impl<'a> ProfileValues<'a> {
 }
 
 impl ProfileRow {
-    fn into_profile(
-        self,
-        tastes: Vec<NamedItem>,
-        restrictions: Vec<NamedItem>,
-        diet_types: Vec<DietType>,
-    ) -> Result<Profile, StoreError> {
+    fn into_profile(self) -> Result<Profile, StoreError> {
         let corrupt = |what: &str| {
             StoreError::Failure(format!("stored profile {} has a bad {what}", self.id))
         };
@@ -179,9 +178,9 @@ impl ProfileRow {
             body_fat_percentage: self.body_fat_percentage,
             targets,
             manual: manual_of(self.manual_targets),
-            tastes,
-            restrictions,
-            diet_types,
+            tastes: items_of(&self.tastes_list)?,
+            restrictions: items_of(&self.restrictions_list)?,
+            diet_types: diets_of(&self.diets_list)?,
         })
     }
 }
@@ -335,76 +334,50 @@ fn items_of(text: &str) -> Result<Vec<NamedItem>, StoreError> {
         .collect()
 }
 
-/// A user's profile with its three lists, read by one statement (the
-/// lists aggregated into text columns by correlated subqueries).
+/// A user's profile with its three lists, read from its row.
 fn load_profile(conn: &mut AnyConnection, user: UserId) -> Result<Option<Profile>, StoreError> {
-    let Some((row, tastes, restrictions, diets)) = profiles::table
+    profiles::table
         .filter(profiles::user_id.eq(user.0))
-        .select((
-            ProfileRow::as_select(),
-            profiles::tastes_list,
-            profiles::restrictions_list,
-            profiles::diets_list,
-        ))
-        .first::<(ProfileRow, String, String, String)>(conn)
+        .select(ProfileRow::as_select())
+        .first::<ProfileRow>(conn)
         .optional()
         .map_err(store_error)?
-    else {
-        return Ok(None);
-    };
-    row.into_profile(
-        items_of(&tastes)?,
-        items_of(&restrictions)?,
-        diets_of(&diets)?,
-    )
-    .map(Some)
+        .map(ProfileRow::into_profile)
+        .transpose()
 }
 
 /// The columns of a session-and-profile read: the user, whether token
-/// `$jti` is revoked, the profile and its three lists; then `$extra`.
+/// `$jti` is revoked, the profile with its lists; then `$extra`.
 macro_rules! session_columns {
     ($jti:expr $(, $extra:expr)*) => {
         (
             UserRow::as_select(),
             diesel::dsl::exists(revoked_tokens::table.filter(revoked_tokens::jti.eq($jti))),
             Option::<ProfileRow>::as_select(),
-            (profiles::tastes_list, profiles::restrictions_list, profiles::diets_list).nullable(),
             $($extra,)*
         )
     };
 }
 
 /// A session-and-profile row as [`session_columns`] reads it.
-type SessionRow = (UserRow, bool, Option<ProfileRow>, Option<ListTexts>);
-
-/// A profile's three list columns: tastes, restrictions, diet types.
-type ListTexts = (String, String, String);
+type SessionRow = (UserRow, bool, Option<ProfileRow>);
 
 /// The session state and profile of a [`SessionRow`].
 fn session_of_row(row: SessionRow) -> Result<(SessionState, Option<Profile>), StoreError> {
-    let (user_row, revoked, profile, lists) = row;
-    let (tastes, restrictions, diets) = lists.unwrap_or_default();
+    let (user_row, revoked, profile) = row;
     let found = user_row.into_credentials()?;
     let session = SessionState {
         user: found.user,
         security_stamp: found.security_stamp,
         revoked,
     };
-    let profile = profile
-        .map(|row| {
-            row.into_profile(
-                items_of(&tastes)?,
-                items_of(&restrictions)?,
-                diets_of(&diets)?,
-            )
-        })
-        .transpose()?;
+    let profile = profile.map(ProfileRow::into_profile).transpose()?;
     Ok((session, profile))
 }
 
 /// `user`'s session state for token `jti` and their profile, by one
-/// statement: the user row left-joined to the profile, with the token's
-/// revocation and the profile's lists as columns.
+/// statement: the user row left-joined to the profile (lists included),
+/// with the token's revocation as a column.
 pub(in crate::db) fn load_in_session(
     conn: &mut AnyConnection,
     user: UserId,
@@ -449,14 +422,7 @@ pub(in crate::db) fn load_head_in_session(
     user: UserId,
     jti: &str,
 ) -> Result<Option<SessionHead>, StoreError> {
-    type Row = (
-        UserRow,
-        bool,
-        Option<ProfileRow>,
-        Option<ListTexts>,
-        Option<i64>,
-        Option<i64>,
-    );
+    type Row = (UserRow, bool, Option<ProfileRow>, Option<i64>, Option<i64>);
     // On the backend's own connection (see `on_backend!`).
     let row: Option<Row> = on_backend!(conn, c => users::table
         .left_join(profiles::table)
@@ -465,10 +431,10 @@ pub(in crate::db) fn load_head_in_session(
         .first::<Row>(c))
     .optional()
     .map_err(store_error)?;
-    let Some((u, revoked, profile, lists, plan, revision)) = row else {
+    let Some((u, revoked, profile, plan, revision)) = row else {
         return Ok(None);
     };
-    let (session, profile) = session_of_row((u, revoked, profile, lists))?;
+    let (session, profile) = session_of_row((u, revoked, profile))?;
     let plan = plan.map(|id| PlanHead {
         id,
         revision: revision.unwrap_or(0),

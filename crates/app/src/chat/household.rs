@@ -12,7 +12,7 @@ use mealplan_domain::{DietType, Gender, Goal};
 use super::foods;
 use super::lang::{Lang, normalise};
 use super::measures::{activity, body_weight, height, meals_a_day};
-use super::part::{Read, parts};
+use super::part::{Read, decimal_points, parts};
 use super::request::{MemberFacts, ProfileChange, ToolRequest};
 use super::vocab::*;
 use super::words::{Text, is_known, next, numbers};
@@ -455,22 +455,6 @@ pub(super) fn facts(message: &str, lang: Lang) -> MemberFacts {
     };
     rules(&parts(message), lang, &mut out);
     out
-}
-
-/// `message` with each comma between digits made a decimal point ("mide
-/// 1,58" is 1.58 m, not 1 and 58).
-fn decimal_points(message: &str) -> String {
-    let chars: Vec<char> = message.chars().collect();
-    chars
-        .iter()
-        .enumerate()
-        .map(|(i, c)| {
-            let between = i > 0
-                && chars[i - 1].is_ascii_digit()
-                && chars.get(i + 1).is_some_and(char::is_ascii_digit);
-            if *c == ',' && between { '.' } else { *c }
-        })
-        .collect()
 }
 
 /// A number in `range` right after one of `verbs` ("mide 158", "pesa 70").

@@ -7,18 +7,21 @@ use mealplan_domain::{ActivityLevel, MealsPerDay};
 use super::vocab::*;
 use super::words::{Text, next, numbers};
 
+/// Units of kilograms.
+const KG: &[&str] = &[
+    "kg",
+    "kgs",
+    "kilo",
+    "kilos",
+    "kilograms",
+    "kilogramos",
+    "kilogram",
+];
+/// Units of pounds.
+const LB: &[&str] = &["lb", "lbs", "pounds", "libras", "pound"];
+
 /// A body weight stated (`I weigh 70 kg`, `peso 68 kilos`), in kg.
 pub(super) fn body_weight(t: &Text) -> Option<f64> {
-    const KG: &[&str] = &[
-        "kg",
-        "kgs",
-        "kilo",
-        "kilos",
-        "kilograms",
-        "kilogramos",
-        "kilogram",
-    ];
-    const LB: &[&str] = &["lb", "lbs", "pounds", "libras", "pound"];
     // A weight wished for is a goal, not the weight of today.
     if t.has_any(&[
         "want to weigh",
@@ -70,30 +73,12 @@ pub(super) fn body_weight(t: &Text) -> Option<f64> {
 pub(super) fn height(t: &Text) -> Option<f64> {
     const FEET: &[&str] = &["feet", "foot", "ft", "pies", "pie"];
     const INCHES: &[&str] = &["inches", "inch", "in", "pulgadas", "pulgada"];
-    // Units that say a number is something else ("180 lbs", "41 years").
+    // Units that say a number is something else: weight ("180 lbs"),
+    // age ("41 years"), energy, meals.
     const OTHER: &[&str] = &[
-        "kg",
-        "kgs",
-        "kilo",
-        "kilos",
-        "kilograms",
-        "kilogramos",
-        "kilogram",
-        "lb",
-        "lbs",
-        "pounds",
-        "pound",
-        "libras",
-        "years",
-        "year",
-        "yo",
-        "anos",
-        "ano",
-        "kcal",
-        "calories",
-        "meals",
-        "comidas",
+        "years", "year", "yo", "anos", "ano", "kcal", "calories", "meals", "comidas",
     ];
+    let other = |unit: &str| OTHER.contains(&unit) || KG.contains(&unit) || LB.contains(&unit);
     let said = t.has_stem(&["height", "tall", "mido", "altura", "estatura"]);
     let numbers = numbers(t);
     for (k, &(i, n)) in numbers.iter().enumerate() {
@@ -105,12 +90,12 @@ pub(super) fn height(t: &Text) -> Option<f64> {
                 .filter(|(j, m)| *j == i + 2 && (0.0..12.0).contains(m))
                 .filter(|(j, _)| {
                     let after = next(t, *j);
-                    after.is_empty() || INCHES.contains(&after) || !OTHER.contains(&after)
+                    after.is_empty() || INCHES.contains(&after) || !other(after)
                 })
                 .map_or(0.0, |(_, m)| *m);
             return Some(((n * 12.0 + inches) * 2.54).round());
         }
-        if OTHER.contains(&unit) {
+        if other(unit) {
             continue;
         }
         if ["cm", "cms", "centimeters", "centimetres", "centimetros"].contains(&unit) {

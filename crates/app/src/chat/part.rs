@@ -108,17 +108,31 @@ pub(super) fn add_foods(read: &mut Read, kind: FoodKind, found: Foods, lang: Lan
     read.food_kind = Some(kind);
 }
 
+/// Whether `chars[i]` is a full stop or comma between digits: a decimal
+/// point ("68.5 kg", "mide 1,58").
+fn is_decimal(chars: &[char], i: usize) -> bool {
+    matches!(chars[i], '.' | ',')
+        && i > 0
+        && chars[i - 1].is_ascii_digit()
+        && chars.get(i + 1).is_some_and(char::is_ascii_digit)
+}
+
+/// `message` with each decimal comma made a point ("mide 1,58" is 1.58 m,
+/// not 1 and 58).
+pub(super) fn decimal_points(message: &str) -> String {
+    let chars: Vec<char> = message.chars().collect();
+    (0..chars.len())
+        .map(|i| if is_decimal(&chars, i) { '.' } else { chars[i] })
+        .collect()
+}
+
 /// Splits a message into parts: sentences, then clauses at joining words.
 pub(super) fn parts(message: &str) -> Vec<Text> {
     let mut out = Vec::new();
-    // A full stop or comma between digits is a decimal point ("68.5 kg").
     let chars: Vec<char> = message.chars().collect();
     let mut sentences = vec![String::new()];
     for (i, c) in chars.iter().enumerate() {
-        let decimal = matches!(c, '.' | ',')
-            && i > 0
-            && chars[i - 1].is_ascii_digit()
-            && chars.get(i + 1).is_some_and(char::is_ascii_digit);
+        let decimal = is_decimal(&chars, i);
         if !decimal && matches!(c, '.' | '!' | '?' | ';' | '\n' | ',' | '¿' | '¡' | ':') {
             sentences.push(String::new());
         } else if let Some(last) = sentences.last_mut() {
