@@ -694,6 +694,23 @@ async fn a_stranger_makes_their_profile_by_telling_the_assistant(b: Backend) {
         }
     }
 
+    // Two requests beside the facts: the plan, then the day asked about.
+    let token = app.token_for("leo@example.com").await;
+    let reply = say(
+        &app,
+        &token,
+        "soy vegetariano, hombre de 30 años, 175 cm y 70 kg. hazme un plan y dime cuánta proteína hay el lunes",
+    )
+    .await;
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    let tools = reply.json["used_tools"].to_string();
+    assert!(tools.starts_with("[\"create_user_profile\""), "{tools}");
+    assert!(
+        tools.len() > "[\"create_user_profile\"]".len(),
+        "the day asked about: {tools}"
+    );
+    assert_eq!(app.get("/api/plan/current", Some(&token)).await.status, 200);
+
     // Rules said beside the facts are made with the profile.
     let token = app.token_for("lucia@example.com").await;
     let text = expect(

@@ -217,10 +217,11 @@ impl Chat {
             let mut merged = facts.clone();
             merged.merge(more);
             with_rules_of(&mut merged, &requests);
-            requests = vec![ToolRequest::CreateProfile {
+            let create = ToolRequest::CreateProfile {
                 facts: merged,
                 then_plan: *then_plan || asks_plan,
-            }];
+            };
+            requests = after_creating(create, requests);
             waiting = None;
         } else if let Some(ToolRequest::CreateProfile { facts, .. }) = &waiting
             && (asks_plan || signals.contains(&Signal::Yes))
@@ -235,10 +236,11 @@ impl Chat {
             && self.has_no_profile(user).await?
         {
             with_rules_of(&mut facts, &requests);
-            requests = vec![ToolRequest::CreateProfile {
+            let create = ToolRequest::CreateProfile {
                 facts,
                 then_plan: asks_plan,
-            }];
+            };
+            requests = after_creating(create, requests);
         }
         let mut turn = Turn::default();
         let said_yes = signals.contains(&Signal::Yes);
@@ -318,8 +320,14 @@ impl Chat {
             let outcome = toolbox.run(request).await?;
             turn.texts.push(outcome.text);
             turn.used.push(outcome.tool.to_owned());
-            if outcome.pending.is_some() {
+            let asked = outcome.pending.is_some();
+            if asked {
                 turn.pending = outcome.pending;
+            }
+            // A profile still waiting for facts: the rest would only say
+            // there is none.
+            if asked && matches!(request, ToolRequest::CreateProfile { .. }) {
+                break;
             }
             if outcome.shown != Shown::Keep {
                 shown = outcome.shown;
@@ -548,6 +556,25 @@ fn with_rules_of(facts: &mut MemberFacts, requests: &[ToolRequest]) {
             _ => {}
         }
     }
+}
+
+/// `create` first, then the message's other requests ("…make me a plan
+/// and tell me Monday's protein"): those the profile takes in (profile
+/// changes, restrictions) or that follow it (the plan) left out.
+fn after_creating(create: ToolRequest, requests: Vec<ToolRequest>) -> Vec<ToolRequest> {
+    let rest = requests.into_iter().filter(|r| {
+        !matches!(
+            r,
+            ToolRequest::ChangeProfile(_)
+                | ToolRequest::GenerateWeeklyPlan { .. }
+                | ToolRequest::CreateProfile { .. }
+                | ToolRequest::AddPreference {
+                    kind: mealplan_ports::ItemKind::Restriction,
+                    ..
+                }
+        )
+    });
+    std::iter::once(create).chain(rest).collect()
 }
 
 /// What `message` says of its writer's own body, when it says enough to
