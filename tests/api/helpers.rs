@@ -177,6 +177,7 @@ pub fn settings(db: &TestDb) -> Settings {
         public_base_url: None,
         mail: None,
         password_reset: Default::default(),
+        plan_searches: Default::default(),
     }
 }
 

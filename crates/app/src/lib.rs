@@ -20,9 +20,9 @@ pub use export::{AccountData, Export};
 pub use household::{Household, MemberError};
 pub use plans::MenuError;
 pub use plans::{
-    Alternative, DayFitView, DaySummary, DayView, GenerateOptions, MealView, Meals, Menus,
+    Alternative, Busy, DayFitView, DaySummary, DayView, GenerateOptions, MealView, Meals, Menus,
     PersonSummary, PlanContext, PlanError, PlanSummary, PlanView, Planner, Plans, Renditions,
-    Shopping, ShoppingItem, ShoppingList, WeekPlace,
+    SearchLimits, Shopping, ShoppingItem, ShoppingList, WeekPlace,
 };
 pub use profiles::{ProfileError, Profiles};
 pub use recipes::{RecipePage, RecipeQuery, RecipeSheet, Recipes, SHEET_SERVINGS};

@@ -58,6 +58,10 @@ pub enum PlanError {
         /// The recipe's name.
         recipe: String,
     },
+    /// A plan search was refused: the account has one running, or the
+    /// instance has no place free (see [`SearchLimits`]).
+    #[error(transparent)]
+    Busy(#[from] Busy),
     /// Storage failed.
     #[error(transparent)]
     Store(#[from] StoreError),
@@ -145,6 +149,10 @@ pub struct PlanView {
     pub settings: Option<PlanSettings>,
     /// Days.
     pub days: Vec<DayView>,
+    /// The search that just made or re-balanced it stopped at its time
+    /// budget: these are the best days it had found by then (another try
+    /// may land closer). Never set on a plan read back.
+    pub cut_short: bool,
 }
 
 /// A replacement candidate for a meal and what it does to the day.
@@ -180,6 +188,8 @@ pub struct PlanContext {
     fits: Arc<session::FitCache>,
     /// Household members, for plans made for the whole table.
     members: Option<Arc<dyn MemberRepository>>,
+    /// The bound on plan searches: places, accounts, time budget.
+    searches: Arc<Searches>,
 }
 
 /// The day-rule facts of the catalogue last read, made once per catalogue
@@ -249,7 +259,15 @@ impl Plans {
             dishes: Arc::default(),
             fits: Arc::default(),
             members: None,
+            searches: Arc::new(Searches::new(SearchLimits::default())),
         })
+    }
+
+    /// Bounds plan searches (generation, re-balancing) by `limits`
+    /// instead of one per core with the default wait and budget.
+    pub fn with_search_limits(mut self, limits: SearchLimits) -> Self {
+        self.0.searches = Arc::new(Searches::new(limits));
+        self
     }
 
     /// Converts shopping amounts with `kitchen` (without one, the list is
@@ -495,6 +513,7 @@ impl PlanContext {
             active: plan.active,
             settings: plan.settings,
             days,
+            cut_short: false,
         })
     }
 
@@ -566,6 +585,7 @@ pub(crate) mod fixtures;
 mod meals;
 mod menus;
 mod planning;
+mod searches;
 mod session;
 mod shopping;
 mod table;
@@ -574,6 +594,8 @@ mod use_cases;
 
 pub use menus::MenuError;
 pub use planning::{DayFitView, GenerateOptions, WeekPlace};
+use searches::Searches;
+pub use searches::{Busy, SearchLimits};
 pub use session::Renditions;
 pub use shopping::{ShoppingItem, ShoppingList};
 

@@ -113,9 +113,17 @@ pub enum ApiError {
     /// 429; the value is `Retry-After` in seconds.
     #[error("Too many requests")]
     TooManyRequests(u64),
+    /// 429 with this detail and `Retry-After` in seconds (a plan search
+    /// while the account has one running).
+    #[error("{0}")]
+    TooManyRequestsBecause(&'static str, u64),
     /// 503 from `/ready`.
     #[error("Service unavailable")]
     Unavailable,
+    /// 503 with `Retry-After` in seconds: the instance is at capacity
+    /// (every plan search place stayed taken).
+    #[error("Service unavailable")]
+    UnavailableFor(u64),
     /// 500 during login or sign-up.
     #[error("Error during authentication")]
     AuthFailure,
@@ -158,8 +166,10 @@ impl ResponseError for ApiError {
             Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Self::BadBody | Self::InvalidResetToken => StatusCode::BAD_REQUEST,
             Self::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
-            Self::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
-            Self::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+            Self::TooManyRequests(_) | Self::TooManyRequestsBecause(..) => {
+                StatusCode::TOO_MANY_REQUESTS
+            }
+            Self::Unavailable | Self::UnavailableFor(_) => StatusCode::SERVICE_UNAVAILABLE,
             Self::AuthFailure | Self::Internal => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -173,7 +183,9 @@ impl ResponseError for ApiError {
             Self::MethodNotAllowed(allow) => {
                 response.insert_header((header::ALLOW, allow.as_str()));
             }
-            Self::TooManyRequests(seconds) => {
+            Self::TooManyRequests(seconds)
+            | Self::TooManyRequestsBecause(_, seconds)
+            | Self::UnavailableFor(seconds) => {
                 response.insert_header((header::RETRY_AFTER, seconds.to_string()));
             }
             _ => {}

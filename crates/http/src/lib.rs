@@ -330,6 +330,10 @@ pub fn serve(
             })
             .client_request_timeout(head_timeout)
             .client_disconnect_timeout(std::time::Duration::from_secs(1))
+            // A client that closes its side of the connection has gone:
+            // its request's future is dropped, which stops a plan search
+            // it started (HTTP clients never half-close after a request).
+            .h1_allow_half_closed(false)
             .local_addr(addr)
             .h1(map_config(app, |()| AppConfig::default()));
         edge::connections(http, refusals.clone())

@@ -187,6 +187,22 @@ pub struct ServeArgs {
     #[arg(long, env = "MAIL_RETRY_DELAYS", default_value = "10s,30s,60s",
           value_parser = parse_delays)]
     pub mail_retry_delays: Delays,
+    /// Plan searches (generation, household planning, re-balancing, the
+    /// assistant's plans) running at once on this instance; 0 = one per
+    /// core. An account has one at a time (a second is answered 429).
+    #[arg(long, env = "PLAN_SEARCHES", default_value_t = 0,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=1024))]
+    pub plan_searches: usize,
+    /// Milliseconds a plan search waits for a place before it is answered
+    /// 503 with Retry-After.
+    #[arg(long, env = "PLAN_QUEUE_WAIT_MS", default_value_t = 1000,
+          value_parser = clap::value_parser!(u64).range(0..=600_000))]
+    pub plan_queue_wait_ms: u64,
+    /// Milliseconds one request's plan search may run; past it the best
+    /// plan found so far is kept and the answer says `"cut_short": true`.
+    #[arg(long, env = "PLAN_SEARCH_BUDGET_MS", default_value_t = 2000,
+          value_parser = clap::value_parser!(u64).range(10..=600_000))]
+    pub plan_search_budget_ms: u64,
     /// Seconds to wait for the model before answering with the built-in
     /// assistant.
     #[arg(long, env = "CHAT_MODEL_TIMEOUT_SECONDS", default_value_t = 10,
@@ -246,6 +262,31 @@ impl ServeArgs {
             smtp_url: url.trim().to_owned(),
             from: from.to_owned(),
         }))
+    }
+
+    /// How plan searches are bounded. A wait and budget that do not fit
+    /// within the request deadline are logged: such a search is answered
+    /// 503 at the deadline (and then stopped) instead of with its plan.
+    pub fn plan_searches(&self) -> mealplan_app::SearchLimits {
+        let ms = std::time::Duration::from_millis;
+        let mut limits = mealplan_app::SearchLimits {
+            queue_wait: ms(self.plan_queue_wait_ms),
+            budget: ms(self.plan_search_budget_ms),
+            ..mealplan_app::SearchLimits::per_core()
+        };
+        if self.plan_searches > 0 {
+            limits.concurrent = self.plan_searches;
+        }
+        if self.plan_queue_wait_ms + self.plan_search_budget_ms >= self.request_timeout_ms {
+            tracing::warn!(
+                queue_wait_ms = self.plan_queue_wait_ms,
+                budget_ms = self.plan_search_budget_ms,
+                request_timeout_ms = self.request_timeout_ms,
+                "PLAN_QUEUE_WAIT_MS + PLAN_SEARCH_BUDGET_MS reach REQUEST_TIMEOUT_MS: a long \
+                 plan search is answered 503 at the deadline instead of with its best plan"
+            );
+        }
+        limits
     }
 
     /// Reset link lifetime and mail retries.
@@ -583,6 +624,30 @@ mod tests {
         assert_eq!(cli.serve.password_reset().ttl_minutes, 30);
         let cli = Cli::try_parse_from(["mealplan", "reset-link", "ann@example.com"]).unwrap();
         assert!(matches!(cli.command, Some(Command::ResetLink(a)) if a.email == "ann@example.com"));
+    }
+
+    #[test]
+    fn plan_searches_are_one_per_core_unless_set() {
+        let ms = std::time::Duration::from_millis;
+        let args = Cli::try_parse_from(["mealplan"]).unwrap().serve;
+        let limits = args.plan_searches();
+        assert_eq!(limits, mealplan_app::SearchLimits::per_core());
+        assert_eq!((limits.queue_wait, limits.budget), (ms(1000), ms(2000)));
+        let args = Cli::try_parse_from([
+            "mealplan",
+            "--plan-searches",
+            "3",
+            "--plan-queue-wait-ms",
+            "250",
+            "--plan-search-budget-ms",
+            "900",
+        ])
+        .unwrap()
+        .serve;
+        let limits = args.plan_searches();
+        assert_eq!(limits.concurrent, 3);
+        assert_eq!((limits.queue_wait, limits.budget), (ms(250), ms(900)));
+        assert!(Cli::try_parse_from(["mealplan", "--plan-search-budget-ms", "5"]).is_err());
     }
 
     #[test]

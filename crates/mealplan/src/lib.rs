@@ -13,6 +13,7 @@ use mealplan_adapters::{
 };
 use mealplan_app::{
     Accounts, Chat, Export, PasswordResets, Plans, Profiles, Recipes, ResetLinks, ResetSettings,
+    SearchLimits,
 };
 use mealplan_http::{AppState, HttpOptions, Server};
 use mealplan_ports::Clock;
@@ -66,6 +67,8 @@ pub struct Settings {
     pub mail: Option<MailSettings>,
     /// Password reset links: lifetime and retries of their mail.
     pub password_reset: PasswordResetSettings,
+    /// How plan searches are bounded: at once, waiting, time budget.
+    pub plan_searches: SearchLimits,
 }
 
 /// The SMTP server and sender of the service's mail.
@@ -239,7 +242,8 @@ impl Application {
             taxonomy,
         )
         .with_kitchen(kitchen)
-        .with_members(Arc::new(db.clone()));
+        .with_members(Arc::new(db.clone()))
+        .with_search_limits(settings.plan_searches);
         let model = settings.chat_model.clone().map(|config| {
             tracing::info!(endpoint = %config.endpoint(), model = %config.model, "chat model configured");
             Arc::new(mealplan_http::OpenAiChatModel::new(config)) as Arc<dyn mealplan_ports::ChatModel>

@@ -53,6 +53,7 @@ async fn serve(args: ServeArgs) -> Result<(), Box<dyn std::error::Error>> {
         public_base_url: args.public_base_url(),
         mail: args.mail()?,
         password_reset: args.password_reset(),
+        plan_searches: args.plan_searches(),
     };
     if settings.mail.is_none() {
         tracing::info!("SMTP_URL is not set: password reset links are not mailed");

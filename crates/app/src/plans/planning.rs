@@ -1,7 +1,10 @@
 //! Generating a plan, re-balancing a day after the user swapped or ticked
 //! meals, and how each day meets the targets. The planner is CPU work (up
-//! to hundreds of milliseconds with a large catalogue), so it runs on the
-//! runtime's blocking pool, never on a request thread.
+//! to hundreds of milliseconds with a large catalogue, seconds for a large
+//! household with tight tolerances), so it runs on the runtime's blocking
+//! pool, never on a request thread, and only under a [`Ticket`]: bounded
+//! per instance and per account, within a time budget, stopped when the
+//! request is abandoned (`searches`).
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -11,14 +14,16 @@ use mealplan_domain::planner::Diner;
 use mealplan_domain::planner::household::{HouseholdRequest, plan_household};
 use mealplan_domain::planner::whole_day::{self, Dishes, WholeDay};
 use mealplan_domain::planner::{
-    self, Bound, DayFit, MealRow, PlanRequest, RebalanceRequest, Tolerances, WeekBound, is_main,
+    self, Bound, Budget, DayFit, MealRow, PlanRequest, RebalanceRequest, Tolerances, WeekBound,
+    is_main,
 };
 use mealplan_domain::{MealStatus, MealType, Nutrition, Recipe, UserId};
 use mealplan_ports::{
-    MealChange, NewDay, NewMeal, Plan, PlanSettings, Portion, Profile, StoreError,
+    DailyMenu, MealChange, NewDay, NewMeal, Plan, PlanSettings, Portion, Profile, StoreError,
 };
 
 use super::basics::{adjusted, blocking, index_of};
+use super::searches::Ticket;
 use super::table::Table;
 use super::{CREATE_ATTEMPTS, PlanError, PlanView, Planner, Plans};
 
@@ -119,22 +124,29 @@ impl Planner {
     /// profile the plan was made from (as stored, the plan's changes not
     /// applied), so that the caller can judge the plan's fit
     /// ([`Plans::with_fit_from`]) without reading it again.
+    ///
+    /// The search is bounded ([`PlanError::Busy`] when the account has
+    /// one running or the instance no place free) and keeps the best plan
+    /// found within its time budget ([`PlanView::cut_short`]).
     pub async fn generate_for(
         &self,
         user: UserId,
         options: GenerateOptions,
     ) -> Result<(PlanView, Profile), PlanError> {
+        let ticket = self.searches.admit(user).await?;
         let stored = self
             .profiles
             .find(user)
             .await?
             .ok_or(PlanError::NoProfile)?;
         let profile = adjusted(stored.clone(), &options.settings.adjust);
-        let view = if options.household {
-            self.generate_household(user, profile, options).await?
+        let mut view = if options.household {
+            self.generate_household(user, profile, options, &ticket)
+                .await?
         } else {
-            self.generate_alone(user, profile, options).await?
+            self.generate_alone(user, profile, options, &ticket).await?
         };
+        view.cut_short = ticket.cut_short();
         Ok((view, stored))
     }
 
@@ -145,6 +157,7 @@ impl Planner {
         user: UserId,
         profile: Profile,
         options: GenerateOptions,
+        ticket: &Ticket,
     ) -> Result<PlanView, PlanError> {
         let all = self.catalog.all().await?;
         let seed = options
@@ -154,40 +167,42 @@ impl Planner {
         let taxonomy = Arc::clone(&self.taxonomy);
         let kitchen = Arc::clone(&self.kitchen);
         let this = self.clone();
-        let new_days = blocking(move || {
-            let dishes = this.dishes_of(&recipes);
-            // A single user is a household of one: the same person the
-            // household planner seats.
-            let table = Table::of(&taxonomy, &profile, &[], &options.settings);
-            let request = PlanRequest::for_diner(&recipes, &table.diners[0], options.days)?
-                .with_seed(seed)
-                .with_kitchen(&kitchen)
-                .with_dishes(&dishes);
-            let started = std::time::Instant::now();
-            let planned = planner::plan(&request);
-            metrics::histogram!("planner_seconds").record(started.elapsed().as_secs_f64());
-            planned.map_err(PlanError::from).map(|planned| {
-                planned
-                    .iter()
-                    .map(|day| NewDay {
-                        day_of_week: day.day_of_week,
-                        meals: day
-                            .meals
-                            .iter()
-                            .map(|m| NewMeal {
-                                recipe_id: m.recipe_id,
-                                schedule: m.schedule,
-                                status: MealStatus::Pending,
-                                meal_type: m.meal_type,
-                                servings: m.servings,
-                                portions: Vec::new(),
-                            })
-                            .collect(),
-                    })
-                    .collect::<Vec<_>>()
+        let new_days = ticket
+            .run(move |budget| {
+                let dishes = this.dishes_of(&recipes);
+                // A single user is a household of one: the same person the
+                // household planner seats.
+                let table = Table::of(&taxonomy, &profile, &[], &options.settings);
+                let request = PlanRequest::for_diner(&recipes, &table.diners[0], options.days)?
+                    .with_seed(seed)
+                    .with_kitchen(&kitchen)
+                    .with_dishes(&dishes)
+                    .with_budget(budget);
+                let started = std::time::Instant::now();
+                let planned = planner::plan(&request);
+                metrics::histogram!("planner_seconds").record(started.elapsed().as_secs_f64());
+                planned.map_err(PlanError::from).map(|planned| {
+                    planned
+                        .iter()
+                        .map(|day| NewDay {
+                            day_of_week: day.day_of_week,
+                            meals: day
+                                .meals
+                                .iter()
+                                .map(|m| NewMeal {
+                                    recipe_id: m.recipe_id,
+                                    schedule: m.schedule,
+                                    status: MealStatus::Pending,
+                                    meal_type: m.meal_type,
+                                    servings: m.servings,
+                                    portions: Vec::new(),
+                                })
+                                .collect(),
+                        })
+                        .collect::<Vec<_>>()
+                })
             })
-        })
-        .await??;
+            .await??;
         self.store(user, new_days, options.settings, &all).await
     }
 
@@ -223,6 +238,7 @@ impl Planner {
         user: UserId,
         profile: Profile,
         options: GenerateOptions,
+        ticket: &Ticket,
     ) -> Result<PlanView, PlanError> {
         let members = match &self.members {
             Some(repo) => repo.members(user).await?,
@@ -236,52 +252,54 @@ impl Planner {
         let recipes = Arc::clone(&all);
         let kitchen = Arc::clone(&self.kitchen);
         let this = self.clone();
-        let new_days = blocking(move || {
-            let dishes = this.dishes_of(&recipes);
-            let Table { diners, people } =
-                Table::of(&taxonomy, &profile, &members, &options.settings);
-            let request = HouseholdRequest::new(&recipes, diners, options.days)?
-                .with_seed(seed)
-                .with_kitchen(&kitchen)
-                .with_dishes(&dishes);
-            let started = std::time::Instant::now();
-            let week = plan_household(&request);
-            metrics::histogram!("planner_seconds").record(started.elapsed().as_secs_f64());
-            Ok::<_, PlanError>(
-                week?
-                    .iter()
-                    .map(|day| NewDay {
-                        day_of_week: day.day_of_week,
-                        meals: day
-                            .meals
-                            .iter()
-                            .enumerate()
-                            .map(|(k, m)| NewMeal {
-                                recipe_id: m.recipe_id,
-                                schedule: k as u8 + 1,
-                                status: MealStatus::Pending,
-                                meal_type: m.meal_type,
-                                servings: m
-                                    .shares
-                                    .iter()
-                                    .find(|s| s.diner == 0)
-                                    .map_or(0.0, |s| s.servings),
-                                portions: m
-                                    .shares
-                                    .iter()
-                                    .map(|s| Portion {
-                                        member_id: people[s.diner].0,
-                                        name: people[s.diner].1.clone(),
-                                        servings: s.servings,
-                                    })
-                                    .collect(),
-                            })
-                            .collect(),
-                    })
-                    .collect::<Vec<_>>(),
-            )
-        })
-        .await??;
+        let new_days = ticket
+            .run(move |budget| {
+                let dishes = this.dishes_of(&recipes);
+                let Table { diners, people } =
+                    Table::of(&taxonomy, &profile, &members, &options.settings);
+                let request = HouseholdRequest::new(&recipes, diners, options.days)?
+                    .with_seed(seed)
+                    .with_kitchen(&kitchen)
+                    .with_dishes(&dishes)
+                    .with_budget(budget);
+                let started = std::time::Instant::now();
+                let week = plan_household(&request);
+                metrics::histogram!("planner_seconds").record(started.elapsed().as_secs_f64());
+                Ok::<_, PlanError>(
+                    week?
+                        .iter()
+                        .map(|day| NewDay {
+                            day_of_week: day.day_of_week,
+                            meals: day
+                                .meals
+                                .iter()
+                                .enumerate()
+                                .map(|(k, m)| NewMeal {
+                                    recipe_id: m.recipe_id,
+                                    schedule: k as u8 + 1,
+                                    status: MealStatus::Pending,
+                                    meal_type: m.meal_type,
+                                    servings: m
+                                        .shares
+                                        .iter()
+                                        .find(|s| s.diner == 0)
+                                        .map_or(0.0, |s| s.servings),
+                                    portions: m
+                                        .shares
+                                        .iter()
+                                        .map(|s| Portion {
+                                            member_id: people[s.diner].0,
+                                            name: people[s.diner].1.clone(),
+                                            servings: s.servings,
+                                        })
+                                        .collect(),
+                                })
+                                .collect(),
+                        })
+                        .collect::<Vec<_>>(),
+                )
+            })
+            .await??;
         self.store(user, new_days, options.settings, &all).await
     }
 
@@ -292,7 +310,24 @@ impl Planner {
     /// Days already on target are left as they are; so are completed and
     /// chosen meals, always. Judged by the plan's tolerances and portion
     /// limits (the defaults for a plan made by hand).
+    ///
+    /// The search is bounded as [`generate_for`](Self::generate_for)'s
+    /// is, and says when its time budget cut it short
+    /// ([`PlanView::cut_short`]).
     pub async fn rebalance(&self, user: UserId, day: Option<u8>) -> Result<PlanView, PlanError> {
+        let ticket = self.searches.admit(user).await?;
+        let mut view = self.rebalance_under(user, day, &ticket).await?;
+        view.cut_short = ticket.cut_short();
+        Ok(view)
+    }
+
+    /// [`rebalance`](Self::rebalance) under `ticket`.
+    async fn rebalance_under(
+        &self,
+        user: UserId,
+        day: Option<u8>,
+        ticket: &Ticket,
+    ) -> Result<PlanView, PlanError> {
         let profile = self
             .profiles
             .find(user)
@@ -315,7 +350,7 @@ impl Planner {
                 .flat_map(|d| &d.meals)
                 .any(|m| !m.portions.is_empty())
             {
-                return self.rebalance_household(user, plan, day, all).await;
+                return self.rebalance_household(user, plan, day, all, ticket).await;
             }
             let settings = plan.settings.unwrap_or_default();
             let chosen = self.plans.chosen_meals(plan.id).await?;
@@ -325,17 +360,18 @@ impl Planner {
             let taxonomy = Arc::clone(&self.taxonomy);
             let kitchen = Arc::clone(&self.kitchen);
             let this = self.clone();
-            let changes = blocking(move || {
-                let dishes = this.dishes_of(&recipes);
-                let table = Table::of(&taxonomy, &profile, &[], &settings);
-                let planning = Planning {
-                    all: &recipes,
-                    diner: &table.diners[0],
-                    kitchen: &kitchen,
-                };
-                rebalance_plan(&planning, &dishes, &stored, &chosen, day, seed)
-            })
-            .await??;
+            let changes = ticket
+                .run(move |budget| {
+                    let dishes = this.dishes_of(&recipes);
+                    let table = Table::of(&taxonomy, &profile, &[], &settings);
+                    let planning = Planning {
+                        all: &recipes,
+                        diner: &table.diners[0],
+                        kitchen: &kitchen,
+                    };
+                    rebalance_plan(&planning, &dishes, &stored, &chosen, day, seed, budget)
+                })
+                .await??;
             if changes.is_empty() {
                 return self.view(plan, &all);
             }
@@ -429,7 +465,7 @@ struct Planning<'a> {
 }
 
 /// The meal changes that re-balance `day` (every day when `None`) of
-/// `plan`.
+/// `plan` around its `chosen` meals, searching until `budget` is spent.
 fn rebalance_plan(
     planning: &Planning<'_>,
     dishes: &Dishes,
@@ -437,6 +473,7 @@ fn rebalance_plan(
     chosen: &[i64],
     day: Option<u8>,
     seed: u64,
+    budget: &Budget,
 ) -> Result<Vec<MealChange>, PlanError> {
     let Planning {
         all,
@@ -446,10 +483,17 @@ fn rebalance_plan(
     let rows = rows(plan, all, chosen)?;
     let plan_days = plan.days.len().clamp(1, 7) as u8;
     let mut changes = Vec::new();
+    let wanted = |stored: &&DailyMenu| {
+        day.is_none_or(|x| x == stored.day_of_week) && !stored.meals.is_empty()
+    };
+    let mut days_left = plan.days.iter().filter(wanted).count();
     for (d, stored) in plan.days.iter().enumerate() {
-        if day.is_some_and(|x| x != stored.day_of_week) || stored.meals.is_empty() {
+        if !wanted(&stored) {
             continue;
         }
+        // Each day its share of the time left.
+        let budget = budget.part(days_left);
+        days_left -= 1;
         let mut used = vec![0u32; all.len()];
         for (_, other) in rows.iter().enumerate().filter(|(i, _)| *i != d) {
             for (_, r, _, _) in other {
@@ -465,7 +509,8 @@ fn rebalance_plan(
             seed.wrapping_add(d as u64),
             Some(kitchen),
             Some(dishes),
-        );
+        )
+        .with_budget(&budget);
         let out = planner::rebalance(&request);
         for (meal, (recipe, servings)) in stored.meals.iter().zip(out.meals) {
             if all[recipe].id != meal.recipe_id || servings != meal.servings {

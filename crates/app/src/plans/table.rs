@@ -5,6 +5,7 @@
 
 use std::sync::Arc;
 
+use mealplan_domain::planner::Budget;
 use mealplan_domain::planner::household::{
     Diner, Keep, Share, TableDayRequest, TableDish, rebalance_table_day, reportion_table_day,
 };
@@ -15,6 +16,7 @@ use mealplan_ports::{
 };
 
 use super::basics::{adjusted, blocking, index_of, preferred, preferred_of, rules};
+use super::searches::Ticket;
 use super::{MealView, Meals, PlanContext, PlanError, PlanView, Planner};
 
 /// What the holder is called in a household plan's portions.
@@ -158,13 +160,14 @@ impl Planner {
     /// their own tolerances around the meals eaten or chosen, by
     /// re-portioning the other meals for each eater and, where portions
     /// cannot do it, changing their dishes (each keeping the rules of
-    /// everyone who eats it).
+    /// everyone who eats it); searched under `ticket`.
     pub(super) async fn rebalance_household(
         &self,
         user: UserId,
         plan: Plan,
         day: Option<u8>,
         all: Arc<[Recipe]>,
+        ticket: &Ticket,
     ) -> Result<PlanView, PlanError> {
         let mut plan = plan;
         let mut attempt = 1;
@@ -174,10 +177,12 @@ impl Planner {
             let dishes = self.dishes_of(&all);
             let (recipes, stored) = (Arc::clone(&all), plan.clone());
             let seed = self.clock.now().timestamp_nanos_opt().unwrap_or(0) as u64;
-            let changes = blocking(move || {
-                household_changes(&table, &recipes, &dishes, &stored, &chosen, day, seed)
-            })
-            .await??;
+            let changes = ticket
+                .run(move |budget| {
+                    let search = (seed, budget);
+                    household_changes(&table, &recipes, &dishes, &stored, &chosen, day, search)
+                })
+                .await??;
             if changes.is_empty() {
                 return self.view(plan, &all);
             }
@@ -209,7 +214,7 @@ impl Planner {
 }
 
 /// The meal changes that re-balance `day` (every day when `None`) of a
-/// household's `plan`.
+/// household's `plan`, searched from `seed` until `budget` is spent.
 fn household_changes(
     table: &Table,
     all: &[Recipe],
@@ -217,13 +222,17 @@ fn household_changes(
     plan: &Plan,
     chosen: &[i64],
     day: Option<u8>,
-    seed: u64,
+    (seed, budget): (u64, &Budget),
 ) -> Result<Vec<MealChange>, PlanError> {
     let mut changes = Vec::new();
-    for stored in &plan.days {
-        if day.is_some_and(|d| d != stored.day_of_week) || stored.meals.is_empty() {
-            continue;
-        }
+    let wanted = |stored: &&DailyMenu| {
+        day.is_none_or(|d| d == stored.day_of_week) && !stored.meals.is_empty()
+    };
+    let mut days_left = plan.days.iter().filter(wanted).count();
+    for stored in plan.days.iter().filter(wanted) {
+        // Each day its share of the time left.
+        let budget = budget.part(days_left);
+        days_left -= 1;
         let mut used = vec![0u32; all.len()];
         for other in plan.days.iter().filter(|d| d.id != stored.id) {
             for m in &other.meals {
@@ -244,6 +253,7 @@ fn household_changes(
             used,
             meals,
             seed: seed.wrapping_add(u64::from(stored.day_of_week)),
+            budget: &budget,
         };
         let Some(out) = rebalance_table_day(&request) else {
             continue;
@@ -319,6 +329,8 @@ impl Meals {
                 used: vec![0; recipes.len()],
                 meals,
                 seed: 0,
+                // Portions only: no search to bound.
+                budget: Budget::unlimited(),
             };
             Ok::<_, PlanError>(reportion_table_day(&request).swap_remove(k))
         })

@@ -18,7 +18,7 @@ use mealplan_ports::{
 };
 
 use super::fixtures;
-use super::{PlanError, Plans};
+use super::{PlanError, Plans, SearchLimits};
 
 fn now() -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, 3, 2, 8, 0, 0).unwrap()
@@ -201,6 +201,36 @@ async fn generate_fills_the_profiles_slots_within_its_rules() {
             );
             assert_eq!(m.meal.status, MealStatus::Pending);
             assert!(m.meal.servings >= 0.75 && m.meal.servings <= 2.0);
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_generation_out_of_time_keeps_the_rules_and_says_it_was_cut_short() {
+    let limits = |budget| SearchLimits {
+        concurrent: 1,
+        queue_wait: std::time::Duration::from_millis(10),
+        budget,
+    };
+    for (budget, cut) in [
+        (std::time::Duration::ZERO, true),
+        (std::time::Duration::from_secs(600), false),
+    ] {
+        let mut plans = MockPlanRepository::new();
+        plans
+            .expect_create_generated()
+            .times(1)
+            .returning(|user, days, _, _| Ok(stored(user, days)));
+        let view = service(plans, Some(profile()))
+            .with_search_limits(limits(budget))
+            .planner()
+            .generate(UserId(1), 7, Some(11))
+            .await
+            .unwrap();
+        assert_eq!(view.cut_short, cut, "{budget:?}");
+        assert_eq!(view.days.len(), 7);
+        for m in view.days.iter().flat_map(|d| &d.meals) {
+            assert!(!BROKEN.contains(&m.recipe.id), "{}", m.recipe.id);
         }
     }
 }

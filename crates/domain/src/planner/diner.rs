@@ -20,7 +20,7 @@ use super::lp::{Bound, best_miss};
 use super::rebalance::{DayMeal, RebalanceRequest};
 use super::rules::{Portions, Tolerances};
 use super::whole_day::Dishes;
-use super::{HardRules, PlanRequest, RequestError, meal_slots};
+use super::{Budget, HardRules, PlanRequest, RequestError, meal_slots};
 
 /// One person at the table.
 #[derive(Debug, Clone)]
@@ -144,6 +144,13 @@ impl<'a> RebalanceRequest<'a> {
             meals,
             kitchen,
             dishes,
+            budget: Budget::unlimited(),
         }
+    }
+
+    /// The same request, its search stopped when `budget` is spent.
+    pub fn with_budget(mut self, budget: &'a Budget) -> Self {
+        self.budget = budget;
+        self
     }
 }

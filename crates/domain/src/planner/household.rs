@@ -18,6 +18,9 @@
 //! hard rules of everyone who eats it; only a slot where no recipe keeps
 //! everyone's rules is split, its people grouped so that each group has
 //! a dish, and the plan says why ([`TableMeal::split`]).
+//!
+//! Under a [`Budget`], each day gets its share of the time left; past it,
+//! a day gets one start improved for one round, and no one's own dish.
 
 use crate::food::kitchen::Kitchen;
 use crate::food::meal::MealType;
@@ -27,7 +30,7 @@ use crate::food::recipe::Recipe;
 use super::rules::{Tolerances, grid, share_bands};
 use super::search::Scorer;
 use super::whole_day::{Dishes, MinorValues, Seen, limits_cost, minor_of};
-use super::{PlanningError, RequestError, Rng, bonus, distinct_ids};
+use super::{Budget, PlanningError, RequestError, Rng, bonus, distinct_ids};
 
 pub use super::diner::Diner;
 
@@ -84,6 +87,7 @@ pub struct HouseholdRequest<'a> {
     seed: u64,
     kitchen: Option<&'a Kitchen>,
     dishes: Option<&'a Dishes>,
+    budget: &'a Budget,
 }
 
 impl<'a> HouseholdRequest<'a> {
@@ -105,7 +109,16 @@ impl<'a> HouseholdRequest<'a> {
             seed: 0,
             kitchen: None,
             dishes: None,
+            budget: Budget::unlimited(),
         })
+    }
+
+    /// Stops the search when `budget` is spent: each day is then the best
+    /// found by then (every dish still keeps its eaters' rules), and
+    /// [`Budget::cut_short`] says so.
+    pub fn with_budget(mut self, budget: &'a Budget) -> Self {
+        self.budget = budget;
+        self
     }
 
     /// The same request, telling protein foods by `kitchen` (as
@@ -472,7 +485,7 @@ pub fn plan_household(request: &HouseholdRequest<'_>) -> Result<Vec<TableDay>, P
             &made
         }
     };
-    let search = Search {
+    let whole = Search {
         recipes,
         dishes,
         own_pools: &own_pools,
@@ -480,11 +493,18 @@ pub fn plan_household(request: &HouseholdRequest<'_>) -> Result<Vec<TableDay>, P
         seats: &seats,
         packed: &packed,
         bonuses: &bonuses,
+        budget: request.budget,
     };
     let mut rng = Rng(request.seed ^ 0x5eed_7ab1e);
     let mut used = vec![0u32; recipes.len()];
     let mut days = Vec::with_capacity(usize::from(request.days));
     for day in 1..=request.days {
+        // Each day its share of the time left.
+        let budget = request.budget.part(usize::from(request.days - day) + 1);
+        let search = Search {
+            budget: &budget,
+            ..whole
+        };
         let Some((choice, mut portions)) = search.best_day(&mut rng, &used) else {
             return Err(too_few(diners, &own_pools));
         };
@@ -494,6 +514,9 @@ pub fn plan_household(request: &HouseholdRequest<'_>) -> Result<Vec<TableDay>, P
             let totals = search.totals(&dishes, &portions[d]);
             if diner.tolerances.admits(&totals, &diner.targets.get()) {
                 continue;
+            }
+            if search.budget.spent() {
+                break;
             }
             if let Some((k, r, servings)) = search.rescue(d, &dishes, &portions[d], &used) {
                 own[d] = Some((k, r));
@@ -533,6 +556,7 @@ struct ScreenView {
 /// A day's dishes: a recipe (catalogue index) per group of each slot.
 type Choice = Vec<Vec<usize>>;
 
+#[derive(Clone, Copy)]
 struct Search<'s> {
     recipes: &'s [Recipe],
     /// Protein foods and dish families: no one eats a protein food in a
@@ -546,14 +570,21 @@ struct Search<'s> {
     seats: &'s [Seat],
     packed: &'s Packed,
     bonuses: &'s [Vec<f64>],
+    /// When to stop and keep the best found: between starts and between
+    /// the slots of an improvement round.
+    budget: &'s Budget,
 }
 
 impl Search<'_> {
-    /// The best day found from several random starts: its dishes and each
-    /// person's portions.
+    /// The best day found from several random starts (fewer once the
+    /// budget is spent and one was found): its dishes and each person's
+    /// portions.
     fn best_day(&self, rng: &mut Rng, used: &[u32]) -> Option<(Choice, Vec<Vec<f64>>)> {
         let mut best: Option<(f64, Choice)> = None;
         for start in 0..STARTS + EXTRA_STARTS {
+            if best.is_some() && self.budget.spent() {
+                break;
+            }
             // Past the usual starts only while someone's day is missed.
             if start >= STARTS
                 && best
@@ -582,7 +613,7 @@ impl Search<'_> {
 
     /// Improves `choice` slot by slot (a dish replaced whenever that
     /// lowers the day's cost, its eaters re-portioned) until no change
-    /// helps or the rounds run out; its cost.
+    /// helps, the rounds run out or the budget is spent; its cost.
     fn improve(&self, choice: &mut Choice, used: &[u32]) -> f64 {
         // Each person's cost and portions, so that a change of one
         // dish re-portions only the people who eat it.
@@ -590,9 +621,14 @@ impl Search<'_> {
             .map(|d| self.seat_cost(d, choice))
             .collect();
         let mut cost = seats.iter().map(|(c, _)| c).sum::<f64>() + self.repeats(choice, used);
-        for _ in 0..ROUNDS {
+        for round in 0..ROUNDS {
             let mut improved = false;
             for t in 0..self.slots.len() {
+                // The first round runs whole unless nobody waits for the
+                // answer: a day from a random start needs it.
+                if self.budget.is_cancelled() || (round > 0 && self.budget.spent()) {
+                    return cost;
+                }
                 for g in 0..self.slots[t].groups.len() {
                     let group = &self.slots[t].groups[g];
                     let was = choice[t][g];

@@ -27,6 +27,7 @@
 //! one-meal week could, ranked, under its weekly variety rule.
 
 mod adjust;
+mod budget;
 mod diner;
 mod fit;
 pub mod household;
@@ -40,6 +41,7 @@ mod week;
 pub mod whole_day;
 
 pub use adjust::PlanAdjust;
+pub use budget::Budget;
 pub use diner::Diner;
 pub use fit::{DayFit, Off, assess};
 pub use lp::{Bound, best_miss};
@@ -127,6 +129,7 @@ pub struct PlanRequest<'a> {
     portions: Portions,
     kitchen: Option<&'a Kitchen>,
     dishes: Option<&'a Dishes>,
+    budget: &'a Budget,
 }
 
 /// Why a [`PlanRequest`] was refused.
@@ -209,7 +212,16 @@ impl<'a> PlanRequest<'a> {
             portions: Portions::default(),
             kitchen: None,
             dishes: None,
+            budget: Budget::unlimited(),
         })
+    }
+
+    /// Stops the search when `budget` is spent: the plan is then the best
+    /// found by then (every day still keeps the hard rules), and
+    /// [`Budget::cut_short`] says so.
+    pub fn with_budget(mut self, budget: &'a Budget) -> Self {
+        self.budget = budget;
+        self
     }
 
     /// The day-rule facts of these recipes made beforehand
@@ -663,6 +675,8 @@ pub fn plan(request: &PlanRequest<'_>) -> Result<Vec<PlannedDay>, PlanningError>
     let mut earlier: Vec<Vec<(usize, f64)>> = Vec::new();
     for day_of_week in 1..=request.days {
         let days_left = usize::from(request.days - day_of_week) + 1;
+        // Each day its share of the time left.
+        let budget = request.budget.part(days_left);
         let slots: Vec<Slot<'_>> = (0..request.slots.len())
             .map(|k| {
                 let pool = slot_pools[k];
@@ -699,6 +713,7 @@ pub fn plan(request: &PlanRequest<'_>) -> Result<Vec<PlannedDay>, PlanningError>
             extended: false,
             dishes,
             strict: true,
+            budget: &budget,
         };
         // Earlier days but yesterday (the same slot may not repeat) are
         // starts for a hard day, most recent first.
@@ -795,6 +810,7 @@ fn one_meal_week(
         extended: false,
         dishes,
         strict: true,
+        budget: request.budget,
     };
     for _ in &uses {
         problem.slots[0].banned.clone_from(&banned);

@@ -51,6 +51,9 @@ pub struct RebalanceRequest<'a> {
     /// The day-rule facts of `recipes`, made beforehand (else made from
     /// `kitchen`).
     pub dishes: Option<&'a Dishes>,
+    /// When to stop searching and keep the best day found by then
+    /// ([`Budget::unlimited`] to search to the end).
+    pub budget: &'a Budget,
 }
 
 /// A re-balanced day.
@@ -161,6 +164,7 @@ pub fn rebalance(request: &RebalanceRequest<'_>) -> Rebalanced {
         extended: false,
         dishes,
         strict: false,
+        budget: request.budget,
     };
     let current: Vec<(usize, f64)> = free
         .iter()

@@ -14,6 +14,7 @@ use crate::food::recipe::Recipe;
 use crate::profile::targets::Targets;
 
 use super::Rng;
+use super::budget::Budget;
 use super::rules::{
     MAX_MEAL_SHARE, MEAL_MIN_SERVINGS, PortionRange, STEPS_PER_SERVING, Tolerances, grid, on_grid,
     target_values, values,
@@ -192,6 +193,9 @@ pub(crate) struct Problem<'a> {
     /// A day is done only without repeated protein foods or dish
     /// families (generation); re-balancing leaves the user's meals be.
     pub strict: bool,
+    /// When to stop: between descents and between passes the search
+    /// keeps what it has once this is spent.
+    pub budget: &'a Budget,
 }
 
 /// A filled day: (candidate position in its slot's pool, servings) per
@@ -466,7 +470,12 @@ impl Problem<'_> {
         let mut order: Vec<usize> = (0..n).collect();
         let mut kcal = vec![0.0; n + self.fixed.len()];
         let mut protein = kcal.clone();
-        for _ in 0..MAX_PASSES {
+        for pass in 0..MAX_PASSES {
+            // The first pass runs unless nobody waits for the answer: it
+            // is what makes a start a day.
+            if self.budget.is_cancelled() || (pass > 0 && self.budget.spent()) {
+                break;
+            }
             for i in (1..order.len()).rev() {
                 order.swap(i, rng.below(i + 1));
             }
@@ -619,8 +628,8 @@ impl Problem<'_> {
 
     /// Descents from each valid start in `starts`, then from up to
     /// `restarts` random ones: the day with the lowest loss, stopping
-    /// early at a [`good`](Self::good) one. `None` when nothing could
-    /// start.
+    /// early at a [`good`](Self::good) one, or once the budget is spent
+    /// and a day was found. `None` when nothing could start.
     pub fn search(
         &self,
         rng: &mut Rng,
@@ -631,6 +640,9 @@ impl Problem<'_> {
         let given = starts.iter().filter(|s| self.valid(s)).cloned();
         let random = (0..restarts).map_while(|_| self.random_start(rng));
         for picks in given.chain(random.collect::<Vec<_>>()) {
+            if best.is_some() && self.budget.spent() {
+                break;
+            }
             let day = self.descend(picks, rng);
             if best.as_ref().is_none_or(|b| day.loss < b.loss) {
                 let good = self.good(&day.picks);

@@ -94,6 +94,7 @@ fn request(recipes: &[Recipe], meals: i64, rules: HardRules, seed: u64) -> PlanR
         portions: Portions::default(),
         kitchen: None,
         dishes: None,
+        budget: Budget::unlimited(),
     }
 }
 
@@ -138,6 +139,55 @@ fn same_seed_same_plan() {
     assert_eq!(a, b);
     let c = plan(&request(&recipes, 4, HardRules::default(), 43)).unwrap();
     assert_ne!(a, c);
+}
+
+/// Every day of `days` keeps `rules`, its portions within `req`'s range,
+/// no recipe twice in a day nor in one slot on consecutive days.
+fn assert_keeps_the_rules(recipes: &[Recipe], req: &PlanRequest<'_>, days: &[PlannedDay]) {
+    assert_eq!(days.len(), usize::from(req.days));
+    let mut previous: Option<Vec<i64>> = None;
+    for day in days {
+        let ids: Vec<i64> = day.meals.iter().map(|m| m.recipe_id).collect();
+        assert_eq!(ids.len(), req.slots.len());
+        let mut distinct = ids.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        assert_eq!(distinct.len(), ids.len(), "a recipe twice in a day");
+        for m in &day.meals {
+            assert!(req.rules.allow(&recipes[at(recipes, m)]), "{m:?}");
+            let range = req.portions.range(m.meal_type);
+            assert!(m.servings >= range.min && m.servings <= range.max);
+        }
+        if let Some(previous) = previous {
+            assert!(previous.iter().zip(&ids).all(|(a, b)| a != b));
+        }
+        previous = Some(ids);
+    }
+}
+
+#[test]
+fn a_search_out_of_time_still_plans_every_day_within_the_rules_and_says_so() {
+    let recipes = catalogue(80, 3);
+    let taxonomy = crate::Taxonomy::default();
+    let no_peanuts = HardRules::new(&taxonomy, [Allergen::Peanut.restriction_name()], &[]);
+    let spent = Budget::lasting(std::time::Duration::ZERO);
+    let req = request(&recipes, 5, no_peanuts.clone(), 9).with_budget(&spent);
+    let days = plan(&req).unwrap();
+    assert!(spent.cut_short());
+    assert_keeps_the_rules(&recipes, &req, &days);
+
+    // Nobody waits any more: the starts are kept as they are.
+    let cancelled = Budget::lasting(std::time::Duration::from_secs(3600));
+    cancelled.cancel();
+    let req = request(&recipes, 4, no_peanuts.clone(), 2).with_budget(&cancelled);
+    assert_keeps_the_rules(&recipes, &req, &plan(&req).unwrap());
+    assert!(cancelled.cut_short());
+
+    // Time enough: the search runs to its end and says nothing.
+    let ample = Budget::lasting(std::time::Duration::from_secs(3600));
+    let full = plan(&request(&recipes, 5, no_peanuts.clone(), 9).with_budget(&ample)).unwrap();
+    assert!(!ample.cut_short());
+    assert_eq!(full, plan(&request(&recipes, 5, no_peanuts, 9)).unwrap());
 }
 
 #[test]
@@ -480,6 +530,7 @@ fn rebalance_request<'a>(recipes: &'a [Recipe], meals: Vec<DayMeal>) -> Rebalanc
         meals,
         kitchen: None,
         dishes: None,
+        budget: Budget::unlimited(),
     }
 }
 
@@ -676,6 +727,7 @@ mod properties {
                 portions: Portions { max_servings: f64::from(max_quarters) / 4.0 },
                 kitchen: None,
                 dishes: None,
+                budget: Budget::unlimited(),
             };
             let fill = fillable(&recipes, &request.slots, &rules);
             match plan(&request) {

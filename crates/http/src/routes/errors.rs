@@ -2,7 +2,7 @@
 //! the one place each is mapped to a status or worded as the original
 //! API's Pydantic validation worded it.
 
-use mealplan_app::{PlanError, ResetError};
+use mealplan_app::{Busy, PlanError, ResetError};
 use mealplan_domain::{Field, Invalid, RangeError, TextError};
 use serde_json::Value;
 
@@ -34,7 +34,22 @@ pub(crate) fn plan_error(error: PlanError) -> ApiError {
         // Days are checked at the edge, stored targets are positive and
         // recipe ids unique: a refused request is a bug, not the caller's.
         PlanError::Request(e) => ApiError::internal(e),
+        PlanError::Busy(busy) => busy_error(busy),
         PlanError::Store(e) => ApiError::internal(e),
+    }
+}
+
+/// A refused plan search: 429 when the account has one running (its own
+/// doing), 503 when the instance has no place free (the service's); both
+/// say when to ask again.
+pub(crate) fn busy_error(busy: Busy) -> ApiError {
+    let seconds = busy.retry_after().as_secs().max(1);
+    match busy {
+        Busy::Account { .. } => ApiError::TooManyRequestsBecause(
+            "A plan is already being made for this account; try again shortly",
+            seconds,
+        ),
+        Busy::Instance { .. } => ApiError::UnavailableFor(seconds),
     }
 }
 

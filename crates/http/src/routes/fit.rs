@@ -157,7 +157,8 @@ impl FromBody for Rebalance {
 /// that the day lands on the profile's targets again. Completed meals and
 /// meals whose recipe the user chose (swapped in, added, or in a plan
 /// made by hand) stay as they are; a day already within its tolerances is
-/// not touched. The answer is the plan, each day with its `fit`.
+/// not touched. The answer is the plan, each day with its `fit`. The
+/// search is bounded as generation's is (429, 503, `cut_short`).
 #[utoipa::path(
     post, path = "/api/plan/current/rebalance", tag = "plans",
     security(("bearer" = [])),
@@ -169,6 +170,8 @@ impl FromBody for Rebalance {
         (status = 413, description = "Body over 64 KiB", body = ErrorBody),
         (status = 422, description = "Invalid body", body = ValidationErrorBody),
         (status = 500, description = "Internal server error", body = ErrorBody),
+        (status = 429, description = "A plan is already being made for this account (`Retry-After`)", body = ErrorBody),
+        (status = 503, description = "Every plan search place of the instance stayed taken (`Retry-After`), or the request deadline passed", body = ErrorBody),
     )
 )]
 pub async fn rebalance_plan(

@@ -273,6 +273,10 @@ impl FromBody for Generate {
 }
 
 /// Build, store and activate a plan that meets the profile's targets.
+///
+/// The search is bounded: one per account at a time (429), a few per
+/// instance (503 after a short wait), each within a time budget past which
+/// it keeps the best plan found and the answer says `"cut_short": true`.
 #[utoipa::path(
     post, path = "/api/plan/generate", tag = "plans",
     security(("bearer" = [])),
@@ -284,6 +288,8 @@ impl FromBody for Generate {
         (status = 413, description = "Body over 64 KiB", body = ErrorBody),
         (status = 422, description = "Invalid body, or no recipe fits a meal slot under the user's restrictions", body = ValidationErrorBody),
         (status = 500, description = "Internal server error", body = ErrorBody),
+        (status = 429, description = "A plan is already being made for this account (`Retry-After`)", body = ErrorBody),
+        (status = 503, description = "Every plan search place of the instance stayed taken (`Retry-After`), or the request deadline passed", body = ErrorBody),
     )
 )]
 pub async fn generate_plan(

@@ -306,6 +306,9 @@ impl Toolbox<'_> {
         }
         let after = match self.services.planner.rebalance(self.user, Some(day)).await {
             Ok(p) => p,
+            Err(crate::plans::PlanError::Busy(busy)) => {
+                return Ok(format!("\n{}", self.busy(busy)));
+            }
             Err(e) => return Err(store(e)),
         };
         let changed = super::plan::changed_meals(&before, &after);

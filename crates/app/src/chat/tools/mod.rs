@@ -142,6 +142,25 @@ impl Toolbox<'_> {
         .to_owned()
     }
 
+    /// A plan search refused ([`PlanError::Busy`]): when to ask again.
+    fn busy(&self, busy: crate::plans::Busy) -> String {
+        let seconds = busy.retry_after().as_secs().max(1);
+        match (self.lang, busy) {
+            (Lang::En, crate::plans::Busy::Account { .. }) => {
+                format!("I'm still working on a plan for you. Ask me again in {seconds} s.")
+            }
+            (Lang::Es, crate::plans::Busy::Account { .. }) => format!(
+                "Todavía estoy preparando un plan para ti. Pídemelo de nuevo en {seconds} s."
+            ),
+            (Lang::En, crate::plans::Busy::Instance { .. }) => {
+                format!("I'm planning for many people right now. Ask me again in {seconds} s.")
+            }
+            (Lang::Es, crate::plans::Busy::Instance { .. }) => format!(
+                "Ahora mismo estoy planificando para mucha gente. Pídemelo de nuevo en {seconds} s."
+            ),
+        }
+    }
+
     fn no_plan(&self) -> String {
         self.t(
             "You don't have an active plan yet. Say \"create my weekly plan\" and I'll build one from your profile.",

@@ -129,6 +129,7 @@ impl Toolbox<'_> {
         {
             Ok(plan) => plan,
             Err(PlanError::NoProfile) => return Ok(self.no_profile().into()),
+            Err(PlanError::Busy(busy)) => return Ok(self.busy(busy).into()),
             Err(PlanError::Infeasible(e)) => {
                 return Ok(format!(
                     "{} {e}. {}",
@@ -541,6 +542,7 @@ impl Toolbox<'_> {
             Err(PlanError::NoActivePlan) => return Ok(self.no_plan()),
             Err(PlanError::NoProfile) => return Ok(self.no_profile()),
             Err(PlanError::DayNotFound) => return Ok(self.no_such_day(day.unwrap_or(self.today))),
+            Err(PlanError::Busy(busy)) => return Ok(self.busy(busy)),
             Err(e) => return Err(store(e)),
         };
         let changed = before.map_or(0, |b| changed_meals(&b, &plan));

@@ -13,7 +13,7 @@ use crate::food::recipe::Recipe;
 use crate::planner::whole_day::Dishes;
 
 use super::{Choice, Diner, Packed, Search, Seat, Share, TableSlot, bonuses_of, pool};
-use crate::planner::Rng;
+use crate::planner::{Budget, Rng};
 
 /// Rounds of the planner's random starts a stuck day may take.
 const RESTARTS: usize = 40;
@@ -60,6 +60,9 @@ pub struct TableDayRequest<'a> {
     /// Seed of the random starts tried when the day as it stands cannot
     /// be improved onto everyone's targets.
     pub seed: u64,
+    /// When to stop searching and keep the best found by then
+    /// ([`Budget::unlimited`] to search to the end).
+    pub budget: &'a Budget,
 }
 
 /// The day re-balanced: `None` when every person's day is within their
@@ -69,7 +72,9 @@ pub struct TableDayRequest<'a> {
 /// dishes that may change ([`Keep::Nothing`]), each keeping the rules of
 /// everyone who eats it and giving no one a recipe twice. The search
 /// starts from the day as it stands, then tries the planner's random
-/// starts while someone still misses.
+/// starts while someone still misses, until the request's budget is
+/// spent; a day whose budget is spent before it starts keeps its dishes
+/// and only gets new portions.
 pub fn rebalance_table_day(request: &TableDayRequest<'_>) -> Option<Vec<TableDish>> {
     let table = Table::of(request);
     let search = table.search(request);
@@ -84,7 +89,8 @@ pub fn rebalance_table_day(request: &TableDayRequest<'_>) -> Option<Vec<TableDis
     if missed_as_served == 0 {
         return None;
     }
-    if !search.everyone_on_target(&choice) {
+    // Out of time, the day keeps its dishes and only gets new portions.
+    if !search.everyone_on_target(&choice) && !request.budget.spent() {
         let cost = search.improve(&mut choice, &request.used);
         if !search.everyone_on_target(&choice) {
             // Stuck from the day as it stands: the planner's random starts
@@ -92,6 +98,9 @@ pub fn rebalance_table_day(request: &TableDayRequest<'_>) -> Option<Vec<TableDis
             let mut rng = Rng(request.seed ^ 0x7ab1_e0ff);
             let mut best = (search.missed(&choice), cost);
             for _ in 0..RESTARTS {
+                if request.budget.spent() {
+                    break;
+                }
                 let Some((other, _)) = search.best_day(&mut rng, &request.used) else {
                     break;
                 };
@@ -215,6 +224,7 @@ impl Table {
             seats: &self.seats,
             packed: &self.packed,
             bonuses: &self.bonuses,
+            budget: request.budget,
         }
     }
 
@@ -333,6 +343,38 @@ mod tests {
             .sum()
     }
 
+    /// Every dish of `meals` keeps the rules of everyone who eats it, and
+    /// no one has a recipe twice.
+    fn assert_rules_kept(recipes: &[Recipe], diners: &[Diner], meals: &[TableDish]) {
+        for (d, diner) in diners.iter().enumerate() {
+            let mut seen = Vec::new();
+            for m in meals
+                .iter()
+                .filter(|m| m.shares.iter().any(|s| s.diner == d))
+            {
+                assert!(diner.rules.allow(&recipes[m.recipe]), "{d}: {}", m.recipe);
+                assert!(!seen.contains(&m.recipe), "a recipe twice for {d}");
+                seen.push(m.recipe);
+            }
+        }
+    }
+
+    #[test]
+    fn a_household_searched_out_of_time_keeps_everyones_rules_and_says_so() {
+        let (recipes, diners, _) = table();
+        let spent = Budget::lasting(std::time::Duration::ZERO);
+        let request = HouseholdRequest::new(&recipes, diners.clone(), 7)
+            .unwrap()
+            .with_seed(4)
+            .with_budget(&spent);
+        let week = plan_household(&request).unwrap();
+        assert!(spent.cut_short());
+        assert_eq!(week.len(), 7);
+        for day in &week {
+            assert_rules_kept(&recipes, &diners, &dishes_of(&recipes, day));
+        }
+    }
+
     #[test]
     fn a_day_on_target_is_left_alone() {
         let (recipes, diners, day) = table();
@@ -344,6 +386,7 @@ mod tests {
             used: vec![0; recipes.len()],
             meals: dishes_of(&recipes, &day),
             seed: 1,
+            budget: Budget::unlimited(),
         };
         assert_eq!(rebalance_table_day(&request), None);
     }
@@ -366,6 +409,7 @@ mod tests {
             used: vec![0; recipes.len()],
             meals,
             seed: 1,
+            budget: Budget::unlimited(),
         };
         let out = rebalance_table_day(&request).expect("the holder's day was off");
         assert_eq!(out[0], eaten);
@@ -416,6 +460,7 @@ mod tests {
             used: vec![0; recipes.len()],
             meals,
             seed: 1,
+            budget: Budget::unlimited(),
         };
         let out = reportion_table_day(&request);
         for (i, (was, now)) in before.iter().zip(&out).enumerate() {

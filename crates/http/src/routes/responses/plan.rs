@@ -37,6 +37,13 @@ pub struct PlanResponse {
     pub active: bool,
     /// Days by day of week.
     pub daily_menus: Vec<DailyMenuResponse>,
+    /// Only on the answer of a generation or re-balance whose search
+    /// stopped at its time budget (`PLAN_SEARCH_BUDGET_MS`), and then
+    /// `true`: the plan is the best found by then, every rule kept;
+    /// asking again may land closer to the targets.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[schema(required = false)]
+    pub cut_short: bool,
 }
 
 fn timestamp(t: chrono::DateTime<chrono::Utc>) -> String {
@@ -61,6 +68,7 @@ impl From<&PlanView> for PlanResponse {
                     fit: d.fit.as_ref().map(Into::into),
                 })
                 .collect(),
+            cut_short: p.cut_short,
         }
     }
 }
