@@ -8,6 +8,7 @@ mod private_postgres;
 
 mod accounts;
 mod balanced;
+mod bounded;
 mod catalogue;
 mod chat;
 mod chat_corpus;
