@@ -580,7 +580,96 @@ async fn the_form_shares_the_confirm_routes_limits(b: Backend) {
     assert_eq!(confirm(&app, "nope", NEW_PASSWORD).await.status, 429);
 }
 
+/// A transaction of the test's own that keeps the service from writing
+/// reset tokens until it is dropped: the whole database's write lock on
+/// SQLite, the `password_resets` table on PostgreSQL.
+enum TokensLocked {
+    Sqlite(diesel::SqliteConnection),
+    Postgres(diesel::PgConnection),
+}
+
+impl TokensLocked {
+    fn take(db: &TestDb) -> Self {
+        use diesel::Connection;
+        use diesel::connection::SimpleConnection;
+        let url = db.url();
+        match db {
+            TestDb::Sqlite(_) => {
+                let path = url.strip_prefix("sqlite://").unwrap();
+                let mut conn = diesel::SqliteConnection::establish(path).unwrap();
+                conn.batch_execute("BEGIN IMMEDIATE").unwrap();
+                Self::Sqlite(conn)
+            }
+            TestDb::Postgres { .. } => {
+                let mut conn = diesel::PgConnection::establish(&url).unwrap();
+                conn.batch_execute("BEGIN; LOCK TABLE password_resets IN ACCESS EXCLUSIVE MODE")
+                    .unwrap();
+                Self::Postgres(conn)
+            }
+        }
+    }
+
+    /// Reset tokens stored, as this transaction sees them.
+    fn tokens(&mut self) -> i64 {
+        #[derive(diesel::QueryableByName)]
+        struct Row {
+            #[diesel(sql_type = diesel::sql_types::BigInt)]
+            n: i64,
+        }
+        use diesel::RunQueryDsl;
+        let query = diesel::sql_query("SELECT COUNT(*) AS n FROM password_resets");
+        let row: Row = match self {
+            Self::Sqlite(c) => query.get_result(c),
+            Self::Postgres(c) => query.get_result(c),
+        }
+        .unwrap();
+        row.n
+    }
+}
+
+impl Drop for TokensLocked {
+    fn drop(&mut self) {
+        use diesel::connection::SimpleConnection;
+        let _ = match self {
+            Self::Sqlite(c) => c.batch_execute("ROLLBACK"),
+            Self::Postgres(c) => c.batch_execute("ROLLBACK"),
+        };
+    }
+}
+
+/// The answer goes out before anything that depends on whether the
+/// address has an account: while no reset token can be written, a known
+/// and an unknown address are both answered, alike; the known one's link
+/// is issued and mailed once writing is possible again, and works.
+async fn the_answer_does_not_wait_for_the_account_dependent_write(b: Backend) {
+    let sink = SmtpSink::start();
+    // No rate limits: their counters are writes too (on SQLite, locked).
+    let app = app_with_mail(b, &sink.url(), |s| {
+        s.auth_rate_limit_per_minute = 0;
+        s.login_failure_limit = 0;
+    })
+    .await;
+    app.token_for("held@example.com").await;
+    let mut locked = TokensLocked::take(&app.db);
+    let known = ask(&app, "held@example.com").await;
+    let unknown = ask(&app, "nobody@example.com").await;
+    assert_accepted(&known);
+    assert_accepted(&unknown);
+    assert_eq!(known.text, unknown.text);
+    actix_web::rt::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(locked.tokens(), 0, "nothing issued yet");
+    assert!(sink.messages().is_empty());
+    drop(locked);
+    let mail = sink.wait_for(1, MAIL_WAIT).await;
+    assert_eq!(mail.len(), 1);
+    assert_eq!(mail[0].to, ["held@example.com"]);
+    let reply = confirm(&app, &mail[0].reset_token(), NEW_PASSWORD).await;
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    assert_eq!(app.db.count("SELECT COUNT(*) AS n FROM password_resets"), 0);
+}
+
 crate::on_both_backends!(
+    the_answer_does_not_wait_for_the_account_dependent_write,
     a_forgotten_password_is_reset_by_mail,
     strangers_learn_nothing_and_unknown_addresses_get_no_mail,
     a_token_works_once_and_a_newer_link_or_a_password_change_ends_it,

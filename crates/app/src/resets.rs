@@ -109,13 +109,17 @@ impl ResetLinks {
         self.store.issue(email, expires_at).await
     }
 
-    /// Asks for a reset link for `email`. Known or not, the same work is
-    /// done and the same answer given; for a known address the link is
-    /// mailed in the background (tried again after each of the retry
-    /// delays, failures logged at WARN), so the caller never waits on the
-    /// mail server and never learns how it went.
-    pub async fn request(&self, email: &Email) -> Result<(), StoreError> {
-        let issued = self.issue(email).await?;
+    /// Asks for a reset link for `email`, and returns at once: nothing
+    /// that depends on whether the address has an account is done before
+    /// the caller answers. In the background the link is issued (the
+    /// account's earlier one replaced; nothing stored for an unknown
+    /// address) and, for an account, mailed; each is tried again after
+    /// each of the retry delays while it fails (failures logged at WARN).
+    /// So the caller never waits on the database's commit or the mail
+    /// server, and its answer (content and time) never tells whether the
+    /// address has an account. Without a mailer nothing is issued: a link
+    /// nobody receives would only replace one the operator handed out.
+    pub fn request(&self, email: &Email) {
         let Some(mailer) = self.mailer.clone() else {
             if !self.warned.swap(true, Ordering::Relaxed) {
                 tracing::warn!(
@@ -123,13 +127,35 @@ impl ResetLinks {
                      no link is sent; `mealplan reset-link EMAIL` makes one"
                 );
             }
-            return Ok(());
+            return;
+        };
+        tokio::spawn(self.clone().issue_and_mail(email.clone(), mailer));
+    }
+
+    /// Issues a link for `email` and, when it has an account, mails it
+    /// (each retried after the retry delays).
+    async fn issue_and_mail(self, email: Email, mailer: Arc<dyn Mailer>) {
+        let mut waits = self.settings.retry_delays.clone().into_iter();
+        let issued = loop {
+            match self.issue(&email).await {
+                Ok(issued) => break issued,
+                Err(e) => match waits.next() {
+                    Some(wait) => {
+                        tracing::warn!(error = %e, retry_in_ms = wait.as_millis() as u64,
+                            "password reset link not issued; will try again");
+                        tokio::time::sleep(wait).await;
+                    }
+                    None => {
+                        tracing::warn!(error = %e, "password reset link not issued; giving up");
+                        return;
+                    }
+                },
+            }
         };
         if let Some(issued) = issued {
             let mail = self.message(&issued.user, &issued.token, self.clock.now());
-            tokio::spawn(deliver(mailer, mail, self.settings.retry_delays.clone()));
+            deliver(mailer, mail, self.settings.retry_delays.clone()).await;
         }
-        Ok(())
     }
 
     /// A one-time link for `email`'s account, for the operator to hand out;
@@ -188,8 +214,8 @@ impl PasswordResets {
     }
 
     /// Asks for a reset link by e-mail; see [`ResetLinks::request`].
-    pub async fn request(&self, email: &Email) -> Result<(), StoreError> {
-        self.links.request(email).await
+    pub fn request(&self, email: &Email) {
+        self.links.request(email);
     }
 
     /// Sets a new password with a reset token: the token is used up, every
@@ -290,13 +316,24 @@ mod tests {
         PasswordResets::new(links(store), Arc::new(hasher), Arc::new(tokens))
     }
 
-    fn issuing(known: bool) -> MockPasswordResetStore {
+    /// What happened, in order: the caller's answer, the port calls, the
+    /// mail.
+    type Log = Arc<Mutex<Vec<&'static str>>>;
+
+    /// A store whose one `issue` is logged, for an address `known` or not,
+    /// failing first `failures` times.
+    fn logged_issuing(known: bool, failures: usize, log: Log) -> MockPasswordResetStore {
         let mut store = MockPasswordResetStore::new();
+        let mut left = failures;
         store
             .expect_issue()
             .withf(|_, expires| *expires == now() + chrono::Duration::minutes(30))
-            .times(1)
             .returning(move |_, _| {
+                log.lock().unwrap().push("issue");
+                if left > 0 {
+                    left -= 1;
+                    return Err(StoreError::Unavailable("failing over".into()));
+                }
                 Ok(known.then(|| IssuedReset {
                     user: user(),
                     token: "TOKEN".into(),
@@ -305,8 +342,9 @@ mod tests {
         store
     }
 
-    /// A mailer that fails `failures` times, then records what it sends.
-    fn mailer(failures: usize, sent: Arc<Mutex<Vec<Mail>>>) -> MockMailer {
+    /// A mailer that fails `failures` times, then logs and keeps what it
+    /// sends.
+    fn logged_mailer(failures: usize, log: Log, sent: Arc<Mutex<Vec<Mail>>>) -> MockMailer {
         let mut mailer = MockMailer::new();
         let mut left = failures;
         mailer.expect_send().returning(move |mail| {
@@ -314,6 +352,7 @@ mod tests {
                 left -= 1;
                 return Err(MailError("refused".into()));
             }
+            log.lock().unwrap().push("mail");
             sent.lock().unwrap().push(mail);
             Ok(())
         });
@@ -327,11 +366,36 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn the_answer_comes_before_anything_that_depends_on_the_account() {
+        for known in [true, false] {
+            let log: Log = Arc::default();
+            let sent = Arc::new(Mutex::new(Vec::new()));
+            let resets = links(logged_issuing(known, 0, log.clone()))
+                .with_mailer(Arc::new(logged_mailer(0, log.clone(), sent.clone())));
+            // The request returns without a port call, known or not.
+            resets.request(&user().email);
+            log.lock().unwrap().push("answer");
+            settle().await;
+            let expected: &[&str] = if known {
+                &["answer", "issue", "mail"]
+            } else {
+                &["answer", "issue"]
+            };
+            assert_eq!(*log.lock().unwrap(), expected, "known: {known}");
+            assert_eq!(sent.lock().unwrap().len(), usize::from(known));
+        }
+    }
+
+    #[tokio::test]
     async fn a_known_address_gets_a_link_after_failed_tries() {
+        let log: Log = Arc::default();
         let sent = Arc::new(Mutex::new(Vec::new()));
-        let resets = links(issuing(true)).with_mailer(Arc::new(mailer(2, sent.clone())));
-        resets.request(&user().email).await.unwrap();
+        // The database fails over once, the mail server refuses twice.
+        let resets = links(logged_issuing(true, 1, log.clone()))
+            .with_mailer(Arc::new(logged_mailer(2, log.clone(), sent.clone())));
+        resets.request(&user().email);
         settle().await;
+        assert_eq!(*log.lock().unwrap(), ["issue", "issue", "mail"]);
         let sent = sent.lock().unwrap();
         assert_eq!(sent.len(), 1);
         assert_eq!(sent[0].to, user().email);
@@ -350,35 +414,57 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn an_unknown_address_does_the_same_work_and_gets_no_mail() {
+    async fn an_unknown_address_gets_no_mail() {
         let mut mailer = MockMailer::new();
         mailer.expect_send().never();
-        let resets = links(issuing(false)).with_mailer(Arc::new(mailer));
-        resets
-            .request(&Email::parse("nobody@example.com").unwrap())
-            .await
-            .unwrap();
+        let log: Log = Arc::default();
+        let resets = links(logged_issuing(false, 0, log.clone())).with_mailer(Arc::new(mailer));
+        resets.request(&Email::parse("nobody@example.com").unwrap());
         settle().await;
+        assert_eq!(*log.lock().unwrap(), ["issue"]);
     }
 
     #[tokio::test]
-    async fn a_mail_that_keeps_failing_is_given_up_after_the_retries() {
-        let sent = Arc::new(Mutex::new(Vec::new()));
-        let resets = links(issuing(true)).with_mailer(Arc::new(mailer(4, sent.clone())));
-        resets.request(&user().email).await.unwrap();
-        settle().await;
-        assert!(sent.lock().unwrap().is_empty());
+    async fn a_link_or_mail_that_keeps_failing_is_given_up_after_the_retries() {
+        for (issue_failures, mail_failures) in [(0, 4), (4, 0)] {
+            let log: Log = Arc::default();
+            let sent = Arc::new(Mutex::new(Vec::new()));
+            let resets = links(logged_issuing(true, issue_failures, log.clone())).with_mailer(
+                Arc::new(logged_mailer(mail_failures, log.clone(), sent.clone())),
+            );
+            resets.request(&user().email);
+            settle().await;
+            assert!(sent.lock().unwrap().is_empty());
+            // The first try and three retries.
+            let issued = log
+                .lock()
+                .unwrap()
+                .iter()
+                .filter(|e| **e == "issue")
+                .count();
+            assert_eq!(issued, if issue_failures > 0 { 4 } else { 1 });
+        }
     }
 
     #[tokio::test]
-    async fn without_a_mailer_requests_are_answered_and_links_made_for_the_operator() {
-        service(issuing(false), MockPasswordHasher::new())
-            .request(&user().email)
-            .await
-            .unwrap();
-        let resets = links(issuing(true));
+    async fn without_a_mailer_nothing_is_issued_and_links_are_made_for_the_operator() {
+        let mut store = MockPasswordResetStore::new();
+        store.expect_issue().never();
+        service(store, MockPasswordHasher::new()).request(&user().email);
+        settle().await;
+        let mut store = MockPasswordResetStore::new();
+        store.expect_issue().times(1).returning(|_, _| {
+            Ok(Some(IssuedReset {
+                user: user(),
+                token: "TOKEN".into(),
+            }))
+        });
         assert_eq!(
-            resets.link_for(&user().email).await.unwrap().as_deref(),
+            links(store)
+                .link_for(&user().email)
+                .await
+                .unwrap()
+                .as_deref(),
             Some("https://meals.example.com/reset-password?token=TOKEN")
         );
     }

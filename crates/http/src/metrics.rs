@@ -74,6 +74,18 @@ fn describe() {
         "Most database connections the pool opens"
     );
     describe_histogram!("planner_seconds", "Time to plan one request's days");
+    describe_gauge!(
+        "planner_searches_running",
+        "Plan searches computing now (at most PLAN_SEARCHES)"
+    );
+    describe_counter!(
+        "planner_searches_refused_total",
+        "Plan searches refused: reason=account (429, one running already) or instance (503, no place within PLAN_QUEUE_WAIT_MS)"
+    );
+    describe_counter!(
+        "planner_searches_cut_short_total",
+        "Plan searches that kept the best plan found when their time budget ran out"
+    );
     describe_histogram!(
         "password_hash_seconds",
         "bcrypt work per hash or verification"

@@ -66,8 +66,9 @@ pub struct ResetRequested {
 }
 
 /// Ask for a password reset link by e-mail. Every well-formed address gets
-/// the same answer after the same work, whether or not it has an account;
-/// the mail (for an account) goes out in the background.
+/// the same answer, sent before anything that depends on whether it has an
+/// account: the link is issued, and mailed (for an account), in the
+/// background.
 #[utoipa::path(
     post, path = "/auth/password-reset", tag = "accounts",
     request_body = ResetRequest,
@@ -89,11 +90,8 @@ pub async fn request_reset(
     limits.check_ip(&req).await?;
     let ResetRequest { email } = body?.value;
     limits.begin_reset(email.as_str()).await?;
-    state
-        .resets
-        .request(&email)
-        .await
-        .map_err(ApiError::internal)?;
+    // Issuing and mailing the link happen after this answer.
+    state.resets.request(&email);
     Ok(HttpResponse::Accepted()
         .insert_header((header::CACHE_CONTROL, "no-store"))
         .json(ResetRequested { detail: REQUESTED }))
