@@ -4,8 +4,10 @@
 //!
 //! Issuing runs the same statements whether or not the e-mail has an
 //! account (the user's row read by e-mail, the old token deleted and the
-//! new one inserted through that e-mail), so the time taken does not tell
-//! which addresses exist; for an unknown e-mail they touch no row.
+//! new one inserted through that e-mail; for an unknown e-mail they touch
+//! no row). Their time still differs (on PostgreSQL the commit waits for a
+//! WAL flush only when a row was written), which is why the service issues
+//! a link only after it has answered the request (`ResetLinks::request`).
 
 use async_trait::async_trait;
 use chrono::{DateTime, NaiveDateTime, Utc};
