@@ -144,7 +144,8 @@ def main():
             # Let the background work of this pair finish, as a client
             # probing one address at a time would.
             time.sleep(0.005)
-        time.sleep(3)
+        # Mail that failed is tried again after 10 s.
+        time.sleep(15)
         mails = sink.received.get("known@example.com", 0)
         strays = sum(n for r, n in sink.received.items() if r != "known@example.com")
 

@@ -259,14 +259,24 @@ impl Plans {
             dishes: Arc::default(),
             fits: Arc::default(),
             members: None,
-            searches: Arc::new(Searches::new(SearchLimits::default())),
+            searches: Arc::new(Searches::new(SearchLimits::default(), None)),
         })
     }
 
     /// Bounds plan searches (generation, re-balancing) by `limits`
     /// instead of one per core with the default wait and budget.
     pub fn with_search_limits(mut self, limits: SearchLimits) -> Self {
-        self.0.searches = Arc::new(Searches::new(limits));
+        let start = self.0.searches.thread_start();
+        self.0.searches = Arc::new(Searches::new(limits, start));
+        self
+    }
+
+    /// Runs `start` first on each thread plan searches run on (the binary
+    /// lowers their scheduling priority there, so that requests are
+    /// served before searches).
+    pub fn with_search_thread_start(mut self, start: fn()) -> Self {
+        let limits = self.0.searches.limits();
+        self.0.searches = Arc::new(Searches::new(limits, Some(start)));
         self
     }
 

@@ -184,6 +184,37 @@ pub async fn prepare_database(url: &str, pool: PoolOptions) -> Result<Database, 
     .map_err(|e| StartError::Task(e.to_string()))?
 }
 
+/// Nice value of the threads plan searches run on: the scheduler gives a
+/// thread of nice 0 (a request's bcrypt, a plan read) about nine times
+/// their share of a core, so requests keep their latency while searches
+/// fill the cores.
+pub const SEARCH_THREAD_NICE: i32 = 10;
+
+/// Lowers the calling thread's scheduling priority to
+/// [`SEARCH_THREAD_NICE`] (Linux: `renice` on the thread's id, read from
+/// `/proc/thread-self`; lowering needs no privilege). Where that cannot be
+/// done, the thread keeps its priority and a warning is logged.
+pub fn lower_thread_priority() {
+    let tid = std::fs::read_link("/proc/thread-self")
+        .ok()
+        .and_then(|link| link.file_name()?.to_str().map(str::to_owned));
+    let lowered = tid.is_some_and(|tid| {
+        std::process::Command::new("renice")
+            .args(["-n", &SEARCH_THREAD_NICE.to_string(), "-p", &tid])
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success())
+    });
+    if !lowered {
+        tracing::warn!(
+            "could not lower a plan search thread's priority (renice): searches compete with \
+             requests for the cores at equal priority"
+        );
+    }
+}
+
 /// The running service: its address and the server future to await.
 pub struct Application {
     addr: SocketAddr,
@@ -243,7 +274,8 @@ impl Application {
         )
         .with_kitchen(kitchen)
         .with_members(Arc::new(db.clone()))
-        .with_search_limits(settings.plan_searches);
+        .with_search_limits(settings.plan_searches)
+        .with_search_thread_start(lower_thread_priority);
         let model = settings.chat_model.clone().map(|config| {
             tracing::info!(endpoint = %config.endpoint(), model = %config.model, "chat model configured");
             Arc::new(mealplan_http::OpenAiChatModel::new(config)) as Arc<dyn mealplan_ports::ChatModel>
@@ -310,5 +342,33 @@ impl Application {
     /// The server future, for tests that spawn it.
     pub fn into_server(self) -> Server {
         self.server
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_search_thread_runs_at_a_lower_priority_than_the_rest() {
+        let nice = |stat: String| {
+            // Field 19 of /proc/…/stat, the 17th after the command name.
+            let after = stat.rsplit(')').next().unwrap().to_owned();
+            after
+                .split_whitespace()
+                .nth(16)
+                .unwrap()
+                .parse::<i32>()
+                .unwrap()
+        };
+        let stat = || std::fs::read_to_string("/proc/thread-self/stat").unwrap();
+        let searching = std::thread::spawn(move || {
+            lower_thread_priority();
+            stat()
+        })
+        .join()
+        .unwrap();
+        assert_eq!(nice(searching), SEARCH_THREAD_NICE);
+        assert!(nice(stat()) < SEARCH_THREAD_NICE, "only that thread");
     }
 }

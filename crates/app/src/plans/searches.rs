@@ -15,9 +15,15 @@
 //! the budget; its place and account are free once the last computation
 //! under it has stopped, never before, so abandoned work never exceeds
 //! the bound.
+//!
+//! Searches run on threads of their own, one per place, each first given
+//! the instance's thread set-up (the binary lowers their scheduling
+//! priority), so that requests (a login's bcrypt, a plan read) are served
+//! first when they compete with searches for the cores.
 
 use std::collections::HashSet;
-use std::sync::{Arc, Mutex};
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
 use mealplan_domain::UserId;
@@ -30,8 +36,8 @@ use super::PlanError;
 /// How plan searches are bounded on one instance.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SearchLimits {
-    /// Searches that run at once, each on a thread of the blocking pool
-    /// (at least 1).
+    /// Searches that run at once, each on a thread of its own (at least
+    /// 1).
     pub concurrent: usize,
     /// How long a search waits for a place before it is refused.
     pub queue_wait: Duration,
@@ -96,21 +102,39 @@ impl Busy {
     }
 }
 
-/// The places of an instance and the accounts searching now.
+/// The places of an instance, the accounts searching now, and the
+/// threads searches run on.
 pub(crate) struct Searches {
     limits: SearchLimits,
     places: Arc<Semaphore>,
     accounts: Arc<Mutex<HashSet<UserId>>>,
+    /// Run first on each search thread.
+    thread_start: Option<fn()>,
+    /// Started on first use.
+    pool: Arc<OnceLock<Pool>>,
 }
 
 impl Searches {
-    /// Bounds searches by `limits`.
-    pub fn new(limits: SearchLimits) -> Self {
+    /// Bounds searches by `limits`; each search thread runs
+    /// `thread_start` first.
+    pub fn new(limits: SearchLimits, thread_start: Option<fn()>) -> Self {
         Self {
             places: Arc::new(Semaphore::new(limits.concurrent.max(1))),
             accounts: Arc::default(),
+            thread_start,
+            pool: Arc::default(),
             limits,
         }
+    }
+
+    /// The limits in force.
+    pub fn limits(&self) -> SearchLimits {
+        self.limits
+    }
+
+    /// What each search thread runs first.
+    pub fn thread_start(&self) -> Option<fn()> {
+        self.thread_start
     }
 
     /// Lets a search of `user`'s in, or says why not: the account has one
@@ -127,12 +151,17 @@ impl Searches {
                 .increment(1);
             return Err(Busy::Instance { retry_after });
         };
+        let threads = self.limits.concurrent.max(1);
+        let start = self.thread_start;
+        let pool = Arc::clone(&self.pool);
+        pool.get_or_init(|| Pool::start(threads, start));
         Ok(Ticket {
             held: Arc::new(Held {
                 _place: place,
                 _account: account,
             }),
             budget: Arc::new(Budget::lasting(self.limits.budget)),
+            pool,
         })
     }
 
@@ -179,10 +208,11 @@ struct Held {
 pub(crate) struct Ticket {
     held: Arc<Held>,
     budget: Arc<Budget>,
+    pool: Arc<OnceLock<Pool>>,
 }
 
 impl Ticket {
-    /// Runs `work` on the blocking pool under this ticket's budget. The
+    /// Runs `work` on a search thread under this ticket's budget. The
     /// place and the account stay held until `work` returns, even when
     /// the caller stopped waiting for it.
     pub async fn run<T: Send + 'static>(
@@ -191,13 +221,25 @@ impl Ticket {
     ) -> Result<T, PlanError> {
         let held = Arc::clone(&self.held);
         let budget = Arc::clone(&self.budget);
-        tokio::task::spawn_blocking(move || {
+        let (answer, answered) = tokio::sync::oneshot::channel();
+        let job: Job = Box::new(move || {
             let _held = held;
             let _running = Running::start();
-            work(&budget)
-        })
-        .await
-        .map_err(|e| StoreError::Failure(format!("planning task failed: {e}")).into())
+            // A panic loses this answer (the caller gets an error), never
+            // the thread.
+            let out = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(&budget)));
+            if let Ok(out) = out {
+                let _ = answer.send(out);
+            }
+        });
+        match self.pool.get() {
+            Some(pool) => pool.submit(job),
+            // Admission starts the pool: a ticket always finds one.
+            None => drop(tokio::task::spawn_blocking(job)),
+        }
+        answered
+            .await
+            .map_err(|_| StoreError::Failure("planning task failed".into()).into())
     }
 
     /// Whether a search under this ticket stopped at its budget with the
@@ -213,6 +255,59 @@ impl Drop for Ticket {
             metrics::counter!("planner_searches_cut_short_total").increment(1);
         }
         self.budget.cancel();
+    }
+}
+
+/// A search's work, run on a search thread.
+type Job = Box<dyn FnOnce() + Send>;
+
+/// The search threads: one per place, so a let-in search never waits for
+/// one.
+struct Pool {
+    jobs: Mutex<mpsc::Sender<Job>>,
+}
+
+impl Pool {
+    /// `threads` threads, each running `start` first.
+    fn start(threads: usize, start: Option<fn()>) -> Self {
+        let (jobs, queue) = mpsc::channel::<Job>();
+        let queue = Arc::new(Mutex::new(queue));
+        for i in 0..threads {
+            let queue = Arc::clone(&queue);
+            let spawned = std::thread::Builder::new()
+                .name(format!("plan-search-{i}"))
+                .spawn(move || {
+                    if let Some(start) = start {
+                        start();
+                    }
+                    loop {
+                        let next = queue.lock().unwrap_or_else(|p| p.into_inner()).recv();
+                        match next {
+                            Ok(job) => job(),
+                            Err(_) => return,
+                        }
+                    }
+                });
+            if let Err(e) = spawned {
+                tracing::error!(error = %e, "a plan search thread did not start");
+            }
+        }
+        Self {
+            jobs: Mutex::new(jobs),
+        }
+    }
+
+    /// Runs `job` on a search thread; on the blocking pool when none
+    /// could be started.
+    fn submit(&self, job: Job) {
+        let sent = self
+            .jobs
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .send(job);
+        if let Err(mpsc::SendError(job)) = sent {
+            drop(tokio::task::spawn_blocking(job));
+        }
     }
 }
 
@@ -248,7 +343,7 @@ mod tests {
 
     #[tokio::test]
     async fn one_search_per_account_and_places_per_instance() {
-        let searches = Searches::new(limits(2));
+        let searches = Searches::new(limits(2), None);
         let first = searches.admit(UserId(1)).await.unwrap();
         assert_eq!(
             searches.admit(UserId(1)).await.err(),
@@ -279,7 +374,7 @@ mod tests {
 
     #[tokio::test]
     async fn an_abandoned_search_is_cancelled_and_holds_its_place_until_it_stops() {
-        let searches = Arc::new(Searches::new(limits(1)));
+        let searches = Arc::new(Searches::new(limits(1), None));
         let started = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&started);
         let ticket = searches.admit(UserId(1)).await.unwrap();
@@ -311,12 +406,36 @@ mod tests {
         assert!(searches.admit(UserId(1)).await.is_ok());
     }
 
+    /// Search threads that ran their set-up (this module's tests only).
+    static STARTED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+    fn started() {
+        STARTED.fetch_add(1, Ordering::SeqCst);
+    }
+
+    #[tokio::test]
+    async fn searches_run_on_their_own_thread_set_up_first() {
+        let searches = Searches::new(limits(1), Some(started));
+        let ticket = searches.admit(UserId(1)).await.unwrap();
+        let thread = || std::thread::current().name().map(str::to_owned);
+        let name = ticket.run(move |_| thread()).await.unwrap();
+        assert_eq!(name.as_deref(), Some("plan-search-0"));
+        assert!(STARTED.load(Ordering::SeqCst) >= 1, "set up first");
+        // A search that panics costs its answer, not its thread.
+        assert!(ticket.run(|_| -> u8 { panic!("a bug") }).await.is_err());
+        let name = ticket.run(move |_| thread()).await.unwrap();
+        assert_eq!(name.as_deref(), Some("plan-search-0"));
+    }
+
     #[tokio::test]
     async fn the_budget_runs_out_and_says_the_search_was_cut_short() {
-        let searches = Searches::new(SearchLimits {
-            budget: Duration::from_millis(20),
-            ..limits(1)
-        });
+        let searches = Searches::new(
+            SearchLimits {
+                budget: Duration::from_millis(20),
+                ..limits(1)
+            },
+            None,
+        );
         let ticket = searches.admit(UserId(1)).await.unwrap();
         assert!(!ticket.cut_short());
         let started = std::time::Instant::now();
