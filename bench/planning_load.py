@@ -136,9 +136,10 @@ def burst(port, pid, tokens, label, login, bystander):
     wall = time.perf_counter() - started
     running = gauge(port, "planner_searches_running")
     cpu_at_answers = cpu_seconds(pid)
-    # Keep probing a little so the latency figures cover the whole burst.
     stop.set()
     prober.join()
+    # With the prober's last login done, nothing should be computing.
+    cpu_idle = cpu_seconds(pid)
     time.sleep(1.0)
     cpu_after = cpu_seconds(pid)
     by_status = {}
@@ -154,7 +155,7 @@ def burst(port, pid, tokens, label, login, bystander):
               + (f", Retry-After {','.join(retries)}" if retries else "")
               + (f", {cuts} cut_short" if status == 200 else ""))
     print(f"planner_searches_running right after the last answer: {running:g}; "
-          f"service CPU in the second after: {cpu_after - cpu_at_answers:.3f} s")
+          f"service CPU in the second after the last probe: {cpu_after - cpu_idle:.3f} s")
     report(samples)
     return samples
 
@@ -173,6 +174,7 @@ def main():
     ap.add_argument("--accounts", type=int, default=12)
     ap.add_argument("--cost", type=int, default=12)
     ap.add_argument("--env", action="append", default=[])
+    ap.add_argument("--bursts", type=int, default=5, help="times each burst is repeated")
     args = ap.parse_args()
 
     work = tempfile.mkdtemp()
@@ -242,11 +244,18 @@ def main():
         print("\n## bystander alone")
         report(samples)
 
-        burst(port, service.pid, [tokens[0]] * 12, "12 concurrent re-balances, one account",
-              login, bystander)
-        time.sleep(1.0)
-        burst(port, service.pid, tokens[:12], f"12 concurrent re-balances, {min(12, len(tokens))} accounts",
-              login, bystander)
+        for label, group in (("one account", [tokens[0]] * 12),
+                             (f"{min(12, len(tokens))} accounts", tokens[:12])):
+            together = {"login": [], "current": []}
+            for n in range(args.bursts):
+                got = burst(port, service.pid, group,
+                            f"12 concurrent re-balances, {label} ({n + 1} of {args.bursts})",
+                            login, bystander)
+                for name in together:
+                    together[name].extend(got[name])
+                time.sleep(1.0)
+            print(f"\n## bystander during the {args.bursts} bursts from {label}")
+            report(together)
     finally:
         service.terminate()
         service.wait()

@@ -223,11 +223,14 @@ impl Ticket {
         let budget = Arc::clone(&self.budget);
         let (answer, answered) = tokio::sync::oneshot::channel();
         let job: Job = Box::new(move || {
-            let _held = held;
-            let _running = Running::start();
+            let running = Running::start();
             // A panic loses this answer (the caller gets an error), never
             // the thread.
             let out = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(&budget)));
+            // Counted out and the place freed before the answer goes: no
+            // one is answered while the search still counts as running.
+            drop(running);
+            drop(held);
             if let Ok(out) = out {
                 let _ = answer.send(out);
             }
