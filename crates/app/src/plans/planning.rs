@@ -1,10 +1,11 @@
 //! Generating a plan, re-balancing a day after the user swapped or ticked
 //! meals, and how each day meets the targets. The planner is CPU work (up
 //! to hundreds of milliseconds with a large catalogue, seconds for a large
-//! household with tight tolerances), so it runs on the runtime's blocking
-//! pool, never on a request thread, and only under a [`Ticket`]: bounded
-//! per instance and per account, within a time budget, stopped when the
-//! request is abandoned (`searches`).
+//! household with tight tolerances), so it never runs on a request
+//! thread: a search (generation, re-balancing) runs on a search thread
+//! under a [`Ticket`], bounded per instance and per account, within a time
+//! budget, stopped when the request is abandoned (`searches`); judging a
+//! plan's fit runs on the runtime's blocking pool.
 
 use std::collections::HashMap;
 use std::sync::Arc;
