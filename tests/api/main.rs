@@ -35,4 +35,5 @@ mod roundtrips;
 mod shared_limits;
 mod shopping;
 mod smtp;
+mod sql_values;
 mod writes;

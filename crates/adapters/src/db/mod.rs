@@ -25,7 +25,7 @@ mod household;
 mod items;
 mod limits;
 mod literal;
-mod plan_batch;
+mod plan_insert;
 mod plan_rows;
 mod plans;
 mod pool;
