@@ -14,6 +14,7 @@ mod chat_corpus;
 mod chat_household;
 mod current;
 mod errors;
+mod failover;
 mod faults;
 mod generate;
 mod hardening;

@@ -18,6 +18,9 @@ pub struct PrivatePostgres {
     frozen: std::cell::RefCell<Vec<u32>>,
     /// Settings given to the server with `-c` (`backslash_quote=off`).
     settings: Vec<String>,
+    /// The System V shared memory segment of a server that was killed,
+    /// which nothing else removes: removed when this is dropped.
+    orphaned_segment: std::cell::Cell<Option<u32>>,
 }
 
 /// Where `initdb` and `pg_ctl` are: on `PATH`, or in a Debian-style
@@ -113,6 +116,7 @@ impl PrivatePostgres {
             as_postgres,
             frozen: Default::default(),
             settings: settings.iter().map(|s| s.to_string()).collect(),
+            orphaned_segment: Default::default(),
             dir,
         }
     }
@@ -166,6 +170,15 @@ impl PrivatePostgres {
     pub fn kill(&self) {
         let pids = self.processes();
         Self::signal("KILL", &pids);
+        // Line 7 of `postmaster.pid`: the segment's key and id.
+        let pidfile = std::fs::read_to_string(Path::new(&self.data()).join("postmaster.pid"))
+            .unwrap_or_default();
+        let id = pidfile
+            .lines()
+            .nth(6)
+            .and_then(|l| l.split_whitespace().nth(1))
+            .and_then(|id| id.parse().ok());
+        self.orphaned_segment.set(id);
     }
 
     /// `pg_ctl promote`, waiting until the standby accepts writes.
@@ -332,6 +345,15 @@ impl PrivatePostgres {
 impl Drop for PrivatePostgres {
     fn drop(&mut self) {
         self.thaw();
+        // Only while nothing is attached: never another server's.
+        if let Some(id) = self.orphaned_segment.get()
+            && Command::new("ipcs")
+                .args(["-m", "-i", &id.to_string()])
+                .output()
+                .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).contains("nattch=0"))
+        {
+            let _ = Command::new("ipcrm").args(["-m", &id.to_string()]).output();
+        }
         if Path::new(&self.data()).join("postmaster.pid").exists() {
             let _ = self
                 .command("pg_ctl")
