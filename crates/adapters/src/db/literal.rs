@@ -1,14 +1,34 @@
-//! Numbers and times written into PostgreSQL SQL text, for the one
-//! statement sent in a batch with the `COMMIT`, where nothing can be bound
-//! (a profile's row, `profiles.rs`). Only values the service made are
-//! written, never client text: a literal here is digits, a sign, a point,
-//! an exponent, or an ISO date and time between plain quotes. None holds a
-//! quote or a backslash, so what it means depends on no server setting
-//! (`standard_conforming_strings`, `backslash_quote`, `DateStyle`). Each
-//! writer returns `None` for a value it cannot write exactly; the caller
-//! binds it instead.
+//! Values written into SQL text, for the statements a profile save sends
+//! in one batch with its `COMMIT`, where nothing can be bound
+//! (`profiles.rs`). A literal here is digits, a sign, a point, an
+//! exponent, an ISO date and time, a name from a closed set, or text in
+//! hexadecimal that the server decodes: none holds a quote or a
+//! backslash, so what it means depends on no server setting
+//! (`standard_conforming_strings`, `backslash_quote`, `DateStyle`), and
+//! client text never appears as itself. Each writer of numbers returns
+//! `None` for a value it cannot write exactly; the caller binds it
+//! instead.
+
+use std::fmt::Write;
 
 use chrono::{Datelike, NaiveDate, NaiveDateTime};
+
+use super::AnyConnection;
+
+/// `s` as an expression of type text whose SQL holds only hexadecimal
+/// digits: its UTF-8 bytes, decoded by the server (PostgreSQL
+/// `convert_from(decode('…', 'hex'), 'UTF8')`, SQLite `CAST(X'…' AS
+/// TEXT)`, on a UTF-8 database).
+pub(in crate::db) fn text_hex(conn: &AnyConnection, s: &str) -> String {
+    let mut hex = String::with_capacity(s.len() * 2);
+    for b in s.bytes() {
+        let _ = write!(hex, "{b:02x}");
+    }
+    match conn {
+        AnyConnection::Postgresql(_) => format!("convert_from(decode('{hex}', 'hex'), 'UTF8')"),
+        AnyConnection::Sqlite(_) => format!("CAST(X'{hex}' AS TEXT)"),
+    }
+}
 
 /// `t` as a `timestamp` literal to the microsecond, as Diesel binds it
 /// (truncated); `None` outside years 1-9999.
@@ -41,6 +61,34 @@ pub(in crate::db) fn fixed_name(s: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// SQLite reads hexadecimal text back as it was, whatever it holds.
+    #[test]
+    fn text_in_hexadecimal_reads_back_exactly() {
+        use diesel::connection::SimpleConnection;
+        use diesel::prelude::*;
+        #[derive(QueryableByName)]
+        struct Read {
+            #[diesel(sql_type = diesel::sql_types::Text)]
+            s: String,
+        }
+        let mut conn = AnyConnection::Sqlite(SqliteConnection::establish(":memory:").unwrap());
+        conn.batch_execute("CREATE TABLE v (s TEXT)").unwrap();
+        for text in ["", "O'Brien \\ \\' \"x\" ''", "Zoë 東京 🍲", "1:a\u{1f}2:b"] {
+            let sql = text_hex(&conn, text);
+            let hex = sql
+                .strip_prefix("CAST(X'")
+                .and_then(|s| s.strip_suffix("' AS TEXT)"))
+                .unwrap_or_else(|| panic!("{sql}"));
+            assert!(hex.bytes().all(|b| b.is_ascii_hexdigit()), "{sql}");
+            conn.batch_execute(&format!("DELETE FROM v; INSERT INTO v VALUES ({sql})"))
+                .unwrap();
+            let read: Read = diesel::sql_query("SELECT s FROM v")
+                .get_result(&mut conn)
+                .unwrap();
+            assert_eq!(read.s, text);
+        }
+    }
 
     #[test]
     fn literals_are_exact_and_hold_no_quote_or_backslash() {

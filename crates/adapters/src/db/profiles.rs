@@ -232,8 +232,9 @@ impl StoredBody<'_> {
 
 /// The statements that replace the profile's three lists, in order, and
 /// the lists' text on the profile row (see [`list_columns_sql`]): written
-/// out and sent as one batch, with the `COMMIT`. They carry integers only
-/// (ids and positions the service made); no value of the client's.
+/// out and sent as one batch, with the `COMMIT`. They carry integers (ids
+/// and positions the service made) and the list text in hexadecimal
+/// ([`literal::text_hex`]): no quote of the client's.
 fn replace_lists(
     conn: &AnyConnection,
     profile_id: i64,
@@ -275,36 +276,48 @@ fn replace_lists(
         }
         sql.push(';');
     }
-    sql.push_str(&list_columns_sql(conn, profile_id));
+    sql.push_str(&list_columns_sql(
+        conn,
+        profile_id,
+        tastes,
+        restrictions,
+        diets,
+    ));
     sql
 }
 
 /// The update of profile `profile_id`'s list columns, which every profile
 /// read takes instead of aggregating the list tables: tastes and
 /// restrictions as `id:name` in order, separated by U+001F (names hold no
-/// control characters); diet type ids in order, comma-separated. Made by
-/// the server from the list rows just written and the items' stored
-/// names (as the `profile_lists` migration made them): the names, client
-/// text, are never written into SQL.
-fn list_columns_sql(conn: &AnyConnection, profile_id: i64) -> String {
-    let separator = match conn {
-        AnyConnection::Postgresql(_) => "chr(31)",
-        AnyConnection::Sqlite(_) => "char(31)",
-    };
-    let items = |list: &str, column: &str, items: &str| {
-        format!(
-            "COALESCE((SELECT string_agg(CAST(i.id AS TEXT) || ':' || i.name, {separator} \
-             ORDER BY l.position) FROM {list} l JOIN {items} i ON i.id = l.{column} \
-             WHERE l.profile_id = {profile_id}), '')"
+/// control characters); diet type ids in order, comma-separated. The
+/// names are client text: written in hexadecimal, decoded by the server
+/// (`literal::text_hex`). Making the text on the server from the list
+/// rows and the items' names instead cost about a third of the batch's
+/// throughput (planned anew each time), hexadecimal nothing measurable.
+fn list_columns_sql(
+    conn: &AnyConnection,
+    profile_id: i64,
+    tastes: &[NamedItem],
+    restrictions: &[NamedItem],
+    diets: &[DietType],
+) -> String {
+    let text =
+        |parts: Vec<String>, separator: &str| literal::text_hex(conn, &parts.join(separator));
+    let items = |items: &[NamedItem]| {
+        text(
+            items
+                .iter()
+                .map(|i| format!("{}:{}", i.id, i.name))
+                .collect(),
+            "\u{1f}",
         )
     };
+    let diets = text(diets.iter().map(|d| d.id().to_string()).collect(), ",");
     format!(
-        "UPDATE profiles SET tastes_list = {}, restrictions_list = {}, \
-         diets_list = COALESCE((SELECT string_agg(CAST(l.diet_type_id AS TEXT), ',' \
-         ORDER BY l.position) FROM profile_diet_types l WHERE l.profile_id = {profile_id}), '') \
+        "UPDATE profiles SET tastes_list = {}, restrictions_list = {}, diets_list = {diets} \
          WHERE id = {profile_id};",
-        items("profile_tastes", "taste_id", "tastes"),
-        items("profile_restrictions", "restriction_id", "restrictions"),
+        items(tastes),
+        items(restrictions),
     )
 }
 
