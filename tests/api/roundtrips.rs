@@ -195,7 +195,7 @@ async fn each_request_takes_few_round_trips() {
         .status
     })
     .await;
-    figures.push(("POST /api/plan/generate", n, 6));
+    figures.push(("POST /api/plan/generate", n, 4));
     let n = counted(&trips, || async {
         app.get("/api/plan/current", t).await.status
     })

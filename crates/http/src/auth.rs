@@ -27,7 +27,7 @@ pub fn auth_error(error: AuthError) -> ApiError {
     match error {
         AuthError::Token(TokenError::Expired) => ApiError::TokenExpired,
         AuthError::Token(TokenError::Invalid) => ApiError::BadCredentials,
-        AuthError::Store(e) => ApiError::internal(e),
+        AuthError::Store(e) => ApiError::store(e),
     }
 }
 

@@ -10,8 +10,8 @@ use mealplan_ports::{
     PlanSettings, Portion, SessionHead, SessionRead, StoreError, TokenClaims,
 };
 
-use super::plan_batch::create_batched;
-use super::plan_rows::{ChosenBy, insert_plan};
+use super::plan_insert::create_in_one_statement;
+use super::plan_rows::{ChosenBy, NewPlanRow, insert_plan};
 use super::schema::{daily_menus, meal_details, meal_portions, plans};
 use super::status_batch::StatusChange;
 use super::transaction::write_transaction;
@@ -467,9 +467,16 @@ impl Database {
     ) -> Result<Plan, StoreError> {
         self.run(move |conn| {
             let now = now.naive_utc();
-            let id = match create_batched(conn, user, &days, now, settings) {
-                Some(created) => created,
-                None => {
+            // One statement on PostgreSQL, where each costs a round trip;
+            // statement by statement in a transaction on SQLite.
+            let id = match conn {
+                AnyConnection::Postgresql(pg) => create_in_one_statement(
+                    pg,
+                    &NewPlanRow::of(user, &days, now, settings),
+                    &days,
+                    ChosenBy::of(settings),
+                ),
+                AnyConnection::Sqlite(_) => {
                     write_transaction(conn, |conn| create_in_tx(conn, user, &days, now, settings))
                 }
             }

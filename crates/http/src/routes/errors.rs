@@ -34,7 +34,7 @@ pub(crate) fn plan_error(error: PlanError) -> ApiError {
         // Days are checked at the edge, stored targets are positive and
         // recipe ids unique: a refused request is a bug, not the caller's.
         PlanError::Request(e) => ApiError::internal(e),
-        PlanError::Store(e) => ApiError::internal(e),
+        PlanError::Store(e) => ApiError::store(e),
     }
 }
 
@@ -42,6 +42,7 @@ pub(crate) fn plan_error(error: PlanError) -> ApiError {
 pub(crate) fn reset_error(error: ResetError) -> ApiError {
     match error {
         ResetError::InvalidToken => ApiError::InvalidResetToken,
+        ResetError::Store(e) => ApiError::store(e),
         other => ApiError::internal(other),
     }
 }

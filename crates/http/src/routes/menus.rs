@@ -81,7 +81,7 @@ pub(crate) fn menu_error(error: MenuError, body: &Value) -> ApiError {
         MenuError::PlanNotFound => return ApiError::NotFound("Plan not found"),
         MenuError::DayNotFound => return ApiError::NotFound("Daily menu not found"),
         MenuError::RecipeNotFound => return ApiError::NotFound("Recipe not found"),
-        MenuError::Store(e) => return ApiError::internal(e),
+        MenuError::Store(e) => return ApiError::store(e),
         e @ MenuError::DayTaken { .. } => {
             push_value_error(&mut errors, body, vec!["day_of_week".into()], e)
         }
@@ -452,7 +452,7 @@ pub async fn create_daily_menu(
         .plans
         .unknown_recipes(&sent)
         .await
-        .map_err(ApiError::internal)?
+        .map_err(ApiError::store)?
         .into_iter()
         .map(|(_, m, id)| (m, id))
         .collect();

@@ -170,7 +170,7 @@ pub async fn create_plan(
         .plans
         .unknown_recipes(&sent_recipe_ids(&body.value))
         .await
-        .map_err(ApiError::internal)?;
+        .map_err(ApiError::store)?;
     let mut errors = Errors::default();
     push_unknown_recipes(&mut errors, &unknown);
     let days = with_more_entries(validated, errors.into_entries(), &PLAN_FIELDS)?.0;
