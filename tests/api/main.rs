@@ -13,6 +13,7 @@ mod chat;
 mod chat_corpus;
 mod chat_household;
 mod current;
+mod eaters;
 mod errors;
 mod faults;
 mod generate;
