@@ -14,6 +14,7 @@ mod chat_corpus;
 mod chat_heldout;
 mod chat_household;
 mod current;
+mod eaters;
 mod errors;
 mod failover;
 mod faults;

@@ -429,11 +429,16 @@ fn touch_plan(conn: &mut AnyConnection, plan_id: i64, now: DateTime<Utc>) -> Que
 
 /// One daily menu with its meals by schedule, its plan and owner.
 fn load_day(conn: &mut AnyConnection, menu_id: i64) -> Result<Option<OwnedDay>, StoreError> {
-    let Some((day, plan_id, owner)) = daily_menus::table
+    let Some((day, plan_id, owner, household)) = daily_menus::table
         .inner_join(plans::table)
         .filter(daily_menus::id.eq(menu_id))
-        .select((daily_menus::day_of_week, plans::id, plans::user_id))
-        .first::<(i32, i64, i64)>(conn)
+        .select((
+            daily_menus::day_of_week,
+            plans::id,
+            plans::user_id,
+            plans::household,
+        ))
+        .first::<(i32, i64, i64, i32)>(conn)
         .optional()
         .map_err(store_error)?
     else {
@@ -454,6 +459,7 @@ fn load_day(conn: &mut AnyConnection, menu_id: i64) -> Result<Option<OwnedDay>, 
         },
         owner: UserId(owner),
         plan_id,
+        household: household == 1,
     }))
 }
 
@@ -488,9 +494,10 @@ impl Database {
     }
 }
 
-/// Sets meal `id`'s status when `owner` (if given) owns it, and reads it
-/// back as it now is. One statement (the change, its owner check and the
-/// meal as it now is); a household meal's portions are read after it.
+/// Sets meal `id`'s status when `owner` owns it (without an owner: when
+/// it has no portions), and reads it back as it now is. One statement
+/// (the change, its checks and the meal as it now is); a household meal's
+/// portions are read after it.
 fn set_status_in(
     conn: &mut AnyConnection,
     id: i64,
@@ -517,7 +524,7 @@ fn set_status_in(
             };
             on_backend!(conn, c => change.get_result::<(MealRow, i32)>(c))
         }
-        None => diesel::update(target)
+        None => diesel::update(target.filter(meal_details::shared.eq(0)))
             .set(set)
             .returning(returning)
             .get_result(conn),
@@ -726,9 +733,10 @@ impl PlanRepository for Database {
                 .optional()
                 .map_err(store_error)?;
             row.map(|(meal, owner, plan_id, day, household)| {
+                let household = household == 1;
                 let mut meal = meal_of(meal)?;
                 // Only a household plan's meals have portions to read.
-                if household == 1 {
+                if household {
                     meal.portions = portions_of(conn, id).map_err(store_error)?;
                 }
                 Ok(OwnedMeal {
@@ -737,6 +745,7 @@ impl PlanRepository for Database {
                     plan_id,
                     day_of_week: u8::try_from(day)
                         .map_err(|_| StoreError::Failure(format!("meal {id} has a bad day")))?,
+                    household,
                 })
             })
             .transpose()

@@ -154,6 +154,7 @@ impl FromBody for PlanDays {
     responses(
         (status = 201, description = "The plan, now active", body = PlanResponse),
         (status = 401, description = "Token missing, invalid or expired", body = ErrorBody),
+        (status = 409, description = "A recipe breaks one of the caller's rules (restriction, vegan or vegetarian diet); the detail names it", body = ErrorBody),
         (status = 413, description = "Body over 64 KiB", body = ErrorBody),
         (status = 422, description = "Invalid plan", body = ValidationErrorBody),
         (status = 500, description = "Internal server error", body = ErrorBody),
