@@ -5,9 +5,14 @@
 
 use actix_web::http::{StatusCode, header};
 use actix_web::{HttpResponse, ResponseError};
+use mealplan_ports::StoreError;
 use serde::Serialize;
 use serde_json::Value;
 use utoipa::ToSchema;
+
+/// `Retry-After` of a 503, in seconds: about how long a database failover
+/// or restart keeps writes away (`docs/DEPLOYMENT.md`).
+const UNAVAILABLE_RETRY_AFTER: &str = "2";
 
 /// One step of a validation entry's `loc`: a name or a list index.
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
@@ -117,7 +122,9 @@ pub enum ApiError {
     /// while the account has one running).
     #[error("{0}")]
     TooManyRequestsBecause(&'static str, u64),
-    /// 503 from `/ready`.
+    /// 503, with `Retry-After`: the database cannot be reached right now
+    /// (stopped, failing over, every connection busy past the wait), a
+    /// request's deadline passed, or `/ready` says so.
     #[error("Service unavailable")]
     Unavailable,
     /// 503 with `Retry-After` in seconds: the instance is at capacity
@@ -137,6 +144,19 @@ impl ApiError {
     pub fn internal(cause: impl std::fmt::Display) -> Self {
         tracing::error!(error = %cause, "internal error");
         Self::Internal
+    }
+
+    /// The answer to a storage failure: 503 with `Retry-After` when the
+    /// database cannot be reached right now (the request can be sent
+    /// again, e.g. after a failover), a logged 500 otherwise.
+    pub fn store(error: StoreError) -> Self {
+        match error {
+            StoreError::Unavailable(cause) => {
+                tracing::warn!(error = %cause, "database unavailable");
+                Self::Unavailable
+            }
+            other => Self::internal(other),
+        }
     }
 
     /// A login/sign-up 500, cause logged.
@@ -187,6 +207,9 @@ impl ResponseError for ApiError {
             | Self::TooManyRequestsBecause(_, seconds)
             | Self::UnavailableFor(seconds) => {
                 response.insert_header((header::RETRY_AFTER, seconds.to_string()));
+            }
+            Self::Unavailable => {
+                response.insert_header((header::RETRY_AFTER, UNAVAILABLE_RETRY_AFTER));
             }
             _ => {}
         }
