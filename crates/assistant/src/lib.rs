@@ -34,7 +34,7 @@ pub use request::{
 pub use tools::model::{from_call, specs};
 pub use tools::{Shown, ToolOutcome, Toolbox};
 
-use crate::{Household, Meals, Planner, Plans, Profiles, Recipes, Shopping};
+use mealplan_app::{Household, Meals, Planner, Plans, Profiles, Recipes, Shopping};
 
 /// The assistant's answer.
 #[derive(Debug, Clone, PartialEq)]
@@ -167,8 +167,8 @@ impl Chat {
     async fn has_no_profile(&self, user: UserId) -> Result<bool, StoreError> {
         match self.services.profiles.get(user).await {
             Ok(_) => Ok(false),
-            Err(crate::ProfileError::NotFound) => Ok(true),
-            Err(crate::ProfileError::Store(e)) => Err(e),
+            Err(mealplan_app::ProfileError::NotFound) => Ok(true),
+            Err(mealplan_app::ProfileError::Store(e)) => Err(e),
             Err(e) => Err(StoreError::Failure(e.to_string())),
         }
     }

@@ -11,9 +11,9 @@ use mealplan_ports::PlanSettings;
 use super::{
     Said, Shown, Toolbox, capitalise, day_total, meal_line, nutrition_of, store, totals_line, whole,
 };
-use crate::chat::lang::{Lang, day_name, diet_name, food_name, meal_name};
-use crate::chat::request::ToolRequest;
-use crate::{DayView, GenerateOptions, PlanError, PlanView};
+use crate::lang::{Lang, day_name, diet_name, food_name, meal_name};
+use crate::request::ToolRequest;
+use mealplan_app::{DayView, GenerateOptions, PlanError, PlanView};
 use mealplan_domain::planner::PlanAdjust;
 
 impl Toolbox<'_> {
@@ -489,7 +489,10 @@ impl Toolbox<'_> {
     /// Whether the list has `food` ("do I need to buy eggs?").
     fn shopping_for(
         &self,
-        aisles: &[(mealplan_domain::kitchen::Aisle, Vec<&crate::ShoppingItem>)],
+        aisles: &[(
+            mealplan_domain::kitchen::Aisle,
+            Vec<&mealplan_app::ShoppingItem>,
+        )],
         food: &str,
     ) -> String {
         let meaning = self.services.recipes.restriction(food);
@@ -610,7 +613,7 @@ impl Toolbox<'_> {
     pub(super) async fn contains(
         &self,
         food: &str,
-        only: &crate::chat::request::MealRef,
+        only: &crate::request::MealRef,
     ) -> Result<String, mealplan_ports::StoreError> {
         let Some(plan) = self.plan_of().await? else {
             return Ok(self.no_plan());

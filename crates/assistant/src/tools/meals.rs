@@ -8,9 +8,9 @@ use mealplan_domain::{MealStatus, Recipe};
 use mealplan_ports::{ShownList, StoreError};
 
 use super::{Said, Shown, Toolbox, capitalise, day_of, servings_note, store, totals_line, whole};
-use crate::chat::lang::{Lang, day_name, meal_name, normalise};
-use crate::chat::request::{Choice, MealRef};
-use crate::{MealView, PlanView};
+use crate::lang::{Lang, day_name, meal_name, normalise};
+use crate::request::{Choice, MealRef};
+use mealplan_app::{MealView, PlanView};
 
 impl Toolbox<'_> {
     /// The meal `r` names in `plan`, or a sentence saying why not.
@@ -141,7 +141,7 @@ impl Toolbox<'_> {
                 ),
                 Lang::Es => format!(
                     "Di \"cambia {} {} del {} por la opción 2\" (o solo \"la opción 2\") para elegir una.",
-                    crate::chat::lang::meal_article(meal.meal.meal_type),
+                    crate::lang::meal_article(meal.meal.meal_type),
                     meal_name(meal.meal.meal_type, self.lang),
                     day_name(day, self.lang)
                 ),

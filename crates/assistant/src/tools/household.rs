@@ -1,7 +1,7 @@
 //! The household through the assistant: adding a member (asking for what
 //! is missing, saying back the defaults used), telling who is in it,
 //! storing on a member what is said of them, and the answer to a
-//! household plan. Members are kept by [`crate::Household`], whose rules
+//! household plan. Members are kept by [`mealplan_app::Household`], whose rules
 //! (targets, echo rule, at most [`MAX_MEMBERS`]) are the API's.
 
 use std::fmt::Write as _;
@@ -14,9 +14,9 @@ use mealplan_domain::{
 use mealplan_ports::{MAX_MEMBERS, Member, StoreError};
 
 use super::{Said, Shown, Toolbox, capitalise, day_total, nutrition_of, totals_line, whole};
-use crate::chat::lang::{Lang, day_name, diet_name, meal_name, normalise, restriction_name};
-use crate::chat::request::{MemberFacts, ToolRequest};
-use crate::{MemberError, PlanView};
+use crate::lang::{Lang, day_name, diet_name, meal_name, normalise, restriction_name};
+use crate::request::{MemberFacts, ToolRequest};
+use mealplan_app::{MemberError, PlanView};
 
 /// The example of a whole member, in the answer's language.
 fn example(lang: Lang) -> &'static str {

@@ -9,9 +9,9 @@ use mealplan_ports::{Member, StoreError};
 
 use super::household::{member_error, names};
 use super::{Toolbox, capitalise, nutrition_of, totals_line};
-use crate::chat::household::{outsider, relation};
-use crate::chat::lang::{Lang, diet_name, restriction_name};
-use crate::chat::request::MemberFacts;
+use crate::household::{outsider, relation};
+use crate::lang::{Lang, diet_name, restriction_name};
+use crate::request::MemberFacts;
 
 impl Toolbox<'_> {
     /// What was said of someone else: stored on their member when they

@@ -5,8 +5,8 @@
 use mealplan_domain::{ActivityLevel, DietType, Gender, Goal, MealType};
 use mealplan_ports::{ItemKind, ParamType, ToolArg, ToolCall, ToolParam, ToolSpec};
 
-use crate::chat::lang::{DAYS_EN, day_word, english_food, meal_word, normalise};
-use crate::chat::request::{Choice, Criteria, MealRef, MemberFacts, ToolRequest, names};
+use crate::lang::{DAYS_EN, day_word, english_food, meal_word, normalise};
+use crate::request::{Choice, Criteria, MealRef, MemberFacts, ToolRequest, names};
 
 /// Reads a model's call; `None` for an unknown tool or missing
 /// arguments (the model is told so and may try again).

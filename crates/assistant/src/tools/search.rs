@@ -7,9 +7,9 @@ use mealplan_domain::{HardRules, Recipe};
 use mealplan_ports::{ShownList, StoreError};
 
 use super::{Said, Shown, Toolbox, totals_line};
-use crate::RecipeQuery;
-use crate::chat::lang::{Lang, food_name};
-use crate::chat::request::Criteria;
+use crate::lang::{Lang, food_name};
+use crate::request::Criteria;
+use mealplan_app::RecipeQuery;
 
 impl Toolbox<'_> {
     pub(super) async fn search(&self, c: &Criteria) -> Result<Said, StoreError> {

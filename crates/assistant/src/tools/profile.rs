@@ -12,11 +12,11 @@ use mealplan_domain::{
 use mealplan_ports::{ItemKind, Profile, StoreError};
 
 use super::{Said, Shown, Toolbox, draft_of, nutrition_of, totals_line, whole};
-use crate::ProfileError;
-use crate::chat::foods::{Near, closest};
-use crate::chat::lang::{Lang, diet_name, food_name, restriction_name};
-use crate::chat::request::{ProfileChange, ToolRequest};
-use crate::chat::vocab::TASTES;
+use crate::foods::{Near, closest};
+use crate::lang::{Lang, diet_name, food_name, restriction_name};
+use crate::request::{ProfileChange, ToolRequest};
+use crate::vocab::TASTES;
+use mealplan_app::ProfileError;
 
 impl Toolbox<'_> {
     pub(super) async fn profile(&self) -> Result<String, StoreError> {
@@ -364,7 +364,7 @@ impl Toolbox<'_> {
     }
 
     /// Says `shown` was not understood and offers the closest names.
-    pub(in crate::chat) fn not_understood(&self, shown: &str, near: &[Near]) -> String {
+    pub(crate) fn not_understood(&self, shown: &str, near: &[Near]) -> String {
         let mut out = match self.lang {
             Lang::En => format!(
                 "I didn't understand \"{shown}\" as a food, allergy or diet, so I saved nothing for it."
@@ -462,9 +462,9 @@ impl Toolbox<'_> {
         let all = self
             .services
             .recipes
-            .search(&crate::RecipeQuery {
+            .search(&mealplan_app::RecipeQuery {
                 limit: usize::MAX,
-                ..crate::RecipeQuery::default()
+                ..mealplan_app::RecipeQuery::default()
             })
             .await?
             .items;

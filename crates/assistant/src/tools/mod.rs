@@ -17,7 +17,7 @@ use mealplan_ports::{ChatMemory, Profile, ShownList, StoreError};
 
 use super::lang::{Lang, day_name, meal_name};
 use super::request::ToolRequest;
-use crate::{DayView, MealView, PlanError, PlanView, ProfileError};
+use mealplan_app::{DayView, MealView, PlanError, PlanView, ProfileError};
 
 /// What to do with the list of recipes last shown.
 #[derive(Debug, Clone, PartialEq, Default)]

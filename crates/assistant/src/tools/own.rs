@@ -1,7 +1,7 @@
 //! A stranger's own profile made from what they tell the assistant ("soy
 //! mujer, 29 años, 160 cm y 58 kilos, quiero bajar de peso"): asked only
 //! for what is missing, the defaults said back, then the plan they asked
-//! for. The profile is stored by [`crate::Profiles`], with the API's rules.
+//! for. The profile is stored by [`mealplan_app::Profiles`], with the API's rules.
 
 use std::fmt::Write as _;
 
@@ -13,9 +13,9 @@ use mealplan_ports::StoreError;
 
 use super::household::{and_list, born, chat_draft};
 use super::{Said, Shown, Toolbox, nutrition_of, totals_line};
-use crate::ProfileError;
-use crate::chat::lang::{Lang, diet_name, restriction_name};
-use crate::chat::request::{MemberFacts, ToolRequest};
+use crate::lang::{Lang, diet_name, restriction_name};
+use crate::request::{MemberFacts, ToolRequest};
+use mealplan_app::ProfileError;
 
 impl Toolbox<'_> {
     /// Makes the user's profile from `facts`, asking for what is missing

@@ -327,7 +327,7 @@ pub const COMMON: &[&str] = &[
     "mido", "mides", "altura", "estatura", "height", "tall", "metros", "metro", "meters",
     "merendar", "cenar", "desayunar", "almorzar", "comer", "recomiendas", "recomienda",
     "cambies", "crees", "generes", "toques", "hagas", "reemplaces", "sustituyas", "falta",
-]; 
+];
 
 /// Little or no exercise.
 pub const ACTIVITY_LOW: &[&str] = &[
