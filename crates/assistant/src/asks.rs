@@ -473,16 +473,6 @@ fn generate(t: &Text) -> ToolRequest {
             ])
         })
     };
-    const PROTEIN: &[&str] = &["protein", "proteina", "proteinas"];
-    const CARBS: &[&str] = &[
-        "carbs",
-        "carb",
-        "carbohydrates",
-        "carbohidratos",
-        "hidratos",
-    ];
-    const CALORIES: &[&str] = &["calories", "calorie", "calorias", "kcal", "energy"];
-    const MEALS: &[&str] = &["meals", "comidas"];
     let sign = |words: &[&str]| -> i8 {
         if more(words) {
             1
@@ -493,9 +483,9 @@ fn generate(t: &Text) -> ToolRequest {
         }
     };
     let mut adjust = PlanAdjust {
-        protein: sign(PROTEIN),
-        carbs: sign(CARBS),
-        calories: sign(CALORIES),
+        protein: sign(PROTEIN_WORDS),
+        carbs: sign(CARB_WORDS),
+        calories: sign(CALORIE_WORDS),
         ..PlanAdjust::default()
     };
     if t.has_any(&["lighter", "mas ligero", "mas ligera", "light"]) {
@@ -520,7 +510,7 @@ fn generate(t: &Text) -> ToolRequest {
         meals_change: if adjust.meals_per_day.is_some() {
             0
         } else {
-            sign(MEALS)
+            sign(MEALS_WORDS)
         },
         confirmed: false,
         household: super::household::for_everyone(t),
@@ -536,17 +526,10 @@ fn criteria(t: &Text, lang: Lang) -> Criteria {
         diet_type: diet_words(&t.joined()),
         ..Criteria::default()
     };
-    const MAX: &[&str] = &[
-        "under", "below", "less", "max", "maximum", "most", "menos", "maximo", "hasta", "within",
-        "in", "en", "up",
-    ];
-    const MIN: &[&str] = &[
-        "least", "over", "more", "min", "minimum", "above", "mas", "minimo", "plus",
-    ];
     for (i, n) in numbers(t) {
         let before = &words[i.saturating_sub(3)..i];
-        let is_max = before.iter().any(|w| MAX.contains(&w.as_str()));
-        let is_min = before.iter().any(|w| MIN.contains(&w.as_str()));
+        let is_max = before.iter().any(|w| AT_MOST.contains(&w.as_str()));
+        let is_min = before.iter().any(|w| AT_LEAST.contains(&w.as_str()));
         // "30 g protein", "30 g de proteína", "30 protein".
         let mut unit = next(t, i);
         if ["g", "gr", "grams", "gramos"].contains(&unit) {

@@ -10,7 +10,7 @@ use mealplan_domain::taxonomy::key;
 use mealplan_domain::{Diet, Restriction, Rule, Taxonomy};
 
 use super::lang::Lang;
-use super::vocab::{FILLER, FOOD_TAILS};
+use super::vocab::{FILLER, FOOD_SEPARATORS, FOOD_TAILS};
 
 /// What a run of words was read as.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -54,7 +54,7 @@ pub fn exact(phrase: &str, lang: Lang) -> Option<String> {
 pub fn read(words: &[String], lang: Lang) -> Foods {
     let mut out = Foods::default();
     let end = tail_at(words).unwrap_or(words.len());
-    for item in words[..end].split(|w| SEPARATORS.contains(&w.as_str())) {
+    for item in words[..end].split(|w| FOOD_SEPARATORS.contains(&w.as_str())) {
         let found = scan(item, lang);
         if found.unknown.is_empty() {
             out.add(found);
@@ -76,9 +76,6 @@ pub fn read(words: &[String], lang: Lang) -> Foods {
 pub fn mentioned(words: &[String], lang: Lang) -> Foods {
     scan(words, lang)
 }
-
-/// Words that join items of a food list.
-const SEPARATORS: &[&str] = &["and", "or", "nor", "ni", "y", "o", "e", "u", "plus", "also"];
 
 impl Foods {
     fn add(&mut self, other: Foods) {

@@ -17,171 +17,12 @@ use super::request::{MemberFacts, ProfileChange, ToolRequest};
 use super::vocab::*;
 use super::words::{Text, is_known, next, numbers};
 
-/// Relation words: the English relation and the sex it implies.
-const RELATIONS: &[(&str, &str, Option<Gender>)] = &[
-    ("wife", "wife", Some(Gender::Female)),
-    ("husband", "husband", Some(Gender::Male)),
-    ("partner", "partner", None),
-    ("girlfriend", "girlfriend", Some(Gender::Female)),
-    ("boyfriend", "boyfriend", Some(Gender::Male)),
-    ("son", "son", Some(Gender::Male)),
-    ("daughter", "daughter", Some(Gender::Female)),
-    ("child", "child", None),
-    ("kid", "child", None),
-    ("mother", "mother", Some(Gender::Female)),
-    ("mom", "mother", Some(Gender::Female)),
-    ("mum", "mother", Some(Gender::Female)),
-    ("father", "father", Some(Gender::Male)),
-    ("dad", "father", Some(Gender::Male)),
-    ("brother", "brother", Some(Gender::Male)),
-    ("sister", "sister", Some(Gender::Female)),
-    ("grandmother", "grandmother", Some(Gender::Female)),
-    ("grandma", "grandmother", Some(Gender::Female)),
-    ("grandfather", "grandfather", Some(Gender::Male)),
-    ("grandpa", "grandfather", Some(Gender::Male)),
-    ("aunt", "aunt", Some(Gender::Female)),
-    ("uncle", "uncle", Some(Gender::Male)),
-    ("niece", "niece", Some(Gender::Female)),
-    ("nephew", "nephew", Some(Gender::Male)),
-    ("cousin", "cousin", None),
-    ("roommate", "roommate", None),
-    ("flatmate", "roommate", None),
-    ("friend", "friend", None),
-    ("esposa", "wife", Some(Gender::Female)),
-    ("mujer", "wife", Some(Gender::Female)),
-    ("esposo", "husband", Some(Gender::Male)),
-    ("marido", "husband", Some(Gender::Male)),
-    ("pareja", "partner", None),
-    ("novia", "girlfriend", Some(Gender::Female)),
-    ("novio", "boyfriend", Some(Gender::Male)),
-    ("hijo", "son", Some(Gender::Male)),
-    ("hija", "daughter", Some(Gender::Female)),
-    ("madre", "mother", Some(Gender::Female)),
-    ("mama", "mother", Some(Gender::Female)),
-    ("padre", "father", Some(Gender::Male)),
-    ("papa", "father", Some(Gender::Male)),
-    ("hermano", "brother", Some(Gender::Male)),
-    ("hermana", "sister", Some(Gender::Female)),
-    ("abuela", "grandmother", Some(Gender::Female)),
-    ("abuelo", "grandfather", Some(Gender::Male)),
-    ("tia", "aunt", Some(Gender::Female)),
-    ("tio", "uncle", Some(Gender::Male)),
-    ("sobrina", "niece", Some(Gender::Female)),
-    ("sobrino", "nephew", Some(Gender::Male)),
-    ("primo", "cousin", Some(Gender::Male)),
-    ("prima", "cousin", Some(Gender::Female)),
-    ("companero", "roommate", Some(Gender::Male)),
-    ("companera", "roommate", Some(Gender::Female)),
-    ("amigo", "friend", Some(Gender::Male)),
-    ("amiga", "friend", Some(Gender::Female)),
-];
-
-/// Relations that do not say the person eats with the holder: a member
-/// is never found by these words alone, only by name.
-const OUTSIDERS: &[&str] = &["friend", "roommate", "cousin"];
-
-/// The household as a place.
-const HOUSEHOLD: &[&str] = &[
-    "household",
-    "my family",
-    "the family",
-    "family members",
-    "family member",
-    "members",
-    "member",
-    "mi familia",
-    "la familia",
-    "hogar",
-    "mi casa",
-    "miembros",
-    "miembro",
-];
-
-/// Adding someone.
-const ADD: &[&str] = &[
-    "add", "anade", "anadir", "agrega", "agregar", "include", "incluye", "register", "registra",
-    "apunta", "mete", "put",
-];
-
-/// Saying someone eats or lives with the holder.
-const WITH_ME: &[&str] = &[
-    "eats with me",
-    "eats with us",
-    "lives with me",
-    "lives with us",
-    "eat with me",
-    "live with me",
-    "come conmigo",
-    "comen conmigo",
-    "come con nosotros",
-    "vive conmigo",
-    "viven conmigo",
-    "vive con nosotros",
-    "new member",
-    "nuevo miembro",
-    "nueva miembro",
-];
-
-/// A plan for everyone at the table.
-const EVERYONE: &[&str] = &[
-    "whole family",
-    "all the family",
-    "the family",
-    "my family",
-    "our family",
-    "family plan",
-    "household",
-    "both of us",
-    "the two of us",
-    "all of us",
-    "everyone",
-    "everybody",
-    "for us",
-    "toda la familia",
-    "la familia",
-    "mi familia",
-    "nuestra familia",
-    "plan familiar",
-    "los dos",
-    "las dos",
-    "ambos",
-    "todos nosotros",
-    "para todos",
-    "para nosotros",
-    "hogar",
-];
-
-/// Foods another person does not eat, followed by the food.
-pub(super) const THEIR_DISLIKES: &[&str] = &[
-    "doesn t eat",
-    "does not eat",
-    "doesn t like",
-    "does not like",
-    "can t eat",
-    "cannot eat",
-    "hates",
-    "no come",
-    "no le gusta",
-    "no le gustan",
-    "no puede comer",
-    "odia",
-];
-
-/// Words around a name that are no name.
-const NOT_NAMES: &[&str] = &[
-    "she", "he", "is", "s", "who", "eats", "lives", "has", "to", "and", "a", "al", "the", "es",
-    "tiene", "come", "vive", "mide", "pesa", "que", "y", "de", "la", "el", "my", "mi", "her",
-    "his", "su", "ella", "el", "years", "anos", "add", "anade", "agrega", "with", "con", "too",
-    "also", "tambien", "i", "me", "yo", "we", "our", "nuestra", "nuestro", "in", "en", "for",
-    "para",
-];
-
 /// The relation a word names: the English relation and the sex implied.
 pub(super) fn relation(word: &str) -> Option<(&'static str, Option<Gender>)> {
     RELATIONS
         .iter()
         .find(|(w, _, _)| *w == word)
-        .map(|(_, en, g)| (*en, *g))
+        .map(|(_, en, g)| (*en, Gender::parse(g).ok()))
 }
 
 /// The relation word at place `i` of `words`: "mujer" only as "mi
@@ -310,7 +151,7 @@ fn who(message: &str) -> (Option<(&'static str, Option<Gender>)>, Option<String>
         // "add Ana, my wife", "añade a Carmen, mi madre".
         let before = tokens[..i]
             .iter()
-            .rposition(|t| ADD.contains(&t.mended.as_str()))
+            .rposition(|t| ADD_MEMBER.contains(&t.mended.as_str()))
             .map(|a| a + 1);
         if let Some(start) = before {
             let start = if tokens.get(start).is_some_and(|t| t.word == "a") {
@@ -376,8 +217,8 @@ pub(super) fn read(message: &str, t: &Text, lang: Lang) -> Option<ToolRequest> {
     let question = t.words().first().is_some_and(|w| {
         ["who", "quien", "quienes", "which", "cuantos", "how"].contains(&w.as_str())
     });
-    let adds = t.has_any(ADD);
-    if t.has_any(HOUSEHOLD)
+    let adds = t.has_any(ADD_MEMBER);
+    if t.has_any(HOUSEHOLD_PLACE)
         && (question || t.has_any(SHOW) || t.has_any(&["list", "lista"]))
         && !t.has_any(PLAN)
         && !adds
@@ -392,7 +233,7 @@ pub(super) fn read(message: &str, t: &Text, lang: Lang) -> Option<ToolRequest> {
     // "add my wife", "añade a mi hijo", "add Ana to my household": the
     // add verb, then (after "my", "a mi") the person.
     let adds_person = words.iter().enumerate().any(|(i, w)| {
-        if !ADD.contains(&w.as_str()) {
+        if !ADD_MEMBER.contains(&w.as_str()) {
             return false;
         }
         let j = i
@@ -405,7 +246,9 @@ pub(super) fn read(message: &str, t: &Text, lang: Lang) -> Option<ToolRequest> {
                 })
                 .count();
         relation_at == Some(j)
-            || (t.has_any(HOUSEHOLD) && j < words.len() && foods::exact(&words[j], lang).is_none())
+            || (t.has_any(HOUSEHOLD_PLACE)
+                && j < words.len()
+                && foods::exact(&words[j], lang).is_none())
     });
     let facts = facts(message, lang);
     let body = [
@@ -420,8 +263,8 @@ pub(super) fn read(message: &str, t: &Text, lang: Lang) -> Option<ToolRequest> {
     let own = t.has_any(&[
         "i m", "i am", "soy", "tengo", "mido", "peso", "i weigh", "my own",
     ]);
-    let about_one = relation_at.is_some() || t.has_any(HOUSEHOLD);
-    let with_me = t.has_any(WITH_ME) || (adds && t.has_any(HOUSEHOLD));
+    let about_one = relation_at.is_some() || t.has_any(HOUSEHOLD_PLACE);
+    let with_me = t.has_any(WITH_ME) || (adds && t.has_any(HOUSEHOLD_PLACE));
     if about_one && (adds_person || with_me || (relation_at.is_some() && body >= 2 && !own)) {
         return Some(ToolRequest::AddMember(facts));
     }
@@ -466,35 +309,6 @@ fn measure_after(t: &Text, verbs: &[&str], range: std::ops::Range<f64>) -> Optio
 
 /// The sex said of a person ("she", "a woman", "es alta").
 fn gender(t: &Text, lang: Lang) -> Option<Gender> {
-    const FEMALE_EN: &[&str] = &["she", "her", "hers", "woman", "female", "girl", "lady"];
-    const MALE_EN: &[&str] = &["he", "him", "his", "man", "male", "boy", "guy"];
-    const FEMALE_ES: &[&str] = &[
-        "ella",
-        "mujer",
-        "chica",
-        "nina",
-        "femenino",
-        "femenina",
-        "celiaca",
-        "alergica",
-        "vegetariana",
-        "vegana",
-        "llamada",
-        "nacida",
-    ];
-    const MALE_ES: &[&str] = &[
-        "hombre",
-        "chico",
-        "nino",
-        "masculino",
-        "varon",
-        "celiaco",
-        "alergico",
-        "vegetariano",
-        "vegano",
-        "llamado",
-        "nacido",
-    ];
     // In Spanish "he" is "I have" ("he dejado").
     let (female, male) = match lang {
         Lang::En => (t.has_any(FEMALE_EN), t.has_any(MALE_EN)),
@@ -510,44 +324,11 @@ fn gender(t: &Text, lang: Lang) -> Option<Gender> {
 /// An age: a number of years ("34 years", "17 años", "he is 41", "aged
 /// 66"), or a bare number that is neither the height nor the weight.
 fn age(t: &Text, lang: Lang, height: Option<f64>, weight: Option<f64>) -> Option<u32> {
-    const YEARS: &[&str] = &["years", "year", "yrs", "yr", "anos", "ano", "agnos"];
-    const UNITS: &[&str] = &[
-        "cm",
-        "cms",
-        "m",
-        "kg",
-        "kgs",
-        "kilo",
-        "kilos",
-        "lb",
-        "lbs",
-        "pounds",
-        "libras",
-        "meals",
-        "comidas",
-        "times",
-        "veces",
-        "days",
-        "dias",
-        "day",
-        "dia",
-        "metros",
-        "meters",
-        "g",
-        "kcal",
-        "calories",
-        "calorias",
-        "centimetros",
-        "centimeters",
-        "kilograms",
-        "kilogramos",
-        "%",
-    ];
     let words = t.words();
     let whole = |n: f64| (n.fract() == 0.0 && (0.0..=150.0).contains(&n)).then_some(n as u32);
     for (i, n) in numbers(t) {
         let unit = next(t, i);
-        if YEARS.contains(&unit) || (lang == Lang::En && unit == "yo") {
+        if YEARS_WORDS.contains(&unit) || (lang == Lang::En && unit == "yo") {
             return whole(n);
         }
     }
@@ -558,7 +339,7 @@ fn age(t: &Text, lang: Lang, height: Option<f64>, weight: Option<f64>) -> Option
             "weighs", "pesa", "peso", "mide", "mido", "height", "tall", "weight",
         ]
         .contains(&before);
-        if UNITS.contains(&unit)
+        if NOT_AGE_UNITS.contains(&unit)
             || measured
             || Some(n) == height
             || Some(n) == weight

@@ -16,8 +16,9 @@ mod reading_tests;
 mod request;
 mod statements;
 mod tools;
-#[rustfmt::skip]
 mod vocab;
+#[cfg(test)]
+mod vocab_tests;
 mod words;
 
 use std::sync::Arc;

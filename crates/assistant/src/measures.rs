@@ -7,19 +7,6 @@ use mealplan_domain::{ActivityLevel, MealsPerDay};
 use super::vocab::*;
 use super::words::{Text, next, numbers};
 
-/// Units of kilograms.
-const KG: &[&str] = &[
-    "kg",
-    "kgs",
-    "kilo",
-    "kilos",
-    "kilograms",
-    "kilogramos",
-    "kilogram",
-];
-/// Units of pounds.
-const LB: &[&str] = &["lb", "lbs", "pounds", "libras", "pound"];
-
 /// A body weight stated (`I weigh 70 kg`, `peso 68 kilos`), in kg.
 pub(super) fn body_weight(t: &Text) -> Option<f64> {
     // A weight wished for is a goal, not the weight of today.
@@ -71,14 +58,10 @@ pub(super) fn body_weight(t: &Text) -> Option<f64> {
 /// A height stated (`I'm 165 cm`, `mido 1,70`, `my height is 1.8 m`,
 /// `6 feet`, `5 ft 10 in`), in cm.
 pub(super) fn height(t: &Text) -> Option<f64> {
-    const FEET: &[&str] = &["feet", "foot", "ft", "pies", "pie"];
-    const INCHES: &[&str] = &["inches", "inch", "in", "pulgadas", "pulgada"];
     // Units that say a number is something else: weight ("180 lbs"),
     // age ("41 years"), energy, meals.
-    const OTHER: &[&str] = &[
-        "years", "year", "yo", "anos", "ano", "kcal", "calories", "meals", "comidas",
-    ];
-    let other = |unit: &str| OTHER.contains(&unit) || KG.contains(&unit) || LB.contains(&unit);
+    let other =
+        |unit: &str| NOT_HEIGHT_UNITS.contains(&unit) || KG.contains(&unit) || LB.contains(&unit);
     let said = t.has_stem(&["height", "tall", "mido", "altura", "estatura"]);
     let numbers = numbers(t);
     for (k, &(i, n)) in numbers.iter().enumerate() {

@@ -35,7 +35,7 @@ pub(super) fn statements(t: &Text, lang: Lang, read: &mut Read) -> bool {
             || t.has_any(DISLIKE_OPENERS)
             || t.has_any(LIKE_OPENERS)
             || t.has_any(&["weighs", "pesa", "mide"])
-            || t.has_any(super::household::THEIR_DISLIKES)
+            || t.has_any(THEIR_DISLIKES)
             || foods::mentioned(t.words(), lang).found.iter().any(|f| {
                 ["vegan", "vegetarian", "pescatarian", "halal", "kosher"].contains(&f.as_str())
             })
@@ -238,7 +238,7 @@ fn about_self(t: &Text, lang: Lang, read: &mut Read) -> bool {
         if let Some((name, offer)) = NOT_RULES.iter().find(|(w, _)| t.has(w)) {
             read.signals.push(Signal::NotARule {
                 name: (*name).to_owned(),
-                offer: offer.and_then(|d| DietType::parse(d).ok()),
+                offer: DietType::parse(offer).ok(),
             });
             return true;
         }

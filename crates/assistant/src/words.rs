@@ -10,49 +10,7 @@ use mealplan_domain::glossary::Glossary;
 use rust_stemmers::{Algorithm, Stemmer};
 
 use super::lang::normalise;
-use super::vocab;
-
-/// Shorthand people type, spelled out.
-const SHORTHAND: &[(&str, &str)] = &[
-    ("wat", "what"),
-    ("ad", "add"),
-    ("shw", "show"),
-    ("shud", "should"),
-    ("shld", "should"),
-    ("h8", "hate"),
-    ("gonna", "going to"),
-    ("wanna", "want to"),
-    ("gimme", "give me"),
-    ("sho", "show"),
-    ("hw", "how"),
-    ("hwo", "how"),
-    ("wht", "what"),
-    ("whats", "what s"),
-    ("im", "i m"),
-    ("ive", "i ve"),
-    ("dont", "don t"),
-    ("doesnt", "doesn t"),
-    ("cant", "can t"),
-    ("wont", "won t"),
-    ("didnt", "didn t"),
-    ("pls", "please"),
-    ("plz", "please"),
-    ("thx", "thanks"),
-    ("ty", "thanks"),
-    ("tmrw", "tomorrow"),
-    ("tmr", "tomorrow"),
-    ("u", "you"),
-    ("ur", "your"),
-    ("q", "que"),
-    ("k", "que"),
-    ("xq", "porque"),
-    ("pq", "porque"),
-    ("tb", "tambien"),
-    ("tmb", "tambien"),
-    ("kcals", "kcal"),
-    ("cals", "calories"),
-    ("veggie", "vegetarian"),
-];
+use super::vocab::{self, SHORTHAND};
 
 /// Every word the assistant knows (keywords of both languages, days,
 /// meals, foods of the taxonomy and the glossary): what a slip is mended

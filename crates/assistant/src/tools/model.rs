@@ -114,7 +114,7 @@ const DAY: ToolParam = ToolParam {
     name: "day_of_week",
     kind: ParamType::String,
     description: "Day of the plan: monday … sunday",
-    choices: &DAYS_EN,
+    choices: DAYS_EN,
     required: false,
 };
 const MEAL: ToolParam = ToolParam {
