@@ -4,6 +4,10 @@
 //! apart so the assistant can say it did not understand them and offer
 //! the closest names it knows.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::sync::LazyLock;
+
 use mealplan_domain::glossary::Glossary;
 use mealplan_domain::restriction::allergens_named;
 use mealplan_domain::taxonomy::key;
@@ -11,6 +15,7 @@ use mealplan_domain::{Diet, Restriction, Rule, Taxonomy};
 
 use super::lang::Lang;
 use super::vocab::{FILLER, FOOD_SEPARATORS, FOOD_TAILS};
+use super::words::Letters;
 
 /// What a run of words was read as.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -25,6 +30,27 @@ pub struct Foods {
 /// if it names one exactly: a taxonomy node or alias, an allergen word, a
 /// diet, or a Spanish name of one of those.
 pub fn exact(phrase: &str, lang: Lang) -> Option<String> {
+    thread_local! {
+        static READ: RefCell<HashMap<(String, Lang), Option<String>>> = RefCell::new(HashMap::new());
+    }
+    // Each phrase read once per thread: the reader looks at the same words
+    // from several parts of a message. Cleared when full.
+    let at = (phrase.to_owned(), lang);
+    if let Some(known) = READ.with(|r| r.borrow().get(&at).cloned()) {
+        return known;
+    }
+    let found = exact_uncached(phrase, lang);
+    READ.with(|r| {
+        let mut r = r.borrow_mut();
+        if r.len() >= 4096 {
+            r.clear();
+        }
+        r.insert(at, found.clone());
+    });
+    found
+}
+
+fn exact_uncached(phrase: &str, lang: Lang) -> Option<String> {
     if phrase.is_empty() || (lang == Lang::Es && phrase == "soy") {
         // In Spanish "soy" is "I am"; soy the food is "soja".
         return None;
@@ -40,7 +66,21 @@ pub fn exact(phrase: &str, lang: Lang) -> Option<String> {
     if !allergens_named(&k).is_empty() {
         return Some(phrase.to_owned());
     }
-    match Restriction::parse(taxonomy, &k).rules() {
+    diet_named(&k)
+}
+
+/// The diet (vegan, vegetarian, …) a keyed phrase names as its only rule.
+///
+/// Read by the restriction reader over a taxonomy with no nodes: a diet
+/// is named by words, never by the taxonomy, and the standard taxonomy
+/// would make the reader look for `phrase` inside every node name (most
+/// of the time a long message took). [`exact`] has already tried the
+/// phrase as a node; `tests::diets_read_without_the_taxonomy_as_with_it`
+/// holds the two readings equal.
+fn diet_named(k: &str) -> Option<String> {
+    static NO_NODES: LazyLock<Taxonomy> =
+        LazyLock::new(|| Taxonomy::from_entries(Vec::new()).expect("an empty taxonomy is valid"));
+    match Restriction::parse(&NO_NODES, k).rules() {
         [Rule::Diet(d)] if Diet::ALL.contains(d) => Some(d.name().to_owned()),
         _ => None,
     }
@@ -153,10 +193,43 @@ pub struct Near {
     pub shown: String,
 }
 
+/// Every food name as written (Spanish and English names of the
+/// glossary, normalised, then the taxonomy's), with its English name:
+/// what [`closest`] compares a phrase with, built once.
+static NAMES: LazyLock<Vec<Name>> = LazyLock::new(|| {
+    let mut names = Vec::new();
+    for (en, es) in Glossary::standard().pairs() {
+        names.push(Name::new(super::lang::normalise(es), en));
+        names.push(Name::new(super::lang::normalise(en), en));
+    }
+    for name in Taxonomy::standard().names() {
+        names.push(Name::new(name.to_owned(), name));
+    }
+    names
+});
+
+/// A food name as [`closest`] compares it.
+struct Name {
+    written: String,
+    english: &'static str,
+    chars: usize,
+    letters: Letters,
+}
+
+impl Name {
+    fn new(written: String, english: &'static str) -> Self {
+        Self {
+            chars: written.chars().count(),
+            letters: Letters::of(&written),
+            written,
+            english,
+        }
+    }
+}
+
 /// The names the assistant knows that are closest to `phrase`, best
 /// first (at most three).
 pub fn closest(phrase: &str, lang: Lang) -> Vec<Near> {
-    let glossary = Glossary::standard();
     let mut scored: Vec<(f64, Near)> = Vec::new();
     let mut consider = |written: &str, english: &str| {
         let score = strsim::normalized_damerau_levenshtein(phrase, written);
@@ -174,12 +247,16 @@ pub fn closest(phrase: &str, lang: Lang) -> Vec<Near> {
             )),
         }
     };
-    for (en, es) in glossary.pairs() {
-        consider(&super::lang::normalise(es), en);
-        consider(&super::lang::normalise(en), en);
-    }
-    for name in Taxonomy::standard().names() {
-        consider(name, name);
+    let chars = phrase.chars().count();
+    let letters = Letters::of(phrase);
+    for name in NAMES.iter() {
+        // Scores at most 1 - (a lower bound of the distance) / length:
+        // names that cannot reach 0.7 are not compared.
+        let longest = chars.max(name.chars).max(1);
+        let bound = chars.abs_diff(name.chars).max(letters.apart(&name.letters));
+        if 1.0 - bound as f64 / longest as f64 >= 0.7 {
+            consider(&name.written, name.english);
+        }
     }
     scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.english.cmp(&b.1.english)));
     scored.into_iter().take(3).map(|(_, n)| n).collect()
@@ -238,6 +315,58 @@ mod tests {
         let f = read(&words("blorps"), Lang::En);
         assert!(f.found.is_empty());
         assert_eq!(f.unknown, ["blorps"]);
+    }
+
+    /// What [`exact`] read before: the restriction reader over the
+    /// standard taxonomy.
+    fn diet_over_the_taxonomy(k: &str) -> Option<String> {
+        match Restriction::parse(Taxonomy::standard(), k).rules() {
+            [Rule::Diet(d)] if Diet::ALL.contains(d) => Some(d.name().to_owned()),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn diets_read_without_the_taxonomy_as_with_it() {
+        let taxonomy = Taxonomy::standard();
+        let mut phrases: Vec<String> = Vec::new();
+        let diets = [
+            "vegan",
+            "vegetarian",
+            "veggie",
+            "pescatarian",
+            "pescetarian",
+            "halal",
+            "kosher",
+            "plant based",
+            "lacto vegetarian",
+            "ovo vegetarian",
+            "pesco vegetarian",
+        ];
+        let around = ["", "no ", "not ", "without ", "free of "];
+        let after = ["", " diet", " free", " only", " food", " allergy"];
+        for name in taxonomy.names().chain(diets) {
+            for a in around {
+                for b in after {
+                    phrases.push(key(&format!("{a}{name}{b}")));
+                }
+            }
+        }
+        for (en, es) in Glossary::standard().pairs() {
+            phrases.push(key(en));
+            phrases.push(key(es));
+        }
+        let mut diets_found = 0;
+        for k in &phrases {
+            // Only what `exact` asks: phrases that are no node themselves.
+            if taxonomy.resolve(k).is_some() {
+                continue;
+            }
+            let fast = diet_named(k);
+            assert_eq!(fast, diet_over_the_taxonomy(k), "{k:?}");
+            diets_found += usize::from(fast.is_some());
+        }
+        assert!(diets_found >= 20, "only {diets_found} diets read");
     }
 
     #[test]

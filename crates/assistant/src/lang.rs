@@ -7,7 +7,7 @@ pub use super::vocab::{DAYS_EN, DAYS_ES};
 use super::vocab::{DIET_PHRASES, ENGLISH_MARKERS, SPANISH_MARKERS, TASTES_ES};
 
 /// The language of a message, and of the answer to it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Lang {
     /// English (the default).
     #[default]

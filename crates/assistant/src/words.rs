@@ -2,7 +2,9 @@
 //! words the assistant knows, and matched by stem so inflections meet
 //! (`cambiame` and `cambia`, `replacing` and `replace`).
 
-use std::collections::HashSet;
+use std::cell::RefCell;
+use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
 use std::sync::OnceLock;
 
 use mealplan_domain::Taxonomy;
@@ -42,11 +44,32 @@ fn stemmers() -> &'static (Stemmer, Stemmer) {
     })
 }
 
-/// The English and Spanish stems of a word.
-fn stems(word: &str) -> (String, String) {
-    let (en, es) = stemmers();
-    (en.stem(word).into_owned(), es.stem(word).into_owned())
+/// The English and Spanish stems of a word, each word stemmed once per
+/// thread (the stems of a word never change; the memory is cleared
+/// when full, so it stays small whatever is written).
+fn stems(word: &str) -> Rc<(String, String)> {
+    thread_local! {
+        static STEMS: RefCell<HashMap<String, Rc<(String, String)>>> =
+            RefCell::new(HashMap::new());
+    }
+    STEMS.with(|memo| {
+        if let Some(known) = memo.borrow().get(word) {
+            return known.clone();
+        }
+        let (en, es) = stemmers();
+        let both = Rc::new((en.stem(word).into_owned(), es.stem(word).into_owned()));
+        let mut memo = memo.borrow_mut();
+        if memo.len() >= MEMO_MAX {
+            memo.clear();
+        }
+        memo.insert(word.to_owned(), both.clone());
+        both
+    })
 }
+
+/// How many words each thread's memories of stems and mended words hold
+/// at most.
+const MEMO_MAX: usize = 4096;
 
 /// How a word sounds in Spanish spelling, so that spellings people mix
 /// up meet: `qu`/`k`, soft `c`/`s`/`z`, `b`/`v`, silent `h`, `ll`/`y`,
@@ -97,10 +120,125 @@ fn sound(word: &str) -> String {
     out
 }
 
-/// The sound of every known word, computed once.
-fn known_sounds() -> &'static Vec<(String, &'static str)> {
-    static SOUNDS: OnceLock<Vec<(String, &'static str)>> = OnceLock::new();
-    SOUNDS.get_or_init(|| known().iter().map(|k| (sound(k), k.as_str())).collect())
+/// Letters counted, the last slot for any other character: two words
+/// whose counts differ by more than `n` letters are more than `n` slips
+/// apart (an insertion, deletion or change moves at most one count each
+/// way and a transposition none), so most known words are ruled out
+/// without computing the distance.
+#[derive(Clone, Copy)]
+pub(crate) struct Letters([u8; 27]);
+
+impl Letters {
+    /// The letters of `word`, counted.
+    pub(crate) fn of(word: &str) -> Self {
+        let mut counts = [0u8; 27];
+        for c in word.chars() {
+            let slot = if c.is_ascii_lowercase() {
+                usize::from(c as u8 - b'a')
+            } else {
+                26
+            };
+            counts[slot] = counts[slot].saturating_add(1);
+        }
+        Self(counts)
+    }
+
+    /// A lower bound of the Damerau-Levenshtein distance of the words.
+    pub(crate) fn apart(&self, other: &Self) -> usize {
+        let (mut more, mut fewer) = (0usize, 0usize);
+        for (a, b) in self.0.iter().zip(&other.0) {
+            if a > b {
+                more += usize::from(a - b);
+            } else {
+                fewer += usize::from(b - a);
+            }
+        }
+        more.max(fewer)
+    }
+}
+
+/// A known word as [`mend`] compares it, computed once.
+struct Known {
+    word: &'static str,
+    /// Its length in bytes, as the words are compared.
+    bytes: usize,
+    sound: String,
+    letters: Letters,
+    sound_letters: Letters,
+}
+
+/// The known words, indexed for [`mend`]: by sound, and by length.
+struct Index {
+    words: Vec<Known>,
+    /// Places in `words` of the words with each sound.
+    by_sound: HashMap<String, Vec<usize>>,
+    /// Places in `words` of the words of each length in bytes.
+    by_length: Vec<Vec<usize>>,
+}
+
+/// The known words indexed, built once.
+fn index() -> &'static Index {
+    static INDEX: OnceLock<Index> = OnceLock::new();
+    INDEX.get_or_init(|| {
+        let words = known_words();
+        let mut by_sound: HashMap<String, Vec<usize>> = HashMap::new();
+        let mut by_length: Vec<Vec<usize>> = Vec::new();
+        for (i, k) in words.iter().enumerate() {
+            by_sound.entry(k.sound.clone()).or_default().push(i);
+            if by_length.len() <= k.bytes {
+                by_length.resize(k.bytes + 1, Vec::new());
+            }
+            by_length[k.bytes].push(i);
+        }
+        Index {
+            words,
+            by_sound,
+            by_length,
+        }
+    })
+}
+
+/// Every known word with its sound and letter counts.
+fn known_words() -> Vec<Known> {
+    {
+        let mut words: Vec<Known> = known()
+            .iter()
+            .map(|k| {
+                let sound = sound(k);
+                Known {
+                    word: k.as_str(),
+                    bytes: k.len(),
+                    letters: Letters::of(k),
+                    sound_letters: Letters::of(&sound),
+                    sound,
+                }
+            })
+            .collect();
+        // A fixed order, so equal candidates are met the same way each run.
+        words.sort_by_key(|k| k.word);
+        words
+    }
+}
+
+/// Words mended lately, so a word said twice (or read again by another
+/// part of the reader) is mended once; cleared when full, so it stays
+/// small whatever is written.
+fn remembered(word: &str) -> Option<Option<&'static str>> {
+    MENDED.with(|m| m.borrow().get(word).copied())
+}
+
+fn remember(word: &str, mended: Option<&'static str>) {
+    MENDED.with(|m| {
+        let mut m = m.borrow_mut();
+        if m.len() >= MEMO_MAX {
+            m.clear();
+        }
+        m.insert(word.to_owned(), mended);
+    });
+}
+
+thread_local! {
+    static MENDED: RefCell<HashMap<String, Option<&'static str>>> = RefCell::new(HashMap::new());
 }
 
 /// The known word `word` was most likely meant as, when it is not known
@@ -114,25 +252,52 @@ fn mend(word: &str) -> Option<&'static str> {
     if len < 2 || word.chars().any(|c| c.is_ascii_digit()) || known().contains(word) {
         return None;
     }
+    if let Some(seen) = remembered(word) {
+        return seen;
+    }
+    let mended = closest_known(word, len);
+    remember(word, mended);
+    mended
+}
+
+/// [`mend`]'s search over the known words.
+fn closest_known(word: &str, len: usize) -> Option<&'static str> {
     let heard = sound(word);
-    if let Some((_, k)) = known_sounds()
-        .iter()
-        .filter(|(s, k)| *s == heard && k.len() >= 2)
-        .min_by_key(|(_, k)| (k.len().abs_diff(word.len()), *k))
+    let index = index();
+    if let Some(k) = index
+        .by_sound
+        .get(&heard)
+        .into_iter()
+        .flatten()
+        .map(|&i| &index.words[i])
+        .filter(|k| k.bytes >= 2)
+        .min_by_key(|k| (k.bytes.abs_diff(word.len()), k.word))
     {
-        return Some(k);
+        return Some(k.word);
     }
     if len < 4 {
         return None;
     }
     let allowed = if len >= 7 { 2 } else { 1 };
     let first = word.chars().next()?;
-    known_sounds()
-        .iter()
-        .filter(|(_, k)| k.len() >= 4 && k.len().abs_diff(word.len()) <= allowed)
-        .map(|(s, k)| {
-            let spelt = strsim::damerau_levenshtein(word, k);
-            (spelt.min(strsim::damerau_levenshtein(&heard, s)), spelt, *k)
+    let letters = Letters::of(word);
+    let heard_letters = Letters::of(&heard);
+    let lengths = word.len().saturating_sub(allowed).max(4)..=word.len() + allowed;
+    lengths
+        .filter_map(|n| index.by_length.get(n))
+        .flatten()
+        .map(|&i| &index.words[i])
+        // Neither spelling nor sound can be within `allowed` slips.
+        .filter(|k| {
+            letters.apart(&k.letters) <= allowed || heard_letters.apart(&k.sound_letters) <= allowed
+        })
+        .map(|k| {
+            let spelt = strsim::damerau_levenshtein(word, k.word);
+            (
+                spelt.min(strsim::damerau_levenshtein(&heard, &k.sound)),
+                spelt,
+                k.word,
+            )
         })
         .filter(|(d, _, k)| *d <= 1 || (*d <= allowed && k.starts_with(first)))
         // Fewest slips (by sound or spelling), then by spelling, then the
@@ -224,13 +389,15 @@ impl Text {
     /// Whether a word has the same stem as one of `words` (in English or
     /// Spanish): `replacing` meets `replace`, `cambiame` meets `cambiar`.
     pub fn has_stem(&self, words: &[&str]) -> bool {
-        let wanted: Vec<(String, String)> = words.iter().map(|w| stems(w)).collect();
+        let wanted: Vec<Rc<(String, String)>> = words.iter().map(|w| stems(w)).collect();
         self.words.iter().any(|w| {
-            let (en, es) = stems(w);
+            let stemmed = stems(w);
+            let (en, es) = (&stemmed.0, &stemmed.1);
             words.contains(&w.as_str())
-                || wanted.iter().any(|(wen, wes)| {
-                    (wen.len() >= 3 && *wen == en)
-                        || (wes.len() >= 3 && *wes == es)
+                || wanted.iter().any(|stem| {
+                    let (wen, wes) = (&stem.0, &stem.1);
+                    (wen.len() >= 3 && wen == en)
+                        || (wes.len() >= 3 && wes == es)
                         // Spanish pronouns ride on the verb: "cámbiame".
                         || (wes.len() >= 5 && w.starts_with(wes.as_str()))
                 })
