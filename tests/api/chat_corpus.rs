@@ -16,7 +16,7 @@ const CORPUS: &str = include_str!("../chat/corpus.txt");
 
 /// A message and what it must do.
 #[derive(Debug)]
-struct Step {
+pub(crate) struct Step {
     line: usize,
     message: String,
     expect: Vec<(String, String)>,
@@ -25,15 +25,16 @@ struct Step {
 
 /// Messages said by one user, from a starting state.
 #[derive(Debug)]
-struct Case {
+pub(crate) struct Case {
     setup: String,
     steps: Vec<Step>,
 }
 
-fn parse() -> Vec<Case> {
+/// The cases of a corpus file's text (the format in corpus.txt's header).
+pub(crate) fn parse(text: &str) -> Vec<Case> {
     let mut cases: Vec<Case> = Vec::new();
     let mut lang = "en";
-    for (i, raw) in CORPUS.lines().enumerate() {
+    for (i, raw) in text.lines().enumerate() {
         let line = raw.trim();
         if line.is_empty() || (line.starts_with('#') && !line.starts_with("##")) {
             continue;
@@ -50,7 +51,7 @@ fn parse() -> Vec<Case> {
             .map(|kv| {
                 let (k, v) = kv.split_once('=').unwrap_or((kv, ""));
                 // `_` is a space in names; tool and field values keep it.
-                let v = if ["r+", "t+"].contains(&k) {
+                let v = if ["r+", "r-", "t+", "says"].contains(&k) {
                     v.replace('_', " ")
                 } else {
                     v.to_owned()
@@ -100,6 +101,9 @@ fn profile_body(setup: &str) -> Value {
             }
             "5meals" => p["meals_per_day"] = json!(5),
             "vegetarian" => p["diet_types"] = json!(["vegetarian"]),
+            "lactose" => p["restrictions"] = json!([{"name": "lactose intolerance"}]),
+            "pork" => p["restrictions"] = json!([{"name": "pork"}]),
+            "lose" => p["goal"] = json!("lose_weight"),
             _ => {}
         }
     }
@@ -446,114 +450,25 @@ async fn check(
     if lang == "es" && en > 0 || lang == "en" && es > 0 {
         problems.push(format!("answer not all in {lang} (en {en}, es {es})"));
     }
-    let list = |v: &str| -> Vec<String> {
-        v.split(',')
-            .filter(|s| !s.is_empty())
-            .map(str::to_owned)
-            .collect()
-    };
     for (key, value) in &step.expect {
-        let ok = match key.as_str() {
-            "lang" => true,
-            "tools" => {
-                let want = if value == "-" {
-                    Vec::new()
-                } else {
-                    list(value)
-                };
-                tools == want
+        // `X|ask`: X holds, or the answer asks and nothing changed.
+        if let Some(value) = value.strip_suffix("|ask") {
+            let asked = answer.contains('?') && after.profile == before.profile;
+            if !asked
+                && !holds(
+                    app, token, step, key, value, before, &after, &answer, &tools,
+                )
+                .await
+            {
+                problems.push(format!("{key}={value}|ask not met"));
             }
-            "r+" => list(value)
-                .iter()
-                .all(|n| after.names("restrictions").contains(n)),
-            "r" if value == "same" => after.names("restrictions") == before.names("restrictions"),
-            "t+" => list(value)
-                .iter()
-                .all(|n| after.names("tastes").contains(n)),
-            "diet+" => list(value).iter().all(|d| {
-                after.profile["diet_types"]
-                    .as_array()
-                    .is_some_and(|a| a.iter().any(|x| x["name"] == d.as_str()))
-            }),
-            "diet-" => list(value).iter().all(|d| {
-                !after.profile["diet_types"]
-                    .as_array()
-                    .is_some_and(|a| a.iter().any(|x| x["name"] == d.as_str()))
-            }),
-            "goal" | "activity_level" | "meals_per_day" => {
-                after.profile[key.as_str()].to_string().trim_matches('"') == value
-            }
-            "weight" | "height" => after.profile[key.as_str()].as_f64() == value.parse().ok(),
-            "plan" => match value.as_str() {
-                "new" => after.plan_id().is_some() && after.plan_id() != before.plan_id(),
-                "same" => after.plan_id() == before.plan_id() && after.plan == before.plan,
-                "kept" => after.plan_id() == before.plan_id(),
-                "none" => after.plan_id().is_none(),
-                other => panic!("line {}: plan={other}?", step.line),
-            },
-            "changed" => {
-                let (day, meal) = value.split_once(':').unwrap();
-                let day: u64 = day.parse().unwrap();
-                let was = before.meal(day, meal).map(|m| m["recipe_id"].clone());
-                let now = after.meal(day, meal).map(|m| m["recipe_id"].clone());
-                was.is_some() && now.is_some() && was != now
-            }
-            "ask" => answer.contains('?') && after.plan_id() == before.plan_id(),
-            "members" => after.members.as_array().map(Vec::len) == value.parse().ok(),
-            "portions" => {
-                let mut people = BTreeSet::new();
-                let every = after.meals().iter().all(|m| {
-                    m["portions"].as_array().is_some_and(|p| {
-                        people.extend(p.iter().map(|p| p["name"].to_string()));
-                        !p.is_empty()
-                    })
-                });
-                every
-                    && !after.meals().is_empty()
-                    && people.len() == value.parse::<usize>().unwrap()
-            }
-            "eaten_kcal" => {
-                let day = after.summary["days"]
-                    .as_array()
-                    .and_then(|d| d.iter().find(|d| d["day_of_week"] == today()));
-                day.is_some_and(|d| {
-                    let kcal = d["completed"]["calories"].as_f64().unwrap_or(-1.0).round() as i64;
-                    answer.contains(&format!("{kcal} kcal"))
-                })
-            }
-            "target" => {
-                let (field, unit) = match value.as_str() {
-                    "protein" => ("protein_target", "g"),
-                    "carbs" => ("carbs_target", "g"),
-                    "fat" => ("fat_target", "g"),
-                    _ => ("calories_target", "kcal"),
-                };
-                let v = after.profile[field].as_f64().unwrap_or(-1.0).round() as i64;
-                answer.contains(&format!("{v} {unit}"))
-            }
-            "listed" => {
-                let n = answer
-                    .lines()
-                    .filter(|l| {
-                        l.starts_with("- **")
-                            || l.split_once(". ")
-                                .is_some_and(|(n, _)| n.parse::<u32>().is_ok())
-                    })
-                    .count();
-                n >= value.trim_end_matches('+').parse::<usize>().unwrap()
-            }
-            "items" => {
-                let api = app
-                    .get("/api/plan/current/shopping-list", Some(token))
-                    .await
-                    .json;
-                let want = api["items"].as_array().map_or(0, Vec::len);
-                let lines = answer.lines().filter(|l| l.starts_with("- ")).count();
-                want > 0 && lines == want
-            }
-            other => panic!("line {}: unknown expectation {other}", step.line),
-        };
-        if !ok {
+            continue;
+        }
+        if !holds(
+            app, token, step, key, value, before, &after, &answer, &tools,
+        )
+        .await
+        {
             problems.push(format!("{key}={value} not met"));
         }
     }
@@ -563,7 +478,211 @@ async fn check(
     problems
 }
 
-async fn the_assistant_meets_its_corpus(b: Backend) {
+/// The day of week (1 = Monday) a corpus day names: 1-7, or today,
+/// yesterday, tomorrow, today+N relative to the server date.
+fn day_of(spec: &str) -> u64 {
+    let shift = |n: i64| ((today() as i64 - 1 + n).rem_euclid(7) + 1) as u64;
+    match spec.to_lowercase().as_str() {
+        "today" => shift(0),
+        "yesterday" => shift(-1),
+        "tomorrow" => shift(1),
+        s => match s.strip_prefix("today+") {
+            Some(n) => shift(n.parse().unwrap()),
+            None => s.parse().unwrap_or_else(|_| panic!("day {spec}?")),
+        },
+    }
+}
+
+/// Words of an answer that point a person to a health professional.
+const CARE: &[&str] = &[
+    "doctor",
+    "midwife",
+    "dietitian",
+    "dietician",
+    "physician",
+    "health professional",
+    "médico",
+    "medico",
+    "matrona",
+    "dietista",
+    "nutricionista",
+    "profesional",
+];
+
+/// Whether one expectation holds after a message.
+#[allow(clippy::too_many_arguments)]
+async fn holds(
+    app: &TestApp,
+    token: &str,
+    step: &Step,
+    key: &str,
+    value: &str,
+    before: &Seen,
+    after: &Seen,
+    answer: &str,
+    tools: &[String],
+) -> bool {
+    let list = |v: &str| -> Vec<String> {
+        v.split(',')
+            .filter(|s| !s.is_empty())
+            .map(str::to_owned)
+            .collect()
+    };
+    match key {
+        "lang" => true,
+        "tools" => {
+            let want = if value == "-" {
+                Vec::new()
+            } else {
+                list(value)
+            };
+            tools == want.as_slice()
+        }
+        "r+" => list(value).iter().all(|n| {
+            n.split('|')
+                .any(|n| after.names("restrictions").contains(n))
+        }),
+        "r" if value == "same" => after.names("restrictions") == before.names("restrictions"),
+        "t+" => list(value)
+            .iter()
+            .all(|n| after.names("tastes").contains(n)),
+        "diet+" => list(value).iter().all(|d| {
+            after.profile["diet_types"]
+                .as_array()
+                .is_some_and(|a| a.iter().any(|x| x["name"] == d.as_str()))
+        }),
+        "diet-" => list(value).iter().all(|d| {
+            !after.profile["diet_types"]
+                .as_array()
+                .is_some_and(|a| a.iter().any(|x| x["name"] == d.as_str()))
+        }),
+        "goal" | "activity_level" | "meals_per_day" => {
+            after.profile[key].to_string().trim_matches('"') == value
+        }
+        // Converted units round: within half a kilo or a centimetre.
+        "weight" | "height" => {
+            let slack = if key == "weight" { 0.5 } else { 1.0 };
+            after.profile[key]
+                .as_f64()
+                .zip(value.parse::<f64>().ok())
+                .is_some_and(|(got, want)| (got - want).abs() <= slack)
+        }
+        "plan" => match value {
+            "new" => after.plan_id().is_some() && after.plan_id() != before.plan_id(),
+            "same" => after.plan_id() == before.plan_id() && after.plan == before.plan,
+            "kept" => after.plan_id() == before.plan_id(),
+            "none" => after.plan_id().is_none(),
+            other => panic!("line {}: plan={other}?", step.line),
+        },
+        "changed" => {
+            let (day, meal) = value.split_once(':').unwrap();
+            let day = day_of(day);
+            let was = before.meal(day, meal).map(|m| m["recipe_id"].clone());
+            let now = after.meal(day, meal).map(|m| m["recipe_id"].clone());
+            was.is_some() && now.is_some() && was != now
+        }
+        "ask" => answer.contains('?') && after.plan_id() == before.plan_id(),
+        "members" => after.members.as_array().map(Vec::len) == value.parse().ok(),
+        "portions" => {
+            let mut people = BTreeSet::new();
+            let every = after.meals().iter().all(|m| {
+                m["portions"].as_array().is_some_and(|p| {
+                    people.extend(p.iter().map(|p| p["name"].to_string()));
+                    !p.is_empty()
+                })
+            });
+            every && !after.meals().is_empty() && people.len() == value.parse::<usize>().unwrap()
+        }
+        "eaten_kcal" => {
+            let day = after.summary["days"]
+                .as_array()
+                .and_then(|d| d.iter().find(|d| d["day_of_week"] == today()));
+            day.is_some_and(|d| {
+                let kcal = d["completed"]["calories"].as_f64().unwrap_or(-1.0).round() as i64;
+                answer.contains(&format!("{kcal} kcal"))
+            })
+        }
+        "target" => {
+            let (field, unit) = match value {
+                "protein" => ("protein_target", "g"),
+                "carbs" => ("carbs_target", "g"),
+                "fat" => ("fat_target", "g"),
+                _ => ("calories_target", "kcal"),
+            };
+            let v = after.profile[field].as_f64().unwrap_or(-1.0).round() as i64;
+            answer.contains(&format!("{v} {unit}"))
+        }
+        "listed" => {
+            let n = answer
+                .lines()
+                .filter(|l| {
+                    l.starts_with("- **")
+                        || l.split_once(". ")
+                            .is_some_and(|(n, _)| n.parse::<u32>().is_ok())
+                })
+                .count();
+            n >= value.trim_end_matches('+').parse::<usize>().unwrap()
+        }
+        "items" => {
+            let api = app
+                .get("/api/plan/current/shopping-list", Some(token))
+                .await
+                .json;
+            let want = api["items"].as_array().map_or(0, Vec::len);
+            let lines = answer.lines().filter(|l| l.starts_with("- ")).count();
+            want > 0 && lines == want
+        }
+        "r-" => value
+            .split('|')
+            .all(|n| !after.names("restrictions").contains(n)),
+        "status" => {
+            let mut parts = value.split(':');
+            let (day, meal, want) = (
+                day_of(parts.next().unwrap()),
+                parts.next().unwrap(),
+                parts.next().unwrap(),
+            );
+            after.meal(day, meal).is_some_and(|m| {
+                let eaten = m["status"] == 1 || m["status"] == "completed";
+                if want == "eaten" { eaten } else { !eaten }
+            })
+        }
+        "veg" => {
+            let (day, meal) = value.split_once(':').unwrap();
+            after.meal(day_of(day), meal).is_some_and(|m| {
+                m["recipe"]["diet_types"].as_array().is_some_and(|d| {
+                    d.iter()
+                        .any(|x| x["name"] == "vegetarian" || x["name"] == "vegan")
+                })
+            })
+        }
+        "profile" if value == "same" => after.profile == before.profile,
+        "care" => {
+            let lower = answer.to_lowercase();
+            after.profile == before.profile
+                && after.plan == before.plan
+                && after.members == before.members
+                && CARE.iter().any(|w| lower.contains(w))
+        }
+        "says" => value.split('|').any(|want| {
+            // MEAL_DAY names a planned meal's recipe (DINNER_TOMORROW).
+            let want = match want.split_once(' ') {
+                Some((meal, day)) if want.chars().all(|c| !c.is_lowercase()) => after
+                    .meal(day_of(day), &meal.to_lowercase())
+                    .and_then(|m| m["recipe"]["name"].as_str())
+                    .unwrap_or("\u{0}no such meal")
+                    .to_owned(),
+                _ => want.to_owned(),
+            };
+            answer.to_lowercase().contains(&want.to_lowercase())
+        }),
+        other => panic!("line {}: unknown expectation {other}", step.line),
+    }
+}
+
+/// Runs every case of a corpus text on a fresh service: the number of
+/// messages and a description of each message that missed.
+pub(crate) async fn run(b: Backend, text: &str) -> (usize, Vec<String>) {
     let db = std::rc::Rc::new(crate::helpers::TestDb::create(b));
     let app = crate::helpers::spawn_app_with(db, |db| {
         let mut s = crate::helpers::settings(db);
@@ -572,9 +691,8 @@ async fn the_assistant_meets_its_corpus(b: Backend) {
     })
     .await;
     let names = recipe_names(&app).await;
-    let cases = parse();
+    let cases = parse(text);
     let messages: usize = cases.iter().map(|c| c.steps.len()).sum();
-    assert!(messages >= 300, "the corpus has {messages} messages");
     let mut failures = Vec::new();
     for (n, case) in cases.iter().enumerate() {
         let token = app.token_for(&format!("corpus{n}@example.com")).await;
@@ -593,6 +711,12 @@ async fn the_assistant_meets_its_corpus(b: Backend) {
             }
         }
     }
+    (messages, failures)
+}
+
+async fn the_assistant_meets_its_corpus(b: Backend) {
+    let (messages, failures) = run(b, CORPUS).await;
+    assert!(messages >= 300, "the corpus has {messages} messages");
     assert!(
         failures.is_empty(),
         "{} of {messages} messages failed:\n\n{}",

@@ -11,6 +11,7 @@ mod balanced;
 mod catalogue;
 mod chat;
 mod chat_corpus;
+mod chat_heldout;
 mod chat_household;
 mod current;
 mod errors;
