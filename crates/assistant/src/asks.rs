@@ -43,9 +43,14 @@ pub(super) fn meal_ref(t: &Text, today: u8) -> MealRef {
         if r.day.is_none() {
             r.day = day_word(w).or(match w.as_str() {
                 "today" | "tonight" | "hoy" | "todays" => Some(today),
-                "tomorrow" => Some(today % 7 + 1),
+                "yesterday" | "ayer" | "yesterdays" | "anoche" => Some(shift(today, -1)),
+                // "pasado mañana", "the day after tomorrow".
+                "manana" | "tomorrow" if ["pasado", "after"].contains(&prev) => {
+                    Some(shift(today, 2))
+                }
+                "tomorrow" => Some(shift(today, 1)),
                 // "mañana" is tomorrow unless it is "la mañana" (the morning).
-                "manana" if !["la", "esta", "por"].contains(&prev) => Some(today % 7 + 1),
+                "manana" if !["la", "esta", "por"].contains(&prev) => Some(shift(today, 1)),
                 _ => None,
             });
         }
@@ -64,7 +69,30 @@ pub(super) fn meal_ref(t: &Text, today: u8) -> MealRef {
         r.day.get_or_insert(today);
         r.meal_type.get_or_insert(MealType::Dinner);
     }
+    // "last night", "anoche": yesterday's dinner; "this morning", "esta
+    // mañana": today's breakfast.
+    if t.has_any(&[
+        "last night",
+        "yesterday evening",
+        "anoche",
+        "ayer por la noche",
+    ]) {
+        r.day = Some(shift(today, -1));
+        r.meal_type.get_or_insert(MealType::Dinner);
+    }
+    if t.has_any(&["this morning", "esta manana"]) {
+        r.day.get_or_insert(today);
+        r.meal_type.get_or_insert(MealType::Breakfast);
+    }
+    if t.has_any(&["tomorrow night", "manana por la noche", "manana noche"]) {
+        r.meal_type.get_or_insert(MealType::Dinner);
+    }
     r
+}
+
+/// The day of week `by` days from `day` (1 = Monday), around the week.
+pub(super) fn shift(day: u8, by: i8) -> u8 {
+    ((i16::from(day) - 1 + i16::from(by)).rem_euclid(7) + 1) as u8
 }
 
 /// Whether `word` is an ordinal ("second", "segunda").
@@ -423,6 +451,11 @@ fn choice(t: &Text, lang: Lang) -> Option<Choice> {
         return None;
     }
     if let Some(food) = foods::mentioned(&rest, lang).found.into_iter().next() {
+        // "something vegetarian": a diet is what the dish keeps to (the
+        // recipes its rule allows), never a food the dish has.
+        if ["vegan", "vegetarian", "pescatarian", "halal", "kosher"].contains(&food.as_str()) {
+            return Some(Choice::Without(vec![food]));
+        }
         return Some(Choice::With(food));
     }
     let name: Vec<String> = rest

@@ -69,6 +69,12 @@ pub fn understand(message: &str, ctx: &Context) -> Understood {
         lang,
         ..Understood::default()
     };
+    // Pregnancy, a very low intake, a loss too fast: nothing is done on
+    // a guess; the answer cautions and says what can be done.
+    if let Some(care) = super::care::care(&whole) {
+        out.signals.push(Signal::Care(care));
+        return out;
+    }
     // A member to add, or who is in the household: the whole message
     // describes one person, whatever its commas.
     if let Some(request) = super::household::read(message, &whole, lang) {
@@ -84,7 +90,10 @@ pub fn understand(message: &str, ctx: &Context) -> Understood {
     // The previous part and how many requests it gave.
     let mut previous: Option<(Text, usize)> = None;
     for part in parts(message) {
-        let read = read_part(&part, lang, ctx.today);
+        // Structure first (a negated act, a thing taken back, a change
+        // relative to before), then the keyword readers.
+        let read = super::frames::read(&part, lang, ctx.today)
+            .unwrap_or_else(|| read_part(&part, lang, ctx.today));
         if read.is_empty() {
             // "a short plan, three days": a part that says nothing alone
             // may finish the one before.
@@ -163,6 +172,14 @@ pub fn understand(message: &str, ctx: &Context) -> Understood {
         out.requests
             .retain(|r| *r != ToolRequest::ExplainTargets { focus: None });
     }
+    // A request said twice ("sedentary, desk job") is done once.
+    let mut once: Vec<ToolRequest> = Vec::with_capacity(out.requests.len());
+    for r in out.requests.drain(..) {
+        if !once.contains(&r) {
+            once.push(r);
+        }
+    }
+    out.requests = once;
     // Profile changes first; otherwise in the order asked.
     out.requests.sort_by_key(|r| !r.changes_profile());
     merge_preferences(&mut out.requests);
@@ -342,11 +359,24 @@ fn read_part(t: &Text, lang: Lang, today: u8) -> Read {
                 | ToolRequest::Rebalance { .. }
                 | ToolRequest::MarkEaten { .. }
         );
-        if changes && negated(t) {
+        let scopes = super::negation::Scopes::of(t);
+        if changes
+            && (negated(t)
+                || [CREATE, REPLACE, REBALANCE, PLAN]
+                    .iter()
+                    .any(|verbs| scopes.negates_near(t, verbs, 4)))
+        {
             read.signals.push(Signal::No);
             return read;
         }
         read.requests.push(action);
+    }
+    if read.is_empty()
+        && let Some(excluded) = super::frames::excluded_foods(t, lang)
+    {
+        // "no fish for me thx", "tampoco tomo lactosa": the foods a
+        // negation keeps out.
+        return excluded;
     }
     if read.is_empty() {
         // A bare "no pork", "sin gluten": a dislike when it names a food.

@@ -84,14 +84,23 @@ pub fn detect(words: &[&str], raw: &str, earlier: Option<Lang>) -> Lang {
     }
     let detector =
         whatlang::Detector::with_allowlist(vec![whatlang::Lang::Eng, whatlang::Lang::Spa]);
-    if let Some(info) = detector.detect(raw).filter(|i| i.is_reliable()) {
-        return if info.lang() == whatlang::Lang::Spa {
+    let guess = detector.detect(raw).map(|info| {
+        let lang = if info.lang() == whatlang::Lang::Spa {
             Lang::Es
         } else {
             Lang::En
         };
+        (lang, info.is_reliable(), info.confidence())
+    });
+    if let Some((lang, true, _)) = guess {
+        return lang;
     }
-    earlier.unwrap_or_default()
+    // Too short for a reliable guess: the conversation's language, else
+    // the statistical model's best guess ("trabajo sentada") over a
+    // blind default.
+    earlier
+        .or_else(|| guess.filter(|(_, _, c)| *c > 0.5).map(|(lang, _, _)| lang))
+        .unwrap_or_default()
 }
 
 impl Lang {

@@ -5,11 +5,14 @@
 //! model failure falls back to the built-in reader.
 
 mod asks;
+mod care;
 mod foods;
+mod frames;
 mod household;
 mod intent;
 mod lang;
 mod measures;
+mod negation;
 mod part;
 #[cfg(test)]
 mod reading_tests;
@@ -29,6 +32,7 @@ use mealplan_ports::{ChatMemory, ChatMemoryStore, ChatMessage, ChatModel, ModelT
 
 pub use intent::{Context, Signal, Understood, understand};
 pub use lang::Lang;
+pub use part::Care;
 pub use request::{
     Choice, Criteria, MealRef, MemberFacts, ProfileChange, ToolRequest, names as tool_names,
 };
@@ -164,6 +168,19 @@ impl Chat {
         self.built_in(user, message, memory).await
     }
 
+    /// Whether `user` has a profile but no current plan.
+    async fn has_no_plan(&self, user: UserId) -> Result<bool, StoreError> {
+        if self.has_no_profile(user).await? {
+            return Ok(false);
+        }
+        match self.services.plans.current(user).await {
+            Ok(_) => Ok(false),
+            Err(mealplan_app::PlanError::NoActivePlan) => Ok(true),
+            Err(mealplan_app::PlanError::Store(e)) => Err(e),
+            Err(_) => Ok(false),
+        }
+    }
+
     /// Whether `user` has no profile yet.
     async fn has_no_profile(&self, user: UserId) -> Result<bool, StoreError> {
         match self.services.profiles.get(user).await {
@@ -209,6 +226,27 @@ impl Chat {
         // A stranger who tells the assistant about themselves ("soy mujer,
         // 29 años, 160 cm y 58 kilos"): their profile is made from it,
         // asking only for what is missing, then the plan they asked for.
+        // "plan pls", "plan?": a plan shown when there is one, made when
+        // there is none yet (or the profile is being made).
+        let bare_plan = matches!(
+            requests.as_slice(),
+            [ToolRequest::PlanSummary {
+                day: None,
+                meal_type: None
+            }]
+        ) && message.split_whitespace().count() <= 3;
+        if bare_plan
+            && (matches!(waiting, Some(ToolRequest::CreateProfile { .. }))
+                || self.has_no_plan(user).await?)
+        {
+            requests = vec![ToolRequest::GenerateWeeklyPlan {
+                days: 7,
+                adjust: mealplan_domain::planner::PlanAdjust::default(),
+                meals_change: 0,
+                confirmed: false,
+                household: false,
+            }];
+        }
         let asks_plan = requests
             .iter()
             .any(|r| matches!(r, ToolRequest::GenerateWeeklyPlan { .. }));
@@ -288,6 +326,9 @@ impl Chat {
                 if changed {
                     turn.used.push(tool_names::UPDATE_MEMBER.to_owned());
                 }
+            }
+            if let Signal::Care(care) = signal {
+                turn.texts.push(care_note(*care, lang));
             }
             if let Signal::NotARule { name, offer } = signal {
                 turn.texts.push(not_a_rule(name, *offer, lang));
@@ -473,6 +514,61 @@ fn not_a_rule(name: &str, offer: Option<mealplan_domain::DietType>, lang: Lang) 
         });
     }
     out
+}
+
+/// The caution for what needs care, and what the service can safely do
+/// instead; nothing in the message was changed.
+fn care_note(care: Care, lang: Lang) -> String {
+    let unchanged = lang.pick(
+        "I haven't changed anything in your profile or plan.",
+        "No he cambiado nada de tu perfil ni de tu plan.",
+    );
+    match (care, lang) {
+        (Care::Pregnancy, Lang::En) => format!(
+            "Congratulations, and thank you for telling me. During pregnancy and breastfeeding your needs for energy, protein, iron, folate and other nutrients change, and some foods are best avoided; those targets should come from your doctor or midwife, not from a guess of mine. {unchanged} What I can do safely: show your current plan, swap meals you don't fancy, and keep out any food you name (say \"no raw fish\", for example)."
+        ),
+        (Care::Pregnancy, Lang::Es) => format!(
+            "Enhorabuena, y gracias por contármelo. En el embarazo y la lactancia cambian las necesidades de energía, proteína, hierro, folato y otros nutrientes, y conviene evitar algunos alimentos; esos objetivos deben venir de tu médico o tu matrona, no de una suposición mía. {unchanged} Lo que sí puedo hacer con seguridad: mostrarte tu plan, cambiar comidas que no te apetezcan y excluir cualquier alimento que me digas (por ejemplo \"nada de pescado crudo\")."
+        ),
+        (Care::VeryLowCalories(kcal), Lang::En) => format!(
+            "{kcal} kcal a day is below {min} kcal, the least I plan for: eating that little needs a doctor's or dietitian's supervision. {unchanged} What I can do safely: set your goal to lose weight (say \"I want to lose weight\"), which plans a moderate deficit at a healthy pace.",
+            min = care::MIN_KCAL
+        ),
+        (Care::VeryLowCalories(kcal), Lang::Es) => format!(
+            "{kcal} kcal al día está por debajo de {min} kcal, lo mínimo que planifico: comer tan poco necesita supervisión de un médico o dietista. {unchanged} Lo que sí puedo hacer: poner tu objetivo en perder peso (di \"quiero perder peso\"), con un déficit moderado a un ritmo saludable.",
+            min = care::MIN_KCAL
+        ),
+        (Care::FastLoss(kg, weeks), Lang::En) => format!(
+            "Losing {kg:.0} kg in {} is more than {max} kg a week, faster than is safe without a doctor's supervision. {unchanged} What I can do safely: set your goal to lose weight (say \"I want to lose weight\"); plans then aim at about half a kilo a week.",
+            weeks_en(weeks),
+            max = care::MAX_LOSS_PER_WEEK
+        ),
+        (Care::FastLoss(kg, weeks), Lang::Es) => format!(
+            "Bajar {kg:.0} kg en {} es más de {max} kg por semana, más rápido de lo seguro sin supervisión de un médico. {unchanged} Lo que sí puedo hacer: poner tu objetivo en perder peso (di \"quiero perder peso\"); los planes apuntan entonces a medio kilo por semana.",
+            weeks_es(weeks),
+            max = care::MAX_LOSS_PER_WEEK
+        ),
+    }
+}
+
+fn weeks_en(weeks: f64) -> String {
+    if weeks < 1.0 {
+        format!("{:.0} days", weeks * 7.0)
+    } else if (weeks - 1.0).abs() < 0.01 {
+        "a week".to_owned()
+    } else {
+        format!("{weeks:.0} weeks")
+    }
+}
+
+fn weeks_es(weeks: f64) -> String {
+    if weeks < 1.0 {
+        format!("{:.0} días", weeks * 7.0)
+    } else if (weeks - 1.0).abs() < 0.01 {
+        "una semana".to_owned()
+    } else {
+        format!("{weeks:.0} semanas")
+    }
 }
 
 /// Why the model path gave up.

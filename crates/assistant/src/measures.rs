@@ -90,6 +90,11 @@ pub(super) fn height(t: &Text) -> Option<f64> {
         if said && (1.0..2.5).contains(&n) {
             return Some((n * 100.0).round());
         }
+        // "1.75", "1,62": metres with a decimal mark and no unit are only
+        // ever a height.
+        if unit.is_empty() && n.fract() != 0.0 && (1.2..2.3).contains(&n) {
+            return Some((n * 100.0).round());
+        }
         if said && (100.0..250.0).contains(&n) {
             return Some(n);
         }
@@ -105,16 +110,17 @@ pub(super) fn activity(t: &Text) -> Option<ActivityLevel> {
     if t.has_any(ACTIVITY_LOW) {
         return Some(ActivityLevel::Low);
     }
-    if t.has_any(ACTIVITY_HIGH) {
-        return Some(ActivityLevel::High);
+    if t.has_any(ACTIVITY_MODERATE) {
+        return Some(ActivityLevel::Medium);
     }
+    // "4 times a week" and more is a lot of training.
     for (i, n) in numbers(t) {
         let rest = t.words()[i + 1..].join(" ");
         let weekly = WEEKLY.iter().any(|p| rest.starts_with(p));
         if weekly {
-            return Some(if n >= 6.0 {
+            return Some(if n >= 4.0 {
                 ActivityLevel::High
-            } else if n >= 3.0 {
+            } else if n >= 2.0 {
                 ActivityLevel::Medium
             } else {
                 ActivityLevel::Low
@@ -123,6 +129,20 @@ pub(super) fn activity(t: &Text) -> Option<ActivityLevel> {
         if rest.starts_with("times a day") || rest.starts_with("veces al dia") {
             return Some(ActivityLevel::High);
         }
+    }
+    // "active", "muy activa": said alone (an answer to "how active are
+    // you?"), it is about the person.
+    let alone = t.len() <= 3
+        && t.has_any(&["active", "activo", "activa"])
+        && t.words().iter().all(|w| {
+            [
+                "active", "activo", "activa", "very", "muy", "pretty", "i", "m", "am", "soy",
+                "quite", "super", "really",
+            ]
+            .contains(&w.as_str())
+        });
+    if t.has_any(ACTIVITY_HIGH) || alone {
+        return Some(ActivityLevel::High);
     }
     if t.has_any(ACTIVITY_MEDIUM) {
         return Some(ActivityLevel::Medium);

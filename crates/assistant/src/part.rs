@@ -35,6 +35,9 @@ pub enum Signal {
     /// restrictions, diets, body facts) goes to their household member
     /// when they are one.
     SomeoneElse(MemberFacts),
+    /// Something that needs care before any change: nothing is done on a
+    /// guess, the answer cautions and says what the service can do.
+    Care(Care),
     /// Words meant as a food that name nothing known, with the closest
     /// names the assistant knows.
     NotAFood {
@@ -47,6 +50,17 @@ pub enum Signal {
         /// Meant as an allergy.
         allergy: bool,
     },
+}
+
+/// What calls for care before acting on a message.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Care {
+    /// Pregnancy or breastfeeding: needs change and are a clinician's.
+    Pregnancy,
+    /// A daily energy intake under 1,200 kcal asked for.
+    VeryLowCalories(u32),
+    /// A loss faster than 1 kg a week asked for (kg, weeks).
+    FastLoss(f64, f64),
 }
 
 /// What list a part's foods went to.

@@ -97,6 +97,15 @@ pub enum ProfileChange {
     Diet(DietType),
     /// A diet type taken off.
     DropDiet(DietType),
+    /// The weight changed by this much since it was stored, kg ("I lost
+    /// 3 kg", "he subido 2 kilos"): the weight moves, the goal stays.
+    WeightBy(f64),
+    /// A weight wished for, kg ("quiero llegar a 70"): never the weight
+    /// of today; the goal follows from it against the stored weight.
+    GoalWeight(f64),
+    /// A goal taken back ("I don't want to lose weight anymore"): back
+    /// to maintaining when it was the goal, else nothing changes.
+    NotGoal(Goal),
 }
 
 /// A household member as said: what is `None` (or empty) was not said.
@@ -248,6 +257,17 @@ pub enum ToolRequest {
         /// The meal.
         meal: MealRef,
     },
+    /// Set a meal back to pending ("undo", "no me lo comí", "todavía no
+    /// he desayunado"); with no meal named, the one last ticked today.
+    MarkPending {
+        /// The meal.
+        meal: MealRef,
+    },
+    /// Take a member out of the household, found by name or relation.
+    RemoveMember {
+        /// The name or the English relation ("husband") as said.
+        who: String,
+    },
     /// Add a household member (asks for what is missing first).
     AddMember(MemberFacts),
     /// Tell the household: each member and their targets.
@@ -297,6 +317,8 @@ pub mod names {
     pub const ADD_MEMBER: &str = "add_household_member";
     /// Changes a household member (a restriction said of them).
     pub const UPDATE_MEMBER: &str = "update_household_member";
+    /// Takes a member out of the household.
+    pub const REMOVE_MEMBER: &str = "remove_household_member";
     /// Tells the household members and their targets.
     pub const HOUSEHOLD: &str = "get_household_summary";
     /// Makes the user's own profile from what they said.
@@ -320,7 +342,8 @@ impl ToolRequest {
             Self::ShoppingList { .. } => names::SHOPPING,
             Self::Rebalance { .. } => names::REBALANCE,
             Self::PlanContains { .. } => names::CONTAINS,
-            Self::MarkEaten { .. } => names::EATEN,
+            Self::MarkEaten { .. } | Self::MarkPending { .. } => names::EATEN,
+            Self::RemoveMember { .. } => names::REMOVE_MEMBER,
             Self::AddMember(_) => names::ADD_MEMBER,
             Self::HouseholdSummary => names::HOUSEHOLD,
             Self::CreateProfile { .. } => names::CREATE_PROFILE,

@@ -278,11 +278,33 @@ fn about_self(t: &Text, lang: Lang, read: &mut Read) -> bool {
             ],
         );
         let about_the_plan = Text::from_words(rest.clone()).has_any(PLAN);
+        let tastes = tastes_of(&rest);
         if !about_the_plan
             && !starts_with_any(&rest, &["it", "that", "this", "eso", "esto"])
-            && tastes_of(&rest).is_empty()
+            && tastes.is_empty()
         {
             add_foods(read, FoodKind::Dislike, foods::read(&rest, lang), lang);
+        } else if !about_the_plan && !tastes.is_empty() {
+            // "I don't like spicy food": what makes food hot (the chili
+            // kind) kept out; other tastes taken off the liked ones.
+            if tastes.iter().any(|t| t == "spicy") {
+                add_foods(
+                    read,
+                    FoodKind::Dislike,
+                    Foods {
+                        found: vec!["chili".into()],
+                        unknown: vec![],
+                    },
+                    lang,
+                );
+            }
+            let others: Vec<String> = tastes.into_iter().filter(|t| t != "spicy").collect();
+            if !others.is_empty() {
+                read.requests.push(ToolRequest::RemovePreference {
+                    kind: ItemKind::Taste,
+                    names: others,
+                });
+            }
         }
     }
     // Likes ("no me gusta" is a dislike, read above).
@@ -324,9 +346,30 @@ fn about_self(t: &Text, lang: Lang, read: &mut Read) -> bool {
                 .contains(&next(t, *i))
             })
     };
-    let goal = if t.has_any(LOSE) || by_kilos(&["lose", "drop", "perder", "bajar", "shed"]) {
+    // "bajar un poco de peso", "lose a bit of weight": the verb, then
+    // what within a few words.
+    let near = |verbs: &[&str]| {
+        let words = t.words();
+        (0..words.len()).any(|i| {
+            verbs.iter().any(|v| {
+                let v: Vec<&str> = v.split(' ').collect();
+                words[i..].starts_with(&v.iter().map(|w| (*w).to_owned()).collect::<Vec<_>>())
+                    && words[i + v.len()..]
+                        .iter()
+                        .take(4)
+                        .any(|w| GOAL_NOUNS.contains(&w.as_str()))
+            })
+        })
+    };
+    let goal = if t.has_any(LOSE)
+        || by_kilos(&["lose", "drop", "perder", "bajar", "shed"])
+        || near(LOSE_VERBS)
+    {
         Some(Goal::LoseWeight)
-    } else if t.has_any(GAIN) || by_kilos(&["gain", "put", "ganar", "subir", "aumentar"]) {
+    } else if t.has_any(GAIN)
+        || by_kilos(&["gain", "put", "ganar", "subir", "aumentar"])
+        || near(GAIN_VERBS)
+    {
         Some(Goal::GainWeight)
     } else if t.has_any(MAINTAIN) && !t.has_any(PLAN) {
         Some(Goal::MaintainWeight)

@@ -10,7 +10,7 @@ include!(concat!(env!("OUT_DIR"), "/vocab.rs"));
 
 /// Every keyword, for mending slips.
 pub fn all_words() -> impl Iterator<Item = &'static str> {
-    let lists: [&[&str]; 44] = [
+    let lists: [&[&str]; 54] = [
         OTHERS,
         ACTIVITY_LOW,
         ACTIVITY_HIGH,
@@ -55,6 +55,16 @@ pub fn all_words() -> impl Iterator<Item = &'static str> {
         HOUSEHOLD_WORDS,
         DAYS_EN,
         DAYS_ES,
+        TAKEN_BACK,
+        UNDO,
+        EAT_VERBS,
+        REMOVE_WORDS,
+        WEIGHT_LOST,
+        WEIGHT_GAINED,
+        WEIGHT_WISHED,
+        EAT_AGAIN,
+        ACTIVITY_MODERATE,
+        NEGATION_PRE,
     ];
     lists
         .into_iter()

@@ -326,6 +326,62 @@ fn split_number(word: &str) -> Vec<&str> {
     }
 }
 
+/// `raw` with heights written with marks spelt out: `5'6"`, `5' 6`,
+/// `5’6` become `5 ft 6 in`, a lone `6'` becomes `6 ft` (the marks are
+/// lost when words are normalised).
+fn feet_and_inches(raw: &str) -> std::borrow::Cow<'_, str> {
+    const FOOT: [char; 3] = ['\'', '’', '′'];
+    const INCH: [char; 3] = ['"', '”', '″'];
+    let chars: Vec<char> = raw.chars().collect();
+    let marked = chars
+        .windows(2)
+        .any(|w| w[0].is_ascii_digit() && FOOT.contains(&w[1]));
+    if !marked {
+        return std::borrow::Cow::Borrowed(raw);
+    }
+    let mut out = String::with_capacity(raw.len() + 8);
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let after_digit = i > 0 && chars[i - 1].is_ascii_digit();
+        let before_letter = chars.get(i + 1).is_some_and(|n| n.is_alphabetic());
+        if FOOT.contains(&c) && after_digit && !before_letter {
+            // `''` is an inch mark.
+            if chars.get(i + 1) == Some(&'\'') && c == '\'' {
+                out.push_str(" in ");
+                i += 2;
+                continue;
+            }
+            out.push_str(" ft ");
+            // The inches: digits after (spaces allowed), then a mark or not.
+            let mut j = i + 1;
+            while chars.get(j) == Some(&' ') {
+                j += 1;
+            }
+            let start = j;
+            while chars.get(j).is_some_and(char::is_ascii_digit) {
+                j += 1;
+            }
+            if j > start {
+                out.extend(&chars[start..j]);
+                out.push_str(" in ");
+                if chars.get(j).is_some_and(|m| INCH.contains(m)) {
+                    j += 1;
+                } else if chars.get(j) == Some(&'\'') && chars.get(j + 1) == Some(&'\'') {
+                    j += 2;
+                }
+                i = j;
+                continue;
+            }
+            i += 1;
+            continue;
+        }
+        out.push(c);
+        i += 1;
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 /// A message (or a part of one) as words.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Text {
@@ -336,12 +392,30 @@ impl Text {
     /// `raw` normalised ([`normalise`]), shorthand spelled out, slips
     /// mended.
     pub fn new(raw: &str) -> Self {
-        let mut words = Vec::new();
-        for w in normalise(raw)
-            .split(' ')
-            .flat_map(split_number)
-            .filter(|w| !w.is_empty())
-        {
+        let mut words: Vec<String> = Vec::new();
+        let normal = normalise(&feet_and_inches(raw));
+        let pieces = normal.split(' ').flat_map(|w| {
+            // "2morrow" is shorthand, not a number and a word.
+            if SHORTHAND.iter().any(|(s, _)| *s == w) {
+                vec![w]
+            } else {
+                split_number(w)
+            }
+        });
+        let pieces: Vec<&str> = pieces.filter(|w| !w.is_empty()).collect();
+        for (i, &w) in pieces.iter().enumerate() {
+            // "wat's 4 dinner": "4" is "for" before a meal or a day.
+            if w == "4"
+                && pieces.get(i + 1).is_some_and(|n| {
+                    super::lang::meal_word(n).is_some()
+                        || ["tomorrow", "today", "tonight", "2morrow", "me"].contains(n)
+                })
+                && (i == 0
+                    || ["s", "what", "wat", "whats", "is", "have", "eat"].contains(&pieces[i - 1]))
+            {
+                words.push("for".to_owned());
+                continue;
+            }
             if let Some((_, long)) = SHORTHAND.iter().find(|(s, _)| *s == w) {
                 words.extend(long.split(' ').map(str::to_owned));
             } else {

@@ -378,6 +378,77 @@ impl Toolbox<'_> {
         })
     }
 
+    /// Sets the meal back to pending ("undo", "no me lo comí"); with no
+    /// meal named, today's last meal ticked off. A meal still pending is
+    /// said to be so, and nothing is written.
+    pub(super) async fn mark_pending(&self, r: &MealRef) -> Result<Said, StoreError> {
+        let Some(plan) = self.plan_of().await? else {
+            return Ok(self.no_plan().into());
+        };
+        let meal = if r.is_empty() {
+            let day = r.day.unwrap_or(self.today);
+            let last = plan
+                .days
+                .iter()
+                .filter(|d| d.day_of_week == day)
+                .flat_map(|d| &d.meals)
+                .rfind(|m| m.meal.status == MealStatus::Completed);
+            match last {
+                Some(m) => m,
+                None => {
+                    return Ok(self
+                        .t(
+                            "No meal of that day is ticked off, so there is nothing to undo.",
+                            "Ninguna comida de ese día está marcada, así que no hay nada que deshacer.",
+                        )
+                        .to_owned()
+                        .into());
+                }
+            }
+        } else {
+            match self.find_meal(&plan, r) {
+                Ok(m) => m,
+                Err(why) => return Ok(why.into()),
+            }
+        };
+        let label = self.meal_label(&plan, meal);
+        let day = day_of(&plan, meal);
+        let head = if meal.meal.status == MealStatus::Pending {
+            match self.lang {
+                Lang::En => format!(
+                    "{label} ({}) is not ticked off: it is still pending, and I left it so.",
+                    meal.recipe.name
+                ),
+                Lang::Es => format!(
+                    "{label} ({}) no está marcado: sigue pendiente, y así lo dejo.",
+                    meal.recipe.name
+                ),
+            }
+        } else {
+            self.services
+                .meals
+                .set_status(Some(self.user), meal.meal.id, MealStatus::Pending)
+                .await
+                .map_err(store)?;
+            match self.lang {
+                Lang::En => format!(
+                    "Done: {label} ({}) is back to pending, not eaten.",
+                    meal.recipe.name
+                ),
+                Lang::Es => format!(
+                    "Hecho: {label} ({}) vuelve a estar pendiente, sin comer.",
+                    meal.recipe.name
+                ),
+            }
+        };
+        Ok(Said {
+            text: head,
+            pending: None,
+            shown: Shown::Keep,
+            progress_day: Some(day),
+        })
+    }
+
     fn which_list(&self) -> String {
         self.t(
             "Option from which list? I haven't shown you alternatives for a meal yet. Ask me, for example, \"alternatives for Monday's lunch\", then pick a number.",

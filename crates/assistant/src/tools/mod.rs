@@ -110,6 +110,8 @@ impl Toolbox<'_> {
             ToolRequest::Rebalance { day } => self.rebalance(*day).await?.into(),
             ToolRequest::PlanContains { food, meal } => self.contains(food, meal).await?.into(),
             ToolRequest::MarkEaten { meal } => self.mark_eaten(meal).await?,
+            ToolRequest::MarkPending { meal } => self.mark_pending(meal).await?,
+            ToolRequest::RemoveMember { who } => self.remove_member(who).await?.into(),
             ToolRequest::AddMember(facts) => self.add_member(facts).await?,
             ToolRequest::CreateProfile { facts, then_plan } => {
                 self.create_profile(facts, *then_plan).await?

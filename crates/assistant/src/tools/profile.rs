@@ -552,6 +552,9 @@ impl Toolbox<'_> {
             return Ok(self.no_profile());
         };
         let mut draft = draft_of(&profile);
+        if let Some(already) = self.already(&draft, change) {
+            return Ok(already);
+        }
         let said = match change {
             ProfileChange::Goal(g) => {
                 draft.body.goal = g;
@@ -560,6 +563,79 @@ impl Toolbox<'_> {
                     self.t("Your goal is now to", "Tu objetivo ahora es"),
                     self.goal_name(g)
                 )
+            }
+            ProfileChange::NotGoal(g) => {
+                // Taken back: maintaining, as the goal was this one.
+                draft.body.goal = Goal::MaintainWeight;
+                match self.lang {
+                    Lang::En => format!(
+                        "OK: your goal is no longer to {}. Your goal is now to {}.",
+                        self.goal_name(g),
+                        self.goal_name(Goal::MaintainWeight)
+                    ),
+                    Lang::Es => format!(
+                        "De acuerdo: tu objetivo ya no es {}. Tu objetivo ahora es {}.",
+                        self.goal_name(g),
+                        self.goal_name(Goal::MaintainWeight)
+                    ),
+                }
+            }
+            ProfileChange::GoalWeight(kg) => {
+                let now = draft.body.weight.kg();
+                let g = goal_towards(now, kg);
+                draft.body.goal = g;
+                match self.lang {
+                    Lang::En => format!(
+                        "A goal weight of {kg} kg against your weight of {now} kg: your goal is now to {}. Your weight stays {now} kg.",
+                        self.goal_name(g)
+                    ),
+                    Lang::Es => format!(
+                        "Un peso objetivo de {kg} kg frente a tu peso de {now} kg: tu objetivo ahora es {}. Tu peso sigue siendo {now} kg.",
+                        self.goal_name(g)
+                    ),
+                }
+            }
+            ProfileChange::WeightBy(delta) => {
+                let was = draft.body.weight.kg();
+                let kg = ((was + delta) * 10.0).round() / 10.0;
+                match Weight::parse(kg) {
+                    Ok(w) => {
+                        draft.body.weight = w;
+                        let by = delta.abs();
+                        match (self.lang, delta < 0.0) {
+                            (Lang::En, true) => format!(
+                                "Your weight is now {} kg ({by} kg less than the {was} kg stored). Your goal stays to {}.",
+                                w.kg(),
+                                self.goal_name(draft.body.goal)
+                            ),
+                            (Lang::En, false) => format!(
+                                "Your weight is now {} kg ({by} kg more than the {was} kg stored). Your goal stays to {}.",
+                                w.kg(),
+                                self.goal_name(draft.body.goal)
+                            ),
+                            (Lang::Es, true) => format!(
+                                "Tu peso ahora es {} kg ({by} kg menos que los {was} kg guardados). Tu objetivo sigue siendo {}.",
+                                w.kg(),
+                                self.goal_name(draft.body.goal)
+                            ),
+                            (Lang::Es, false) => format!(
+                                "Tu peso ahora es {} kg ({by} kg más que los {was} kg guardados). Tu objetivo sigue siendo {}.",
+                                w.kg(),
+                                self.goal_name(draft.body.goal)
+                            ),
+                        }
+                    }
+                    Err(_) => {
+                        return Ok(match self.lang {
+                            Lang::En => format!(
+                                "{was} kg and {delta:+} kg would be {kg} kg, which I can't store; nothing changed."
+                            ),
+                            Lang::Es => format!(
+                                "{was} kg y {delta:+} kg serían {kg} kg, que no puedo guardar; no he cambiado nada."
+                            ),
+                        });
+                    }
+                }
             }
             ProfileChange::Activity(a) => {
                 draft.body.activity_level = a;
@@ -713,6 +789,100 @@ impl Toolbox<'_> {
             );
         }
         Ok(out)
+    }
+}
+
+/// The goal a weight wished for means, against the weight of today.
+fn goal_towards(now: f64, wished: f64) -> Goal {
+    if wished < now - 0.5 {
+        Goal::LoseWeight
+    } else if wished > now + 0.5 {
+        Goal::GainWeight
+    } else {
+        Goal::MaintainWeight
+    }
+}
+
+impl Toolbox<'_> {
+    /// What to say instead of changing anything when `change` is already
+    /// so ("already X"), or cannot be taken back because it is not so.
+    fn already(
+        &self,
+        draft: &mealplan_domain::ProfileDraft,
+        change: ProfileChange,
+    ) -> Option<String> {
+        let goal = draft.body.goal;
+        match change {
+            ProfileChange::Goal(g) if g == goal => Some(match self.lang {
+                Lang::En => format!(
+                    "Your goal is already to {}; nothing changed.",
+                    self.goal_name(g)
+                ),
+                Lang::Es => format!(
+                    "Tu objetivo ya es {}; no he cambiado nada.",
+                    self.goal_name(g)
+                ),
+            }),
+            ProfileChange::GoalWeight(kg) if goal_towards(draft.body.weight.kg(), kg) == goal => {
+                Some(match self.lang {
+                    Lang::En => format!(
+                        "A goal weight of {kg} kg against your weight of {} kg: your goal is already to {}; nothing changed.",
+                        draft.body.weight.kg(),
+                        self.goal_name(goal)
+                    ),
+                    Lang::Es => format!(
+                        "Un peso objetivo de {kg} kg frente a tu peso de {} kg: tu objetivo ya es {}; no he cambiado nada.",
+                        draft.body.weight.kg(),
+                        self.goal_name(goal)
+                    ),
+                })
+            }
+            ProfileChange::NotGoal(g) if g != goal => Some(match self.lang {
+                Lang::En => format!(
+                    "Your goal isn't to {} (it is to {}), so nothing changed.",
+                    self.goal_name(g),
+                    self.goal_name(goal)
+                ),
+                Lang::Es => format!(
+                    "Tu objetivo no es {} (es {}), así que no he cambiado nada.",
+                    self.goal_name(g),
+                    self.goal_name(goal)
+                ),
+            }),
+            ProfileChange::Activity(a) if a == draft.body.activity_level => Some(match self.lang {
+                Lang::En => format!(
+                    "Your activity is already {}; nothing changed.",
+                    self.activity_name(a)
+                ),
+                Lang::Es => format!(
+                    "Tu actividad ya es {}; no he cambiado nada.",
+                    self.activity_name(a)
+                ),
+            }),
+            ProfileChange::Weight(kg) if (kg - draft.body.weight.kg()).abs() < 0.05 => {
+                Some(match self.lang {
+                    Lang::En => format!("Your weight is already {kg} kg; nothing changed."),
+                    Lang::Es => format!("Tu peso ya es {kg} kg; no he cambiado nada."),
+                })
+            }
+            ProfileChange::Height(cm) if (cm - draft.body.height.cm()).abs() < 0.5 => {
+                Some(match self.lang {
+                    Lang::En => format!("Your height is already {cm} cm; nothing changed."),
+                    Lang::Es => format!("Tu altura ya es {cm} cm; no he cambiado nada."),
+                })
+            }
+            ProfileChange::Meals(n) if i64::from(n) == i64::from(draft.meals_per_day.get()) => {
+                Some(match self.lang {
+                    Lang::En => {
+                        format!("Your plans already have {n} meals a day; nothing changed.")
+                    }
+                    Lang::Es => {
+                        format!("Tus planes ya tienen {n} comidas al día; no he cambiado nada.")
+                    }
+                })
+            }
+            _ => None,
+        }
     }
 }
 
