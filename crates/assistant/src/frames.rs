@@ -25,12 +25,12 @@ use super::words::{Text, next, numbers};
 
 /// The frame-read requests of clause `t`, when its meaning hangs on its
 /// structure; `None` leaves it to the keyword readers.
-pub(super) fn read(t: &Text, lang: Lang, today: u8) -> Option<Read> {
+pub(super) fn read(t: &Text, lang: Lang, today: u8, names: &[String]) -> Option<Read> {
     let scopes = Scopes::of(t);
     if let Some(read) = meal_back(t, &scopes, today) {
         return Some(read);
     }
-    if let Some(read) = member_out(t) {
+    if let Some(read) = member_out(t, names) {
         return Some(read);
     }
     if let Some(read) = weight_moved(t, &scopes) {
@@ -84,6 +84,25 @@ fn taken_back(t: &Text, scopes: &Scopes, lang: Lang) -> Read {
             .into_iter()
             .filter(|s| matches!(s, Signal::SomeoneElse(_))),
     );
+    if read.requests.is_empty() && scopes.negates_any(t, TAKEN_BACK) {
+        // "actually I'm not lactose intolerant anymore": the foods named
+        // beside the allergy words, taken back under either name.
+        let found = foods::mentioned(affirmed.words(), lang).found;
+        let mut names: Vec<String> = Vec::new();
+        for f in found {
+            for n in [foods::allergy_name(&f), f] {
+                if !names.contains(&n) {
+                    names.push(n);
+                }
+            }
+        }
+        if !names.is_empty() {
+            read.requests.push(ToolRequest::RemovePreference {
+                kind: ItemKind::Restriction,
+                names,
+            });
+        }
+    }
     if read.is_empty() {
         // Negated, and nothing to take back: nothing is done.
         read.signals.push(Signal::No);
@@ -112,9 +131,15 @@ fn meal_back(t: &Text, scopes: &Scopes, today: u8) -> Option<Read> {
 }
 
 /// A member taken out of the household: "remove my husband", "quita a
-/// Tom de la familia", "delete Ana from the household".
-fn member_out(t: &Text) -> Option<Read> {
-    let removing = t.has_any(REMOVE_WORDS);
+/// Tom de la familia", "delete Ana from the household", "remove Zoe"
+/// (`names`: the members' names, normalised).
+fn member_out(t: &Text, names: &[String]) -> Option<Read> {
+    // "take Ana out", "kick him out": those two only with "out".
+    let removing = REMOVE_WORDS
+        .iter()
+        .filter(|w| !["take", "kick"].contains(w))
+        .any(|w| t.has(w))
+        || t.has_any(&["take", "kick"]) && t.has("out");
     if !removing {
         return None;
     }
@@ -124,17 +149,21 @@ fn member_out(t: &Text) -> Option<Read> {
             .map(|(en, _)| en.to_owned())
     });
     let household = t.has_any(HOUSEHOLD_PLACE) || t.has_any(&["household", "familia", "family"]);
-    let who = match relation {
-        Some(r) => r,
-        None if household => {
+    let named = t.words().iter().find(|w| names.contains(w)).cloned();
+    let who = match (relation, named) {
+        (_, Some(name)) => name,
+        (Some(r), None) => r,
+        (None, None) if household => {
             // The word after the verb (and "a"): the name.
             let after = t.after(REMOVE_WORDS)?;
             after
                 .iter()
-                .find(|w| !["a", "al", "to", "my", "mi", "the", "la", "el"].contains(&w.as_str()))?
+                .find(|w| {
+                    !["a", "al", "to", "my", "mi", "the", "la", "el", "out"].contains(&w.as_str())
+                })?
                 .clone()
         }
-        None => return None,
+        (None, None) => return None,
     };
     // "remove pork from my plan" is no member; a relation or the
     // household must be named.

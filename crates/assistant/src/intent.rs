@@ -90,16 +90,43 @@ pub fn understand(message: &str, ctx: &Context) -> Understood {
     // The previous part and how many requests it gave.
     let mut previous: Option<(Text, usize)> = None;
     for part in parts(message) {
+        // "Allergies: eggs, milk": a heading; the lists after it are
+        // allergies.
+        if !part.words().is_empty()
+            && part.words().iter().all(|w| {
+                ALLERGY_NOUNS.contains(&w.as_str())
+                    || [
+                        "allergies",
+                        "alergias",
+                        "my",
+                        "mis",
+                        "i",
+                        "have",
+                        "tengo",
+                        "food",
+                        "foods",
+                    ]
+                    .contains(&w.as_str())
+            })
+            && part.has_any(&["allergies", "alergias", "allergy", "alergia", "allergic"])
+        {
+            out.requests.push(ToolRequest::AddPreference {
+                kind: ItemKind::Restriction,
+                names: Vec::new(),
+            });
+            last_food_kind = Some(FoodKind::Allergy);
+            previous = None;
+            continue;
+        }
         // Structure first (a negated act, a thing taken back, a change
         // relative to before), then the keyword readers.
-        let read = super::frames::read(&part, lang, ctx.today)
-            .unwrap_or_else(|| read_part(&part, lang, ctx.today));
+        let read = read_clause(&part, lang, ctx.today, &names);
         if read.is_empty() {
             // "a short plan, three days": a part that says nothing alone
             // may finish the one before.
             if let Some((before, count)) = previous.take() {
                 let joined = Text::from_words([before.words(), part.words()].concat());
-                let again = read_part(&joined, lang, ctx.today);
+                let again = read_clause(&joined, lang, ctx.today, &names);
                 if again.requests.len() == count
                     && count > 0
                     && again.requests != out.requests[out.requests.len() - count..]
@@ -153,7 +180,9 @@ pub fn understand(message: &str, ctx: &Context) -> Understood {
                     *meal = named.clone();
                     filled = true;
                 }
-                ToolRequest::SuggestAlternatives { meal } | ToolRequest::MarkEaten { meal }
+                ToolRequest::SuggestAlternatives { meal }
+                | ToolRequest::MarkEaten { meal }
+                | ToolRequest::MarkPending { meal }
                     if meal.is_empty() =>
                 {
                     *meal = named.clone();
@@ -172,6 +201,9 @@ pub fn understand(message: &str, ctx: &Context) -> Understood {
         out.requests
             .retain(|r| *r != ToolRequest::ExplainTargets { focus: None });
     }
+    // A heading with no list after it adds nothing.
+    out.requests
+        .retain(|r| !matches!(r, ToolRequest::AddPreference { names, .. } if names.is_empty()));
     // A request said twice ("sedentary, desk job") is done once.
     let mut once: Vec<ToolRequest> = Vec::with_capacity(out.requests.len());
     for r in out.requests.drain(..) {
@@ -184,6 +216,13 @@ pub fn understand(message: &str, ctx: &Context) -> Understood {
     out.requests.sort_by_key(|r| !r.changes_profile());
     merge_preferences(&mut out.requests);
     out
+}
+
+/// One clause read: by its structure first (a negated act, a thing
+/// taken back, a change relative to before: [`super::frames`]), then by
+/// the keyword readers.
+fn read_clause(t: &Text, lang: Lang, today: u8, names: &[String]) -> Read {
+    super::frames::read(t, lang, today, names).unwrap_or_else(|| read_part(t, lang, today))
 }
 
 /// Whether a part says not to do something ("don't create a new plan",

@@ -92,7 +92,11 @@ pub(super) fn height(t: &Text) -> Option<f64> {
         }
         // "1.75", "1,62": metres with a decimal mark and no unit are only
         // ever a height.
-        if unit.is_empty() && n.fract() != 0.0 && (1.2..2.3).contains(&n) {
+        let a_unit = [
+            "cm", "cms", "ft", "in", "inches", "feet", "g", "grams", "gramos", "l",
+        ]
+        .contains(&unit);
+        if !a_unit && n.fract() != 0.0 && (1.2..2.3).contains(&n) {
             return Some((n * 100.0).round());
         }
         if said && (100.0..250.0).contains(&n) {
@@ -107,7 +111,10 @@ pub(super) fn activity(t: &Text) -> Option<ActivityLevel> {
     if !t.has_stem(ACTIVITY) && !t.has_any(ACTIVITY) {
         return None;
     }
-    if t.has_any(ACTIVITY_LOW) {
+    // "no hago nada de ejercicio", "I never work out": the activity
+    // words negated.
+    let scopes = super::negation::Scopes::of(t);
+    if t.has_any(ACTIVITY_LOW) || scopes.negates_any(t, ACTIVITY) {
         return Some(ActivityLevel::Low);
     }
     if t.has_any(ACTIVITY_MODERATE) {
@@ -132,7 +139,7 @@ pub(super) fn activity(t: &Text) -> Option<ActivityLevel> {
     }
     // "active", "muy activa": said alone (an answer to "how active are
     // you?"), it is about the person.
-    let alone = t.len() <= 3
+    let alone = t.len() <= 4
         && t.has_any(&["active", "activo", "activa"])
         && t.words().iter().all(|w| {
             [

@@ -130,20 +130,7 @@ fn about_self(t: &Text, lang: Lang, read: &mut Read) -> bool {
         && foods::mentioned(t.words(), lang).found.iter().any(|f| {
             ["vegan", "vegetarian", "pescatarian", "halal", "kosher"].contains(&f.as_str())
         });
-    let ended = t.has_any(&[
-        "not",
-        "no longer",
-        "anymore",
-        "any more",
-        "stopped",
-        "quit",
-        "ya no",
-        "no soy",
-        "deje de",
-        "he dejado",
-        "dejado de",
-        "ya no sigo",
-    ]);
+    let ended = t.has_any(DIET_ENDED);
     if !asks_action
         && read.food_kind != Some(FoodKind::Allergy)
         && (t.has_any(BEING) || diet_alone || ended)
@@ -268,6 +255,8 @@ fn about_self(t: &Text, lang: Lang, read: &mut Read) -> bool {
         .collect();
     if !removing
         && read.food_kind != Some(FoodKind::Allergy)
+        // "no hago nada de ejercicio": how active, not a food.
+        && activity(t).is_none()
         && let Some(rest) = t.after(&strong).filter(|_| !one_meal(t))
     {
         let rest = skip_leading(

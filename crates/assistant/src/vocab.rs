@@ -10,7 +10,7 @@ include!(concat!(env!("OUT_DIR"), "/vocab.rs"));
 
 /// Every keyword, for mending slips.
 pub fn all_words() -> impl Iterator<Item = &'static str> {
-    let lists: [&[&str]; 54] = [
+    let lists: [&[&str]; 64] = [
         OTHERS,
         ACTIVITY_LOW,
         ACTIVITY_HIGH,
@@ -65,6 +65,16 @@ pub fn all_words() -> impl Iterator<Item = &'static str> {
         EAT_AGAIN,
         ACTIVITY_MODERATE,
         NEGATION_PRE,
+        DIET_ENDED,
+        CARE_PREGNANCY,
+        PER_DAY,
+        LOSE_VERBS,
+        GAIN_VERBS,
+        GOAL_NOUNS,
+        SPICY,
+        WEEK_WORDS,
+        DAY_WORDS,
+        MONTH_WORDS,
     ];
     lists
         .into_iter()
