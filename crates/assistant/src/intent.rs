@@ -41,6 +41,8 @@ pub struct Understood {
     pub signals: Vec<Signal>,
     /// Whether some part of the message asked for nothing the reader knows.
     pub unread: bool,
+    /// Those parts, as read (normalised words), to name in the answer.
+    pub unread_parts: Vec<String>,
 }
 
 /// Reads `message`.
@@ -148,6 +150,7 @@ pub fn understand(message: &str, ctx: &Context) -> Understood {
             }
             if !part.words().iter().all(|w| FILLER.contains(&w.as_str())) {
                 out.unread = true;
+                out.unread_parts.push(part.joined());
             }
             continue;
         }

@@ -211,6 +211,7 @@ impl Chat {
             mut requests,
             signals,
             unread,
+            unread_parts,
         } = understand(message, &context);
         let mut waiting = memory.pending.take().and_then(|p| request::decode(&p));
         // "she is 34, 165 cm and 60 kg": the facts a member waiting for
@@ -384,6 +385,26 @@ impl Chat {
         if let Some(day) = progress_day {
             let toolbox = self.toolbox(user, lang, &memory);
             turn.texts.push(toolbox.day_progress(day).await?);
+        }
+        // Every part done, or named as not done.
+        if !turn.used.is_empty() {
+            let named: Vec<String> = unread_parts
+                .iter()
+                .filter(|p| p.split(' ').count() > 1 || p.chars().count() > 3)
+                .map(|p| format!("\"{p}\""))
+                .collect();
+            if !named.is_empty() {
+                turn.texts.push(match lang {
+                    Lang::En => format!(
+                        "I didn't understand {}, so I did nothing about it.",
+                        named.join(", ")
+                    ),
+                    Lang::Es => format!(
+                        "No he entendido {}, así que no he hecho nada con eso.",
+                        named.join(", ")
+                    ),
+                });
+            }
         }
         if turn.texts.is_empty() {
             let greeting = signals.contains(&Signal::Greeting);

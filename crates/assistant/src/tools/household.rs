@@ -226,13 +226,24 @@ impl Toolbox<'_> {
             && !(BirthDate::MIN_AGE..=BirthDate::MAX_AGE).contains(&age)
         {
             let who = self.label(&facts);
-            return Ok(match self.lang {
-                Lang::En => format!(
+            let young = age < BirthDate::MIN_AGE;
+            return Ok(match (self.lang, young) {
+                (Lang::En, true) => format!(
+                    "Household members must be {}-{} years old, so I didn't add {who} ({age}) and changed nothing. A growing child's needs for energy and nutrients are not an adult's scaled down: please ask their paediatrician or doctor, or a dietitian. What I can do: keep foods they can't eat out of your own plan (\"no peanuts\"), and find recipes to share.",
+                    BirthDate::MIN_AGE,
+                    BirthDate::MAX_AGE
+                ),
+                (Lang::Es, true) => format!(
+                    "Los miembros del hogar deben tener entre {} y {} años, así que no he añadido a {who} ({age} años) ni he cambiado nada. Las necesidades de un niño en crecimiento no son las de un adulto en pequeño: pregunta a su pediatra o médico, o a un dietista. Lo que sí puedo hacer: dejar fuera de tu plan lo que no pueda comer (\"nada de cacahuetes\") y buscar recetas para compartir.",
+                    BirthDate::MIN_AGE,
+                    BirthDate::MAX_AGE
+                ),
+                (Lang::En, false) => format!(
                     "Household members must be {}-{} years old (the targets are worked out for adults), so I didn't add {who} ({age}).",
                     BirthDate::MIN_AGE,
                     BirthDate::MAX_AGE
                 ),
-                Lang::Es => format!(
+                (Lang::Es, false) => format!(
                     "Los miembros del hogar deben tener entre {} y {} años (los objetivos se calculan para adultos), así que no he añadido a {who} ({age} años).",
                     BirthDate::MIN_AGE,
                     BirthDate::MAX_AGE

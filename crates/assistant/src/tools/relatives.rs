@@ -7,9 +7,9 @@ use std::fmt::Write as _;
 use mealplan_domain::{Height, ItemName, ItemRef, MealsPerDay, ProfileDraft, Weight, targets};
 use mealplan_ports::{Member, StoreError};
 
-use super::household::{member_error, names};
+use super::household::{find_member, member_error, names};
 use super::{Toolbox, capitalise, nutrition_of, totals_line};
-use crate::household::{outsider, relation};
+use crate::household::outsider;
 use crate::lang::{Lang, diet_name, restriction_name};
 use crate::request::MemberFacts;
 
@@ -41,18 +41,9 @@ impl Toolbox<'_> {
         };
         let found: Vec<&Member> = match (&facts.name, &facts.relation) {
             (Some(name), _) => members.iter().filter(|m| names(m, name)).collect(),
-            (None, Some(rel)) if !outsider(rel) => {
-                let by_name: Vec<&Member> = members.iter().filter(|m| names(m, rel)).collect();
-                if by_name.is_empty() {
-                    let sex = relation(rel).and_then(|(_, g)| g);
-                    members
-                        .iter()
-                        .filter(|m| sex.is_none_or(|g| m.body.gender == g))
-                        .collect()
-                } else {
-                    by_name
-                }
-            }
+            // "mi mamá": the member saved under that relation in either
+            // language, else the only one of its sex.
+            (None, Some(rel)) if !outsider(rel) => find_member(&members, rel),
             _ => Vec::new(),
         };
         let who = self.label(facts);
