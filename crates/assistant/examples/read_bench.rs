@@ -113,6 +113,9 @@ fn main() {
     }
     // Made-up words, new each run: the cold case.
     for chars in [250, 1000, 2000] {
+        if std::env::var("BENCH_SKIP_COLD").is_ok() {
+            break;
+        }
         let texts: Vec<String> = (0..20).map(|seed| made_up(chars, seed)).collect();
         let ctx = Context::default();
         let mut took: Vec<Duration> = texts

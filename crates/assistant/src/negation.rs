@@ -91,42 +91,40 @@ impl Scopes {
     /// Whether some occurrence of one of `phrases` in `t` starts at a
     /// negated word: the act it carries is negated.
     pub fn negates_any(&self, t: &Text, phrases: &[&str]) -> bool {
-        phrases.iter().any(|p| {
-            let wanted: Vec<&str> = p.split(' ').collect();
-            t.words()
-                .windows(wanted.len())
-                .enumerate()
-                .any(|(i, w)| self.negated(i) && w.iter().zip(&wanted).all(|(a, b)| a == b))
-        })
+        if !self.any() {
+            return false;
+        }
+        let words = t.words();
+        (0..words.len())
+            .filter(|&i| self.negated(i))
+            .any(|i| phrases.iter().any(|p| matches_at(words, i, p).is_some()))
     }
 
     /// [`Self::negates_any`], counting only phrases at most `near` words
     /// after their trigger ("don't make a new plan", not a verb of the
     /// next clause when clauses were joined).
     pub fn negates_near(&self, t: &Text, phrases: &[&str], near: usize) -> bool {
-        phrases.iter().any(|p| {
-            let wanted: Vec<&str> = p.split(' ').collect();
-            t.words().windows(wanted.len()).enumerate().any(|(i, w)| {
+        if !self.any() {
+            return false;
+        }
+        let words = t.words();
+        (0..words.len())
+            .filter(|&i| {
                 self.negated(i)
                     && self
                         .triggers
                         .iter()
                         .any(|&(at, len)| at + len <= i && i - (at + len) < near)
-                    && w.iter().zip(&wanted).all(|(a, b)| a == b)
             })
-        })
+            .any(|i| phrases.iter().any(|p| matches_at(words, i, p).is_some()))
     }
 
     /// Whether one of `phrases` occurs outside every negation's scope.
     pub fn affirms_any(&self, t: &Text, phrases: &[&str]) -> bool {
-        phrases.iter().any(|p| {
-            let wanted: Vec<&str> = p.split(' ').collect();
-            t.words().windows(wanted.len()).enumerate().any(|(i, w)| {
-                !self.negated(i)
-                    && !self.is_trigger(i)
-                    && w.iter().zip(&wanted).all(|(a, b)| a == b)
-            })
-        })
+        let words = t.words();
+        (0..words.len())
+            .filter(|&i| !self.negated(i) && !self.is_trigger(i))
+            .any(|i| phrases.iter().any(|p| matches_at(words, i, p).is_some()))
     }
 
     /// The clause without its triggers: what it would say affirmed ("i m
@@ -145,18 +143,20 @@ impl Scopes {
 
 /// The length (in words) of the longest of `phrases` starting at `i`.
 fn longest_at(words: &[String], i: usize, phrases: &[&str]) -> Option<usize> {
-    phrases
-        .iter()
-        .filter_map(|p| {
-            let wanted: Vec<&str> = p.split(' ').collect();
-            (words.len() >= i + wanted.len()
-                && words[i..i + wanted.len()]
-                    .iter()
-                    .zip(&wanted)
-                    .all(|(a, b)| a == b))
-            .then_some(wanted.len())
-        })
-        .max()
+    phrases.iter().filter_map(|p| matches_at(words, i, p)).max()
+}
+
+/// The number of words of `phrase` when it occurs at place `i` of
+/// `words` (compared word by word, nothing allocated).
+fn matches_at(words: &[String], i: usize, phrase: &str) -> Option<usize> {
+    let mut n = 0;
+    for part in phrase.split(' ') {
+        if words.get(i + n).is_none_or(|w| w != part) {
+            return None;
+        }
+        n += 1;
+    }
+    Some(n)
 }
 
 #[cfg(test)]

@@ -126,12 +126,20 @@ fn sound(word: &str) -> String {
 /// way and a transposition none), so most known words are ruled out
 /// without computing the distance.
 #[derive(Clone, Copy)]
-pub(crate) struct Letters([u8; 27]);
+pub(crate) struct Letters([u8; 27], u32);
 
 impl Letters {
+    /// Whether the words may be within `allowed` slips, judged on which
+    /// letters they have at all (one slip adds or takes at most two):
+    /// one instruction, before counting.
+    fn may_be_within(&self, other: &Self, allowed: usize) -> bool {
+        ((self.1 ^ other.1).count_ones() as usize) <= 2 * allowed
+    }
+
     /// The letters of `word`, counted.
     pub(crate) fn of(word: &str) -> Self {
         let mut counts = [0u8; 27];
+        let mut present = 0u32;
         for c in word.chars() {
             let slot = if c.is_ascii_lowercase() {
                 usize::from(c as u8 - b'a')
@@ -139,8 +147,29 @@ impl Letters {
                 26
             };
             counts[slot] = counts[slot].saturating_add(1);
+            present |= 1 << slot;
         }
-        Self(counts)
+        Self(counts, present)
+    }
+
+    /// Whether the words may be within `allowed` slips: [`Self::apart`]
+    /// at most `allowed`, stopping as soon as it is not.
+    pub(crate) fn within(&self, other: &Self, allowed: usize) -> bool {
+        if !self.may_be_within(other, allowed) {
+            return false;
+        }
+        let (mut more, mut fewer) = (0usize, 0usize);
+        for (a, b) in self.0.iter().zip(&other.0) {
+            if a > b {
+                more += usize::from(a - b);
+            } else {
+                fewer += usize::from(b - a);
+            }
+            if more > allowed || fewer > allowed {
+                return false;
+            }
+        }
+        true
     }
 
     /// A lower bound of the Damerau-Levenshtein distance of the words.
@@ -289,7 +318,7 @@ fn closest_known(word: &str, len: usize) -> Option<&'static str> {
         .map(|&i| &index.words[i])
         // Neither spelling nor sound can be within `allowed` slips.
         .filter(|k| {
-            letters.apart(&k.letters) <= allowed || heard_letters.apart(&k.sound_letters) <= allowed
+            letters.within(&k.letters, allowed) || heard_letters.within(&k.sound_letters, allowed)
         })
         .map(|k| {
             let spelt = strsim::damerau_levenshtein(word, k.word);
@@ -442,8 +471,20 @@ impl Text {
 
     /// Whether `phrase` (normalised words) occurs as whole words.
     pub fn has(&self, phrase: &str) -> bool {
-        let wanted: Vec<&str> = phrase.split(' ').collect();
-        self.position(&wanted).is_some()
+        // Word by word, nothing allocated: the readers ask this of every
+        // phrase of every list.
+        let (first, rest) = phrase.split_once(' ').unwrap_or((phrase, ""));
+        (0..self.words.len()).any(|i| {
+            self.words[i] == first
+                && (rest.is_empty() || {
+                    let mut n = i + 1;
+                    rest.split(' ').all(|part| {
+                        let ok = self.words.get(n).is_some_and(|w| w == part);
+                        n += 1;
+                        ok
+                    })
+                })
+        })
     }
 
     /// Whether any of `phrases` occurs.
