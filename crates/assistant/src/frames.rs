@@ -33,10 +33,11 @@ pub(super) fn read(t: &Text, lang: Lang, today: u8, names: &[String]) -> Option<
     if let Some(read) = member_out(t, names) {
         return Some(read);
     }
-    if let Some(read) = weight_moved(t, &scopes) {
+    // A weight wished for first: "get down to 70 kg" is no change.
+    if let Some(read) = weight_wished(t, &scopes) {
         return Some(read);
     }
-    if let Some(read) = weight_wished(t, &scopes) {
+    if let Some(read) = weight_moved(t, &scopes) {
         return Some(read);
     }
     if let Some(read) = eat_again(t, lang) {
@@ -188,8 +189,12 @@ fn weight_moved(t: &Text, scopes: &Scopes) -> Option<Read> {
     } else {
         n
     };
+    // "I lost 3 kg", "down 2 kg", and "3 kg less", "2 kilos más".
     let before = &t.words()[..i];
-    let said = |verbs: &[&str]| before.iter().any(|w| verbs.contains(&w.as_str()));
+    let after = t.words().get(i + 2).map_or("", String::as_str);
+    let said = |verbs: &[&str]| {
+        before.iter().any(|w| verbs.contains(&w.as_str())) || verbs.contains(&after)
+    };
     let sign = if said(WEIGHT_LOST) {
         -1.0
     } else if said(WEIGHT_GAINED) {
@@ -236,14 +241,19 @@ fn weight_wished(t: &Text, scopes: &Scopes) -> Option<Read> {
 /// is taken back.
 fn eat_again(t: &Text, lang: Lang) -> Option<Read> {
     let rest = t.after(EAT_AGAIN)?;
-    let again_after = t.has_any(&["again", "otra vez", "de nuevo", "now", "ahora"]);
+    let again_after = t.has_any(&["again", "otra vez", "de nuevo", "now", "ahora", "back"]);
     let opener_says_again = t.has_any(&["volver a comer", "vuelvo a comer", "ya puedo comer"]);
     if !again_after && !opener_says_again {
         return None;
     }
     let words: Vec<String> = rest
         .into_iter()
-        .filter(|w| !["again", "now", "ahora", "otra", "vez", "de", "nuevo"].contains(&w.as_str()))
+        .filter(|w| {
+            ![
+                "again", "now", "ahora", "otra", "vez", "de", "nuevo", "back",
+            ]
+            .contains(&w.as_str())
+        })
         .collect();
     let found = foods::read(&words, lang);
     if found.found.is_empty() {

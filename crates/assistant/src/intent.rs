@@ -129,6 +129,17 @@ pub fn understand(message: &str, ctx: &Context) -> Understood {
             if let Some((before, count)) = previous.take() {
                 let joined = Text::from_words([before.words(), part.words()].concat());
                 let again = read_clause(&joined, lang, ctx.today, &names);
+                // Two parts that said nothing alone may say it together
+                // ("i've gained weight, 2 kilos").
+                if count == 0 && !again.requests.is_empty() {
+                    if out.unread_parts.last() == Some(&before.joined()) {
+                        out.unread_parts.pop();
+                    }
+                    out.unread = !out.unread_parts.is_empty();
+                    previous = Some((joined, again.requests.len()));
+                    out.requests.extend(again.requests);
+                    continue;
+                }
                 if again.requests.len() == count
                     && count > 0
                     && again.requests != out.requests[out.requests.len() - count..]
@@ -151,6 +162,10 @@ pub fn understand(message: &str, ctx: &Context) -> Understood {
             if !part.words().iter().all(|w| FILLER.contains(&w.as_str())) {
                 out.unread = true;
                 out.unread_parts.push(part.joined());
+                // The next part may finish it.
+                if previous.is_none() {
+                    previous = Some((part.clone(), 0));
+                }
             }
             continue;
         }

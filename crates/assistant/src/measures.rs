@@ -42,7 +42,8 @@ pub(super) fn body_weight(t: &Text) -> Option<f64> {
     ]);
     for (i, n) in numbers(t) {
         let unit = next(t, i);
-        if KG.contains(&unit) {
+        // "2 kilos" is no one's weight (a change, or a food's).
+        if KG.contains(&unit) && n >= 25.0 {
             return Some(n);
         }
         if LB.contains(&unit) {

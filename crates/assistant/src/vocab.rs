@@ -10,7 +10,7 @@ include!(concat!(env!("OUT_DIR"), "/vocab.rs"));
 
 /// Every keyword, for mending slips.
 pub fn all_words() -> impl Iterator<Item = &'static str> {
-    let lists: [&[&str]; 64] = [
+    let lists: [&[&str]; 68] = [
         OTHERS,
         ACTIVITY_LOW,
         ACTIVITY_HIGH,
@@ -75,6 +75,10 @@ pub fn all_words() -> impl Iterator<Item = &'static str> {
         WEEK_WORDS,
         DAY_WORDS,
         MONTH_WORDS,
+        FEET,
+        INCHES,
+        KG,
+        LB,
     ];
     lists
         .into_iter()
