@@ -78,14 +78,17 @@ fn taken_back(t: &Text, scopes: &Scopes, lang: Lang) -> Read {
         };
         read.requests.extend(back);
     }
-    // Said of someone else ("my son isn't allergic anymore"): theirs.
-    read.signals.extend(
-        positive
+    // Said of someone else ("my son isn't allergic anymore"): never the
+    // writer's own profile, and never stored on them as said affirmed.
+    let about_others = t.has_any(OTHERS)
+        || positive
             .signals
-            .into_iter()
-            .filter(|s| matches!(s, Signal::SomeoneElse(_))),
-    );
-    if read.requests.is_empty() && scopes.negates_any(t, TAKEN_BACK) {
+            .iter()
+            .any(|s| matches!(s, Signal::SomeoneElse(_)));
+    if about_others {
+        read.requests.clear();
+    }
+    if !about_others && read.requests.is_empty() && scopes.negates_any(t, TAKEN_BACK) {
         // "actually I'm not lactose intolerant anymore": the foods named
         // beside the allergy words, taken back under either name.
         let found = foods::mentioned(affirmed.words(), lang).found;
@@ -240,6 +243,10 @@ fn weight_wished(t: &Text, scopes: &Scopes) -> Option<Read> {
 /// gluten", "ya puedo comer marisco": the restriction that kept it out
 /// is taken back.
 fn eat_again(t: &Text, lang: Lang) -> Option<Read> {
+    // "my wife can eat gluten again": someone else's, not the writer's.
+    if t.has_any(OTHERS) {
+        return None;
+    }
     let rest = t.after(EAT_AGAIN)?;
     let again_after = t.has_any(&["again", "otra vez", "de nuevo", "now", "ahora", "back"]);
     let opener_says_again = t.has_any(&["volver a comer", "vuelvo a comer", "ya puedo comer"]);
