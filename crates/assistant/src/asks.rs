@@ -17,17 +17,11 @@ use mealplan_domain::planner::PlanAdjust;
 fn nutrient(t: &Text) -> Option<Nutrient> {
     if t.has_stem(&["protein", "proteina", "proteinas"]) {
         Some(Nutrient::Protein)
-    } else if t.has_stem(&[
-        "carbs",
-        "carb",
-        "carbohydrates",
-        "carbohidratos",
-        "hidratos",
-    ]) {
+    } else if t.has_stem(CARB_NOUNS) {
         Some(Nutrient::Carbs)
-    } else if t.has_stem(&["fat", "fats", "grasa", "grasas"]) {
+    } else if t.has_stem(FAT_NOUNS) {
         Some(Nutrient::Fat)
-    } else if t.has_stem(&["calories", "calorias", "kcal", "energy", "energia"]) {
+    } else if t.has_stem(ENERGY_NOUNS) {
         Some(Nutrient::Calories)
     } else {
         None
@@ -71,12 +65,7 @@ pub(super) fn meal_ref(t: &Text, today: u8) -> MealRef {
     }
     // "last night", "anoche": yesterday's dinner; "this morning", "esta
     // mañana": today's breakfast.
-    if t.has_any(&[
-        "last night",
-        "yesterday evening",
-        "anoche",
-        "ayer por la noche",
-    ]) {
+    if t.has_any(LAST_NIGHT) {
         r.day = Some(shift(today, -1));
         r.meal_type.get_or_insert(MealType::Dinner);
     }
@@ -166,7 +155,7 @@ pub(super) fn action(t: &Text, lang: Lang, today: u8) -> Option<ToolRequest> {
             "which", "what", "que", "cuales", "cual", "cuando", "when", "en",
         ]
         .contains(&w.as_str())
-    }) && t.has_any(&["days", "day", "meals", "dias", "dia", "comidas", "plan"]);
+    }) && t.has_any(WHICH_OF_PLAN);
     if which
         && let Some(food) = foods::mentioned(t.words(), lang)
             .found
@@ -190,7 +179,7 @@ pub(super) fn action(t: &Text, lang: Lang, today: u8) -> Option<ToolRequest> {
             return Some(ToolRequest::PlanContains { food, meal });
         }
     }
-    if t.has_any(SHOPPING) && !t.has_any(&["recipe", "recipes", "receta", "recetas"]) {
+    if t.has_any(SHOPPING) && !t.has_any(RECIPE_NOUNS) {
         let food = foods::mentioned(t.words(), lang).found.into_iter().next();
         return Some(ToolRequest::ShoppingList { food });
     }
@@ -214,29 +203,9 @@ pub(super) fn action(t: &Text, lang: Lang, today: u8) -> Option<ToolRequest> {
     let replacing = t.has_stem(REPLACE);
     let anything_else = t.has_any(ANYTHING_ELSE);
     let chosen = option(t);
-    let creating = t.has_stem(CREATE)
-        || t.has_any(CREATE)
-        || t.has_any(&[
-            "want",
-            "i d like",
-            "would like",
-            "need",
-            "quiero",
-            "necesito",
-            "quisiera",
-            "get",
-            "me gustaria",
-            "hagas",
-        ]);
+    let creating = t.has_stem(CREATE) || t.has_any(CREATE) || t.has_any(WANTING);
     // "make it vegetarian", "hazlo con más proteína": the plan, changed.
-    let remake = t.has_any(&[
-        "make it",
-        "hazlo",
-        "que sea",
-        "change it to",
-        "turn it",
-        "make the plan",
-    ]);
+    let remake = t.has_any(REMAKE);
     // The plan this part would ask for, read once: whether it differs
     // from the profile ("vegetarian this week"), and in its targets ("I
     // want fewer carbs", "quiero más proteína").
@@ -263,14 +232,7 @@ pub(super) fn action(t: &Text, lang: Lang, today: u8) -> Option<ToolRequest> {
         || for_everyone && !shows_words
         || adjusting && remake
         || macro_change && creating && !shows_words
-        || adjusting
-            && t.has_any(&[
-                "this week",
-                "esta semana",
-                "next week",
-                "la semana que viene",
-                "la proxima semana",
-            ]))
+        || adjusting && t.has_any(THIS_OR_NEXT_WEEK))
         && meal.meal_type.is_none()
         && chosen.is_none()
     {
@@ -318,42 +280,11 @@ pub(super) fn action(t: &Text, lang: Lang, today: u8) -> Option<ToolRequest> {
     if t.has_any(ALTERNATIVES) && !searching && (!meal.is_empty() || !t.has_any(SEARCH)) {
         return Some(ToolRequest::SuggestAlternatives { meal });
     }
-    if t.has_any(SEARCH) || t.has_stem(&["find", "search", "busca", "buscar"]) || searching {
+    if t.has_any(SEARCH) || t.has_stem(FIND_VERBS) || searching {
         return Some(ToolRequest::SearchRecipes(criteria(t, lang)));
     }
-    let asks = t.has_any(&[
-        "should",
-        "need",
-        "how much",
-        "how many",
-        "cuanta",
-        "cuanto",
-        "cuantas",
-        "cuantos",
-        "debo",
-        "deberia",
-        "necesito",
-        "recommended",
-        "recomendada",
-        "what is my",
-        "what are my",
-        "cual es mi",
-        "cuales son mis",
-    ]);
-    let target_noun = t.has_any(&[
-        "target",
-        "targets",
-        "goal",
-        "goals",
-        "macros",
-        "objetivo",
-        "objetivos",
-        "meta",
-        "metas",
-        "requirement",
-        "requirements",
-        "needs",
-    ]);
+    let asks = t.has_any(ASKING_AMOUNTS);
+    let target_noun = t.has_any(TARGET_NOUNS);
     if (target_noun || nutrient(t).is_some() && (asks || t.has_any(WHY)))
         && !(nutrient(t).is_some() && meal.day.is_some())
         && meal.is_empty()
@@ -370,10 +301,7 @@ pub(super) fn action(t: &Text, lang: Lang, today: u8) -> Option<ToolRequest> {
         || (question && !meal.is_empty())
         // "how many calories is Tuesday?", "is my plan high in protein?"
         || (nutrient(t).is_some() && (!meal.is_empty() || in_plan));
-    if shows
-        && (!meal.is_empty()
-            || t.has_any(PLAN)
-            || t.has_any(&["week", "semana", "meals", "comidas", "menu"]))
+    if shows && (!meal.is_empty() || t.has_any(PLAN) || t.has_any(PLAN_SPAN))
         || (t.has_any(PLAN) && !creating && t.len() <= 4)
     {
         let day = meal.day.or(meal.meal_type.map(|_| today));
@@ -397,7 +325,7 @@ pub(super) fn action(t: &Text, lang: Lang, today: u8) -> Option<ToolRequest> {
 /// What a swap should bring instead: "with something else" (the best
 /// one), "for something without dairy", "with chicken", or a recipe name.
 fn choice(t: &Text, lang: Lang) -> Option<Choice> {
-    let rest = t.after(&["with", "for", "por", "con", "to", "into"])?;
+    let rest = t.after(SWAP_FOR)?;
     let rest: Vec<String> = rest
         .into_iter()
         .filter(|w| {
@@ -407,42 +335,16 @@ fn choice(t: &Text, lang: Lang) -> Option<Choice> {
         })
         .collect();
     let text = Text::from_words(rest.clone());
-    if let Some(without) = text.after(&[
-        "without",
-        "sin",
-        "no",
-        "free of",
-        "that isn t",
-        "que no sea",
-        "que no lleve",
-    ]) {
+    if let Some(without) = text.after(SWAP_WITHOUT) {
         let found = foods::mentioned(&without, lang).found;
         if !found.is_empty() {
             return Some(Choice::Without(found));
         }
     }
-    if text.has_any(&[
-        "lighter",
-        "smaller",
-        "less calories",
-        "fewer calories",
-        "light",
-        "mas ligero",
-        "mas ligera",
-        "ligero",
-        "ligera",
-        "menos calorias",
-        "less heavy",
-    ]) {
+    if text.has_any(SWAP_LIGHTER) {
         return Some(Choice::Lighter);
     }
-    if text.has_any(&[
-        "more protein",
-        "higher protein",
-        "mas proteina",
-        "protein",
-        "proteina",
-    ]) {
+    if text.has_any(SWAP_MORE_PROTEIN) {
         return Some(Choice::MoreProtein);
     }
     let anything = t.has_any(ANYTHING_ELSE);
@@ -521,7 +423,7 @@ fn generate(t: &Text) -> ToolRequest {
         calories: sign(CALORIE_WORDS),
         ..PlanAdjust::default()
     };
-    if t.has_any(&["lighter", "mas ligero", "mas ligera", "light"]) {
+    if t.has_any(PLAN_LIGHTER) {
         adjust.calories = -1;
     }
     adjust.diet = match diet_words(&t.joined()) {
@@ -586,14 +488,10 @@ fn criteria(t: &Text, lang: Lang) -> Criteria {
             _ => {}
         }
     }
-    if c.max_minutes.is_none()
-        && t.has_any(&[
-            "quick", "fast", "rapido", "rapida", "rapidos", "rapidas", "easy",
-        ])
-    {
+    if c.max_minutes.is_none() && t.has_any(QUICK) {
         c.max_minutes = Some(20);
     }
-    let (with, without) = match t.after(&["without", "sin", "no", "free of"]) {
+    let (with, without) = match t.after(SEARCH_WITHOUT) {
         Some(rest) => {
             let cut = words.len() - rest.len() - 1;
             (words[..cut].to_vec(), rest)

@@ -260,9 +260,7 @@ pub(super) fn read(message: &str, t: &Text, lang: Lang) -> Option<ToolRequest> {
     .filter(|b| **b)
     .count();
     // "soy mujer, 34 años, 165 cm": the holder's own facts.
-    let own = t.has_any(&[
-        "i m", "i am", "soy", "tengo", "mido", "peso", "i weigh", "my own",
-    ]);
+    let own = t.has_any(OWN_FACTS);
     let about_one = relation_at.is_some() || t.has_any(HOUSEHOLD_PLACE);
     let with_me = t.has_any(WITH_ME) || (adds && t.has_any(HOUSEHOLD_PLACE));
     if about_one && (adds_person || with_me || (relation_at.is_some() && body >= 2 && !own)) {
@@ -362,7 +360,7 @@ fn rules(parts: &[Text], lang: Lang, out: &mut MemberFacts) {
     for part in parts {
         let mut names: Vec<String> = Vec::new();
         let mut read_list = false;
-        if part.has_any(&["celiac", "celiaco", "celiaca", "celiaquia", "coeliac"]) {
+        if part.has_any(CELIAC_OF_MEMBER) {
             names.push(foods::allergy_name("gluten"));
         }
         if let Some(rest) = part.after(ALLERGY_OPENERS) {
@@ -473,7 +471,7 @@ pub(super) fn said_of_named(message: &str, lang: Lang, names: &[String]) -> Opti
     let states = t.has_any(ALLERGY_OPENERS)
         || t.has_any(ALLERGY_NOUNS)
         || t.has_any(THEIR_DISLIKES)
-        || t.has_any(&["celiac", "celiaco", "celiaca", "coeliac", "diet", "dieta"])
+        || t.has_any(MEMBER_STATES)
         || !foods::mentioned(t.words(), lang).found.is_empty();
     (states
         || !facts.restrictions.is_empty()
@@ -489,13 +487,8 @@ pub(super) fn said_of_named(message: &str, lang: Lang, names: &[String]) -> Opti
 /// none of what is missing or speaks of the writer ("I weigh 70 kg").
 pub(super) fn completes(message: &str, lang: Lang, partial: &MemberFacts) -> Option<MemberFacts> {
     let t = Text::new(message);
-    let third = t.has_any(&[
-        "she", "he", "her", "his", "they", "ella", "el", "se llama", "name", "nombre", "tiene",
-        "mide", "pesa", "is", "es",
-    ]);
-    let own = t.has_any(&[
-        "i", "i m", "i am", "my", "me", "yo", "soy", "mido", "peso", "tengo", "i weigh",
-    ]);
+    let third = t.has_any(THIRD_PERSON);
+    let own = t.has_any(FIRST_PERSON);
     let mut more = facts(message, lang);
     if own && !third && more.relation.is_none() {
         return None;

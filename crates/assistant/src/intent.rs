@@ -110,7 +110,7 @@ pub fn understand(message: &str, ctx: &Context) -> Understood {
                     ]
                     .contains(&w.as_str())
             })
-            && part.has_any(&["allergies", "alergias", "allergy", "alergia", "allergic"])
+            && part.has_any(ALLERGY_HEADING)
         {
             out.requests.push(ToolRequest::AddPreference {
                 kind: ItemKind::Restriction,
@@ -272,25 +272,7 @@ fn negated(t: &Text) -> bool {
     ];
     nots.iter()
         .any(|n| verbs.iter().any(|v| t.has(&format!("{n} {v}"))))
-        || t.has_any(&[
-            "no hagas",
-            "no cambies",
-            "no crees",
-            "no generes",
-            "no me cambies",
-            "no toques",
-            "no hace falta",
-            "no quiero un plan",
-            "no quiero otro",
-            "no quiero un nuevo",
-            "no quiero una",
-            "no quiero otra",
-            "no reemplaces",
-            "no sustituyas",
-            "not now",
-            "no need",
-            "no marques",
-        ])
+        || t.has_any(DONT_CHANGE_ES)
 }
 
 /// `last` done on another meal, for a meal named alone after it.
@@ -437,7 +419,7 @@ fn read_part(t: &Text, lang: Lang, today: u8) -> Read {
     }
     if read.is_empty() {
         // A bare "no pork", "sin gluten": a dislike when it names a food.
-        if let Some(rest) = t.after(&["no", "not", "sin", "without", "nada de", "zero"]) {
+        if let Some(rest) = t.after(BARE_NO) {
             let found = foods::read(&rest, lang);
             if !found.found.is_empty() {
                 add_foods(&mut read, FoodKind::Dislike, found, lang);

@@ -10,36 +10,11 @@ use super::words::{Text, next, numbers};
 /// A body weight stated (`I weigh 70 kg`, `peso 68 kilos`), in kg.
 pub(super) fn body_weight(t: &Text) -> Option<f64> {
     // A weight wished for is a goal, not the weight of today.
-    if t.has_any(&[
-        "want to weigh",
-        "like to weigh",
-        "goal weight",
-        "target weight",
-        "dream weight",
-        "quiero pesar",
-        "gustaria pesar",
-        "peso objetivo",
-        "objetivo de peso",
-        "peso ideal",
-    ]) {
+    if t.has_any(WEIGHT_GOAL_SAID) {
         return None;
     }
     // "I weigh 70", "my weight is 70", "peso 70": the person's own weight.
-    let said = t.has_any(&[
-        "i weigh",
-        "i m weighing",
-        "my weight is",
-        "my weight s",
-        "weigh in",
-        "my weight",
-        "i m now",
-        "peso",
-        "mi peso es",
-        "mi peso",
-        "ahora peso",
-        "pesaba",
-        "peso ahora",
-    ]);
+    let said = t.has_any(WEIGHT_SAID);
     for (i, n) in numbers(t) {
         let unit = next(t, i);
         // "2 kilos" is no one's weight (a change, or a food's).
@@ -63,7 +38,7 @@ pub(super) fn height(t: &Text) -> Option<f64> {
     // age ("41 years"), energy, meals.
     let other =
         |unit: &str| NOT_HEIGHT_UNITS.contains(&unit) || KG.contains(&unit) || LB.contains(&unit);
-    let said = t.has_stem(&["height", "tall", "mido", "altura", "estatura"]);
+    let said = t.has_stem(HEIGHT_SAID);
     let numbers = numbers(t);
     for (k, &(i, n)) in numbers.iter().enumerate() {
         let unit = next(t, i);

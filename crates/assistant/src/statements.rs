@@ -23,14 +23,7 @@ pub(super) fn statements(t: &Text, lang: Lang, read: &mut Read) -> bool {
     if t.has_any(OTHERS)
         && (t.has_any(ALLERGY_OPENERS)
             || t.has_any(ALLERGY_NOUNS)
-            || t.has_any(&[
-                "celiac",
-                "celiaco",
-                "celiaca",
-                "coeliac",
-                "intolerant",
-                "intolerante",
-            ])
+            || t.has_any(CELIAC_OR_INTOLERANT)
             || t.has_any(BEING)
             || t.has_any(DISLIKE_OPENERS)
             || t.has_any(LIKE_OPENERS)
@@ -41,7 +34,7 @@ pub(super) fn statements(t: &Text, lang: Lang, read: &mut Read) -> bool {
             })
             || body_weight(t).is_some()
             || height(t).is_some())
-        && !t.has_any(&["i m", "i am", "me", "my own", "yo", "mi propio", "soy"])
+        && !t.has_any(ABOUT_ME)
         // "a diet plan for my family": a household plan, read as an ask.
         && !(t.has_any(PLAN) && super::household::for_everyone(t))
     {
@@ -61,7 +54,7 @@ fn about_self(t: &Text, lang: Lang, read: &mut Read) -> bool {
     let plan_words = t.has_any(PLAN) && (t.has_stem(CREATE) || t.has_stem(REPLACE));
     let asks_action = plan_words || t.has_any(SEARCH) || t.has_stem(&["find", "search", "busca"]);
     // Allergies and intolerances.
-    if t.has_any(&["celiac", "celiaco", "celiaca", "celiaquia", "coeliac"]) {
+    if t.has_any(CELIAC) {
         add_foods(
             read,
             FoodKind::Allergy,
@@ -82,18 +75,8 @@ fn about_self(t: &Text, lang: Lang, read: &mut Read) -> bool {
         }
     }
     // Taking restrictions off.
-    let removing = t.has_stem(&["remove", "delete", "quita", "quitar", "elimina", "borra"])
-        || t.has_any(&["take off", "take away"]);
-    if removing
-        && t.has_stem(&[
-            "restriction",
-            "restrictions",
-            "restriccion",
-            "restricciones",
-            "allergy",
-            "alergia",
-        ])
-    {
+    let removing = t.has_stem(REMOVE_VERBS) || t.has_any(&["take off", "take away"]);
+    if removing && t.has_stem(RESTRICTION_LISTS) {
         let found = foods::mentioned(t.words(), lang);
         if !found.found.is_empty() {
             read.requests.push(ToolRequest::RemovePreference {
@@ -107,16 +90,7 @@ fn about_self(t: &Text, lang: Lang, read: &mut Read) -> bool {
     // out (one day's meal named instead: a swap, read as an ask).
     if removing
         && !one_meal(t)
-        && let Some(rest) = t.after(&[
-            "remove",
-            "delete",
-            "take off",
-            "take away",
-            "quita",
-            "quitar",
-            "elimina",
-            "borra",
-        ])
+        && let Some(rest) = t.after(REMOVE_OPENERS)
     {
         let found = foods::read(&rest, lang);
         if !found.found.is_empty() || !found.unknown.is_empty() {
@@ -170,21 +144,12 @@ fn about_self(t: &Text, lang: Lang, read: &mut Read) -> bool {
         }
     }
     // "add peanuts to my allergies", "añade setas a mis restricciones".
-    if t.has_any(&[
-        "add", "anade", "agrega", "put", "include", "incluye", "mete",
-    ]) {
-        let kind = if t.has_stem(&["allergies", "allergy", "alergias", "alergia"]) {
+    if t.has_any(ADD_VERBS) {
+        let kind = if t.has_stem(ALLERGY_LISTS) {
             Some(FoodKind::Allergy)
-        } else if t.has_stem(&["restrictions", "restriction", "restricciones", "dislikes"]) {
+        } else if t.has_stem(DISLIKE_LISTS) {
             Some(FoodKind::Dislike)
-        } else if t.has_stem(&[
-            "tastes",
-            "likes",
-            "favourites",
-            "favorites",
-            "gustos",
-            "favoritos",
-        ]) {
+        } else if t.has_stem(TASTE_LISTS) {
             Some(FoodKind::Like)
         } else {
             None
@@ -259,19 +224,10 @@ fn about_self(t: &Text, lang: Lang, read: &mut Read) -> bool {
         && activity(t).is_none()
         && let Some(rest) = t.after(&strong).filter(|_| !one_meal(t))
     {
-        let rest = skip_leading(
-            &rest,
-            &[
-                "comer", "eat", "to", "any", "el", "la", "los", "las", "a", "an", "the", "un",
-                "una", "another", "new", "otro", "otra", "nuevo", "nueva",
-            ],
-        );
+        let rest = skip_leading(&rest, BEFORE_DISLIKED);
         let about_the_plan = Text::from_words(rest.clone()).has_any(PLAN);
         let tastes = tastes_of(&rest);
-        if !about_the_plan
-            && !starts_with_any(&rest, &["it", "that", "this", "eso", "esto"])
-            && tastes.is_empty()
-        {
+        if !about_the_plan && !starts_with_any(&rest, PRONOUNS) && tastes.is_empty() {
             add_foods(read, FoodKind::Dislike, foods::read(&rest, lang), lang);
         } else if !about_the_plan && !tastes.is_empty() {
             // "I don't like spicy food": what makes food hot (the chili
@@ -299,13 +255,7 @@ fn about_self(t: &Text, lang: Lang, read: &mut Read) -> bool {
     // Likes ("no me gusta" is a dislike, read above).
     let negated = t.after(&strong).is_some();
     if let Some(rest) = t.after(LIKE_OPENERS).filter(|_| !negated) {
-        let rest = skip_leading(
-            &rest,
-            &[
-                "lo", "la", "el", "los", "las", "the", "comer", "eat", "eating", "my", "mi", "mis",
-                "your", "tu", "this", "este", "esta",
-            ],
-        );
+        let rest = skip_leading(&rest, BEFORE_LIKED);
         let tastes = tastes_of(&rest);
         if !tastes.is_empty() {
             read.requests.push(ToolRequest::AddPreference {
@@ -313,10 +263,8 @@ fn about_self(t: &Text, lang: Lang, read: &mut Read) -> bool {
                 names: tastes,
             });
             read.food_kind = Some(FoodKind::Like);
-        } else if !starts_with_any(
-            &rest,
-            &[PLAN, &["it", "this", "that", "eso", "esto", "you", "te"]].concat(),
-        ) && meal_word(rest.first().map_or("", String::as_str)).is_none()
+        } else if !starts_with_any(&rest, &[PLAN, PRONOUNS_OR_YOU].concat())
+            && meal_word(rest.first().map_or("", String::as_str)).is_none()
         {
             add_foods(read, FoodKind::Like, foods::read(&rest, lang), lang);
         } else {
@@ -350,15 +298,9 @@ fn about_self(t: &Text, lang: Lang, read: &mut Read) -> bool {
             })
         })
     };
-    let goal = if t.has_any(LOSE)
-        || by_kilos(&["lose", "drop", "perder", "bajar", "shed"])
-        || near(LOSE_VERBS)
-    {
+    let goal = if t.has_any(LOSE) || by_kilos(LOSE_BY) || near(LOSE_VERBS) {
         Some(Goal::LoseWeight)
-    } else if t.has_any(GAIN)
-        || by_kilos(&["gain", "put", "ganar", "subir", "aumentar"])
-        || near(GAIN_VERBS)
-    {
+    } else if t.has_any(GAIN) || by_kilos(GAIN_BY) || near(GAIN_VERBS) {
         Some(Goal::GainWeight)
     } else if t.has_any(MAINTAIN) && !t.has_any(PLAN) {
         Some(Goal::MaintainWeight)
@@ -394,8 +336,7 @@ fn about_self(t: &Text, lang: Lang, read: &mut Read) -> bool {
 /// salmon on Friday", "quita el salmón del viernes"): a day is named, so
 /// it is a swap, not a rule for good.
 pub(super) fn one_meal(t: &Text) -> bool {
-    t.words().iter().any(|w| super::lang::day_word(w).is_some())
-        || t.has_any(&["today", "tomorrow", "tonight", "hoy", "esta noche"])
+    t.words().iter().any(|w| super::lang::day_word(w).is_some()) || t.has_any(TODAY_WORDS)
 }
 
 fn skip_leading(words: &[String], skip: &[&str]) -> Vec<String> {
