@@ -2,8 +2,10 @@
 //! person reads, all in one language. Every number said is computed by
 //! the use case the API uses for it.
 
+mod change;
 mod household;
 mod meals;
+mod members;
 pub(super) mod model;
 mod own;
 mod plan;

@@ -7,7 +7,8 @@ use std::fmt::Write as _;
 use mealplan_domain::{Height, ItemName, ItemRef, MealsPerDay, ProfileDraft, Weight, targets};
 use mealplan_ports::{Member, StoreError};
 
-use super::household::{find_member, member_error, names};
+use super::household::{member_error, names};
+use super::members::find_member;
 use super::{Toolbox, capitalise, nutrition_of, totals_line};
 use crate::household::outsider;
 use crate::lang::{Lang, diet_name, restriction_name};
