@@ -72,6 +72,8 @@ pub struct Answer {
     pub status: u16,
     pub json: Value,
     pub elapsed: Duration,
+    /// The `Retry-After` header, if any.
+    pub retry_after: Option<String>,
 }
 
 /// Starts the binary serving `database_url` on `port` and waits until
@@ -166,10 +168,16 @@ impl Service {
         };
         let mut res = sent.ok()?;
         let bytes = res.body().await.ok()?;
+        let retry_after = res
+            .headers()
+            .get("retry-after")
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_owned);
         Some(Answer {
             status: res.status().as_u16(),
             json: serde_json::from_slice(&bytes).unwrap_or_default(),
             elapsed: started.elapsed(),
+            retry_after,
         })
     }
 

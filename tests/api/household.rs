@@ -297,9 +297,10 @@ async fn a_household_plan_portions_every_meal_for_everyone(b: Backend) {
 }
 
 /// A member's name is stored as sent in every portion of a household
-/// plan, quotes and backslashes included (a plan's rows are written as
-/// literal SQL, the name quoted per backend), and so are item names new
-/// to the account (bound, never written into SQL).
+/// plan, quotes and backslashes included, and so are item names new to
+/// the account (both bound, never written into SQL; `sql_values.rs` runs
+/// the same writes on servers with `backslash_quote` and
+/// `standard_conforming_strings` off).
 async fn names_with_quotes_and_backslashes_round_trip(b: Backend) {
     let app = spawn_app(b).await;
     let token = app.token_for("quotes@example.com").await;

@@ -1,6 +1,6 @@
 //! Days and meals added to a plan one at a time, and one day read back:
 //! `GET /api/daily-menu/{id}`, `POST /api/daily-menu`, `POST
-//! /api/meal-detail`, each also without `/api`.
+//! /api/meal-detail`, each also without `/api`; each needs a token.
 
 use std::rc::Rc;
 
@@ -71,7 +71,7 @@ fn detail(entries: Value) -> Value {
     json!({ "detail": entries })
 }
 
-async fn a_day_is_read_by_its_owner_and_under_the_open_policy(b: Backend) {
+async fn a_day_is_read_by_its_owner_only(b: Backend) {
     let app = spawn_app(b).await;
     let (ann, plan) = user_with_plan(&app, "ann@example.com").await;
     let day = &plan["daily_menus"][0];
@@ -88,25 +88,30 @@ async fn a_day_is_read_by_its_owner_and_under_the_open_policy(b: Backend) {
         "/daily-menu/1",
         "/daily-menu/1/",
     ] {
-        // The owner and (policy `optional`) an anonymous caller.
-        for token in [Some(ann.as_str()), None] {
-            let reply = app.get(path, token).await;
-            assert_eq!((reply.status, &reply.json), (200, &expected), "{path}");
-        }
+        let reply = app.get(path, Some(&ann)).await;
+        assert_eq!((reply.status, &reply.json), (200, &expected), "{path}");
+        // No token, whatever the meal-detail policy: the spec opens only a
+        // swap and a status change.
+        let reply = app.get(path, None).await;
+        assert_eq!(
+            (reply.status, &reply.json),
+            (401, &json!({"detail": "Not authenticated"})),
+            "{path}"
+        );
     }
     // Another user's token: as if it did not exist; a bad token: 401.
     let bob = app.token_for("bob@example.com").await;
     let not_found = json!({"detail": "Daily menu not found"});
     let reply = app.get("/api/daily-menu/1", Some(&bob)).await;
     assert_eq!((reply.status, reply.json), (404, not_found.clone()));
-    let reply = app.get("/api/daily-menu/999", None).await;
+    let reply = app.get("/api/daily-menu/999", Some(&ann)).await;
     assert_eq!((reply.status, reply.json), (404, not_found));
     let reply = app.get("/api/daily-menu/1", Some("forged")).await;
     assert_eq!(
         (reply.status, reply.json),
         (401, json!({"detail": "Could not validate credentials"}))
     );
-    let reply = app.get("/daily-menu/x", None).await;
+    let reply = app.get("/daily-menu/x", Some(&ann)).await;
     assert_eq!(
         (reply.status, reply.json),
         (
@@ -159,15 +164,13 @@ async fn a_day_is_added_to_a_plan(b: Backend) {
     assert_eq!(after["created_at"], plan["created_at"]);
     assert!(after["updated_at"].as_str() > plan["updated_at"].as_str());
 
-    // `meal_details` is optional; the policy `optional` lets an anonymous
-    // caller add a day at the path without `/api`.
+    // A caller without a token adds nothing; `meal_details` is optional,
+    // and the path without `/api` answers too.
+    let seven = json!({"plan_id": 1, "day_of_week": 7});
+    let reply = app.json(Method::POST, "/daily-menu", None, &seven).await;
+    assert_eq!(reply.status, 401, "{}", reply.text);
     let reply = app
-        .json(
-            Method::POST,
-            "/daily-menu",
-            None,
-            &json!({"plan_id": 1, "day_of_week": 7}),
-        )
+        .json(Method::POST, "/daily-menu", Some(&ann), &seven)
         .await;
     assert_eq!(
         (reply.status, reply.json),
@@ -207,8 +210,10 @@ async fn a_day_is_refused(b: Backend) {
     );
     // A missing plan, and another user's plan, are not found.
     let not_found = json!({"detail": "Plan not found"});
-    let reply = post(json!({"plan_id": 999, "day_of_week": 2}), None).await;
+    let reply = post(json!({"plan_id": 999, "day_of_week": 2}), Some(ann.clone())).await;
     assert_eq!((reply.status, reply.json), (404, not_found.clone()));
+    let reply = post(json!({"plan_id": 1, "day_of_week": 2}), None).await;
+    assert_eq!(reply.status, 401);
     let reply = post(json!({"plan_id": 1, "day_of_week": 2}), Some(bob.clone())).await;
     assert_eq!((reply.status, reply.json), (404, not_found));
     let reply = post(
@@ -294,7 +299,7 @@ async fn a_day_is_refused(b: Backend) {
         assert_eq!((reply.status, reply.json), (422, detail(entries)), "{body}");
     }
     let reply = app
-        .send(Method::POST, "/api/daily-menu", None, &[], None)
+        .send(Method::POST, "/api/daily-menu", Some(&ann), &[], None)
         .await;
     assert_eq!(
         reply.json,
@@ -326,13 +331,17 @@ async fn a_meal_is_added_to_a_day(b: Backend) {
     let after = current_plan(&app, &ann).await;
     assert!(after["updated_at"].as_str() > plan["updated_at"].as_str());
 
-    // The policy `optional` lets an anonymous caller add one too, at the
-    // path without `/api`; meals stay in schedule order.
+    // A caller without a token adds nothing; the path without `/api`
+    // answers too, and meals stay in schedule order.
     let body = json!({"daily_menu_id": 1, "recipe_id": lunch[1], "schedule": 3, "status": 0, "meal_type": "snack"});
     let reply = app.json(Method::POST, "/meal-detail", None, &body).await;
+    assert_eq!(reply.status, 401, "{}", reply.text);
+    let reply = app
+        .json(Method::POST, "/meal-detail", Some(&ann), &body)
+        .await;
     let snack = meal_json(&app, 4, lunch[1], 3, 0, "snack").await;
     assert_eq!((reply.status, &reply.json), (200, &snack));
-    let day = app.get("/api/daily-menu/1", None).await.json;
+    let day = app.get("/api/daily-menu/1", Some(&ann)).await.json;
     let first_two = &plan["daily_menus"][0]["meal_details"];
     assert_eq!(
         day,
@@ -369,8 +378,10 @@ async fn a_meal_is_refused(b: Backend) {
         (404, json!({"detail": "Recipe not found"}))
     );
     let not_found = json!({"detail": "Daily menu not found"});
-    let reply = post(meal(999, lunch, 3), None).await;
+    let reply = post(meal(999, lunch, 3), Some(ann.clone())).await;
     assert_eq!((reply.status, reply.json), (404, not_found.clone()));
+    let reply = post(meal(1, lunch, 3), None).await;
+    assert_eq!(reply.status, 401);
     let reply = post(meal(1, lunch, 3), Some(bob)).await;
     assert_eq!((reply.status, reply.json), (404, not_found));
     let reply = post(meal(1, lunch, 3), Some("forged".into())).await;
@@ -412,11 +423,18 @@ async fn a_meal_is_refused(b: Backend) {
     assert_eq!(current_plan(&app, &ann).await, plan);
 }
 
-async fn the_required_policy_needs_a_token(b: Backend) {
+/// Under either meal-detail policy.
+async fn every_policy_needs_a_token(b: Backend) {
+    for policy in [MealDetailAuth::Optional, MealDetailAuth::Required] {
+        a_token_is_needed(b, policy).await;
+    }
+}
+
+async fn a_token_is_needed(b: Backend, policy: MealDetailAuth) {
     let db = Rc::new(TestDb::create(b));
-    let app = spawn_app_with(db, |db| {
+    let app = spawn_app_with(db, move |db| {
         let mut s = settings(db);
-        s.meal_detail_auth = MealDetailAuth::Required;
+        s.meal_detail_auth = policy;
         s
     })
     .await;
@@ -484,11 +502,11 @@ async fn concurrent_adds_leave_one_day_and_one_meal_per_schedule(b: Backend) {
 }
 
 crate::on_both_backends!(
-    a_day_is_read_by_its_owner_and_under_the_open_policy,
+    a_day_is_read_by_its_owner_only,
     a_day_is_added_to_a_plan,
     a_day_is_refused,
     a_meal_is_added_to_a_day,
     a_meal_is_refused,
-    the_required_policy_needs_a_token,
+    every_policy_needs_a_token,
     concurrent_adds_leave_one_day_and_one_meal_per_schedule,
 );

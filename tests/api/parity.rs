@@ -293,7 +293,9 @@ async fn integers_in_paths_and_queries_read_laxly(b: Backend) {
         .await;
     assert_eq!(reply.status, 200, "{}", reply.text);
     assert_eq!(reply.json["id"], meal);
-    let reply = app.get(&format!("/api/meal-detail/{meal}.00"), None).await;
+    let reply = app
+        .get(&format!("/api/meal-detail/{meal}.00"), Some(&token))
+        .await;
     assert_eq!(reply.status, 200, "{}", reply.text);
 }
 
@@ -324,7 +326,7 @@ async fn ids_beyond_64_bits_are_not_found(b: Backend) {
             ),
             (Method::GET, format!("/meal-detail/{big}/alternatives")),
         ] {
-            let reply = app.send(method, &path, None, &[], None).await;
+            let reply = app.send(method, &path, Some(&token), &[], None).await;
             assert_eq!(reply.status, 404, "{path}");
             assert_eq!(reply.json, not_found("Meal detail not found"), "{path}");
         }
@@ -352,7 +354,7 @@ async fn ids_beyond_64_bits_are_not_found(b: Backend) {
         assert_eq!(reply.json, not_found("Recipe not found"), "{big}");
     }
     // The meal was not changed by any of that.
-    let reply = app.get(&format!("/meal-detail/{meal}"), None).await;
+    let reply = app.get(&format!("/meal-detail/{meal}"), Some(&token)).await;
     assert_eq!(reply.json["recipe_id"], recipe);
     // A bounded parameter still reports the bound.
     let reply = app

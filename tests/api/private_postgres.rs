@@ -1,5 +1,6 @@
 //! A PostgreSQL server of a test's own, for faults no shared server may
-//! suffer: stopped, frozen, restarted.
+//! suffer (stopped, frozen, restarted, killed and replaced by its standby)
+//! and for server settings no shared server has.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -15,6 +16,11 @@ pub struct PrivatePostgres {
     port: u16,
     as_postgres: bool,
     frozen: std::cell::RefCell<Vec<u32>>,
+    /// Settings given to the server with `-c` (`backslash_quote=off`).
+    settings: Vec<String>,
+    /// The System V shared memory segment of a server that was killed,
+    /// which nothing else removes: removed when this is dropped.
+    orphaned_segment: std::cell::Cell<Option<u32>>,
 }
 
 /// Where `initdb` and `pg_ctl` are: on `PATH`, or in a Debian-style
@@ -36,6 +42,16 @@ fn postgres_bin() -> PathBuf {
         .into_iter()
         .chain(debian)
         .find(|dir| dir.join("initdb").is_file() && dir.join("pg_ctl").is_file())
+        // Where the programs really are (`/usr/local/bin/initdb` may be a
+        // link), with their siblings (`pg_basebackup`).
+        .and_then(|dir| {
+            Some(
+                std::fs::canonicalize(dir.join("initdb"))
+                    .ok()?
+                    .parent()?
+                    .into(),
+            )
+        })
         .unwrap_or_else(|| {
             panic!(
                 "the PostgreSQL fault tests need the server programs initdb and pg_ctl (on PATH or \
@@ -53,27 +69,13 @@ fn is_root() -> bool {
 impl PrivatePostgres {
     /// A new cluster in a temporary directory, started.
     pub fn start() -> Self {
-        let bin = postgres_bin();
-        let dir = tempfile::tempdir().expect("temp dir");
-        let as_postgres = is_root();
-        if as_postgres {
-            let status = Command::new("chown")
-                .args(["postgres:", &dir.path().to_string_lossy()])
-                .status()
-                .expect("chown runs");
-            assert!(
-                status.success(),
-                "running as root, the tests start PostgreSQL as the `postgres` user, which must \
-                 exist (chown failed: {status})"
-            );
-        }
-        let pg = Self {
-            port: free_port(),
-            bin,
-            as_postgres,
-            frozen: Default::default(),
-            dir,
-        };
+        Self::start_with(&[])
+    }
+
+    /// A new cluster started with `settings` (`name=value`, each given to
+    /// the server as `-c`).
+    pub fn start_with(settings: &[&str]) -> Self {
+        let pg = Self::unstarted(settings);
         let data = pg.data();
         pg.run(
             "initdb",
@@ -91,6 +93,97 @@ impl PrivatePostgres {
         );
         pg.start_server();
         pg
+    }
+
+    /// A server of its own temporary directory, neither made nor started.
+    fn unstarted(settings: &[&str]) -> Self {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let as_postgres = is_root();
+        if as_postgres {
+            let status = Command::new("chown")
+                .args(["postgres:", &dir.path().to_string_lossy()])
+                .status()
+                .expect("chown runs");
+            assert!(
+                status.success(),
+                "running as root, the tests start PostgreSQL as the `postgres` user, which must \
+                 exist (chown failed: {status})"
+            );
+        }
+        Self {
+            port: free_port(),
+            bin: postgres_bin(),
+            as_postgres,
+            frozen: Default::default(),
+            settings: settings.iter().map(|s| s.to_string()).collect(),
+            orphaned_segment: Default::default(),
+            dir,
+        }
+    }
+
+    /// A streaming standby of `primary`, started: `pg_basebackup -R`
+    /// copies the primary and writes its `primary_conninfo` (named
+    /// `application_name`, for the primary's `synchronous_standby_names`).
+    pub fn standby_of(primary: &Self, application_name: &str) -> Self {
+        let standby = Self::unstarted(&[]);
+        let conninfo = format!(
+            "host=127.0.0.1 port={} user=postgres application_name={application_name}",
+            primary.port
+        );
+        standby.run(
+            "pg_basebackup",
+            &[
+                "-d",
+                &conninfo,
+                "-D",
+                &standby.data(),
+                "-R",
+                "-X",
+                "stream",
+                "-c",
+                "fast",
+                "--no-sync",
+            ],
+        );
+        standby.start_server();
+        standby
+    }
+
+    /// Its port on 127.0.0.1.
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    /// Runs `sql` (statements returning nothing) on its `postgres`
+    /// database.
+    pub fn execute(&self, sql: &str) {
+        use diesel::Connection;
+        use diesel::connection::SimpleConnection;
+        diesel::PgConnection::establish(&self.url())
+            .expect("connect to the private server")
+            .batch_execute(sql)
+            .unwrap_or_else(|e| panic!("{sql}: {e}"));
+    }
+
+    /// `SIGKILL` to the postmaster and every child at once: the server
+    /// dies as with its host, nothing flushed or said to its clients.
+    pub fn kill(&self) {
+        let pids = self.processes();
+        Self::signal("KILL", &pids);
+        // Line 7 of `postmaster.pid`: the segment's key and id.
+        let pidfile = std::fs::read_to_string(Path::new(&self.data()).join("postmaster.pid"))
+            .unwrap_or_default();
+        let id = pidfile
+            .lines()
+            .nth(6)
+            .and_then(|l| l.split_whitespace().nth(1))
+            .and_then(|id| id.parse().ok());
+        self.orphaned_segment.set(id);
+    }
+
+    /// `pg_ctl promote`, waiting until the standby accepts writes.
+    pub fn promote(&self) {
+        self.run("pg_ctl", &["-D", &self.data(), "-w", "-t", "60", "promote"]);
     }
 
     fn data(&self) -> String {
@@ -128,13 +221,18 @@ impl PrivatePostgres {
     }
 
     /// The server's options: the test's port on 127.0.0.1 only, its
-    /// socket in the test's directory, no fsync.
+    /// socket in the test's directory, no fsync, and its own settings.
     fn options(&self) -> String {
-        format!(
+        let mut options = format!(
             "-p {} -h 127.0.0.1 -k {} -c fsync=off",
             self.port,
             self.dir.path().display()
-        )
+        );
+        for setting in &self.settings {
+            options.push_str(" -c ");
+            options.push_str(setting);
+        }
+        options
     }
 
     /// `pg_ctl start`, waiting until it accepts connections.
@@ -247,6 +345,15 @@ impl PrivatePostgres {
 impl Drop for PrivatePostgres {
     fn drop(&mut self) {
         self.thaw();
+        // Only while nothing is attached: never another server's.
+        if let Some(id) = self.orphaned_segment.get()
+            && Command::new("ipcs")
+                .args(["-m", "-i", &id.to_string()])
+                .output()
+                .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).contains("nattch=0"))
+        {
+            let _ = Command::new("ipcrm").args(["-m", &id.to_string()]).output();
+        }
         if Path::new(&self.data()).join("postmaster.pid").exists() {
             let _ = self
                 .command("pg_ctl")

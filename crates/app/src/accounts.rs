@@ -41,7 +41,11 @@ pub enum LoginError {
     /// Unknown e-mail or wrong password; deliberately one case.
     #[error("invalid email or password")]
     InvalidCredentials,
-    /// Storage, hashing or signing failed.
+    /// Storage failed (kept apart: a database that cannot be reached
+    /// right now is answered differently from a broken one).
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// Hashing or signing failed.
     #[error("authentication failed: {0}")]
     Internal(String),
 }
@@ -193,11 +197,7 @@ impl Accounts {
     /// same bcrypt work as known ones.
     pub async fn login(&self, email: Email, password: Password) -> Result<Session, LoginError> {
         let internal = |e: &dyn std::fmt::Display| LoginError::Internal(e.to_string());
-        let found = self
-            .users
-            .find_credentials(&email)
-            .await
-            .map_err(|e| internal(&e))?;
+        let found = self.users.find_credentials(&email).await?;
         let hash = found.as_ref().map(|c| c.password_hash.clone());
         let matches = self
             .hasher
@@ -486,7 +486,7 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn login_storage_failure_is_internal() {
+    async fn login_storage_failure_is_a_storage_failure() {
         let mut users = MockUserRepository::new();
         users
             .expect_find_credentials()
@@ -494,7 +494,10 @@ mod tests {
         let result = service(users, MockPasswordHasher::new(), MockTokenService::new())
             .login(email(), password())
             .await;
-        assert!(matches!(result, Err(LoginError::Internal(_))));
+        assert!(matches!(
+            result,
+            Err(LoginError::Store(StoreError::Unavailable(_)))
+        ));
     }
 
     fn session_of(id: i64, stamp: &str, revoked: bool) -> SessionState {

@@ -16,12 +16,12 @@ pub use accounts::{
 };
 pub use export::{AccountData, Export};
 pub use household::{Household, MemberError};
-pub use plans::MenuError;
 pub use plans::{
     Alternative, DayFitView, DaySummary, DayView, GenerateOptions, MealView, Meals, Menus,
     PersonSummary, PlanContext, PlanError, PlanSummary, PlanView, Planner, Plans, Renditions,
     Shopping, ShoppingItem, ShoppingList, WeekPlace,
 };
+pub use plans::{Eater, MenuError, Refusal};
 pub use profiles::{ProfileError, Profiles};
 pub use recipes::{RecipePage, RecipeQuery, RecipeSheet, Recipes, SHEET_SERVINGS};
 pub use resets::{PasswordResets, ResetError, ResetLinks, ResetSettings};

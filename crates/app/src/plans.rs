@@ -7,12 +7,11 @@ use mealplan_domain::kitchen::Kitchen;
 use mealplan_domain::planner::whole_day::{self, Dishes, WholeDay};
 use mealplan_domain::planner::{PlanningError, RequestError};
 use mealplan_domain::{
-    DayTargets, HardRules, MealStatus, MealType, Nutrition, Recipe, Taxonomy, UserId,
-    similar_recipes,
+    DayTargets, MealStatus, MealType, Nutrition, Recipe, Taxonomy, UserId, similar_recipes,
 };
 use mealplan_ports::{
     Clock, MealDetail, MemberRepository, NewDay, OwnedMeal, Plan, PlanRepository, PlanSettings,
-    Profile, ProfileRepository, RecipeCatalog, StoreError,
+    Portion, Profile, ProfileRepository, RecipeCatalog, StoreError,
 };
 
 use crate::recipes::find;
@@ -49,15 +48,14 @@ pub enum PlanError {
     /// The active plan has no such day.
     #[error("daily menu not found")]
     DayNotFound,
-    /// A household meal's new recipe breaks the rules (diets,
-    /// restrictions) of someone who eats it.
-    #[error("{recipe} breaks the rules of {name}, who eats this meal")]
-    BreaksRules {
-        /// Who cannot eat it ("you" for the holder).
-        name: String,
-        /// The recipe's name.
-        recipe: String,
-    },
+    /// A recipe breaks a rule (restriction, vegan or vegetarian diet) of
+    /// someone who eats the meal.
+    #[error(transparent)]
+    BreaksRules(#[from] Refusal),
+    /// A household meal (one with portions) is changed only by its
+    /// owner: a caller without a token may not.
+    #[error("a household meal needs its owner's token")]
+    NeedsToken,
     /// Storage failed.
     #[error(transparent)]
     Store(#[from] StoreError),
@@ -304,6 +302,10 @@ impl Plans {
         if !unknown.is_empty() {
             return Err(PlanError::UnknownRecipes(unknown));
         }
+        let picked = picked(&all, &days);
+        let household = picked.iter().any(|(_, portions)| !portions.is_empty());
+        self.keep_rules::<PlanError>(user, household, &picked, true)
+            .await?;
         let mut attempt = 1;
         let plan = loop {
             match self
@@ -499,21 +501,14 @@ impl PlanContext {
     }
 
     /// A meal detail the caller may see: anyone's when `caller` is `None`
-    /// (the open policy), else only the caller's own.
+    /// (the open policy of a swap and a status change), else only the
+    /// caller's own.
     async fn owned_meal(&self, caller: Option<UserId>, id: i64) -> Result<OwnedMeal, PlanError> {
         self.plans
             .meal(id)
             .await?
             .filter(|owned| visible_to(caller, owned.owner))
             .ok_or(PlanError::MealNotFound)
-    }
-
-    /// The hard rules of `user`'s profile (none without a profile).
-    async fn rules_of(&self, user: UserId) -> Result<HardRules, StoreError> {
-        Ok(match self.profiles.find(user).await? {
-            Some(p) => basics::rules(&self.taxonomy, &p),
-            None => HardRules::default(),
-        })
     }
 }
 
@@ -553,6 +548,16 @@ fn unknown_recipes(all: &[Recipe], sent: &[(usize, usize, i64)]) -> Vec<(usize, 
         .collect()
 }
 
+/// Each meal of `days` as (its recipe, its portions), for
+/// [`PlanContext::keep_rules`]; a recipe `all` lacks is left out (the
+/// callers refuse those first).
+fn picked<'a>(all: &'a [Recipe], days: &'a [NewDay]) -> Vec<(&'a Recipe, &'a [Portion])> {
+    days.iter()
+        .flat_map(|d| &d.meals)
+        .filter_map(|m| Some((find(all, m.recipe_id)?, m.portions.as_slice())))
+        .collect()
+}
+
 fn meal_view(meal: MealDetail, all: &[Recipe]) -> Result<MealView, PlanError> {
     let recipe = find(all, meal.recipe_id)
         .cloned()
@@ -561,6 +566,7 @@ fn meal_view(meal: MealDetail, all: &[Recipe]) -> Result<MealView, PlanError> {
 }
 
 mod basics;
+mod eaters;
 #[cfg(test)]
 pub(crate) mod fixtures;
 mod meals;
@@ -572,6 +578,7 @@ mod table;
 #[cfg(test)]
 mod use_cases;
 
+pub use eaters::{Eater, Refusal};
 pub use menus::MenuError;
 pub use planning::{DayFitView, GenerateOptions, WeekPlace};
 pub use session::Renditions;
@@ -630,6 +637,7 @@ mod tests {
             owner: UserId(1),
             plan_id: 4,
             day_of_week: 1,
+            household: false,
         }
     }
 
@@ -670,8 +678,11 @@ mod tests {
                 .await,
             Err(PlanError::MealNotFound)
         ));
-        assert!(s.meals().meal(None, 9).await.is_ok());
-        assert!(s.meals().meal(Some(UserId(1)), 9).await.is_ok());
+        assert!(matches!(
+            s.meals().meal(UserId(2), 9).await,
+            Err(PlanError::MealNotFound)
+        ));
+        assert!(s.meals().meal(UserId(1), 9).await.is_ok());
     }
 
     #[tokio::test]

@@ -39,7 +39,7 @@ pub use profile::{targets, validation};
 pub use account::{Email, EmailError, Password, TextError, User, UserId, UserName};
 pub use choice::ChoiceError;
 pub use food::allergen::Allergen;
-pub use hard_rules::HardRules;
+pub use hard_rules::{Breach, Cause, HardRules};
 pub use meal::{
     DAY_OF_WEEK_RANGE, MealStatus, MealType, SCHEDULE_RANGE, SERVINGS_RANGE, StatusError,
 };

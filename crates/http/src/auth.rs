@@ -27,7 +27,7 @@ pub fn auth_error(error: AuthError) -> ApiError {
     match error {
         AuthError::Token(TokenError::Expired) => ApiError::TokenExpired,
         AuthError::Token(TokenError::Invalid) => ApiError::BadCredentials,
-        AuthError::Store(e) => ApiError::internal(e),
+        AuthError::Store(e) => ApiError::store(e),
     }
 }
 
@@ -131,19 +131,22 @@ pub fn in_session_error<E>(error: InSession<E>, work: impl FnOnce(E) -> ApiError
     }
 }
 
-/// Who may touch meal details (contract §4.4).
+/// Who may swap a meal or change its status (contract §4.4), the two
+/// routes the spec leaves without authentication; every other plan, day
+/// and meal route needs a token whatever this says.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum MealDetailAuth {
-    /// No token needed; a token sent must be valid and limits the caller
-    /// to their own meal details.
+    /// No token needed for those two (a household meal still needs one:
+    /// the use case refuses it); a token sent must be valid and limits the
+    /// caller to their own meal details.
     #[default]
     Optional,
     /// A valid token is always needed.
     Required,
 }
 
-/// The caller of a meal-detail route: `Some(user)` when a token was sent
-/// (it must be valid), `None` when none was and the policy allows it.
+/// The caller of a swap: `Some(user)` when a token was sent (it must be
+/// valid), `None` when none was and the policy allows it.
 pub struct MealCaller(pub Option<mealplan_domain::UserId>);
 
 impl FromRequest for MealCaller {

@@ -5,9 +5,14 @@
 
 use actix_web::http::{StatusCode, header};
 use actix_web::{HttpResponse, ResponseError};
+use mealplan_ports::StoreError;
 use serde::Serialize;
 use serde_json::Value;
 use utoipa::ToSchema;
+
+/// `Retry-After` of a 503, in seconds: about how long a database failover
+/// or restart keeps writes away (`docs/DEPLOYMENT.md`).
+const UNAVAILABLE_RETRY_AFTER: &str = "2";
 
 /// One step of a validation entry's `loc`: a name or a list index.
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
@@ -113,7 +118,9 @@ pub enum ApiError {
     /// 429; the value is `Retry-After` in seconds.
     #[error("Too many requests")]
     TooManyRequests(u64),
-    /// 503 from `/ready`.
+    /// 503, with `Retry-After`: the database cannot be reached right now
+    /// (stopped, failing over, every connection busy past the wait), a
+    /// request's deadline passed, or `/ready` says so.
     #[error("Service unavailable")]
     Unavailable,
     /// 500 during login or sign-up.
@@ -129,6 +136,19 @@ impl ApiError {
     pub fn internal(cause: impl std::fmt::Display) -> Self {
         tracing::error!(error = %cause, "internal error");
         Self::Internal
+    }
+
+    /// The answer to a storage failure: 503 with `Retry-After` when the
+    /// database cannot be reached right now (the request can be sent
+    /// again, e.g. after a failover), a logged 500 otherwise.
+    pub fn store(error: StoreError) -> Self {
+        match error {
+            StoreError::Unavailable(cause) => {
+                tracing::warn!(error = %cause, "database unavailable");
+                Self::Unavailable
+            }
+            other => Self::internal(other),
+        }
     }
 
     /// A login/sign-up 500, cause logged.
@@ -175,6 +195,9 @@ impl ResponseError for ApiError {
             }
             Self::TooManyRequests(seconds) => {
                 response.insert_header((header::RETRY_AFTER, seconds.to_string()));
+            }
+            Self::Unavailable => {
+                response.insert_header((header::RETRY_AFTER, UNAVAILABLE_RETRY_AFTER));
             }
             _ => {}
         }

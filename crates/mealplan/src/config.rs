@@ -88,7 +88,8 @@ pub struct ServeArgs {
     #[arg(long, env = "BCRYPT_COST", default_value_t = 12,
           value_parser = clap::value_parser!(u32).range(4..=31))]
     pub bcrypt_cost: u32,
-    /// Whether meal-detail routes need a bearer token.
+    /// Whether a meal swap and a status change need a bearer token (every
+    /// other plan route always does); `required` is recommended.
     #[arg(long, env = "MEAL_DETAIL_AUTH", value_enum, default_value_t = MealDetailAuth::Optional)]
     pub meal_detail_auth: MealDetailAuth,
     /// Comma-separated exact origins allowed by CORS; empty = no CORS headers.
@@ -341,10 +342,12 @@ fn parse_ips(text: &str) -> Result<IpList, String> {
         .map(IpList)
 }
 
-/// Policy of the meal-detail routes (contract §4.4).
+/// Policy of a meal swap and a status change, the two routes the spec
+/// leaves open (contract §4.4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum MealDetailAuth {
-    /// No token needed; a token sent must be valid and limits access to its owner.
+    /// No token needed for those two on a meal without portions; a token
+    /// sent must be valid and limits access to its owner.
     Optional,
     /// A valid token is always needed.
     Required,

@@ -131,6 +131,9 @@ pub struct OwnedMeal {
     pub plan_id: i64,
     /// Its day.
     pub day_of_week: u8,
+    /// Whether its plan was made for the household's table: a meal of
+    /// it without portions is then eaten by everyone at the table.
+    pub household: bool,
 }
 
 /// A stored day with where it belongs.
@@ -142,6 +145,9 @@ pub struct OwnedDay {
     pub owner: UserId,
     /// Its plan.
     pub plan_id: i64,
+    /// Whether its plan was made for the household's table (see
+    /// [`OwnedMeal::household`]).
+    pub household: bool,
 }
 
 /// How a generated plan was asked for, kept with it so that its days are
@@ -292,9 +298,11 @@ pub trait PlanRepository: Send + Sync {
         portions: Vec<Portion>,
         now: DateTime<Utc>,
     ) -> Result<(), StoreError>;
-    /// Sets a meal's status when `owner` (if given) owns it, and answers
-    /// the meal as it now is (with its portions); `None` when there is no
-    /// such meal of theirs. One statement for a meal without portions.
+    /// Sets a meal's status when `owner` owns it, and answers the meal as
+    /// it now is (with its portions); `None` when there is no such meal of
+    /// theirs. Without an owner (a caller without a token) only a meal
+    /// without portions is changed: a household meal is `None` too, and
+    /// unchanged. One statement for a meal without portions.
     async fn set_status_of(
         &self,
         id: i64,

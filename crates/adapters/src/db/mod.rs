@@ -25,7 +25,7 @@ mod household;
 mod items;
 mod limits;
 mod literal;
-mod plan_batch;
+mod plan_insert;
 mod plan_rows;
 mod plans;
 mod pool;
@@ -72,15 +72,41 @@ fn advisory_lock_sql(function: &str) -> String {
 const SQLITE_PRAGMAS: &str = "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
      PRAGMA foreign_keys = ON; PRAGMA cache_size = -512;";
 
-/// `url` with libpq's `connect_timeout` (whole seconds, at least 2 as
-/// libpq wants) unless the URL sets one.
-fn with_connect_timeout(url: &str, timeout: Duration) -> String {
-    if url.contains("connect_timeout=") {
-        return url.to_owned();
+/// `url` with the libpq parameters that keep a lost server from holding a
+/// request, each unless the URL sets it: `connect_timeout` (whole
+/// seconds, at least 2 as libpq wants; per host of a multi-host URL), and
+/// TCP keepalives with `tcp_user_timeout`, so that a server that stops
+/// answering at the TCP level (a host that died, a cut network, a
+/// failover's old primary) fails its connections within about ten
+/// seconds instead of the kernel's two hours. A statement that runs long
+/// on a live server is not affected: the server's TCP stack answers the
+/// probes.
+fn with_connection_defaults(url: &str, connect_timeout: Duration) -> String {
+    let seconds = connect_timeout.as_secs().max(2).to_string();
+    let defaults = [
+        ("connect_timeout", seconds.as_str()),
+        ("keepalives", "1"),
+        ("keepalives_idle", "5"),
+        ("keepalives_interval", "2"),
+        ("keepalives_count", "3"),
+        ("tcp_user_timeout", "10000"),
+    ];
+    let query = url.split_once('?').map_or("", |(_, q)| q);
+    let set: Vec<&str> = query
+        .split('&')
+        .filter_map(|pair| pair.split_once('=').map(|(k, _)| k))
+        .collect();
+    let mut out = url.to_owned();
+    for (key, value) in defaults {
+        if set.contains(&key) {
+            continue;
+        }
+        out.push(if out.contains('?') { '&' } else { '?' });
+        out.push_str(key);
+        out.push('=');
+        out.push_str(value);
     }
-    let seconds = timeout.as_secs().max(2);
-    let separator = if url.contains('?') { '&' } else { '?' };
-    format!("{url}{separator}connect_timeout={seconds}")
+    out
 }
 
 #[allow(missing_docs)] // the derive generates undocumented public items
@@ -103,7 +129,10 @@ pub use any::AnyConnection;
 pub enum Backend {
     /// `sqlite://PATH`: a file, created on first start.
     Sqlite(PathBuf),
-    /// `postgres://…` or `postgresql://…`, handed to libpq as is.
+    /// `postgres://…` or `postgresql://…`, handed to libpq as is (with the
+    /// defaults of [`with_connection_defaults`]): libpq's multi-host form
+    /// (`postgres://u@h1:5432,h2:5432/db?target_session_attrs=read-write`)
+    /// reaches whichever of the hosts is the primary.
     Postgres(String),
 }
 
@@ -145,7 +174,7 @@ impl Backend {
                 Ok(AnyConnection::Sqlite(conn))
             }
             Self::Postgres(url) => {
-                let url = with_connect_timeout(url, limits.connect_timeout);
+                let url = with_connection_defaults(url, limits.connect_timeout);
                 let mut conn = PgConnection::establish(&url)?;
                 // The server ends any statement, lock wait or idle open
                 // transaction that outlives the limit.
@@ -331,19 +360,28 @@ impl Database {
 /// Classifies a Diesel error for the core.
 ///
 /// Only errors of the connection itself (closed, a command that could not
-/// be sent, Diesel's transaction manager left broken) are
-/// [`StoreError::Unavailable`]: from work on a pooled connection, that
-/// answer makes the pool drop the connection (`pool`).
+/// be sent, Diesel's transaction manager left broken, a `COMMIT` lost with
+/// its connection) and a write refused by a server that is no longer the
+/// primary (a read-only transaction: a standby, or a demoted primary) are
+/// [`StoreError::Unavailable`], which the service answers 503, to be sent
+/// again: from work on a pooled connection, that answer also makes the
+/// pool drop the connection (`pool`), so that the next one is opened to
+/// whichever server is the primary now.
 pub(crate) fn store_error(error: DieselError) -> StoreError {
     match error {
         DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, info) => {
             StoreError::Conflict(info.message().to_owned())
         }
         DieselError::DatabaseError(
-            DatabaseErrorKind::ClosedConnection | DatabaseErrorKind::UnableToSendCommand,
+            DatabaseErrorKind::ClosedConnection
+            | DatabaseErrorKind::UnableToSendCommand
+            | DatabaseErrorKind::ReadOnlyTransaction,
             info,
         ) => StoreError::Unavailable(info.message().to_owned()),
         DieselError::BrokenTransactionManager => StoreError::Unavailable(error.to_string()),
+        // The `COMMIT` failed and so did the `ROLLBACK` after it: what the
+        // `COMMIT` met says whether the server was lost.
+        DieselError::RollbackErrorOnCommit { commit_error, .. } => store_error(*commit_error),
         other => StoreError::Failure(other.to_string()),
     }
 }
@@ -390,6 +428,60 @@ mod tests {
         ));
         assert!(Backend::from_url("mysql://x").is_err());
         assert!(Backend::from_url("sqlite://").is_err());
+    }
+
+    #[test]
+    fn postgres_urls_get_connection_defaults_unless_they_set_them() {
+        let multi = "postgres://u@h1:5432,h2:5433/db?target_session_attrs=read-write";
+        assert_eq!(
+            Backend::from_url(multi).unwrap(),
+            Backend::Postgres(multi.into())
+        );
+        assert_eq!(
+            with_connection_defaults(multi, Duration::from_secs(1)),
+            format!(
+                "{multi}&connect_timeout=2&keepalives=1&keepalives_idle=5\
+                 &keepalives_interval=2&keepalives_count=3&tcp_user_timeout=10000"
+            )
+        );
+        let own = "postgres://u@h/db?keepalives_idle=60&connect_timeout=9&tcp_user_timeout=0";
+        let url = with_connection_defaults(own, Duration::from_secs(3));
+        assert!(url.starts_with(own), "{url}");
+        for key in ["keepalives_idle=", "connect_timeout=", "tcp_user_timeout="] {
+            assert_eq!(url.matches(key).count(), 1, "{url}");
+        }
+        assert!(
+            with_connection_defaults("postgres://u@h/db", Duration::from_secs(3))
+                .starts_with("postgres://u@h/db?connect_timeout=3&")
+        );
+    }
+
+    /// libpq itself takes the multi-host form with the defaults added: the
+    /// first host refuses, the second is the server.
+    #[test]
+    #[cfg_attr(
+        mealplan_skip_postgres,
+        ignore = "built with MEALPLAN_TEST_SKIP_POSTGRES=1"
+    )]
+    fn a_multi_host_url_reaches_the_host_that_answers() {
+        let admin = std::env::var("MEALPLAN_TEST_POSTGRES_URL")
+            .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".to_owned());
+        let (head, rest) = admin.split_once('@').expect("a user in the test URL");
+        let (host, tail) = rest.split_once('/').expect("a database in the test URL");
+        let closed = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let url = format!("{head}@127.0.0.1:{closed},{host}/{tail}");
+        let url = if url.contains('?') {
+            format!("{url}&target_session_attrs=read-write")
+        } else {
+            format!("{url}?target_session_attrs=read-write")
+        };
+        let db = Database::open(&url, PoolOptions::default()).unwrap();
+        let mut conn = db.pool.get().unwrap();
+        conn.batch_execute("SELECT 1").unwrap();
     }
 
     #[test]

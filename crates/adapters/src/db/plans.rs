@@ -10,8 +10,8 @@ use mealplan_ports::{
     PlanSettings, Portion, SessionHead, SessionRead, StoreError, TokenClaims,
 };
 
-use super::plan_batch::create_batched;
-use super::plan_rows::{ChosenBy, insert_plan};
+use super::plan_insert::create_in_one_statement;
+use super::plan_rows::{ChosenBy, NewPlanRow, insert_plan};
 use super::schema::{daily_menus, meal_details, meal_portions, plans};
 use super::status_batch::StatusChange;
 use super::transaction::write_transaction;
@@ -429,11 +429,16 @@ fn touch_plan(conn: &mut AnyConnection, plan_id: i64, now: DateTime<Utc>) -> Que
 
 /// One daily menu with its meals by schedule, its plan and owner.
 fn load_day(conn: &mut AnyConnection, menu_id: i64) -> Result<Option<OwnedDay>, StoreError> {
-    let Some((day, plan_id, owner)) = daily_menus::table
+    let Some((day, plan_id, owner, household)) = daily_menus::table
         .inner_join(plans::table)
         .filter(daily_menus::id.eq(menu_id))
-        .select((daily_menus::day_of_week, plans::id, plans::user_id))
-        .first::<(i32, i64, i64)>(conn)
+        .select((
+            daily_menus::day_of_week,
+            plans::id,
+            plans::user_id,
+            plans::household,
+        ))
+        .first::<(i32, i64, i64, i32)>(conn)
         .optional()
         .map_err(store_error)?
     else {
@@ -454,6 +459,7 @@ fn load_day(conn: &mut AnyConnection, menu_id: i64) -> Result<Option<OwnedDay>, 
         },
         owner: UserId(owner),
         plan_id,
+        household: household == 1,
     }))
 }
 
@@ -467,9 +473,16 @@ impl Database {
     ) -> Result<Plan, StoreError> {
         self.run(move |conn| {
             let now = now.naive_utc();
-            let id = match create_batched(conn, user, &days, now, settings) {
-                Some(created) => created,
-                None => {
+            // One statement on PostgreSQL, where each costs a round trip;
+            // statement by statement in a transaction on SQLite.
+            let id = match conn {
+                AnyConnection::Postgresql(pg) => create_in_one_statement(
+                    pg,
+                    &NewPlanRow::of(user, &days, now, settings),
+                    &days,
+                    ChosenBy::of(settings),
+                ),
+                AnyConnection::Sqlite(_) => {
                     write_transaction(conn, |conn| create_in_tx(conn, user, &days, now, settings))
                 }
             }
@@ -481,9 +494,10 @@ impl Database {
     }
 }
 
-/// Sets meal `id`'s status when `owner` (if given) owns it, and reads it
-/// back as it now is. One statement (the change, its owner check and the
-/// meal as it now is); a household meal's portions are read after it.
+/// Sets meal `id`'s status when `owner` owns it (without an owner: when
+/// it has no portions), and reads it back as it now is. One statement
+/// (the change, its checks and the meal as it now is); a household meal's
+/// portions are read after it.
 fn set_status_in(
     conn: &mut AnyConnection,
     id: i64,
@@ -510,7 +524,7 @@ fn set_status_in(
             };
             on_backend!(conn, c => change.get_result::<(MealRow, i32)>(c))
         }
-        None => diesel::update(target)
+        None => diesel::update(target.filter(meal_details::shared.eq(0)))
             .set(set)
             .returning(returning)
             .get_result(conn),
@@ -719,9 +733,10 @@ impl PlanRepository for Database {
                 .optional()
                 .map_err(store_error)?;
             row.map(|(meal, owner, plan_id, day, household)| {
+                let household = household == 1;
                 let mut meal = meal_of(meal)?;
                 // Only a household plan's meals have portions to read.
-                if household == 1 {
+                if household {
                     meal.portions = portions_of(conn, id).map_err(store_error)?;
                 }
                 Ok(OwnedMeal {
@@ -730,6 +745,7 @@ impl PlanRepository for Database {
                     plan_id,
                     day_of_week: u8::try_from(day)
                         .map_err(|_| StoreError::Failure(format!("meal {id} has a bad day")))?,
+                    household,
                 })
             })
             .transpose()

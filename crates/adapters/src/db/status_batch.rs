@@ -40,7 +40,8 @@ const MOST: usize = 64;
 pub(in crate::db) struct StatusChange {
     /// The meal.
     pub id: i64,
-    /// Whose plan it must be in (`None`: anyone's).
+    /// Whose plan it must be in (`None`: anyone's, but only a meal
+    /// without portions).
     pub owner: Option<i64>,
     /// The token's `jti` and security stamp, when sent with one: the
     /// owner's session must admit it.
@@ -256,8 +257,8 @@ fn apply(
          WHERE l.id IN (SELECT id FROM v) ORDER BY l.id FOR UPDATE) \
          UPDATE meal_details m SET status = v.status, updated_at = v.at, \
          revision = m.revision + 1 FROM v, locked WHERE m.id = v.id AND locked.id = v.id \
-         AND (v.owner IS NULL OR m.daily_menu_id IN (SELECT d.id FROM daily_menus d \
-         JOIN plans p ON p.id = d.plan_id WHERE p.user_id = v.owner)) \
+         AND ((v.owner IS NULL AND m.shared = 0) OR m.daily_menu_id IN (SELECT d.id \
+         FROM daily_menus d JOIN plans p ON p.id = d.plan_id WHERE p.user_id = v.owner)) \
          AND (v.jti IS NULL OR (EXISTS (SELECT 1 FROM users u WHERE u.id = v.owner \
          AND u.security_stamp = v.stamp) \
          AND NOT EXISTS (SELECT 1 FROM revoked_tokens r WHERE r.jti = v.jti))) \

@@ -48,7 +48,8 @@ where
 /// [`write_transaction`] for work that ends with statements returning
 /// nothing: `work` gives back its value and that SQL, which is sent
 /// together with `COMMIT` as one batch, one round trip. Row locks taken
-/// before are then held for one round trip less.
+/// before are then held for one round trip less. Nothing can be bound in
+/// a batch: the SQL must carry no client value (see `literal.rs`).
 pub(crate) fn write_transaction_with_final_batch<T, E>(
     conn: &mut AnyConnection,
     work: impl FnOnce(&mut AnyConnection) -> Result<(T, String), E>,
@@ -56,32 +57,11 @@ pub(crate) fn write_transaction_with_final_batch<T, E>(
 where
     E: From<diesel::result::Error>,
 {
-    write_transaction_with_batches(conn, "", work)
-}
-
-/// [`write_transaction_with_final_batch`] that also sends `first`
-/// (statements returning nothing) together with the `BEGIN`: work that
-/// starts with a write needs no round trip of its own for it.
-pub(crate) fn write_transaction_with_batches<T, E>(
-    conn: &mut AnyConnection,
-    first: &str,
-    work: impl FnOnce(&mut AnyConnection) -> Result<(T, String), E>,
-) -> Result<T, E>
-where
-    E: From<diesel::result::Error>,
-{
     let begin = match conn {
-        AnyConnection::Postgresql(_) => "BEGIN;",
-        AnyConnection::Sqlite(_) => "BEGIN IMMEDIATE;",
+        AnyConnection::Postgresql(_) => "BEGIN",
+        AnyConnection::Sqlite(_) => "BEGIN IMMEDIATE",
     };
-    if let Err(e) = conn.batch_execute(&format!("{begin}{first}")) {
-        // A failed statement after the `BEGIN` left the transaction open;
-        // a failed `BEGIN` opened none (and this `ROLLBACK` fails alone).
-        if !first.is_empty() {
-            let _ = conn.batch_execute("ROLLBACK");
-        }
-        return Err(e.into());
-    }
+    conn.batch_execute(begin)?;
     match catch_unwind(AssertUnwindSafe(|| work(conn))) {
         Ok(Ok((value, mut last))) => {
             if !last.is_empty() && !last.trim_end().ends_with(';') {

@@ -6,15 +6,18 @@ use crate::accounts::{AuthError, InSession};
 use mealplan_ports::{TokenClaims, TokenError};
 
 impl Meals {
-    /// One meal detail with its recipe.
-    pub async fn meal(&self, caller: Option<UserId>, id: i64) -> Result<MealView, PlanError> {
-        let owned = self.owned_meal(caller, id).await?;
+    /// One meal detail of the caller's, with its recipe.
+    pub async fn meal(&self, caller: UserId, id: i64) -> Result<MealView, PlanError> {
+        let owned = self.owned_meal(Some(caller), id).await?;
         let all = self.catalog.all().await?;
         meal_view(owned.meal, &all)
     }
 
-    /// Replaces a meal's recipe; its status stays as it was. A household
-    /// meal is re-portioned for each of its eaters.
+    /// Replaces a meal's recipe; its status stays as it was. The recipe
+    /// must keep the rules of everyone who eats the meal (the refusal
+    /// names whose rule only to the owner: `caller` set). A household
+    /// meal is re-portioned for each of its eaters, and changed only with
+    /// the owner's token.
     pub async fn swap(
         &self,
         caller: Option<UserId>,
@@ -22,11 +25,18 @@ impl Meals {
         recipe_id: i64,
     ) -> Result<MealView, PlanError> {
         let owned = self.owned_meal(caller, id).await?;
+        let household_meal = !owned.meal.portions.is_empty();
+        if household_meal && caller.is_none() {
+            return Err(PlanError::NeedsToken);
+        }
         let all = self.catalog.all().await?;
         let recipe = find(&all, recipe_id).ok_or(PlanError::RecipeNotFound)?;
-        if !owned.meal.portions.is_empty() {
+        if household_meal {
             return self.swap_household(owned, recipe, &all).await;
         }
+        let meal = [(recipe, owned.meal.portions.as_slice())];
+        self.keep_rules::<PlanError>(owned.owner, owned.household, &meal, caller.is_some())
+            .await?;
         self.plans
             .set_recipe(id, recipe.id, self.clock.now())
             .await?;
@@ -40,6 +50,8 @@ impl Meals {
     }
 
     /// Sets a meal's status (setting the current one again is allowed).
+    /// Without a token (`caller` `None`) a household meal is not changed
+    /// ([`PlanError::NeedsToken`]).
     pub async fn set_status(
         &self,
         caller: Option<UserId>,
@@ -49,11 +61,22 @@ impl Meals {
         // Every transition is allowed (`MealStatus::transition`), so the
         // change, the ownership check and the answer are one write.
         let status = MealStatus::Pending.transition(requested);
-        let meal = self
+        let Some(meal) = self
             .plans
             .set_status_of(id, caller, status, self.clock.now())
             .await?
-            .ok_or(PlanError::MealNotFound)?;
+        else {
+            // Not changed: say whether it was a household meal that the
+            // open policy may not touch, or no meal of the caller's.
+            let refused = match caller {
+                None => self.plans.meal(id).await?,
+                Some(_) => None,
+            };
+            return Err(match refused {
+                Some(owned) if !owned.meal.portions.is_empty() => PlanError::NeedsToken,
+                _ => PlanError::MealNotFound,
+            });
+        };
         let all = self.catalog.all().await?;
         meal_view(meal, &all)
     }
@@ -90,10 +113,12 @@ impl Meals {
     }
 
     /// The recipe of `meal_type` nearest to `recipe_id` in calories and
-    /// macros that fits `user`'s restrictions and vegan/vegetarian diet and
-    /// is not in their active plan, with the portion it would be served
-    /// at: that of the meal it would replace (the active plan's meal of
-    /// that type with that recipe), else one serving.
+    /// macros that fits the restrictions and vegan/vegetarian diet of
+    /// everyone who eats the meal it would replace (the active plan's meal
+    /// of that type with that recipe; without one, `user` or, in a
+    /// household plan, everyone at the table) and is not in their active
+    /// plan, with the portion it would be served at: that meal's, else one
+    /// serving.
     pub async fn similar(
         &self,
         user: UserId,
@@ -102,7 +127,6 @@ impl Meals {
     ) -> Result<(Recipe, f64), PlanError> {
         let all = self.catalog.all().await?;
         let original = find(&all, recipe_id).ok_or(PlanError::RecipeNotFound)?;
-        let rules = self.rules_of(user).await?;
         let plan = self.plans.active(user).await?;
         let meals: Vec<&MealDetail> = plan
             .iter()
@@ -114,27 +138,35 @@ impl Meals {
                 .iter()
                 .find(|m| m.recipe_id == recipe_id && (!same_type || m.meal_type == meal_type))
         };
-        let servings = replaced(true)
-            .or_else(|| replaced(false))
-            .map_or(1.0, |m| m.servings);
+        let replaced = replaced(true).or_else(|| replaced(false));
+        let servings = replaced.map_or(1.0, |m| m.servings);
+        let household = meals.iter().any(|m| !m.portions.is_empty());
+        let rules = self
+            .eaters(user, household)
+            .await?
+            .rules(&self.taxonomy, replaced.map_or(&[], |m| &m.portions));
         similar_recipes(&all, original, meal_type, &rules, &exclude, 1)
             .first()
             .map(|r| ((*r).clone(), servings))
             .ok_or(PlanError::NoSimilarRecipe)
     }
 
-    /// Ranked replacements for one meal under its owner's rules, each with
-    /// the day's totals it would give.
+    /// Ranked replacements for one of the caller's meals under the rules
+    /// of everyone who eats it, each with the day's totals it would give.
     pub async fn alternatives(
         &self,
-        caller: Option<UserId>,
+        caller: UserId,
         id: i64,
         limit: usize,
     ) -> Result<Vec<Alternative>, PlanError> {
-        let owned = self.owned_meal(caller, id).await?;
+        let owned = self.owned_meal(Some(caller), id).await?;
         let all = self.catalog.all().await?;
         let current = find(&all, owned.meal.recipe_id).ok_or(PlanError::RecipeNotFound)?;
-        let rules = self.rules_of(owned.owner).await?;
+        let household = owned.household || !owned.meal.portions.is_empty();
+        let rules = self
+            .eaters(owned.owner, household)
+            .await?
+            .rules(&self.taxonomy, &owned.meal.portions);
         // The meal's own plan (active or not): its recipes are excluded and
         // its day's totals, portions applied, are what a swap changes.
         let plan = self.plans.plan(owned.plan_id).await?;

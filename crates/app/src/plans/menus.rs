@@ -1,11 +1,12 @@
 //! Days and meals added to an existing plan one at a time (the original
-//! API's daily-menu and meal-detail creation), under the meal-detail
-//! ownership rule: a caller without a token (the open policy) may touch any
-//! plan, a caller with one only their own.
+//! API's daily-menu and meal-detail creation): only the plan's owner
+//! reads or adds to it, and every recipe added keeps the rules of everyone
+//! who eats the meal ([`PlanContext::keep_rules`](super::PlanContext)).
 
 use mealplan_domain::{Recipe, UserId};
 use mealplan_ports::{DailyMenu, MealDetail, NewDay, NewMeal, OwnedDay, Plan, StoreError};
 
+use super::eaters::Refusal;
 use super::{DayView, MealView, Menus};
 use crate::recipes::find;
 
@@ -45,44 +46,47 @@ pub enum MenuError {
     /// in request order.
     #[error("unknown recipe ids {0:?}")]
     UnknownRecipes(Vec<(usize, i64)>),
+    /// A recipe breaks a rule of someone who eats the meal.
+    #[error(transparent)]
+    BreaksRules(#[from] Refusal),
     /// Storage failed.
     #[error(transparent)]
     Store(#[from] StoreError),
 }
 
 impl Menus {
-    /// A plan the caller may add to: anyone's when `caller` is `None` (the
-    /// open policy), else only the caller's own.
-    async fn owned_plan(&self, caller: Option<UserId>, id: i64) -> Result<Plan, MenuError> {
+    /// A plan of the caller's.
+    async fn owned_plan(&self, caller: UserId, id: i64) -> Result<Plan, MenuError> {
         self.plans
             .plan(id)
             .await?
-            .filter(|plan| super::visible_to(caller, plan.user_id))
+            .filter(|plan| plan.user_id == caller)
             .ok_or(MenuError::PlanNotFound)
     }
 
-    /// A daily menu the caller may see, by the same rule.
-    async fn owned_day(&self, caller: Option<UserId>, id: i64) -> Result<OwnedDay, MenuError> {
+    /// A daily menu of the caller's.
+    async fn owned_day(&self, caller: UserId, id: i64) -> Result<OwnedDay, MenuError> {
         self.plans
             .day(id)
             .await?
-            .filter(|owned| super::visible_to(caller, owned.owner))
+            .filter(|owned| owned.owner == caller)
             .ok_or(MenuError::DayNotFound)
     }
 
     /// One daily menu with its meals (by schedule) and their recipes.
-    pub async fn daily_menu(&self, caller: Option<UserId>, id: i64) -> Result<DayView, MenuError> {
+    pub async fn daily_menu(&self, caller: UserId, id: i64) -> Result<DayView, MenuError> {
         let owned = self.owned_day(caller, id).await?;
         let all = self.catalog.all().await?;
         day_view(owned.day, &all)
     }
 
     /// Adds a day with its meals to plan `plan_id` and touches the plan.
-    /// Every recipe must exist; the day of week must be new to the plan and
-    /// each schedule used once.
+    /// Every recipe must exist and keep the rules of everyone who eats it;
+    /// the day of week must be new to the plan and each schedule used
+    /// once.
     pub async fn add_day(
         &self,
-        caller: Option<UserId>,
+        caller: UserId,
         plan_id: i64,
         mut day: NewDay,
     ) -> Result<DayView, MenuError> {
@@ -110,6 +114,14 @@ impl Menus {
         if plan.days.iter().any(|d| d.day_of_week == day.day_of_week) {
             return Err(taken);
         }
+        let household = plan
+            .days
+            .iter()
+            .flat_map(|d| &d.meals)
+            .any(|m| !m.portions.is_empty());
+        let picked = super::picked(&all, std::slice::from_ref(&day));
+        self.keep_rules::<MenuError>(caller, household, &picked, true)
+            .await?;
         // A concurrent request may have added the day since the check.
         let stored = match self.plans.add_day(plan_id, day, self.clock.now()).await {
             Err(StoreError::Conflict(_)) => return Err(taken),
@@ -119,10 +131,11 @@ impl Menus {
     }
 
     /// Adds a meal to daily menu `daily_menu_id` and touches its plan. The
-    /// recipe must exist and the schedule be free in that day.
+    /// recipe must exist and keep the rules of everyone who eats it, and
+    /// the schedule be free in that day.
     pub async fn add_meal(
         &self,
-        caller: Option<UserId>,
+        caller: UserId,
         daily_menu_id: i64,
         mut meal: NewMeal,
     ) -> Result<MealView, MenuError> {
@@ -139,6 +152,9 @@ impl Menus {
         if owned.day.meals.iter().any(|m| m.schedule == meal.schedule) {
             return Err(taken);
         }
+        let picked = [(&recipe, meal.portions.as_slice())];
+        self.keep_rules::<MenuError>(caller, owned.household, &picked, true)
+            .await?;
         // A concurrent request may have taken the schedule since the check.
         let stored = match self
             .plans
@@ -204,10 +220,13 @@ mod tests {
             .returning(|| Ok(Arc::from(vec![recipe(1), recipe(2), recipe(3)])));
         let mut clock = MockClock::new();
         clock.expect_now().returning(now);
+        // An owner without a profile keeps no rule.
+        let mut profiles = MockProfileRepository::new();
+        profiles.expect_find().returning(|_| Ok(None));
         Plans::new(
             Arc::new(plans),
             Arc::new(catalog),
-            Arc::new(MockProfileRepository::new()),
+            Arc::new(profiles),
             Arc::new(clock),
             Arc::new(mealplan_domain::Taxonomy::default()),
         )
@@ -263,6 +282,7 @@ mod tests {
             day: day(),
             owner: UserId(1),
             plan_id: 4,
+            household: false,
         }
     }
 
@@ -281,19 +301,18 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn a_day_is_seen_by_its_owner_and_the_open_policy_only() {
+    async fn a_day_is_seen_by_its_owner_only() {
         let s = service(with_day());
-        let view = s.daily_menu(Some(UserId(1)), 7).await.unwrap();
+        let view = s.daily_menu(UserId(1), 7).await.unwrap();
         assert_eq!((view.id, view.day_of_week), (7, 1));
         assert_eq!(view.meals.len(), 1);
         assert_eq!(view.meals[0].recipe.id, 1);
-        assert!(s.daily_menu(None, 7).await.is_ok());
         assert!(matches!(
-            s.daily_menu(Some(UserId(2)), 7).await,
+            s.daily_menu(UserId(2), 7).await,
             Err(MenuError::DayNotFound)
         ));
         assert!(matches!(
-            s.daily_menu(None, 8).await,
+            s.daily_menu(UserId(1), 8).await,
             Err(MenuError::DayNotFound)
         ));
     }
@@ -318,10 +337,7 @@ mod tests {
             day_of_week: 2,
             meals: vec![new_meal(2, 2), new_meal(3, 1)],
         };
-        let view = service(plans)
-            .add_day(Some(UserId(1)), 4, day)
-            .await
-            .unwrap();
+        let view = service(plans).add_day(UserId(1), 4, day).await.unwrap();
         assert_eq!((view.id, view.day_of_week), (8, 2));
         let recipes: Vec<i64> = view.meals.iter().map(|m| m.recipe.id).collect();
         assert_eq!(recipes, [3, 2]);
@@ -336,11 +352,11 @@ mod tests {
             meals: vec![],
         };
         assert!(matches!(
-            s.add_day(Some(UserId(2)), 4, day()).await,
+            s.add_day(UserId(2), 4, day()).await,
             Err(MenuError::PlanNotFound)
         ));
         assert!(matches!(
-            s.add_day(None, 5, day()).await,
+            s.add_day(UserId(1), 5, day()).await,
             Err(MenuError::PlanNotFound)
         ));
     }
@@ -352,7 +368,7 @@ mod tests {
             day_of_week: 1,
             meals: vec![],
         };
-        let error = s.add_day(None, 4, day).await.unwrap_err();
+        let error = s.add_day(UserId(1), 4, day).await.unwrap_err();
         assert_eq!(error.to_string(), "day 1 already exists in plan 4");
     }
 
@@ -368,7 +384,7 @@ mod tests {
             meals: vec![],
         };
         assert!(matches!(
-            service(plans).add_day(None, 4, day).await,
+            service(plans).add_day(UserId(1), 4, day).await,
             Err(MenuError::DayTaken {
                 plan_id: 4,
                 day_of_week: 3
@@ -384,7 +400,7 @@ mod tests {
             meals: vec![new_meal(1, 1), new_meal(42, 2), new_meal(43, 3)],
         };
         assert!(matches!(
-            s.add_day(None, 4, day).await,
+            s.add_day(UserId(1), 4, day).await,
             Err(MenuError::UnknownRecipes(u)) if u == [(1, 42), (2, 43)]
         ));
         let day = NewDay {
@@ -392,7 +408,7 @@ mod tests {
             meals: vec![new_meal(1, 1), new_meal(2, 1)],
         };
         assert!(matches!(
-            s.add_day(None, 4, day).await,
+            s.add_day(UserId(1), 4, day).await,
             Err(MenuError::DuplicateSchedule(1, 1))
         ));
     }
@@ -408,7 +424,7 @@ mod tests {
             .times(1)
             .returning(|_, m, _| Ok(meal(12, m.recipe_id, m.schedule)));
         let view = service(plans)
-            .add_meal(Some(UserId(1)), 7, new_meal(3, 2))
+            .add_meal(UserId(1), 7, new_meal(3, 2))
             .await
             .unwrap();
         assert_eq!((view.meal.id, view.recipe.id), (12, 3));
@@ -419,18 +435,18 @@ mod tests {
         // add_meal must not be called.
         let s = service(with_day());
         assert!(matches!(
-            s.add_meal(Some(UserId(2)), 7, new_meal(3, 2)).await,
+            s.add_meal(UserId(2), 7, new_meal(3, 2)).await,
             Err(MenuError::DayNotFound)
         ));
         assert!(matches!(
-            s.add_meal(None, 8, new_meal(3, 2)).await,
+            s.add_meal(UserId(1), 8, new_meal(3, 2)).await,
             Err(MenuError::DayNotFound)
         ));
         assert!(matches!(
-            s.add_meal(None, 7, new_meal(42, 2)).await,
+            s.add_meal(UserId(1), 7, new_meal(42, 2)).await,
             Err(MenuError::RecipeNotFound)
         ));
-        let error = s.add_meal(None, 7, new_meal(3, 1)).await.unwrap_err();
+        let error = s.add_meal(UserId(1), 7, new_meal(3, 1)).await.unwrap_err();
         assert_eq!(
             error.to_string(),
             "schedule 1 already exists in daily menu 7"
@@ -445,7 +461,7 @@ mod tests {
             .times(1)
             .returning(|_, _, _| Err(StoreError::Conflict("unique".into())));
         assert!(matches!(
-            service(plans).add_meal(None, 7, new_meal(3, 4)).await,
+            service(plans).add_meal(UserId(1), 7, new_meal(3, 4)).await,
             Err(MenuError::ScheduleTaken {
                 daily_menu_id: 7,
                 schedule: 4

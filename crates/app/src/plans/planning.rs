@@ -19,7 +19,8 @@ use mealplan_ports::{
 };
 
 use super::basics::{adjusted, blocking, index_of};
-use super::table::Table;
+use super::eaters::Eaters;
+use super::table::{Table, keep_rules_of_changes};
 use super::{CREATE_ATTEMPTS, PlanError, PlanView, Planner, Plans};
 
 /// How many times a re-balance that lost a race with another change of
@@ -131,20 +132,24 @@ impl Planner {
             .ok_or(PlanError::NoProfile)?;
         let profile = adjusted(stored.clone(), &options.settings.adjust);
         let view = if options.household {
-            self.generate_household(user, profile, options).await?
+            self.generate_household(user, &stored, profile, options)
+                .await?
         } else {
-            self.generate_alone(user, profile, options).await?
+            let eaters = Eaters::new(&self.taxonomy, Some(&stored), &[], false);
+            self.generate_alone(user, profile, options, &eaters).await?
         };
         Ok((view, stored))
     }
 
     /// [`generate_with`](Self::generate_with) for the user alone
-    /// (`profile`, the plan's changes applied).
+    /// (`profile`, the plan's changes applied; `eaters`, the user by
+    /// their rules as stored).
     async fn generate_alone(
         &self,
         user: UserId,
         profile: Profile,
         options: GenerateOptions,
+        eaters: &Eaters,
     ) -> Result<PlanView, PlanError> {
         let all = self.catalog.all().await?;
         let seed = options
@@ -188,18 +193,25 @@ impl Planner {
             })
         })
         .await??;
-        self.store(user, new_days, options.settings, &all).await
+        self.store(user, new_days, options.settings, &all, eaters)
+            .await
     }
 
     /// Stores `new_days` as `user`'s active generated plan, retrying a
-    /// creation that lost a race.
+    /// creation that lost a race. Every meal keeps the rules of everyone
+    /// who eats it (`eaters`): the planner chose among those recipes
+    /// only, and this holds it to that.
     async fn store(
         &self,
         user: UserId,
         new_days: Vec<NewDay>,
         settings: PlanSettings,
         all: &[Recipe],
+        eaters: &Eaters,
     ) -> Result<PlanView, PlanError> {
+        for (recipe, portions) in super::picked(all, &new_days) {
+            eaters.check(recipe, portions, true)?;
+        }
         let mut attempt = 1;
         let plan = loop {
             match self
@@ -221,6 +233,7 @@ impl Planner {
     async fn generate_household(
         &self,
         user: UserId,
+        stored: &Profile,
         profile: Profile,
         options: GenerateOptions,
     ) -> Result<PlanView, PlanError> {
@@ -228,6 +241,7 @@ impl Planner {
             Some(repo) => repo.members(user).await?,
             None => Vec::new(),
         };
+        let eaters = Eaters::new(&self.taxonomy, Some(stored), &members, true);
         let all = self.catalog.all().await?;
         let seed = options
             .seed
@@ -282,7 +296,8 @@ impl Planner {
             )
         })
         .await??;
-        self.store(user, new_days, options.settings, &all).await
+        self.store(user, new_days, options.settings, &all, &eaters)
+            .await
     }
 
     /// Re-optimises the portions, and where needed the recipes, of the
@@ -299,6 +314,7 @@ impl Planner {
             .await?
             .ok_or(PlanError::NoProfile)?;
         let all = self.catalog.all().await?;
+        let eaters = Eaters::new(&self.taxonomy, Some(&profile), &[], false);
         let mut attempt = 1;
         loop {
             let plan = self
@@ -339,6 +355,7 @@ impl Planner {
             if changes.is_empty() {
                 return self.view(plan, &all);
             }
+            keep_rules_of_changes(&eaters, &all, &plan, &changes)?;
             match self
                 .plans
                 .rebalance(plan.id, changes, self.clock.now())

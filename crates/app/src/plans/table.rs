@@ -15,6 +15,7 @@ use mealplan_ports::{
 };
 
 use super::basics::{adjusted, blocking, index_of, preferred, preferred_of, rules};
+use super::eaters::Eaters;
 use super::{MealView, Meals, PlanContext, PlanError, PlanView, Planner};
 
 /// What the holder is called in a household plan's portions.
@@ -128,26 +129,29 @@ impl Table {
 
 impl PlanContext {
     /// The table of `user`'s household as a plan of `settings` sees it:
-    /// their profile with the plan's changes, and their members today.
+    /// their profile with the plan's changes, and their members today;
+    /// and the same people as [`Eaters`], by their rules as stored.
     async fn table(
         &self,
         user: UserId,
         settings: Option<PlanSettings>,
-    ) -> Result<(Table, PlanSettings), PlanError> {
+    ) -> Result<(Table, PlanSettings, Eaters), PlanError> {
         let profile = self
             .profiles
             .find(user)
             .await?
             .ok_or(PlanError::NoProfile)?;
         let settings = settings.unwrap_or_default();
-        let profile = adjusted(profile, &settings.adjust);
         let members = match &self.members {
             Some(repo) => repo.members(user).await?,
             None => Vec::new(),
         };
+        let eaters = Eaters::new(&self.taxonomy, Some(&profile), &members, true);
+        let profile = adjusted(profile, &settings.adjust);
         Ok((
             Table::of(&self.taxonomy, &profile, &members, &settings),
             settings,
+            eaters,
         ))
     }
 }
@@ -169,7 +173,7 @@ impl Planner {
         let mut plan = plan;
         let mut attempt = 1;
         loop {
-            let (table, _) = self.table(user, plan.settings).await?;
+            let (table, _, eaters) = self.table(user, plan.settings).await?;
             let chosen = self.plans.chosen_meals(plan.id).await?;
             let dishes = self.dishes_of(&all);
             let (recipes, stored) = (Arc::clone(&all), plan.clone());
@@ -181,6 +185,7 @@ impl Planner {
             if changes.is_empty() {
                 return self.view(plan, &all);
             }
+            keep_rules_of_changes(&eaters, &all, &plan, &changes)?;
             match self
                 .plans
                 .rebalance(plan.id, changes, self.clock.now())
@@ -263,6 +268,29 @@ fn household_changes(
     Ok(changes)
 }
 
+/// The check of [`PlanContext::keep_rules`] on a re-balance's `changes`
+/// of `plan`: each meal given another recipe keeps the rules of everyone
+/// who eats it (the planner chose among those recipes only; this holds it
+/// to that). The owner asked, so the refusal may name whose rule it is.
+pub(super) fn keep_rules_of_changes(
+    eaters: &Eaters,
+    all: &[Recipe],
+    plan: &Plan,
+    changes: &[MealChange],
+) -> Result<(), PlanError> {
+    let stored = |id: i64| plan.days.iter().flat_map(|d| &d.meals).find(|m| m.id == id);
+    for change in changes {
+        if stored(change.id).is_some_and(|m| m.recipe_id == change.recipe_id) {
+            continue;
+        }
+        let recipe = all
+            .get(index_of(all, change.recipe_id)?)
+            .ok_or(PlanError::RecipeNotFound)?;
+        eaters.check(recipe, &change.portions, true)?;
+    }
+    Ok(())
+}
+
 impl Meals {
     /// [`swap`](Self::swap) of a household meal: the new recipe must keep
     /// the rules of everyone who eats it, and each eater's portion of it
@@ -279,7 +307,10 @@ impl Meals {
             .plan(owned.plan_id)
             .await?
             .ok_or(PlanError::MealNotFound)?;
-        let (table, _) = self.table(owned.owner, plan.settings).await?;
+        let (table, _, eaters) = self.table(owned.owner, plan.settings).await?;
+        // The owner's own change (a household meal is not changed without
+        // a token): the refusal may say whose rule it is.
+        eaters.check(recipe, &owned.meal.portions, true)?;
         let day = plan
             .days
             .iter()
@@ -298,16 +329,6 @@ impl Meals {
             .iter()
             .position(|m| m.id == id)
             .ok_or(PlanError::MealNotFound)?;
-        for share in &meals[k].shares {
-            if let Some(diner) = table.diners.get(share.diner)
-                && !diner.rules.allow(recipe)
-            {
-                return Err(PlanError::BreaksRules {
-                    name: table.people[share.diner].1.clone(),
-                    recipe: recipe.name.clone(),
-                });
-            }
-        }
         meals[k].recipe = index_of(all, recipe.id)?;
         let dishes = self.dishes_of(all);
         let recipes = Arc::clone(all);

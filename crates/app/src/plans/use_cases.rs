@@ -379,6 +379,7 @@ async fn alternatives_respect_the_owners_rules_and_show_the_new_day() {
             owner: UserId(1),
             plan_id: 4,
             day_of_week: 1,
+            household: false,
         }))
     });
     plans
@@ -386,11 +387,7 @@ async fn alternatives_respect_the_owners_rules_and_show_the_new_day() {
         .withf(|id| *id == 4)
         .returning(|_| Ok(Some(active_plan())));
     let s = service(plans, Some(profile()));
-    let found = s
-        .meals()
-        .alternatives(Some(UserId(1)), 2, 10)
-        .await
-        .unwrap();
+    let found = s.meals().alternatives(UserId(1), 2, 10).await.unwrap();
     let ids: Vec<i64> = found.iter().map(|a| a.recipe.id).collect();
     // Dinners only, not 11 itself nor 12 (in the plan), not 13 (chicken)
     // nor 14 (peanut butter, never flagged by hand).
@@ -400,7 +397,144 @@ async fn alternatives_respect_the_owners_rules_and_show_the_new_day() {
     assert_eq!(found[0].day_totals, day - served(11, 1.0) + served(15, 1.0));
     // Another user's token sees no such meal.
     assert!(matches!(
-        s.meals().alternatives(Some(UserId(2)), 2, 10).await,
+        s.meals().alternatives(UserId(2), 2, 10).await,
         Err(PlanError::MealNotFound)
     ));
+}
+
+/// Meal 9 of user 1's plan 4 (day 1, a dinner of recipe 11), with
+/// `portions` (a household meal) or none.
+fn owned_dinner(portions: Vec<mealplan_ports::Portion>) -> OwnedMeal {
+    OwnedMeal {
+        household: !portions.is_empty(),
+        meal: MealDetail {
+            portions,
+            ..meal(9, 11, MealType::Dinner, MealStatus::Pending, 1.0)
+        },
+        owner: UserId(1),
+        plan_id: 4,
+        day_of_week: 1,
+    }
+}
+
+/// What a refused write answers, in words.
+fn refused<T: std::fmt::Debug>(result: Result<T, PlanError>) -> String {
+    match result {
+        Err(PlanError::BreaksRules(refusal)) => refusal.to_string(),
+        other => panic!("not refused: {other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn every_write_keeps_the_owners_rules_and_stores_nothing_that_breaks_them() {
+    // No write of the plan storage is expected: a mock call would panic.
+    let mut plans = MockPlanRepository::new();
+    plans
+        .expect_meal()
+        .returning(|_| Ok(Some(owned_dinner(Vec::new()))));
+    let s = service(plans, Some(profile()));
+    // A caller without a token learns the rule, not whose it is.
+    assert_eq!(
+        refused(s.meals().swap(None, 9, 14).await),
+        "r14 contains peanuts, which a person eating this meal must avoid (peanut allergy)"
+    );
+    // The owner is told it is their own.
+    assert_eq!(
+        refused(s.meals().swap(Some(UserId(1)), 9, 13).await),
+        "r13 contains animal product (chicken breast), which you must avoid (vegan diet)"
+    );
+    let day = |recipe_id| NewDay {
+        day_of_week: 1,
+        meals: vec![mealplan_ports::NewMeal {
+            recipe_id,
+            schedule: 1,
+            status: MealStatus::Pending,
+            meal_type: MealType::Breakfast,
+            servings: 1.0,
+            portions: Vec::new(),
+        }],
+    };
+    assert_eq!(
+        refused(s.create(UserId(1), vec![day(1), day(2)]).await),
+        "r2 contains peanuts, which you must avoid (peanut allergy)"
+    );
+}
+
+#[tokio::test]
+async fn a_household_meal_keeps_every_eaters_rules() {
+    use mealplan_ports::{Member, MockMemberRepository, Portion};
+    let ana = || {
+        let p = profile();
+        Member {
+            id: 7,
+            user_id: UserId(1),
+            name: mealplan_domain::UserName::parse("Ana").unwrap(),
+            body: p.body,
+            meals_per_day: p.meals_per_day,
+            body_fat_percentage: p.body_fat_percentage,
+            targets: p.targets,
+            manual: p.manual,
+            tastes: vec![],
+            restrictions: vec![NamedItem {
+                id: 1,
+                name: "tomato allergy".into(),
+            }],
+            diet_types: vec![],
+        }
+    };
+    let portions = vec![
+        Portion {
+            member_id: None,
+            name: "you".into(),
+            servings: 1.0,
+        },
+        Portion {
+            member_id: Some(7),
+            name: "Ana".into(),
+            servings: 1.0,
+        },
+    ];
+    let mut plans = MockPlanRepository::new();
+    let shared = portions.clone();
+    plans
+        .expect_meal()
+        .returning(move |_| Ok(Some(owned_dinner(shared.clone()))));
+    let shared = portions.clone();
+    plans.expect_plan().returning(move |_| {
+        let mut plan = active_plan();
+        plan.days[0].meals[1].id = 9;
+        plan.days[0].meals[1].portions = shared.clone();
+        Ok(Some(plan))
+    });
+    // Storage refuses the open policy's change of a household meal.
+    plans
+        .expect_set_status_of()
+        .withf(|id, owner, _, _| *id == 9 && owner.is_none())
+        .returning(|_, _, _, _| Ok(None));
+    let mut members = MockMemberRepository::new();
+    members.expect_members().returning(move |_| Ok(vec![ana()]));
+    let s = service(plans, Some(profile())).with_members(Arc::new(members));
+    // Without a token a household meal is not changed at all.
+    assert!(matches!(
+        s.meals().swap(None, 9, 15).await,
+        Err(PlanError::NeedsToken)
+    ));
+    assert!(matches!(
+        s.meals().set_status(None, 9, MealStatus::Completed).await,
+        Err(PlanError::NeedsToken)
+    ));
+    // The owner is told whose rule each recipe breaks: 14 the holder's
+    // own, 15 (kidney beans, tomato), which the holder alone may eat,
+    // Ana's.
+    assert_eq!(
+        refused(s.meals().swap(Some(UserId(1)), 9, 14).await),
+        "r14 contains peanuts, which you must avoid (peanut allergy)"
+    );
+    assert_eq!(
+        refused(s.meals().swap(Some(UserId(1)), 9, 15).await),
+        "r15 contains tomato, which Ana, who eats this meal, must avoid (tomato allergy)"
+    );
+    // So no alternative is offered: 15 was the holder's only one.
+    let found = s.meals().alternatives(UserId(1), 9, 10).await.unwrap();
+    assert!(found.is_empty(), "{found:?}");
 }

@@ -88,7 +88,7 @@ impl Toolbox<'_> {
         let found = self
             .services
             .meals
-            .alternatives(Some(self.user), meal_id, limit)
+            .alternatives(self.user, meal_id, limit)
             .await
             .map_err(store)?;
         Ok(found.into_iter().map(|a| a.recipe).collect())

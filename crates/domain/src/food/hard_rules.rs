@@ -10,13 +10,27 @@ use crate::food::restriction::{DAIRY, Diet, MEAT, Restriction, Rule};
 use crate::food::taxonomy::{Taxonomy, has_words, key};
 use crate::profile::DietType;
 
+/// Why an ingredient the taxonomy knows is out under the restrictions.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Hit {
+    /// It contains (or, `may`, may contain) an excluded allergen;
+    /// `by` is the restriction's index.
+    Allergen {
+        allergen: Allergen,
+        may: bool,
+        by: usize,
+    },
+    /// It belongs to the excluded kind at this index of `HardRules::kinds`.
+    Kind(usize),
+}
+
 /// What one ingredient the taxonomy knows means under a set of rules.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 struct Verdict {
-    /// A restriction excludes it.
-    by_restrictions: bool,
-    /// The profile's vegan/vegetarian diet excludes it.
-    by_diet: bool,
+    /// Why a restriction excludes it, if one does.
+    by_restrictions: Option<Hit>,
+    /// The kind of it the profile's vegan/vegetarian diet excludes.
+    by_diet: Option<&'static str>,
     /// It is meat (for the kosher rule on meat with dairy).
     meat: bool,
     /// It is dairy.
@@ -36,15 +50,119 @@ struct Verdict {
 /// name: the key words of the restriction (`no mushrooms` bans
 /// `button mushrooms`, `tomato free` bans `canned tomatoes`; whole words
 /// only, so `tea` does not ban `steak`).
+///
+/// Each excluded allergen, kind and word keeps the index of the first
+/// restriction that excludes it, so that [`HardRules::breach`] can say
+/// which rule a recipe breaks.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct HardRules {
     restrictions: Vec<Restriction>,
-    allergens: Vec<Allergen>,
-    restriction_diets: Vec<DietType>,
+    allergens: Vec<(Allergen, usize)>,
+    restriction_diets: Vec<(DietType, usize)>,
     diet: Option<DietType>,
-    words: Vec<String>,
-    meat_with_dairy: bool,
+    kinds: Vec<(String, usize)>,
+    words: Vec<(String, usize)>,
+    meat_with_dairy: Option<usize>,
     known: HashMap<String, Verdict>,
+}
+
+/// A rule a recipe breaks and what in the recipe breaks it
+/// ([`HardRules::breach`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Breach {
+    rule: String,
+    cause: Cause,
+}
+
+/// What in a recipe breaks a rule.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Cause {
+    /// It contains, or (`may`) may contain, the allergen: by an
+    /// ingredient or by the recipe's own allergen flags.
+    Allergen {
+        /// The allergen.
+        allergen: Allergen,
+        /// Only "may contain" (traces, shared processing).
+        may: bool,
+    },
+    /// An ingredient belongs to an excluded kind of food.
+    Kind {
+        /// The kind (`pork`, `meat`, `animal product`).
+        kind: String,
+        /// The ingredient (`ham`).
+        ingredient: String,
+    },
+    /// An ingredient the taxonomy does not know carries the rule's words.
+    Named {
+        /// The ingredient.
+        ingredient: String,
+    },
+    /// The recipe is not labelled fit for the diet.
+    NotDiet(DietType),
+    /// It has meat and dairy in one dish.
+    MeatWithDairy,
+}
+
+impl Breach {
+    /// The rule broken: the restriction's name as stored (`nut allergy`,
+    /// `halal`), or the profile's diet (`vegan diet`).
+    pub fn rule(&self) -> &str {
+        &self.rule
+    }
+
+    /// What in the recipe breaks it.
+    pub fn cause(&self) -> &Cause {
+        &self.cause
+    }
+
+    /// The breach in words, to follow a recipe's name, `who` being
+    /// whoever keeps the rule: `contains peanuts, which {who} must avoid
+    /// (nut allergy)`, `is not vegan, and {who} must eat vegan (vegan
+    /// diet)`.
+    pub fn explain(&self, who: &str) -> String {
+        let rule = &self.rule;
+        let what = match &self.cause {
+            Cause::Allergen { allergen, may } => {
+                let verb = if *may { "may contain" } else { "contains" };
+                format!("{verb} {}", allergen.group_name())
+            }
+            Cause::Kind { kind, ingredient } if kind == ingredient => format!("contains {kind}"),
+            Cause::Kind { kind, ingredient } => format!("contains {kind} ({ingredient})"),
+            Cause::Named { ingredient } => format!("contains {ingredient}"),
+            Cause::MeatWithDairy => "has meat with dairy".to_owned(),
+            Cause::NotDiet(d) => {
+                let d = d.as_str();
+                return format!("is not {d}, and {who} must eat {d} ({rule})");
+            }
+        };
+        format!("{what}, which {who} must avoid ({rule})")
+    }
+}
+
+/// Why a recipe is out, as the check finds it (borrowing; made into a
+/// [`Breach`] only when asked for).
+enum Why<'a> {
+    /// An allergen of restriction `by`.
+    Allergen {
+        allergen: Allergen,
+        may: bool,
+        by: usize,
+    },
+    /// An ingredient of the excluded kind `HardRules::kinds[kind]`.
+    Kind { kind: usize, ingredient: &'a str },
+    /// An unknown ingredient with the words `HardRules::words[word]`.
+    Named { word: usize, ingredient: &'a str },
+    /// Not labelled for the diet a restriction (`by`) names.
+    RestrictionDiet { diet: DietType, by: usize },
+    /// An ingredient of a kind the profile's diet excludes.
+    DietKind {
+        kind: &'static str,
+        ingredient: &'a str,
+    },
+    /// Not labelled for the profile's diet.
+    Diet(DietType),
+    /// Meat with dairy, which restriction `by` (kosher) forbids.
+    MeatWithDairy { by: usize },
 }
 
 impl HardRules {
@@ -56,30 +174,31 @@ impl HardRules {
         diets: &[DietType],
     ) -> Self {
         let mut rules = Self::default();
-        let mut kinds: Vec<&str> = Vec::new();
         let restrictions: Vec<Restriction> = restrictions
             .into_iter()
             .map(|name| Restriction::parse(taxonomy, name))
             .collect();
-        for r in &restrictions {
+        for (by, r) in restrictions.iter().enumerate() {
             for rule in r.rules() {
                 match rule {
-                    Rule::Allergen(a) => push_new(&mut rules.allergens, *a),
-                    Rule::Kind(k) => push_new(&mut kinds, k.as_str()),
+                    Rule::Allergen(a) => push_new(&mut rules.allergens, *a, by),
+                    Rule::Kind(k) => push_new(&mut rules.kinds, k.clone(), by),
                     Rule::Diet(d) => {
                         if let Some(t) = d.diet_type() {
-                            push_new(&mut rules.restriction_diets, t);
+                            push_new(&mut rules.restriction_diets, t, by);
                         }
                         for k in d.excluded_kinds() {
-                            push_new(&mut kinds, k);
-                            push_new(&mut rules.words, (*k).to_owned());
+                            push_new(&mut rules.kinds, (*k).to_owned(), by);
+                            push_new(&mut rules.words, (*k).to_owned(), by);
                         }
-                        rules.meat_with_dairy |= d.forbids_meat_with_dairy();
+                        if d.forbids_meat_with_dairy() {
+                            rules.meat_with_dairy.get_or_insert(by);
+                        }
                     }
                 }
             }
             for w in r.words() {
-                push_new(&mut rules.words, w.clone());
+                push_new(&mut rules.words, w.clone(), by);
             }
         }
         rules.diet = if diets.contains(&DietType::Vegan) {
@@ -89,25 +208,38 @@ impl HardRules {
         } else {
             None
         };
-        let diet_kinds: &[&str] = match rules.diet {
+        let diet_kinds: &'static [&'static str] = match rules.diet {
             Some(DietType::Vegan) => Diet::Vegan.excluded_kinds(),
             Some(_) => Diet::Vegetarian.excluded_kinds(),
             None => &[],
         };
         for name in taxonomy.names() {
             let of = taxonomy.kinds_of(name);
-            let any = |list: &[&str]| of.iter().any(|k| list.contains(k));
-            let allergen = taxonomy
-                .allergens_of(name)
-                .into_iter()
-                .chain(taxonomy.may_contain_of(name))
-                .flatten()
-                .any(|a| rules.allergens.contains(a));
+            // Of what excludes it, the one `breach` would name: a sure
+            // allergen before a possible one, the restriction listed
+            // first before later ones.
+            let contains = taxonomy.allergens_of(name).into_iter().flatten();
+            let may_contain = taxonomy.may_contain_of(name).into_iter().flatten();
+            let allergens = contains
+                .map(|a| (a, false))
+                .chain(may_contain.map(|a| (a, true)))
+                .filter_map(|(a, may)| {
+                    let &(allergen, by) = rules.allergens.iter().find(|(x, _)| x == a)?;
+                    Some(Hit::Allergen { allergen, may, by })
+                });
+            let kinds = of
+                .iter()
+                .filter_map(|k| rules.kinds.iter().position(|(x, _)| x == k))
+                .map(Hit::Kind);
+            let hit = allergens.chain(kinds).min_by_key(|h| match *h {
+                Hit::Allergen { may, by, .. } => (may, by),
+                Hit::Kind(k) => (false, rules.kinds[k].1),
+            });
             rules.known.insert(
                 name.to_owned(),
                 Verdict {
-                    by_restrictions: allergen || any(&kinds),
-                    by_diet: any(diet_kinds),
+                    by_restrictions: hit,
+                    by_diet: diet_kinds.iter().copied().find(|k| of.contains(k)),
                     meat: of.contains(&MEAT),
                     dairy: of.contains(&DAIRY),
                 },
@@ -124,48 +256,167 @@ impl HardRules {
 
     /// Whether `recipe` breaks none of the rules.
     pub fn allow(&self, recipe: &Recipe) -> bool {
-        self.check(recipe, true)
+        self.why(recipe, true, false).is_none()
     }
 
     /// Whether `recipe` breaks no restriction (the profile's diet types
     /// aside).
     pub fn allows_allergens(&self, recipe: &Recipe) -> bool {
-        self.check(recipe, false)
+        self.why(recipe, false, false).is_none()
     }
 
-    fn check(&self, recipe: &Recipe, with_diet: bool) -> bool {
-        if recipe.allergens.iter().any(|a| self.allergens.contains(a))
-            || self.restriction_diets.iter().any(|d| !recipe.is(*d))
-            || (with_diet && self.diet.is_some_and(|d| !recipe.is(d)))
-        {
-            return false;
-        }
+    /// The rule `recipe` breaks and what in it breaks that rule; `None`
+    /// exactly when [`allow`](Self::allow) says yes. Of several, the one
+    /// named is a sure one before a "may contain", and the restriction
+    /// listed first before later ones and before the profile's diet; an
+    /// ingredient is named where one breaks it.
+    pub fn breach(&self, recipe: &Recipe) -> Option<Breach> {
+        let diet_rule = |d: DietType| format!("{} diet", d.as_str());
+        let named = |by: usize| self.restrictions[by].name().to_owned();
+        Some(match self.why(recipe, true, true)? {
+            Why::Allergen { allergen, may, by } => Breach {
+                rule: named(by),
+                cause: Cause::Allergen { allergen, may },
+            },
+            Why::Kind { kind, ingredient } => Breach {
+                rule: named(self.kinds[kind].1),
+                cause: Cause::Kind {
+                    kind: self.kinds[kind].0.clone(),
+                    ingredient: ingredient.to_owned(),
+                },
+            },
+            Why::Named { word, ingredient } => Breach {
+                rule: named(self.words[word].1),
+                cause: Cause::Named {
+                    ingredient: ingredient.to_owned(),
+                },
+            },
+            Why::RestrictionDiet { diet, by } => Breach {
+                rule: named(by),
+                cause: Cause::NotDiet(diet),
+            },
+            Why::DietKind { kind, ingredient } => Breach {
+                rule: diet_rule(self.diet.unwrap_or(DietType::Vegetarian)),
+                cause: Cause::Kind {
+                    kind: kind.to_owned(),
+                    ingredient: ingredient.to_owned(),
+                },
+            },
+            Why::Diet(d) => Breach {
+                rule: diet_rule(d),
+                cause: Cause::NotDiet(d),
+            },
+            Why::MeatWithDairy { by } => Breach {
+                rule: named(by),
+                cause: Cause::MeatWithDairy,
+            },
+        })
+    }
+
+    /// The one check behind [`allow`](Self::allow),
+    /// [`allows_allergens`](Self::allows_allergens) and
+    /// [`breach`](Self::breach); `with_diet` counts the profile's diet.
+    /// `best`: look at everything and keep what [`breach`](Self::breach)
+    /// names; else stop at the first thing found.
+    fn why<'r>(&self, recipe: &'r Recipe, with_diet: bool, best: bool) -> Option<Why<'r>> {
+        let mut pick = Pick { best, found: None };
+        // The profile's diet ranks after every restriction.
+        let diet_rank = (false, self.restrictions.len());
         let (mut meat, mut dairy) = (false, false);
         for i in &recipe.ingredients {
+            let ingredient = i.name.as_str();
             match self.known.get(&i.name) {
                 Some(v) => {
-                    if v.by_restrictions || (with_diet && v.by_diet) {
-                        return false;
+                    let stop = match v.by_restrictions {
+                        Some(Hit::Allergen { allergen, may, by }) => {
+                            pick.take((may, by), Why::Allergen { allergen, may, by })
+                        }
+                        Some(Hit::Kind(kind)) => {
+                            pick.take((false, self.kinds[kind].1), Why::Kind { kind, ingredient })
+                        }
+                        None => false,
+                    };
+                    if stop {
+                        return pick.found();
+                    }
+                    if let Some(kind) = v.by_diet.filter(|_| with_diet)
+                        && pick.take(diet_rank, Why::DietKind { kind, ingredient })
+                    {
+                        return pick.found();
                     }
                     meat |= v.meat;
                     dairy |= v.dairy;
                 }
                 None if !self.words.is_empty() => {
                     let name = key(&i.name);
-                    if self.words.iter().any(|w| has_words(&name, w)) {
-                        return false;
+                    if let Some(word) = self.words.iter().position(|(w, _)| has_words(&name, w))
+                        && pick.take((false, self.words[word].1), Why::Named { word, ingredient })
+                    {
+                        return pick.found();
                     }
                 }
                 None => {}
             }
         }
-        !(self.meat_with_dairy && meat && dairy)
+        for &(allergen, by) in &self.allergens {
+            if recipe.allergens.contains(&allergen)
+                && pick.take(
+                    (false, by),
+                    Why::Allergen {
+                        allergen,
+                        may: false,
+                        by,
+                    },
+                )
+            {
+                return pick.found();
+            }
+        }
+        for &(diet, by) in &self.restriction_diets {
+            if !recipe.is(diet) && pick.take((false, by), Why::RestrictionDiet { diet, by }) {
+                return pick.found();
+            }
+        }
+        if let Some(d) = self.diet.filter(|d| with_diet && !recipe.is(*d))
+            && pick.take(diet_rank, Why::Diet(d))
+        {
+            return pick.found();
+        }
+        if let Some(by) = self.meat_with_dairy.filter(|_| meat && dairy) {
+            pick.take((false, by), Why::MeatWithDairy { by });
+        }
+        pick.found()
     }
 }
 
-fn push_new<T: PartialEq>(list: &mut Vec<T>, item: T) {
-    if !list.contains(&item) {
-        list.push(item);
+/// What [`HardRules::why`] found so far: the first thing, or (`best`) the
+/// one ranked first by (only "may contain", the rule's place).
+struct Pick<'r> {
+    best: bool,
+    found: Option<((bool, usize), Why<'r>)>,
+}
+
+impl<'r> Pick<'r> {
+    /// Keeps `why`, ranked `rank`, if it is the first or ranks before what
+    /// was kept; true when the search may stop.
+    fn take(&mut self, rank: (bool, usize), why: Why<'r>) -> bool {
+        if self.found.as_ref().is_none_or(|(kept, _)| rank < *kept) {
+            self.found = Some((rank, why));
+        }
+        !self.best
+    }
+
+    /// What was kept.
+    fn found(self) -> Option<Why<'r>> {
+        self.found.map(|(_, why)| why)
+    }
+}
+
+/// Adds `item`, excluded by restriction `by`, unless an earlier
+/// restriction excludes it already.
+fn push_new<T: PartialEq>(list: &mut Vec<(T, usize)>, item: T, by: usize) {
+    if !list.iter().any(|(x, _)| *x == item) {
+        list.push((item, by));
     }
 }
 
@@ -291,6 +542,135 @@ mod tests {
         let vegetarian = HardRules::new(&t, ["vegetarian"], &[]);
         assert!(!vegetarian.allows_allergens(&recipe(&["parmesan"], &[], &[DietType::Vegetarian])));
         assert_eq!(vegetarian.restrictions()[0].name(), "vegetarian");
+    }
+
+    #[test]
+    fn a_breach_names_the_rule_and_what_breaks_it() {
+        let t = foods();
+        let any = &[DietType::Vegan, DietType::Vegetarian];
+        let said = |restrictions: &[&str], diets: &[DietType], recipe: &Recipe| {
+            let rules = HardRules::new(&t, restrictions.iter().copied(), diets);
+            assert_eq!(rules.allow(recipe), rules.breach(recipe).is_none());
+            rules
+                .breach(recipe)
+                .map(|b| b.explain("a person eating this meal"))
+        };
+        let who = "which a person eating this meal must avoid";
+        // (restrictions, diets, ingredients, labels, what is said)
+        type Case<'a> = (
+            &'a [&'a str],
+            &'a [DietType],
+            &'a [&'a str],
+            &'a [DietType],
+            Option<String>,
+        );
+        let table: &[Case] = &[
+            (
+                &["gluten free", "nut allergy"],
+                &[],
+                &["rice", "peanut butter"],
+                any,
+                Some(format!("contains peanuts, {who} (nut allergy)")),
+            ),
+            (
+                &["gluten free"],
+                &[],
+                &["tamari"],
+                any,
+                Some(format!(
+                    "may contain cereals containing gluten, {who} (gluten free)"
+                )),
+            ),
+            (
+                &["no pork"],
+                &[],
+                &["rice", "ham"],
+                &[],
+                Some(format!("contains pork (ham), {who} (no pork)")),
+            ),
+            (
+                &[],
+                &[DietType::Vegetarian],
+                &["chicken breast"],
+                &[],
+                Some(format!(
+                    "contains meat (chicken breast), {who} (vegetarian diet)"
+                )),
+            ),
+            (
+                &[],
+                &[DietType::Vegan],
+                &["rice"],
+                &[DietType::Vegetarian],
+                Some(
+                    "is not vegan, and a person eating this meal must eat vegan (vegan diet)"
+                        .to_owned(),
+                ),
+            ),
+            (
+                &["kosher"],
+                &[],
+                &["chicken breast", "mozzarella"],
+                &[],
+                Some(format!("has meat with dairy, {who} (kosher)")),
+            ),
+            (
+                &["no mushrooms"],
+                &[],
+                &["button mushrooms"],
+                any,
+                Some(format!("contains button mushrooms, {who} (no mushrooms)")),
+            ),
+            (&["nut allergy"], &[DietType::Vegan], &["tofu"], any, None),
+            // Of several: a sure breach before a "may contain", then the
+            // restriction listed first, then the profile's diet.
+            (
+                &["gluten free", "nut allergy"],
+                &[],
+                &["tamari", "peanut butter"],
+                any,
+                Some(format!("contains peanuts, {who} (nut allergy)")),
+            ),
+            (
+                &["lactose intolerance", "nut allergy"],
+                &[],
+                &["peanut butter", "mozzarella"],
+                any,
+                Some(format!("contains milk, {who} (lactose intolerance)")),
+            ),
+            (
+                &["nut allergy", "lactose intolerance"],
+                &[DietType::Vegan],
+                &["mozzarella", "peanut butter"],
+                &[],
+                Some(format!("contains peanuts, {who} (nut allergy)")),
+            ),
+        ];
+        for (restrictions, diets, ingredients, labels, expected) in table {
+            let r = recipe(ingredients, &[], labels);
+            assert_eq!(
+                &said(restrictions, diets, &r),
+                expected,
+                "{restrictions:?} {ingredients:?}"
+            );
+        }
+        // A flag alone names the allergen too; the rule is the first
+        // restriction that excludes it.
+        let flagged = recipe(&["rice"], &[Allergen::Peanut], any);
+        let rules = HardRules::new(&t, ["peanut allergy", "nut allergy"], &[]);
+        let breach = rules.breach(&flagged).unwrap();
+        assert_eq!(breach.rule(), "peanut allergy");
+        assert_eq!(
+            breach.cause(),
+            &Cause::Allergen {
+                allergen: Allergen::Peanut,
+                may: false
+            }
+        );
+        assert_eq!(
+            breach.explain("you"),
+            "contains peanuts, which you must avoid (peanut allergy)"
+        );
     }
 
     #[test]

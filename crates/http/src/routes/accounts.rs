@@ -4,6 +4,7 @@ use actix_web::http::{StatusCode, header};
 use actix_web::{HttpRequest, HttpResponse, web};
 use mealplan_app::{LoginError, RegisterError, Session};
 use mealplan_domain::{Email, EmailError, Password, TextError, User, UserName};
+use mealplan_ports::StoreError;
 use serde::Serialize;
 use utoipa::{IntoParams, ToSchema};
 
@@ -159,6 +160,7 @@ pub async fn register(
         .await
         .map_err(|e| match e {
             RegisterError::EmailTaken => ApiError::Conflict("Email already registered"),
+            RegisterError::Store(e @ StoreError::Unavailable(_)) => ApiError::store(e),
             other => ApiError::auth_failure(other),
         })?;
     Ok(HttpResponse::build(StatusCode::CREATED)
@@ -195,6 +197,8 @@ pub async fn login(
         .await
         .map_err(|e| match e {
             LoginError::InvalidCredentials => ApiError::LoginFailed,
+            LoginError::Store(e @ StoreError::Unavailable(_)) => ApiError::store(e),
+            LoginError::Store(e) => ApiError::auth_failure(e),
             LoginError::Internal(cause) => ApiError::auth_failure(cause),
         })?;
     limits.clear_failures(&key).await;
@@ -252,6 +256,6 @@ pub async fn check_token(
     match state.accounts.authenticate(&token).await {
         Ok(_) => Ok(web::Json(true)),
         Err(mealplan_app::AuthError::Token(_)) => Ok(web::Json(false)),
-        Err(mealplan_app::AuthError::Store(e)) => Err(ApiError::internal(e)),
+        Err(mealplan_app::AuthError::Store(e)) => Err(ApiError::store(e)),
     }
 }

@@ -87,7 +87,7 @@ pub async fn chat(
         .chat
         .reply(user.0.id, &text)
         .await
-        .map_err(ApiError::internal)?;
+        .map_err(ApiError::store)?;
     Ok(web::Json(ChatResponse {
         response: reply.response,
         used_tools: reply.used_tools,

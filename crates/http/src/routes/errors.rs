@@ -2,7 +2,7 @@
 //! the one place each is mapped to a status or worded as the original
 //! API's Pydantic validation worded it.
 
-use mealplan_app::{PlanError, ResetError};
+use mealplan_app::{PlanError, Refusal, ResetError};
 use mealplan_domain::{Field, Invalid, RangeError, TextError};
 use serde_json::Value;
 
@@ -25,23 +25,29 @@ pub(crate) fn plan_error(error: PlanError) -> ApiError {
         }
         PlanError::NoProfile => ApiError::NotFound("Profile not found"),
         PlanError::DayNotFound => ApiError::NotFound("Daily menu not found"),
-        PlanError::BreaksRules { name, recipe } => ApiError::ConflictWith(if name == "you" {
-            format!("{recipe} breaks your own diet or restrictions")
-        } else {
-            format!("{recipe} breaks the diet or restrictions of {name}, who eats this meal")
-        }),
+        PlanError::BreaksRules(refusal) => breaks_rules(&refusal),
+        PlanError::NeedsToken => ApiError::NotAuthenticated,
         PlanError::Infeasible(e) => infeasible(&e, &Value::Object(Default::default())),
         // Days are checked at the edge, stored targets are positive and
         // recipe ids unique: a refused request is a bug, not the caller's.
         PlanError::Request(e) => ApiError::internal(e),
-        PlanError::Store(e) => ApiError::internal(e),
+        PlanError::Store(e) => ApiError::store(e),
     }
+}
+
+/// 409 for a recipe that breaks a rule of someone who eats the meal: the
+/// detail names the recipe, what in it breaks which rule, and whose rule
+/// it is only when the use case says the caller may know
+/// ([`Refusal`]'s own words).
+pub(crate) fn breaks_rules(refusal: &Refusal) -> ApiError {
+    ApiError::ConflictWith(refusal.to_string())
 }
 
 /// Maps a password reset's failure to its answer.
 pub(crate) fn reset_error(error: ResetError) -> ApiError {
     match error {
         ResetError::InvalidToken => ApiError::InvalidResetToken,
+        ResetError::Store(e) => ApiError::store(e),
         other => ApiError::internal(other),
     }
 }

@@ -118,7 +118,7 @@ fn member_error(e: MemberError, raw: &Value) -> ApiError {
         MemberError::UnknownItem { kind, index, id } => {
             ApiError::Validation(unknown_item_entries(&[(kind, index, id)], raw))
         }
-        MemberError::Store(e) => ApiError::internal(e),
+        MemberError::Store(e) => ApiError::store(e),
     }
 }
 

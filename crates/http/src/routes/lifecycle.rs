@@ -44,7 +44,7 @@ pub async fn logout(
         .accounts
         .logout(&user.1)
         .await
-        .map_err(ApiError::internal)?;
+        .map_err(ApiError::store)?;
     Ok(no_content())
 }
 
@@ -66,7 +66,7 @@ pub async fn logout_all(
         .accounts
         .logout_all(user.0.id)
         .await
-        .map_err(ApiError::internal)?;
+        .map_err(ApiError::store)?;
     Ok(no_content())
 }
 
@@ -120,6 +120,7 @@ fn account_error(error: AccountError) -> ApiError {
     match error {
         AccountError::WrongPassword => ApiError::WrongPassword,
         AccountError::NotFound => ApiError::BadCredentials,
+        AccountError::Store(e) => ApiError::store(e),
         other => ApiError::internal(other),
     }
 }
@@ -251,7 +252,7 @@ pub async fn export(
         .export
         .account_data(user.0.id)
         .await
-        .map_err(ApiError::internal)?
+        .map_err(ApiError::store)?
         .ok_or(ApiError::BadCredentials)?;
     let body = AccountExport {
         exported_at: rfc3339(chrono::Utc::now()),

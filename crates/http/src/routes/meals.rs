@@ -1,5 +1,7 @@
 //! One meal of a plan: read it, swap its recipe, tick it off, list
-//! alternatives.
+//! alternatives. Only a swap and a status change are open to a caller
+//! without a token (the spec's two, under `MEAL_DETAIL_AUTH=optional`),
+//! and only for a meal without portions.
 
 use actix_web::{HttpRequest, web};
 use mealplan_domain::MealStatus;
@@ -8,7 +10,7 @@ use utoipa::openapi::path::{Parameter, ParameterIn};
 use utoipa::openapi::schema::Object;
 
 use crate::AppState;
-use crate::auth::{MealCaller, MealClaims, in_session_error, refuse_dead_token};
+use crate::auth::{CurrentUser, MealCaller, MealClaims, in_session_error, refuse_dead_token};
 use crate::error::{ApiError, ErrorBody, ValidationErrorBody};
 use crate::routes::errors::plan_error;
 use crate::routes::responses::{AlternativeResponse, MealDetailResponse};
@@ -19,10 +21,10 @@ use crate::validate::{FromQuery, Params, Problem, int_in_range_str, parse_int_st
 #[utoipa::path(
     get, path = "/meal-detail/{meal_detail_id}", tag = "meal details",
     params(("meal_detail_id" = i64, Path, description = "Meal detail id")),
-    security((), ("bearer" = [])),
+    security(("bearer" = [])),
     responses(
         (status = 200, description = "The meal detail", body = MealDetailResponse),
-        (status = 401, description = "Invalid token (or none when MEAL_DETAIL_AUTH=required)", body = ErrorBody),
+        (status = 401, description = "Token missing, invalid or expired", body = ErrorBody),
         (status = 404, description = "Meal detail not found", body = ErrorBody),
         (status = 422, description = "Invalid id", body = ValidationErrorBody),
         (status = 500, description = "Internal server error", body = ErrorBody),
@@ -31,12 +33,12 @@ use crate::validate::{FromQuery, Params, Problem, int_in_range_str, parse_int_st
 pub async fn get_meal(
     state: web::Data<AppState>,
     req: HttpRequest,
-    caller: MealCaller,
+    user: CurrentUser,
 ) -> Result<web::Json<MealDetailResponse>, ApiError> {
     let mut p = Params::new(&req);
     let id = p.path_int("meal_detail_id");
     let id = p.finish(|| id)?;
-    let meal = state.meals.meal(caller.0, id).await.map_err(plan_error)?;
+    let meal = state.meals.meal(user.0.id, id).await.map_err(plan_error)?;
     Ok(web::Json((&meal).into()))
 }
 
@@ -124,9 +126,9 @@ impl FromQuery for AlternativesQuery {
     security((), ("bearer" = [])),
     responses(
         (status = 200, description = "The meal detail with the new recipe", body = MealDetailResponse),
-        (status = 401, description = "Invalid token (or none when MEAL_DETAIL_AUTH=required)", body = ErrorBody),
+        (status = 401, description = "Invalid token; no token for a household meal (one with portions), or when MEAL_DETAIL_AUTH=required", body = ErrorBody),
         (status = 404, description = "Meal detail or recipe not found", body = ErrorBody),
-        (status = 409, description = "A household meal's new recipe breaks the diet or restrictions of someone who eats it (the detail names them)", body = ErrorBody),
+        (status = 409, description = "The recipe breaks a rule (restriction, vegan or vegetarian diet) of someone who eats the meal; the detail names the rule, and whose it is only to the plan's owner", body = ErrorBody),
         (status = 422, description = "Invalid or missing query parameter", body = ValidationErrorBody),
         (status = 500, description = "Internal server error", body = ErrorBody),
     )
@@ -158,7 +160,7 @@ pub async fn swap_meal(
     security((), ("bearer" = [])),
     responses(
         (status = 200, description = "The meal detail", body = MealDetailResponse),
-        (status = 401, description = "Invalid token (or none when MEAL_DETAIL_AUTH=required)", body = ErrorBody),
+        (status = 401, description = "Invalid token; no token for a household meal (one with portions), or when MEAL_DETAIL_AUTH=required", body = ErrorBody),
         (status = 404, description = "Meal detail not found", body = ErrorBody),
         (status = 422, description = "Invalid or missing query parameter", body = ValidationErrorBody),
         (status = 500, description = "Internal server error", body = ErrorBody),
@@ -194,10 +196,10 @@ pub async fn set_meal_status(
         ("meal_detail_id" = i64, Path, description = "Meal detail id"),
         AlternativesQuery,
     ),
-    security((), ("bearer" = [])),
+    security(("bearer" = [])),
     responses(
-        (status = 200, description = "Candidates, nearest first", body = [AlternativeResponse]),
-        (status = 401, description = "Invalid token (or none when MEAL_DETAIL_AUTH=required)", body = ErrorBody),
+        (status = 200, description = "Candidates, nearest first, each keeping the rules of everyone who eats the meal", body = [AlternativeResponse]),
+        (status = 401, description = "Token missing, invalid or expired", body = ErrorBody),
         (status = 404, description = "Meal detail not found", body = ErrorBody),
         (status = 422, description = "Invalid parameter", body = ValidationErrorBody),
         (status = 500, description = "Internal server error", body = ErrorBody),
@@ -206,7 +208,7 @@ pub async fn set_meal_status(
 pub async fn meal_alternatives(
     state: web::Data<AppState>,
     req: HttpRequest,
-    caller: MealCaller,
+    user: CurrentUser,
 ) -> Result<web::Json<Vec<AlternativeResponse>>, ApiError> {
     let mut p = Params::new(&req);
     let id = p.path_int("meal_detail_id");
@@ -214,7 +216,7 @@ pub async fn meal_alternatives(
     let (id, AlternativesQuery { limit }) = p.finish(|| Some((id?, query?)))?;
     let alternatives = state
         .meals
-        .alternatives(caller.0, id, limit)
+        .alternatives(user.0.id, id, limit)
         .await
         .map_err(plan_error)?;
     Ok(web::Json(alternatives.iter().map(Into::into).collect()))

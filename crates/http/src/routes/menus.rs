@@ -1,7 +1,7 @@
 //! The original API's remaining plan routes: read one day of a plan, add a
-//! day to a plan, add a meal to a day. They follow the meal-detail access
-//! policy (`MealCaller`): without a token any plan is open (policy
-//! `optional`), with one only the caller's own.
+//! day to a plan, add a meal to a day. Each needs a token and touches only
+//! the caller's own plans (whatever `MEAL_DETAIL_AUTH` says: the spec leaves
+//! only a swap and a status change open).
 
 use actix_web::{HttpRequest, web};
 use mealplan_app::{DayView, MenuError};
@@ -13,8 +13,9 @@ use utoipa::openapi::{Ref, RefOr};
 use utoipa::{PartialSchema, ToSchema};
 
 use crate::AppState;
-use crate::auth::MealCaller;
+use crate::auth::CurrentUser;
 use crate::error::{ApiError, ErrorBody, Loc, ValidationErrorBody};
+use crate::routes::errors::breaks_rules;
 use crate::routes::responses::{DailyMenuResponse, MealDetailResponse};
 use crate::schema::{MealTypeName, field};
 use crate::validate::{
@@ -81,7 +82,8 @@ pub(crate) fn menu_error(error: MenuError, body: &Value) -> ApiError {
         MenuError::PlanNotFound => return ApiError::NotFound("Plan not found"),
         MenuError::DayNotFound => return ApiError::NotFound("Daily menu not found"),
         MenuError::RecipeNotFound => return ApiError::NotFound("Recipe not found"),
-        MenuError::Store(e) => return ApiError::internal(e),
+        MenuError::Store(e) => return ApiError::store(e),
+        MenuError::BreaksRules(refusal) => return breaks_rules(&refusal),
         e @ MenuError::DayTaken { .. } => {
             push_value_error(&mut errors, body, vec!["day_of_week".into()], e)
         }
@@ -398,10 +400,10 @@ impl FromBody for MealBody {
 #[utoipa::path(
     get, path = "/api/daily-menu/{daily_menu_id}", tag = "daily menus",
     params(("daily_menu_id" = i64, Path, description = "Daily menu id")),
-    security((), ("bearer" = [])),
+    security(("bearer" = [])),
     responses(
         (status = 200, description = "The day, meals by schedule", body = DailyMenuResponse),
-        (status = 401, description = "Invalid token (or none when MEAL_DETAIL_AUTH=required)", body = ErrorBody),
+        (status = 401, description = "Token missing, invalid or expired", body = ErrorBody),
         (status = 404, description = "Daily menu not found", body = ErrorBody),
         (status = 422, description = "Invalid id", body = ValidationErrorBody),
         (status = 500, description = "Internal server error", body = ErrorBody),
@@ -410,14 +412,14 @@ impl FromBody for MealBody {
 pub async fn get_daily_menu(
     state: web::Data<AppState>,
     req: HttpRequest,
-    caller: MealCaller,
+    user: CurrentUser,
 ) -> Result<web::Json<DailyMenuResponse>, ApiError> {
     let mut p = Params::new(&req);
     let id = p.path_int("daily_menu_id");
     let id = p.finish(|| id)?;
     let day = state
         .menus
-        .daily_menu(caller.0, id)
+        .daily_menu(user.0.id, id)
         .await
         .map_err(|e| menu_error(e, &Value::Null))?;
     Ok(web::Json((&day).into()))
@@ -426,20 +428,21 @@ pub async fn get_daily_menu(
 /// Add a day, with its meals, to a plan.
 #[utoipa::path(
     post, path = "/api/daily-menu", tag = "daily menus",
-    security((), ("bearer" = [])),
+    security(("bearer" = [])),
     request_body = DayBody,
     responses(
         (status = 200, description = "The new day, meals by schedule", body = DailyMenuResponse),
-        (status = 401, description = "Invalid token (or none when MEAL_DETAIL_AUTH=required)", body = ErrorBody),
+        (status = 401, description = "Token missing, invalid or expired", body = ErrorBody),
         (status = 404, description = "Plan not found", body = ErrorBody),
         (status = 413, description = "Body over 64 KiB", body = ErrorBody),
+        (status = 409, description = "A recipe breaks a rule (restriction, vegan or vegetarian diet) of someone who eats the meal; the detail names the rule and whose it is", body = ErrorBody),
         (status = 422, description = "Invalid day, unknown recipe, or a day the plan has already", body = ValidationErrorBody),
         (status = 500, description = "Internal server error", body = ErrorBody),
     )
 )]
 pub async fn create_daily_menu(
     state: web::Data<AppState>,
-    caller: MealCaller,
+    user: CurrentUser,
     body: RawJson,
 ) -> Result<web::Json<DailyMenuResponse>, ApiError> {
     let validated = validate_body::<DayBody>(&body.value, body.today);
@@ -452,7 +455,7 @@ pub async fn create_daily_menu(
         .plans
         .unknown_recipes(&sent)
         .await
-        .map_err(ApiError::internal)?
+        .map_err(ApiError::store)?
         .into_iter()
         .map(|(_, m, id)| (m, id))
         .collect();
@@ -461,7 +464,7 @@ pub async fn create_daily_menu(
     let new = with_more_entries(validated, errors.into_entries(), &DAY_FIELDS)?;
     let day = state
         .menus
-        .add_day(caller.0, new.plan_id, new.day)
+        .add_day(user.0.id, new.plan_id, new.day)
         .await
         .map_err(|e| menu_error(e, &body.value))?;
     Ok(web::Json((&day).into()))
@@ -470,26 +473,27 @@ pub async fn create_daily_menu(
 /// Add a meal to a day of a plan.
 #[utoipa::path(
     post, path = "/meal-detail", tag = "meal details",
-    security((), ("bearer" = [])),
+    security(("bearer" = [])),
     request_body = MealBody,
     responses(
         (status = 200, description = "The new meal detail", body = MealDetailResponse),
-        (status = 401, description = "Invalid token (or none when MEAL_DETAIL_AUTH=required)", body = ErrorBody),
+        (status = 401, description = "Token missing, invalid or expired", body = ErrorBody),
         (status = 404, description = "Daily menu or recipe not found", body = ErrorBody),
         (status = 413, description = "Body over 64 KiB", body = ErrorBody),
+        (status = 409, description = "The recipe breaks a rule (restriction, vegan or vegetarian diet) of someone who eats the meal; the detail names the rule and whose it is", body = ErrorBody),
         (status = 422, description = "Invalid meal, or a schedule the day has already", body = ValidationErrorBody),
         (status = 500, description = "Internal server error", body = ErrorBody),
     )
 )]
 pub async fn create_meal_detail(
     state: web::Data<AppState>,
-    caller: MealCaller,
+    user: CurrentUser,
     body: JsonBody<MealBody>,
 ) -> Result<web::Json<MealDetailResponse>, ApiError> {
     let JsonBody { value: new, raw } = body;
     let meal = state
         .menus
-        .add_meal(caller.0, new.daily_menu_id, new.meal)
+        .add_meal(user.0.id, new.daily_menu_id, new.meal)
         .await
         .map_err(|e| menu_error(e, &raw))?;
     Ok(web::Json((&meal).into()))

@@ -402,7 +402,7 @@ pub async fn get_recipe_page(
             .recipes
             .sheet_for(id, servings)
             .await
-            .map_err(ApiError::internal)?,
+            .map_err(ApiError::store)?,
         None => None,
     };
     Ok(match sheet {

@@ -154,6 +154,7 @@ impl FromBody for PlanDays {
     responses(
         (status = 201, description = "The plan, now active", body = PlanResponse),
         (status = 401, description = "Token missing, invalid or expired", body = ErrorBody),
+        (status = 409, description = "A recipe breaks one of the caller's rules (restriction, vegan or vegetarian diet); the detail names it", body = ErrorBody),
         (status = 413, description = "Body over 64 KiB", body = ErrorBody),
         (status = 422, description = "Invalid plan", body = ValidationErrorBody),
         (status = 500, description = "Internal server error", body = ErrorBody),
@@ -170,7 +171,7 @@ pub async fn create_plan(
         .plans
         .unknown_recipes(&sent_recipe_ids(&body.value))
         .await
-        .map_err(ApiError::internal)?;
+        .map_err(ApiError::store)?;
     let mut errors = Errors::default();
     push_unknown_recipes(&mut errors, &unknown);
     let days = with_more_entries(validated, errors.into_entries(), &PLAN_FIELDS)?.0;

@@ -250,7 +250,7 @@ pub async fn get_plate(
 ) -> Result<HttpResponse, ApiError> {
     let id = recipe_id(&req);
     let found = match id {
-        Some(id) => state.recipes.plate(id).await.map_err(ApiError::internal)?,
+        Some(id) => state.recipes.plate(id).await.map_err(ApiError::store)?,
         None => None,
     };
     let Some((recipe, plate)) = found else {

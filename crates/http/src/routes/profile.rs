@@ -564,7 +564,7 @@ fn profile_error(error: ProfileError, raw: &Value) -> ApiError {
         ProfileError::UnknownItem { kind, index, id } => {
             ApiError::Validation(unknown_item_entries(&[(kind, index, id)], raw))
         }
-        ProfileError::Store(e) => ApiError::internal(e),
+        ProfileError::Store(e) => ApiError::store(e),
     }
 }
 
@@ -580,7 +580,7 @@ pub(crate) async fn unknown_items_of(
         .profiles
         .unknown_items(user.0.id, &refs("tastes"), &refs("restrictions"))
         .await
-        .map_err(ApiError::internal)?;
+        .map_err(ApiError::store)?;
     Ok(unknown_item_entries(&unknown, raw))
 }
 
@@ -692,7 +692,7 @@ async fn reference(
                 .profiles
                 .reference_list(list)
                 .await
-                .map_err(ApiError::internal)?;
+                .map_err(ApiError::store)?;
             let body: Vec<ItemResponse> = items.into_iter().map(Into::into).collect();
             serde_json::to_vec(&body)
                 .map(web::Bytes::from)

@@ -195,7 +195,7 @@ pub async fn list_recipes(
         .recipes
         .search(&query)
         .await
-        .map_err(ApiError::internal)?;
+        .map_err(ApiError::store)?;
     Ok(web::Json(RecipePageResponse {
         total: page.total,
         limit: query.limit,
@@ -224,7 +224,7 @@ pub async fn get_recipe(
     let mut p = Params::new(&req);
     let id = p.path_int("recipe_id");
     let id = p.finish(|| id)?;
-    let sheet = state.recipes.sheet(id).await.map_err(ApiError::internal)?;
+    let sheet = state.recipes.sheet(id).await.map_err(ApiError::store)?;
     sheet
         .map(|s| web::Json((&s).into()))
         .ok_or(ApiError::NotFound("Recipe not found"))

@@ -93,7 +93,7 @@ pub async fn request_reset(
         .resets
         .request(&email)
         .await
-        .map_err(ApiError::internal)?;
+        .map_err(ApiError::store)?;
     Ok(HttpResponse::Accepted()
         .insert_header((header::CACHE_CONTROL, "no-store"))
         .json(ResetRequested { detail: REQUESTED }))
