@@ -74,7 +74,12 @@ fn domain_has_no_storage_http_runtime_or_json() {
 
 #[test]
 fn only_adapters_know_diesel_bcrypt_and_jwt() {
-    for package in ["mealplan-ports", "mealplan-app", "mealplan-http"] {
+    for package in [
+        "mealplan-ports",
+        "mealplan-app",
+        "mealplan-assistant",
+        "mealplan-http",
+    ] {
         assert_free_of(
             package,
             None,
@@ -98,6 +103,7 @@ fn only_http_knows_actix_and_json_directly() {
         "mealplan-domain",
         "mealplan-ports",
         "mealplan-app",
+        "mealplan-assistant",
         "mealplan-adapters",
         "mealplan",
     ] {
@@ -106,6 +112,31 @@ fn only_http_knows_actix_and_json_directly() {
             Some(1),
             &["actix-web", "actix", "serde_json", "utoipa"],
         );
+    }
+}
+
+/// The assistant sits above the use cases: it depends on `mealplan-app`
+/// (and so reaches storage only through it), never the reverse, and knows
+/// neither the HTTP edge nor the adapters.
+#[test]
+fn the_assistant_sits_above_the_use_cases() {
+    let assistant = dependencies("mealplan-assistant", Some(1));
+    assert!(
+        assistant.contains("mealplan-app"),
+        "mealplan-assistant must use mealplan-app: {assistant:?}"
+    );
+    assert_free_of(
+        "mealplan-assistant",
+        None,
+        &["mealplan-http", "mealplan-adapters"],
+    );
+    for package in [
+        "mealplan-domain",
+        "mealplan-ports",
+        "mealplan-app",
+        "mealplan-adapters",
+    ] {
+        assert_free_of(package, None, &["mealplan-assistant"]);
     }
 }
 
@@ -146,7 +177,8 @@ fn http_modules_import_no_circle() {
 fn modules_of_every_other_crate_import_no_circle() {
     let mut found = Vec::new();
     for (dir, min) in [
-        ("crates/app", 20),
+        ("crates/app", 10),
+        ("crates/assistant", 20),
         ("crates/adapters", 8),
         ("crates/ports", 3),
         ("crates/catalogue", 3),

@@ -14,6 +14,7 @@ mod chat;
 mod chat_corpus;
 mod chat_heldout;
 mod chat_household;
+mod chat_invariants;
 mod current;
 mod eaters;
 mod errors;

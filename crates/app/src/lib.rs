@@ -3,7 +3,6 @@
 //! clone; they know nothing of HTTP or SQL.
 
 pub mod accounts;
-pub mod chat;
 pub mod export;
 pub mod household;
 pub mod plans;
@@ -15,7 +14,6 @@ pub use accounts::{
     AccountError, Accounts, AuthError, Authenticated, InSession, LoginError, RegisterError,
     Session, admit,
 };
-pub use chat::{Chat, ChatReply};
 pub use export::{AccountData, Export};
 pub use household::{Household, MemberError};
 pub use plans::{

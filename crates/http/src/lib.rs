@@ -26,9 +26,10 @@ use actix_web::http::{Method, header};
 use actix_web::middleware::Condition;
 use actix_web::{App, HttpResponse, web};
 use mealplan_app::{
-    Accounts, Chat, Export, Household, Meals, Menus, PasswordResets, Planner, Plans, Profiles,
-    Recipes, Renditions, Shopping,
+    Accounts, Export, Household, Meals, Menus, PasswordResets, Planner, Plans, Profiles, Recipes,
+    Renditions, Shopping,
 };
+use mealplan_assistant::Chat;
 use mealplan_ports::{HealthProbe, RateLimitStore};
 use utoipa_swagger_ui::SwaggerUi;
 

@@ -12,9 +12,10 @@ use mealplan_adapters::{
     BcryptHasher, Database, JwtTokens, MailSetupError, PoolOptions, SmtpMailer, SystemClock,
 };
 use mealplan_app::{
-    Accounts, Chat, Export, PasswordResets, Plans, Profiles, Recipes, ResetLinks, ResetSettings,
+    Accounts, Export, PasswordResets, Plans, Profiles, Recipes, ResetLinks, ResetSettings,
     SearchLimits,
 };
+use mealplan_assistant::Chat;
 use mealplan_http::{AppState, HttpOptions, Server};
 use mealplan_ports::Clock;
 

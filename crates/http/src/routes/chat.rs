@@ -3,6 +3,7 @@
 
 use actix_web::{HttpRequest, web};
 use serde::Serialize;
+use serde_json::Value;
 use utoipa::openapi::path::{Parameter, ParameterIn};
 use utoipa::{IntoParams, ToSchema};
 
@@ -29,7 +30,10 @@ fn message(raw: &str) -> Result<String, Problem> {
     if raw.trim().is_empty() {
         Err(Problem::too_short(1))
     } else if chars > MAX_MESSAGE_CHARS {
-        Err(Problem::too_long(MAX_MESSAGE_CHARS))
+        // Not echoed back: a message may be long and private, and the
+        // writer has it. The entry's input says only how long it was.
+        let input = Value::String(format!("({chars} characters, not repeated here)"));
+        Err(Problem::too_long(MAX_MESSAGE_CHARS).below(Vec::new(), &input))
     } else {
         Ok(raw.to_owned())
     }

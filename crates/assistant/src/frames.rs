@@ -1,0 +1,308 @@
+//! One clause read as a frame: the act it carries, what it is about, a
+//! value, whether the act is negated (by scope, [`Scopes`]) and when.
+//! The frames here come before the keyword readers of `statements.rs`
+//! and `asks.rs` and claim the clauses whose meaning hangs on structure:
+//! a negated allergy, diet, goal or meal ("I'm not lactose intolerant",
+//! "ya no soy vegetariana", "I don't want to lose weight anymore",
+//! "todavía no he desayunado"), a thing taken back ("I can eat pork
+//! again", "undo"), a change relative to before ("I lost 3 kg"), a weight
+//! wished for ("quiero llegar a 70"), a member taken out of the
+//! household. A negated act is never carried out: what it would have
+//! stored is taken back instead, or nothing happens.
+
+use mealplan_domain::Goal;
+use mealplan_ports::ItemKind;
+
+use super::asks::meal_ref;
+use super::foods;
+use super::lang::Lang;
+use super::negation::Scopes;
+use super::part::{FoodKind, Read, Signal, add_foods};
+use super::request::{ProfileChange, ToolRequest};
+use super::statements::statements;
+use super::vocab::*;
+use super::words::{Text, next, numbers};
+
+/// The frame-read requests of clause `t`, when its meaning hangs on its
+/// structure; `None` leaves it to the keyword readers.
+pub(super) fn read(t: &Text, lang: Lang, today: u8, names: &[String]) -> Option<Read> {
+    let scopes = Scopes::of(t);
+    if let Some(read) = meal_back(t, &scopes, today) {
+        return Some(read);
+    }
+    if let Some(read) = member_out(t, names) {
+        return Some(read);
+    }
+    // A weight wished for first: "get down to 70 kg" is no change.
+    if let Some(read) = weight_wished(t, &scopes) {
+        return Some(read);
+    }
+    if let Some(read) = weight_moved(t, &scopes) {
+        return Some(read);
+    }
+    if let Some(read) = eat_again(t, lang) {
+        return Some(read);
+    }
+    if scopes.any()
+        && (scopes.negates_any(t, TAKEN_BACK)
+            || scopes.negates_any(t, LOSE)
+            || scopes.negates_any(t, GAIN)
+            || scopes.negates_any(t, LOSE_VERBS))
+    {
+        return Some(taken_back(t, &scopes, lang));
+    }
+    None
+}
+
+/// A clause whose act is negated, read as what it would say affirmed,
+/// each act then taken back: a restriction or taste removed where it is
+/// stored, a diet type dropped, a goal given up. Nothing else it would
+/// have done is done.
+fn taken_back(t: &Text, scopes: &Scopes, lang: Lang) -> Read {
+    let affirmed = scopes.affirmed(t);
+    let mut positive = Read::default();
+    statements(&affirmed, lang, &mut positive);
+    let mut read = Read::default();
+    for request in positive.requests {
+        let back = match request {
+            ToolRequest::AddPreference { kind, names } => {
+                Some(ToolRequest::RemovePreference { kind, names })
+            }
+            ToolRequest::ChangeProfile(ProfileChange::Diet(d)) => {
+                Some(ToolRequest::ChangeProfile(ProfileChange::DropDiet(d)))
+            }
+            ToolRequest::ChangeProfile(ProfileChange::Goal(g)) if g != Goal::MaintainWeight => {
+                Some(ToolRequest::ChangeProfile(ProfileChange::NotGoal(g)))
+            }
+            _ => None,
+        };
+        read.requests.extend(back);
+    }
+    // Said of someone else ("my son isn't allergic anymore"): never the
+    // writer's own profile, and never stored on them as said affirmed.
+    let about_others = t.has_any(OTHERS)
+        || positive
+            .signals
+            .iter()
+            .any(|s| matches!(s, Signal::SomeoneElse(_)));
+    if about_others {
+        read.requests.clear();
+    }
+    if !about_others && read.requests.is_empty() && scopes.negates_any(t, TAKEN_BACK) {
+        // "actually I'm not lactose intolerant anymore": the foods named
+        // beside the allergy words, taken back under either name.
+        let found = foods::mentioned(affirmed.words(), lang).found;
+        let mut names: Vec<String> = Vec::new();
+        for f in found {
+            for n in [foods::allergy_name(&f), f] {
+                if !names.contains(&n) {
+                    names.push(n);
+                }
+            }
+        }
+        if !names.is_empty() {
+            read.requests.push(ToolRequest::RemovePreference {
+                kind: ItemKind::Restriction,
+                names,
+            });
+        }
+    }
+    if read.is_empty() {
+        // Negated, and nothing to take back: nothing is done.
+        read.signals.push(Signal::No);
+    }
+    read
+}
+
+/// A meal set back to pending: "undo", "untick", "no me lo comí", "mark
+/// breakfast as not eaten", "todavía no he desayunado", "I didn't eat
+/// lunch". A question ("haven't I eaten?") is not one.
+fn meal_back(t: &Text, scopes: &Scopes, today: u8) -> Option<Read> {
+    let meal = meal_ref(t, today);
+    let undo = t.has_any(UNDO);
+    let negated_eating =
+        scopes.negates_any(t, ATE) || scopes.negates_any(t, EAT_VERBS) && meal.meal_type.is_some();
+    let question = t
+        .words()
+        .first()
+        .is_some_and(|w| ["did", "have", "has", "what", "que", "cuanto"].contains(&w.as_str()));
+    if !(undo || negated_eating) || question {
+        return None;
+    }
+    let mut read = Read::default();
+    read.requests.push(ToolRequest::MarkPending { meal });
+    Some(read)
+}
+
+/// A member taken out of the household: "remove my husband", "quita a
+/// Tom de la familia", "delete Ana from the household", "remove Zoe"
+/// (`names`: the members' names, normalised).
+fn member_out(t: &Text, names: &[String]) -> Option<Read> {
+    // "take Ana out", "kick him out": those two only with "out".
+    let removing = REMOVE_WORDS
+        .iter()
+        .filter(|w| !["take", "kick"].contains(w))
+        .any(|w| t.has(w))
+        || t.has_any(&["take", "kick"]) && t.has("out");
+    if !removing {
+        return None;
+    }
+    let relation = t.words().iter().enumerate().find_map(|(i, w)| {
+        super::household::relation(w)
+            .filter(|_| w != "mujer" || i > 0 && t.words()[i - 1] == "mi")
+            .map(|(en, _)| en.to_owned())
+    });
+    let household = t.has_any(HOUSEHOLD_PLACE) || t.has_any(&["household", "familia", "family"]);
+    let named = t.words().iter().find(|w| names.contains(w)).cloned();
+    let who = match (relation, named) {
+        (_, Some(name)) => name,
+        (Some(r), None) => r,
+        (None, None) if household => {
+            // The word after the verb (and "a"): the name.
+            let after = t.after(REMOVE_WORDS)?;
+            after
+                .iter()
+                .find(|w| {
+                    !["a", "al", "to", "my", "mi", "the", "la", "el", "out"].contains(&w.as_str())
+                })?
+                .clone()
+        }
+        (None, None) => return None,
+    };
+    // "remove pork from my plan" is no member; a relation or the
+    // household must be named.
+    if foods::exact(&who, Lang::En).is_some() {
+        return None;
+    }
+    let mut read = Read::default();
+    read.requests.push(ToolRequest::RemoveMember { who });
+    Some(read)
+}
+
+/// A change of weight relative to before: "I lost 3 kg", "bajé 2
+/// kilos", "gained 2 kilos over xmas", "he subido 1,5 kg". The weight
+/// moves by that much; the goal is not touched. Negated ("I haven't lost
+/// any weight") nothing moves.
+fn weight_moved(t: &Text, scopes: &Scopes) -> Option<Read> {
+    let (i, n) = numbers(t)
+        .into_iter()
+        .find(|(i, n)| *n > 0.0 && (KG.contains(&next(t, *i)) || LB.contains(&next(t, *i))))?;
+    let kg = if LB.contains(&next(t, i)) {
+        n * 0.453_592_37
+    } else {
+        n
+    };
+    // "I lost 3 kg", "down 2 kg", and "3 kg less", "2 kilos más".
+    let before = &t.words()[..i];
+    let after = t.words().get(i + 2).map_or("", String::as_str);
+    let said = |verbs: &[&str]| {
+        before.iter().any(|w| verbs.contains(&w.as_str())) || verbs.contains(&after)
+    };
+    let sign = if said(WEIGHT_LOST) {
+        -1.0
+    } else if said(WEIGHT_GAINED) {
+        1.0
+    } else {
+        return None;
+    };
+    let mut read = Read::default();
+    if scopes.negates_any(t, WEIGHT_LOST) || scopes.negates_any(t, WEIGHT_GAINED) {
+        read.signals.push(Signal::No);
+    } else {
+        read.requests
+            .push(ToolRequest::ChangeProfile(ProfileChange::WeightBy(
+                sign * (kg * 10.0).round() / 10.0,
+            )));
+    }
+    Some(read)
+}
+
+/// A weight wished for: "quiero llegar a 70", "I want to get down to 65
+/// kg", "my goal weight is 60", "quiero pesar 60".
+fn weight_wished(t: &Text, scopes: &Scopes) -> Option<Read> {
+    let rest = t.after(WEIGHT_WISHED)?;
+    let n = rest
+        .iter()
+        .take(4)
+        .find_map(|w| super::words::number_word(w).filter(|n| (25.0..400.0).contains(n)))?;
+    let unit_lb = rest.iter().take(5).any(|w| LB.contains(&w.as_str()));
+    let kg = if unit_lb { n * 0.453_592_37 } else { n };
+    let mut read = Read::default();
+    if scopes.negates_any(t, WEIGHT_WISHED) {
+        read.signals.push(Signal::No);
+    } else {
+        read.requests
+            .push(ToolRequest::ChangeProfile(ProfileChange::GoalWeight(
+                (kg * 10.0).round() / 10.0,
+            )));
+    }
+    Some(read)
+}
+
+/// A food eaten again: "I can eat pork again", "puedo volver a comer
+/// gluten", "ya puedo comer marisco": the restriction that kept it out
+/// is taken back.
+fn eat_again(t: &Text, lang: Lang) -> Option<Read> {
+    // "my wife can eat gluten again": someone else's, not the writer's.
+    if t.has_any(OTHERS) {
+        return None;
+    }
+    let rest = t.after(EAT_AGAIN)?;
+    let again_after = t.has_any(&["again", "otra vez", "de nuevo", "now", "ahora", "back"]);
+    let opener_says_again = t.has_any(&["volver a comer", "vuelvo a comer", "ya puedo comer"]);
+    if !again_after && !opener_says_again {
+        return None;
+    }
+    let words: Vec<String> = rest
+        .into_iter()
+        .filter(|w| {
+            ![
+                "again", "now", "ahora", "otra", "vez", "de", "nuevo", "back",
+            ]
+            .contains(&w.as_str())
+        })
+        .collect();
+    let found = foods::read(&words, lang);
+    if found.found.is_empty() {
+        return None;
+    }
+    let mut read = Read::default();
+    read.requests.push(ToolRequest::RemovePreference {
+        kind: ItemKind::Restriction,
+        names: found.found,
+    });
+    Some(read)
+}
+
+/// Foods excluded by a negation the keyword readers did not read ("no
+/// fish for me thx", "tampoco tomo lactosa", "never any pork"): the
+/// foods in a negation's scope, kept out. `None` when no food is there.
+pub(super) fn excluded_foods(t: &Text, lang: Lang) -> Option<Read> {
+    let scopes = Scopes::of(t);
+    if !scopes.any() {
+        return None;
+    }
+    let words: Vec<String> = t
+        .words()
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| scopes.negated(*i))
+        .map(|(_, w)| w.clone())
+        .filter(|w| !EAT_VERBS.contains(&w.as_str()))
+        .collect();
+    // The foods named there, other words aside ("for me thx").
+    let mut found = foods::mentioned(&words, lang);
+    found.unknown.clear();
+    // "no spicy food": the chili kind (peppers, chili powder, sriracha…).
+    if words.iter().any(|w| SPICY.contains(&w.as_str()))
+        && !found.found.iter().any(|f| f == "chili")
+    {
+        found.found.push("chili".to_owned());
+    }
+    if found.found.is_empty() {
+        return None;
+    }
+    let mut read = Read::default();
+    add_foods(&mut read, FoodKind::Dislike, found, lang);
+    Some(read)
+}

@@ -1,0 +1,519 @@
+//! Reading what a message says about the household: a member to add
+//! ("add my wife Ana, she's 34, 165 cm, 60 kg", "añade a mi hijo Leo, 17
+//! años"), who is in it ("¿quién está en mi familia?"), whether a plan is
+//! for everyone at the table ("a plan for the whole family"), and the
+//! facts of a person said in a later message ("she is 34 and 60 kg").
+//! Names are read from the message as written (a name is no word to
+//! mend); everything else through the same readers as the holder's own
+//! statements.
+
+use mealplan_domain::{DietType, Gender, Goal};
+
+use super::foods;
+use super::lang::{Lang, normalise};
+use super::measures::{activity, body_weight, height, meals_a_day};
+use super::part::{Read, decimal_points, parts};
+use super::request::{MemberFacts, ProfileChange, ToolRequest};
+use super::vocab::*;
+use super::words::{Text, is_known, next, numbers};
+
+/// The relation a word names: the English relation and the sex implied.
+pub(super) fn relation(word: &str) -> Option<(&'static str, Option<Gender>)> {
+    RELATIONS
+        .iter()
+        .find(|(w, _, _)| *w == word)
+        .map(|(_, en, g)| (*en, Gender::parse(g).ok()))
+}
+
+/// The relation word at place `i` of `words`: "mujer" only as "mi
+/// mujer" (alone it is "a woman").
+fn relation_in(words: &[String], i: usize) -> Option<(&'static str, Option<Gender>)> {
+    let w = words[i].as_str();
+    if w == "mujer" && !(i > 0 && ["mi", "tu", "su"].contains(&words[i - 1].as_str())) {
+        return None;
+    }
+    relation(w)
+}
+
+/// Whether a relation word says nothing of eating together (a friend).
+pub(super) fn outsider(relation: &str) -> bool {
+    OUTSIDERS.contains(&relation)
+}
+
+/// Whether a plan is asked for everyone at the table ("the whole
+/// family", "los dos", "for me and my wife").
+pub(super) fn for_everyone(t: &Text) -> bool {
+    let words = t.words();
+    t.has_any(EVERYONE)
+        || (0..words.len()).any(|i| relation_in(words, i).is_some_and(|(en, _)| !outsider(en)))
+}
+
+/// A word of the message as written, with its normalised and mended forms.
+struct Token {
+    raw: String,
+    word: String,
+    mended: String,
+    /// A sentence or clause mark comes before it.
+    after_mark: bool,
+}
+
+fn tokens(message: &str) -> Vec<Token> {
+    let mut out: Vec<Token> = Vec::new();
+    let mut current = String::new();
+    let mut mark = false;
+    let push = |current: &mut String, mark: &mut bool, out: &mut Vec<Token>| {
+        if current.is_empty() {
+            return;
+        }
+        let word = normalise(current);
+        let mended = Text::new(current).joined();
+        out.push(Token {
+            raw: std::mem::take(current),
+            word,
+            mended,
+            after_mark: *mark,
+        });
+        *mark = false;
+    };
+    for c in message.chars() {
+        if c.is_alphanumeric() {
+            current.push(c);
+        } else {
+            push(&mut current, &mut mark, &mut out);
+            if matches!(
+                c,
+                '.' | ',' | ';' | ':' | '!' | '?' | '¿' | '¡' | '\n' | '(' | ')'
+            ) {
+                mark = true;
+            }
+        }
+    }
+    push(&mut current, &mut mark, &mut out);
+    out
+}
+
+/// Whether a word as written reads as a name: capitalised and no word of
+/// the sentence, or lowercase and no word the assistant knows.
+fn name_like(token: &Token) -> bool {
+    let capital = token.raw.chars().next().is_some_and(char::is_uppercase);
+    let word = token.word.as_str();
+    !NOT_NAMES.contains(&word)
+        && !word.chars().any(|c| c.is_ascii_digit())
+        && word.chars().count() >= 2
+        && relation(&token.mended).is_none()
+        && (capital || !is_known(word))
+}
+
+/// The relation and name a message gives ("my wife Ana", "Carmen, my
+/// mother", "her name is Ana", "se llama Leo").
+fn who(message: &str) -> (Option<(&'static str, Option<Gender>)>, Option<String>) {
+    let tokens = tokens(message);
+    let mended: Vec<String> = tokens.iter().map(|t| t.mended.clone()).collect();
+    let at = (0..tokens.len()).find(|&i| relation_in(&mended, i).is_some());
+    let rel = at.and_then(|i| relation_in(&mended, i));
+    let name_from = |i: usize| -> Option<String> {
+        let mut words = Vec::new();
+        for t in tokens.iter().skip(i) {
+            if (!words.is_empty() && t.after_mark)
+                || !name_like(t)
+                || (!words.is_empty() && !t.raw.chars().next().is_some_and(char::is_uppercase))
+            {
+                break;
+            }
+            words.push(t.raw.clone());
+            if words.len() == 2 {
+                break;
+            }
+        }
+        (!words.is_empty()).then(|| words.join(" "))
+    };
+    // "her name is Ana", "called Sam", "se llama Leo".
+    for (i, t) in tokens.iter().enumerate() {
+        let opener = match t.word.as_str() {
+            "named" | "called" | "llama" | "llamada" | "llamado" => true,
+            "is" | "es" => i > 0 && ["name", "nombre"].contains(&tokens[i - 1].word.as_str()),
+            _ => false,
+        };
+        if opener
+            && tokens.get(i + 1).is_some_and(|n| !n.after_mark)
+            && let Some(name) = name_from(i + 1)
+        {
+            return (rel, Some(name));
+        }
+    }
+    if let Some(i) = at {
+        // "my wife Ana", "mi hijo Leo".
+        if tokens.get(i + 1).is_some_and(|t| !t.after_mark)
+            && let Some(name) = name_from(i + 1)
+        {
+            return (rel, Some(name));
+        }
+        // "add Ana, my wife", "añade a Carmen, mi madre".
+        let before = tokens[..i]
+            .iter()
+            .rposition(|t| ADD_MEMBER.contains(&t.mended.as_str()))
+            .map(|a| a + 1);
+        if let Some(start) = before {
+            let start = if tokens.get(start).is_some_and(|t| t.word == "a") {
+                start + 1
+            } else {
+                start
+            };
+            if start < i
+                && tokens[start]
+                    .raw
+                    .chars()
+                    .next()
+                    .is_some_and(char::is_uppercase)
+                && let Some(name) = name_from(start)
+            {
+                return (rel, Some(name));
+            }
+        }
+    }
+    (rel, None)
+}
+
+/// The name a message starts with as the subject of a statement ("Ana
+/// is allergic to shellfish", "Leo no come cerdo"): one of `names` (the
+/// household's members, matched whatever their case) or a capitalised
+/// word the assistant does not know, then a verb.
+pub(super) fn named_subject(message: &str, names: &[String]) -> Option<String> {
+    let mut tokens = tokens(message);
+    // "Pedro also hates mushrooms", "Ana tampoco come cerdo": a word that
+    // only qualifies the verb is skipped.
+    if tokens.len() > 2
+        && [
+            "also", "too", "really", "still", "tambien", "tampoco", "todavia", "ya",
+        ]
+        .contains(&tokens[1].word.as_str())
+    {
+        tokens.remove(1);
+    }
+    let first = tokens.first()?;
+    let member = names
+        .iter()
+        .find(|n| normalise(n.split_whitespace().next().unwrap_or(n)) == first.word);
+    let verb = tokens.get(1)?;
+    let verbs = [
+        "is", "s", "has", "doesn", "does", "can", "cannot", "eats", "hates", "follows", "went",
+        "es", "tiene", "no", "come", "odia", "sigue", "esta", "ya",
+    ];
+    if !verbs.contains(&verb.word.as_str()) {
+        return None;
+    }
+    if let Some(name) = member {
+        return Some(name.clone());
+    }
+    (first.raw.chars().next().is_some_and(char::is_uppercase)
+        && !is_known(&first.word)
+        && name_like(first))
+    .then(|| first.raw.clone())
+}
+
+/// What the whole message asks of the household, if anything: who is in
+/// it, or a member to add.
+pub(super) fn read(message: &str, t: &Text, lang: Lang) -> Option<ToolRequest> {
+    let question = t.words().first().is_some_and(|w| {
+        ["who", "quien", "quienes", "which", "cuantos", "how"].contains(&w.as_str())
+    });
+    let adds = t.has_any(ADD_MEMBER);
+    if t.has_any(HOUSEHOLD_PLACE)
+        && (question || t.has_any(SHOW) || t.has_any(&["list", "lista"]))
+        && !t.has_any(PLAN)
+        && !adds
+    {
+        return Some(ToolRequest::HouseholdSummary);
+    }
+    if t.has_any(PLAN) && (t.has_stem(CREATE) || t.has_any(CREATE)) {
+        return None;
+    }
+    let words = t.words();
+    let relation_at = (0..words.len()).find(|&i| relation_in(words, i).is_some());
+    // "add my wife", "añade a mi hijo", "add Ana to my household": the
+    // add verb, then (after "my", "a mi") the person.
+    let adds_person = words.iter().enumerate().any(|(i, w)| {
+        if !ADD_MEMBER.contains(&w.as_str()) {
+            return false;
+        }
+        let j = i
+            + 1
+            + words[i + 1..]
+                .iter()
+                .take_while(|w| {
+                    ["my", "mi", "a", "our", "nuestra", "nuestro", "the", "to"]
+                        .contains(&w.as_str())
+                })
+                .count();
+        relation_at == Some(j)
+            || (t.has_any(HOUSEHOLD_PLACE)
+                && j < words.len()
+                && foods::exact(&words[j], lang).is_none())
+    });
+    let facts = facts(message, lang);
+    let body = [
+        facts.age.is_some(),
+        facts.height.is_some(),
+        facts.weight.is_some(),
+    ]
+    .iter()
+    .filter(|b| **b)
+    .count();
+    // "soy mujer, 34 años, 165 cm": the holder's own facts.
+    let own = t.has_any(OWN_FACTS);
+    let about_one = relation_at.is_some() || t.has_any(HOUSEHOLD_PLACE);
+    let with_me = t.has_any(WITH_ME) || (adds && t.has_any(HOUSEHOLD_PLACE));
+    if about_one && (adds_person || with_me || (relation_at.is_some() && body >= 2 && !own)) {
+        return Some(ToolRequest::AddMember(facts));
+    }
+    None
+}
+
+/// Every fact the message gives of a person: name, relation, sex, age,
+/// height, weight, goal, activity, meals a day, diets and restrictions.
+pub(super) fn facts(message: &str, lang: Lang) -> MemberFacts {
+    let t = Text::new(&decimal_points(message));
+    let (rel, name) = who(message);
+    let mut out = MemberFacts {
+        name,
+        relation: rel.map(|(en, _)| en.to_owned()),
+        gender: rel.and_then(|(_, g)| g).or_else(|| gender(&t, lang)),
+        height: height(&t).or_else(|| measure_after(&t, &["mide", "measures"], 100.0..250.0)),
+        weight: body_weight(&t).or_else(|| measure_after(&t, &["pesa", "weighs"], 25.0..300.0)),
+        activity: activity(&t),
+        meals: meals_a_day(&t),
+        ..MemberFacts::default()
+    };
+    out.age = age(&t, lang, out.height, out.weight);
+    out.goal = if t.has_any(LOSE) {
+        Some(Goal::LoseWeight)
+    } else if t.has_any(GAIN) {
+        Some(Goal::GainWeight)
+    } else if t.has_any(MAINTAIN) {
+        Some(Goal::MaintainWeight)
+    } else {
+        None
+    };
+    rules(&parts(message), lang, &mut out);
+    out
+}
+
+/// A number in `range` right after one of `verbs` ("mide 158", "pesa 70").
+fn measure_after(t: &Text, verbs: &[&str], range: std::ops::Range<f64>) -> Option<f64> {
+    numbers(t).into_iter().find_map(|(i, n)| {
+        (i > 0 && verbs.contains(&t.words()[i - 1].as_str()) && range.contains(&n)).then_some(n)
+    })
+}
+
+/// The sex said of a person ("she", "a woman", "es alta").
+fn gender(t: &Text, lang: Lang) -> Option<Gender> {
+    // In Spanish "he" is "I have" ("he dejado").
+    let (female, male) = match lang {
+        Lang::En => (t.has_any(FEMALE_EN), t.has_any(MALE_EN)),
+        Lang::Es => (t.has_any(FEMALE_ES), t.has_any(MALE_ES)),
+    };
+    match (female, male) {
+        (true, false) => Some(Gender::Female),
+        (false, true) => Some(Gender::Male),
+        _ => None,
+    }
+}
+
+/// An age: a number of years ("34 years", "17 años", "he is 41", "aged
+/// 66"), or a bare number that is neither the height nor the weight.
+fn age(t: &Text, lang: Lang, height: Option<f64>, weight: Option<f64>) -> Option<u32> {
+    let words = t.words();
+    let whole = |n: f64| (n.fract() == 0.0 && (0.0..=150.0).contains(&n)).then_some(n as u32);
+    for (i, n) in numbers(t) {
+        let unit = next(t, i);
+        if YEARS_WORDS.contains(&unit) || (lang == Lang::En && unit == "yo") {
+            return whole(n);
+        }
+    }
+    for (i, n) in numbers(t) {
+        let unit = next(t, i);
+        let before = if i > 0 { words[i - 1].as_str() } else { "" };
+        let measured = [
+            "weighs", "pesa", "peso", "mide", "mido", "height", "tall", "weight",
+        ]
+        .contains(&before);
+        if NOT_AGE_UNITS.contains(&unit)
+            || measured
+            || Some(n) == height
+            || Some(n) == weight
+            || (1.0..2.5).contains(&n) && n.fract() != 0.0
+        {
+            continue;
+        }
+        if let Some(age) = whole(n) {
+            return Some(age);
+        }
+    }
+    None
+}
+
+/// Diets and restrictions said of the person, part by part: allergies
+/// ("allergic to peanuts and shellfish"), coeliac, diets, foods they do
+/// not eat.
+fn rules(parts: &[Text], lang: Lang, out: &mut MemberFacts) {
+    let mut allergy_list = false;
+    for part in parts {
+        let mut names: Vec<String> = Vec::new();
+        let mut read_list = false;
+        if part.has_any(CELIAC_OF_MEMBER) {
+            names.push(foods::allergy_name("gluten"));
+        }
+        if let Some(rest) = part.after(ALLERGY_OPENERS) {
+            names.extend(
+                foods::read(&rest, lang)
+                    .found
+                    .iter()
+                    .map(|f| foods::allergy_name(f)),
+            );
+            read_list = true;
+            allergy_list = true;
+        } else if let Some(rest) = part.after(THEIR_DISLIKES) {
+            names.extend(foods::read(&rest, lang).found);
+            read_list = true;
+            allergy_list = false;
+        } else if part.has_any(ALLERGY_NOUNS) {
+            // "lactose intolerant", "a shellfish allergy": the food first.
+            names.extend(
+                foods::read(&part.without(ALLERGY_NOUNS), lang)
+                    .found
+                    .iter()
+                    .map(|f| foods::allergy_name(f)),
+            );
+            read_list = true;
+            allergy_list = true;
+        } else if allergy_list {
+            // "allergic to peanuts and shellfish": the list goes on.
+            let more = foods::read(part.words(), lang);
+            if !more.found.is_empty() && more.unknown.is_empty() {
+                names.extend(more.found.iter().map(|f| foods::allergy_name(f)));
+                read_list = true;
+            }
+        }
+        if !read_list {
+            allergy_list = false;
+            for f in foods::mentioned(part.words(), lang).found {
+                match f.as_str() {
+                    "vegan" => push(&mut out.diets, DietType::Vegan),
+                    "vegetarian" => push(&mut out.diets, DietType::Vegetarian),
+                    "pescatarian" | "halal" | "kosher" => names.push(f),
+                    _ => {}
+                }
+            }
+        }
+        for n in names {
+            push(&mut out.restrictions, n);
+        }
+    }
+}
+
+fn push<T: PartialEq>(list: &mut Vec<T>, item: T) {
+    if !list.contains(&item) {
+        list.push(item);
+    }
+}
+
+/// What a part said of another person, as the facts to store on their
+/// member: the restrictions, diets and body facts its own statements gave.
+pub(super) fn said_of_them(t: &Text, lang: Lang, inner: &Read) -> MemberFacts {
+    let mut facts = MemberFacts {
+        relation: t
+            .words()
+            .iter()
+            .find_map(|w| relation(w))
+            .map(|(en, _)| en.to_owned()),
+        ..MemberFacts::default()
+    };
+    for r in &inner.requests {
+        match r {
+            ToolRequest::AddPreference {
+                kind: mealplan_ports::ItemKind::Restriction,
+                names,
+            } => {
+                for n in names {
+                    push(&mut facts.restrictions, n.clone());
+                }
+            }
+            ToolRequest::ChangeProfile(change) => match *change {
+                ProfileChange::Diet(d) => push(&mut facts.diets, d),
+                ProfileChange::Weight(kg) => facts.weight = Some(kg),
+                ProfileChange::Height(cm) => facts.height = Some(cm),
+                ProfileChange::Goal(g) => facts.goal = Some(g),
+                ProfileChange::Activity(a) => facts.activity = Some(a),
+                ProfileChange::Meals(n) => facts.meals = Some(n),
+                ProfileChange::DropDiet(_)
+                | ProfileChange::WeightBy(_)
+                | ProfileChange::GoalWeight(_)
+                | ProfileChange::NotGoal(_) => {}
+            },
+            _ => {}
+        }
+    }
+    // "my wife is vegetarian", "my son doesn't eat pork".
+    rules(std::slice::from_ref(t), lang, &mut facts);
+    facts
+}
+
+/// What a message says of a person named at its start ("Ana is allergic
+/// to shellfish", "Leo no come cerdo"), when it says something to store.
+pub(super) fn said_of_named(message: &str, lang: Lang, names: &[String]) -> Option<MemberFacts> {
+    let name = named_subject(message, names)?;
+    let mut facts = facts(message, lang);
+    facts.name = Some(name);
+    facts.relation = None;
+    // A statement about them that says nothing readable is still theirs:
+    // it must never fall through to the writer's own profile.
+    let t = Text::new(message);
+    let states = t.has_any(ALLERGY_OPENERS)
+        || t.has_any(ALLERGY_NOUNS)
+        || t.has_any(THEIR_DISLIKES)
+        || t.has_any(MEMBER_STATES)
+        || !foods::mentioned(t.words(), lang).found.is_empty();
+    (states
+        || !facts.restrictions.is_empty()
+        || !facts.diets.is_empty()
+        || facts.goal.is_some()
+        || facts.activity.is_some()
+        || facts.meals.is_some())
+    .then_some(facts)
+}
+
+/// The facts a message adds to a member waiting for them ("she is 34,
+/// 165 cm and 60 kg", "se llama Carmen", "Ana"); `None` when it gives
+/// none of what is missing or speaks of the writer ("I weigh 70 kg").
+pub(super) fn completes(message: &str, lang: Lang, partial: &MemberFacts) -> Option<MemberFacts> {
+    let t = Text::new(message);
+    let third = t.has_any(THIRD_PERSON);
+    let own = t.has_any(FIRST_PERSON);
+    let mut more = facts(message, lang);
+    if own && !third && more.relation.is_none() {
+        return None;
+    }
+    if more.name.is_none() && partial.name.is_none() {
+        more.name = bare_name(message);
+    }
+    let gives = (partial.name.is_none() && more.name.is_some())
+        || (partial.age.is_none() && more.age.is_some())
+        || (partial.gender.is_none() && more.gender.is_some())
+        || (partial.height.is_none() && more.height.is_some())
+        || (partial.weight.is_none() && more.weight.is_some());
+    gives.then_some(more)
+}
+
+/// A message that is only a name ("Ana", "Ana María").
+fn bare_name(message: &str) -> Option<String> {
+    let tokens = tokens(message);
+    let plain = |t: &Token| !YES.contains(&t.mended.as_str()) && !NO.contains(&t.mended.as_str());
+    (!tokens.is_empty() && tokens.len() <= 2 && tokens.iter().all(|t| name_like(t) && plain(t)))
+        .then(|| {
+            tokens
+                .iter()
+                .map(|t| t.raw.as_str())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+}

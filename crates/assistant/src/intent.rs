@@ -1,0 +1,453 @@
+//! Reading a message without a language model: its parts, and what each
+//! part asks for, in English or Spanish. A message may hold several
+//! requests ("I'm vegan and allergic to sesame", "no pork and no
+//! shellfish") and a statement with a question; each is read. Foods are
+//! read only through the domain's vocabulary ([`super::foods`]): a word
+//! that names nothing known is reported, never stored.
+
+use mealplan_ports::ItemKind;
+
+use super::asks::action;
+use super::foods;
+use super::lang::{Lang, detect};
+pub use super::part::Signal;
+use super::part::{FoodKind, Read, add_foods, parts};
+use super::request::ToolRequest;
+use super::statements::statements;
+use super::vocab::*;
+use super::words::Text;
+
+/// What the reader knows besides the message.
+#[derive(Debug, Clone, Default)]
+pub struct Context {
+    /// Today's day of week, 1 = Monday.
+    pub today: u8,
+    /// The conversation's language so far.
+    pub earlier: Option<Lang>,
+    /// Names of the writer's household members: a message that starts
+    /// with one speaks of them, however the name reads as a word.
+    pub names: Vec<String>,
+}
+
+/// A message understood.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Understood {
+    /// Language to answer in.
+    pub lang: Lang,
+    /// The requests, in the order to carry them out (profile changes
+    /// first, so the rest follow them).
+    pub requests: Vec<ToolRequest>,
+    /// Greetings, yes/no, foods not understood.
+    pub signals: Vec<Signal>,
+    /// Whether some part of the message asked for nothing the reader knows.
+    pub unread: bool,
+    /// Those parts, as read (normalised words), to name in the answer.
+    pub unread_parts: Vec<String>,
+}
+
+/// Reads `message`.
+pub fn understand(message: &str, ctx: &Context) -> Understood {
+    let whole = Text::new(message);
+    // Names say nothing of the language ("Pedro also hates mushrooms").
+    let names: Vec<String> = ctx
+        .names
+        .iter()
+        .flat_map(|n| n.split_whitespace().map(super::lang::normalise))
+        .collect();
+    let words: Vec<&str> = whole
+        .words()
+        .iter()
+        .map(String::as_str)
+        .filter(|w| !names.iter().any(|n| n == w))
+        .collect();
+    let without_names = words.join(" ");
+    let raw = if words.len() < whole.words().len() {
+        without_names.as_str()
+    } else {
+        message
+    };
+    let lang = detect(&words, raw, ctx.earlier);
+    let mut out = Understood {
+        lang,
+        ..Understood::default()
+    };
+    // Pregnancy, a very low intake, a loss too fast: nothing is done on
+    // a guess; the answer cautions and says what can be done.
+    if let Some(care) = super::care::care(&whole) {
+        out.signals.push(Signal::Care(care));
+        return out;
+    }
+    // A member to add, or who is in the household: the whole message
+    // describes one person, whatever its commas.
+    if let Some(request) = super::household::read(message, &whole, lang) {
+        out.requests.push(request);
+        return out;
+    }
+    // "Ana is allergic to shellfish": said of a person by name.
+    if let Some(facts) = super::household::said_of_named(message, lang, &ctx.names) {
+        out.signals.push(Signal::SomeoneElse(facts));
+        return out;
+    }
+    let mut last_food_kind: Option<FoodKind> = None;
+    // The previous part and how many requests it gave.
+    let mut previous: Option<(Text, usize)> = None;
+    for part in parts(message) {
+        // "Allergies: eggs, milk": a heading; the lists after it are
+        // allergies.
+        if !part.words().is_empty()
+            && part.words().iter().all(|w| {
+                ALLERGY_NOUNS.contains(&w.as_str())
+                    || [
+                        "allergies",
+                        "alergias",
+                        "my",
+                        "mis",
+                        "i",
+                        "have",
+                        "tengo",
+                        "food",
+                        "foods",
+                    ]
+                    .contains(&w.as_str())
+            })
+            && part.has_any(ALLERGY_HEADING)
+        {
+            out.requests.push(ToolRequest::AddPreference {
+                kind: ItemKind::Restriction,
+                names: Vec::new(),
+            });
+            last_food_kind = Some(FoodKind::Allergy);
+            previous = None;
+            continue;
+        }
+        // Structure first (a negated act, a thing taken back, a change
+        // relative to before), then the keyword readers.
+        let read = read_clause(&part, lang, ctx.today, &names);
+        if read.is_empty() {
+            // "a short plan, three days": a part that says nothing alone
+            // may finish the one before.
+            if let Some((before, count)) = previous.take() {
+                let joined = Text::from_words([before.words(), part.words()].concat());
+                let again = read_clause(&joined, lang, ctx.today, &names);
+                // Two parts that said nothing alone may say it together
+                // ("i've gained weight, 2 kilos").
+                if count == 0 && !again.requests.is_empty() {
+                    if out.unread_parts.last() == Some(&before.joined()) {
+                        out.unread_parts.pop();
+                    }
+                    out.unread = !out.unread_parts.is_empty();
+                    previous = Some((joined, again.requests.len()));
+                    out.requests.extend(again.requests);
+                    continue;
+                }
+                if again.requests.len() == count
+                    && count > 0
+                    && again.requests != out.requests[out.requests.len() - count..]
+                {
+                    let keep = out.requests.len() - count;
+                    out.requests.truncate(keep);
+                    out.requests.extend(again.requests);
+                    previous = Some((joined, count));
+                    continue;
+                }
+                previous = Some((before, count));
+            }
+            // "no pork and shellfish": a bare food list continues the
+            // previous part's list.
+            let more = foods::read(part.words(), lang);
+            if let (Some(kind), false) = (last_food_kind, more.found.is_empty()) {
+                extend(&mut out.requests, kind, more.found);
+                continue;
+            }
+            if !part.words().iter().all(|w| FILLER.contains(&w.as_str())) {
+                out.unread = true;
+                out.unread_parts.push(part.joined());
+                // The next part may finish it.
+                if previous.is_none() {
+                    previous = Some((part.clone(), 0));
+                }
+            }
+            continue;
+        }
+        // "I had breakfast and lunch": a meal alone after a meal action
+        // is the same action on that meal.
+        if read.bare
+            && let Some(ToolRequest::PlanSummary { day, meal_type }) = read.requests.first()
+            && let Some(last) = out.requests.last().cloned()
+            && let Some(again) = same_action(&last, *day, *meal_type)
+        {
+            out.requests.push(again);
+            continue;
+        }
+        last_food_kind = read.food_kind;
+        previous = Some((part.clone(), read.requests.len()));
+        out.requests.extend(read.requests);
+        out.signals.extend(read.signals);
+    }
+    // "the second snack on Tuesday, can I change it?": an action on "it"
+    // acts on the meal the message named.
+    let named = super::asks::meal_ref(&whole, ctx.today);
+    if !named.is_empty() {
+        let mut filled = false;
+        for r in &mut out.requests {
+            match r {
+                ToolRequest::ReplaceMeal { meal, choice }
+                    if meal.is_empty()
+                        && !matches!(choice, Some(super::request::Choice::Option(_))) =>
+                {
+                    *meal = named.clone();
+                    filled = true;
+                }
+                ToolRequest::SuggestAlternatives { meal }
+                | ToolRequest::MarkEaten { meal }
+                | ToolRequest::MarkPending { meal }
+                    if meal.is_empty() =>
+                {
+                    *meal = named.clone();
+                    filled = true;
+                }
+                _ => {}
+            }
+        }
+        if filled {
+            out.requests
+                .retain(|r| !matches!(r, ToolRequest::PlanSummary { .. }));
+        }
+    }
+    // The profile answer tells the targets too.
+    if out.requests.contains(&ToolRequest::ProfileSummary) {
+        out.requests
+            .retain(|r| *r != ToolRequest::ExplainTargets { focus: None });
+    }
+    // A heading with no list after it adds nothing.
+    out.requests
+        .retain(|r| !matches!(r, ToolRequest::AddPreference { names, .. } if names.is_empty()));
+    // A request said twice ("sedentary, desk job") is done once.
+    let mut once: Vec<ToolRequest> = Vec::with_capacity(out.requests.len());
+    for r in out.requests.drain(..) {
+        if !once.contains(&r) {
+            once.push(r);
+        }
+    }
+    out.requests = once;
+    // Profile changes first; otherwise in the order asked.
+    out.requests.sort_by_key(|r| !r.changes_profile());
+    merge_preferences(&mut out.requests);
+    out
+}
+
+/// One clause read: by its structure first (a negated act, a thing
+/// taken back, a change relative to before: [`super::frames`]), then by
+/// the keyword readers.
+fn read_clause(t: &Text, lang: Lang, today: u8, names: &[String]) -> Read {
+    super::frames::read(t, lang, today, names).unwrap_or_else(|| read_part(t, lang, today))
+}
+
+/// Whether a part says not to do something ("don't create a new plan",
+/// "I don't want a new plan", "no cambies la cena").
+fn negated(t: &Text) -> bool {
+    let verbs = [
+        "create",
+        "make",
+        "change",
+        "replace",
+        "swap",
+        "touch",
+        "generate",
+        "rebalance",
+        "mark",
+        "tick",
+        "want a new",
+        "want another",
+        "need a new",
+        "need another",
+    ];
+    let nots = [
+        "don t",
+        "do not",
+        "dont",
+        "never",
+        "please don t",
+        "no need to",
+    ];
+    nots.iter()
+        .any(|n| verbs.iter().any(|v| t.has(&format!("{n} {v}"))))
+        || t.has_any(DONT_CHANGE_ES)
+}
+
+/// `last` done on another meal, for a meal named alone after it.
+fn same_action(
+    last: &ToolRequest,
+    day: Option<u8>,
+    meal_type: Option<mealplan_domain::MealType>,
+) -> Option<ToolRequest> {
+    let with = |m: &super::request::MealRef| super::request::MealRef {
+        day: day.or(m.day),
+        meal_type: meal_type.or(m.meal_type),
+        ordinal: None,
+        recipe_name: None,
+    };
+    Some(match last {
+        ToolRequest::MarkEaten { meal } => ToolRequest::MarkEaten { meal: with(meal) },
+        ToolRequest::ReplaceMeal { meal, choice } => ToolRequest::ReplaceMeal {
+            meal: with(meal),
+            choice: choice.clone(),
+        },
+        ToolRequest::SuggestAlternatives { meal } => {
+            ToolRequest::SuggestAlternatives { meal: with(meal) }
+        }
+        _ => return None,
+    })
+}
+
+fn extend(requests: &mut [ToolRequest], kind: FoodKind, found: Vec<String>) {
+    let target = match kind {
+        FoodKind::Like => ItemKind::Taste,
+        _ => ItemKind::Restriction,
+    };
+    if let Some(ToolRequest::AddPreference { names, .. }) = requests
+        .iter_mut()
+        .rev()
+        .find(|r| matches!(r, ToolRequest::AddPreference { kind, .. } if *kind == target))
+    {
+        for f in found {
+            let name = if kind == FoodKind::Allergy {
+                foods::allergy_name(&f)
+            } else {
+                f
+            };
+            if !names.contains(&name) {
+                names.push(name);
+            }
+        }
+    }
+}
+
+/// One `AddPreference` per list, so one save stores every name.
+fn merge_preferences(requests: &mut Vec<ToolRequest>) {
+    let mut merged: Vec<ToolRequest> = Vec::new();
+    for r in requests.drain(..) {
+        if let ToolRequest::AddPreference { kind, names } = &r
+            && let Some(ToolRequest::AddPreference { names: into, .. }) = merged
+                .iter_mut()
+                .find(|m| matches!(m, ToolRequest::AddPreference { kind: k, .. } if k == kind))
+        {
+            for n in names {
+                if !into.contains(n) {
+                    into.push(n.clone());
+                }
+            }
+            continue;
+        }
+        merged.push(r);
+    }
+    *requests = merged;
+}
+
+/// Whether every word of `t` is one of `words` or filler.
+fn only(t: &Text, words: &[&str]) -> bool {
+    if !words.iter().any(|w| t.has(w)) {
+        return false;
+    }
+    let joined = t.joined();
+    let mut rest = format!(" {joined} ");
+    let mut sorted: Vec<&&str> = words.iter().collect();
+    sorted.sort_by_key(|w| std::cmp::Reverse(w.len()));
+    for w in sorted {
+        rest = rest.replace(&format!(" {w} "), "  ");
+    }
+    rest.split_whitespace().all(|w| {
+        [
+            "please", "thanks", "gracias", "por", "favor", "very", "much", "muchas", "so", "the",
+            "just", "oh",
+        ]
+        .contains(&w)
+    }) && !joined.is_empty()
+}
+
+fn read_part(t: &Text, lang: Lang, today: u8) -> Read {
+    let mut read = Read::default();
+    if only(t, YES) {
+        read.signals.push(Signal::Yes);
+        return read;
+    }
+    if only(t, NO) {
+        read.signals.push(Signal::No);
+        return read;
+    }
+    if only(t, GREETING) {
+        read.signals.push(Signal::Greeting);
+        return read;
+    }
+    if only(t, THANKS) || only(t, &[THANKS, GREETING].concat()) {
+        read.signals.push(Signal::Thanks);
+        return read;
+    }
+    if statements(t, lang, &mut read) {
+        return read;
+    }
+    if let Some(action) = action(t, lang, today)
+        // "add no pork to my restrictions" names the list it changes.
+        && (action != ToolRequest::ProfileSummary || read.requests.is_empty())
+    {
+        // "Don't create a new plan", "no cambies la cena": nothing to do.
+        let changes = matches!(
+            action,
+            ToolRequest::GenerateWeeklyPlan { .. }
+                | ToolRequest::ReplaceMeal { .. }
+                | ToolRequest::Rebalance { .. }
+                | ToolRequest::MarkEaten { .. }
+        );
+        let scopes = super::negation::Scopes::of(t);
+        if changes
+            && (negated(t)
+                || [CREATE, REPLACE, REBALANCE, PLAN]
+                    .iter()
+                    .any(|verbs| scopes.negates_near(t, verbs, 4)))
+        {
+            read.signals.push(Signal::No);
+            return read;
+        }
+        read.requests.push(action);
+    }
+    if read.is_empty()
+        && let Some(excluded) = super::frames::excluded_foods(t, lang)
+    {
+        // "no fish for me thx", "tampoco tomo lactosa": the foods a
+        // negation keeps out.
+        return excluded;
+    }
+    if read.is_empty() {
+        // A bare "no pork", "sin gluten": a dislike when it names a food.
+        if let Some(rest) = t.after(BARE_NO) {
+            let found = foods::read(&rest, lang);
+            if !found.found.is_empty() {
+                add_foods(&mut read, FoodKind::Dislike, found, lang);
+            }
+        }
+    }
+    if read.is_empty() {
+        // "¿Y el lunes?", "what about friday's dinner?": a day or meal
+        // alone asks what the plan has there.
+        let meal = super::asks::meal_ref(t, today);
+        let bare = t.words().iter().all(|w| {
+            super::lang::day_word(w).is_some()
+                || super::lang::meal_word(w).is_some()
+                || FILLER.contains(&w.as_str())
+                || super::asks::is_ordinal(w)
+                || [
+                    "what", "about", "how", "que", "tal", "s", "and", "y", "on", "for", "tomorrow",
+                    "today", "hoy", "manana", "then", "entonces", "del",
+                ]
+                .contains(&w.as_str())
+        });
+        if bare && !meal.is_empty() {
+            read.bare = true;
+            read.requests.push(ToolRequest::PlanSummary {
+                day: meal.day.or(meal.meal_type.map(|_| today)),
+                meal_type: meal.meal_type,
+            });
+        }
+    }
+    read
+}

@@ -1,0 +1,170 @@
+//! Measures a person states in a message: body weight, height, activity
+//! level and meals a day, read by the statements about oneself, the plan
+//! asks and the household reader alike.
+
+use mealplan_domain::{ActivityLevel, MealsPerDay};
+
+use super::vocab::*;
+use super::words::{Text, next, numbers};
+
+/// A body weight stated (`I weigh 70 kg`, `peso 68 kilos`), in kg.
+pub(super) fn body_weight(t: &Text) -> Option<f64> {
+    // A weight wished for is a goal, not the weight of today.
+    if t.has_any(WEIGHT_GOAL_SAID) {
+        return None;
+    }
+    // "I weigh 70", "my weight is 70", "peso 70": the person's own weight.
+    let said = t.has_any(WEIGHT_SAID);
+    for (i, n) in numbers(t) {
+        let unit = next(t, i);
+        // "2 kilos" is no one's weight (a change, or a food's).
+        if KG.contains(&unit) && n >= 25.0 {
+            return Some(n);
+        }
+        if LB.contains(&unit) {
+            return Some((n * 0.453_592_37 * 10.0).round() / 10.0);
+        }
+        if said && n >= 25.0 && unit.is_empty() {
+            return Some(n);
+        }
+    }
+    None
+}
+
+/// A height stated (`I'm 165 cm`, `mido 1,70`, `my height is 1.8 m`,
+/// `6 feet`, `5 ft 10 in`), in cm.
+pub(super) fn height(t: &Text) -> Option<f64> {
+    // Units that say a number is something else: weight ("180 lbs"),
+    // age ("41 years"), energy, meals.
+    let other =
+        |unit: &str| NOT_HEIGHT_UNITS.contains(&unit) || KG.contains(&unit) || LB.contains(&unit);
+    let said = t.has_stem(HEIGHT_SAID);
+    let numbers = numbers(t);
+    for (k, &(i, n)) in numbers.iter().enumerate() {
+        let unit = next(t, i);
+        if FEET.contains(&unit) && (3.0..8.0).contains(&n) {
+            // "5 ft 10 (in)": the inches are the next number, right after.
+            let inches = numbers
+                .get(k + 1)
+                .filter(|(j, m)| *j == i + 2 && (0.0..12.0).contains(m))
+                .filter(|(j, _)| {
+                    let after = next(t, *j);
+                    after.is_empty() || INCHES.contains(&after) || !other(after)
+                })
+                .map_or(0.0, |(_, m)| *m);
+            return Some(((n * 12.0 + inches) * 2.54).round());
+        }
+        if other(unit) {
+            continue;
+        }
+        if ["cm", "cms", "centimeters", "centimetres", "centimetros"].contains(&unit) {
+            return Some(n);
+        }
+        if ["m", "meters", "metres", "metros", "metro"].contains(&unit) && (1.0..2.5).contains(&n) {
+            return Some((n * 100.0).round());
+        }
+        if said && (1.0..2.5).contains(&n) {
+            return Some((n * 100.0).round());
+        }
+        // "1.75", "1,62": metres with a decimal mark and no unit are only
+        // ever a height.
+        let a_unit = [
+            "cm", "cms", "ft", "in", "inches", "feet", "g", "grams", "gramos", "l",
+        ]
+        .contains(&unit);
+        if !a_unit && n.fract() != 0.0 && (1.2..2.3).contains(&n) {
+            return Some((n * 100.0).round());
+        }
+        if said && (100.0..250.0).contains(&n) {
+            return Some(n);
+        }
+    }
+    None
+}
+
+/// An activity level stated (`I train twice a day now`, `soy sedentario`).
+pub(super) fn activity(t: &Text) -> Option<ActivityLevel> {
+    if !t.has_stem(ACTIVITY) && !t.has_any(ACTIVITY) {
+        return None;
+    }
+    // "no hago nada de ejercicio", "I never work out": the activity
+    // words negated.
+    let scopes = super::negation::Scopes::of(t);
+    if t.has_any(ACTIVITY_LOW) || scopes.negates_any(t, ACTIVITY) {
+        return Some(ActivityLevel::Low);
+    }
+    if t.has_any(ACTIVITY_MODERATE) {
+        return Some(ActivityLevel::Medium);
+    }
+    // "4 times a week" and more is a lot of training.
+    for (i, n) in numbers(t) {
+        let rest = t.words()[i + 1..].join(" ");
+        let weekly = WEEKLY.iter().any(|p| rest.starts_with(p));
+        if weekly {
+            return Some(if n >= 4.0 {
+                ActivityLevel::High
+            } else if n >= 2.0 {
+                ActivityLevel::Medium
+            } else {
+                ActivityLevel::Low
+            });
+        }
+        if rest.starts_with("times a day") || rest.starts_with("veces al dia") {
+            return Some(ActivityLevel::High);
+        }
+    }
+    // "active", "muy activa": said alone (an answer to "how active are
+    // you?"), it is about the person.
+    let alone = t.len() <= 4
+        && t.has_any(&["active", "activo", "activa"])
+        && t.words().iter().all(|w| {
+            [
+                "active", "activo", "activa", "very", "muy", "pretty", "i", "m", "am", "soy",
+                "quite", "super", "really",
+            ]
+            .contains(&w.as_str())
+        });
+    if t.has_any(ACTIVITY_HIGH) || alone {
+        return Some(ActivityLevel::High);
+    }
+    if t.has_any(ACTIVITY_MEDIUM) {
+        return Some(ActivityLevel::Medium);
+    }
+    None
+}
+
+/// `N meals a day`, `N comidas al día`.
+pub(super) fn meals_a_day(t: &Text) -> Option<u8> {
+    for (i, n) in numbers(t) {
+        let unit = next(t, i);
+        // "4 meals a day", not "I ate 2 meals today".
+        let daily = t.words()[i + 1..]
+            .iter()
+            .skip(1)
+            .take(3)
+            .map(String::as_str)
+            .collect::<Vec<_>>()
+            .join(" ");
+        let per_day = [
+            "a day",
+            "per day",
+            "daily",
+            "each day",
+            "every day",
+            "al dia",
+            "por dia",
+            "diarias",
+            "cada dia",
+            "en el dia",
+        ]
+        .iter()
+        .any(|p| daily.starts_with(p));
+        if ["meals", "meal", "comidas", "comida", "ingestas"].contains(&unit)
+            && n.fract() == 0.0
+            && per_day
+        {
+            return MealsPerDay::parse(n as i64).ok().map(MealsPerDay::get);
+        }
+    }
+    None
+}

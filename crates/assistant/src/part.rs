@@ -1,0 +1,171 @@
+//! One part of a message as read: the requests and signals it gave, and
+//! where its foods went, shared by the readers of statements and asks.
+
+use mealplan_domain::DietType;
+use mealplan_ports::ItemKind;
+
+use super::foods::{self, Foods};
+use super::lang::Lang;
+use super::request::{MemberFacts, ToolRequest};
+use super::vocab::JOINS;
+use super::words::Text;
+
+/// A part of a message that is not a request.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Signal {
+    /// A greeting.
+    Greeting,
+    /// Thanks.
+    Thanks,
+    /// Yes (to a question the assistant asked).
+    Yes,
+    /// No.
+    No,
+    /// A diet that is not a rule about ingredients (keto, paleo), with the
+    /// diet type that comes closest, to offer.
+    NotARule {
+        /// The diet's name as written.
+        name: String,
+        /// The diet type to offer instead.
+        offer: Option<DietType>,
+    },
+    /// Something said of another person ("my son is allergic to
+    /// peanuts", "Ana is vegetarian"): the profile is the user's own, so
+    /// nothing is stored there; what was said (their relation or name,
+    /// restrictions, diets, body facts) goes to their household member
+    /// when they are one.
+    SomeoneElse(MemberFacts),
+    /// Something that needs care before any change: nothing is done on a
+    /// guess, the answer cautions and says what the service can do.
+    Care(Care),
+    /// Words meant as a food that name nothing known, with the closest
+    /// names the assistant knows.
+    NotAFood {
+        /// The words.
+        words: String,
+        /// Closest known names.
+        closest: Vec<foods::Near>,
+        /// The list they were meant for.
+        kind: ItemKind,
+        /// Meant as an allergy.
+        allergy: bool,
+    },
+}
+
+/// What calls for care before acting on a message.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Care {
+    /// Pregnancy or breastfeeding: needs change and are a clinician's.
+    Pregnancy,
+    /// A daily energy intake under 1,200 kcal asked for.
+    VeryLowCalories(u32),
+    /// A loss faster than 1 kg a week asked for (kg, weeks).
+    FastLoss(f64, f64),
+}
+
+/// What list a part's foods went to.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) enum FoodKind {
+    Allergy,
+    Dislike,
+    Like,
+}
+
+/// What one part asks for.
+#[derive(Debug, Default)]
+pub(super) struct Read {
+    /// Requests found.
+    pub(super) requests: Vec<ToolRequest>,
+    /// Signals found.
+    pub(super) signals: Vec<Signal>,
+    /// Where the part's foods went (a bare food list after it goes there too).
+    pub(super) food_kind: Option<FoodKind>,
+    /// The part only named a day or meal.
+    pub(super) bare: bool,
+}
+
+impl Read {
+    /// Whether the part asked for nothing.
+    pub(super) fn is_empty(&self) -> bool {
+        self.requests.is_empty() && self.signals.is_empty()
+    }
+}
+
+/// Adds the foods of a part to the list `kind` names; words that named
+/// no food become [`Signal::NotAFood`] with the closest names known.
+pub(super) fn add_foods(read: &mut Read, kind: FoodKind, found: Foods, lang: Lang) {
+    for words in &found.unknown {
+        read.signals.push(Signal::NotAFood {
+            words: words.clone(),
+            closest: foods::closest(words, lang),
+            kind: if kind == FoodKind::Like {
+                ItemKind::Taste
+            } else {
+                ItemKind::Restriction
+            },
+            allergy: kind == FoodKind::Allergy,
+        });
+    }
+    if found.found.is_empty() {
+        return;
+    }
+    let (list, names) = match kind {
+        FoodKind::Allergy => (
+            ItemKind::Restriction,
+            found.found.iter().map(|f| foods::allergy_name(f)).collect(),
+        ),
+        FoodKind::Dislike => (ItemKind::Restriction, found.found),
+        FoodKind::Like => (ItemKind::Taste, found.found),
+    };
+    read.requests
+        .push(ToolRequest::AddPreference { kind: list, names });
+    read.food_kind = Some(kind);
+}
+
+/// Whether `chars[i]` is a full stop or comma between digits: a decimal
+/// point ("68.5 kg", "mide 1,58").
+fn is_decimal(chars: &[char], i: usize) -> bool {
+    matches!(chars[i], '.' | ',')
+        && i > 0
+        && chars[i - 1].is_ascii_digit()
+        && chars.get(i + 1).is_some_and(char::is_ascii_digit)
+}
+
+/// `message` with each decimal comma made a point ("mide 1,58" is 1.58 m,
+/// not 1 and 58).
+pub(super) fn decimal_points(message: &str) -> String {
+    let chars: Vec<char> = message.chars().collect();
+    (0..chars.len())
+        .map(|i| if is_decimal(&chars, i) { '.' } else { chars[i] })
+        .collect()
+}
+
+/// Splits a message into parts: sentences, then clauses at joining words.
+pub(super) fn parts(message: &str) -> Vec<Text> {
+    let mut out = Vec::new();
+    let chars: Vec<char> = message.chars().collect();
+    let mut sentences = vec![String::new()];
+    for (i, c) in chars.iter().enumerate() {
+        let decimal = is_decimal(&chars, i);
+        if !decimal && matches!(c, '.' | '!' | '?' | ';' | '\n' | ',' | '¿' | '¡' | ':') {
+            sentences.push(String::new());
+        } else if let Some(last) = sentences.last_mut() {
+            last.push(if decimal { '.' } else { *c });
+        }
+    }
+    for sentence in &sentences {
+        let text = Text::new(sentence);
+        let mut current: Vec<String> = Vec::new();
+        for w in text.words() {
+            if JOINS.contains(&w.as_str()) && !current.is_empty() {
+                out.push(Text::from_words(std::mem::take(&mut current)));
+            } else if !JOINS.contains(&w.as_str()) {
+                current.push(w.clone());
+            }
+        }
+        if !current.is_empty() {
+            out.push(Text::from_words(current));
+        }
+    }
+    out
+}

@@ -1,0 +1,753 @@
+//! The reader on its own: what each message is read as, in a short form
+//! (`add restriction: pork, shellfish`), in both languages, with typos and
+//! compound requests. The HTTP corpus (`tests/chat/corpus.txt`) checks
+//! the effects; these pin the readings.
+
+use mealplan_ports::ItemKind;
+
+use super::intent::{Context, Signal, understand};
+use super::lang::Lang;
+use super::request::{Choice, ProfileChange, ToolRequest};
+
+/// Today is Wednesday (3) in every reading.
+fn read(message: &str) -> (Lang, Vec<String>) {
+    let u = understand(
+        message,
+        &Context {
+            today: 3,
+            earlier: None,
+            names: vec!["Pedro".into(), "Lucía".into()],
+        },
+    );
+    let mut out: Vec<String> = u.requests.iter().map(short).collect();
+    for s in &u.signals {
+        out.push(match s {
+            Signal::Greeting => "greeting".into(),
+            Signal::Thanks => "thanks".into(),
+            Signal::Yes => "yes".into(),
+            Signal::No => "no".into(),
+            Signal::NotARule { name, .. } => format!("not a rule: {name}"),
+            Signal::SomeoneElse(facts) if facts.is_empty() => "someone else".into(),
+            Signal::SomeoneElse(facts) => format!("someone else: {}", member(facts)),
+            Signal::NotAFood { words, .. } => format!("not a food: {words}"),
+            Signal::Care(c) => format!("care: {c:?}"),
+        });
+    }
+    (u.lang, out)
+}
+
+fn meal(m: &super::request::MealRef) -> String {
+    format!(
+        "{}:{}",
+        m.day.map_or("-".into(), |d| d.to_string()),
+        m.meal_type.map_or("-", |t| t.as_str())
+    )
+}
+
+fn short(r: &ToolRequest) -> String {
+    match r {
+        ToolRequest::GenerateWeeklyPlan {
+            days,
+            adjust,
+            meals_change,
+            household,
+            ..
+        } => {
+            let mut s = format!("generate {days}");
+            if *household {
+                s.push_str(" household");
+            }
+            if adjust.protein != 0 {
+                s.push_str(&format!(" protein{:+}", adjust.protein));
+            }
+            if adjust.carbs != 0 {
+                s.push_str(&format!(" carbs{:+}", adjust.carbs));
+            }
+            if adjust.calories != 0 {
+                s.push_str(&format!(" calories{:+}", adjust.calories));
+            }
+            if let Some(d) = adjust.diet {
+                s.push_str(&format!(" {}", d.as_str()));
+            }
+            if let Some(m) = adjust.meals_per_day {
+                s.push_str(&format!(" meals={}", m.get()));
+            }
+            if *meals_change != 0 {
+                s.push_str(&format!(" meals{meals_change:+}"));
+            }
+            s
+        }
+        ToolRequest::ReplaceMeal { meal: m, choice } => format!(
+            "replace {}{}{}",
+            meal(m),
+            m.recipe_name
+                .as_ref()
+                .map_or(String::new(), |n| format!(" ({n})")),
+            match choice {
+                None => String::new(),
+                Some(Choice::Option(n)) => format!(" option {n}"),
+                Some(Choice::Name(n)) => format!(" named {n}"),
+                Some(Choice::With(f)) => format!(" with {f}"),
+                Some(Choice::Without(f)) => format!(" without {}", f.join(", ")),
+                Some(Choice::Lighter) => " lighter".into(),
+                Some(Choice::MoreProtein) => " more protein".into(),
+            }
+        ),
+        ToolRequest::SuggestAlternatives { meal: m } => format!("alternatives {}", meal(m)),
+        ToolRequest::SearchRecipes(c) => {
+            let mut s = "search".to_owned();
+            if let Some(q) = &c.query {
+                s.push_str(&format!(" {q}"));
+            }
+            if let Some(t) = c.meal_type {
+                s.push_str(&format!(" {}", t.as_str()));
+            }
+            if let Some(d) = c.diet_type {
+                s.push_str(&format!(" {}", d.as_str()));
+            }
+            if let Some(k) = c.max_calories {
+                s.push_str(&format!(" <{k}kcal"));
+            }
+            if let Some(p) = c.min_protein {
+                s.push_str(&format!(" >{p}g protein"));
+            }
+            if let Some(m) = c.max_minutes {
+                s.push_str(&format!(" <{m}min"));
+            }
+            if !c.without.is_empty() {
+                s.push_str(&format!(" without {}", c.without.join(", ")));
+            }
+            s
+        }
+        ToolRequest::PlanSummary { day, meal_type } => format!(
+            "show {}:{}",
+            day.map_or("-".into(), |d| d.to_string()),
+            meal_type.map_or("-", |t| t.as_str())
+        ),
+        ToolRequest::ProfileSummary => "profile".into(),
+        ToolRequest::AddPreference { kind, names } => format!(
+            "add {}: {}",
+            if *kind == ItemKind::Taste {
+                "taste"
+            } else {
+                "restriction"
+            },
+            names.join(", ")
+        ),
+        ToolRequest::RemovePreference { names, .. } => format!("remove {}", names.join(", ")),
+        ToolRequest::ChangeProfile(c) => match c {
+            ProfileChange::Goal(g) => format!("goal {}", g.as_str()),
+            ProfileChange::Activity(a) => format!("activity {}", a.as_str()),
+            ProfileChange::Weight(w) => format!("weight {w}"),
+            ProfileChange::Height(h) => format!("height {h}"),
+            ProfileChange::Meals(m) => format!("meals {m}"),
+            ProfileChange::Diet(d) => format!("diet {}", d.as_str()),
+            ProfileChange::DropDiet(d) => format!("drop diet {}", d.as_str()),
+            ProfileChange::WeightBy(kg) => format!("weight by {kg:+}"),
+            ProfileChange::GoalWeight(kg) => format!("goal weight {kg}"),
+            ProfileChange::NotGoal(g) => format!("not goal {}", g.as_str()),
+        },
+        ToolRequest::DayProgress { day } => {
+            format!("progress {}", day.map_or("-".into(), |d| d.to_string()))
+        }
+        ToolRequest::ExplainTargets { focus } => format!(
+            "targets{}",
+            focus.map_or(String::new(), |n| format!(" {n:?}").to_lowercase())
+        ),
+        ToolRequest::ShoppingList { food } => {
+            format!(
+                "shopping{}",
+                food.as_ref().map_or(String::new(), |f| format!(" {f}"))
+            )
+        }
+        ToolRequest::Rebalance { day } => {
+            format!("rebalance {}", day.map_or("-".into(), |d| d.to_string()))
+        }
+        ToolRequest::PlanContains { food, meal: m } => {
+            if m.is_empty() {
+                format!("contains {food}")
+            } else {
+                format!("contains {food} {}", meal(m))
+            }
+        }
+        ToolRequest::MarkEaten { meal: m } => format!("ate {}", meal(m)),
+        ToolRequest::MarkPending { meal: m } => format!("pending {}", meal(m)),
+        ToolRequest::RemoveMember { who } => format!("remove member {who}"),
+        ToolRequest::AddMember(facts) => format!("add member {}", member(facts)),
+        ToolRequest::HouseholdSummary => "household".into(),
+        ToolRequest::CreateProfile { facts, then_plan } => {
+            format!("my profile {} plan={then_plan}", member(facts))
+        }
+    }
+}
+
+/// A member's facts in short: `Ana (wife) female 34y 165cm 60kg
+/// vegetarian; peanut allergy`, what was not said left out.
+fn member(f: &super::request::MemberFacts) -> String {
+    let mut s: Vec<String> = Vec::new();
+    if let Some(n) = &f.name {
+        s.push(n.clone());
+    }
+    if let Some(r) = &f.relation {
+        s.push(format!("({r})"));
+    }
+    if let Some(g) = f.gender {
+        s.push(g.as_str().to_owned());
+    }
+    if let Some(a) = f.age {
+        s.push(format!("{a}y"));
+    }
+    if let Some(h) = f.height {
+        s.push(format!("{h}cm"));
+    }
+    if let Some(w) = f.weight {
+        s.push(format!("{w}kg"));
+    }
+    if let Some(g) = f.goal {
+        s.push(g.as_str().to_owned());
+    }
+    if let Some(a) = f.activity {
+        s.push(format!("activity {}", a.as_str()));
+    }
+    if let Some(m) = f.meals {
+        s.push(format!("meals {m}"));
+    }
+    for d in &f.diets {
+        s.push(d.as_str().to_owned());
+    }
+    let mut out = s.join(" ");
+    if !f.restrictions.is_empty() {
+        out.push_str(&format!("; {}", f.restrictions.join(", ")));
+    }
+    out
+}
+
+#[track_caller]
+fn reads(message: &str, lang: Lang, expected: &[&str]) {
+    let (got_lang, got) = read(message);
+    assert_eq!(
+        (got_lang, got.iter().map(String::as_str).collect::<Vec<_>>()),
+        (lang, expected.to_vec()),
+        "{message:?}"
+    );
+}
+
+use Lang::{En, Es};
+
+#[test]
+fn diets_allergies_and_dislikes_are_read_through_the_domain() {
+    reads(
+        "Soy pescetariana, no como carne ni pollo",
+        Es,
+        &["add restriction: pescatarian, meat, chicken"],
+    );
+    reads("pescetariana", Es, &["add restriction: pescatarian"]);
+    reads("Sigo una dieta vegetariana", Es, &["diet vegetarian"]);
+    reads("I'm a pescatarian", En, &["add restriction: pescatarian"]);
+    reads(
+        "add no pork to my restrictions",
+        En,
+        &["add restriction: pork"],
+    );
+    reads(
+        "no pork and no shellfish please",
+        En,
+        &["add restriction: pork, shellfish"],
+    );
+    reads(
+        "Añade sin cerdo a mis restricciones",
+        Es,
+        &["add restriction: pork"],
+    );
+    reads(
+        "I'm vegan and allergic to sesame",
+        En,
+        &["diet vegan", "add restriction: sesame allergy"],
+    );
+    reads(
+        "soy alérgico al huevo y a la soja",
+        Es,
+        &["add restriction: egg allergy, soy allergy"],
+    );
+    reads("I'm celiac", En, &["add restriction: gluten free"]);
+    reads("I dont like mushroms", En, &["add restriction: mushrooms"]);
+    reads("no me gusta el pescado", Es, &["add restriction: fish"]);
+    reads("I'm doing keto now", En, &["not a rule: keto"]);
+    reads("I don't like blorps", En, &["not a food: blorps"]);
+    reads("remove pork from my restrictions", En, &["remove pork"]);
+}
+
+#[test]
+fn compound_messages_do_each_part() {
+    reads(
+        "I'm allergic to peanuts, is there anything with peanuts in my plan?",
+        En,
+        &["add restriction: peanut allergy", "contains peanuts"],
+    );
+    reads(
+        "I don't like mushrooms, change Tuesday's lunch",
+        En,
+        &["add restriction: mushrooms", "replace 2:lunch"],
+    );
+    reads(
+        "change Tuesday's lunch, I don't like mushrooms",
+        En,
+        &["add restriction: mushrooms", "replace 2:lunch"],
+    );
+    reads(
+        "I want to lose weight and I weigh 90 kg",
+        En,
+        &["goal lose_weight", "weight 90"],
+    );
+    reads("I'd like a short plan, three days", En, &["generate 3"]);
+}
+
+#[test]
+fn the_plan_and_its_meals() {
+    reads(
+        "make me a new plan with more protein",
+        En,
+        &["generate 7 protein+1"],
+    );
+    reads("vegetarian this week", En, &["generate 7 vegetarian"]);
+    reads(
+        "create a plan with fewer meals",
+        En,
+        &["generate 7 meals-1"],
+    );
+    reads(
+        "hazme un plan nuevo con más proteína",
+        Es,
+        &["generate 7 protein+1"],
+    );
+    reads("what's for dinner on firday?", En, &["show 5:dinner"]);
+    reads("¿qué ceno el viernes?", Es, &["show 5:dinner"]);
+    reads("what do I eat tomorrow", En, &["show 4:-"]);
+    reads(
+        "Replace my dinner on Tuesday with something else",
+        En,
+        &["replace 2:dinner"],
+    );
+    reads(
+        "Cambia mi cena del martes por otra cosa",
+        Es,
+        &["replace 2:dinner"],
+    );
+    reads("option 2", En, &["replace -:- option 2"]);
+    reads("la segunda", Es, &["replace -:- option 2"]);
+    reads(
+        "¿qué otras opciones hay para el desayuno del jueves?",
+        Es,
+        &["alternatives 4:breakfast"],
+    );
+    reads("I ate my breakfast", En, &["ate -:breakfast"]);
+    reads("ya he cenado", Es, &["ate -:dinner"]);
+    reads("rebalance friday", En, &["rebalance 5"]);
+    reads(
+        "I already had breakfast and lunch today",
+        En,
+        &["ate -:breakfast", "ate 3:lunch"],
+    );
+    reads(
+        "the second snack on tuesday, can i change it?",
+        En,
+        &["replace 2:snack"],
+    );
+    reads(
+        "I'm not hungry for dinner on sunday, swap it for something lighter",
+        En,
+        &["replace 7:dinner lighter"],
+    );
+    reads("which days have fish?", En, &["contains fish"]);
+    reads(
+        "Could I have something different for lunch tomorrow? Not a fan of chickpeas",
+        En,
+        &["add restriction: chickpeas", "replace 4:lunch"],
+    );
+    reads("make it vegetarian", En, &["generate 7 vegetarian"]);
+    reads(
+        "Hazme un plan para esta semana pero sin gluten porfa",
+        Es,
+        &["add restriction: gluten", "generate 7"],
+    );
+    reads("Gracias!", Es, &["thanks"]);
+    reads(
+        "¿La cena del domingo lleva lactosa?",
+        Es,
+        &["contains lactose 7:dinner"],
+    );
+    reads("do i need to buy eggs?", En, &["shopping egg"]);
+    reads("how am I doing today?", En, &["progress 3"]);
+    reads(
+        "Tuesday dinner: something with salmon please",
+        En,
+        &["replace 2:dinner with salmon"],
+    );
+    reads(
+        "suggest a high protein breakfast under 400 calories",
+        En,
+        &["search breakfast high_protein <400kcal"],
+    );
+    reads(
+        "No quiero comer pescado esta semana",
+        Es,
+        &["add restriction: fish"],
+    );
+    reads("I'm 165 cm", En, &["height 165"]);
+    reads("quiero menos carbohidratos", Es, &["generate 7 carbs-1"]);
+    reads(
+        "ponme algo con pollo para cenar el viernes",
+        Es,
+        &["replace 5:dinner with chicken"],
+    );
+    reads(
+        "¿qué me recomiendas para merendar?",
+        Es,
+        &["alternatives -:snack"],
+    );
+    reads("mido 1,70", Es, &["height 170"]);
+    reads(
+        "ola, kiero un plan semanal",
+        Es,
+        &["generate 7", "greeting"],
+    );
+    reads("q ceno oy?", Es, &["show 3:dinner"]);
+    reads("cambiame la sena del bierne", Es, &["replace 5:dinner"]);
+    reads("kiero perder pezo", Es, &["goal lose_weight"]);
+    reads("how much protien shud i eat", En, &["targets protein"]);
+    reads(
+        "remove cheeze from my diet",
+        En,
+        &["add restriction: cheese"],
+    );
+    reads("i h8 mushrooms", En, &["add restriction: mushrooms"]);
+    reads("whats for diner tmrw", En, &["show 4:dinner"]);
+    // Nothing that is not the person's own, current fact changes the profile.
+    reads("show my active plan", En, &["show -:-"]);
+    reads("the salmon weighs 150 g", En, &[]);
+    // A weight wished for is a goal weight, never the weight of today.
+    reads("I want to weigh 60 kg", En, &["goal weight 60"]);
+    reads("I ate 2 meals today", En, &["progress 3"]);
+    reads(
+        "my son is allergic to peanuts",
+        En,
+        &["someone else: (son); peanut allergy"],
+    );
+    reads("I'm cooking for a vegan friend", En, &["search vegan"]);
+    reads(
+        "mi hija es celíaca",
+        Es,
+        &["someone else: (daughter); gluten free"],
+    );
+    reads("can you define keto?", En, &["not a rule: keto"]);
+}
+
+#[test]
+fn questions_searches_and_the_rest() {
+    reads("how much protein should I eat?", En, &["targets protein"]);
+    reads("wat is my protien target", En, &["targets protein"]);
+    reads("¿cuánta proteína debo comer?", Es, &["targets protein"]);
+    reads("how many calories have I eaten today?", En, &["progress 3"]);
+    reads("give me the shopping list", En, &["shopping"]);
+    reads("¿qué tengo que comprar?", Es, &["shopping"]);
+    reads("find chicken recipes", En, &["search chicken"]);
+    reads(
+        "busca recetas de pescado para la cena",
+        Es,
+        &["search fish dinner"],
+    );
+    reads(
+        "what can I cook in under 20 minutes?",
+        En,
+        &["search <20min"],
+    );
+    reads(
+        "Find vegan breakfast recipes under 400 kcal",
+        En,
+        &["search breakfast vegan <400kcal"],
+    );
+    reads("find recipes without eggs", En, &["search without egg"]);
+    reads("Quiero perder peso", Es, &["goal lose_weight"]);
+    reads("I train twice a day now", En, &["activity high"]);
+    reads("hago deporte 4 veces a la semana", Es, &["activity high"]);
+    reads(
+        "I'm lactose intolerant",
+        En,
+        &["add restriction: lactose intolerance"],
+    );
+    reads(
+        "I have a severe shellfish allergy",
+        En,
+        &["add restriction: shellfish allergy"],
+    );
+    reads(
+        "I don't like dragon fruit",
+        En,
+        &["not a food: dragon fruit"],
+    );
+    reads("I'd like to lose about 5 kg", En, &["goal lose_weight"]);
+    reads("I'm not vegetarian anymore", En, &["drop diet vegetarian"]);
+    reads(
+        "I'm allergic to tree nuts",
+        En,
+        &["add restriction: tree nut allergy"],
+    );
+    reads("I weigh 150 lbs", En, &["weight 68"]);
+    reads("what is the meaning of life?", En, &[]);
+    reads("¿cuál es el sentido de la vida?", Es, &[]);
+    reads("Hello!", En, &["greeting"]);
+    reads("sí", Es, &["yes"]);
+    reads("no thanks", En, &["no"]);
+    reads("don't create a new plan", En, &["no"]);
+    reads("I don't want a new plan", En, &["no"]);
+    reads("no cambies la cena del martes", Es, &["no"]);
+    reads(
+        "I don't like my lunch on tuesday, change it",
+        En,
+        &["replace 2:lunch"],
+    );
+}
+
+#[test]
+fn any_message_is_read_without_a_panic() {
+    let long = "replace monday lunch with option 2 and no pork ".repeat(40);
+    for m in [
+        "",
+        "   ",
+        "日本語のテキスト",
+        "🙂🙂 plan 🙂",
+        "٣ وجبات",
+        "ÀÉÎÕÜ 12.5.3 kg,,,",
+        "option 999999999999999999999",
+        "I weigh -5 kg",
+        "9999999999999999999999 minutes recipes",
+        "#",
+        "%%%",
+        long.as_str(),
+    ] {
+        let _ = read(m);
+    }
+}
+
+#[test]
+fn an_intolerance_said_of_someone_is_theirs_never_the_writers() {
+    reads(
+        "hi! my husbnad Pedro eats with me, hes 45, 182 cm, 90kg and lactose intolerant",
+        En,
+        &["add member Pedro (husband) male 45y 182cm 90kg; lactose intolerance"],
+    );
+    reads(
+        "Pedro is lactose intolerant",
+        En,
+        &["someone else: Pedro; lactose intolerance"],
+    );
+    reads(
+        "Lucía tiene alergia al marisco",
+        Es,
+        &["someone else: Lucía; shellfish allergy"],
+    );
+    reads(
+        "pedro also hates mushrooms",
+        En,
+        &["someone else: Pedro; mushrooms"],
+    );
+    // Nothing readable about them still never reaches the writer.
+    reads(
+        "Pedro is allergic to grumbleberries",
+        En,
+        &["someone else: Pedro"],
+    );
+}
+
+#[test]
+fn a_household_member_is_read_whole_in_both_languages() {
+    reads(
+        "add my wife Ana to my household: she's 34, 165 cm, 60 kg, vegetarian",
+        En,
+        &["add member Ana (wife) female 34y 165cm 60kg vegetarian"],
+    );
+    reads(
+        "my partner Sam eats with me, he is 41, 180cm 85kg, allergic to peanuts",
+        En,
+        &["add member Sam (partner) male 41y 180cm 85kg; peanut allergy"],
+    );
+    reads(
+        "añade a mi hijo Leo, 17 años, 175 cm, 62 kg",
+        Es,
+        &["add member Leo (son) male 17y 175cm 62kg"],
+    );
+    reads(
+        "agrega a mi madre Carmen a la familia, tiene 66 años, mide 158 y pesa 70 kilos, es celíaca",
+        Es,
+        &["add member Carmen (mother) female 66y 158cm 70kg; gluten free"],
+    );
+    // Typos mended; what is missing is left out, for the assistant to ask.
+    reads(
+        "pls ad my husbnad Tom to the houshold",
+        En,
+        &["add member Tom (husband) male"],
+    );
+    reads(
+        "añade a mi esposa a la familia",
+        Es,
+        &["add member (wife) female"],
+    );
+    reads(
+        "add my son Leo, he's 12, 150 cm, 40 kg",
+        En,
+        &["add member Leo (son) male 12y 150cm 40kg"],
+    );
+    reads(
+        "my daughter Eva lives with us, 19 years, 1.68 m, 55 kg, she wants to lose weight and is allergic to shellfish and eggs",
+        En,
+        &[
+            "add member Eva (daughter) female 19y 168cm 55kg lose_weight; shellfish allergy, egg allergy",
+        ],
+    );
+    // The holder's own facts stay the holder's.
+    reads(
+        "soy mujer, tengo 34 años, mido 165 cm y peso 60 kg",
+        Es,
+        &["height 165", "weight 60"],
+    );
+}
+
+#[test]
+fn what_is_said_of_someone_else_is_kept_for_them() {
+    reads(
+        "my son is allergic to peanuts",
+        En,
+        &["someone else: (son); peanut allergy"],
+    );
+    reads(
+        "mi hija es celíaca",
+        Es,
+        &["someone else: (daughter); gluten free"],
+    );
+    reads(
+        "my wife is vegetarian",
+        En,
+        &["someone else: (wife) vegetarian"],
+    );
+    reads(
+        "Ana is allergic to shellfish",
+        En,
+        &["someone else: Ana; shellfish allergy"],
+    );
+    reads("Leo no come cerdo", Es, &["someone else: Leo; pork"]);
+    reads("my son weighs 60 kg now", En, &["someone else: (son) 60kg"]);
+    reads(
+        "my son doesn't eat pork",
+        En,
+        &["someone else: (son); pork"],
+    );
+    reads(
+        "Leo es vegetariano",
+        Es,
+        &["someone else: Leo male vegetarian"],
+    );
+}
+
+#[test]
+fn household_plans_and_who_is_in_the_household() {
+    reads(
+        "make a plan for the whole family",
+        En,
+        &["generate 7 household"],
+    );
+    reads("plan for both of us", En, &["generate 7 household"]);
+    reads(
+        "weekly plan for my household",
+        En,
+        &["generate 7 household"],
+    );
+    reads(
+        "creat a wekly plan for my famly",
+        En,
+        &["generate 7 household"],
+    );
+    reads(
+        "haz un plan para toda la familia",
+        Es,
+        &["generate 7 household"],
+    );
+    reads("un plan para los dos", Es, &["generate 7 household"]);
+    reads(
+        "genera un plan de 3 días para la familia",
+        Es,
+        &["generate 3 household"],
+    );
+    reads("Create my weekly plan", En, &["generate 7"]);
+    reads("show my household", En, &["household"]);
+    reads("who is in my family?", En, &["household"]);
+    reads("¿quién está en mi familia?", Es, &["household"]);
+    reads("muestrame los miembros de mi hogar", Es, &["household"]);
+}
+
+#[test]
+fn a_waiting_member_is_completed_by_the_next_message() {
+    use super::household::completes;
+    use super::request::MemberFacts;
+    let wife = MemberFacts {
+        relation: Some("wife".into()),
+        gender: Some(mealplan_domain::Gender::Female),
+        ..MemberFacts::default()
+    };
+    let got = completes("her name is Ana, she is 34, 165 cm and 60 kg", En, &wife).unwrap();
+    assert_eq!(
+        (got.name.as_deref(), got.age, got.height, got.weight),
+        (Some("Ana"), Some(34), Some(165.0), Some(60.0))
+    );
+    let got = completes(
+        "se llama Carmen, tiene 66 añso, mide 158 y pesa 70",
+        Es,
+        &wife,
+    )
+    .unwrap();
+    assert_eq!(
+        (got.name.as_deref(), got.age, got.height, got.weight),
+        (Some("Carmen"), Some(66), Some(158.0), Some(70.0))
+    );
+    let named = MemberFacts {
+        age: Some(34),
+        height: Some(165.0),
+        weight: Some(60.0),
+        ..wife.clone()
+    };
+    assert_eq!(
+        completes("Ana", En, &named).and_then(|f| f.name),
+        Some("Ana".to_owned())
+    );
+    // The writer's own facts, other requests and a yes complete nothing.
+    assert_eq!(completes("I weigh 70 kg", En, &wife), None);
+    assert_eq!(completes("show my plan", En, &wife), None);
+    assert_eq!(completes("yes", En, &named), None);
+}
+
+#[test]
+fn a_strangers_own_facts_read_as_said() {
+    use super::household::facts;
+    use mealplan_domain::{Gender, Goal};
+    let f = facts(
+        "tengo 45 años, soy hombre, peso 95 kg y mido 1,80. quiero perder peso",
+        Es,
+    );
+    assert_eq!(
+        (f.gender, f.age, f.height, f.weight, f.goal),
+        (
+            Some(Gender::Male),
+            Some(45),
+            Some(180.0),
+            Some(95.0),
+            Some(Goal::LoseWeight)
+        )
+    );
+    // Feet and pounds: the pounds are no height.
+    let f = facts("I'm male, 25, 6 feet tall, 180 lbs", En);
+    assert_eq!((f.height, f.weight), (Some(183.0), Some(81.6)));
+    let f = facts("im a woman, 5 ft 4 in and 130 pounds, 30 years old", En);
+    assert_eq!((f.height, f.age), (Some(163.0), Some(30)));
+    // A height said before the weight and age still reads alone.
+    let f = facts("I'm tall, 41 years old and 90 kg", En);
+    assert_eq!(f.height, None);
+}

@@ -1,0 +1,369 @@
+//! Statements a person makes about themselves: allergies, diets,
+//! dislikes, likes, goal, weight, activity and meals a day, each read
+//! into a profile change.
+
+use mealplan_domain::{DietType, Goal};
+use mealplan_ports::ItemKind;
+
+use super::foods::{self, Foods};
+use super::lang::{Lang, diet_words, meal_word};
+use super::measures::{activity, body_weight, height, meals_a_day};
+use super::part::{FoodKind, Read, Signal, add_foods};
+use super::request::{ProfileChange, ToolRequest};
+use super::vocab::*;
+use super::words::{Text, next, numbers};
+
+/// Statements about the person: allergies, diets, dislikes, likes, goal,
+/// weight, activity, meals a day. True when the part is fully read (a
+/// compliment: nothing to do).
+pub(super) fn statements(t: &Text, lang: Lang, read: &mut Read) -> bool {
+    // "My son is allergic to peanuts", "cocino para una amiga vegana":
+    // about someone else, so nothing goes into the user's own profile;
+    // what was said goes to their household member, if they are one.
+    if t.has_any(OTHERS)
+        && (t.has_any(ALLERGY_OPENERS)
+            || t.has_any(ALLERGY_NOUNS)
+            || t.has_any(CELIAC_OR_INTOLERANT)
+            || t.has_any(BEING)
+            || t.has_any(DISLIKE_OPENERS)
+            || t.has_any(LIKE_OPENERS)
+            || t.has_any(&["weighs", "pesa", "mide"])
+            || t.has_any(THEIR_DISLIKES)
+            || foods::mentioned(t.words(), lang).found.iter().any(|f| {
+                ["vegan", "vegetarian", "pescatarian", "halal", "kosher"].contains(&f.as_str())
+            })
+            || body_weight(t).is_some()
+            || height(t).is_some())
+        && !t.has_any(ABOUT_ME)
+        // "a diet plan for my family": a household plan, read as an ask.
+        && !(t.has_any(PLAN) && super::household::for_everyone(t))
+    {
+        let mut inner = Read::default();
+        about_self(t, lang, &mut inner);
+        read.signals
+            .push(Signal::SomeoneElse(super::household::said_of_them(
+                t, lang, &inner,
+            )));
+        return true;
+    }
+    about_self(t, lang, read)
+}
+
+/// [`statements`] of the person writing.
+fn about_self(t: &Text, lang: Lang, read: &mut Read) -> bool {
+    let plan_words = t.has_any(PLAN) && (t.has_stem(CREATE) || t.has_stem(REPLACE));
+    let asks_action = plan_words || t.has_any(SEARCH) || t.has_stem(&["find", "search", "busca"]);
+    // Allergies and intolerances.
+    if t.has_any(CELIAC) {
+        add_foods(
+            read,
+            FoodKind::Allergy,
+            Foods {
+                found: vec!["gluten".into()],
+                unknown: vec![],
+            },
+            lang,
+        );
+    }
+    if let Some(rest) = t.after(ALLERGY_OPENERS) {
+        add_foods(read, FoodKind::Allergy, foods::read(&rest, lang), lang);
+    } else if t.has_any(ALLERGY_NOUNS) && !asks_action {
+        // "egg allergy", "I have a severe shellfish allergy".
+        let found = foods::read(&t.without(ALLERGY_NOUNS), lang);
+        if !found.found.is_empty() {
+            add_foods(read, FoodKind::Allergy, found, lang);
+        }
+    }
+    // Taking restrictions off.
+    let removing = t.has_stem(REMOVE_VERBS) || t.has_any(&["take off", "take away"]);
+    if removing && t.has_stem(RESTRICTION_LISTS) {
+        let found = foods::mentioned(t.words(), lang);
+        if !found.found.is_empty() {
+            read.requests.push(ToolRequest::RemovePreference {
+                kind: ItemKind::Restriction,
+                names: found.found,
+            });
+        }
+        return true;
+    }
+    // "remove cheese from my diet", "quita el gluten de mi dieta": keep it
+    // out (one day's meal named instead: a swap, read as an ask).
+    if removing
+        && !one_meal(t)
+        && let Some(rest) = t.after(REMOVE_OPENERS)
+    {
+        let found = foods::read(&rest, lang);
+        if !found.found.is_empty() || !found.unknown.is_empty() {
+            add_foods(read, FoodKind::Dislike, found, lang);
+            return true;
+        }
+    }
+    // Diets: "I'm vegan", "soy pescetariana", "sigo una dieta vegetariana";
+    // and their end: "I'm not vegetarian anymore", "ya no soy vegana".
+    let diet_alone = t.len() <= 2
+        && foods::mentioned(t.words(), lang).found.iter().any(|f| {
+            ["vegan", "vegetarian", "pescatarian", "halal", "kosher"].contains(&f.as_str())
+        });
+    let ended = t.has_any(DIET_ENDED);
+    if !asks_action
+        && read.food_kind != Some(FoodKind::Allergy)
+        && (t.has_any(BEING) || diet_alone || ended)
+    {
+        let found = foods::mentioned(t.words(), lang);
+        for f in &found.found {
+            let diet = match f.as_str() {
+                "vegan" => Some(DietType::Vegan),
+                "vegetarian" => Some(DietType::Vegetarian),
+                _ => None,
+            };
+            match (diet, ended) {
+                (Some(d), false) => read
+                    .requests
+                    .push(ToolRequest::ChangeProfile(ProfileChange::Diet(d))),
+                (Some(d), true) => read
+                    .requests
+                    .push(ToolRequest::ChangeProfile(ProfileChange::DropDiet(d))),
+                (None, _) if ["pescatarian", "halal", "kosher"].contains(&f.as_str()) => {
+                    read.requests.push(if ended {
+                        ToolRequest::RemovePreference {
+                            kind: ItemKind::Restriction,
+                            names: vec![f.clone()],
+                        }
+                    } else {
+                        ToolRequest::AddPreference {
+                            kind: ItemKind::Restriction,
+                            names: vec![f.clone()],
+                        }
+                    })
+                }
+                _ => {}
+            }
+        }
+        if ended && !read.requests.is_empty() {
+            return true;
+        }
+    }
+    // "add peanuts to my allergies", "añade setas a mis restricciones".
+    if t.has_any(ADD_VERBS) {
+        let kind = if t.has_stem(ALLERGY_LISTS) {
+            Some(FoodKind::Allergy)
+        } else if t.has_stem(DISLIKE_LISTS) {
+            Some(FoodKind::Dislike)
+        } else if t.has_stem(TASTE_LISTS) {
+            Some(FoodKind::Like)
+        } else {
+            None
+        };
+        if let Some(kind) = kind {
+            let list_words = [
+                "allergies",
+                "allergy",
+                "alergias",
+                "alergia",
+                "restrictions",
+                "restriction",
+                "restricciones",
+                "dislikes",
+                "tastes",
+                "likes",
+                "favourites",
+                "favorites",
+                "gustos",
+                "favoritos",
+                "add",
+                "anade",
+                "agrega",
+                "put",
+                "include",
+                "incluye",
+                "mete",
+                "list",
+                "lista",
+            ];
+            add_foods(read, kind, foods::read(&t.without(&list_words), lang), lang);
+            return true;
+        }
+    }
+    // Diets that are not ingredient rules ("I'm doing keto"), and the
+    // diet types that are preferences ("a low carb diet").
+    if !asks_action {
+        if let Some((name, offer)) = NOT_RULES.iter().find(|(w, _)| t.has(w)) {
+            read.signals.push(Signal::NotARule {
+                name: (*name).to_owned(),
+                offer: DietType::parse(offer).ok(),
+            });
+            return true;
+        }
+        if t.has_any(BEING)
+            && let Some(
+                d @ (DietType::LowCarb
+                | DietType::HighProtein
+                | DietType::HighFiber
+                | DietType::LowCalorie
+                | DietType::HighCarb),
+            ) = diet_words(&t.joined())
+        {
+            read.requests
+                .push(ToolRequest::ChangeProfile(ProfileChange::Diet(d)));
+        }
+    }
+    // Dislikes.
+    let strong: Vec<&str> = DISLIKE_OPENERS
+        .iter()
+        .copied()
+        .filter(|o| {
+            ![
+                "no", "not", "sin", "without", "ni", "remove", "quita", "quitar",
+            ]
+            .contains(o)
+        })
+        .collect();
+    if !removing
+        && read.food_kind != Some(FoodKind::Allergy)
+        // "no hago nada de ejercicio": how active, not a food.
+        && activity(t).is_none()
+        && let Some(rest) = t.after(&strong).filter(|_| !one_meal(t))
+    {
+        let rest = skip_leading(&rest, BEFORE_DISLIKED);
+        let about_the_plan = Text::from_words(rest.clone()).has_any(PLAN);
+        let tastes = tastes_of(&rest);
+        if !about_the_plan && !starts_with_any(&rest, PRONOUNS) && tastes.is_empty() {
+            add_foods(read, FoodKind::Dislike, foods::read(&rest, lang), lang);
+        } else if !about_the_plan && !tastes.is_empty() {
+            // "I don't like spicy food": what makes food hot (the chili
+            // kind) kept out; other tastes taken off the liked ones.
+            if tastes.iter().any(|t| t == "spicy") {
+                add_foods(
+                    read,
+                    FoodKind::Dislike,
+                    Foods {
+                        found: vec!["chili".into()],
+                        unknown: vec![],
+                    },
+                    lang,
+                );
+            }
+            let others: Vec<String> = tastes.into_iter().filter(|t| t != "spicy").collect();
+            if !others.is_empty() {
+                read.requests.push(ToolRequest::RemovePreference {
+                    kind: ItemKind::Taste,
+                    names: others,
+                });
+            }
+        }
+    }
+    // Likes ("no me gusta" is a dislike, read above).
+    let negated = t.after(&strong).is_some();
+    if let Some(rest) = t.after(LIKE_OPENERS).filter(|_| !negated) {
+        let rest = skip_leading(&rest, BEFORE_LIKED);
+        let tastes = tastes_of(&rest);
+        if !tastes.is_empty() {
+            read.requests.push(ToolRequest::AddPreference {
+                kind: ItemKind::Taste,
+                names: tastes,
+            });
+            read.food_kind = Some(FoodKind::Like);
+        } else if !starts_with_any(&rest, &[PLAN, PRONOUNS_OR_YOU].concat())
+            && meal_word(rest.first().map_or("", String::as_str)).is_none()
+        {
+            add_foods(read, FoodKind::Like, foods::read(&rest, lang), lang);
+        } else {
+            read.signals.push(Signal::Thanks);
+            return true;
+        }
+    }
+    // Goal, weight, activity, meals a day.
+    // "lose about 5 kg", "bajar 3 kilos": a goal, the number a change.
+    let by_kilos = |verbs: &[&str]| {
+        t.has_stem(verbs)
+            && numbers(t).iter().any(|(i, _)| {
+                [
+                    "kg", "kgs", "kilo", "kilos", "lb", "lbs", "pounds", "libras",
+                ]
+                .contains(&next(t, *i))
+            })
+    };
+    // "bajar un poco de peso", "lose a bit of weight": the verb, then
+    // what within a few words.
+    let near = |verbs: &[&str]| {
+        let words = t.words();
+        (0..words.len()).any(|i| {
+            verbs.iter().any(|v| {
+                let v: Vec<&str> = v.split(' ').collect();
+                words[i..].starts_with(&v.iter().map(|w| (*w).to_owned()).collect::<Vec<_>>())
+                    && words[i + v.len()..]
+                        .iter()
+                        .take(4)
+                        .any(|w| GOAL_NOUNS.contains(&w.as_str()))
+            })
+        })
+    };
+    let goal = if t.has_any(LOSE) || by_kilos(LOSE_BY) || near(LOSE_VERBS) {
+        Some(Goal::LoseWeight)
+    } else if t.has_any(GAIN) || by_kilos(GAIN_BY) || near(GAIN_VERBS) {
+        Some(Goal::GainWeight)
+    } else if t.has_any(MAINTAIN) && !t.has_any(PLAN) {
+        Some(Goal::MaintainWeight)
+    } else {
+        None
+    };
+    if let Some(g) = goal {
+        read.requests
+            .push(ToolRequest::ChangeProfile(ProfileChange::Goal(g)));
+    } else if let Some(kg) = body_weight(t) {
+        read.requests
+            .push(ToolRequest::ChangeProfile(ProfileChange::Weight(kg)));
+    }
+    if let Some(cm) = height(t) {
+        read.requests
+            .push(ToolRequest::ChangeProfile(ProfileChange::Height(cm)));
+    }
+    if let Some(level) = activity(t) {
+        read.requests
+            .push(ToolRequest::ChangeProfile(ProfileChange::Activity(level)));
+    }
+    if !plan_words
+        && !t.has_any(PLAN)
+        && let Some(n) = meals_a_day(t)
+    {
+        read.requests
+            .push(ToolRequest::ChangeProfile(ProfileChange::Meals(n)));
+    }
+    false
+}
+
+/// Whether a dislike is about one meal of the plan ("I don't want the
+/// salmon on Friday", "quita el salmón del viernes"): a day is named, so
+/// it is a swap, not a rule for good.
+pub(super) fn one_meal(t: &Text) -> bool {
+    t.words().iter().any(|w| super::lang::day_word(w).is_some()) || t.has_any(TODAY_WORDS)
+}
+
+fn skip_leading(words: &[String], skip: &[&str]) -> Vec<String> {
+    words
+        .iter()
+        .skip_while(|w| skip.contains(&w.as_str()))
+        .cloned()
+        .collect()
+}
+
+fn starts_with_any(words: &[String], firsts: &[&str]) -> bool {
+    let t = Text::from_words(words.to_vec());
+    firsts.iter().any(|f| {
+        let n = f.split(' ').count();
+        words.len() >= n && t.words()[..n].join(" ") == *f
+    })
+}
+
+/// Taste names among `words` (`spicy`, `picante`).
+fn tastes_of(words: &[String]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for w in words {
+        if let Some((_, taste)) = TASTES.iter().find(|(word, _)| word == w)
+            && !out.iter().any(|t| t == taste)
+        {
+            out.push((*taste).to_owned());
+        }
+    }
+    out
+}

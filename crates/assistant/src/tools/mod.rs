@@ -1,0 +1,315 @@
+//! Carrying out requests through the use cases, answering in words a
+//! person reads, all in one language. Every number said is computed by
+//! the use case the API uses for it.
+
+mod change;
+mod household;
+mod meals;
+mod members;
+pub(super) mod model;
+mod own;
+mod plan;
+mod profile;
+mod relatives;
+mod search;
+
+use mealplan_domain::{ItemName, ItemRef};
+use mealplan_domain::{Nutrition, ProfileDraft, Targets, UserId, targets};
+use mealplan_ports::{ChatMemory, Profile, ShownList, StoreError};
+
+use super::lang::{Lang, day_name, meal_name};
+use super::request::ToolRequest;
+use mealplan_app::{DayView, MealView, PlanError, PlanView, ProfileError};
+
+/// What to do with the list of recipes last shown.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub enum Shown {
+    /// Leave it.
+    #[default]
+    Keep,
+    /// A new list was shown.
+    Set(ShownList),
+    /// The list was used or no longer applies.
+    Clear,
+}
+
+/// What a tool did, in words.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ToolOutcome {
+    /// The tool's name.
+    pub tool: &'static str,
+    /// The answer for the user (and, on the model path, for the model).
+    pub text: String,
+    /// A request the answer asks the user to confirm.
+    pub pending: Option<ToolRequest>,
+    /// The list of recipes shown.
+    pub shown: Shown,
+    /// A day whose progress the answer should end with (after meals were
+    /// ticked off: said once, however many were).
+    pub progress_day: Option<u8>,
+}
+
+/// Carries out requests for one user through the use cases.
+pub struct Toolbox<'a> {
+    pub(super) services: &'a super::Services,
+    pub(super) user: UserId,
+    pub(super) lang: Lang,
+    /// Today's day of week, 1 = Monday.
+    pub(super) today: u8,
+    /// What the conversation remembers (the list last shown).
+    pub(super) memory: &'a ChatMemory,
+}
+
+/// An answer, and what it leaves for the next message.
+pub(super) struct Said {
+    text: String,
+    pending: Option<ToolRequest>,
+    shown: Shown,
+    progress_day: Option<u8>,
+}
+
+impl From<String> for Said {
+    fn from(text: String) -> Self {
+        Self {
+            text,
+            pending: None,
+            shown: Shown::Keep,
+            progress_day: None,
+        }
+    }
+}
+
+impl Toolbox<'_> {
+    /// Runs `request`; storage failures are errors, everything else (no
+    /// profile, no plan, nothing found) is an answer.
+    pub async fn run(&self, request: &ToolRequest) -> Result<ToolOutcome, StoreError> {
+        let said: Said = match request {
+            ToolRequest::GenerateWeeklyPlan {
+                days,
+                adjust,
+                meals_change,
+                confirmed,
+                household,
+            } => {
+                self.generate(*days, *adjust, *meals_change, *confirmed, *household)
+                    .await?
+            }
+            ToolRequest::ReplaceMeal { meal, choice } => self.replace(meal, choice).await?,
+            ToolRequest::SuggestAlternatives { meal } => self.alternatives(meal).await?,
+            ToolRequest::SearchRecipes(criteria) => self.search(criteria).await?,
+            ToolRequest::PlanSummary { day, meal_type } => {
+                self.plan(*day, *meal_type).await?.into()
+            }
+            ToolRequest::ProfileSummary => self.profile().await?.into(),
+            ToolRequest::AddPreference { kind, names } => self.add_preference(*kind, names).await?,
+            ToolRequest::RemovePreference { kind, names } => {
+                self.remove_preference(*kind, names).await?.into()
+            }
+            ToolRequest::ChangeProfile(change) => self.change_profile(*change).await?.into(),
+            ToolRequest::DayProgress { day } => self.progress(*day).await?.into(),
+            ToolRequest::ExplainTargets { focus } => self.explain_targets(*focus).await?.into(),
+            ToolRequest::ShoppingList { food } => self.shopping(food.as_deref()).await?.into(),
+            ToolRequest::Rebalance { day } => self.rebalance(*day).await?.into(),
+            ToolRequest::PlanContains { food, meal } => self.contains(food, meal).await?.into(),
+            ToolRequest::MarkEaten { meal } => self.mark_eaten(meal).await?,
+            ToolRequest::MarkPending { meal } => self.mark_pending(meal).await?,
+            ToolRequest::RemoveMember { who } => self.remove_member(who).await?.into(),
+            ToolRequest::AddMember(facts) => self.add_member(facts).await?,
+            ToolRequest::CreateProfile { facts, then_plan } => {
+                self.create_profile(facts, *then_plan).await?
+            }
+            ToolRequest::HouseholdSummary => self.household().await?.into(),
+        };
+        Ok(ToolOutcome {
+            tool: request.name(),
+            text: said.text,
+            pending: said.pending,
+            shown: said.shown,
+            progress_day: said.progress_day,
+        })
+    }
+
+    /// What was eaten on `day` and what is left, as a closing paragraph.
+    pub async fn day_progress(&self, day: u8) -> Result<String, StoreError> {
+        self.progress(Some(day)).await
+    }
+
+    fn t<'s>(&self, en: &'s str, es: &'s str) -> &'s str {
+        self.lang.pick(en, es)
+    }
+
+    fn no_profile(&self) -> String {
+        self.t(
+            "You don't have a nutrition profile yet. Fill in your profile first (goal, height, weight, activity…) so I can work out your targets.",
+            "Todavía no tienes un perfil nutricional. Completa primero tu perfil (objetivo, altura, peso, actividad…) para que pueda calcular tus objetivos.",
+        )
+        .to_owned()
+    }
+
+    /// A plan search refused ([`PlanError::Busy`]): when to ask again.
+    fn busy(&self, busy: mealplan_app::Busy) -> String {
+        let seconds = busy.retry_after().as_secs().max(1);
+        match (self.lang, busy) {
+            (Lang::En, mealplan_app::Busy::Account { .. }) => {
+                format!("I'm still working on a plan for you. Ask me again in {seconds} s.")
+            }
+            (Lang::Es, mealplan_app::Busy::Account { .. }) => format!(
+                "Todavía estoy preparando un plan para ti. Pídemelo de nuevo en {seconds} s."
+            ),
+            (Lang::En, mealplan_app::Busy::Instance { .. }) => {
+                format!("I'm planning for many people right now. Ask me again in {seconds} s.")
+            }
+            (Lang::Es, mealplan_app::Busy::Instance { .. }) => format!(
+                "Ahora mismo estoy planificando para mucha gente. Pídemelo de nuevo en {seconds} s."
+            ),
+        }
+    }
+
+    fn no_plan(&self) -> String {
+        self.t(
+            "You don't have an active plan yet. Say \"create my weekly plan\" and I'll build one from your profile.",
+            "Todavía no tienes un plan activo. Di \"genera mi plan semanal\" y te preparo uno a partir de tu perfil.",
+        )
+        .to_owned()
+    }
+
+    async fn profile_of(&self) -> Result<Option<Profile>, StoreError> {
+        match self.services.profiles.get(self.user).await {
+            Ok(p) => Ok(Some(p)),
+            Err(ProfileError::NotFound) => Ok(None),
+            Err(ProfileError::Store(e)) => Err(e),
+            Err(e @ ProfileError::UnknownItem { .. }) => Err(StoreError::Failure(e.to_string())),
+        }
+    }
+
+    async fn plan_of(&self) -> Result<Option<PlanView>, StoreError> {
+        match self.services.plans.current(self.user).await {
+            Ok(p) => Ok(Some(p)),
+            Err(PlanError::NoActivePlan) => Ok(None),
+            Err(e) => Err(store(e)),
+        }
+    }
+
+    /// "Monday's lunch" / "Almuerzo del lunes".
+    fn meal_label(&self, plan: &PlanView, m: &MealView) -> String {
+        let day = day_of(plan, m);
+        match self.lang {
+            Lang::En => format!(
+                "{}'s {}",
+                day_name(day, self.lang),
+                meal_name(m.meal.meal_type, self.lang)
+            ),
+            Lang::Es => format!(
+                "{} del {}",
+                capitalise(meal_name(m.meal.meal_type, self.lang)),
+                day_name(day, self.lang)
+            ),
+        }
+    }
+}
+
+/// The day of week of a meal of `plan`.
+fn day_of(plan: &PlanView, m: &MealView) -> u8 {
+    plan.days
+        .iter()
+        .find(|d| d.meals.iter().any(|x| x.meal.id == m.meal.id))
+        .map_or(1, |d| d.day_of_week)
+}
+
+fn whole(v: f64) -> i64 {
+    v.round() as i64
+}
+
+fn totals_line(n: &Nutrition, lang: Lang) -> String {
+    format!(
+        "{} kcal, {} g {}, {} g {}, {} g {}",
+        whole(n.calories),
+        whole(n.protein),
+        lang.pick("protein", "proteína"),
+        whole(n.carbs),
+        lang.pick("carbs", "carbohidratos"),
+        whole(n.fat),
+        lang.pick("fat", "grasa"),
+    )
+}
+
+fn servings_note(servings: f64, lang: Lang) -> String {
+    if (servings - 1.0).abs() < 1e-9 {
+        String::new()
+    } else {
+        format!(" ({servings} {})", lang.pick("servings", "raciones"))
+    }
+}
+
+fn meal_line(m: &MealView, lang: Lang) -> String {
+    let served = m.recipe.nutrition().served(m.meal.servings);
+    let eaten = if m.meal.status == mealplan_domain::MealStatus::Completed {
+        lang.pick(" ✓ eaten", " ✓ comida")
+    } else {
+        ""
+    };
+    format!(
+        "{}: {}{} — {} kcal{eaten}",
+        capitalise(meal_name(m.meal.meal_type, lang)),
+        m.recipe.name,
+        servings_note(m.meal.servings, lang),
+        whole(served.calories)
+    )
+}
+
+fn capitalise(s: &str) -> String {
+    let mut chars = s.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+fn day_total(day: &DayView) -> Nutrition {
+    day.meals
+        .iter()
+        .map(|m| m.recipe.nutrition().served(m.meal.servings))
+        .sum()
+}
+
+fn nutrition_of(t: &Targets<f64>) -> Nutrition {
+    Nutrition {
+        calories: t.calories,
+        protein: t.protein,
+        carbs: t.carbs,
+        fat: t.fat,
+        ..Nutrition::default()
+    }
+}
+
+/// The profile as a save would send it (hand-set values stay hand-set,
+/// computed ones computed), for a change to be made on.
+fn draft_of(p: &Profile) -> ProfileDraft {
+    let (body_fat_percentage, requested) = targets::hand_set(&targets::Stored {
+        body_fat_percentage: p.body_fat_percentage,
+        targets: p.targets.get(),
+        manual: p.manual,
+    });
+    let refs = |items: &[mealplan_domain::NamedItem]| -> Vec<ItemRef> {
+        items
+            .iter()
+            .filter_map(|i| ItemName::parse(&i.name).ok().map(|n| ItemRef::Id(i.id, n)))
+            .collect()
+    };
+    ProfileDraft {
+        body: p.body,
+        meals_per_day: p.meals_per_day,
+        body_fat_percentage,
+        requested,
+        tastes: refs(&p.tastes),
+        restrictions: refs(&p.restrictions),
+        diet_types: p.diet_types.clone(),
+    }
+}
+
+fn store(e: PlanError) -> StoreError {
+    match e {
+        PlanError::Store(e) => e,
+        other => StoreError::Failure(other.to_string()),
+    }
+}

@@ -1,0 +1,601 @@
+//! The profile: telling it, the targets and how they were worked out,
+//! adding and removing tastes and restrictions (only what the rules can
+//! read is stored), and changing goal, activity, weight, meals and diet.
+
+use std::fmt::Write as _;
+
+use mealplan_domain::planner::Nutrient;
+use mealplan_domain::targets::{self, bmr, goal_calories, tdee};
+use mealplan_domain::{ActivityLevel, Goal, ItemName, ItemRef, Rule};
+use mealplan_ports::{ItemKind, Profile, StoreError};
+
+use super::{Said, Shown, Toolbox, draft_of, nutrition_of, totals_line, whole};
+use crate::foods::{Near, closest};
+use crate::lang::{Lang, diet_name, food_name, restriction_name};
+use crate::request::ToolRequest;
+use crate::vocab::TASTES;
+use mealplan_app::ProfileError;
+
+impl Toolbox<'_> {
+    pub(super) async fn profile(&self) -> Result<String, StoreError> {
+        let Some(p) = self.profile_of().await? else {
+            return Ok(self.no_profile());
+        };
+        // "ninguno" for diet types and tastes, "ninguna" for restrictions.
+        let list = |items: Vec<String>, none_es: &str| {
+            if items.is_empty() {
+                self.t("none", none_es).to_owned()
+            } else {
+                items.join(", ")
+            }
+        };
+        let not_enforced = self.t("not enforced", "no se aplica");
+        let restrictions: Vec<String> = p
+            .restrictions
+            .iter()
+            .map(|r| {
+                let name = restriction_name(&r.name, self.lang);
+                if self.services.recipes.restriction(&r.name).is_enforced() {
+                    name
+                } else {
+                    format!("{name} ({not_enforced})")
+                }
+            })
+            .collect();
+        let today = self.services.profiles.today();
+        Ok(format!(
+            "{}: {}.\n- {}: {} cm, {} kg, {} {}, {} ({})\n- {}: {}\n- {}: {}\n- {}: {}\n- {}: {}\n- {}: {}",
+            self.t("Your goal", "Tu objetivo"),
+            self.goal_name(p.body.goal),
+            self.t("Body", "Cuerpo"),
+            p.body.height.cm(),
+            p.body.weight.kg(),
+            p.body.birth_date.age_on(today),
+            self.t("years", "años"),
+            self.t(
+                if p.body.gender == mealplan_domain::Gender::Male {
+                    "male"
+                } else {
+                    "female"
+                },
+                if p.body.gender == mealplan_domain::Gender::Male {
+                    "hombre"
+                } else {
+                    "mujer"
+                }
+            ),
+            self.activity_name(p.body.activity_level),
+            self.t("Daily targets", "Objetivos diarios"),
+            totals_line(&nutrition_of(&p.targets), self.lang),
+            self.t("Meals a day", "Comidas al día"),
+            p.meals_per_day.get(),
+            self.t("Diet types", "Tipos de dieta"),
+            list(
+                p.diet_types
+                    .iter()
+                    .map(|d| diet_name(*d, self.lang).to_owned())
+                    .collect(),
+                "ninguno"
+            ),
+            self.t("Restrictions", "Restricciones"),
+            list(restrictions, "ninguna"),
+            self.t("Tastes", "Gustos"),
+            list(
+                p.tastes
+                    .iter()
+                    .map(|t| food_name(&t.name, self.lang))
+                    .collect(),
+                "ninguno"
+            ),
+        ))
+    }
+
+    pub(super) fn goal_name(&self, g: Goal) -> &'static str {
+        match g {
+            Goal::LoseWeight => self.t("lose weight", "perder peso"),
+            Goal::GainWeight => self.t("gain weight", "ganar peso"),
+            Goal::MaintainWeight => self.t("maintain weight", "mantener el peso"),
+        }
+    }
+
+    pub(super) fn activity_name(&self, a: ActivityLevel) -> &'static str {
+        match a {
+            ActivityLevel::Low => self.t("low activity", "actividad baja"),
+            ActivityLevel::Medium => self.t("medium activity", "actividad media"),
+            ActivityLevel::High => self.t("high activity", "actividad alta"),
+        }
+    }
+
+    /// The targets, and how each was worked out from the profile.
+    pub(super) async fn explain_targets(
+        &self,
+        focus: Option<Nutrient>,
+    ) -> Result<String, StoreError> {
+        let Some(p) = self.profile_of().await? else {
+            return Ok(self.no_profile());
+        };
+        let t = p.targets;
+        let age = p.body.age_on(self.services.profiles.today());
+        let mut out = String::new();
+        let lead = match (focus, self.lang) {
+            (Some(Nutrient::Protein), Lang::En) => {
+                format!("Your protein target is **{} g a day**.", whole(t.protein))
+            }
+            (Some(Nutrient::Protein), Lang::Es) => format!(
+                "Tu objetivo de proteína es **{} g al día**.",
+                whole(t.protein)
+            ),
+            (Some(Nutrient::Carbs), Lang::En) => format!(
+                "Your carbohydrate target is **{} g a day**.",
+                whole(t.carbs)
+            ),
+            (Some(Nutrient::Carbs), Lang::Es) => format!(
+                "Tu objetivo de carbohidratos es **{} g al día**.",
+                whole(t.carbs)
+            ),
+            (Some(Nutrient::Fat), Lang::En) => {
+                format!("Your fat target is **{} g a day**.", whole(t.fat))
+            }
+            (Some(Nutrient::Fat), Lang::Es) => {
+                format!("Tu objetivo de grasa es **{} g al día**.", whole(t.fat))
+            }
+            (_, Lang::En) => format!(
+                "Your daily targets: **{}**.",
+                totals_line(&nutrition_of(&t), self.lang)
+            ),
+            (_, Lang::Es) => format!(
+                "Tus objetivos diarios: **{}**.",
+                totals_line(&nutrition_of(&t), self.lang)
+            ),
+        };
+        out.push_str(&lead);
+        let m = p.manual.targets;
+        let b = whole(bmr(&p.body, age));
+        let e = whole(tdee(&p.body, age));
+        let g = whole(goal_calories(&p.body, age));
+        let _ = write!(
+            out,
+            "\n\n{}",
+            self.t("How they were worked out:", "Cómo se calcularon:")
+        );
+        if m.calories {
+            let _ = write!(
+                out,
+                "\n- {}",
+                self.t("Calories: set by you.", "Calorías: las fijaste tú.")
+            );
+        } else {
+            let _ = match self.lang {
+                Lang::En => write!(
+                    out,
+                    "\n- Calories: your resting energy (Mifflin-St Jeor, from {} kg, {} cm and {age} years) is {b} kcal; times your activity ({}) that is {e} kcal a day; your goal ({}) makes it {g} kcal.",
+                    p.body.weight.kg(),
+                    p.body.height.cm(),
+                    self.activity_name(p.body.activity_level),
+                    self.goal_name(p.body.goal)
+                ),
+                Lang::Es => write!(
+                    out,
+                    "\n- Calorías: tu gasto en reposo (Mifflin-St Jeor, con {} kg, {} cm y {age} años) es {b} kcal; por tu actividad ({}) son {e} kcal al día; tu objetivo ({}) lo deja en {g} kcal.",
+                    p.body.weight.kg(),
+                    p.body.height.cm(),
+                    self.activity_name(p.body.activity_level),
+                    self.goal_name(p.body.goal)
+                ),
+            };
+        }
+        let lean = p.body.weight.kg() * (1.0 - p.body_fat_percentage / 100.0);
+        let per_kg = if p.body.goal == Goal::MaintainWeight {
+            2.0
+        } else {
+            2.2
+        };
+        if m.protein {
+            let _ = write!(
+                out,
+                "\n- {}",
+                self.t("Protein: set by you.", "Proteína: la fijaste tú.")
+            );
+        } else {
+            let _ = match self.lang {
+                Lang::En => write!(
+                    out,
+                    "\n- Protein: {per_kg} g per kg of lean mass ({:.0} kg at {:.0}% body fat).",
+                    lean, p.body_fat_percentage
+                ),
+                Lang::Es => write!(
+                    out,
+                    "\n- Proteína: {per_kg} g por kg de masa magra ({:.0} kg con un {:.0}% de grasa corporal).",
+                    lean, p.body_fat_percentage
+                ),
+            };
+        }
+        let _ = write!(
+            out,
+            "\n- {}",
+            if m.fat {
+                self.t("Fat: set by you.", "Grasa: la fijaste tú.")
+            } else {
+                self.t(
+                    "Fat: 25% of the calories.",
+                    "Grasa: el 25% de las calorías.",
+                )
+            }
+        );
+        let _ = write!(
+            out,
+            "\n- {}",
+            if m.carbs {
+                self.t("Carbs: set by you.", "Carbohidratos: los fijaste tú.")
+            } else {
+                self.t(
+                    "Carbs: the calories left after protein and fat.",
+                    "Carbohidratos: las calorías que quedan tras la proteína y la grasa.",
+                )
+            }
+        );
+        let _ = write!(
+            out,
+            "\n\n{}",
+            self.t(
+                "Computed values are kept inside the reference ranges (DRI, EFSA): protein 10-35% of calories and at least 0.8 g per kg (1.0 from 65), fat 20-35%, carbs 45-65% (at least 130 g on a low-carb or high-protein diet).",
+                "Los valores calculados se mantienen dentro de los rangos de referencia (DRI, EFSA): proteína 10-35% de las calorías y al menos 0,8 g por kg (1,0 desde los 65), grasa 20-35%, carbohidratos 45-65% (al menos 130 g en una dieta baja en carbohidratos o alta en proteína).",
+            )
+        );
+        for note in targets::notes(&p.body, age, &t, &p.diet_types) {
+            let line = match self.lang {
+                Lang::En => note.message,
+                Lang::Es => spanish_note(&note),
+            };
+            let _ = write!(out, "\n- ⚠ {line}");
+        }
+        Ok(out)
+    }
+
+    /// Adds tastes or restrictions; a name the rules cannot read is not
+    /// stored, and the answer offers the closest names known.
+    pub(super) async fn add_preference(
+        &self,
+        kind: ItemKind,
+        names: &[String],
+    ) -> Result<Said, StoreError> {
+        let Some(profile) = self.profile_of().await? else {
+            return Ok(self.no_profile().into());
+        };
+        let mut out = String::new();
+        let mut fresh: Vec<ItemName> = Vec::new();
+        let list = match kind {
+            ItemKind::Taste => &profile.tastes,
+            ItemKind::Restriction => &profile.restrictions,
+        };
+        let mut pending = None;
+        for name in names {
+            let understood = match kind {
+                ItemKind::Restriction => self.services.recipes.restriction(name).is_enforced(),
+                ItemKind::Taste => {
+                    TASTES.iter().any(|(_, t)| t == name)
+                        || self
+                            .services
+                            .recipes
+                            .restriction(name)
+                            .rules()
+                            .iter()
+                            .any(|r| matches!(r, Rule::Kind(_)))
+                }
+            };
+            let shown = restriction_name(name, self.lang);
+            if !understood {
+                let near = closest(name, self.lang);
+                let _ = write!(out, "{} ", self.not_understood(&shown, &near));
+                if let Some(first) = near.first() {
+                    pending = Some(ToolRequest::AddPreference {
+                        kind,
+                        names: vec![first.english.clone()],
+                    });
+                }
+                continue;
+            }
+            let Ok(item) = ItemName::parse(name) else {
+                continue;
+            };
+            if list.iter().any(|i| i.name == item.as_str()) || fresh.contains(&item) {
+                let _ = write!(
+                    out,
+                    "{} ",
+                    match self.lang {
+                        Lang::En => format!(
+                            "\"{shown}\" is already in your {}.",
+                            kind_noun(kind, self.lang)
+                        ),
+                        Lang::Es =>
+                            format!("\"{shown}\" ya está en tus {}.", kind_noun(kind, self.lang)),
+                    }
+                );
+                continue;
+            }
+            fresh.push(item);
+        }
+        if fresh.is_empty() {
+            return Ok(Said {
+                text: out.trim_end().to_owned(),
+                pending,
+                shown: Shown::Keep,
+                progress_day: None,
+            });
+        }
+        let mut draft = draft_of(&profile);
+        let target = match kind {
+            ItemKind::Taste => &mut draft.tastes,
+            ItemKind::Restriction => &mut draft.restrictions,
+        };
+        target.extend(fresh.iter().cloned().map(ItemRef::Name));
+        self.save(draft).await?;
+        let added: Vec<String> = fresh
+            .iter()
+            .map(|i| format!("\"{}\"", restriction_name(i.as_str(), self.lang)))
+            .collect();
+        let _ = write!(
+            out,
+            "{} {} {} {}.",
+            self.t("Added", "He añadido"),
+            added.join(", "),
+            self.t("to your", "a tus"),
+            kind_noun(kind, self.lang)
+        );
+        if kind == ItemKind::Restriction {
+            let names: Vec<&str> = fresh.iter().map(ItemName::as_str).collect();
+            out.push(' ');
+            out.push_str(&self.restriction_effect(&names).await?);
+        } else {
+            out.push(' ');
+            out.push_str(self.t(
+                "New plans will prefer it.",
+                "Los nuevos planes lo tendrán en cuenta.",
+            ));
+        }
+        Ok(Said {
+            text: out,
+            pending,
+            shown: Shown::Keep,
+            progress_day: None,
+        })
+    }
+
+    /// Says `shown` was not understood and offers the closest names.
+    pub(crate) fn not_understood(&self, shown: &str, near: &[Near]) -> String {
+        let mut out = match self.lang {
+            Lang::En => format!(
+                "I didn't understand \"{shown}\" as a food, allergy or diet, so I saved nothing for it."
+            ),
+            Lang::Es => format!(
+                "No he entendido \"{shown}\" como alimento, alergia o dieta, así que no he guardado nada."
+            ),
+        };
+        if !near.is_empty() {
+            let quoted: Vec<String> = near.iter().map(|n| format!("\"{}\"", n.shown)).collect();
+            let _ = write!(
+                out,
+                " {} {}? {}",
+                self.t("Did you mean", "¿Quisiste decir"),
+                quoted.join(self.t(" or ", " o ")),
+                self.t(
+                    "Say yes to add the first one.",
+                    "Di sí para añadir la primera."
+                )
+            );
+        }
+        out
+    }
+
+    pub(super) async fn remove_preference(
+        &self,
+        kind: ItemKind,
+        names: &[String],
+    ) -> Result<String, StoreError> {
+        let Some(profile) = self.profile_of().await? else {
+            return Ok(self.no_profile());
+        };
+        let mut draft = draft_of(&profile);
+        let target = match kind {
+            ItemKind::Taste => &mut draft.tastes,
+            ItemKind::Restriction => &mut draft.restrictions,
+        };
+        let before = target.len();
+        let wanted: Vec<String> = names
+            .iter()
+            .map(|n| mealplan_domain::taxonomy::key(n))
+            .collect();
+        target.retain(|r| {
+            let name = match r {
+                ItemRef::Id(_, n) | ItemRef::Name(n) => n.as_str(),
+            };
+            let k = mealplan_domain::taxonomy::key(name);
+            !wanted
+                .iter()
+                .any(|w| k == *w || k.split(' ').any(|part| part == w))
+        });
+        if target.len() == before {
+            let shown: Vec<String> = names
+                .iter()
+                .map(|n| restriction_name(n, self.lang))
+                .collect();
+            return Ok(match self.lang {
+                Lang::En => format!(
+                    "None of your {} is \"{}\"; nothing changed.",
+                    kind_noun(kind, self.lang),
+                    shown.join(", ")
+                ),
+                Lang::Es => format!(
+                    "Ninguna de tus {} es \"{}\"; no he cambiado nada.",
+                    kind_noun(kind, self.lang),
+                    shown.join(", ")
+                ),
+            });
+        }
+        let removed = before - target.len();
+        self.save(draft).await?;
+        Ok(match self.lang {
+            Lang::En => format!(
+                "Removed {removed} from your {}. New plans and searches no longer exclude it.",
+                kind_noun(kind, self.lang)
+            ),
+            Lang::Es => format!(
+                "He quitado {removed} de tus {}. Los nuevos planes y búsquedas ya no lo excluyen.",
+                kind_noun(kind, self.lang)
+            ),
+        })
+    }
+
+    pub(super) async fn save(
+        &self,
+        draft: mealplan_domain::ProfileDraft,
+    ) -> Result<Profile, StoreError> {
+        match self.services.profiles.upsert(self.user, draft).await {
+            Ok(p) => Ok(p),
+            Err(ProfileError::Store(e)) => Err(e),
+            Err(e) => Err(StoreError::Failure(e.to_string())),
+        }
+    }
+
+    /// What new restrictions exclude, each with the recipes it leaves
+    /// out, and how many meals of the active plan break any of them.
+    async fn restriction_effect(&self, names: &[&str]) -> Result<String, StoreError> {
+        let all = self
+            .services
+            .recipes
+            .search(&mealplan_app::RecipeQuery {
+                limit: usize::MAX,
+                ..mealplan_app::RecipeQuery::default()
+            })
+            .await?
+            .items;
+        let mut parts = Vec::new();
+        for name in names {
+            let meaning = self.services.recipes.restriction(name);
+            let rule = self.services.recipes.rules([*name], &[]);
+            let excluded = all.iter().filter(|r| !rule.allow(r)).count();
+            let excludes: Vec<String> =
+                meaning.rules().iter().map(|r| self.rule_words(r)).collect();
+            parts.push(match self.lang {
+                Lang::En => format!(
+                    "\"{}\" excludes {} ({excluded} recipes)",
+                    restriction_name(name, self.lang),
+                    excludes.join(", ")
+                ),
+                Lang::Es => format!(
+                    "\"{}\" excluye {} ({excluded} recetas)",
+                    restriction_name(name, self.lang),
+                    excludes.join(", ")
+                ),
+            });
+        }
+        let rules = self.services.recipes.rules(names.iter().copied(), &[]);
+        let clashes = self
+            .plan_of()
+            .await?
+            .map(|plan| {
+                plan.days
+                    .iter()
+                    .flat_map(|d| &d.meals)
+                    .filter(|m| !rules.allow(&m.recipe))
+                    .count()
+            })
+            .unwrap_or(0);
+        let mut out = format!(
+            "{}. {}",
+            parts.join("; "),
+            self.t(
+                "New plans, swaps and searches leave that out.",
+                "Los nuevos planes, cambios y búsquedas lo dejan fuera."
+            )
+        );
+        if clashes > 0 {
+            let _ = write!(
+                out,
+                " {}",
+                match (self.lang, clashes) {
+                    (Lang::En, 1) => "Your current plan has 1 meal that breaks it: say \"create my weekly plan\" for a new one.".to_owned(),
+                    (Lang::En, n) => format!("Your current plan has {n} meals that break it: say \"create my weekly plan\" for a new one."),
+                    (Lang::Es, 1) => "Tu plan actual tiene 1 comida que no lo cumple: di \"genera mi plan semanal\" para uno nuevo.".to_owned(),
+                    (Lang::Es, n) => format!("Tu plan actual tiene {n} comidas que no lo cumplen: di \"genera mi plan semanal\" para uno nuevo."),
+                }
+            );
+        }
+        Ok(out)
+    }
+
+    /// What a rule excludes, in the answer's language.
+    fn rule_words(&self, rule: &Rule) -> String {
+        match (rule, self.lang) {
+            (_, Lang::En) => rule.describe(),
+            (Rule::Kind(k), Lang::Es) => food_name(k, self.lang),
+            (Rule::Allergen(a), Lang::Es) => allergen_es(*a).to_owned(),
+            (Rule::Diet(d), Lang::Es) => {
+                let kinds: Vec<String> = d
+                    .excluded_kinds()
+                    .iter()
+                    .map(|k| food_name(k, self.lang))
+                    .collect();
+                let mut text = format!("{} ({}", food_name(d.name(), self.lang), kinds.join(", "));
+                if d.forbids_meat_with_dairy() {
+                    text.push_str(", carne con lácteos");
+                }
+                text.push(')');
+                text
+            }
+        }
+    }
+}
+
+fn kind_noun(kind: ItemKind, lang: Lang) -> &'static str {
+    match kind {
+        ItemKind::Taste => lang.pick("tastes", "gustos"),
+        ItemKind::Restriction => lang.pick("restrictions", "restricciones"),
+    }
+}
+
+/// The Spanish name of an allergen group.
+fn allergen_es(a: mealplan_domain::Allergen) -> &'static str {
+    use mealplan_domain::Allergen::*;
+    match a {
+        Gluten => "cereales con gluten",
+        Crustaceans => "crustáceos",
+        Egg => "huevos",
+        Fish => "pescado",
+        Peanut => "cacahuetes",
+        Soy => "soja",
+        Milk => "leche",
+        TreeNut => "frutos de cáscara",
+        Celery => "apio",
+        Mustard => "mostaza",
+        Sesame => "sésamo",
+        Sulphites => "sulfitos",
+        Lupin => "altramuces",
+        Molluscs => "moluscos",
+    }
+}
+
+/// A target note in Spanish: the kind and the value, without the English
+/// sentence's numbers of the range (given in the line above it).
+fn spanish_note(note: &targets::TargetNote) -> String {
+    use targets::{NoteKind, NoteTarget};
+    let what = match note.target {
+        NoteTarget::Calories => "Las calorías",
+        NoteTarget::Protein => "La proteína",
+        NoteTarget::Carbs => "Los carbohidratos",
+        NoteTarget::Fat => "La grasa",
+    };
+    match note.kind {
+        NoteKind::BelowRange => format!("{what} quedan por debajo del rango de referencia."),
+        NoteKind::AboveRange => format!("{what} quedan por encima del rango de referencia."),
+        NoteKind::BelowFloor => {
+            "Las calorías quedan por debajo del mínimo de una dieta sin supervisión médica (1200 kcal mujeres, 1500 hombres).".to_owned()
+        }
+        NoteKind::SurplusAtHighBmi => {
+            "Un superávit de calorías con un IMC de 30 o más suma grasa corporal; un dietista sugeriría mantener o bajar de peso.".to_owned()
+        }
+        NoteKind::DeficitAtLowBmi => {
+            "Un déficit de calorías con un IMC por debajo de 18,5 baja un peso ya bajo; un dietista sugeriría mantener o subir de peso.".to_owned()
+        }
+    }
+}

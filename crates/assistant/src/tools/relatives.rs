@@ -1,0 +1,222 @@
+//! What is said of someone else ("my son is allergic to peanuts", "Ana
+//! is vegetarian"): stored on their household member, found by name or
+//! by the relation's sex, never on the holder's own profile.
+
+use std::fmt::Write as _;
+
+use mealplan_domain::{Height, ItemName, ItemRef, MealsPerDay, ProfileDraft, Weight, targets};
+use mealplan_ports::{Member, StoreError};
+
+use super::household::{member_error, names};
+use super::members::find_member;
+use super::{Toolbox, capitalise, nutrition_of, totals_line};
+use crate::household::outsider;
+use crate::lang::{Lang, diet_name, restriction_name};
+use crate::request::MemberFacts;
+
+impl Toolbox<'_> {
+    /// What was said of someone else: stored on their member when they
+    /// are one (never on the holder's profile). The answer, and whether a
+    /// member changed.
+    pub async fn someone_else(&self, facts: &MemberFacts) -> Result<(String, bool), StoreError> {
+        let unchanged = self.t(
+            "That sounds like it is about someone else, so I didn't change your own profile.",
+            "Parece que hablas de otra persona, así que no he cambiado tu propio perfil.",
+        );
+        let changes = !facts.restrictions.is_empty()
+            || !facts.diets.is_empty()
+            || facts.weight.is_some()
+            || facts.height.is_some()
+            || facts.goal.is_some()
+            || facts.activity.is_some()
+            || facts.meals.is_some();
+        let Some(members) = self.members_of().await? else {
+            return Ok((
+                self.t(
+                    "That sounds like it is about someone else. Your profile and plans are yours alone, so I changed nothing: tell me about your own tastes, allergies and diet.",
+                    "Parece que hablas de otra persona. Tu perfil y tus planes son solo tuyos, así que no he cambiado nada: cuéntame tus propios gustos, alergias y dieta.",
+                )
+                .to_owned(),
+                false,
+            ));
+        };
+        let found: Vec<&Member> = match (&facts.name, &facts.relation) {
+            (Some(name), _) => members.iter().filter(|m| names(m, name)).collect(),
+            // "mi mamá": the member saved under that relation in either
+            // language, else the only one of its sex.
+            (None, Some(rel)) if !outsider(rel) => find_member(&members, rel),
+            _ => Vec::new(),
+        };
+        let who = self.label(facts);
+        match found.as_slice() {
+            [] => {
+                let not_member = match self.lang {
+                    Lang::En => format!(
+                        "{} isn't a member of your household, so I stored nothing.",
+                        capitalise(&who)
+                    ),
+                    Lang::Es => format!(
+                        "{} no es miembro de tu hogar, así que no he guardado nada.",
+                        capitalise(&who)
+                    ),
+                };
+                Ok((
+                    format!("{unchanged} {not_member} {}", self.how_to_add()),
+                    false,
+                ))
+            }
+            [one] if changes => self.change_member(one, facts).await.map(|t| (t, true)),
+            [one] => Ok((
+                match self.lang {
+                    Lang::En => format!(
+                        "{unchanged} If it is about {}, tell me an allergy, a diet or a food they don't eat, e.g. \"{} is allergic to peanuts\".",
+                        one.name.as_str(),
+                        one.name.as_str()
+                    ),
+                    Lang::Es => format!(
+                        "{unchanged} Si hablas de {}, dime una alergia, una dieta o algo que no coma, por ejemplo \"{} es alérgica a los cacahuetes\".",
+                        one.name.as_str(),
+                        one.name.as_str()
+                    ),
+                },
+                false,
+            )),
+            several => {
+                let list: Vec<&str> = several.iter().map(|m| m.name.as_str()).collect();
+                Ok((
+                    match self.lang {
+                        Lang::En => format!(
+                            "{unchanged} Which household member do you mean: {}? Say it with the name, e.g. \"{} is allergic to peanuts\".",
+                            list.join(" or "),
+                            list[0]
+                        ),
+                        Lang::Es => format!(
+                            "{unchanged} ¿De qué miembro del hogar hablas: {}? Dímelo con el nombre, por ejemplo \"{} es alérgica a los cacahuetes\".",
+                            list.join(" o "),
+                            list[0]
+                        ),
+                    },
+                    false,
+                ))
+            }
+        }
+    }
+
+    /// Stores on `member` what was said of them, with their other values
+    /// as they are (computed targets stay computed).
+    async fn change_member(
+        &self,
+        member: &Member,
+        facts: &MemberFacts,
+    ) -> Result<String, StoreError> {
+        let Some(household) = &self.services.household else {
+            return Ok(String::new());
+        };
+        let (body_fat_percentage, requested) = targets::hand_set(&member.stored());
+        let refs = |items: &[mealplan_domain::NamedItem]| -> Vec<ItemRef> {
+            items
+                .iter()
+                .filter_map(|i| ItemName::parse(&i.name).ok().map(|n| ItemRef::Id(i.id, n)))
+                .collect()
+        };
+        let mut draft = ProfileDraft {
+            body: member.body,
+            meals_per_day: member.meals_per_day,
+            body_fat_percentage,
+            requested,
+            tastes: refs(&member.tastes),
+            restrictions: refs(&member.restrictions),
+            diet_types: member.diet_types.clone(),
+        };
+        let mut said: Vec<String> = Vec::new();
+        let (kept, dropped) = self.enforced(&facts.restrictions);
+        for item in kept {
+            if member.restrictions.iter().any(|r| r.name == item.as_str()) {
+                continue;
+            }
+            said.push(format!(
+                "\"{}\"",
+                restriction_name(item.as_str(), self.lang)
+            ));
+            draft.restrictions.push(ItemRef::Name(item));
+        }
+        for d in &facts.diets {
+            if !draft.diet_types.contains(d) {
+                draft.diet_types.push(*d);
+                said.push(format!(
+                    "{} {}",
+                    self.t("the diet", "la dieta"),
+                    diet_name(*d, self.lang)
+                ));
+            }
+        }
+        if let Some(w) = facts.weight.and_then(|kg| Weight::parse(kg).ok()) {
+            draft.body.weight = w;
+            said.push(format!("{} kg", w.kg()));
+        }
+        if let Some(h) = facts.height.and_then(|cm| Height::parse(cm).ok()) {
+            draft.body.height = h;
+            said.push(format!("{} cm", h.cm()));
+        }
+        if let Some(g) = facts.goal {
+            draft.body.goal = g;
+            said.push(self.goal_name(g).to_owned());
+        }
+        if let Some(a) = facts.activity {
+            draft.body.activity_level = a;
+            said.push(self.activity_name(a).to_owned());
+        }
+        if let Some(m) = facts
+            .meals
+            .and_then(|n| MealsPerDay::parse(i64::from(n)).ok())
+        {
+            draft.meals_per_day = m;
+            said.push(format!(
+                "{} {}",
+                m.get(),
+                self.t("meals a day", "comidas al día")
+            ));
+        }
+        let name = member.name.as_str();
+        if said.is_empty() {
+            let mut out = match self.lang {
+                Lang::En => format!("{name}'s profile already has that; nothing changed."),
+                Lang::Es => format!("El perfil de {name} ya lo tiene; no he cambiado nada."),
+            };
+            for d in dropped {
+                let _ = write!(
+                    out,
+                    " {} \"{}\".",
+                    self.t("I can't enforce", "No puedo aplicar"),
+                    restriction_name(&d, self.lang)
+                );
+            }
+            return Ok(out);
+        }
+        let stored = household
+            .replace(self.user, member.id, member.name.clone(), draft)
+            .await
+            .map_err(member_error)?;
+        let mut out = match self.lang {
+            Lang::En => format!(
+                "Saved for **{name}**, your household member (your own profile is unchanged): {}. {name}'s daily targets: {}.",
+                said.join(", "),
+                totals_line(&nutrition_of(&stored.targets.get()), self.lang)
+            ),
+            Lang::Es => format!(
+                "Guardado para **{name}**, miembro de tu hogar (tu propio perfil no cambia): {}. Objetivos diarios de {name}: {}.",
+                said.join(", "),
+                totals_line(&nutrition_of(&stored.targets.get()), self.lang)
+            ),
+        };
+        let _ = write!(
+            out,
+            " {}",
+            self.t(
+                "New household plans follow it.",
+                "Los nuevos planes del hogar lo tendrán en cuenta."
+            )
+        );
+        Ok(out)
+    }
+}
