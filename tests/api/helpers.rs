@@ -177,7 +177,13 @@ pub fn settings(db: &TestDb) -> Settings {
         public_base_url: None,
         mail: None,
         password_reset: Default::default(),
-        plan_searches: Default::default(),
+        // Tests run side by side on two cores: a search is never cut
+        // short by its budget here (tests/api/bounded.rs sets its own).
+        plan_searches: mealplan_app::SearchLimits {
+            queue_wait: std::time::Duration::from_secs(10),
+            budget: std::time::Duration::from_secs(30),
+            ..mealplan_app::SearchLimits::per_core()
+        },
     }
 }
 
