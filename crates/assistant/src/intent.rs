@@ -124,9 +124,13 @@ pub fn understand(message: &str, ctx: &Context) -> Understood {
         // relative to before), then the keyword readers.
         let read = read_clause(&part, lang, ctx.today, &names);
         if read.is_empty() {
+            // A part that says a food is liked ("… pero el pollo sí me
+            // gusta") never finishes nor continues a part before it: that
+            // would keep the liked food out.
+            let liked = part.words().iter().any(|w| LIKING.contains(&w.as_str()));
             // "a short plan, three days": a part that says nothing alone
             // may finish the one before.
-            if let Some((before, count)) = previous.take() {
+            if let Some((before, count)) = previous.take().filter(|_| !liked) {
                 let joined = Text::from_words([before.words(), part.words()].concat());
                 let again = read_clause(&joined, lang, ctx.today, &names);
                 // Two parts that said nothing alone may say it together
@@ -155,7 +159,7 @@ pub fn understand(message: &str, ctx: &Context) -> Understood {
             // "no pork and shellfish": a bare food list continues the
             // previous part's list.
             let more = foods::read(part.words(), lang);
-            if let (Some(kind), false) = (last_food_kind, more.found.is_empty()) {
+            if let (Some(kind), false, false) = (last_food_kind, more.found.is_empty(), liked) {
                 extend(&mut out.requests, kind, more.found);
                 continue;
             }

@@ -751,3 +751,24 @@ fn a_strangers_own_facts_read_as_said() {
     let f = facts("I'm tall, 41 years old and 90 kg", En);
     assert_eq!(f.height, None);
 }
+
+/// A food said to be liked after a list of foods kept out is never kept
+/// out with them, however the liking is worded.
+#[test]
+fn a_liked_food_never_joins_the_foods_kept_out() {
+    reads(
+        "no quiero cerdo, pero el pollo sí me gusta",
+        Lang::Es,
+        &["add restriction: pork"],
+    );
+    reads(
+        "no pork, but I do like chicken",
+        Lang::En,
+        &["add restriction: pork"],
+    );
+    reads(
+        "no quiero cerdo pero me encanta el pollo",
+        Lang::Es,
+        &["add restriction: pork", "add taste: chicken"],
+    );
+}
