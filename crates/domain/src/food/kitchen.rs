@@ -17,6 +17,13 @@ use std::collections::HashMap;
 
 use crate::food::recipe::RecipeIngredient;
 
+mod measure;
+mod step;
+
+pub use measure::{Measured, fraction, grams_text, measure};
+use measure::{PINCH, number};
+pub use step::{StepError, StepPart, StepRef, parse_step};
+
 choice!(
     /// Where a shop keeps an ingredient, in the order a shopping list
     /// walks the shop.
@@ -248,101 +255,6 @@ pub struct Purchase {
     pub aisle: Aisle,
 }
 
-/// A `{…}` reference to an ingredient in a step template.
-#[derive(Debug, Clone, PartialEq)]
-pub struct StepRef {
-    /// Ingredient name.
-    pub name: String,
-    /// Share of the recipe's amount, e.g. 0.5 for `{1/2 olive oil}`.
-    pub share: f64,
-    /// `dry`, `raw`, …: the amount in its bought form.
-    pub form: Option<String>,
-}
-
-/// A step template cut into text and references.
-#[derive(Debug, Clone, PartialEq)]
-pub enum StepPart {
-    /// Literal text.
-    Text(String),
-    /// An ingredient amount.
-    Ref(StepRef),
-}
-
-/// Why a step template does not read.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum StepError {
-    /// A `{` without its `}`.
-    #[error("unclosed `{{` in {0:?}")]
-    Unclosed(String),
-    /// A `{` inside a reference.
-    #[error("nested `{{` in {0:?}")]
-    Nested(String),
-    /// A `}` without its `{`.
-    #[error("stray `}}` in {0:?}")]
-    Stray(String),
-    /// A share that is not a proper fraction (`{1/2 olive oil}`).
-    #[error("bad share in {{{0}}}")]
-    BadShare(String),
-    /// A reference without a name, or with an empty form.
-    #[error("empty reference {{{0}}}")]
-    EmptyReference(String),
-}
-
-/// Cuts a step template into text and `{…}` references. Fails on an
-/// unclosed or empty brace or a malformed share.
-pub fn parse_step(template: &str) -> Result<Vec<StepPart>, StepError> {
-    let mut parts = Vec::new();
-    let mut rest = template;
-    while let Some(open) = rest.find('{') {
-        if open > 0 {
-            parts.push(StepPart::Text(rest[..open].to_owned()));
-        }
-        let after = &rest[open + 1..];
-        let close = after
-            .find('}')
-            .ok_or_else(|| StepError::Unclosed(template.to_owned()))?;
-        let inner = after[..close].trim();
-        if inner.contains('{') {
-            return Err(StepError::Nested(template.to_owned()));
-        }
-        parts.push(StepPart::Ref(parse_ref(inner)?));
-        rest = &after[close + 1..];
-    }
-    if rest.contains('}') {
-        return Err(StepError::Stray(template.to_owned()));
-    }
-    if !rest.is_empty() {
-        parts.push(StepPart::Text(rest.to_owned()));
-    }
-    Ok(parts)
-}
-
-fn parse_ref(inner: &str) -> Result<StepRef, StepError> {
-    let (share, rest) = match inner.split_once(' ') {
-        Some((first, rest)) if first.contains('/') => {
-            let (n, d) = first.split_once('/').unwrap_or_default();
-            let (n, d) = (n.parse::<u32>(), d.parse::<u32>());
-            match (n, d) {
-                (Ok(n), Ok(d)) if n > 0 && d > 0 && n < d => (f64::from(n) / f64::from(d), rest),
-                _ => return Err(StepError::BadShare(inner.to_owned())),
-            }
-        }
-        _ => (1.0, inner),
-    };
-    let (name, form) = match rest.split_once(':') {
-        Some((name, form)) => (name.trim(), Some(form.trim().to_owned())),
-        None => (rest.trim(), None),
-    };
-    if name.is_empty() || form.as_deref() == Some("") {
-        return Err(StepError::EmptyReference(inner.to_owned()));
-    }
-    Ok(StepRef {
-        name: name.to_owned(),
-        share,
-        form,
-    })
-}
-
 /// The kitchen facts of every known ingredient.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Kitchen {
@@ -560,154 +472,12 @@ fn round_up_metric(value: f64, small: &'static str, large: &'static str) -> (f64
     }
 }
 
-/// A number without a needless `.0`.
-fn number(v: f64) -> String {
-    if (v - v.round()).abs() < 1e-9 {
-        format!("{}", v.round() as i64)
-    } else {
-        format!("{v:.1}")
-    }
-}
-
 /// Raw or dry weights are estimates: whole grams below 20, else to 5 g.
 fn bought_grams(grams: f64) -> f64 {
     if grams < 20.0 {
         grams.round()
     } else {
         (grams / 5.0).round() * 5.0
-    }
-}
-
-/// `150 g`, `2.5 g`, `1.2 kg`.
-pub fn grams_text(grams: f64) -> String {
-    if grams >= 1000.0 {
-        format!("{} kg", number((grams / 100.0).round() / 10.0))
-    } else if grams < 10.0 && (grams - grams.round()).abs() >= 0.05 {
-        format!("{grams:.1} g")
-    } else {
-        format!("{} g", grams.round() as i64)
-    }
-}
-
-const PINCH: &str = "a pinch";
-
-/// A household measure and whether it is a spoon measure a cook would use
-/// instead of grams.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Measured {
-    /// `2 eggs`, `1½ tbsp`, `200 ml`, `⅔ cup`, `a pinch`.
-    pub text: String,
-    /// Teaspoons, tablespoons, a pinch or millilitres.
-    pub spoon: bool,
-}
-
-/// The household measure of `grams` (None when it is weighed only, or
-/// too little of a counted thing to count).
-pub fn measure(how: &HouseMeasure, grams: f64) -> Option<Measured> {
-    match how {
-        HouseMeasure::Piece(p) => {
-            let count = grams / p.grams;
-            if count < 0.2 {
-                return None;
-            }
-            let rounded = if count < 1.0 {
-                nearest(count, &[0.25, 1.0 / 3.0, 0.5, 2.0 / 3.0, 0.75, 1.0])
-            } else if count < 4.0 {
-                (count * 2.0).round() / 2.0
-            } else {
-                count.round()
-            };
-            Some(Measured {
-                text: format!("{} {}", fraction(rounded), p.noun(rounded)),
-                spoon: false,
-            })
-        }
-        HouseMeasure::Spoon { grams_per_tsp } => Some(volume(grams / grams_per_tsp, false)),
-        HouseMeasure::Liquid { grams_per_ml } => Some(volume(grams / grams_per_ml / 5.0, true)),
-        HouseMeasure::Weight => None,
-    }
-}
-
-/// Teaspoons as a cook measures them: a pinch, quarter teaspoons, half
-/// teaspoons, half tablespoons, then cups (dry) or millilitres (liquid).
-fn volume(tsp: f64, liquid: bool) -> Measured {
-    let spoon = |text: String| Measured { text, spoon: true };
-    if tsp < 0.2 {
-        return spoon(PINCH.to_owned());
-    }
-    if tsp < 0.875 {
-        return spoon(format!(
-            "{} tsp",
-            fraction(nearest(tsp, &[0.25, 0.5, 0.75]))
-        ));
-    }
-    if tsp < 2.75 {
-        return spoon(format!("{} tsp", fraction((tsp * 2.0).round() / 2.0)));
-    }
-    let tbsp = tsp / 3.0;
-    if tbsp < 3.75 {
-        return spoon(format!("{} tbsp", fraction((tbsp * 2.0).round() / 2.0)));
-    }
-    if liquid {
-        let ml = tsp * 5.0;
-        let step = if ml < 100.0 {
-            5.0
-        } else if ml < 150.0 {
-            10.0
-        } else {
-            25.0
-        };
-        return spoon(format!("{} ml", ((ml / step).round() * step) as i64));
-    }
-    let cups = tbsp / 16.0;
-    let whole = cups.floor();
-    let rounded = if cups < 4.0 {
-        whole
-            + nearest(
-                cups - whole,
-                &[0.0, 0.25, 1.0 / 3.0, 0.5, 2.0 / 3.0, 0.75, 1.0],
-            )
-    } else {
-        cups.round()
-    };
-    Measured {
-        text: format!(
-            "{} {}",
-            fraction(rounded),
-            if rounded > 1.0 { "cups" } else { "cup" }
-        ),
-        spoon: false,
-    }
-}
-
-fn nearest(value: f64, choices: &[f64]) -> f64 {
-    choices
-        .iter()
-        .copied()
-        .min_by(|a, b| (a - value).abs().total_cmp(&(b - value).abs()))
-        .unwrap_or(value)
-}
-
-/// `2`, `½`, `1¼`, `⅔` for multiples of a quarter or a third.
-pub fn fraction(value: f64) -> String {
-    let whole = value.floor();
-    let rest = value - whole;
-    let glyph = [
-        (0.25, "¼"),
-        (1.0 / 3.0, "⅓"),
-        (0.5, "½"),
-        (2.0 / 3.0, "⅔"),
-        (0.75, "¾"),
-    ]
-    .iter()
-    .find(|(v, _)| (rest - v).abs() < 0.01)
-    .map(|(_, g)| *g);
-    match (whole as i64, glyph) {
-        (0, Some(g)) => g.to_owned(),
-        (w, Some(g)) => format!("{w}{g}"),
-        (w, None) if rest < 0.01 => format!("{w}"),
-        (w, None) if rest > 0.99 => format!("{}", w + 1),
-        _ => format!("{value:.1}"),
     }
 }
 
@@ -906,37 +676,6 @@ mod tests {
     }
 
     #[test]
-    fn templates_parse_strictly() {
-        let parts = parse_step("Add {2/3 milk:dry} now").unwrap();
-        assert_eq!(
-            parts[1],
-            StepPart::Ref(StepRef {
-                name: "milk".into(),
-                share: 2.0 / 3.0,
-                form: Some("dry".into()),
-            })
-        );
-        for bad in [
-            "{milk",
-            "milk}",
-            "{}",
-            "{3/2 milk}",
-            "{x/2 milk}",
-            "{milk:}",
-        ] {
-            assert!(parse_step(bad).is_err(), "{bad}");
-        }
-        assert_eq!(
-            parse_step("Add {milk").unwrap_err().to_string(),
-            "unclosed `{` in \"Add {milk\""
-        );
-        assert_eq!(
-            parse_step("{3/2 milk}"),
-            Err(StepError::BadShare("3/2 milk".into()))
-        );
-    }
-
-    #[test]
     fn purchases_round_up_to_what_shops_sell() {
         let k = kitchen();
         let buy = |name: &str, grams: f64| k.purchase(name, grams).display;
@@ -970,17 +709,6 @@ mod tests {
     fn minor_nutrients_sum_per_100_g() {
         let (fat, sodium) = kitchen().minor_nutrients(&[ing("egg", 50.0), ing("kiwi", 10.0)]);
         assert!((fat - 1.55).abs() < 1e-9 && (sodium - 71.0).abs() < 1e-9);
-    }
-
-    #[test]
-    fn fractions_and_weights() {
-        assert_eq!(fraction(0.5), "½");
-        assert_eq!(fraction(1.25), "1¼");
-        assert_eq!(fraction(2.0 / 3.0), "⅔");
-        assert_eq!(fraction(3.0), "3");
-        assert_eq!(grams_text(2.5), "2.5 g");
-        assert_eq!(grams_text(150.4), "150 g");
-        assert_eq!(grams_text(1234.0), "1.2 kg");
     }
 
     #[test]

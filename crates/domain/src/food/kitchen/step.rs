@@ -1,0 +1,134 @@
+//! Step templates: text with `{…}` references to the recipe's own
+//! ingredient amounts, cut into parts that
+//! [`Kitchen::step`](super::Kitchen::step) renders.
+
+/// A `{…}` reference to an ingredient in a step template.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StepRef {
+    /// Ingredient name.
+    pub name: String,
+    /// Share of the recipe's amount, e.g. 0.5 for `{1/2 olive oil}`.
+    pub share: f64,
+    /// `dry`, `raw`, …: the amount in its bought form.
+    pub form: Option<String>,
+}
+
+/// A step template cut into text and references.
+#[derive(Debug, Clone, PartialEq)]
+pub enum StepPart {
+    /// Literal text.
+    Text(String),
+    /// An ingredient amount.
+    Ref(StepRef),
+}
+
+/// Why a step template does not read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum StepError {
+    /// A `{` without its `}`.
+    #[error("unclosed `{{` in {0:?}")]
+    Unclosed(String),
+    /// A `{` inside a reference.
+    #[error("nested `{{` in {0:?}")]
+    Nested(String),
+    /// A `}` without its `{`.
+    #[error("stray `}}` in {0:?}")]
+    Stray(String),
+    /// A share that is not a proper fraction (`{1/2 olive oil}`).
+    #[error("bad share in {{{0}}}")]
+    BadShare(String),
+    /// A reference without a name, or with an empty form.
+    #[error("empty reference {{{0}}}")]
+    EmptyReference(String),
+}
+
+/// Cuts a step template into text and `{…}` references. Fails on an
+/// unclosed or empty brace or a malformed share.
+pub fn parse_step(template: &str) -> Result<Vec<StepPart>, StepError> {
+    let mut parts = Vec::new();
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        if open > 0 {
+            parts.push(StepPart::Text(rest[..open].to_owned()));
+        }
+        let after = &rest[open + 1..];
+        let close = after
+            .find('}')
+            .ok_or_else(|| StepError::Unclosed(template.to_owned()))?;
+        let inner = after[..close].trim();
+        if inner.contains('{') {
+            return Err(StepError::Nested(template.to_owned()));
+        }
+        parts.push(StepPart::Ref(parse_ref(inner)?));
+        rest = &after[close + 1..];
+    }
+    if rest.contains('}') {
+        return Err(StepError::Stray(template.to_owned()));
+    }
+    if !rest.is_empty() {
+        parts.push(StepPart::Text(rest.to_owned()));
+    }
+    Ok(parts)
+}
+
+fn parse_ref(inner: &str) -> Result<StepRef, StepError> {
+    let (share, rest) = match inner.split_once(' ') {
+        Some((first, rest)) if first.contains('/') => {
+            let (n, d) = first.split_once('/').unwrap_or_default();
+            let (n, d) = (n.parse::<u32>(), d.parse::<u32>());
+            match (n, d) {
+                (Ok(n), Ok(d)) if n > 0 && d > 0 && n < d => (f64::from(n) / f64::from(d), rest),
+                _ => return Err(StepError::BadShare(inner.to_owned())),
+            }
+        }
+        _ => (1.0, inner),
+    };
+    let (name, form) = match rest.split_once(':') {
+        Some((name, form)) => (name.trim(), Some(form.trim().to_owned())),
+        None => (rest.trim(), None),
+    };
+    if name.is_empty() || form.as_deref() == Some("") {
+        return Err(StepError::EmptyReference(inner.to_owned()));
+    }
+    Ok(StepRef {
+        name: name.to_owned(),
+        share,
+        form,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn templates_parse_strictly() {
+        let parts = parse_step("Add {2/3 milk:dry} now").unwrap();
+        assert_eq!(
+            parts[1],
+            StepPart::Ref(StepRef {
+                name: "milk".into(),
+                share: 2.0 / 3.0,
+                form: Some("dry".into()),
+            })
+        );
+        for bad in [
+            "{milk",
+            "milk}",
+            "{}",
+            "{3/2 milk}",
+            "{x/2 milk}",
+            "{milk:}",
+        ] {
+            assert!(parse_step(bad).is_err(), "{bad}");
+        }
+        assert_eq!(
+            parse_step("Add {milk").unwrap_err().to_string(),
+            "unclosed `{` in \"Add {milk\""
+        );
+        assert_eq!(
+            parse_step("{3/2 milk}"),
+            Err(StepError::BadShare("3/2 milk".into()))
+        );
+    }
+}

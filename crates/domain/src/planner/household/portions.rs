@@ -1,0 +1,226 @@
+//! A person's portions of their dishes of a day, and the loss they are
+//! chosen by: least-squares portions rounded every way for a short day,
+//! every combination or coordinate descent for a longer one.
+
+use crate::food::nutrition::Nutrition;
+use crate::planner::rules::STEPS_PER_SERVING;
+use crate::planner::whole_day::limits_cost;
+
+use super::search::{Choice, Search};
+use super::table::Seat;
+use super::{
+    BONUS_WEIGHT, ENUMERATED_ROUNDINGS, EXHAUSTIVE, LARGER_COST, ROUNDED_UP_TO, SHARE_WEIGHT,
+};
+
+impl Search<'_> {
+    /// Each person's portions of the day `choice`.
+    pub(super) fn portions(&self, choice: &Choice) -> Vec<Vec<f64>> {
+        (0..self.seats.len())
+            .map(|d| self.seat_cost(d, choice).1)
+            .collect()
+    }
+
+    /// What person `d`'s day of `choice` costs at their best portions
+    /// (less their preference bonus), and those portions.
+    pub(super) fn seat_cost(&self, d: usize, choice: &Choice) -> (f64, Vec<f64>) {
+        let seat = &self.seats[d];
+        let dishes: Vec<usize> = seat.fed_by.iter().map(|(t, g)| choice[*t][*g]).collect();
+        let (loss, servings) = self.portion(seat, &dishes);
+        let bonus: f64 = dishes.iter().map(|r| self.bonuses[d][*r]).sum();
+        let repeats = self.dishes.repeats_cost(dishes.iter().copied());
+        (loss + repeats - BONUS_WEIGHT * bonus, servings)
+    }
+
+    /// One person's best portions of `dishes` (one per slot of theirs) by
+    /// coordinate descent from one serving, and the loss there.
+    pub(super) fn portion(&self, seat: &Seat, dishes: &[usize]) -> (f64, Vec<f64>) {
+        if dishes.len() <= ROUNDED_UP_TO {
+            return self.rounded_portion(seat, dishes);
+        }
+        let combos: usize = seat.steps.iter().map(Vec::len).product();
+        if combos <= EXHAUSTIVE {
+            return self.every_portion(seat, dishes);
+        }
+        let mut servings: Vec<f64> = seat.steps.iter().map(|steps| nearest(steps, 1.0)).collect();
+        let mut loss = self.loss(seat, dishes, &servings);
+        for _ in 0..4 {
+            let mut improved = false;
+            for k in 0..dishes.len() {
+                let mut best = servings[k];
+                for s in &seat.steps[k] {
+                    servings[k] = *s;
+                    let l = self.loss(seat, dishes, &servings);
+                    if l < loss - 1e-12 {
+                        loss = l;
+                        best = *s;
+                        improved = true;
+                    }
+                }
+                servings[k] = best;
+            }
+            if !improved {
+                break;
+            }
+        }
+        (loss, servings)
+    }
+
+    /// One person's portions of `dishes`: the least-squares portions of
+    /// the four targets in tolerance units (each portion in its range,
+    /// by exact coordinate steps), then every rounding of them to quarter
+    /// servings (up or down) scored by the full loss.
+    pub(super) fn rounded_portion(&self, seat: &Seat, dishes: &[usize]) -> (f64, Vec<f64>) {
+        let n = dishes.len();
+        let units: Vec<[f64; 4]> = dishes.iter().map(|r| seat.units[*r]).collect();
+        let want = seat.scorer.target;
+        let lo: Vec<f64> = seat.steps.iter().map(|s| s[0]).collect();
+        let hi: Vec<f64> = seat.steps.iter().map(|s| s[s.len() - 1]).collect();
+        let mut x: Vec<f64> = (0..n).map(|k| 1.0_f64.clamp(lo[k], hi[k])).collect();
+        for _ in 0..12 {
+            for k in 0..n {
+                // Residual without dish k, then its best multiple.
+                let mut rest = want;
+                for (j, u) in units.iter().enumerate() {
+                    if j != k {
+                        for c in 0..4 {
+                            rest[c] -= u[c] * x[j];
+                        }
+                    }
+                }
+                let uu: f64 = units[k].iter().map(|v| v * v).sum();
+                if uu > 0.0 {
+                    let ur: f64 = units[k].iter().zip(&rest).map(|(a, b)| a * b).sum();
+                    x[k] = (ur / uu).clamp(lo[k], hi[k]);
+                }
+            }
+        }
+        let round = |v: f64, up: bool, k: usize| {
+            let q = v * STEPS_PER_SERVING;
+            let step = if up { q.ceil() } else { q.floor() };
+            (step / STEPS_PER_SERVING).clamp(lo[k], hi[k])
+        };
+        if n > ENUMERATED_ROUNDINGS {
+            // Nearest step each, then single flips while one helps.
+            let mut servings: Vec<f64> = (0..n).map(|k| round(x[k] + 0.125, false, k)).collect();
+            let mut loss = self.loss(seat, dishes, &servings);
+            for _ in 0..2 {
+                let mut improved = false;
+                for k in 0..n {
+                    let was = servings[k];
+                    for other in [round(x[k], false, k), round(x[k], true, k)] {
+                        if (other - was).abs() < 1e-9 {
+                            continue;
+                        }
+                        servings[k] = other;
+                        let l = self.loss(seat, dishes, &servings);
+                        if l < loss {
+                            loss = l;
+                            improved = true;
+                        } else {
+                            servings[k] = was;
+                        }
+                    }
+                }
+                if !improved {
+                    break;
+                }
+            }
+            return (loss, servings);
+        }
+        let mut best = (f64::INFINITY, x.clone());
+        let mut servings = vec![0.0; n];
+        for mask in 0..(1usize << n) {
+            for k in 0..n {
+                let q = x[k] * STEPS_PER_SERVING;
+                let step = if mask >> k & 1 == 1 {
+                    q.ceil()
+                } else {
+                    q.floor()
+                };
+                servings[k] = (step / STEPS_PER_SERVING).clamp(lo[k], hi[k]);
+            }
+            let l = self.loss(seat, dishes, &servings);
+            if l < best.0 {
+                best = (l, servings.clone());
+            }
+        }
+        best
+    }
+
+    /// One person's best portions of `dishes`, every combination tried.
+    fn every_portion(&self, seat: &Seat, dishes: &[usize]) -> (f64, Vec<f64>) {
+        let mut at = vec![0usize; dishes.len()];
+        let mut servings: Vec<f64> = seat.steps.iter().map(|s| s[0]).collect();
+        let mut best = (f64::INFINITY, servings.clone());
+        loop {
+            for (k, i) in at.iter().enumerate() {
+                servings[k] = seat.steps[k][*i];
+            }
+            let l = self.loss(seat, dishes, &servings);
+            if l < best.0 {
+                best = (l, servings.clone());
+            }
+            // Next combination, like an odometer.
+            let mut k = 0;
+            loop {
+                if k == at.len() {
+                    return best;
+                }
+                at[k] += 1;
+                if at[k] < seat.steps[k].len() {
+                    break;
+                }
+                at[k] = 0;
+                k += 1;
+            }
+        }
+    }
+
+    /// One person's loss for `dishes` at `servings`.
+    pub(super) fn loss(&self, seat: &Seat, dishes: &[usize], servings: &[f64]) -> f64 {
+        let mut raw = [0.0; 4];
+        let mut minor = [0.0; 4];
+        for (r, s) in dishes.iter().zip(servings) {
+            let v = &self.packed.values[*r];
+            for k in 0..4 {
+                raw[k] += v[k] * s;
+            }
+            for (t, m) in minor.iter_mut().zip(&self.packed.minor[*r]) {
+                *t += m * s;
+            }
+        }
+        let totals = Nutrition {
+            calories: raw[0],
+            protein: raw[1],
+            carbs: raw[2],
+            fat: raw[3],
+            ..Nutrition::default()
+        };
+        let mut loss = seat.scorer.error(&seat.scorer.scale(&totals));
+        for ((s, max), min) in servings.iter().zip(&seat.usual_max).zip(&seat.usual_min) {
+            if s > max {
+                loss += LARGER_COST * (s - max) * 4.0;
+            } else if s < min {
+                loss += LARGER_COST * (min - s) * 4.0;
+            }
+        }
+        loss += limits_cost(&minor, raw[0]);
+        if dishes.len() >= 2 && raw[0] > 0.0 {
+            for ((lo, hi), (r, s)) in seat.bands.iter().zip(dishes.iter().zip(servings)) {
+                let share = self.packed.values[*r][0] * s / raw[0];
+                let outside = (lo - share).max(share - hi).max(0.0);
+                loss += SHARE_WEIGHT * (outside / 0.05) * (outside / 0.05);
+            }
+        }
+        loss
+    }
+}
+
+/// The step of `steps` nearest `x`.
+fn nearest(steps: &[f64], x: f64) -> f64 {
+    steps
+        .iter()
+        .copied()
+        .min_by(|a, b| (a - x).abs().total_cmp(&(b - x).abs()))
+        .unwrap_or(x)
+}
