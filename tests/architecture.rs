@@ -1,8 +1,9 @@
 //! Guards the layering of `docs/ARCHITECTURE.md`: the domain crate stays
 //! free of storage, HTTP, async runtimes and JSON (even transitively),
 //! only the adapters crate depends on Diesel, bcrypt, jsonwebtoken or
-//! lettre, and no two modules of the domain or HTTP crate import each
-//! other, directly or around a circle.
+//! lettre, no two modules of any crate import each other, directly or
+//! around a circle, and neither do two folders (top-level modules) of any
+//! crate.
 
 #[path = "architecture/module_graph.rs"]
 mod module_graph;
@@ -140,6 +141,20 @@ fn the_assistant_sits_above_the_use_cases() {
     }
 }
 
+/// Every crate's source directory, with the fewest modules it must have.
+const CRATES: [(&str, usize); 10] = [
+    ("crates/domain", 4),
+    ("crates/http", 4),
+    ("crates/app", 10),
+    ("crates/assistant", 20),
+    ("crates/adapters", 8),
+    ("crates/ports", 3),
+    ("crates/catalogue", 3),
+    ("crates/mealplan", 2),
+    ("crates/bench", 1),
+    ("crates/throughput", 1),
+];
+
 /// The module cycles of a crate, each as `a -> b -> a`.
 fn cycles_of(crate_dir: &str) -> Vec<String> {
     cycles_with_at_least(crate_dir, 4)
@@ -148,6 +163,11 @@ fn cycles_of(crate_dir: &str) -> Vec<String> {
 /// [`cycles_of`], for a crate that must have at least `min` modules (so a
 /// path that reads nothing cannot pass).
 fn cycles_with_at_least(crate_dir: &str, min: usize) -> Vec<String> {
+    graph_of(crate_dir, min).cycles()
+}
+
+/// The module graph of a crate that must have at least `min` modules.
+fn graph_of(crate_dir: &str, min: usize) -> module_graph::ModuleGraph {
     let src = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../..")
         .join(crate_dir)
@@ -158,7 +178,7 @@ fn cycles_with_at_least(crate_dir: &str, min: usize) -> Vec<String> {
         "{crate_dir}: found only {} modules",
         graph.len()
     );
-    graph.cycles()
+    graph
 }
 
 #[test]
@@ -176,22 +196,64 @@ fn http_modules_import_no_circle() {
 #[test]
 fn modules_of_every_other_crate_import_no_circle() {
     let mut found = Vec::new();
-    for (dir, min) in [
-        ("crates/app", 10),
-        ("crates/assistant", 20),
-        ("crates/adapters", 8),
-        ("crates/ports", 3),
-        ("crates/catalogue", 3),
-        ("crates/mealplan", 2),
-        ("crates/bench", 1),
-        ("crates/throughput", 1),
-    ] {
-        let cycles = cycles_with_at_least(dir, min);
+    // The domain and HTTP crates, first, have tests of their own.
+    for (dir, min) in &CRATES[2..] {
+        let cycles = cycles_with_at_least(dir, *min);
         if !cycles.is_empty() {
             found.push(format!("{dir}: {cycles:#?}"));
         }
     }
     assert!(found.is_empty(), "module cycles:\n{}", found.join("\n"));
+}
+
+/// The circles among a crate's folders: its top-level modules, each with
+/// everything below it (`food/` and `profile/` of the domain).
+fn folder_cycles_of(crate_dir: &str, min: usize) -> Vec<String> {
+    graph_of(crate_dir, min).folders().cycles()
+}
+
+#[test]
+fn folders_of_every_crate_import_no_circle() {
+    let mut found = Vec::new();
+    for (dir, min) in CRATES {
+        let cycles = folder_cycles_of(dir, min);
+        if !cycles.is_empty() {
+            found.push(format!("{dir}: {cycles:#?}"));
+        }
+    }
+    assert!(found.is_empty(), "folder cycles:\n{}", found.join("\n"));
+}
+
+#[test]
+fn the_folder_check_finds_circles() {
+    use module_graph::ModuleGraph;
+    // No two modules use each other, but the folders `a/` and `b/` do,
+    // through different files; `c.rs`, used by both, is no circle.
+    let files = [
+        ("lib.rs", "mod a;\nmod b;\nmod c;\npub use b::q::Thing;\n"),
+        ("a/mod.rs", "mod p;\nmod s;\n"),
+        ("a/p.rs", "use crate::b::q::X;\nuse crate::c::C;\n"),
+        ("a/s.rs", "pub struct S;\n"),
+        ("b/mod.rs", "pub mod q;\nmod r;\n"),
+        ("b/q.rs", "pub struct X;\npub struct Thing;\n"),
+        ("b/r.rs", "use super::super::a::s::S;\nuse crate::c::C;\n"),
+        ("c.rs", "pub struct C;\n"),
+    ];
+    let graph = ModuleGraph::from_files(files.iter().map(|(p, t)| (p.to_string(), t.to_string())));
+    assert!(graph.cycles().is_empty(), "{:?}", graph.cycles());
+    assert_eq!(graph.folders().cycles(), ["a -> b -> a"]);
+    // A use through the root's re-export counts for the folder it names.
+    let files = [
+        ("lib.rs", "mod a;\nmod b;\npub use b::q::Thing;\n"),
+        ("a/mod.rs", "mod p;\nmod s;\n"),
+        ("a/p.rs", "use crate::Thing;\n"),
+        ("a/s.rs", "pub struct S;\n"),
+        ("b/mod.rs", "pub mod q;\nmod r;\n"),
+        ("b/q.rs", "pub struct Thing;\n"),
+        ("b/r.rs", "fn f() -> crate::a::s::S { todo!() }\n"),
+    ];
+    let graph = ModuleGraph::from_files(files.iter().map(|(p, t)| (p.to_string(), t.to_string())));
+    assert_eq!(graph.folders().cycles(), ["a -> b -> a"]);
 }
 
 #[test]

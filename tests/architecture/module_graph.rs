@@ -9,6 +9,12 @@
 //! crate root re-exports (`crate::Recipe`) counts as a use of the module
 //! it comes from. A module and its ancestors are one hierarchy, not a
 //! circle, so uses between them are left out.
+//!
+//! [`ModuleGraph::folders`] reads the same uses a level up: each top-level
+//! module (a folder such as `food/`, or a single file such as `choice.rs`)
+//! with everything below it is one node, so two folders that use each
+//! other through different files are a circle even when no two modules
+//! are.
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::path::Path;
@@ -75,6 +81,27 @@ impl ModuleGraph {
     /// Number of modules.
     pub fn len(&self) -> usize {
         self.edges.len()
+    }
+
+    /// The graph of the crate's top-level modules: `a` uses `b` when any
+    /// module in or below `a` uses one in or below `b`. The crate root,
+    /// which holds them all, is left out.
+    pub fn folders(&self) -> Self {
+        let mut edges: BTreeMap<Vec<String>, BTreeSet<Vec<String>>> = BTreeMap::new();
+        for (module, used) in &self.edges {
+            let Some(top) = module.first() else {
+                continue;
+            };
+            let uses = edges.entry(vec![top.clone()]).or_default();
+            for target in used {
+                if let Some(other) = target.first()
+                    && other != top
+                {
+                    uses.insert(vec![other.clone()]);
+                }
+            }
+        }
+        Self { edges }
     }
 
     /// One circle per group of modules that reach each other, shortest

@@ -4,6 +4,8 @@
 
 pub mod accounts;
 pub mod export;
+#[cfg(test)]
+mod fixtures;
 pub mod household;
 pub mod plans;
 pub mod profiles;

@@ -596,8 +596,6 @@ fn meal_view(meal: MealDetail, all: &[Recipe]) -> Result<MealView, PlanError> {
 
 mod basics;
 mod eaters;
-#[cfg(test)]
-pub(crate) mod fixtures;
 mod meals;
 mod menus;
 mod planning;
@@ -619,7 +617,7 @@ pub use shopping::{ShoppingItem, ShoppingList};
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::plans::fixtures;
+    use crate::fixtures;
     use chrono::TimeZone;
     use mealplan_domain::DietType;
     use mealplan_ports::{MockClock, MockPlanRepository, MockProfileRepository, MockRecipeCatalog};

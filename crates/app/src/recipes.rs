@@ -192,7 +192,7 @@ mod tests {
 
     /// A recipe of one ingredient; its labels follow from it.
     fn recipe(id: i64, name: &str, ingredient: &str, meal: MealType) -> Recipe {
-        let mut r = crate::plans::fixtures::recipe(id, &[(ingredient, 10.0)], meal, 300.0);
+        let mut r = crate::fixtures::recipe(id, &[(ingredient, 10.0)], meal, 300.0);
         r.recipe_id = 1000 + id;
         r.name = name.into();
         r

@@ -28,6 +28,7 @@ pub mod account;
 pub mod food;
 pub mod planner;
 pub mod profile;
+pub mod quantity;
 
 // The subjects' modules under the names other crates have always used.
 pub use food::{
@@ -39,18 +40,21 @@ pub use profile::{targets, validation};
 pub use account::{Email, EmailError, Password, TextError, User, UserId, UserName};
 pub use choice::ChoiceError;
 pub use food::allergen::Allergen;
+pub use food::diet_type::DietType;
 pub use hard_rules::{Breach, Cause, HardRules};
 pub use meal::{
-    DAY_OF_WEEK_RANGE, MealStatus, MealType, SCHEDULE_RANGE, SERVINGS_RANGE, StatusError,
+    DAY_OF_WEEK_RANGE, MealStatus, MealType, MealsPerDay, SCHEDULE_RANGE, SERVINGS_RANGE,
+    StatusError,
 };
 pub use nutrition::{Nutrition, nutrition_distance};
 pub use planner::{
     PlanRequest, PlannedDay, PlannedMeal, PlanningError, RequestError, Tolerances, meal_slots, plan,
 };
 pub use profile::{
-    ActivityLevel, AgeError, BirthDate, Body, BodyType, DietType, Gender, Goal, Height, ItemName,
-    ItemRef, MealsPerDay, NamedItem, NonNegative, RangeError, Weight,
+    ActivityLevel, AgeError, BirthDate, Body, BodyType, Gender, Goal, Height, ItemName, ItemRef,
+    NamedItem, Weight,
 };
+pub use quantity::{NonNegative, RangeError};
 pub use recipe::{Recipe, RecipeCard, RecipeError, RecipeIngredient, RecipeParts};
 pub use restriction::{Diet, Restriction, Rule};
 pub use similar::similar_recipes;

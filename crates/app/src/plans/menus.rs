@@ -208,7 +208,7 @@ mod tests {
     }
 
     fn recipe(id: i64) -> Recipe {
-        crate::plans::fixtures::recipe(id, &[("rice", 100.0)], MealType::Dinner, 400.0)
+        crate::fixtures::recipe(id, &[("rice", 100.0)], MealType::Dinner, 400.0)
     }
 
     use crate::plans::Plans;

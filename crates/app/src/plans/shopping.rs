@@ -97,7 +97,7 @@ mod tests {
     use super::*;
 
     fn recipe(id: i64, ingredients: &[(&str, f64)]) -> Recipe {
-        crate::plans::fixtures::recipe(id, ingredients, MealType::Lunch, 400.0)
+        crate::fixtures::recipe(id, ingredients, MealType::Lunch, 400.0)
     }
 
     fn meal(id: i64, recipe_id: i64, status: MealStatus, servings: f64) -> MealDetail {

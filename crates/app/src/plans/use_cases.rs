@@ -17,8 +17,8 @@ use mealplan_ports::{
     NewDay, OwnedMeal, Plan, PlanSettings, Profile,
 };
 
-use super::fixtures;
 use super::{PlanError, Plans, SearchLimits};
+use crate::fixtures;
 
 fn now() -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, 3, 2, 8, 0, 0).unwrap()

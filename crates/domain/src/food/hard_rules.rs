@@ -5,10 +5,10 @@
 use std::collections::HashMap;
 
 use crate::food::allergen::Allergen;
+use crate::food::diet_type::DietType;
 use crate::food::recipe::Recipe;
 use crate::food::restriction::{DAIRY, Diet, MEAT, Restriction, Rule};
 use crate::food::taxonomy::{Taxonomy, has_words, key};
-use crate::profile::DietType;
 
 /// Why an ingredient the taxonomy knows is out under the restrictions.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -18,11 +18,11 @@
 //! exclude both (see [`crate::HardRules`]).
 
 use crate::food::allergen::Allergen;
+use crate::food::diet_type::DietType;
 use crate::food::meal::MealType;
 use crate::food::nutrition::Nutrition;
 use crate::food::restriction::Diet;
 use crate::food::taxonomy::Taxonomy;
-use crate::profile::DietType;
 
 /// Share of calories from protein a high-protein recipe needs.
 pub const HIGH_PROTEIN_SHARE: f64 = 0.30;

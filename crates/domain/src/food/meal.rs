@@ -1,7 +1,7 @@
 //! Meals: the slot a recipe fills ([`MealType`]) and whether a planned
 //! meal was eaten ([`MealStatus`]).
 
-use crate::profile::MealsPerDay;
+use crate::quantity::RangeError;
 
 /// Days of a week plan: 1 (Monday) to 7.
 pub const DAY_OF_WEEK_RANGE: (i64, i64) = (1, 7);
@@ -9,6 +9,35 @@ pub const DAY_OF_WEEK_RANGE: (i64, i64) = (1, 7);
 pub const SCHEDULE_RANGE: (i64, i64) = (1, MealsPerDay::MAX);
 /// A portion a person sets by hand, in servings: a quarter to ten.
 pub const SERVINGS_RANGE: (f64, f64) = (0.25, 10.0);
+
+/// Number of meals a day, 1 to 6; decides the meal slots of a plan.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct MealsPerDay(u8);
+
+impl MealsPerDay {
+    /// Inclusive bounds.
+    pub const MIN: i64 = 1;
+    /// Inclusive bounds.
+    pub const MAX: i64 = 6;
+    /// Checks the range.
+    pub fn parse(n: i64) -> Result<Self, RangeError> {
+        if n < Self::MIN {
+            Err(RangeError::TooSmall {
+                min: Self::MIN as f64,
+            })
+        } else if n > Self::MAX {
+            Err(RangeError::TooLarge {
+                max: Self::MAX as f64,
+            })
+        } else {
+            Ok(Self(n as u8))
+        }
+    }
+    /// The count.
+    pub fn get(self) -> u8 {
+        self.0
+    }
+}
 
 choice!(
     /// The slot a recipe can fill; ids are the 1-based position.

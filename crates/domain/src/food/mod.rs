@@ -5,6 +5,7 @@
 //! picture.
 
 pub(crate) mod allergen;
+pub(crate) mod diet_type;
 pub mod glossary;
 pub mod hard_rules;
 pub mod kitchen;

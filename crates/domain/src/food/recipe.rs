@@ -6,12 +6,13 @@
 //! with honey, a nut-free one with peanut butter).
 
 use crate::food::allergen::Allergen;
+use crate::food::diet_type::DietType;
 use crate::food::labels;
 use crate::food::meal::MealType;
 use crate::food::nutrition::Nutrition;
 use crate::food::restriction::Diet;
 use crate::food::taxonomy::Taxonomy;
-use crate::profile::{DietType, NonNegative};
+use crate::quantity::NonNegative;
 
 /// One ingredient line of a recipe.
 #[derive(Debug, Clone, PartialEq)]

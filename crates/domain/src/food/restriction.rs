@@ -27,8 +27,8 @@
 //! rather than half-enforced.
 
 use crate::food::allergen::Allergen;
+use crate::food::diet_type::DietType;
 use crate::food::taxonomy::{Taxonomy, has_words, key};
-use crate::profile::DietType;
 
 /// A diet that works as a restriction: it excludes kinds of food.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -31,9 +31,9 @@ pub fn similar_recipes<'a>(
 mod tests {
     use super::*;
     use crate::food::allergen::Allergen;
+    use crate::food::diet_type::DietType;
     use crate::food::nutrition::Nutrition;
     use crate::food::taxonomy::Taxonomy;
-    use crate::profile::DietType;
 
     fn r(
         id: i64,

@@ -7,6 +7,13 @@ pub mod validation;
 
 use chrono::{Datelike, NaiveDate};
 
+// Values a profile shares with food and planning, kept where they belong
+// (a diet type labels recipes, the meals a day make a plan's slots) and
+// named here too, as a profile's parts.
+pub use crate::food::diet_type::DietType;
+pub use crate::food::meal::MealsPerDay;
+pub use crate::quantity::{NonNegative, RangeError};
+
 choice!(
     /// What the user wants their weight to do.
     Goal {
@@ -55,66 +62,6 @@ choice!(
     }
 );
 
-choice!(
-    /// The fixed diet types; their ids are their 1-based position.
-    DietType {
-        /// Rich in protein.
-        HighProtein = "high_protein",
-        /// Few carbohydrates.
-        LowCarb = "low_carb",
-        /// No animal products at all.
-        Vegan = "vegan",
-        /// No meat or fish.
-        Vegetarian = "vegetarian",
-        /// Few calories.
-        LowCalorie = "low_calorie",
-        /// Rich in fibre.
-        HighFiber = "high_fiber",
-        /// Rich in carbohydrates.
-        HighCarb = "high_carb",
-    }
-);
-
-impl DietType {
-    /// Stable id, 1-7 in the spec's order.
-    pub fn id(self) -> i64 {
-        Self::ALL
-            .iter()
-            .position(|d| *d == self)
-            .map_or(0, |i| i as i64 + 1)
-    }
-
-    /// The diet type with this id.
-    pub fn from_id(id: i64) -> Option<Self> {
-        usize::try_from(id - 1)
-            .ok()
-            .and_then(|i| Self::ALL.get(i).copied())
-    }
-}
-
-/// A number outside its inclusive range.
-#[derive(Debug, Clone, Copy, PartialEq, thiserror::Error)]
-pub enum RangeError {
-    /// Below the minimum.
-    #[error("must be at least {min}")]
-    TooSmall {
-        /// Inclusive minimum.
-        min: f64,
-    },
-    /// Above the maximum.
-    #[error("must be at most {max}")]
-    TooLarge {
-        /// Inclusive maximum.
-        max: f64,
-    },
-    /// Not below an exclusive limit.
-    #[error("must be less than {limit}")]
-    NotBelow {
-        /// Exclusive limit.
-        limit: f64,
-    },
-}
-
 fn check_range(value: f64, min: f64, max: f64) -> Result<f64, RangeError> {
     if value < min {
         Err(RangeError::TooSmall { min })
@@ -160,86 +107,6 @@ impl Weight {
     /// Kilograms.
     pub fn kg(self) -> f64 {
         self.0
-    }
-}
-
-/// Number of meals a day, 1 to 6; decides the meal slots of a plan.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub struct MealsPerDay(u8);
-
-impl MealsPerDay {
-    /// Inclusive bounds.
-    pub const MIN: i64 = 1;
-    /// Inclusive bounds.
-    pub const MAX: i64 = 6;
-    /// Checks the range.
-    pub fn parse(n: i64) -> Result<Self, RangeError> {
-        if n < Self::MIN {
-            Err(RangeError::TooSmall {
-                min: Self::MIN as f64,
-            })
-        } else if n > Self::MAX {
-            Err(RangeError::TooLarge {
-                max: Self::MAX as f64,
-            })
-        } else {
-            Ok(Self(n as u8))
-        }
-    }
-    /// The count.
-    pub fn get(self) -> u8 {
-        self.0
-    }
-}
-
-/// A quantity that may be zero but never negative (body fat, targets).
-#[derive(Debug, Clone, Copy, PartialEq, PartialOrd, Default)]
-pub struct NonNegative(f64);
-
-impl NonNegative {
-    /// Largest daily calorie target a person could eat (kcal): beyond it a
-    /// number is a typo, not a plan.
-    pub const MAX_CALORIES: f64 = 20_000.0;
-    /// Largest daily protein, carbohydrate or fat target (g).
-    pub const MAX_MACRO_GRAMS: f64 = 2_000.0;
-    /// Body fat % must be below this.
-    pub const BODY_FAT_BELOW: f64 = 100.0;
-
-    /// Checks the sign (and finiteness).
-    pub fn parse(value: f64) -> Result<Self, RangeError> {
-        if value.is_finite() && value >= 0.0 {
-            Ok(Self(value))
-        } else {
-            Err(RangeError::TooSmall { min: 0.0 })
-        }
-    }
-
-    /// Checks the sign and an inclusive maximum (targets).
-    pub fn parse_at_most(value: f64, max: f64) -> Result<Self, RangeError> {
-        let v = Self::parse(value)?;
-        if v.0 > max {
-            Err(RangeError::TooLarge { max })
-        } else {
-            Ok(v)
-        }
-    }
-
-    /// Checks the sign and an exclusive limit (body fat below 100%).
-    pub fn parse_below(value: f64, limit: f64) -> Result<Self, RangeError> {
-        let v = Self::parse(value)?;
-        if v.0 >= limit {
-            Err(RangeError::NotBelow { limit })
-        } else {
-            Ok(v)
-        }
-    }
-    /// The value.
-    pub fn get(self) -> f64 {
-        self.0
-    }
-    /// `Some` when strictly positive: a target the user set by hand.
-    pub fn positive(self) -> Option<f64> {
-        (self.0 > 0.0).then_some(self.0)
     }
 }
 
