@@ -83,8 +83,9 @@ DELETE FROM rate_limits WHERE expires <= $1 AND (scope, subject) IN \
 
 #[derive(diesel::QueryableByName)]
 struct Counter {
+    /// A bucket's `mark` (see [`TAKE_TOKEN`]), which a refusal's wait
+    /// counts from; an attempt window's start.
     #[diesel(sql_type = BigInt)]
-    #[allow(dead_code)] // read by tests
     mark: i64,
     #[diesel(sql_type = Integer)]
     hits: i32,
@@ -148,7 +149,7 @@ fn take_token(
         // The next request fits once `mark` is one period minus one
         // interval ahead of the clock.
         Admission::Refused {
-            retry_after: seconds_until(row.expires + interval - period, now),
+            retry_after: seconds_until(row.mark + interval - period, now),
         }
     })
 }
