@@ -18,38 +18,6 @@ pub struct Session {
     pub user: User,
 }
 
-/// Why sign-up failed.
-#[derive(Debug, thiserror::Error)]
-pub enum RegisterError {
-    /// Another account has this e-mail.
-    #[error("email already registered")]
-    EmailTaken,
-    /// Storage failed.
-    #[error(transparent)]
-    Store(#[from] StoreError),
-    /// Hashing failed.
-    #[error(transparent)]
-    Hash(#[from] HashError),
-    /// Signing failed.
-    #[error(transparent)]
-    Issue(#[from] IssueError),
-}
-
-/// Why login failed.
-#[derive(Debug, thiserror::Error)]
-pub enum LoginError {
-    /// Unknown e-mail or wrong password; deliberately one case.
-    #[error("invalid email or password")]
-    InvalidCredentials,
-    /// Storage failed (kept apart: a database that cannot be reached
-    /// right now is answered differently from a broken one).
-    #[error(transparent)]
-    Store(#[from] StoreError),
-    /// Hashing or signing failed.
-    #[error("authentication failed: {0}")]
-    Internal(String),
-}
-
 /// Why a bearer token does not identify a user.
 #[derive(Debug, thiserror::Error)]
 pub enum AuthError {
@@ -115,16 +83,30 @@ pub enum InSession<E> {
     Work(E),
 }
 
-/// Why a password-checked account change failed.
+/// Why an account use case failed: sign-up, login, a password-checked
+/// change or a password reset ([`PasswordResets`](crate::PasswordResets)).
+/// Each use case says which refusals it gives; the last three variants
+/// are faults underneath, never the caller's doing. (A request's token is
+/// checked apart, by [`AuthError`].)
 #[derive(Debug, thiserror::Error)]
 pub enum AccountError {
-    /// The password given is not the account's.
+    /// Sign-up: another account has this e-mail.
+    #[error("email already registered")]
+    EmailTaken,
+    /// Login: unknown e-mail or wrong password; deliberately one case.
+    #[error("invalid email or password")]
+    InvalidCredentials,
+    /// A password-checked change: the password given is not the account's.
     #[error("wrong password")]
     WrongPassword,
-    /// The account is gone.
+    /// A password-checked change: the account is gone.
     #[error("account not found")]
     NotFound,
-    /// Storage failed.
+    /// A password reset: the token is unknown, used, replaced or expired.
+    #[error("invalid or expired reset token")]
+    InvalidResetToken,
+    /// Storage failed (a database that cannot be reached right now is
+    /// answered differently from a broken one).
     #[error(transparent)]
     Store(#[from] StoreError),
     /// Hashing failed.
@@ -160,17 +142,18 @@ impl Accounts {
         }
     }
 
-    /// Creates an account and logs it in.
+    /// Creates an account and logs it in; [`AccountError::EmailTaken`]
+    /// when the e-mail has an account.
     pub async fn register(
         &self,
         name: UserName,
         email: Email,
         password: Password,
-    ) -> Result<Session, RegisterError> {
+    ) -> Result<Session, AccountError> {
         // Cheap check first, so a taken e-mail costs no bcrypt round; the
         // unique constraint still decides races.
         if self.users.find_credentials(&email).await?.is_some() {
-            return Err(RegisterError::EmailTaken);
+            return Err(AccountError::EmailTaken);
         }
         let password_hash = self.hasher.hash(password).await?;
         let stored = self
@@ -183,8 +166,8 @@ impl Accounts {
             })
             .await
             .map_err(|e| match e {
-                StoreError::Conflict(_) => RegisterError::EmailTaken,
-                other => RegisterError::Store(other),
+                StoreError::Conflict(_) => AccountError::EmailTaken,
+                other => AccountError::Store(other),
             })?;
         let access_token = self.tokens.issue(stored.user.id, &stored.security_stamp)?;
         Ok(Session {
@@ -193,29 +176,24 @@ impl Accounts {
         })
     }
 
-    /// Exchanges e-mail and password for a token. Unknown e-mails cost the
-    /// same bcrypt work as known ones.
-    pub async fn login(&self, email: Email, password: Password) -> Result<Session, LoginError> {
-        let internal = |e: &dyn std::fmt::Display| LoginError::Internal(e.to_string());
+    /// Exchanges e-mail and password for a token
+    /// ([`AccountError::InvalidCredentials`] otherwise). Unknown e-mails
+    /// cost the same bcrypt work as known ones.
+    pub async fn login(&self, email: Email, password: Password) -> Result<Session, AccountError> {
         let found = self.users.find_credentials(&email).await?;
         let hash = found.as_ref().map(|c| c.password_hash.clone());
-        let matches = self
-            .hasher
-            .verify(password, hash)
-            .await
-            .map_err(|e| internal(&e))?;
+        let matches = self.hasher.verify(password, hash).await?;
         match found {
             Some(credentials) if matches => {
                 let access_token = self
                     .tokens
-                    .issue(credentials.user.id, &credentials.security_stamp)
-                    .map_err(|e| internal(&e))?;
+                    .issue(credentials.user.id, &credentials.security_stamp)?;
                 Ok(Session {
                     access_token,
                     user: credentials.user,
                 })
             }
-            _ => Err(LoginError::InvalidCredentials),
+            _ => Err(AccountError::InvalidCredentials),
         }
     }
 
@@ -414,7 +392,7 @@ mod tests {
         let result = service(users, hasher, MockTokenService::new())
             .register(UserName::parse("Ann").unwrap(), email(), password())
             .await;
-        assert!(matches!(result, Err(RegisterError::EmailTaken)));
+        assert!(matches!(result, Err(AccountError::EmailTaken)));
     }
 
     #[tokio::test]
@@ -429,7 +407,7 @@ mod tests {
         let result = service(users, hasher, MockTokenService::new())
             .register(UserName::parse("Ann").unwrap(), email(), password())
             .await;
-        assert!(matches!(result, Err(RegisterError::EmailTaken)));
+        assert!(matches!(result, Err(AccountError::EmailTaken)));
     }
 
     #[tokio::test]
@@ -466,7 +444,7 @@ mod tests {
         let result = service(users, hasher, MockTokenService::new())
             .login(email(), password())
             .await;
-        assert!(matches!(result, Err(LoginError::InvalidCredentials)));
+        assert!(matches!(result, Err(AccountError::InvalidCredentials)));
     }
 
     #[tokio::test]
@@ -482,7 +460,7 @@ mod tests {
         let result = service(users, hasher, MockTokenService::new())
             .login(email(), password())
             .await;
-        assert!(matches!(result, Err(LoginError::InvalidCredentials)));
+        assert!(matches!(result, Err(AccountError::InvalidCredentials)));
     }
 
     #[tokio::test]
@@ -496,7 +474,7 @@ mod tests {
             .await;
         assert!(matches!(
             result,
-            Err(LoginError::Store(StoreError::Unavailable(_)))
+            Err(AccountError::Store(StoreError::Unavailable(_)))
         ));
     }
 

@@ -12,10 +12,7 @@ pub mod profiles;
 pub mod recipes;
 pub mod resets;
 
-pub use accounts::{
-    AccountError, Accounts, AuthError, Authenticated, InSession, LoginError, RegisterError,
-    Session, admit,
-};
+pub use accounts::{AccountError, Accounts, AuthError, Authenticated, InSession, Session, admit};
 pub use export::{AccountData, Export};
 pub use household::{Household, MemberError};
 pub use plans::{
@@ -26,4 +23,4 @@ pub use plans::{
 pub use plans::{Eater, MenuError, Refusal};
 pub use profiles::{ProfileError, Profiles};
 pub use recipes::{RecipePage, RecipeQuery, RecipeSheet, Recipes, SHEET_SERVINGS};
-pub use resets::{PasswordResets, ResetError, ResetLinks, ResetSettings};
+pub use resets::{PasswordResets, ResetLinks, ResetSettings};

@@ -2,7 +2,6 @@
 
 use std::sync::Arc;
 
-use chrono::{DateTime, Utc};
 use mealplan_domain::kitchen::Kitchen;
 use mealplan_domain::planner::whole_day::{self, Dishes, WholeDay};
 use mealplan_domain::planner::{PlanningError, RequestError};
@@ -130,27 +129,31 @@ pub struct DayView {
     pub fit: Option<DayFitView>,
 }
 
-/// A plan with every recipe resolved.
+/// A plan with every recipe resolved: the stored [`Plan`] with its days
+/// as [`DayView`]s (its fields read through, as `view.days`), and what
+/// the search that just made it says.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PlanView {
-    /// Plan id.
-    pub id: i64,
-    /// Owner.
-    pub user_id: UserId,
-    /// Created.
-    pub created_at: DateTime<Utc>,
-    /// Last changed.
-    pub updated_at: DateTime<Utc>,
-    /// Current plan?
-    pub active: bool,
-    /// How it was generated (`None` for a plan made by hand).
-    pub settings: Option<PlanSettings>,
-    /// Days.
-    pub days: Vec<DayView>,
+    /// The plan.
+    pub plan: Plan<DayView>,
     /// The search that just made or re-balanced it stopped at its time
     /// budget: these are the best days it had found by then (another try
     /// may land closer). Never set on a plan read back.
     pub cut_short: bool,
+}
+
+impl std::ops::Deref for PlanView {
+    type Target = Plan<DayView>;
+
+    fn deref(&self) -> &Plan<DayView> {
+        &self.plan
+    }
+}
+
+impl std::ops::DerefMut for PlanView {
+    fn deref_mut(&mut self) -> &mut Plan<DayView> {
+        &mut self.plan
+    }
 }
 
 /// A replacement candidate for a meal and what it does to the day.
@@ -500,31 +503,21 @@ impl PlanContext {
     }
 
     fn view(&self, plan: Plan, all: &[Recipe]) -> Result<PlanView, PlanError> {
-        let days = plan
-            .days
-            .into_iter()
-            .map(|day| {
-                let meals = day
-                    .meals
-                    .into_iter()
-                    .map(|meal| meal_view(meal, all))
-                    .collect::<Result<_, _>>()?;
-                Ok(DayView {
-                    id: day.id,
-                    day_of_week: day.day_of_week,
-                    meals,
-                    fit: None,
-                })
+        let plan = plan.try_map_days(|day| {
+            let meals = day
+                .meals
+                .into_iter()
+                .map(|meal| meal_view(meal, all))
+                .collect::<Result<_, _>>()?;
+            Ok::<_, PlanError>(DayView {
+                id: day.id,
+                day_of_week: day.day_of_week,
+                meals,
+                fit: None,
             })
-            .collect::<Result<_, PlanError>>()?;
+        })?;
         Ok(PlanView {
-            id: plan.id,
-            user_id: plan.user_id,
-            created_at: plan.created_at,
-            updated_at: plan.updated_at,
-            active: plan.active,
-            settings: plan.settings,
-            days,
+            plan,
             cut_short: false,
         })
     }
@@ -618,7 +611,7 @@ pub use shopping::{ShoppingItem, ShoppingList};
 mod tests {
     use super::*;
     use crate::fixtures;
-    use chrono::TimeZone;
+    use chrono::{TimeZone, Utc};
     use mealplan_domain::DietType;
     use mealplan_ports::{MockClock, MockPlanRepository, MockProfileRepository, MockRecipeCatalog};
 

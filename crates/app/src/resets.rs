@@ -9,11 +9,10 @@ use std::time::Duration;
 use chrono::{DateTime, Utc};
 use mealplan_domain::{Email, Password, User};
 use mealplan_ports::{
-    Clock, HashError, IssueError, IssuedReset, Mail, Mailer, PasswordHasher, PasswordResetStore,
-    StoreError, TokenService,
+    Clock, IssuedReset, Mail, Mailer, PasswordHasher, PasswordResetStore, StoreError, TokenService,
 };
 
-use crate::accounts::Session;
+use crate::accounts::{AccountError, Session};
 
 /// Default waits before each new try of a failed mail: four tries over
 /// about a minute and a half.
@@ -44,23 +43,6 @@ impl Default for ResetSettings {
             retry_delays: DEFAULT_RETRY_DELAYS.to_vec(),
         }
     }
-}
-
-/// Why a new password was not set.
-#[derive(Debug, thiserror::Error)]
-pub enum ResetError {
-    /// The token is unknown, used, replaced or expired.
-    #[error("invalid or expired reset token")]
-    InvalidToken,
-    /// Storage failed.
-    #[error(transparent)]
-    Store(#[from] StoreError),
-    /// Hashing failed.
-    #[error(transparent)]
-    Hash(#[from] HashError),
-    /// Signing failed.
-    #[error(transparent)]
-    Issue(#[from] IssueError),
 }
 
 /// Making reset links: mailed to whoever asks for one (when the address
@@ -220,19 +202,20 @@ impl PasswordResets {
 
     /// Sets a new password with a reset token: the token is used up, every
     /// token issued before stops working, and the answer is a new session.
-    /// An unknown, used, replaced or expired token changes nothing.
-    pub async fn confirm(&self, token: &str, new: Password) -> Result<Session, ResetError> {
+    /// An unknown, used, replaced or expired token changes nothing
+    /// ([`AccountError::InvalidResetToken`]).
+    pub async fn confirm(&self, token: &str, new: Password) -> Result<Session, AccountError> {
         let store = &self.links.store;
         let now = self.links.clock.now();
         // Cheap look first, so a wrong token costs no bcrypt round.
         if !store.check(token.to_owned(), now).await? {
-            return Err(ResetError::InvalidToken);
+            return Err(AccountError::InvalidResetToken);
         }
         let hash = self.hasher.hash(new).await?;
         let (user, stamp) = store
             .redeem(token.to_owned(), now, hash)
             .await?
-            .ok_or(ResetError::InvalidToken)?;
+            .ok_or(AccountError::InvalidResetToken)?;
         let access_token = self.tokens.issue(user.id, &stamp)?;
         Ok(Session { access_token, user })
     }
@@ -502,7 +485,7 @@ mod tests {
         let result = service(store, hasher)
             .confirm("T", Password::parse_new("a new secret").unwrap())
             .await;
-        assert!(matches!(result, Err(ResetError::InvalidToken)));
+        assert!(matches!(result, Err(AccountError::InvalidResetToken)));
     }
 
     #[tokio::test]
@@ -515,6 +498,6 @@ mod tests {
         let result = service(store, hasher)
             .confirm("T", Password::parse_new("a new secret").unwrap())
             .await;
-        assert!(matches!(result, Err(ResetError::InvalidToken)));
+        assert!(matches!(result, Err(AccountError::InvalidResetToken)));
     }
 }

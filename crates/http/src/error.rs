@@ -165,6 +165,15 @@ impl ApiError {
         Self::AuthFailure
     }
 
+    /// The same answer from login or sign-up, whose 500 says "Error
+    /// during authentication" (the cause is logged where it was made).
+    pub fn in_authentication(self) -> Self {
+        match self {
+            Self::Internal => Self::AuthFailure,
+            other => other,
+        }
+    }
+
     /// 404 for an unknown route.
     pub fn route_not_found() -> Self {
         Self::NotFound("Not Found")

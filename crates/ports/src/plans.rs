@@ -100,9 +100,11 @@ pub struct DailyMenu {
     pub meals: Vec<MealDetail>,
 }
 
-/// A stored plan.
+/// A plan: as stored, its days [`DailyMenu`]s; the use cases answer it
+/// with each day's recipes resolved (another `D`), so that what a plan is
+/// is said once.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Plan {
+pub struct Plan<D = DailyMenu> {
     /// Plan id.
     pub id: i64,
     /// Owner.
@@ -117,7 +119,35 @@ pub struct Plan {
     /// it so that judging its days needs no second read.
     pub settings: Option<PlanSettings>,
     /// Days by day of week.
-    pub days: Vec<DailyMenu>,
+    pub days: Vec<D>,
+}
+
+impl<D> Plan<D> {
+    /// The same plan with each day turned into another form by `day`, or
+    /// the first error that gives.
+    pub fn try_map_days<E, Error>(
+        self,
+        day: impl FnMut(D) -> Result<E, Error>,
+    ) -> Result<Plan<E>, Error> {
+        let Plan {
+            id,
+            user_id,
+            created_at,
+            updated_at,
+            active,
+            settings,
+            days,
+        } = self;
+        Ok(Plan {
+            id,
+            user_id,
+            created_at,
+            updated_at,
+            active,
+            settings,
+            days: days.into_iter().map(day).collect::<Result<_, _>>()?,
+        })
+    }
 }
 
 /// A meal detail with where it belongs.

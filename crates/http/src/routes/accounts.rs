@@ -2,9 +2,8 @@
 
 use actix_web::http::{StatusCode, header};
 use actix_web::{HttpRequest, HttpResponse, web};
-use mealplan_app::{LoginError, RegisterError, Session};
+use mealplan_app::Session;
 use mealplan_domain::{Email, EmailError, Password, TextError, User, UserName};
-use mealplan_ports::StoreError;
 use serde::Serialize;
 use utoipa::{IntoParams, ToSchema};
 
@@ -158,11 +157,7 @@ pub async fn register(
         .accounts
         .register(name, email, password)
         .await
-        .map_err(|e| match e {
-            RegisterError::EmailTaken => ApiError::Conflict("Email already registered"),
-            RegisterError::Store(e @ StoreError::Unavailable(_)) => ApiError::store(e),
-            other => ApiError::auth_failure(other),
-        })?;
+        .map_err(|e| ApiError::from(e).in_authentication())?;
     Ok(HttpResponse::build(StatusCode::CREATED)
         .insert_header((header::CACHE_CONTROL, "no-store"))
         .json(TokenResponse::from(session)))
@@ -195,12 +190,7 @@ pub async fn login(
         .accounts
         .login(email, password)
         .await
-        .map_err(|e| match e {
-            LoginError::InvalidCredentials => ApiError::LoginFailed,
-            LoginError::Store(e @ StoreError::Unavailable(_)) => ApiError::store(e),
-            LoginError::Store(e) => ApiError::auth_failure(e),
-            LoginError::Internal(cause) => ApiError::auth_failure(cause),
-        })?;
+        .map_err(|e| ApiError::from(e).in_authentication())?;
     limits.clear_failures(&key).await;
     Ok(HttpResponse::Ok()
         .insert_header((header::CACHE_CONTROL, "no-store"))

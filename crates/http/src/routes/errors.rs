@@ -2,7 +2,7 @@
 //! the one place each is mapped to a status or worded as the original
 //! API's Pydantic validation worded it.
 
-use mealplan_app::{Busy, PlanError, Refusal, ResetError};
+use mealplan_app::{AccountError, Busy, PlanError, Refusal};
 use mealplan_domain::{Field, Invalid, RangeError, TextError};
 use serde_json::Value;
 
@@ -58,12 +58,20 @@ pub(crate) fn breaks_rules(refusal: &Refusal) -> ApiError {
     ApiError::ConflictWith(refusal.to_string())
 }
 
-/// Maps a password reset's failure to its answer.
-pub(crate) fn reset_error(error: ResetError) -> ApiError {
-    match error {
-        ResetError::InvalidToken => ApiError::InvalidResetToken,
-        ResetError::Store(e) => ApiError::store(e),
-        other => ApiError::internal(other),
+/// Maps an account use case's failure to its answer: sign-up, login, a
+/// password-checked change or a password reset. Login and sign-up word
+/// their 500 apart ([`ApiError::in_authentication`]).
+impl From<AccountError> for ApiError {
+    fn from(error: AccountError) -> Self {
+        match error {
+            AccountError::EmailTaken => Self::Conflict("Email already registered"),
+            AccountError::InvalidCredentials => Self::LoginFailed,
+            AccountError::WrongPassword => Self::WrongPassword,
+            AccountError::NotFound => Self::BadCredentials,
+            AccountError::InvalidResetToken => Self::InvalidResetToken,
+            AccountError::Store(e) => Self::store(e),
+            other => Self::internal(other),
+        }
     }
 }
 

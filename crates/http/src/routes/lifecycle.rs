@@ -3,7 +3,6 @@
 
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, web};
-use mealplan_app::AccountError;
 use mealplan_domain::Password;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -114,17 +113,6 @@ impl FromBody for DeleteAccount {
     }
 }
 
-/// Maps a password-checked change's failure; wrong passwords count
-/// towards the login failure limit of the account's e-mail.
-fn account_error(error: AccountError) -> ApiError {
-    match error {
-        AccountError::WrongPassword => ApiError::WrongPassword,
-        AccountError::NotFound => ApiError::BadCredentials,
-        AccountError::Store(e) => ApiError::store(e),
-        other => ApiError::internal(other),
-    }
-}
-
 /// Change the password: the current one must be given; every earlier token
 /// stops working and the answer carries a new one.
 #[utoipa::path(
@@ -157,8 +145,7 @@ pub async fn change_password(
     let session = state
         .accounts
         .change_password(&user.0, current, new)
-        .await
-        .map_err(account_error)?;
+        .await?;
     limits.clear_failures(&key).await;
     Ok(HttpResponse::Ok()
         .insert_header((header::CACHE_CONTROL, "no-store"))
@@ -191,11 +178,7 @@ pub async fn delete_account(
     let DeleteAccount { password } = body?.value;
     let key = user.0.email.as_str().to_owned();
     limits.begin_login(&key).await?;
-    state
-        .accounts
-        .delete_account(user.0.id, password)
-        .await
-        .map_err(account_error)?;
+    state.accounts.delete_account(user.0.id, password).await?;
     limits.clear_failures(&key).await;
     Ok(no_content())
 }

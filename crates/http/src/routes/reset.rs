@@ -13,7 +13,6 @@ use crate::AppState;
 use crate::error::{ApiError, ErrorBody, ValidationErrorBody};
 use crate::limits::RateLimits;
 use crate::routes::accounts::{TokenResponse, email, new_password};
-use crate::routes::errors::reset_error;
 use crate::schema::field;
 use crate::validate::{BodyFields, FromBody, JsonBody, string};
 
@@ -139,11 +138,7 @@ pub(crate) async fn set_password(
     token: &str,
     new_password: Password,
 ) -> Result<Session, ApiError> {
-    let session = state
-        .resets
-        .confirm(token, new_password)
-        .await
-        .map_err(reset_error)?;
+    let session = state.resets.confirm(token, new_password).await?;
     // The owner is back in: earlier failed logins no longer count.
     limits.clear_failures(session.user.email.as_str()).await;
     Ok(session)
