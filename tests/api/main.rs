@@ -20,6 +20,7 @@ mod eaters;
 mod errors;
 mod failover;
 mod faults;
+mod flat;
 mod generate;
 mod hardening;
 mod household;

@@ -163,8 +163,10 @@ pub enum StartError {
     Task(String),
 }
 
-/// Opens the database, applies migrations and seeds the recipe catalogue
-/// (idempotently). Blocking work runs on the blocking pool.
+/// Opens the database, applies migrations, seeds the recipe catalogue
+/// (idempotently) and gathers planner statistics where they are missing
+/// or stale (`Database::analyze_stale_tables`). Blocking work runs on the
+/// blocking pool.
 pub async fn prepare_database(url: &str, pool: PoolOptions) -> Result<Database, StartError> {
     let url = url.to_owned();
     tokio::task::spawn_blocking(move || {
@@ -179,6 +181,9 @@ pub async fn prepare_database(url: &str, pool: PoolOptions) -> Result<Database, 
             unchanged = report.unchanged,
             "recipe catalogue seeded"
         );
+        // Statistics for the planner where the tables have none or grew
+        // a lot (PostgreSQL).
+        db.analyze_stale_tables()?;
         Ok(db)
     })
     .await

@@ -99,9 +99,11 @@ where
         out.push_sql(", revision = revision + 1");
         out.push_sql(" WHERE id = ");
         out.push_bind_param::<BigInt, _>(&self.id)?;
+        // From the meal to its day and plan by their primary keys (see
+        // `status_batch.rs`).
         out.push_sql(
-            " AND daily_menu_id IN (SELECT d.id FROM daily_menus d \
-             JOIN plans p ON p.id = d.plan_id WHERE p.user_id = ",
+            " AND EXISTS (SELECT 1 FROM daily_menus d JOIN plans p ON p.id = d.plan_id \
+             WHERE d.id = meal_details.daily_menu_id AND p.user_id = ",
         );
         out.push_bind_param::<BigInt, _>(&self.owner)?;
         out.push_sql(") RETURNING id, recipe_id, schedule, status, meal_type_id, servings, shared");

@@ -25,8 +25,11 @@ mod household;
 mod items;
 mod limits;
 mod literal;
+mod meal_status;
 mod plan_insert;
+mod plan_read;
 mod plan_rows;
+mod plan_write;
 mod plans;
 mod pool;
 mod profiles;
@@ -34,6 +37,7 @@ mod recipes;
 mod reference;
 mod resets;
 mod schema;
+mod statistics;
 mod status_batch;
 mod transaction;
 mod users;
@@ -177,12 +181,17 @@ impl Backend {
                 let url = with_connection_defaults(url, limits.connect_timeout);
                 let mut conn = PgConnection::establish(&url)?;
                 // The server ends any statement, lock wait or idle open
-                // transaction that outlives the limit.
+                // transaction that outlives the limit. No JIT compilation:
+                // the service's statements read a few rows by index, and
+                // JIT starts by cost estimates, which grow with the tables
+                // while no `ANALYZE` has seen them (the plan head's were
+                // over the threshold at 20,000 users: 204 ms of
+                // compilation a read of under a millisecond).
                 setup(
                     &mut conn,
                     &format!(
                         "SET statement_timeout = {ms}; SET lock_timeout = {ms}; \
-                         SET idle_in_transaction_session_timeout = {}",
+                         SET idle_in_transaction_session_timeout = {}; SET jit = off",
                         ms.saturating_mul(4)
                     ),
                 )?;

@@ -390,12 +390,13 @@ pub(in crate::db) fn load_in_session(
     user: UserId,
     jti: &str,
 ) -> Result<Option<(SessionState, Option<Profile>)>, StoreError> {
-    // On the backend's own connection (see `on_backend!`).
+    // On the backend's own connection (see `on_backend!`); one row at
+    // most, without `LIMIT` (see `load_head_in_session`).
     let row: Option<SessionRow> = on_backend!(conn, c => users::table
         .left_join(profiles::table)
         .filter(users::id.eq(user.0))
         .select(session_columns!(jti))
-        .first::<SessionRow>(c))
+        .get_result::<SessionRow>(c))
     .optional()
     .map_err(store_error)?;
     row.map(session_of_row).transpose()
@@ -430,12 +431,18 @@ pub(in crate::db) fn load_head_in_session(
     jti: &str,
 ) -> Result<Option<SessionHead>, StoreError> {
     type Row = (UserRow, bool, Option<ProfileRow>, Option<i64>, Option<i64>);
-    // On the backend's own connection (see `on_backend!`).
+    // On the backend's own connection (see `on_backend!`). One row at
+    // most (the user by id, their one profile), read without the `LIMIT`
+    // of `first`: without statistics the revision's subqueries are
+    // estimated at hundreds of thousands of cost units, within the
+    // planner's 1 % fuzz of which a sequential scan of `users` (hundreds)
+    // and its primary key probe (eight) cost the same, and under a
+    // `LIMIT` the scan, quicker to start, was chosen.
     let row: Option<Row> = on_backend!(conn, c => users::table
         .left_join(profiles::table)
         .filter(users::id.eq(user.0))
         .select(session_columns!(jti, ActivePlanColumn, ActivePlanRevisionColumn))
-        .first::<Row>(c))
+        .get_result::<Row>(c))
     .optional()
     .map_err(store_error)?;
     let Some((u, revoked, profile, plan, revision)) = row else {

@@ -251,14 +251,18 @@ fn apply(
     }
     // The meals are locked in id order before any is changed: two batches
     // (of this instance or another) then never wait on each other in a
-    // circle, whatever order the join visits them in.
+    // circle, whatever order the join visits them in. The owner check
+    // goes from the meal to its day and plan by their primary keys (an
+    // `EXISTS` keyed on ids): asked as "the meal's day is among the
+    // owner's days", the server, without statistics, hashed every daily
+    // menu, and walked every plan the owner ever had.
     sql.push_str(
         "), locked AS MATERIALIZED (SELECT l.id FROM meal_details l \
          WHERE l.id IN (SELECT id FROM v) ORDER BY l.id FOR UPDATE) \
          UPDATE meal_details m SET status = v.status, updated_at = v.at, \
          revision = m.revision + 1 FROM v, locked WHERE m.id = v.id AND locked.id = v.id \
-         AND ((v.owner IS NULL AND m.shared = 0) OR m.daily_menu_id IN (SELECT d.id \
-         FROM daily_menus d JOIN plans p ON p.id = d.plan_id WHERE p.user_id = v.owner)) \
+         AND ((v.owner IS NULL AND m.shared = 0) OR EXISTS (SELECT 1 FROM daily_menus d \
+         JOIN plans p ON p.id = d.plan_id WHERE d.id = m.daily_menu_id AND p.user_id = v.owner)) \
          AND (v.jti IS NULL OR (EXISTS (SELECT 1 FROM users u WHERE u.id = v.owner \
          AND u.security_stamp = v.stamp) \
          AND NOT EXISTS (SELECT 1 FROM revoked_tokens r WHERE r.jti = v.jti))) \

@@ -1,0 +1,406 @@
+//! Reading a plan back: the whole plan (its days, meals and portions),
+//! one day, a meal's portions; and the row types and column lists every
+//! plan statement shares.
+
+use chrono::{DateTime, NaiveDateTime, Utc};
+use diesel::prelude::*;
+use mealplan_domain::planner::{PlanAdjust, Portions, Tolerances};
+use mealplan_domain::{DietType, MealStatus, MealType, MealsPerDay, UserId};
+use mealplan_ports::{DailyMenu, MealDetail, OwnedDay, Plan, PlanSettings, Portion, StoreError};
+
+use super::schema::{daily_menus, meal_details, meal_portions, plans};
+use super::{AnyConnection, store_error};
+
+pub(in crate::db) type MealRow = (i64, i64, i32, i32, i64, f64);
+
+pub(in crate::db) fn meal_of(row: MealRow) -> Result<MealDetail, StoreError> {
+    let (id, recipe_id, schedule, status, meal_type, servings) = row;
+    let corrupt = |what: &str| StoreError::Failure(format!("meal detail {id} has a bad {what}"));
+    Ok(MealDetail {
+        id,
+        recipe_id,
+        schedule: u8::try_from(schedule).map_err(|_| corrupt("schedule"))?,
+        status: MealStatus::from_code(i64::from(status)).map_err(|_| corrupt("status"))?,
+        meal_type: MealType::from_id(meal_type).ok_or_else(|| corrupt("meal type"))?,
+        servings,
+        portions: Vec::new(),
+    })
+}
+
+/// A stored -1/0/+1 change (anything else read as its sign).
+fn sign(v: i16) -> i8 {
+    v.signum() as i8
+}
+
+fn utc(t: NaiveDateTime) -> DateTime<Utc> {
+    t.and_utc()
+}
+
+/// Which plan a read is for.
+#[derive(Debug, Clone, Copy)]
+pub(in crate::db) enum Which {
+    /// A plan by id.
+    Id(i64),
+    /// A user's active plan.
+    ActiveOf(UserId),
+}
+
+/// A plan's own columns: id, owner, active, created, updated, household.
+type PlanCols = (i64, i64, i32, NaiveDateTime, NaiveDateTime, i32);
+/// A plan's settings columns (see [`settings_of`]).
+pub(in crate::db) type SettingsCols = (
+    (Option<f64>, Option<f64>, Option<f64>),
+    (i16, i16, i16, Option<i32>, Option<String>),
+);
+/// One row of a plan read: the plan, a day, a meal with its change time,
+/// a portion (each `None` past the end of what there is).
+type PlanRow = (
+    PlanCols,
+    SettingsCols,
+    Option<(i64, i32)>,
+    Option<(MealRow, Option<NaiveDateTime>)>,
+    Option<(Option<i64>, String, f64)>,
+);
+
+/// The columns of a meal as [`MealRow`] reads them.
+macro_rules! meal_columns {
+    () => {
+        (
+            meal_details::id,
+            meal_details::recipe_id,
+            meal_details::schedule,
+            meal_details::status,
+            meal_details::meal_type_id,
+            meal_details::servings,
+        )
+    };
+}
+
+pub(in crate::db) use meal_columns;
+
+/// The columns of a plan's settings, as [`SettingsCols`] reads them.
+macro_rules! settings_columns {
+    () => {
+        (
+            (
+                plans::tolerance_calories,
+                plans::tolerance_macros,
+                plans::max_servings,
+            ),
+            (
+                plans::adjust_protein,
+                plans::adjust_carbs,
+                plans::adjust_calories,
+                plans::adjust_meals,
+                plans::adjust_diet,
+            ),
+        )
+    };
+}
+
+pub(in crate::db) use settings_columns;
+
+/// The settings of a plan's row; `None` for a plan made by hand.
+pub(in crate::db) fn settings_of(row: SettingsCols) -> Option<PlanSettings> {
+    match row {
+        (
+            (Some(calories), Some(macros), Some(max_servings)),
+            (protein, carbs, energy, meals, diet),
+        ) => Some(PlanSettings {
+            tolerances: Tolerances { calories, macros },
+            portions: Portions { max_servings },
+            adjust: PlanAdjust {
+                protein: sign(protein),
+                carbs: sign(carbs),
+                calories: sign(energy),
+                meals_per_day: meals.and_then(|m| MealsPerDay::parse(i64::from(m)).ok()),
+                diet: diet.and_then(|d| DietType::parse(&d).ok()),
+            },
+        }),
+        _ => None,
+    }
+}
+
+/// The plan read on PostgreSQL as a chain of index probes: the plan (by
+/// id, or the user's active one when `ACTIVE`), then each of its days by
+/// `plan_id`, each day's meals by `daily_menu_id`, each meal's portions
+/// by `meal_detail_id`, the rows that [`load_plan`] decodes.
+///
+/// Each step is a `LATERAL` subquery keyed on the row before it, and
+/// `OFFSET 0` keeps the planner from pulling it up into an ordinary join:
+/// the server can then only run it as a probe of the step's index, one
+/// per row before, whatever its statistics say. Written as a join (as
+/// Diesel says it), a table that grew without `ANALYZE` gets the default
+/// estimate of 0.5 % of its rows per key (228 days a plan, 841 meals a
+/// day at 20,000 users), and the join was planned as a hash join over a
+/// sequential scan of all `meal_details` and `meal_portions` (90 ms a
+/// read). `active = 1` is written out, so that even a generic plan of
+/// the prepared statement uses the one-active-plan partial index.
+#[derive(Debug, Clone, Copy)]
+struct PlanByProbes<const ACTIVE: bool> {
+    /// The plan's id, or (`ACTIVE`) its owner's.
+    key: i64,
+}
+
+/// The columns and steps of [`PlanByProbes`] after its plan's filter.
+const PLAN_BY_PROBES: &str = "\
+SELECT p.id, p.user_id, p.active, p.created_at, p.updated_at, p.household, \
+ p.tolerance_calories, p.tolerance_macros, p.max_servings, \
+ p.adjust_protein, p.adjust_carbs, p.adjust_calories, p.adjust_meals, p.adjust_diet, \
+ d.id, d.day_of_week, \
+ m.id, m.recipe_id, m.schedule, m.status, m.meal_type_id, m.servings, m.updated_at, \
+ x.member_id, x.name, x.servings \
+FROM (SELECT id, user_id, active, created_at, updated_at, household, tolerance_calories, \
+ tolerance_macros, max_servings, adjust_protein, adjust_carbs, adjust_calories, adjust_meals, \
+ adjust_diet FROM plans WHERE ";
+const PLAN_BY_PROBES_STEPS: &str = " OFFSET 0) p \
+LEFT JOIN LATERAL (SELECT id, day_of_week FROM daily_menus WHERE plan_id = p.id OFFSET 0) d \
+ ON true \
+LEFT JOIN LATERAL (SELECT id, recipe_id, schedule, status, meal_type_id, servings, updated_at \
+ FROM meal_details WHERE daily_menu_id = d.id OFFSET 0) m ON true \
+LEFT JOIN LATERAL (SELECT member_id, name, servings, position FROM meal_portions \
+ WHERE meal_detail_id = m.id OFFSET 0) x ON true \
+ORDER BY d.day_of_week, m.schedule, x.position";
+
+impl<const ACTIVE: bool> diesel::query_builder::QueryId for PlanByProbes<ACTIVE> {
+    // One type per text: the statement cache keys by type.
+    type QueryId = Self;
+    const HAS_STATIC_QUERY_ID: bool = true;
+}
+
+impl<const ACTIVE: bool> diesel::query_builder::Query for PlanByProbes<ACTIVE> {
+    type SqlType = (
+        (
+            diesel::sql_types::BigInt,
+            diesel::sql_types::BigInt,
+            diesel::sql_types::Integer,
+            diesel::sql_types::Timestamp,
+            diesel::sql_types::Timestamp,
+            diesel::sql_types::Integer,
+        ),
+        (
+            (
+                diesel::sql_types::Nullable<diesel::sql_types::Double>,
+                diesel::sql_types::Nullable<diesel::sql_types::Double>,
+                diesel::sql_types::Nullable<diesel::sql_types::Double>,
+            ),
+            (
+                diesel::sql_types::SmallInt,
+                diesel::sql_types::SmallInt,
+                diesel::sql_types::SmallInt,
+                diesel::sql_types::Nullable<diesel::sql_types::Integer>,
+                diesel::sql_types::Nullable<diesel::sql_types::Text>,
+            ),
+        ),
+        diesel::sql_types::Nullable<(diesel::sql_types::BigInt, diesel::sql_types::Integer)>,
+        diesel::sql_types::Nullable<(
+            (
+                diesel::sql_types::BigInt,
+                diesel::sql_types::BigInt,
+                diesel::sql_types::Integer,
+                diesel::sql_types::Integer,
+                diesel::sql_types::BigInt,
+                diesel::sql_types::Double,
+            ),
+            diesel::sql_types::Nullable<diesel::sql_types::Timestamp>,
+        )>,
+        diesel::sql_types::Nullable<(
+            diesel::sql_types::Nullable<diesel::sql_types::BigInt>,
+            diesel::sql_types::Text,
+            diesel::sql_types::Double,
+        )>,
+    );
+}
+
+impl<const ACTIVE: bool, Conn> RunQueryDsl<Conn> for PlanByProbes<ACTIVE> {}
+
+impl<const ACTIVE: bool> diesel::query_builder::QueryFragment<diesel::pg::Pg>
+    for PlanByProbes<ACTIVE>
+{
+    fn walk_ast<'b>(
+        &'b self,
+        mut out: diesel::query_builder::AstPass<'_, 'b, diesel::pg::Pg>,
+    ) -> QueryResult<()> {
+        out.push_sql(PLAN_BY_PROBES);
+        out.push_sql(if ACTIVE { "user_id = " } else { "id = " });
+        out.push_bind_param::<diesel::sql_types::BigInt, _>(&self.key)?;
+        if ACTIVE {
+            out.push_sql(" AND active = 1");
+        }
+        out.push_sql(PLAN_BY_PROBES_STEPS);
+        Ok(())
+    }
+}
+
+/// A plan with its settings, days, meals and portions, read by one
+/// statement (the plan, its days, their meals and the meals' portions,
+/// one row per portion, meal or empty day): on PostgreSQL by index
+/// probes ([`PlanByProbes`]), on SQLite by Diesel's joins, left-deep.
+pub(in crate::db) fn load_plan(
+    conn: &mut AnyConnection,
+    which: Which,
+) -> Result<Option<Plan>, StoreError> {
+    macro_rules! read {
+        ($c:ident, $filter:expr) => {
+            // Joined left to right (`plans ⟕ days ⟕ meals ⟕ portions`),
+            // each step by the index of the one before: Diesel's nested
+            // form (`plans ⟕ (days ⟕ (meals ⟕ portions))`) is the same
+            // join, but SQLite materializes the parenthesized part first,
+            // a scan of every meal (3.6 s at 168,000 meals).
+            plans::table
+                .left_join(daily_menus::table.on(daily_menus::plan_id.eq(plans::id)))
+                .left_join(meal_details::table.on(meal_details::daily_menu_id.eq(daily_menus::id)))
+                .left_join(
+                    meal_portions::table.on(meal_portions::meal_detail_id.eq(meal_details::id)),
+                )
+                .filter($filter)
+                .select((
+                    (
+                        plans::id,
+                        plans::user_id,
+                        plans::active,
+                        plans::created_at,
+                        plans::updated_at,
+                        plans::household,
+                    ),
+                    settings_columns!(),
+                    (daily_menus::id, daily_menus::day_of_week).nullable(),
+                    (meal_columns!(), meal_details::updated_at).nullable(),
+                    (
+                        meal_portions::member_id,
+                        meal_portions::name,
+                        meal_portions::servings,
+                    )
+                        .nullable(),
+                ))
+                .order((
+                    daily_menus::day_of_week,
+                    meal_details::schedule,
+                    meal_portions::position,
+                ))
+                .load::<PlanRow>($c)
+        };
+    }
+    // On the backend's own connection: its statement cache keys the
+    // query by type, where `MultiConnection` builds the SQL text to find
+    // it (about a tenth of a read's CPU).
+    let rows = match conn {
+        AnyConnection::Postgresql(pg) => match which {
+            Which::Id(id) => PlanByProbes::<false> { key: id }.load::<PlanRow>(pg),
+            Which::ActiveOf(user) => PlanByProbes::<true> { key: user.0 }.load::<PlanRow>(pg),
+        },
+        // SQLite's planner joins by nested loops over the indexes, with or
+        // without statistics: Diesel's joins, in the order of the probes.
+        AnyConnection::Sqlite(c) => match which {
+            Which::Id(id) => read!(c, plans::id.eq(id)),
+            Which::ActiveOf(user) => read!(c, plans::user_id.eq(user.0).and(plans::active.eq(1))),
+        },
+    }
+    .map_err(store_error)?;
+    let Some((plan, settings, ..)) = rows.first().cloned() else {
+        return Ok(None);
+    };
+    let (id, user_id, active, created_at, mut updated_at, _household) = plan;
+    let mut menus: Vec<DailyMenu> = Vec::new();
+    for (_, _, day, meal, portion) in rows {
+        let Some((menu_id, day)) = day else { continue };
+        if menus.last().is_none_or(|m| m.id != menu_id) {
+            menus.push(DailyMenu {
+                id: menu_id,
+                day_of_week: u8::try_from(day).map_err(|_| {
+                    StoreError::Failure(format!("daily menu {menu_id} has a bad day"))
+                })?,
+                meals: Vec::new(),
+            });
+        }
+        let menu = menus.last_mut().expect("pushed above");
+        let Some((row, meal_updated)) = meal else {
+            continue;
+        };
+        // A meal change stamps only its meal: the plan changed when it or
+        // any of its meals last did.
+        if let Some(at) = meal_updated {
+            updated_at = updated_at.max(at);
+        }
+        if menu.meals.last().is_none_or(|m| m.id != row.0) {
+            menu.meals.push(meal_of(row)?);
+        }
+        if let Some((member_id, name, servings)) = portion {
+            let meal = menu.meals.last_mut().expect("pushed above");
+            meal.portions.push(Portion {
+                member_id,
+                name,
+                servings,
+            });
+        }
+    }
+    Ok(Some(Plan {
+        id,
+        user_id: UserId(user_id),
+        created_at: utc(created_at),
+        updated_at: utc(updated_at),
+        active: active == 1,
+        settings: settings_of(settings),
+        days: menus,
+    }))
+}
+
+/// Meal `id`'s portions, in order.
+pub(in crate::db) fn portions_of(conn: &mut AnyConnection, id: i64) -> QueryResult<Vec<Portion>> {
+    let rows: Vec<(Option<i64>, String, f64)> = meal_portions::table
+        .filter(meal_portions::meal_detail_id.eq(id))
+        .order(meal_portions::position)
+        .select((
+            meal_portions::member_id,
+            meal_portions::name,
+            meal_portions::servings,
+        ))
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .map(|(member_id, name, servings)| Portion {
+            member_id,
+            name,
+            servings,
+        })
+        .collect())
+}
+
+/// One daily menu with its meals by schedule, its plan and owner.
+pub(in crate::db) fn load_day(
+    conn: &mut AnyConnection,
+    menu_id: i64,
+) -> Result<Option<OwnedDay>, StoreError> {
+    let Some((day, plan_id, owner, household)) = daily_menus::table
+        .inner_join(plans::table)
+        .filter(daily_menus::id.eq(menu_id))
+        .select((
+            daily_menus::day_of_week,
+            plans::id,
+            plans::user_id,
+            plans::household,
+        ))
+        .first::<(i32, i64, i64, i32)>(conn)
+        .optional()
+        .map_err(store_error)?
+    else {
+        return Ok(None);
+    };
+    let meals: Vec<MealRow> = meal_details::table
+        .filter(meal_details::daily_menu_id.eq(menu_id))
+        .order(meal_details::schedule)
+        .select(meal_columns!())
+        .load(conn)
+        .map_err(store_error)?;
+    Ok(Some(OwnedDay {
+        day: DailyMenu {
+            id: menu_id,
+            day_of_week: u8::try_from(day)
+                .map_err(|_| StoreError::Failure(format!("daily menu {menu_id} has a bad day")))?,
+            meals: meals.into_iter().map(meal_of).collect::<Result<_, _>>()?,
+        },
+        owner: UserId(owner),
+        plan_id,
+        household: household == 1,
+    }))
+}

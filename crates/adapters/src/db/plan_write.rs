@@ -1,0 +1,242 @@
+//! Writing plans: a new plan with its days, meals and portions (one
+//! statement on PostgreSQL, `plan_insert.rs`; statement by statement on
+//! SQLite), a day or a meal added, portions replaced, a plan touched.
+
+use chrono::{DateTime, NaiveDateTime, Utc};
+use diesel::prelude::*;
+use mealplan_domain::UserId;
+use mealplan_ports::{NewDay, NewMeal, Plan, PlanSettings, Portion, StoreError};
+
+use super::plan_insert::create_in_one_statement;
+use super::plan_read::{Which, load_plan};
+use super::plan_rows::{ChosenBy, NewPlanRow, insert_plan};
+use super::schema::{daily_menus, meal_details, meal_portions, plans};
+use super::transaction::write_transaction;
+use super::{AnyConnection, Database, store_error};
+
+fn create_in_tx(
+    conn: &mut AnyConnection,
+    user: UserId,
+    days: &[NewDay],
+    now: NaiveDateTime,
+    settings: Option<PlanSettings>,
+) -> QueryResult<i64> {
+    diesel::update(plans::table.filter(plans::user_id.eq(user.0).and(plans::active.eq(1))))
+        .set((plans::active.eq(0), plans::updated_at.eq(now)))
+        .execute(conn)?;
+    let plan_id = insert_plan(conn, user, days, now, settings)?;
+    insert_days(conn, plan_id, days, ChosenBy::of(settings))?;
+    Ok(plan_id)
+}
+
+/// The values of `meal`'s row in daily menu `menu`, chosen `by` (one
+/// meal alone, or one of a multi-row insert).
+macro_rules! meal_row {
+    ($menu:expr, $meal:expr, $by:expr) => {
+        (
+            meal_details::daily_menu_id.eq($menu),
+            meal_details::recipe_id.eq($meal.recipe_id),
+            meal_details::schedule.eq(i32::from($meal.schedule)),
+            meal_details::status.eq($meal.status.code() as i32),
+            meal_details::meal_type_id.eq($meal.meal_type.id()),
+            meal_details::servings.eq($meal.servings),
+            meal_details::chosen.eq(i32::from($by == ChosenBy::User)),
+            meal_details::shared.eq(i32::from(!$meal.portions.is_empty())),
+        )
+    };
+}
+
+/// Inserts `days`, their meals and the meals' portions into plan
+/// `plan_id` with one multi-row statement each, whatever their number.
+fn insert_days(
+    conn: &mut AnyConnection,
+    plan_id: i64,
+    days: &[NewDay],
+    by: ChosenBy,
+) -> QueryResult<()> {
+    if days.is_empty() {
+        return Ok(());
+    }
+    let day_rows: Vec<_> = days
+        .iter()
+        .map(|d| {
+            (
+                daily_menus::plan_id.eq(plan_id),
+                daily_menus::day_of_week.eq(i32::from(d.day_of_week)),
+            )
+        })
+        .collect();
+    let menus: Vec<(i64, i32)> = on_backend!(conn, c => diesel::insert_into(daily_menus::table)
+        .values(&day_rows)
+        .returning((daily_menus::id, daily_menus::day_of_week))
+        .get_results(c))?;
+    let menu_of = |day: u8| {
+        menus
+            .iter()
+            .find(|(_, d)| *d == i32::from(day))
+            .map(|(id, _)| *id)
+            .ok_or(diesel::result::Error::NotFound)
+    };
+    let mut meal_rows = Vec::new();
+    for day in days {
+        let menu = menu_of(day.day_of_week)?;
+        for meal in &day.meals {
+            meal_rows.push(meal_row!(menu, meal, by));
+        }
+    }
+    if meal_rows.is_empty() {
+        return Ok(());
+    }
+    let meals: Vec<(i64, i64, i32)> = on_backend!(conn, c => diesel::insert_into(meal_details::table)
+        .values(&meal_rows)
+        .returning((
+            meal_details::id,
+            meal_details::daily_menu_id,
+            meal_details::schedule,
+        ))
+        .get_results(c))?;
+    let mut portion_rows = Vec::new();
+    for day in days {
+        let menu = menu_of(day.day_of_week)?;
+        for meal in day.meals.iter().filter(|m| !m.portions.is_empty()) {
+            let id = meals
+                .iter()
+                .find(|(_, m, s)| *m == menu && *s == i32::from(meal.schedule))
+                .map(|(id, ..)| *id)
+                .ok_or(diesel::result::Error::NotFound)?;
+            for (position, p) in meal.portions.iter().enumerate() {
+                portion_rows.push((
+                    meal_portions::meal_detail_id.eq(id),
+                    meal_portions::position.eq(position as i32),
+                    meal_portions::member_id.eq(p.member_id),
+                    meal_portions::name.eq(p.name.as_str()),
+                    meal_portions::servings.eq(p.servings),
+                ));
+            }
+        }
+    }
+    if !portion_rows.is_empty() {
+        on_backend!(conn, c => diesel::insert_into(meal_portions::table)
+            .values(&portion_rows)
+            .execute(c))?;
+    }
+    Ok(())
+}
+
+/// Inserts `day` and its meals into plan `plan_id`; the new menu's id.
+pub(in crate::db) fn insert_day(
+    conn: &mut AnyConnection,
+    plan_id: i64,
+    day: &NewDay,
+    by: ChosenBy,
+) -> QueryResult<i64> {
+    let menu_id: i64 = diesel::insert_into(daily_menus::table)
+        .values((
+            daily_menus::plan_id.eq(plan_id),
+            daily_menus::day_of_week.eq(i32::from(day.day_of_week)),
+        ))
+        .returning(daily_menus::id)
+        .get_result(conn)?;
+    for meal in &day.meals {
+        insert_meal(conn, menu_id, meal, by)?;
+    }
+    Ok(menu_id)
+}
+
+/// Inserts `meal` into daily menu `menu_id`; the new meal's id.
+pub(in crate::db) fn insert_meal(
+    conn: &mut AnyConnection,
+    menu_id: i64,
+    meal: &NewMeal,
+    by: ChosenBy,
+) -> QueryResult<i64> {
+    let id: i64 = diesel::insert_into(meal_details::table)
+        .values(meal_row!(menu_id, meal, by))
+        .returning(meal_details::id)
+        .get_result(conn)?;
+    insert_portions(conn, id, &meal.portions)?;
+    Ok(id)
+}
+
+/// Stores `portions` as meal `id`'s, in order.
+fn insert_portions(conn: &mut AnyConnection, id: i64, portions: &[Portion]) -> QueryResult<()> {
+    if portions.is_empty() {
+        return Ok(());
+    }
+    let rows: Vec<_> = portions
+        .iter()
+        .enumerate()
+        .map(|(position, p)| {
+            (
+                meal_portions::meal_detail_id.eq(id),
+                meal_portions::position.eq(position as i32),
+                meal_portions::member_id.eq(p.member_id),
+                meal_portions::name.eq(p.name.as_str()),
+                meal_portions::servings.eq(p.servings),
+            )
+        })
+        .collect();
+    // One multi-row statement, on the backend's own connection.
+    on_backend!(conn, c => diesel::insert_into(meal_portions::table)
+        .values(&rows)
+        .execute(c))?;
+    Ok(())
+}
+
+/// Replaces meal `id`'s portions with `portions`.
+pub(in crate::db) fn replace_portions(
+    conn: &mut AnyConnection,
+    id: i64,
+    portions: &[Portion],
+) -> QueryResult<()> {
+    diesel::delete(meal_portions::table.filter(meal_portions::meal_detail_id.eq(id)))
+        .execute(conn)?;
+    insert_portions(conn, id, portions)
+}
+
+/// Sets plan `plan_id`'s `updated_at` and adds one to its revision.
+pub(in crate::db) fn touch_plan(
+    conn: &mut AnyConnection,
+    plan_id: i64,
+    now: DateTime<Utc>,
+) -> QueryResult<usize> {
+    diesel::update(plans::table.find(plan_id))
+        .set((
+            plans::updated_at.eq(now.naive_utc()),
+            plans::revision.eq(plans::revision + 1),
+        ))
+        .execute(conn)
+}
+
+impl Database {
+    /// Creates an active plan of `user` with `days` (the user's active one,
+    /// if any, made inactive), and reads it back.
+    pub(in crate::db) async fn create_plan(
+        &self,
+        user: UserId,
+        days: Vec<NewDay>,
+        settings: Option<PlanSettings>,
+        now: DateTime<Utc>,
+    ) -> Result<Plan, StoreError> {
+        self.run(move |conn| {
+            let now = now.naive_utc();
+            // One statement on PostgreSQL, where each costs a round trip;
+            // statement by statement in a transaction on SQLite.
+            let id = match conn {
+                AnyConnection::Postgresql(pg) => create_in_one_statement(
+                    pg,
+                    &NewPlanRow::of(user, &days, now, settings),
+                    &days,
+                    ChosenBy::of(settings),
+                ),
+                AnyConnection::Sqlite(_) => {
+                    write_transaction(conn, |conn| create_in_tx(conn, user, &days, now, settings))
+                }
+            }
+            .map_err(store_error)?;
+            load_plan(conn, Which::Id(id))?
+                .ok_or_else(|| StoreError::Failure("plan vanished after create".into()))
+        })
+        .await
+    }
+}
