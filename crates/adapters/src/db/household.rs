@@ -1,6 +1,5 @@
 //! The household member repository: one row per member, with the values
-//! of a profile and its lists by id and name (one `id<TAB>name` per line;
-//! names are printable, so neither character occurs in one). Adding
+//! of a profile and its lists in the one list encoding ([`lists`]). Adding
 //! checks the household's size inside the write's transaction, with the
 //! account's row locked on PostgreSQL (SQLite's `BEGIN IMMEDIATE`
 //! serialises writers), so concurrent adds never pass the limit.
@@ -9,12 +8,13 @@ use async_trait::async_trait;
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
 use diesel::sql_types::BigInt;
-use mealplan_domain::{DietType, NamedItem, UserId, UserName};
+use mealplan_domain::{NamedItem, UserId, UserName};
 use mealplan_ports::{
     MAX_MEMBERS, Member, MemberRepository, MemberStoreError, NewMember, StoreError,
 };
 
 use super::items::{TxError, candidates, restriction_items, taste_items};
+use super::lists::{self, ListError};
 use super::profiles::{StoredBody, manual_bits, manual_of};
 use super::schema::household_members as hm;
 use super::transaction::write_transaction;
@@ -69,32 +69,14 @@ struct Values {
     updated_at: NaiveDateTime,
 }
 
-/// `id<TAB>name` lines of `items`.
-fn encode(items: &[NamedItem]) -> String {
-    items
-        .iter()
-        .map(|i| format!("{}\t{}", i.id, i.name))
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-/// The items of `text` (lines that do not read are left out).
-fn decode(text: &str) -> Vec<NamedItem> {
-    text.lines()
-        .filter_map(|line| {
-            let (id, name) = line.split_once('\t')?;
-            Some(NamedItem {
-                id: id.parse().ok()?,
-                name: name.to_owned(),
-            })
-        })
-        .collect()
-}
-
 impl Values {
-    fn of(m: &NewMember, tastes: &[NamedItem], restrictions: &[NamedItem]) -> Self {
+    fn of(
+        m: &NewMember,
+        tastes: &[NamedItem],
+        restrictions: &[NamedItem],
+    ) -> Result<Self, ListError> {
         let targets = m.resolved.targets;
-        Self {
+        Ok(Self {
             name: m.name.as_str().to_owned(),
             goal: m.body.goal.as_str(),
             height: m.body.height.cm(),
@@ -110,16 +92,11 @@ impl Values {
             carbs_target: targets.carbs,
             fat_target: targets.fat,
             manual_targets: manual_bits(&m.resolved.manual),
-            tastes: encode(tastes),
-            restrictions: encode(restrictions),
-            diet_types: m
-                .diet_types
-                .iter()
-                .map(|d| d.as_str())
-                .collect::<Vec<_>>()
-                .join("\n"),
+            tastes: lists::encode_items(tastes)?,
+            restrictions: lists::encode_items(restrictions)?,
+            diet_types: lists::encode_diets(&m.diet_types),
             updated_at: m.now.naive_utc(),
-        }
+        })
     }
 }
 
@@ -127,6 +104,7 @@ impl Row {
     fn into_member(self) -> Result<Member, StoreError> {
         let corrupt =
             |what: &str| StoreError::Failure(format!("stored member {} has a bad {what}", self.id));
+        let list = |e: ListError| StoreError::Failure(format!("stored member {}: {e}", self.id));
         let stored = StoredBody {
             goal: &self.goal,
             height: self.height,
@@ -153,13 +131,9 @@ impl Row {
             body_fat_percentage: self.body_fat_percentage,
             targets,
             manual: manual_of(self.manual_targets),
-            tastes: decode(&self.tastes),
-            restrictions: decode(&self.restrictions),
-            diet_types: self
-                .diet_types
-                .lines()
-                .map(|d| DietType::parse(d).map_err(|_| corrupt("diet_types")))
-                .collect::<Result<_, _>>()?,
+            tastes: lists::decode_items(&self.tastes).map_err(list)?,
+            restrictions: lists::decode_items(&self.restrictions).map_err(list)?,
+            diet_types: lists::decode_diets(&self.diet_types).map_err(list)?,
         })
     }
 }
@@ -200,7 +174,11 @@ fn values(conn: &mut AnyConnection, user: UserId, m: &NewMember) -> Result<Value
     let (tastes, restrictions) = candidates(conn, user, &m.tastes, &m.restrictions)?;
     let tastes = taste_items::resolve(conn, user, &m.tastes, &tastes)?;
     let restrictions = restriction_items::resolve(conn, user, &m.restrictions, &restrictions)?;
-    Ok(Values::of(m, &tastes, &restrictions))
+    Values::of(m, &tastes, &restrictions).map_err(|e| {
+        WriteError::Items(TxError::Db(diesel::result::Error::SerializationError(
+            Box::new(e),
+        )))
+    })
 }
 
 fn load(conn: &mut AnyConnection, user: UserId, id: i64) -> Result<Option<Member>, StoreError> {

@@ -24,7 +24,10 @@ mod fixed;
 mod household;
 mod items;
 mod limits;
+mod lists;
 mod literal;
+#[cfg(test)]
+mod migration_tests;
 mod plan_insert;
 mod plan_rows;
 mod plans;

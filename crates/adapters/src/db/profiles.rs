@@ -15,6 +15,7 @@ use mealplan_ports::{
 };
 
 use super::items::{TxError, candidates_of, restriction_items, taste_items};
+use super::lists::{self, ListError};
 use super::literal;
 use super::schema::{profiles, revoked_tokens, users};
 use super::transaction::write_transaction_with_final_batch;
@@ -153,6 +154,7 @@ impl ProfileRow {
         let corrupt = |what: &str| {
             StoreError::Failure(format!("stored profile {} has a bad {what}", self.id))
         };
+        let list = |e: ListError| StoreError::Failure(format!("stored profile {}: {e}", self.id));
         let stored = StoredBody {
             goal: &self.goal,
             height: self.height,
@@ -178,9 +180,9 @@ impl ProfileRow {
             body_fat_percentage: self.body_fat_percentage,
             targets,
             manual: manual_of(self.manual_targets),
-            tastes: items_of(&self.tastes_list)?,
-            restrictions: items_of(&self.restrictions_list)?,
-            diet_types: diets_of(&self.diets_list)?,
+            tastes: lists::decode_items(&self.tastes_list).map_err(list)?,
+            restrictions: lists::decode_items(&self.restrictions_list).map_err(list)?,
+            diet_types: lists::decode_diets(&self.diets_list).map_err(list)?,
         })
     }
 }
@@ -241,7 +243,7 @@ fn replace_lists(
     tastes: &[NamedItem],
     restrictions: &[NamedItem],
     diets: &[DietType],
-) -> String {
+) -> Result<String, ListError> {
     use std::fmt::Write;
     let mut sql = String::with_capacity(256);
     let lists: [(&str, &str, Vec<i64>); 3] = [
@@ -282,63 +284,32 @@ fn replace_lists(
         tastes,
         restrictions,
         diets,
-    ));
-    sql
+    )?);
+    Ok(sql)
 }
 
 /// The update of profile `profile_id`'s list columns, which every profile
-/// read takes instead of aggregating the list tables: tastes and
-/// restrictions as `id:name` in order, separated by U+001F (names hold no
-/// control characters); diet type ids in order, comma-separated. The
-/// names are client text: written in hexadecimal, decoded by the server
-/// (`literal::text_hex`). Making the text on the server from the list
-/// rows and the items' names instead cost about a third of the batch's
-/// throughput (planned anew each time), hexadecimal nothing measurable.
+/// read takes instead of aggregating the list tables, in the one list
+/// encoding ([`lists`]). The names are client text: written in
+/// hexadecimal, decoded by the server (`literal::text_hex`). Making the
+/// text on the server from the list rows and the items' names instead
+/// cost about a third of the batch's throughput (planned anew each time),
+/// hexadecimal nothing measurable.
 fn list_columns_sql(
     conn: &AnyConnection,
     profile_id: i64,
     tastes: &[NamedItem],
     restrictions: &[NamedItem],
     diets: &[DietType],
-) -> String {
-    let text =
-        |parts: Vec<String>, separator: &str| literal::text_hex(conn, &parts.join(separator));
-    let items = |items: &[NamedItem]| {
-        text(
-            items
-                .iter()
-                .map(|i| format!("{}:{}", i.id, i.name))
-                .collect(),
-            "\u{1f}",
-        )
-    };
-    let diets = text(diets.iter().map(|d| d.id().to_string()).collect(), ",");
-    format!(
-        "UPDATE profiles SET tastes_list = {}, restrictions_list = {}, diets_list = {diets} \
+) -> Result<String, ListError> {
+    let text = |s: &str| literal::text_hex(conn, s);
+    Ok(format!(
+        "UPDATE profiles SET tastes_list = {}, restrictions_list = {}, diets_list = {} \
          WHERE id = {profile_id};",
-        items(tastes),
-        items(restrictions),
-    )
-}
-
-/// Items read back from a profile's `tastes_list` or `restrictions_list`
-/// (see [`list_columns_sql`]).
-fn items_of(text: &str) -> Result<Vec<NamedItem>, StoreError> {
-    text.split('\u{1f}')
-        .filter(|s| !s.is_empty())
-        .map(|entry| {
-            let (id, name) = entry
-                .split_once(':')
-                .ok_or_else(|| StoreError::Failure(format!("bad list entry {entry:?}")))?;
-            let id = id
-                .parse()
-                .map_err(|_| StoreError::Failure(format!("bad item id {id:?}")))?;
-            Ok(NamedItem {
-                id,
-                name: name.to_owned(),
-            })
-        })
-        .collect()
+        text(&lists::encode_items(tastes)?),
+        text(&lists::encode_items(restrictions)?),
+        text(&lists::encode_diets(diets)),
+    ))
 }
 
 /// A user's profile with its three lists, read from its row.
@@ -451,19 +422,6 @@ pub(in crate::db) fn load_head_in_session(
         profile,
         plan,
     }))
-}
-
-/// Diet types read back from a profile's `diets_list`.
-fn diets_of(text: &str) -> Result<Vec<DietType>, StoreError> {
-    text.split(',')
-        .filter(|s| !s.is_empty())
-        .map(|id| {
-            id.parse::<i64>()
-                .ok()
-                .and_then(DietType::from_id)
-                .ok_or_else(|| StoreError::Failure(format!("unknown diet type id {id}")))
-        })
-        .collect()
 }
 
 /// The update of profile `id` to `v` as one PostgreSQL statement with its
@@ -590,7 +548,8 @@ fn upsert_in_tx(
             .get_result(conn)?,
     };
     let diet_types = dedup_in_order(&p.draft.diet_types);
-    let lists = replace_lists(conn, profile_id, &tastes, &restrictions, &diet_types);
+    let lists = replace_lists(conn, profile_id, &tastes, &restrictions, &diet_types)
+        .map_err(|e| TxError::Db(diesel::result::Error::SerializationError(Box::new(e))))?;
     let lists = match update_last {
         Some(update) => update + &lists,
         None => lists,
@@ -680,16 +639,6 @@ impl ProfileRepository for Database {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn list_columns_read_back_in_order_names_with_colons_whole() {
-        let text = "3:spicy\u{1f}12:no: really\u{1f}7:x";
-        let items = items_of(text).unwrap();
-        let read: Vec<(i64, &str)> = items.iter().map(|i| (i.id, i.name.as_str())).collect();
-        assert_eq!(read, [(3, "spicy"), (12, "no: really"), (7, "x")]);
-        assert!(items_of("").unwrap().is_empty());
-        assert!(items_of("x:y").is_err());
-    }
 
     fn values() -> ProfileValues<'static> {
         ProfileValues {
