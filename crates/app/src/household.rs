@@ -116,19 +116,23 @@ impl Household {
         previous: Option<&Member>,
     ) -> NewMember {
         let now = self.clock.now();
-        let age = draft.body.birth_date.age_on(now.date_naive());
+        let body = *draft.body();
+        let age = body.birth_date.age_on(now.date_naive());
         let stored = previous.map(Member::stored);
-        let (body_fat, requested) =
-            targets::echoes_cleared(draft.body_fat_percentage, draft.requested, stored.as_ref());
-        let resolved = targets::resolve(&draft.body, age, body_fat, requested, &draft.diet_types);
+        let (body_fat, requested) = targets::echoes_cleared(
+            draft.body_fat_percentage(),
+            draft.requested(),
+            stored.as_ref(),
+        );
+        let resolved = targets::resolve(&body, age, body_fat, requested, draft.diet_types());
         NewMember {
             name,
-            body: draft.body,
-            meals_per_day: draft.meals_per_day,
+            body,
+            meals_per_day: draft.meals_per_day(),
             resolved,
-            tastes: draft.tastes,
-            restrictions: draft.restrictions,
-            diet_types: draft.diet_types,
+            tastes: draft.tastes().to_vec(),
+            restrictions: draft.restrictions().to_vec(),
+            diet_types: draft.diet_types().to_vec(),
             now,
         }
     }

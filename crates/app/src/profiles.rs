@@ -71,10 +71,13 @@ impl Profiles {
     /// updates.
     pub async fn upsert(&self, user: UserId, draft: ProfileDraft) -> Result<Profile, ProfileError> {
         let now = self.clock.now();
-        let age = draft.body.birth_date.age_on(now.date_naive());
-        let (body, body_fat_sent, requested_sent) =
-            (draft.body, draft.body_fat_percentage, draft.requested);
-        let diets = draft.diet_types.clone();
+        let age = draft.body().birth_date.age_on(now.date_naive());
+        let (body, body_fat_sent, requested_sent) = (
+            *draft.body(),
+            draft.body_fat_percentage(),
+            draft.requested(),
+        );
+        let diets = draft.diet_types().to_vec();
         let resolve: Resolver = Arc::new(move |previous: Option<&Stored>| {
             let (body_fat, requested) =
                 targets::echoes_cleared(body_fat_sent, requested_sent, previous);
@@ -171,10 +174,7 @@ impl Profiles {
 mod tests {
     use super::*;
     use chrono::{TimeZone, Utc};
-    use mealplan_domain::{
-        ActivityLevel, BirthDate, Body, BodyType, Gender, Goal, Height, MealsPerDay, NonNegative,
-        Targets, Weight,
-    };
+    use mealplan_domain::{ProfileInput, Targets};
     use mealplan_ports::{MockClock, MockProfileRepository, MockReferenceData};
 
     fn clock() -> Arc<MockClock> {
@@ -186,26 +186,29 @@ mod tests {
     }
 
     fn draft(calories: f64) -> ProfileDraft {
-        ProfileDraft {
-            body: Body {
-                goal: Goal::MaintainWeight,
-                height: Height::parse(180.0).unwrap(),
-                weight: Weight::parse(80.0).unwrap(),
-                body_type: BodyType::Normal,
-                gender: Gender::Male,
-                activity_level: ActivityLevel::Low,
-                birth_date: BirthDate::from_stored(NaiveDate::from_ymd_opt(1996, 1, 1).unwrap()),
-            },
-            meals_per_day: MealsPerDay::parse(3).unwrap(),
-            body_fat_percentage: NonNegative::default(),
-            requested: Targets {
-                calories: NonNegative::parse(calories).unwrap(),
+        draft_with(calories, "maintain_weight", 0.0, 0.0)
+    }
+
+    /// A draft parsed as a client would send it.
+    fn draft_with(calories: f64, goal: &str, body_fat: f64, protein: f64) -> ProfileDraft {
+        let input = ProfileInput {
+            goal: goal.into(),
+            height: 180.0,
+            weight: 80.0,
+            body_type: "normal".into(),
+            gender: "male".into(),
+            meals_per_day: 3,
+            activity_level: "low".into(),
+            birth_date: NaiveDate::from_ymd_opt(1996, 1, 1).unwrap(),
+            body_fat_percentage: body_fat,
+            targets: Targets {
+                calories,
+                protein,
                 ..Targets::default()
             },
-            tastes: vec![],
-            restrictions: vec![],
-            diet_types: vec![],
-        }
+            ..ProfileInput::default()
+        };
+        ProfileDraft::parse(&input, NaiveDate::from_ymd_opt(2026, 6, 1).unwrap()).unwrap()
     }
 
     /// What a repository stores for `p` over `previous`.
@@ -214,8 +217,8 @@ mod tests {
         Profile {
             id: 1,
             user_id: UserId(5),
-            body: p.draft.body,
-            meals_per_day: p.draft.meals_per_day,
+            body: *p.draft.body(),
+            meals_per_day: p.draft.meals_per_day(),
             body_fat_percentage: resolved.body_fat_percentage,
             targets: resolved.targets,
             manual: resolved.manual,
@@ -243,10 +246,12 @@ mod tests {
         let before = service(first).upsert(UserId(5), draft(0.0)).await.unwrap();
 
         // The client sends the targets it received back with a new goal.
-        let mut edit = draft(before.targets.calories);
-        edit.body.goal = Goal::GainWeight;
-        edit.body_fat_percentage = NonNegative::parse(before.body_fat_percentage).unwrap();
-        edit.requested.protein = NonNegative::parse(before.targets.protein).unwrap();
+        let edit = draft_with(
+            before.targets.calories,
+            "gain_weight",
+            before.body_fat_percentage,
+            before.targets.protein,
+        );
         let mut repo = MockProfileRepository::new();
         let previous = before.clone();
         repo.expect_upsert()

@@ -127,7 +127,7 @@ pub(in crate::db) fn manual_of(bits: i32) -> Manual {
 
 impl<'a> ProfileValues<'a> {
     fn of(p: &'a NewProfile, resolved: &Resolved) -> Self {
-        let body = &p.draft.body;
+        let body = p.draft.body();
         let targets = resolved.targets;
         Self {
             goal: body.goal.as_str(),
@@ -135,7 +135,7 @@ impl<'a> ProfileValues<'a> {
             weight: body.weight.kg(),
             body_type: body.body_type.as_str(),
             gender: body.gender.as_str(),
-            meals_per_day: i32::from(p.draft.meals_per_day.get()),
+            meals_per_day: i32::from(p.draft.meals_per_day().get()),
             activity_level: body.activity_level.as_str(),
             birth_date: body.birth_date.date(),
             body_fat_percentage: resolved.body_fat_percentage,
@@ -505,8 +505,8 @@ fn upsert_in_tx(
             profiles::manual_targets,
         )
             .nullable(),
-        taste_items::column(conn, user, &p.draft.tastes),
-        restriction_items::column(conn, user, &p.draft.restrictions),
+        taste_items::column(conn, user, p.draft.tastes()),
+        restriction_items::column(conn, user, p.draft.restrictions()),
     );
     let (previous, tastes, restrictions): (Option<StoredRow>, String, String) = users::table
         .left_join(profiles::table)
@@ -516,9 +516,9 @@ fn upsert_in_tx(
         .optional()?
         .unwrap_or_default();
     let (tastes, restrictions) = (candidates_of(&tastes)?, candidates_of(&restrictions)?);
-    let tastes = taste_items::resolve(conn, user, &p.draft.tastes, &tastes)?;
+    let tastes = taste_items::resolve(conn, user, p.draft.tastes(), &tastes)?;
     let restrictions =
-        restriction_items::resolve(conn, user, &p.draft.restrictions, &restrictions)?;
+        restriction_items::resolve(conn, user, p.draft.restrictions(), &restrictions)?;
     let resolved = (p.resolve)(previous.as_ref().map(StoredRow::stored).as_ref());
     let values = ProfileValues::of(p, &resolved);
     // On PostgreSQL an existing row is updated in the final batch, right
@@ -547,7 +547,7 @@ fn upsert_in_tx(
             .returning(profiles::id)
             .get_result(conn)?,
     };
-    let diet_types = dedup_in_order(&p.draft.diet_types);
+    let diet_types = dedup_in_order(p.draft.diet_types());
     let lists = replace_lists(conn, profile_id, &tastes, &restrictions, &diet_types)
         .map_err(|e| TxError::Db(diesel::result::Error::SerializationError(Box::new(e))))?;
     let lists = match update_last {
@@ -557,8 +557,8 @@ fn upsert_in_tx(
     let profile = Profile {
         id: profile_id,
         user_id: user,
-        body: p.draft.body,
-        meals_per_day: p.draft.meals_per_day,
+        body: *p.draft.body(),
+        meals_per_day: p.draft.meals_per_day(),
         body_fat_percentage: resolved.body_fat_percentage,
         targets: resolved.targets,
         manual: resolved.manual,
