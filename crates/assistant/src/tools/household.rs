@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 use chrono::{Datelike, NaiveDate};
 use mealplan_domain::{
     ActivityLevel, BirthDate, Body, BodyType, Gender, Goal, Height, ItemName, ItemRef, MealsPerDay,
-    NonNegative, ProfileDraft, Targets, UserName, Weight,
+    NonNegative, ProfileInput, Targets, UserName, Weight,
 };
 use mealplan_ports::{MAX_MEMBERS, Member, StoreError};
 
@@ -275,7 +275,7 @@ impl Toolbox<'_> {
             activity_level: activity,
             birth_date: birth,
         };
-        let draft = chat_draft(body, meals, &kept, &facts.diets);
+        let draft = self.parse_draft(&chat_input(body, meals, &kept, &facts.diets))?;
         let member = match household.add(self.user, user_name, draft).await {
             Ok(m) => m,
             Err(MemberError::Full) => return Ok(self.full().into()),
@@ -659,24 +659,25 @@ impl Toolbox<'_> {
     }
 }
 
-/// The draft of a person told about in the chat: the body as said (body
-/// type normal), no tastes, the enforceable restrictions and the diets;
-/// body fat and targets worked out by the rules.
-pub(super) fn chat_draft(
+/// What a save would send for a person told about in the chat: the body
+/// as said (body type normal), no tastes, the enforceable restrictions and
+/// the diets; body fat and targets worked out by the rules.
+pub(super) fn chat_input(
     body: Body,
     meals: MealsPerDay,
     restrictions: &[ItemName],
     diets: &[mealplan_domain::DietType],
-) -> ProfileDraft {
-    ProfileDraft {
-        body,
-        meals_per_day: meals,
-        body_fat_percentage: NonNegative::default(),
-        requested: Targets::default(),
-        tastes: Vec::new(),
-        restrictions: restrictions.iter().cloned().map(ItemRef::Name).collect(),
-        diet_types: diets.to_vec(),
-    }
+) -> ProfileInput {
+    let restrictions: Vec<ItemRef> = restrictions.iter().cloned().map(ItemRef::Name).collect();
+    ProfileInput::of(
+        &body,
+        meals,
+        NonNegative::default(),
+        Targets::default(),
+        &[],
+        &restrictions,
+        diets,
+    )
 }
 
 /// `a, b and c` / `a, b y c`.

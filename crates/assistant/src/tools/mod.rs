@@ -14,7 +14,7 @@ mod relatives;
 mod search;
 
 use mealplan_domain::{ItemName, ItemRef};
-use mealplan_domain::{Nutrition, ProfileDraft, Targets, UserId, targets};
+use mealplan_domain::{Nutrition, ProfileDraft, ProfileInput, Targets, UserId, targets};
 use mealplan_ports::{ChatMemory, Profile, ShownList, StoreError};
 
 use super::lang::{Lang, day_name, meal_name};
@@ -282,28 +282,53 @@ fn nutrition_of(t: &Targets<f64>) -> Nutrition {
     }
 }
 
-/// The profile as a save would send it (hand-set values stay hand-set,
-/// computed ones computed), for a change to be made on.
-fn draft_of(p: &Profile) -> ProfileDraft {
-    let (body_fat_percentage, requested) = targets::hand_set(&targets::Stored {
-        body_fat_percentage: p.body_fat_percentage,
-        targets: p.targets.get(),
-        manual: p.manual,
-    });
+/// What a save would send to keep a stored person as they are: hand-set
+/// values stay hand-set, computed ones computed; an item whose stored name
+/// no longer reads as one is left out.
+pub(super) fn input_of(
+    body: &mealplan_domain::Body,
+    meals: mealplan_domain::MealsPerDay,
+    stored: &targets::Stored,
+    tastes: &[mealplan_domain::NamedItem],
+    restrictions: &[mealplan_domain::NamedItem],
+    diets: &[mealplan_domain::DietType],
+) -> ProfileInput {
+    let (body_fat_percentage, requested) = targets::hand_set(stored);
     let refs = |items: &[mealplan_domain::NamedItem]| -> Vec<ItemRef> {
         items
             .iter()
             .filter_map(|i| ItemName::parse(&i.name).ok().map(|n| ItemRef::Id(i.id, n)))
             .collect()
     };
-    ProfileDraft {
-        body: p.body,
-        meals_per_day: p.meals_per_day,
+    ProfileInput::of(
+        body,
+        meals,
         body_fat_percentage,
         requested,
-        tastes: refs(&p.tastes),
-        restrictions: refs(&p.restrictions),
-        diet_types: p.diet_types.clone(),
+        &refs(tastes),
+        &refs(restrictions),
+        diets,
+    )
+}
+
+impl Toolbox<'_> {
+    /// `input` checked as a save checks what a client sends, on today's
+    /// date: the one way to a draft.
+    pub(super) fn parse_draft(&self, input: &ProfileInput) -> Result<ProfileDraft, StoreError> {
+        ProfileDraft::parse(input, self.services.profiles.today())
+            .map_err(|e| StoreError::Failure(e.to_string()))
+    }
+
+    /// The profile as a save would send it, for a change to be made on.
+    fn draft_of(&self, p: &Profile) -> Result<ProfileDraft, StoreError> {
+        self.parse_draft(&input_of(
+            &p.body,
+            p.meals_per_day,
+            &p.stored(),
+            &p.tastes,
+            &p.restrictions,
+            &p.diet_types,
+        ))
     }
 }
 

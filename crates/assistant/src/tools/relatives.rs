@@ -4,12 +4,12 @@
 
 use std::fmt::Write as _;
 
-use mealplan_domain::{Height, ItemName, ItemRef, MealsPerDay, ProfileDraft, Weight, targets};
+use mealplan_domain::{Height, ItemRef, MealsPerDay, Weight};
 use mealplan_ports::{Member, StoreError};
 
 use super::household::{member_error, names};
 use super::members::find_member;
-use super::{Toolbox, capitalise, nutrition_of, totals_line};
+use super::{Toolbox, capitalise, input_of, nutrition_of, totals_line};
 use crate::household::outsider;
 use crate::lang::{Lang, diet_name, restriction_name};
 use crate::request::MemberFacts;
@@ -112,22 +112,14 @@ impl Toolbox<'_> {
         let Some(household) = &self.services.household else {
             return Ok(String::new());
         };
-        let (body_fat_percentage, requested) = targets::hand_set(&member.stored());
-        let refs = |items: &[mealplan_domain::NamedItem]| -> Vec<ItemRef> {
-            items
-                .iter()
-                .filter_map(|i| ItemName::parse(&i.name).ok().map(|n| ItemRef::Id(i.id, n)))
-                .collect()
-        };
-        let mut draft = ProfileDraft {
-            body: member.body,
-            meals_per_day: member.meals_per_day,
-            body_fat_percentage,
-            requested,
-            tastes: refs(&member.tastes),
-            restrictions: refs(&member.restrictions),
-            diet_types: member.diet_types.clone(),
-        };
+        let mut draft = self.parse_draft(&input_of(
+            &member.body,
+            member.meals_per_day,
+            &member.stored(),
+            &member.tastes,
+            &member.restrictions,
+            &member.diet_types,
+        ))?;
         let mut said: Vec<String> = Vec::new();
         let (kept, dropped) = self.enforced(&facts.restrictions);
         for item in kept {
@@ -138,11 +130,10 @@ impl Toolbox<'_> {
                 "\"{}\"",
                 restriction_name(item.as_str(), self.lang)
             ));
-            draft.restrictions.push(ItemRef::Name(item));
+            draft.restrictions_mut().push(ItemRef::Name(item));
         }
         for d in &facts.diets {
-            if !draft.diet_types.contains(d) {
-                draft.diet_types.push(*d);
+            if draft.add_diet(*d) {
                 said.push(format!(
                     "{} {}",
                     self.t("the diet", "la dieta"),
@@ -151,26 +142,26 @@ impl Toolbox<'_> {
             }
         }
         if let Some(w) = facts.weight.and_then(|kg| Weight::parse(kg).ok()) {
-            draft.body.weight = w;
+            draft.body_mut().weight = w;
             said.push(format!("{} kg", w.kg()));
         }
         if let Some(h) = facts.height.and_then(|cm| Height::parse(cm).ok()) {
-            draft.body.height = h;
+            draft.body_mut().height = h;
             said.push(format!("{} cm", h.cm()));
         }
         if let Some(g) = facts.goal {
-            draft.body.goal = g;
+            draft.body_mut().goal = g;
             said.push(self.goal_name(g).to_owned());
         }
         if let Some(a) = facts.activity {
-            draft.body.activity_level = a;
+            draft.body_mut().activity_level = a;
             said.push(self.activity_name(a).to_owned());
         }
         if let Some(m) = facts
             .meals
             .and_then(|n| MealsPerDay::parse(i64::from(n)).ok())
         {
-            draft.meals_per_day = m;
+            draft.set_meals_per_day(m);
             said.push(format!(
                 "{} {}",
                 m.get(),
