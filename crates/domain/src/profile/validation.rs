@@ -185,24 +185,19 @@ impl fmt::Display for ProfileErrors {
 impl std::error::Error for ProfileErrors {}
 
 /// A validated profile as written by its owner: targets not yet resolved.
-/// To be made only by [`ProfileDraft::parse`] and read through its
-/// accessors (the fields become private once no caller builds one).
+/// Made only by [`ProfileDraft::parse`], so every draft passed every rule
+/// on the day it was parsed (a birth date giving an age of 16-100, diet
+/// types without repeats); its fields are read through accessors and
+/// changed only to other checked values.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ProfileDraft {
-    /// Body facts.
-    pub body: Body,
-    /// Meals a day.
-    pub meals_per_day: MealsPerDay,
-    /// Body fat % as sent (0 = estimate from body type).
-    pub body_fat_percentage: NonNegative,
-    /// Targets as sent (0 = compute).
-    pub requested: Targets<NonNegative>,
-    /// Tastes as sent.
-    pub tastes: Vec<ItemRef>,
-    /// Restrictions as sent.
-    pub restrictions: Vec<ItemRef>,
-    /// Diet types as sent, duplicates removed.
-    pub diet_types: Vec<DietType>,
+    body: Body,
+    meals_per_day: MealsPerDay,
+    body_fat_percentage: NonNegative,
+    requested: Targets<NonNegative>,
+    tastes: Vec<ItemRef>,
+    restrictions: Vec<ItemRef>,
+    diet_types: Vec<DietType>,
 }
 
 impl ProfileInput {
