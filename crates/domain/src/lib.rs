@@ -47,6 +47,7 @@ pub use nutrition::{Nutrition, nutrition_distance};
 pub use planner::{
     PlanRequest, PlannedDay, PlannedMeal, PlanningError, RequestError, Tolerances, meal_slots, plan,
 };
+pub use profile::person::Person;
 pub use profile::{
     ActivityLevel, AgeError, BirthDate, Body, BodyType, DietType, Gender, Goal, Height, ItemName,
     ItemRef, MealsPerDay, NamedItem, NonNegative, RangeError, Weight,

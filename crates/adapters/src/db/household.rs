@@ -1,21 +1,21 @@
-//! The household member repository: one row per member, with the values
-//! of a profile and its lists in the one list encoding ([`lists`]). Adding
-//! checks the household's size inside the write's transaction, with the
-//! account's row locked on PostgreSQL (SQLite's `BEGIN IMMEDIATE`
-//! serialises writers), so concurrent adds never pass the limit.
+//! The household members of the one person repository (the holder's
+//! profile is in `profiles.rs`): one row per member, with the values of a
+//! profile and its lists in the one list encoding ([`lists`]), written
+//! from the same [`NewPerson`] as the holder's, the echo rule run on the
+//! row replaced inside the write. Adding checks the household's size
+//! inside the write's transaction, with the account's row locked on
+//! PostgreSQL (SQLite's `BEGIN IMMEDIATE` serialises writers), so
+//! concurrent adds never pass the limit.
 
-use async_trait::async_trait;
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
 use diesel::sql_types::BigInt;
-use mealplan_domain::{NamedItem, UserId, UserName};
-use mealplan_ports::{
-    MAX_MEMBERS, Member, MemberRepository, MemberStoreError, NewMember, StoreError,
-};
+use mealplan_domain::{NamedItem, Person, Resolved, Stored, Targets, UserId, UserName};
+use mealplan_ports::{MAX_MEMBERS, NewPerson, PersonStoreError, StoreError};
 
 use super::items::{TxError, candidates, restriction_items, taste_items};
 use super::lists::{self, ListError};
-use super::profiles::{StoredBody, manual_bits, manual_of};
+use super::profiles::{ProfileValues, StoredBody, manual_of};
 use super::schema::household_members as hm;
 use super::transaction::write_transaction;
 use super::{AnyConnection, Database, store_error};
@@ -47,15 +47,15 @@ struct Row {
 
 #[derive(Insertable, AsChangeset)]
 #[diesel(table_name = hm)]
-struct Values {
-    name: String,
-    goal: &'static str,
+struct Values<'a> {
+    name: &'a str,
+    goal: &'a str,
     height: f64,
     weight: f64,
-    body_type: &'static str,
-    gender: &'static str,
+    body_type: &'a str,
+    gender: &'a str,
     meals_per_day: i32,
-    activity_level: &'static str,
+    activity_level: &'a str,
     birth_date: NaiveDate,
     body_fat_percentage: f64,
     calories_target: f64,
@@ -69,39 +69,59 @@ struct Values {
     updated_at: NaiveDateTime,
 }
 
-impl Values {
+impl<'a> Values<'a> {
+    /// The row of member `name`: the values a profile row holds
+    /// ([`ProfileValues::of`], the one computation of them) and the lists.
     fn of(
-        m: &NewMember,
+        name: &'a UserName,
+        p: &'a NewPerson,
+        resolved: &Resolved,
         tastes: &[NamedItem],
         restrictions: &[NamedItem],
     ) -> Result<Self, ListError> {
-        let targets = m.resolved.targets;
+        let ProfileValues {
+            goal,
+            height,
+            weight,
+            body_type,
+            gender,
+            meals_per_day,
+            activity_level,
+            birth_date,
+            body_fat_percentage,
+            calories_target,
+            protein_target,
+            carbs_target,
+            fat_target,
+            manual_targets,
+            updated_at,
+        } = ProfileValues::of(p, resolved);
         Ok(Self {
-            name: m.name.as_str().to_owned(),
-            goal: m.body.goal.as_str(),
-            height: m.body.height.cm(),
-            weight: m.body.weight.kg(),
-            body_type: m.body.body_type.as_str(),
-            gender: m.body.gender.as_str(),
-            meals_per_day: i32::from(m.meals_per_day.get()),
-            activity_level: m.body.activity_level.as_str(),
-            birth_date: m.body.birth_date.date(),
-            body_fat_percentage: m.resolved.body_fat_percentage,
-            calories_target: targets.calories,
-            protein_target: targets.protein,
-            carbs_target: targets.carbs,
-            fat_target: targets.fat,
-            manual_targets: manual_bits(&m.resolved.manual),
+            name: name.as_str(),
+            goal,
+            height,
+            weight,
+            body_type,
+            gender,
+            meals_per_day,
+            activity_level,
+            birth_date,
+            body_fat_percentage,
+            calories_target,
+            protein_target,
+            carbs_target,
+            fat_target,
+            manual_targets,
             tastes: lists::encode_items(tastes)?,
             restrictions: lists::encode_items(restrictions)?,
-            diet_types: lists::encode_diets(&m.diet_types),
-            updated_at: m.now.naive_utc(),
+            diet_types: lists::encode_diets(p.draft.diet_types()),
+            updated_at,
         })
     }
 }
 
 impl Row {
-    fn into_member(self) -> Result<Member, StoreError> {
+    fn into_person(self) -> Result<Person, StoreError> {
         let corrupt =
             |what: &str| StoreError::Failure(format!("stored member {} has a bad {what}", self.id));
         let list = |e: ListError| StoreError::Failure(format!("stored member {}: {e}", self.id));
@@ -122,9 +142,10 @@ impl Row {
             ],
         };
         let (body, meals_per_day, targets) = stored.read(corrupt)?;
-        Ok(Member {
+        Ok(Person {
             id: self.id,
             user_id: UserId(self.user_id),
+            holder: false,
             name: UserName::parse(&self.name).map_err(|_| corrupt("name"))?,
             body,
             meals_per_day,
@@ -156,7 +177,7 @@ impl From<TxError> for WriteError {
     }
 }
 
-impl From<WriteError> for MemberStoreError {
+impl From<WriteError> for PersonStoreError {
     fn from(e: WriteError) -> Self {
         match e {
             WriteError::Full => Self::Full,
@@ -168,33 +189,87 @@ impl From<WriteError> for MemberStoreError {
     }
 }
 
-/// The member's values with its item references resolved for `user`
-/// (names new to the account become its own items).
-fn values(conn: &mut AnyConnection, user: UserId, m: &NewMember) -> Result<Values, WriteError> {
-    let (tastes, restrictions) = candidates(conn, user, &m.tastes, &m.restrictions)?;
-    let tastes = taste_items::resolve(conn, user, &m.tastes, &tastes)?;
-    let restrictions = restriction_items::resolve(conn, user, &m.restrictions, &restrictions)?;
-    Values::of(m, &tastes, &restrictions).map_err(|e| {
+/// The values of member `p` over `previous` (the stored values it
+/// replaces, for the echo rule; `None` for a new member), its item
+/// references resolved for `user` (names new to the account become its
+/// own items).
+fn write<'a>(
+    conn: &mut AnyConnection,
+    user: UserId,
+    name: &'a UserName,
+    p: &'a NewPerson,
+    previous: Option<&Stored>,
+) -> Result<Values<'a>, WriteError> {
+    let (tastes, restrictions) = candidates(conn, user, p.draft.tastes(), p.draft.restrictions())?;
+    let tastes = taste_items::resolve(conn, user, p.draft.tastes(), &tastes)?;
+    let restrictions =
+        restriction_items::resolve(conn, user, p.draft.restrictions(), &restrictions)?;
+    let resolved = (p.resolve)(previous);
+    Values::of(name, p, &resolved, &tastes, &restrictions).map_err(|e| {
         WriteError::Items(TxError::Db(diesel::result::Error::SerializationError(
             Box::new(e),
         )))
     })
 }
 
-fn load(conn: &mut AnyConnection, user: UserId, id: i64) -> Result<Option<Member>, StoreError> {
+/// The stored values of `user`'s member `id` the echo rule compares a
+/// save with; `None` when there is no such member.
+fn stored(
+    conn: &mut AnyConnection,
+    user: UserId,
+    id: i64,
+) -> Result<Option<Stored>, diesel::result::Error> {
+    type Read = (f64, f64, f64, f64, f64, i32);
+    let row: Option<Read> = hm::table
+        .filter(hm::id.eq(id).and(hm::user_id.eq(user.0)))
+        .select((
+            hm::body_fat_percentage,
+            hm::calories_target,
+            hm::protein_target,
+            hm::carbs_target,
+            hm::fat_target,
+            hm::manual_targets,
+        ))
+        .first(conn)
+        .optional()?;
+    Ok(
+        row.map(|(body_fat, calories, protein, carbs, fat, manual)| Stored {
+            body_fat_percentage: body_fat,
+            targets: Targets {
+                calories,
+                protein,
+                carbs,
+                fat,
+            },
+            manual: manual_of(manual),
+        }),
+    )
+}
+
+fn load(conn: &mut AnyConnection, user: UserId, id: i64) -> Result<Option<Person>, StoreError> {
     hm::table
         .filter(hm::id.eq(id).and(hm::user_id.eq(user.0)))
         .select(Row::as_select())
         .first(conn)
         .optional()
         .map_err(store_error)?
-        .map(Row::into_member)
+        .map(Row::into_person)
         .transpose()
 }
 
-#[async_trait]
-impl MemberRepository for Database {
-    async fn members(&self, user: UserId) -> Result<Vec<Member>, StoreError> {
+/// A member write's name: a member always has one.
+fn name_of(p: &NewPerson) -> Result<&UserName, PersonStoreError> {
+    p.name
+        .as_ref()
+        .ok_or_else(|| StoreError::Failure("a household member needs a name".into()).into())
+}
+
+/// The member half of [`mealplan_ports::PersonRepository`].
+impl Database {
+    pub(in crate::db) async fn household_members(
+        &self,
+        user: UserId,
+    ) -> Result<Vec<Person>, StoreError> {
         self.run_read(move |conn| {
             hm::table
                 .filter(hm::user_id.eq(user.0))
@@ -203,21 +278,26 @@ impl MemberRepository for Database {
                 .load(conn)
                 .map_err(store_error)?
                 .into_iter()
-                .map(Row::into_member)
+                .map(Row::into_person)
                 .collect()
         })
         .await
     }
 
-    async fn member(&self, user: UserId, id: i64) -> Result<Option<Member>, StoreError> {
+    pub(in crate::db) async fn household_member(
+        &self,
+        user: UserId,
+        id: i64,
+    ) -> Result<Option<Person>, StoreError> {
         self.run_read(move |conn| load(conn, user, id)).await
     }
 
-    async fn add_member(
+    pub(in crate::db) async fn add_household_member(
         &self,
         user: UserId,
-        member: NewMember,
-    ) -> Result<Member, MemberStoreError> {
+        member: NewPerson,
+    ) -> Result<Person, PersonStoreError> {
+        name_of(&member)?;
         let outcome = self
             .run(move |conn| {
                 let written = write_transaction(conn, |conn| -> Result<i64, WriteError> {
@@ -234,7 +314,8 @@ impl MemberRepository for Database {
                     if count >= MAX_MEMBERS as i64 {
                         return Err(WriteError::Full);
                     }
-                    let values = values(conn, user, &member)?;
+                    let name = member.name.as_ref().expect("checked above");
+                    let values = write(conn, user, name, &member, None)?;
                     let id: i64 = diesel::insert_into(hm::table)
                         .values((
                             &values,
@@ -245,47 +326,50 @@ impl MemberRepository for Database {
                         .get_result(conn)?;
                     Ok(id)
                 });
-                match written {
-                    Ok(id) => Ok(Ok(id)),
-                    Err(e) => Ok(Err(MemberStoreError::from(e))),
-                }
+                Ok(written.map_err(PersonStoreError::from))
             })
             .await?;
         let id = outcome?;
-        self.member(user, id)
+        self.household_member(user, id)
             .await?
             .ok_or_else(|| StoreError::Failure("member vanished after its insert".into()).into())
     }
 
-    async fn replace_member(
+    pub(in crate::db) async fn replace_household_member(
         &self,
         user: UserId,
         id: i64,
-        member: NewMember,
-    ) -> Result<Option<Member>, MemberStoreError> {
+        member: NewPerson,
+    ) -> Result<Option<Person>, PersonStoreError> {
+        name_of(&member)?;
         let outcome = self
             .run(move |conn| {
                 let written = write_transaction(conn, |conn| -> Result<bool, WriteError> {
-                    let values = values(conn, user, &member)?;
+                    let Some(previous) = stored(conn, user, id)? else {
+                        return Ok(false);
+                    };
+                    let name = member.name.as_ref().expect("checked above");
+                    let values = write(conn, user, name, &member, Some(&previous))?;
                     let changed =
                         diesel::update(hm::table.filter(hm::id.eq(id).and(hm::user_id.eq(user.0))))
                             .set(&values)
                             .execute(conn)?;
                     Ok(changed > 0)
                 });
-                match written {
-                    Ok(found) => Ok(Ok(found)),
-                    Err(e) => Ok(Err(MemberStoreError::from(e))),
-                }
+                Ok(written.map_err(PersonStoreError::from))
             })
             .await?;
         if !outcome? {
             return Ok(None);
         }
-        Ok(self.member(user, id).await?)
+        Ok(self.household_member(user, id).await?)
     }
 
-    async fn remove_member(&self, user: UserId, id: i64) -> Result<bool, StoreError> {
+    pub(in crate::db) async fn remove_household_member(
+        &self,
+        user: UserId,
+        id: i64,
+    ) -> Result<bool, StoreError> {
         self.run(move |conn| {
             diesel::delete(hm::table.filter(hm::id.eq(id).and(hm::user_id.eq(user.0))))
                 .execute(conn)

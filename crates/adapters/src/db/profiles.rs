@@ -7,11 +7,12 @@ use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
 use mealplan_domain::{
     ActivityLevel, BirthDate, Body, BodyType, DayTargets, DietType, Gender, Goal, Height, Manual,
-    MealsPerDay, NamedItem, Resolved, Stored, Targets, UserId, Weight, profile::dedup_in_order,
+    MealsPerDay, NamedItem, Person, Resolved, Stored, Targets, UserId, UserName, Weight,
+    profile::dedup_in_order,
 };
 use mealplan_ports::{
-    ItemKind, NewProfile, PlanHead, Profile, ProfileRepository, ProfileStoreError, SessionHead,
-    SessionState, StoreError,
+    ItemKind, NewPerson, PersonRepository, PersonStoreError, PlanHead, SessionHead, SessionState,
+    StoreError,
 };
 
 use super::items::{TxError, candidates_of, restriction_items, taste_items};
@@ -75,30 +76,32 @@ impl StoredRow {
     }
 }
 
+/// The values of a person's row (a profile's; a member's adds its name
+/// and lists), worked out once for both.
 #[derive(Insertable, AsChangeset)]
 #[diesel(table_name = profiles)]
-struct ProfileValues<'a> {
-    goal: &'a str,
-    height: f64,
-    weight: f64,
-    body_type: &'a str,
-    gender: &'a str,
-    meals_per_day: i32,
-    activity_level: &'a str,
-    birth_date: NaiveDate,
-    body_fat_percentage: f64,
-    calories_target: f64,
-    protein_target: f64,
-    carbs_target: f64,
-    fat_target: f64,
-    manual_targets: i32,
-    updated_at: NaiveDateTime,
+pub(in crate::db) struct ProfileValues<'a> {
+    pub goal: &'a str,
+    pub height: f64,
+    pub weight: f64,
+    pub body_type: &'a str,
+    pub gender: &'a str,
+    pub meals_per_day: i32,
+    pub activity_level: &'a str,
+    pub birth_date: NaiveDate,
+    pub body_fat_percentage: f64,
+    pub calories_target: f64,
+    pub protein_target: f64,
+    pub carbs_target: f64,
+    pub fat_target: f64,
+    pub manual_targets: i32,
+    pub updated_at: NaiveDateTime,
 }
 
 /// Bits of `profiles.manual_targets`, in the order of the migration.
 const MANUAL_BITS: u32 = 5;
 
-pub(in crate::db) fn manual_bits(m: &Manual) -> i32 {
+fn manual_bits(m: &Manual) -> i32 {
     [
         m.targets.calories,
         m.targets.protein,
@@ -126,7 +129,7 @@ pub(in crate::db) fn manual_of(bits: i32) -> Manual {
 }
 
 impl<'a> ProfileValues<'a> {
-    fn of(p: &'a NewProfile, resolved: &Resolved) -> Self {
+    pub(in crate::db) fn of(p: &'a NewPerson, resolved: &Resolved) -> Self {
         let body = p.draft.body();
         let targets = resolved.targets;
         Self {
@@ -150,7 +153,8 @@ impl<'a> ProfileValues<'a> {
 }
 
 impl ProfileRow {
-    fn into_profile(self) -> Result<Profile, StoreError> {
+    /// The holder `name` (the account's name) as this row stores them.
+    fn into_person(self, name: UserName) -> Result<Person, StoreError> {
         let corrupt = |what: &str| {
             StoreError::Failure(format!("stored profile {} has a bad {what}", self.id))
         };
@@ -172,9 +176,11 @@ impl ProfileRow {
             ],
         };
         let (body, meals_per_day, targets) = stored.read(corrupt)?;
-        Ok(Profile {
+        Ok(Person {
             id: self.id,
             user_id: UserId(self.user_id),
+            holder: true,
+            name,
             body,
             meals_per_day,
             body_fat_percentage: self.body_fat_percentage,
@@ -312,16 +318,24 @@ fn list_columns_sql(
     ))
 }
 
-/// A user's profile with its three lists, read from its row.
-fn load_profile(conn: &mut AnyConnection, user: UserId) -> Result<Option<Profile>, StoreError> {
+/// A user's profile with its three lists, read from its row, and their
+/// name from the account's.
+fn load_profile(conn: &mut AnyConnection, user: UserId) -> Result<Option<Person>, StoreError> {
     profiles::table
+        .inner_join(users::table)
         .filter(profiles::user_id.eq(user.0))
-        .select(ProfileRow::as_select())
-        .first::<ProfileRow>(conn)
+        .select((ProfileRow::as_select(), users::name))
+        .first::<(ProfileRow, String)>(conn)
         .optional()
         .map_err(store_error)?
-        .map(ProfileRow::into_profile)
+        .map(|(row, name)| row.into_person(account_name(user, &name)?))
         .transpose()
+}
+
+/// The account's name, as the holder's.
+fn account_name(user: UserId, name: &str) -> Result<UserName, StoreError> {
+    UserName::parse(name)
+        .map_err(|_| StoreError::Failure(format!("stored user {} has a bad name", user.0)))
 }
 
 /// The columns of a session-and-profile read: the user, whether token
@@ -341,15 +355,17 @@ macro_rules! session_columns {
 type SessionRow = (UserRow, bool, Option<ProfileRow>);
 
 /// The session state and profile of a [`SessionRow`].
-fn session_of_row(row: SessionRow) -> Result<(SessionState, Option<Profile>), StoreError> {
+fn session_of_row(row: SessionRow) -> Result<(SessionState, Option<Person>), StoreError> {
     let (user_row, revoked, profile) = row;
     let found = user_row.into_credentials()?;
+    let profile = profile
+        .map(|p| p.into_person(found.user.name.clone()))
+        .transpose()?;
     let session = SessionState {
         user: found.user,
         security_stamp: found.security_stamp,
         revoked,
     };
-    let profile = profile.map(ProfileRow::into_profile).transpose()?;
     Ok((session, profile))
 }
 
@@ -360,7 +376,7 @@ pub(in crate::db) fn load_in_session(
     conn: &mut AnyConnection,
     user: UserId,
     jti: &str,
-) -> Result<Option<(SessionState, Option<Profile>)>, StoreError> {
+) -> Result<Option<(SessionState, Option<Person>)>, StoreError> {
     // On the backend's own connection (see `on_backend!`).
     let row: Option<SessionRow> = on_backend!(conn, c => users::table
         .left_join(profiles::table)
@@ -491,8 +507,8 @@ fn literal_update_sql(id: i64, v: &ProfileValues<'_>) -> Option<String> {
 fn upsert_in_tx(
     conn: &mut AnyConnection,
     user: UserId,
-    p: &NewProfile,
-) -> Result<(Profile, String), TxError> {
+    p: &NewPerson,
+) -> Result<(Person, String), TxError> {
     // One statement reads the stored row and both lists' candidates.
     let columns = (
         (
@@ -507,8 +523,10 @@ fn upsert_in_tx(
             .nullable(),
         taste_items::column(conn, user, p.draft.tastes()),
         restriction_items::column(conn, user, p.draft.restrictions()),
+        users::name,
     );
-    let (previous, tastes, restrictions): (Option<StoredRow>, String, String) = users::table
+    type Read = (Option<StoredRow>, String, String, String);
+    let (previous, tastes, restrictions, name): Read = users::table
         .left_join(profiles::table)
         .filter(users::id.eq(user.0))
         .select(columns)
@@ -554,9 +572,12 @@ fn upsert_in_tx(
         Some(update) => update + &lists,
         None => lists,
     };
-    let profile = Profile {
+    let profile = Person {
         id: profile_id,
         user_id: user,
+        holder: true,
+        name: account_name(user, &name)
+            .map_err(|e| TxError::Db(diesel::result::Error::SerializationError(Box::new(e))))?,
         body: *p.draft.body(),
         meals_per_day: p.draft.meals_per_day(),
         body_fat_percentage: resolved.body_fat_percentage,
@@ -570,12 +591,8 @@ fn upsert_in_tx(
 }
 
 #[async_trait]
-impl ProfileRepository for Database {
-    async fn upsert(
-        &self,
-        user: UserId,
-        profile: NewProfile,
-    ) -> Result<Profile, ProfileStoreError> {
+impl PersonRepository for Database {
+    async fn upsert(&self, user: UserId, profile: NewPerson) -> Result<Person, PersonStoreError> {
         let outcome = self
             .run(move |conn| {
                 let written = write_transaction_with_final_batch(conn, |conn| {
@@ -588,10 +605,10 @@ impl ProfileRepository for Database {
                 }
             })
             .await?;
-        outcome.map_err(|(kind, index, id)| ProfileStoreError::UnknownItem { kind, index, id })
+        outcome.map_err(|(kind, index, id)| PersonStoreError::UnknownItem { kind, index, id })
     }
 
-    async fn find(&self, user: UserId) -> Result<Option<Profile>, StoreError> {
+    async fn find(&self, user: UserId) -> Result<Option<Person>, StoreError> {
         self.run_read(move |conn| load_profile(conn, user)).await
     }
 
@@ -599,9 +616,38 @@ impl ProfileRepository for Database {
         &self,
         user: UserId,
         jti: String,
-    ) -> Result<Option<(SessionState, Option<Profile>)>, StoreError> {
+    ) -> Result<Option<(SessionState, Option<Person>)>, StoreError> {
         self.run_read(move |conn| load_in_session(conn, user, &jti))
             .await
+    }
+
+    async fn members(&self, user: UserId) -> Result<Vec<Person>, StoreError> {
+        self.household_members(user).await
+    }
+
+    async fn member(&self, user: UserId, id: i64) -> Result<Option<Person>, StoreError> {
+        self.household_member(user, id).await
+    }
+
+    async fn add_member(
+        &self,
+        user: UserId,
+        person: NewPerson,
+    ) -> Result<Person, PersonStoreError> {
+        self.add_household_member(user, person).await
+    }
+
+    async fn replace_member(
+        &self,
+        user: UserId,
+        id: i64,
+        person: NewPerson,
+    ) -> Result<Option<Person>, PersonStoreError> {
+        self.replace_household_member(user, id, person).await
+    }
+
+    async fn remove_member(&self, user: UserId, id: i64) -> Result<bool, StoreError> {
+        self.remove_household_member(user, id).await
     }
 
     async fn owned_items(
