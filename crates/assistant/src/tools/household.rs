@@ -11,7 +11,7 @@ use mealplan_domain::{
     ActivityLevel, BirthDate, Body, BodyType, Gender, Goal, Height, ItemName, ItemRef, MealsPerDay,
     NonNegative, ProfileInput, Targets, UserName, Weight,
 };
-use mealplan_ports::{MAX_MEMBERS, Member, StoreError};
+use mealplan_ports::{MAX_MEMBERS, Person, StoreError};
 
 use super::{Said, Shown, Toolbox, capitalise, day_total, nutrition_of, totals_line, whole};
 use crate::lang::{Lang, day_name, diet_name, meal_name, normalise, restriction_name};
@@ -42,7 +42,7 @@ pub(super) fn member_error(e: MemberError) -> StoreError {
 }
 
 /// Whether `name` names `member` (its first word, case and accents aside).
-pub(super) fn names(member: &Member, name: &str) -> bool {
+pub(super) fn names(member: &Person, name: &str) -> bool {
     let first = |s: &str| {
         normalise(s)
             .split(' ')
@@ -55,7 +55,7 @@ pub(super) fn names(member: &Member, name: &str) -> bool {
 
 impl Toolbox<'_> {
     /// The members, or `None` when this assistant has no household.
-    pub(super) async fn members_of(&self) -> Result<Option<Vec<Member>>, StoreError> {
+    pub(super) async fn members_of(&self) -> Result<Option<Vec<Person>>, StoreError> {
         match &self.services.household {
             Some(h) => h.list(self.user).await.map(Some).map_err(member_error),
             None => Ok(None),
@@ -88,7 +88,7 @@ impl Toolbox<'_> {
 
     /// The members at a household plan's table, or the answer when there
     /// are none.
-    pub(super) async fn table(&self) -> Result<Result<Vec<Member>, Said>, StoreError> {
+    pub(super) async fn table(&self) -> Result<Result<Vec<Person>, Said>, StoreError> {
         match self.members_of().await? {
             Some(members) if !members.is_empty() => Ok(Ok(members)),
             _ => Ok(Err(format!(
@@ -476,7 +476,7 @@ impl Toolbox<'_> {
     }
 
     /// A member's diets and restrictions, in the answer's language.
-    fn rules_line(&self, m: &Member) -> String {
+    fn rules_line(&self, m: &Person) -> String {
         let mut rules: Vec<String> = m
             .diet_types
             .iter()
@@ -564,7 +564,7 @@ impl Toolbox<'_> {
     pub(super) fn household_plan(
         &self,
         plan: &PlanView,
-        members: &[Member],
+        members: &[Person],
         holder: &mealplan_domain::Targets<f64>,
     ) -> Said {
         let mut out = String::new();

@@ -13,9 +13,8 @@ mod profile;
 mod relatives;
 mod search;
 
-use mealplan_domain::{ItemName, ItemRef};
-use mealplan_domain::{Nutrition, ProfileDraft, ProfileInput, Targets, UserId, targets};
-use mealplan_ports::{ChatMemory, Profile, ShownList, StoreError};
+use mealplan_domain::{Nutrition, ProfileDraft, ProfileInput, Targets, UserId};
+use mealplan_ports::{ChatMemory, Person, ShownList, StoreError};
 
 use super::lang::{Lang, day_name, meal_name};
 use super::request::ToolRequest;
@@ -173,7 +172,7 @@ impl Toolbox<'_> {
         .to_owned()
     }
 
-    async fn profile_of(&self) -> Result<Option<Profile>, StoreError> {
+    async fn profile_of(&self) -> Result<Option<Person>, StoreError> {
         match self.services.profiles.get(self.user).await {
             Ok(p) => Ok(Some(p)),
             Err(ProfileError::NotFound) => Ok(None),
@@ -282,35 +281,6 @@ fn nutrition_of(t: &Targets<f64>) -> Nutrition {
     }
 }
 
-/// What a save would send to keep a stored person as they are: hand-set
-/// values stay hand-set, computed ones computed; an item whose stored name
-/// no longer reads as one is left out.
-pub(super) fn input_of(
-    body: &mealplan_domain::Body,
-    meals: mealplan_domain::MealsPerDay,
-    stored: &targets::Stored,
-    tastes: &[mealplan_domain::NamedItem],
-    restrictions: &[mealplan_domain::NamedItem],
-    diets: &[mealplan_domain::DietType],
-) -> ProfileInput {
-    let (body_fat_percentage, requested) = targets::hand_set(stored);
-    let refs = |items: &[mealplan_domain::NamedItem]| -> Vec<ItemRef> {
-        items
-            .iter()
-            .filter_map(|i| ItemName::parse(&i.name).ok().map(|n| ItemRef::Id(i.id, n)))
-            .collect()
-    };
-    ProfileInput::of(
-        body,
-        meals,
-        body_fat_percentage,
-        requested,
-        &refs(tastes),
-        &refs(restrictions),
-        diets,
-    )
-}
-
 impl Toolbox<'_> {
     /// `input` checked as a save checks what a client sends, on today's
     /// date: the one way to a draft.
@@ -319,16 +289,11 @@ impl Toolbox<'_> {
             .map_err(|e| StoreError::Failure(e.to_string()))
     }
 
-    /// The profile as a save would send it, for a change to be made on.
-    fn draft_of(&self, p: &Profile) -> Result<ProfileDraft, StoreError> {
-        self.parse_draft(&input_of(
-            &p.body,
-            p.meals_per_day,
-            &p.stored(),
-            &p.tastes,
-            &p.restrictions,
-            &p.diet_types,
-        ))
+    /// The person as a save would send them ([`Person::input`]: hand-set
+    /// values stay hand-set, computed ones computed), for a change to be
+    /// made on.
+    fn draft_of(&self, p: &Person) -> Result<ProfileDraft, StoreError> {
+        self.parse_draft(&p.input())
     }
 }
 

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use mealplan_domain::planner::Nutrient;
 use mealplan_domain::targets::{self, bmr, goal_calories, tdee};
 use mealplan_domain::{ActivityLevel, Goal, ItemName, ItemRef, Rule};
-use mealplan_ports::{ItemKind, Profile, StoreError};
+use mealplan_ports::{ItemKind, Person, StoreError};
 
 use super::{Said, Shown, Toolbox, nutrition_of, totals_line, whole};
 use crate::foods::{Near, closest};
@@ -449,7 +449,7 @@ impl Toolbox<'_> {
     pub(super) async fn save(
         &self,
         draft: mealplan_domain::ProfileDraft,
-    ) -> Result<Profile, StoreError> {
+    ) -> Result<Person, StoreError> {
         match self.services.profiles.upsert(self.user, draft).await {
             Ok(p) => Ok(p),
             Err(ProfileError::Store(e)) => Err(e),

@@ -5,11 +5,11 @@
 use std::fmt::Write as _;
 
 use mealplan_domain::{Height, ItemRef, MealsPerDay, Weight};
-use mealplan_ports::{Member, StoreError};
+use mealplan_ports::{Person, StoreError};
 
 use super::household::{member_error, names};
 use super::members::find_member;
-use super::{Toolbox, capitalise, input_of, nutrition_of, totals_line};
+use super::{Toolbox, capitalise, nutrition_of, totals_line};
 use crate::household::outsider;
 use crate::lang::{Lang, diet_name, restriction_name};
 use crate::request::MemberFacts;
@@ -40,7 +40,7 @@ impl Toolbox<'_> {
                 false,
             ));
         };
-        let found: Vec<&Member> = match (&facts.name, &facts.relation) {
+        let found: Vec<&Person> = match (&facts.name, &facts.relation) {
             (Some(name), _) => members.iter().filter(|m| names(m, name)).collect(),
             // "mi mamá": the member saved under that relation in either
             // language, else the only one of its sex.
@@ -106,20 +106,13 @@ impl Toolbox<'_> {
     /// as they are (computed targets stay computed).
     async fn change_member(
         &self,
-        member: &Member,
+        member: &Person,
         facts: &MemberFacts,
     ) -> Result<String, StoreError> {
         let Some(household) = &self.services.household else {
             return Ok(String::new());
         };
-        let mut draft = self.parse_draft(&input_of(
-            &member.body,
-            member.meals_per_day,
-            &member.stored(),
-            &member.tastes,
-            &member.restrictions,
-            &member.diet_types,
-        ))?;
+        let mut draft = self.draft_of(member)?;
         let mut said: Vec<String> = Vec::new();
         let (kept, dropped) = self.enforced(&facts.restrictions);
         for item in kept {
