@@ -226,13 +226,6 @@ pub use profiles::{
 #[cfg(feature = "mock")]
 pub use profiles::{MockPersonRepository, MockReferenceData};
 
-/// The holder's profile: a [`Person`] (a name kept while callers move to
-/// the one type).
-pub type Profile = Person;
-/// A household member: a [`Person`] (a name kept while callers move to
-/// the one type).
-pub type Member = Person;
-
 mod profiles;
 
 pub use plans::{
