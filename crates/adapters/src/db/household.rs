@@ -1,163 +1,22 @@
-//! The household members of the one person repository (the holder's
-//! profile is in `profiles.rs`): one row per member, with the values of a
-//! profile and its lists in the one list encoding ([`lists`]), written
-//! from the same [`NewPerson`] as the holder's, the echo rule run on the
-//! row replaced inside the write. Adding checks the household's size
-//! inside the write's transaction, with the account's row locked on
-//! PostgreSQL (SQLite's `BEGIN IMMEDIATE` serialises writers), so
-//! concurrent adds never pass the limit.
+//! The household members of the one person repository (the holder's own
+//! profile is in `profiles.rs`): rows of `profiles` with a name, written
+//! by the same write as the holder's ([`write_person`]) after the values
+//! they replace are read, so the echo rule runs on them inside the write.
+//! Adding checks the household's size inside the write's transaction,
+//! with the account's row locked on PostgreSQL (SQLite's `BEGIN
+//! IMMEDIATE` serialises writers), so concurrent adds never pass the
+//! limit.
 
-use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
 use diesel::sql_types::BigInt;
-use mealplan_domain::{NamedItem, Person, Resolved, Stored, Targets, UserId, UserName};
+use mealplan_domain::{Person, Stored, Targets, UserId, UserName};
 use mealplan_ports::{MAX_MEMBERS, NewPerson, PersonStoreError, StoreError};
 
 use super::items::{TxError, candidates, restriction_items, taste_items};
-use super::lists::{self, ListError};
-use super::profiles::{ProfileValues, StoredBody, manual_of};
-use super::schema::household_members as hm;
-use super::transaction::write_transaction;
+use super::profiles::{ProfileRow, Seat, manual_of, write_person};
+use super::schema::profiles;
+use super::transaction::write_transaction_with_final_batch;
 use super::{AnyConnection, Database, store_error};
-
-#[derive(Queryable, Selectable)]
-#[diesel(table_name = hm)]
-struct Row {
-    id: i64,
-    user_id: i64,
-    name: String,
-    goal: String,
-    height: f64,
-    weight: f64,
-    body_type: String,
-    gender: String,
-    meals_per_day: i32,
-    activity_level: String,
-    birth_date: NaiveDate,
-    body_fat_percentage: f64,
-    calories_target: f64,
-    protein_target: f64,
-    carbs_target: f64,
-    fat_target: f64,
-    manual_targets: i32,
-    tastes: String,
-    restrictions: String,
-    diet_types: String,
-}
-
-#[derive(Insertable, AsChangeset)]
-#[diesel(table_name = hm)]
-struct Values<'a> {
-    name: &'a str,
-    goal: &'a str,
-    height: f64,
-    weight: f64,
-    body_type: &'a str,
-    gender: &'a str,
-    meals_per_day: i32,
-    activity_level: &'a str,
-    birth_date: NaiveDate,
-    body_fat_percentage: f64,
-    calories_target: f64,
-    protein_target: f64,
-    carbs_target: f64,
-    fat_target: f64,
-    manual_targets: i32,
-    tastes: String,
-    restrictions: String,
-    diet_types: String,
-    updated_at: NaiveDateTime,
-}
-
-impl<'a> Values<'a> {
-    /// The row of member `name`: the values a profile row holds
-    /// ([`ProfileValues::of`], the one computation of them) and the lists.
-    fn of(
-        name: &'a UserName,
-        p: &'a NewPerson,
-        resolved: &Resolved,
-        tastes: &[NamedItem],
-        restrictions: &[NamedItem],
-    ) -> Result<Self, ListError> {
-        let ProfileValues {
-            goal,
-            height,
-            weight,
-            body_type,
-            gender,
-            meals_per_day,
-            activity_level,
-            birth_date,
-            body_fat_percentage,
-            calories_target,
-            protein_target,
-            carbs_target,
-            fat_target,
-            manual_targets,
-            updated_at,
-        } = ProfileValues::of(p, resolved);
-        Ok(Self {
-            name: name.as_str(),
-            goal,
-            height,
-            weight,
-            body_type,
-            gender,
-            meals_per_day,
-            activity_level,
-            birth_date,
-            body_fat_percentage,
-            calories_target,
-            protein_target,
-            carbs_target,
-            fat_target,
-            manual_targets,
-            tastes: lists::encode_items(tastes)?,
-            restrictions: lists::encode_items(restrictions)?,
-            diet_types: lists::encode_diets(p.draft.diet_types()),
-            updated_at,
-        })
-    }
-}
-
-impl Row {
-    fn into_person(self) -> Result<Person, StoreError> {
-        let corrupt =
-            |what: &str| StoreError::Failure(format!("stored member {} has a bad {what}", self.id));
-        let list = |e: ListError| StoreError::Failure(format!("stored member {}: {e}", self.id));
-        let stored = StoredBody {
-            goal: &self.goal,
-            height: self.height,
-            weight: self.weight,
-            body_type: &self.body_type,
-            gender: &self.gender,
-            meals_per_day: self.meals_per_day,
-            activity_level: &self.activity_level,
-            birth_date: self.birth_date,
-            targets: [
-                self.calories_target,
-                self.protein_target,
-                self.carbs_target,
-                self.fat_target,
-            ],
-        };
-        let (body, meals_per_day, targets) = stored.read(corrupt)?;
-        Ok(Person {
-            id: self.id,
-            user_id: UserId(self.user_id),
-            holder: false,
-            name: UserName::parse(&self.name).map_err(|_| corrupt("name"))?,
-            body,
-            meals_per_day,
-            body_fat_percentage: self.body_fat_percentage,
-            targets,
-            manual: manual_of(self.manual_targets),
-            tastes: lists::decode_items(&self.tastes).map_err(list)?,
-            restrictions: lists::decode_items(&self.restrictions).map_err(list)?,
-            diet_types: lists::decode_diets(&self.diet_types).map_err(list)?,
-        })
-    }
-}
 
 /// A failure inside a member write.
 enum WriteError {
@@ -189,27 +48,35 @@ impl From<WriteError> for PersonStoreError {
     }
 }
 
-/// The values of member `p` over `previous` (the stored values it
-/// replaces, for the echo rule; `None` for a new member), its item
-/// references resolved for `user` (names new to the account become its
-/// own items).
-fn write<'a>(
+/// Writes member `name` of `user` from `p` over the row `existing`
+/// (whose stored values are `previous`; `None` for a new member), the
+/// item references resolved for `user` (names new to the account become
+/// its own items).
+fn write(
     conn: &mut AnyConnection,
     user: UserId,
-    name: &'a UserName,
-    p: &'a NewPerson,
-    previous: Option<&Stored>,
-) -> Result<Values<'a>, WriteError> {
+    existing: Option<(i64, Stored)>,
+    name: &UserName,
+    p: &NewPerson,
+) -> Result<(Person, String), WriteError> {
     let (tastes, restrictions) = candidates(conn, user, p.draft.tastes(), p.draft.restrictions())?;
     let tastes = taste_items::resolve(conn, user, p.draft.tastes(), &tastes)?;
     let restrictions =
         restriction_items::resolve(conn, user, p.draft.restrictions(), &restrictions)?;
-    let resolved = (p.resolve)(previous);
-    Values::of(name, p, &resolved, &tastes, &restrictions).map_err(|e| {
-        WriteError::Items(TxError::Db(diesel::result::Error::SerializationError(
-            Box::new(e),
-        )))
-    })
+    let resolved = (p.resolve)(existing.as_ref().map(|(_, s)| s));
+    let seat = Seat {
+        user,
+        existing: existing.map(|(id, _)| id),
+        member: Some(name),
+    };
+    Ok(write_person(
+        conn,
+        seat,
+        p,
+        &resolved,
+        (tastes, restrictions),
+        name.clone(),
+    )?)
 }
 
 /// The stored values of `user`'s member `id` the echo rule compares a
@@ -220,15 +87,17 @@ fn stored(
     id: i64,
 ) -> Result<Option<Stored>, diesel::result::Error> {
     type Read = (f64, f64, f64, f64, f64, i32);
-    let row: Option<Read> = hm::table
-        .filter(hm::id.eq(id).and(hm::user_id.eq(user.0)))
+    let row: Option<Read> = profiles::table
+        .filter(profiles::id.eq(id))
+        .filter(profiles::user_id.eq(user.0))
+        .filter(profiles::name.is_not_null())
         .select((
-            hm::body_fat_percentage,
-            hm::calories_target,
-            hm::protein_target,
-            hm::carbs_target,
-            hm::fat_target,
-            hm::manual_targets,
+            profiles::body_fat_percentage,
+            profiles::calories_target,
+            profiles::protein_target,
+            profiles::carbs_target,
+            profiles::fat_target,
+            profiles::manual_targets,
         ))
         .first(conn)
         .optional()?;
@@ -246,21 +115,20 @@ fn stored(
     )
 }
 
-fn load(conn: &mut AnyConnection, user: UserId, id: i64) -> Result<Option<Person>, StoreError> {
-    hm::table
-        .filter(hm::id.eq(id).and(hm::user_id.eq(user.0)))
-        .select(Row::as_select())
-        .first(conn)
-        .optional()
-        .map_err(store_error)?
-        .map(Row::into_person)
-        .transpose()
+/// A member's row read back.
+fn member_of((row, name): (ProfileRow, Option<String>)) -> Result<Person, StoreError> {
+    let id = row.id;
+    let name = name
+        .as_deref()
+        .and_then(|n| UserName::parse(n).ok())
+        .ok_or_else(|| StoreError::Failure(format!("stored member {id} has a bad name")))?;
+    row.into_person(name, false)
 }
 
 /// A member write's name: a member always has one.
-fn name_of(p: &NewPerson) -> Result<&UserName, PersonStoreError> {
+fn name_of(p: &NewPerson) -> Result<UserName, PersonStoreError> {
     p.name
-        .as_ref()
+        .clone()
         .ok_or_else(|| StoreError::Failure("a household member needs a name".into()).into())
 }
 
@@ -271,14 +139,15 @@ impl Database {
         user: UserId,
     ) -> Result<Vec<Person>, StoreError> {
         self.run_read(move |conn| {
-            hm::table
-                .filter(hm::user_id.eq(user.0))
-                .order(hm::id)
-                .select(Row::as_select())
+            profiles::table
+                .filter(profiles::user_id.eq(user.0))
+                .filter(profiles::name.is_not_null())
+                .order(profiles::id)
+                .select((ProfileRow::as_select(), profiles::name))
                 .load(conn)
                 .map_err(store_error)?
                 .into_iter()
-                .map(Row::into_person)
+                .map(member_of)
                 .collect()
         })
         .await
@@ -289,7 +158,19 @@ impl Database {
         user: UserId,
         id: i64,
     ) -> Result<Option<Person>, StoreError> {
-        self.run_read(move |conn| load(conn, user, id)).await
+        self.run_read(move |conn| {
+            profiles::table
+                .filter(profiles::id.eq(id))
+                .filter(profiles::user_id.eq(user.0))
+                .filter(profiles::name.is_not_null())
+                .select((ProfileRow::as_select(), profiles::name))
+                .first(conn)
+                .optional()
+                .map_err(store_error)?
+                .map(member_of)
+                .transpose()
+        })
+        .await
     }
 
     pub(in crate::db) async fn add_household_member(
@@ -297,42 +178,30 @@ impl Database {
         user: UserId,
         member: NewPerson,
     ) -> Result<Person, PersonStoreError> {
-        name_of(&member)?;
+        let name = name_of(&member)?;
         let outcome = self
             .run(move |conn| {
-                let written = write_transaction(conn, |conn| -> Result<i64, WriteError> {
+                let written = write_transaction_with_final_batch(conn, |conn| {
                     if matches!(conn, AnyConnection::Postgresql(_)) {
                         // Concurrent adds for one account take turns.
                         diesel::sql_query("SELECT id FROM users WHERE id = $1 FOR UPDATE")
                             .bind::<BigInt, _>(user.0)
                             .execute(conn)?;
                     }
-                    let count: i64 = hm::table
-                        .filter(hm::user_id.eq(user.0))
+                    let count: i64 = profiles::table
+                        .filter(profiles::user_id.eq(user.0))
+                        .filter(profiles::name.is_not_null())
                         .count()
                         .get_result(conn)?;
                     if count >= MAX_MEMBERS as i64 {
                         return Err(WriteError::Full);
                     }
-                    let name = member.name.as_ref().expect("checked above");
-                    let values = write(conn, user, name, &member, None)?;
-                    let id: i64 = diesel::insert_into(hm::table)
-                        .values((
-                            &values,
-                            hm::user_id.eq(user.0),
-                            hm::created_at.eq(member.now.naive_utc()),
-                        ))
-                        .returning(hm::id)
-                        .get_result(conn)?;
-                    Ok(id)
+                    write(conn, user, None, &name, &member)
                 });
                 Ok(written.map_err(PersonStoreError::from))
             })
             .await?;
-        let id = outcome?;
-        self.household_member(user, id)
-            .await?
-            .ok_or_else(|| StoreError::Failure("member vanished after its insert".into()).into())
+        outcome
     }
 
     pub(in crate::db) async fn replace_household_member(
@@ -341,28 +210,20 @@ impl Database {
         id: i64,
         member: NewPerson,
     ) -> Result<Option<Person>, PersonStoreError> {
-        name_of(&member)?;
+        let name = name_of(&member)?;
         let outcome = self
             .run(move |conn| {
-                let written = write_transaction(conn, |conn| -> Result<bool, WriteError> {
-                    let Some(previous) = stored(conn, user, id)? else {
-                        return Ok(false);
+                let written = write_transaction_with_final_batch(conn, |conn| {
+                    let Some(previous) = stored(conn, user, id).map_err(WriteError::from)? else {
+                        return Ok((None, String::new()));
                     };
-                    let name = member.name.as_ref().expect("checked above");
-                    let values = write(conn, user, name, &member, Some(&previous))?;
-                    let changed =
-                        diesel::update(hm::table.filter(hm::id.eq(id).and(hm::user_id.eq(user.0))))
-                            .set(&values)
-                            .execute(conn)?;
-                    Ok(changed > 0)
+                    let (person, lists) = write(conn, user, Some((id, previous)), &name, &member)?;
+                    Ok::<_, WriteError>((Some(person), lists))
                 });
                 Ok(written.map_err(PersonStoreError::from))
             })
             .await?;
-        if !outcome? {
-            return Ok(None);
-        }
-        Ok(self.household_member(user, id).await?)
+        outcome
     }
 
     pub(in crate::db) async fn remove_household_member(
@@ -371,10 +232,15 @@ impl Database {
         id: i64,
     ) -> Result<bool, StoreError> {
         self.run(move |conn| {
-            diesel::delete(hm::table.filter(hm::id.eq(id).and(hm::user_id.eq(user.0))))
-                .execute(conn)
-                .map(|n| n > 0)
-                .map_err(store_error)
+            diesel::delete(
+                profiles::table
+                    .filter(profiles::id.eq(id))
+                    .filter(profiles::user_id.eq(user.0))
+                    .filter(profiles::name.is_not_null()),
+            )
+            .execute(conn)
+            .map(|n| n > 0)
+            .map_err(store_error)
         })
         .await
     }

@@ -195,3 +195,155 @@ fn one_list_encoding_on_sqlite() {
 fn one_list_encoding_on_postgres() {
     on_postgres(one_list_encoding);
 }
+
+/// The people of one account as a backend stores them: `(id, name or '-',
+/// goal, tastes)` of each holder profile then each member, by id, and the
+/// member ids of the plan portions.
+fn people(db: &mut dyn TestDb, members: &str) -> [String; 3] {
+    let profiles = if members == "view" {
+        "SELECT COALESCE(string_agg(CAST(id AS TEXT) || '|-|' || goal || '|' || tastes_list, ';' \
+         ORDER BY id), '') AS v FROM profiles WHERE name IS NULL"
+    } else {
+        "SELECT COALESCE(string_agg(CAST(id AS TEXT) || '|-|' || goal || '|' || tastes_list, ';' \
+         ORDER BY id), '') AS v FROM profiles"
+    };
+    let agg = agg(db);
+    [
+        db.text(&profiles.replace("string_agg", agg)),
+        db.text(
+            &"SELECT COALESCE(string_agg(CAST(id AS TEXT) || '|' || name || '|' || goal || '|' \
+              || tastes, ';' ORDER BY id), '') AS v FROM household_members"
+                .replace("string_agg", agg),
+        ),
+        db.text(
+            &"SELECT COALESCE(string_agg(CAST(member_id AS TEXT), ',' ORDER BY position), '') \
+              AS v FROM meal_portions"
+                .replace("string_agg", agg),
+        ),
+    ]
+}
+
+/// The name of the ordered text aggregate.
+fn agg(db: &dyn TestDb) -> &'static str {
+    if db.chr() == "chr" {
+        "string_agg"
+    } else {
+        "group_concat"
+    }
+}
+
+/// Members become rows of `profiles` (ids after the profiles', their
+/// plan portions following), the holder's row stays one per account, and
+/// back.
+fn one_person_table(db: &mut dyn TestDb) {
+    db.migrate_before("2026-11-27-000210");
+    let c = db.chr();
+    db.exec(HOLDER);
+    db.exec(&format!(
+        "INSERT INTO users (id, name, email, password_hash, created_at, security_stamp)
+             VALUES (2, 'Two', 'two@example.com', 'x', '2026-01-01 00:00:00', 'known');
+         INSERT INTO profiles (id, user_id, goal, height, weight, body_type, gender,
+             meals_per_day, activity_level, birth_date, body_fat_percentage, calories_target,
+             protein_target, carbs_target, fat_target, manual_targets, created_at, updated_at,
+             tastes_list, restrictions_list, diets_list)
+         VALUES (1, 1, 'maintain_weight', 170, 65, 'normal', 'female', 3, 'medium',
+             '1990-01-01', 25, 2000, 100, 250, 67, 0, '2026-01-01 00:00:00',
+             '2026-01-01 00:00:00', '500:grandma''s: stew' || {c}(31) || '2:sweet', '', '4'),
+             (2, 2, 'lose_weight', 160, 60, 'normal', 'male', 3, 'low',
+             '1980-01-01', 20, 1800, 90, 200, 60, 0, '2026-01-01 00:00:00',
+             '2026-01-01 00:00:00', '', '', '');
+         INSERT INTO profile_tastes (profile_id, taste_id, position) VALUES (1, 500, 0), (1, 2, 1);
+         INSERT INTO household_members (id, user_id, name, goal, height, weight, body_type,
+             gender, meals_per_day, activity_level, birth_date, body_fat_percentage,
+             calories_target, protein_target, carbs_target, fat_target, manual_targets,
+             tastes, restrictions, diet_types, created_at, updated_at)
+         VALUES (1, 1, 'Sam', 'gain_weight', 180, 80, 'lean', 'male', 4, 'high',
+             '2000-02-02', 12, 3000, 150, 350, 90, 1, '1:spicy', '3:nut allergy', '3',
+             '2026-01-01 00:00:00', '2026-01-01 00:00:00'),
+             (3, 1, 'Ada', 'lose_weight', 160, 60, 'normal', 'female', 3, 'low',
+             '1980-03-03', 30, 1800, 90, 200, 60, 0, '', '', '',
+             '2026-01-01 00:00:00', '2026-01-01 00:00:00');"
+    ));
+    // A household plan's portions: Ada's and Sam's (their meal left out,
+    // foreign keys off for these rows only).
+    let (off, on) = if c == "chr" {
+        (
+            "SET session_replication_role = replica;",
+            "SET session_replication_role = DEFAULT;",
+        )
+    } else {
+        ("PRAGMA foreign_keys = OFF;", "PRAGMA foreign_keys = ON;")
+    };
+    db.exec(&format!(
+        "{off} INSERT INTO meal_portions (meal_detail_id, position, member_id, name, servings)
+             VALUES (1, 0, NULL, 'you', 1), (1, 1, 3, 'Ada', 1), (1, 2, 1, 'Sam', 1); {on}"
+    ));
+    let before = people(db, "table");
+    assert_eq!(
+        before,
+        [
+            "1|-|maintain_weight|500:grandma's: stew\u{1f}2:sweet;2|-|lose_weight|",
+            "1|Sam|gain_weight|1:spicy;3|Ada|lose_weight|",
+            "3,1",
+        ]
+    );
+    db.up_one();
+    // Members after the profiles' ids (2 + theirs), holders as they were.
+    assert_eq!(
+        people(db, "view"),
+        [
+            "1|-|maintain_weight|500:grandma's: stew\u{1f}2:sweet;2|-|lose_weight|",
+            "3|Sam|gain_weight|1:spicy;5|Ada|lose_weight|",
+            "5,3",
+        ]
+    );
+    assert_eq!(
+        db.text("SELECT CAST(COUNT(*) AS TEXT) AS v FROM profile_tastes"),
+        "2"
+    );
+    // One holder per account; a member's row beside it is no holder.
+    db.exec(
+        "INSERT INTO profiles (user_id, name, goal, height, weight, body_type, gender,
+             meals_per_day, activity_level, birth_date, body_fat_percentage, calories_target,
+             protein_target, carbs_target, fat_target, created_at, updated_at)
+         VALUES (2, 'Kim', 'lose_weight', 160, 60, 'normal', 'male', 3, 'low', '1980-01-01',
+             20, 1800, 90, 200, 60, '2026-01-01 00:00:00', '2026-01-01 00:00:00')",
+    );
+    assert_eq!(
+        db.text("SELECT CAST(MAX(id) AS TEXT) AS v FROM profiles"),
+        "6",
+        "new ids after every person and portion"
+    );
+    assert_eq!(
+        db.text("SELECT CAST(COUNT(*) AS TEXT) AS v FROM household_members"),
+        "3"
+    );
+    db.exec("DELETE FROM profiles WHERE id = 6");
+    db.down_one();
+    assert_eq!(
+        people(db, "table"),
+        [
+            "1|-|maintain_weight|500:grandma's: stew\u{1f}2:sweet;2|-|lose_weight|",
+            "3|Sam|gain_weight|1:spicy;5|Ada|lose_weight|",
+            "5,3",
+        ]
+    );
+    assert_eq!(
+        db.text("SELECT CAST(COUNT(*) AS TEXT) AS v FROM profile_tastes"),
+        "2"
+    );
+}
+
+#[test]
+fn one_person_table_on_sqlite() {
+    on_sqlite(one_person_table);
+}
+
+#[test]
+#[cfg_attr(
+    mealplan_skip_postgres,
+    ignore = "built with MEALPLAN_TEST_SKIP_POSTGRES=1"
+)]
+fn one_person_table_on_postgres() {
+    on_postgres(one_person_table);
+}

@@ -23,10 +23,11 @@ use super::transaction::write_transaction_with_final_batch;
 use super::users::UserRow;
 use super::{AnyConnection, Database, store_error};
 
+/// A person's row, holder or member (whose name is read beside it).
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = profiles)]
-struct ProfileRow {
-    id: i64,
+pub(in crate::db) struct ProfileRow {
+    pub(in crate::db) id: i64,
     user_id: i64,
     goal: String,
     height: f64,
@@ -153,8 +154,13 @@ impl<'a> ProfileValues<'a> {
 }
 
 impl ProfileRow {
-    /// The holder `name` (the account's name) as this row stores them.
-    fn into_person(self, name: UserName) -> Result<Person, StoreError> {
+    /// The person this row stores, called `name` (the account's name for
+    /// the `holder`).
+    pub(in crate::db) fn into_person(
+        self,
+        name: UserName,
+        holder: bool,
+    ) -> Result<Person, StoreError> {
         let corrupt = |what: &str| {
             StoreError::Failure(format!("stored profile {} has a bad {what}", self.id))
         };
@@ -179,7 +185,7 @@ impl ProfileRow {
         Ok(Person {
             id: self.id,
             user_id: UserId(self.user_id),
-            holder: true,
+            holder,
             name,
             body,
             meals_per_day,
@@ -323,12 +329,12 @@ fn list_columns_sql(
 fn load_profile(conn: &mut AnyConnection, user: UserId) -> Result<Option<Person>, StoreError> {
     profiles::table
         .inner_join(users::table)
-        .filter(profiles::user_id.eq(user.0))
+        .filter(profiles::user_id.eq(user.0).and(profiles::name.is_null()))
         .select((ProfileRow::as_select(), users::name))
         .first::<(ProfileRow, String)>(conn)
         .optional()
         .map_err(store_error)?
-        .map(|(row, name)| row.into_person(account_name(user, &name)?))
+        .map(|(row, name)| row.into_person(account_name(user, &name)?, true))
         .transpose()
 }
 
@@ -336,6 +342,16 @@ fn load_profile(conn: &mut AnyConnection, user: UserId) -> Result<Option<Person>
 fn account_name(user: UserId, name: &str) -> Result<UserName, StoreError> {
     UserName::parse(name)
         .map_err(|_| StoreError::Failure(format!("stored user {} has a bad name", user.0)))
+}
+
+/// The join condition of an account's own profile: its holder's row
+/// (`users` in the query), by the `profiles_holder` index.
+macro_rules! holder_row {
+    () => {
+        profiles::user_id
+            .eq(users::id)
+            .and(profiles::name.is_null())
+    };
 }
 
 /// The columns of a session-and-profile read: the user, whether token
@@ -359,7 +375,7 @@ fn session_of_row(row: SessionRow) -> Result<(SessionState, Option<Person>), Sto
     let (user_row, revoked, profile) = row;
     let found = user_row.into_credentials()?;
     let profile = profile
-        .map(|p| p.into_person(found.user.name.clone()))
+        .map(|p| p.into_person(found.user.name.clone(), true))
         .transpose()?;
     let session = SessionState {
         user: found.user,
@@ -379,7 +395,7 @@ pub(in crate::db) fn load_in_session(
 ) -> Result<Option<(SessionState, Option<Person>)>, StoreError> {
     // On the backend's own connection (see `on_backend!`).
     let row: Option<SessionRow> = on_backend!(conn, c => users::table
-        .left_join(profiles::table)
+        .left_join(profiles::table.on(holder_row!()))
         .filter(users::id.eq(user.0))
         .select(session_columns!(jti))
         .first::<SessionRow>(c))
@@ -419,7 +435,7 @@ pub(in crate::db) fn load_head_in_session(
     type Row = (UserRow, bool, Option<ProfileRow>, Option<i64>, Option<i64>);
     // On the backend's own connection (see `on_backend!`).
     let row: Option<Row> = on_backend!(conn, c => users::table
-        .left_join(profiles::table)
+        .left_join(profiles::table.on(holder_row!()))
         .filter(users::id.eq(user.0))
         .select(session_columns!(jti, ActivePlanColumn, ActivePlanRevisionColumn))
         .first::<Row>(c))
@@ -527,7 +543,7 @@ fn upsert_in_tx(
     );
     type Read = (Option<StoredRow>, String, String, String);
     let (previous, tastes, restrictions, name): Read = users::table
-        .left_join(profiles::table)
+        .left_join(profiles::table.on(holder_row!()))
         .filter(users::id.eq(user.0))
         .select(columns)
         .first(conn)
@@ -538,46 +554,87 @@ fn upsert_in_tx(
     let restrictions =
         restriction_items::resolve(conn, user, p.draft.restrictions(), &restrictions)?;
     let resolved = (p.resolve)(previous.as_ref().map(StoredRow::stored).as_ref());
-    let values = ProfileValues::of(p, &resolved);
-    // On PostgreSQL an existing row is updated in the final batch, right
-    // before the `COMMIT`, so its lock is held for one round trip; the
-    // list statements after it see what a concurrent upsert committed
-    // (each statement takes a new snapshot).
+    let name = account_name(user, &name).map_err(unwritable)?;
+    let seat = Seat {
+        user,
+        existing: previous.map(|r| r.id),
+        member: None,
+    };
+    write_person(conn, seat, p, &resolved, (tastes, restrictions), name)
+}
+
+/// A failure that is not the database's, inside a write.
+pub(in crate::db) fn unwritable(e: impl std::error::Error + Send + Sync + 'static) -> TxError {
+    TxError::Db(diesel::result::Error::SerializationError(Box::new(e)))
+}
+
+/// Which row a person's write goes to.
+#[derive(Clone, Copy)]
+pub(in crate::db) struct Seat<'a> {
+    /// The account.
+    pub user: UserId,
+    /// The row replaced; `None` for a new person.
+    pub existing: Option<i64>,
+    /// A member's name; `None` for the holder.
+    pub member: Option<&'a UserName>,
+}
+
+/// The one write of a person, holder or member, once the values it
+/// replaces were read (`resolved` from them) and its items resolved:
+/// writes the row (and so locks it) and returns the person as written
+/// and the statements to send with the `COMMIT` (the lists, replaced
+/// after the row: a concurrent write of the same person waits for this
+/// one to commit and then replaces the lists this one wrote, PostgreSQL
+/// giving each statement a new snapshot). `name` is what the person is
+/// called (the account's name for the holder).
+pub(in crate::db) fn write_person(
+    conn: &mut AnyConnection,
+    seat: Seat<'_>,
+    p: &NewPerson,
+    resolved: &Resolved,
+    (tastes, restrictions): (Vec<NamedItem>, Vec<NamedItem>),
+    name: UserName,
+) -> Result<(Person, String), TxError> {
+    let values = ProfileValues::of(p, resolved);
+    let member_name = seat.member.map(UserName::as_str);
+    // On PostgreSQL an existing holder's row is updated in the final
+    // batch, right before the `COMMIT`, so its lock is held for one round
+    // trip; the list statements after it see what a concurrent upsert
+    // committed (each statement takes a new snapshot).
     let mut update_last = None;
-    let profile_id = match previous {
-        Some(row) => {
-            match literal_update(conn, row.id, &values) {
+    let id = match seat.existing {
+        Some(id) => {
+            match literal_update(conn, id, &values).filter(|_| seat.member.is_none()) {
                 Some(sql) => update_last = Some(sql),
                 None => {
-                    diesel::update(profiles::table.find(row.id))
-                        .set(&values)
+                    diesel::update(profiles::table.find(id))
+                        .set((&values, profiles::name.eq(member_name)))
                         .execute(conn)?;
                 }
             }
-            row.id
+            id
         }
         None => diesel::insert_into(profiles::table)
             .values((
                 &values,
-                profiles::user_id.eq(user.0),
+                profiles::user_id.eq(seat.user.0),
+                profiles::name.eq(member_name),
                 profiles::created_at.eq(p.now.naive_utc()),
             ))
             .returning(profiles::id)
             .get_result(conn)?,
     };
     let diet_types = dedup_in_order(p.draft.diet_types());
-    let lists = replace_lists(conn, profile_id, &tastes, &restrictions, &diet_types)
-        .map_err(|e| TxError::Db(diesel::result::Error::SerializationError(Box::new(e))))?;
+    let lists = replace_lists(conn, id, &tastes, &restrictions, &diet_types).map_err(unwritable)?;
     let lists = match update_last {
         Some(update) => update + &lists,
         None => lists,
     };
-    let profile = Person {
-        id: profile_id,
-        user_id: user,
-        holder: true,
-        name: account_name(user, &name)
-            .map_err(|e| TxError::Db(diesel::result::Error::SerializationError(Box::new(e))))?,
+    let person = Person {
+        id,
+        user_id: seat.user,
+        holder: seat.member.is_none(),
+        name,
         body: *p.draft.body(),
         meals_per_day: p.draft.meals_per_day(),
         body_fat_percentage: resolved.body_fat_percentage,
@@ -587,7 +644,7 @@ fn upsert_in_tx(
         restrictions,
         diet_types,
     };
-    Ok((profile, lists))
+    Ok((person, lists))
 }
 
 #[async_trait]
