@@ -179,29 +179,27 @@ impl Database {
         member: NewPerson,
     ) -> Result<Person, PersonStoreError> {
         let name = name_of(&member)?;
-        let outcome = self
-            .run(move |conn| {
-                let written = write_transaction_with_final_batch(conn, |conn| {
-                    if matches!(conn, AnyConnection::Postgresql(_)) {
-                        // Concurrent adds for one account take turns.
-                        diesel::sql_query("SELECT id FROM users WHERE id = $1 FOR UPDATE")
-                            .bind::<BigInt, _>(user.0)
-                            .execute(conn)?;
-                    }
-                    let count: i64 = profiles::table
-                        .filter(profiles::user_id.eq(user.0))
-                        .filter(profiles::name.is_not_null())
-                        .count()
-                        .get_result(conn)?;
-                    if count >= MAX_MEMBERS as i64 {
-                        return Err(WriteError::Full);
-                    }
-                    write(conn, user, None, &name, &member)
-                });
-                Ok(written.map_err(PersonStoreError::from))
-            })
-            .await?;
-        outcome
+        self.run(move |conn| {
+            let written = write_transaction_with_final_batch(conn, |conn| {
+                if matches!(conn, AnyConnection::Postgresql(_)) {
+                    // Concurrent adds for one account take turns.
+                    diesel::sql_query("SELECT id FROM users WHERE id = $1 FOR UPDATE")
+                        .bind::<BigInt, _>(user.0)
+                        .execute(conn)?;
+                }
+                let count: i64 = profiles::table
+                    .filter(profiles::user_id.eq(user.0))
+                    .filter(profiles::name.is_not_null())
+                    .count()
+                    .get_result(conn)?;
+                if count >= MAX_MEMBERS as i64 {
+                    return Err(WriteError::Full);
+                }
+                write(conn, user, None, &name, &member)
+            });
+            Ok(written.map_err(PersonStoreError::from))
+        })
+        .await?
     }
 
     pub(in crate::db) async fn replace_household_member(
@@ -211,19 +209,17 @@ impl Database {
         member: NewPerson,
     ) -> Result<Option<Person>, PersonStoreError> {
         let name = name_of(&member)?;
-        let outcome = self
-            .run(move |conn| {
-                let written = write_transaction_with_final_batch(conn, |conn| {
-                    let Some(previous) = stored(conn, user, id).map_err(WriteError::from)? else {
-                        return Ok((None, String::new()));
-                    };
-                    let (person, lists) = write(conn, user, Some((id, previous)), &name, &member)?;
-                    Ok::<_, WriteError>((Some(person), lists))
-                });
-                Ok(written.map_err(PersonStoreError::from))
-            })
-            .await?;
-        outcome
+        self.run(move |conn| {
+            let written = write_transaction_with_final_batch(conn, |conn| {
+                let Some(previous) = stored(conn, user, id).map_err(WriteError::from)? else {
+                    return Ok((None, String::new()));
+                };
+                let (person, lists) = write(conn, user, Some((id, previous)), &name, &member)?;
+                Ok::<_, WriteError>((Some(person), lists))
+            });
+            Ok(written.map_err(PersonStoreError::from))
+        })
+        .await?
     }
 
     pub(in crate::db) async fn remove_household_member(
