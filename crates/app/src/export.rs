@@ -4,10 +4,8 @@
 use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
-use mealplan_domain::{NamedItem, User, UserId};
-use mealplan_ports::{
-    ItemKind, Member, MemberRepository, Profile, ProfileRepository, StoreError, UserRepository,
-};
+use mealplan_domain::{NamedItem, Person, User, UserId};
+use mealplan_ports::{ItemKind, PersonRepository, StoreError, UserRepository};
 
 use crate::{PlanError, PlanView, Plans};
 
@@ -19,7 +17,7 @@ pub struct AccountData {
     /// When it was created.
     pub created_at: DateTime<Utc>,
     /// The profile, if any.
-    pub profile: Option<Profile>,
+    pub profile: Option<Person>,
     /// Custom tastes the user created (in the profile or not).
     pub custom_tastes: Vec<NamedItem>,
     /// Custom restrictions the user created.
@@ -27,36 +25,36 @@ pub struct AccountData {
     /// Every plan, newest first.
     pub plans: Vec<PlanView>,
     /// Household members, oldest first.
-    pub members: Vec<Member>,
+    pub members: Vec<Person>,
 }
 
 /// The export use case.
 #[derive(Clone)]
 pub struct Export {
     users: Arc<dyn UserRepository>,
-    profiles: Arc<dyn ProfileRepository>,
+    profiles: Arc<dyn PersonRepository>,
     plans: Plans,
-    members: Option<Arc<dyn MemberRepository>>,
+    household: bool,
 }
 
 impl Export {
     /// Wires the use case.
     pub fn new(
         users: Arc<dyn UserRepository>,
-        profiles: Arc<dyn ProfileRepository>,
+        profiles: Arc<dyn PersonRepository>,
         plans: Plans,
     ) -> Self {
         Self {
             users,
             profiles,
             plans,
-            members: None,
+            household: false,
         }
     }
 
     /// The same export, with the account's household members.
-    pub fn with_members(mut self, members: Arc<dyn MemberRepository>) -> Self {
-        self.members = Some(members);
+    pub fn with_household(mut self) -> Self {
+        self.household = true;
         self
     }
 
@@ -84,9 +82,10 @@ impl Export {
                 .owned_items(user, ItemKind::Restriction)
                 .await?,
             plans,
-            members: match &self.members {
-                Some(m) => m.members(user).await?,
-                None => Vec::new(),
+            members: if self.household {
+                self.profiles.members(user).await?
+            } else {
+                Vec::new()
             },
         }))
     }

@@ -9,8 +9,8 @@ use mealplan_domain::{
     DayTargets, MealStatus, MealType, Nutrition, Recipe, Taxonomy, UserId, similar_recipes,
 };
 use mealplan_ports::{
-    Clock, MealDetail, MemberRepository, NewDay, OwnedMeal, Plan, PlanRepository, PlanSettings,
-    Portion, Profile, ProfileRepository, RecipeCatalog, StoreError,
+    Clock, MealDetail, NewDay, OwnedMeal, Person, PersonRepository, Plan, PlanRepository,
+    PlanSettings, Portion, RecipeCatalog, StoreError,
 };
 
 use crate::recipes::find;
@@ -180,15 +180,16 @@ const CREATE_ATTEMPTS: usize = 3;
 pub struct PlanContext {
     plans: Arc<dyn PlanRepository>,
     catalog: Arc<dyn RecipeCatalog>,
-    profiles: Arc<dyn ProfileRepository>,
+    profiles: Arc<dyn PersonRepository>,
     clock: Arc<dyn Clock>,
     taxonomy: Arc<Taxonomy>,
     kitchen: Arc<Kitchen>,
     dishes: Arc<DishesCache>,
     /// Each day's fit of plans read lately.
     fits: Arc<session::FitCache>,
-    /// Household members, for plans made for the whole table.
-    members: Option<Arc<dyn MemberRepository>>,
+    /// Whether plans for the whole table are made (the members are read
+    /// from `profiles`, the one repository of people).
+    household: bool,
     /// The bound on plan searches: places, accounts, time budget.
     searches: Arc<Searches>,
 }
@@ -246,7 +247,7 @@ impl Plans {
     pub fn new(
         plans: Arc<dyn PlanRepository>,
         catalog: Arc<dyn RecipeCatalog>,
-        profiles: Arc<dyn ProfileRepository>,
+        profiles: Arc<dyn PersonRepository>,
         clock: Arc<dyn Clock>,
         taxonomy: Arc<Taxonomy>,
     ) -> Self {
@@ -259,7 +260,7 @@ impl Plans {
             kitchen: Arc::default(),
             dishes: Arc::default(),
             fits: Arc::default(),
-            members: None,
+            household: false,
             searches: Arc::new(Searches::new(SearchLimits::default(), None)),
         })
     }
@@ -289,9 +290,9 @@ impl Plans {
         self
     }
 
-    /// Plans for the whole table read the members from `members`.
-    pub fn with_members(mut self, members: Arc<dyn MemberRepository>) -> Self {
-        self.0.members = Some(members);
+    /// Plans for the whole table: the household's members sit at it.
+    pub fn with_household(mut self) -> Self {
+        self.0.household = true;
         self
     }
 
@@ -383,7 +384,7 @@ impl Plans {
     pub(crate) async fn summary_of(
         &self,
         user: UserId,
-        profile: Option<Profile>,
+        profile: Option<Person>,
         stored: Plan,
     ) -> Result<PlanSummary, PlanError> {
         let all = self.catalog.all().await?;
@@ -449,10 +450,12 @@ impl Plans {
         }
         people.sort_by_key(|p| p.member_id.is_some());
         for person in &mut people {
-            person.targets = match (person.member_id, &self.members) {
-                (None, _) => holder,
-                (Some(id), Some(repo)) => repo.member(user, id).await?.map(|m| m.targets),
-                (Some(_), None) => None,
+            person.targets = match person.member_id {
+                None => holder,
+                Some(id) if self.household => {
+                    self.profiles.member(user, id).await?.map(|m| m.targets)
+                }
+                Some(_) => None,
             };
             for day in &plan.days {
                 let planned: Nutrition = day
@@ -613,7 +616,7 @@ mod tests {
     use crate::fixtures;
     use chrono::{TimeZone, Utc};
     use mealplan_domain::DietType;
-    use mealplan_ports::{MockClock, MockPlanRepository, MockProfileRepository, MockRecipeCatalog};
+    use mealplan_ports::{MockClock, MockPersonRepository, MockPlanRepository, MockRecipeCatalog};
 
     /// A dinner of `calories`: vegan (lentils) or not (chicken).
     fn recipe(id: i64, meal: MealType, calories: f64, diets: &[DietType]) -> Recipe {
@@ -665,7 +668,7 @@ mod tests {
     }
 
     fn service(plans: MockPlanRepository) -> Plans {
-        let mut profiles = MockProfileRepository::new();
+        let mut profiles = MockPersonRepository::new();
         profiles.expect_find().returning(|_| Ok(None));
         Plans::new(
             Arc::new(plans),

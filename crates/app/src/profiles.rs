@@ -2,10 +2,10 @@
 
 use std::sync::Arc;
 
-use chrono::NaiveDate;
-use mealplan_domain::{ItemRef, NamedItem, ProfileDraft, Stored, UserId, targets};
+use chrono::{DateTime, NaiveDate, Utc};
+use mealplan_domain::{ItemRef, NamedItem, ProfileDraft, Stored, UserId, UserName, targets};
 use mealplan_ports::{
-    Clock, ItemKind, NewProfile, Profile, ProfileRepository, ProfileStoreError, ReferenceData,
+    Clock, ItemKind, NewPerson, Person, PersonRepository, PersonStoreError, ReferenceData,
     ReferenceList, Resolver, StoreError, TokenClaims,
 };
 
@@ -32,13 +32,44 @@ pub enum ProfileError {
     Store(#[from] StoreError),
 }
 
+/// The one write of a person, the holder (`name` `None`) or a member:
+/// `draft` as sent, with the one echo rule for everyone. Targets omitted
+/// or 0 are computed, positive ones kept, except that a value equal to one
+/// the service computed last time is an echo and is computed again
+/// ([`targets::echoes_cleared`]); the repository runs it on the values it
+/// replaces, inside its write. Ages are counted on the day of `now`.
+pub(crate) fn new_person(
+    name: Option<UserName>,
+    draft: ProfileDraft,
+    now: DateTime<Utc>,
+) -> NewPerson {
+    let age = draft.body().birth_date.age_on(now.date_naive());
+    let (body, body_fat_sent, requested_sent) = (
+        *draft.body(),
+        draft.body_fat_percentage(),
+        draft.requested(),
+    );
+    let diets = draft.diet_types().to_vec();
+    let resolve: Resolver = Arc::new(move |previous: Option<&Stored>| {
+        let (body_fat, requested) =
+            targets::echoes_cleared(body_fat_sent, requested_sent, previous);
+        targets::resolve(&body, age, body_fat, requested, &diets)
+    });
+    NewPerson {
+        name,
+        draft,
+        resolve,
+        now,
+    }
+}
+
 /// How often an upsert that lost a race (unique constraint) is retried.
 const UPSERT_ATTEMPTS: usize = 3;
 
 /// Profile use cases.
 #[derive(Clone)]
 pub struct Profiles {
-    profiles: Arc<dyn ProfileRepository>,
+    profiles: Arc<dyn PersonRepository>,
     reference: Arc<dyn ReferenceData>,
     clock: Arc<dyn Clock>,
 }
@@ -46,7 +77,7 @@ pub struct Profiles {
 impl Profiles {
     /// Wires the service to its ports.
     pub fn new(
-        profiles: Arc<dyn ProfileRepository>,
+        profiles: Arc<dyn PersonRepository>,
         reference: Arc<dyn ReferenceData>,
         clock: Arc<dyn Clock>,
     ) -> Self {
@@ -69,36 +100,25 @@ impl Profiles {
     /// the stored values inside its write (no read before it). A write that
     /// loses a race with a concurrent first upsert is retried, and then
     /// updates.
-    pub async fn upsert(&self, user: UserId, draft: ProfileDraft) -> Result<Profile, ProfileError> {
-        let now = self.clock.now();
-        let age = draft.body.birth_date.age_on(now.date_naive());
-        let (body, body_fat_sent, requested_sent) =
-            (draft.body, draft.body_fat_percentage, draft.requested);
-        let diets = draft.diet_types.clone();
-        let resolve: Resolver = Arc::new(move |previous: Option<&Stored>| {
-            let (body_fat, requested) =
-                targets::echoes_cleared(body_fat_sent, requested_sent, previous);
-            targets::resolve(&body, age, body_fat, requested, &diets)
-        });
-        let profile = NewProfile {
-            draft,
-            resolve,
-            now,
-        };
+    pub async fn upsert(&self, user: UserId, draft: ProfileDraft) -> Result<Person, ProfileError> {
+        let profile = new_person(None, draft, self.clock.now());
         let mut attempt = 1;
         loop {
             match self.profiles.upsert(user, profile.clone()).await {
                 Ok(stored) => return Ok(stored),
-                Err(ProfileStoreError::Store(StoreError::Conflict(what)))
+                Err(PersonStoreError::Store(StoreError::Conflict(what)))
                     if attempt < UPSERT_ATTEMPTS =>
                 {
                     tracing::debug!(%what, attempt, "profile upsert lost a race; retrying");
                     attempt += 1;
                 }
-                Err(ProfileStoreError::UnknownItem { kind, index, id }) => {
+                Err(PersonStoreError::UnknownItem { kind, index, id }) => {
                     return Err(ProfileError::UnknownItem { kind, index, id });
                 }
-                Err(ProfileStoreError::Store(e)) => return Err(e.into()),
+                Err(PersonStoreError::Store(e)) => return Err(e.into()),
+                Err(e @ PersonStoreError::Full) => {
+                    return Err(StoreError::Failure(e.to_string()).into());
+                }
             }
         }
     }
@@ -143,7 +163,7 @@ impl Profiles {
     pub async fn get_in_session(
         &self,
         claims: TokenClaims,
-    ) -> Result<(Authenticated, Profile), InSession<ProfileError>> {
+    ) -> Result<(Authenticated, Person), InSession<ProfileError>> {
         let found = self
             .profiles
             .find_in_session(claims.user, claims.jti.clone())
@@ -154,7 +174,7 @@ impl Profiles {
     }
 
     /// `user`'s profile.
-    pub async fn get(&self, user: UserId) -> Result<Profile, ProfileError> {
+    pub async fn get(&self, user: UserId) -> Result<Person, ProfileError> {
         self.profiles
             .find(user)
             .await?
@@ -171,11 +191,8 @@ impl Profiles {
 mod tests {
     use super::*;
     use chrono::{TimeZone, Utc};
-    use mealplan_domain::{
-        ActivityLevel, BirthDate, Body, BodyType, Gender, Goal, Height, MealsPerDay, NonNegative,
-        Targets, Weight,
-    };
-    use mealplan_ports::{MockClock, MockProfileRepository, MockReferenceData};
+    use mealplan_domain::{ProfileInput, Targets};
+    use mealplan_ports::{MockClock, MockPersonRepository, MockReferenceData};
 
     fn clock() -> Arc<MockClock> {
         let mut clock = MockClock::new();
@@ -186,36 +203,44 @@ mod tests {
     }
 
     fn draft(calories: f64) -> ProfileDraft {
-        ProfileDraft {
-            body: Body {
-                goal: Goal::MaintainWeight,
-                height: Height::parse(180.0).unwrap(),
-                weight: Weight::parse(80.0).unwrap(),
-                body_type: BodyType::Normal,
-                gender: Gender::Male,
-                activity_level: ActivityLevel::Low,
-                birth_date: BirthDate::from_stored(NaiveDate::from_ymd_opt(1996, 1, 1).unwrap()),
-            },
-            meals_per_day: MealsPerDay::parse(3).unwrap(),
-            body_fat_percentage: NonNegative::default(),
-            requested: Targets {
-                calories: NonNegative::parse(calories).unwrap(),
+        draft_with(calories, "maintain_weight", 0.0, 0.0)
+    }
+
+    /// A draft parsed as a client would send it.
+    fn draft_with(calories: f64, goal: &str, body_fat: f64, protein: f64) -> ProfileDraft {
+        let input = ProfileInput {
+            goal: goal.into(),
+            height: 180.0,
+            weight: 80.0,
+            body_type: "normal".into(),
+            gender: "male".into(),
+            meals_per_day: 3,
+            activity_level: "low".into(),
+            birth_date: NaiveDate::from_ymd_opt(1996, 1, 1).unwrap(),
+            body_fat_percentage: body_fat,
+            targets: Targets {
+                calories,
+                protein,
                 ..Targets::default()
             },
-            tastes: vec![],
-            restrictions: vec![],
-            diet_types: vec![],
-        }
+            ..ProfileInput::default()
+        };
+        ProfileDraft::parse(&input, NaiveDate::from_ymd_opt(2026, 6, 1).unwrap()).unwrap()
     }
 
     /// What a repository stores for `p` over `previous`.
-    fn stored_over(p: &NewProfile, previous: Option<&Profile>) -> Profile {
-        let resolved = (p.resolve)(previous.map(Profile::stored).as_ref());
-        Profile {
+    fn stored_over(p: &NewPerson, previous: Option<&Person>) -> Person {
+        let resolved = (p.resolve)(previous.map(Person::stored).as_ref());
+        Person {
             id: 1,
             user_id: UserId(5),
-            body: p.draft.body,
-            meals_per_day: p.draft.meals_per_day,
+            holder: p.name.is_none(),
+            name: p
+                .name
+                .clone()
+                .unwrap_or_else(|| UserName::parse("Ann").unwrap()),
+            body: *p.draft.body(),
+            meals_per_day: p.draft.meals_per_day(),
             body_fat_percentage: resolved.body_fat_percentage,
             targets: resolved.targets,
             manual: resolved.manual,
@@ -226,28 +251,30 @@ mod tests {
     }
 
     /// What a repository stores for `p` as a first profile.
-    fn stored(p: &NewProfile) -> Profile {
+    fn stored(p: &NewPerson) -> Person {
         stored_over(p, None)
     }
 
     /// A service over `repo`; an upsert never calls `find` (the mock
     /// would panic).
-    fn service(repo: MockProfileRepository) -> Profiles {
+    fn service(repo: MockPersonRepository) -> Profiles {
         Profiles::new(Arc::new(repo), Arc::new(MockReferenceData::new()), clock())
     }
 
     #[tokio::test]
     async fn echoed_computed_targets_follow_a_new_goal() {
-        let mut first = MockProfileRepository::new();
+        let mut first = MockPersonRepository::new();
         first.expect_upsert().returning(|_, p| Ok(stored(&p)));
         let before = service(first).upsert(UserId(5), draft(0.0)).await.unwrap();
 
         // The client sends the targets it received back with a new goal.
-        let mut edit = draft(before.targets.calories);
-        edit.body.goal = Goal::GainWeight;
-        edit.body_fat_percentage = NonNegative::parse(before.body_fat_percentage).unwrap();
-        edit.requested.protein = NonNegative::parse(before.targets.protein).unwrap();
-        let mut repo = MockProfileRepository::new();
+        let edit = draft_with(
+            before.targets.calories,
+            "gain_weight",
+            before.body_fat_percentage,
+            before.targets.protein,
+        );
+        let mut repo = MockPersonRepository::new();
         let previous = before.clone();
         repo.expect_upsert()
             .withf(move |_, p| {
@@ -263,7 +290,7 @@ mod tests {
 
     #[tokio::test]
     async fn upsert_computes_targets_at_todays_age() {
-        let mut repo = MockProfileRepository::new();
+        let mut repo = MockPersonRepository::new();
         repo.expect_upsert()
             .withf(|user, p| {
                 // 30 years old on 2026-06-01: maintain, low → 2136 kcal.
@@ -280,7 +307,7 @@ mod tests {
 
     #[tokio::test]
     async fn upsert_keeps_a_hand_set_target() {
-        let mut repo = MockProfileRepository::new();
+        let mut repo = MockPersonRepository::new();
         repo.expect_upsert()
             .withf(|_, p| (p.resolve)(None).targets.calories == 1800.0)
             .returning(|_, p| Ok(stored(&p)));
@@ -293,7 +320,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_lost_race_is_retried_then_succeeds() {
-        let mut repo = MockProfileRepository::new();
+        let mut repo = MockPersonRepository::new();
         let mut seq = mockall::Sequence::new();
         repo.expect_upsert()
             .times(1)
@@ -308,7 +335,7 @@ mod tests {
 
     #[tokio::test]
     async fn conflicts_give_up_after_three_attempts() {
-        let mut repo = MockProfileRepository::new();
+        let mut repo = MockPersonRepository::new();
         repo.expect_upsert()
             .times(3)
             .returning(|_, _| Err(StoreError::Conflict("x".into()).into()));
@@ -321,9 +348,9 @@ mod tests {
 
     #[tokio::test]
     async fn unknown_items_are_reported_with_their_position() {
-        let mut repo = MockProfileRepository::new();
+        let mut repo = MockPersonRepository::new();
         repo.expect_upsert().returning(|_, _| {
-            Err(ProfileStoreError::UnknownItem {
+            Err(PersonStoreError::UnknownItem {
                 kind: ItemKind::Taste,
                 index: 2,
                 id: 99,
@@ -344,7 +371,7 @@ mod tests {
 
     #[tokio::test]
     async fn unknown_items_lists_every_id_the_user_may_not_use() {
-        let mut repo = MockProfileRepository::new();
+        let mut repo = MockPersonRepository::new();
         repo.expect_visible_items().returning(|_, kind, ids| {
             Ok(ids
                 .into_iter()
@@ -373,7 +400,7 @@ mod tests {
 
     #[tokio::test]
     async fn get_without_a_profile_is_not_found() {
-        let mut repo = MockProfileRepository::new();
+        let mut repo = MockPersonRepository::new();
         repo.expect_find().returning(|_| Ok(None));
         assert!(matches!(
             service(repo).get(UserId(1)).await,
@@ -394,7 +421,7 @@ mod tests {
                 }])
             });
         let profiles = Profiles::new(
-            Arc::new(MockProfileRepository::new()),
+            Arc::new(MockPersonRepository::new()),
             Arc::new(reference),
             clock(),
         );

@@ -38,7 +38,7 @@ fn main() {
     let t = resolved.targets;
     println!(
         "Age {}, body fat {}% (estimated), targets: {} kcal, {} g protein (yours), {} g carbs, {} g fat",
-        draft.body.age_on(today),
+        draft.body().age_on(today),
         resolved.body_fat_percentage,
         t.calories,
         t.protein,

@@ -50,6 +50,7 @@ pub use nutrition::{Nutrition, nutrition_distance};
 pub use planner::{
     PlanRequest, PlannedDay, PlannedMeal, PlanningError, RequestError, Tolerances, meal_slots, plan,
 };
+pub use profile::person::Person;
 pub use profile::{
     ActivityLevel, AgeError, BirthDate, Body, BodyType, Gender, Goal, Height, ItemName, ItemRef,
     NamedItem, Weight,

@@ -84,7 +84,7 @@ fn a_week_for_a_vegan_with_a_nut_allergy_never_serves_what_the_ingredients_forbi
     assert!(recipes[1].allergens().contains(&Allergen::Peanut));
     assert!(!recipes[2].is(DietType::Vegan));
     let targets = profile.resolve(today()).targets;
-    let request = PlanRequest::new(&recipes, targets, profile.meals_per_day, rules, 7)
+    let request = PlanRequest::new(&recipes, targets, profile.meals_per_day(), rules, 7)
         .unwrap()
         .with_seed(3);
     let week = plan(&request).unwrap();

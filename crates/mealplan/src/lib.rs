@@ -279,7 +279,7 @@ impl Application {
             taxonomy,
         )
         .with_kitchen(kitchen)
-        .with_members(Arc::new(db.clone()))
+        .with_household()
         .with_search_limits(settings.plan_searches)
         .with_search_thread_start(lower_thread_priority);
         let model = settings.chat_model.clone().map(|config| {
@@ -295,8 +295,8 @@ impl Application {
             model,
         )
         .with_household(household.clone());
-        let export = Export::new(Arc::new(db.clone()), Arc::new(db.clone()), plans.clone())
-            .with_members(Arc::new(db.clone()));
+        let export =
+            Export::new(Arc::new(db.clone()), Arc::new(db.clone()), plans.clone()).with_household();
         let state = AppState {
             export,
             accounts,

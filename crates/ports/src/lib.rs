@@ -218,12 +218,13 @@ pub trait Clock: Send + Sync {
     fn now(&self) -> DateTime<Utc>;
 }
 
+pub use mealplan_domain::Person;
 pub use profiles::{
-    ItemKind, NewProfile, Profile, ProfileRepository, ProfileStoreError, ReferenceData,
+    ItemKind, MAX_MEMBERS, NewPerson, PersonRepository, PersonStoreError, ReferenceData,
     ReferenceList, Resolver,
 };
 #[cfg(feature = "mock")]
-pub use profiles::{MockProfileRepository, MockReferenceData};
+pub use profiles::{MockPersonRepository, MockReferenceData};
 
 mod profiles;
 
@@ -244,12 +245,6 @@ pub use chat::{
 pub use chat::{MockChatMemoryStore, MockChatModel};
 
 mod chat;
-
-#[cfg(feature = "mock")]
-pub use household::MockMemberRepository;
-pub use household::{MAX_MEMBERS, Member, MemberRepository, MemberStoreError, NewMember};
-
-mod household;
 
 pub use resets::{IssuedReset, Mail, MailError, Mailer, PasswordResetStore};
 #[cfg(feature = "mock")]

@@ -7,7 +7,7 @@ use chrono::{DateTime, Utc};
 use mealplan_domain::planner::{PlanAdjust, Portions, Tolerances};
 use mealplan_domain::{MealStatus, MealType, Recipe, UserId};
 
-use crate::{Profile, SessionState, StoreError, TokenClaims};
+use crate::{Person, SessionState, StoreError, TokenClaims};
 
 /// Read access to the seeded recipe catalogue.
 #[cfg_attr(feature = "mock", mockall::automock)]
@@ -213,7 +213,7 @@ pub struct SessionRead {
     /// What authenticating the token needs.
     pub session: SessionState,
     /// The user's profile, if any.
-    pub profile: Option<Profile>,
+    pub profile: Option<Person>,
     /// The user's active plan, if any.
     pub plan: Option<Plan>,
 }
@@ -238,7 +238,7 @@ pub struct SessionHead {
     /// What authenticating the token needs.
     pub session: SessionState,
     /// The user's profile, if any.
-    pub profile: Option<Profile>,
+    pub profile: Option<Person>,
     /// The user's active plan, if any.
     pub plan: Option<PlanHead>,
 }
@@ -286,7 +286,7 @@ pub trait PlanRepository: Send + Sync {
     async fn active(&self, user: UserId) -> Result<Option<Plan>, StoreError>;
     /// What authenticating token `jti` of `user` needs, their profile and
     /// their active plan, on one connection in one go (two statements, the
-    /// first as [`crate::ProfileRepository::find_in_session`]): the reads
+    /// first as [`crate::PersonRepository::find_in_session`]): the reads
     /// of the plan page check the token on the way. `None` if the user is
     /// gone.
     async fn active_in_session(

@@ -1,28 +1,35 @@
-//! Ports of the nutrition profile and the reference lists.
+//! The port of people: the account holder, who is the first person of
+//! their household, and the household's members, each a
+//! [`Person`] with a profile of their own, stored by one repository
+//! through one write ([`NewPerson`]) whose echo rule runs inside the
+//! store's transaction for everyone. Also the public reference lists.
 
 use std::sync::Arc;
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use mealplan_domain::{
-    Body, DayTargets, DietType, Manual, MealsPerDay, NamedItem, ProfileDraft, Resolved, Stored,
-    UserId,
-};
+use mealplan_domain::{NamedItem, Person, ProfileDraft, Resolved, Stored, UserId, UserName};
 
 use crate::{SessionState, StoreError};
 
-/// Works out the body fat and targets in force from the values the profile
-/// held before the write (`None` for a first profile). The repository runs
-/// it inside the upsert's transaction, on the row it replaces, so the echo
-/// rule ([`mealplan_domain::targets::echoes_cleared`]) needs no read of its
-/// own and sees no older values than the ones it overwrites.
+/// The most members a household has besides its holder.
+pub const MAX_MEMBERS: usize = 12;
+
+/// Works out the body fat and targets in force from the values the person
+/// held before the write (`None` for a new person). The repository runs
+/// it inside the write's transaction, on the row it replaces, so the echo
+/// rule ([`mealplan_domain::targets::echoes_cleared`]) needs no read of
+/// its own and sees no older values than the ones it overwrites.
 pub type Resolver = Arc<dyn Fn(Option<&Stored>) -> Resolved + Send + Sync>;
 
-/// A profile ready to store: what the user sent and how to resolve the
-/// values in force.
+/// A person ready to store: what was sent and how to resolve the values
+/// in force.
 #[derive(Clone)]
-pub struct NewProfile {
-    /// The validated request; item references still to be resolved.
+pub struct NewPerson {
+    /// A member's name; `None` for the holder, who goes by the account's.
+    pub name: Option<UserName>,
+    /// The validated profile; item references still to be resolved (names
+    /// new to the account become its own items).
     pub draft: ProfileDraft,
     /// Body fat and targets in force, given the stored values.
     pub resolve: Resolver,
@@ -30,49 +37,14 @@ pub struct NewProfile {
     pub now: DateTime<Utc>,
 }
 
-impl std::fmt::Debug for NewProfile {
+impl std::fmt::Debug for NewPerson {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("NewProfile")
+        f.debug_struct("NewPerson")
+            .field("name", &self.name)
             .field("draft", &self.draft)
             .field("now", &self.now)
             .finish_non_exhaustive()
     }
-}
-
-impl Profile {
-    /// The values the echo rule compares a save with.
-    pub fn stored(&self) -> Stored {
-        Stored {
-            body_fat_percentage: self.body_fat_percentage,
-            targets: self.targets.get(),
-            manual: self.manual,
-        }
-    }
-}
-
-/// A stored profile with its lists resolved to `{id, name}` items.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Profile {
-    /// Profile id.
-    pub id: i64,
-    /// Owner.
-    pub user_id: UserId,
-    /// Body facts.
-    pub body: Body,
-    /// Meals a day.
-    pub meals_per_day: MealsPerDay,
-    /// Body fat % in force.
-    pub body_fat_percentage: f64,
-    /// Targets in force, checked once (so a plan takes them as they are).
-    pub targets: DayTargets,
-    /// Which of body fat and the targets the user set by hand.
-    pub manual: Manual,
-    /// Tastes, in the order sent.
-    pub tastes: Vec<NamedItem>,
-    /// Restrictions, in the order sent.
-    pub restrictions: Vec<NamedItem>,
-    /// Diet types, in the order sent.
-    pub diet_types: Vec<DietType>,
 }
 
 /// The two user-extensible lists.
@@ -94,10 +66,13 @@ impl ItemKind {
     }
 }
 
-/// Why a profile could not be stored.
+/// Why a person could not be stored.
 #[derive(Debug, thiserror::Error)]
-pub enum ProfileStoreError {
-    /// An item sent by id is neither predefined nor the user's own.
+pub enum PersonStoreError {
+    /// The household already has [`MAX_MEMBERS`] members.
+    #[error("a household has at most {MAX_MEMBERS} members")]
+    Full,
+    /// An item sent by id is neither predefined nor the account's own.
     #[error("unknown {} id {id} at index {index}", kind.noun())]
     UnknownItem {
         /// Which list.
@@ -112,17 +87,19 @@ pub enum ProfileStoreError {
     Store(#[from] StoreError),
 }
 
-/// Persistence of profiles. An upsert is one transaction: the profile and
-/// its three lists change together or not at all, and it returns what it
-/// stored without reading it back.
+/// Persistence of the people of a household: the holder (their profile)
+/// and the members. Every call is scoped to the owning account, so
+/// another account's member is simply not found. A write is one
+/// transaction: the person and their three lists change together or not
+/// at all.
 #[cfg_attr(feature = "mock", mockall::automock)]
 #[async_trait]
-pub trait ProfileRepository: Send + Sync {
-    /// Creates or replaces `user`'s profile and returns it as stored.
-    async fn upsert(&self, user: UserId, profile: NewProfile)
-    -> Result<Profile, ProfileStoreError>;
-    /// `user`'s profile, if any.
-    async fn find(&self, user: UserId) -> Result<Option<Profile>, StoreError>;
+pub trait PersonRepository: Send + Sync {
+    /// Creates or replaces `user`'s own profile (the holder) and returns
+    /// it as stored, without reading it back.
+    async fn upsert(&self, user: UserId, person: NewPerson) -> Result<Person, PersonStoreError>;
+    /// `user`'s own profile (the holder), if any.
+    async fn find(&self, user: UserId) -> Result<Option<Person>, StoreError>;
     /// What authenticating token `jti` of `user` needs (as
     /// [`crate::UserRepository::session`]) and `user`'s profile, read by
     /// one statement: a request that reads the profile anyway checks its
@@ -131,8 +108,24 @@ pub trait ProfileRepository: Send + Sync {
         &self,
         user: UserId,
         jti: String,
-    ) -> Result<Option<(SessionState, Option<Profile>)>, StoreError>;
-    /// The custom items of `kind` `user` created (in their profile or not).
+    ) -> Result<Option<(SessionState, Option<Person>)>, StoreError>;
+    /// `user`'s members, oldest first.
+    async fn members(&self, user: UserId) -> Result<Vec<Person>, StoreError>;
+    /// One of `user`'s members.
+    async fn member(&self, user: UserId, id: i64) -> Result<Option<Person>, StoreError>;
+    /// Adds a member unless the household is full ([`MAX_MEMBERS`]).
+    async fn add_member(&self, user: UserId, person: NewPerson)
+    -> Result<Person, PersonStoreError>;
+    /// Replaces one of `user`'s members; `None` when there is no such one.
+    async fn replace_member(
+        &self,
+        user: UserId,
+        id: i64,
+        person: NewPerson,
+    ) -> Result<Option<Person>, PersonStoreError>;
+    /// Removes one of `user`'s members; whether there was one.
+    async fn remove_member(&self, user: UserId, id: i64) -> Result<bool, StoreError>;
+    /// The custom items of `kind` `user` created (used or not).
     async fn owned_items(&self, user: UserId, kind: ItemKind)
     -> Result<Vec<NamedItem>, StoreError>;
     /// Which of `ids` name items of `kind` that `user` may use (predefined

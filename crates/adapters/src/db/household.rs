@@ -1,168 +1,22 @@
-//! The household member repository: one row per member, with the values
-//! of a profile and its lists by id and name (one `id<TAB>name` per line;
-//! names are printable, so neither character occurs in one). Adding
-//! checks the household's size inside the write's transaction, with the
-//! account's row locked on PostgreSQL (SQLite's `BEGIN IMMEDIATE`
-//! serialises writers), so concurrent adds never pass the limit.
+//! The household members of the one person repository (the holder's own
+//! profile is in `profiles.rs`): rows of `profiles` with a name, written
+//! by the same write as the holder's ([`write_person`]) after the values
+//! they replace are read, so the echo rule runs on them inside the write.
+//! Adding checks the household's size inside the write's transaction,
+//! with the account's row locked on PostgreSQL (SQLite's `BEGIN
+//! IMMEDIATE` serialises writers), so concurrent adds never pass the
+//! limit.
 
-use async_trait::async_trait;
-use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
 use diesel::sql_types::BigInt;
-use mealplan_domain::{DietType, NamedItem, UserId, UserName};
-use mealplan_ports::{
-    MAX_MEMBERS, Member, MemberRepository, MemberStoreError, NewMember, StoreError,
-};
+use mealplan_domain::{Person, Stored, Targets, UserId, UserName};
+use mealplan_ports::{MAX_MEMBERS, NewPerson, PersonStoreError, StoreError};
 
 use super::items::{TxError, candidates, restriction_items, taste_items};
-use super::profiles::{StoredBody, manual_bits, manual_of};
-use super::schema::household_members as hm;
-use super::transaction::write_transaction;
+use super::profiles::{ProfileRow, Seat, manual_of, write_person};
+use super::schema::profiles;
+use super::transaction::write_transaction_with_final_batch;
 use super::{AnyConnection, Database, store_error};
-
-#[derive(Queryable, Selectable)]
-#[diesel(table_name = hm)]
-struct Row {
-    id: i64,
-    user_id: i64,
-    name: String,
-    goal: String,
-    height: f64,
-    weight: f64,
-    body_type: String,
-    gender: String,
-    meals_per_day: i32,
-    activity_level: String,
-    birth_date: NaiveDate,
-    body_fat_percentage: f64,
-    calories_target: f64,
-    protein_target: f64,
-    carbs_target: f64,
-    fat_target: f64,
-    manual_targets: i32,
-    tastes: String,
-    restrictions: String,
-    diet_types: String,
-}
-
-#[derive(Insertable, AsChangeset)]
-#[diesel(table_name = hm)]
-struct Values {
-    name: String,
-    goal: &'static str,
-    height: f64,
-    weight: f64,
-    body_type: &'static str,
-    gender: &'static str,
-    meals_per_day: i32,
-    activity_level: &'static str,
-    birth_date: NaiveDate,
-    body_fat_percentage: f64,
-    calories_target: f64,
-    protein_target: f64,
-    carbs_target: f64,
-    fat_target: f64,
-    manual_targets: i32,
-    tastes: String,
-    restrictions: String,
-    diet_types: String,
-    updated_at: NaiveDateTime,
-}
-
-/// `id<TAB>name` lines of `items`.
-fn encode(items: &[NamedItem]) -> String {
-    items
-        .iter()
-        .map(|i| format!("{}\t{}", i.id, i.name))
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-/// The items of `text` (lines that do not read are left out).
-fn decode(text: &str) -> Vec<NamedItem> {
-    text.lines()
-        .filter_map(|line| {
-            let (id, name) = line.split_once('\t')?;
-            Some(NamedItem {
-                id: id.parse().ok()?,
-                name: name.to_owned(),
-            })
-        })
-        .collect()
-}
-
-impl Values {
-    fn of(m: &NewMember, tastes: &[NamedItem], restrictions: &[NamedItem]) -> Self {
-        let targets = m.resolved.targets;
-        Self {
-            name: m.name.as_str().to_owned(),
-            goal: m.body.goal.as_str(),
-            height: m.body.height.cm(),
-            weight: m.body.weight.kg(),
-            body_type: m.body.body_type.as_str(),
-            gender: m.body.gender.as_str(),
-            meals_per_day: i32::from(m.meals_per_day.get()),
-            activity_level: m.body.activity_level.as_str(),
-            birth_date: m.body.birth_date.date(),
-            body_fat_percentage: m.resolved.body_fat_percentage,
-            calories_target: targets.calories,
-            protein_target: targets.protein,
-            carbs_target: targets.carbs,
-            fat_target: targets.fat,
-            manual_targets: manual_bits(&m.resolved.manual),
-            tastes: encode(tastes),
-            restrictions: encode(restrictions),
-            diet_types: m
-                .diet_types
-                .iter()
-                .map(|d| d.as_str())
-                .collect::<Vec<_>>()
-                .join("\n"),
-            updated_at: m.now.naive_utc(),
-        }
-    }
-}
-
-impl Row {
-    fn into_member(self) -> Result<Member, StoreError> {
-        let corrupt =
-            |what: &str| StoreError::Failure(format!("stored member {} has a bad {what}", self.id));
-        let stored = StoredBody {
-            goal: &self.goal,
-            height: self.height,
-            weight: self.weight,
-            body_type: &self.body_type,
-            gender: &self.gender,
-            meals_per_day: self.meals_per_day,
-            activity_level: &self.activity_level,
-            birth_date: self.birth_date,
-            targets: [
-                self.calories_target,
-                self.protein_target,
-                self.carbs_target,
-                self.fat_target,
-            ],
-        };
-        let (body, meals_per_day, targets) = stored.read(corrupt)?;
-        Ok(Member {
-            id: self.id,
-            user_id: UserId(self.user_id),
-            name: UserName::parse(&self.name).map_err(|_| corrupt("name"))?,
-            body,
-            meals_per_day,
-            body_fat_percentage: self.body_fat_percentage,
-            targets,
-            manual: manual_of(self.manual_targets),
-            tastes: decode(&self.tastes),
-            restrictions: decode(&self.restrictions),
-            diet_types: self
-                .diet_types
-                .lines()
-                .map(|d| DietType::parse(d).map_err(|_| corrupt("diet_types")))
-                .collect::<Result<_, _>>()?,
-        })
-    }
-}
 
 /// A failure inside a member write.
 enum WriteError {
@@ -182,7 +36,7 @@ impl From<TxError> for WriteError {
     }
 }
 
-impl From<WriteError> for MemberStoreError {
+impl From<WriteError> for PersonStoreError {
     fn from(e: WriteError) -> Self {
         match e {
             WriteError::Full => Self::Full,
@@ -194,125 +48,195 @@ impl From<WriteError> for MemberStoreError {
     }
 }
 
-/// The member's values with its item references resolved for `user`
-/// (names new to the account become its own items).
-fn values(conn: &mut AnyConnection, user: UserId, m: &NewMember) -> Result<Values, WriteError> {
-    let (tastes, restrictions) = candidates(conn, user, &m.tastes, &m.restrictions)?;
-    let tastes = taste_items::resolve(conn, user, &m.tastes, &tastes)?;
-    let restrictions = restriction_items::resolve(conn, user, &m.restrictions, &restrictions)?;
-    Ok(Values::of(m, &tastes, &restrictions))
+/// Writes member `name` of `user` from `p` over the row `existing`
+/// (whose stored values are `previous`; `None` for a new member), the
+/// item references resolved for `user` (names new to the account become
+/// its own items).
+fn write(
+    conn: &mut AnyConnection,
+    user: UserId,
+    existing: Option<(i64, Stored)>,
+    name: &UserName,
+    p: &NewPerson,
+) -> Result<(Person, String), WriteError> {
+    let (tastes, restrictions) = candidates(conn, user, p.draft.tastes(), p.draft.restrictions())?;
+    let tastes = taste_items::resolve(conn, user, p.draft.tastes(), &tastes)?;
+    let restrictions =
+        restriction_items::resolve(conn, user, p.draft.restrictions(), &restrictions)?;
+    let resolved = (p.resolve)(existing.as_ref().map(|(_, s)| s));
+    let seat = Seat {
+        user,
+        existing: existing.map(|(id, _)| id),
+        member: Some(name),
+    };
+    Ok(write_person(
+        conn,
+        seat,
+        p,
+        &resolved,
+        (tastes, restrictions),
+        name.clone(),
+    )?)
 }
 
-fn load(conn: &mut AnyConnection, user: UserId, id: i64) -> Result<Option<Member>, StoreError> {
-    hm::table
-        .filter(hm::id.eq(id).and(hm::user_id.eq(user.0)))
-        .select(Row::as_select())
+/// The stored values of `user`'s member `id` the echo rule compares a
+/// save with; `None` when there is no such member.
+fn stored(
+    conn: &mut AnyConnection,
+    user: UserId,
+    id: i64,
+) -> Result<Option<Stored>, diesel::result::Error> {
+    type Read = (f64, f64, f64, f64, f64, i32);
+    let row: Option<Read> = profiles::table
+        .filter(profiles::id.eq(id))
+        .filter(profiles::user_id.eq(user.0))
+        .filter(profiles::name.is_not_null())
+        .select((
+            profiles::body_fat_percentage,
+            profiles::calories_target,
+            profiles::protein_target,
+            profiles::carbs_target,
+            profiles::fat_target,
+            profiles::manual_targets,
+        ))
         .first(conn)
-        .optional()
-        .map_err(store_error)?
-        .map(Row::into_member)
-        .transpose()
+        .optional()?;
+    Ok(
+        row.map(|(body_fat, calories, protein, carbs, fat, manual)| Stored {
+            body_fat_percentage: body_fat,
+            targets: Targets {
+                calories,
+                protein,
+                carbs,
+                fat,
+            },
+            manual: manual_of(manual),
+        }),
+    )
 }
 
-#[async_trait]
-impl MemberRepository for Database {
-    async fn members(&self, user: UserId) -> Result<Vec<Member>, StoreError> {
+/// A member's row read back.
+fn member_of((row, name): (ProfileRow, Option<String>)) -> Result<Person, StoreError> {
+    let id = row.id;
+    let name = name
+        .as_deref()
+        .and_then(|n| UserName::parse(n).ok())
+        .ok_or_else(|| StoreError::Failure(format!("stored member {id} has a bad name")))?;
+    row.into_person(name, false)
+}
+
+/// A member write's name: a member always has one.
+fn name_of(p: &NewPerson) -> Result<UserName, PersonStoreError> {
+    p.name
+        .clone()
+        .ok_or_else(|| StoreError::Failure("a household member needs a name".into()).into())
+}
+
+/// The member half of [`mealplan_ports::PersonRepository`].
+impl Database {
+    pub(in crate::db) async fn household_members(
+        &self,
+        user: UserId,
+    ) -> Result<Vec<Person>, StoreError> {
         self.run_read(move |conn| {
-            hm::table
-                .filter(hm::user_id.eq(user.0))
-                .order(hm::id)
-                .select(Row::as_select())
+            profiles::table
+                .filter(profiles::user_id.eq(user.0))
+                .filter(profiles::name.is_not_null())
+                .order(profiles::id)
+                .select((ProfileRow::as_select(), profiles::name))
                 .load(conn)
                 .map_err(store_error)?
                 .into_iter()
-                .map(Row::into_member)
+                .map(member_of)
                 .collect()
         })
         .await
     }
 
-    async fn member(&self, user: UserId, id: i64) -> Result<Option<Member>, StoreError> {
-        self.run_read(move |conn| load(conn, user, id)).await
-    }
-
-    async fn add_member(
-        &self,
-        user: UserId,
-        member: NewMember,
-    ) -> Result<Member, MemberStoreError> {
-        let outcome = self
-            .run(move |conn| {
-                let written = write_transaction(conn, |conn| -> Result<i64, WriteError> {
-                    if matches!(conn, AnyConnection::Postgresql(_)) {
-                        // Concurrent adds for one account take turns.
-                        diesel::sql_query("SELECT id FROM users WHERE id = $1 FOR UPDATE")
-                            .bind::<BigInt, _>(user.0)
-                            .execute(conn)?;
-                    }
-                    let count: i64 = hm::table
-                        .filter(hm::user_id.eq(user.0))
-                        .count()
-                        .get_result(conn)?;
-                    if count >= MAX_MEMBERS as i64 {
-                        return Err(WriteError::Full);
-                    }
-                    let values = values(conn, user, &member)?;
-                    let id: i64 = diesel::insert_into(hm::table)
-                        .values((
-                            &values,
-                            hm::user_id.eq(user.0),
-                            hm::created_at.eq(member.now.naive_utc()),
-                        ))
-                        .returning(hm::id)
-                        .get_result(conn)?;
-                    Ok(id)
-                });
-                match written {
-                    Ok(id) => Ok(Ok(id)),
-                    Err(e) => Ok(Err(MemberStoreError::from(e))),
-                }
-            })
-            .await?;
-        let id = outcome?;
-        self.member(user, id)
-            .await?
-            .ok_or_else(|| StoreError::Failure("member vanished after its insert".into()).into())
-    }
-
-    async fn replace_member(
+    pub(in crate::db) async fn household_member(
         &self,
         user: UserId,
         id: i64,
-        member: NewMember,
-    ) -> Result<Option<Member>, MemberStoreError> {
-        let outcome = self
-            .run(move |conn| {
-                let written = write_transaction(conn, |conn| -> Result<bool, WriteError> {
-                    let values = values(conn, user, &member)?;
-                    let changed =
-                        diesel::update(hm::table.filter(hm::id.eq(id).and(hm::user_id.eq(user.0))))
-                            .set(&values)
-                            .execute(conn)?;
-                    Ok(changed > 0)
-                });
-                match written {
-                    Ok(found) => Ok(Ok(found)),
-                    Err(e) => Ok(Err(MemberStoreError::from(e))),
-                }
-            })
-            .await?;
-        if !outcome? {
-            return Ok(None);
-        }
-        Ok(self.member(user, id).await?)
+    ) -> Result<Option<Person>, StoreError> {
+        self.run_read(move |conn| {
+            profiles::table
+                .filter(profiles::id.eq(id))
+                .filter(profiles::user_id.eq(user.0))
+                .filter(profiles::name.is_not_null())
+                .select((ProfileRow::as_select(), profiles::name))
+                .first(conn)
+                .optional()
+                .map_err(store_error)?
+                .map(member_of)
+                .transpose()
+        })
+        .await
     }
 
-    async fn remove_member(&self, user: UserId, id: i64) -> Result<bool, StoreError> {
+    pub(in crate::db) async fn add_household_member(
+        &self,
+        user: UserId,
+        member: NewPerson,
+    ) -> Result<Person, PersonStoreError> {
+        let name = name_of(&member)?;
         self.run(move |conn| {
-            diesel::delete(hm::table.filter(hm::id.eq(id).and(hm::user_id.eq(user.0))))
-                .execute(conn)
-                .map(|n| n > 0)
-                .map_err(store_error)
+            let written = write_transaction_with_final_batch(conn, |conn| {
+                if matches!(conn, AnyConnection::Postgresql(_)) {
+                    // Concurrent adds for one account take turns.
+                    diesel::sql_query("SELECT id FROM users WHERE id = $1 FOR UPDATE")
+                        .bind::<BigInt, _>(user.0)
+                        .execute(conn)?;
+                }
+                let count: i64 = profiles::table
+                    .filter(profiles::user_id.eq(user.0))
+                    .filter(profiles::name.is_not_null())
+                    .count()
+                    .get_result(conn)?;
+                if count >= MAX_MEMBERS as i64 {
+                    return Err(WriteError::Full);
+                }
+                write(conn, user, None, &name, &member)
+            });
+            Ok(written.map_err(PersonStoreError::from))
+        })
+        .await?
+    }
+
+    pub(in crate::db) async fn replace_household_member(
+        &self,
+        user: UserId,
+        id: i64,
+        member: NewPerson,
+    ) -> Result<Option<Person>, PersonStoreError> {
+        let name = name_of(&member)?;
+        self.run(move |conn| {
+            let written = write_transaction_with_final_batch(conn, |conn| {
+                let Some(previous) = stored(conn, user, id).map_err(WriteError::from)? else {
+                    return Ok((None, String::new()));
+                };
+                let (person, lists) = write(conn, user, Some((id, previous)), &name, &member)?;
+                Ok::<_, WriteError>((Some(person), lists))
+            });
+            Ok(written.map_err(PersonStoreError::from))
+        })
+        .await?
+    }
+
+    pub(in crate::db) async fn remove_household_member(
+        &self,
+        user: UserId,
+        id: i64,
+    ) -> Result<bool, StoreError> {
+        self.run(move |conn| {
+            diesel::delete(
+                profiles::table
+                    .filter(profiles::id.eq(id))
+                    .filter(profiles::user_id.eq(user.0))
+                    .filter(profiles::name.is_not_null()),
+            )
+            .execute(conn)
+            .map(|n| n > 0)
+            .map_err(store_error)
         })
         .await
     }

@@ -24,8 +24,11 @@ mod fixed;
 mod household;
 mod items;
 mod limits;
+mod lists;
 mod literal;
 mod meal_status;
+#[cfg(test)]
+mod migration_tests;
 mod plan_insert;
 mod plan_read;
 mod plan_rows;

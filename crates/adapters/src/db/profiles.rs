@@ -7,24 +7,27 @@ use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
 use mealplan_domain::{
     ActivityLevel, BirthDate, Body, BodyType, DayTargets, DietType, Gender, Goal, Height, Manual,
-    MealsPerDay, NamedItem, Resolved, Stored, Targets, UserId, Weight, profile::dedup_in_order,
+    MealsPerDay, NamedItem, Person, Resolved, Stored, Targets, UserId, UserName, Weight,
+    profile::dedup_in_order,
 };
 use mealplan_ports::{
-    ItemKind, NewProfile, PlanHead, Profile, ProfileRepository, ProfileStoreError, SessionHead,
-    SessionState, StoreError,
+    ItemKind, NewPerson, PersonRepository, PersonStoreError, PlanHead, SessionHead, SessionState,
+    StoreError,
 };
 
 use super::items::{TxError, candidates_of, restriction_items, taste_items};
+use super::lists::{self, ListError};
 use super::literal;
 use super::schema::{profiles, revoked_tokens, users};
 use super::transaction::write_transaction_with_final_batch;
 use super::users::UserRow;
 use super::{AnyConnection, Database, store_error};
 
+/// A person's row, holder or member (whose name is read beside it).
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = profiles)]
-struct ProfileRow {
-    id: i64,
+pub(in crate::db) struct ProfileRow {
+    pub(in crate::db) id: i64,
     user_id: i64,
     goal: String,
     height: f64,
@@ -74,30 +77,32 @@ impl StoredRow {
     }
 }
 
+/// The values of a person's row (a profile's; a member's adds its name
+/// and lists), worked out once for both.
 #[derive(Insertable, AsChangeset)]
 #[diesel(table_name = profiles)]
-struct ProfileValues<'a> {
-    goal: &'a str,
-    height: f64,
-    weight: f64,
-    body_type: &'a str,
-    gender: &'a str,
-    meals_per_day: i32,
-    activity_level: &'a str,
-    birth_date: NaiveDate,
-    body_fat_percentage: f64,
-    calories_target: f64,
-    protein_target: f64,
-    carbs_target: f64,
-    fat_target: f64,
-    manual_targets: i32,
-    updated_at: NaiveDateTime,
+pub(in crate::db) struct ProfileValues<'a> {
+    pub goal: &'a str,
+    pub height: f64,
+    pub weight: f64,
+    pub body_type: &'a str,
+    pub gender: &'a str,
+    pub meals_per_day: i32,
+    pub activity_level: &'a str,
+    pub birth_date: NaiveDate,
+    pub body_fat_percentage: f64,
+    pub calories_target: f64,
+    pub protein_target: f64,
+    pub carbs_target: f64,
+    pub fat_target: f64,
+    pub manual_targets: i32,
+    pub updated_at: NaiveDateTime,
 }
 
 /// Bits of `profiles.manual_targets`, in the order of the migration.
 const MANUAL_BITS: u32 = 5;
 
-pub(in crate::db) fn manual_bits(m: &Manual) -> i32 {
+fn manual_bits(m: &Manual) -> i32 {
     [
         m.targets.calories,
         m.targets.protein,
@@ -125,8 +130,8 @@ pub(in crate::db) fn manual_of(bits: i32) -> Manual {
 }
 
 impl<'a> ProfileValues<'a> {
-    fn of(p: &'a NewProfile, resolved: &Resolved) -> Self {
-        let body = &p.draft.body;
+    pub(in crate::db) fn of(p: &'a NewPerson, resolved: &Resolved) -> Self {
+        let body = p.draft.body();
         let targets = resolved.targets;
         Self {
             goal: body.goal.as_str(),
@@ -134,7 +139,7 @@ impl<'a> ProfileValues<'a> {
             weight: body.weight.kg(),
             body_type: body.body_type.as_str(),
             gender: body.gender.as_str(),
-            meals_per_day: i32::from(p.draft.meals_per_day.get()),
+            meals_per_day: i32::from(p.draft.meals_per_day().get()),
             activity_level: body.activity_level.as_str(),
             birth_date: body.birth_date.date(),
             body_fat_percentage: resolved.body_fat_percentage,
@@ -149,10 +154,17 @@ impl<'a> ProfileValues<'a> {
 }
 
 impl ProfileRow {
-    fn into_profile(self) -> Result<Profile, StoreError> {
+    /// The person this row stores, called `name` (the account's name for
+    /// the `holder`).
+    pub(in crate::db) fn into_person(
+        self,
+        name: UserName,
+        holder: bool,
+    ) -> Result<Person, StoreError> {
         let corrupt = |what: &str| {
             StoreError::Failure(format!("stored profile {} has a bad {what}", self.id))
         };
+        let list = |e: ListError| StoreError::Failure(format!("stored profile {}: {e}", self.id));
         let stored = StoredBody {
             goal: &self.goal,
             height: self.height,
@@ -170,17 +182,19 @@ impl ProfileRow {
             ],
         };
         let (body, meals_per_day, targets) = stored.read(corrupt)?;
-        Ok(Profile {
+        Ok(Person {
             id: self.id,
             user_id: UserId(self.user_id),
+            holder,
+            name,
             body,
             meals_per_day,
             body_fat_percentage: self.body_fat_percentage,
             targets,
             manual: manual_of(self.manual_targets),
-            tastes: items_of(&self.tastes_list)?,
-            restrictions: items_of(&self.restrictions_list)?,
-            diet_types: diets_of(&self.diets_list)?,
+            tastes: lists::decode_items(&self.tastes_list).map_err(list)?,
+            restrictions: lists::decode_items(&self.restrictions_list).map_err(list)?,
+            diet_types: lists::decode_diets(&self.diets_list).map_err(list)?,
         })
     }
 }
@@ -241,7 +255,7 @@ fn replace_lists(
     tastes: &[NamedItem],
     restrictions: &[NamedItem],
     diets: &[DietType],
-) -> String {
+) -> Result<String, ListError> {
     use std::fmt::Write;
     let mut sql = String::with_capacity(256);
     let lists: [(&str, &str, Vec<i64>); 3] = [
@@ -282,75 +296,62 @@ fn replace_lists(
         tastes,
         restrictions,
         diets,
-    ));
-    sql
+    )?);
+    Ok(sql)
 }
 
 /// The update of profile `profile_id`'s list columns, which every profile
-/// read takes instead of aggregating the list tables: tastes and
-/// restrictions as `id:name` in order, separated by U+001F (names hold no
-/// control characters); diet type ids in order, comma-separated. The
-/// names are client text: written in hexadecimal, decoded by the server
-/// (`literal::text_hex`). Making the text on the server from the list
-/// rows and the items' names instead cost about a third of the batch's
-/// throughput (planned anew each time), hexadecimal nothing measurable.
+/// read takes instead of aggregating the list tables, in the one list
+/// encoding ([`lists`]). The names are client text: written in
+/// hexadecimal, decoded by the server (`literal::text_hex`). Making the
+/// text on the server from the list rows and the items' names instead
+/// cost about a third of the batch's throughput (planned anew each time),
+/// hexadecimal nothing measurable.
 fn list_columns_sql(
     conn: &AnyConnection,
     profile_id: i64,
     tastes: &[NamedItem],
     restrictions: &[NamedItem],
     diets: &[DietType],
-) -> String {
-    let text =
-        |parts: Vec<String>, separator: &str| literal::text_hex(conn, &parts.join(separator));
-    let items = |items: &[NamedItem]| {
-        text(
-            items
-                .iter()
-                .map(|i| format!("{}:{}", i.id, i.name))
-                .collect(),
-            "\u{1f}",
-        )
-    };
-    let diets = text(diets.iter().map(|d| d.id().to_string()).collect(), ",");
-    format!(
-        "UPDATE profiles SET tastes_list = {}, restrictions_list = {}, diets_list = {diets} \
+) -> Result<String, ListError> {
+    let text = |s: &str| literal::text_hex(conn, s);
+    Ok(format!(
+        "UPDATE profiles SET tastes_list = {}, restrictions_list = {}, diets_list = {} \
          WHERE id = {profile_id};",
-        items(tastes),
-        items(restrictions),
-    )
+        text(&lists::encode_items(tastes)?),
+        text(&lists::encode_items(restrictions)?),
+        text(&lists::encode_diets(diets)),
+    ))
 }
 
-/// Items read back from a profile's `tastes_list` or `restrictions_list`
-/// (see [`list_columns_sql`]).
-fn items_of(text: &str) -> Result<Vec<NamedItem>, StoreError> {
-    text.split('\u{1f}')
-        .filter(|s| !s.is_empty())
-        .map(|entry| {
-            let (id, name) = entry
-                .split_once(':')
-                .ok_or_else(|| StoreError::Failure(format!("bad list entry {entry:?}")))?;
-            let id = id
-                .parse()
-                .map_err(|_| StoreError::Failure(format!("bad item id {id:?}")))?;
-            Ok(NamedItem {
-                id,
-                name: name.to_owned(),
-            })
-        })
-        .collect()
-}
-
-/// A user's profile with its three lists, read from its row.
-fn load_profile(conn: &mut AnyConnection, user: UserId) -> Result<Option<Profile>, StoreError> {
+/// A user's profile with its three lists, read from its row, and their
+/// name from the account's.
+fn load_profile(conn: &mut AnyConnection, user: UserId) -> Result<Option<Person>, StoreError> {
     profiles::table
-        .filter(profiles::user_id.eq(user.0))
-        .select(ProfileRow::as_select())
-        .first::<ProfileRow>(conn)
+        .inner_join(users::table)
+        .filter(profiles::user_id.eq(user.0).and(profiles::name.is_null()))
+        .select((ProfileRow::as_select(), users::name))
+        .first::<(ProfileRow, String)>(conn)
         .optional()
         .map_err(store_error)?
-        .map(ProfileRow::into_profile)
+        .map(|(row, name)| row.into_person(account_name(user, &name)?, true))
         .transpose()
+}
+
+/// The account's name, as the holder's.
+fn account_name(user: UserId, name: &str) -> Result<UserName, StoreError> {
+    UserName::parse(name)
+        .map_err(|_| StoreError::Failure(format!("stored user {} has a bad name", user.0)))
+}
+
+/// The join condition of an account's own profile: its holder's row
+/// (`users` in the query), by the `profiles_holder` index.
+macro_rules! holder_row {
+    () => {
+        profiles::user_id
+            .eq(users::id)
+            .and(profiles::name.is_null())
+    };
 }
 
 /// The columns of a session-and-profile read: the user, whether token
@@ -370,15 +371,17 @@ macro_rules! session_columns {
 type SessionRow = (UserRow, bool, Option<ProfileRow>);
 
 /// The session state and profile of a [`SessionRow`].
-fn session_of_row(row: SessionRow) -> Result<(SessionState, Option<Profile>), StoreError> {
+fn session_of_row(row: SessionRow) -> Result<(SessionState, Option<Person>), StoreError> {
     let (user_row, revoked, profile) = row;
     let found = user_row.into_credentials()?;
+    let profile = profile
+        .map(|p| p.into_person(found.user.name.clone(), true))
+        .transpose()?;
     let session = SessionState {
         user: found.user,
         security_stamp: found.security_stamp,
         revoked,
     };
-    let profile = profile.map(ProfileRow::into_profile).transpose()?;
     Ok((session, profile))
 }
 
@@ -389,11 +392,11 @@ pub(in crate::db) fn load_in_session(
     conn: &mut AnyConnection,
     user: UserId,
     jti: &str,
-) -> Result<Option<(SessionState, Option<Profile>)>, StoreError> {
+) -> Result<Option<(SessionState, Option<Person>)>, StoreError> {
     // On the backend's own connection (see `on_backend!`); one row at
     // most, without `LIMIT` (see `load_head_in_session`).
     let row: Option<SessionRow> = on_backend!(conn, c => users::table
-        .left_join(profiles::table)
+        .left_join(profiles::table.on(holder_row!()))
         .filter(users::id.eq(user.0))
         .select(session_columns!(jti))
         .get_result::<SessionRow>(c))
@@ -439,7 +442,7 @@ pub(in crate::db) fn load_head_in_session(
     // and its primary key probe (eight) cost the same, and under a
     // `LIMIT` the scan, quicker to start, was chosen.
     let row: Option<Row> = on_backend!(conn, c => users::table
-        .left_join(profiles::table)
+        .left_join(profiles::table.on(holder_row!()))
         .filter(users::id.eq(user.0))
         .select(session_columns!(jti, ActivePlanColumn, ActivePlanRevisionColumn))
         .get_result::<Row>(c))
@@ -458,19 +461,6 @@ pub(in crate::db) fn load_head_in_session(
         profile,
         plan,
     }))
-}
-
-/// Diet types read back from a profile's `diets_list`.
-fn diets_of(text: &str) -> Result<Vec<DietType>, StoreError> {
-    text.split(',')
-        .filter(|s| !s.is_empty())
-        .map(|id| {
-            id.parse::<i64>()
-                .ok()
-                .and_then(DietType::from_id)
-                .ok_or_else(|| StoreError::Failure(format!("unknown diet type id {id}")))
-        })
-        .collect()
 }
 
 /// The update of profile `id` to `v` as one PostgreSQL statement with its
@@ -540,8 +530,8 @@ fn literal_update_sql(id: i64, v: &ProfileValues<'_>) -> Option<String> {
 fn upsert_in_tx(
     conn: &mut AnyConnection,
     user: UserId,
-    p: &NewProfile,
-) -> Result<(Profile, String), TxError> {
+    p: &NewPerson,
+) -> Result<(Person, String), TxError> {
     // One statement reads the stored row and both lists' candidates.
     let columns = (
         (
@@ -554,59 +544,106 @@ fn upsert_in_tx(
             profiles::manual_targets,
         )
             .nullable(),
-        taste_items::column(conn, user, &p.draft.tastes),
-        restriction_items::column(conn, user, &p.draft.restrictions),
+        taste_items::column(conn, user, p.draft.tastes()),
+        restriction_items::column(conn, user, p.draft.restrictions()),
+        users::name,
     );
-    let (previous, tastes, restrictions): (Option<StoredRow>, String, String) = users::table
-        .left_join(profiles::table)
+    type Read = (Option<StoredRow>, String, String, String);
+    let (previous, tastes, restrictions, name): Read = users::table
+        .left_join(profiles::table.on(holder_row!()))
         .filter(users::id.eq(user.0))
         .select(columns)
         .first(conn)
         .optional()?
         .unwrap_or_default();
     let (tastes, restrictions) = (candidates_of(&tastes)?, candidates_of(&restrictions)?);
-    let tastes = taste_items::resolve(conn, user, &p.draft.tastes, &tastes)?;
+    let tastes = taste_items::resolve(conn, user, p.draft.tastes(), &tastes)?;
     let restrictions =
-        restriction_items::resolve(conn, user, &p.draft.restrictions, &restrictions)?;
+        restriction_items::resolve(conn, user, p.draft.restrictions(), &restrictions)?;
     let resolved = (p.resolve)(previous.as_ref().map(StoredRow::stored).as_ref());
-    let values = ProfileValues::of(p, &resolved);
-    // On PostgreSQL an existing row is updated in the final batch, right
-    // before the `COMMIT`, so its lock is held for one round trip; the
-    // list statements after it see what a concurrent upsert committed
-    // (each statement takes a new snapshot).
+    let name = account_name(user, &name).map_err(unwritable)?;
+    let seat = Seat {
+        user,
+        existing: previous.map(|r| r.id),
+        member: None,
+    };
+    write_person(conn, seat, p, &resolved, (tastes, restrictions), name)
+}
+
+/// A failure that is not the database's, inside a write.
+pub(in crate::db) fn unwritable(e: impl std::error::Error + Send + Sync + 'static) -> TxError {
+    TxError::Db(diesel::result::Error::SerializationError(Box::new(e)))
+}
+
+/// Which row a person's write goes to.
+#[derive(Clone, Copy)]
+pub(in crate::db) struct Seat<'a> {
+    /// The account.
+    pub user: UserId,
+    /// The row replaced; `None` for a new person.
+    pub existing: Option<i64>,
+    /// A member's name; `None` for the holder.
+    pub member: Option<&'a UserName>,
+}
+
+/// The one write of a person, holder or member, once the values it
+/// replaces were read (`resolved` from them) and its items resolved:
+/// writes the row (and so locks it) and returns the person as written
+/// and the statements to send with the `COMMIT` (the lists, replaced
+/// after the row: a concurrent write of the same person waits for this
+/// one to commit and then replaces the lists this one wrote, PostgreSQL
+/// giving each statement a new snapshot). `name` is what the person is
+/// called (the account's name for the holder).
+pub(in crate::db) fn write_person(
+    conn: &mut AnyConnection,
+    seat: Seat<'_>,
+    p: &NewPerson,
+    resolved: &Resolved,
+    (tastes, restrictions): (Vec<NamedItem>, Vec<NamedItem>),
+    name: UserName,
+) -> Result<(Person, String), TxError> {
+    let values = ProfileValues::of(p, resolved);
+    let member_name = seat.member.map(UserName::as_str);
+    // On PostgreSQL an existing holder's row is updated in the final
+    // batch, right before the `COMMIT`, so its lock is held for one round
+    // trip; the list statements after it see what a concurrent upsert
+    // committed (each statement takes a new snapshot).
     let mut update_last = None;
-    let profile_id = match previous {
-        Some(row) => {
-            match literal_update(conn, row.id, &values) {
+    let id = match seat.existing {
+        Some(id) => {
+            match literal_update(conn, id, &values).filter(|_| seat.member.is_none()) {
                 Some(sql) => update_last = Some(sql),
                 None => {
-                    diesel::update(profiles::table.find(row.id))
-                        .set(&values)
+                    diesel::update(profiles::table.find(id))
+                        .set((&values, profiles::name.eq(member_name)))
                         .execute(conn)?;
                 }
             }
-            row.id
+            id
         }
         None => diesel::insert_into(profiles::table)
             .values((
                 &values,
-                profiles::user_id.eq(user.0),
+                profiles::user_id.eq(seat.user.0),
+                profiles::name.eq(member_name),
                 profiles::created_at.eq(p.now.naive_utc()),
             ))
             .returning(profiles::id)
             .get_result(conn)?,
     };
-    let diet_types = dedup_in_order(&p.draft.diet_types);
-    let lists = replace_lists(conn, profile_id, &tastes, &restrictions, &diet_types);
+    let diet_types = dedup_in_order(p.draft.diet_types());
+    let lists = replace_lists(conn, id, &tastes, &restrictions, &diet_types).map_err(unwritable)?;
     let lists = match update_last {
         Some(update) => update + &lists,
         None => lists,
     };
-    let profile = Profile {
-        id: profile_id,
-        user_id: user,
-        body: p.draft.body,
-        meals_per_day: p.draft.meals_per_day,
+    let person = Person {
+        id,
+        user_id: seat.user,
+        holder: seat.member.is_none(),
+        name,
+        body: *p.draft.body(),
+        meals_per_day: p.draft.meals_per_day(),
         body_fat_percentage: resolved.body_fat_percentage,
         targets: resolved.targets,
         manual: resolved.manual,
@@ -614,16 +651,12 @@ fn upsert_in_tx(
         restrictions,
         diet_types,
     };
-    Ok((profile, lists))
+    Ok((person, lists))
 }
 
 #[async_trait]
-impl ProfileRepository for Database {
-    async fn upsert(
-        &self,
-        user: UserId,
-        profile: NewProfile,
-    ) -> Result<Profile, ProfileStoreError> {
+impl PersonRepository for Database {
+    async fn upsert(&self, user: UserId, profile: NewPerson) -> Result<Person, PersonStoreError> {
         let outcome = self
             .run(move |conn| {
                 let written = write_transaction_with_final_batch(conn, |conn| {
@@ -636,10 +669,10 @@ impl ProfileRepository for Database {
                 }
             })
             .await?;
-        outcome.map_err(|(kind, index, id)| ProfileStoreError::UnknownItem { kind, index, id })
+        outcome.map_err(|(kind, index, id)| PersonStoreError::UnknownItem { kind, index, id })
     }
 
-    async fn find(&self, user: UserId) -> Result<Option<Profile>, StoreError> {
+    async fn find(&self, user: UserId) -> Result<Option<Person>, StoreError> {
         self.run_read(move |conn| load_profile(conn, user)).await
     }
 
@@ -647,9 +680,38 @@ impl ProfileRepository for Database {
         &self,
         user: UserId,
         jti: String,
-    ) -> Result<Option<(SessionState, Option<Profile>)>, StoreError> {
+    ) -> Result<Option<(SessionState, Option<Person>)>, StoreError> {
         self.run_read(move |conn| load_in_session(conn, user, &jti))
             .await
+    }
+
+    async fn members(&self, user: UserId) -> Result<Vec<Person>, StoreError> {
+        self.household_members(user).await
+    }
+
+    async fn member(&self, user: UserId, id: i64) -> Result<Option<Person>, StoreError> {
+        self.household_member(user, id).await
+    }
+
+    async fn add_member(
+        &self,
+        user: UserId,
+        person: NewPerson,
+    ) -> Result<Person, PersonStoreError> {
+        self.add_household_member(user, person).await
+    }
+
+    async fn replace_member(
+        &self,
+        user: UserId,
+        id: i64,
+        person: NewPerson,
+    ) -> Result<Option<Person>, PersonStoreError> {
+        self.replace_household_member(user, id, person).await
+    }
+
+    async fn remove_member(&self, user: UserId, id: i64) -> Result<bool, StoreError> {
+        self.remove_household_member(user, id).await
     }
 
     async fn owned_items(
@@ -687,16 +749,6 @@ impl ProfileRepository for Database {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn list_columns_read_back_in_order_names_with_colons_whole() {
-        let text = "3:spicy\u{1f}12:no: really\u{1f}7:x";
-        let items = items_of(text).unwrap();
-        let read: Vec<(i64, &str)> = items.iter().map(|i| (i.id, i.name.as_str())).collect();
-        assert_eq!(read, [(3, "spicy"), (12, "no: really"), (7, "x")]);
-        assert!(items_of("").unwrap().is_empty());
-        assert!(items_of("x:y").is_err());
-    }
 
     fn values() -> ProfileValues<'static> {
         ProfileValues {

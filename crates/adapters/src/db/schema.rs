@@ -81,6 +81,8 @@ diesel::table! {
         tastes_list -> Text,
         restrictions_list -> Text,
         diets_list -> Text,
+        /// A member's name; NULL for the holder (the account's name).
+        name -> Nullable<Text>,
     }
 }
 
@@ -213,33 +215,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     daily_menus,
     meal_details,
 );
-
-diesel::table! {
-    household_members (id) {
-        id -> BigInt,
-        user_id -> BigInt,
-        name -> Text,
-        goal -> Text,
-        height -> Double,
-        weight -> Double,
-        body_type -> Text,
-        gender -> Text,
-        meals_per_day -> Integer,
-        activity_level -> Text,
-        birth_date -> Date,
-        body_fat_percentage -> Double,
-        calories_target -> Double,
-        protein_target -> Double,
-        carbs_target -> Double,
-        fat_target -> Double,
-        manual_targets -> Integer,
-        tastes -> Text,
-        restrictions -> Text,
-        diet_types -> Text,
-        created_at -> Timestamp,
-        updated_at -> Timestamp,
-    }
-}
 
 diesel::table! {
     meal_portions (meal_detail_id, position) {

@@ -1,18 +1,18 @@
 //! What every planning service reads a profile and a plan with: the
-//! profile as a plan's changes see it, its hard rules and preferences,
-//! recipe indices, and the blocking pool CPU work runs on. Kept apart so
-//! that generation (`planning`) and the household table (`table`) both
-//! use it without depending on each other.
+//! profile as a plan's changes see it, recipe indices, and the blocking
+//! pool CPU work runs on. Kept apart so that generation (`planning`) and
+//! the household table (`table`) both use it without depending on each
+//! other.
 
 use mealplan_domain::planner::PlanAdjust;
-use mealplan_domain::{DietType, HardRules, Recipe, Taxonomy};
-use mealplan_ports::{Profile, StoreError};
+use mealplan_domain::{Person, Recipe};
+use mealplan_ports::StoreError;
 
 use super::PlanError;
 
 /// `profile` as a plan with `adjust` sees it: its targets, meals and diet
 /// changed for that plan only.
-pub(crate) fn adjusted(mut profile: Profile, adjust: &PlanAdjust) -> Profile {
+pub(crate) fn adjusted(mut profile: Person, adjust: &PlanAdjust) -> Person {
     profile.targets = adjust.day_targets(profile.targets);
     if let Some(m) = adjust.meals_per_day {
         profile.meals_per_day = m;
@@ -32,30 +32,6 @@ pub(super) async fn blocking<T: Send + 'static>(
     tokio::task::spawn_blocking(work)
         .await
         .map_err(|e| StoreError::Failure(format!("planning task failed: {e}")).into())
-}
-
-/// The hard rules of a profile, read against `taxonomy`.
-pub(super) fn rules(taxonomy: &Taxonomy, profile: &Profile) -> HardRules {
-    HardRules::new(
-        taxonomy,
-        profile.restrictions.iter().map(|r| r.name.as_str()),
-        &profile.diet_types,
-    )
-}
-
-/// The diet types a profile prefers (vegan/vegetarian are hard rules).
-pub(super) fn preferred(profile: &Profile) -> Vec<DietType> {
-    preferred_of(&profile.diet_types)
-}
-
-/// The preferences among `diets`: all but vegan and vegetarian, which are
-/// hard rules.
-pub(super) fn preferred_of(diets: &[DietType]) -> Vec<DietType> {
-    diets
-        .iter()
-        .copied()
-        .filter(|d| !matches!(d, DietType::Vegan | DietType::Vegetarian))
-        .collect()
 }
 
 /// Index of recipe `id` in `all` (ordered by id).

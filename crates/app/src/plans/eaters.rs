@@ -12,7 +12,7 @@
 use std::fmt;
 
 use mealplan_domain::{Breach, DietType, HardRules, NamedItem, Recipe, Taxonomy, UserId};
-use mealplan_ports::{Member, Portion, Profile, StoreError};
+use mealplan_ports::{Person, Portion, StoreError};
 
 use super::PlanContext;
 
@@ -54,7 +54,7 @@ impl fmt::Display for Refusal {
 impl std::error::Error for Refusal {}
 
 /// One person who may eat from a plan, and what they must not be served.
-struct Person {
+struct Eating {
     /// The household member, `None` for the plan's owner.
     member: Option<i64>,
     /// What the refusal calls them.
@@ -70,14 +70,14 @@ struct Person {
 /// Everyone who may eat from one owner's plan: the owner first, then, for
 /// a household plan, each member of the household.
 pub(super) struct Eaters {
-    people: Vec<Person>,
+    people: Vec<Eating>,
     household: bool,
 }
 
 impl Eaters {
     /// Who eats a meal with `portions` (see the module documentation): a
     /// portion of someone no longer at the table names nobody.
-    fn of<'a>(&'a self, portions: &'a [Portion]) -> impl Iterator<Item = &'a Person> + 'a {
+    fn of<'a>(&'a self, portions: &'a [Portion]) -> impl Iterator<Item = &'a Eating> + 'a {
         self.people
             .iter()
             .enumerate()
@@ -115,7 +115,7 @@ impl Eaters {
     /// Everyone's rules for a meal with `portions` as one: what none of
     /// its eaters may be served (for the lists that offer recipes).
     pub fn rules(&self, taxonomy: &Taxonomy, portions: &[Portion]) -> HardRules {
-        let eaters: Vec<&Person> = self.of(portions).collect();
+        let eaters: Vec<&Eating> = self.of(portions).collect();
         if let [one] = eaters.as_slice() {
             return one.rules.clone();
         }
@@ -136,13 +136,13 @@ impl Eaters {
     /// `taxonomy`.
     pub fn new(
         taxonomy: &Taxonomy,
-        profile: Option<&Profile>,
-        members: &[Member],
+        profile: Option<&Person>,
+        members: &[Person],
         household: bool,
     ) -> Self {
         let person = |member, eater, restrictions: &[NamedItem], diets: &[DietType]| {
             let restrictions: Vec<String> = restrictions.iter().map(|r| r.name.clone()).collect();
-            Person {
+            Eating {
                 member,
                 eater,
                 rules: HardRules::new(taxonomy, restrictions.iter().map(String::as_str), diets),
@@ -173,9 +173,10 @@ impl PlanContext {
         household: bool,
     ) -> Result<Eaters, StoreError> {
         let profile = self.profiles.find(owner).await?;
-        let members = match &self.members {
-            Some(repo) if household => repo.members(owner).await?,
-            _ => Vec::new(),
+        let members = if household && self.household {
+            self.profiles.members(owner).await?
+        } else {
+            Vec::new()
         };
         Ok(Eaters::new(
             &self.taxonomy,

@@ -199,7 +199,7 @@ mod tests {
 
     use chrono::{DateTime, TimeZone, Utc};
     use mealplan_domain::{MealStatus, MealType};
-    use mealplan_ports::{MockClock, MockPlanRepository, MockProfileRepository, MockRecipeCatalog};
+    use mealplan_ports::{MockClock, MockPersonRepository, MockPlanRepository, MockRecipeCatalog};
 
     use super::*;
 
@@ -221,7 +221,7 @@ mod tests {
         let mut clock = MockClock::new();
         clock.expect_now().returning(now);
         // An owner without a profile keeps no rule.
-        let mut profiles = MockProfileRepository::new();
+        let mut profiles = MockPersonRepository::new();
         profiles.expect_find().returning(|_| Ok(None));
         Plans::new(
             Arc::new(plans),

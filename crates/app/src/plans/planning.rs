@@ -20,7 +20,7 @@ use mealplan_domain::planner::{
 };
 use mealplan_domain::{MealStatus, MealType, Nutrition, Recipe, UserId};
 use mealplan_ports::{
-    DailyMenu, MealChange, NewDay, NewMeal, Plan, PlanSettings, Portion, Profile, StoreError,
+    DailyMenu, MealChange, NewDay, NewMeal, Person, Plan, PlanSettings, Portion, StoreError,
 };
 
 use super::basics::{adjusted, blocking, index_of};
@@ -134,7 +134,7 @@ impl Planner {
         &self,
         user: UserId,
         options: GenerateOptions,
-    ) -> Result<(PlanView, Profile), PlanError> {
+    ) -> Result<(PlanView, Person), PlanError> {
         let ticket = self.searches.admit(user).await?;
         let stored = self
             .profiles
@@ -160,7 +160,7 @@ impl Planner {
     async fn generate_alone(
         &self,
         user: UserId,
-        profile: Profile,
+        profile: Person,
         options: GenerateOptions,
         eaters: &Eaters,
         ticket: &Ticket,
@@ -249,14 +249,15 @@ impl Planner {
     async fn generate_household(
         &self,
         user: UserId,
-        stored: &Profile,
-        profile: Profile,
+        stored: &Person,
+        profile: Person,
         options: GenerateOptions,
         ticket: &Ticket,
     ) -> Result<PlanView, PlanError> {
-        let members = match &self.members {
-            Some(repo) => repo.members(user).await?,
-            None => Vec::new(),
+        let members = if self.household {
+            self.profiles.members(user).await?
+        } else {
+            Vec::new()
         };
         let eaters = Eaters::new(&self.taxonomy, Some(stored), &members, true);
         let all = self.catalog.all().await?;
@@ -428,7 +429,7 @@ impl Plans {
     /// and profile come from the cache.
     pub async fn with_fit_from(
         &self,
-        profile: Option<Profile>,
+        profile: Option<Person>,
         mut view: PlanView,
     ) -> Result<PlanView, PlanError> {
         let Some(profile) = profile else {

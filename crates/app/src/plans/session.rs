@@ -10,7 +10,7 @@ use std::hash::{BuildHasher, Hash, Hasher, RandomState};
 use std::sync::{Arc, Mutex};
 
 use mealplan_domain::{Recipe, UserId};
-use mealplan_ports::{Plan, PlanHead, Profile, TokenClaims};
+use mealplan_ports::{Person, Plan, PlanHead, TokenClaims};
 
 use super::planning::DayFitView;
 use super::{PlanError, PlanSummary, PlanView, Plans};
@@ -36,7 +36,7 @@ impl FitCache {
     /// profile (body, targets, lists), the plan's settings, every meal as
     /// stored, and the day (a profile's age changes with it). A random
     /// hasher key makes collisions impossible to arrange.
-    pub(crate) fn key(&self, profile: &Profile, view: &PlanView, today: chrono::NaiveDate) -> u64 {
+    pub(crate) fn key(&self, profile: &Person, view: &PlanView, today: chrono::NaiveDate) -> u64 {
         let mut h = self.hasher.build_hasher();
         hash_debug(&mut h, profile);
         hash_debug(&mut h, &view.settings);
@@ -142,7 +142,7 @@ impl<T: Clone + AsRef<[u8]>> Renditions<T> {
     /// A key naming what an answer is rendered from, the catalogue aside
     /// (compared by identity). A random hasher key makes collisions
     /// impossible to arrange.
-    fn key(&self, head: PlanHead, profile: Option<&Profile>, today: chrono::NaiveDate) -> u64 {
+    fn key(&self, head: PlanHead, profile: Option<&Person>, today: chrono::NaiveDate) -> u64 {
         let mut h = self.hasher.build_hasher();
         head.hash(&mut h);
         today.hash(&mut h);
@@ -194,7 +194,7 @@ impl Plans {
     async fn read_in_session(
         &self,
         claims: TokenClaims,
-    ) -> Result<(Authenticated, Option<Profile>, Plan), InSession<PlanError>> {
+    ) -> Result<(Authenticated, Option<Person>, Plan), InSession<PlanError>> {
         let found = self
             .plans
             .active_in_session(claims.user, claims.jti.clone())

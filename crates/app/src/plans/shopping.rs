@@ -90,7 +90,7 @@ mod tests {
     use mealplan_domain::kitchen::{BuyUnit, HouseMeasure, Kitchen, KitchenFacts, Piece};
     use mealplan_domain::{MealType, Recipe};
     use mealplan_ports::{
-        DailyMenu, MealDetail, MockClock, MockPlanRepository, MockProfileRepository,
+        DailyMenu, MealDetail, MockClock, MockPersonRepository, MockPlanRepository,
         MockRecipeCatalog, Plan,
     };
 
@@ -186,7 +186,7 @@ mod tests {
         let s = crate::plans::Plans::new(
             Arc::new(plans),
             Arc::new(catalog),
-            Arc::new(MockProfileRepository::new()),
+            Arc::new(MockPersonRepository::new()),
             Arc::new(MockClock::new()),
             Arc::new(mealplan_domain::Taxonomy::default()),
         )

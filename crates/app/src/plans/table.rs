@@ -9,13 +9,12 @@ use mealplan_domain::planner::Budget;
 use mealplan_domain::planner::household::{
     Diner, Keep, Share, TableDayRequest, TableDish, rebalance_table_day, reportion_table_day,
 };
-use mealplan_domain::{HardRules, MealStatus, Recipe, Taxonomy, UserId};
+use mealplan_domain::{MealStatus, Person, Recipe, Taxonomy, UserId};
 use mealplan_ports::{
-    DailyMenu, MealChange, MealDetail, Member, OwnedMeal, Plan, PlanSettings, Portion, Profile,
-    StoreError,
+    DailyMenu, MealChange, MealDetail, OwnedMeal, Plan, PlanSettings, Portion, StoreError,
 };
 
-use super::basics::{adjusted, blocking, index_of, preferred, preferred_of, rules};
+use super::basics::{adjusted, blocking, index_of};
 use super::eaters::Eaters;
 use super::searches::Ticket;
 use super::{MealView, Meals, PlanContext, PlanError, PlanView, Planner};
@@ -37,41 +36,26 @@ pub(super) struct Table {
 
 impl Table {
     /// The holder (`profile`, the plan's changes applied) and `members`,
-    /// each with `settings`' tolerances and portion limits.
+    /// each seated by the one builder ([`Diner::of`]) with `settings`'
+    /// tolerances and portion limits.
     pub fn of(
         taxonomy: &Taxonomy,
-        profile: &Profile,
-        members: &[Member],
+        profile: &Person,
+        members: &[Person],
         settings: &PlanSettings,
     ) -> Self {
-        let mut holder = Diner::new(
-            profile.targets,
-            profile.meals_per_day,
-            rules(taxonomy, profile),
-        )
-        .preferring(
-            preferred(profile),
-            profile.tastes.iter().map(|t| t.name.clone()).collect(),
-        );
-        holder.tolerances = settings.tolerances;
-        holder.portions = settings.portions;
-        let mut diners = vec![holder];
-        let mut people = vec![(None, HOLDER_NAME.to_owned())];
-        for m in members {
-            let rules = HardRules::new(
-                taxonomy,
-                m.restrictions.iter().map(|r| r.name.as_str()),
-                &m.diet_types,
-            );
-            let mut diner = Diner::new(m.targets, m.meals_per_day, rules).preferring(
-                preferred_of(&m.diet_types),
-                m.tastes.iter().map(|t| t.name.clone()).collect(),
-            );
-            diner.tolerances = settings.tolerances;
-            diner.portions = settings.portions;
-            diners.push(diner);
-            people.push((Some(m.id), m.name.as_str().to_owned()));
-        }
+        let people = std::iter::once(profile).chain(members);
+        let (diners, people) = people
+            .map(|p| {
+                let diner = Diner::of(taxonomy, p).within(settings.tolerances, settings.portions);
+                let who = if p.holder {
+                    (None, HOLDER_NAME.to_owned())
+                } else {
+                    (Some(p.id), p.name.as_str().to_owned())
+                };
+                (diner, who)
+            })
+            .unzip();
         Self { diners, people }
     }
 
@@ -144,9 +128,10 @@ impl PlanContext {
             .await?
             .ok_or(PlanError::NoProfile)?;
         let settings = settings.unwrap_or_default();
-        let members = match &self.members {
-            Some(repo) => repo.members(user).await?,
-            None => Vec::new(),
+        let members = if self.household {
+            self.profiles.members(user).await?
+        } else {
+            Vec::new()
         };
         let eaters = Eaters::new(&self.taxonomy, Some(&profile), &members, true);
         let profile = adjusted(profile, &settings.adjust);

@@ -13,8 +13,8 @@ use mealplan_domain::{
     MealType, MealsPerDay, NamedItem, Nutrition, Recipe, Targets, Taxonomy, UserId, Weight,
 };
 use mealplan_ports::{
-    DailyMenu, MealDetail, MockClock, MockPlanRepository, MockProfileRepository, MockRecipeCatalog,
-    NewDay, OwnedMeal, Plan, PlanSettings, Profile,
+    DailyMenu, MealDetail, MockClock, MockPersonRepository, MockPlanRepository, MockRecipeCatalog,
+    NewDay, OwnedMeal, Person, Plan, PlanSettings,
 };
 
 use super::{PlanError, Plans, SearchLimits};
@@ -79,10 +79,12 @@ fn catalogue() -> Vec<Recipe> {
 
 const BROKEN: [i64; 4] = [2, 3, 13, 14];
 
-fn profile() -> Profile {
-    Profile {
+fn profile() -> Person {
+    Person {
         id: 1,
         user_id: UserId(1),
+        holder: true,
+        name: mealplan_domain::UserName::parse("Sam").unwrap(),
         body: Body {
             goal: Goal::MaintainWeight,
             height: Height::parse(175.0).unwrap(),
@@ -113,12 +115,20 @@ fn profile() -> Profile {
     }
 }
 
-fn service(plans: MockPlanRepository, profile: Option<Profile>) -> Plans {
+fn service(plans: MockPlanRepository, profile: Option<Person>) -> Plans {
+    service_with(plans, profile, MockPersonRepository::new())
+}
+
+/// [`service`] over `people`, which may expect more calls (the members).
+fn service_with(
+    plans: MockPlanRepository,
+    profile: Option<Person>,
+    mut profiles: MockPersonRepository,
+) -> Plans {
     let mut catalog = MockRecipeCatalog::new();
     catalog
         .expect_all()
         .returning(|| Ok(Arc::from(catalogue())));
-    let mut profiles = MockProfileRepository::new();
     profiles
         .expect_find()
         .returning(move |_| Ok(profile.clone()));
@@ -492,25 +502,17 @@ async fn every_write_keeps_the_owners_rules_and_stores_nothing_that_breaks_them(
 
 #[tokio::test]
 async fn a_household_meal_keeps_every_eaters_rules() {
-    use mealplan_ports::{Member, MockMemberRepository, Portion};
-    let ana = || {
-        let p = profile();
-        Member {
-            id: 7,
-            user_id: UserId(1),
-            name: mealplan_domain::UserName::parse("Ana").unwrap(),
-            body: p.body,
-            meals_per_day: p.meals_per_day,
-            body_fat_percentage: p.body_fat_percentage,
-            targets: p.targets,
-            manual: p.manual,
-            tastes: vec![],
-            restrictions: vec![NamedItem {
-                id: 1,
-                name: "tomato allergy".into(),
-            }],
-            diet_types: vec![],
-        }
+    use mealplan_ports::Portion;
+    let ana = || Person {
+        id: 7,
+        holder: false,
+        name: mealplan_domain::UserName::parse("Ana").unwrap(),
+        restrictions: vec![NamedItem {
+            id: 1,
+            name: "tomato allergy".into(),
+        }],
+        diet_types: vec![],
+        ..profile()
     };
     let portions = vec![
         Portion {
@@ -541,9 +543,9 @@ async fn a_household_meal_keeps_every_eaters_rules() {
         .expect_set_status_of()
         .withf(|id, owner, _, _| *id == 9 && owner.is_none())
         .returning(|_, _, _, _| Ok(None));
-    let mut members = MockMemberRepository::new();
-    members.expect_members().returning(move |_| Ok(vec![ana()]));
-    let s = service(plans, Some(profile())).with_members(Arc::new(members));
+    let mut people = MockPersonRepository::new();
+    people.expect_members().returning(move |_| Ok(vec![ana()]));
+    let s = service_with(plans, Some(profile()), people).with_household();
     // Without a token a household meal is not changed at all.
     assert!(matches!(
         s.meals().swap(None, 9, 15).await,

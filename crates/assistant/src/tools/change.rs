@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 use mealplan_domain::{DietType, Goal, Height, MealsPerDay, Weight};
 use mealplan_ports::StoreError;
 
-use super::{Toolbox, draft_of, nutrition_of, totals_line};
+use super::{Toolbox, nutrition_of, totals_line};
 use crate::lang::{Lang, diet_name};
 use crate::request::ProfileChange;
 
@@ -19,13 +19,13 @@ impl Toolbox<'_> {
         let Some(profile) = self.profile_of().await? else {
             return Ok(self.no_profile());
         };
-        let mut draft = draft_of(&profile);
+        let mut draft = self.draft_of(&profile)?;
         if let Some(already) = self.already(&draft, change) {
             return Ok(already);
         }
         let said = match change {
             ProfileChange::Goal(g) => {
-                draft.body.goal = g;
+                draft.body_mut().goal = g;
                 format!(
                     "{} {}.",
                     self.t("Your goal is now to", "Tu objetivo ahora es"),
@@ -34,7 +34,7 @@ impl Toolbox<'_> {
             }
             ProfileChange::NotGoal(g) => {
                 // Taken back: maintaining, as the goal was this one.
-                draft.body.goal = Goal::MaintainWeight;
+                draft.body_mut().goal = Goal::MaintainWeight;
                 match self.lang {
                     Lang::En => format!(
                         "OK: your goal is no longer to {}. Your goal is now to {}.",
@@ -49,9 +49,9 @@ impl Toolbox<'_> {
                 }
             }
             ProfileChange::GoalWeight(kg) => {
-                let now = draft.body.weight.kg();
+                let now = draft.body().weight.kg();
                 let g = goal_towards(now, kg);
-                draft.body.goal = g;
+                draft.body_mut().goal = g;
                 match self.lang {
                     Lang::En => format!(
                         "A goal weight of {kg} kg against your weight of {now} kg: your goal is now to {}. Your weight stays {now} kg.",
@@ -64,32 +64,32 @@ impl Toolbox<'_> {
                 }
             }
             ProfileChange::WeightBy(delta) => {
-                let was = draft.body.weight.kg();
+                let was = draft.body().weight.kg();
                 let kg = ((was + delta) * 10.0).round() / 10.0;
                 match Weight::parse(kg) {
                     Ok(w) => {
-                        draft.body.weight = w;
+                        draft.body_mut().weight = w;
                         let by = delta.abs();
                         match (self.lang, delta < 0.0) {
                             (Lang::En, true) => format!(
                                 "Your weight is now {} kg ({by} kg less than the {was} kg stored). Your goal stays to {}.",
                                 w.kg(),
-                                self.goal_name(draft.body.goal)
+                                self.goal_name(draft.body().goal)
                             ),
                             (Lang::En, false) => format!(
                                 "Your weight is now {} kg ({by} kg more than the {was} kg stored). Your goal stays to {}.",
                                 w.kg(),
-                                self.goal_name(draft.body.goal)
+                                self.goal_name(draft.body().goal)
                             ),
                             (Lang::Es, true) => format!(
                                 "Tu peso ahora es {} kg ({by} kg menos que los {was} kg guardados). Tu objetivo sigue siendo {}.",
                                 w.kg(),
-                                self.goal_name(draft.body.goal)
+                                self.goal_name(draft.body().goal)
                             ),
                             (Lang::Es, false) => format!(
                                 "Tu peso ahora es {} kg ({by} kg más que los {was} kg guardados). Tu objetivo sigue siendo {}.",
                                 w.kg(),
-                                self.goal_name(draft.body.goal)
+                                self.goal_name(draft.body().goal)
                             ),
                         }
                     }
@@ -106,7 +106,7 @@ impl Toolbox<'_> {
                 }
             }
             ProfileChange::Activity(a) => {
-                draft.body.activity_level = a;
+                draft.body_mut().activity_level = a;
                 format!(
                     "{} {}.",
                     self.t("Your activity is now", "Tu actividad ahora es"),
@@ -115,7 +115,7 @@ impl Toolbox<'_> {
             }
             ProfileChange::Weight(kg) => match Weight::parse(kg) {
                 Ok(w) => {
-                    draft.body.weight = w;
+                    draft.body_mut().weight = w;
                     format!(
                         "{} {} kg.",
                         self.t("Your weight is now", "Tu peso ahora es"),
@@ -136,7 +136,7 @@ impl Toolbox<'_> {
             },
             ProfileChange::Height(cm) => match Height::parse(cm) {
                 Ok(h) => {
-                    draft.body.height = h;
+                    draft.body_mut().height = h;
                     format!(
                         "{} {} cm.",
                         self.t("Your height is now", "Tu altura ahora es"),
@@ -157,7 +157,7 @@ impl Toolbox<'_> {
             },
             ProfileChange::Meals(n) => match MealsPerDay::parse(i64::from(n)) {
                 Ok(m) => {
-                    draft.meals_per_day = m;
+                    draft.set_meals_per_day(m);
                     format!(
                         "{} {}.",
                         self.t(
@@ -177,7 +177,7 @@ impl Toolbox<'_> {
                 }
             },
             ProfileChange::DropDiet(d) => {
-                if !draft.diet_types.contains(&d) {
+                if !draft.diet_types().contains(&d) {
                     return Ok(match self.lang {
                         Lang::En => format!(
                             "Your profile has no {} diet to take off; nothing changed.",
@@ -189,7 +189,7 @@ impl Toolbox<'_> {
                         ),
                     });
                 }
-                draft.diet_types.retain(|x| *x != d);
+                draft.remove_diet(d);
                 match self.lang {
                     Lang::En => format!(
                         "Took the {} diet type off your profile.",
@@ -202,7 +202,7 @@ impl Toolbox<'_> {
                 }
             }
             ProfileChange::Diet(d) => {
-                if draft.diet_types.contains(&d) {
+                if draft.diet_types().contains(&d) {
                     return Ok(match self.lang {
                         Lang::En => format!(
                             "Your profile already follows a {} diet.",
@@ -213,7 +213,7 @@ impl Toolbox<'_> {
                         }
                     });
                 }
-                draft.diet_types.push(d);
+                draft.add_diet(d);
                 let rule = matches!(d, DietType::Vegan | DietType::Vegetarian);
                 format!(
                     "{}.{}",
@@ -279,7 +279,7 @@ impl Toolbox<'_> {
         draft: &mealplan_domain::ProfileDraft,
         change: ProfileChange,
     ) -> Option<String> {
-        let goal = draft.body.goal;
+        let goal = draft.body().goal;
         match change {
             ProfileChange::Goal(g) if g == goal => Some(match self.lang {
                 Lang::En => format!(
@@ -291,16 +291,16 @@ impl Toolbox<'_> {
                     self.goal_name(g)
                 ),
             }),
-            ProfileChange::GoalWeight(kg) if goal_towards(draft.body.weight.kg(), kg) == goal => {
+            ProfileChange::GoalWeight(kg) if goal_towards(draft.body().weight.kg(), kg) == goal => {
                 Some(match self.lang {
                     Lang::En => format!(
                         "A goal weight of {kg} kg against your weight of {} kg: your goal is already to {}; nothing changed.",
-                        draft.body.weight.kg(),
+                        draft.body().weight.kg(),
                         self.goal_name(goal)
                     ),
                     Lang::Es => format!(
                         "Un peso objetivo de {kg} kg frente a tu peso de {} kg: tu objetivo ya es {}; no he cambiado nada.",
-                        draft.body.weight.kg(),
+                        draft.body().weight.kg(),
                         self.goal_name(goal)
                     ),
                 })
@@ -317,29 +317,31 @@ impl Toolbox<'_> {
                     self.goal_name(goal)
                 ),
             }),
-            ProfileChange::Activity(a) if a == draft.body.activity_level => Some(match self.lang {
-                Lang::En => format!(
-                    "Your activity is already {}; nothing changed.",
-                    self.activity_name(a)
-                ),
-                Lang::Es => format!(
-                    "Tu actividad ya es {}; no he cambiado nada.",
-                    self.activity_name(a)
-                ),
-            }),
-            ProfileChange::Weight(kg) if (kg - draft.body.weight.kg()).abs() < 0.05 => {
+            ProfileChange::Activity(a) if a == draft.body().activity_level => {
+                Some(match self.lang {
+                    Lang::En => format!(
+                        "Your activity is already {}; nothing changed.",
+                        self.activity_name(a)
+                    ),
+                    Lang::Es => format!(
+                        "Tu actividad ya es {}; no he cambiado nada.",
+                        self.activity_name(a)
+                    ),
+                })
+            }
+            ProfileChange::Weight(kg) if (kg - draft.body().weight.kg()).abs() < 0.05 => {
                 Some(match self.lang {
                     Lang::En => format!("Your weight is already {kg} kg; nothing changed."),
                     Lang::Es => format!("Tu peso ya es {kg} kg; no he cambiado nada."),
                 })
             }
-            ProfileChange::Height(cm) if (cm - draft.body.height.cm()).abs() < 0.5 => {
+            ProfileChange::Height(cm) if (cm - draft.body().height.cm()).abs() < 0.5 => {
                 Some(match self.lang {
                     Lang::En => format!("Your height is already {cm} cm; nothing changed."),
                     Lang::Es => format!("Tu altura ya es {cm} cm; no he cambiado nada."),
                 })
             }
-            ProfileChange::Meals(n) if i64::from(n) == i64::from(draft.meals_per_day.get()) => {
+            ProfileChange::Meals(n) if i64::from(n) == i64::from(draft.meals_per_day().get()) => {
                 Some(match self.lang {
                     Lang::En => {
                         format!("Your plans already have {n} meals a day; nothing changed.")

@@ -9,9 +9,9 @@ use std::fmt::Write as _;
 use chrono::{Datelike, NaiveDate};
 use mealplan_domain::{
     ActivityLevel, BirthDate, Body, BodyType, Gender, Goal, Height, ItemName, ItemRef, MealsPerDay,
-    NonNegative, ProfileDraft, Targets, UserName, Weight,
+    NonNegative, ProfileInput, Targets, UserName, Weight,
 };
-use mealplan_ports::{MAX_MEMBERS, Member, StoreError};
+use mealplan_ports::{MAX_MEMBERS, Person, StoreError};
 
 use super::{Said, Shown, Toolbox, capitalise, day_total, nutrition_of, totals_line, whole};
 use crate::lang::{Lang, day_name, diet_name, meal_name, normalise, restriction_name};
@@ -42,7 +42,7 @@ pub(super) fn member_error(e: MemberError) -> StoreError {
 }
 
 /// Whether `name` names `member` (its first word, case and accents aside).
-pub(super) fn names(member: &Member, name: &str) -> bool {
+pub(super) fn names(member: &Person, name: &str) -> bool {
     let first = |s: &str| {
         normalise(s)
             .split(' ')
@@ -55,7 +55,7 @@ pub(super) fn names(member: &Member, name: &str) -> bool {
 
 impl Toolbox<'_> {
     /// The members, or `None` when this assistant has no household.
-    pub(super) async fn members_of(&self) -> Result<Option<Vec<Member>>, StoreError> {
+    pub(super) async fn members_of(&self) -> Result<Option<Vec<Person>>, StoreError> {
         match &self.services.household {
             Some(h) => h.list(self.user).await.map(Some).map_err(member_error),
             None => Ok(None),
@@ -88,7 +88,7 @@ impl Toolbox<'_> {
 
     /// The members at a household plan's table, or the answer when there
     /// are none.
-    pub(super) async fn table(&self) -> Result<Result<Vec<Member>, Said>, StoreError> {
+    pub(super) async fn table(&self) -> Result<Result<Vec<Person>, Said>, StoreError> {
         match self.members_of().await? {
             Some(members) if !members.is_empty() => Ok(Ok(members)),
             _ => Ok(Err(format!(
@@ -275,7 +275,7 @@ impl Toolbox<'_> {
             activity_level: activity,
             birth_date: birth,
         };
-        let draft = chat_draft(body, meals, &kept, &facts.diets);
+        let draft = self.parse_draft(&chat_input(body, meals, &kept, &facts.diets))?;
         let member = match household.add(self.user, user_name, draft).await {
             Ok(m) => m,
             Err(MemberError::Full) => return Ok(self.full().into()),
@@ -476,7 +476,7 @@ impl Toolbox<'_> {
     }
 
     /// A member's diets and restrictions, in the answer's language.
-    fn rules_line(&self, m: &Member) -> String {
+    fn rules_line(&self, m: &Person) -> String {
         let mut rules: Vec<String> = m
             .diet_types
             .iter()
@@ -564,7 +564,7 @@ impl Toolbox<'_> {
     pub(super) fn household_plan(
         &self,
         plan: &PlanView,
-        members: &[Member],
+        members: &[Person],
         holder: &mealplan_domain::Targets<f64>,
     ) -> Said {
         let mut out = String::new();
@@ -659,24 +659,25 @@ impl Toolbox<'_> {
     }
 }
 
-/// The draft of a person told about in the chat: the body as said (body
-/// type normal), no tastes, the enforceable restrictions and the diets;
-/// body fat and targets worked out by the rules.
-pub(super) fn chat_draft(
+/// What a save would send for a person told about in the chat: the body
+/// as said (body type normal), no tastes, the enforceable restrictions and
+/// the diets; body fat and targets worked out by the rules.
+pub(super) fn chat_input(
     body: Body,
     meals: MealsPerDay,
     restrictions: &[ItemName],
     diets: &[mealplan_domain::DietType],
-) -> ProfileDraft {
-    ProfileDraft {
-        body,
-        meals_per_day: meals,
-        body_fat_percentage: NonNegative::default(),
-        requested: Targets::default(),
-        tastes: Vec::new(),
-        restrictions: restrictions.iter().cloned().map(ItemRef::Name).collect(),
-        diet_types: diets.to_vec(),
-    }
+) -> ProfileInput {
+    let restrictions: Vec<ItemRef> = restrictions.iter().cloned().map(ItemRef::Name).collect();
+    ProfileInput::of(
+        &body,
+        meals,
+        NonNegative::default(),
+        Targets::default(),
+        &[],
+        &restrictions,
+        diets,
+    )
 }
 
 /// `a, b and c` / `a, b y c`.

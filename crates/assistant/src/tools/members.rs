@@ -2,7 +2,7 @@
 //! the relation they were saved under in either language), and taking
 //! one out of the household.
 
-use mealplan_ports::{Member, StoreError};
+use mealplan_ports::{Person, StoreError};
 
 use super::Toolbox;
 use super::household::{member_error, names, relation_es};
@@ -11,15 +11,15 @@ use crate::lang::{Lang, normalise};
 /// The members `who` names: by name; else, for a relation ("mother",
 /// "husband"), the members saved under any word of that relation in
 /// either language ("Mamá", "Mother"), else the only one of its sex.
-pub(super) fn find_member<'m>(members: &'m [Member], who: &str) -> Vec<&'m Member> {
-    let by_name: Vec<&Member> = members.iter().filter(|m| names(m, who)).collect();
+pub(super) fn find_member<'m>(members: &'m [Person], who: &str) -> Vec<&'m Person> {
+    let by_name: Vec<&Person> = members.iter().filter(|m| names(m, who)).collect();
     if !by_name.is_empty() {
         return by_name;
     }
     let Some((english, sex)) = crate::household::relation(who) else {
         return Vec::new();
     };
-    let saved_as: Vec<&Member> = members
+    let saved_as: Vec<&Person> = members
         .iter()
         .filter(|m| {
             crate::household::relation(&normalise(m.name.as_str()))
@@ -29,7 +29,7 @@ pub(super) fn find_member<'m>(members: &'m [Member], who: &str) -> Vec<&'m Membe
     if !saved_as.is_empty() {
         return saved_as;
     }
-    let of_sex: Vec<&Member> = members
+    let of_sex: Vec<&Person> = members
         .iter()
         .filter(|m| sex.is_none_or(|g| m.body.gender == g))
         .collect();

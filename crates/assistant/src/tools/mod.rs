@@ -13,9 +13,8 @@ mod profile;
 mod relatives;
 mod search;
 
-use mealplan_domain::{ItemName, ItemRef};
-use mealplan_domain::{Nutrition, ProfileDraft, Targets, UserId, targets};
-use mealplan_ports::{ChatMemory, Profile, ShownList, StoreError};
+use mealplan_domain::{Nutrition, ProfileDraft, ProfileInput, Targets, UserId};
+use mealplan_ports::{ChatMemory, Person, ShownList, StoreError};
 
 use super::lang::{Lang, day_name, meal_name};
 use super::request::ToolRequest;
@@ -173,7 +172,7 @@ impl Toolbox<'_> {
         .to_owned()
     }
 
-    async fn profile_of(&self) -> Result<Option<Profile>, StoreError> {
+    async fn profile_of(&self) -> Result<Option<Person>, StoreError> {
         match self.services.profiles.get(self.user).await {
             Ok(p) => Ok(Some(p)),
             Err(ProfileError::NotFound) => Ok(None),
@@ -282,28 +281,19 @@ fn nutrition_of(t: &Targets<f64>) -> Nutrition {
     }
 }
 
-/// The profile as a save would send it (hand-set values stay hand-set,
-/// computed ones computed), for a change to be made on.
-fn draft_of(p: &Profile) -> ProfileDraft {
-    let (body_fat_percentage, requested) = targets::hand_set(&targets::Stored {
-        body_fat_percentage: p.body_fat_percentage,
-        targets: p.targets.get(),
-        manual: p.manual,
-    });
-    let refs = |items: &[mealplan_domain::NamedItem]| -> Vec<ItemRef> {
-        items
-            .iter()
-            .filter_map(|i| ItemName::parse(&i.name).ok().map(|n| ItemRef::Id(i.id, n)))
-            .collect()
-    };
-    ProfileDraft {
-        body: p.body,
-        meals_per_day: p.meals_per_day,
-        body_fat_percentage,
-        requested,
-        tastes: refs(&p.tastes),
-        restrictions: refs(&p.restrictions),
-        diet_types: p.diet_types.clone(),
+impl Toolbox<'_> {
+    /// `input` checked as a save checks what a client sends, on today's
+    /// date: the one way to a draft.
+    pub(super) fn parse_draft(&self, input: &ProfileInput) -> Result<ProfileDraft, StoreError> {
+        ProfileDraft::parse(input, self.services.profiles.today())
+            .map_err(|e| StoreError::Failure(e.to_string()))
+    }
+
+    /// The person as a save would send them ([`Person::input`]: hand-set
+    /// values stay hand-set, computed ones computed), for a change to be
+    /// made on.
+    fn draft_of(&self, p: &Person) -> Result<ProfileDraft, StoreError> {
+        self.parse_draft(&p.input())
     }
 }
 

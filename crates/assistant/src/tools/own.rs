@@ -11,7 +11,7 @@ use mealplan_domain::{
 };
 use mealplan_ports::StoreError;
 
-use super::household::{and_list, born, chat_draft};
+use super::household::{and_list, born, chat_input};
 use super::{Said, Shown, Toolbox, nutrition_of, totals_line};
 use crate::lang::{Lang, diet_name, restriction_name};
 use crate::request::{MemberFacts, ToolRequest};
@@ -126,7 +126,7 @@ impl Toolbox<'_> {
             activity_level: activity,
             birth_date: birth,
         };
-        let draft = chat_draft(body, meals, &kept, &facts.diets);
+        let draft = self.parse_draft(&chat_input(body, meals, &kept, &facts.diets))?;
         let profile = match self.services.profiles.upsert(self.user, draft).await {
             Ok(p) => p,
             Err(ProfileError::Store(e)) => return Err(e),

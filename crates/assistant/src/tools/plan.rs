@@ -192,7 +192,7 @@ impl Toolbox<'_> {
     }
 
     /// The changes of `adjust` against the profile, one line each.
-    fn changes(&self, profile: &mealplan_ports::Profile, adjust: &PlanAdjust) -> String {
+    fn changes(&self, profile: &mealplan_ports::Person, adjust: &PlanAdjust) -> String {
         let before = profile.targets;
         let after = adjust.targets(&before);
         let mut out = String::new();

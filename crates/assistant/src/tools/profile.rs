@@ -7,9 +7,9 @@ use std::fmt::Write as _;
 use mealplan_domain::planner::Nutrient;
 use mealplan_domain::targets::{self, bmr, goal_calories, tdee};
 use mealplan_domain::{ActivityLevel, Goal, ItemName, ItemRef, Rule};
-use mealplan_ports::{ItemKind, Profile, StoreError};
+use mealplan_ports::{ItemKind, Person, StoreError};
 
-use super::{Said, Shown, Toolbox, draft_of, nutrition_of, totals_line, whole};
+use super::{Said, Shown, Toolbox, nutrition_of, totals_line, whole};
 use crate::foods::{Near, closest};
 use crate::lang::{Lang, diet_name, food_name, restriction_name};
 use crate::request::ToolRequest;
@@ -323,10 +323,10 @@ impl Toolbox<'_> {
                 progress_day: None,
             });
         }
-        let mut draft = draft_of(&profile);
+        let mut draft = self.draft_of(&profile)?;
         let target = match kind {
-            ItemKind::Taste => &mut draft.tastes,
-            ItemKind::Restriction => &mut draft.restrictions,
+            ItemKind::Taste => draft.tastes_mut(),
+            ItemKind::Restriction => draft.restrictions_mut(),
         };
         target.extend(fresh.iter().cloned().map(ItemRef::Name));
         self.save(draft).await?;
@@ -395,10 +395,10 @@ impl Toolbox<'_> {
         let Some(profile) = self.profile_of().await? else {
             return Ok(self.no_profile());
         };
-        let mut draft = draft_of(&profile);
+        let mut draft = self.draft_of(&profile)?;
         let target = match kind {
-            ItemKind::Taste => &mut draft.tastes,
-            ItemKind::Restriction => &mut draft.restrictions,
+            ItemKind::Taste => draft.tastes_mut(),
+            ItemKind::Restriction => draft.restrictions_mut(),
         };
         let before = target.len();
         let wanted: Vec<String> = names
@@ -449,7 +449,7 @@ impl Toolbox<'_> {
     pub(super) async fn save(
         &self,
         draft: mealplan_domain::ProfileDraft,
-    ) -> Result<Profile, StoreError> {
+    ) -> Result<Person, StoreError> {
         match self.services.profiles.upsert(self.user, draft).await {
             Ok(p) => Ok(p),
             Err(ProfileError::Store(e)) => Err(e),

@@ -4,8 +4,8 @@
 
 use std::fmt::Write as _;
 
-use mealplan_domain::{Height, ItemName, ItemRef, MealsPerDay, ProfileDraft, Weight, targets};
-use mealplan_ports::{Member, StoreError};
+use mealplan_domain::{Height, ItemRef, MealsPerDay, Weight};
+use mealplan_ports::{Person, StoreError};
 
 use super::household::{member_error, names};
 use super::members::find_member;
@@ -40,7 +40,7 @@ impl Toolbox<'_> {
                 false,
             ));
         };
-        let found: Vec<&Member> = match (&facts.name, &facts.relation) {
+        let found: Vec<&Person> = match (&facts.name, &facts.relation) {
             (Some(name), _) => members.iter().filter(|m| names(m, name)).collect(),
             // "mi mamá": the member saved under that relation in either
             // language, else the only one of its sex.
@@ -106,28 +106,13 @@ impl Toolbox<'_> {
     /// as they are (computed targets stay computed).
     async fn change_member(
         &self,
-        member: &Member,
+        member: &Person,
         facts: &MemberFacts,
     ) -> Result<String, StoreError> {
         let Some(household) = &self.services.household else {
             return Ok(String::new());
         };
-        let (body_fat_percentage, requested) = targets::hand_set(&member.stored());
-        let refs = |items: &[mealplan_domain::NamedItem]| -> Vec<ItemRef> {
-            items
-                .iter()
-                .filter_map(|i| ItemName::parse(&i.name).ok().map(|n| ItemRef::Id(i.id, n)))
-                .collect()
-        };
-        let mut draft = ProfileDraft {
-            body: member.body,
-            meals_per_day: member.meals_per_day,
-            body_fat_percentage,
-            requested,
-            tastes: refs(&member.tastes),
-            restrictions: refs(&member.restrictions),
-            diet_types: member.diet_types.clone(),
-        };
+        let mut draft = self.draft_of(member)?;
         let mut said: Vec<String> = Vec::new();
         let (kept, dropped) = self.enforced(&facts.restrictions);
         for item in kept {
@@ -138,11 +123,10 @@ impl Toolbox<'_> {
                 "\"{}\"",
                 restriction_name(item.as_str(), self.lang)
             ));
-            draft.restrictions.push(ItemRef::Name(item));
+            draft.restrictions_mut().push(ItemRef::Name(item));
         }
         for d in &facts.diets {
-            if !draft.diet_types.contains(d) {
-                draft.diet_types.push(*d);
+            if draft.add_diet(*d) {
                 said.push(format!(
                     "{} {}",
                     self.t("the diet", "la dieta"),
@@ -151,26 +135,26 @@ impl Toolbox<'_> {
             }
         }
         if let Some(w) = facts.weight.and_then(|kg| Weight::parse(kg).ok()) {
-            draft.body.weight = w;
+            draft.body_mut().weight = w;
             said.push(format!("{} kg", w.kg()));
         }
         if let Some(h) = facts.height.and_then(|cm| Height::parse(cm).ok()) {
-            draft.body.height = h;
+            draft.body_mut().height = h;
             said.push(format!("{} cm", h.cm()));
         }
         if let Some(g) = facts.goal {
-            draft.body.goal = g;
+            draft.body_mut().goal = g;
             said.push(self.goal_name(g).to_owned());
         }
         if let Some(a) = facts.activity {
-            draft.body.activity_level = a;
+            draft.body_mut().activity_level = a;
             said.push(self.activity_name(a).to_owned());
         }
         if let Some(m) = facts
             .meals
             .and_then(|n| MealsPerDay::parse(i64::from(n)).ok())
         {
-            draft.meals_per_day = m;
+            draft.set_meals_per_day(m);
             said.push(format!(
                 "{} {}",
                 m.get(),

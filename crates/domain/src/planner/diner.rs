@@ -12,6 +12,8 @@ use crate::food::kitchen::Kitchen;
 use crate::food::meal::MealType;
 use crate::food::nutrition::Nutrition;
 use crate::food::recipe::Recipe;
+use crate::food::taxonomy::Taxonomy;
+use crate::profile::person::Person;
 use crate::profile::targets::DayTargets;
 use crate::profile::{DietType, MealsPerDay};
 
@@ -54,6 +56,28 @@ impl Diner {
             tolerances: Tolerances::default(),
             portions: Portions::default(),
         }
+    }
+
+    /// `person` at the table, holder or member alike: their targets and
+    /// meals, their restrictions and diets read over `taxonomy` as hard
+    /// rules (vegan and vegetarian), the other diets and their tastes as
+    /// preferences; the default tolerances and portions.
+    pub fn of(taxonomy: &Taxonomy, person: &Person) -> Self {
+        let rules = HardRules::new(
+            taxonomy,
+            person.restrictions.iter().map(|r| r.name.as_str()),
+            &person.diet_types,
+        );
+        let preferred = person
+            .diet_types
+            .iter()
+            .copied()
+            .filter(|d| !matches!(d, DietType::Vegan | DietType::Vegetarian))
+            .collect();
+        Self::new(person.targets, person.meals_per_day, rules).preferring(
+            preferred,
+            person.tastes.iter().map(|t| t.name.clone()).collect(),
+        )
     }
 
     /// The same person preferring `diets` and `tastes`.

@@ -185,23 +185,139 @@ impl fmt::Display for ProfileErrors {
 impl std::error::Error for ProfileErrors {}
 
 /// A validated profile as written by its owner: targets not yet resolved.
+/// Made only by [`ProfileDraft::parse`], so every draft passed every rule
+/// on the day it was parsed (a birth date giving an age of 16-100, diet
+/// types without repeats); its fields are read through accessors and
+/// changed only to other checked values.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ProfileDraft {
+    body: Body,
+    meals_per_day: MealsPerDay,
+    body_fat_percentage: NonNegative,
+    requested: Targets<NonNegative>,
+    tastes: Vec<ItemRef>,
+    restrictions: Vec<ItemRef>,
+    diet_types: Vec<DietType>,
+}
+
+impl ProfileInput {
+    /// What a client sends to save these checked values as they are: the
+    /// way to a draft for a change to be made on (parse it again).
+    pub fn of(
+        body: &Body,
+        meals_per_day: MealsPerDay,
+        body_fat_percentage: NonNegative,
+        requested: Targets<NonNegative>,
+        tastes: &[ItemRef],
+        restrictions: &[ItemRef],
+        diet_types: &[DietType],
+    ) -> Self {
+        let items = |refs: &[ItemRef]| {
+            refs.iter()
+                .map(|r| ItemInput {
+                    id: match r {
+                        ItemRef::Id(id, _) => Some(*id),
+                        ItemRef::Name(_) => None,
+                    },
+                    name: r.name().as_str().to_owned(),
+                })
+                .collect()
+        };
+        Self {
+            goal: body.goal.as_str().to_owned(),
+            height: body.height.cm(),
+            weight: body.weight.kg(),
+            body_type: body.body_type.as_str().to_owned(),
+            gender: body.gender.as_str().to_owned(),
+            meals_per_day: i64::from(meals_per_day.get()),
+            activity_level: body.activity_level.as_str().to_owned(),
+            birth_date: body.birth_date.date(),
+            body_fat_percentage: body_fat_percentage.get(),
+            targets: Targets {
+                calories: requested.calories.get(),
+                protein: requested.protein.get(),
+                carbs: requested.carbs.get(),
+                fat: requested.fat.get(),
+            },
+            tastes: items(tastes),
+            restrictions: items(restrictions),
+            diet_types: diet_types.iter().map(|d| d.as_str().to_owned()).collect(),
+        }
+    }
+}
+
+impl ProfileDraft {
     /// Body facts.
-    pub body: Body,
+    pub fn body(&self) -> &Body {
+        &self.body
+    }
+
+    /// The body facts, to change one for another checked value.
+    pub fn body_mut(&mut self) -> &mut Body {
+        &mut self.body
+    }
+
     /// Meals a day.
-    pub meals_per_day: MealsPerDay,
+    pub fn meals_per_day(&self) -> MealsPerDay {
+        self.meals_per_day
+    }
+
+    /// Changes the meals a day.
+    pub fn set_meals_per_day(&mut self, meals: MealsPerDay) {
+        self.meals_per_day = meals;
+    }
+
     /// Body fat % as sent (0 = estimate from body type).
-    pub body_fat_percentage: NonNegative,
+    pub fn body_fat_percentage(&self) -> NonNegative {
+        self.body_fat_percentage
+    }
+
     /// Targets as sent (0 = compute).
-    pub requested: Targets<NonNegative>,
+    pub fn requested(&self) -> Targets<NonNegative> {
+        self.requested
+    }
+
     /// Tastes as sent (positions matter for error messages; duplicates
     /// collapse once the references are resolved).
-    pub tastes: Vec<ItemRef>,
-    /// Restrictions as sent, like `tastes`.
-    pub restrictions: Vec<ItemRef>,
+    pub fn tastes(&self) -> &[ItemRef] {
+        &self.tastes
+    }
+
+    /// Restrictions as sent, like [`tastes`](Self::tastes).
+    pub fn restrictions(&self) -> &[ItemRef] {
+        &self.restrictions
+    }
+
+    /// The tastes, to add or remove checked references.
+    pub fn tastes_mut(&mut self) -> &mut Vec<ItemRef> {
+        &mut self.tastes
+    }
+
+    /// The restrictions, to add or remove checked references.
+    pub fn restrictions_mut(&mut self) -> &mut Vec<ItemRef> {
+        &mut self.restrictions
+    }
+
     /// Diet types as sent, duplicates removed.
-    pub diet_types: Vec<DietType>,
+    pub fn diet_types(&self) -> &[DietType] {
+        &self.diet_types
+    }
+
+    /// Adds diet type `d` unless it is there; whether it was added.
+    pub fn add_diet(&mut self, d: DietType) -> bool {
+        let new = !self.diet_types.contains(&d);
+        if new {
+            self.diet_types.push(d);
+        }
+        new
+    }
+
+    /// Removes diet type `d`; whether it was there.
+    pub fn remove_diet(&mut self, d: DietType) -> bool {
+        let had = self.diet_types.contains(&d);
+        self.diet_types.retain(|x| *x != d);
+        had
+    }
 }
 
 /// Records the outcome of one field's check.

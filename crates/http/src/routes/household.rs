@@ -6,7 +6,7 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use mealplan_app::MemberError;
 use mealplan_domain::UserName;
-use mealplan_ports::{Member, Profile};
+use mealplan_ports::Person;
 use serde::Serialize;
 use serde_json::Value;
 use utoipa::openapi::RefOr;
@@ -37,23 +37,12 @@ pub struct MemberResponse {
 }
 
 impl MemberResponse {
-    /// The member as shown, with what the catalogue makes of their rules.
-    pub fn new(m: Member, state: &AppState) -> Self {
-        let profile = Profile {
-            id: m.id,
-            user_id: m.user_id,
-            body: m.body,
-            meals_per_day: m.meals_per_day,
-            body_fat_percentage: m.body_fat_percentage,
-            targets: m.targets,
-            manual: m.manual,
-            tastes: m.tastes,
-            restrictions: m.restrictions,
-            diet_types: m.diet_types,
-        };
+    /// The member as shown, with what the catalogue makes of their rules:
+    /// the same person a profile is, shown the same way, with a name.
+    pub fn new(m: Person, state: &AppState) -> Self {
         Self {
             name: m.name.as_str().to_owned(),
-            profile: ProfileResponse::new(profile, &state.recipes, state.profiles.today()),
+            profile: ProfileResponse::new(m, &state.recipes, state.profiles.today()),
         }
     }
 }

@@ -7,7 +7,7 @@ use mealplan_domain::{
     BirthDate, Field, Height, ItemInput, ItemName, ItemRef, MealsPerDay, NonNegative, ProfileDraft,
     ProfileInput, Targets, Weight, targets,
 };
-use mealplan_ports::{ItemKind, Profile, ReferenceList};
+use mealplan_ports::{ItemKind, Person, ReferenceList};
 use serde::Serialize;
 use serde_json::Value;
 use utoipa::openapi::schema::{
@@ -117,7 +117,7 @@ impl ProfileResponse {
     /// The profile as the API shows it, with what `recipes` makes of its
     /// restrictions and the notes on its targets for the body's age on
     /// `today`.
-    pub fn new(p: Profile, recipes: &Recipes, today: NaiveDate) -> Self {
+    pub fn new(p: Person, recipes: &Recipes, today: NaiveDate) -> Self {
         let target_notes = targets::notes(&p.body, p.body.age_on(today), &p.targets, &p.diet_types)
             .into_iter()
             .map(|n| TargetNoteResponse {

@@ -1,0 +1,349 @@
+//! Migrations that move data, tested both ways on both backends: a
+//! database built up to just before the migration, rows written in the
+//! old shape, the migration applied and the rows read in the new shape,
+//! then reverted and the rows read in the old shape again.
+
+use diesel::connection::SimpleConnection;
+use diesel::prelude::*;
+use diesel::sql_types::Text;
+use diesel_migrations::{EmbeddedMigrations, MigrationHarness};
+
+use super::{POSTGRES_MIGRATIONS, SQLITE_MIGRATIONS};
+
+#[derive(QueryableByName)]
+struct Value {
+    #[diesel(sql_type = Text)]
+    v: String,
+}
+
+/// What a test does to a database, the same on either backend.
+trait TestDb {
+    /// Applies the pending migrations before the first named `stop…`.
+    fn migrate_before(&mut self, stop: &str);
+    /// Applies the next pending migration.
+    fn up_one(&mut self);
+    /// Reverts the last applied migration.
+    fn down_one(&mut self);
+    /// Runs `sql` (several statements).
+    fn exec(&mut self, sql: &str);
+    /// The text column `v` of the one row `sql` selects.
+    fn text(&mut self, sql: &str) -> String;
+    /// The name of the function that makes a character of a code point.
+    fn chr(&self) -> &'static str;
+}
+
+macro_rules! test_db {
+    ($conn:ty, $source:expr, $chr:literal) => {
+        impl TestDb for $conn {
+            fn migrate_before(&mut self, stop: &str) {
+                for m in self.pending_migrations($source).unwrap() {
+                    if m.name().to_string().starts_with(stop) {
+                        return;
+                    }
+                    self.run_migration(&*m).unwrap();
+                }
+                panic!("no migration {stop}");
+            }
+            fn up_one(&mut self) {
+                let next = self.pending_migrations($source).unwrap().remove(0);
+                self.run_migration(&*next).unwrap();
+            }
+            fn down_one(&mut self) {
+                self.revert_last_migration($source).unwrap();
+            }
+            fn exec(&mut self, sql: &str) {
+                self.batch_execute(sql)
+                    .unwrap_or_else(|e| panic!("{e}: {sql}"));
+            }
+            fn text(&mut self, sql: &str) -> String {
+                diesel::sql_query(sql)
+                    .get_result::<Value>(self)
+                    .unwrap_or_else(|e| panic!("{e}: {sql}"))
+                    .v
+            }
+            fn chr(&self) -> &'static str {
+                $chr
+            }
+        }
+    };
+}
+
+const SQLITE: EmbeddedMigrations = SQLITE_MIGRATIONS;
+const POSTGRES: EmbeddedMigrations = POSTGRES_MIGRATIONS;
+test_db!(SqliteConnection, SQLITE, "char");
+test_db!(PgConnection, POSTGRES, "chr");
+
+/// Runs `test` on a new SQLite database.
+fn on_sqlite(test: impl FnOnce(&mut dyn TestDb)) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("m.db");
+    let mut conn = SqliteConnection::establish(&path.to_string_lossy()).unwrap();
+    conn.batch_execute("PRAGMA foreign_keys = ON").unwrap();
+    test(&mut conn);
+}
+
+/// Runs `test` on a new PostgreSQL database, dropped afterwards.
+fn on_postgres(test: impl FnOnce(&mut dyn TestDb)) {
+    let admin_url = std::env::var("MEALPLAN_TEST_POSTGRES_URL")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".to_owned());
+    let name = format!(
+        "mealplan_migration_{}_{}",
+        std::process::id(),
+        chrono::Utc::now().timestamp_micros()
+    );
+    let mut admin = PgConnection::establish(&admin_url).unwrap();
+    admin
+        .batch_execute(&format!("CREATE DATABASE {name}"))
+        .unwrap();
+    let base = admin_url
+        .rsplit_once('/')
+        .map_or(admin_url.as_str(), |(b, _)| b);
+    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        let mut conn = PgConnection::establish(&format!("{base}/{name}")).unwrap();
+        test(&mut conn);
+    }));
+    let _ = admin.batch_execute(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"));
+    if let Err(panic) = outcome {
+        std::panic::resume_unwind(panic);
+    }
+}
+
+/// A user and their profile, as every shape so far stores them.
+const HOLDER: &str =
+    "INSERT INTO users (id, name, email, password_hash, created_at, security_stamp)
+         VALUES (1, 'Old', 'old@example.com', 'x', '2026-01-01 00:00:00', 'known');
+     INSERT INTO tastes (id, name, owner_id) VALUES (500, 'grandma''s: stew', 1);";
+
+/// The lists of a profile and of a member move to the one encoding and
+/// back, names with colons whole.
+fn one_list_encoding(db: &mut dyn TestDb) {
+    db.migrate_before("2026-11-27-000200");
+    let c = db.chr();
+    db.exec(HOLDER);
+    db.exec(&format!(
+        "INSERT INTO profiles (id, user_id, goal, height, weight, body_type, gender,
+             meals_per_day, activity_level, birth_date, body_fat_percentage, calories_target,
+             protein_target, carbs_target, fat_target, manual_targets, created_at, updated_at,
+             tastes_list, restrictions_list, diets_list)
+         VALUES (1, 1, 'maintain_weight', 170, 65, 'normal', 'female', 3, 'medium',
+             '1990-01-01', 25, 2000, 100, 250, 67, 0, '2026-01-01 00:00:00',
+             '2026-01-01 00:00:00', '500:grandma''s: stew' || {c}(31) || '2:sweet', '', '4,1');
+         INSERT INTO household_members (id, user_id, name, goal, height, weight, body_type,
+             gender, meals_per_day, activity_level, birth_date, body_fat_percentage,
+             calories_target, protein_target, carbs_target, fat_target, manual_targets,
+             tastes, restrictions, diet_types, created_at, updated_at)
+         VALUES (7, 1, 'Sam', 'gain_weight', 180, 80, 'lean', 'male', 4, 'high',
+             '2000-02-02', 12, 3000, 150, 350, 90, 1,
+             '500' || {c}(9) || 'grandma''s: stew' || {c}(10) || '1' || {c}(9) || 'spicy',
+             '3' || {c}(9) || 'nut allergy', 'vegan' || {c}(10) || 'high_protein',
+             '2026-01-01 00:00:00', '2026-01-01 00:00:00'),
+             (8, 1, 'Ada', 'lose_weight', 160, 60, 'normal', 'female', 3, 'low',
+             '1980-03-03', 30, 1800, 90, 200, 60, 0, '', '', '',
+             '2026-01-01 00:00:00', '2026-01-01 00:00:00');"
+    ));
+    let old = |db: &mut dyn TestDb| {
+        [
+            db.text("SELECT diets_list AS v FROM profiles WHERE id = 1"),
+            db.text("SELECT tastes_list AS v FROM profiles WHERE id = 1"),
+            db.text("SELECT tastes AS v FROM household_members WHERE id = 7"),
+            db.text("SELECT restrictions AS v FROM household_members WHERE id = 7"),
+            db.text("SELECT diet_types AS v FROM household_members WHERE id = 7"),
+            db.text(
+                "SELECT tastes || restrictions || diet_types AS v \
+                 FROM household_members WHERE id = 8",
+            ),
+        ]
+    };
+    let before = old(db);
+    assert_eq!(
+        before,
+        [
+            "4,1",
+            "500:grandma's: stew\u{1f}2:sweet",
+            "500\tgrandma's: stew\n1\tspicy",
+            "3\tnut allergy",
+            "vegan\nhigh_protein",
+            "",
+        ]
+    );
+    db.up_one();
+    assert_eq!(
+        old(db),
+        [
+            "4\u{1f}1",
+            "500:grandma's: stew\u{1f}2:sweet",
+            "500:grandma's: stew\u{1f}1:spicy",
+            "3:nut allergy",
+            "3\u{1f}1",
+            "",
+        ]
+    );
+    db.down_one();
+    assert_eq!(old(db), before);
+}
+
+#[test]
+fn one_list_encoding_on_sqlite() {
+    on_sqlite(one_list_encoding);
+}
+
+#[test]
+#[cfg_attr(
+    mealplan_skip_postgres,
+    ignore = "built with MEALPLAN_TEST_SKIP_POSTGRES=1"
+)]
+fn one_list_encoding_on_postgres() {
+    on_postgres(one_list_encoding);
+}
+
+/// The people of one account as a backend stores them: `(id, name or '-',
+/// goal, tastes)` of each holder profile then each member, by id, and the
+/// member ids of the plan portions.
+fn people(db: &mut dyn TestDb, members: &str) -> [String; 3] {
+    let profiles = if members == "view" {
+        "SELECT COALESCE(string_agg(CAST(id AS TEXT) || '|-|' || goal || '|' || tastes_list, ';' \
+         ORDER BY id), '') AS v FROM profiles WHERE name IS NULL"
+    } else {
+        "SELECT COALESCE(string_agg(CAST(id AS TEXT) || '|-|' || goal || '|' || tastes_list, ';' \
+         ORDER BY id), '') AS v FROM profiles"
+    };
+    let agg = agg(db);
+    [
+        db.text(&profiles.replace("string_agg", agg)),
+        db.text(
+            &"SELECT COALESCE(string_agg(CAST(id AS TEXT) || '|' || name || '|' || goal || '|' \
+              || tastes, ';' ORDER BY id), '') AS v FROM household_members"
+                .replace("string_agg", agg),
+        ),
+        db.text(
+            &"SELECT COALESCE(string_agg(CAST(member_id AS TEXT), ',' ORDER BY position), '') \
+              AS v FROM meal_portions"
+                .replace("string_agg", agg),
+        ),
+    ]
+}
+
+/// The name of the ordered text aggregate.
+fn agg(db: &dyn TestDb) -> &'static str {
+    if db.chr() == "chr" {
+        "string_agg"
+    } else {
+        "group_concat"
+    }
+}
+
+/// Members become rows of `profiles` (ids after the profiles', their
+/// plan portions following), the holder's row stays one per account, and
+/// back.
+fn one_person_table(db: &mut dyn TestDb) {
+    db.migrate_before("2026-11-27-000210");
+    let c = db.chr();
+    db.exec(HOLDER);
+    db.exec(&format!(
+        "INSERT INTO users (id, name, email, password_hash, created_at, security_stamp)
+             VALUES (2, 'Two', 'two@example.com', 'x', '2026-01-01 00:00:00', 'known');
+         INSERT INTO profiles (id, user_id, goal, height, weight, body_type, gender,
+             meals_per_day, activity_level, birth_date, body_fat_percentage, calories_target,
+             protein_target, carbs_target, fat_target, manual_targets, created_at, updated_at,
+             tastes_list, restrictions_list, diets_list)
+         VALUES (1, 1, 'maintain_weight', 170, 65, 'normal', 'female', 3, 'medium',
+             '1990-01-01', 25, 2000, 100, 250, 67, 0, '2026-01-01 00:00:00',
+             '2026-01-01 00:00:00', '500:grandma''s: stew' || {c}(31) || '2:sweet', '', '4'),
+             (2, 2, 'lose_weight', 160, 60, 'normal', 'male', 3, 'low',
+             '1980-01-01', 20, 1800, 90, 200, 60, 0, '2026-01-01 00:00:00',
+             '2026-01-01 00:00:00', '', '', '');
+         INSERT INTO profile_tastes (profile_id, taste_id, position) VALUES (1, 500, 0), (1, 2, 1);
+         INSERT INTO household_members (id, user_id, name, goal, height, weight, body_type,
+             gender, meals_per_day, activity_level, birth_date, body_fat_percentage,
+             calories_target, protein_target, carbs_target, fat_target, manual_targets,
+             tastes, restrictions, diet_types, created_at, updated_at)
+         VALUES (1, 1, 'Sam', 'gain_weight', 180, 80, 'lean', 'male', 4, 'high',
+             '2000-02-02', 12, 3000, 150, 350, 90, 1, '1:spicy', '3:nut allergy', '3',
+             '2026-01-01 00:00:00', '2026-01-01 00:00:00'),
+             (3, 1, 'Ada', 'lose_weight', 160, 60, 'normal', 'female', 3, 'low',
+             '1980-03-03', 30, 1800, 90, 200, 60, 0, '', '', '',
+             '2026-01-01 00:00:00', '2026-01-01 00:00:00');"
+    ));
+    // A household plan's portions: Ada's and Sam's (their meal left out,
+    // foreign keys off for these rows only).
+    let (off, on) = if c == "chr" {
+        (
+            "SET session_replication_role = replica;",
+            "SET session_replication_role = DEFAULT;",
+        )
+    } else {
+        ("PRAGMA foreign_keys = OFF;", "PRAGMA foreign_keys = ON;")
+    };
+    db.exec(&format!(
+        "{off} INSERT INTO meal_portions (meal_detail_id, position, member_id, name, servings)
+             VALUES (1, 0, NULL, 'you', 1), (1, 1, 3, 'Ada', 1), (1, 2, 1, 'Sam', 1); {on}"
+    ));
+    let before = people(db, "table");
+    assert_eq!(
+        before,
+        [
+            "1|-|maintain_weight|500:grandma's: stew\u{1f}2:sweet;2|-|lose_weight|",
+            "1|Sam|gain_weight|1:spicy;3|Ada|lose_weight|",
+            "3,1",
+        ]
+    );
+    db.up_one();
+    // Members after the profiles' ids (2 + theirs), holders as they were.
+    assert_eq!(
+        people(db, "view"),
+        [
+            "1|-|maintain_weight|500:grandma's: stew\u{1f}2:sweet;2|-|lose_weight|",
+            "3|Sam|gain_weight|1:spicy;5|Ada|lose_weight|",
+            "5,3",
+        ]
+    );
+    assert_eq!(
+        db.text("SELECT CAST(COUNT(*) AS TEXT) AS v FROM profile_tastes"),
+        "2"
+    );
+    // One holder per account; a member's row beside it is no holder.
+    db.exec(
+        "INSERT INTO profiles (user_id, name, goal, height, weight, body_type, gender,
+             meals_per_day, activity_level, birth_date, body_fat_percentage, calories_target,
+             protein_target, carbs_target, fat_target, created_at, updated_at)
+         VALUES (2, 'Kim', 'lose_weight', 160, 60, 'normal', 'male', 3, 'low', '1980-01-01',
+             20, 1800, 90, 200, 60, '2026-01-01 00:00:00', '2026-01-01 00:00:00')",
+    );
+    assert_eq!(
+        db.text("SELECT CAST(MAX(id) AS TEXT) AS v FROM profiles"),
+        "6",
+        "new ids after every person and portion"
+    );
+    assert_eq!(
+        db.text("SELECT CAST(COUNT(*) AS TEXT) AS v FROM household_members"),
+        "3"
+    );
+    db.exec("DELETE FROM profiles WHERE id = 6");
+    db.down_one();
+    assert_eq!(
+        people(db, "table"),
+        [
+            "1|-|maintain_weight|500:grandma's: stew\u{1f}2:sweet;2|-|lose_weight|",
+            "3|Sam|gain_weight|1:spicy;5|Ada|lose_weight|",
+            "5,3",
+        ]
+    );
+    assert_eq!(
+        db.text("SELECT CAST(COUNT(*) AS TEXT) AS v FROM profile_tastes"),
+        "2"
+    );
+}
+
+#[test]
+fn one_person_table_on_sqlite() {
+    on_sqlite(one_person_table);
+}
+
+#[test]
+#[cfg_attr(
+    mealplan_skip_postgres,
+    ignore = "built with MEALPLAN_TEST_SKIP_POSTGRES=1"
+)]
+fn one_person_table_on_postgres() {
+    on_postgres(one_person_table);
+}

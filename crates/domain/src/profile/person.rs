@@ -1,0 +1,135 @@
+//! One person who eats: the account holder, who is the first person of
+//! their household, or a member of it. Both are the same values (a name,
+//! the body with its goal, meals a day, body fat and targets in force,
+//! tastes, restrictions and diet types), stored, edited, resolved and
+//! planned for in the same way; only where the holder's name lives and
+//! which person is first differ.
+
+use crate::account::{UserId, UserName};
+use crate::profile::targets::{DayTargets, Manual, Stored, hand_set};
+use crate::profile::validation::ProfileInput;
+use crate::profile::{Body, DietType, ItemName, ItemRef, MealsPerDay, NamedItem};
+
+/// A person as stored, with their lists resolved to `{id, name}` items.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Person {
+    /// Their id: the profile's for the holder, the member's for a member.
+    pub id: i64,
+    /// The account whose household they belong to.
+    pub user_id: UserId,
+    /// Whether they are the account holder (the household's first
+    /// person) rather than a member.
+    pub holder: bool,
+    /// What the household calls them: a member's own name, the account's
+    /// name for the holder.
+    pub name: UserName,
+    /// Body facts, the goal among them.
+    pub body: Body,
+    /// Meals a day.
+    pub meals_per_day: MealsPerDay,
+    /// Body fat % in force.
+    pub body_fat_percentage: f64,
+    /// Targets in force, checked once (so a plan takes them as they are).
+    pub targets: DayTargets,
+    /// Which of body fat and the targets were set by hand.
+    pub manual: Manual,
+    /// Tastes, in the order sent.
+    pub tastes: Vec<NamedItem>,
+    /// Restrictions, in the order sent.
+    pub restrictions: Vec<NamedItem>,
+    /// Diet types, in the order sent.
+    pub diet_types: Vec<DietType>,
+}
+
+impl Person {
+    /// The values the echo rule compares a save with
+    /// ([`echoes_cleared`](crate::targets::echoes_cleared)).
+    pub fn stored(&self) -> Stored {
+        Stored {
+            body_fat_percentage: self.body_fat_percentage,
+            targets: self.targets.get(),
+            manual: self.manual,
+        }
+    }
+
+    /// What a save would send to keep this person as they are: hand-set
+    /// values stay hand-set, computed ones are computed again; items by
+    /// id (an item whose stored name no longer reads as one is left out).
+    /// Parse it ([`ProfileDraft::parse`](crate::ProfileDraft::parse)) for
+    /// a draft to change.
+    pub fn input(&self) -> ProfileInput {
+        let (body_fat_percentage, requested) = hand_set(&self.stored());
+        let refs = |items: &[NamedItem]| -> Vec<ItemRef> {
+            items
+                .iter()
+                .filter_map(|i| ItemName::parse(&i.name).ok().map(|n| ItemRef::Id(i.id, n)))
+                .collect()
+        };
+        ProfileInput::of(
+            &self.body,
+            self.meals_per_day,
+            body_fat_percentage,
+            requested,
+            &refs(&self.tastes),
+            &refs(&self.restrictions),
+            &self.diet_types,
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::NaiveDate;
+
+    use super::*;
+    use crate::profile::targets::Targets;
+    use crate::{ProfileDraft, ProfileInput};
+
+    #[test]
+    fn a_person_saved_unchanged_keeps_what_was_set_by_hand() {
+        let today = NaiveDate::from_ymd_opt(2026, 1, 1).unwrap();
+        let input = ProfileInput {
+            goal: "lose_weight".into(),
+            height: 180.0,
+            weight: 80.0,
+            body_type: "normal".into(),
+            gender: "male".into(),
+            meals_per_day: 3,
+            activity_level: "medium".into(),
+            birth_date: NaiveDate::from_ymd_opt(1990, 5, 1).unwrap(),
+            targets: Targets {
+                protein: 150.0,
+                ..Targets::default()
+            },
+            diet_types: vec!["vegan".into()],
+            ..ProfileInput::default()
+        };
+        let draft = ProfileDraft::parse(&input, today).unwrap();
+        let resolved = draft.resolve(today);
+        let person = Person {
+            id: 1,
+            user_id: UserId(1),
+            holder: true,
+            name: UserName::parse("Ann").unwrap(),
+            body: *draft.body(),
+            meals_per_day: draft.meals_per_day(),
+            body_fat_percentage: resolved.body_fat_percentage,
+            targets: resolved.targets,
+            manual: resolved.manual,
+            tastes: vec![NamedItem {
+                id: 101,
+                name: "mango".into(),
+            }],
+            restrictions: vec![],
+            diet_types: draft.diet_types().to_vec(),
+        };
+        let again = person.input();
+        assert_eq!(again.targets.protein, 150.0);
+        assert_eq!(again.targets.calories, 0.0);
+        assert_eq!(again.tastes[0].id, Some(101));
+        assert_eq!(
+            ProfileDraft::parse(&again, today).unwrap().resolve(today),
+            resolved
+        );
+    }
+}
