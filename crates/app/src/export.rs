@@ -98,8 +98,8 @@ mod tests {
     use chrono::TimeZone;
     use mealplan_domain::{Email, MealStatus, MealType, Taxonomy, UserName};
     use mealplan_ports::{
-        DailyMenu, MealDetail, MockClock, MockMemberRepository, MockPlanRepository,
-        MockProfileRepository, MockRecipeCatalog, MockUserRepository, Plan, UserCredentials,
+        DailyMenu, MealDetail, MockClock, MockPersonRepository, MockPlanRepository,
+        MockRecipeCatalog, MockUserRepository, Plan, UserCredentials,
     };
 
     const ANN: UserId = UserId(1);
@@ -131,8 +131,8 @@ mod tests {
 
     /// No profile (so no day is judged against targets) and the custom
     /// items of each kind `items` gives.
-    fn profiles(items: fn(ItemKind) -> Vec<NamedItem>) -> MockProfileRepository {
-        let mut profiles = MockProfileRepository::new();
+    fn profiles(items: fn(ItemKind) -> Vec<NamedItem>) -> MockPersonRepository {
+        let mut profiles = MockPersonRepository::new();
         profiles
             .expect_find()
             .withf(|id| *id == ANN)
@@ -176,7 +176,7 @@ mod tests {
     /// The plan service over a history of `history` and two recipes.
     fn plans(
         history: Result<Vec<Plan>, StoreError>,
-        profiles: &Arc<MockProfileRepository>,
+        profiles: &Arc<MockPersonRepository>,
     ) -> Plans {
         let mut repository = MockPlanRepository::new();
         repository
@@ -194,7 +194,7 @@ mod tests {
         Plans::new(
             Arc::new(repository),
             Arc::new(catalog),
-            Arc::clone(profiles) as Arc<dyn ProfileRepository>,
+            Arc::clone(profiles) as Arc<dyn PersonRepository>,
             Arc::new(MockClock::new()),
             Arc::new(Taxonomy::default()),
         )
@@ -205,7 +205,7 @@ mod tests {
         Plans::new(
             Arc::new(MockPlanRepository::new()),
             Arc::new(MockRecipeCatalog::new()),
-            Arc::new(MockProfileRepository::new()),
+            Arc::new(MockPersonRepository::new()),
             Arc::new(MockClock::new()),
             Arc::new(Taxonomy::default()),
         )
@@ -213,7 +213,7 @@ mod tests {
 
     fn export(
         users: MockUserRepository,
-        profiles: MockProfileRepository,
+        profiles: MockPersonRepository,
         history: Result<Vec<Plan>, StoreError>,
     ) -> Export {
         let profiles = Arc::new(profiles);
@@ -226,10 +226,10 @@ mod tests {
         // Every other port has no expectation: a read of one would panic.
         let export = Export::new(
             Arc::new(users(false)),
-            Arc::new(MockProfileRepository::new()),
+            Arc::new(MockPersonRepository::new()),
             unread_plans(),
         )
-        .with_members(Arc::new(MockMemberRepository::new()));
+        .with_household();
         assert_eq!(export.account_data(ANN).await.unwrap(), None);
     }
 
@@ -289,14 +289,13 @@ mod tests {
 
     #[tokio::test]
     async fn members_are_read_from_the_household_when_it_is_wired() {
-        let mut members = MockMemberRepository::new();
-        members
+        let mut people = profiles(no_items);
+        people
             .expect_members()
             .withf(|id| *id == ANN)
             .times(1)
             .returning(|_| Ok(Vec::new()));
-        let export =
-            export(users(true), profiles(no_items), Ok(Vec::new())).with_members(Arc::new(members));
+        let export = export(users(true), people, Ok(Vec::new())).with_household();
         let data = export.account_data(ANN).await.unwrap().unwrap();
         assert!(data.members.is_empty());
     }
@@ -318,7 +317,7 @@ mod tests {
             .returning(|_| Err(StoreError::Failure("disk".into())));
         let export = Export::new(
             Arc::new(users),
-            Arc::new(MockProfileRepository::new()),
+            Arc::new(MockPersonRepository::new()),
             unread_plans(),
         );
         assert!(matches!(
