@@ -188,11 +188,13 @@ fn fill(sql: &mut Sql, person: &Template, household: &Template) {
         &[("user_id", "u.id")],
         &format!("FROM profiles t {filler} WHERE t.user_id = {}", person.user),
     );
+    // Household members are rows of `profiles` with a name (the holder's
+    // has none).
     sql.copy(
-        "household_members",
+        "profiles",
         &[("user_id", "u.id")],
         &format!(
-            "FROM household_members t {filler} WHERE t.user_id = {}",
+            "FROM profiles t {filler} WHERE t.user_id = {} AND t.name IS NOT NULL",
             household.user
         ),
     );
