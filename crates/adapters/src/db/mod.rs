@@ -496,6 +496,33 @@ mod tests {
         conn.batch_execute("SELECT 1").unwrap();
     }
 
+    /// Every pooled PostgreSQL connection has JIT compilation off (see
+    /// `Backend::establish`).
+    #[test]
+    #[cfg_attr(
+        mealplan_skip_postgres,
+        ignore = "built with MEALPLAN_TEST_SKIP_POSTGRES=1"
+    )]
+    fn every_postgres_connection_has_jit_off() {
+        #[derive(diesel::QueryableByName)]
+        struct Jit {
+            #[diesel(sql_type = Text)]
+            jit: String,
+        }
+        let url = std::env::var("MEALPLAN_TEST_POSTGRES_URL")
+            .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".to_owned());
+        let db = Database::open(&url, PoolOptions::default()).unwrap();
+        let mut a = db.pool.get().unwrap();
+        let mut b = db.pool.get().unwrap();
+        for conn in [&mut **a, &mut **b] {
+            let AnyConnection::Postgresql(c) = conn else {
+                panic!("not postgres")
+            };
+            let jit: Jit = diesel::sql_query("SHOW jit").get_result(c).unwrap();
+            assert_eq!(jit.jit, "off");
+        }
+    }
+
     #[test]
     fn every_sqlite_connection_gets_wal_and_foreign_keys() {
         let dir = tempfile::tempdir().unwrap();
