@@ -15,7 +15,7 @@ use super::measures::{activity, body_weight, height, meals_a_day};
 use super::part::{Read, decimal_points, parts};
 use super::request::{MemberFacts, ProfileChange, ToolRequest};
 use super::vocab::*;
-use super::words::{Text, is_known, next, numbers};
+use super::words::{Text, is_known, is_word, next, numbers};
 
 /// The relation a word names: the English relation and the sex implied.
 pub(super) fn relation(word: &str) -> Option<(&'static str, Option<Gender>)> {
@@ -175,40 +175,60 @@ fn who(message: &str) -> (Option<(&'static str, Option<Gender>)>, Option<String>
 }
 
 /// The name a message starts with as the subject of a statement ("Ana
-/// is allergic to shellfish", "Leo no come cerdo"): one of `names` (the
-/// household's members, matched whatever their case) or a capitalised
-/// word the assistant does not know, then a verb.
+/// is allergic to shellfish", "Leo no come cerdo", "Luis weighs 80 kg
+/// now", "Marta ya no come carne"): one of `names` (the household's
+/// members, matched whatever their case) or a capitalised word that is
+/// no word the assistant knows as written (a name is no slip to mend:
+/// "Marta" is not "martes"), then a verb in the third person, maybe
+/// after words that only qualify it ("also", "ya no", "now").
 pub(super) fn named_subject(message: &str, names: &[String]) -> Option<String> {
-    let mut tokens = tokens(message);
-    // "Pedro also hates mushrooms", "Ana tampoco come cerdo": a word that
-    // only qualifies the verb is skipped.
-    if tokens.len() > 2
-        && [
-            "also", "too", "really", "still", "tambien", "tampoco", "todavia", "ya",
-        ]
-        .contains(&tokens[1].word.as_str())
-    {
-        tokens.remove(1);
-    }
+    let tokens = tokens(message);
     let first = tokens.first()?;
     let member = names
         .iter()
         .find(|n| normalise(n.split_whitespace().next().unwrap_or(n)) == first.word);
-    let verb = tokens.get(1)?;
-    let verbs = [
-        "is", "s", "has", "doesn", "does", "can", "cannot", "eats", "hates", "follows", "went",
-        "es", "tiene", "no", "come", "odia", "sigue", "esta", "ya",
-    ];
-    if !verbs.contains(&verb.word.as_str()) {
+    // "Tom, my son, is allergic to nuts": the relation said beside the
+    // name is skipped.
+    let beside = tokens.get(1).is_some_and(|t| {
+        t.after_mark
+            && ["my", "mi", "our", "nuestro", "nuestra"].contains(&t.word.as_str())
+            && tokens.get(2).is_some_and(|r| relation(&r.mended).is_some())
+    });
+    let skip = if beside { 3 } else { 1 };
+    let verb = tokens
+        .iter()
+        .skip(skip)
+        .take(4)
+        .find(|t| !SUBJECT_ADVERBS.contains(&t.word.as_str()))?;
+    if (verb.after_mark && !beside)
+        || !(SUBJECT_VERBS.contains(&verb.word.as_str())
+            || SUBJECT_VERBS.contains(&verb.mended.as_str()))
+    {
         return None;
     }
     if let Some(name) = member {
         return Some(name.clone());
     }
-    (first.raw.chars().next().is_some_and(char::is_uppercase)
-        && !is_known(&first.word)
-        && name_like(first))
-    .then(|| first.raw.clone())
+    // "Wat is my target": a slip of a word that opens a question is none.
+    let opener = [
+        "what", "how", "why", "who", "which", "where", "when", "que", "como", "cual",
+    ]
+    .contains(&first.mended.as_str());
+    // Capitalised, no word as written; lowercase, not even a slip of one.
+    let capital = first.raw.chars().next().is_some_and(char::is_uppercase);
+    ((capital && !is_word(&first.word)) || (!capital && !is_known(&first.word)))
+        .then_some(())
+        .filter(|()| !opener && name_like_raw(first) && first.word.chars().count() >= 3)
+        .map(|()| first.raw.clone())
+}
+
+/// [`name_like`] of a capitalised word, a slip of a known word allowed.
+fn name_like_raw(token: &Token) -> bool {
+    let word = token.word.as_str();
+    !NOT_NAMES.contains(&word)
+        && !word.chars().any(|c| c.is_ascii_digit())
+        && word.chars().count() >= 2
+        && relation(&token.word).is_none()
 }
 
 /// What the whole message asks of the household, if anything: who is in
@@ -250,6 +270,15 @@ pub(super) fn read(message: &str, t: &Text, lang: Lang) -> Option<ToolRequest> {
                 && j < words.len()
                 && foods::exact(&words[j], lang).is_none())
     });
+    // "mi mamá ya no come con nosotros, quítala": someone taken out, or
+    // no longer at the table, is never added.
+    let scopes = super::negation::Scopes::of(t);
+    if t.has_any(REMOVE_PERSON)
+        || super::frames::removing(t) && !adds
+        || scopes.negates_any(t, WITH_ME)
+    {
+        return None;
+    }
     let facts = facts(message, lang);
     let body = [
         facts.age.is_some(),
@@ -269,6 +298,23 @@ pub(super) fn read(message: &str, t: &Text, lang: Lang) -> Option<ToolRequest> {
     None
 }
 
+/// The member a message takes out with a pronoun ("mi mamá ya no come
+/// con nosotros, quítala", "Tom moved out, remove him"): a member named
+/// in it, else the relation it names (`names`: the members' names,
+/// normalised).
+pub(super) fn removed(t: &Text, names: &[String]) -> Option<String> {
+    if !t.has_any(REMOVE_PERSON) {
+        return None;
+    }
+    let words = t.words();
+    if let Some(name) = words.iter().find(|w| names.contains(w)) {
+        return Some(name.clone());
+    }
+    (0..words.len())
+        .find_map(|i| relation_in(words, i))
+        .map(|(en, _)| en.to_owned())
+}
+
 /// Every fact the message gives of a person: name, relation, sex, age,
 /// height, weight, goal, activity, meals a day, diets and restrictions.
 pub(super) fn facts(message: &str, lang: Lang) -> MemberFacts {
@@ -278,24 +324,33 @@ pub(super) fn facts(message: &str, lang: Lang) -> MemberFacts {
         name,
         relation: rel.map(|(en, _)| en.to_owned()),
         gender: rel.and_then(|(_, g)| g).or_else(|| gender(&t, lang)),
-        height: height(&t).or_else(|| measure_after(&t, &["mide", "measures"], 100.0..250.0)),
-        weight: body_weight(&t).or_else(|| measure_after(&t, &["pesa", "weighs"], 25.0..300.0)),
+        height: height(&t)
+            .or_else(|| measure_after(&t, &["mide", "mido", "measures", "measure"], 100.0..250.0)),
+        weight: body_weight(&t).or_else(|| {
+            measure_after(
+                &t,
+                &["pesa", "peso", "weighs", "weigh", "weight"],
+                25.0..300.0,
+            )
+        }),
         activity: activity(&t),
         meals: meals_a_day(&t),
         ..MemberFacts::default()
     };
     out.age = age(&t, lang, out.height, out.weight);
-    out.goal = if t.has_any(LOSE) {
-        Some(Goal::LoseWeight)
-    } else if t.has_any(GAIN) {
-        Some(Goal::GainWeight)
-    } else if t.has_any(MAINTAIN) {
-        Some(Goal::MaintainWeight)
-    } else {
-        None
-    };
+    // "quiero bajar de peso", "wants to gain muscle": as the writer's own
+    // goal is read.
+    out.goal = super::statements::goal_said(&t)
+        .or_else(|| t.has_any(MAINTAIN).then_some(Goal::MaintainWeight));
     rules(&parts(message), lang, &mut out);
     out
+}
+
+/// Whether `part` gives a fact of a person's body or aims ("female",
+/// "28", "weight 58", "quiero bajar de peso").
+pub(super) fn gives_facts(part: &str, lang: Lang) -> bool {
+    let f = facts(part, lang);
+    f.changes() || f.gender.is_some() || f.age.is_some() || f.name.is_some()
 }
 
 /// A number in `range` right after one of `verbs` ("mide 158", "pesa 70").
@@ -433,22 +488,25 @@ pub(super) fn said_of_them(t: &Text, lang: Lang, inner: &Read) -> MemberFacts {
             ToolRequest::AddPreference {
                 kind: mealplan_ports::ItemKind::Restriction,
                 names,
-            } => {
-                for n in names {
-                    push(&mut facts.restrictions, n.clone());
-                }
-            }
+            } => names
+                .iter()
+                .for_each(|n| push(&mut facts.restrictions, n.clone())),
+            ToolRequest::RemovePreference {
+                kind: mealplan_ports::ItemKind::Restriction,
+                names,
+            } => names
+                .iter()
+                .for_each(|n| push(&mut facts.taken_back, n.clone())),
             ToolRequest::ChangeProfile(change) => match *change {
                 ProfileChange::Diet(d) => push(&mut facts.diets, d),
+                ProfileChange::DropDiet(d) => push(&mut facts.dropped_diets, d),
+                ProfileChange::WeightBy(kg) => facts.weight_by = Some(kg),
                 ProfileChange::Weight(kg) => facts.weight = Some(kg),
                 ProfileChange::Height(cm) => facts.height = Some(cm),
                 ProfileChange::Goal(g) => facts.goal = Some(g),
                 ProfileChange::Activity(a) => facts.activity = Some(a),
                 ProfileChange::Meals(n) => facts.meals = Some(n),
-                ProfileChange::DropDiet(_)
-                | ProfileChange::WeightBy(_)
-                | ProfileChange::GoalWeight(_)
-                | ProfileChange::NotGoal(_) => {}
+                ProfileChange::GoalWeight(_) | ProfileChange::NotGoal(_) => {}
             },
             _ => {}
         }
@@ -463,23 +521,39 @@ pub(super) fn said_of_them(t: &Text, lang: Lang, inner: &Read) -> MemberFacts {
 pub(super) fn said_of_named(message: &str, lang: Lang, names: &[String]) -> Option<MemberFacts> {
     let name = named_subject(message, names)?;
     let mut facts = facts(message, lang);
-    facts.name = Some(name);
+    facts.name = Some(name.clone());
     facts.relation = None;
+    // What follows the name, read as the writer's own statements would
+    // be ("… is lactose intolerant", "… ya no es vegetariana"), the name
+    // left out (a name is no word: "Marta" is not "martes").
+    let rest = message.trim_start().get(name.len()..).unwrap_or_default();
+    let rest = Text::new(rest);
+    if let Some(back) = super::frames::taken_back_of(&rest, lang) {
+        // Something they no longer keep out: taken back, never stored.
+        facts.restrictions.clear();
+        facts.diets.clear();
+        facts.merge(said_of_them(&Text::from_words(Vec::new()), lang, &back));
+    } else {
+        let mut inner = Read::default();
+        super::statements::about_self(&rest, lang, &mut inner);
+        facts.merge(said_of_them(&rest, lang, &inner));
+    }
     // A statement about them that says nothing readable is still theirs:
     // it must never fall through to the writer's own profile.
     let t = Text::new(message);
+    facts.weight_by = super::frames::weight_change(&t);
+    // "Luis bajó 2 kilos": a change of weight, never a goal.
+    if facts.weight_by.is_some() {
+        facts.goal = None;
+    }
     let states = t.has_any(ALLERGY_OPENERS)
         || t.has_any(ALLERGY_NOUNS)
         || t.has_any(THEIR_DISLIKES)
         || t.has_any(MEMBER_STATES)
+        || t.has_any(WEIGHT_LOST)
+        || t.has_any(WEIGHT_GAINED)
         || !foods::mentioned(t.words(), lang).found.is_empty();
-    (states
-        || !facts.restrictions.is_empty()
-        || !facts.diets.is_empty()
-        || facts.goal.is_some()
-        || facts.activity.is_some()
-        || facts.meals.is_some())
-    .then_some(facts)
+    (states || facts.changes()).then_some(facts)
 }
 
 /// The facts a message adds to a member waiting for them ("she is 34,
