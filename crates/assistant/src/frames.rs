@@ -150,13 +150,13 @@ fn meal_back(t: &Text, scopes: &Scopes, today: u8) -> Option<Read> {
 }
 
 /// Whether `t` says to take something or someone out ("take Ana out",
-/// "kick him out": those two only with "out").
+/// "kick him out": those two only with "out" or "off").
 pub(super) fn removing(t: &Text) -> bool {
     REMOVE_WORDS
         .iter()
         .filter(|w| !["take", "kick"].contains(w))
         .any(|w| t.has(w))
-        || t.has_any(&["take", "kick"]) && t.has("out")
+        || t.has_any(&["take", "kick"]) && t.has_any(&["out", "off"])
 }
 
 /// A member taken out of the household: "remove my husband", "quita a

@@ -58,6 +58,12 @@ struct Token {
 }
 
 fn tokens(message: &str) -> Vec<Token> {
+    tokens_of(message, true)
+}
+
+/// [`tokens`]; without `mend`, each word's mended form is left as it is
+/// written (nothing is mended).
+fn tokens_of(message: &str, mend: bool) -> Vec<Token> {
     let mut out: Vec<Token> = Vec::new();
     let mut current = String::new();
     let mut mark = false;
@@ -66,7 +72,11 @@ fn tokens(message: &str) -> Vec<Token> {
             return;
         }
         let word = normalise(current);
-        let mended = Text::new(current).joined();
+        let mended = if mend {
+            Text::new(current).joined()
+        } else {
+            word.clone()
+        };
         out.push(Token {
             raw: std::mem::take(current),
             word,
@@ -182,7 +192,12 @@ fn who(message: &str) -> (Option<(&'static str, Option<Gender>)>, Option<String>
 /// "Marta" is not "martes"), then a verb in the third person, maybe
 /// after words that only qualify it ("also", "ya no", "now").
 pub(super) fn named_subject(message: &str, names: &[String]) -> Option<String> {
-    let tokens = tokens(message);
+    // The name and its verb stand in the first few words.
+    let head = message
+        .char_indices()
+        .nth(120)
+        .map_or(message, |(at, _)| &message[..at]);
+    let tokens = tokens(head);
     let first = tokens.first()?;
     let member = names
         .iter()
@@ -298,11 +313,32 @@ pub(super) fn read(message: &str, t: &Text, lang: Lang) -> Option<ToolRequest> {
     None
 }
 
+/// The words of a message written as names: capitalised inside a
+/// sentence and no word the assistant knows as written ("elimina a Marta
+/// de mi hogar"), normalised; read as written, never mended ("Marta" is
+/// not "martes").
+pub(super) fn written_names(message: &str) -> Vec<String> {
+    let tokens = tokens_of(message, false);
+    tokens
+        .iter()
+        .enumerate()
+        .filter(|(i, t)| {
+            *i > 0
+                && !t.after_mark
+                && t.raw.chars().next().is_some_and(char::is_uppercase)
+                && t.raw.chars().skip(1).any(char::is_lowercase)
+                && t.word.chars().count() >= 3
+                && !is_word(&t.word)
+        })
+        .map(|(_, t)| t.word.clone())
+        .collect()
+}
+
 /// The member a message takes out with a pronoun ("mi mamá ya no come
 /// con nosotros, quítala", "Tom moved out, remove him"): a member named
 /// in it, else the relation it names (`names`: the members' names,
 /// normalised).
-pub(super) fn removed(t: &Text, names: &[String]) -> Option<String> {
+pub(super) fn removed(message: &str, t: &Text, names: &[String]) -> Option<String> {
     if !t.has_any(REMOVE_PERSON) {
         return None;
     }
@@ -313,6 +349,8 @@ pub(super) fn removed(t: &Text, names: &[String]) -> Option<String> {
     (0..words.len())
         .find_map(|i| relation_in(words, i))
         .map(|(en, _)| en.to_owned())
+        // "Rosa ya no vive con nosotros, bórrala": the person spoken of.
+        .or_else(|| named_subject(message, names))
 }
 
 /// Every fact the message gives of a person: name, relation, sex, age,
@@ -355,8 +393,14 @@ pub(super) fn gives_facts(part: &str, lang: Lang) -> bool {
 
 /// A number in `range` right after one of `verbs` ("mide 158", "pesa 70").
 fn measure_after(t: &Text, verbs: &[&str], range: std::ops::Range<f64>) -> Option<f64> {
+    let words = t.words();
     numbers(t).into_iter().find_map(|(i, n)| {
-        (i > 0 && verbs.contains(&t.words()[i - 1].as_str()) && range.contains(&n)).then_some(n)
+        // "pesa ahora 80": a word of time between them.
+        let before = (0..i)
+            .rev()
+            .find(|&j| !NOW_WORDS.contains(&words[j].as_str()))?;
+        (i - before <= 2 && verbs.contains(&words[before].as_str()) && range.contains(&n))
+            .then_some(n)
     })
 }
 
@@ -526,7 +570,11 @@ pub(super) fn said_of_named(message: &str, lang: Lang, names: &[String]) -> Opti
     // What follows the name, read as the writer's own statements would
     // be ("… is lactose intolerant", "… ya no es vegetariana"), the name
     // left out (a name is no word: "Marta" is not "martes").
-    let rest = message.trim_start().get(name.len()..).unwrap_or_default();
+    let start = message.find(char::is_alphanumeric).unwrap_or(message.len());
+    let end = message[start..]
+        .find(|c: char| !c.is_alphanumeric())
+        .map_or(message.len(), |n| start + n);
+    let rest = &message[end..];
     let rest = Text::new(rest);
     if let Some(back) = super::frames::taken_back_of(&rest, lang) {
         // Something they no longer keep out: taken back, never stored.

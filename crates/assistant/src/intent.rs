@@ -52,19 +52,26 @@ pub fn understand(message: &str, ctx: &Context) -> Understood {
         .iter()
         .flat_map(|n| n.split_whitespace().map(super::lang::normalise))
         .collect();
-    // A member's name is read as written, never as a slip of a word.
-    super::words::keeping_names(&names, || understand_with(message, ctx, &names))
+    // A member's name, and a word written as a name, is read as written,
+    // never as a slip of a word.
+    let mut kept = names.clone();
+    kept.extend(super::household::written_names(message));
+    kept.extend(
+        super::household::named_subject(message, &ctx.names).map(|n| super::lang::normalise(&n)),
+    );
+    super::words::keeping_names(&kept, || understand_with(message, ctx, &names, &kept))
 }
 
-/// [`understand`], `names` the members' names as normalised words.
-fn understand_with(message: &str, ctx: &Context, names: &[String]) -> Understood {
+/// [`understand`], `names` the members' names as normalised words, `kept`
+/// those and the other words written as names.
+fn understand_with(message: &str, ctx: &Context, names: &[String], kept: &[String]) -> Understood {
     let whole = Text::new(message);
     // Names say nothing of the language ("Pedro also hates mushrooms").
     let words: Vec<&str> = whole
         .words()
         .iter()
         .map(String::as_str)
-        .filter(|w| !names.iter().any(|n| n == w))
+        .filter(|w| !kept.iter().any(|n| n == w))
         .collect();
     let without_names = words.join(" ");
     let raw = if words.len() < whole.words().len() {
@@ -85,7 +92,7 @@ fn understand_with(message: &str, ctx: &Context, names: &[String]) -> Understood
     }
     // "mi mamá ya no come con nosotros, quítala": the person the
     // message speaks of, taken out.
-    if let Some(who) = super::household::removed(&whole, names) {
+    if let Some(who) = super::household::removed(message, &whole, names) {
         out.requests.push(ToolRequest::RemoveMember { who });
         return out;
     }

@@ -806,6 +806,7 @@ fn a_fact_about_a_named_person_is_never_the_writers() {
         &["someone else: Luis lost 3kg"],
     );
     reads("Luis bajó 2 kilos", Es, &["someone else: Luis lost 2kg"]);
+    reads("Luis pesa ahora 80", Es, &["someone else: Luis 80kg"]);
     reads(
         "Tom wants to lose weight",
         En,
@@ -864,6 +865,18 @@ fn members_are_taken_out_in_both_languages() {
         &["remove member mother"],
     );
     reads("quita a mi mamá", Es, &["remove member mother"]);
+    reads(
+        "take my husband off the household",
+        En,
+        &["remove member husband"],
+    );
+    reads(
+        "Rosa ya no vive con nosotros, bórrala",
+        Es,
+        &["remove member Rosa"],
+    );
+    // A name written as one is no slip ("Marta" is not "martes").
+    reads("elimina a Marta de mi hogar", Es, &["remove member marta"]);
     reads("remove my husband", En, &["remove member husband"]);
 }
 
@@ -943,4 +956,18 @@ fn everyday_phrasings_of_foods_weights_and_activity() {
     reads("gained a kilo over the holidays", En, &["weight by +1"]);
     reads("soy deportista", Es, &["activity high"]);
     reads("I like mushrooms now", En, &["add taste: mushrooms"]);
+    reads("I'm fine with pork now", En, &["remove pork"]);
+    reads("i eat anything but fish", En, &["add restriction: fish"]);
+    reads(
+        "algo sin carne para el viernes",
+        Es,
+        &["replace 5:- (meat) without vegetarian"],
+    );
+    reads("I'm a runner", En, &["activity high"]);
+    // Words that only announce what follows are no part left unread.
+    let u = understand(
+        "just so you know, I'm allergic to nuts",
+        &Context::default(),
+    );
+    assert!(u.unread_parts.is_empty(), "{:?}", u.unread_parts);
 }
