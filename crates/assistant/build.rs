@@ -18,6 +18,12 @@ fn main() {
         .filter(|p| p.extension().is_some_and(|e| e == "tsv"))
         .collect();
     files.sort();
+    // The lists the reader's code names: only those are compiled into
+    // it; the others (the lists only the tests hold to their rules, such
+    // as `OPPOSITES`) only into the tests, so no list is dead code.
+    let src = dir.with_file_name("src");
+    println!("cargo::rerun-if-changed={}", src.display());
+    let used = names_in(&src);
     let mut out = String::new();
     let mut index = String::new();
     for file in files {
@@ -25,7 +31,7 @@ fn main() {
         let text = std::fs::read_to_string(&file).expect("a list file is readable");
         let name = file.file_name().expect("a file name").to_string_lossy();
         for list in parse(&text, &name) {
-            list.write(&mut out, &name);
+            list.write(&mut out, &name, used.contains(&list.name));
             writeln!(
                 index,
                 "    ({:?}, {:?}, key_column_{}()),",
@@ -42,6 +48,35 @@ fn main() {
     out.push_str("];\n");
     let target = Path::new(&std::env::var("OUT_DIR").expect("cargo sets it")).join("vocab.rs");
     std::fs::write(target, out).expect("OUT_DIR is writable");
+}
+
+/// The identifiers of the crate's sources, test files (`*_tests.rs`)
+/// aside.
+fn names_in(dir: &Path) -> std::collections::HashSet<String> {
+    let mut names = std::collections::HashSet::new();
+    let mut dirs = vec![dir.to_path_buf()];
+    while let Some(d) = dirs.pop() {
+        for entry in std::fs::read_dir(&d).expect("src/ is readable") {
+            let path = entry.expect("a directory entry").path();
+            if path.is_dir() {
+                dirs.push(path);
+                continue;
+            }
+            let file = path.file_name().map(|f| f.to_string_lossy().into_owned());
+            if path.extension().is_none_or(|e| e != "rs")
+                || file.is_some_and(|f| f.ends_with("_tests.rs"))
+            {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).expect("a source file is readable");
+            names.extend(
+                text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                    .filter(|w| !w.is_empty())
+                    .map(str::to_owned),
+            );
+        }
+    }
+    names
 }
 
 /// One `== NAME` section.
@@ -99,7 +134,9 @@ fn parse(text: &str, file: &str) -> Vec<List> {
 }
 
 impl List {
-    fn write(&self, out: &mut String, file: &str) {
+    /// Writes the list as a constant; `used` says the reader's code names
+    /// it (else it is compiled for the tests only).
+    fn write(&self, out: &mut String, file: &str, used: bool) {
         let columns = self.rows.first().map_or(1, Vec::len);
         let ty = if columns == 1 {
             "&str".to_owned()
@@ -113,7 +150,9 @@ impl List {
         };
         writeln!(out, "/// {doc}").unwrap();
         writeln!(out, "///\n/// From `data/{file}`.").unwrap();
-        writeln!(out, "#[allow(dead_code)]").unwrap();
+        if !used {
+            writeln!(out, "#[cfg(test)]").unwrap();
+        }
         writeln!(out, "pub const {}: &[{ty}] = &[", self.name).unwrap();
         for row in &self.rows {
             if columns == 1 {

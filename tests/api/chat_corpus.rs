@@ -747,3 +747,23 @@ async fn the_assistant_meets_its_corpus(b: Backend) {
 }
 
 crate::on_both_backends!(the_assistant_meets_its_corpus);
+
+/// Every expectation of a corpus file named by `CHAT_CORPUS_FILE`
+/// (relative to the workspace root, or absolute), on SQLite: for trying
+/// new cases before they join the corpus (`CHAT_CORPUS_FILE=/tmp/new.txt
+/// cargo test --workspace --test api -- --ignored a_corpus_file_meets
+/// --nocapture`).
+#[actix_web::test]
+#[ignore = "runs a corpus file given by CHAT_CORPUS_FILE"]
+async fn a_corpus_file_meets_its_expectations() {
+    let path = std::env::var("CHAT_CORPUS_FILE").unwrap_or_else(|_| "tests/chat/corpus.txt".into());
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let text = std::fs::read_to_string(root.join(&path)).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let (messages, failures) = run(Backend::Sqlite, &text).await;
+    println!(
+        "{path}: {} of {messages} messages failed\n\n{}",
+        failures.len(),
+        failures.join("\n\n")
+    );
+    assert!(failures.is_empty());
+}

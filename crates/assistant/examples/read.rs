@@ -5,7 +5,8 @@
 //! echo "I'm not lactose intolerant" | cargo run -p mealplan-assistant --example read
 //! ```
 //!
-//! Today is Wednesday (3) unless `TODAY` says another day (1-7).
+//! Today is Wednesday (3) unless `TODAY` says another day (1-7); the
+//! household is Tom and Ana unless `NAMES` lists others (`NAMES=Luis,Eva`).
 
 use std::io::BufRead;
 
@@ -19,7 +20,15 @@ fn main() {
     let ctx = Context {
         today,
         earlier: None,
-        names: vec!["Tom".to_owned(), "Ana".to_owned()],
+        names: std::env::var("NAMES").map_or_else(
+            |_| vec!["Tom".to_owned(), "Ana".to_owned()],
+            |n| {
+                n.split(',')
+                    .filter(|n| !n.is_empty())
+                    .map(str::to_owned)
+                    .collect()
+            },
+        ),
     };
     for line in std::io::stdin().lock().lines() {
         let Ok(line) = line else { break };

@@ -264,12 +264,19 @@ pub(super) fn action(t: &Text, lang: Lang, today: u8) -> Option<ToolRequest> {
         if unwanted && !replacing {
             meal.recipe_name = foods::mentioned(t.words(), lang).found.into_iter().next();
         }
+        // "put something meatless on friday": that day's meal with meat.
+        let meatless = something && t.has_any(MEATLESS);
+        if meatless && meal.meal_type.is_none() && meal.recipe_name.is_none() {
+            meal.recipe_name = Some("meat".to_owned());
+        }
         if meal.is_empty() && chosen.is_none() && !anything_else {
             // "change my weight" and the like are statements, read before.
             return None;
         }
         let choice = if let Some(n) = chosen {
             Some(Choice::Option(n))
+        } else if meatless {
+            Some(Choice::Without(vec!["vegetarian".to_owned()]))
         } else if unwanted && !replacing {
             None
         } else {

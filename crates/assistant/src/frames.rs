@@ -40,7 +40,7 @@ pub(super) fn read(t: &Text, lang: Lang, today: u8, names: &[String]) -> Option<
     if let Some(read) = weight_moved(t, &scopes) {
         return Some(read);
     }
-    if let Some(read) = eat_again(t, lang) {
+    if let Some(read) = eat_again(t, lang).or_else(|| eaten_after_all(t, lang)) {
         return Some(read);
     }
     if scopes.any()
@@ -52,6 +52,21 @@ pub(super) fn read(t: &Text, lang: Lang, today: u8, names: &[String]) -> Option<
         return Some(taken_back(t, &scopes, lang));
     }
     None
+}
+
+/// What clause `t` takes back, when it takes something back: a food
+/// eaten again ("can eat gluten again"), a negated allergy or diet ("is
+/// not vegetarian anymore"). Said of a named person, it is theirs.
+pub(super) fn taken_back_of(t: &Text, lang: Lang) -> Option<Read> {
+    if let Some(read) = eat_again(t, lang).or_else(|| eaten_after_all(t, lang)) {
+        return Some(read);
+    }
+    let scopes = Scopes::of(t);
+    if !scopes.negates_any(t, TAKEN_BACK) {
+        return None;
+    }
+    let read = taken_back(t, &scopes, lang);
+    (!read.requests.is_empty()).then_some(read)
 }
 
 /// A clause whose act is negated, read as what it would say affirmed,
@@ -134,17 +149,21 @@ fn meal_back(t: &Text, scopes: &Scopes, today: u8) -> Option<Read> {
     Some(read)
 }
 
+/// Whether `t` says to take something or someone out ("take Ana out",
+/// "kick him out": those two only with "out" or "off").
+pub(super) fn removing(t: &Text) -> bool {
+    REMOVE_WORDS
+        .iter()
+        .filter(|w| !["take", "kick"].contains(w))
+        .any(|w| t.has(w))
+        || t.has_any(&["take", "kick"]) && t.has_any(&["out", "off"])
+}
+
 /// A member taken out of the household: "remove my husband", "quita a
 /// Tom de la familia", "delete Ana from the household", "remove Zoe"
 /// (`names`: the members' names, normalised).
 fn member_out(t: &Text, names: &[String]) -> Option<Read> {
-    // "take Ana out", "kick him out": those two only with "out".
-    let removing = REMOVE_WORDS
-        .iter()
-        .filter(|w| !["take", "kick"].contains(w))
-        .any(|w| t.has(w))
-        || t.has_any(&["take", "kick"]) && t.has("out");
-    if !removing {
+    if !removing(t) {
         return None;
     }
     let relation = t.words().iter().enumerate().find_map(|(i, w)| {
@@ -184,9 +203,20 @@ fn member_out(t: &Text, names: &[String]) -> Option<Read> {
 /// moves by that much; the goal is not touched. Negated ("I haven't lost
 /// any weight") nothing moves.
 fn weight_moved(t: &Text, scopes: &Scopes) -> Option<Read> {
+    // "engordé un kilo", "gained a kilo", "medio kilo": one, or a half.
+    let spelt = t.words().iter().enumerate().find_map(|(i, w)| {
+        let n = match w.as_str() {
+            "a" | "an" | "un" | "one" | "uno" => 1.0,
+            "half" | "medio" => 0.5,
+            _ => return None,
+        };
+        let unit = next(t, i);
+        (KG.contains(&unit) || LB.contains(&unit)).then_some((i, n))
+    });
     let (i, n) = numbers(t)
         .into_iter()
-        .find(|(i, n)| *n > 0.0 && (KG.contains(&next(t, *i)) || LB.contains(&next(t, *i))))?;
+        .find(|(i, n)| *n > 0.0 && (KG.contains(&next(t, *i)) || LB.contains(&next(t, *i))))
+        .or(spelt)?;
     let kg = if LB.contains(&next(t, i)) {
         n * 0.453_592_37
     } else {
@@ -215,6 +245,16 @@ fn weight_moved(t: &Text, scopes: &Scopes) -> Option<Read> {
             )));
     }
     Some(read)
+}
+
+/// The change of weight `t` says, in kg (down negative), when it says one
+/// and does not negate it: "lost 3 kg", "bajó 2 kilos".
+pub(super) fn weight_change(t: &Text) -> Option<f64> {
+    let read = weight_moved(t, &Scopes::of(t))?;
+    match read.requests.first() {
+        Some(ToolRequest::ChangeProfile(ProfileChange::WeightBy(kg))) => Some(*kg),
+        _ => None,
+    }
 }
 
 /// A weight wished for: "quiero llegar a 70", "I want to get down to 65
@@ -253,25 +293,62 @@ fn eat_again(t: &Text, lang: Lang) -> Option<Read> {
     if !again_after && !opener_says_again {
         return None;
     }
-    let words: Vec<String> = rest
+    eaten(rest, lang)
+}
+
+/// The foods among `words` (the time aside: "again", "now", "de
+/// nuevo"), no longer kept out; `None` when none is named.
+fn eaten(words: Vec<String>, lang: Lang) -> Option<Read> {
+    let words: Vec<String> = words
         .into_iter()
         .filter(|w| {
-            ![
-                "again", "now", "ahora", "otra", "vez", "de", "nuevo", "back",
-            ]
-            .contains(&w.as_str())
+            !NOW_WORDS.contains(&w.as_str())
+                && !["again", "otra", "vez", "de", "nuevo", "back"].contains(&w.as_str())
         })
         .collect();
-    let found = foods::read(&words, lang);
-    if found.found.is_empty() {
+    let found = foods::read(&words, lang).found;
+    if found.is_empty() {
         return None;
+    }
+    // "I can have dairy again": an intolerance of it is over too (an
+    // allergy is only taken back when named).
+    let mut names = found.clone();
+    for f in &found {
+        let intolerance = foods::allergy_name(f);
+        if intolerance.ends_with("intolerance") && !names.contains(&intolerance) {
+            names.push(intolerance);
+        }
     }
     let mut read = Read::default();
     read.requests.push(ToolRequest::RemovePreference {
         kind: ItemKind::Restriction,
-        names: found.found,
+        names,
     });
     Some(read)
+}
+
+/// A food eaten after all, or fine now: "actually I do eat mushrooms",
+/// "sí como setas", "ya puedo tomar lácteos", "pork is fine for me now",
+/// "el cerdo ya me sienta bien": what kept it out is taken back.
+fn eaten_after_all(t: &Text, lang: Lang) -> Option<Read> {
+    if t.has_any(OTHERS) {
+        return None;
+    }
+    let words: Vec<String> = if let Some(rest) = t.after(DO_EAT) {
+        rest
+    } else if t.has_any(FOOD_FINE)
+        && t.has_any(&["now", "again", "ahora", "ya", "for me", "para mi"])
+    {
+        // The foods before "is fine".
+        let at = t
+            .words()
+            .iter()
+            .position(|w| ["is", "are", "ya", "me"].contains(&w.as_str()))?;
+        t.words()[..at].to_vec()
+    } else {
+        return None;
+    };
+    eaten(words, lang)
 }
 
 /// Foods excluded by a negation the keyword readers did not read ("no

@@ -15,7 +15,7 @@ use super::measures::{activity, body_weight, height, meals_a_day};
 use super::part::{Read, decimal_points, parts};
 use super::request::{MemberFacts, ProfileChange, ToolRequest};
 use super::vocab::*;
-use super::words::{Text, is_known, next, numbers};
+use super::words::{Text, is_known, is_word, next, numbers};
 
 /// The relation a word names: the English relation and the sex implied.
 pub(super) fn relation(word: &str) -> Option<(&'static str, Option<Gender>)> {
@@ -58,6 +58,12 @@ struct Token {
 }
 
 fn tokens(message: &str) -> Vec<Token> {
+    tokens_of(message, true)
+}
+
+/// [`tokens`]; without `mend`, each word's mended form is left as it is
+/// written (nothing is mended).
+fn tokens_of(message: &str, mend: bool) -> Vec<Token> {
     let mut out: Vec<Token> = Vec::new();
     let mut current = String::new();
     let mut mark = false;
@@ -66,7 +72,11 @@ fn tokens(message: &str) -> Vec<Token> {
             return;
         }
         let word = normalise(current);
-        let mended = Text::new(current).joined();
+        let mended = if mend {
+            Text::new(current).joined()
+        } else {
+            word.clone()
+        };
         out.push(Token {
             raw: std::mem::take(current),
             word,
@@ -175,40 +185,65 @@ fn who(message: &str) -> (Option<(&'static str, Option<Gender>)>, Option<String>
 }
 
 /// The name a message starts with as the subject of a statement ("Ana
-/// is allergic to shellfish", "Leo no come cerdo"): one of `names` (the
-/// household's members, matched whatever their case) or a capitalised
-/// word the assistant does not know, then a verb.
+/// is allergic to shellfish", "Leo no come cerdo", "Luis weighs 80 kg
+/// now", "Marta ya no come carne"): one of `names` (the household's
+/// members, matched whatever their case) or a capitalised word that is
+/// no word the assistant knows as written (a name is no slip to mend:
+/// "Marta" is not "martes"), then a verb in the third person, maybe
+/// after words that only qualify it ("also", "ya no", "now").
 pub(super) fn named_subject(message: &str, names: &[String]) -> Option<String> {
-    let mut tokens = tokens(message);
-    // "Pedro also hates mushrooms", "Ana tampoco come cerdo": a word that
-    // only qualifies the verb is skipped.
-    if tokens.len() > 2
-        && [
-            "also", "too", "really", "still", "tambien", "tampoco", "todavia", "ya",
-        ]
-        .contains(&tokens[1].word.as_str())
-    {
-        tokens.remove(1);
-    }
+    // The name and its verb stand in the first few words.
+    let head = message
+        .char_indices()
+        .nth(120)
+        .map_or(message, |(at, _)| &message[..at]);
+    let tokens = tokens(head);
     let first = tokens.first()?;
     let member = names
         .iter()
         .find(|n| normalise(n.split_whitespace().next().unwrap_or(n)) == first.word);
-    let verb = tokens.get(1)?;
-    let verbs = [
-        "is", "s", "has", "doesn", "does", "can", "cannot", "eats", "hates", "follows", "went",
-        "es", "tiene", "no", "come", "odia", "sigue", "esta", "ya",
-    ];
-    if !verbs.contains(&verb.word.as_str()) {
+    // "Tom, my son, is allergic to nuts": the relation said beside the
+    // name is skipped.
+    let beside = tokens.get(1).is_some_and(|t| {
+        t.after_mark
+            && ["my", "mi", "our", "nuestro", "nuestra"].contains(&t.word.as_str())
+            && tokens.get(2).is_some_and(|r| relation(&r.mended).is_some())
+    });
+    let skip = if beside { 3 } else { 1 };
+    let verb = tokens
+        .iter()
+        .skip(skip)
+        .take(4)
+        .find(|t| !SUBJECT_ADVERBS.contains(&t.word.as_str()))?;
+    if (verb.after_mark && !beside)
+        || !(SUBJECT_VERBS.contains(&verb.word.as_str())
+            || SUBJECT_VERBS.contains(&verb.mended.as_str()))
+    {
         return None;
     }
     if let Some(name) = member {
         return Some(name.clone());
     }
-    (first.raw.chars().next().is_some_and(char::is_uppercase)
-        && !is_known(&first.word)
-        && name_like(first))
-    .then(|| first.raw.clone())
+    // "Wat is my target": a slip of a word that opens a question is none.
+    let opener = [
+        "what", "how", "why", "who", "which", "where", "when", "que", "como", "cual",
+    ]
+    .contains(&first.mended.as_str());
+    // Capitalised, no word as written; lowercase, not even a slip of one.
+    let capital = first.raw.chars().next().is_some_and(char::is_uppercase);
+    ((capital && !is_word(&first.word)) || (!capital && !is_known(&first.word)))
+        .then_some(())
+        .filter(|()| !opener && name_like_raw(first) && first.word.chars().count() >= 3)
+        .map(|()| first.raw.clone())
+}
+
+/// [`name_like`] of a capitalised word, a slip of a known word allowed.
+fn name_like_raw(token: &Token) -> bool {
+    let word = token.word.as_str();
+    !NOT_NAMES.contains(&word)
+        && !word.chars().any(|c| c.is_ascii_digit())
+        && word.chars().count() >= 2
+        && relation(&token.word).is_none()
 }
 
 /// What the whole message asks of the household, if anything: who is in
@@ -250,6 +285,15 @@ pub(super) fn read(message: &str, t: &Text, lang: Lang) -> Option<ToolRequest> {
                 && j < words.len()
                 && foods::exact(&words[j], lang).is_none())
     });
+    // "mi mamá ya no come con nosotros, quítala": someone taken out, or
+    // no longer at the table, is never added.
+    let scopes = super::negation::Scopes::of(t);
+    if t.has_any(REMOVE_PERSON)
+        || super::frames::removing(t) && !adds
+        || scopes.negates_any(t, WITH_ME)
+    {
+        return None;
+    }
     let facts = facts(message, lang);
     let body = [
         facts.age.is_some(),
@@ -269,6 +313,46 @@ pub(super) fn read(message: &str, t: &Text, lang: Lang) -> Option<ToolRequest> {
     None
 }
 
+/// The words of a message written as names: capitalised inside a
+/// sentence and no word the assistant knows as written ("elimina a Marta
+/// de mi hogar"), normalised; read as written, never mended ("Marta" is
+/// not "martes").
+pub(super) fn written_names(message: &str) -> Vec<String> {
+    let tokens = tokens_of(message, false);
+    tokens
+        .iter()
+        .enumerate()
+        .filter(|(i, t)| {
+            *i > 0
+                && !t.after_mark
+                && t.raw.chars().next().is_some_and(char::is_uppercase)
+                && t.raw.chars().skip(1).any(char::is_lowercase)
+                && t.word.chars().count() >= 3
+                && !is_word(&t.word)
+        })
+        .map(|(_, t)| t.word.clone())
+        .collect()
+}
+
+/// The member a message takes out with a pronoun ("mi mamá ya no come
+/// con nosotros, quítala", "Tom moved out, remove him"): a member named
+/// in it, else the relation it names (`names`: the members' names,
+/// normalised).
+pub(super) fn removed(message: &str, t: &Text, names: &[String]) -> Option<String> {
+    if !t.has_any(REMOVE_PERSON) {
+        return None;
+    }
+    let words = t.words();
+    if let Some(name) = words.iter().find(|w| names.contains(w)) {
+        return Some(name.clone());
+    }
+    (0..words.len())
+        .find_map(|i| relation_in(words, i))
+        .map(|(en, _)| en.to_owned())
+        // "Rosa ya no vive con nosotros, bórrala": the person spoken of.
+        .or_else(|| named_subject(message, names))
+}
+
 /// Every fact the message gives of a person: name, relation, sex, age,
 /// height, weight, goal, activity, meals a day, diets and restrictions.
 pub(super) fn facts(message: &str, lang: Lang) -> MemberFacts {
@@ -278,30 +362,45 @@ pub(super) fn facts(message: &str, lang: Lang) -> MemberFacts {
         name,
         relation: rel.map(|(en, _)| en.to_owned()),
         gender: rel.and_then(|(_, g)| g).or_else(|| gender(&t, lang)),
-        height: height(&t).or_else(|| measure_after(&t, &["mide", "measures"], 100.0..250.0)),
-        weight: body_weight(&t).or_else(|| measure_after(&t, &["pesa", "weighs"], 25.0..300.0)),
+        height: height(&t)
+            .or_else(|| measure_after(&t, &["mide", "mido", "measures", "measure"], 100.0..250.0)),
+        weight: body_weight(&t).or_else(|| {
+            measure_after(
+                &t,
+                &["pesa", "peso", "weighs", "weigh", "weight"],
+                25.0..300.0,
+            )
+        }),
         activity: activity(&t),
         meals: meals_a_day(&t),
         ..MemberFacts::default()
     };
     out.age = age(&t, lang, out.height, out.weight);
-    out.goal = if t.has_any(LOSE) {
-        Some(Goal::LoseWeight)
-    } else if t.has_any(GAIN) {
-        Some(Goal::GainWeight)
-    } else if t.has_any(MAINTAIN) {
-        Some(Goal::MaintainWeight)
-    } else {
-        None
-    };
+    // "quiero bajar de peso", "wants to gain muscle": as the writer's own
+    // goal is read.
+    out.goal = super::statements::goal_said(&t)
+        .or_else(|| t.has_any(MAINTAIN).then_some(Goal::MaintainWeight));
     rules(&parts(message), lang, &mut out);
     out
 }
 
+/// Whether `part` gives a fact of a person's body or aims ("female",
+/// "28", "weight 58", "quiero bajar de peso").
+pub(super) fn gives_facts(part: &str, lang: Lang) -> bool {
+    let f = facts(part, lang);
+    f.changes() || f.gender.is_some() || f.age.is_some() || f.name.is_some()
+}
+
 /// A number in `range` right after one of `verbs` ("mide 158", "pesa 70").
 fn measure_after(t: &Text, verbs: &[&str], range: std::ops::Range<f64>) -> Option<f64> {
+    let words = t.words();
     numbers(t).into_iter().find_map(|(i, n)| {
-        (i > 0 && verbs.contains(&t.words()[i - 1].as_str()) && range.contains(&n)).then_some(n)
+        // "pesa ahora 80": a word of time between them.
+        let before = (0..i)
+            .rev()
+            .find(|&j| !NOW_WORDS.contains(&words[j].as_str()))?;
+        (i - before <= 2 && verbs.contains(&words[before].as_str()) && range.contains(&n))
+            .then_some(n)
     })
 }
 
@@ -433,22 +532,25 @@ pub(super) fn said_of_them(t: &Text, lang: Lang, inner: &Read) -> MemberFacts {
             ToolRequest::AddPreference {
                 kind: mealplan_ports::ItemKind::Restriction,
                 names,
-            } => {
-                for n in names {
-                    push(&mut facts.restrictions, n.clone());
-                }
-            }
+            } => names
+                .iter()
+                .for_each(|n| push(&mut facts.restrictions, n.clone())),
+            ToolRequest::RemovePreference {
+                kind: mealplan_ports::ItemKind::Restriction,
+                names,
+            } => names
+                .iter()
+                .for_each(|n| push(&mut facts.taken_back, n.clone())),
             ToolRequest::ChangeProfile(change) => match *change {
                 ProfileChange::Diet(d) => push(&mut facts.diets, d),
+                ProfileChange::DropDiet(d) => push(&mut facts.dropped_diets, d),
+                ProfileChange::WeightBy(kg) => facts.weight_by = Some(kg),
                 ProfileChange::Weight(kg) => facts.weight = Some(kg),
                 ProfileChange::Height(cm) => facts.height = Some(cm),
                 ProfileChange::Goal(g) => facts.goal = Some(g),
                 ProfileChange::Activity(a) => facts.activity = Some(a),
                 ProfileChange::Meals(n) => facts.meals = Some(n),
-                ProfileChange::DropDiet(_)
-                | ProfileChange::WeightBy(_)
-                | ProfileChange::GoalWeight(_)
-                | ProfileChange::NotGoal(_) => {}
+                ProfileChange::GoalWeight(_) | ProfileChange::NotGoal(_) => {}
             },
             _ => {}
         }
@@ -463,23 +565,43 @@ pub(super) fn said_of_them(t: &Text, lang: Lang, inner: &Read) -> MemberFacts {
 pub(super) fn said_of_named(message: &str, lang: Lang, names: &[String]) -> Option<MemberFacts> {
     let name = named_subject(message, names)?;
     let mut facts = facts(message, lang);
-    facts.name = Some(name);
+    facts.name = Some(name.clone());
     facts.relation = None;
+    // What follows the name, read as the writer's own statements would
+    // be ("… is lactose intolerant", "… ya no es vegetariana"), the name
+    // left out (a name is no word: "Marta" is not "martes").
+    let start = message.find(char::is_alphanumeric).unwrap_or(message.len());
+    let end = message[start..]
+        .find(|c: char| !c.is_alphanumeric())
+        .map_or(message.len(), |n| start + n);
+    let rest = &message[end..];
+    let rest = Text::new(rest);
+    if let Some(back) = super::frames::taken_back_of(&rest, lang) {
+        // Something they no longer keep out: taken back, never stored.
+        facts.restrictions.clear();
+        facts.diets.clear();
+        facts.merge(said_of_them(&Text::from_words(Vec::new()), lang, &back));
+    } else {
+        let mut inner = Read::default();
+        super::statements::about_self(&rest, lang, &mut inner);
+        facts.merge(said_of_them(&rest, lang, &inner));
+    }
     // A statement about them that says nothing readable is still theirs:
     // it must never fall through to the writer's own profile.
     let t = Text::new(message);
+    facts.weight_by = super::frames::weight_change(&t);
+    // "Luis bajó 2 kilos": a change of weight, never a goal.
+    if facts.weight_by.is_some() {
+        facts.goal = None;
+    }
     let states = t.has_any(ALLERGY_OPENERS)
         || t.has_any(ALLERGY_NOUNS)
         || t.has_any(THEIR_DISLIKES)
         || t.has_any(MEMBER_STATES)
+        || t.has_any(WEIGHT_LOST)
+        || t.has_any(WEIGHT_GAINED)
         || !foods::mentioned(t.words(), lang).found.is_empty();
-    (states
-        || !facts.restrictions.is_empty()
-        || !facts.diets.is_empty()
-        || facts.goal.is_some()
-        || facts.activity.is_some()
-        || facts.meals.is_some())
-    .then_some(facts)
+    (states || facts.changes()).then_some(facts)
 }
 
 /// The facts a message adds to a member waiting for them ("she is 34,

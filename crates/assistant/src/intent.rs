@@ -47,18 +47,31 @@ pub struct Understood {
 
 /// Reads `message`.
 pub fn understand(message: &str, ctx: &Context) -> Understood {
-    let whole = Text::new(message);
-    // Names say nothing of the language ("Pedro also hates mushrooms").
     let names: Vec<String> = ctx
         .names
         .iter()
         .flat_map(|n| n.split_whitespace().map(super::lang::normalise))
         .collect();
+    // A member's name, and a word written as a name, is read as written,
+    // never as a slip of a word.
+    let mut kept = names.clone();
+    kept.extend(super::household::written_names(message));
+    kept.extend(
+        super::household::named_subject(message, &ctx.names).map(|n| super::lang::normalise(&n)),
+    );
+    super::words::keeping_names(&kept, || understand_with(message, ctx, &names, &kept))
+}
+
+/// [`understand`], `names` the members' names as normalised words, `kept`
+/// those and the other words written as names.
+fn understand_with(message: &str, ctx: &Context, names: &[String], kept: &[String]) -> Understood {
+    let whole = Text::new(message);
+    // Names say nothing of the language ("Pedro also hates mushrooms").
     let words: Vec<&str> = whole
         .words()
         .iter()
         .map(String::as_str)
-        .filter(|w| !names.iter().any(|n| n == w))
+        .filter(|w| !kept.iter().any(|n| n == w))
         .collect();
     let without_names = words.join(" ");
     let raw = if words.len() < whole.words().len() {
@@ -77,6 +90,12 @@ pub fn understand(message: &str, ctx: &Context) -> Understood {
         out.signals.push(Signal::Care(care));
         return out;
     }
+    // "mi mamá ya no come con nosotros, quítala": the person the
+    // message speaks of, taken out.
+    if let Some(who) = super::household::removed(message, &whole, names) {
+        out.requests.push(ToolRequest::RemoveMember { who });
+        return out;
+    }
     // A member to add, or who is in the household: the whole message
     // describes one person, whatever its commas.
     if let Some(request) = super::household::read(message, &whole, lang) {
@@ -88,6 +107,10 @@ pub fn understand(message: &str, ctx: &Context) -> Understood {
         out.signals.push(Signal::SomeoneElse(facts));
         return out;
     }
+    // A name at the start that said nothing the reader stores for them
+    // ("Marta is 70 kg now" read no fact of hers): whatever the rest
+    // would change is still theirs, never the writer's (below).
+    let subject = super::household::named_subject(message, &ctx.names);
     let mut last_food_kind: Option<FoodKind> = None;
     // The previous part and how many requests it gave.
     let mut previous: Option<(Text, usize)> = None;
@@ -122,7 +145,7 @@ pub fn understand(message: &str, ctx: &Context) -> Understood {
         }
         // Structure first (a negated act, a thing taken back, a change
         // relative to before), then the keyword readers.
-        let read = read_clause(&part, lang, ctx.today, &names);
+        let read = read_clause(&part, lang, ctx.today, names);
         if read.is_empty() {
             // A part that says a food is liked ("… pero el pollo sí me
             // gusta") never finishes nor continues a part before it: that
@@ -132,7 +155,7 @@ pub fn understand(message: &str, ctx: &Context) -> Understood {
             // may finish the one before.
             if let Some((before, count)) = previous.take().filter(|_| !liked) {
                 let joined = Text::from_words([before.words(), part.words()].concat());
-                let again = read_clause(&joined, lang, ctx.today, &names);
+                let again = read_clause(&joined, lang, ctx.today, names);
                 // Two parts that said nothing alone may say it together
                 // ("i've gained weight, 2 kilos").
                 if count == 0 && !again.requests.is_empty() {
@@ -218,6 +241,9 @@ pub fn understand(message: &str, ctx: &Context) -> Understood {
                 .retain(|r| !matches!(r, ToolRequest::PlanSummary { .. }));
         }
     }
+    if let Some(name) = subject {
+        theirs(&mut out, name, lang);
+    }
     // The profile answer tells the targets too.
     if out.requests.contains(&ToolRequest::ProfileSummary) {
         out.requests
@@ -238,6 +264,27 @@ pub fn understand(message: &str, ctx: &Context) -> Understood {
     out.requests.sort_by_key(|r| !r.changes_profile());
     merge_preferences(&mut out.requests);
     out
+}
+
+/// The requests of `out` that would change the writer's profile, taken
+/// out and said of `name` instead: a message about someone else never
+/// changes the writer's own profile.
+fn theirs(out: &mut Understood, name: String, lang: Lang) {
+    let (changes, rest): (Vec<ToolRequest>, Vec<ToolRequest>) = out
+        .requests
+        .drain(..)
+        .partition(ToolRequest::changes_profile);
+    out.requests = rest;
+    if changes.is_empty() {
+        return;
+    }
+    let inner = Read {
+        requests: changes,
+        ..Read::default()
+    };
+    let mut facts = super::household::said_of_them(&Text::from_words(Vec::new()), lang, &inner);
+    facts.name = Some(name);
+    out.signals.push(Signal::SomeoneElse(facts));
 }
 
 /// One clause read: by its structure first (a negated act, a thing

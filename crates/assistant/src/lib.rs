@@ -282,6 +282,18 @@ impl Chat {
             };
             requests = after_creating(create, requests);
         }
+        // "female, 28, 165 cm": a part that gave a fact of the profile or
+        // member being made was understood, whatever the other readers
+        // made of it; an answer never names it as not understood.
+        let mut unread_parts = unread_parts;
+        if requests.iter().any(|r| {
+            matches!(
+                r,
+                ToolRequest::CreateProfile { .. } | ToolRequest::AddMember(_)
+            )
+        }) {
+            unread_parts.retain(|p| !household::gives_facts(p, lang));
+        }
         let mut turn = Turn::default();
         let said_yes = signals.contains(&Signal::Yes);
         let said_no = signals.contains(&Signal::No);

@@ -24,7 +24,9 @@ pub(super) fn body_weight(t: &Text) -> Option<f64> {
         if LB.contains(&unit) {
             return Some((n * 0.453_592_37 * 10.0).round() / 10.0);
         }
-        if said && n >= 25.0 && unit.is_empty() {
+        // "I weigh 70 now", "peso 70 ahora".
+        let bare = unit.is_empty() || NOW_WORDS.contains(&unit);
+        if said && n >= 25.0 && bare {
             return Some(n);
         }
     }

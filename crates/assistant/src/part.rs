@@ -157,7 +157,14 @@ pub(super) fn parts(message: &str) -> Vec<Text> {
         let text = Text::new(sentence);
         let mut current: Vec<String> = Vec::new();
         for w in text.words() {
-            if JOINS.contains(&w.as_str()) && !current.is_empty() {
+            // "I eat anything but fish": one clause, an exception.
+            let exception = w == "but"
+                && current
+                    .last()
+                    .is_some_and(|l| ["anything", "everything", "all"].contains(&l.as_str()));
+            if exception {
+                current.push(w.clone());
+            } else if JOINS.contains(&w.as_str()) && !current.is_empty() {
                 out.push(Text::from_words(std::mem::take(&mut current)));
             } else if !JOINS.contains(&w.as_str()) {
                 current.push(w.clone());

@@ -203,6 +203,13 @@ fn member(f: &super::request::MemberFacts) -> String {
     if let Some(w) = f.weight {
         s.push(format!("{w}kg"));
     }
+    if let Some(by) = f.weight_by {
+        s.push(if by < 0.0 {
+            format!("lost {}kg", -by)
+        } else {
+            format!("gained {by}kg")
+        });
+    }
     if let Some(g) = f.goal {
         s.push(g.as_str().to_owned());
     }
@@ -215,9 +222,15 @@ fn member(f: &super::request::MemberFacts) -> String {
     for d in &f.diets {
         s.push(d.as_str().to_owned());
     }
+    for d in &f.dropped_diets {
+        s.push(format!("dropped {}", d.as_str()));
+    }
     let mut out = s.join(" ");
     if !f.restrictions.is_empty() {
         out.push_str(&format!("; {}", f.restrictions.join(", ")));
+    }
+    if !f.taken_back.is_empty() {
+        out.push_str(&format!("; taken back {}", f.taken_back.join(", ")));
     }
     out
 }
@@ -771,4 +784,190 @@ fn a_liked_food_never_joins_the_foods_kept_out() {
         Lang::Es,
         &["add restriction: pork", "add taste: chicken"],
     );
+}
+
+/// A fact about a person named at the start of a message is theirs,
+/// never the writer's: weights, changes of weight, goals, activity,
+/// foods they stop eating or eat again, member or not, whatever the
+/// name reads like as a word ("Marta" is not "martes").
+#[test]
+fn a_fact_about_a_named_person_is_never_the_writers() {
+    reads("Luis weighs 80 kg now", En, &["someone else: Luis 80kg"]);
+    reads(
+        "Marta pesa 70 kilos ahora",
+        Es,
+        &["someone else: Marta 70kg"],
+    );
+    reads("Marta ya no come carne", Es, &["someone else: Marta; meat"]);
+    reads("pedro ya no come carne", Es, &["someone else: Pedro; meat"]);
+    reads(
+        "Luis has lost 3 kilos",
+        En,
+        &["someone else: Luis lost 3kg"],
+    );
+    reads("Luis bajó 2 kilos", Es, &["someone else: Luis lost 2kg"]);
+    reads("Luis pesa ahora 80", Es, &["someone else: Luis 80kg"]);
+    reads(
+        "Tom wants to lose weight",
+        En,
+        &["someone else: Tom lose_weight"],
+    );
+    reads(
+        "Tom, my son, is allergic to nuts",
+        En,
+        &["someone else: Tom (son) male; nut allergy"],
+    );
+    reads(
+        "Lucía can eat gluten again",
+        En,
+        &["someone else: Lucía; taken back gluten"],
+    );
+    reads(
+        "Lucía ya no es vegetariana",
+        Es,
+        &["someone else: Lucía female dropped vegetarian"],
+    );
+    // A slip of a word that opens a question is no name.
+    reads("Wat is my protein target", En, &["targets protein"]);
+}
+
+/// Mending a slip never makes a negation out of a real word: an allergy
+/// said after "please note" is stored, not taken back.
+#[test]
+fn an_allergy_after_please_note_is_stored() {
+    reads(
+        "Please note I'm allergic to peanuts",
+        En,
+        &["add restriction: peanut allergy"],
+    );
+    reads(
+        "por favor, nota que soy alérgica al marisco",
+        Es,
+        &["add restriction: shellfish allergy"],
+    );
+}
+
+/// A member taken out by name (a name is no slip: "Pedro" is not
+/// "pero"), by relation, or by a pronoun after what is said of them;
+/// never added.
+#[test]
+fn members_are_taken_out_in_both_languages() {
+    reads("quita a Pedro de la familia", Es, &["remove member pedro"]);
+    reads("quita a pedro del hogar", Es, &["remove member pedro"]);
+    reads(
+        "mi mamá ya no come con nosotros, quítala",
+        Es,
+        &["remove member mother"],
+    );
+    reads(
+        "my mom doesnt eat with us anymore, remove her",
+        En,
+        &["remove member mother"],
+    );
+    reads("quita a mi mamá", Es, &["remove member mother"]);
+    reads(
+        "take my husband off the household",
+        En,
+        &["remove member husband"],
+    );
+    reads(
+        "Rosa ya no vive con nosotros, bórrala",
+        Es,
+        &["remove member Rosa"],
+    );
+    // A name written as one is no slip ("Marta" is not "martes").
+    reads("elimina a Marta de mi hogar", Es, &["remove member marta"]);
+    reads("remove my husband", En, &["remove member husband"]);
+}
+
+/// A stranger's goal and a bare weight are read with the rest of their
+/// facts.
+#[test]
+fn a_strangers_goal_and_bare_weight_are_read() {
+    use super::household::facts;
+    use mealplan_domain::{Gender, Goal};
+    let f = facts(
+        "soy mujer, 30 años, mido 160, peso 50, quiero bajar de peso",
+        Es,
+    );
+    assert_eq!(
+        (f.gender, f.age, f.height, f.weight, f.goal),
+        (
+            Some(Gender::Female),
+            Some(30),
+            Some(160.0),
+            Some(50.0),
+            Some(Goal::LoseWeight)
+        )
+    );
+    let f = facts(
+        "im a guy, 25, 180 cm, weigh 85, want to lose a bit of weight",
+        En,
+    );
+    assert_eq!(
+        (f.gender, f.age, f.height, f.weight, f.goal),
+        (
+            Some(Gender::Male),
+            Some(25),
+            Some(180.0),
+            Some(85.0),
+            Some(Goal::LoseWeight)
+        )
+    );
+}
+
+/// Everyday phrasings of a food back on the menu, a food kept out by
+/// exception, a meatless swap, a bare weight, a kilo spelt out, being an
+/// athlete.
+#[test]
+fn everyday_phrasings_of_foods_weights_and_activity() {
+    reads("pork is fine for me now", En, &["remove pork"]);
+    reads("el cerdo ya me sienta bien", Es, &["remove pork"]);
+    reads(
+        "I can have dairy again",
+        En,
+        &["remove dairy, lactose intolerance"],
+    );
+    reads(
+        "ya puedo tomar lácteos",
+        Es,
+        &["remove dairy, lactose intolerance"],
+    );
+    reads("actually I do eat mushrooms", En, &["remove mushrooms"]);
+    reads("en realidad sí como setas", Es, &["remove mushrooms"]);
+    reads(
+        "i eat everything except mushrooms",
+        En,
+        &["add restriction: mushrooms"],
+    );
+    reads(
+        "como de todo menos setas",
+        Es,
+        &["add restriction: mushrooms"],
+    );
+    reads(
+        "put something meatless on friday",
+        En,
+        &["replace 5:- (meat) without vegetarian"],
+    );
+    reads("weigh 70 now", En, &["weight 70"]);
+    reads("peso 70 ahora", Es, &["weight 70"]);
+    reads("engordé un kilo", Es, &["weight by +1"]);
+    reads("gained a kilo over the holidays", En, &["weight by +1"]);
+    reads("soy deportista", Es, &["activity high"]);
+    reads("I like mushrooms now", En, &["add taste: mushrooms"]);
+    reads("I'm fine with pork now", En, &["remove pork"]);
+    reads("i eat anything but fish", En, &["add restriction: fish"]);
+    reads(
+        "algo sin carne para el viernes",
+        Es,
+        &["replace 5:- (meat) without vegetarian"],
+    );
+    reads("I'm a runner", En, &["activity high"]);
+    // Words that only announce what follows are no part left unread.
+    let u = understand(
+        "just so you know, I'm allergic to nuts",
+        &Context::default(),
+    );
+    assert!(u.unread_parts.is_empty(), "{:?}", u.unread_parts);
 }

@@ -125,6 +125,9 @@ pub struct MemberFacts {
     pub height: Option<f64>,
     /// Weight, kg.
     pub weight: Option<f64>,
+    /// A change of weight said ("Luis lost 3 kg"), kg; only for a member
+    /// already kept.
+    pub weight_by: Option<f64>,
     /// Weight goal.
     pub goal: Option<Goal>,
     /// Activity level.
@@ -135,6 +138,11 @@ pub struct MemberFacts {
     pub diets: Vec<DietType>,
     /// Restrictions, by the English names the rules read.
     pub restrictions: Vec<String>,
+    /// Restrictions said to be over ("Ana can eat gluten again"); only
+    /// for a member already kept.
+    pub taken_back: Vec<String>,
+    /// Diet types said to be over ("Leo ya no es vegetariano").
+    pub dropped_diets: Vec<DietType>,
 }
 
 impl MemberFacts {
@@ -146,6 +154,7 @@ impl MemberFacts {
         self.age = more.age.or(self.age);
         self.height = more.height.or(self.height);
         self.weight = more.weight.or(self.weight);
+        self.weight_by = more.weight_by.or(self.weight_by);
         self.goal = more.goal.or(self.goal);
         self.activity = more.activity.or(self.activity);
         self.meals = more.meals.or(self.meals);
@@ -154,11 +163,36 @@ impl MemberFacts {
                 self.diets.push(d);
             }
         }
-        for r in more.restrictions {
-            if !self.restrictions.contains(&r) {
-                self.restrictions.push(r);
+        for (into, from) in [
+            (&mut self.restrictions, more.restrictions),
+            (&mut self.taken_back, more.taken_back),
+        ] {
+            for r in from {
+                if !into.contains(&r) {
+                    into.push(r);
+                }
             }
         }
+        for d in more.dropped_diets {
+            if !self.dropped_diets.contains(&d) {
+                self.dropped_diets.push(d);
+            }
+        }
+    }
+
+    /// Whether it says something to store on a member already kept: a
+    /// rule, a diet, a body fact, a goal, activity or meals a day.
+    pub fn changes(&self) -> bool {
+        !self.restrictions.is_empty()
+            || !self.diets.is_empty()
+            || !self.taken_back.is_empty()
+            || !self.dropped_diets.is_empty()
+            || [self.weight, self.weight_by, self.height]
+                .iter()
+                .any(Option::is_some)
+            || self.goal.is_some()
+            || self.activity.is_some()
+            || self.meals.is_some()
     }
 
     /// Whether it says anything about a person.
@@ -535,6 +569,7 @@ fn decode_member(line: &str) -> MemberFacts {
             .filter_map(|d| DietType::parse(d).ok())
             .collect(),
         restrictions: list("restrictions"),
+        ..MemberFacts::default()
     }
 }
 
@@ -571,6 +606,7 @@ mod tests {
                 meals: Some(4),
                 diets: vec![DietType::Vegetarian],
                 restrictions: vec!["peanut allergy".into(), "50% = pork|x".into()],
+                ..MemberFacts::default()
             }),
             ToolRequest::AddMember(MemberFacts::default()),
             ToolRequest::CreateProfile {

@@ -50,7 +50,7 @@ pub(super) fn statements(t: &Text, lang: Lang, read: &mut Read) -> bool {
 }
 
 /// [`statements`] of the person writing.
-fn about_self(t: &Text, lang: Lang, read: &mut Read) -> bool {
+pub(super) fn about_self(t: &Text, lang: Lang, read: &mut Read) -> bool {
     let plan_words = t.has_any(PLAN) && (t.has_stem(CREATE) || t.has_stem(REPLACE));
     let asks_action = plan_words || t.has_any(SEARCH) || t.has_stem(&["find", "search", "busca"]);
     // Allergies and intolerances.
@@ -256,6 +256,11 @@ fn about_self(t: &Text, lang: Lang, read: &mut Read) -> bool {
     let negated = t.after(&strong).is_some();
     if let Some(rest) = t.after(LIKE_OPENERS).filter(|_| !negated) {
         let rest = skip_leading(&rest, BEFORE_LIKED);
+        // "I like mushrooms now": the time is no food.
+        let rest: Vec<String> = rest
+            .into_iter()
+            .filter(|w| !NOW_WORDS.contains(&w.as_str()) && w != "again")
+            .collect();
         let tastes = tastes_of(&rest);
         if !tastes.is_empty() {
             read.requests.push(ToolRequest::AddPreference {
@@ -273,6 +278,36 @@ fn about_self(t: &Text, lang: Lang, read: &mut Read) -> bool {
         }
     }
     // Goal, weight, activity, meals a day.
+    let goal = goal_said(t);
+    if let Some(g) = goal {
+        read.requests
+            .push(ToolRequest::ChangeProfile(ProfileChange::Goal(g)));
+    } else if let Some(kg) = body_weight(t) {
+        read.requests
+            .push(ToolRequest::ChangeProfile(ProfileChange::Weight(kg)));
+    }
+    if let Some(cm) = height(t) {
+        read.requests
+            .push(ToolRequest::ChangeProfile(ProfileChange::Height(cm)));
+    }
+    if let Some(level) = activity(t) {
+        read.requests
+            .push(ToolRequest::ChangeProfile(ProfileChange::Activity(level)));
+    }
+    if !plan_words
+        && !t.has_any(PLAN)
+        && let Some(n) = meals_a_day(t)
+    {
+        read.requests
+            .push(ToolRequest::ChangeProfile(ProfileChange::Meals(n)));
+    }
+    false
+}
+
+/// The goal a person says ("quiero bajar un poco de peso", "lose about 5
+/// kg", "I want to gain muscle"), read alike for the writer and for
+/// anyone they describe.
+pub(super) fn goal_said(t: &Text) -> Option<Goal> {
     // "lose about 5 kg", "bajar 3 kilos": a goal, the number a change.
     let by_kilos = |verbs: &[&str]| {
         t.has_stem(verbs)
@@ -298,7 +333,7 @@ fn about_self(t: &Text, lang: Lang, read: &mut Read) -> bool {
             })
         })
     };
-    let goal = if t.has_any(LOSE) || by_kilos(LOSE_BY) || near(LOSE_VERBS) {
+    if t.has_any(LOSE) || by_kilos(LOSE_BY) || near(LOSE_VERBS) {
         Some(Goal::LoseWeight)
     } else if t.has_any(GAIN) || by_kilos(GAIN_BY) || near(GAIN_VERBS) {
         Some(Goal::GainWeight)
@@ -306,30 +341,7 @@ fn about_self(t: &Text, lang: Lang, read: &mut Read) -> bool {
         Some(Goal::MaintainWeight)
     } else {
         None
-    };
-    if let Some(g) = goal {
-        read.requests
-            .push(ToolRequest::ChangeProfile(ProfileChange::Goal(g)));
-    } else if let Some(kg) = body_weight(t) {
-        read.requests
-            .push(ToolRequest::ChangeProfile(ProfileChange::Weight(kg)));
     }
-    if let Some(cm) = height(t) {
-        read.requests
-            .push(ToolRequest::ChangeProfile(ProfileChange::Height(cm)));
-    }
-    if let Some(level) = activity(t) {
-        read.requests
-            .push(ToolRequest::ChangeProfile(ProfileChange::Activity(level)));
-    }
-    if !plan_words
-        && !t.has_any(PLAN)
-        && let Some(n) = meals_a_day(t)
-    {
-        read.requests
-            .push(ToolRequest::ChangeProfile(ProfileChange::Meals(n)));
-    }
-    false
 }
 
 /// Whether a dislike is about one meal of the plan ("I don't want the

@@ -10,7 +10,7 @@ include!(concat!(env!("OUT_DIR"), "/vocab.rs"));
 
 /// Every keyword, for mending slips.
 pub fn all_words() -> impl Iterator<Item = &'static str> {
-    let lists: [&[&str]; 68] = [
+    let lists: [&[&str]; 73] = [
         OTHERS,
         ACTIVITY_LOW,
         ACTIVITY_HIGH,
@@ -59,6 +59,11 @@ pub fn all_words() -> impl Iterator<Item = &'static str> {
         UNDO,
         EAT_VERBS,
         REMOVE_WORDS,
+        REMOVE_PERSON,
+        DO_EAT,
+        FOOD_FINE,
+        NOW_WORDS,
+        MEATLESS,
         WEIGHT_LOST,
         WEIGHT_GAINED,
         WEIGHT_WISHED,

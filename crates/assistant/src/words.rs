@@ -268,6 +268,18 @@ fn remember(word: &str, mended: Option<&'static str>) {
 
 thread_local! {
     static MENDED: RefCell<HashMap<String, Option<&'static str>>> = RefCell::new(HashMap::new());
+    /// The names of the writer's household members while a message is
+    /// read: a name is no slip ("Pedro" is not "pero").
+    static NAMES: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
+}
+
+/// `read` run with `names` (normalised words) kept as written, never
+/// mended into a known word.
+pub fn keeping_names<T>(names: &[String], read: impl FnOnce() -> T) -> T {
+    NAMES.with(|n| *n.borrow_mut() = names.to_vec());
+    let out = read();
+    NAMES.with(|n| n.borrow_mut().clear());
+    out
 }
 
 /// The known word `word` was most likely meant as, when it is not known
@@ -279,6 +291,9 @@ thread_local! {
 fn mend(word: &str) -> Option<&'static str> {
     let len = word.chars().count();
     if len < 2 || word.chars().any(|c| c.is_ascii_digit()) || known().contains(word) {
+        return None;
+    }
+    if NAMES.with(|n| n.borrow().iter().any(|name| name == word)) {
         return None;
     }
     if let Some(seen) = remembered(word) {
@@ -329,10 +344,32 @@ fn closest_known(word: &str, len: usize) -> Option<&'static str> {
             )
         })
         .filter(|(d, _, k)| *d <= 1 || (*d <= allowed && k.starts_with(first)))
+        // A real word one slip from a short negation ("note" and "not",
+        // "fever" and "never") is never turned into it: a negation made
+        // up would take back what was said ("please note I'm allergic").
+        .filter(|(_, _, k)| k.len() >= 7 || !negation_word(k))
         // Fewest slips (by sound or spelling), then by spelling, then the
         // same first letter, then the shorter word.
         .min_by_key(|(d, spelt, k)| (*d, *spelt, !k.starts_with(first), k.len(), *k))
         .map(|(_, _, k)| k)
+}
+
+/// Whether `word` is a negation, or a word that makes one ("don" of
+/// "don t"): what a slip is only mended into when it sounds the same.
+fn negation_word(word: &str) -> bool {
+    const CONTRACTED: [&str; 11] = [
+        "don", "doesn", "didn", "isn", "aren", "wasn", "weren", "haven", "hasn", "hadn", "won",
+    ];
+    CONTRACTED.contains(&word)
+        || [vocab::NEGATION_PRE, vocab::NEGATION_POST, vocab::NO]
+            .iter()
+            .any(|list| list.contains(&word))
+}
+
+/// Whether `word` (normalised) is, as written, a word the assistant
+/// knows: a slip of one ("Marta" of "martes") is not.
+pub fn is_word(word: &str) -> bool {
+    known().contains(word)
 }
 
 /// Whether `word` (normalised) is a word the assistant knows, or a slip
@@ -622,6 +659,15 @@ mod tests {
         ] {
             let _ = Text::new(raw);
         }
+    }
+
+    #[test]
+    fn a_real_word_is_never_mended_into_a_negation() {
+        assert!(!Text::new("please note I'm allergic").has("not"));
+        assert!(!Text::new("I have a fever").has("never"));
+        assert!(!Text::new("nota que soy alergica").has("no"));
+        // A longer slip of one is still mended.
+        assert_eq!(Text::new("anymroe").joined(), "anymore");
     }
 
     #[test]

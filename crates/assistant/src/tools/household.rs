@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 use chrono::{Datelike, NaiveDate};
 use mealplan_domain::{
     ActivityLevel, BirthDate, Body, BodyType, Gender, Goal, Height, ItemName, ItemRef, MealsPerDay,
-    NonNegative, ProfileInput, Targets, UserName, Weight,
+    NonNegative, ProfileDraft, ProfileInput, Targets, UserName, Weight,
 };
 use mealplan_ports::{MAX_MEMBERS, Person, StoreError};
 
@@ -129,9 +129,7 @@ impl Toolbox<'_> {
         };
         let mut facts = facts.clone();
         let mut out = String::new();
-        if let Some(age) = facts.age
-            && !(BirthDate::MIN_AGE..=BirthDate::MAX_AGE).contains(&age)
-        {
+        if let Some(age) = out_of_range(facts.age) {
             let who = self.label(&facts);
             let young = age < BirthDate::MIN_AGE;
             return Ok(match (self.lang, young) {
@@ -166,35 +164,20 @@ impl Toolbox<'_> {
         }
         let missing = self.missing(&facts);
         if !missing.is_empty() {
-            let who = self.label(&facts);
-            let _ = write!(
-                out,
-                "{}",
-                match self.lang {
-                    Lang::En => format!(
-                        "To add {who} to your household I still need their {}. Can you tell me? For example: \"her name is Ana, she is 34, 165 cm and 60 kg\".",
-                        and_list(&missing, self.lang)
-                    ),
-                    Lang::Es => format!(
-                        "Para añadir a {who} a tu hogar todavía necesito su {}. ¿Me lo dices? Por ejemplo: \"se llama Ana, tiene 34 años, mide 165 cm y pesa 60 kg\".",
-                        and_list(&missing, self.lang)
-                    ),
-                }
-            );
-            return Ok(Said {
-                text: out,
-                pending: Some(ToolRequest::AddMember(facts)),
-                shown: Shown::Keep,
-                progress_day: None,
-            });
+            let (who, list) = (self.label(&facts), and_list(&missing, self.lang));
+            let question = match self.lang {
+                Lang::En => format!(
+                    "To add {who} to your household I still need their {list}. Can you tell me? For example: \"her name is Ana, she is 34, 165 cm and 60 kg\"."
+                ),
+                Lang::Es => format!(
+                    "Para añadir a {who} a tu hogar todavía necesito su {list}. ¿Me lo dices? Por ejemplo: \"se llama Ana, tiene 34 años, mide 165 cm y pesa 60 kg\"."
+                ),
+            };
+            return Ok(asking(out, &question, ToolRequest::AddMember(facts)));
         }
-        let (Some(name), Some(gender), Some(age), Some(cm), Some(kg)) = (
-            facts.name.as_deref(),
-            facts.gender,
-            facts.age,
-            facts.height,
-            facts.weight,
-        ) else {
+        let (Some(name), Some(gender), Some(age)) =
+            (facts.name.as_deref(), facts.gender, facts.age)
+        else {
             return Ok(out.into());
         };
         let members = household.list(self.user).await.map_err(member_error)?;
@@ -216,66 +199,29 @@ impl Toolbox<'_> {
             }
             .into());
         }
-        let holder = self.profile_of().await?;
-        let today = self.services.profiles.today();
-        let (Ok(height), Ok(weight), Some(birth), Ok(user_name)) = (
-            Height::parse(cm),
-            Weight::parse(kg),
-            born(today, age).and_then(|d| BirthDate::parse(d, today).ok()),
-            UserName::parse(name),
-        ) else {
+        let Ok(user_name) = UserName::parse(name) else {
             return Ok(out.into());
         };
-        let mut defaults: Vec<String> = Vec::new();
-        let goal = facts.goal.unwrap_or_else(|| {
-            defaults.push(format!(
-                "{} {}",
-                self.t("goal", "objetivo"),
-                self.goal_name(Goal::MaintainWeight)
-            ));
-            Goal::MaintainWeight
-        });
-        let activity = facts.activity.unwrap_or_else(|| {
-            let (level, whose) = match &holder {
-                Some(p) => (
+        // What was not said is as the holder's own, when they have a profile.
+        let usual = match self.profile_of().await? {
+            Some(p) => Usual {
+                activity: (
                     p.body.activity_level,
                     self.t(" (as yours)", " (como la tuya)"),
                 ),
-                None => (ActivityLevel::Medium, ""),
-            };
-            defaults.push(format!("{}{whose}", self.activity_name(level)));
-            level
-        });
-        defaults.push(self.t("body type normal", "complexión normal").to_owned());
-        let meals = match facts
-            .meals
-            .and_then(|n| MealsPerDay::parse(i64::from(n)).ok())
-        {
-            Some(m) => m,
-            None => {
-                let (m, whose) = match &holder {
-                    Some(p) => (p.meals_per_day, self.t(" (as yours)", " (como tú)")),
-                    None => (MealsPerDay::parse(3).unwrap_or_else(|_| unreachable!()), ""),
-                };
-                defaults.push(format!(
-                    "{} {}{whose}",
-                    m.get(),
-                    self.t("meals a day", "comidas al día")
-                ));
-                m
-            }
+                meals: (p.meals_per_day, self.t(" (as yours)", " (como tú)")),
+            },
+            None => Usual::default(),
         };
-        let (kept, dropped) = self.enforced(&facts.restrictions);
-        let body = Body {
-            goal,
-            height,
-            weight,
-            body_type: BodyType::Normal,
-            gender,
-            activity_level: activity,
-            birth_date: birth,
+        let Some(Drafted {
+            draft,
+            dropped,
+            defaults,
+        }) = self.drafted(&facts, usual)?
+        else {
+            return Ok(out.into());
         };
-        let draft = self.parse_draft(&chat_input(body, meals, &kept, &facts.diets))?;
+        let (height, weight) = (draft.body().height, draft.body().weight);
         let member = match household.add(self.user, user_name, draft).await {
             Ok(m) => m,
             Err(MemberError::Full) => return Ok(self.full().into()),
@@ -656,6 +602,121 @@ impl Toolbox<'_> {
             shown: Shown::Clear,
             progress_day: None,
         }
+    }
+}
+
+/// The age when it is outside the ages targets are worked out for.
+pub(super) fn out_of_range(age: Option<u32>) -> Option<u32> {
+    age.filter(|a| !(BirthDate::MIN_AGE..=BirthDate::MAX_AGE).contains(a))
+}
+
+/// `out` and then `question`, asking for what is missing; `waiting`
+/// kept for the answer.
+pub(super) fn asking(mut out: String, question: &str, waiting: ToolRequest) -> Said {
+    out.push_str(question);
+    Said {
+        text: out,
+        pending: Some(waiting),
+        shown: Shown::Keep,
+        progress_day: None,
+    }
+}
+
+/// A person told about in the chat, made into a draft.
+pub(super) struct Drafted {
+    /// What the rules store.
+    pub(super) draft: ProfileDraft,
+    /// Restrictions the rules cannot enforce, left out.
+    pub(super) dropped: Vec<String>,
+    /// The defaults used for what was not said, in the answer's language.
+    pub(super) defaults: Vec<String>,
+}
+
+/// The activity and meals a day used when not said, each with the words
+/// that say whose they are (" (as yours)", or nothing).
+pub(super) struct Usual {
+    pub(super) activity: (ActivityLevel, &'static str),
+    pub(super) meals: (MealsPerDay, &'static str),
+}
+
+impl Default for Usual {
+    /// Medium activity and three meals a day.
+    fn default() -> Self {
+        Self {
+            activity: (ActivityLevel::Medium, ""),
+            meals: (MealsPerDay::parse(3).unwrap_or_else(|_| unreachable!()), ""),
+        }
+    }
+}
+
+impl Toolbox<'_> {
+    /// `facts` as a draft: the body as said (the age as a birth date
+    /// today), goal maintain, body type normal and `usual` for what was
+    /// not said, the restrictions the rules enforce. `None` when a body
+    /// fact is missing or out of range.
+    pub(super) fn drafted(
+        &self,
+        facts: &MemberFacts,
+        usual: Usual,
+    ) -> Result<Option<Drafted>, StoreError> {
+        let (Some(gender), Some(age), Some(cm), Some(kg)) =
+            (facts.gender, facts.age, facts.height, facts.weight)
+        else {
+            return Ok(None);
+        };
+        let today = self.services.profiles.today();
+        let (Ok(height), Ok(weight), Some(birth)) = (
+            Height::parse(cm),
+            Weight::parse(kg),
+            born(today, age).and_then(|d| BirthDate::parse(d, today).ok()),
+        ) else {
+            return Ok(None);
+        };
+        let mut defaults: Vec<String> = Vec::new();
+        let goal = facts.goal.unwrap_or_else(|| {
+            defaults.push(format!(
+                "{} {}",
+                self.t("goal", "objetivo"),
+                self.goal_name(Goal::MaintainWeight)
+            ));
+            Goal::MaintainWeight
+        });
+        let activity = facts.activity.unwrap_or_else(|| {
+            let (level, whose) = usual.activity;
+            defaults.push(format!("{}{whose}", self.activity_name(level)));
+            level
+        });
+        defaults.push(self.t("body type normal", "complexión normal").to_owned());
+        let meals = match facts
+            .meals
+            .and_then(|n| MealsPerDay::parse(i64::from(n)).ok())
+        {
+            Some(m) => m,
+            None => {
+                let (m, whose) = usual.meals;
+                defaults.push(format!(
+                    "{} {}{whose}",
+                    m.get(),
+                    self.t("meals a day", "comidas al día")
+                ));
+                m
+            }
+        };
+        let (kept, dropped) = self.enforced(&facts.restrictions);
+        let body = Body {
+            goal,
+            height,
+            weight,
+            body_type: BodyType::Normal,
+            gender,
+            activity_level: activity,
+            birth_date: birth,
+        };
+        Ok(Some(Drafted {
+            draft: self.parse_draft(&chat_input(body, meals, &kept, &facts.diets))?,
+            dropped,
+            defaults,
+        }))
     }
 }
 

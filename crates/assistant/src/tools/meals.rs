@@ -37,6 +37,27 @@ impl Toolbox<'_> {
             if let Some(m) = hit {
                 return Ok(m);
             }
+            // "put something meatless on friday" when nothing there has
+            // meat: said so, nothing swapped.
+            if r.meal_type.is_none() && self.services.recipes.restriction(name).is_enforced() {
+                let food = crate::lang::restriction_name(name, self.lang);
+                let day = r.day.map(|d| day_name(d, self.lang));
+                return Err(match (self.lang, day) {
+                    (Lang::En, Some(d)) => format!(
+                        "No meal on {} has {food}, so I swapped nothing.",
+                        capitalise(d)
+                    ),
+                    (Lang::En, None) => {
+                        format!("No meal in your plan has {food}, so I swapped nothing.")
+                    }
+                    (Lang::Es, Some(d)) => {
+                        format!("Ninguna comida del {d} lleva {food}, así que no he cambiado nada.")
+                    }
+                    (Lang::Es, None) => format!(
+                        "Ninguna comida de tu plan lleva {food}, así que no he cambiado nada."
+                    ),
+                });
+            }
             if r.meal_type.is_none() {
                 return Err(format!(
                     "{} \"{name}\".",

@@ -8,10 +8,41 @@ use super::Toolbox;
 use super::household::{member_error, names, relation_es};
 use crate::lang::{Lang, normalise};
 
+/// How many generations a relation is above the holder (a parent 1, a
+/// child -1, a partner or sibling 0); `None` when it says nothing of age.
+fn generation(relation: &str) -> Option<i32> {
+    Some(match relation {
+        "grandmother" | "grandfather" => 2,
+        "mother" | "father" | "aunt" | "uncle" => 1,
+        "wife" | "husband" | "partner" | "girlfriend" | "boyfriend" | "brother" | "sister" => 0,
+        "son" | "daughter" | "child" | "niece" | "nephew" => -1,
+        _ => return None,
+    })
+}
+
+/// Whether a member `age` years old can be the holder's relation `above`
+/// generations above them, the holder `holder` years old: a generation
+/// is taken as at least 14 years.
+fn of_generation(above: i32, age: u32, holder: u32) -> bool {
+    let older = i64::from(age) - i64::from(holder);
+    match above {
+        0 => older.abs() < 14,
+        g if g > 0 => older >= 14 * i64::from(g),
+        _ => older <= -14,
+    }
+}
+
 /// The members `who` names: by name; else, for a relation ("mother",
 /// "husband"), the members saved under any word of that relation in
-/// either language ("Mamá", "Mother"), else the only one of its sex.
-pub(super) fn find_member<'m>(members: &'m [Person], who: &str) -> Vec<&'m Person> {
+/// either language ("Mamá", "Mother"), else the only one of its sex, else
+/// the only one of its sex whose age fits the relation beside the
+/// holder's (`ages`: the holder's age and today), as members keep no
+/// relation.
+pub(super) fn find_member<'m>(
+    members: &'m [Person],
+    who: &str,
+    ages: Option<(u32, chrono::NaiveDate)>,
+) -> Vec<&'m Person> {
     let by_name: Vec<&Person> = members.iter().filter(|m| names(m, who)).collect();
     if !by_name.is_empty() {
         return by_name;
@@ -33,14 +64,31 @@ pub(super) fn find_member<'m>(members: &'m [Person], who: &str) -> Vec<&'m Perso
         .iter()
         .filter(|m| sex.is_none_or(|g| m.body.gender == g))
         .collect();
-    if of_sex.len() == 1 {
-        of_sex
-    } else {
-        Vec::new()
+    if of_sex.len() <= 1 {
+        return of_sex;
     }
+    // "mi mamá" between a wife and a mother: the one old enough.
+    let (Some(above), Some((holder, today))) = (generation(english), ages) else {
+        return Vec::new();
+    };
+    let fits: Vec<&Person> = of_sex
+        .into_iter()
+        .filter(|m| of_generation(above, m.body.age_on(today), holder))
+        .collect();
+    if fits.len() == 1 { fits } else { Vec::new() }
 }
 
 impl Toolbox<'_> {
+    /// The holder's age and today, when they have a profile: what tells a
+    /// mother from a wife.
+    pub(super) async fn holder_age(&self) -> Result<Option<(u32, chrono::NaiveDate)>, StoreError> {
+        let today = self.services.profiles.today();
+        Ok(self
+            .profile_of()
+            .await?
+            .map(|p| (p.body.birth_date.age_on(today), today)))
+    }
+
     /// Takes the member `who` names (a name, or the relation they were
     /// saved under, or the only member of that relation's sex) out of
     /// the household.
@@ -48,7 +96,7 @@ impl Toolbox<'_> {
         let Some(members) = self.members_of().await? else {
             return Ok(self.how_to_add());
         };
-        let found = find_member(&members, who);
+        let found = find_member(&members, who, self.holder_age().await?);
         let shown = match crate::household::relation(who) {
             Some(_) => {
                 let rel = relation_es(who, None);

@@ -72,6 +72,7 @@ pub fn from_call(call: &ToolCall) -> Option<ToolRequest> {
                     .iter()
                     .map(|r| english_food(&normalise(r)))
                     .collect(),
+                ..MemberFacts::default()
             })
         }
         names::REPLACE => ToolRequest::ReplaceMeal {

@@ -5,14 +5,12 @@
 
 use std::fmt::Write as _;
 
+use mealplan_domain::BirthDate;
 use mealplan_domain::planner::PlanAdjust;
-use mealplan_domain::{
-    ActivityLevel, BirthDate, Body, BodyType, Goal, Height, MealsPerDay, Weight,
-};
 use mealplan_ports::StoreError;
 
-use super::household::{and_list, born, chat_input};
-use super::{Said, Shown, Toolbox, nutrition_of, totals_line};
+use super::household::{Drafted, Usual, and_list, asking, out_of_range};
+use super::{Said, Toolbox, nutrition_of, totals_line};
 use crate::lang::{Lang, diet_name, restriction_name};
 use crate::request::{MemberFacts, ToolRequest};
 use mealplan_app::ProfileError;
@@ -37,9 +35,7 @@ impl Toolbox<'_> {
         }
         let mut facts = facts.clone();
         let mut out = String::new();
-        if let Some(age) = facts.age
-            && !(BirthDate::MIN_AGE..=BirthDate::MAX_AGE).contains(&age)
-        {
+        if let Some(age) = out_of_range(facts.age) {
             return Ok(match self.lang {
                 Lang::En => format!(
                     "I can only work out targets for people {}-{} years old, so I made no profile ({age}).",
@@ -57,76 +53,33 @@ impl Toolbox<'_> {
         out.push_str(&self.unlikely_measures(&mut facts));
         let missing = self.missing_body(&facts);
         if !missing.is_empty() {
-            let _ = write!(
+            let list = and_list(&missing, self.lang);
+            let question = match self.lang {
+                Lang::En => format!(
+                    "To make your profile I still need your {list}. Can you tell me? For example: \"I'm a 30-year-old woman, 165 cm and 60 kg\"."
+                ),
+                Lang::Es => format!(
+                    "Para crear tu perfil todavía necesito tu {list}. ¿Me lo dices? Por ejemplo: \"soy mujer, tengo 30 años, mido 165 cm y peso 60 kg\"."
+                ),
+            };
+            return Ok(asking(
                 out,
-                "{}",
-                match self.lang {
-                    Lang::En => format!(
-                        "To make your profile I still need your {}. Can you tell me? For example: \"I'm a 30-year-old woman, 165 cm and 60 kg\".",
-                        and_list(&missing, self.lang)
-                    ),
-                    Lang::Es => format!(
-                        "Para crear tu perfil todavía necesito tu {}. ¿Me lo dices? Por ejemplo: \"soy mujer, tengo 30 años, mido 165 cm y peso 60 kg\".",
-                        and_list(&missing, self.lang)
-                    ),
-                }
-            );
-            return Ok(Said {
-                text: out,
-                pending: Some(ToolRequest::CreateProfile { facts, then_plan }),
-                shown: Shown::Keep,
-                progress_day: None,
-            });
+                &question,
+                ToolRequest::CreateProfile { facts, then_plan },
+            ));
         }
-        let (Some(gender), Some(age), Some(cm), Some(kg)) =
-            (facts.gender, facts.age, facts.height, facts.weight)
+        let (Some(gender), Some(age)) = (facts.gender, facts.age) else {
+            return Ok(out.into());
+        };
+        let Some(Drafted {
+            draft,
+            dropped,
+            defaults,
+        }) = self.drafted(&facts, Usual::default())?
         else {
             return Ok(out.into());
         };
-        let today = self.services.profiles.today();
-        let (Ok(height), Ok(weight), Some(birth)) = (
-            Height::parse(cm),
-            Weight::parse(kg),
-            born(today, age).and_then(|d| BirthDate::parse(d, today).ok()),
-        ) else {
-            return Ok(out.into());
-        };
-        let mut defaults: Vec<String> = Vec::new();
-        let goal = facts.goal.unwrap_or_else(|| {
-            defaults.push(format!(
-                "{} {}",
-                self.t("goal", "objetivo"),
-                self.goal_name(Goal::MaintainWeight)
-            ));
-            Goal::MaintainWeight
-        });
-        let activity = facts.activity.unwrap_or_else(|| {
-            defaults.push(self.activity_name(ActivityLevel::Medium).to_owned());
-            ActivityLevel::Medium
-        });
-        defaults.push(self.t("body type normal", "complexión normal").to_owned());
-        let meals = match facts
-            .meals
-            .and_then(|n| MealsPerDay::parse(i64::from(n)).ok())
-        {
-            Some(m) => m,
-            None => {
-                let three = MealsPerDay::parse(3).unwrap_or_else(|_| unreachable!());
-                defaults.push(format!("3 {}", self.t("meals a day", "comidas al día")));
-                three
-            }
-        };
-        let (kept, dropped) = self.enforced(&facts.restrictions);
-        let body = Body {
-            goal,
-            height,
-            weight,
-            body_type: BodyType::Normal,
-            gender,
-            activity_level: activity,
-            birth_date: birth,
-        };
-        let draft = self.parse_draft(&chat_input(body, meals, &kept, &facts.diets))?;
+        let (height, weight, goal) = (draft.body().height, draft.body().weight, draft.body().goal);
         let profile = match self.services.profiles.upsert(self.user, draft).await {
             Ok(p) => p,
             Err(ProfileError::Store(e)) => return Err(e),

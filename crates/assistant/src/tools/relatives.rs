@@ -23,13 +23,7 @@ impl Toolbox<'_> {
             "That sounds like it is about someone else, so I didn't change your own profile.",
             "Parece que hablas de otra persona, así que no he cambiado tu propio perfil.",
         );
-        let changes = !facts.restrictions.is_empty()
-            || !facts.diets.is_empty()
-            || facts.weight.is_some()
-            || facts.height.is_some()
-            || facts.goal.is_some()
-            || facts.activity.is_some()
-            || facts.meals.is_some();
+        let changes = facts.changes();
         let Some(members) = self.members_of().await? else {
             return Ok((
                 self.t(
@@ -44,7 +38,9 @@ impl Toolbox<'_> {
             (Some(name), _) => members.iter().filter(|m| names(m, name)).collect(),
             // "mi mamá": the member saved under that relation in either
             // language, else the only one of its sex.
-            (None, Some(rel)) if !outsider(rel) => find_member(&members, rel),
+            (None, Some(rel)) if !outsider(rel) => {
+                find_member(&members, rel, self.holder_age().await?)
+            }
             _ => Vec::new(),
         };
         let who = self.label(facts);
@@ -125,6 +121,30 @@ impl Toolbox<'_> {
             ));
             draft.restrictions_mut().push(ItemRef::Name(item));
         }
+        // "Ana can eat gluten again": under either name it was kept.
+        for back in &facts.taken_back {
+            let names = [crate::foods::allergy_name(back), back.clone()];
+            let before = draft.restrictions().len();
+            draft
+                .restrictions_mut()
+                .retain(|r| !names.iter().any(|n| item_name(r) == n.as_str()));
+            if draft.restrictions().len() < before {
+                said.push(format!(
+                    "{} \"{}\"",
+                    self.t("taken off", "quitado"),
+                    restriction_name(back, self.lang)
+                ));
+            }
+        }
+        for d in &facts.dropped_diets {
+            if draft.remove_diet(*d) {
+                said.push(format!(
+                    "{} {}",
+                    self.t("taken off the diet", "quitada la dieta"),
+                    diet_name(*d, self.lang)
+                ));
+            }
+        }
         for d in &facts.diets {
             if draft.add_diet(*d) {
                 said.push(format!(
@@ -134,7 +154,11 @@ impl Toolbox<'_> {
                 ));
             }
         }
-        if let Some(w) = facts.weight.and_then(|kg| Weight::parse(kg).ok()) {
+        // "Luis lost 3 kg": from the weight kept for them.
+        let moved = facts
+            .weight_by
+            .map(|by| ((member.body.weight.kg() + by) * 10.0).round() / 10.0);
+        if let Some(w) = facts.weight.or(moved).and_then(|kg| Weight::parse(kg).ok()) {
             draft.body_mut().weight = w;
             said.push(format!("{} kg", w.kg()));
         }
@@ -202,5 +226,12 @@ impl Toolbox<'_> {
             )
         );
         Ok(out)
+    }
+}
+
+/// The name of a restriction as it is referred to.
+fn item_name(r: &ItemRef) -> &str {
+    match r {
+        ItemRef::Id(_, n) | ItemRef::Name(n) => n.as_str(),
     }
 }
