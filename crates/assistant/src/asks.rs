@@ -227,7 +227,7 @@ pub(super) fn action(t: &Text, lang: Lang, today: u8) -> Option<ToolRequest> {
     // A new plan: "create my weekly plan", "change my whole plan",
     // "vegetarian this week".
     // "plan for both of us", "un plan para toda la familia".
-    let for_everyone = t.has_any(PLAN) && super::household::for_everyone(t);
+    let for_everyone = t.has_any(PLAN) && super::relations::for_everyone(t);
     if (plan_noun && (creating || replacing || adjusting) && !shows_words
         || for_everyone && !shows_words
         || adjusting && remake
@@ -455,7 +455,7 @@ fn generate(t: &Text) -> ToolRequest {
             sign(MEALS_WORDS)
         },
         confirmed: false,
-        household: super::household::for_everyone(t),
+        household: super::relations::for_everyone(t),
     }
 }
 

@@ -167,7 +167,7 @@ fn member_out(t: &Text, names: &[String]) -> Option<Read> {
         return None;
     }
     let relation = t.words().iter().enumerate().find_map(|(i, w)| {
-        super::household::relation(w)
+        super::relations::relation(w)
             .filter(|_| w != "mujer" || i > 0 && t.words()[i - 1] == "mi")
             .map(|(en, _)| en.to_owned())
     });

@@ -7,46 +7,17 @@
 //! mend); everything else through the same readers as the holder's own
 //! statements.
 
-use mealplan_domain::{DietType, Gender, Goal};
+use mealplan_domain::{Gender, Goal};
 
 use super::foods;
 use super::lang::{Lang, normalise};
 use super::measures::{activity, body_weight, height, meals_a_day};
+use super::others::{rules, said_of_them};
 use super::part::{Read, decimal_points, parts};
-use super::request::{MemberFacts, ProfileChange, ToolRequest};
+use super::relations::{relation, relation_in};
+use super::request::{MemberFacts, ToolRequest};
 use super::vocab::*;
 use super::words::{Text, is_known, is_word, next, numbers};
-
-/// The relation a word names: the English relation and the sex implied.
-pub(super) fn relation(word: &str) -> Option<(&'static str, Option<Gender>)> {
-    RELATIONS
-        .iter()
-        .find(|(w, _, _)| *w == word)
-        .map(|(_, en, g)| (*en, Gender::parse(g).ok()))
-}
-
-/// The relation word at place `i` of `words`: "mujer" only as "mi
-/// mujer" (alone it is "a woman").
-fn relation_in(words: &[String], i: usize) -> Option<(&'static str, Option<Gender>)> {
-    let w = words[i].as_str();
-    if w == "mujer" && !(i > 0 && ["mi", "tu", "su"].contains(&words[i - 1].as_str())) {
-        return None;
-    }
-    relation(w)
-}
-
-/// Whether a relation word says nothing of eating together (a friend).
-pub(super) fn outsider(relation: &str) -> bool {
-    OUTSIDERS.contains(&relation)
-}
-
-/// Whether a plan is asked for everyone at the table ("the whole
-/// family", "los dos", "for me and my wife").
-pub(super) fn for_everyone(t: &Text) -> bool {
-    let words = t.words();
-    t.has_any(EVERYONE)
-        || (0..words.len()).any(|i| relation_in(words, i).is_some_and(|(en, _)| !outsider(en)))
-}
 
 /// A word of the message as written, with its normalised and mended forms.
 struct Token {
@@ -449,115 +420,6 @@ fn age(t: &Text, lang: Lang, height: Option<f64>, weight: Option<f64>) -> Option
         }
     }
     None
-}
-
-/// Diets and restrictions said of the person, part by part: allergies
-/// ("allergic to peanuts and shellfish"), coeliac, diets, foods they do
-/// not eat.
-fn rules(parts: &[Text], lang: Lang, out: &mut MemberFacts) {
-    let mut allergy_list = false;
-    for part in parts {
-        let mut names: Vec<String> = Vec::new();
-        let mut read_list = false;
-        if part.has_any(CELIAC_OF_MEMBER) {
-            names.push(foods::allergy_name("gluten"));
-        }
-        if let Some(rest) = part.after(ALLERGY_OPENERS) {
-            names.extend(
-                foods::read(&rest, lang)
-                    .found
-                    .iter()
-                    .map(|f| foods::allergy_name(f)),
-            );
-            read_list = true;
-            allergy_list = true;
-        } else if let Some(rest) = part.after(THEIR_DISLIKES) {
-            names.extend(foods::read(&rest, lang).found);
-            read_list = true;
-            allergy_list = false;
-        } else if part.has_any(ALLERGY_NOUNS) {
-            // "lactose intolerant", "a shellfish allergy": the food first.
-            names.extend(
-                foods::read(&part.without(ALLERGY_NOUNS), lang)
-                    .found
-                    .iter()
-                    .map(|f| foods::allergy_name(f)),
-            );
-            read_list = true;
-            allergy_list = true;
-        } else if allergy_list {
-            // "allergic to peanuts and shellfish": the list goes on.
-            let more = foods::read(part.words(), lang);
-            if !more.found.is_empty() && more.unknown.is_empty() {
-                names.extend(more.found.iter().map(|f| foods::allergy_name(f)));
-                read_list = true;
-            }
-        }
-        if !read_list {
-            allergy_list = false;
-            for f in foods::mentioned(part.words(), lang).found {
-                match f.as_str() {
-                    "vegan" => push(&mut out.diets, DietType::Vegan),
-                    "vegetarian" => push(&mut out.diets, DietType::Vegetarian),
-                    "pescatarian" | "halal" | "kosher" => names.push(f),
-                    _ => {}
-                }
-            }
-        }
-        for n in names {
-            push(&mut out.restrictions, n);
-        }
-    }
-}
-
-fn push<T: PartialEq>(list: &mut Vec<T>, item: T) {
-    if !list.contains(&item) {
-        list.push(item);
-    }
-}
-
-/// What a part said of another person, as the facts to store on their
-/// member: the restrictions, diets and body facts its own statements gave.
-pub(super) fn said_of_them(t: &Text, lang: Lang, inner: &Read) -> MemberFacts {
-    let mut facts = MemberFacts {
-        relation: t
-            .words()
-            .iter()
-            .find_map(|w| relation(w))
-            .map(|(en, _)| en.to_owned()),
-        ..MemberFacts::default()
-    };
-    for r in &inner.requests {
-        match r {
-            ToolRequest::AddPreference {
-                kind: mealplan_ports::ItemKind::Restriction,
-                names,
-            } => names
-                .iter()
-                .for_each(|n| push(&mut facts.restrictions, n.clone())),
-            ToolRequest::RemovePreference {
-                kind: mealplan_ports::ItemKind::Restriction,
-                names,
-            } => names
-                .iter()
-                .for_each(|n| push(&mut facts.taken_back, n.clone())),
-            ToolRequest::ChangeProfile(change) => match *change {
-                ProfileChange::Diet(d) => push(&mut facts.diets, d),
-                ProfileChange::DropDiet(d) => push(&mut facts.dropped_diets, d),
-                ProfileChange::WeightBy(kg) => facts.weight_by = Some(kg),
-                ProfileChange::Weight(kg) => facts.weight = Some(kg),
-                ProfileChange::Height(cm) => facts.height = Some(cm),
-                ProfileChange::Goal(g) => facts.goal = Some(g),
-                ProfileChange::Activity(a) => facts.activity = Some(a),
-                ProfileChange::Meals(n) => facts.meals = Some(n),
-                ProfileChange::GoalWeight(_) | ProfileChange::NotGoal(_) => {}
-            },
-            _ => {}
-        }
-    }
-    // "my wife is vegetarian", "my son doesn't eat pork".
-    rules(std::slice::from_ref(t), lang, &mut facts);
-    facts
 }
 
 /// What a message says of a person named at its start ("Ana is allergic

@@ -282,7 +282,7 @@ fn theirs(out: &mut Understood, name: String, lang: Lang) {
         requests: changes,
         ..Read::default()
     };
-    let mut facts = super::household::said_of_them(&Text::from_words(Vec::new()), lang, &inner);
+    let mut facts = super::others::said_of_them(&Text::from_words(Vec::new()), lang, &inner);
     facts.name = Some(name);
     out.signals.push(Signal::SomeoneElse(facts));
 }

@@ -13,9 +13,11 @@ mod intent;
 mod lang;
 mod measures;
 mod negation;
+mod others;
 mod part;
 #[cfg(test)]
 mod reading_tests;
+mod relations;
 mod request;
 mod statements;
 mod tools;

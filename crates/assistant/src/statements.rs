@@ -36,12 +36,12 @@ pub(super) fn statements(t: &Text, lang: Lang, read: &mut Read) -> bool {
             || height(t).is_some())
         && !t.has_any(ABOUT_ME)
         // "a diet plan for my family": a household plan, read as an ask.
-        && !(t.has_any(PLAN) && super::household::for_everyone(t))
+        && !(t.has_any(PLAN) && super::relations::for_everyone(t))
     {
         let mut inner = Read::default();
         about_self(t, lang, &mut inner);
         read.signals
-            .push(Signal::SomeoneElse(super::household::said_of_them(
+            .push(Signal::SomeoneElse(super::others::said_of_them(
                 t, lang, &inner,
             )));
         return true;

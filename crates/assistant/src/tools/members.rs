@@ -47,13 +47,13 @@ pub(super) fn find_member<'m>(
     if !by_name.is_empty() {
         return by_name;
     }
-    let Some((english, sex)) = crate::household::relation(who) else {
+    let Some((english, sex)) = crate::relations::relation(who) else {
         return Vec::new();
     };
     let saved_as: Vec<&Person> = members
         .iter()
         .filter(|m| {
-            crate::household::relation(&normalise(m.name.as_str()))
+            crate::relations::relation(&normalise(m.name.as_str()))
                 .is_some_and(|(rel, _)| rel == english)
         })
         .collect();
@@ -97,7 +97,7 @@ impl Toolbox<'_> {
             return Ok(self.how_to_add());
         };
         let found = find_member(&members, who, self.holder_age().await?);
-        let shown = match crate::household::relation(who) {
+        let shown = match crate::relations::relation(who) {
             Some(_) => {
                 let rel = relation_es(who, None);
                 self.t(who, rel).to_owned()

@@ -10,8 +10,8 @@ use mealplan_ports::{Person, StoreError};
 use super::household::{member_error, names};
 use super::members::find_member;
 use super::{Toolbox, capitalise, nutrition_of, totals_line};
-use crate::household::outsider;
 use crate::lang::{Lang, diet_name, restriction_name};
+use crate::relations::outsider;
 use crate::request::MemberFacts;
 
 impl Toolbox<'_> {
