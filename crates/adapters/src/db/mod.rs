@@ -189,12 +189,21 @@ impl Backend {
                 // JIT starts by cost estimates, which grow with the tables
                 // while no `ANALYZE` has seen them (the plan head's were
                 // over the threshold at 20,000 users: 204 ms of
-                // compilation a read of under a millisecond).
+                // compilation a read of under a millisecond). Generic plans
+                // only: every statement is a keyed lookup written to run
+                // as index probes whatever the estimates (`plan_read.rs`),
+                // so its plan does not depend on the values bound, and one
+                // plan per connection and statement is made once. Left to
+                // choose, PostgreSQL kept planning the plan read and head
+                // anew on every call at 20,000 users without statistics
+                // (their generic estimate above the custom ones): half the
+                // throughput of `GET /api/plan/current` (`bench/flat.py`).
                 setup(
                     &mut conn,
                     &format!(
                         "SET statement_timeout = {ms}; SET lock_timeout = {ms}; \
-                         SET idle_in_transaction_session_timeout = {}; SET jit = off",
+                         SET idle_in_transaction_session_timeout = {}; SET jit = off; \
+                         SET plan_cache_mode = force_generic_plan",
                         ms.saturating_mul(4)
                     ),
                 )?;

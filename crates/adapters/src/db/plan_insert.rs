@@ -20,7 +20,10 @@ use super::plan_rows::{ChosenBy, NewPlanRow};
 /// committed a plan in between, as it would with separate statements.
 /// Each meal finds its day, and each portion its meal, by the rows the
 /// inserts before returned: `(day_of_week)` and `(day, schedule)` are
-/// unique within a plan.
+/// unique within a plan. Each insert reads its arrays `WITH ORDINALITY`
+/// and inserts `ORDER BY` it, so ids are drawn in the order of the
+/// request whatever join the server picks (under a generic plan it hashed
+/// the meals' join, and numbered a plan's meals in another order).
 const CREATE_PLAN: &str = "\
 WITH off AS (\
  UPDATE plans SET active = 0, updated_at = $2 WHERE user_id = $1 AND active = 1 RETURNING 1\
@@ -32,22 +35,24 @@ WITH off AS (\
  RETURNING id\
 ), d AS (\
  INSERT INTO daily_menus (plan_id, day_of_week) \
- SELECT p.id, x.day FROM p, unnest($12::integer[]) AS x(day) \
- RETURNING id, day_of_week\
+ SELECT p.id, x.day FROM p, unnest($12::integer[]) WITH ORDINALITY AS x(day, n) \
+ ORDER BY x.n RETURNING id, day_of_week\
 ), m AS (\
  INSERT INTO meal_details (daily_menu_id, recipe_id, schedule, status, meal_type_id, servings, \
  chosen, shared) \
  SELECT d.id, x.recipe, x.schedule, x.status, x.meal_type, x.servings, $13, x.shared \
  FROM unnest($14::integer[], $15::bigint[], $16::integer[], $17::integer[], $18::bigint[], \
- $19::float8[], $20::integer[]) AS x(day, recipe, schedule, status, meal_type, servings, shared) \
- JOIN d ON d.day_of_week = x.day \
+ $19::float8[], $20::integer[]) WITH ORDINALITY \
+ AS x(day, recipe, schedule, status, meal_type, servings, shared, n) \
+ JOIN d ON d.day_of_week = x.day ORDER BY x.n \
  RETURNING id, daily_menu_id, schedule\
 ), portions AS (\
  INSERT INTO meal_portions (meal_detail_id, position, member_id, name, servings) \
  SELECT m.id, x.position, x.member, x.name, x.servings \
  FROM unnest($21::integer[], $22::integer[], $23::integer[], $24::bigint[], $25::text[], \
- $26::float8[]) AS x(day, schedule, position, member, name, servings) \
- JOIN d ON d.day_of_week = x.day JOIN m ON m.daily_menu_id = d.id AND m.schedule = x.schedule\
+ $26::float8[]) WITH ORDINALITY AS x(day, schedule, position, member, name, servings, n) \
+ JOIN d ON d.day_of_week = x.day JOIN m ON m.daily_menu_id = d.id AND m.schedule = x.schedule \
+ ORDER BY x.n\
 ) SELECT id FROM p";
 
 /// The new plan's id, as the statement returns it.
