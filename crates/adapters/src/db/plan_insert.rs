@@ -10,7 +10,7 @@ use diesel::prelude::*;
 use diesel::sql_types::{Array, BigInt, Double, Integer, Nullable, SmallInt, Text, Timestamp};
 use mealplan_ports::NewDay;
 
-use super::plan_rows::{ChosenBy, NewPlanRow};
+use super::plan_rows::{ChosenBy, MealValues, NewPlanRow, PortionValues, day_values};
 
 /// The statement (see the module documentation). The deactivation runs
 /// first: the plan's row is selected from a count of the rows it changed,
@@ -85,27 +85,42 @@ struct PortionColumns {
     servings: Vec<f64>,
 }
 
-/// `days`' meals and portions as columns.
+/// `days`' meals and portions as columns, each meal's values taken from
+/// [`MealValues`].
 fn columns(days: &[NewDay]) -> (MealColumns, PortionColumns) {
     let (mut meals, mut portions) = (MealColumns::default(), PortionColumns::default());
     for day in days {
-        let d = i32::from(day.day_of_week);
-        for meal in &day.meals {
-            let schedule = i32::from(meal.schedule);
+        let (d, day_meals) = day_values(day);
+        for meal in day_meals {
+            let MealValues {
+                recipe_id,
+                schedule,
+                status,
+                meal_type,
+                servings,
+                shared,
+                portions: meal_portions,
+            } = MealValues::of(meal);
             meals.day.push(d);
-            meals.recipe.push(meal.recipe_id);
+            meals.recipe.push(recipe_id);
             meals.schedule.push(schedule);
-            meals.status.push(meal.status.code() as i32);
-            meals.meal_type.push(meal.meal_type.id());
-            meals.servings.push(meal.servings);
-            meals.shared.push(i32::from(!meal.portions.is_empty()));
-            for (position, p) in meal.portions.iter().enumerate() {
+            meals.status.push(status);
+            meals.meal_type.push(meal_type);
+            meals.servings.push(servings);
+            meals.shared.push(shared);
+            for PortionValues {
+                position,
+                member_id,
+                name,
+                servings,
+            } in meal_portions
+            {
                 portions.day.push(d);
                 portions.schedule.push(schedule);
-                portions.position.push(position as i32);
-                portions.member.push(p.member_id);
-                portions.name.push(p.name.clone());
-                portions.servings.push(p.servings);
+                portions.position.push(position);
+                portions.member.push(member_id);
+                portions.name.push(name.to_owned());
+                portions.servings.push(servings);
             }
         }
     }
@@ -121,7 +136,7 @@ pub(in crate::db) fn create_in_one_statement(
     by: ChosenBy,
 ) -> QueryResult<i64> {
     let (meals, portions) = columns(days);
-    let day_numbers: Vec<i32> = days.iter().map(|d| i32::from(d.day_of_week)).collect();
+    let day_numbers: Vec<i32> = days.iter().map(|d| day_values(d).0).collect();
     let created: Created = diesel::sql_query(CREATE_PLAN)
         .bind::<BigInt, _>(row.user_id)
         .bind::<Timestamp, _>(row.now)

@@ -1,11 +1,12 @@
-//! The row of a new plan and who chose its recipes: shared by a plan's
-//! creation statement by statement (`plans.rs`, SQLite) and in one
-//! statement (`plan_insert.rs`, PostgreSQL).
+//! The rows of a new plan (its own, its meals' and their portions') and
+//! who chose its recipes: shared by every plan write, a plan's creation
+//! statement by statement (`plan_write.rs`, SQLite) and in one statement
+//! (`plan_insert.rs`, PostgreSQL), a day or a meal added (`plan_write.rs`).
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use mealplan_domain::UserId;
-use mealplan_ports::{NewDay, PlanSettings};
+use mealplan_ports::{NewDay, NewMeal, PlanSettings, Portion};
 
 use super::AnyConnection;
 use super::schema::plans;
@@ -74,8 +75,8 @@ impl NewPlanRow {
             adjust_diet: settings.and_then(|s| s.adjust.diet).map(|d| d.as_str()),
             household: i32::from(
                 days.iter()
-                    .flat_map(|d| &d.meals)
-                    .any(|m| !m.portions.is_empty()),
+                    .flat_map(|d| day_values(d).1)
+                    .any(|m| MealValues::of(m).shared == 1),
             ),
         }
     }
@@ -109,4 +110,86 @@ pub(in crate::db) fn insert_plan(
         ))
         .returning(plans::id)
         .get_result(conn)
+}
+
+/// A new meal's values as its row stores them, with its portions'. Made
+/// only by [`MealValues::of`], the one place a [`NewMeal`] (and a
+/// [`NewDay`], [`day_values`]) is taken apart for a write: every plan
+/// write (a plan created in one statement or in several, a day or a meal
+/// added) goes through it, and it takes the meal apart whole, so a field
+/// added to `NewMeal` does not compile until it is written.
+#[derive(Debug, Clone, PartialEq)]
+pub(in crate::db) struct MealValues<'a> {
+    pub recipe_id: i64,
+    pub schedule: i32,
+    pub status: i32,
+    pub meal_type: i64,
+    pub servings: f64,
+    /// 1 when the meal has portions (a household's).
+    pub shared: i32,
+    /// Its portions, in order.
+    pub portions: Vec<PortionValues<'a>>,
+}
+
+/// A new portion's values as its row stores them.
+#[derive(Debug, Clone, PartialEq)]
+pub(in crate::db) struct PortionValues<'a> {
+    /// Its place among the meal's portions, from 0.
+    pub position: i32,
+    pub member_id: Option<i64>,
+    pub name: &'a str,
+    pub servings: f64,
+}
+
+impl<'a> MealValues<'a> {
+    /// `meal`'s values (see the type).
+    pub(in crate::db) fn of(meal: &'a NewMeal) -> Self {
+        let NewMeal {
+            recipe_id,
+            schedule,
+            status,
+            meal_type,
+            servings,
+            portions,
+        } = meal;
+        Self {
+            recipe_id: *recipe_id,
+            schedule: i32::from(*schedule),
+            status: status.code() as i32,
+            meal_type: meal_type.id(),
+            servings: *servings,
+            shared: i32::from(!portions.is_empty()),
+            portions: PortionValues::all(portions),
+        }
+    }
+}
+
+impl<'a> PortionValues<'a> {
+    /// `portions`' values, positions in order from 0 (a new meal's, or the
+    /// ones replacing a meal's).
+    pub(in crate::db) fn all(portions: &'a [Portion]) -> Vec<Self> {
+        portions
+            .iter()
+            .enumerate()
+            .map(|(position, portion)| {
+                let Portion {
+                    member_id,
+                    name,
+                    servings,
+                } = portion;
+                Self {
+                    position: position as i32,
+                    member_id: *member_id,
+                    name,
+                    servings: *servings,
+                }
+            })
+            .collect()
+    }
+}
+
+/// `day`'s day of week as stored, and its meals (see [`MealValues`]).
+pub(in crate::db) fn day_values(day: &NewDay) -> (i32, &[NewMeal]) {
+    let NewDay { day_of_week, meals } = day;
+    (i32::from(*day_of_week), meals)
 }

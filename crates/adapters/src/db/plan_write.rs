@@ -3,13 +3,14 @@
 //! SQLite), a day or a meal added, portions replaced, a plan touched.
 
 use chrono::{DateTime, NaiveDateTime, Utc};
+use diesel::dsl::Eq;
 use diesel::prelude::*;
 use mealplan_domain::UserId;
 use mealplan_ports::{NewDay, NewMeal, Plan, PlanSettings, Portion, StoreError};
 
 use super::plan_insert::create_in_one_statement;
-use super::plan_read::{Which, load_plan};
-use super::plan_rows::{ChosenBy, NewPlanRow, insert_plan};
+use super::plan_read::{MealRow, Which, load_plan, meal_columns};
+use super::plan_rows::{ChosenBy, MealValues, NewPlanRow, PortionValues, day_values, insert_plan};
 use super::schema::{daily_menus, meal_details, meal_portions, plans};
 use super::transaction::write_transaction;
 use super::{AnyConnection, Database, store_error};
@@ -29,21 +30,51 @@ fn create_in_tx(
     Ok(plan_id)
 }
 
-/// The values of `meal`'s row in daily menu `menu`, chosen `by` (one
-/// meal alone, or one of a multi-row insert).
-macro_rules! meal_row {
-    ($menu:expr, $meal:expr, $by:expr) => {
-        (
-            meal_details::daily_menu_id.eq($menu),
-            meal_details::recipe_id.eq($meal.recipe_id),
-            meal_details::schedule.eq(i32::from($meal.schedule)),
-            meal_details::status.eq($meal.status.code() as i32),
-            meal_details::meal_type_id.eq($meal.meal_type.id()),
-            meal_details::servings.eq($meal.servings),
-            meal_details::chosen.eq(i32::from($by == ChosenBy::User)),
-            meal_details::shared.eq(i32::from(!$meal.portions.is_empty())),
-        )
-    };
+/// A meal's row as Diesel inserts it (see [`meal_row`]).
+type MealRowValues = (
+    Eq<meal_details::daily_menu_id, i64>,
+    Eq<meal_details::recipe_id, i64>,
+    Eq<meal_details::schedule, i32>,
+    Eq<meal_details::status, i32>,
+    Eq<meal_details::meal_type_id, i64>,
+    Eq<meal_details::servings, f64>,
+    Eq<meal_details::chosen, i32>,
+    Eq<meal_details::shared, i32>,
+);
+
+/// A portion's row as Diesel inserts it (see [`portion_row`]).
+type PortionRowValues<'a> = (
+    Eq<meal_portions::meal_detail_id, i64>,
+    Eq<meal_portions::position, i32>,
+    Eq<meal_portions::member_id, Option<i64>>,
+    Eq<meal_portions::name, &'a str>,
+    Eq<meal_portions::servings, f64>,
+);
+
+/// The values of a meal's row in daily menu `menu`, chosen `by`, from
+/// its [`MealValues`] (one meal alone, or one of a multi-row insert).
+fn meal_row(menu: i64, meal: &MealValues<'_>, by: ChosenBy) -> MealRowValues {
+    (
+        meal_details::daily_menu_id.eq(menu),
+        meal_details::recipe_id.eq(meal.recipe_id),
+        meal_details::schedule.eq(meal.schedule),
+        meal_details::status.eq(meal.status),
+        meal_details::meal_type_id.eq(meal.meal_type),
+        meal_details::servings.eq(meal.servings),
+        meal_details::chosen.eq(i32::from(by == ChosenBy::User)),
+        meal_details::shared.eq(meal.shared),
+    )
+}
+
+/// The values of a portion's row of meal `id`.
+fn portion_row<'a>(id: i64, p: &PortionValues<'a>) -> PortionRowValues<'a> {
+    (
+        meal_portions::meal_detail_id.eq(id),
+        meal_portions::position.eq(p.position),
+        meal_portions::member_id.eq(p.member_id),
+        meal_portions::name.eq(p.name),
+        meal_portions::servings.eq(p.servings),
+    )
 }
 
 /// Inserts `days`, their meals and the meals' portions into plan
@@ -57,12 +88,19 @@ fn insert_days(
     if days.is_empty() {
         return Ok(());
     }
-    let day_rows: Vec<_> = days
+    let days: Vec<(i32, Vec<MealValues<'_>>)> = days
         .iter()
         .map(|d| {
+            let (day, meals) = day_values(d);
+            (day, meals.iter().map(MealValues::of).collect())
+        })
+        .collect();
+    let day_rows: Vec<_> = days
+        .iter()
+        .map(|(day, _)| {
             (
                 daily_menus::plan_id.eq(plan_id),
-                daily_menus::day_of_week.eq(i32::from(d.day_of_week)),
+                daily_menus::day_of_week.eq(*day),
             )
         })
         .collect();
@@ -70,18 +108,18 @@ fn insert_days(
         .values(&day_rows)
         .returning((daily_menus::id, daily_menus::day_of_week))
         .get_results(c))?;
-    let menu_of = |day: u8| {
+    let menu_of = |day: i32| {
         menus
             .iter()
-            .find(|(_, d)| *d == i32::from(day))
+            .find(|(_, d)| *d == day)
             .map(|(id, _)| *id)
             .ok_or(diesel::result::Error::NotFound)
     };
     let mut meal_rows = Vec::new();
-    for day in days {
-        let menu = menu_of(day.day_of_week)?;
-        for meal in &day.meals {
-            meal_rows.push(meal_row!(menu, meal, by));
+    for (day, meals) in &days {
+        let menu = menu_of(*day)?;
+        for meal in meals {
+            meal_rows.push(meal_row(menu, meal, by));
         }
     }
     if meal_rows.is_empty() {
@@ -96,23 +134,15 @@ fn insert_days(
         ))
         .get_results(c))?;
     let mut portion_rows = Vec::new();
-    for day in days {
-        let menu = menu_of(day.day_of_week)?;
-        for meal in day.meals.iter().filter(|m| !m.portions.is_empty()) {
+    for (day, day_meals) in &days {
+        let menu = menu_of(*day)?;
+        for meal in day_meals.iter().filter(|m| !m.portions.is_empty()) {
             let id = meals
                 .iter()
-                .find(|(_, m, s)| *m == menu && *s == i32::from(meal.schedule))
+                .find(|(_, m, s)| *m == menu && *s == meal.schedule)
                 .map(|(id, ..)| *id)
                 .ok_or(diesel::result::Error::NotFound)?;
-            for (position, p) in meal.portions.iter().enumerate() {
-                portion_rows.push((
-                    meal_portions::meal_detail_id.eq(id),
-                    meal_portions::position.eq(position as i32),
-                    meal_portions::member_id.eq(p.member_id),
-                    meal_portions::name.eq(p.name.as_str()),
-                    meal_portions::servings.eq(p.servings),
-                ));
-            }
+            portion_rows.extend(meal.portions.iter().map(|p| portion_row(id, p)));
         }
     }
     if !portion_rows.is_empty() {
@@ -130,52 +160,47 @@ pub(in crate::db) fn insert_day(
     day: &NewDay,
     by: ChosenBy,
 ) -> QueryResult<i64> {
+    let (day_of_week, meals) = day_values(day);
     let menu_id: i64 = diesel::insert_into(daily_menus::table)
         .values((
             daily_menus::plan_id.eq(plan_id),
-            daily_menus::day_of_week.eq(i32::from(day.day_of_week)),
+            daily_menus::day_of_week.eq(day_of_week),
         ))
         .returning(daily_menus::id)
         .get_result(conn)?;
-    for meal in &day.meals {
+    for meal in meals {
         insert_meal(conn, menu_id, meal, by)?;
     }
     Ok(menu_id)
 }
 
-/// Inserts `meal` into daily menu `menu_id`; the new meal's id.
+/// Inserts `meal` into daily menu `menu_id`; the new meal as stored
+/// (without its portions, which are stored too).
 pub(in crate::db) fn insert_meal(
     conn: &mut AnyConnection,
     menu_id: i64,
     meal: &NewMeal,
     by: ChosenBy,
-) -> QueryResult<i64> {
-    let id: i64 = diesel::insert_into(meal_details::table)
-        .values(meal_row!(menu_id, meal, by))
-        .returning(meal_details::id)
+) -> QueryResult<MealRow> {
+    let values = MealValues::of(meal);
+    let row: MealRow = diesel::insert_into(meal_details::table)
+        .values(meal_row(menu_id, &values, by))
+        .returning(meal_columns!())
         .get_result(conn)?;
-    insert_portions(conn, id, &meal.portions)?;
-    Ok(id)
+    insert_portions(conn, row.0, &values.portions)?;
+    Ok(row)
 }
 
-/// Stores `portions` as meal `id`'s, in order.
-fn insert_portions(conn: &mut AnyConnection, id: i64, portions: &[Portion]) -> QueryResult<()> {
+/// Stores `portions` as meal `id`'s.
+fn insert_portions(
+    conn: &mut AnyConnection,
+    id: i64,
+    portions: &[PortionValues<'_>],
+) -> QueryResult<()> {
     if portions.is_empty() {
         return Ok(());
     }
-    let rows: Vec<_> = portions
-        .iter()
-        .enumerate()
-        .map(|(position, p)| {
-            (
-                meal_portions::meal_detail_id.eq(id),
-                meal_portions::position.eq(position as i32),
-                meal_portions::member_id.eq(p.member_id),
-                meal_portions::name.eq(p.name.as_str()),
-                meal_portions::servings.eq(p.servings),
-            )
-        })
-        .collect();
+    let rows: Vec<_> = portions.iter().map(|p| portion_row(id, p)).collect();
     // One multi-row statement, on the backend's own connection.
     on_backend!(conn, c => diesel::insert_into(meal_portions::table)
         .values(&rows)
@@ -191,7 +216,7 @@ pub(in crate::db) fn replace_portions(
 ) -> QueryResult<()> {
     diesel::delete(meal_portions::table.filter(meal_portions::meal_detail_id.eq(id)))
         .execute(conn)?;
-    insert_portions(conn, id, portions)
+    insert_portions(conn, id, &PortionValues::all(portions))
 }
 
 /// Sets plan `plan_id`'s `updated_at` and adds one to its revision.

@@ -375,23 +375,17 @@ impl PlanRepository for Database {
     ) -> Result<MealDetail, StoreError> {
         self.run(move |conn| {
             write_transaction(conn, |conn| {
-                let id = insert_meal(conn, daily_menu_id, &meal, ChosenBy::User)?;
+                let row = insert_meal(conn, daily_menu_id, &meal, ChosenBy::User)?;
                 let plan_id: i64 = daily_menus::table
                     .find(daily_menu_id)
                     .select(daily_menus::plan_id)
                     .first(conn)?;
                 touch_plan(conn, plan_id, now)?;
-                Ok(MealDetail {
-                    id,
-                    recipe_id: meal.recipe_id,
-                    schedule: meal.schedule,
-                    status: meal.status,
-                    meal_type: meal.meal_type,
-                    servings: meal.servings,
-                    portions: Vec::new(),
-                })
+                Ok(row)
             })
             .map_err(store_error)
+            // The meal as stored, as a read answers it.
+            .and_then(meal_of)
         })
         .await
     }
