@@ -659,6 +659,7 @@ mod tests {
                 meal_type: MealType::Dinner,
                 servings: 1.0,
                 portions: Vec::new(),
+                note: None,
             },
             owner: UserId(1),
             plan_id: 4,
@@ -781,6 +782,7 @@ mod tests {
                         meal_type: MealType::Dinner,
                         servings: 1.0,
                         portions: Vec::new(),
+                        note: None,
                     }],
                 }],
             }))

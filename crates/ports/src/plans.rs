@@ -75,9 +75,15 @@ pub struct MealDetail {
     /// otherwise); `servings` is then the holder's own (0 when they do not
     /// eat this meal).
     pub portions: Vec<Portion>,
+    /// The owner's note on the meal, if any (at most
+    /// [`MealDetail::NOTE_MAX_CHARS`] characters, never empty).
+    pub note: Option<String>,
 }
 
 impl MealDetail {
+    /// The most characters a meal's note may have.
+    pub const NOTE_MAX_CHARS: usize = 200;
+
     /// Servings to cook: every portion of a household meal, else the
     /// meal's own.
     pub fn to_cook(&self) -> f64 {
@@ -326,6 +332,14 @@ pub trait PlanRepository: Send + Sync {
         recipe_id: i64,
         servings: f64,
         portions: Vec<Portion>,
+        now: DateTime<Utc>,
+    ) -> Result<(), StoreError>;
+    /// Sets meal `id`'s note (`None` clears it) and touches the meal, as
+    /// a swap does; the caller checked who owns it.
+    async fn set_note(
+        &self,
+        id: i64,
+        note: Option<String>,
         now: DateTime<Utc>,
     ) -> Result<(), StoreError>;
     /// Sets a meal's status when `owner` owns it, and answers the meal as

@@ -70,6 +70,7 @@ impl diesel::query_builder::Query for SetStatusOfOwner {
             diesel::sql_types::Integer,
             diesel::sql_types::BigInt,
             diesel::sql_types::Double,
+            diesel::sql_types::Nullable<diesel::sql_types::Text>,
         ),
         diesel::sql_types::Integer,
     );
@@ -106,7 +107,9 @@ where
              WHERE d.id = meal_details.daily_menu_id AND p.user_id = ",
         );
         out.push_bind_param::<BigInt, _>(&self.owner)?;
-        out.push_sql(") RETURNING id, recipe_id, schedule, status, meal_type_id, servings, shared");
+        out.push_sql(
+            ") RETURNING id, recipe_id, schedule, status, meal_type_id, servings, note, shared",
+        );
         Ok(())
     }
 }

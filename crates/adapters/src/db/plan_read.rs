@@ -11,10 +11,12 @@ use mealplan_ports::{DailyMenu, MealDetail, OwnedDay, Plan, PlanSettings, Portio
 use super::schema::{daily_menus, meal_details, meal_portions, plans};
 use super::{AnyConnection, store_error};
 
-pub(in crate::db) type MealRow = (i64, i64, i32, i32, i64, f64);
+/// A meal's columns: id, recipe, schedule, status, meal type, servings,
+/// note ([`meal_columns`]).
+pub(in crate::db) type MealRow = (i64, i64, i32, i32, i64, f64, Option<String>);
 
 pub(in crate::db) fn meal_of(row: MealRow) -> Result<MealDetail, StoreError> {
-    let (id, recipe_id, schedule, status, meal_type, servings) = row;
+    let (id, recipe_id, schedule, status, meal_type, servings, note) = row;
     let corrupt = |what: &str| StoreError::Failure(format!("meal detail {id} has a bad {what}"));
     Ok(MealDetail {
         id,
@@ -24,6 +26,7 @@ pub(in crate::db) fn meal_of(row: MealRow) -> Result<MealDetail, StoreError> {
         meal_type: MealType::from_id(meal_type).ok_or_else(|| corrupt("meal type"))?,
         servings,
         portions: Vec::new(),
+        note,
     })
 }
 
@@ -72,6 +75,7 @@ macro_rules! meal_columns {
             meal_details::status,
             meal_details::meal_type_id,
             meal_details::servings,
+            meal_details::note,
         )
     };
 }
@@ -148,7 +152,7 @@ SELECT p.id, p.user_id, p.active, p.created_at, p.updated_at, p.household, \
  p.tolerance_calories, p.tolerance_macros, p.max_servings, \
  p.adjust_protein, p.adjust_carbs, p.adjust_calories, p.adjust_meals, p.adjust_diet, \
  d.id, d.day_of_week, \
- m.id, m.recipe_id, m.schedule, m.status, m.meal_type_id, m.servings, m.updated_at, \
+ m.id, m.recipe_id, m.schedule, m.status, m.meal_type_id, m.servings, m.note, m.updated_at, \
  x.member_id, x.name, x.servings \
 FROM (SELECT id, user_id, active, created_at, updated_at, household, tolerance_calories, \
  tolerance_macros, max_servings, adjust_protein, adjust_carbs, adjust_calories, adjust_meals, \
@@ -156,8 +160,8 @@ FROM (SELECT id, user_id, active, created_at, updated_at, household, tolerance_c
 const PLAN_BY_PROBES_STEPS: &str = " OFFSET 0) p \
 LEFT JOIN LATERAL (SELECT id, day_of_week FROM daily_menus WHERE plan_id = p.id OFFSET 0) d \
  ON true \
-LEFT JOIN LATERAL (SELECT id, recipe_id, schedule, status, meal_type_id, servings, updated_at \
- FROM meal_details WHERE daily_menu_id = d.id OFFSET 0) m ON true \
+LEFT JOIN LATERAL (SELECT id, recipe_id, schedule, status, meal_type_id, servings, note, \
+ updated_at FROM meal_details WHERE daily_menu_id = d.id OFFSET 0) m ON true \
 LEFT JOIN LATERAL (SELECT member_id, name, servings, position FROM meal_portions \
  WHERE meal_detail_id = m.id OFFSET 0) x ON true \
 ORDER BY d.day_of_week, m.schedule, x.position";
@@ -201,6 +205,7 @@ impl<const ACTIVE: bool> diesel::query_builder::Query for PlanByProbes<ACTIVE> {
                 diesel::sql_types::Integer,
                 diesel::sql_types::BigInt,
                 diesel::sql_types::Double,
+                diesel::sql_types::Nullable<diesel::sql_types::Text>,
             ),
             diesel::sql_types::Nullable<diesel::sql_types::Timestamp>,
         )>,

@@ -274,6 +274,28 @@ impl PlanRepository for Database {
         .await
     }
 
+    async fn set_note(
+        &self,
+        id: i64,
+        note: Option<String>,
+        now: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        // One statement, one row, as a swap: the meal's revision moves, so
+        // a plan answer rendered before is not served again.
+        self.run(move |conn| {
+            diesel::update(meal_details::table.find(id))
+                .set((
+                    meal_details::note.eq(note),
+                    meal_details::updated_at.eq(Some(now.naive_utc())),
+                    meal_details::revision.eq(meal_details::revision + 1),
+                ))
+                .execute(conn)
+                .map(drop)
+                .map_err(store_error)
+        })
+        .await
+    }
+
     async fn set_status_of(
         &self,
         id: i64,

@@ -178,6 +178,7 @@ diesel::table! {
         chosen -> Integer,
         shared -> Integer,
         revision -> BigInt,
+        note -> Nullable<Text>,
     }
 }
 

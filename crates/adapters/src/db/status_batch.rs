@@ -52,9 +52,9 @@ pub(in crate::db) struct StatusChange {
     pub now: NaiveDateTime,
 }
 
-/// A changed meal as the statement returns it: id, recipe, schedule,
-/// status, meal type, servings; and whether it is shared.
-pub(in crate::db) type ChangedRow = ((i64, i64, i32, i32, i64, f64), i32);
+/// A changed meal as the statement returns it (its columns as a read
+/// has them) and whether it is shared.
+pub(in crate::db) type ChangedRow = (super::plan_read::MealRow, i32);
 
 #[derive(diesel::QueryableByName)]
 struct Changed {
@@ -70,6 +70,8 @@ struct Changed {
     meal_type_id: i64,
     #[diesel(sql_type = Double)]
     servings: f64,
+    #[diesel(sql_type = Nullable<Text>)]
+    note: Option<String>,
     #[diesel(sql_type = Integer)]
     shared: i32,
 }
@@ -187,12 +189,12 @@ impl Database {
                 });
             metrics::histogram!("db_status_batch_size").record(size as f64);
             for slot in batch {
-                let row = rows.iter().find(|r| r.0.0 == slot.change.id).copied();
+                let row = rows.iter().find(|r| r.0.0 == slot.change.id);
                 for (status, reply) in slot.waiters {
                     // Each sees the meal as its own change left it.
-                    let _ = reply.send(row.map(
-                        |((id, recipe, schedule, _, kind, servings), shared)| {
-                            ((id, recipe, schedule, status, kind, servings), shared)
+                    let _ = reply.send(row.cloned().map(
+                        |((id, recipe, schedule, _, kind, servings, note), shared)| {
+                            ((id, recipe, schedule, status, kind, servings, note), shared)
                         },
                     ));
                 }
@@ -266,7 +268,8 @@ fn apply(
          AND (v.jti IS NULL OR (EXISTS (SELECT 1 FROM users u WHERE u.id = v.owner \
          AND u.security_stamp = v.stamp) \
          AND NOT EXISTS (SELECT 1 FROM revoked_tokens r WHERE r.jti = v.jti))) \
-         RETURNING m.id, m.recipe_id, m.schedule, m.status, m.meal_type_id, m.servings, m.shared",
+         RETURNING m.id, m.recipe_id, m.schedule, m.status, m.meal_type_id, m.servings, m.note, \
+         m.shared",
     );
     let mut query = diesel::sql_query(sql).into_boxed::<Pg>();
     for c in changes {
@@ -291,6 +294,7 @@ fn apply(
                     r.status,
                     r.meal_type_id,
                     r.servings,
+                    r.note,
                 ),
                 r.shared,
             )

@@ -1,5 +1,5 @@
-//! One meal of a plan: read it, swap its recipe, tick it off, its
-//! alternatives and a similar recipe, under the ownership rule.
+//! One meal of a plan: read it, swap its recipe, note it, tick it off,
+//! its alternatives and a similar recipe, under the ownership rule.
 
 use super::*;
 use crate::accounts::{AuthError, InSession};
@@ -47,6 +47,23 @@ impl Meals {
             },
             recipe: recipe.clone(),
         })
+    }
+
+    /// Sets (`Some`) or clears (`None`) the note of a meal of the
+    /// caller's, whoever eats it; the meal as it now is. The note's length
+    /// (at most [`MealDetail::NOTE_MAX_CHARS`]) is checked at the edge.
+    pub async fn set_note(
+        &self,
+        caller: UserId,
+        id: i64,
+        note: Option<String>,
+    ) -> Result<MealView, PlanError> {
+        let owned = self.owned_meal(Some(caller), id).await?;
+        self.plans
+            .set_note(id, note.clone(), self.clock.now())
+            .await?;
+        let all = self.catalog.all().await?;
+        meal_view(MealDetail { note, ..owned.meal }, &all)
     }
 
     /// Sets a meal's status (setting the current one again is allowed).

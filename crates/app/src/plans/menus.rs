@@ -242,6 +242,7 @@ mod tests {
             meal_type: MealType::Dinner,
             servings: 1.0,
             portions: Vec::new(),
+            note: None,
         }
     }
 

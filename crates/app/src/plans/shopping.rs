@@ -109,6 +109,7 @@ mod tests {
             meal_type: MealType::Lunch,
             servings,
             portions: Vec::new(),
+            note: None,
         }
     }
 

@@ -171,6 +171,7 @@ fn stored(user: UserId, days: Vec<NewDay>) -> Plan {
                             meal_type: m.meal_type,
                             servings: m.servings,
                             portions: Vec::new(),
+                            note: None,
                         }
                     })
                     .collect(),
@@ -291,6 +292,7 @@ fn meal(
         meal_type,
         servings,
         portions: Vec::new(),
+        note: None,
     }
 }
 
@@ -569,4 +571,31 @@ async fn a_household_meal_keeps_every_eaters_rules() {
     // So no alternative is offered: 15 was the holder's only one.
     let found = s.meals().alternatives(UserId(1), 9, 10).await.unwrap();
     assert!(found.is_empty(), "{found:?}");
+}
+
+#[tokio::test]
+async fn a_note_is_stored_for_the_owner_only_and_answered_with_the_meal() {
+    let mut plans = MockPlanRepository::new();
+    plans
+        .expect_meal()
+        .returning(|_| Ok(Some(owned_dinner(Vec::new()))));
+    // Exactly one write: the owner's note on meal 9, at the clock's time.
+    plans
+        .expect_set_note()
+        .withf(|id, note, at| *id == 9 && note.as_deref() == Some("mind the salt") && *at == now())
+        .times(1)
+        .returning(|_, _, _| Ok(()));
+    let s = service(plans, Some(profile()));
+    let noted = s
+        .meals()
+        .set_note(UserId(1), 9, Some("mind the salt".into()))
+        .await
+        .unwrap();
+    assert_eq!(noted.meal.note.as_deref(), Some("mind the salt"));
+    assert_eq!((noted.meal.id, noted.recipe.id), (9, 11));
+    // Another user's token sees no such meal, and writes nothing.
+    assert!(matches!(
+        s.meals().set_note(UserId(2), 9, None).await,
+        Err(PlanError::MealNotFound)
+    ));
 }

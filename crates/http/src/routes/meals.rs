@@ -1,10 +1,12 @@
-//! One meal of a plan: read it, swap its recipe, tick it off, list
-//! alternatives. Only a swap and a status change are open to a caller
+//! One meal of a plan: read it, swap its recipe or note it, tick it off,
+//! list alternatives. Only a swap and a status change are open to a caller
 //! without a token (the spec's two, under `MEAL_DETAIL_AUTH=optional`),
 //! and only for a meal without portions.
 
 use actix_web::{HttpRequest, web};
+use mealplan_app::PlanError;
 use mealplan_domain::MealStatus;
+use mealplan_ports::MealDetail;
 use utoipa::IntoParams;
 use utoipa::openapi::path::{Parameter, ParameterIn};
 use utoipa::openapi::schema::Object;
@@ -42,19 +44,38 @@ pub async fn get_meal(
     Ok(web::Json((&meal).into()))
 }
 
-/// The query of a swap.
+/// The query of a swap, a note, or both.
 #[derive(IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct SwapQuery {
-    /// Id of the new recipe
-    recipe_id: i64,
+    /// Id of the new recipe (required unless `note` is given)
+    #[param(required = false)]
+    recipe_id: Option<i64>,
+    /// The meal's note, at most 200 characters; empty clears it (only
+    /// with the owner's token)
+    #[param(required = false, max_length = 200)]
+    note: Option<String>,
 }
 
 impl FromQuery for SwapQuery {
     fn from_query(p: &mut Params<'_>) -> Option<Self> {
-        let recipe_id = p.query("recipe_id", parse_int_str);
+        let recipe_id = p.optional_query("recipe_id", parse_int_str);
+        let note = p.optional_query("note", |raw| {
+            if raw.chars().count() > MealDetail::NOTE_MAX_CHARS {
+                Err(Problem::too_long(MealDetail::NOTE_MAX_CHARS))
+            } else {
+                Ok(raw.to_owned())
+            }
+        });
+        if let (Some(None), Some(None)) = (&recipe_id, &note) {
+            // Neither: the recipe is required, as it always was (the
+            // read records it missing).
+            let _missing = p.query("recipe_id", parse_int_str);
+            return None;
+        }
         Some(Self {
             recipe_id: recipe_id?,
+            note: note?,
         })
     }
 }
@@ -116,7 +137,8 @@ impl FromQuery for AlternativesQuery {
     }
 }
 
-/// Replace the recipe of one meal detail (its status is kept).
+/// Replace the recipe of one meal detail (its status is kept), set or
+/// clear its note, or both.
 #[utoipa::path(
     put, path = "/meal-detail/{meal_detail_id}", tag = "meal details",
     params(
@@ -125,8 +147,8 @@ impl FromQuery for AlternativesQuery {
     ),
     security((), ("bearer" = [])),
     responses(
-        (status = 200, description = "The meal detail with the new recipe", body = MealDetailResponse),
-        (status = 401, description = "Invalid token; no token for a household meal (one with portions), or when MEAL_DETAIL_AUTH=required", body = ErrorBody),
+        (status = 200, description = "The meal detail with the new recipe and note", body = MealDetailResponse),
+        (status = 401, description = "Invalid token; no token for a note, for a household meal (one with portions), or when MEAL_DETAIL_AUTH=required", body = ErrorBody),
         (status = 404, description = "Meal detail or recipe not found", body = ErrorBody),
         (status = 409, description = "The recipe breaks a rule (restriction, vegan or vegetarian diet) of someone who eats the meal; the detail names the rule, and whose it is only to the plan's owner", body = ErrorBody),
         (status = 422, description = "Invalid or missing query parameter", body = ValidationErrorBody),
@@ -141,12 +163,24 @@ pub async fn swap_meal(
     let mut p = Params::new(&req);
     let id = p.path_int("meal_detail_id");
     let query = p.read::<SwapQuery>();
-    let (id, SwapQuery { recipe_id }) = p.finish(|| Some((id?, query?)))?;
-    let meal = state
-        .meals
-        .swap(caller.0, id, recipe_id)
-        .await
-        .map_err(plan_error)?;
+    let (id, SwapQuery { recipe_id, note }) = p.finish(|| Some((id?, query?)))?;
+    // A note is the owner's: refused without a token before anything
+    // changes.
+    let noted = match (note, caller.0) {
+        (Some(_), None) => return Err(plan_error(PlanError::NeedsToken)),
+        (Some(note), Some(user)) => Some((user, (!note.is_empty()).then_some(note))),
+        (None, _) => None,
+    };
+    let mut meal = None;
+    if let Some(recipe_id) = recipe_id {
+        let swapped = state.meals.swap(caller.0, id, recipe_id).await;
+        meal = Some(swapped.map_err(plan_error)?);
+    }
+    if let Some((user, note)) = noted {
+        let noted = state.meals.set_note(user, id, note).await;
+        meal = Some(noted.map_err(plan_error)?);
+    }
+    let meal = meal.expect("the query has a recipe or a note");
     Ok(web::Json((&meal).into()))
 }
 

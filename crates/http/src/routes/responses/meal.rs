@@ -35,6 +35,10 @@ pub struct MealDetailResponse {
     /// A household's plan only: servings to cook, every portion together.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub total_servings: Option<f64>,
+    /// The owner's note on the meal (set by `PUT /meal-detail/{id}?note=`);
+    /// absent when there is none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }
 
 /// One eater's portion of a household meal.
@@ -80,6 +84,7 @@ impl From<&MealView> for MealDetailResponse {
                     .collect()
             }),
             total_servings: (!v.meal.portions.is_empty()).then(|| v.meal.to_cook()),
+            note: v.meal.note.clone(),
         }
     }
 }

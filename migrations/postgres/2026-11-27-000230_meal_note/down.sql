@@ -1,0 +1,1 @@
+ALTER TABLE meal_details DROP COLUMN note;
