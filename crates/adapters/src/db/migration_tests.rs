@@ -347,3 +347,63 @@ fn one_person_table_on_sqlite() {
 fn one_person_table_on_postgres() {
     on_postgres(one_person_table);
 }
+
+/// A one-meal plan of the holder's, as every shape since plan revisions
+/// stores it.
+const ONE_MEAL: &str = "INSERT INTO recipes (id, recipe_id, name, calories, protein, carbs, fat,
+         fiber, sugar, meal_types, diet_types, allergens, tastes, ingredients, fingerprint,
+         prep_minutes, cook_minutes, steps, saturated_fat, sodium)
+         VALUES (7, 7, 'Oats', 400, 10, 60, 8, 5, 3, 'breakfast', '', '', '', '', 'f', 5, 5, '',
+         1, 100);
+     INSERT INTO plans (id, user_id, active, created_at, updated_at, adjust_protein,
+         adjust_carbs, adjust_calories, household, revision)
+         VALUES (1, 1, 1, '2026-01-01 00:00:00', '2026-01-01 00:00:00', 0, 0, 0, 0, 0);
+     INSERT INTO daily_menus (id, plan_id, day_of_week) VALUES (1, 1, 1);
+     INSERT INTO meal_details (id, daily_menu_id, recipe_id, schedule, status, meal_type_id,
+         servings, chosen, shared, revision) VALUES (1, 1, 7, 1, 0, 1, 1.5, 1, 0, 0);";
+
+/// A meal's note: existing meals have none after the migration, a note
+/// is stored in the new column, and reverting drops it and keeps the
+/// meal.
+fn meal_note(db: &mut dyn TestDb) {
+    db.migrate_before("2026-11-27-000230");
+    db.exec(HOLDER);
+    db.exec(ONE_MEAL);
+    db.up_one();
+    assert_eq!(
+        db.text("SELECT COALESCE(note, 'none') AS v FROM meal_details WHERE id = 1"),
+        "none"
+    );
+    db.exec("UPDATE meal_details SET note = 'ñ 🍳' WHERE id = 1");
+    assert_eq!(
+        db.text("SELECT note AS v FROM meal_details WHERE id = 1"),
+        "ñ 🍳"
+    );
+    db.down_one();
+    assert_eq!(
+        db.text(
+            "SELECT CAST(recipe_id AS TEXT) || '/' || CAST(servings AS TEXT) AS v \
+             FROM meal_details WHERE id = 1"
+        ),
+        "7/1.5"
+    );
+    db.up_one();
+    assert_eq!(
+        db.text("SELECT COALESCE(note, 'none') AS v FROM meal_details WHERE id = 1"),
+        "none"
+    );
+}
+
+#[test]
+fn meal_note_on_sqlite() {
+    on_sqlite(meal_note);
+}
+
+#[test]
+#[cfg_attr(
+    mealplan_skip_postgres,
+    ignore = "built with MEALPLAN_TEST_SKIP_POSTGRES=1"
+)]
+fn meal_note_on_postgres() {
+    on_postgres(meal_note);
+}
