@@ -9,11 +9,22 @@ same pool, `GET /ready`), idle RSS and
 start-to-ready. Round trips per request are counted by
 `tests/api/roundtrips.rs`.
 
+`PUT /api/profile` on PostgreSQL is also measured beside pgbench on the
+same server, in the same run (issue 36, item 6): pgbench runs, with 32
+clients and prepared statements, the statements the service sends for
+one save (`PGBENCH_SERVICE`: the session read, the profile read, the
+conditional UPDATE, each committing on its own) and the transaction the
+issue names (`PGBENCH_ISSUE`: BEGIN, the session read, the profile read
+FOR UPDATE, the UPDATE, COMMIT), on one user's row (as wrk sends one
+token) and over 16 users' rows (wrk sending each user's own token).
+`--put-profile` runs only that comparison.
+
 Usage: python3 bench/throughput.py [--duration 8] [--no-build]
+       [--put-profile]
        [--postgres postgres://postgres@127.0.0.1:5432/postgres]
-Needs wrk (Debian package `wrk`) and a PostgreSQL server; only Python's
-standard library otherwise. Builds release binaries first unless
---no-build.
+Needs wrk (Debian package `wrk`), pgbench (`postgresql-contrib`) and a
+PostgreSQL server; only Python's standard library otherwise. Builds
+release binaries first unless --no-build.
 """
 
 import argparse
@@ -129,16 +140,19 @@ def rotate_script(tmp, name, method, paths, headers=None, body=None):
     return lua(tmp, name, "\n".join(lines) + "\n")
 
 
-def each_own_script(tmp, name, method, requests):
+def each_own_script(tmp, name, method, requests, body=None):
     """A wrk script sending `method` to each (path, bearer token) of
     `requests` in turn, each with its own token (wrk.format replaces the
-    default headers, so Host is sent too)."""
+    default headers, so Host is sent too), with JSON `body` if given."""
     lines = ["local reqs = {}", "local i = 0"]
+    sent = "nil" if body is None else json.dumps(json.dumps(body))
     for path, token in requests:
         headers = {"Host": "127.0.0.1", "authorization": f"Bearer {token}"}
+        if body is not None:
+            headers["content-type"] = "application/json"
         fields = ", ".join(f"[{json.dumps(k)}] = {json.dumps(v)}" for k, v in headers.items())
         lines.append(f"table.insert(reqs, wrk.format({json.dumps(method)}, "
-                     f"{json.dumps(path)}, {{{fields}}}))")
+                     f"{json.dumps(path)}, {{{fields}}}, {sent}))")
     lines += [
         "request = function()",
         "  i = i + 1",
@@ -175,10 +189,118 @@ def wrk(base, path, connections, duration, script=None, headers=None, warmup=1):
     return {"rps": rps, "p50": pct.get("50", float("nan")), "p99": pct.get("99", float("nan"))}
 
 
+# What one `PUT /api/profile` of an existing profile sends, written for
+# pgbench (`:uid` the user; the JTI and values as the bench sends them).
+# The session read (`db/users.rs`, `session_of`).
+SESSION_SQL = (
+    "SELECT users.id, users.name, users.email, users.password_hash, users.security_stamp, "
+    "users.created_at, EXISTS (SELECT revoked_tokens.jti FROM revoked_tokens "
+    "WHERE revoked_tokens.jti = 'bench-jti') FROM users WHERE users.id = :uid LIMIT 1;\n")
+
+
+def candidates_sql(table):
+    """A list's candidates column (`db/items.rs`) for a body sending none."""
+    return (f"COALESCE((SELECT string_agg(CAST(i.id AS TEXT) || ':' || "
+            f"COALESCE(CAST(i.owner_id AS TEXT), '') || ':' || i.name, chr(31)) FROM {table} i "
+            f"WHERE (i.owner_id IS NULL OR i.owner_id = :uid) AND (0 = 1 OR "
+            f"i.name = ANY(string_to_array('', chr(31))))), '')")
+
+
+def profile_read_sql(lock):
+    """The profile read (`db/person_write.rs`, `read_holder`); `lock` adds
+    FOR UPDATE of the profile row (the issue's shape)."""
+    return (
+        "SELECT p.id AS pid, p.body_fat_percentage AS bf, p.calories_target AS cal, "
+        "p.protein_target AS pro, p.carbs_target AS carb, p.fat_target AS fat, "
+        "p.manual_targets AS man, " + candidates_sql("tastes") + " AS t, "
+        + candidates_sql("restrictions") + " AS r, u.name AS uname "
+        "FROM users u " + ("JOIN" if lock else "LEFT JOIN")
+        + " profiles p ON p.user_id = u.id AND p.name IS NULL WHERE u.id = :uid LIMIT 1"
+        + (" FOR UPDATE OF p" if lock else "") + "\n\\gset\n")
+
+
+# The write (`db/person_write.rs`, `write_person`): every column, taking
+# effect only if the values read are still stored.
+UPDATE_SQL = (
+    "UPDATE profiles SET goal = 'maintain_weight', height = 178, weight = 76, "
+    "body_type = 'normal', gender = 'male', meals_per_day = 4, activity_level = 'medium', "
+    "birth_date = '1990-04-01', body_fat_percentage = :bf, calories_target = :cal, "
+    "protein_target = :pro, carbs_target = :carb, fat_target = :fat, manual_targets = :man, "
+    "relation = NULL, updated_at = LOCALTIMESTAMP, name = NULL, tastes_list = '', "
+    "restrictions_list = '', diets_list = '' WHERE id = :pid AND body_fat_percentage = :bf "
+    "AND calories_target = :cal AND protein_target = :pro AND carbs_target = :carb "
+    "AND fat_target = :fat AND manual_targets = :man RETURNING id;\n")
+
+PGBENCH_SERVICE = SESSION_SQL + profile_read_sql(False) + UPDATE_SQL
+PGBENCH_ISSUE = "BEGIN;\n" + SESSION_SQL + profile_read_sql(True) + UPDATE_SQL + "COMMIT;\n"
+
+
+def pgbench(url, tmp, name, script, uids, clients, duration, warmup=1):
+    """Transactions per second of `script` run by `clients` clients for
+    `duration` seconds, `:uid` drawn from `uids` (consecutive ids)."""
+    path = os.path.join(tmp, name)
+    with open(path, "w") as f:
+        f.write(f"\\set uid random({min(uids)}, {max(uids)})\n" + script)
+    def run(seconds):
+        cmd = ["pgbench", "-n", "-M", "prepared", "-c", str(clients), "-j", "2",
+               "-T", str(seconds), "-f", path, url]
+        return subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
+    if warmup:
+        run(warmup)
+    out = run(duration)
+    failed = re.search(r"number of failed transactions: (\d+)", out)
+    if failed and int(failed.group(1)):
+        raise SystemExit(f"pgbench {name}: failed transactions\n{out}")
+    return float(re.search(r"tps = ([\d.]+) \(without initial connection time\)", out).group(1))
+
+
+def put_profile_side_by_side(svc, pg_url, tmp, d):
+    """`PUT /api/profile` under wrk beside pgbench running the same
+    statements and the issue's transaction, back to back, on one user's
+    row and on 16 users' rows: req/s and tps by load, and the load
+    average around them."""
+    people = []
+    for n in range(16):
+        reg = call(svc.base, "POST", "/auth/register",
+                   {"name": f"Writer {n}", "email": f"writer{n}@example.com",
+                    "password": "password123"})
+        call(svc.base, "PUT", "/api/profile", PROFILE, reg["access_token"])
+        people.append((reg["user"]["id"], reg["access_token"]))
+    uids = [uid for uid, _ in people]
+    assert uids == list(range(uids[0], uids[0] + 16)), uids
+    out = {"load_before": os.getloadavg()}
+    one = each_own_script(tmp, "put-one.lua", "PUT", [("/api/profile", people[0][1])], PROFILE)
+    out["wrk_one"] = wrk(svc.base, "/", 32, d, script=one)["rps"]
+    out["pgbench_service_one"] = pgbench(pg_url, tmp, "service-one.sql", PGBENCH_SERVICE,
+                                         uids[:1], 32, d)
+    out["pgbench_issue_one"] = pgbench(pg_url, tmp, "issue-one.sql", PGBENCH_ISSUE,
+                                       uids[:1], 32, d)
+    spread = each_own_script(tmp, "put-16.lua", "PUT",
+                             [("/api/profile", token) for _, token in people], PROFILE)
+    out["wrk_16"] = wrk(svc.base, "/", 32, d, script=spread)["rps"]
+    out["pgbench_service_16"] = pgbench(pg_url, tmp, "service-16.sql", PGBENCH_SERVICE,
+                                        uids, 32, d)
+    out["pgbench_issue_16"] = pgbench(pg_url, tmp, "issue-16.sql", PGBENCH_ISSUE, uids, 32, d)
+    out["load_after"] = os.getloadavg()
+    return out
+
+
+def print_put_profile(r):
+    print(f"\nPUT /api/profile beside pgbench (c=32), load average before / after: "
+          f"{r['load_before']} / {r['load_after']}")
+    print("\n| rows | wrk PUT req/s | pgbench, service's statements, tps | ratio "
+          "| pgbench, issue's transaction, tps | ratio | target |\n|---|---|---|---|---|---|---|")
+    for rows, key in (("one user's", "one"), ("16 users'", "16")):
+        w, s, i = r[f"wrk_{key}"], r[f"pgbench_service_{key}"], r[f"pgbench_issue_{key}"]
+        print(f"| {rows} | {w:.0f} | {s:.0f} | {w / s:.2f} | {i:.0f} | {w / i:.2f} | >= 0.50 |")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--duration", type=int, default=8)
     ap.add_argument("--no-build", action="store_true")
+    ap.add_argument("--put-profile", action="store_true",
+                    help="only PUT /api/profile on PostgreSQL beside pgbench")
     ap.add_argument("--postgres", default=os.environ.get(
         "MEALPLAN_BENCH_POSTGRES", "postgres://postgres@127.0.0.1:5432/postgres"))
     args = ap.parse_args()
@@ -195,6 +317,16 @@ def main():
     subprocess.run(["psql", admin, "-qc", f"CREATE DATABASE {pg_name}"], check=True)
     pg_url = admin.rsplit("/", 1)[0] + "/" + pg_name
     results, notes = {}, {}
+    if args.put_profile:
+        svc = Service(binary, pg_url, log)
+        try:
+            side = put_profile_side_by_side(svc, pg_url, tmp, args.duration)
+        finally:
+            svc.stop()
+            log.close()
+            subprocess.run(["psql", admin, "-qc", f"DROP DATABASE IF EXISTS {pg_name} WITH (FORCE)"])
+        print_put_profile(side)
+        return
     load_before = os.getloadavg()
     bare_port = free_port()
     bare = subprocess.Popen([bare_bin, f"127.0.0.1:{bare_port}"], stdout=log, stderr=log)
@@ -240,6 +372,7 @@ def main():
                                       [f"/meal-detail/{m}/status?status={i % 2}"
                                        for m in meals[:8] for i in range(2)])
                 results[(name, "status_8_meals_one_plan", c)] = wrk(svc.base, "/", c, d, script=eight)
+        side = put_profile_side_by_side(services["postgres"], pg_url, tmp, d)
         # Start to ready on an existing SQLite database (migrated, seeded).
         services["sqlite"].stop()
         again = Service(binary, f"sqlite://{tmp}/bench.db", log)
@@ -288,6 +421,7 @@ def main():
     ]
     for name, value, target in rows:
         print(f"| {name} | {value:.2f} | {target} |")
+    print_put_profile(side)
     print("\n| measure | value | target |\n|---|---|---|")
     for (backend, what), value in notes.items():
         target = "<= 30" if what == "idle_rss_mb" else "<= 300"

@@ -309,8 +309,75 @@ async fn a_member_waits_through_another_request(b: Backend) {
     assert_eq!(names(&tomas["restrictions"]), ["lactose intolerance"]);
 }
 
+/// A member added by relation keeps it, and is found by it in either
+/// language ("my mum", "mi mamá") where age and sex alone cannot tell
+/// two members apart.
+async fn a_member_is_found_by_the_relation_saved(b: Backend) {
+    let app = spawn_app(b).await;
+    let token = app.token_for("relacion@example.com").await;
+    app.json(Method::PUT, "/api/profile", Some(&token), &profile())
+        .await;
+    expect(
+        &app,
+        &token,
+        "add my mom Rosa to my household: she's 70, 160 cm, 62 kg",
+        &["add_household_member"],
+    )
+    .await;
+    expect(
+        &app,
+        &token,
+        "agrega a mi tía Marta a la familia, tiene 68 años, mide 155 y pesa 58 kilos",
+        &["add_household_member"],
+    )
+    .await;
+    let list = members(&app, &token).await;
+    assert_eq!(named(&list, "Rosa")["relation"], "mother", "{list:?}");
+    assert_eq!(named(&list, "Marta")["relation"], "aunt", "{list:?}");
+    // Two women old enough to be the holder's mother: the relation saved
+    // tells them apart, in Spanish and in English.
+    expect(
+        &app,
+        &token,
+        "mi mamá es alérgica a los cacahuetes",
+        &["update_household_member"],
+    )
+    .await;
+    let list = members(&app, &token).await;
+    assert_eq!(
+        names(&named(&list, "Rosa")["restrictions"]),
+        ["peanut allergy"]
+    );
+    assert_eq!(named(&list, "Marta")["restrictions"], serde_json::json!([]));
+    expect(
+        &app,
+        &token,
+        "my aunt is vegetarian",
+        &["update_household_member"],
+    )
+    .await;
+    let list = members(&app, &token).await;
+    assert_eq!(names(&named(&list, "Marta")["diet_types"]), ["vegetarian"]);
+    assert_eq!(named(&list, "Rosa")["diet_types"], serde_json::json!([]));
+    // The relation stays through a change.
+    assert_eq!(named(&list, "Rosa")["relation"], "mother");
+    let own = app.get("/api/profile", Some(&token)).await.json;
+    assert_eq!(own["restrictions"], serde_json::json!([]));
+    expect(
+        &app,
+        &token,
+        "quita a mi madre de la familia",
+        &["remove_household_member"],
+    )
+    .await;
+    let list = members(&app, &token).await;
+    assert_eq!(list.len(), 1, "{list:?}");
+    assert_eq!(list[0]["name"], "Marta");
+}
+
 crate::on_both_backends!(
     members_are_added_told_and_planned_for_in_english,
     members_are_added_and_planned_for_in_spanish,
     a_member_waits_through_another_request,
+    a_member_is_found_by_the_relation_saved,
 );

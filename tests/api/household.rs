@@ -560,6 +560,76 @@ async fn a_household_meal_is_swapped_re_portioned_and_re_balanced(b: Backend) {
     assert_list_buys(&app, &token, &expected).await;
 }
 
+/// A member's relation to the holder is stored when sent, shown only
+/// then, cleared by a replace without it, and refused outside the
+/// accepted names with the list of them.
+async fn a_member_keeps_the_relation_sent(b: Backend) {
+    let app = spawn_app(b).await;
+    let token = app.token_for("holder@example.com").await;
+    let mut mom = member("Carmen");
+    mom["relation"] = json!("mother");
+    let added = add(&app, &token, &mom).await;
+    assert_eq!(added.status, 201, "{}", added.text);
+    assert_eq!(added.json["relation"], "mother");
+    let id = added.json["id"].as_i64().unwrap();
+    let plain = add(&app, &token, &member("Ana")).await;
+    assert_eq!(plain.status, 201, "{}", plain.text);
+    assert!(plain.json.get("relation").is_none(), "{}", plain.text);
+    let list = app.get("/api/household/members", Some(&token)).await;
+    assert_eq!(list.json[0]["relation"], "mother");
+    assert!(list.json[1].get("relation").is_none(), "{}", list.text);
+    let path = format!("/api/household/members/{id}");
+    assert_eq!(app.get(&path, Some(&token)).await.json, added.json);
+    // Null is as absent.
+    let mut null = member("Ana");
+    null["relation"] = Value::Null;
+    let added_null = add(&app, &token, &null).await;
+    assert!(
+        added_null.json.get("relation").is_none(),
+        "{}",
+        added_null.text
+    );
+    // A replace says the relation again, or clears it.
+    let mut son = member("Carmen");
+    son["relation"] = json!("son");
+    let replaced = app.json(Method::PUT, &path, Some(&token), &son).await;
+    assert_eq!(replaced.json["relation"], "son", "{}", replaced.text);
+    let cleared = app
+        .json(Method::PUT, &path, Some(&token), &member("Carmen"))
+        .await;
+    assert_eq!(cleared.status, 200, "{}", cleared.text);
+    assert!(cleared.json.get("relation").is_none(), "{}", cleared.text);
+    // Only the canonical names are accepted; the 422 lists them.
+    let mut bad = member("Tom");
+    bad["relation"] = json!("mom");
+    bad["height"] = json!(1);
+    let refused = add(&app, &token, &bad).await;
+    assert_eq!(refused.status, 422, "{}", refused.text);
+    let detail = &refused.json["detail"][0];
+    assert_eq!(
+        detail["loc"],
+        json!(["body", "relation"]),
+        "{}",
+        refused.text
+    );
+    assert_eq!(detail["type"], "enum");
+    let msg = detail["msg"].as_str().unwrap();
+    assert!(
+        msg.starts_with("Input should be 'wife', 'husband', 'partner'")
+            && msg.contains("'mother'")
+            && msg.ends_with("or 'friend'"),
+        "{msg}"
+    );
+    assert_eq!(refused.json["detail"][1]["loc"], json!(["body", "height"]));
+    for wrong in [json!(3), json!("Mother"), json!("")] {
+        bad = member("Tom");
+        bad["relation"] = wrong;
+        assert_eq!(add(&app, &token, &bad).await.status, 422);
+    }
+    let list = app.get("/api/household/members", Some(&token)).await;
+    assert_eq!(list.json.as_array().unwrap().len(), 3);
+}
+
 crate::on_both_backends!(
     members_are_added_read_replaced_and_removed,
     members_belong_to_their_account,
@@ -568,4 +638,5 @@ crate::on_both_backends!(
     a_household_plan_portions_every_meal_for_everyone,
     a_household_meal_is_swapped_re_portioned_and_re_balanced,
     names_with_quotes_and_backslashes_round_trip,
+    a_member_keeps_the_relation_sent,
 );

@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use mealplan_domain::{Person, ProfileDraft, UserId, UserName};
+use mealplan_domain::{Person, ProfileDraft, Relation, UserId, UserName};
 use mealplan_ports::{
     Clock, ItemKind, MAX_MEMBERS, PersonRepository, PersonStoreError, StoreError,
 };
@@ -74,19 +74,23 @@ impl Household {
             .ok_or(MemberError::NotFound)
     }
 
-    /// Adds a member named `name` with the profile `draft`; targets omitted
-    /// or 0 are computed, as a profile's are.
+    /// Adds a member named `name`, the holder's `relation` when said, with
+    /// the profile `draft`; targets omitted or 0 are computed, as a
+    /// profile's are.
     pub async fn add(
         &self,
         user: UserId,
         name: UserName,
+        relation: Option<Relation>,
         draft: ProfileDraft,
     ) -> Result<Person, MemberError> {
-        let person = new_person(Some(name), draft, self.clock.now());
+        let mut person = new_person(Some(name), draft, self.clock.now());
+        person.relation = relation;
         Ok(self.people.add_member(user, person).await?)
     }
 
-    /// Replaces one of `user`'s members; a target sent back as the service
+    /// Replaces one of `user`'s members (their relation with them: `None`
+    /// clears it); a target sent back as the service
     /// computed it stays computed (the echo rule, applied by the store to
     /// the member it replaces, as for the holder).
     pub async fn replace(
@@ -94,9 +98,11 @@ impl Household {
         user: UserId,
         id: i64,
         name: UserName,
+        relation: Option<Relation>,
         draft: ProfileDraft,
     ) -> Result<Person, MemberError> {
-        let person = new_person(Some(name), draft, self.clock.now());
+        let mut person = new_person(Some(name), draft, self.clock.now());
+        person.relation = relation;
         self.people
             .replace_member(user, id, person)
             .await?
@@ -167,6 +173,7 @@ mod tests {
             user_id: UserId(5),
             holder: false,
             name: p.name.clone().expect("a member has a name"),
+            relation: p.relation,
             body: *p.draft.body(),
             meals_per_day: p.draft.meals_per_day(),
             body_fat_percentage: resolved.body_fat_percentage,
@@ -198,7 +205,7 @@ mod tests {
             .times(1)
             .returning(|_, p| Ok(stored(7, &p, None)));
         let leo = service(repo)
-            .add(UserId(5), name("Leo"), draft(0.0))
+            .add(UserId(5), name("Leo"), None, draft(0.0))
             .await
             .unwrap();
         assert_eq!((leo.id, leo.name.as_str(), leo.holder), (7, "Leo", false));
@@ -211,7 +218,9 @@ mod tests {
         repo.expect_add_member()
             .times(1)
             .returning(|_, _| Err(PersonStoreError::Full));
-        let result = service(repo).add(UserId(5), name("Leo"), draft(0.0)).await;
+        let result = service(repo)
+            .add(UserId(5), name("Leo"), None, draft(0.0))
+            .await;
         match result {
             Err(e @ MemberError::Full) => assert_eq!(
                 e.to_string(),
@@ -231,7 +240,9 @@ mod tests {
                 id: 3,
             })
         });
-        let result = service(repo).add(UserId(5), name("Leo"), draft(0.0)).await;
+        let result = service(repo)
+            .add(UserId(5), name("Leo"), None, draft(0.0))
+            .await;
         assert!(matches!(
             result,
             Err(MemberError::UnknownItem {
@@ -250,7 +261,7 @@ mod tests {
             repo.expect_add_member()
                 .returning(|_, p| Ok(stored(7, &p, None)));
             service(repo)
-                .add(UserId(5), name("Leo"), draft(0.0))
+                .add(UserId(5), name("Leo"), None, draft(0.0))
                 .await
                 .unwrap()
         };
@@ -271,7 +282,7 @@ mod tests {
             .times(1)
             .returning(move |_, id, p| Ok(Some(stored(id, &p, Some(&first)))));
         let leo = service(repo)
-            .replace(UserId(5), 7, name("Leonard"), draft(2136.0))
+            .replace(UserId(5), 7, name("Leonard"), None, draft(2136.0))
             .await
             .unwrap();
         assert_eq!(leo.name.as_str(), "Leonard");
@@ -284,7 +295,7 @@ mod tests {
         repo.expect_replace_member()
             .returning(|_, id, p| Ok(Some(stored(id, &p, None))));
         let leo = service(repo)
-            .replace(UserId(5), 7, name("Leo"), draft(1800.0))
+            .replace(UserId(5), 7, name("Leo"), None, draft(1800.0))
             .await
             .unwrap();
         assert_eq!(leo.targets.calories, 1800.0);
@@ -306,7 +317,7 @@ mod tests {
         ));
         assert!(matches!(
             household
-                .replace(UserId(5), 9, name("Leo"), draft(0.0))
+                .replace(UserId(5), 9, name("Leo"), None, draft(0.0))
                 .await,
             Err(MemberError::NotFound)
         ));

@@ -57,6 +57,7 @@ pub(crate) fn new_person(
     });
     NewPerson {
         name,
+        relation: None,
         draft,
         resolve,
         now,
@@ -239,6 +240,7 @@ mod tests {
                 .name
                 .clone()
                 .unwrap_or_else(|| UserName::parse("Ann").unwrap()),
+            relation: p.relation,
             body: *p.draft.body(),
             meals_per_day: p.draft.meals_per_day(),
             body_fat_percentage: resolved.body_fat_percentage,

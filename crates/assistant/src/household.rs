@@ -181,11 +181,9 @@ pub(super) fn named_subject(message: &str, names: &[String]) -> Option<String> {
             && tokens.get(2).is_some_and(|r| relation(&r.mended).is_some())
     });
     let skip = if beside { 3 } else { 1 };
-    let verb = tokens
-        .iter()
-        .skip(skip)
-        .take(4)
-        .find(|t| !SUBJECT_ADVERBS.contains(&t.word.as_str()))?;
+    let at = (skip..tokens.len().min(skip + 4))
+        .find(|&i| !SUBJECT_ADVERBS.contains(&tokens[i].word.as_str()))?;
+    let verb = &tokens[at];
     if (verb.after_mark && !beside)
         || !(SUBJECT_VERBS.contains(&verb.word.as_str())
             || SUBJECT_VERBS.contains(&verb.mended.as_str()))
@@ -202,10 +200,40 @@ pub(super) fn named_subject(message: &str, names: &[String]) -> Option<String> {
     .contains(&first.mended.as_str());
     // Capitalised, no word as written; lowercase, not even a slip of one.
     let capital = first.raw.chars().next().is_some_and(char::is_uppercase);
+    // "Protien is too high": a capitalised slip of a known word is that
+    // word, unless what follows is said of a person ("Marta es
+    // vegetariana", "Marta ya no come carne").
+    if capital && is_known(&first.word) && !takes_person(&tokens, at) {
+        return None;
+    }
     ((capital && !is_word(&first.word)) || (!capital && !is_known(&first.word)))
         .then_some(())
         .filter(|()| !opener && name_like_raw(first) && first.word.chars().count() >= 3)
         .map(|()| first.raw.clone())
+}
+
+/// Whether the verb at `at` and what follows it say something of a
+/// person: a verb other than "is" / "es" ("eats", "pesa"), or one of
+/// them followed by a person's fact ("allergic", "a vegetarian", an age,
+/// "my mother"; not "a problem", "mi dieta").
+fn takes_person(tokens: &[Token], at: usize) -> bool {
+    if !["is", "s", "isn", "es", "esta"].contains(&tokens[at].word.as_str()) {
+        return true;
+    }
+    let skipped = |t: &&Token| {
+        ["t", "a", "an", "un", "una"].contains(&t.word.as_str())
+            || SUBJECT_ADVERBS.contains(&t.word.as_str())
+    };
+    let mut rest = tokens[at + 1..].iter().skip_while(skipped);
+    let Some(t) = rest.next() else {
+        return false;
+    };
+    if ["my", "mi", "his", "her", "su", "our", "nuestra", "nuestro"].contains(&t.word.as_str()) {
+        return rest.next().is_some_and(|r| relation(&r.mended).is_some());
+    }
+    t.word.chars().all(|c| c.is_ascii_digit())
+        || PERSON_PREDICATES.contains(&t.word.as_str())
+        || PERSON_PREDICATES.contains(&t.mended.as_str())
 }
 
 /// [`name_like`] of a capitalised word, a slip of a known word allowed.

@@ -971,3 +971,84 @@ fn everyday_phrasings_of_foods_weights_and_activity() {
     );
     assert!(u.unread_parts.is_empty(), "{:?}", u.unread_parts);
 }
+
+/// A capitalised slip at the start of a message is the word it slips
+/// from when nothing said of a person follows ("Lunh is eaten"), and a
+/// name when something does ("Marta es vegetariana": "Marta" is not
+/// "martes").
+#[test]
+fn a_capitalised_slip_is_mended_unless_a_person_follows() {
+    assert_eq!(read("Lunh is eaten").1, ["ate -:lunch"]);
+    assert_eq!(read("Vegeterian is what i am now").1, ["diet vegetarian"]);
+    assert_eq!(
+        read("Vegatariana es mi dieta ahora"),
+        (Lang::Es, vec!["diet vegetarian".to_owned()])
+    );
+    for (message, reading) in [
+        (
+            "Marta es vegetariana",
+            "someone else: Marta female vegetarian",
+        ),
+        ("Marta is a vegetarian", "someone else: Marta vegetarian"),
+        ("Marta is 70 kg now", "someone else: Marta 70kg"),
+        ("Marta ya no come carne", "someone else: Marta; meat"),
+        (
+            "Marta is allergic to eggs",
+            "someone else: Marta; egg allergy",
+        ),
+        (
+            "Marta isn't vegetarian anymore",
+            "someone else: Marta dropped vegetarian",
+        ),
+    ] {
+        assert_eq!(read(message).1, [reading], "{message}");
+    }
+    // Not read as a person, whatever else it is.
+    for message in ["Protien is too high", "Glutten is a problem for me"] {
+        assert!(
+            !read(message)
+                .1
+                .iter()
+                .any(|r| r.starts_with("someone else")),
+            "{message}"
+        );
+    }
+}
+
+/// Spanish nut and seed words, plurals that do not fold onto their
+/// singular among them ("nueces", "piñones", "maníes").
+#[test]
+fn spanish_nuts_and_seeds_are_read() {
+    for (message, reading) in [
+        ("soy alérgica a las nueces", "add restriction: nut allergy"),
+        ("no como nueces", "add restriction: nuts"),
+        (
+            "soy alérgico a los piñones",
+            "add restriction: pine nut allergy",
+        ),
+        ("alergia a los maníes", "add restriction: peanut allergy"),
+        (
+            "soy alérgica a las semillas de girasol",
+            "add restriction: sunflower seeds allergy",
+        ),
+        (
+            "no me gustan las nueces de la india",
+            "add restriction: cashews",
+        ),
+        (
+            "soy alérgica a los marañones",
+            "add restriction: cashews allergy",
+        ),
+        (
+            "soy alérgica a las nueces de macadamia",
+            "add restriction: macadamia allergy",
+        ),
+        ("no como nueces pecanas", "add restriction: pecans"),
+    ] {
+        assert_eq!(
+            read(message),
+            (Lang::Es, vec![reading.to_owned()]),
+            "{message}"
+        );
+    }
+}

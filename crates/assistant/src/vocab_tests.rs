@@ -88,3 +88,22 @@ fn every_list_is_compiled_in_and_entries_are_normalised() {
         }
     }
 }
+
+/// Every relation word maps onto a relation a member can be stored with
+/// ("mom", "mamá" and "madre" all onto `mother`).
+#[test]
+fn every_relation_word_names_a_storable_relation() {
+    for (word, english, _) in crate::vocab::RELATIONS {
+        assert!(
+            mealplan_domain::Relation::parse(english).is_ok(),
+            "{word} -> {english}"
+        );
+    }
+    for word in ["mom", "mum", "mama", "madre", "mother"] {
+        assert_eq!(
+            crate::relations::relation(word).map(|(en, _)| en),
+            Some("mother"),
+            "{word}"
+        );
+    }
+}

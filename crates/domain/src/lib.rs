@@ -53,7 +53,7 @@ pub use planner::{
 pub use profile::person::Person;
 pub use profile::{
     ActivityLevel, AgeError, BirthDate, Body, BodyType, Gender, Goal, Height, ItemName, ItemRef,
-    NamedItem, Weight,
+    NamedItem, Relation, Weight,
 };
 pub use quantity::{NonNegative, RangeError};
 pub use recipe::{Recipe, RecipeCard, RecipeError, RecipeIngredient, RecipeParts};

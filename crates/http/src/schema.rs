@@ -3,7 +3,7 @@
 //! builders of field schemas from the domain's bounds.
 
 use mealplan_domain::kitchen::Aisle;
-use mealplan_domain::{ActivityLevel, BodyType, DietType, Gender, Goal, MealType};
+use mealplan_domain::{ActivityLevel, BodyType, DietType, Gender, Goal, MealType, Relation};
 use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
 use utoipa::{PartialSchema, ToSchema};
@@ -51,6 +51,10 @@ named_set!(
 named_set!(
     /// One of the 7 diet types.
     DietTypeName = DietType::NAMES
+);
+named_set!(
+    /// What a household member is to the account holder.
+    RelationName = Relation::NAMES
 );
 named_set!(
     /// A meal type.

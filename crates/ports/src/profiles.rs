@@ -8,7 +8,9 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use mealplan_domain::{NamedItem, Person, ProfileDraft, Resolved, Stored, UserId, UserName};
+use mealplan_domain::{
+    NamedItem, Person, ProfileDraft, Relation, Resolved, Stored, UserId, UserName,
+};
 
 use crate::{SessionState, StoreError};
 
@@ -28,6 +30,8 @@ pub type Resolver = Arc<dyn Fn(Option<&Stored>) -> Resolved + Send + Sync>;
 pub struct NewPerson {
     /// A member's name; `None` for the holder, who goes by the account's.
     pub name: Option<UserName>,
+    /// What a member is to the holder, when said; `None` for the holder.
+    pub relation: Option<Relation>,
     /// The validated profile; item references still to be resolved (names
     /// new to the account become its own items).
     pub draft: ProfileDraft,
@@ -41,6 +45,7 @@ impl std::fmt::Debug for NewPerson {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("NewPerson")
             .field("name", &self.name)
+            .field("relation", &self.relation)
             .field("draft", &self.draft)
             .field("now", &self.now)
             .finish_non_exhaustive()

@@ -1,7 +1,8 @@
 //! The household members of the one person repository (the holder's own
 //! profile is in `profiles.rs`): rows of `profiles` with a name, written
 //! by the same write as the holder's ([`write_person`]) after the values
-//! they replace are read, so the echo rule runs on them inside the write.
+//! they replace are read, so the echo rule runs on them inside the write
+//! (a replace that finds them changed is read and written again).
 //! Adding checks the household's size inside the write's transaction,
 //! with the account's row locked on PostgreSQL (SQLite's `BEGIN
 //! IMMEDIATE` serialises writers), so concurrent adds never pass the
@@ -9,13 +10,14 @@
 
 use diesel::prelude::*;
 use diesel::sql_types::BigInt;
-use mealplan_domain::{Person, Stored, Targets, UserId, UserName};
+use mealplan_domain::{Person, Stored, UserId, UserName};
 use mealplan_ports::{MAX_MEMBERS, NewPerson, PersonStoreError, StoreError};
 
 use super::items::{TxError, candidates, restriction_items, taste_items};
-use super::profiles::{ProfileRow, Seat, manual_of, write_person};
+use super::person_write::{ATTEMPTS, Seat, write_person};
+use super::profiles::{ProfileRow, stored_of};
 use super::schema::profiles;
-use super::transaction::write_transaction_with_final_batch;
+use super::transaction::write_transaction;
 use super::{AnyConnection, Database, store_error};
 
 /// A failure inside a member write.
@@ -43,6 +45,9 @@ impl From<WriteError> for PersonStoreError {
             WriteError::Items(TxError::Unknown { kind, index, id }) => {
                 Self::UnknownItem { kind, index, id }
             }
+            WriteError::Items(TxError::Moved) => Self::Store(StoreError::Conflict(
+                "the member kept changing while it was saved".into(),
+            )),
             WriteError::Items(TxError::Db(e)) => Self::Store(store_error(e)),
         }
     }
@@ -58,7 +63,7 @@ fn write(
     existing: Option<(i64, Stored)>,
     name: &UserName,
     p: &NewPerson,
-) -> Result<(Person, String), WriteError> {
+) -> Result<Person, WriteError> {
     let (tastes, restrictions) = candidates(conn, user, p.draft.tastes(), p.draft.restrictions())?;
     let tastes = taste_items::resolve(conn, user, p.draft.tastes(), &tastes)?;
     let restrictions =
@@ -66,7 +71,7 @@ fn write(
     let resolved = (p.resolve)(existing.as_ref().map(|(_, s)| s));
     let seat = Seat {
         user,
-        existing: existing.map(|(id, _)| id),
+        existing,
         member: Some(name),
     };
     Ok(write_person(
@@ -102,15 +107,8 @@ fn stored(
         .first(conn)
         .optional()?;
     Ok(
-        row.map(|(body_fat, calories, protein, carbs, fat, manual)| Stored {
-            body_fat_percentage: body_fat,
-            targets: Targets {
-                calories,
-                protein,
-                carbs,
-                fat,
-            },
-            manual: manual_of(manual),
+        row.map(|(body_fat, calories, protein, carbs, fat, manual)| {
+            stored_of(body_fat, [calories, protein, carbs, fat], manual)
         }),
     )
 }
@@ -180,7 +178,7 @@ impl Database {
     ) -> Result<Person, PersonStoreError> {
         let name = name_of(&member)?;
         self.run(move |conn| {
-            let written = write_transaction_with_final_batch(conn, |conn| {
+            let written = write_transaction(conn, |conn| {
                 if matches!(conn, AnyConnection::Postgresql(_)) {
                     // Concurrent adds for one account take turns.
                     diesel::sql_query("SELECT id FROM users WHERE id = $1 FOR UPDATE")
@@ -210,14 +208,19 @@ impl Database {
     ) -> Result<Option<Person>, PersonStoreError> {
         let name = name_of(&member)?;
         self.run(move |conn| {
-            let written = write_transaction_with_final_batch(conn, |conn| {
-                let Some(previous) = stored(conn, user, id).map_err(WriteError::from)? else {
-                    return Ok((None, String::new()));
-                };
-                let (person, lists) = write(conn, user, Some((id, previous)), &name, &member)?;
-                Ok::<_, WriteError>((Some(person), lists))
-            });
-            Ok(written.map_err(PersonStoreError::from))
+            let mut attempt = 1;
+            loop {
+                let written = write_transaction(conn, |conn| {
+                    let Some(previous) = stored(conn, user, id)? else {
+                        return Ok(None);
+                    };
+                    write(conn, user, Some((id, previous)), &name, &member).map(Some)
+                });
+                match written {
+                    Err(WriteError::Items(TxError::Moved)) if attempt < ATTEMPTS => attempt += 1,
+                    written => return Ok(written.map_err(PersonStoreError::from)),
+                }
+            }
         })
         .await?
     }

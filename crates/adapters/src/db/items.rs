@@ -29,6 +29,9 @@ pub(in crate::db) enum TxError {
         index: usize,
         id: i64,
     },
+    /// The person's row changed between the read and the write (a
+    /// concurrent save): the write did nothing and is to be done again.
+    Moved,
     /// The database failed.
     Db(diesel::result::Error),
 }
@@ -267,6 +270,24 @@ macro_rules! item_list {
                         .returning(($items::id, $items::name));
                     on_backend!(conn, c => insert.get_results(c))
                 })
+            }
+
+            /// As [`resolve`] when every reference names an item that
+            /// exists; `None`, with nothing created, when one is new.
+            pub(in crate::db) fn resolve_known(
+                user: UserId,
+                refs: &[ItemRef],
+                candidates: &[Candidate],
+            ) -> Result<Option<Vec<NamedItem>>, TxError> {
+                let mut new = false;
+                let items = resolve_with($kind, user, refs, candidates, |_| {
+                    new = true;
+                    Err(diesel::result::Error::NotFound)
+                });
+                match items {
+                    Err(TxError::Db(_)) if new => Ok(None),
+                    items => items.map(Some),
+                }
             }
 
             /// The custom items `user` owns, by id.

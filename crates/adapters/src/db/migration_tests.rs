@@ -348,6 +348,135 @@ fn one_person_table_on_postgres() {
     on_postgres(one_person_table);
 }
 
+/// The rows of the three list tables (or views), `profile:item:position`
+/// by profile, list and position.
+fn list_rows(db: &mut dyn TestDb) -> String {
+    let agg = agg(db);
+    db.text(
+        &"SELECT COALESCE(string_agg(r, ',' ORDER BY r), '') AS v FROM (
+             SELECT 't' || CAST(profile_id AS TEXT) || ':' || CAST(taste_id AS TEXT) || ':'
+                 || CAST(position AS TEXT) AS r FROM profile_tastes
+             UNION ALL SELECT 'r' || CAST(profile_id AS TEXT) || ':'
+                 || CAST(restriction_id AS TEXT) || ':' || CAST(position AS TEXT)
+                 FROM profile_restrictions
+             UNION ALL SELECT 'd' || CAST(profile_id AS TEXT) || ':'
+                 || CAST(diet_type_id AS TEXT) || ':' || CAST(position AS TEXT)
+                 FROM profile_diet_types) rows"
+            .replace("string_agg", agg),
+    )
+}
+
+/// The list tables become views of each person's list columns, the same
+/// rows read through them; and back into tables holding those rows.
+fn list_tables_as_views(db: &mut dyn TestDb) {
+    db.migrate_before("2026-11-27-000240");
+    let c = db.chr();
+    db.exec(HOLDER);
+    db.exec(&format!(
+        "INSERT INTO profiles (id, user_id, name, goal, height, weight, body_type, gender,
+             meals_per_day, activity_level, birth_date, body_fat_percentage, calories_target,
+             protein_target, carbs_target, fat_target, manual_targets, created_at, updated_at,
+             tastes_list, restrictions_list, diets_list)
+         VALUES (1, 1, NULL, 'maintain_weight', 170, 65, 'normal', 'female', 3, 'medium',
+             '1990-01-01', 25, 2000, 100, 250, 67, 0, '2026-01-01 00:00:00',
+             '2026-01-01 00:00:00', '500:grandma''s: stew' || {c}(31) || '2:sweet',
+             '3:nut allergy', '4' || {c}(31) || '1'),
+             (2, 1, 'Sam', 'gain_weight', 180, 80, 'lean', 'male', 4, 'high',
+             '2000-02-02', 12, 3000, 150, 350, 90, 1, '2026-01-01 00:00:00',
+             '2026-01-01 00:00:00', '', '1:gluten free', ''),
+             (3, 1, 'Ada', 'lose_weight', 160, 60, 'normal', 'female', 3, 'low',
+             '1980-03-03', 30, 1800, 90, 200, 60, 0, '2026-01-01 00:00:00',
+             '2026-01-01 00:00:00', '', '', '');
+         INSERT INTO profile_tastes (profile_id, taste_id, position) VALUES (1, 500, 0), (1, 2, 1);
+         INSERT INTO profile_restrictions (profile_id, restriction_id, position)
+             VALUES (1, 3, 0), (2, 1, 0);
+         INSERT INTO profile_diet_types (profile_id, diet_type_id, position)
+             VALUES (1, 4, 0), (1, 1, 1);"
+    ));
+    let rows = "d1:1:1,d1:4:0,r1:3:0,r2:1:0,t1:2:1,t1:500:0";
+    assert_eq!(list_rows(db), rows);
+    db.up_one();
+    assert_eq!(
+        list_rows(db),
+        rows,
+        "the views read the rows the tables held"
+    );
+    // A list written on the row is what the view reads.
+    db.exec(&format!(
+        "UPDATE profiles SET tastes_list = '2:sweet' || {c}(31) || '500:x', diets_list = ''
+         WHERE id = 1"
+    ));
+    let changed = "r1:3:0,r2:1:0,t1:2:0,t1:500:1";
+    assert_eq!(list_rows(db), changed);
+    db.down_one();
+    assert_eq!(list_rows(db), changed, "the tables hold the rows again");
+    db.exec("DELETE FROM profiles WHERE id = 1");
+    assert_eq!(list_rows(db), "r2:1:0", "and hang from their profile");
+}
+
+#[test]
+fn list_tables_as_views_on_sqlite() {
+    on_sqlite(list_tables_as_views);
+}
+
+#[test]
+#[cfg_attr(
+    mealplan_skip_postgres,
+    ignore = "built with MEALPLAN_TEST_SKIP_POSTGRES=1"
+)]
+fn list_tables_as_views_on_postgres() {
+    on_postgres(list_tables_as_views);
+}
+
+/// A member's relation is a nullable column: rows before it read none,
+/// and reverting drops it with the rows kept.
+fn person_relation(db: &mut dyn TestDb) {
+    db.migrate_before("2026-11-27-000241");
+    db.exec(HOLDER);
+    db.exec(
+        "INSERT INTO profiles (id, user_id, name, goal, height, weight, body_type, gender,
+             meals_per_day, activity_level, birth_date, body_fat_percentage, calories_target,
+             protein_target, carbs_target, fat_target, created_at, updated_at)
+         VALUES (1, 1, NULL, 'maintain_weight', 170, 65, 'normal', 'female', 3, 'medium',
+             '1990-01-01', 25, 2000, 100, 250, 67, '2026-01-01 00:00:00',
+             '2026-01-01 00:00:00'),
+             (2, 1, 'Rosa', 'maintain_weight', 160, 62, 'normal', 'female', 3, 'low',
+             '1956-01-01', 30, 1700, 80, 200, 60, '2026-01-01 00:00:00',
+             '2026-01-01 00:00:00')",
+    );
+    db.up_one();
+    let relations = |db: &mut dyn TestDb| {
+        db.text(
+            "SELECT COALESCE(MAX(relation), '-') || '|' || CAST(COUNT(relation) AS TEXT) \
+             || '|' || CAST(COUNT(*) AS TEXT) AS v FROM profiles",
+        )
+    };
+    assert_eq!(relations(db), "-|0|2");
+    db.exec("UPDATE profiles SET relation = 'mother' WHERE id = 2");
+    assert_eq!(relations(db), "mother|1|2");
+    db.down_one();
+    assert_eq!(
+        db.text("SELECT CAST(COUNT(*) AS TEXT) AS v FROM profiles"),
+        "2"
+    );
+    db.up_one();
+    assert_eq!(relations(db), "-|0|2", "the column comes back empty");
+}
+
+#[test]
+fn person_relation_on_sqlite() {
+    on_sqlite(person_relation);
+}
+
+#[test]
+#[cfg_attr(
+    mealplan_skip_postgres,
+    ignore = "built with MEALPLAN_TEST_SKIP_POSTGRES=1"
+)]
+fn person_relation_on_postgres() {
+    on_postgres(person_relation);
+}
+
 /// A one-meal plan of the holder's, as every shape since plan revisions
 /// stores it.
 const ONE_MEAL: &str = "INSERT INTO recipes (id, recipe_id, name, calories, protein, carbs, fat,

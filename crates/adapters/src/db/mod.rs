@@ -25,10 +25,10 @@ mod household;
 mod items;
 mod limits;
 mod lists;
-mod literal;
 mod meal_status;
 #[cfg(test)]
 mod migration_tests;
+mod person_write;
 mod plan_insert;
 mod plan_read;
 mod plan_rows;

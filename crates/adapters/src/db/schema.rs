@@ -83,30 +83,8 @@ diesel::table! {
         diets_list -> Text,
         /// A member's name; NULL for the holder (the account's name).
         name -> Nullable<Text>,
-    }
-}
-
-diesel::table! {
-    profile_tastes (profile_id, taste_id) {
-        profile_id -> BigInt,
-        taste_id -> BigInt,
-        position -> Integer,
-    }
-}
-
-diesel::table! {
-    profile_restrictions (profile_id, restriction_id) {
-        profile_id -> BigInt,
-        restriction_id -> BigInt,
-        position -> Integer,
-    }
-}
-
-diesel::table! {
-    profile_diet_types (profile_id, diet_type_id) {
-        profile_id -> BigInt,
-        diet_type_id -> BigInt,
-        position -> Integer,
+        /// What a member is to the holder (`Relation`), when said.
+        relation -> Nullable<Text>,
     }
 }
 
@@ -194,9 +172,6 @@ diesel::table! {
 
 diesel::joinable!(meal_details -> daily_menus (daily_menu_id));
 diesel::joinable!(daily_menus -> plans (plan_id));
-diesel::joinable!(profile_tastes -> tastes (taste_id));
-diesel::joinable!(profile_restrictions -> restrictions (restriction_id));
-diesel::joinable!(profile_diet_types -> diet_types (diet_type_id));
 diesel::joinable!(profiles -> users (user_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
@@ -208,9 +183,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     tastes,
     restrictions,
     profiles,
-    profile_tastes,
-    profile_restrictions,
-    profile_diet_types,
     recipes,
     plans,
     daily_menus,

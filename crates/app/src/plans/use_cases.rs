@@ -85,6 +85,7 @@ fn profile() -> Person {
         user_id: UserId(1),
         holder: true,
         name: mealplan_domain::UserName::parse("Sam").unwrap(),
+        relation: None,
         body: Body {
             goal: Goal::MaintainWeight,
             height: Height::parse(175.0).unwrap(),

@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 use chrono::{Datelike, NaiveDate};
 use mealplan_domain::{
     ActivityLevel, BirthDate, Body, BodyType, Gender, Goal, Height, ItemName, ItemRef, MealsPerDay,
-    NonNegative, ProfileDraft, ProfileInput, Targets, UserName, Weight,
+    NonNegative, ProfileDraft, ProfileInput, Relation, Targets, UserName, Weight,
 };
 use mealplan_ports::{MAX_MEMBERS, Person, StoreError};
 
@@ -222,7 +222,13 @@ impl Toolbox<'_> {
             return Ok(out.into());
         };
         let (height, weight) = (draft.body().height, draft.body().weight);
-        let member = match household.add(self.user, user_name, draft).await {
+        // Stored as the canonical relation ("mother" for "mi mamá"), so that
+        // the member is found by it later in either language.
+        let relation = facts
+            .relation
+            .as_deref()
+            .and_then(|r| Relation::parse(r).ok());
+        let member = match household.add(self.user, user_name, relation, draft).await {
             Ok(m) => m,
             Err(MemberError::Full) => return Ok(self.full().into()),
             Err(e) => return Err(member_error(e)),

@@ -33,11 +33,11 @@ fn of_generation(above: i32, age: u32, holder: u32) -> bool {
 }
 
 /// The members `who` names: by name; else, for a relation ("mother",
-/// "husband"), the members saved under any word of that relation in
+/// "husband"), the members stored with that relation; else, among the
+/// members stored with none, those named by any word of that relation in
 /// either language ("Mamá", "Mother"), else the only one of its sex, else
 /// the only one of its sex whose age fits the relation beside the
-/// holder's (`ages`: the holder's age and today), as members keep no
-/// relation.
+/// holder's (`ages`: the holder's age and today).
 pub(super) fn find_member<'m>(
     members: &'m [Person],
     who: &str,
@@ -50,8 +50,18 @@ pub(super) fn find_member<'m>(
     let Some((english, sex)) = crate::relations::relation(who) else {
         return Vec::new();
     };
+    let stored: Vec<&Person> = members
+        .iter()
+        .filter(|m| m.relation.is_some_and(|r| r.as_str() == english))
+        .collect();
+    if !stored.is_empty() {
+        return stored;
+    }
+    // A member stored with another relation is not this one.
+    let members: Vec<&Person> = members.iter().filter(|m| m.relation.is_none()).collect();
     let saved_as: Vec<&Person> = members
         .iter()
+        .copied()
         .filter(|m| {
             crate::relations::relation(&normalise(m.name.as_str()))
                 .is_some_and(|(rel, _)| rel == english)
@@ -61,7 +71,7 @@ pub(super) fn find_member<'m>(
         return saved_as;
     }
     let of_sex: Vec<&Person> = members
-        .iter()
+        .into_iter()
         .filter(|m| sex.is_none_or(|g| m.body.gender == g))
         .collect();
     if of_sex.len() <= 1 {

@@ -202,7 +202,13 @@ impl Toolbox<'_> {
             return Ok(out);
         }
         let stored = household
-            .replace(self.user, member.id, member.name.clone(), draft)
+            .replace(
+                self.user,
+                member.id,
+                member.name.clone(),
+                member.relation,
+                draft,
+            )
             .await
             .map_err(member_error)?;
         let mut out = match self.lang {

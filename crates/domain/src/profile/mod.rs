@@ -3,6 +3,7 @@
 //! so a value of one is always within its rules.
 
 pub mod person;
+mod relation;
 pub mod targets;
 pub mod validation;
 
@@ -14,6 +15,7 @@ use chrono::{Datelike, NaiveDate};
 pub use crate::food::diet_type::DietType;
 pub use crate::food::meal::MealsPerDay;
 pub use crate::quantity::{NonNegative, RangeError};
+pub use relation::Relation;
 
 choice!(
     /// What the user wants their weight to do.

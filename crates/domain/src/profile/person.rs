@@ -8,7 +8,7 @@
 use crate::account::{UserId, UserName};
 use crate::profile::targets::{DayTargets, Manual, Stored, hand_set};
 use crate::profile::validation::ProfileInput;
-use crate::profile::{Body, DietType, ItemName, ItemRef, MealsPerDay, NamedItem};
+use crate::profile::{Body, DietType, ItemName, ItemRef, MealsPerDay, NamedItem, Relation};
 
 /// A person as stored, with their lists resolved to `{id, name}` items.
 #[derive(Debug, Clone, PartialEq)]
@@ -23,6 +23,9 @@ pub struct Person {
     /// What the household calls them: a member's own name, the account's
     /// name for the holder.
     pub name: UserName,
+    /// What a member is to the holder ("mother"), when it was said; never
+    /// for the holder.
+    pub relation: Option<Relation>,
     /// Body facts, the goal among them.
     pub body: Body,
     /// Meals a day.
@@ -111,6 +114,7 @@ mod tests {
             user_id: UserId(1),
             holder: true,
             name: UserName::parse("Ann").unwrap(),
+            relation: None,
             body: *draft.body(),
             meals_per_day: draft.meals_per_day(),
             body_fat_percentage: resolved.body_fat_percentage,

@@ -5,7 +5,7 @@
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use mealplan_app::MemberError;
-use mealplan_domain::UserName;
+use mealplan_domain::{Relation, UserName};
 use mealplan_ports::Person;
 use serde::Serialize;
 use serde_json::Value;
@@ -20,17 +20,22 @@ use crate::routes::errors::text_problem;
 use crate::routes::profile::{
     ProfileBody, ProfileResponse, profile_fields, unknown_item_entries, unknown_items_of,
 };
-use crate::schema::field;
+use crate::schema::{RelationName, field};
 use crate::validate::{
-    BodyFields, FromBody, Params, RawJson, string, validate_body, with_more_entries,
+    BodyFields, FromBody, Params, RawJson, choice, string, validate_body, with_more_entries,
 };
 
-/// A member as the API shows them: their id and name, then their profile
-/// as `GET /api/profile` shows one (its `id` is the member's).
+/// A member as the API shows them: their id and name, their relation to
+/// the holder when one was saved, then their profile as `GET
+/// /api/profile` shows one (its `id` is the member's).
 #[derive(Debug, Serialize, ToSchema)]
 pub struct MemberResponse {
     /// What the household calls them.
     pub name: String,
+    /// What they are to the holder (`mother`, `son`, …, as in the
+    /// request); absent when none was saved.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub relation: Option<&'static str>,
     /// Their profile.
     #[serde(flatten)]
     pub profile: ProfileResponse,
@@ -42,20 +47,26 @@ impl MemberResponse {
     pub fn new(m: Person, state: &AppState) -> Self {
         Self {
             name: m.name.as_str().to_owned(),
+            relation: m.relation.map(Relation::as_str),
             profile: ProfileResponse::new(m, &state.recipes, state.profiles.today()),
         }
     }
 }
 
-/// A member body: a name and the fields of `PUT /api/profile`.
+/// A member body: a name, optionally what they are to the holder, and
+/// the fields of `PUT /api/profile`.
 pub struct MemberBody {
     name: UserName,
+    relation: Option<Relation>,
     profile: ProfileBody,
 }
 
 /// Field names of a member body in declaration order.
 fn member_fields() -> Vec<&'static str> {
-    std::iter::once("name").chain(profile_fields()).collect()
+    ["name", "relation"]
+        .into_iter()
+        .chain(profile_fields())
+        .collect()
 }
 
 impl FromBody for MemberBody {
@@ -63,10 +74,12 @@ impl FromBody for MemberBody {
         let name = f.required("name", |v| {
             UserName::parse(string(v)?).map_err(text_problem)
         });
+        let relation = f.optional("relation", choice(Relation::parse, Relation::NAMES));
         let profile = ProfileBody::from_fields(f);
         f.sort_errors(&member_fields());
         Some(Self {
             name: name?,
+            relation: relation?,
             profile: profile?,
         })
     }
@@ -79,10 +92,13 @@ impl PartialSchema for MemberBody {
                 ObjectBuilder::new()
                     .schema_type(Type::Object)
                     .property("name", field::user_name())
+                    .property("relation", RelationName::schema())
                     .required("name"),
             )
             .item(ProfileBody::schema())
-            .description(Some("A household member: a name and a profile."))
+            .description(Some(
+                "A household member: a name, optionally their relation to the holder, and a profile.",
+            ))
             .into()
     }
 }
@@ -161,7 +177,7 @@ pub async fn add_member(
     let (member, raw) = read_body(&state, &user, body).await?;
     let added = state
         .household
-        .add(user.0.id, member.name, member.profile.0)
+        .add(user.0.id, member.name, member.relation, member.profile.0)
         .await
         .map_err(|e| member_error(e, &raw))?;
     Ok(HttpResponse::build(StatusCode::CREATED).json(MemberResponse::new(added, &state)))
@@ -246,7 +262,13 @@ pub async fn replace_member(
     let (member, raw) = read_body(&state, &user, body).await?;
     let replaced = state
         .household
-        .replace(user.0.id, id, member.name, member.profile.0)
+        .replace(
+            user.0.id,
+            id,
+            member.name,
+            member.relation,
+            member.profile.0,
+        )
         .await
         .map_err(|e| member_error(e, &raw))?;
     Ok(web::Json(MemberResponse::new(replaced, &state)))
