@@ -63,7 +63,7 @@ impl FromBody for MemberBody {
         let name = f.required("name", |v| {
             UserName::parse(string(v)?).map_err(text_problem)
         });
-        let profile = ProfileBody::from_fields(f);
+        let profile = ProfileBody::read(f, true);
         f.sort_errors(&member_fields());
         Some(Self {
             name: name?,
@@ -81,7 +81,7 @@ impl PartialSchema for MemberBody {
                     .property("name", field::user_name())
                     .required("name"),
             )
-            .item(ProfileBody::schema())
+            .item(ProfileBody::schema_of(true))
             .description(Some("A household member: a name and a profile."))
             .into()
     }
