@@ -124,15 +124,25 @@ fn expected_targets(p: &Value) -> [f64; 5] {
     };
     let lean_protein = (kg * (1.0 - bf / 100.0) * per_kg).clamp(protein_lo, protein_hi);
     if has("low_carb") {
-        // At most 26% and 130 g, aimed at 0.85 of it; fat the rest.
-        let fat_hi = 0.65 * calories / 9.0;
+        // At most 26% and 130 g, aimed at 0.85 of it; protein towards 25%;
+        // fat the rest, at most 50% (more only where protein's ceiling
+        // would leave carbohydrate over 26%): protein, then carbohydrate,
+        // take what fat cannot.
+        let fat_hi =
+            (0.50 * calories / 9.0).max((calories - 4.0 * protein_hi - 0.26 * calories) / 9.0);
         let carbs_hi = (0.26 * calories / 4.0)
             .min(130.0)
             .max((calories - 4.0 * protein_hi - 9.0 * fat_hi) / 4.0);
-        let carbs = (0.85 * carbs_hi).max((0.10 * calories / 4.0).min(carbs_hi));
-        let protein = lean_protein.max(0.25 * calories / 4.0).min(protein_hi);
-        let fat = (calories - 4.0 * protein - 4.0 * carbs) / 9.0;
-        return [calories, protein, carbs, fat, bf];
+        let mut carbs = (0.85 * carbs_hi).max((0.10 * calories / 4.0).min(carbs_hi));
+        let mut protein = lean_protein.max(0.25 * calories / 4.0).min(protein_hi);
+        let fat_left = |p: f64, c: f64| (calories - 4.0 * p - 4.0 * c) / 9.0;
+        if fat_left(protein, carbs) > fat_hi {
+            protein = ((calories - 4.0 * carbs - 9.0 * fat_hi) / 4.0).min(protein_hi);
+        }
+        if fat_left(protein, carbs) > fat_hi {
+            carbs = (calories - 4.0 * protein - 9.0 * fat_hi) / 4.0;
+        }
+        return [calories, protein, carbs, fat_left(protein, carbs), bf];
     }
     let carbs_lo = if has("high_protein") {
         130.0_f64.min((calories - 4.0 * protein_lo - 9.0 * fat_lo) / 4.0)
@@ -193,7 +203,8 @@ async fn round_trip_create_then_update(b: Backend) {
         "body_type": "normal", "gender": "female", "meals_per_day": 3,
         "activity_level": "medium", "birth_date": "1990-05-17",
         "body_fat_percentage": 26.0,
-        "calories_target": reply.json["calories_target"], "protein_target": 114.0,
+        // Issue 37: low carb moves energy to protein (114 g before).
+        "calories_target": reply.json["calories_target"], "protein_target": 123.0,
         "carbs_target": reply.json["carbs_target"], "fat_target": reply.json["fat_target"],
         "tastes": [{"id": 1, "name": "spicy"}, {"id": 101, "name": "mango"}],
         "restrictions": [{"id": 3, "name": "nut allergy"}],

@@ -124,9 +124,14 @@ pub const LOW_CARB_GRAMS: f64 = 130.0;
 /// day within today's tolerances (carbohydrate ±10%, energy ±5%) stays
 /// under the ceiling: 0.85 × 1.10 / 0.95 < 1.
 pub const LOW_CARB_AIM: f64 = 0.85;
-/// Fat's ceiling on a `low_carb` day: the energy carbohydrate gives up
-/// goes to fat and protein, which the 35% of the AMDR cannot hold.
-pub const LOW_CARB_FAT_MAX: f64 = 0.65;
+/// Fat's usual ceiling on a `low_carb` day: the energy carbohydrate
+/// gives up goes to fat and protein, which the 35% of the AMDR cannot
+/// hold; more only where protein's ceiling would otherwise leave
+/// carbohydrate over 26%.
+pub const LOW_CARB_FAT_MAX: f64 = 0.50;
+/// Protein a `low_carb` day aims at, as a share of energy (within its
+/// range): part of what carbohydrate gives up.
+pub const LOW_CARB_PROTEIN_AIM: f64 = 0.25;
 /// Protein of a `high_protein` day: at least 25% of energy.
 pub const HIGH_PROTEIN_SHARE: f64 = 0.25;
 /// Carbohydrate of a `high_carb` day: at least 60% of energy.

@@ -23,7 +23,7 @@ pub use explain::{all_notes, explain, fibre_goal};
 pub use ranges::{KCAL_PER_G, NoteKind, NoteTarget, Ranges, TargetNote, notes};
 
 use crate::profile::{ActivityLevel, Body, BodyType, DietType, Gender, Goal, NonNegative};
-use basis::{LOW_CARB_AIM, Shift, Stage, reference_weight};
+use basis::{LOW_CARB_AIM, LOW_CARB_PROTEIN_AIM, Shift, Stage, reference_weight};
 
 /// The four daily targets (calories in kcal, macros in grams).
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
@@ -287,9 +287,9 @@ pub fn goal_calories(body: &Body, age: u32) -> f64 {
 /// below its floor, fat gives way first (down to 20%), then protein (down
 /// to its floor); when carbohydrate would pass its ceiling, fat rises (up
 /// to 35%), then protein. On `low_carb` carbohydrate is set under its
-/// ceiling and fat takes the rest (protein rising where fat would pass
-/// 65%). Each computed target is rounded to a whole number only at the
-/// end.
+/// ceiling, protein raised towards 30% and fat takes the rest (protein,
+/// then carbohydrate, rising where fat would pass its ceiling). Each
+/// computed target is rounded to a whole number only at the end.
 pub fn resolve(
     body: &Body,
     age: u32,
@@ -325,7 +325,8 @@ pub fn resolve(
         let p = (lean_mass * per_kg).clamp(protein_lo, protein_hi);
         if shift.low_carb {
             // Part of the energy carbohydrate gives up goes to protein.
-            p.max(share(0.25, KCAL_PER_G.protein)).min(protein_hi)
+            p.max(share(LOW_CARB_PROTEIN_AIM, KCAL_PER_G.protein))
+                .min(protein_hi)
         } else if shift.high_carb {
             // Room for 62% carbohydrate beside 20% fat.
             p.min(share(0.18, KCAL_PER_G.protein)).max(protein_lo)

@@ -36,7 +36,8 @@ pub struct Ranges {
     /// 10% of energy, within the child AMDR.
     pub protein: (f64, f64),
     /// Fat: 20-35% of energy (a child: 30-40% at 3, 25-35% from 4; up to
-    /// 65% on `low_carb`).
+    /// 50% on `low_carb`, more where protein's ceiling leaves carbohydrate
+    /// over 26% otherwise).
     pub fat: (f64, f64),
     /// Carbohydrate: 45-65% of energy; on `low_carb` at most 26% and 130 g
     /// (where protein and fat can take the rest); on `high_carb` at least
@@ -84,11 +85,15 @@ impl Ranges {
                 .min(protein_hi);
         }
         let fat_hi = if shift.low_carb {
-            LOW_CARB_FAT_MAX
+            // 50%, or what protein at its ceiling and 26% carbohydrate leave.
+            let left = calories
+                - KCAL_PER_G.protein * protein_hi
+                - KCAL_PER_G.carbs * share(LOW_CARB_SHARE.1, KCAL_PER_G.carbs);
+            share(LOW_CARB_FAT_MAX, KCAL_PER_G.fat).max(left / KCAL_PER_G.fat)
         } else {
-            0.35
+            share(0.35, KCAL_PER_G.fat)
         };
-        let fat = (share(0.20, KCAL_PER_G.fat), share(fat_hi, KCAL_PER_G.fat));
+        let fat = (share(0.20, KCAL_PER_G.fat), fat_hi);
         let carbs_hi = share(0.65, KCAL_PER_G.carbs);
         // What protein and fat leave at their floors, or at their ceilings.
         let left_at = |p: f64, f: f64| {
@@ -272,7 +277,7 @@ fn range_words(age: u32, diets: &[DietType]) -> [String; 3] {
         protein = format!("at most 20% beside 60% carbohydrate, {protein}");
     }
     let fat = if shift.low_carb {
-        "20-65% of calories on a low-carb diet".to_owned()
+        "20-50% of calories on a low-carb diet (more where protein cannot take the rest)".to_owned()
     } else {
         "20-35% of calories; DRI/EFSA".to_owned()
     };
