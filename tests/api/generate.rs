@@ -416,8 +416,57 @@ async fn impossible_or_invalid_requests_are_422(b: Backend) {
     assert_eq!(reply.status, 401);
 }
 
+/// Issue 37: a `low_carb` profile's week is low in carbohydrate: its
+/// targets put carbohydrate under 26% of energy, and the planned week,
+/// within today's tolerances, stays there.
+async fn a_low_carb_week_is_low_in_carbohydrate(b: Backend) {
+    // The week takes about 0.6 s in a release build; a debug build's is
+    // many times that, so its deadline is a minute.
+    let db = std::rc::Rc::new(crate::helpers::TestDb::create(b));
+    let app = crate::helpers::spawn_app_with(db, |db| {
+        let mut s = crate::helpers::settings(db);
+        s.deadlines.request = std::time::Duration::from_secs(60);
+        s
+    })
+    .await;
+    let token = app.token_for("lc@example.com").await;
+    let p = profile(&app, &token, 3, &[], &["low_carb"]).await;
+    let kcal = p["calories_target"].as_f64().unwrap();
+    assert!(
+        4.0 * p["carbs_target"].as_f64().unwrap() <= 0.26 * kcal,
+        "{p}"
+    );
+    let reply = generate(&app, &token, json!({"seed": 4})).await;
+    assert_eq!(reply.status, 201, "{}", reply.text);
+    let summary = app
+        .get("/api/plan/current/summary", Some(&token))
+        .await
+        .json;
+    let (mut carbs, mut calories) = (0.0, 0.0);
+    let mut on_target = 0;
+    for day in summary["days"].as_array().unwrap() {
+        carbs += day["planned"]["carbs"].as_f64().unwrap();
+        calories += day["planned"]["calories"].as_f64().unwrap();
+        let dev = &day["deviation_percent"];
+        if dev["calories"].as_f64().unwrap().abs() <= 5.0
+            && ["protein", "carbs", "fat"]
+                .iter()
+                .all(|k| dev[*k].as_f64().unwrap().abs() <= 10.0)
+        {
+            on_target += 1;
+        }
+    }
+    let share = 4.0 * carbs / calories;
+    assert!(
+        share <= 0.26,
+        "carbohydrate {share:.3} of energy: {summary}"
+    );
+    assert!(on_target >= 6, "{on_target} days on target: {summary}");
+}
+
 crate::on_both_backends!(
     generated_plans_keep_the_hard_rules_and_meet_targets,
     summary_and_shopping_list_follow_the_meals,
     impossible_or_invalid_requests_are_422,
+    a_low_carb_week_is_low_in_carbohydrate,
 );

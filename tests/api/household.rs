@@ -630,6 +630,172 @@ async fn a_member_keeps_the_relation_sent(b: Backend) {
     assert_eq!(list.json.as_array().unwrap().len(), 3);
 }
 
+/// A birth date giving `years` of age today.
+fn born_years_ago(years: i32) -> String {
+    use chrono::Datelike;
+    let t = chrono::Utc::now().date_naive();
+    let d = chrono::NaiveDate::from_ymd_opt(t.year() - years, t.month(), t.day())
+        .unwrap_or_else(|| chrono::NaiveDate::from_ymd_opt(t.year() - years, 2, 28).unwrap());
+    d.format("%Y-%m-%d").to_string()
+}
+
+/// A child of `years` as a member: a child's body, no diets.
+fn child(name: &str, years: i32, gender: &str, cm: f64, kg: f64) -> Value {
+    json!({
+        "name": name, "goal": "maintain_weight", "height": cm, "weight": kg,
+        "body_type": "normal", "gender": gender, "meals_per_day": 4,
+        "activity_level": "medium", "birth_date": born_years_ago(years),
+    })
+}
+
+/// Issue 37: a child of 3 to 15 may be a member, with a child's body and
+/// the NASEM 2023 EER whatever the goal; a 2-year-old is refused with the
+/// reason, in the shape of every other validation error.
+async fn children_are_members_and_toddlers_are_refused(b: Backend) {
+    let app = spawn_app(b).await;
+    let token = app.token_for("family@example.com").await;
+    let mut eight = child("Mia", 8, "male", 128.0, 26.0);
+    eight["goal"] = json!("lose_weight");
+    let reply = add(&app, &token, &eight).await;
+    assert_eq!(reply.status, 201, "{}", reply.text);
+    // Boy, low active: 19.12 + 3.68·8 + 8.62·128 + 20.28·26 + 15.
+    assert_eq!(reply.json["calories_target"], json!(1694.0));
+    let protein = reply.json["protein_target"].as_f64().unwrap();
+    assert!(
+        (protein - 0.10 * 1694.2 / 4.0).abs() <= 1.0,
+        "{}",
+        reply.text
+    );
+    let codes: Vec<&str> = reply.json["target_notes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n["code"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        codes,
+        ["child_energy", "child_macros", "sodium_limit", "fiber_goal"],
+        "{}",
+        reply.text
+    );
+    let id = reply.json["id"].as_i64().unwrap();
+    let read = app
+        .get(&format!("/api/household/members/{id}"), Some(&token))
+        .await;
+    assert_eq!(read.status, 200, "{}", read.text);
+    assert_eq!(read.json["height"], json!(128.0));
+    assert_eq!(read.json["target_notes"], reply.json["target_notes"]);
+
+    let toddler = child("Leo", 2, "female", 88.0, 12.0);
+    let reply = add(&app, &token, &toddler).await;
+    assert_eq!(reply.status, 422, "{}", reply.text);
+    let detail = reply.json["detail"].as_array().unwrap();
+    assert_eq!(detail.len(), 1, "{}", reply.text);
+    assert_eq!(detail[0]["loc"], json!(["body", "birth_date"]));
+    assert_eq!(detail[0]["type"], "value_error");
+    assert!(
+        detail[0]["msg"]
+            .as_str()
+            .unwrap()
+            .contains("Infants and toddlers need a paediatric plan"),
+        "{}",
+        reply.text
+    );
+    // A child's body outside the child's ranges.
+    let reply = add(&app, &token, &child("Ava", 10, "female", 79.0, 151.0)).await;
+    assert_eq!(reply.status, 422, "{}", reply.text);
+    let locs: Vec<&Value> = reply.json["detail"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| &e["loc"])
+        .collect();
+    assert_eq!(
+        locs,
+        [&json!(["body", "height"]), &json!(["body", "weight"])],
+        "{}",
+        reply.text
+    );
+    // The holder stays 16 to 100.
+    let mut young = child("x", 12, "female", 150.0, 40.0);
+    young.as_object_mut().unwrap().remove("name");
+    let reply = app
+        .json(Method::PUT, "/api/profile", Some(&token), &young)
+        .await;
+    assert_eq!(reply.status, 422, "{}", reply.text);
+    assert_eq!(
+        reply.json["detail"][0]["loc"],
+        json!(["body", "birth_date"])
+    );
+}
+
+/// A family with a 6-year-old and a 12-year-old gets one table where each
+/// child's plate is sized for them: their own targets, their portions in
+/// quarter steps (from 0.25), their days near their own targets.
+async fn a_family_table_sizes_each_child_s_plate(b: Backend) {
+    let app = spawn_app(b).await;
+    let token = app.token_for("kids@example.com").await;
+    let holder = json!({
+        "goal": "maintain_weight", "height": 180, "weight": 82, "body_type": "normal",
+        "gender": "male", "meals_per_day": 4, "activity_level": "medium",
+        "birth_date": "1985-04-02",
+    });
+    let reply = app
+        .json(Method::PUT, "/api/profile", Some(&token), &holder)
+        .await;
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    let six = add(&app, &token, &child("Ana", 6, "female", 116.0, 21.0)).await;
+    assert_eq!(six.status, 201, "{}", six.text);
+    let twelve = add(&app, &token, &child("Tom", 12, "male", 152.0, 41.0)).await;
+    assert_eq!(twelve.status, 201, "{}", twelve.text);
+    let reply = app
+        .json(
+            Method::POST,
+            "/api/plan/generate",
+            Some(&token),
+            &json!({"household": true, "days": 2, "seed": 3}),
+        )
+        .await;
+    assert_eq!(reply.status, 201, "{}", reply.text);
+    let six_id = six.json["id"].as_i64().unwrap();
+    let mut six_total = 0.0;
+    for m in reply.json["daily_menus"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|d| d["meal_details"].as_array().unwrap())
+    {
+        for p in m["portions"].as_array().unwrap() {
+            let s = p["servings"].as_f64().unwrap();
+            assert!(s >= 0.25 && (s * 4.0).fract() == 0.0, "{m}");
+            if p["member_id"] == six_id {
+                six_total += s;
+            }
+        }
+    }
+    assert!(six_total > 0.0);
+    let summary = app
+        .get("/api/plan/current/summary", Some(&token))
+        .await
+        .json;
+    let people = summary["people"].as_array().unwrap();
+    assert_eq!(people.len(), 3, "{summary}");
+    assert_eq!(
+        people[1]["targets"]["calories"],
+        six.json["calories_target"]
+    );
+    assert_eq!(
+        people[2]["targets"]["calories"],
+        twelve.json["calories_target"]
+    );
+    // The 6-year-old's days are planned near her own, smaller targets.
+    for day in people[1]["days"].as_array().unwrap() {
+        let planned = day["planned"]["calories"].as_f64().unwrap();
+        let want = six.json["calories_target"].as_f64().unwrap();
+        assert!((planned - want).abs() <= 0.15 * want, "{day}");
+    }
+}
+
 crate::on_both_backends!(
     members_are_added_read_replaced_and_removed,
     members_belong_to_their_account,
@@ -639,4 +805,6 @@ crate::on_both_backends!(
     a_household_meal_is_swapped_re_portioned_and_re_balanced,
     names_with_quotes_and_backslashes_round_trip,
     a_member_keeps_the_relation_sent,
+    children_are_members_and_toddlers_are_refused,
+    a_family_table_sizes_each_child_s_plate,
 );

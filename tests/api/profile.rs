@@ -50,26 +50,42 @@ fn with(mut body: Value, changes: Value) -> Value {
 }
 
 /// The contract's target formulas and the reference ranges (README "The
-/// profile"), written out again for the tests.
+/// profile"), written out again for the tests: an adult's, with issue
+/// 37's rules for older adults, large bodies and low carb.
 fn expected_targets(p: &Value) -> [f64; 5] {
     let num = |k: &str| {
         p[k].as_f64()
             .unwrap_or_else(|| p[k].as_str().unwrap().parse().unwrap())
     };
     let male = p["gender"] == "male";
-    let bmr = 10.0 * num("weight") + 6.25 * num("height")
-        - 5.0 * age(p["birth_date"].as_str().unwrap())
-        + if male { 5.0 } else { -161.0 };
+    let years = age(p["birth_date"].as_str().unwrap());
+    let bmr =
+        10.0 * num("weight") + 6.25 * num("height") - 5.0 * years + if male { 5.0 } else { -161.0 };
     let tdee = bmr
         * match p["activity_level"].as_str().unwrap() {
             "low" => 1.2,
             "medium" => 1.55,
             _ => 1.725,
         };
+    let (m, weight) = (num("height") / 100.0, num("weight"));
+    let bmi = weight / (m * m);
+    let older = years >= 65.0;
+    let maintain = if older && bmi < 30.0 {
+        tdee.max(27.0 * weight)
+    } else {
+        tdee
+    };
     let calories = match p["goal"].as_str().unwrap() {
-        "lose_weight" => (0.8 * tdee).max(if male { 1500.0 } else { 1200.0 }),
-        "maintain_weight" => tdee,
-        _ => 1.1 * tdee + 150.0,
+        "lose_weight" => {
+            let deficit = (0.8 * tdee).max(if male { 1500.0 } else { 1200.0 });
+            if (older && bmi < 25.0) || deficit >= maintain {
+                maintain
+            } else {
+                deficit
+            }
+        }
+        "maintain_weight" => maintain,
+        _ => 1.1 * maintain + 150.0,
     };
     let bf = match (p["body_type"].as_str().unwrap(), male) {
         ("lean", true) => 12.0,
@@ -81,27 +97,59 @@ fn expected_targets(p: &Value) -> [f64; 5] {
         (_, true) => 32.0,
         (_, false) => 40.0,
     };
+    // At a BMI of 30 or more: the weight at BMI 25 plus 40% of the excess.
+    let at_25 = 25.0 * m * m;
+    let kg = if bmi >= 30.0 {
+        at_25 + 0.4 * (weight - at_25)
+    } else {
+        weight
+    };
     let per_kg = if p["goal"] == "maintain_weight" {
         2.0
     } else {
         2.2
     };
-    let years = age(p["birth_date"].as_str().unwrap());
-    let floor_per_kg = if years >= 65.0 { 1.0 } else { 0.8 };
-    let protein_hi = 0.35 * calories / 4.0;
+    let floor_per_kg = if older { 1.0 } else { 0.8 };
+    let protein_hi = (0.35 * calories / 4.0)
+        .min(2.0 * kg)
+        .max(0.10 * calories / 4.0);
     let protein_lo = (0.10 * calories / 4.0)
-        .max(floor_per_kg * num("weight"))
+        .max(floor_per_kg * kg)
         .min(protein_hi);
     let fat_lo = 0.20 * calories / 9.0;
-    let fewer_carbs = p["diet_types"]
-        .as_array()
-        .is_some_and(|d| d.iter().any(|d| d == "low_carb" || d == "high_protein"));
-    let carbs_lo = if fewer_carbs {
+    let has = |diet: &str| {
+        p["diet_types"]
+            .as_array()
+            .is_some_and(|d| d.iter().any(|d| d == diet))
+    };
+    let lean_protein = (kg * (1.0 - bf / 100.0) * per_kg).clamp(protein_lo, protein_hi);
+    if has("low_carb") {
+        // At most 26% and 130 g, aimed at 0.85 of it; protein towards 25%;
+        // fat the rest, at most 50% (more only where protein's ceiling
+        // would leave carbohydrate over 26%): protein, then carbohydrate,
+        // take what fat cannot.
+        let fat_hi =
+            (0.50 * calories / 9.0).max((calories - 4.0 * protein_hi - 0.26 * calories) / 9.0);
+        let carbs_hi = (0.26 * calories / 4.0)
+            .min(130.0)
+            .max((calories - 4.0 * protein_hi - 9.0 * fat_hi) / 4.0);
+        let mut carbs = (0.85 * carbs_hi).max((0.10 * calories / 4.0).min(carbs_hi));
+        let mut protein = lean_protein.max(0.25 * calories / 4.0).min(protein_hi);
+        let fat_left = |p: f64, c: f64| (calories - 4.0 * p - 4.0 * c) / 9.0;
+        if fat_left(protein, carbs) > fat_hi {
+            protein = ((calories - 4.0 * carbs - 9.0 * fat_hi) / 4.0).min(protein_hi);
+        }
+        if fat_left(protein, carbs) > fat_hi {
+            carbs = (calories - 4.0 * protein - 9.0 * fat_hi) / 4.0;
+        }
+        return [calories, protein, carbs, fat_left(protein, carbs), bf];
+    }
+    let carbs_lo = if has("high_protein") {
         130.0_f64.min((calories - 4.0 * protein_lo - 9.0 * fat_lo) / 4.0)
     } else {
         0.45 * calories / 4.0
     };
-    let mut protein = (num("weight") * (1.0 - bf / 100.0) * per_kg).clamp(protein_lo, protein_hi);
+    let mut protein = lean_protein;
     let mut fat = 0.25 * calories / 9.0;
     let left = |protein: f64, fat: f64| (calories - 4.0 * protein - 9.0 * fat) / 4.0;
     if left(protein, fat) < carbs_lo {
@@ -155,7 +203,8 @@ async fn round_trip_create_then_update(b: Backend) {
         "body_type": "normal", "gender": "female", "meals_per_day": 3,
         "activity_level": "medium", "birth_date": "1990-05-17",
         "body_fat_percentage": 26.0,
-        "calories_target": reply.json["calories_target"], "protein_target": 114.0,
+        // Issue 37: low carb moves energy to protein (114 g before).
+        "calories_target": reply.json["calories_target"], "protein_target": 123.0,
         "carbs_target": reply.json["carbs_target"], "fat_target": reply.json["fat_target"],
         "tastes": [{"id": 1, "name": "spicy"}, {"id": 101, "name": "mango"}],
         "restrictions": [{"id": 3, "name": "nut allergy"}],
@@ -163,9 +212,14 @@ async fn round_trip_create_then_update(b: Backend) {
         "manual_fields": [],
         "restriction_rules": [{"name": "nut allergy", "enforced": true, "excludes": ["peanuts", "tree nuts"], "not_understood": []}],
         "unenforced_restrictions": [],
-        "target_notes": [],
+        // Issue 37: low carb moves the split, and says so.
+        "target_notes": [{"target": "carbs_target", "code": "low_carb",
+                          "message": reply.json["target_notes"][0]["message"]}],
     });
     assert_eq!(reply.json, created);
+    let carbs = reply.json["carbs_target"].as_f64().unwrap();
+    let kcal = reply.json["calories_target"].as_f64().unwrap();
+    assert!(4.0 * carbs <= 0.26 * kcal, "{}", reply.text);
     assert_targets_near(&reply.json, expected_targets(&body));
     assert_eq!(app.get("/api/profile/", Some(&token)).await.json, created);
 
@@ -179,21 +233,24 @@ async fn round_trip_create_then_update(b: Backend) {
     });
     let reply = put(&app, &token, &update).await;
     assert_eq!(reply.status, 200, "{}", reply.text);
-    // Protein from lean mass 81.2 × 0.85 × 2.2 = 151.844; fat kept at 80.5;
-    // carbs = (3100 − 4·152 − 9·80.5) / 4 = 441.875.
+    // Protein from lean mass 81.2 × 0.85 × 2.2 = 151.844, raised by
+    // high_protein towards 25% of energy but held at 2.0 g/kg, 162.4
+    // (issue 37); fat kept at 80.5; carbs = (3100 − 4·162.4 − 9·80.5) / 4
+    // = 431.475.
     let updated = json!({
         "id": 1, "user_id": 1, "goal": "gain_weight", "height": 182.5, "weight": 81.2,
         "body_type": "lean", "gender": "male", "meals_per_day": 5,
         "activity_level": "high", "birth_date": "2000-02-29",
         "body_fat_percentage": 15.0,
-        "calories_target": 3100.0, "protein_target": 152.0, "carbs_target": 442.0, "fat_target": 80.5,
+        "calories_target": 3100.0, "protein_target": 162.0, "carbs_target": 431.0, "fat_target": 80.5,
         "tastes": [{"id": 101, "name": "mango"}, {"id": 6, "name": "umami"}],
         "restrictions": [],
         "diet_types": [{"id": 1, "name": "high_protein"}],
         "manual_fields": ["body_fat_percentage", "calories_target", "fat_target"],
         "restriction_rules": [],
         "unenforced_restrictions": [],
-        "target_notes": [],
+        "target_notes": [{"target": "protein_target", "code": "high_protein",
+                          "message": reply.json["target_notes"][0]["message"]}],
     });
     assert_eq!(reply.json, updated);
     assert_eq!(app.get("/api/profile", Some(&token)).await.json, updated);
@@ -241,11 +298,14 @@ async fn targets_follow_the_formulas(b: Backend) {
         assert!(within("protein_target", 4.0, 0.10, 0.35), "protein {case}");
         assert!(within("fat_target", 9.0, 0.20, 0.35), "fat {case}");
         assert!(within("carbs_target", 4.0, 0.45, 0.65), "carbs {case}");
+        // Departures only: issue 37's notes on the rules applied (older
+        // age, adjusted weight) are no departures.
         let macro_notes: Vec<&Value> = r["target_notes"]
             .as_array()
             .unwrap()
             .iter()
             .filter(|n| n["target"] != "calories_target")
+            .filter(|n| n["code"] == "below_range" || n["code"] == "above_range")
             .collect();
         assert!(macro_notes.is_empty(), "{case}");
     }
@@ -291,7 +351,10 @@ async fn target_notes_say_what_lies_outside_the_ranges(b: Backend) {
     assert_eq!(
         reply.json["target_notes"],
         json!([{"target": "calories_target", "code": "surplus_at_high_bmi",
-                "message": reply.json["target_notes"][0]["message"]}])
+                "message": reply.json["target_notes"][0]["message"]},
+               // Issue 37: protein from the adjusted weight, said.
+               {"target": "protein_target", "code": "adjusted_weight",
+                "message": reply.json["target_notes"][1]["message"]}])
     );
     let thin_losing = with(base(), json!({"weight": 50, "body_type": "lean"}));
     let reply = put(&app, &token, &thin_losing).await;
@@ -914,6 +977,59 @@ async fn echoed_targets_follow_edits_and_hand_set_ones_stay(b: Backend) {
     assert_eq!(fourth["manual_fields"], json!(["calories_target"]));
 }
 
+/// Issue 37 on the wire: an 85-year-old woman of 45 kg maintains at 27
+/// kcal/kg or more and "lose" is not above it; a 160 kg man's protein
+/// comes from his adjusted weight; each rule is a note.
+async fn older_and_large_bodies_get_their_references(b: Backend) {
+    let app = spawn_app(b).await;
+    let token = app.token_for("ida@example.com").await;
+    let old = |goal: &str| {
+        with(
+            base(),
+            json!({"goal": goal, "height": 150, "weight": 45, "activity_level": "low",
+                   "birth_date": born_years_ago(85)}),
+        )
+    };
+    let maintain = put(&app, &token, &old("maintain_weight")).await;
+    assert_eq!(maintain.status, 200, "{}", maintain.text);
+    let kcal = maintain.json["calories_target"].as_f64().unwrap();
+    assert!(kcal >= 27.0 * 45.0, "{}", maintain.text);
+    assert!(maintain.json["protein_target"].as_f64().unwrap() >= 45.0);
+    let lose = put(&app, &token, &old("lose_weight")).await;
+    assert!(lose.json["calories_target"].as_f64().unwrap() <= kcal);
+    let codes: Vec<&str> = lose.json["target_notes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n["code"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        codes,
+        ["older_energy", "lose_planned_as_maintain", "older_protein"],
+        "{}",
+        lose.text
+    );
+    let large = with(
+        base(),
+        json!({"gender": "male", "height": 180, "weight": 160, "goal": "lose_weight"}),
+    );
+    let reply = put(&app, &token, &large).await;
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    // Adjusted weight: 81 + 0.4 × 79 = 112.6 kg; at most 2.0 g/kg of it.
+    let protein = reply.json["protein_target"].as_f64().unwrap();
+    assert!(protein <= 2.0 * 112.6 + 0.5, "{}", reply.text);
+    assert_targets_near(&reply.json, expected_targets(&large));
+    let notes = reply.json["target_notes"].as_array().unwrap();
+    let adjusted = notes
+        .iter()
+        .find(|n| n["code"] == "adjusted_weight")
+        .unwrap();
+    assert!(
+        adjusted["message"].as_str().unwrap().contains("113 kg"),
+        "{adjusted}"
+    );
+}
+
 crate::on_both_backends!(
     echoed_targets_follow_edits_and_hand_set_ones_stay,
     round_trip_create_then_update,
@@ -928,4 +1044,5 @@ crate::on_both_backends!(
     custom_items_stay_private,
     concurrent_first_upserts_leave_one_profile,
     public_lists_have_exact_content,
+    older_and_large_bodies_get_their_references,
 );

@@ -23,12 +23,14 @@ use mealplan_domain::{
 };
 
 mod catalogues;
+mod groups;
 mod households;
 mod profiles;
 mod report;
 mod score;
 
 pub use catalogues::{generated_catalogue, kitchen, shipped};
+pub use groups::{Group, groups};
 pub use households::{Households, diner, households};
 pub use profiles::{CUSTOM_RESTRICTIONS, Profile, arg, profiles, today};
 pub use report::{Report, run};

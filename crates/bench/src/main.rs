@@ -8,9 +8,14 @@
 //! tables, 0 for none), with each person's own meals a day and with three for
 //! everyone.
 //!
-//! Run: `cargo run --release -p mealplan-bench -- [--profiles N] [--generated N] [--households N] [--seed S]`
+//! Issue 37's groups (`--groups N` people each, 0 for none): children of
+//! 3-15 at a table, adults of 65-100, BMI 35+, and each diet type.
+//!
+//! Run: `cargo run --release -p mealplan-bench -- [--profiles N] [--generated N] [--households N] [--groups N] [--seed S]`
 
-use mealplan_bench::{Households, arg, generated_catalogue, households, profiles, run, shipped};
+use mealplan_bench::{
+    Group, Households, arg, generated_catalogue, groups, households, profiles, run, shipped,
+};
 
 fn main() {
     let n_profiles = arg("--profiles", 240) as usize;
@@ -33,6 +38,13 @@ fn main() {
                 "{}",
                 households(&shipped, &people, tables, seed, mixed).row()
             );
+        }
+    }
+    let n_groups = arg("--groups", 40) as usize;
+    if n_groups > 0 {
+        print!("{}", Group::heading());
+        for g in groups(&shipped, n_groups, seed) {
+            print!("{}", g.row());
         }
     }
     if n_generated > 0 {

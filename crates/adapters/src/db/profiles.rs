@@ -215,8 +215,8 @@ impl StoredBody<'_> {
     ) -> Result<(Body, MealsPerDay, DayTargets), StoreError> {
         let body = Body {
             goal: Goal::parse(self.goal).map_err(|_| corrupt("goal"))?,
-            height: Height::parse(self.height).map_err(|_| corrupt("height"))?,
-            weight: Weight::parse(self.weight).map_err(|_| corrupt("weight"))?,
+            height: Height::parse_stored(self.height).map_err(|_| corrupt("height"))?,
+            weight: Weight::parse_stored(self.weight).map_err(|_| corrupt("weight"))?,
             body_type: BodyType::parse(self.body_type).map_err(|_| corrupt("body_type"))?,
             gender: Gender::parse(self.gender).map_err(|_| corrupt("gender"))?,
             activity_level: ActivityLevel::parse(self.activity_level)

@@ -173,12 +173,13 @@ impl Planner {
         let taxonomy = Arc::clone(&self.taxonomy);
         let kitchen = Arc::clone(&self.kitchen);
         let this = self.clone();
+        let today = self.clock.now().date_naive();
         let new_days = ticket
             .run(move |budget| {
                 let dishes = this.dishes_of(&recipes);
                 // A single user is a household of one: the same person the
                 // household planner seats.
-                let table = Table::of(&taxonomy, &profile, &[], &options.settings);
+                let table = Table::of(&taxonomy, &profile, &[], &options.settings, today);
                 let request = PlanRequest::for_diner(&recipes, &table.diners[0], options.days)?
                     .with_seed(seed)
                     .with_kitchen(&kitchen)
@@ -268,11 +269,12 @@ impl Planner {
         let recipes = Arc::clone(&all);
         let kitchen = Arc::clone(&self.kitchen);
         let this = self.clone();
+        let today = self.clock.now().date_naive();
         let new_days = ticket
             .run(move |budget| {
                 let dishes = this.dishes_of(&recipes);
                 let Table { diners, people } =
-                    Table::of(&taxonomy, &profile, &members, &options.settings);
+                    Table::of(&taxonomy, &profile, &members, &options.settings, today);
                 let request = HouseholdRequest::new(&recipes, diners, options.days)?
                     .with_seed(seed)
                     .with_kitchen(&kitchen)
@@ -378,10 +380,11 @@ impl Planner {
             let taxonomy = Arc::clone(&self.taxonomy);
             let kitchen = Arc::clone(&self.kitchen);
             let this = self.clone();
+            let today = self.clock.now().date_naive();
             let changes = ticket
                 .run(move |budget| {
                     let dishes = this.dishes_of(&recipes);
-                    let table = Table::of(&taxonomy, &profile, &[], &settings);
+                    let table = Table::of(&taxonomy, &profile, &[], &settings, today);
                     let planning = Planning {
                         all: &recipes,
                         diner: &table.diners[0],
@@ -455,9 +458,16 @@ impl Plans {
         let taxonomy = Arc::clone(&self.taxonomy);
         let kitchen = Arc::clone(&self.kitchen);
         let this = self.clone();
+        let today = self.clock.now().date_naive();
         let fits = blocking(move || {
             let dishes = this.dishes_of(&all);
-            let table = Table::of(&taxonomy, &profile, &[], &settings.unwrap_or_default());
+            let table = Table::of(
+                &taxonomy,
+                &profile,
+                &[],
+                &settings.unwrap_or_default(),
+                today,
+            );
             let planning = Planning {
                 all: &all,
                 diner: &table.diners[0],

@@ -5,6 +5,8 @@
 
 use std::sync::Arc;
 
+use chrono::NaiveDate;
+
 use mealplan_domain::planner::Budget;
 use mealplan_domain::planner::household::{
     Diner, Keep, Share, TableDayRequest, TableDish, rebalance_table_day, reportion_table_day,
@@ -37,17 +39,21 @@ pub(super) struct Table {
 impl Table {
     /// The holder (`profile`, the plan's changes applied) and `members`,
     /// each seated by the one builder ([`Diner::of`]) with `settings`'
-    /// tolerances and portion limits.
+    /// tolerances and portion limits, at their age on `today` (a child's
+    /// portions are sized for them).
     pub fn of(
         taxonomy: &Taxonomy,
         profile: &Person,
         members: &[Person],
         settings: &PlanSettings,
+        today: NaiveDate,
     ) -> Self {
         let people = std::iter::once(profile).chain(members);
         let (diners, people) = people
             .map(|p| {
-                let diner = Diner::of(taxonomy, p).within(settings.tolerances, settings.portions);
+                let diner = Diner::of(taxonomy, p)
+                    .within(settings.tolerances, settings.portions)
+                    .aged(p.body.age_on(today));
                 let who = if p.holder {
                     (None, HOLDER_NAME.to_owned())
                 } else {
@@ -136,7 +142,13 @@ impl PlanContext {
         let eaters = Eaters::new(&self.taxonomy, Some(&profile), &members, true);
         let profile = adjusted(profile, &settings.adjust);
         Ok((
-            Table::of(&self.taxonomy, &profile, &members, &settings),
+            Table::of(
+                &self.taxonomy,
+                &profile,
+                &members,
+                &settings,
+                self.clock.now().date_naive(),
+            ),
             settings,
             eaters,
         ))

@@ -293,7 +293,8 @@ impl Toolbox<'_> {
     /// values stay hand-set, computed ones computed), for a change to be
     /// made on.
     fn draft_of(&self, p: &Person) -> Result<ProfileDraft, StoreError> {
-        self.parse_draft(&p.input())
+        p.draft(self.services.profiles.today())
+            .map_err(|e| StoreError::Failure(e.to_string()))
     }
 }
 

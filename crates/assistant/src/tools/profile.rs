@@ -242,7 +242,7 @@ impl Toolbox<'_> {
                 "Los valores calculados se mantienen dentro de los rangos de referencia (DRI, EFSA): proteína 10-35% de las calorías y al menos 0,8 g por kg (1,0 desde los 65), grasa 20-35%, carbohidratos 45-65% (al menos 130 g en una dieta baja en carbohidratos o alta en proteína).",
             )
         );
-        for note in targets::notes(&p.body, age, &t, &p.diet_types) {
+        for note in targets::all_notes(&p.body, age, &t, &p.diet_types, &m) {
             let line = match self.lang {
                 Lang::En => note.message,
                 Lang::Es => spanish_note(&note),
@@ -577,6 +577,15 @@ fn allergen_es(a: mealplan_domain::Allergen) -> &'static str {
 
 /// A target note in Spanish: the kind and the value, without the English
 /// sentence's numbers of the range (given in the line above it).
+/// The first number of an English note (the figure its Spanish words
+/// carry over).
+fn first_number(message: &str) -> f64 {
+    message
+        .split(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .find_map(|w| w.trim_matches('.').parse().ok())
+        .unwrap_or_default()
+}
+
 fn spanish_note(note: &targets::TargetNote) -> String {
     use targets::{NoteKind, NoteTarget};
     let what = match note.target {
@@ -584,6 +593,8 @@ fn spanish_note(note: &targets::TargetNote) -> String {
         NoteTarget::Protein => "La proteína",
         NoteTarget::Carbs => "Los carbohidratos",
         NoteTarget::Fat => "La grasa",
+        NoteTarget::Fibre => "La fibra",
+        NoteTarget::Sodium => "El sodio",
     };
     match note.kind {
         NoteKind::BelowRange => format!("{what} quedan por debajo del rango de referencia."),
@@ -597,5 +608,28 @@ fn spanish_note(note: &targets::TargetNote) -> String {
         NoteKind::DeficitAtLowBmi => {
             "Un déficit de calorías con un IMC por debajo de 18,5 baja un peso ya bajo; un dietista sugeriría mantener o subir de peso.".to_owned()
         }
+        NoteKind::ChildEnergy => format!(
+            "Un niño se planifica para crecer: {:.0} kcal es su requerimiento estimado de energía (NASEM 2023); el objetivo no lo cambia.",
+            first_number(&note.message)
+        ),
+        NoteKind::ChildMacros => "La proteína es la ingesta recomendada para su edad por kg (y al menos el 10% de la energía); el reparto sigue los rangos infantiles (IOM 2005).".to_owned(),
+        NoteKind::SodiumLimit => format!(
+            "Sodio: como mucho {:.0} mg al día a su edad (NASEM 2019).",
+            first_number(&note.message)
+        ),
+        NoteKind::FibreGoal => format!(
+            "Fibra: {:.0} g al día.",
+            first_number(&note.message)
+        ),
+        NoteKind::OlderEnergy => "Desde los 65 años, con un IMC por debajo de 30, mantener o subir de peso da al menos 27 kcal por kg (ESPEN 2019).".to_owned(),
+        NoteKind::OlderProtein => "Desde los 65 años, la proteína es al menos 1,0 g por kg (PROT-AGE).".to_owned(),
+        NoteKind::LoseAsMaintain => "«Bajar de peso» se planifica como mantener.".to_owned(),
+        NoteKind::AdjustedWeight => "Con un IMC de 30 o más, cada regla por kg usa el peso ajustado: el peso con IMC 25 más el 40% del exceso; la proteína no pasa de 2,0 g por kg de ese peso.".to_owned(),
+        NoteKind::LowCarb => "Baja en carbohidratos: como mucho el 26% de la energía y menos de 130 g; la energía pasa a la grasa y la proteína.".to_owned(),
+        NoteKind::HighProtein => "Alta en proteína: al menos el 25% de la energía, como mucho el 35% y 2,0 g por kg.".to_owned(),
+        NoteKind::HighCarb => "Alta en carbohidratos: al menos el 60% de la energía.".to_owned(),
+        NoteKind::LowCalorie => "Baja en calorías: los objetivos no cambian; el planificador prefiere recetas ligeras (como mucho 400 kcal por ración).".to_owned(),
+        NoteKind::DietConflict => "Dos tipos de dieta se contradicen, así que ninguno cambia los objetivos.".to_owned(),
+        NoteKind::DietNotForChildren => "Las dietas bajas en carbohidratos, altas en proteína o altas en carbohidratos no cambian los objetivos de un niño.".to_owned(),
     }
 }

@@ -41,6 +41,9 @@ pub struct Diner {
     pub tolerances: Tolerances,
     /// Their portion limits.
     pub portions: Portions,
+    /// A child (3 to 15): their portions at a household's table go in
+    /// quarter steps from 0.25 servings, sized for them.
+    pub child: bool,
 }
 
 impl Diner {
@@ -55,7 +58,16 @@ impl Diner {
             tastes: Vec::new(),
             tolerances: Tolerances::default(),
             portions: Portions::default(),
+            child: false,
         }
+    }
+
+    /// The same person at `age` on the plan's first day: under 16 a
+    /// child, whose portions may be as small as 0.25 servings.
+    pub fn aged(mut self, age: u32) -> Self {
+        self.child = crate::profile::targets::basis::Stage::of(age)
+            == crate::profile::targets::basis::Stage::Child;
+        self
     }
 
     /// `person` at the table, holder or member alike: their targets and

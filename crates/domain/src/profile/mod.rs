@@ -75,7 +75,8 @@ fn check_range(value: f64, min: f64, max: f64) -> Result<f64, RangeError> {
     }
 }
 
-/// Height in centimetres, 140 to 220.
+/// Height in centimetres: 140 to 220 from 16, 80 to 200 for a child
+/// member (3 to 15).
 #[derive(Debug, Clone, Copy, PartialEq, PartialOrd)]
 pub struct Height(f64);
 
@@ -84,9 +85,22 @@ impl Height {
     pub const MIN: f64 = 140.0;
     /// Inclusive bounds.
     pub const MAX: f64 = 220.0;
-    /// Checks the range.
+    /// Inclusive bounds for a child.
+    pub const CHILD_MIN: f64 = 80.0;
+    /// Inclusive bounds for a child.
+    pub const CHILD_MAX: f64 = 200.0;
+    /// Checks the range of a person aged 16 or more.
     pub fn parse(cm: f64) -> Result<Self, RangeError> {
         check_range(cm, Self::MIN, Self::MAX).map(Self)
+    }
+    /// Checks the range of a child (under 16).
+    pub fn parse_child(cm: f64) -> Result<Self, RangeError> {
+        check_range(cm, Self::CHILD_MIN, Self::CHILD_MAX).map(Self)
+    }
+    /// Checks a stored value against the union of both ranges (80-220):
+    /// the row's birth date decided which one held when it was saved.
+    pub fn parse_stored(cm: f64) -> Result<Self, RangeError> {
+        check_range(cm, Self::CHILD_MIN, Self::MAX).map(Self)
     }
     /// Centimetres.
     pub fn cm(self) -> f64 {
@@ -94,7 +108,8 @@ impl Height {
     }
 }
 
-/// Weight in kilograms, 35 to 300.
+/// Weight in kilograms: 35 to 300 from 16, 10 to 150 for a child member
+/// (3 to 15).
 #[derive(Debug, Clone, Copy, PartialEq, PartialOrd)]
 pub struct Weight(f64);
 
@@ -103,9 +118,21 @@ impl Weight {
     pub const MIN: f64 = 35.0;
     /// Inclusive bounds.
     pub const MAX: f64 = 300.0;
-    /// Checks the range.
+    /// Inclusive bounds for a child.
+    pub const CHILD_MIN: f64 = 10.0;
+    /// Inclusive bounds for a child.
+    pub const CHILD_MAX: f64 = 150.0;
+    /// Checks the range of a person aged 16 or more.
     pub fn parse(kg: f64) -> Result<Self, RangeError> {
         check_range(kg, Self::MIN, Self::MAX).map(Self)
+    }
+    /// Checks the range of a child (under 16).
+    pub fn parse_child(kg: f64) -> Result<Self, RangeError> {
+        check_range(kg, Self::CHILD_MIN, Self::CHILD_MAX).map(Self)
+    }
+    /// Checks a stored value against the union of both ranges (10-300).
+    pub fn parse_stored(kg: f64) -> Result<Self, RangeError> {
+        check_range(kg, Self::CHILD_MIN, Self::MAX).map(Self)
     }
     /// Kilograms.
     pub fn kg(self) -> f64 {
@@ -122,17 +149,38 @@ pub enum AgeError {
     /// Older than 100 today.
     #[error("User must be at most {0} years old")]
     TooOld(u32),
+    /// A household member younger than 3 today: the child equations
+    /// start at 3, and younger children need a paediatric plan.
+    #[error(
+        "Infants and toddlers need a paediatric plan: a household member must be at least {0} years old"
+    )]
+    Infant(u32),
 }
 
-/// A birth date giving an age of 16 to 100 on the day it was checked.
+/// A birth date giving an age of 16 to 100 (3 to 100 for a household
+/// member) on the day it was checked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub struct BirthDate(NaiveDate);
 
 impl BirthDate {
-    /// Youngest accepted age.
+    /// Youngest accepted age of the account holder, and the first age
+    /// the adult rules apply to.
     pub const MIN_AGE: u32 = 16;
+    /// Youngest accepted age of a household member (the NASEM child
+    /// energy equations with activity start at 3).
+    pub const MEMBER_MIN_AGE: u32 = 3;
     /// Oldest accepted age.
     pub const MAX_AGE: u32 = 100;
+
+    /// Checks the age `date` gives on `today` for a household member:
+    /// 3 to 100, and a clear refusal for infants and toddlers.
+    pub fn parse_member(date: NaiveDate, today: NaiveDate) -> Result<Self, AgeError> {
+        match age_on(date, today) {
+            Some(age) if age > Self::MAX_AGE => Err(AgeError::TooOld(Self::MAX_AGE)),
+            Some(age) if age >= Self::MEMBER_MIN_AGE => Ok(Self(date)),
+            _ => Err(AgeError::Infant(Self::MEMBER_MIN_AGE)),
+        }
+    }
 
     /// Checks the age `date` gives on `today`.
     pub fn parse(date: NaiveDate, today: NaiveDate) -> Result<Self, AgeError> {
@@ -256,7 +304,7 @@ pub struct Body {
     pub gender: Gender,
     /// Activity.
     pub activity_level: ActivityLevel,
-    /// Birth date (age 16-100 when checked).
+    /// Birth date (age 16-100 when checked; 3-100 for a member).
     pub birth_date: BirthDate,
 }
 
@@ -366,6 +414,46 @@ mod tests {
             BirthDate::from_stored(d(2000, 2, 29)).age_on(d(2026, 3, 1)),
             26
         );
+    }
+
+    #[test]
+    fn members_may_be_children_from_3_and_infants_are_refused() {
+        let today = d(2026, 11, 21);
+        assert!(BirthDate::parse_member(d(2018, 6, 1), today).is_ok()); // 8
+        assert!(BirthDate::parse_member(d(2023, 11, 21), today).is_ok()); // 3 today
+        assert_eq!(
+            BirthDate::parse_member(d(2024, 6, 1), today),
+            Err(AgeError::Infant(3))
+        ); // 2
+        assert_eq!(
+            BirthDate::parse_member(d(2027, 1, 1), today),
+            Err(AgeError::Infant(3))
+        );
+        assert_eq!(
+            BirthDate::parse_member(d(1925, 11, 21), today),
+            Err(AgeError::TooOld(100))
+        );
+        assert!(
+            AgeError::Infant(3)
+                .to_string()
+                .contains("Infants and toddlers need a paediatric plan")
+        );
+        assert!(Height::parse_child(80.0).is_ok());
+        assert_eq!(
+            Height::parse_child(79.0),
+            Err(RangeError::TooSmall { min: 80.0 })
+        );
+        assert_eq!(
+            Height::parse_child(201.0),
+            Err(RangeError::TooLarge { max: 200.0 })
+        );
+        assert!(Weight::parse_child(10.0).is_ok());
+        assert_eq!(
+            Weight::parse_child(151.0),
+            Err(RangeError::TooLarge { max: 150.0 })
+        );
+        assert!(Height::parse_stored(120.0).is_ok() && Height::parse_stored(220.0).is_ok());
+        assert!(Weight::parse_stored(20.0).is_ok() && Weight::parse_stored(300.0).is_ok());
     }
 
     #[test]

@@ -5,9 +5,11 @@
 //! planned for in the same way; only where the holder's name lives and
 //! which person is first differ.
 
+use chrono::NaiveDate;
+
 use crate::account::{UserId, UserName};
 use crate::profile::targets::{DayTargets, Manual, Stored, hand_set};
-use crate::profile::validation::ProfileInput;
+use crate::profile::validation::{ProfileDraft, ProfileErrors, ProfileInput};
 use crate::profile::{Body, DietType, ItemName, ItemRef, MealsPerDay, NamedItem, Relation};
 
 /// A person as stored, with their lists resolved to `{id, name}` items.
@@ -78,6 +80,17 @@ impl Person {
             &self.diet_types,
         )
     }
+
+    /// This person as a draft to change, checked on `today` by their own
+    /// rules: the holder's, or a member's (who may be a child from 3).
+    pub fn draft(&self, today: NaiveDate) -> Result<ProfileDraft, ProfileErrors> {
+        let input = self.input();
+        if self.holder {
+            ProfileDraft::parse(&input, today)
+        } else {
+            ProfileDraft::parse_member(&input, today)
+        }
+    }
 }
 
 #[cfg(test)]
@@ -135,5 +148,46 @@ mod tests {
             ProfileDraft::parse(&again, today).unwrap().resolve(today),
             resolved
         );
+        assert_eq!(person.draft(today).unwrap().resolve(today), resolved);
+    }
+
+    /// A child member saved unchanged is checked as a member, so a change
+    /// made on them (by the assistant) keeps working.
+    #[test]
+    fn a_child_member_is_drafted_by_the_member_rules() {
+        let today = NaiveDate::from_ymd_opt(2026, 1, 1).unwrap();
+        let input = ProfileInput {
+            goal: "maintain_weight".into(),
+            height: 128.0,
+            weight: 26.0,
+            body_type: "normal".into(),
+            gender: "male".into(),
+            meals_per_day: 4,
+            activity_level: "medium".into(),
+            birth_date: NaiveDate::from_ymd_opt(2017, 6, 1).unwrap(),
+            ..ProfileInput::default()
+        };
+        let draft = ProfileDraft::parse_member(&input, today).unwrap();
+        let resolved = draft.resolve(today);
+        let child = Person {
+            id: 2,
+            user_id: UserId(1),
+            holder: false,
+            name: UserName::parse("Mia").unwrap(),
+            body: *draft.body(),
+            meals_per_day: draft.meals_per_day(),
+            body_fat_percentage: resolved.body_fat_percentage,
+            targets: resolved.targets,
+            manual: resolved.manual,
+            tastes: vec![],
+            restrictions: vec![],
+            diet_types: vec![],
+        };
+        assert_eq!(child.draft(today).unwrap(), draft);
+        let holder = Person {
+            holder: true,
+            ..child
+        };
+        assert!(holder.draft(today).is_err());
     }
 }

@@ -34,9 +34,9 @@ pub struct ItemInput {
 pub struct ProfileInput {
     /// `lose_weight`, `maintain_weight` or `gain_weight`.
     pub goal: String,
-    /// Centimetres, 140-220.
+    /// Centimetres, 140-220 (80-200 for a child member).
     pub height: f64,
-    /// Kilograms, 35-300.
+    /// Kilograms, 35-300 (10-150 for a child member).
     pub weight: f64,
     /// `lean`, `normal`, `stocky` or `obese`.
     pub body_type: String,
@@ -46,7 +46,8 @@ pub struct ProfileInput {
     pub meals_per_day: i64,
     /// `low`, `medium` or `high`.
     pub activity_level: String,
-    /// The age it gives on the day of checking must be 16-100.
+    /// The age it gives on the day of checking must be 16-100 (3-100 for
+    /// a household member).
     pub birth_date: NaiveDate,
     /// 0 (estimate) or a percentage below 100.
     pub body_fat_percentage: f64,
@@ -386,10 +387,45 @@ impl ProfileDraft {
     /// assert_eq!(errors.0[0].error, Invalid::Range(RangeError::TooLarge { max: 220.0 }));
     /// ```
     pub fn parse(input: &ProfileInput, today: NaiveDate) -> Result<Self, ProfileErrors> {
+        Self::parse_as(input, today, false)
+    }
+
+    /// Checks a household member's profile: the holder's rules, but an
+    /// age of 3 to 100, and for a child (under 16) a height of 80-200 cm
+    /// and a weight of 10-150 kg. A child under 3 is refused
+    /// ([`AgeError::Infant`]): infants and toddlers need a paediatric
+    /// plan.
+    pub fn parse_member(input: &ProfileInput, today: NaiveDate) -> Result<Self, ProfileErrors> {
+        Self::parse_as(input, today, true)
+    }
+
+    fn parse_as(
+        input: &ProfileInput,
+        today: NaiveDate,
+        member: bool,
+    ) -> Result<Self, ProfileErrors> {
+        // A member under 16 (or refused as too young) is held to the
+        // child's body ranges, so a toddler's height is not also refused
+        // as an adult's.
+        let child =
+            member && BirthDate::from_stored(input.birth_date).age_on(today) < BirthDate::MIN_AGE;
+        let (height, weight) = if child {
+            (
+                Height::parse_child(input.height),
+                Weight::parse_child(input.weight),
+            )
+        } else {
+            (Height::parse(input.height), Weight::parse(input.weight))
+        };
+        let born = if member {
+            BirthDate::parse_member(input.birth_date, today)
+        } else {
+            BirthDate::parse(input.birth_date, today)
+        };
         let mut c = Checker(Vec::new());
         let goal = c.field(Field::Goal, Goal::parse(&input.goal));
-        let height = c.field(Field::Height, Height::parse(input.height));
-        let weight = c.field(Field::Weight, Weight::parse(input.weight));
+        let height = c.field(Field::Height, height);
+        let weight = c.field(Field::Weight, weight);
         let body_type = c.field(Field::BodyType, BodyType::parse(&input.body_type));
         let gender = c.field(Field::Gender, Gender::parse(&input.gender));
         let meals_per_day = c.field(Field::MealsPerDay, MealsPerDay::parse(input.meals_per_day));
@@ -397,7 +433,7 @@ impl ProfileDraft {
             Field::ActivityLevel,
             ActivityLevel::parse(&input.activity_level),
         );
-        let birth_date = c.field(Field::BirthDate, BirthDate::parse(input.birth_date, today));
+        let birth_date = c.field(Field::BirthDate, born);
         let body_fat = c.field(
             Field::BodyFatPercentage,
             NonNegative::parse_below(input.body_fat_percentage, NonNegative::BODY_FAT_BELOW),
@@ -605,6 +641,33 @@ mod tests {
                 ),
             ]
         );
+    }
+
+    #[test]
+    fn a_member_may_be_a_child_from_3_with_a_child_s_body() {
+        let today = d(2026, 1, 1);
+        let mut input = good();
+        input.birth_date = d(2017, 6, 1); // 8
+        input.height = 128.0;
+        input.weight = 26.0;
+        assert!(ProfileDraft::parse(&input, today).is_err(), "not a holder");
+        let draft = ProfileDraft::parse_member(&input, today).unwrap();
+        assert_eq!(draft.body().height.cm(), 128.0);
+        input.height = 79.0;
+        let errors = ProfileDraft::parse_member(&input, today).unwrap_err().0;
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert_eq!(errors[0].field, Field::Height);
+        // Two years old: refused for the age alone, with the reason.
+        input.height = 88.0;
+        input.weight = 12.0;
+        input.birth_date = d(2023, 6, 1);
+        let errors = ProfileDraft::parse_member(&input, today).unwrap_err().0;
+        let got: Vec<_> = errors.iter().map(|e| (e.field, e.error.clone())).collect();
+        assert_eq!(got, [(Field::BirthDate, AgeError::Infant(3).into())]);
+        // A member of 16 or more keeps the adult ranges.
+        input.birth_date = d(2000, 1, 1);
+        let errors = ProfileDraft::parse_member(&input, today).unwrap_err().0;
+        assert_eq!(errors[0].field, Field::Height);
     }
 
     #[test]

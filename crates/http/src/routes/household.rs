@@ -75,7 +75,7 @@ impl FromBody for MemberBody {
             UserName::parse(string(v)?).map_err(text_problem)
         });
         let relation = f.optional("relation", choice(Relation::parse, Relation::NAMES));
-        let profile = ProfileBody::from_fields(f);
+        let profile = ProfileBody::read(f, true);
         f.sort_errors(&member_fields());
         Some(Self {
             name: name?,
@@ -95,7 +95,7 @@ impl PartialSchema for MemberBody {
                     .property("relation", RelationName::schema())
                     .required("name"),
             )
-            .item(ProfileBody::schema())
+            .item(ProfileBody::schema_of(true))
             .description(Some(
                 "A household member: a name, optionally their relation to the holder, and a profile.",
             ))

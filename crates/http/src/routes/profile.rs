@@ -80,18 +80,25 @@ pub struct ProfileResponse {
     pub unenforced_restrictions: Vec<String>,
     /// What a dietitian would point out about the targets in force: a
     /// value outside the reference ranges (DRI AMDR, EFSA), calories under
-    /// the unsupervised floor, a goal unusual for the body's BMI. Empty
-    /// when nothing is unusual.
+    /// the unsupervised floor, a goal unusual for the body's BMI; then
+    /// each rule that shaped a computed value (a child's EER, older age,
+    /// the adjusted weight of a large body, a diet type), with its source.
+    /// Empty when nothing is unusual and no special rule applies.
     pub target_notes: Vec<TargetNoteResponse>,
 }
 
 /// One remark about the targets in force.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct TargetNoteResponse {
-    /// The profile field concerned (`protein_target`, …).
+    /// The profile field concerned (`protein_target`, …), or `fiber` and
+    /// `sodium` for the day limits beside the targets.
     pub target: &'static str,
-    /// `below_range`, `above_range`, `below_floor`, `surplus_at_high_bmi`
-    /// or `deficit_at_low_bmi`.
+    /// A departure: `below_range`, `above_range`, `below_floor`,
+    /// `surplus_at_high_bmi`, `deficit_at_low_bmi`; or the rule applied:
+    /// `child_energy`, `child_macros`, `sodium_limit`, `fiber_goal`,
+    /// `older_energy`, `older_protein`, `lose_planned_as_maintain`,
+    /// `adjusted_weight`, `low_carb`, `high_protein`, `high_carb`,
+    /// `low_calorie`, `diet_conflict`, `diet_not_for_children`.
     pub code: &'static str,
     /// The remark, with the numbers and the range.
     pub message: String,
@@ -118,14 +125,16 @@ impl ProfileResponse {
     /// restrictions and the notes on its targets for the body's age on
     /// `today`.
     pub fn new(p: Person, recipes: &Recipes, today: NaiveDate) -> Self {
-        let target_notes = targets::notes(&p.body, p.body.age_on(today), &p.targets, &p.diet_types)
-            .into_iter()
-            .map(|n| TargetNoteResponse {
-                target: n.target.field(),
-                code: n.kind.code(),
-                message: n.message,
-            })
-            .collect();
+        let age = p.body.age_on(today);
+        let target_notes =
+            targets::all_notes(&p.body, age, &p.targets, &p.diet_types, &p.manual.targets)
+                .into_iter()
+                .map(|n| TargetNoteResponse {
+                    target: n.target.field(),
+                    code: n.kind.code(),
+                    message: n.message,
+                })
+                .collect();
         let restriction_rules: Vec<RestrictionRuleResponse> = p
             .restrictions
             .iter()
@@ -185,11 +194,19 @@ pub struct ProfileBody(pub ProfileDraft);
 
 impl PartialSchema for ProfileBody {
     fn schema() -> RefOr<Schema> {
+        Self::schema_of(false)
+    }
+}
+
+impl ProfileBody {
+    /// The schema of a holder's profile body, or of a household
+    /// `member`'s (ages from 3, a child's heights and weights).
+    pub(crate) fn schema_of(member: bool) -> RefOr<Schema> {
         let mut body = ObjectBuilder::new()
             .schema_type(Type::Object)
             .description(Some("Profile upsert body (spec 2.2)."));
         for f in Field::ALL {
-            body = body.property(f.name(), field_schema(f));
+            body = body.property(f.name(), field_schema(f, member));
             if f <= Field::BirthDate {
                 body = body.required(f.name());
             }
@@ -216,8 +233,9 @@ impl ToSchema for ProfileBody {
     }
 }
 
-/// The schema of one field of a profile body, from the domain's bounds.
-fn field_schema(f: Field) -> RefOr<Schema> {
+/// The schema of one field of a profile body (a `member`'s), from the
+/// domain's bounds.
+fn field_schema(f: Field, member: bool) -> RefOr<Schema> {
     let named = |name: std::borrow::Cow<'static, str>, text: &str| -> RefOr<Schema> {
         let mut reference = Ref::from_schema_name(name);
         reference.description = text.to_owned();
@@ -265,7 +283,15 @@ fn field_schema(f: Field) -> RefOr<Schema> {
             GoalName::name(),
             "`lose_weight`, `maintain_weight` or `gain_weight`.",
         ),
+        Field::Height if member => number(
+            (Height::CHILD_MIN, Height::MAX),
+            "Centimetres: 140-220 from 16, 80-200 under 16.",
+        ),
         Field::Height => number((Height::MIN, Height::MAX), "Centimetres."),
+        Field::Weight if member => number(
+            (Weight::CHILD_MIN, Weight::MAX),
+            "Kilograms: 35-300 from 16, 10-150 under 16.",
+        ),
         Field::Weight => number((Weight::MIN, Weight::MAX), "Kilograms."),
         Field::BodyType => named(
             BodyTypeName::name(),
@@ -294,7 +320,11 @@ fn field_schema(f: Field) -> RefOr<Schema> {
                 )
                 .description(Some(format!(
                     "ISO date (or a Unix timestamp on midnight UTC); the age must be {} to {}.",
-                    BirthDate::MIN_AGE,
+                    if member {
+                        BirthDate::MEMBER_MIN_AGE
+                    } else {
+                        BirthDate::MIN_AGE
+                    },
                     BirthDate::MAX_AGE
                 )))
                 .build(),
@@ -453,6 +483,14 @@ impl ProfileReader<'_, '_> {
 
 impl FromBody for ProfileBody {
     fn from_fields(f: &mut BodyFields<'_>) -> Option<Self> {
+        Self::read(f, false)
+    }
+}
+
+impl ProfileBody {
+    /// Reads the fields of a profile body: the holder's, or a household
+    /// `member`'s (who may be a child from 3, with a child's body ranges).
+    pub(crate) fn read(f: &mut BodyFields<'_>, member: bool) -> Option<Self> {
         let today = f.today();
         let mut r = ProfileReader {
             f,
@@ -499,7 +537,12 @@ impl FromBody for ProfileBody {
             restrictions,
             diet_types,
         };
-        match ProfileDraft::parse(&input, today) {
+        let parsed = if member {
+            ProfileDraft::parse_member(&input, today)
+        } else {
+            ProfileDraft::parse(&input, today)
+        };
+        match parsed {
             Ok(draft) => Some(Self(draft)),
             Err(errors) => {
                 for e in errors.0 {

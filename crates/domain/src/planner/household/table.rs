@@ -181,11 +181,21 @@ impl Seat {
                     Some(s) => vec![*s],
                     None => {
                         let r = diner.portions.range(*m);
-                        grid(SHARE_MIN_SERVINGS.min(r.min), r.max).collect()
+                        grid(smallest(diner, r.min), r.max).collect()
                     }
                 })
                 .collect(),
-            usual_min: slots.iter().map(|m| diner.portions.range(*m).min).collect(),
+            usual_min: slots
+                .iter()
+                .map(|m| {
+                    let min = diner.portions.range(*m).min;
+                    if diner.child {
+                        smallest(diner, min)
+                    } else {
+                        min
+                    }
+                })
+                .collect(),
             usual_max: slots
                 .iter()
                 .map(|m| diner.portions.range(*m).usual_max)
@@ -197,6 +207,19 @@ impl Seat {
     /// Whether `totals` land within this person's tolerances.
     pub(super) fn admits(&self, totals: &Nutrition) -> bool {
         self.tolerances.admits(totals, &self.targets)
+    }
+}
+
+/// A child's smallest portion at the table: a quarter serving.
+pub(super) const CHILD_MIN_SERVINGS: f64 = 0.25;
+
+/// The smallest portion `diner` may be given of a slot whose usual
+/// smallest is `min`: a child's quarter serving, else half a serving.
+fn smallest(diner: &Diner, min: f64) -> f64 {
+    if diner.child {
+        CHILD_MIN_SERVINGS
+    } else {
+        SHARE_MIN_SERVINGS.min(min)
     }
 }
 

@@ -1,17 +1,29 @@
-//! Daily calorie and macro targets (contract §4.2).
+//! Daily calorie and macro targets (contract §4.2), for every body.
 //!
-//! BMR by Mifflin-St Jeor, TDEE by activity, calories by goal, protein by
-//! lean mass, fat as a quarter of calories, carbs the rest; then every
-//! computed value is kept inside the reference ranges ([`Ranges`]). A
-//! target the user sets by hand (a positive number) is kept and the
-//! others are derived around it; [`notes`] says when any value in force
-//! lies outside the ranges.
+//! An adult's energy by Mifflin-St Jeor BMR and activity, by goal (from
+//! 65 at a BMI under 30, maintain and gain give at least 27 kcal/kg); a
+//! child's (3 to 15, a household member) by the NASEM 2023 EER whatever
+//! the goal ([`child`]). Protein by lean mass (a child: the age's RDA),
+//! fat a quarter of calories (a child: the middle of the child AMDR),
+//! carbs the rest; the diet types move the split ([`basis::Shift`]); then
+//! every computed value is kept inside the reference ranges ([`Ranges`]),
+//! every g/kg rule on the adjusted weight at a BMI of 30 or more
+//! ([`basis::reference_weight`]). A target the user sets by hand (a
+//! positive number) is kept and the others are derived around it;
+//! [`notes`] says when any value in force lies outside the ranges, and
+//! [`explain`] which rule shaped it.
 
+pub mod basis;
+pub mod child;
+mod explain;
 mod ranges;
 
-pub use ranges::{KCAL_PER_G, NoteKind, NoteTarget, Ranges, TargetNote, bmi, fewer_carbs, notes};
+pub use basis::bmi;
+pub use explain::{all_notes, explain, fibre_goal};
+pub use ranges::{KCAL_PER_G, NoteKind, NoteTarget, Ranges, TargetNote, notes};
 
 use crate::profile::{ActivityLevel, Body, BodyType, DietType, Gender, Goal, NonNegative};
+use basis::{LOW_CARB_AIM, LOW_CARB_PROTEIN_AIM, Shift, Stage, reference_weight};
 
 /// The four daily targets (calories in kcal, macros in grams).
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
@@ -223,22 +235,61 @@ pub fn calorie_floor(gender: Gender) -> f64 {
     }
 }
 
-/// Calories for the goal; a deficit never goes below [`calorie_floor`].
+/// kcal per kg body weight an older adult's maintain and gain targets
+/// give at least (ESPEN 2019 geriatrics: about 30 kcal/kg as a guiding
+/// value, adjusted to the person).
+pub const OLDER_KCAL_PER_KG: f64 = 27.0;
+
+/// The energy that keeps the weight: a child's EER; an adult's TDEE;
+/// from 65 at a BMI under 30, at least 27 kcal per kg.
+pub fn maintenance(body: &Body, age: u32) -> f64 {
+    match Stage::of(age) {
+        Stage::Child => child::eer(body, age),
+        Stage::Older if bmi(body) < 30.0 => {
+            tdee(body, age).max(OLDER_KCAL_PER_KG * body.weight.kg())
+        }
+        _ => tdee(body, age),
+    }
+}
+
+/// Whether a "lose" goal is planned as maintain: from 65 at a BMI under
+/// 25 (weight loss costs an older body muscle), or where the deficit's
+/// floor is not below maintenance.
+pub fn lose_as_maintain(body: &Body, age: u32) -> bool {
+    match Stage::of(age) {
+        Stage::Child => false,
+        Stage::Older if bmi(body) < 25.0 => true,
+        _ => (0.8 * tdee(body, age)).max(calorie_floor(body.gender)) >= maintenance(body, age),
+    }
+}
+
+/// Calories for the goal, in order for every body (lose ≤ maintain ≤
+/// gain): a deficit of 20% never below [`calorie_floor`] nor above
+/// maintenance, maintenance, or 10% + 150 kcal more. A child's stay at
+/// the EER whatever the goal (planned for growth).
 pub fn goal_calories(body: &Body, age: u32) -> f64 {
-    let tdee = tdee(body, age);
+    let keep = maintenance(body, age);
+    if Stage::of(age) == Stage::Child {
+        return keep;
+    }
     match body.goal {
-        Goal::LoseWeight => (0.8 * tdee).max(calorie_floor(body.gender)),
-        Goal::MaintainWeight => tdee,
-        Goal::GainWeight => 1.1 * tdee + 150.0,
+        Goal::LoseWeight if lose_as_maintain(body, age) => keep,
+        Goal::LoseWeight => (0.8 * tdee(body, age)).max(calorie_floor(body.gender)),
+        Goal::MaintainWeight => keep,
+        Goal::GainWeight => 1.1 * keep + 150.0,
     }
 }
 
 /// Resolves body fat and the targets: hand-set values are kept, the rest
-/// computed from them, the body and `diets`. Protein by lean mass is held
-/// inside its range; when carbohydrate would fall below its floor, fat
-/// gives way first (down to 20%), then protein (down to its floor); when
-/// carbohydrate would pass 65%, fat rises (up to 35%). Each computed
-/// target is rounded to a whole number only at the end.
+/// computed from them, the body and `diets`. Protein by lean mass (of the
+/// reference weight) is held inside its range; a child's is the floor of
+/// theirs (the RDA, at least 10% of energy). When carbohydrate would fall
+/// below its floor, fat gives way first (down to 20%), then protein (down
+/// to its floor); when carbohydrate would pass its ceiling, fat rises (up
+/// to 35%), then protein. On `low_carb` carbohydrate is set under its
+/// ceiling, protein raised towards 30% and fat takes the rest (protein,
+/// then carbohydrate, rising where fat would pass its ceiling). Each
+/// computed target is rounded to a whole number only at the end.
 pub fn resolve(
     body: &Body,
     age: u32,
@@ -255,34 +306,83 @@ pub fn resolve(
         None => (computed, computed.round()),
     };
     let calories = keep_or(requested.calories, goal_calories(body, age));
-    let lean_mass = (body.weight.kg() * (1.0 - body_fat_percentage / 100.0)).max(0.0);
-    let per_kg = match body.goal {
-        Goal::MaintainWeight => 2.0,
-        Goal::LoseWeight | Goal::GainWeight => 2.2,
-    };
     let kcal = calories.0;
     let ranges = Ranges::new(body, age, kcal, diets);
-    let mut p = requested
-        .protein
-        .positive()
-        .unwrap_or_else(|| (lean_mass * per_kg).clamp(ranges.protein.0, ranges.protein.1));
-    let mut f = requested.fat.positive().unwrap_or(0.25 * kcal / 9.0);
+    let shift = Shift::of(age, diets);
+    let share = |pct: f64, per_g: f64| pct * kcal / per_g;
+    let (protein_lo, protein_hi) = ranges.protein;
+    let (fat_lo, fat_hi) = ranges.fat;
+    let (carbs_lo, carbs_hi) = ranges.carbs;
+    let computed_protein = if Stage::of(age) == Stage::Child {
+        protein_lo
+    } else {
+        let lean_mass =
+            (reference_weight(body, age) * (1.0 - body_fat_percentage / 100.0)).max(0.0);
+        let per_kg = match body.goal {
+            Goal::MaintainWeight => 2.0,
+            Goal::LoseWeight | Goal::GainWeight => 2.2,
+        };
+        let p = (lean_mass * per_kg).clamp(protein_lo, protein_hi);
+        if shift.low_carb {
+            // Part of the energy carbohydrate gives up goes to protein.
+            p.max(share(LOW_CARB_PROTEIN_AIM, KCAL_PER_G.protein))
+                .min(protein_hi)
+        } else if shift.high_carb {
+            // Room for 62% carbohydrate beside 20% fat.
+            p.min(share(0.18, KCAL_PER_G.protein)).max(protein_lo)
+        } else {
+            p
+        }
+    };
+    let fat_share = if Stage::of(age) == Stage::Child {
+        child::fat_share(age)
+    } else if shift.high_carb {
+        0.20
+    } else {
+        0.25
+    };
+    let (hand_p, hand_f, hand_c) = (
+        requested.protein.positive(),
+        requested.fat.positive(),
+        requested.carbs.positive(),
+    );
+    let mut p = hand_p.unwrap_or(computed_protein);
+    let mut f = hand_f.unwrap_or(share(fat_share, KCAL_PER_G.fat));
     let rest = |p: f64, f: f64| (kcal - 4.0 * p - 9.0 * f) / 4.0;
-    if requested.carbs.positive().is_none() {
-        let (carbs_lo, carbs_hi) = ranges.carbs;
-        if rest(p, f) < carbs_lo && requested.fat.positive().is_none() {
-            f = ((kcal - 4.0 * p - 4.0 * carbs_lo) / 9.0).max(ranges.fat.0);
+    let fat_rest = |p: f64, c: f64| (kcal - 4.0 * p - 4.0 * c) / 9.0;
+    let mut low_carbs = None;
+    if shift.low_carb && hand_c.is_none() && hand_f.is_none() {
+        let mut c = (LOW_CARB_AIM * carbs_hi).max(carbs_lo);
+        f = fat_rest(p, c);
+        if f > fat_hi && hand_p.is_none() {
+            p = ((kcal - 4.0 * c - 9.0 * fat_hi) / 4.0).min(protein_hi);
+            f = fat_rest(p, c);
         }
-        if rest(p, f) < carbs_lo && requested.protein.positive().is_none() {
-            p = ((kcal - 9.0 * f - 4.0 * carbs_lo) / 4.0).max(ranges.protein.0);
+        if f > fat_hi {
+            c = ((kcal - 4.0 * p - 9.0 * fat_hi) / 4.0).min(carbs_hi.max(c));
+            f = fat_rest(p, c);
         }
-        if rest(p, f) > carbs_hi && requested.fat.positive().is_none() {
-            f = ((kcal - 4.0 * p - 4.0 * carbs_hi) / 9.0).min(ranges.fat.1);
+        f = f.max(0.0);
+        low_carbs = Some(c);
+    } else if shift.low_carb && hand_c.is_some() && hand_f.is_none() {
+        f = fat_rest(p, hand_c.unwrap_or_default()).max(0.0);
+    } else if hand_c.is_none() {
+        if rest(p, f) < carbs_lo && hand_f.is_none() {
+            f = ((kcal - 4.0 * p - 4.0 * carbs_lo) / 9.0).max(fat_lo);
+        }
+        if rest(p, f) < carbs_lo && hand_p.is_none() {
+            p = ((kcal - 9.0 * f - 4.0 * carbs_lo) / 4.0).max(protein_lo);
+        }
+        if rest(p, f) > carbs_hi && hand_f.is_none() {
+            f = ((kcal - 4.0 * p - 4.0 * carbs_hi) / 9.0).min(fat_hi);
+        }
+        if rest(p, f) > carbs_hi && hand_p.is_none() {
+            p = ((kcal - 9.0 * f - 4.0 * carbs_hi) / 4.0).min(protein_hi);
         }
     }
     let protein = keep_or(requested.protein, p);
     let fat = keep_or(requested.fat, f);
-    let carbs = keep_or(requested.carbs, rest(p, f).max(0.0));
+    let carbs = keep_or(requested.carbs, low_carbs.unwrap_or(rest(p, f)).max(0.0));
     let set = |v: NonNegative| v.positive().is_some();
     Resolved {
         body_fat_percentage,
@@ -305,6 +405,9 @@ pub fn resolve(
         },
     }
 }
+
+#[cfg(test)]
+mod every_body;
 
 #[cfg(test)]
 mod tests {
@@ -392,16 +495,28 @@ mod tests {
         let mut small = body(Goal::LoseWeight, Gender::Female, ActivityLevel::Low);
         small.weight = Weight::parse(40.0).unwrap();
         small.height = Height::parse(145.0).unwrap();
-        // BMR = 400 + 906.25 - 400 - 161 = 745.25; 0.8·TDEE ≈ 715 < 1200.
+        // BMR = 400 + 906.25 - 400 - 161 = 745.25; 0.8·TDEE ≈ 715 < 1200,
+        // but at 80 with a BMI of 19 "lose" is planned as maintain: the
+        // larger of TDEE (894) and 27 kcal/kg (1080) (issue 37).
         assert_eq!(
             resolve(&small, 80, nn(0.0), none(), &[]).targets.calories,
-            1200.0
+            1080.0
         );
         let mut male = small;
         male.gender = Gender::Male;
+        // TDEE = 1.2 × 911.25 = 1093.5 > 1080.
         assert_eq!(
             resolve(&male, 80, nn(0.0), none(), &[]).targets.calories,
-            1500.0
+            1094.0
+        );
+        // At 40, 50 kg and 155 cm: TDEE = 1.2 × 1107.75 = 1329.3; 0.8·TDEE
+        // = 1063 < 1200, so the floor.
+        let mut floor = small;
+        floor.weight = Weight::parse(50.0).unwrap();
+        floor.height = Height::parse(155.0).unwrap();
+        assert_eq!(
+            resolve(&floor, 40, nn(0.0), none(), &[]).targets.calories,
+            1200.0
         );
     }
 
@@ -613,7 +728,7 @@ mod tests {
     }
 
     #[test]
-    fn low_carb_keeps_at_least_130_g_and_otherwise_45_percent() {
+    fn low_carb_keeps_carbohydrate_under_26_percent_and_otherwise_45_percent() {
         let b = body(Goal::LoseWeight, Gender::Female, ActivityLevel::Low);
         let plain = resolve(&b, 30, nn(0.0), none(), &[]).targets;
         assert!(
@@ -621,15 +736,17 @@ mod tests {
             "{plain:?}"
         );
         let low = resolve(&b, 30, nn(0.0), none(), &[DietType::LowCarb]).targets;
-        // The unadjusted split (25% fat) already leaves 160 g ≥ 130 g.
-        assert_eq!((low.fat, low.carbs), (43.0, 160.0));
+        // Issue 37: at most 26% (aimed at 0.85 of it, 22.1%), under 130 g.
+        assert!(low.carbs * 4.0 <= 0.26 * low.calories, "{low:?}");
+        assert!(low.carbs < 130.0, "{low:?}");
+        assert_eq!(low.carbs, (0.85 * 0.26 * 1549.0 / 4.0_f64).round());
         assert!(notes(&b, 30, &low, &[DietType::LowCarb]).is_empty());
         // The same numbers without the diet are below 45%: a note.
         let n = notes(&b, 30, &low, &[]);
-        assert_eq!(n.len(), 1, "{n:?}");
-        assert_eq!(
-            (n[0].target, n[0].kind),
-            (NoteTarget::Carbs, NoteKind::BelowRange)
+        assert!(
+            n.iter()
+                .any(|n| (n.target, n.kind) == (NoteTarget::Carbs, NoteKind::BelowRange)),
+            "{n:?}"
         );
     }
 
