@@ -182,6 +182,7 @@ mod tests {
             tastes: vec![],
             restrictions: vec![],
             diet_types: vec![],
+            relation: None,
         };
         assert_eq!(child.draft(today).unwrap(), draft);
         let holder = Person {
