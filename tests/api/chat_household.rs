@@ -139,16 +139,30 @@ async fn members_are_added_told_and_planned_for_in_english(b: Backend) {
     assert_eq!(own["weight"], holder["weight"]);
     assert_eq!(own["height"], holder["height"]);
 
-    // Under 16: refused, nothing added.
-    let text = expect(
+    // A child is a member with a child's targets (issue 37); under 3 is
+    // refused, nothing added.
+    expect(
         &app,
         &token,
         "add my son Leo, he's 12, 150 cm, 40 kg",
         &["add_household_member"],
     )
     .await;
-    assert!(text.contains("16-100"), "{text}");
-    assert_eq!(members(&app, &token).await.len(), 2);
+    let list = members(&app, &token).await;
+    assert_eq!(list.len(), 3);
+    assert_eq!(age(&named(&list, "Leo")["birth_date"]), 12);
+    let text = expect(
+        &app,
+        &token,
+        "add my daughter Mia, she's 2, 85 cm, 12 kg",
+        &["add_household_member"],
+    )
+    .await;
+    assert!(
+        text.contains("3-100") && text.contains("paediatric"),
+        "{text}"
+    );
+    assert_eq!(members(&app, &token).await.len(), 3);
 
     // An allergy said later lands on the member, by relation or by name.
     expect(
@@ -203,7 +217,10 @@ async fn members_are_added_told_and_planned_for_in_english(b: Backend) {
     }
     let people = portioned(&app, &token).await;
     assert!(
-        people.contains("Ana") && people.contains("Sam") && people.len() == 3,
+        people.contains("Ana")
+            && people.contains("Sam")
+            && people.contains("Leo")
+            && people.len() == 4,
         "{people:?}"
     );
 }

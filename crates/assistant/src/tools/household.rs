@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 use chrono::{Datelike, NaiveDate};
 use mealplan_domain::{
     ActivityLevel, BirthDate, Body, BodyType, Gender, Goal, Height, ItemName, ItemRef, MealsPerDay,
-    NonNegative, ProfileDraft, ProfileInput, Relation, Targets, UserName, Weight,
+    NonNegative, ProfileDraft, ProfileInput, RangeError, Relation, Targets, UserName, Weight,
 };
 use mealplan_ports::{MAX_MEMBERS, Person, StoreError};
 
@@ -129,29 +129,21 @@ impl Toolbox<'_> {
         };
         let mut facts = facts.clone();
         let mut out = String::new();
-        if let Some(age) = out_of_range(facts.age) {
+        if let Some(age) = member_out_of_range(facts.age) {
             let who = self.label(&facts);
-            let young = age < BirthDate::MIN_AGE;
-            return Ok(match (self.lang, young) {
+            let (min, max) = (BirthDate::MEMBER_MIN_AGE, BirthDate::MAX_AGE);
+            return Ok(match (self.lang, age < min) {
                 (Lang::En, true) => format!(
-                    "Household members must be {}-{} years old, so I didn't add {who} ({age}) and changed nothing. A growing child's needs for energy and nutrients are not an adult's scaled down: please ask their paediatrician or doctor, or a dietitian. What I can do: keep foods they can't eat out of your own plan (\"no peanuts\"), and find recipes to share.",
-                    BirthDate::MIN_AGE,
-                    BirthDate::MAX_AGE
+                    "Household members must be {min}-{max} years old, so I didn't add {who} ({age}) and changed nothing. Infants and toddlers need a paediatric plan: please ask their paediatrician or a dietitian. What I can do: keep foods they can't eat out of your own plan (\"no peanuts\"), and find recipes to share."
                 ),
                 (Lang::Es, true) => format!(
-                    "Los miembros del hogar deben tener entre {} y {} años, así que no he añadido a {who} ({age} años) ni he cambiado nada. Las necesidades de un niño en crecimiento no son las de un adulto en pequeño: pregunta a su pediatra o médico, o a un dietista. Lo que sí puedo hacer: dejar fuera de tu plan lo que no pueda comer (\"nada de cacahuetes\") y buscar recetas para compartir.",
-                    BirthDate::MIN_AGE,
-                    BirthDate::MAX_AGE
+                    "Los miembros del hogar deben tener entre {min} y {max} años, así que no he añadido a {who} ({age} años) ni he cambiado nada. Los bebés y niños pequeños necesitan un plan pediátrico: pregunta a su pediatra o a un dietista. Lo que sí puedo hacer: dejar fuera de tu plan lo que no pueda comer (\"nada de cacahuetes\") y buscar recetas para compartir."
                 ),
                 (Lang::En, false) => format!(
-                    "Household members must be {}-{} years old (the targets are worked out for adults), so I didn't add {who} ({age}).",
-                    BirthDate::MIN_AGE,
-                    BirthDate::MAX_AGE
+                    "Household members must be {min}-{max} years old, so I didn't add {who} ({age})."
                 ),
                 (Lang::Es, false) => format!(
-                    "Los miembros del hogar deben tener entre {} y {} años (los objetivos se calculan para adultos), así que no he añadido a {who} ({age} años).",
-                    BirthDate::MIN_AGE,
-                    BirthDate::MAX_AGE
+                    "Los miembros del hogar deben tener entre {min} y {max} años, así que no he añadido a {who} ({age} años)."
                 ),
             }
             .into());
@@ -280,8 +272,19 @@ impl Toolbox<'_> {
     /// says why (each sentence followed by a space).
     pub(super) fn unlikely_measures(&self, facts: &mut MemberFacts) -> String {
         let mut out = String::new();
+        let child = facts.age.is_some_and(|a| a < BirthDate::MIN_AGE);
+        let (h_min, h_max, w_min, w_max) = if child {
+            (
+                Height::CHILD_MIN,
+                Height::CHILD_MAX,
+                Weight::CHILD_MIN,
+                Weight::CHILD_MAX,
+            )
+        } else {
+            (Height::MIN, Height::MAX, Weight::MIN, Weight::MAX)
+        };
         if let Some(cm) = facts.height
-            && Height::parse(cm).is_err()
+            && body_height(cm, facts.age).is_err()
         {
             facts.height = None;
             let _ = write!(
@@ -289,20 +292,16 @@ impl Toolbox<'_> {
                 "{} ",
                 match self.lang {
                     Lang::En => format!(
-                        "A height of {cm} cm can't be right: it must be between {} and {} cm.",
-                        Height::MIN,
-                        Height::MAX
+                        "A height of {cm} cm can't be right: it must be between {h_min} and {h_max} cm."
                     ),
                     Lang::Es => format!(
-                        "Una altura de {cm} cm no puede ser: debe estar entre {} y {} cm.",
-                        Height::MIN,
-                        Height::MAX
+                        "Una altura de {cm} cm no puede ser: debe estar entre {h_min} y {h_max} cm."
                     ),
                 }
             );
         }
         if let Some(kg) = facts.weight
-            && Weight::parse(kg).is_err()
+            && body_weight(kg, facts.age).is_err()
         {
             facts.weight = None;
             let _ = write!(
@@ -310,14 +309,10 @@ impl Toolbox<'_> {
                 "{} ",
                 match self.lang {
                     Lang::En => format!(
-                        "A weight of {kg} kg can't be right: it must be between {} and {} kg.",
-                        Weight::MIN,
-                        Weight::MAX
+                        "A weight of {kg} kg can't be right: it must be between {w_min} and {w_max} kg."
                     ),
                     Lang::Es => format!(
-                        "Un peso de {kg} kg no puede ser: debe estar entre {} y {} kg.",
-                        Weight::MIN,
-                        Weight::MAX
+                        "Un peso de {kg} kg no puede ser: debe estar entre {w_min} y {w_max} kg."
                     ),
                 }
             );
@@ -616,6 +611,29 @@ pub(super) fn out_of_range(age: Option<u32>) -> Option<u32> {
     age.filter(|a| !(BirthDate::MIN_AGE..=BirthDate::MAX_AGE).contains(a))
 }
 
+/// A height in the range of a person of `age` (a child's under 16).
+fn body_height(cm: f64, age: Option<u32>) -> Result<Height, RangeError> {
+    match age {
+        Some(a) if a < BirthDate::MIN_AGE => Height::parse_child(cm),
+        _ => Height::parse(cm),
+    }
+}
+
+/// A weight in the range of a person of `age` (a child's under 16).
+fn body_weight(kg: f64, age: Option<u32>) -> Result<Weight, RangeError> {
+    match age {
+        Some(a) if a < BirthDate::MIN_AGE => Weight::parse_child(kg),
+        _ => Weight::parse(kg),
+    }
+}
+
+/// `age` when a household member cannot be that old: members may be
+/// children from 3 (their targets follow the child equations), unlike
+/// the account holder.
+fn member_out_of_range(age: Option<u32>) -> Option<u32> {
+    age.filter(|a| !(BirthDate::MEMBER_MIN_AGE..=BirthDate::MAX_AGE).contains(a))
+}
+
 /// `out` and then `question`, asking for what is missing; `waiting`
 /// kept for the answer.
 pub(super) fn asking(mut out: String, question: &str, waiting: ToolRequest) -> Said {
@@ -672,9 +690,9 @@ impl Toolbox<'_> {
         };
         let today = self.services.profiles.today();
         let (Ok(height), Ok(weight), Some(birth)) = (
-            Height::parse(cm),
-            Weight::parse(kg),
-            born(today, age).and_then(|d| BirthDate::parse(d, today).ok()),
+            body_height(cm, Some(age)),
+            body_weight(kg, Some(age)),
+            born(today, age).and_then(|d| BirthDate::parse_member(d, today).ok()),
         ) else {
             return Ok(None);
         };
@@ -718,8 +736,16 @@ impl Toolbox<'_> {
             activity_level: activity,
             birth_date: birth,
         };
+        let input = chat_input(body, meals, &kept, &facts.diets);
+        // The holder's own profile never gets here under 16 (refused
+        // first), so a child is always a member.
+        let draft = if age < BirthDate::MIN_AGE {
+            self.parse_member_draft(&input)?
+        } else {
+            self.parse_draft(&input)?
+        };
         Ok(Some(Drafted {
-            draft: self.parse_draft(&chat_input(body, meals, &kept, &facts.diets))?,
+            draft,
             dropped,
             defaults,
         }))

@@ -289,6 +289,16 @@ impl Toolbox<'_> {
             .map_err(|e| StoreError::Failure(e.to_string()))
     }
 
+    /// As [`Self::parse_draft`], by a household member's rules (children
+    /// from 3, with their body ranges).
+    pub(super) fn parse_member_draft(
+        &self,
+        input: &ProfileInput,
+    ) -> Result<ProfileDraft, StoreError> {
+        ProfileDraft::parse_member(input, self.services.profiles.today())
+            .map_err(|e| StoreError::Failure(e.to_string()))
+    }
+
     /// The person as a save would send them ([`Person::input`]: hand-set
     /// values stay hand-set, computed ones computed), for a change to be
     /// made on.

@@ -183,7 +183,7 @@ pub fn specs() -> Vec<ToolSpec> {
         },
         ToolSpec {
             name: names::ADD_MEMBER,
-            description: "Adds a person who eats with the user to their household (at most 12, aged 16-100). Needs name, gender, age, height and weight; leave out what the user did not say and the tool asks for it. Goal, activity and meals a day default when not said.",
+            description: "Adds a person who eats with the user to their household (at most 12, aged 3-100; children under 16 get child targets). Needs name, gender, age, height and weight; leave out what the user did not say and the tool asks for it. Goal, activity and meals a day default when not said.",
             params: vec![
                 text_param("name", "What the household calls them", &[], true),
                 text_param(
@@ -196,7 +196,7 @@ pub fn specs() -> Vec<ToolSpec> {
                 ToolParam {
                     name: "age",
                     kind: ParamType::Integer,
-                    description: "Age in years (16-100)",
+                    description: "Age in years (3-100)",
                     choices: &[],
                     required: false,
                 },
