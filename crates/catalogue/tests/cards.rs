@@ -291,3 +291,22 @@ fn steps_read_as_sentences() {
         seen.len()
     );
 }
+
+/// Egg whites are a product of their own (liquid egg white, by volume), so
+/// no shopping list buys whole eggs for their whites and leaves the yolks
+/// over (issue 38 item 3); nothing else is bought as another ingredient.
+#[test]
+fn egg_whites_are_bought_as_liquid_egg_white() {
+    let kitchen = kitchen();
+    let whites = kitchen.purchase("egg white", 825.0);
+    assert_eq!(kitchen.bought_as("egg white", 825.0).0, "egg white");
+    assert_eq!(whites.display, "810 ml", "{whites:?}");
+    let table = IngredientTable::shipped().unwrap();
+    for name in table.names() {
+        assert_eq!(
+            kitchen.bought_as(name, 100.0).0,
+            name,
+            "{name} is bought as another"
+        );
+    }
+}
