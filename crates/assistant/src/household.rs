@@ -7,11 +7,11 @@
 //! mend); everything else through the same readers as the holder's own
 //! statements.
 
-use mealplan_domain::{Gender, Goal};
+use mealplan_domain::{BirthDate, Gender, Goal};
 
 use super::foods;
 use super::lang::{Lang, normalise};
-use super::measures::{activity, body_weight, height, meals_a_day};
+use super::measures::{activity, body_weight, child_weight, height, meals_a_day};
 use super::others::{rules, said_of_them};
 use super::part::{Read, decimal_points, parts};
 use super::relations::{relation, relation_in};
@@ -375,6 +375,10 @@ pub(super) fn facts(message: &str, lang: Lang) -> MemberFacts {
         ..MemberFacts::default()
     };
     out.age = age(&t, lang, out.height, out.weight);
+    // "she is 6, 118 cm, 21 kg": a child weighs under the adults' 25 kg.
+    if out.weight.is_none() && out.age.is_some_and(|a| a < BirthDate::MIN_AGE) {
+        out.weight = child_weight(&t);
+    }
     // "quiero bajar de peso", "wants to gain muscle": as the writer's own
     // goal is read.
     out.goal = super::statements::goal_said(&t)

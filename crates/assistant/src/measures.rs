@@ -2,7 +2,7 @@
 //! level and meals a day, read by the statements about oneself, the plan
 //! asks and the household reader alike.
 
-use mealplan_domain::{ActivityLevel, MealsPerDay};
+use mealplan_domain::{ActivityLevel, MealsPerDay, Weight};
 
 use super::vocab::*;
 use super::words::{Text, next, numbers};
@@ -31,6 +31,16 @@ pub(super) fn body_weight(t: &Text) -> Option<f64> {
         }
     }
     None
+}
+
+/// A child's body weight with its unit (`21 kg`), from the children's
+/// lowest, 10 kg: read only once the message gives an age under 16, since
+/// otherwise a number of kilos under 25 is a change or a food's.
+pub(super) fn child_weight(t: &Text) -> Option<f64> {
+    numbers(t)
+        .into_iter()
+        .find(|&(i, n)| KG.contains(&next(t, i)) && n >= Weight::CHILD_MIN)
+        .map(|(_, n)| n)
 }
 
 /// A height stated (`I'm 165 cm`, `mido 1,70`, `my height is 1.8 m`,

@@ -610,6 +610,17 @@ fn a_household_member_is_read_whole_in_both_languages() {
         En,
         &["add member Leo (son) male 12y 150cm 40kg"],
     );
+    // A child weighs under the adults' 25 kg; a change of kilos stays one.
+    reads(
+        "add my daughter Lucia, she is 6, 118 cm, 21 kg",
+        En,
+        &["add member Lucia (daughter) female 6y 118cm 21kg"],
+    );
+    reads(
+        "añade a mi hijo Tomás, tiene 4 años, mide 103 cm y pesa 17 kilos",
+        Es,
+        &["add member Tomás (son) male 4y 103cm 17kg"],
+    );
     reads(
         "my daughter Eva lives with us, 19 years, 1.68 m, 55 kg, she wants to lose weight and is allergic to shellfish and eggs",
         En,
