@@ -62,18 +62,7 @@ pub(in crate::db) struct SetStatusOfOwner {
 }
 
 impl diesel::query_builder::Query for SetStatusOfOwner {
-    type SqlType = (
-        (
-            diesel::sql_types::BigInt,
-            diesel::sql_types::BigInt,
-            diesel::sql_types::Integer,
-            diesel::sql_types::Integer,
-            diesel::sql_types::BigInt,
-            diesel::sql_types::Double,
-            diesel::sql_types::Nullable<diesel::sql_types::Text>,
-        ),
-        diesel::sql_types::Integer,
-    );
+    type SqlType = (super::plan_read::MealRowSql, diesel::sql_types::Integer);
 }
 
 impl<Conn> diesel::RunQueryDsl<Conn> for SetStatusOfOwner {}

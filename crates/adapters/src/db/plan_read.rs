@@ -15,6 +15,18 @@ use super::{AnyConnection, store_error};
 /// note ([`meal_columns`]).
 pub(in crate::db) type MealRow = (i64, i64, i32, i32, i64, f64, Option<String>);
 
+/// The SQL types of [`MealRow`], named once for every hand-written
+/// statement that returns a meal (the plan read, the status changes).
+pub(in crate::db) type MealRowSql = (
+    diesel::sql_types::BigInt,
+    diesel::sql_types::BigInt,
+    diesel::sql_types::Integer,
+    diesel::sql_types::Integer,
+    diesel::sql_types::BigInt,
+    diesel::sql_types::Double,
+    diesel::sql_types::Nullable<diesel::sql_types::Text>,
+);
+
 pub(in crate::db) fn meal_of(row: MealRow) -> Result<MealDetail, StoreError> {
     let (id, recipe_id, schedule, status, meal_type, servings, note) = row;
     let corrupt = |what: &str| StoreError::Failure(format!("meal detail {id} has a bad {what}"));
@@ -198,15 +210,7 @@ impl<const ACTIVE: bool> diesel::query_builder::Query for PlanByProbes<ACTIVE> {
         ),
         diesel::sql_types::Nullable<(diesel::sql_types::BigInt, diesel::sql_types::Integer)>,
         diesel::sql_types::Nullable<(
-            (
-                diesel::sql_types::BigInt,
-                diesel::sql_types::BigInt,
-                diesel::sql_types::Integer,
-                diesel::sql_types::Integer,
-                diesel::sql_types::BigInt,
-                diesel::sql_types::Double,
-                diesel::sql_types::Nullable<diesel::sql_types::Text>,
-            ),
+            MealRowSql,
             diesel::sql_types::Nullable<diesel::sql_types::Timestamp>,
         )>,
         diesel::sql_types::Nullable<(
