@@ -573,7 +573,27 @@ async fn similar_recipe_honours_a_vegan_users_rules(b: Backend) {
         assert!(
             (a["day_totals"]["calories"].as_i64().unwrap() - (day_calories + change)).abs() <= 2
         );
+        // What the swap would do to each of the day's limits.
+        let limits = a["day_limits"]["limits"].as_array().unwrap();
+        let nutrients: Vec<&str> = limits
+            .iter()
+            .map(|l| l["nutrient"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            nutrients,
+            ["fiber", "sodium", "saturated_fat", "sugar"],
+            "{a}"
+        );
+        assert_eq!(limits[1]["max"], json!(2300.0), "{a}");
+        let sodium = limits[1]["amount"].as_f64().unwrap();
+        assert_eq!(limits[1]["met"], json!(sodium <= 2300.5), "{a}");
     }
+    // The candidates differ, and so do the days they would make.
+    let sugars: Vec<&Value> = alternatives
+        .iter()
+        .map(|a| &a["day_limits"]["limits"][3]["amount"])
+        .collect();
+    assert!(sugars.windows(2).any(|w| w[0] != w[1]), "{sugars:?}");
 }
 
 async fn similar_recipe_errors(b: Backend) {

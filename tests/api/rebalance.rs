@@ -334,6 +334,16 @@ async fn rebalancing_lands_a_day_around_the_users_changes(b: Backend) {
     };
     assert!(!on_target(&plan).is_empty());
     assert_eq!(on_target(&reply.json), on_target(&plan));
+    // A day left as it was reports no change to its limits.
+    let unchanged: Vec<Value> = days(&plan)
+        .iter()
+        .zip(days(&reply.json))
+        .filter(|(was, is)| meals(was) == meals(is))
+        .map(|(was, _)| was["day_of_week"].clone())
+        .collect();
+    for change in reply.json["limit_changes"].as_array().into_iter().flatten() {
+        assert!(!unchanged.contains(&change["day_of_week"]), "{change}");
+    }
 
     // The user swaps Monday's lunch for one about 400 kcal richer and
     // ticks off breakfast; the swap changes no other meal.
@@ -345,28 +355,24 @@ async fn rebalancing_lands_a_day_around_the_users_changes(b: Backend) {
         .get("/api/recipes?meal_type=lunch&limit=100", None)
         .await
         .json;
-    let richer = lunches["items"]
+    let mut richer: Vec<i64> = lunches["items"]
         .as_array()
         .unwrap()
         .iter()
-        .min_by_key(|r| {
-            let k = r["calories"].as_f64().unwrap();
-            ((k - now - 400.0 / servings).abs() * 10.0) as i64
-        })
-        .unwrap()["recipe_id"]
-        .as_i64()
-        .unwrap();
+        .map(|r| r["recipe_id"].as_i64().unwrap())
+        .collect();
+    let kcal_of = |id: i64| {
+        lunches["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["recipe_id"] == id)
+            .unwrap()["calories"]
+            .as_f64()
+            .unwrap()
+    };
+    richer.sort_by_key(|id| ((kcal_of(*id) - now - 400.0 / servings).abs() * 10.0) as i64);
     let before = picks(&plan);
-    let reply = app
-        .send(
-            Method::PUT,
-            &format!("/meal-detail/{}?recipe_id={richer}", lunch["id"]),
-            Some(&token),
-            &[],
-            None,
-        )
-        .await;
-    assert_eq!(reply.status, 200, "{}", reply.text);
     let ticked = app
         .send(
             Method::PUT,
@@ -382,22 +388,45 @@ async fn rebalancing_lands_a_day_around_the_users_changes(b: Backend) {
         "{}",
         ticked.text
     );
-    let swapped = picks(&app.get("/api/plan/current", Some(&token)).await.json);
     let lunch_id = lunch["id"].as_i64().unwrap();
     let breakfast_id = breakfast["id"].as_i64().unwrap();
-    for (was, is) in before.iter().zip(&swapped) {
-        if is.0 != lunch_id && is.0 != breakfast_id {
-            assert_eq!(was, is);
+    // The richer lunches, nearest first, until one the dinner alone can
+    // absorb within the targets and the sodium limit and fibre ceiling (a
+    // 1,700 mg burrito puts the day past 2,300 mg whatever dinner does).
+    let mut landed = None;
+    for id in richer.iter().take(25) {
+        let reply = app
+            .send(
+                Method::PUT,
+                &format!("/meal-detail/{lunch_id}?recipe_id={id}"),
+                Some(&token),
+                &[],
+                None,
+            )
+            .await;
+        assert_eq!(reply.status, 200, "{}", reply.text);
+        // The swap changes no other meal.
+        let swapped = picks(&app.get("/api/plan/current", Some(&token)).await.json);
+        for (was, is) in before.iter().zip(&swapped) {
+            if is.0 != lunch_id && is.0 != breakfast_id && is.0 != before[2].0 {
+                assert_eq!(was, is);
+            }
+        }
+        let off_before = app.get("/api/plan/current", Some(&token)).await.json["daily_menus"][0]
+            ["fit"]["miss_points"]
+            .as_f64()
+            .unwrap();
+        if off_before <= 0.0 {
+            continue;
+        }
+        let reply = rebalance(&app, Some(&token), json!({"day": 1})).await;
+        assert_eq!(reply.status, 200, "{}", reply.text);
+        if reply.json["daily_menus"][0]["fit"]["met"] == true {
+            landed = Some((swapped, off_before, reply));
+            break;
         }
     }
-    let off_before = app.get("/api/plan/current", Some(&token)).await.json["daily_menus"][0]["fit"]
-        ["miss_points"]
-        .as_f64()
-        .unwrap();
-    assert!(off_before > 0.0, "the swap should put Monday off target");
-
-    let reply = rebalance(&app, Some(&token), json!({"day": 1})).await;
-    assert_eq!(reply.status, 200, "{}", reply.text);
+    let (swapped, off_before, reply) = landed.expect("a richer lunch re-balanced");
     let after = picks(&reply.json);
     // The ticked and the swapped meal stay; so do the other days.
     let kept = |p: &[(i64, i64, f64, i64)]| {
@@ -424,6 +453,38 @@ async fn rebalancing_lands_a_day_around_the_users_changes(b: Backend) {
     );
     assert_eq!(fit["within_tolerance"], json!(true), "{fit}");
     assert_eq!(fit["miss_points"], json!(0.0), "{fit}");
+    // Met: on target and under the sodium limit and fibre ceiling, which
+    // rank with the targets.
+    assert_eq!(fit["met"], json!(true), "{fit}");
+    // What re-balancing did to each limit: Monday's, before and after,
+    // the after amounts those the day now reports.
+    let changes = reply.json["limit_changes"]
+        .as_array()
+        .expect("limit changes");
+    assert!(!changes.is_empty());
+    for change in changes {
+        assert_eq!(change["day_of_week"], json!(1), "{change}");
+        assert_ne!(change["before"], change["after"], "{change}");
+        let level = fit["whole_day"]["limits"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|l| l["nutrient"] == change["nutrient"])
+            .unwrap();
+        assert_eq!(
+            (&change["after"], &change["max"], &change["met_after"]),
+            (&level["amount"], &level["max"], &level["met"]),
+            "{change} vs {level}"
+        );
+    }
+    let sodium = fit["whole_day"]["limits"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["nutrient"] == "sodium")
+        .unwrap();
+    assert_eq!(sodium["max"], json!(2300.0), "{sodium}");
+    assert!(sodium["amount"].as_f64().unwrap() <= 2300.5, "{sodium}");
     assert_natural(&reply.json, 2.0);
     // The summary agrees.
     let summary = app

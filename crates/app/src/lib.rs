@@ -16,11 +16,11 @@ pub use accounts::{AccountError, Accounts, AuthError, Authenticated, InSession, 
 pub use export::{AccountData, Export};
 pub use household::{Household, MemberError};
 pub use plans::{
-    Alternative, Busy, DayFitView, DaySummary, DayView, GenerateOptions, MealView, Meals, Menus,
-    PersonSummary, PlanContext, PlanError, PlanSummary, PlanView, Planner, Plans, Renditions,
-    SearchLimits, Shopping, ShoppingItem, ShoppingList, WeekPlace,
+    Alternative, Busy, DayFitView, DaySummary, DayView, GenerateOptions, LimitChange, MealView,
+    Meals, Menus, PersonSummary, PlanContext, PlanError, PlanSummary, PlanView, Planner, Plans,
+    Renditions, SearchLimits, Shopping, ShoppingItem, ShoppingList, WeekPlace,
 };
-pub use plans::{Eater, MenuError, Refusal};
+pub use plans::{Eater, MenuError, Refusal, limit_changes};
 pub use profiles::{ProfileError, Profiles};
 pub use recipes::{RecipePage, RecipeQuery, RecipeSheet, Recipes, SHEET_SERVINGS};
 pub use resets::{PasswordResets, ResetLinks, ResetSettings};

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use mealplan_domain::kitchen::Kitchen;
-use mealplan_domain::planner::whole_day::{self, Dishes, WholeDay};
+use mealplan_domain::planner::whole_day::{self, Dishes, LimitRule, WholeDay};
 use mealplan_domain::planner::{PlanningError, RequestError};
 use mealplan_domain::{
     DayTargets, MealStatus, MealType, Nutrition, Recipe, Taxonomy, UserId, similar_recipes,
@@ -140,6 +140,65 @@ pub struct PlanView {
     /// budget: these are the best days it had found by then (another try
     /// may land closer). Never set on a plan read back.
     pub cut_short: bool,
+    /// What the re-balance that just changed it did to each day's limits
+    /// (only the limits whose amount changed, on the days it changed).
+    /// Never set on a plan read back.
+    pub limit_changes: Vec<LimitChange>,
+}
+
+/// What a re-balance did to one limit of one day.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LimitChange {
+    /// 1-7.
+    pub day_of_week: u8,
+    /// Which limit.
+    pub minor: whole_day::Minor,
+    /// The day's amount before (g, or mg of sodium).
+    pub before: f64,
+    /// And after.
+    pub after: f64,
+    /// Its least, where it has one (after).
+    pub min: Option<f64>,
+    /// Its most (after).
+    pub max: Option<f64>,
+    /// Whether the day kept it before.
+    pub met_before: bool,
+    /// And after.
+    pub met_after: bool,
+}
+
+/// The limits whose amount changed between the fits of `before` and
+/// `after`, day by day (days without a fit on either side are skipped).
+pub fn limit_changes(before: &PlanView, after: &PlanView) -> Vec<LimitChange> {
+    let mut out = Vec::new();
+    for day in &after.days {
+        let Some(old) = before
+            .days
+            .iter()
+            .find(|d| d.day_of_week == day.day_of_week)
+            .and_then(|d| d.fit.as_ref())
+        else {
+            continue;
+        };
+        let Some(new) = day.fit.as_ref() else {
+            continue;
+        };
+        for (was, now) in old.whole_day.levels.iter().zip(&new.whole_day.levels) {
+            if (was.amount - now.amount).abs() >= 0.05 {
+                out.push(LimitChange {
+                    day_of_week: day.day_of_week,
+                    minor: now.minor,
+                    before: was.amount,
+                    after: now.amount,
+                    min: now.min,
+                    max: now.max,
+                    met_before: was.met,
+                    met_after: now.met,
+                });
+            }
+        }
+    }
+    out
 }
 
 impl std::ops::Deref for PlanView {
@@ -168,6 +227,10 @@ pub struct Alternative {
     pub day_totals: Nutrition,
     /// Candidate minus current meal, at the meal's portion.
     pub change: Nutrition,
+    /// The day's fibre, sodium, saturated fat and sugars against the
+    /// holder's limits (and its repeats) if it replaced the meal: what
+    /// the swap does to each limit.
+    pub day_limits: WholeDay,
 }
 
 /// How often a plan creation that lost a race is retried.
@@ -393,6 +456,13 @@ impl Plans {
         // A plan made with changes ("more protein") is judged by them.
         let settings = plan.settings.unwrap_or_default();
         let adjust = settings.adjust;
+        let limits = profile.as_ref().map_or_else(LimitRule::default, |p| {
+            LimitRule::for_person(
+                p.body.age_on(self.clock.now().date_naive()),
+                &p.body,
+                &p.diet_types,
+            )
+        });
         let targets = profile.map(|p| adjust.day_targets(p.targets));
         let days = plan
             .days
@@ -405,7 +475,7 @@ impl Plans {
                     .map(|m| Ok((basics::index_of(&all, m.recipe.id)?, m.meal.servings)))
                     .collect::<Result<_, PlanError>>()?;
                 Ok(DaySummary {
-                    whole_day: whole_day::check(&all, &dishes, &meals),
+                    whole_day: whole_day::check(&all, &dishes, &meals, &limits),
                     day_of_week: day.day_of_week,
                     planned: day.meals.iter().map(|m| portion(&m)).sum(),
                     completed: day
@@ -522,6 +592,7 @@ impl PlanContext {
         Ok(PlanView {
             plan,
             cut_short: false,
+            limit_changes: Vec::new(),
         })
     }
 

@@ -27,7 +27,7 @@ fn main() {
                     (at.expect("planned recipe"), m.servings)
                 })
                 .collect();
-            let whole = whole_day::check(&recipes, &dishes, &meals);
+            let whole = whole_day::check(&recipes, &dishes, &meals, &p.limits);
             let miss = request.tolerances().miss(&day.totals, request.targets());
             if whole.all_met() && miss <= 0.0 {
                 continue;

@@ -32,7 +32,7 @@ fn main() {
                         )
                     })
                     .collect();
-                let w = whole_day::check(&recipes, &dishes, &meals);
+                let w = whole_day::check(&recipes, &dishes, &meals, &p.limits);
                 w.levels[0]
                     .max
                     .is_some_and(|m| w.levels[0].amount > m + 0.5)
@@ -55,7 +55,7 @@ fn main() {
                 let totals = recipe.nutrition().served(s);
                 if request.tolerances().admits(&totals, request.targets()) {
                     target = true;
-                    let w = whole_day::check(&recipes, &dishes, &[(r, s)]);
+                    let w = whole_day::check(&recipes, &dishes, &[(r, s)], &p.limits);
                     all |= w.levels.iter().all(|l| l.met);
                 }
                 s += 0.25;

@@ -59,6 +59,7 @@ pub fn diner(p: &Profile, mixed: bool) -> Diner {
         rules,
     )
     .preferring(preferred, Vec::new())
+    .limited(p.limits)
 }
 
 /// Plans a week for `n` households of 2-6 people taken in turn from

@@ -12,7 +12,7 @@ use std::time::Instant;
 use chrono::NaiveDate;
 use mealplan_catalogue::IngredientTable;
 use mealplan_domain::kitchen::Kitchen;
-use mealplan_domain::planner::whole_day::{self, Dishes, Limits, Minor};
+use mealplan_domain::planner::whole_day::{self, Dishes, LimitRule, Minor};
 use mealplan_domain::planner::{
     self, Bound, MealRow, PlanRequest, PlannedDay, PlannedMeal, Rng, USUAL_MAX_SERVINGS, WeekBound,
 };
@@ -97,7 +97,7 @@ pub fn request<'a>(recipes: &'a [Recipe], p: &Profile, i: usize, seed: u64) -> P
 /// the limit on more days than this allows.
 pub fn limits_reachable(request: &PlanRequest<'_>, dishes: &Dishes) -> [bool; 4] {
     let kcal = request.targets().calories;
-    let limits = Limits::for_calories(kcal);
+    let limits = request.limits().limits(kcal);
     let mut slots: Vec<MealType> = request.slots().to_vec();
     slots.sort_by_key(|m| m.id());
     slots.dedup();
@@ -139,6 +139,7 @@ pub fn alone_meets(request: &PlanRequest<'_>, recipe: &Recipe) -> bool {
         request.rules(),
         request.targets(),
         request.tolerances(),
+        request.limits(),
         request.portions(),
         &[],
     )

@@ -39,6 +39,8 @@ pub struct Profile {
     pub diets: Vec<DietType>,
     /// Body weight, kg.
     pub weight: f64,
+    /// Day limits for this body ([`LimitRule::for_person`]).
+    pub limits: LimitRule,
 }
 
 impl Profile {
@@ -50,19 +52,22 @@ impl Profile {
         restrictions: Vec<&'static str>,
         diets: Vec<DietType>,
     ) -> Self {
+        let age = body.birth_date.age_on(today());
         let resolved = targets::resolve(
             body,
-            body.birth_date.age_on(today()),
+            age,
             NonNegative::default(),
             Targets::default(),
             &diets,
         );
+        let limits = LimitRule::for_person(age, body, &diets);
         Self {
             targets: resolved.targets.get(),
             meals,
             restrictions,
             diets,
             weight: body.weight.kg(),
+            limits,
         }
     }
 

@@ -126,7 +126,6 @@ impl Score {
         self.times.push(seconds);
         self.plans += 1;
         let t = request.targets();
-        let tol = request.tolerances();
         let mut all: Vec<i64> = Vec::new();
         let candidates: Vec<usize> = request
             .slots()
@@ -139,7 +138,8 @@ impl Score {
                     .count()
             })
             .collect();
-        let misses: Vec<f64> = days.iter().map(|d| tol.miss(&d.totals, t)).collect();
+        // A day's miss as it is ranked: targets, fibre ceiling and sodium.
+        let misses: Vec<f64> = days.iter().map(|d| planner::day_miss(request, d)).collect();
         let ranked = week.and_then(|w| w.per_day(&misses));
         let mut week_foods: Vec<u32> = Vec::new();
         for (d, day) in days.iter().enumerate() {
@@ -194,7 +194,7 @@ impl Score {
                     (i, m.servings)
                 })
                 .collect();
-            let whole = whole_day::check(request.recipes(), dishes, &indexed);
+            let whole = whole_day::check(request.recipes(), dishes, &indexed, request.limits());
             for (k, level) in whole.levels.iter().enumerate() {
                 self.limits_met[k] += usize::from(level.met);
                 self.limits_reachable[k] += usize::from(reachable[k]);

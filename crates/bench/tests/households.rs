@@ -38,7 +38,7 @@ fn diner(p: &Profile) -> Diner {
         p.restrictions.iter().copied(),
         &p.diets,
     );
-    Diner::new(DayTargets::parse(p.targets).unwrap(), p.meals, rules)
+    Diner::new(DayTargets::parse(p.targets).unwrap(), p.meals, rules).limited(p.limits)
 }
 
 #[test]
@@ -122,7 +122,7 @@ fn three_tables_eat_together_each_on_their_own_targets() {
                             .map(move |s| (r, s.servings))
                     })
                     .collect();
-                let whole = whole_day::check(&recipes, &dishes, &mine);
+                let whole = whole_day::check(&recipes, &dishes, &mine, &diner.limits);
                 assert!(whole.repeated_families.is_empty(), "table {t}: {whole:?}");
                 assert!(whole.repeated_foods.is_empty(), "table {t}: {whole:?}");
                 days += 1;

@@ -197,6 +197,41 @@ impl Meals {
             .collect();
         let servings = owned.meal.servings;
         let current_share = current.nutrition().served(servings);
+        // What a swap does to the day's limits, judged for the holder.
+        let limits = self
+            .profiles
+            .find(owned.owner)
+            .await?
+            .map_or_else(LimitRule::default, |p| {
+                LimitRule::for_person(
+                    p.body.age_on(self.clock.now().date_naive()),
+                    &p.body,
+                    &p.diet_types,
+                )
+            });
+        let dishes = self.dishes_of(&all);
+        let day_meals: Vec<(i64, usize, f64)> = plan
+            .as_ref()
+            .and_then(|p| p.days.iter().find(|d| d.day_of_week == owned.day_of_week))
+            .map(|d| {
+                d.meals
+                    .iter()
+                    .filter_map(|m| {
+                        let at = all.iter().position(|r| r.id == m.recipe_id)?;
+                        Some((m.id, at, m.servings))
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        let day_limits = |candidate: usize| {
+            let mut meals: Vec<(usize, f64)> = day_meals
+                .iter()
+                .filter(|(meal, _, _)| *meal != owned.meal.id)
+                .map(|(_, at, s)| (*at, *s))
+                .collect();
+            meals.push((candidate, servings));
+            whole_day::check(&all, &dishes, &meals, &limits)
+        };
         let day_total: Nutrition = plan
             .as_ref()
             .and_then(|p| p.days.iter().find(|d| d.day_of_week == owned.day_of_week))
@@ -214,11 +249,13 @@ impl Meals {
                 .into_iter()
                 .map(|r| {
                     let share = r.nutrition().served(servings);
+                    let at = all.iter().position(|x| x.id == r.id).unwrap_or_default();
                     Alternative {
                         recipe: r.clone(),
                         servings,
                         day_totals: day_total - current_share + share,
                         change: share - current_share,
+                        day_limits: day_limits(at),
                     }
                 })
                 .collect(),

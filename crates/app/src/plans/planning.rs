@@ -583,6 +583,13 @@ fn fits(
         })
         .collect::<Result<_, PlanError>>()?;
     let plan_days = view.days.len().clamp(1, 7) as u8;
+    let whole: Vec<WholeDay> = plan
+        .iter()
+        .map(|day| whole_day::check(all, dishes, &meals_of(day), &diner.limits))
+        .collect();
+    // A day past its fibre ceiling or sodium limit misses as a target
+    // that far beyond its tolerance would: the two rank with the targets
+    // (judged on the day as served, as the bounds judge it).
     let assessed: Vec<DayFit> = view
         .days
         .iter()
@@ -592,7 +599,16 @@ fn fits(
                 .iter()
                 .map(|m| m.recipe.nutrition().served(m.meal.servings))
                 .sum();
-            diner.assess(&totals)
+            let sodium: f64 = day
+                .meals
+                .iter()
+                .map(|m| m.recipe.card.sodium * m.meal.servings)
+                .sum();
+            let excess = diner
+                .limits
+                .limits(totals.calories)
+                .excess(totals.fiber, sodium);
+            diner.assess(&totals).past_limits(excess)
         })
         .collect();
     // A one-meal plan's days are bound together by its weekly variety.
@@ -605,6 +621,7 @@ fn fits(
             &diner.rules,
             &diner.targets.get(),
             &tolerances,
+            &diner.limits,
             &portions,
             plan_days,
         )?;
@@ -644,7 +661,7 @@ fn fits(
                 week,
                 best_one_day,
                 best_here,
-                whole_day: whole_day::check(all, dishes, &meals_of(&plan[d])),
+                whole_day: whole[d].clone(),
                 larger_portions: day.meals.iter().any(|m| {
                     is_main(m.meal.meal_type)
                         && m.meal.servings > portions.range(m.meal.meal_type).usual_max + 1e-9

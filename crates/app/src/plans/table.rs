@@ -40,7 +40,8 @@ impl Table {
     /// The holder (`profile`, the plan's changes applied) and `members`,
     /// each seated by the one builder ([`Diner::of`]) with `settings`'
     /// tolerances and portion limits, at their age on `today` (a child's
-    /// portions are sized for them).
+    /// portions are sized for them; sodium and fibre limits are each
+    /// person's own).
     pub fn of(
         taxonomy: &Taxonomy,
         profile: &Person,
@@ -53,7 +54,7 @@ impl Table {
             .map(|p| {
                 let diner = Diner::of(taxonomy, p)
                     .within(settings.tolerances, settings.portions)
-                    .aged(p.body.age_on(today));
+                    .in_body(&p.body, p.body.age_on(today), &p.diet_types);
                 let who = if p.holder {
                     (None, HOLDER_NAME.to_owned())
                 } else {

@@ -15,13 +15,13 @@ use crate::food::recipe::Recipe;
 use crate::food::taxonomy::Taxonomy;
 use crate::profile::person::Person;
 use crate::profile::targets::DayTargets;
-use crate::profile::{DietType, MealsPerDay};
+use crate::profile::{Body, DietType, MealsPerDay};
 
 use super::fit::{DayFit, assess};
 use super::lp::{Bound, best_miss};
 use super::rebalance::{DayMeal, RebalanceRequest};
 use super::rules::{Portions, Tolerances};
-use super::whole_day::Dishes;
+use super::whole_day::{Dishes, LimitRule};
 use super::{Budget, HardRules, PlanRequest, RequestError, meal_slots};
 
 /// One person at the table.
@@ -41,6 +41,8 @@ pub struct Diner {
     pub tolerances: Tolerances,
     /// Their portion limits.
     pub portions: Portions,
+    /// Their day limits: sodium by age, fibre ceiling by diet and body.
+    pub limits: LimitRule,
     /// A child (3 to 15): their portions at a household's table go in
     /// quarter steps from 0.25 servings, sized for them.
     pub child: bool,
@@ -58,16 +60,33 @@ impl Diner {
             tastes: Vec::new(),
             tolerances: Tolerances::default(),
             portions: Portions::default(),
+            limits: LimitRule::default(),
             child: false,
         }
     }
 
     /// The same person at `age` on the plan's first day: under 16 a
-    /// child, whose portions may be as small as 0.25 servings.
+    /// child, whose portions may be as small as 0.25 servings; their
+    /// sodium limit that of their age.
     pub fn aged(mut self, age: u32) -> Self {
         self.child = crate::profile::targets::basis::Stage::of(age)
             == crate::profile::targets::basis::Stage::Child;
+        self.limits.sodium_max = crate::profile::targets::child::sodium_limit(age);
         self
+    }
+
+    /// The same person with day limits `limits`.
+    pub fn limited(mut self, limits: LimitRule) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// The same person with their day limits read from `body` at `age`
+    /// under their diets ([`LimitRule::for_person`]), child or not by age.
+    pub fn in_body(self, body: &Body, age: u32, diets: &[DietType]) -> Self {
+        let mut aged = self.aged(age);
+        aged.limits = LimitRule::for_person(age, body, diets);
+        aged
     }
 
     /// `person` at the table, holder or member alike: their targets and
@@ -129,6 +148,7 @@ impl Diner {
             &self.rules,
             &self.targets.get(),
             &self.tolerances,
+            &self.limits,
             &self.portions,
             exclude,
         )
@@ -148,6 +168,7 @@ impl<'a> PlanRequest<'a> {
         )?
         .preferring(diner.preferred_diets.clone(), diner.tastes.clone())
         .with_tolerances(diner.tolerances)
+        .with_limits(diner.limits)
         .with_portions(diner.portions))
     }
 }
@@ -173,6 +194,7 @@ impl<'a> RebalanceRequest<'a> {
             preferred_diets: diner.preferred_diets.clone(),
             tastes: diner.tastes.clone(),
             tolerances: diner.tolerances,
+            limits: diner.limits,
             portions: diner.portions,
             seed,
             plan_days,

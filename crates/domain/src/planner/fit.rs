@@ -27,8 +27,20 @@ pub struct DayFit {
     /// Targets outside their tolerance, in [`Nutrient::ALL`] order.
     pub off: Vec<Off>,
     /// How far the worst target is beyond its tolerance, as a fraction of
-    /// the target ([`Tolerances::miss`]); 0 when none is off.
+    /// the target ([`Tolerances::miss`]); 0 when none is off. With
+    /// [`past_limits`](Self::past_limits), the day's excess over its fibre
+    /// ceiling or sodium limit counts too.
     pub miss: f64,
+}
+
+impl DayFit {
+    /// The same fit of a day `excess` past its fibre ceiling or sodium
+    /// limit (a fraction of the limit): its miss is the worse of the two,
+    /// since those limits rank with the targets.
+    pub fn past_limits(mut self, excess: f64) -> Self {
+        self.miss = self.miss.max(excess);
+        self
+    }
 }
 
 /// Which of `targets` the `totals` miss, and by how much.

@@ -43,7 +43,7 @@ use crate::profile::targets::Targets;
 use super::rules::{
     MAX_MEAL_SHARE, PortionRange, Portions, Tolerances, grid, target_values, values,
 };
-use super::whole_day::Limits;
+use super::whole_day::LimitRule;
 
 /// The best any plan of a slot pattern could do.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -69,74 +69,52 @@ const FREE: f64 = 1e5;
 /// exactly (the shipped catalogue has at most about 40,000).
 const MAX_PAIRS: usize = 250_000;
 
-/// The least miss of a day of `recipe` alone at any portion of `range`
-/// that keeps the fibre ceiling (which outranks the targets), `None` when
-/// none does; and its least miss at any portion.
+/// The least miss of a day of `recipe` alone at any portion of `range`,
+/// its fibre past the ceiling or sodium past the limit of `limits`
+/// counting as a target beyond its tolerance ([`day_miss`]).
 pub(super) fn recipe_miss(
     recipe: &Recipe,
     range: PortionRange,
     targets: &Targets<f64>,
     tolerances: &Tolerances,
-) -> (Option<f64>, f64) {
-    let kept = kept_miss(recipe, range, targets, tolerances).fold(f64::INFINITY, f64::min);
-    (
-        kept.is_finite().then_some(kept),
-        any_miss(recipe, range, targets, tolerances),
-    )
-}
-
-/// The least miss of `recipe` alone at the portions of `range` that keep
-/// the fibre ceiling, one value per portion.
-fn kept_miss<'a>(
-    recipe: &'a Recipe,
-    range: PortionRange,
-    targets: &'a Targets<f64>,
-    tolerances: &'a Tolerances,
-) -> impl Iterator<Item = f64> + 'a {
-    grid(range.min, range.max)
-        .map(|s| recipe.nutrition.served(s))
-        .filter(under_fibre_ceiling)
-        .map(|n| tolerances.miss(&n, targets))
-}
-
-/// The least miss of `recipe` alone at any portion of `range`.
-fn any_miss(
-    recipe: &Recipe,
-    range: PortionRange,
-    targets: &Targets<f64>,
-    tolerances: &Tolerances,
+    limits: &LimitRule,
 ) -> f64 {
     grid(range.min, range.max)
-        .map(|s| tolerances.miss(&recipe.nutrition.served(s), targets))
+        .map(|s| {
+            let n = recipe.nutrition.served(s);
+            day_miss(
+                tolerances.miss(&n, targets),
+                limits,
+                &n,
+                recipe.card.sodium * s,
+            )
+        })
         .fold(f64::INFINITY, f64::min)
 }
 
-/// Whether a day of `totals` keeps its fibre ceiling.
-fn under_fibre_ceiling(totals: &Nutrition) -> bool {
-    totals.fiber <= Limits::for_calories(totals.calories).fibre_max
-}
-
-/// The least of `misses`, or when every one is infinite (no day keeps
-/// the fibre ceiling) that of `unconstrained`.
-fn least_or(misses: impl Iterator<Item = f64>, unconstrained: impl FnOnce() -> f64) -> f64 {
-    let least = misses.fold(f64::INFINITY, f64::min);
-    if least.is_finite() {
-        least
-    } else {
-        unconstrained()
-    }
+/// A day's miss as the planner ranks it: the worse of its targets' miss
+/// (`target_miss`) and how far `totals` and `sodium` mg are past the
+/// fibre ceiling or sodium limit of `limits`.
+fn day_miss(target_miss: f64, limits: &LimitRule, totals: &Nutrition, sodium: f64) -> f64 {
+    target_miss.max(limits.limits(totals.calories).excess(totals.fiber, sodium))
 }
 
 /// How close any day of `slots` can come to `targets` under `rules` and
 /// the portion limits (main meals up to `portions.max_servings`), slot `k`
 /// taking none of the recipes (indices in `recipes`) of `exclude[k]`, if
-/// given; `None` when a slot has no candidate.
+/// given; `None` when a slot has no candidate. The miss is as the planner
+/// ranks days: fibre past the ceiling or sodium past the limit of
+/// `limits` counts as a target that far beyond its tolerance. With one or
+/// two slots the bound is exact; with more, the relaxation leaves those
+/// two limits out, which only lowers it.
+#[allow(clippy::too_many_arguments)]
 pub fn best_miss(
     recipes: &[Recipe],
     slots: &[MealType],
     rules: &HardRules,
     targets: &Targets<f64>,
     tolerances: &Tolerances,
+    limits: &LimitRule,
     portions: &Portions,
     exclude: &[Vec<usize>],
 ) -> Option<Bound> {
@@ -158,17 +136,10 @@ pub fn best_miss(
     }
     if let [pool] = pools.as_slice() {
         let range = portions.range(slots[0]);
-        // Exact: the best day keeping the fibre ceiling, as the planner
-        // ranks it, or the best day at all when none keeps it.
-        let miss = least_or(
-            pool.iter()
-                .flat_map(|r| kept_miss(r, range, targets, tolerances)),
-            || {
-                pool.iter()
-                    .map(|r| any_miss(r, range, targets, tolerances))
-                    .fold(f64::INFINITY, f64::min)
-            },
-        );
+        let miss = pool
+            .iter()
+            .map(|r| recipe_miss(r, range, targets, tolerances, limits))
+            .fold(f64::INFINITY, f64::min);
         return Some(Bound { miss, exact: true });
     }
     if let [first, second] = pools.as_slice()
@@ -179,6 +150,7 @@ pub fn best_miss(
             [portions.range(slots[0]), portions.range(slots[1])],
             targets,
             tolerances,
+            limits,
         );
         return Some(Bound { miss, exact: true });
     }
@@ -218,36 +190,39 @@ pub fn best_miss(
     })
 }
 
-/// The least miss of two slots, every pair of distinct candidates at
-/// every pair of portions keeping the fibre ceiling (any pair when none
-/// does): the second slot's choices sorted by calories, only those that
-/// can keep the calories within the best miss so far are scored.
+/// The least miss of two slots ([`day_miss`]), every pair of distinct
+/// candidates at every pair of portions: the second slot's choices sorted
+/// by calories, only those that can keep the calories within the best
+/// miss so far are scored.
 fn best_pair(
     pools: [&[&Recipe]; 2],
     ranges: [super::rules::PortionRange; 2],
     targets: &Targets<f64>,
     tolerances: &Tolerances,
+    limits: &LimitRule,
 ) -> f64 {
     let want = target_values(targets);
     let tol = tolerances.values();
-    let mut second: Vec<(*const Recipe, [f64; 4], f64)> = pools[1]
+    let mut second: Vec<(*const Recipe, [f64; 4], f64, f64)> = pools[1]
         .iter()
         .flat_map(|r| {
             grid(ranges[1].min, ranges[1].max).map(move |s| {
                 let n = r.nutrition.served(s);
-                (std::ptr::from_ref::<Recipe>(*r), values(&n), n.fiber)
+                (
+                    std::ptr::from_ref::<Recipe>(*r),
+                    values(&n),
+                    n.fiber,
+                    r.card.sodium * s,
+                )
             })
         })
         .collect();
     second.sort_by(|a, b| a.1[0].total_cmp(&b.1[0]));
-    // The best pair keeping the ceiling, and the best of all (which
-    // counts only when no pair keeps it); pruning by the former is safe
-    // for both within its cap of 10.
     let mut best = f64::INFINITY;
-    let mut best_any = f64::INFINITY;
     for r in pools[0] {
         for s in grid(ranges[0].min, ranges[0].max) {
             let served = r.nutrition.served(s);
+            let sodium_a = r.card.sodium * s;
             let a = values(&served);
             // Calories alone put a pair beyond `best` outside this window.
             let reach = if want[0] > 0.0 {
@@ -255,8 +230,8 @@ fn best_pair(
             } else {
                 f64::INFINITY
             };
-            let from = second.partition_point(|(_, b, _)| a[0] + b[0] < want[0] - reach);
-            for (other, b, fibre) in &second[from..] {
+            let from = second.partition_point(|(_, b, _, _)| a[0] + b[0] < want[0] - reach);
+            for (other, b, fibre, sodium) in &second[from..] {
                 if want[0] > 0.0 && a[0] + b[0] > want[0] + want[0] * (tol[0] + best.min(10.0)) {
                     break;
                 }
@@ -264,18 +239,19 @@ fn best_pair(
                     continue;
                 }
                 let total: [f64; 4] = std::array::from_fn(|j| a[j] + b[j]);
-                let miss = tolerances.miss_of(&total, &want);
-                best_any = best_any.min(miss);
-                if served.fiber + fibre <= Limits::for_calories(total[0]).fibre_max {
-                    best = best.min(miss);
-                    if best <= 0.0 {
-                        return 0.0;
-                    }
+                let miss = tolerances.miss_of(&total, &want).max(
+                    limits
+                        .limits(total[0])
+                        .excess(served.fiber + fibre, sodium_a + sodium),
+                );
+                best = best.min(miss);
+                if best <= 0.0 {
+                    return 0.0;
                 }
             }
         }
     }
-    if best.is_finite() { best } else { best_any }
+    best
 }
 
 /// The dual's variables.

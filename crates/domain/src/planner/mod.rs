@@ -330,7 +330,7 @@ fn best_day(
     let larger = problem
         .search(rng, &from, EXTENDED_RESTARTS)
         .unwrap_or_else(|| usual.clone());
-    let miss = |day: &Day| problem.scorer.miss(&problem.totals(&day.picks));
+    let miss = |day: &Day| problem.miss(&day.picks);
     if problem.targets_met(&larger.picks)
         || (problem.sizes_ok(&larger.picks) && miss(&larger) < miss(&usual) - EXTENDED_GAIN)
     {
@@ -396,7 +396,7 @@ pub(crate) fn distinct_ids(recipes: &[Recipe]) -> Result<(), RequestError> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn plan(request: &PlanRequest<'_>) -> Result<Vec<PlannedDay>, PlanningError> {
-    let scorer = Scorer::new(&request.targets, &request.tolerances);
+    let scorer = Scorer::new(&request.targets, &request.tolerances, request.limits);
     let (pools, pool_of) = pools(
         request.recipes,
         &request.slots,
@@ -609,27 +609,37 @@ fn one_meal_week(
     )
 }
 
-/// Whether plan `a` beats plan `b` on what outranks the limits: fewer
-/// days past the fibre ceiling, or as many and more days within the
-/// tolerances, or as many and at least [`LAYOUT_GAIN`] less missed in all
-/// (a smaller gain is not worth the variety a laid-out week gives up).
+/// Whether plan `a` beats plan `b` on what outranks the other limits:
+/// more days met (within the tolerances, and under the fibre ceiling and
+/// sodium limit, which rank with them), or as many and at least
+/// [`LAYOUT_GAIN`] less missed in all (a smaller gain is not worth the
+/// variety a laid-out week gives up).
 fn closer(request: &PlanRequest<'_>, a: &[PlannedDay], b: &[PlannedDay]) -> bool {
     let score = |days: &[PlannedDay]| {
-        let misses: Vec<f64> = days
-            .iter()
-            .map(|d| request.tolerances.miss(&d.totals, &request.targets))
-            .collect();
-        let fibre_over = days
-            .iter()
-            .filter(|d| {
-                d.totals.fiber > whole_day::Limits::for_calories(d.totals.calories).fibre_max
-            })
-            .count();
+        let misses: Vec<f64> = days.iter().map(|d| day_miss(request, d)).collect();
         let met = misses.iter().filter(|m| **m <= 0.0).count();
-        (fibre_over, met, misses.iter().sum::<f64>())
+        (met, misses.iter().sum::<f64>())
     };
-    let ((over_a, met_a, miss_a), (over_b, met_b, miss_b)) = (score(a), score(b));
-    over_a < over_b
-        || (over_a == over_b
-            && (met_a > met_b || (met_a == met_b && miss_a < miss_b - LAYOUT_GAIN)))
+    let ((met_a, miss_a), (met_b, miss_b)) = (score(a), score(b));
+    met_a > met_b || (met_a == met_b && miss_a < miss_b - LAYOUT_GAIN)
+}
+
+/// A planned day's miss as the planner ranks it: the worse of its
+/// targets' miss and how far it is past its fibre ceiling or sodium limit.
+pub fn day_miss(request: &PlanRequest<'_>, day: &PlannedDay) -> f64 {
+    let sodium: f64 = day
+        .meals
+        .iter()
+        .filter_map(|m| {
+            request
+                .recipe(m.recipe_id)
+                .map(|r| r.card.sodium * m.servings)
+        })
+        .sum();
+    request.tolerances.miss(&day.totals, &request.targets).max(
+        request
+            .limits
+            .limits(day.totals.calories)
+            .excess(day.totals.fiber, sodium),
+    )
 }

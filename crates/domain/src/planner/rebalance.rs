@@ -3,6 +3,7 @@
 //! larger portions last; and the variety bans a day's meals carry.
 
 use super::*;
+use whole_day::LimitRule;
 
 /// A meal of a day to re-balance.
 #[derive(Debug, Clone, PartialEq)]
@@ -36,6 +37,8 @@ pub struct RebalanceRequest<'a> {
     pub tastes: Vec<String>,
     /// How close the day must land.
     pub tolerances: Tolerances,
+    /// The person's day limits (sodium, fibre ceiling).
+    pub limits: LimitRule,
     /// Portion limits.
     pub portions: Portions,
     /// Seed of the search.
@@ -75,7 +78,7 @@ pub struct Rebalanced {
 /// search cannot bring closer. Portions change before recipes do; larger
 /// portions come last.
 pub fn rebalance(request: &RebalanceRequest<'_>) -> Rebalanced {
-    let scorer = Scorer::new(&request.targets, &request.tolerances);
+    let scorer = Scorer::new(&request.targets, &request.tolerances, request.limits);
     let dishes = &*dishes_for(request.dishes, request.recipes, request.kitchen);
     let types: Vec<MealType> = request.meals.iter().map(|m| m.meal_type).collect();
     let bands = share_bands(&types);
@@ -174,6 +177,20 @@ pub fn rebalance(request: &RebalanceRequest<'_>) -> Rebalanced {
     if free.is_empty() || portions_only.good(&current) {
         return outcome(before);
     }
+    // How a day ranks: the worse of its targets' miss and how far it is
+    // past its fibre ceiling or sodium limit.
+    let rank = |meals: &Vec<(usize, f64)>| {
+        let mut minor = [0.0; 4];
+        let mut kcal = 0.0;
+        for (r, s) in meals {
+            for (t, v) in minor.iter_mut().zip(dishes.minor(*r)) {
+                *t += v * s;
+            }
+            kcal += request.recipes[*r].nutrition.calories * s;
+        }
+        let excess = whole_day::ranked_excess(&minor, kcal, &request.limits);
+        OrderedMiss(scorer.miss(&outcome(meals.clone()).totals).max(excess))
+    };
     let mut rng = Rng(request.seed ^ 0x7265_6261_6c61_6e63);
     let apply = |problem: &Problem<'_>, day: &Day| {
         let mut meals = before.clone();
@@ -214,15 +231,13 @@ pub fn rebalance(request: &RebalanceRequest<'_>) -> Rebalanced {
             _ => best_day(&mut whole, &mut rng, &starts, &fallback).0,
         };
         let meals = apply(&whole, &found);
-        if whole.good(&found.picks)
-            || scorer.miss(&outcome(meals.clone()).totals)
-                < scorer.miss(&outcome(best.clone()).totals)
-        {
+        if whole.good(&found.picks) || rank(&meals) < rank(&best) {
             best = meals;
         }
     }
-    // Never leave the day further from its targets than it was.
-    if scorer.miss(&outcome(best.clone()).totals) > scorer.miss(&outcome(before.clone()).totals) {
+    // Never leave the day further from its targets and ranked limits
+    // than it was.
+    if rank(&best) > rank(&before) {
         best = before;
     }
     outcome(best)
@@ -304,4 +319,14 @@ pub fn day_meals(plan: &[Vec<MealRow>], d: usize) -> Vec<DayMeal> {
             }
         })
         .collect()
+}
+
+/// A miss ordered by [`f64::total_cmp`], so that a day's rank is a tuple.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct OrderedMiss(f64);
+
+impl PartialOrd for OrderedMiss {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.0.total_cmp(&other.0))
+    }
 }

@@ -8,7 +8,7 @@ use crate::food::recipe::Recipe;
 use crate::profile::targets::{DayTargets, Targets};
 use crate::profile::{DietType, MealsPerDay};
 
-use super::whole_day::Dishes;
+use super::whole_day::{Dishes, LimitRule};
 use super::{
     Bound, Budget, Portions, Tolerances, WeekBound, best_miss, distinct_ids, household, meal_slots,
 };
@@ -27,6 +27,7 @@ pub struct PlanRequest<'a> {
     pub(super) days: u8,
     pub(super) seed: u64,
     pub(super) tolerances: Tolerances,
+    pub(super) limits: LimitRule,
     pub(super) portions: Portions,
     pub(super) kitchen: Option<&'a Kitchen>,
     pub(super) dishes: Option<&'a Dishes>,
@@ -110,6 +111,7 @@ impl<'a> PlanRequest<'a> {
             days,
             seed: 0,
             tolerances: Tolerances::default(),
+            limits: LimitRule::default(),
             portions: Portions::default(),
             kitchen: None,
             dishes: None,
@@ -160,6 +162,12 @@ impl<'a> PlanRequest<'a> {
         self
     }
 
+    /// The person's day limits (default: an adult's, [`LimitRule`]).
+    pub fn with_limits(mut self, limits: LimitRule) -> Self {
+        self.limits = limits;
+        self
+    }
+
     /// Portion limits (default: up to 2 servings when needed).
     pub fn with_portions(mut self, portions: Portions) -> Self {
         self.portions = portions;
@@ -201,6 +209,11 @@ impl<'a> PlanRequest<'a> {
         &self.tolerances
     }
 
+    /// The person's day limits.
+    pub fn limits(&self) -> &LimitRule {
+        &self.limits
+    }
+
     /// Portion limits.
     pub fn portions(&self) -> &Portions {
         &self.portions
@@ -226,6 +239,7 @@ impl<'a> PlanRequest<'a> {
             &self.rules,
             &self.targets,
             &self.tolerances,
+            &self.limits,
             &self.portions,
             self.days,
         )
@@ -241,6 +255,7 @@ impl<'a> PlanRequest<'a> {
             &self.rules,
             &self.targets,
             &self.tolerances,
+            &self.limits,
             &self.portions,
             exclude,
         )

@@ -19,7 +19,9 @@ use super::rules::{
     MAX_MEAL_SHARE, MEAL_MIN_SERVINGS, PortionRange, STEPS_PER_SERVING, Tolerances, grid, on_grid,
     target_values, values,
 };
-use super::whole_day::{Dishes, MinorValues, Seen, fibre_ceiling_kept, limits_cost, limits_kept};
+use super::whole_day::{
+    Dishes, LimitRule, MinorValues, Seen, limits_cost, limits_kept, ranked_excess, ranked_kept,
+};
 
 const MAX_PASSES: usize = 12;
 /// Cost of a recipe used on another day of the plan, and of each further use.
@@ -87,10 +89,12 @@ pub(crate) struct Scorer {
     tolerances: Tolerances,
     /// Percentage points of the target per tolerance unit.
     points: [f64; 4],
+    /// The person's day limits beside the targets.
+    pub limits: LimitRule,
 }
 
 impl Scorer {
-    pub fn new(t: &Targets<f64>, tolerances: &Tolerances) -> Self {
+    pub fn new(t: &Targets<f64>, tolerances: &Tolerances, limits: LimitRule) -> Self {
         let raw = target_values(t);
         let tol = tolerances.values();
         // A zero target would make its tolerance zero; floor the unit.
@@ -108,6 +112,7 @@ impl Scorer {
                     0.0
                 }
             }),
+            limits,
         }
     }
 
@@ -119,8 +124,16 @@ impl Scorer {
     /// Σ e² + 10·Σ max(0, |e| − 0.9)², e = each total's error in units of
     /// its tolerance: steep just before the tolerance.
     pub fn error(&self, total: &[f64; 4]) -> f64 {
+        self.error_past(total, 0.0)
+    }
+
+    /// [`error`](Self::error) of a day also `excess` past its fibre
+    /// ceiling or sodium limit (a fraction of the limit): that excess
+    /// counts as a target that far beyond its tolerance, since the two
+    /// limits rank with the targets.
+    pub fn error_past(&self, total: &[f64; 4], excess: f64) -> f64 {
         let mut loss = 0.0;
-        let mut worst: f64 = 0.0;
+        let mut worst: f64 = excess.max(0.0) * 100.0;
         for ((got, want), points) in total.iter().zip(&self.target).zip(&self.points) {
             let e = (got - want).abs();
             loss += e * e;
@@ -280,10 +293,11 @@ impl Problem<'_> {
             protein.push(f.served.protein);
         }
         let (minor, day_kcal) = self.day_minor(picks);
-        self.scorer.error(&total)
+        let excess = ranked_excess(&minor, day_kcal, &self.scorer.limits);
+        self.scorer.error_past(&total, excess)
             + size_penalty(&self.shape(), &kcal, &protein)
             + cost
-            + limits_cost(&minor, day_kcal)
+            + limits_cost(&minor, day_kcal, &self.scorer.limits)
             + self.dishes.repeats_cost(self.recipes_of(picks))
     }
 
@@ -333,27 +347,38 @@ impl Problem<'_> {
         self.targets_met(picks) && (!self.strict || self.limits_ok(picks))
     }
 
-    /// Whether the day meets what outranks the limits: the tolerances,
-    /// the meal sizes and (when strict) no repeated protein food or dish
-    /// family and fibre under its ceiling. Larger portions are tried only
-    /// for a day that does not.
+    /// Whether the day meets what outranks the other limits: the
+    /// tolerances, the meal sizes, fibre under its ceiling and sodium
+    /// under its limit and (when strict) no repeated protein food or dish
+    /// family. Larger portions are tried only for a day that does not.
     pub fn targets_met(&self, picks: &[(usize, f64)]) -> bool {
         self.scorer.miss(&self.totals(picks)) <= 0.0
             && self.sizes_ok(picks)
-            && (!self.strict || (self.repeats_ok(picks) && self.fibre_ok(picks)))
+            && self.ranked_ok(picks)
+            && (!self.strict || self.repeats_ok(picks))
     }
 
-    /// Whether the day's fibre is under its ceiling.
-    pub fn fibre_ok(&self, picks: &[(usize, f64)]) -> bool {
+    /// The day's miss as it is ranked: the worse of its targets' miss
+    /// beyond their tolerances and how far it is past its fibre ceiling or
+    /// sodium limit (each a fraction).
+    pub fn miss(&self, picks: &[(usize, f64)]) -> f64 {
         let (minor, kcal) = self.day_minor(picks);
-        fibre_ceiling_kept(&minor, kcal)
+        self.scorer
+            .miss(&self.totals(picks))
+            .max(ranked_excess(&minor, kcal, &self.scorer.limits))
+    }
+
+    /// Whether the day keeps its fibre ceiling and sodium limit.
+    pub fn ranked_ok(&self, picks: &[(usize, f64)]) -> bool {
+        let (minor, kcal) = self.day_minor(picks);
+        ranked_kept(&minor, kcal, &self.scorer.limits)
     }
 
     /// Whether the day keeps its fibre, sodium, saturated fat and sugar
     /// limits: a day that does not is worth more restarts.
     pub fn limits_ok(&self, picks: &[(usize, f64)]) -> bool {
         let (minor, kcal) = self.day_minor(picks);
-        limits_kept(&minor, kcal)
+        limits_kept(&minor, kcal, &self.scorer.limits)
     }
 
     /// The day's fibre, sodium, saturated fat and sugars, and its kcal:
@@ -568,7 +593,13 @@ impl Problem<'_> {
                         }
                         let minor: MinorValues =
                             std::array::from_fn(|j| others_minor[j] + cand_minor[j] * s);
-                        partial += limits_cost(&minor, others_kcal + cand.kcal * s);
+                        let day_kcal = others_kcal + cand.kcal * s;
+                        let excess = ranked_excess(&minor, day_kcal, &self.scorer.limits);
+                        if excess > 0.0 {
+                            partial +=
+                                self.scorer.error_past(&total, excess) - self.scorer.error(&total);
+                        }
+                        partial += limits_cost(&minor, day_kcal, &self.scorer.limits);
                         if partial >= bar {
                             return (partial, off);
                         }

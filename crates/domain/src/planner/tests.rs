@@ -91,6 +91,7 @@ fn request(recipes: &[Recipe], meals: i64, rules: HardRules, seed: u64) -> PlanR
         days: 7,
         seed,
         tolerances: Tolerances::default(),
+        limits: whole_day::LimitRule::default(),
         portions: Portions::default(),
         kitchen: None,
         dishes: None,
@@ -373,11 +374,12 @@ fn a_one_meal_week_reaches_the_best_its_variety_rules_allow() {
 }
 
 #[test]
-fn the_fibre_ceiling_outranks_the_targets() {
+fn the_fibre_ceiling_ranks_with_the_targets() {
     // Twelve dinners: six meet the targets but bring 120 g of fibre (the
-    // ceiling of a 2,200 kcal day is 70 g), six are 15% short on protein
-    // with 30 g. No day may pass the ceiling, and the bound says the
-    // short days are the best the rules allow.
+    // ceiling of a 2,200 kcal day is 50 g: 140% past it), six are 15%
+    // short on protein (5 points beyond the tolerance) with 30 g. No day
+    // passes the ceiling, and the bound says the short days are the best
+    // the rules allow.
     let t = targets();
     let mut recipes = catalogue(0, 1);
     for k in 0..12 {
@@ -389,6 +391,7 @@ fn the_fibre_ceiling_outranks_the_targets() {
         r.recipe_id = k + 1;
         r.diet_types = vec![];
         r.allergens = vec![];
+        r.card.sodium = 800.0;
         let beans = k < 6;
         r.nutrition.calories = t.calories;
         r.nutrition.protein = t.protein * if beans { 1.0 } else { 0.85 };
@@ -400,17 +403,64 @@ fn the_fibre_ceiling_outranks_the_targets() {
     let req = request(&recipes, 1, HardRules::default(), 3);
     let days = plan(&req).unwrap();
     for d in &days {
-        assert!(d.totals.fiber <= 70.0, "{:?}", d.meals);
+        assert!(d.totals.fiber <= 50.0, "{:?}", d.meals);
+        assert!((day_miss(&req, d) - 0.05).abs() < 1e-6, "{:?}", d.meals);
     }
     let bound = req.best_miss().unwrap();
-    assert!(bound.exact && bound.miss > 0.0, "{bound:?}");
+    assert!(bound.exact && (bound.miss - 0.05).abs() < 1e-6, "{bound:?}");
     let week = req.week_bound().unwrap();
     assert!(week.ranks().iter().all(|m| *m > 0.0), "{:?}", week.ranks());
-    // Without the low-fibre dinners the week still comes as close as it
-    // can: the bound falls back to the targets alone.
+    // With only the bean dinners, every day is past the ceiling, and the
+    // bound says by how much at best (the smallest portion: 90 g against
+    // a 1,650 kcal day's 50 g, calories 25% short).
     recipes.truncate(6);
     let req = request(&recipes, 1, HardRules::default(), 3);
-    assert_eq!(req.best_miss().unwrap().miss, 0.0);
+    let bound = req.best_miss().unwrap();
+    let days = plan(&req).unwrap();
+    assert!(bound.miss > 0.5, "{bound:?}");
+    for d in &days {
+        assert!(day_miss(&req, d) >= bound.miss - 1e-9, "{:?}", d.meals);
+    }
+}
+
+#[test]
+fn sodium_ranks_with_the_targets() {
+    // Dinners on target with 3,000 mg of sodium, and dinners 15% short on
+    // protein with 1,500 mg: 30% past the limit weighs more than 5 points
+    // beyond a tolerance, so the short dinners are served.
+    let t = targets();
+    let mut recipes = catalogue(0, 1);
+    for k in 0..12 {
+        let mut r = catalogue(1, 3)
+            .into_iter()
+            .find(|r| r.serves(MealType::Dinner))
+            .unwrap();
+        r.id = k + 1;
+        r.recipe_id = k + 1;
+        r.diet_types = vec![];
+        r.allergens = vec![];
+        let salty = k < 6;
+        r.card.sodium = if salty { 3000.0 } else { 1500.0 };
+        r.nutrition.calories = t.calories;
+        r.nutrition.protein = t.protein * if salty { 1.0 } else { 0.85 };
+        r.nutrition.carbs = t.carbs;
+        r.nutrition.fat = t.fat;
+        r.nutrition.fiber = 30.0;
+        recipes.push(r);
+    }
+    let req = request(&recipes, 1, HardRules::default(), 3);
+    for d in &plan(&req).unwrap() {
+        assert!(d.meals.iter().all(|m| m.recipe_id > 6), "{:?}", d.meals);
+    }
+    // A child's limit is lower: 1,500 mg at 4-8 keeps the same dinners.
+    let child = req.clone().with_limits(whole_day::LimitRule {
+        sodium_max: 1500.0,
+        ..whole_day::LimitRule::default()
+    });
+    for d in &plan(&child).unwrap() {
+        assert!(d.meals.iter().all(|m| m.recipe_id > 6), "{:?}", d.meals);
+        assert!(day_miss(&child, d) <= 0.05 + 1e-6, "{:?}", d.meals);
+    }
 }
 
 #[test]
@@ -433,6 +483,7 @@ fn the_lp_bound_matches_a_brute_force_relaxation() {
         &HardRules::default(),
         &t,
         &tol,
+        &whole_day::LimitRule::default(),
         &Portions::default(),
         &[],
     )
@@ -523,6 +574,7 @@ fn rebalance_request<'a>(recipes: &'a [Recipe], meals: Vec<DayMeal>) -> Rebalanc
         preferred_diets: vec![],
         tastes: vec![],
         tolerances: Tolerances::default(),
+        limits: whole_day::LimitRule::default(),
         portions: Portions::default(),
         seed: 4,
         plan_days: 7,
@@ -724,6 +776,7 @@ mod properties {
                 days,
                 seed,
                 tolerances: Tolerances::default(),
+                limits: whole_day::LimitRule::default(),
                 portions: Portions { max_servings: f64::from(max_quarters) / 4.0 },
                 kitchen: None,
                 dishes: None,
@@ -766,9 +819,11 @@ mod properties {
                             prop_assert!(shares(&recipes, day).iter().all(|s| *s <= MAX_MEAL_SHARE + 1e-9), "{:?}", shares(&recipes, day));
                         }
                         // No real day beats the bound (the LP's on exact
-                        // nutrients, the one-slot bound's as served).
+                        // nutrients, the one-slot bound's as served, both
+                        // counting fibre and sodium past their limits as
+                        // the planner does).
                         let raw: Nutrition = day.meals.iter().map(|m| recipes[at(&recipes, m)].nutrition.scaled(m.servings)).sum();
-                        let miss = if bound.exact { request.tolerances.miss(&day.totals, &request.targets) } else { request.tolerances.miss(&raw, &request.targets) };
+                        let miss = if bound.exact { day_miss(&request, day) } else { request.tolerances.miss(&raw, &request.targets) };
                         prop_assert!(miss >= bound.miss - 1e-6, "day {} misses by {} below the bound {:?}", d, miss, bound);
                     }
                     for (slot, meal) in request.slots.iter().enumerate() {
@@ -782,7 +837,7 @@ mod properties {
                     }
                     // Nor does a one-meal week beat its rank by rank bound.
                     if let Some(week) = request.week_bound() {
-                        let misses: Vec<f64> = planned.iter().map(|d| request.tolerances.miss(&d.totals, &request.targets)).collect();
+                        let misses: Vec<f64> = planned.iter().map(|d| day_miss(&request, d)).collect();
                         prop_assert!(week.per_day(&misses).is_some(), "{:?} beats {:?}", misses, week.ranks());
                     }
                     prop_assert_eq!(plan(&request).unwrap(), planned);

@@ -27,6 +27,7 @@ use crate::profile::targets::Targets;
 
 use super::lp::{Bound, recipe_miss};
 use super::rules::{Portions, Tolerances};
+use super::whole_day::LimitRule;
 use super::{VARIETY_MIN_CANDIDATES, weekly_distinct};
 
 /// How close the best, second best, … day of a one-meal plan can come to
@@ -54,34 +55,25 @@ pub struct Ranked {
 impl WeekBound {
     /// The bound of a plan of `days` days (1-7) whose one slot is `slot`,
     /// over the candidates `rules` allow at the portions `portions` allow;
-    /// `None` when the slot has no candidate or the plan no day.
+    /// `None` when the slot has no candidate or the plan no day. A day's
+    /// miss is as the planner ranks it: fibre past the ceiling or sodium
+    /// past the limit of `limits` counts as a target beyond its tolerance.
+    #[allow(clippy::too_many_arguments)]
     pub fn one_meal(
         recipes: &[Recipe],
         slot: MealType,
         rules: &HardRules,
         targets: &Targets<f64>,
         tolerances: &Tolerances,
+        limits: &LimitRule,
         portions: &Portions,
         days: u8,
     ) -> Option<Self> {
         let range = portions.range(slot);
-        let each: Vec<(Option<f64>, f64)> = recipes
+        let misses = recipes
             .iter()
             .filter(|r| r.serves(slot) && rules.allow(r))
-            .map(|r| recipe_miss(r, range, targets, tolerances))
-            .collect();
-        // A recipe that passes the fibre ceiling at every portion is out of
-        // any plan keeping the rules, when enough others keep it; when too
-        // few do, no plan keeps them all and the bound is the targets'.
-        let kept = each.iter().filter(|(k, _)| k.is_some()).count();
-        let enough = kept >= weekly_distinct(usize::from(days), each.len());
-        let misses = each
-            .into_iter()
-            .map(|(k, any)| match k {
-                Some(k) if enough => k,
-                None if enough => f64::INFINITY,
-                _ => any,
-            })
+            .map(|r| recipe_miss(r, range, targets, tolerances, limits))
             .collect();
         Self::from_misses(misses, usize::from(days))
     }

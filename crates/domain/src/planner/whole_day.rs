@@ -2,18 +2,28 @@
 //! and sugars within the limits a dietitian sets, no protein food in more
 //! than two meals of a day, no two dishes of one family in a day.
 //!
-//! Limits (per day, of the calories eaten): fibre at least 14 g per
-//! 1,000 kcal (US Dietary Guidelines / DRI adequate intake) and at most
-//! max(70 g, 25 g per 1,000 kcal); sodium at most max(2,300 mg, 1 mg per
-//! kcal) (DRI chronic-disease risk reduction intake); saturated fat under
-//! 10% of energy and sugars at most 25% of energy (Dietary Guidelines,
-//! IOM). The planner weighs them below the calorie and macro targets,
-//! but for the fibre ceiling: a day past it (beans or lentils at every
-//! meal, 120 g of fibre) is one no dietitian would sign whatever its
-//! macros, so it ranks above the targets, beside the repeat rules.
+//! Limits (per day, for the person eating it; [`LimitRule`]):
+//! - fibre at least 14 g per 1,000 kcal (IOM 2005 adequate intake) and
+//!   at most a comfort ceiling of max(50 g, 16 g per 1,000 kcal); on
+//!   `high_fiber` max(70 g, 25 g per 1,000 kcal); for someone underweight
+//!   (BMI under 18.5) who is gaining, 14 g per 1,000 kcal plus 10 g, since
+//!   more fibre fills them before they have eaten enough;
+//! - sodium at most 2,300 mg for adults (NASEM 2019 chronic-disease risk
+//!   reduction intake), less for children by age, with no allowance that
+//!   grows with calories;
+//! - saturated fat under 10% of energy and sugars at most 25% of energy
+//!   (Dietary Guidelines 2020-2025, IOM).
+//!
+//! The planner weighs fat and sugars below the calorie and macro targets.
+//! Sodium over its limit and fibre over its ceiling rank with the targets
+//! instead ([`Limits::excess`]): a day 5% past either misses as a day 5
+//! points beyond a target's tolerance does, it is not "met" whatever its
+//! macros, and the planner and its bounds weigh it so.
 
 use crate::food::kitchen::{Kitchen, ProteinFood};
 use crate::food::recipe::Recipe;
+use crate::profile::targets::{bmi, child};
+use crate::profile::{Body, DietType, Goal};
 
 /// The day values the limits are about, in [`Minor::ALL`] order.
 pub type MinorValues = [f64; 4];
@@ -57,19 +67,81 @@ pub struct Limits {
     pub sugars_max: f64,
 }
 
-impl Limits {
-    /// The limits of a day of `kcal`.
-    pub fn for_calories(kcal: f64) -> Self {
-        let kcal = kcal.max(0.0);
+/// Which fibre ceiling a person's day keeps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum FibreCeiling {
+    /// max(50 g, 16 g per 1,000 kcal): the comfort ceiling.
+    #[default]
+    Usual,
+    /// max(70 g, 25 g per 1,000 kcal): a `high_fiber` diet asked for more.
+    High,
+    /// 14 g per 1,000 kcal plus 10 g: underweight (BMI under 18.5) and
+    /// gaining, where a full stomach works against the goal.
+    Gaining,
+}
+
+/// What one person's day limits follow beyond its calories: their sodium
+/// limit (by age) and fibre ceiling (by diet and body).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LimitRule {
+    /// Most sodium a day, mg.
+    pub sodium_max: f64,
+    /// Their fibre ceiling.
+    pub fibre: FibreCeiling,
+}
+
+impl Default for LimitRule {
+    /// An adult's: 2,300 mg of sodium, the usual fibre ceiling.
+    fn default() -> Self {
         Self {
-            fibre_min: 14.0 * kcal / 1000.0,
-            fibre_max: (25.0 * kcal / 1000.0).max(70.0),
-            sodium_max: kcal.max(2300.0),
+            sodium_max: ADULT_SODIUM_MAX,
+            fibre: FibreCeiling::Usual,
+        }
+    }
+}
+
+/// An adult's sodium limit, mg a day (NASEM 2019 CDRR).
+pub const ADULT_SODIUM_MAX: f64 = 2300.0;
+/// BMI under which a person is underweight (WHO).
+const UNDERWEIGHT_BMI: f64 = 18.5;
+
+impl LimitRule {
+    /// The rule of a person of `age` with `body` under `diets`: sodium by
+    /// age ([`child::sodium_limit`], 2,300 mg from 14), fibre by diet and
+    /// body ([`FibreCeiling`]).
+    pub fn for_person(age: u32, body: &Body, diets: &[DietType]) -> Self {
+        let fibre = if bmi(body) < UNDERWEIGHT_BMI && body.goal == Goal::GainWeight {
+            FibreCeiling::Gaining
+        } else if diets.contains(&DietType::HighFiber) {
+            FibreCeiling::High
+        } else {
+            FibreCeiling::Usual
+        };
+        Self {
+            sodium_max: child::sodium_limit(age),
+            fibre,
+        }
+    }
+
+    /// The limits of a day of `kcal` for this person.
+    pub fn limits(&self, kcal: f64) -> Limits {
+        let kcal = kcal.max(0.0);
+        let per_1000 = kcal / 1000.0;
+        Limits {
+            fibre_min: 14.0 * per_1000,
+            fibre_max: match self.fibre {
+                FibreCeiling::Usual => (16.0 * per_1000).max(50.0),
+                FibreCeiling::High => (25.0 * per_1000).max(70.0),
+                FibreCeiling::Gaining => 14.0 * per_1000 + 10.0,
+            },
+            sodium_max: self.sodium_max,
             saturated_fat_max: 0.10 * kcal / 9.0,
             sugars_max: 0.25 * kcal / 4.0,
         }
     }
+}
 
+impl Limits {
     /// (least, most) of `minor`; `None` where there is no bound.
     pub fn bounds(&self, minor: Minor) -> (Option<f64>, Option<f64>) {
         match minor {
@@ -78,6 +150,29 @@ impl Limits {
             Minor::SaturatedFat => (None, Some(self.saturated_fat_max)),
             Minor::Sugars => (None, Some(self.sugars_max)),
         }
+    }
+
+    /// Whether a day of `fibre` g and `sodium` mg keeps the two limits
+    /// that rank with the targets: the fibre ceiling and sodium.
+    pub fn ranked_kept(&self, fibre: f64, sodium: f64) -> bool {
+        self.excess(fibre, sodium) <= 0.0
+    }
+
+    /// How far a day of `fibre` g and `sodium` mg is past the fibre
+    /// ceiling or the sodium limit, the worse of the two, as a fraction of
+    /// the limit (0 when it keeps both): it ranks with a target's miss
+    /// beyond its tolerance ([`Tolerances::miss`](super::Tolerances::miss)),
+    /// so 2,415 mg of sodium against 2,300 weighs as calories 5 points
+    /// beyond their tolerance.
+    pub fn excess(&self, fibre: f64, sodium: f64) -> f64 {
+        let past = |v: f64, max: f64| {
+            if max > 0.0 && v > max + 1e-9 {
+                (v - max) / max
+            } else {
+                0.0
+            }
+        };
+        past(fibre, self.fibre_max).max(past(sodium, self.sodium_max))
     }
 }
 
@@ -104,12 +199,6 @@ const PAST_LIMIT: f64 = 3.0;
 /// Fibre near its ceiling weighs far more than the other limits: within
 /// the tolerances it outweighs meal sizes and variety preferences.
 const FIBRE_CEILING_WEIGHT: f64 = 30.0;
-/// Fibre past the ceiling itself: a step as large as a repeated protein
-/// food's, plus as much again per 10% past, uncapped. It outranks a target
-/// missed by up to 10 points beyond its tolerance, so a day keeps under
-/// the ceiling whenever the catalogue allows it and otherwise comes as
-/// close as it can.
-const FIBRE_PAST_CEILING: f64 = REPEAT_WEIGHT;
 /// No limit may cost more than this: below the step a day pays for a
 /// target beyond its tolerance (`search::OFF_STEP`), so the limits never
 /// pull a day off its targets.
@@ -124,25 +213,22 @@ pub(crate) const REPEAT_WEIGHT: f64 = 1e4;
 /// before on the targets, and above the limits near theirs.
 const MINOR_REPEAT_WEIGHT: f64 = 300.0;
 
-/// Whether a day's `total` keeps the fibre ceiling of a day of `kcal`:
-/// the one limit that ranks with the targets.
-pub(crate) fn fibre_ceiling_kept(total: &MinorValues, kcal: f64) -> bool {
-    total[0] <= Limits::for_calories(kcal).fibre_max
+/// Whether a day's `total` keeps the limits that rank with the targets
+/// (the fibre ceiling and sodium) for a day of `kcal` under `rule`.
+pub(crate) fn ranked_kept(total: &MinorValues, kcal: f64, rule: &LimitRule) -> bool {
+    ranked_excess(total, kcal, rule) <= 0.0
 }
 
-/// What a day's fibre past its ceiling costs ([`FIBRE_PAST_CEILING`]).
-fn past_ceiling_cost(fibre: f64, kcal: f64) -> f64 {
-    let max = Limits::for_calories(kcal).fibre_max;
-    if fibre <= max || max <= 0.0 {
-        0.0
-    } else {
-        FIBRE_PAST_CEILING * (1.0 + (fibre - max) / max / 0.1)
-    }
+/// How far a day's `total` is past its fibre ceiling or sodium limit
+/// ([`Limits::excess`]).
+pub(crate) fn ranked_excess(total: &MinorValues, kcal: f64, rule: &LimitRule) -> f64 {
+    rule.limits(kcal).excess(total[0], total[1])
 }
 
-/// Whether a day's `total` keeps every limit of a day of `kcal`.
-pub(crate) fn limits_kept(total: &MinorValues, kcal: f64) -> bool {
-    let limits = Limits::for_calories(kcal);
+/// Whether a day's `total` keeps every limit of a day of `kcal` under
+/// `rule`.
+pub(crate) fn limits_kept(total: &MinorValues, kcal: f64, rule: &LimitRule) -> bool {
+    let limits = rule.limits(kcal);
     Minor::ALL
         .iter()
         .zip(total)
@@ -155,9 +241,9 @@ fn huber(x: f64) -> f64 {
 }
 
 /// The cost of a day's `total` against the limits of a day of `kcal`
-/// (the day as planned, since that is what it is judged by).
-pub(crate) fn limits_cost(total: &MinorValues, kcal: f64) -> f64 {
-    let limits = Limits::for_calories(kcal);
+/// under `rule` (the day as planned, since that is what it is judged by).
+pub(crate) fn limits_cost(total: &MinorValues, kcal: f64, rule: &LimitRule) -> f64 {
+    let limits = rule.limits(kcal);
     Minor::ALL
         .iter()
         .zip(total)
@@ -169,7 +255,9 @@ pub(crate) fn limits_cost(total: &MinorValues, kcal: f64) -> f64 {
             );
             let o = outside(*v, aimed) / 0.1;
             let past = outside(*v, (lo, hi)) / 0.1;
-            let weight = if *m == Minor::Fibre && hi.is_some_and(|h| *v > h * (1.0 - MARGIN)) {
+            let near_ranked = matches!(m, Minor::Fibre | Minor::Sodium)
+                && hi.is_some_and(|h| *v > h * (1.0 - MARGIN));
+            let weight = if near_ranked {
                 FIBRE_CEILING_WEIGHT
             } else {
                 LIMIT_WEIGHT
@@ -177,7 +265,6 @@ pub(crate) fn limits_cost(total: &MinorValues, kcal: f64) -> f64 {
             (weight * (huber(o) + PAST_LIMIT * huber(past))).min(LIMIT_CAP)
         })
         .sum::<f64>()
-        + past_ceiling_cost(total[0], kcal)
 }
 
 /// Dish families a cook would not serve twice in a day, as the words of a
@@ -443,13 +530,19 @@ impl WholeDay {
     }
 }
 
-/// Checks a day of `meals` ((recipe index, servings)) of `recipes`.
-pub fn check(recipes: &[Recipe], dishes: &Dishes, meals: &[(usize, f64)]) -> WholeDay {
+/// Checks a day of `meals` ((recipe index, servings)) of `recipes` for a
+/// person under `rule`.
+pub fn check(
+    recipes: &[Recipe],
+    dishes: &Dishes,
+    meals: &[(usize, f64)],
+    rule: &LimitRule,
+) -> WholeDay {
     let kcal: f64 = meals
         .iter()
         .map(|(r, s)| recipes[*r].nutrition().calories * s)
         .sum();
-    let limits = Limits::for_calories(kcal);
+    let limits = rule.limits(kcal);
     let levels = Minor::ALL
         .iter()
         .enumerate()
@@ -529,17 +622,69 @@ mod tests {
         assert_eq!(family("Baked salmon with quinoa and asparagus"), None);
     }
 
+    fn body(kg: f64, cm: f64, goal: Goal) -> Body {
+        use crate::profile::{ActivityLevel, BirthDate, BodyType, Gender, Height, Weight};
+        Body {
+            goal,
+            height: Height::parse(cm).unwrap(),
+            weight: Weight::parse(kg).unwrap(),
+            body_type: BodyType::Normal,
+            gender: Gender::Female,
+            activity_level: ActivityLevel::Medium,
+            birth_date: BirthDate::from_stored(
+                chrono::NaiveDate::from_ymd_opt(2000, 1, 1).unwrap(),
+            ),
+        }
+    }
+
     #[test]
-    fn limits_follow_the_calories() {
-        let l = Limits::for_calories(2000.0);
-        assert_eq!((l.fibre_min, l.fibre_max), (28.0, 70.0));
+    fn adult_limits_are_the_references() {
+        let rule = LimitRule::default();
+        let l = rule.limits(2000.0);
+        assert_eq!((l.fibre_min, l.fibre_max), (28.0, 50.0));
         assert_eq!(l.sodium_max, 2300.0);
         assert!((l.saturated_fat_max - 22.2).abs() < 0.1);
         assert_eq!(l.sugars_max, 125.0);
-        let big = Limits::for_calories(4000.0);
-        assert_eq!((big.fibre_max, big.sodium_max), (100.0, 4000.0));
-        assert_eq!(limits_cost(&[30.0, 2000.0, 15.0, 80.0], 2000.0), 0.0);
-        assert!(limits_cost(&[20.0, 2000.0, 15.0, 80.0], 2000.0) > 1.0);
-        assert!(limits_cost(&[30.0, 3000.0, 15.0, 80.0], 2000.0) > 1.0);
+        // No allowance grows with calories but the fibre ceiling's.
+        let big = rule.limits(4000.0);
+        assert_eq!((big.fibre_max, big.sodium_max), (64.0, 2300.0));
+        assert_eq!(limits_cost(&[30.0, 2000.0, 15.0, 80.0], 2000.0, &rule), 0.0);
+        assert!(limits_cost(&[20.0, 2000.0, 15.0, 80.0], 2000.0, &rule) > 1.0);
+        // Past the sodium limit or the fibre ceiling ranks with a target:
+        // 2,415 mg is 5% past, as calories 5 points beyond their tolerance.
+        assert!((ranked_excess(&[30.0, 2415.0, 15.0, 80.0], 2000.0, &rule) - 0.05).abs() < 1e-9);
+        assert!((ranked_excess(&[55.0, 2415.0, 15.0, 80.0], 2000.0, &rule) - 0.10).abs() < 1e-9);
+        assert_eq!(
+            ranked_excess(&[50.0, 2300.0, 99.0, 999.0], 2000.0, &rule),
+            0.0
+        );
+        assert!(limits_cost(&[30.0, 2000.0, 30.0, 80.0], 2000.0, &rule) <= LIMIT_CAP);
+        assert!(ranked_kept(&[49.0, 2300.0, 0.0, 0.0], 2000.0, &rule));
+        assert!(!ranked_kept(&[49.0, 2301.0, 0.0, 0.0], 2000.0, &rule));
+        assert!(!ranked_kept(&[51.0, 2000.0, 0.0, 0.0], 2000.0, &rule));
+    }
+
+    #[test]
+    fn the_rule_follows_the_person() {
+        let usual = body(60.0, 165.0, Goal::MaintainWeight);
+        assert_eq!(LimitRule::for_person(40, &usual, &[]), LimitRule::default());
+        // High fibre asked for: the higher ceiling.
+        let high = LimitRule::for_person(40, &usual, &[DietType::HighFiber]);
+        assert_eq!(high.limits(2000.0).fibre_max, 70.0);
+        // Underweight and gaining: 14 g per 1,000 kcal plus 10 g, even on
+        // high fibre; underweight and keeping weight: the usual ceiling.
+        let thin = body(48.0, 170.0, Goal::GainWeight);
+        let gaining = LimitRule::for_person(23, &thin, &[DietType::HighFiber]);
+        assert_eq!(gaining.fibre, FibreCeiling::Gaining);
+        assert_eq!(gaining.limits(3000.0).fibre_max, 52.0);
+        let keeping = body(48.0, 170.0, Goal::MaintainWeight);
+        assert_eq!(
+            LimitRule::for_person(23, &keeping, &[]).fibre,
+            FibreCeiling::Usual
+        );
+        // A child's sodium by age.
+        assert_eq!(LimitRule::for_person(6, &usual, &[]).sodium_max, 1500.0);
+        assert_eq!(LimitRule::for_person(12, &usual, &[]).sodium_max, 1800.0);
+        assert_eq!(LimitRule::for_person(70, &usual, &[]).sodium_max, 2300.0);
     }
 }

@@ -157,8 +157,10 @@ impl FromBody for Rebalance {
 /// that the day lands on the profile's targets again. Completed meals and
 /// meals whose recipe the user chose (swapped in, added, or in a plan
 /// made by hand) stay as they are; a day already within its tolerances is
-/// not touched. The answer is the plan, each day with its `fit`. The
-/// search is bounded as generation's is (429, 503, `cut_short`).
+/// not touched. The answer is the plan, each day with its `fit`, and
+/// `limit_changes`: what re-balancing did to each day's fibre, sodium,
+/// saturated fat and sugars. The search is bounded as generation's is
+/// (429, 503, `cut_short`).
 #[utoipa::path(
     post, path = "/api/plan/current/rebalance", tag = "plans",
     security(("bearer" = [])),
@@ -180,12 +182,22 @@ pub async fn rebalance_plan(
     body: JsonBody<Rebalance>,
 ) -> Result<web::Json<PlanResponse>, ApiError> {
     let user = user.0.id;
+    // The days as they were, judged, to say what re-balancing did to each
+    // limit (`limit_changes`).
+    let before = match state.plans.current(user).await {
+        Ok(view) => Some(state.plans.with_fit(user, view).await.map_err(plan_error)?),
+        Err(mealplan_app::PlanError::NoActivePlan) => None,
+        Err(e) => return Err(plan_error(e)),
+    };
     let plan = state
         .planner
         .rebalance(user, body.value.day)
         .await
         .map_err(plan_error)?;
-    let plan = state.plans.with_fit(user, plan).await.map_err(plan_error)?;
+    let mut plan = state.plans.with_fit(user, plan).await.map_err(plan_error)?;
+    plan.limit_changes = before
+        .map(|before| mealplan_app::limit_changes(&before, &plan))
+        .unwrap_or_default();
     Ok(web::Json((&plan).into()))
 }
 

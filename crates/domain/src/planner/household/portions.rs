@@ -4,7 +4,7 @@
 
 use crate::food::nutrition::Nutrition;
 use crate::planner::rules::STEPS_PER_SERVING;
-use crate::planner::whole_day::limits_cost;
+use crate::planner::whole_day::{limits_cost, ranked_excess};
 
 use super::search::{Choice, Search};
 use super::table::Seat;
@@ -196,7 +196,8 @@ impl Search<'_> {
             fat: raw[3],
             ..Nutrition::default()
         };
-        let mut loss = seat.scorer.error(&seat.scorer.scale(&totals));
+        let excess = ranked_excess(&minor, raw[0], &seat.scorer.limits);
+        let mut loss = seat.scorer.error_past(&seat.scorer.scale(&totals), excess);
         for ((s, max), min) in servings.iter().zip(&seat.usual_max).zip(&seat.usual_min) {
             if s > max {
                 loss += LARGER_COST * (s - max) * 4.0;
@@ -204,7 +205,7 @@ impl Search<'_> {
                 loss += LARGER_COST * (min - s) * 4.0;
             }
         }
-        loss += limits_cost(&minor, raw[0]);
+        loss += limits_cost(&minor, raw[0], &seat.scorer.limits);
         if dishes.len() >= 2 && raw[0] > 0.0 {
             for ((lo, hi), (r, s)) in seat.bands.iter().zip(dishes.iter().zip(servings)) {
                 let share = self.packed.values[*r][0] * s / raw[0];

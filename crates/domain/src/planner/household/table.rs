@@ -164,7 +164,7 @@ impl Seat {
         slots: &[MealType],
         fixed: &[Option<f64>],
     ) -> Self {
-        let scorer = Scorer::new(&diner.targets.get(), &diner.tolerances);
+        let scorer = Scorer::new(&diner.targets.get(), &diner.tolerances, diner.limits);
         Seat {
             units: recipes
                 .iter()

@@ -26,7 +26,8 @@ pub struct OffTarget {
     pub tolerance: f64,
 }
 
-/// One day value against its limit (per day, for the calories planned).
+/// One day value against its limit (per day, for the person and the
+/// calories planned).
 #[derive(Debug, Serialize, ToSchema)]
 pub struct LimitResponse {
     /// `fiber`, `sodium`, `saturated_fat` or `sugar`.
@@ -38,8 +39,10 @@ pub struct LimitResponse {
     /// The least the day should have (fibre: 14 g per 1,000 kcal); null
     /// where there is none.
     pub min: Option<f64>,
-    /// The most: fibre max(70 g, 25 g per 1,000 kcal), sodium max(2,300 mg,
-    /// 1 mg per kcal), saturated fat 10% and sugars 25% of energy.
+    /// The most: fibre max(50 g, 16 g per 1,000 kcal) (more on
+    /// `high_fiber`, less for someone underweight who is gaining), sodium
+    /// 2,300 mg (less for a child by age), saturated fat 10% and sugars 25%
+    /// of energy.
     pub max: f64,
     /// Whether the day keeps to it.
     pub met: bool,
@@ -185,6 +188,10 @@ pub struct DayFitResponse {
     /// Fibre, sodium, saturated fat and sugars against their limits, and
     /// repeated protein foods or dish families.
     pub whole_day: WholeDayResponse,
+    /// The day is met: within tolerance of its targets and under its
+    /// sodium limit and fibre ceiling, which rank with the targets (a day
+    /// of 2,700 mg sodium is not met however close its macros).
+    pub met: bool,
     /// The above in words; null when the day is within tolerance with
     /// usual portions and keeps every limit.
     pub note: Option<String>,
@@ -276,6 +283,7 @@ impl From<&DayFitView> for DayFitResponse {
         let whole_day = WholeDayResponse::from(&f.whole_day);
         note.extend(whole_day.note());
         Self {
+            met: f.fit.miss <= 0.0,
             whole_day,
             within_tolerance: off.is_empty(),
             tolerances: TolerancesResponse {

@@ -1,6 +1,8 @@
 //! A meal of a plan and its replacement candidates, as answered.
 
 use mealplan_app::{Alternative, MealView};
+
+use super::WholeDayResponse;
 use mealplan_domain::Nutrition;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -134,6 +136,9 @@ pub struct AlternativeResponse {
     pub day_totals: Totals,
     /// Candidate minus the current meal, both at that portion.
     pub change: Totals,
+    /// The day's fibre, sodium, saturated fat and sugars against the
+    /// owner's limits, and its repeats, with the candidate in place.
+    pub day_limits: WholeDayResponse,
 }
 
 impl From<&Alternative> for AlternativeResponse {
@@ -145,6 +150,7 @@ impl From<&Alternative> for AlternativeResponse {
             per_serving: a.recipe.nutrition().served(1.0).into(),
             day_totals: a.day_totals.into(),
             change: a.change.into(),
+            day_limits: WholeDayResponse::from(&a.day_limits),
         }
     }
 }

@@ -44,6 +44,52 @@ pub struct PlanResponse {
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     #[schema(required = false)]
     pub cut_short: bool,
+    /// Only on the answer of a re-balance: each limit (fibre, sodium,
+    /// saturated fat, sugars) whose amount it changed, day by day, before
+    /// and after.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[schema(required = false)]
+    pub limit_changes: Vec<LimitChangeResponse>,
+}
+
+/// What a re-balance did to one limit of one day.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LimitChangeResponse {
+    /// 1-7.
+    pub day_of_week: u8,
+    /// `fiber`, `sodium`, `saturated_fat` or `sugar`.
+    pub nutrient: &'static str,
+    /// `g`, or `mg` for sodium.
+    pub unit: &'static str,
+    /// The day's amount before.
+    pub before: f64,
+    /// And after.
+    pub after: f64,
+    /// The least (fibre only).
+    pub min: Option<f64>,
+    /// The most.
+    pub max: Option<f64>,
+    /// Whether the day kept it before.
+    pub met_before: bool,
+    /// And after.
+    pub met_after: bool,
+}
+
+impl From<&mealplan_app::LimitChange> for LimitChangeResponse {
+    fn from(c: &mealplan_app::LimitChange) -> Self {
+        let one = |v: f64| (v * 10.0).round() / 10.0;
+        Self {
+            day_of_week: c.day_of_week,
+            nutrient: c.minor.as_str(),
+            unit: c.minor.unit(),
+            before: one(c.before),
+            after: one(c.after),
+            min: c.min.map(one),
+            max: c.max.map(one),
+            met_before: c.met_before,
+            met_after: c.met_after,
+        }
+    }
 }
 
 fn timestamp(t: chrono::DateTime<chrono::Utc>) -> String {
@@ -69,6 +115,7 @@ impl From<&PlanView> for PlanResponse {
                 })
                 .collect(),
             cut_short: p.cut_short,
+            limit_changes: p.limit_changes.iter().map(Into::into).collect(),
         }
     }
 }
