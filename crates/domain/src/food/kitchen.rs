@@ -638,6 +638,9 @@ mod tests {
         assert_eq!(display("egg", 187.5), "188 g (4 eggs, rounded from 3¾)");
         assert_eq!(display("egg", 20.0), "20 g (1 egg, rounded from 0.4)");
         assert_eq!(display("egg", 5.0), "5 g");
+        // A small part of many goes unsaid; a half of one does not.
+        assert_eq!(display("egg", 308.0), "308 g (6 eggs)");
+        assert_eq!(display("egg", 225.0), "225 g (5 eggs, rounded from 4½)");
         assert_eq!(display("olive oil", 14.0), "14 g (1 tbsp)");
         assert_eq!(display("olive oil", 5.0), "5 g (1 tsp)");
         assert_eq!(display("milk", 250.0), "250 g (250 ml)");

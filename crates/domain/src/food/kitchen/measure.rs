@@ -26,8 +26,12 @@ pub fn grams_text(grams: f64) -> String {
 pub(super) const PINCH: &str = "a pinch";
 
 /// How far a count of whole things may be from a whole number and still
-/// be read as it ("1 egg" for 52 g): a tenth of one, as shops round.
+/// be read as it without a note ("1 egg" for 52 g): a tenth of one, as
+/// shops round, or 5% of a larger count ("6 slices" for 6.2).
 pub const WHOLE_SLACK: f64 = 0.1;
+
+/// The share of a count within which rounding it goes unsaid.
+const WHOLE_SLACK_SHARE: f64 = 0.05;
 
 /// A household measure and whether it is a spoon measure a cook would use
 /// instead of grams.
@@ -75,7 +79,8 @@ pub fn measure(how: &HouseMeasure, grams: f64) -> Option<Measured> {
             Some(Measured {
                 text: format!("{} {}", whole as i64, p.noun(whole)),
                 spoon: false,
-                rounded_from: ((whole - count).abs() > WHOLE_SLACK).then_some(count),
+                rounded_from: ((whole - count).abs() > WHOLE_SLACK.max(WHOLE_SLACK_SHARE * count))
+                    .then_some(count),
             })
         }
         HouseMeasure::Spoon { grams_per_tsp } => Some(volume(grams / grams_per_tsp, false)),
