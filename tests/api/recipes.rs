@@ -286,6 +286,17 @@ async fn the_recipe_page_scales_to_a_portion(b: Backend) {
     // Steps change with the amounts (the same count of steps).
     assert_eq!(step_items(&page).len(), step_items(&one).len());
     assert_ne!(step_items(&page), step_items(&one));
+    // The water in the steps scales too: 450 ml for one serving.
+    assert!(one.contains("450 ml boiling water"), "{one}");
+    assert!(page.contains("575 ml boiling water"), "{page}");
+    let small = app.get(&format!("{url}?servings=0.75"), None).await.text;
+    assert!(small.contains("350 ml boiling water"), "{small}");
+    // Eggs come whole, and a page that rounds says so: 150 g of egg for
+    // one serving is 3 eggs, for 1.25 servings 3¾, cooked as 4.
+    let eggs = app.get("/recipes/1042?servings=1.25", None).await.text;
+    assert!(eggs.contains("188 g (4 eggs, rounded from 3¾"), "{eggs}");
+    assert!(eggs.contains("Rounded to whole units: egg"), "{eggs}");
+    assert!(!eggs.contains("¾ egg"), "{eggs}");
     for bad in ["abc", "0", "-1", "11", "NaN", "inf", "", "1e400"] {
         let reply = app.get(&format!("{url}?servings={bad}"), None).await;
         assert_eq!(reply.status, 422, "{bad}");

@@ -169,7 +169,7 @@ impl Recipes {
                     .card
                     .steps
                     .iter()
-                    .map(|s| self.kitchen.step(s, &scaled))
+                    .map(|s| self.kitchen.step(s, &scaled, servings))
                     .collect(),
                 servings,
                 recipe,
@@ -327,5 +327,45 @@ mod tests {
         assert_eq!(sheet.steps, ["Peel 10 g kiwi.", "Eat it."]);
         assert_eq!(sheet.lines[0].display, "10 g");
         assert_eq!(sheet.lines[0].measure, None);
+    }
+
+    #[tokio::test]
+    async fn a_sheet_for_a_portion_scales_the_water_and_counts_eggs_whole() {
+        use mealplan_domain::kitchen::{BuyUnit, HouseMeasure, KitchenFacts, Piece};
+        let mut catalog = MockRecipeCatalog::new();
+        catalog.expect_all().returning(|| {
+            let mut r = crate::fixtures::recipe(1, &[("egg", 50.0)], MealType::Breakfast, 300.0);
+            r.card.steps = vec!["Poach {egg} in {300 ml water}.".into()];
+            Ok(Arc::from(vec![r]))
+        });
+        let egg = Piece {
+            grams: 50.0,
+            one: "egg".into(),
+            many: "eggs".into(),
+        };
+        let kitchen = Kitchen::new([(
+            "egg".to_owned(),
+            KitchenFacts {
+                aisle: mealplan_domain::kitchen::Aisle::Dairy,
+                measure: HouseMeasure::Whole(egg.clone()),
+                buy: BuyUnit::Piece(egg),
+                bought: None,
+                note: None,
+                sodium_mg: 142.0,
+                saturated_fat: 3.1,
+                protein: 12.6,
+            },
+        )]);
+        let recipes = Recipes::new(Arc::new(catalog), Arc::new(Taxonomy::default()))
+            .with_kitchen(Arc::new(kitchen));
+        let pot = recipes.sheet_for(1, 4.5).await.unwrap().unwrap();
+        assert_eq!(pot.steps, ["Poach 5 eggs (225 g) in 1.4 l water."]);
+        assert_eq!(pot.lines[0].display, "225 g (5 eggs, rounded from 4½)");
+        assert_eq!(pot.lines[0].rounded_from, Some(4.5));
+        let small = recipes.sheet_for(1, 0.75).await.unwrap().unwrap();
+        assert_eq!(small.steps, ["Poach 1 egg (38 g) in 225 ml water."]);
+        let one = recipes.sheet(1).await.unwrap().unwrap();
+        assert_eq!(one.steps, ["Poach 1 egg (50 g) in 300 ml water."]);
+        assert_eq!(one.lines[0].rounded_from, None);
     }
 }

@@ -21,7 +21,11 @@ fn print(recipe: &Recipe, kitchen: &Kitchen) {
         println!("  - {}: {}", i.name, kitchen.line(i).display);
     }
     for (n, step) in card.steps.iter().enumerate() {
-        println!("  {}. {}", n + 1, kitchen.step(step, recipe.ingredients()));
+        println!(
+            "  {}. {}",
+            n + 1,
+            kitchen.step(step, recipe.ingredients(), 1.0)
+        );
     }
     println!();
 }

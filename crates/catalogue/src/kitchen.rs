@@ -73,9 +73,11 @@ fn parse_with(text: &str, protein: impl Fn(&str) -> f64) -> Result<Kitchen, Cata
         };
         let aisle = Aisle::parse(aisle).map_err(|_| fail(format!("unknown aisle {aisle:?}")))?;
         let piece = |rest: &str| -> Result<Piece, CatalogueError> {
-            let (grams, nouns) = rest
-                .split_once(' ')
-                .ok_or_else(|| fail(format!("expected `piece GRAMS one/many`, found {rest:?}")))?;
+            let (grams, nouns) = rest.split_once(' ').ok_or_else(|| {
+                fail(format!(
+                    "expected `piece|whole GRAMS one/many`, found {rest:?}"
+                ))
+            })?;
             let (one, many) = nouns
                 .split_once('/')
                 .ok_or_else(|| fail(format!("expected `one/many`, found {nouns:?}")))?;
@@ -88,6 +90,7 @@ fn parse_with(text: &str, protein: impl Fn(&str) -> f64) -> Result<Kitchen, Cata
         let (kind, rest) = measure.split_once(' ').unwrap_or((measure, ""));
         let measure = match kind {
             "piece" => HouseMeasure::Piece(piece(rest)?),
+            "whole" => HouseMeasure::Whole(piece(rest)?),
             "tsp" => HouseMeasure::Spoon {
                 grams_per_tsp: positive(rest)?,
             },
@@ -106,7 +109,7 @@ fn parse_with(text: &str, protein: impl Fn(&str) -> f64) -> Result<Kitchen, Cata
         let (kind, rest) = buy.split_once(' ').unwrap_or((buy, ""));
         let buy = match (kind, rest) {
             ("piece", "") => match &measure {
-                HouseMeasure::Piece(p) => BuyUnit::Piece(p.clone()),
+                HouseMeasure::Piece(p) | HouseMeasure::Whole(p) => BuyUnit::Piece(p.clone()),
                 _ => return Err(fail("`piece` alone needs a piece measure".into())),
             },
             ("piece", rest) => BuyUnit::Piece(piece(rest)?),

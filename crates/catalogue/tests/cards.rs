@@ -104,7 +104,10 @@ fn every_recipe_has_steps_times_and_measures() {
                 // count, go without a household measure.
                 let how = &kitchen.get(&i.name).unwrap().measure;
                 assert!(
-                    matches!(how, HouseMeasure::Weight | HouseMeasure::Piece(_)),
+                    matches!(
+                        how,
+                        HouseMeasure::Weight | HouseMeasure::Piece(_) | HouseMeasure::Whole(_)
+                    ),
                     "{}: {} has no measure",
                     r.recipe_id,
                     i.name
@@ -189,6 +192,8 @@ fn steps_name_no_ingredient_the_recipe_lacks() {
                 .iter()
                 .map(|p| match p {
                     StepPart::Text(t) => t.as_str(),
+                    // "2 tbsp of the coconut milk" names coconut milk too.
+                    StepPart::Amount(a) => a.what.as_str(),
                     StepPart::Ref(_) => " | ",
                 })
                 .collect();
@@ -217,6 +222,74 @@ fn steps_name_no_ingredient_the_recipe_lacks() {
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// Units a step may measure an amount in.
+const UNITS: [&str; 7] = ["ml", "l", "litre", "litres", "tbsp", "tsp", "cup"];
+
+#[test]
+fn every_amount_in_the_steps_scales_with_the_portion() {
+    // An amount written as plain text ("add 100 ml water") would say one
+    // serving's water to a cook making four: every one is `{100 ml water}`,
+    // which the page scales.
+    let mut problems = Vec::new();
+    for r in catalogue() {
+        for step in &r.card.steps {
+            for part in parse_step(step).unwrap_or_default() {
+                let StepPart::Text(text) = part else { continue };
+                let tokens: Vec<&str> = text.split_whitespace().collect();
+                for pair in tokens.windows(2) {
+                    let number = pair[0].trim_start_matches('(');
+                    let is_number = !number.is_empty()
+                        && number
+                            .chars()
+                            .any(|c| c.is_ascii_digit() || "½¼¾⅓⅔".contains(c))
+                        && number
+                            .chars()
+                            .all(|c| c.is_ascii_digit() || "½¼¾⅓⅔.-".contains(c));
+                    let unit = pair[1].trim_end_matches([',', ';', '.', ')']);
+                    if is_number && UNITS.contains(&unit) {
+                        problems.push(format!(
+                            "{}: {:?} is not scaled; write {{{} {} …}}",
+                            r.recipe_id, step, number, unit
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn a_pot_for_four_says_four_servings_of_water() {
+    let kitchen = kitchen();
+    let with_water = catalogue()
+        .into_iter()
+        .find(|r| r.card.steps.iter().any(|s| s.contains("{200 ml water")))
+        .expect("a recipe cooks in 200 ml water");
+    let scaled: Vec<_> = with_water
+        .ingredients()
+        .iter()
+        .map(|i| mealplan_domain::RecipeIngredient {
+            name: i.name.clone(),
+            grams: i.grams * 4.0,
+        })
+        .collect();
+    let steps: Vec<String> = with_water
+        .card
+        .steps
+        .iter()
+        .map(|s| kitchen.step(s, &scaled, 4.0))
+        .collect();
+    assert!(
+        steps.iter().any(|s| s.contains("800 ml water")),
+        "{steps:?}"
+    );
+    assert!(
+        !steps.iter().any(|s| s.contains("200 ml water")),
+        "{steps:?}"
+    );
 }
 
 /// Words that must not stand right before an amount: "Top with sliced
@@ -255,7 +328,7 @@ fn steps_read_as_sentences() {
                     ));
                 }
             }
-            let text = kitchen.step(step, r.ingredients());
+            let text = kitchen.step(step, r.ingredients(), 1.0);
             let first = text.chars().next().unwrap_or(' ');
             if !(first.is_uppercase() || first.is_ascii_digit())
                 || !(text.ends_with('.') || text.ends_with('!'))

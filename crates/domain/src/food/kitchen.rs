@@ -20,9 +20,9 @@ use crate::food::recipe::RecipeIngredient;
 mod measure;
 mod step;
 
-pub use measure::{Measured, fraction, grams_text, measure};
+pub use measure::{Measured, WHOLE_SLACK, fraction, grams_text, liquid_text, measure};
 use measure::{PINCH, number};
-pub use step::{StepError, StepPart, StepRef, parse_step};
+pub use step::{StepAmount, StepError, StepPart, StepRef, parse_step};
 
 choice!(
     /// Where a shop keeps an ingredient, in the order a shopping list
@@ -110,8 +110,13 @@ impl Piece {
 /// How a cook measures an ingredient at home.
 #[derive(Debug, Clone, PartialEq)]
 pub enum HouseMeasure {
-    /// Counted (`2 eggs`, `½ onion`).
+    /// Counted, in halves and quarters too (`2 onions`, `½ onion`).
     Piece(Piece),
+    /// Counted, and only ever whole (eggs, slices of bread or bacon,
+    /// tortillas, bagels, pitas): `2 eggs`, never `1½ eggs`. An amount
+    /// between whole numbers is rounded and says so
+    /// ([`Measured::rounded_from`]).
+    Whole(Piece),
     /// Spooned: teaspoons, tablespoons, and cups from a quarter cup up
     /// (1 cup = 16 tbsp = 48 tsp).
     Spoon {
@@ -234,6 +239,10 @@ pub struct IngredientLine {
     /// Household measure (`2 eggs`, `1 tbsp`, `250 ml`, `⅔ cup`), when
     /// the amount can be measured without scales.
     pub measure: Option<String>,
+    /// The exact count when the measure rounded things that come whole
+    /// (1.6 for `2 eggs`): the portion needs part of one, and a page says
+    /// it rounded.
+    pub rounded_from: Option<f64>,
     /// Grams, then measure and notes: `100 g (2 eggs)`,
     /// `150 g cooked (¾ cup; from 50 g dry)`.
     pub display: String,
@@ -302,11 +311,17 @@ impl Kitchen {
     pub fn line(&self, ingredient: &RecipeIngredient) -> IngredientLine {
         let grams = ingredient.grams;
         let facts = self.get(&ingredient.name);
-        let measure = facts
-            .and_then(|f| measure(&f.measure, grams))
-            .map(|m| m.text);
+        let measured = facts.and_then(|f| measure(&f.measure, grams));
+        let rounded_from = measured.as_ref().and_then(|m| m.rounded_from);
+        let measure = measured.map(|m| m.text);
         let mut display = grams_text(grams);
-        let mut notes: Vec<String> = measure.iter().cloned().collect();
+        let mut notes: Vec<String> = measure
+            .iter()
+            .map(|m| match rounded_from {
+                Some(exact) => format!("{m}, rounded from {}", fraction(exact)),
+                None => m.clone(),
+            })
+            .collect();
         if let Some(f) = facts {
             if let Some(b) = &f.bought {
                 display.push_str(" cooked");
@@ -326,14 +341,18 @@ impl Kitchen {
             name: ingredient.name.clone(),
             grams,
             measure,
+            rounded_from,
             display,
         }
     }
 
-    /// Renders a step template against a recipe's ingredients. A
-    /// reference the recipe does not have is written as its bare name (the
-    /// catalogue tests make sure that never happens).
-    pub fn step(&self, template: &str, ingredients: &[RecipeIngredient]) -> String {
+    /// Renders a step template against a recipe's ingredients, already
+    /// scaled to the portion of `servings`; the amounts a step names
+    /// outside the ingredient list (`{100 ml water}`) are scaled by
+    /// `servings` here, so a pot for four says 400 ml. A reference the
+    /// recipe does not have is written as its bare name (the catalogue
+    /// tests make sure that never happens).
+    pub fn step(&self, template: &str, ingredients: &[RecipeIngredient], servings: f64) -> String {
         let Ok(parts) = parse_step(template) else {
             return template.to_owned();
         };
@@ -345,6 +364,7 @@ impl Kitchen {
                     Some(i) => self.phrase(&r.name, i.grams * r.share, r.form.as_deref()),
                     None => r.name.clone(),
                 },
+                StepPart::Amount(a) => format!("{} {}", liquid_text(a.ml * servings), a.what),
             })
             .collect()
     }
@@ -379,7 +399,9 @@ impl Kitchen {
         }
         let weight = grams_text(grams);
         match (&facts.measure, measure(&facts.measure, grams)) {
-            (HouseMeasure::Piece(_), Some(m)) => format!("{} ({weight})", m.text),
+            (HouseMeasure::Piece(_) | HouseMeasure::Whole(_), Some(m)) => {
+                format!("{} ({weight})", m.text)
+            }
             (_, Some(m)) if m.text == PINCH => format!("a pinch of {name}"),
             (_, Some(m)) if m.spoon => format!("{} {name}", m.text),
             (_, Some(m)) => format!("{weight} {name} ({})", m.text),
@@ -517,7 +539,7 @@ mod tests {
                 KitchenFacts {
                     sodium_mg: 142.0,
                     saturated_fat: 3.1,
-                    ..facts(HouseMeasure::Piece(egg.clone()), BuyUnit::Piece(egg), None)
+                    ..facts(HouseMeasure::Whole(egg.clone()), BuyUnit::Piece(egg), None)
                 },
             ),
             (
@@ -610,7 +632,15 @@ mod tests {
         let display = |name: &str, grams: f64| k.line(&ing(name, grams)).display;
         assert_eq!(display("egg", 100.0), "100 g (2 eggs)");
         assert_eq!(display("egg", 50.0), "50 g (1 egg)");
-        assert_eq!(display("egg", 80.0), "80 g (1½ eggs)");
+        assert_eq!(display("egg", 80.0), "80 g (2 eggs, rounded from 1.6)");
+        assert_eq!(display("egg", 75.0), "75 g (2 eggs, rounded from 1½)");
+        assert_eq!(display("egg", 52.0), "52 g (1 egg)");
+        assert_eq!(display("egg", 187.5), "188 g (4 eggs, rounded from 3¾)");
+        assert_eq!(display("egg", 20.0), "20 g (1 egg, rounded from 0.4)");
+        assert_eq!(display("egg", 5.0), "5 g");
+        // A small part of many goes unsaid; a half of one does not.
+        assert_eq!(display("egg", 308.0), "308 g (6 eggs)");
+        assert_eq!(display("egg", 225.0), "225 g (5 eggs, rounded from 4½)");
         assert_eq!(display("olive oil", 14.0), "14 g (1 tbsp)");
         assert_eq!(display("olive oil", 5.0), "5 g (1 tsp)");
         assert_eq!(display("milk", 250.0), "250 g (250 ml)");
@@ -637,6 +667,10 @@ mod tests {
             Some("2 eggs")
         );
         assert_eq!(k.line(&ing("chicken breast", 100.0)).measure, None);
+        assert_eq!(k.line(&ing("egg", 80.0)).rounded_from, Some(1.6));
+        assert_eq!(k.line(&ing("egg", 100.0)).rounded_from, None);
+        // Things cut at home are still measured in parts.
+        assert_eq!(k.line(&ing("onion", 55.0)).rounded_from, None);
     }
 
     #[test]
@@ -651,7 +685,7 @@ mod tests {
             ing("chicken breast", 150.0),
             ing("salt", 1.0),
         ];
-        let step = |t: &str| k.step(t, &recipe);
+        let step = |t: &str| k.step(t, &recipe, 1.0);
         assert_eq!(
             step("Whisk {egg} with {milk}."),
             "Whisk 2 eggs (100 g) with 200 ml milk."
@@ -673,6 +707,37 @@ mod tests {
             "Season 200 g raw chicken breast (about 150 g cooked) with a pinch of salt."
         );
         assert_eq!(step("Add {kale}."), "Add kale.");
+        assert_eq!(
+            step("Simmer in {300 ml water}, then {1 tbsp of the water}."),
+            "Simmer in 300 ml water, then 1 tbsp of the water."
+        );
+    }
+
+    #[test]
+    fn water_in_the_steps_scales_with_the_portion() {
+        let k = kitchen();
+        let at = |servings: f64| {
+            let recipe = [ing("brown rice", 150.0 * servings)];
+            k.step(
+                "Cook {brown rice:dry} in {100 ml water}; add {2 tbsp hot water}.",
+                &recipe,
+                servings,
+            )
+        };
+        assert_eq!(
+            at(1.0),
+            "Cook 50 g dry brown rice (about 150 g cooked) in 100 ml water; add 2 tbsp hot water."
+        );
+        assert_eq!(
+            at(4.5),
+            "Cook 225 g dry brown rice (about 675 g cooked) in 450 ml water; add 140 ml hot water."
+        );
+        assert_eq!(
+            at(0.75),
+            "Cook 40 g dry brown rice (about 113 g cooked) in 75 ml water; add 1½ tbsp hot water."
+        );
+        assert_eq!(k.step("Add {1.1 l water}.", &[], 1.0), "Add 1.1 l water.");
+        assert_eq!(k.step("Add {1.1 l water}.", &[], 0.5), "Add 550 ml water.");
     }
 
     #[test]

@@ -161,7 +161,22 @@ pub fn recipe_page(sheet: &RecipeSheet, shares: &[(String, f64)]) -> String {
             escape(&line.display),
         );
     }
-    body.push_str("</ul>\n</section>\n<section>\n<h2>Method</h2>\n<ol class=\"steps\">\n");
+    body.push_str("</ul>\n");
+    let rounded: Vec<&str> = sheet
+        .lines
+        .iter()
+        .filter(|l| l.rounded_from.is_some())
+        .map(|l| l.name.as_str())
+        .collect();
+    if !rounded.is_empty() {
+        let _ = writeln!(
+            body,
+            "<p class=\"tags\">Rounded to whole units: {}. This portion needs part of one; \
+             cook with the whole count, or weigh out the grams. Nutrition is for the grams.</p>",
+            escape(&rounded.join(", ")),
+        );
+    }
+    body.push_str("</section>\n<section>\n<h2>Method</h2>\n<ol class=\"steps\">\n");
     for step in &sheet.steps {
         let _ = writeln!(body, "<li>{}</li>", escape(step));
     }
@@ -455,6 +470,7 @@ mod tests {
                 name: "<b>egg</b>".into(),
                 grams: 100.0,
                 measure: Some("2 eggs".into()),
+                rounded_from: None,
                 display: "100 g (2 eggs)".into(),
             }],
             steps: vec!["Whisk <i>2 eggs</i> & serve.".into()],
@@ -472,6 +488,43 @@ mod tests {
         );
         assert!(page.contains("<dd>512 kcal</dd>") && page.contains("<dd>1.3 g</dd>"));
         assert!(!page.contains("http"), "no external assets or links");
+    }
+
+    #[test]
+    fn a_page_that_rounds_a_count_says_so() {
+        let recipe = Recipe::new(
+            Taxonomy::standard(),
+            RecipeParts {
+                id: 1,
+                recipe_id: 1,
+                name: "Eggs".into(),
+                ingredients: vec![RecipeIngredient {
+                    name: "egg".into(),
+                    grams: 50.0,
+                }],
+                meal_types: vec![MealType::Breakfast],
+                ..RecipeParts::default()
+            },
+        )
+        .unwrap();
+        let line = |rounded_from: Option<f64>| IngredientLine {
+            name: "egg".into(),
+            grams: 75.0,
+            measure: Some("2 eggs".into()),
+            rounded_from,
+            display: "75 g (2 eggs, rounded from 1½)".into(),
+        };
+        let mut sheet = RecipeSheet {
+            lines: vec![line(Some(1.5))],
+            steps: vec![],
+            servings: 1.5,
+            recipe,
+        };
+        let page = recipe_page(&sheet, &[]);
+        assert!(page.contains("75 g (2 eggs, rounded from 1½)"));
+        assert!(page.contains("Rounded to whole units: egg."), "{page}");
+        sheet.lines = vec![line(None)];
+        assert!(!recipe_page(&sheet, &[]).contains("Rounded to whole units"));
     }
 
     #[test]

@@ -25,6 +25,14 @@ pub fn grams_text(grams: f64) -> String {
 
 pub(super) const PINCH: &str = "a pinch";
 
+/// How far a count of whole things may be from a whole number and still
+/// be read as it without a note ("1 egg" for 52 g): a tenth of one, as
+/// shops round, or 5% of a larger count ("6 slices" for 6.2).
+pub const WHOLE_SLACK: f64 = 0.1;
+
+/// The share of a count within which rounding it goes unsaid.
+const WHOLE_SLACK_SHARE: f64 = 0.05;
+
 /// A household measure and whether it is a spoon measure a cook would use
 /// instead of grams.
 #[derive(Debug, Clone, PartialEq)]
@@ -33,6 +41,10 @@ pub struct Measured {
     pub text: String,
     /// Teaspoons, tablespoons, a pinch or millilitres.
     pub spoon: bool,
+    /// The exact count, when things that come whole (eggs, slices,
+    /// tortillas) were rounded to a whole number to be counted: a page
+    /// says so rather than ask for "½ egg".
+    pub rounded_from: Option<f64>,
 }
 
 /// The household measure of `grams` (None when it is weighed only, or
@@ -54,6 +66,21 @@ pub fn measure(how: &HouseMeasure, grams: f64) -> Option<Measured> {
             Some(Measured {
                 text: format!("{} {}", fraction(rounded), p.noun(rounded)),
                 spoon: false,
+                rounded_from: None,
+            })
+        }
+        HouseMeasure::Whole(p) => {
+            let count = grams / p.grams;
+            if count < 0.2 {
+                return None;
+            }
+            // Half an egg or more is an egg; less than one is still one.
+            let whole = count.round().max(1.0);
+            Some(Measured {
+                text: format!("{} {}", whole as i64, p.noun(whole)),
+                spoon: false,
+                rounded_from: ((whole - count).abs() > WHOLE_SLACK.max(WHOLE_SLACK_SHARE * count))
+                    .then_some(count),
             })
         }
         HouseMeasure::Spoon { grams_per_tsp } => Some(volume(grams / grams_per_tsp, false)),
@@ -65,7 +92,11 @@ pub fn measure(how: &HouseMeasure, grams: f64) -> Option<Measured> {
 /// Teaspoons as a cook measures them: a pinch, quarter teaspoons, half
 /// teaspoons, half tablespoons, then cups (dry) or millilitres (liquid).
 fn volume(tsp: f64, liquid: bool) -> Measured {
-    let spoon = |text: String| Measured { text, spoon: true };
+    let spoon = |text: String| Measured {
+        text,
+        spoon: true,
+        rounded_from: None,
+    };
     if tsp < 0.2 {
         return spoon(PINCH.to_owned());
     }
@@ -111,7 +142,19 @@ fn volume(tsp: f64, liquid: bool) -> Measured {
             if rounded > 1.0 { "cups" } else { "cup" }
         ),
         spoon: false,
+        rounded_from: None,
     }
+}
+
+/// A liquid amount as a step says it, `ml` millilitres: spoons below
+/// 60 ml, millilitres to 5, 10 or 25 up to a litre, then litres to a
+/// tenth (`1 tbsp`, `150 ml`, `1.1 l`).
+pub fn liquid_text(ml: f64) -> String {
+    if ml >= 975.0 {
+        let litres = (ml / 100.0).round() / 10.0;
+        return format!("{} l", number(litres));
+    }
+    volume(ml / 5.0, true).text
 }
 
 fn nearest(value: f64, choices: &[f64]) -> f64 {

@@ -1,6 +1,7 @@
 //! Step templates: text with `{…}` references to the recipe's own
-//! ingredient amounts, cut into parts that
-//! [`Kitchen::step`](super::Kitchen::step) renders.
+//! ingredient amounts, and `{100 ml water}` amounts the ingredient list
+//! does not carry, cut into parts that
+//! [`Kitchen::step`](super::Kitchen::step) renders for a portion.
 
 /// A `{…}` reference to an ingredient in a step template.
 #[derive(Debug, Clone, PartialEq)]
@@ -13,6 +14,21 @@ pub struct StepRef {
     pub form: Option<String>,
 }
 
+/// An amount a step measures that is not an ingredient of the recipe
+/// (water, a spoon of the pan's coconut milk, yeast): written
+/// `{100 ml water}`, `{1.5 l water}`, `{3 tbsp of the water}` or
+/// `{1 tsp instant yeast}` for one serving, it scales with the portion
+/// like the ingredients do, so a pot for four is not left with one
+/// serving's water.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StepAmount {
+    /// Millilitres for one serving (a teaspoon is 5, a tablespoon 15).
+    pub ml: f64,
+    /// What is measured, as the step says it: `water`, `boiling water`,
+    /// `of the coconut milk`.
+    pub what: String,
+}
+
 /// A step template cut into text and references.
 #[derive(Debug, Clone, PartialEq)]
 pub enum StepPart {
@@ -20,6 +36,8 @@ pub enum StepPart {
     Text(String),
     /// An ingredient amount.
     Ref(StepRef),
+    /// An amount of something the ingredient list leaves out (water).
+    Amount(StepAmount),
 }
 
 /// Why a step template does not read.
@@ -40,6 +58,10 @@ pub enum StepError {
     /// A reference without a name, or with an empty form.
     #[error("empty reference {{{0}}}")]
     EmptyReference(String),
+    /// An amount (`{100 ml water}`) without a positive number, a unit of
+    /// ml, l, tbsp or tsp, or what it measures.
+    #[error("bad amount {{{0}}}: expected `{{NUMBER ml|l|tbsp|tsp WHAT}}`")]
+    BadAmount(String),
 }
 
 /// Cuts a step template into text and `{…}` references. Fails on an
@@ -59,7 +81,15 @@ pub fn parse_step(template: &str) -> Result<Vec<StepPart>, StepError> {
         if inner.contains('{') {
             return Err(StepError::Nested(template.to_owned()));
         }
-        parts.push(StepPart::Ref(parse_ref(inner)?));
+        let starts_with_number = inner
+            .split(' ')
+            .next()
+            .is_some_and(|first| !first.contains('/') && first.parse::<f64>().is_ok());
+        parts.push(if starts_with_number {
+            StepPart::Amount(parse_amount(inner)?)
+        } else {
+            StepPart::Ref(parse_ref(inner)?)
+        });
         rest = &after[close + 1..];
     }
     if rest.contains('}') {
@@ -69,6 +99,39 @@ pub fn parse_step(template: &str) -> Result<Vec<StepPart>, StepError> {
         parts.push(StepPart::Text(rest.to_owned()));
     }
     Ok(parts)
+}
+
+/// Millilitres in one of a step amount's units.
+fn unit_ml(unit: &str) -> Option<f64> {
+    match unit {
+        "ml" => Some(1.0),
+        "l" => Some(1000.0),
+        "tbsp" => Some(15.0),
+        "tsp" => Some(5.0),
+        _ => None,
+    }
+}
+
+fn parse_amount(inner: &str) -> Result<StepAmount, StepError> {
+    let bad = || StepError::BadAmount(inner.to_owned());
+    let mut words = inner.splitn(3, ' ');
+    let (Some(number), Some(unit), Some(what)) = (words.next(), words.next(), words.next()) else {
+        return Err(bad());
+    };
+    let amount = number
+        .parse::<f64>()
+        .ok()
+        .filter(|v| v.is_finite() && *v > 0.0)
+        .ok_or_else(bad)?;
+    let ml = unit_ml(unit).ok_or_else(bad)? * amount;
+    let what = what.trim();
+    if what.is_empty() {
+        return Err(bad());
+    }
+    Ok(StepAmount {
+        ml,
+        what: what.to_owned(),
+    })
 }
 
 fn parse_ref(inner: &str) -> Result<StepRef, StepError> {
@@ -130,5 +193,38 @@ mod tests {
             parse_step("{3/2 milk}"),
             Err(StepError::BadShare("3/2 milk".into()))
         );
+    }
+
+    #[test]
+    fn amounts_outside_the_list_read_in_millilitres() {
+        let amount = |t: &str| match &parse_step(t).unwrap()[..] {
+            [StepPart::Amount(a)] => (a.ml, a.what.clone()),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(amount("{100 ml water}"), (100.0, "water".into()));
+        assert_eq!(
+            amount("{1.5 l boiling water}"),
+            (1500.0, "boiling water".into())
+        );
+        assert_eq!(
+            amount("{2 tbsp of the coconut milk}"),
+            (30.0, "of the coconut milk".into())
+        );
+        assert_eq!(
+            amount("{1 tsp instant yeast}"),
+            (5.0, "instant yeast".into())
+        );
+        for bad in [
+            "{100 water}",
+            "{0 ml water}",
+            "{100 ml}",
+            "{100 cups water}",
+            "{-1 ml water}",
+        ] {
+            assert!(
+                matches!(parse_step(bad), Err(StepError::BadAmount(_))),
+                "{bad}"
+            );
+        }
     }
 }
