@@ -150,7 +150,7 @@ fn short(r: &ToolRequest) -> String {
         ToolRequest::DayProgress { day } => {
             format!("progress {}", day.map_or("-".into(), |d| d.to_string()))
         }
-        ToolRequest::ExplainTargets { focus } => format!(
+        ToolRequest::ExplainTargets { focus, .. } => format!(
             "targets{}",
             focus.map_or(String::new(), |n| format!(" {n:?}").to_lowercase())
         ),
@@ -1062,4 +1062,77 @@ fn spanish_nuts_and_seeds_are_read() {
             "{message}"
         );
     }
+}
+
+#[test]
+fn children_and_grandchildren_are_read_by_the_words_people_use() {
+    reads(
+        "add my baby girl Lucia, she is 6, 118 cm, 21 kg",
+        En,
+        &["add member Lucia (daughter) female 6y 118cm 21kg"],
+    );
+    reads(
+        "add my little one Leo, he's 5, 110 cm, 19 kg",
+        En,
+        &["add member Leo (child) male 5y 110cm 19kg"],
+    );
+    reads(
+        "add my grandson Tom, 9 years, 133 cm, 29 kg",
+        En,
+        &["add member Tom (grandson) male 9y 133cm 29kg"],
+    );
+    reads(
+        "add my granddaughter Mia to the household",
+        En,
+        &["add member Mia (granddaughter) female"],
+    );
+    reads(
+        "añade a mi nieto Pablo, tiene 8 añitos, mide 128 cm y pesa 26 kilos",
+        Es,
+        &["add member Pablo (grandson) male 8y 128cm 26kg"],
+    );
+    reads(
+        "añade a mi hijita Sofía, tiene 6 añitos, 115 cm, 20 kg",
+        Es,
+        &["add member Sofía (daughter) female 6y 115cm 20kg"],
+    );
+    reads(
+        "agrega a mi nieta Vera a la familia",
+        Es,
+        &["add member Vera (granddaughter) female"],
+    );
+    reads(
+        "mi niña tiene 7 añitos, mide 122 cm y pesa 23 kilos",
+        Es,
+        &["add member (daughter) female 7y 122cm 23kg"],
+    );
+    // Alone, "niña" is no relation, and Nina is a name.
+    reads(
+        "add my daughter Nina, she is 10, 140 cm, 33 kg",
+        En,
+        &["add member Nina (daughter) female 10y 140cm 33kg"],
+    );
+    // Said of one later, by the same words.
+    reads(
+        "my grandson is allergic to peanuts",
+        En,
+        &["someone else: (grandson); peanut allergy"],
+    );
+    reads(
+        "mi hijito no come cerdo",
+        Es,
+        &["someone else: (son); pork"],
+    );
+    // A word that is a relation only after "mi" still makes the
+    // statement theirs, never the writer's.
+    reads(
+        "mi pequeña es celíaca",
+        Es,
+        &["someone else: (daughter); gluten free"],
+    );
+    reads(
+        "my little one is allergic to eggs",
+        En,
+        &["someone else: (child); egg allergy"],
+    );
 }
