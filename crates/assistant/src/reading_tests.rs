@@ -150,9 +150,14 @@ fn short(r: &ToolRequest) -> String {
         ToolRequest::DayProgress { day } => {
             format!("progress {}", day.map_or("-".into(), |d| d.to_string()))
         }
-        ToolRequest::ExplainTargets { focus, .. } => format!(
-            "targets{}",
-            focus.map_or(String::new(), |n| format!(" {n:?}").to_lowercase())
+        ToolRequest::ExplainTargets { focus, complaint } => format!(
+            "targets{}{}",
+            focus.map_or(String::new(), |n| format!(" {n:?}").to_lowercase()),
+            match complaint {
+                None => "",
+                Some(super::request::Complaint::TooHigh) => " too high",
+                Some(super::request::Complaint::TooLow) => " too low",
+            }
         ),
         ToolRequest::ShoppingList { food } => {
             format!(
@@ -1062,6 +1067,50 @@ fn spanish_nuts_and_seeds_are_read() {
             "{message}"
         );
     }
+}
+
+#[test]
+fn a_target_found_too_high_or_too_low_is_explained_in_both_languages() {
+    reads("protein is too high", En, &["targets protein too high"]);
+    reads("Protien is too high", En, &["targets protein too high"]);
+    reads(
+        "my protein target is way too much",
+        En,
+        &["targets protein too high"],
+    );
+    reads("too much protien", En, &["targets protein too high"]);
+    reads("demasiada proteína", Es, &["targets protein too high"]);
+    reads(
+        "la proteína está muy alta",
+        Es,
+        &["targets protein too high"],
+    );
+    reads(
+        "la proteina esta muy alta",
+        Es,
+        &["targets protein too high"],
+    );
+    reads("my carbs are too high", En, &["targets carbs too high"]);
+    reads("too few calories", En, &["targets calories too low"]);
+    reads("not enough protein", En, &["targets protein too low"]);
+    reads(
+        "me das muy pocas calorías",
+        Es,
+        &["targets calories too low"],
+    );
+    reads(
+        "demasiado pocos carbohidratos",
+        Es,
+        &["targets carbs too low"],
+    );
+    // Negated, it is no complaint.
+    reads("protein isn't too high", En, &[]);
+    // Said of a meal, it is the meal's reader's: a swap.
+    reads(
+        "tomorrow's dinner has too many calories, swap it",
+        En,
+        &["replace 4:dinner"],
+    );
 }
 
 #[test]
