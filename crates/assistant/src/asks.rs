@@ -29,10 +29,24 @@ fn nutrient(t: &Text) -> Option<Nutrient> {
 }
 
 /// Whether `t` finds something too high or too low ("too much",
-/// "muy poca"), not in a negation's scope ("protein isn't too high").
+/// "muy poca"), not in a negation's scope ("protein isn't too high"), or
+/// opens by asking it lower or higher ("lower my protein", "súbeme las
+/// calorías"; not "recipes lower in carbs").
 fn complaint(t: &Text) -> Option<Complaint> {
     let scopes = super::negation::Scopes::of(t);
     let said = |list: &[&str]| t.has_any(list) && !scopes.negates_any(t, list);
+    let verb = t
+        .words()
+        .iter()
+        .find(|w| !ASKED_OPENERS.contains(&w.as_str()))
+        .map_or("", String::as_str);
+    if scopes.any() {
+        // "don't lower my protein": no verb of asking read.
+    } else if LOWER_ASKED.contains(&verb) {
+        return Some(Complaint::TooHigh);
+    } else if RAISE_ASKED.contains(&verb) {
+        return Some(Complaint::TooLow);
+    }
     if said(TOO_LOW) {
         Some(Complaint::TooLow)
     } else if said(TOO_HIGH) {

@@ -1103,8 +1103,30 @@ fn a_target_found_too_high_or_too_low_is_explained_in_both_languages() {
         Es,
         &["targets carbs too low"],
     );
+    reads("protien to high", En, &["targets protein too high"]);
+    // Asked lower or higher, at the start of the request.
+    reads("lower my protein", En, &["targets protein too high"]);
+    reads(
+        "can you please reduce my carbs",
+        En,
+        &["targets carbs too high"],
+    );
+    reads(
+        "increase my protein target",
+        En,
+        &["targets protein too low"],
+    );
+    reads("bájame las calorías", Es, &["targets calories too high"]);
+    reads("súbeme la proteína", Es, &["targets protein too low"]);
+    reads(
+        "quiero bajar mis calorías",
+        Es,
+        &["targets calories too high"],
+    );
     // Negated, it is no complaint.
     reads("protein isn't too high", En, &[]);
+    // A search for lower-carb recipes is a search.
+    reads("find recipes lower in carbs", En, &["search"]);
     // Said of a meal, it is the meal's reader's: a swap.
     reads(
         "tomorrow's dinner has too many calories, swap it",
