@@ -1206,4 +1206,19 @@ fn children_and_grandchildren_are_read_by_the_words_people_use() {
         En,
         &["someone else: (child); egg allergy"],
     );
+    reads(
+        "my lil one is allergic to eggs",
+        En,
+        &["someone else: (child); egg allergy"],
+    );
+    reads(
+        "my youngest doesn't eat fish",
+        En,
+        &["someone else: (child); fish"],
+    );
+    reads(
+        "añade a mi chiquita Ana, 4 añitos, 102 cm, 16 kilos",
+        Es,
+        &["add member Ana (daughter) female 4y 102cm 16kg"],
+    );
 }
