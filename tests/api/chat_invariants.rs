@@ -171,9 +171,70 @@ const ALLERGENS: &[(&[&str], &[&str])] = &[
 
 /// Words that say the message is about someone else.
 const OTHERS: &[&str] = &[
-    "son", "daughter", "wife", "husband", "mom", "mum", "mother", "dad", "father", "friend", "kid",
-    "kids", "partner", "hijo", "hija", "esposa", "marido", "mujer", "madre", "mama", "padre",
-    "papa", "amigo", "amiga", "novio", "novia", "pareja", "he", "she", "el", "ella",
+    "son",
+    "daughter",
+    "wife",
+    "husband",
+    "mom",
+    "mum",
+    "mother",
+    "dad",
+    "father",
+    "friend",
+    "kid",
+    "kids",
+    "partner",
+    "hijo",
+    "hija",
+    "esposa",
+    "marido",
+    "mujer",
+    "madre",
+    "mama",
+    "padre",
+    "papa",
+    "amigo",
+    "amiga",
+    "novio",
+    "novia",
+    "pareja",
+    "he",
+    "she",
+    "el",
+    "ella",
+    "grandson",
+    "granddaughter",
+    "grandchild",
+    "grandma",
+    "grandpa",
+    "sister",
+    "brother",
+    "aunt",
+    "uncle",
+    "nieto",
+    "nieta",
+    "abuela",
+    "abuelo",
+    "hermana",
+    "hermano",
+    "tia",
+    "tio",
+    "hijita",
+    "hijito",
+    "pequena",
+    "pequeno",
+    "lil",
+    "kiddo",
+    "youngest",
+    "eldest",
+    "oldest",
+    "chiquita",
+    "chiquito",
+    "peque",
+    "nina",
+    "nino",
+    "baby",
+    "little",
 ];
 
 /// Lowercase, accents folded, punctuation kept apart as its own word.
@@ -316,7 +377,9 @@ pub(crate) fn broken(message: &str, before: &Seen, after: &Seen, answer: &str) -
     let about_others = w.iter().any(|x| OTHERS.contains(&x.as_str()));
     let (_, allergy_said) = occurs(message, ALLERGY);
     if allergy_said && !about_others && !answer.contains('?') {
-        let stored = after.names("restrictions");
+        // "Marta is allergic to eggs": stored on Marta counts.
+        let mut stored = after.names("restrictions");
+        stored.extend(named_members_restrictions(&w, after));
         let joined = format!(" {} ", allergy_clauses(message).join(" "));
         for (names, kept_by) in ALLERGENS {
             // "soy" is also Spanish for "I am": the food only after "to".
@@ -337,6 +400,25 @@ pub(crate) fn broken(message: &str, before: &Seen, after: &Seen, answer: &str) -
         }
     }
     out
+}
+
+/// The restrictions stored on the members a message names (`words`:
+/// the message's words), so an allergy said of one ("Marta is allergic
+/// to eggs") is found where it belongs.
+fn named_members_restrictions(words: &[String], seen: &Seen) -> BTreeSet<String> {
+    seen.members
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|m| {
+            m["name"].as_str().is_some_and(|name| {
+                let name = self::words(name);
+                !name.is_empty() && words.windows(name.len()).any(|w| w == name.as_slice())
+            })
+        })
+        .flat_map(|m| m["restrictions"].as_array().into_iter().flatten())
+        .filter_map(|r| r["name"].as_str().map(str::to_owned))
+        .collect()
 }
 
 /// The words of the clauses that say an allergy (affirmed), with the
@@ -446,6 +528,22 @@ mod tests {
             1
         );
         assert!(broken("allergic to what?", &before, &before, "Which food?").is_empty());
+        // Said of a named member and stored on her: not lost; stored on
+        // another member, or on no one: lost.
+        let with_members = |marta: &[&str], ana: &[&str]| Seen {
+            members: serde_json::json!([
+                {"name": "Marta", "restrictions": marta.iter().map(|r| serde_json::json!({"name": r})).collect::<Vec<Value>>()},
+                {"name": "Ana", "restrictions": ana.iter().map(|r| serde_json::json!({"name": r})).collect::<Vec<Value>>()},
+            ]),
+            ..before.clone()
+        };
+        let marta = "Marta is allergic to eggs";
+        assert!(broken(marta, &before, &with_members(&["egg allergy"], &[]), "").is_empty());
+        assert_eq!(
+            broken(marta, &before, &with_members(&[], &["egg allergy"]), "").len(),
+            1
+        );
+        assert_eq!(broken(marta, &before, &with_members(&[], &[]), "").len(), 1);
         assert_eq!(
             broken(
                 "I'm not lactose intolerant",

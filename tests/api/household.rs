@@ -594,6 +594,10 @@ async fn a_member_keeps_the_relation_sent(b: Backend) {
     son["relation"] = json!("son");
     let replaced = app.json(Method::PUT, &path, Some(&token), &son).await;
     assert_eq!(replaced.json["relation"], "son", "{}", replaced.text);
+    let mut grandson = member("Carmen");
+    grandson["relation"] = json!("grandson");
+    let replaced = app.json(Method::PUT, &path, Some(&token), &grandson).await;
+    assert_eq!(replaced.json["relation"], "grandson", "{}", replaced.text);
     let cleared = app
         .json(Method::PUT, &path, Some(&token), &member("Carmen"))
         .await;
@@ -617,6 +621,7 @@ async fn a_member_keeps_the_relation_sent(b: Backend) {
     assert!(
         msg.starts_with("Input should be 'wife', 'husband', 'partner'")
             && msg.contains("'mother'")
+            && msg.contains("'grandfather', 'grandson', 'granddaughter', 'grandchild'")
             && msg.ends_with("or 'friend'"),
         "{msg}"
     );

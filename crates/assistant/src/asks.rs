@@ -8,7 +8,7 @@ use mealplan_domain::{DietType, MealType, MealsPerDay};
 use super::foods;
 use super::lang::{Lang, day_word, diet_words, meal_word};
 use super::measures::meals_a_day;
-use super::request::{Choice, Criteria, MealRef, ToolRequest};
+use super::request::{Choice, Complaint, Criteria, MealRef, ToolRequest};
 use super::vocab::*;
 use super::words::{Text, next, number_word, numbers};
 use mealplan_domain::planner::PlanAdjust;
@@ -23,6 +23,34 @@ fn nutrient(t: &Text) -> Option<Nutrient> {
         Some(Nutrient::Fat)
     } else if t.has_stem(ENERGY_NOUNS) {
         Some(Nutrient::Calories)
+    } else {
+        None
+    }
+}
+
+/// Whether `t` finds something too high or too low ("too much",
+/// "muy poca"), not in a negation's scope ("protein isn't too high"), or
+/// opens by asking it lower or higher ("lower my protein", "súbeme las
+/// calorías"; not "recipes lower in carbs").
+fn complaint(t: &Text) -> Option<Complaint> {
+    let scopes = super::negation::Scopes::of(t);
+    let said = |list: &[&str]| t.has_any(list) && !scopes.negates_any(t, list);
+    let verb = t
+        .words()
+        .iter()
+        .find(|w| !ASKED_OPENERS.contains(&w.as_str()))
+        .map_or("", String::as_str);
+    if scopes.any() {
+        // "don't lower my protein": no verb of asking read.
+    } else if LOWER_ASKED.contains(&verb) {
+        return Some(Complaint::TooHigh);
+    } else if RAISE_ASKED.contains(&verb) {
+        return Some(Complaint::TooLow);
+    }
+    if said(TOO_LOW) {
+        Some(Complaint::TooLow)
+    } else if said(TOO_HIGH) {
+        Some(Complaint::TooHigh)
     } else {
         None
     }
@@ -200,6 +228,19 @@ pub(super) fn action(t: &Text, lang: Lang, today: u8) -> Option<ToolRequest> {
     if t.has_any(REBALANCE) || t.has_stem(&["rebalance", "rebalancea", "reequilibra"]) {
         return Some(ToolRequest::Rebalance { day: meal.day });
     }
+    // "protein is too high", "demasiadas calorías": a target found wrong,
+    // answered with why it is so and a change to confirm; a meal or the
+    // plan found so is the readers' below.
+    if let (Some(focus), Some(c)) = (nutrient(t), complaint(t))
+        && meal.is_empty()
+        && !in_plan
+        && !t.has_any(PLAN)
+    {
+        return Some(ToolRequest::ExplainTargets {
+            focus: Some(focus),
+            complaint: Some(c),
+        });
+    }
     let replacing = t.has_stem(REPLACE);
     let anything_else = t.has_any(ANYTHING_ELSE);
     let chosen = option(t);
@@ -297,7 +338,10 @@ pub(super) fn action(t: &Text, lang: Lang, today: u8) -> Option<ToolRequest> {
         && meal.is_empty()
         && !in_plan
     {
-        return Some(ToolRequest::ExplainTargets { focus: nutrient(t) });
+        return Some(ToolRequest::ExplainTargets {
+            focus: nutrient(t),
+            complaint: None,
+        });
     }
     let question = t
         .words()

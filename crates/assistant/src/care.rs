@@ -7,7 +7,7 @@
 use super::negation::Scopes;
 use super::part::Care;
 use super::vocab::{
-    CARE_PREGNANCY, DAY_WORDS, KG, LB, LOSE_VERBS, MONTH_WORDS, PER_DAY, WEEK_WORDS,
+    CARE_PREGNANCY, DAY_WORDS, ENERGY_NOUNS, KG, LB, LOSE_VERBS, MONTH_WORDS, PER_DAY, WEEK_WORDS,
 };
 use super::words::{Text, next, number_word, numbers};
 
@@ -30,24 +30,45 @@ pub(super) fn care(t: &Text) -> Option<Care> {
 }
 
 /// A daily intake under [`MIN_KCAL`] asked for: "only 600 calories a
-/// day", "quiero comer 800 kcal al día". A meal's calories ("a breakfast
-/// under 400 kcal") are not one.
+/// day", "quiero comer 800 kcal al día", or the calorie target asked
+/// down to one ("reduce my calories to 900", "bájame las calorías a
+/// 800", "too many calories, I want 800 a day"). A meal's calories ("a
+/// breakfast under 400 kcal") are not one.
 fn very_low_calories(t: &Text, scopes: &Scopes) -> Option<u32> {
     let daily = t.has_any(PER_DAY);
-    let meal = t.words().iter().any(|w| {
+    let words = t.words();
+    let meal = words.iter().any(|w| {
         super::lang::meal_word(w).is_some()
             || ["recipe", "recipes", "receta", "recetas"].contains(&w.as_str())
     });
-    if !daily || meal {
+    if meal {
         return None;
     }
+    let energy_said = t.has_any(ENERGY_NOUNS);
     numbers(t).into_iter().find_map(|(i, n)| {
         let unit = next(t, i);
         let energy = [
             "kcal", "calories", "calorie", "cal", "calorias", "caloria", "kcals",
         ]
         .contains(&unit);
-        (energy && (50.0..MIN_KCAL).contains(&n) && !scopes.negated(i)).then_some(n as u32)
+        // A bare number (no unit: not "a 1000 calorie pizza", not "to
+        // 90 kg") the calories are set to, or said per day, in a message
+        // about calories.
+        let to = i > 0 && ["to", "a", "at"].contains(&words[i - 1].as_str());
+        let per_day = PER_DAY.iter().any(|p| {
+            p.split(' ')
+                .enumerate()
+                .all(|(k, w)| words.get(i + 1 + k).is_some_and(|x| x == w))
+        });
+        let other_unit = KG.contains(&unit)
+            || LB.contains(&unit)
+            || [
+                "g", "gr", "grams", "gramos", "min", "minutes", "minutos", "cm",
+            ]
+            .contains(&unit);
+        let bare = energy_said && !energy && !other_unit && (to || per_day);
+        ((energy && daily || bare) && (50.0..MIN_KCAL).contains(&n) && !scopes.negated(i))
+            .then_some(n as u32)
     })
 }
 
@@ -130,6 +151,25 @@ mod tests {
         assert_eq!(of("800 kcal al día"), Some(Care::VeryLowCalories(800)));
         assert_eq!(of("a breakfast under 400 kcal"), None);
         assert_eq!(of("1500 calories a day"), None);
+    }
+
+    #[test]
+    fn a_calorie_target_asked_down_below_the_floor_calls_for_care() {
+        assert_eq!(
+            of("reduce my calories to 900"),
+            Some(Care::VeryLowCalories(900))
+        );
+        assert_eq!(
+            of("bájame las calorías a 800"),
+            Some(Care::VeryLowCalories(800))
+        );
+        assert_eq!(
+            of("my calories are too high, i want to eat only 800 a day"),
+            Some(Care::VeryLowCalories(800))
+        );
+        assert_eq!(of("reduce my calories to 1500"), None);
+        assert_eq!(of("a 1000 calorie pizza"), None);
+        assert_eq!(of("my calories are too high, I weigh 90 kg"), None);
     }
 
     #[test]

@@ -95,7 +95,7 @@ fn taken_back(t: &Text, scopes: &Scopes, lang: Lang) -> Read {
     }
     // Said of someone else ("my son isn't allergic anymore"): never the
     // writer's own profile, and never stored on them as said affirmed.
-    let about_others = t.has_any(OTHERS)
+    let about_others = super::relations::of_others(t)
         || positive
             .signals
             .iter()
@@ -166,11 +166,10 @@ fn member_out(t: &Text, names: &[String]) -> Option<Read> {
     if !removing(t) {
         return None;
     }
-    let relation = t.words().iter().enumerate().find_map(|(i, w)| {
-        super::relations::relation(w)
-            .filter(|_| w != "mujer" || i > 0 && t.words()[i - 1] == "mi")
-            .map(|(en, _)| en.to_owned())
-    });
+    let words = t.words();
+    let relation = (0..words.len())
+        .find_map(|i| super::relations::relation_in(words, i))
+        .map(|(en, _)| en.to_owned());
     let household = t.has_any(HOUSEHOLD_PLACE) || t.has_any(&["household", "familia", "family"]);
     let named = t.words().iter().find(|w| names.contains(w)).cloned();
     let who = match (relation, named) {
@@ -284,7 +283,7 @@ fn weight_wished(t: &Text, scopes: &Scopes) -> Option<Read> {
 /// is taken back.
 fn eat_again(t: &Text, lang: Lang) -> Option<Read> {
     // "my wife can eat gluten again": someone else's, not the writer's.
-    if t.has_any(OTHERS) {
+    if super::relations::of_others(t) {
         return None;
     }
     let rest = t.after(EAT_AGAIN)?;
@@ -331,7 +330,7 @@ fn eaten(words: Vec<String>, lang: Lang) -> Option<Read> {
 /// "sí como setas", "ya puedo tomar lácteos", "pork is fine for me now",
 /// "el cerdo ya me sienta bien": what kept it out is taken back.
 fn eaten_after_all(t: &Text, lang: Lang) -> Option<Read> {
-    if t.has_any(OTHERS) {
+    if super::relations::of_others(t) {
         return None;
     }
     let words: Vec<String> = if let Some(rest) = t.after(DO_EAT) {

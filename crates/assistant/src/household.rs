@@ -14,10 +14,10 @@ use super::lang::{Lang, normalise};
 use super::measures::{activity, body_weight, child_weight, height, meals_a_day};
 use super::others::{rules, said_of_them};
 use super::part::{Read, decimal_points, parts};
-use super::relations::{relation, relation_in};
+use super::relations::{relation, relation_after_mine, relation_in};
 use super::request::{MemberFacts, ToolRequest};
 use super::vocab::*;
-use super::words::{Text, is_known, is_word, next, numbers};
+use super::words::{Text, is_known, is_word, next, numbers, relation_phrase_at};
 
 /// A word of the message as written, with its normalised and mended forms.
 struct Token {
@@ -70,6 +70,27 @@ fn tokens_of(message: &str, mend: bool) -> Vec<Token> {
         }
     }
     push(&mut current, &mut mark, &mut out);
+    // "my baby girl": one token, read as "daughter" (as `Text` reads it).
+    let mended: Vec<&str> = out.iter().map(|t| t.mended.as_str()).collect();
+    let mut phrases = Vec::new();
+    let mut i = 0;
+    while i < mended.len() {
+        if let Some((n, word)) = relation_phrase_at(&mended, i) {
+            phrases.push((i, n, word));
+            i += n;
+        } else {
+            i += 1;
+        }
+    }
+    for (i, n, word) in phrases.into_iter().rev() {
+        let rest: Vec<Token> = out.drain(i + 1..i + n).collect();
+        let first = &mut out[i];
+        for t in rest {
+            first.raw = format!("{} {}", first.raw, t.raw);
+            first.word = format!("{} {}", first.word, t.word);
+        }
+        first.mended = word.to_owned();
+    }
     out
 }
 
@@ -178,7 +199,9 @@ pub(super) fn named_subject(message: &str, names: &[String]) -> Option<String> {
     let beside = tokens.get(1).is_some_and(|t| {
         t.after_mark
             && ["my", "mi", "our", "nuestro", "nuestra"].contains(&t.word.as_str())
-            && tokens.get(2).is_some_and(|r| relation(&r.mended).is_some())
+            && tokens
+                .get(2)
+                .is_some_and(|r| relation_after_mine(&r.mended).is_some())
     });
     let skip = if beside { 3 } else { 1 };
     let at = (skip..tokens.len().min(skip + 4))
@@ -229,7 +252,9 @@ fn takes_person(tokens: &[Token], at: usize) -> bool {
         return false;
     };
     if ["my", "mi", "his", "her", "su", "our", "nuestra", "nuestro"].contains(&t.word.as_str()) {
-        return rest.next().is_some_and(|r| relation(&r.mended).is_some());
+        return rest
+            .next()
+            .is_some_and(|r| relation_after_mine(&r.mended).is_some());
     }
     t.word.chars().all(|c| c.is_ascii_digit())
         || PERSON_PREDICATES.contains(&t.word.as_str())

@@ -247,7 +247,7 @@ fn understand_with(message: &str, ctx: &Context, names: &[String], kept: &[Strin
     // The profile answer tells the targets too.
     if out.requests.contains(&ToolRequest::ProfileSummary) {
         out.requests
-            .retain(|r| *r != ToolRequest::ExplainTargets { focus: None });
+            .retain(|r| !matches!(r, ToolRequest::ExplainTargets { focus: None, .. }));
     }
     // A heading with no list after it adds nothing.
     out.requests

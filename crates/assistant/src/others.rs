@@ -8,7 +8,7 @@ use mealplan_domain::DietType;
 use super::foods;
 use super::lang::Lang;
 use super::part::Read;
-use super::relations::relation;
+use super::relations::relation_in;
 use super::request::{MemberFacts, ProfileChange, ToolRequest};
 use super::vocab::*;
 use super::words::Text;
@@ -82,10 +82,8 @@ fn push<T: PartialEq>(list: &mut Vec<T>, item: T) {
 /// member: the restrictions, diets and body facts its own statements gave.
 pub(super) fn said_of_them(t: &Text, lang: Lang, inner: &Read) -> MemberFacts {
     let mut facts = MemberFacts {
-        relation: t
-            .words()
-            .iter()
-            .find_map(|w| relation(w))
+        relation: (0..t.len())
+            .find_map(|i| relation_in(t.words(), i))
             .map(|(en, _)| en.to_owned()),
         ..MemberFacts::default()
     };

@@ -150,9 +150,14 @@ fn short(r: &ToolRequest) -> String {
         ToolRequest::DayProgress { day } => {
             format!("progress {}", day.map_or("-".into(), |d| d.to_string()))
         }
-        ToolRequest::ExplainTargets { focus } => format!(
-            "targets{}",
-            focus.map_or(String::new(), |n| format!(" {n:?}").to_lowercase())
+        ToolRequest::ExplainTargets { focus, complaint } => format!(
+            "targets{}{}",
+            focus.map_or(String::new(), |n| format!(" {n:?}").to_lowercase()),
+            match complaint {
+                None => "",
+                Some(super::request::Complaint::TooHigh) => " too high",
+                Some(super::request::Complaint::TooLow) => " too low",
+            }
         ),
         ToolRequest::ShoppingList { food } => {
             format!(
@@ -1062,4 +1067,158 @@ fn spanish_nuts_and_seeds_are_read() {
             "{message}"
         );
     }
+}
+
+#[test]
+fn a_target_found_too_high_or_too_low_is_explained_in_both_languages() {
+    reads("protein is too high", En, &["targets protein too high"]);
+    reads("Protien is too high", En, &["targets protein too high"]);
+    reads(
+        "my protein target is way too much",
+        En,
+        &["targets protein too high"],
+    );
+    reads("too much protien", En, &["targets protein too high"]);
+    reads("demasiada proteína", Es, &["targets protein too high"]);
+    reads(
+        "la proteína está muy alta",
+        Es,
+        &["targets protein too high"],
+    );
+    reads(
+        "la proteina esta muy alta",
+        Es,
+        &["targets protein too high"],
+    );
+    reads("my carbs are too high", En, &["targets carbs too high"]);
+    reads("too few calories", En, &["targets calories too low"]);
+    reads("not enough protein", En, &["targets protein too low"]);
+    reads(
+        "me das muy pocas calorías",
+        Es,
+        &["targets calories too low"],
+    );
+    reads(
+        "demasiado pocos carbohidratos",
+        Es,
+        &["targets carbs too low"],
+    );
+    reads("protien to high", En, &["targets protein too high"]);
+    // Asked lower or higher, at the start of the request.
+    reads("lower my protein", En, &["targets protein too high"]);
+    reads(
+        "can you please reduce my carbs",
+        En,
+        &["targets carbs too high"],
+    );
+    reads(
+        "increase my protein target",
+        En,
+        &["targets protein too low"],
+    );
+    reads("bájame las calorías", Es, &["targets calories too high"]);
+    reads("súbeme la proteína", Es, &["targets protein too low"]);
+    reads(
+        "quiero bajar mis calorías",
+        Es,
+        &["targets calories too high"],
+    );
+    // Negated, it is no complaint.
+    reads("protein isn't too high", En, &[]);
+    // A search for lower-carb recipes is a search.
+    reads("find recipes lower in carbs", En, &["search"]);
+    // Said of a meal, it is the meal's reader's: a swap.
+    reads(
+        "tomorrow's dinner has too many calories, swap it",
+        En,
+        &["replace 4:dinner"],
+    );
+}
+
+#[test]
+fn children_and_grandchildren_are_read_by_the_words_people_use() {
+    reads(
+        "add my baby girl Lucia, she is 6, 118 cm, 21 kg",
+        En,
+        &["add member Lucia (daughter) female 6y 118cm 21kg"],
+    );
+    reads(
+        "add my little one Leo, he's 5, 110 cm, 19 kg",
+        En,
+        &["add member Leo (child) male 5y 110cm 19kg"],
+    );
+    reads(
+        "add my grandson Tom, 9 years, 133 cm, 29 kg",
+        En,
+        &["add member Tom (grandson) male 9y 133cm 29kg"],
+    );
+    reads(
+        "add my granddaughter Mia to the household",
+        En,
+        &["add member Mia (granddaughter) female"],
+    );
+    reads(
+        "añade a mi nieto Pablo, tiene 8 añitos, mide 128 cm y pesa 26 kilos",
+        Es,
+        &["add member Pablo (grandson) male 8y 128cm 26kg"],
+    );
+    reads(
+        "añade a mi hijita Sofía, tiene 6 añitos, 115 cm, 20 kg",
+        Es,
+        &["add member Sofía (daughter) female 6y 115cm 20kg"],
+    );
+    reads(
+        "agrega a mi nieta Vera a la familia",
+        Es,
+        &["add member Vera (granddaughter) female"],
+    );
+    reads(
+        "mi niña tiene 7 añitos, mide 122 cm y pesa 23 kilos",
+        Es,
+        &["add member (daughter) female 7y 122cm 23kg"],
+    );
+    // Alone, "niña" is no relation, and Nina is a name.
+    reads(
+        "add my daughter Nina, she is 10, 140 cm, 33 kg",
+        En,
+        &["add member Nina (daughter) female 10y 140cm 33kg"],
+    );
+    // Said of one later, by the same words.
+    reads(
+        "my grandson is allergic to peanuts",
+        En,
+        &["someone else: (grandson); peanut allergy"],
+    );
+    reads(
+        "mi hijito no come cerdo",
+        Es,
+        &["someone else: (son); pork"],
+    );
+    // A word that is a relation only after "mi" still makes the
+    // statement theirs, never the writer's.
+    reads(
+        "mi pequeña es celíaca",
+        Es,
+        &["someone else: (daughter); gluten free"],
+    );
+    reads(
+        "my little one is allergic to eggs",
+        En,
+        &["someone else: (child); egg allergy"],
+    );
+    reads(
+        "my lil one is allergic to eggs",
+        En,
+        &["someone else: (child); egg allergy"],
+    );
+    reads(
+        "my youngest doesn't eat fish",
+        En,
+        &["someone else: (child); fish"],
+    );
+    reads(
+        "añade a mi chiquita Ana, 4 añitos, 102 cm, 16 kilos",
+        Es,
+        &["add member Ana (daughter) female 4y 102cm 16kg"],
+    );
 }

@@ -8,21 +8,44 @@ use super::vocab::*;
 use super::words::Text;
 
 /// The relation a word names: the English relation and the sex implied.
+/// A word that names one only after a possessive ("mujer", "niña") is
+/// none here: alone it is a woman, or a name ("Nina").
 pub(super) fn relation(word: &str) -> Option<(&'static str, Option<Gender>)> {
+    if RELATIONS_AFTER_MINE.contains(&word) {
+        return None;
+    }
+    relation_after_mine(word)
+}
+
+/// The relation a word names after a possessive ("mi niña", "my wife").
+pub(super) fn relation_after_mine(word: &str) -> Option<(&'static str, Option<Gender>)> {
     RELATIONS
         .iter()
         .find(|(w, _, _)| *w == word)
         .map(|(_, en, g)| (*en, Gender::parse(g).ok()))
 }
 
-/// The relation word at place `i` of `words`: "mujer" only as "mi
-/// mujer" (alone it is "a woman").
+/// The relation word at place `i` of `words`: "mujer" and "niña" only
+/// after a possessive ("mi mujer", "mi niña").
 pub(super) fn relation_in(words: &[String], i: usize) -> Option<(&'static str, Option<Gender>)> {
     let w = words[i].as_str();
-    if w == "mujer" && !(i > 0 && ["mi", "tu", "su"].contains(&words[i - 1].as_str())) {
-        return None;
+    if i > 0 && POSSESSIVES.contains(&words[i - 1].as_str()) {
+        relation_after_mine(w)
+    } else {
+        relation(w)
     }
-    relation(w)
+}
+
+/// Whether `t` speaks of someone other than the writer: a word for other
+/// people ("my son", "a guest", `OTHERS`), or a word that is a relation
+/// only after a possessive ("mi niña", "mi pequeña es celíaca").
+pub(super) fn of_others(t: &Text) -> bool {
+    let words = t.words();
+    t.has_any(OTHERS)
+        || (1..words.len()).any(|i| {
+            POSSESSIVES.contains(&words[i - 1].as_str())
+                && RELATIONS_AFTER_MINE.contains(&words[i].as_str())
+        })
 }
 
 /// Whether a relation word says nothing of eating together (a friend).

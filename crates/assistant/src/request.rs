@@ -44,6 +44,17 @@ pub enum Choice {
     MoreProtein,
 }
 
+/// Which way a person finds a target wrong ("protein is too high",
+/// "demasiadas pocas calorías"): answered with the target, why it is
+/// so, and a change to confirm, never a change made on a guess.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Complaint {
+    /// Too high: "too much protein", "la proteína está muy alta".
+    TooHigh,
+    /// Too low: "too few calories", "muy poca proteína".
+    TooLow,
+}
+
 /// Catalogue search criteria.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Criteria {
@@ -267,6 +278,8 @@ pub enum ToolRequest {
     ExplainTargets {
         /// The nutrient asked about, if one.
         focus: Option<Nutrient>,
+        /// The target found too high or too low, if it was.
+        complaint: Option<Complaint>,
     },
     /// What to buy for the pending meals (only a food's items, when one
     /// is named: "do I need to buy eggs?").
@@ -422,6 +435,12 @@ pub fn encode(request: &ToolRequest) -> Option<String> {
         ToolRequest::ChangeProfile(ProfileChange::Diet(d)) => {
             Some(format!("diet name={}", d.as_str()))
         }
+        ToolRequest::ChangeProfile(ProfileChange::DropDiet(d)) => {
+            Some(format!("dropdiet name={}", d.as_str()))
+        }
+        ToolRequest::ChangeProfile(ProfileChange::Goal(g)) => {
+            Some(format!("goal name={}", g.as_str()))
+        }
         ToolRequest::AddPreference { kind, names } => Some(format!(
             "add kind={} names={}",
             kind.noun(),
@@ -463,6 +482,12 @@ pub fn decode(line: &str) -> Option<ToolRequest> {
         }),
         "diet" => Some(ToolRequest::ChangeProfile(ProfileChange::Diet(
             DietType::parse(&field("name")?).ok()?,
+        ))),
+        "dropdiet" => Some(ToolRequest::ChangeProfile(ProfileChange::DropDiet(
+            DietType::parse(&field("name")?).ok()?,
+        ))),
+        "goal" => Some(ToolRequest::ChangeProfile(ProfileChange::Goal(
+            Goal::parse(&field("name")?).ok()?,
         ))),
         "rebalance" => Some(ToolRequest::Rebalance {
             day: u8::try_from(int("day"))
@@ -625,6 +650,8 @@ mod tests {
                 then_plan: false,
             },
             ToolRequest::ChangeProfile(ProfileChange::Diet(DietType::LowCarb)),
+            ToolRequest::ChangeProfile(ProfileChange::DropDiet(DietType::HighProtein)),
+            ToolRequest::ChangeProfile(ProfileChange::Goal(Goal::MaintainWeight)),
             ToolRequest::Rebalance { day: None },
             ToolRequest::AddPreference {
                 kind: ItemKind::Restriction,

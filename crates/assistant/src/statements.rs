@@ -20,7 +20,7 @@ pub(super) fn statements(t: &Text, lang: Lang, read: &mut Read) -> bool {
     // "My son is allergic to peanuts", "cocino para una amiga vegana":
     // about someone else, so nothing goes into the user's own profile;
     // what was said goes to their household member, if they are one.
-    if t.has_any(OTHERS)
+    if super::relations::of_others(t)
         && (t.has_any(ALLERGY_OPENERS)
             || t.has_any(ALLERGY_NOUNS)
             || t.has_any(CELIAC_OR_INTOLERANT)

@@ -10,7 +10,7 @@ include!(concat!(env!("OUT_DIR"), "/vocab.rs"));
 
 /// Every keyword, for mending slips.
 pub fn all_words() -> impl Iterator<Item = &'static str> {
-    let lists: [&[&str]; 73] = [
+    let lists: [&[&str]; 77] = [
         OTHERS,
         ACTIVITY_LOW,
         ACTIVITY_HIGH,
@@ -84,6 +84,10 @@ pub fn all_words() -> impl Iterator<Item = &'static str> {
         INCHES,
         KG,
         LB,
+        TOO_HIGH,
+        TOO_LOW,
+        LOWER_ASKED,
+        RAISE_ASKED,
     ];
     lists
         .into_iter()

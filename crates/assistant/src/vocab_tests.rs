@@ -107,3 +107,25 @@ fn every_relation_word_names_a_storable_relation() {
         );
     }
 }
+
+/// A word that is a relation only after a possessive, and a phrase read
+/// as one relation word, each name a relation word of `RELATIONS`, so
+/// they are stored as a relation a member can keep.
+#[test]
+fn guarded_relation_words_and_phrases_name_relation_words() {
+    use crate::vocab::{RELATION_PHRASES, RELATIONS, RELATIONS_AFTER_MINE};
+    let known = |w: &str| RELATIONS.iter().any(|(r, _, _)| *r == w);
+    for w in RELATIONS_AFTER_MINE {
+        assert!(known(w), "{w} is in no relation row");
+    }
+    for (phrase, word, guard) in RELATION_PHRASES {
+        assert!(known(word), "{phrase} -> {word}");
+        assert!(["any", "mine"].contains(guard), "{phrase}: guard {guard}");
+    }
+    assert_eq!(crate::relations::relation("nina"), None);
+    let words: Vec<String> = ["mi", "nina"].map(str::to_owned).to_vec();
+    assert_eq!(
+        crate::relations::relation_in(&words, 1).map(|(en, _)| en),
+        Some("daughter")
+    );
+}

@@ -12,7 +12,7 @@ use mealplan_domain::glossary::Glossary;
 use rust_stemmers::{Algorithm, Stemmer};
 
 use super::lang::normalise;
-use super::vocab::{self, SHORTHAND};
+use super::vocab::{self, POSSESSIVES, RELATION_PHRASES, SHORTHAND};
 
 /// Every word the assistant knows (keywords of both languages, days,
 /// meals, foods of the taxonomy and the glossary): what a slip is mended
@@ -448,6 +448,22 @@ fn feet_and_inches(raw: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(out)
 }
 
+/// The relation phrase that starts at place `i` of `words` ("baby girl",
+/// "my little one"): how many words it takes and the relation word it
+/// is read as ("daughter", "child").
+pub(super) fn relation_phrase_at<S: AsRef<str>>(
+    words: &[S],
+    i: usize,
+) -> Option<(usize, &'static str)> {
+    RELATION_PHRASES.iter().find_map(|(phrase, word, guard)| {
+        let n = phrase.split(' ').count();
+        let here = words.get(i..i + n)?;
+        let mine = i > 0 && POSSESSIVES.contains(&words[i - 1].as_ref());
+        (phrase.split(' ').zip(here).all(|(p, w)| p == w.as_ref()) && (*guard != "mine" || mine))
+            .then_some((n, *word))
+    })
+}
+
 /// A message (or a part of one) as words.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Text {
@@ -456,7 +472,8 @@ pub struct Text {
 
 impl Text {
     /// `raw` normalised ([`normalise`]), shorthand spelled out, slips
-    /// mended.
+    /// mended, relation phrases read as one word ("baby girl" as
+    /// "daughter").
     pub fn new(raw: &str) -> Self {
         let mut words: Vec<String> = Vec::new();
         let normal = normalise(&feet_and_inches(raw));
@@ -487,6 +504,14 @@ impl Text {
             } else {
                 words.push(mend(w).unwrap_or(w).to_owned());
             }
+        }
+        // "my baby girl" is "my daughter": one word, as a relation.
+        let mut i = 0;
+        while i < words.len() {
+            if let Some((n, word)) = relation_phrase_at(&words, i) {
+                words.splice(i..i + n, [word.to_owned()]);
+            }
+            i += 1;
         }
         Self { words }
     }

@@ -16,6 +16,7 @@ fn generation(relation: &str) -> Option<i32> {
         "mother" | "father" | "aunt" | "uncle" => 1,
         "wife" | "husband" | "partner" | "girlfriend" | "boyfriend" | "brother" | "sister" => 0,
         "son" | "daughter" | "child" | "niece" | "nephew" => -1,
+        "grandson" | "granddaughter" | "grandchild" => -2,
         _ => return None,
     })
 }
@@ -28,7 +29,7 @@ fn of_generation(above: i32, age: u32, holder: u32) -> bool {
     match above {
         0 => older.abs() < 14,
         g if g > 0 => older >= 14 * i64::from(g),
-        _ => older <= -14,
+        g => older <= 14 * i64::from(g),
     }
 }
 

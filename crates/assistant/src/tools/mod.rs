@@ -3,6 +3,7 @@
 //! the use case the API uses for it.
 
 mod change;
+mod complaint;
 mod household;
 mod meals;
 mod members;
@@ -106,7 +107,9 @@ impl Toolbox<'_> {
             }
             ToolRequest::ChangeProfile(change) => self.change_profile(*change).await?.into(),
             ToolRequest::DayProgress { day } => self.progress(*day).await?.into(),
-            ToolRequest::ExplainTargets { focus } => self.explain_targets(*focus).await?.into(),
+            ToolRequest::ExplainTargets { focus, complaint } => {
+                self.explain_targets(*focus, *complaint).await?
+            }
             ToolRequest::ShoppingList { food } => self.shopping(food.as_deref()).await?.into(),
             ToolRequest::Rebalance { day } => self.rebalance(*day).await?.into(),
             ToolRequest::PlanContains { food, meal } => self.contains(food, meal).await?.into(),

@@ -12,7 +12,7 @@ use mealplan_ports::{ItemKind, Person, StoreError};
 use super::{Said, Shown, Toolbox, nutrition_of, totals_line, whole};
 use crate::foods::{Near, closest};
 use crate::lang::{Lang, diet_name, food_name, restriction_name};
-use crate::request::ToolRequest;
+use crate::request::{Complaint, ToolRequest};
 use crate::vocab::TASTES;
 use mealplan_app::ProfileError;
 
@@ -106,13 +106,16 @@ impl Toolbox<'_> {
         }
     }
 
-    /// The targets, and how each was worked out from the profile.
+    /// The targets, and how each was worked out from the profile; for a
+    /// target found too high or too low, then the change that would move
+    /// it, offered for a yes (nothing is changed on the complaint alone).
     pub(super) async fn explain_targets(
         &self,
         focus: Option<Nutrient>,
-    ) -> Result<String, StoreError> {
+        complaint: Option<Complaint>,
+    ) -> Result<Said, StoreError> {
         let Some(p) = self.profile_of().await? else {
-            return Ok(self.no_profile());
+            return Ok(self.no_profile().into());
         };
         let t = p.targets;
         let age = p.body.age_on(self.services.profiles.today());
@@ -139,6 +142,15 @@ impl Toolbox<'_> {
             (Some(Nutrient::Fat), Lang::Es) => {
                 format!("Tu objetivo de grasa es **{} g al día**.", whole(t.fat))
             }
+            // Found too high or too low: the number in question first.
+            (Some(Nutrient::Calories), Lang::En) if complaint.is_some() => format!(
+                "Your calorie target is **{} kcal a day**.",
+                whole(t.calories)
+            ),
+            (Some(Nutrient::Calories), Lang::Es) if complaint.is_some() => format!(
+                "Tu objetivo de calorías es **{} kcal al día**.",
+                whole(t.calories)
+            ),
             (_, Lang::En) => format!(
                 "Your daily targets: **{}**.",
                 totals_line(&nutrition_of(&t), self.lang)
@@ -249,7 +261,18 @@ impl Toolbox<'_> {
             };
             let _ = write!(out, "\n- ⚠ {line}");
         }
-        Ok(out)
+        let mut pending = None;
+        if let (Some(focus), Some(complaint)) = (focus, complaint) {
+            let (text, offer) = self.complaint_answer(&p, focus, complaint);
+            let _ = write!(out, "\n\n{text}");
+            pending = offer;
+        }
+        Ok(Said {
+            text: out,
+            pending,
+            shown: Shown::Keep,
+            progress_day: None,
+        })
     }
 
     /// Adds tastes or restrictions; a name the rules cannot read is not

@@ -34,6 +34,12 @@ choice!(
         Grandmother = "grandmother",
         /// Grandfather.
         Grandfather = "grandfather",
+        /// Grandson.
+        Grandson = "grandson",
+        /// Granddaughter.
+        Granddaughter = "granddaughter",
+        /// A grandchild, of either sex.
+        Grandchild = "grandchild",
         /// Aunt.
         Aunt = "aunt",
         /// Uncle.
