@@ -1,2 +1,9 @@
 //! Ingredient lines as cooks write them ("1 ½ tbsp olive oil", "1 (400 g)
 //! can chickpeas, drained"), read and placed on one USDA SR28 food each.
+//!
+//! [`FoodTable::sr28`] is SR28's 8,790 foods with nutrients and household
+//! measures, compiled in.
+
+pub mod foods;
+
+pub use foods::{CITATION, Food, FoodTable, Measure, Nutrient};
