@@ -2,12 +2,13 @@
 """Derive sr28.tsv, the compact SR28 food table this crate embeds.
 
 Usage: python3 derive_sr28.py ABBREV.txt ../../catalogue/data/kitchen.tsv \
-           ../../catalogue/data/ingredients.tsv > sr28.tsv
+           ../../catalogue/data/ingredients.tsv kitchen_measures.tsv > sr28.tsv
 
 Keeps, per food: NDB number, description, the nutrients the project uses
 (per 100 g of edible portion; an empty SR28 value stays empty = unknown),
-SR28's two household measures (GmWt_1/2 with their descriptions) and, for
-the catalogue's own ingredients, the catalogue's counted piece weight.
+SR28's two household measures (GmWt_1/2 with their descriptions) and, as kitchen measures,
+the catalogue's counted piece weight of its own ingredients and the
+measures of kitchen_measures.tsv.
 """
 import sys
 
@@ -47,14 +48,21 @@ def kitchen_pieces(kitchen_path, ingredients_path):
     return pieces
 
 def main():
-    abbrev, kitchen, ingredients = sys.argv[1:4]
+    abbrev, kitchen, ingredients, extra = sys.argv[1:5]
     pieces = kitchen_pieces(kitchen, ingredients)
+    extras = {}
+    for line in open(extra, encoding="utf-8"):
+        if line.startswith("#") or line.startswith("ndb\t"):
+            continue
+        f = line.rstrip("\n").split("\t")
+        extras.setdefault(f[0], []).append((num(f[1]), f[2]))
     print("# USDA SR28 foods: U.S. Department of Agriculture, Agricultural Research")
     print("# Service, USDA National Nutrient Database for Standard Reference, Release 28")
     print("# (public domain), abbreviated file ABBREV.txt. Per 100 g of edible portion;")
     print("# an empty value is unknown in SR28. Measures: GRAMS=DESCRIPTION;... from")
     print("# SR28's GmWt_1/GmWt_2, then (marked kitchen:) the counted piece weight of")
-    print("# crates/catalogue/data/kitchen.tsv for the catalogue's own ingredients.")
+    print("# crates/catalogue/data/kitchen.tsv for the catalogue's own ingredients and")
+    print("# the measures of kitchen_measures.tsv.")
     print("# Derived by derive_sr28.py; do not edit by hand.")
     print("\t".join(["ndb", "description"] + [n for n, _ in NUTRIENTS] + ["measures"]))
     for raw in open(abbrev, encoding="latin-1"):
@@ -67,6 +75,8 @@ def main():
                 measures.append(f"{num(g)}={' '.join(d.split())}")
         if f[0] in pieces:
             g, d = pieces[f[0]]
+            measures.append(f"{g}=kitchen:{d}")
+        for g, d in extras.get(f[0], []):
             measures.append(f"{g}=kitchen:{d}")
         row = [f[0], f[1]] + [num(f[i]) for _, i in NUTRIENTS] + [";".join(measures)]
         print("\t".join(row))

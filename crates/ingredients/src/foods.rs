@@ -106,12 +106,13 @@ impl Nutrient {
 pub struct Measure {
     /// Grams of the measure as described.
     pub grams: f64,
-    /// SR28's own words ("1 cup, chopped", "1 large"), or the catalogue's
-    /// counted piece ("1 onion").
+    /// SR28's own words ("1 cup, chopped", "1 large"), or the kitchen's
+    /// ("1 onion", "1 lemon, juiced").
     pub description: String,
-    /// Whether the measure is the catalogue's piece weight rather than
-    /// SR28's, so an answer can say where the grams came from.
-    pub from_catalogue: bool,
+    /// Whether the measure is a kitchen weight (the catalogue's counted
+    /// piece, or `data/kitchen_measures.tsv`) rather than SR28's, so an
+    /// answer can say where the grams came from.
+    pub from_kitchen: bool,
 }
 
 /// One SR28 food.
@@ -215,14 +216,14 @@ fn parse_row(line: &str) -> Result<Food, String> {
     for m in cols[20].split(';').filter(|m| !m.is_empty()) {
         let (grams, description) = m.split_once('=').ok_or(format!("measure {m:?}"))?;
         let grams: f64 = grams.parse().map_err(|_| format!("measure {m:?}"))?;
-        let (description, from_catalogue) = match description.strip_prefix("kitchen:") {
+        let (description, from_kitchen) = match description.strip_prefix("kitchen:") {
             Some(d) => (d, true),
             None => (description, false),
         };
         measures.push(Measure {
             grams,
             description: description.to_owned(),
-            from_catalogue,
+            from_kitchen,
         });
     }
     Ok(Food {

@@ -98,6 +98,14 @@ pub fn parse_line(text: &str) -> Result<ParsedLine, ParseError> {
     let lower_all = spaced.to_lowercase();
     let to_taste = TASTE.iter().any(|t| lower_all.contains(t));
     let (head, mut comment) = split_comment(&spaced);
+    // "Juice of 2 limes" is 2 limes, juiced.
+    let head = match head.get(..9) {
+        Some(start) if start.eq_ignore_ascii_case("juice of ") => {
+            add_comment(&mut comment, "juiced");
+            head[9..].to_owned()
+        }
+        _ => head,
+    };
     let tokens: Vec<&str> = head.split_whitespace().collect();
     if tokens.is_empty() {
         return Err(ParseError::Empty);
@@ -163,6 +171,15 @@ pub fn parse_line(text: &str) -> Result<ParsedLine, ParseError> {
         }
     }
     let size = take_size(&mut words);
+    // "2 celery stalks", "4 garlic cloves": the piece after the food.
+    if let Some(a) = amount.as_mut()
+        && a.unit.is_none()
+        && words.len() >= 2
+        && let Some(unit @ Unit::Piece(_)) = words.last().and_then(|w| unit_of(w))
+    {
+        a.unit = Some(unit);
+        words.pop();
+    }
     if words.first().is_some_and(|w| w == "of") {
         words.remove(0);
     }
@@ -388,6 +405,9 @@ mod tests {
         assert_eq!(line.amount, amount(3.5, None));
         assert_eq!(line.size, Some(Size::Medium));
         assert_eq!(line.name, "carrots");
+        let line = p("2 leeks stalks");
+        assert_eq!(line.amount, amount(2.0, Some(Unit::Piece("stalk"))));
+        assert_eq!(line.name, "leeks");
         let line = p("6 to 8 cloves of garlic");
         assert_eq!(line.amount, amount(7.0, Some(Unit::Piece("clove"))));
         assert_eq!(line.name, "garlic");
@@ -405,6 +425,12 @@ mod tests {
 
     #[test]
     fn to_taste_and_bare_lines() {
+        let line = p("Juice of 2 limes");
+        assert_eq!(line.amount, amount(2.0, None));
+        assert_eq!(
+            (line.name.as_str(), line.comment.as_str()),
+            ("limes", "juiced")
+        );
         let line = p("Kosher salt, to taste");
         assert!(line.to_taste);
         assert_eq!(line.amount, None);
