@@ -70,25 +70,40 @@ impl Lexicon {
         self.entries.iter().map(|e| e.ndb)
     }
 
-    /// The longest name all of whose stems are among `line_stems`.
-    pub fn find(&self, line_stems: &[String]) -> Option<NameMatch> {
-        // The longest name; of equally long ones, the first in the file.
-        let best = self
-            .entries
+    /// The best name all of whose stems are among `line_stems`: one that
+    /// leaves only preparation words over first ("shredded rotisserie
+    /// chicken" is "rotisserie chicken", not "shredded chicken"), then
+    /// the longest, then the first in the file. `explains` may account
+    /// for a left-over stem by the named food itself ("canned" of a
+    /// canned food).
+    pub fn find(
+        &self,
+        line_stems: &[String],
+        explains: impl Fn(u32, &str) -> bool,
+    ) -> Option<NameMatch> {
+        self.entries
             .iter()
             .enumerate()
             .filter(|(_, e)| !e.stems.is_empty() && e.stems.iter().all(|s| line_stems.contains(s)))
-            .max_by_key(|(i, e)| (e.stems.len(), std::cmp::Reverse(*i)))
-            .map(|(_, e)| e)?;
-        let unexplained = line_stems
-            .iter()
-            .filter(|s| !best.stems.contains(s) && !is_preparation(s))
-            .cloned()
-            .collect();
-        Some(NameMatch {
-            ndb: best.ndb,
-            unexplained,
-        })
+            .map(|(i, e)| {
+                let unexplained: Vec<String> = line_stems
+                    .iter()
+                    .filter(|s| !e.stems.contains(s) && !is_preparation(s) && !explains(e.ndb, s))
+                    .cloned()
+                    .collect();
+                (
+                    unexplained.is_empty(),
+                    e.stems.len(),
+                    std::cmp::Reverse(i),
+                    e,
+                    unexplained,
+                )
+            })
+            .max_by(|a, b| (a.0, a.1, a.2).cmp(&(b.0, b.1, b.2)))
+            .map(|(_, _, _, e, unexplained)| NameMatch {
+                ndb: e.ndb,
+                unexplained,
+            })
     }
 }
 
@@ -109,15 +124,25 @@ mod tests {
     fn the_longest_name_wins_and_preparation_is_explained() {
         let lexicon = Lexicon::standard();
         let found = lexicon
-            .find(&stems("finely chopped flat-leaf parsley"))
+            .find(&stems("finely chopped flat-leaf parsley"), |_, _| false)
             .unwrap();
         assert_eq!(found.ndb, 11297);
         assert!(found.unexplained.is_empty());
-        let found = lexicon.find(&stems("unsalted butter")).unwrap();
+        let found = lexicon
+            .find(&stems("unsalted butter"), |_, _| false)
+            .unwrap();
         assert_eq!(found.ndb, 1145);
-        let found = lexicon.find(&stems("smoked mackerel")).map(|f| f.ndb);
+        let found = lexicon
+            .find(&stems("smoked mackerel"), |_, _| false)
+            .map(|f| f.ndb);
         assert_eq!(found, None);
-        let found = lexicon.find(&stems("smoked salmon")).unwrap();
+        let found = lexicon.find(&stems("smoked salmon"), |_, _| false).unwrap();
         assert_eq!(found.unexplained, vec![crate::words::stem("smoked")]);
+        let found = lexicon.find(&stems("shredded rotisserie chicken"), |_, _| false);
+        assert_eq!(found.unwrap().ndb, 5013);
+        let found = lexicon
+            .find(&stems("canned salmon"), |_, s| s == "can")
+            .unwrap();
+        assert!(found.unexplained.is_empty());
     }
 }

@@ -7,7 +7,7 @@ use crate::grams::{Grams, grams};
 use crate::lexicon::Lexicon;
 use crate::parse::{ParseError, ParsedLine, parse_line};
 use crate::search::search;
-use crate::words::stems;
+use crate::words::{description_stems, stem, stems};
 
 /// The confidence from which a line is placed without review.
 pub const PLACE_AT: f64 = 0.8;
@@ -36,6 +36,8 @@ const GARNISH: &[&str] = &[
     "topping",
     "decorate",
     "dusting",
+    "greasing",
+    "spray",
 ];
 
 /// A food a line may be.
@@ -126,7 +128,8 @@ pub fn read_line(text: &str) -> LineReading {
 }
 
 fn place(line: &ParsedLine) -> Reading {
-    let candidates = juice(line).unwrap_or_else(|| candidates(&line.name));
+    let name = with_states(line);
+    let candidates = fruit_part(line).unwrap_or_else(|| candidates(&name));
     let review = |reason| Reading::NeedsReview {
         reason,
         candidates: candidates.iter().take(CANDIDATES).cloned().collect(),
@@ -154,14 +157,54 @@ fn place(line: &ParsedLine) -> Reading {
     }
 }
 
-/// "1 lemon, juiced" uses the lemon's juice: the juice food, counted in
-/// fruits through its "1 lemon, juiced" measure.
-fn juice(line: &ParsedLine) -> Option<Vec<Candidate>> {
-    let said = |w: &str| line.comment.to_lowercase().contains(w);
-    if !(said("juiced") || said("juice only")) || line.name.contains("juice") {
+/// Words of the comment that say which food it is, not how to cut it
+/// ("1 cup brown rice, cooked"), joined to the food's name.
+const STATE_WORDS: &[&str] = &["cooked", "canned", "dried", "roasted", "toasted", "smoked"];
+
+fn with_states(line: &ParsedLine) -> String {
+    let comment = line.comment.to_lowercase();
+    let mut name = line.name.clone();
+    for word in STATE_WORDS {
+        let said = comment
+            .split(|c: char| !c.is_alphanumeric())
+            .any(|w| w == *word);
+        if said && !name.contains(word) {
+            name = format!("{word} {name}");
+        }
+    }
+    name
+}
+
+/// Whether a stem the lexicon's name leaves over is said by the named
+/// food itself: its SR28 description holds it ("canned" of
+/// "...,CND"), or it is "dried" of a legume, grain, nut or spice, which
+/// SR28 keeps dry as "raw" ("LENTILS,RAW").
+fn food_explains(ndb: u32, stem_: &str) -> bool {
+    const DRY_GROUPS: &[u32] = &[2, 12, 16, 20];
+    let food = food(ndb);
+    (stem_ == stem("dried") && DRY_GROUPS.contains(&(ndb / 1000)))
+        || description_stems(&food.description)
+            .iter()
+            .any(|s| s == stem_)
+}
+
+/// "1 lemon, juiced" uses the lemon's juice, "zest of 1 lemon" its zest:
+/// the part's food, counted in fruits through its "1 lemon, juiced"
+/// measure. Juice wins when a line says both ("zested and juiced"): the
+/// zest of a fruit weighs a few grams.
+fn fruit_part(line: &ParsedLine) -> Option<Vec<Candidate>> {
+    let comment = line.comment.to_lowercase();
+    let part = if comment.contains("juiced") || comment.contains("juice only") {
+        "juice"
+    } else if comment.contains("zested") {
+        "zest"
+    } else {
+        return None;
+    };
+    if line.name.contains(part) {
         return None;
     }
-    let found = candidates(&format!("{} juice", line.name));
+    let found = candidates(&format!("{} {part}", line.name));
     found
         .first()
         .is_some_and(|c| c.confidence >= NAMED)
@@ -188,7 +231,7 @@ pub fn candidates(name: &str) -> Vec<Candidate> {
     let lexicon = Lexicon::standard();
     let mut found: Vec<(u32, f64)> = Vec::new();
     let whole = stems(name);
-    match lexicon.find(&whole) {
+    match lexicon.find(&whole, food_explains) {
         Some(m) if m.unexplained.is_empty() => {
             // A name the lexicon knows outright needs no search.
             return vec![Candidate {
@@ -199,7 +242,7 @@ pub fn candidates(name: &str) -> Vec<Candidate> {
         }
         partly => {
             for alternative in alternatives(name) {
-                if let Some(m) = lexicon.find(&stems(&alternative))
+                if let Some(m) = lexicon.find(&stems(&alternative), food_explains)
                     && m.unexplained.is_empty()
                 {
                     found.push((m.ndb, NAMED_ALTERNATIVE));
@@ -290,6 +333,21 @@ mod tests {
         let p = placed("juice of 1 orange");
         assert_eq!((p.food.ndb, p.grams), (9206, 86.0));
         assert_eq!(placed("1 lemon, sliced").food.ndb, 9150);
+        let p = placed("zest of 1 lemon");
+        assert_eq!((p.food.ndb, p.grams), (9156, 2.0));
+    }
+
+    #[test]
+    fn states_in_the_comment_and_the_food_choose_the_food() {
+        assert_eq!(placed("1 cup brown rice, cooked").food.ndb, 20037);
+        assert_eq!(placed("2 cups dried green lentils").food.ndb, 16069);
+        assert_eq!(placed("1 tbsp dried dill").food.ndb, 2017);
+        assert!(
+            matches!(
+                read_line("1 cup dried mango").reading,
+                Reading::NeedsReview { .. }
+            ) || placed("1 cup dried mango").food.ndb != 9176
+        );
     }
 
     #[test]
@@ -304,6 +362,8 @@ mod tests {
         let p = placed("freshly grated nutmeg");
         assert!(p.to_taste && p.grams == 0.0);
         let p = placed("fresh mint, to garnish");
+        assert!(p.to_taste && p.grams == 0.0);
+        let p = placed("cooking spray");
         assert!(p.to_taste && p.grams == 0.0);
         assert_eq!(reason("chicken thighs"), ReviewReason::NoAmount);
     }

@@ -98,11 +98,15 @@ pub fn parse_line(text: &str) -> Result<ParsedLine, ParseError> {
     let lower_all = spaced.to_lowercase();
     let to_taste = TASTE.iter().any(|t| lower_all.contains(t));
     let (head, mut comment) = split_comment(&spaced);
-    // "Juice of 2 limes" is 2 limes, juiced.
-    let head = match head.get(..9) {
-        Some(start) if start.eq_ignore_ascii_case("juice of ") => {
+    // "Juice of 2 limes" is 2 limes, juiced; "zest of 1 lemon" likewise.
+    let head = match head.get(..9).map(str::to_lowercase).as_deref() {
+        Some("juice of ") => {
             add_comment(&mut comment, "juiced");
             head[9..].to_owned()
+        }
+        Some(start) if start.starts_with("zest of ") => {
+            add_comment(&mut comment, "zested");
+            head[8..].to_owned()
         }
         _ => head,
     };
@@ -136,6 +140,22 @@ pub fn parse_line(text: &str) -> Result<ParsedLine, ParseError> {
             unit: None,
         });
         a.unit = Some(unit);
+    }
+    // "1 tbsp + 1 tsp": a second amount added to the first.
+    if let Some(Amount {
+        quantity: q,
+        unit: Some(first @ (Unit::Volume(_) | Unit::Mass(_))),
+    }) = amount
+        && let Some((more, used)) = added(&tokens[at..], first)
+    {
+        at += used;
+        amount = Some(Amount {
+            quantity: base(q, first) + more,
+            unit: Some(match first {
+                Unit::Mass(_) => Unit::Mass(1.0),
+                _ => Unit::Volume(1.0),
+            }),
+        });
     }
     if let Some((inner, used)) = parenthetical(&tokens[at..]) {
         at += used;
@@ -301,6 +321,31 @@ fn unit_at(tokens: &[&str]) -> Option<(Unit, usize)> {
     Some((unit, 1 + skip))
 }
 
+/// Grams or millilitres of `q` of a mass or volume unit.
+fn base(q: f64, unit: Unit) -> f64 {
+    match unit {
+        Unit::Mass(g) => q * g,
+        Unit::Volume(ml) => q * ml,
+        Unit::Piece(_) => q,
+    }
+}
+
+/// "+ 1 tsp" or "plus 2 tbsp" after an amount: the grams or millilitres
+/// it adds, when it is of the same kind as `first`, and the tokens taken.
+fn added(tokens: &[&str], first: Unit) -> Option<(f64, usize)> {
+    let joiner = tokens.first()?;
+    if !(*joiner == "+" || joiner.eq_ignore_ascii_case("plus")) {
+        return None;
+    }
+    let (q, used) = quantity(&tokens[1..])?;
+    let (unit, unit_used) = unit_at(&tokens[1 + used..])?;
+    let same = matches!(
+        (first, unit),
+        (Unit::Mass(_), Unit::Mass(_)) | (Unit::Volume(_), Unit::Volume(_))
+    );
+    same.then_some((base(q, unit), 1 + used + unit_used))
+}
+
 /// Reads "(400 g)", "(about 6 oz each)", "(2 sticks)" as the size of
 /// each piece or the total; anything else becomes a comment.
 fn place_parenthetical(
@@ -425,6 +470,16 @@ mod tests {
 
     #[test]
     fn to_taste_and_bare_lines() {
+        let line = p("2 tbsp plus 1 tsp sugar");
+        let ml = line.amount.unwrap().quantity;
+        assert!((ml - (2.0 * TBSP_ML + TSP_ML)).abs() < 1e-9);
+        assert_eq!(line.amount.unwrap().unit, Some(Unit::Volume(1.0)));
+        assert_eq!(line.name, "sugar");
+        let line = p("Zest of 1 orange");
+        assert_eq!(
+            (line.name.as_str(), line.comment.as_str()),
+            ("orange", "zested")
+        );
         let line = p("Juice of 2 limes");
         assert_eq!(line.amount, amount(2.0, None));
         assert_eq!(
