@@ -7,6 +7,7 @@ use crate::grams::{Grams, grams};
 use crate::lexicon::Lexicon;
 use crate::parse::{ParseError, ParsedLine, parse_line};
 use crate::search::search;
+use crate::units::Unit;
 use crate::words::{description_stems, stem, stems};
 
 /// The confidence from which a line is placed without review.
@@ -164,6 +165,12 @@ const STATE_WORDS: &[&str] = &["cooked", "canned", "dried", "roasted", "toasted"
 fn with_states(line: &ParsedLine) -> String {
     let comment = line.comment.to_lowercase();
     let mut name = line.name.clone();
+    // "1 (14 oz) can diced tomatoes" are canned tomatoes.
+    if matches!(line.amount.and_then(|a| a.unit), Some(Unit::Piece("can")))
+        && !name.contains("canned")
+    {
+        name = format!("canned {name}");
+    }
     for word in STATE_WORDS {
         let said = comment
             .split(|c: char| !c.is_alphanumeric())
@@ -181,9 +188,12 @@ fn with_states(line: &ParsedLine) -> String {
 /// SR28 keeps dry as "raw" ("LENTILS,RAW").
 fn food_explains(ndb: u32, stem_: &str) -> bool {
     const DRY_GROUPS: &[u32] = &[2, 12, 16, 20];
-    let food = food(ndb);
-    (stem_ == stem("dried") && DRY_GROUPS.contains(&(ndb / 1000)))
-        || description_stems(&food.description)
+    // Soups and sauces: SR28's ready-to-serve broth is what a can holds.
+    const CANNED_GROUPS: &[u32] = &[6];
+    let group = ndb / 1000;
+    (stem_ == stem("dried") && DRY_GROUPS.contains(&group))
+        || (stem_ == stem("canned") && CANNED_GROUPS.contains(&group))
+        || description_stems(&food(ndb).description)
             .iter()
             .any(|s| s == stem_)
 }
@@ -348,6 +358,21 @@ mod tests {
                 Reading::NeedsReview { .. }
             ) || placed("1 cup dried mango").food.ndb != 9176
         );
+    }
+
+    #[test]
+    fn a_can_is_a_canned_food() {
+        assert_eq!(placed("1 (15 oz) can sweet corn, drained").food.ndb, 11172);
+        assert_eq!(placed("1 (14.5 oz) can beef broth").food.ndb, 6008);
+        assert_eq!(placed("1 (14 oz) can chicken broth").food.ndb, 6194);
+        assert_eq!(placed("2 cups diced fresh tomatoes").food.ndb, 11529);
+        assert!(!matches!(
+            read_line("1 cup tomato juice").reading,
+            Reading::Placed(Placed {
+                food: Candidate { ndb: 11529, .. },
+                ..
+            })
+        ));
     }
 
     #[test]
