@@ -380,6 +380,9 @@ mod tests {
         assert_eq!(placed("3 cups beef or vegetable stock").food.ndb, 6008);
         let p = placed("sea salt & black pepper to taste");
         assert_eq!((p.food.ndb, p.grams, p.to_taste), (2047, 0.0, true));
+        let p = placed("Kosher salt and freshly cracked black pepper");
+        assert_eq!((p.food.ndb, p.to_taste), (2047, true));
+        assert_eq!(placed("kosher salt to taste").food.ndb, 2047);
     }
 
     #[test]

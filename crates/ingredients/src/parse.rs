@@ -98,6 +98,8 @@ pub fn parse_line(text: &str) -> Result<ParsedLine, ParseError> {
     let lower_all = spaced.to_lowercase();
     let to_taste = TASTE.iter().any(|t| lower_all.contains(t));
     let (head, mut comment) = split_comment(&spaced);
+    // "salt to taste": the phrase is a flag, not the food's words.
+    let head = strip_phrases(&head, TASTE);
     // "Juice of 2 limes" is 2 limes, juiced; "zest of 1 lemon" likewise.
     let head = match head.get(..9).map(str::to_lowercase).as_deref() {
         Some("juice of ") => {
@@ -268,6 +270,17 @@ fn normalise(text: &str) -> String {
                 }
                 out.push(c);
             }
+        }
+    }
+    out.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// `text` without any of `phrases` (matched without regard to case).
+fn strip_phrases(text: &str, phrases: &[&str]) -> String {
+    let mut out = text.to_owned();
+    for phrase in phrases {
+        while let Some(at) = out.to_lowercase().find(phrase) {
+            out.replace_range(at..at + phrase.len(), " ");
         }
     }
     out.split_whitespace().collect::<Vec<_>>().join(" ")
@@ -490,6 +503,9 @@ mod tests {
         assert!(line.to_taste);
         assert_eq!(line.amount, None);
         assert_eq!(line.name, "kosher salt");
+        let line = p("black pepper to taste");
+        assert!(line.to_taste);
+        assert_eq!(line.name, "black pepper");
         let line = p("a pinch of nutmeg");
         assert_eq!(line.amount, amount(1.0, Some(Unit::Volume(TSP_ML / 16.0))));
         assert_eq!(line.name, "nutmeg");

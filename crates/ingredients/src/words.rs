@@ -35,7 +35,6 @@ const PREPARATION: &[&str] = &[
     "trimmed",
     "peeled",
     "deveined",
-    "seeded",
     "deseeded",
     "cored",
     "pitted",
@@ -150,7 +149,6 @@ const PREPARATION: &[&str] = &[
     "low",
     "sodium",
     "reduced",
-    "salted",
     "unsalted",
     "unsweetened",
     "sweetened",
@@ -360,6 +358,15 @@ mod tests {
         );
         assert_eq!(stems("Jalapeño"), stems("jalapeno"));
         assert!(description_stems("FISH,TUNA,LT,CND IN H2O").contains(&stem("water")));
+    }
+
+    #[test]
+    fn no_preparation_word_is_a_foods_noun() {
+        // "salted" stems to "salt" and "seeded" to "seed": as preparation
+        // words they would let "salt and black pepper" be black pepper.
+        for food in ["salt", "seed", "chicken", "pepper", "oil", "juice", "zest"] {
+            assert!(!is_preparation(&stem(food)), "{food}");
+        }
     }
 
     #[test]
