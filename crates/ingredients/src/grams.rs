@@ -1,0 +1,324 @@
+//! The grams of a line once its food is known: a mass as written; a
+//! volume through the food's own SR28 measure (its grams per millilitre,
+//! "1 cup, chopped" for chopped onion); a count through the food's
+//! counted measures ("1 large" egg, the catalogue's onion); a package
+//! through the size the line gives.
+
+use crate::foods::{Food, Measure};
+use crate::parse::{Amount, ParsedLine, Size};
+use crate::quantity::quantity;
+use crate::units::{Unit, unit_of};
+
+/// Share of a can's net weight left once drained: a 15 oz (425 g) can of
+/// beans gives about 1.5 cups, 255 g, drained (SR28 16359: 254 g a can).
+pub const DRAINED_SHARE: f64 = 0.6;
+
+/// How the grams were found, or why they could not be.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Grams {
+    /// Known: the grams and the measure they came from.
+    Known {
+        /// Grams of edible food.
+        grams: f64,
+        /// How: "mass", "1 cup, chopped", "1 large", "package".
+        via: String,
+    },
+    /// A volume, but the food has no measure by volume.
+    NoVolumeMeasure,
+    /// A count or piece the food has no weight for ("1 head" of lettuce).
+    NoPieceWeight(String),
+    /// The line gives no amount.
+    NoAmount,
+}
+
+/// What an SR28 measure description measures.
+#[derive(Debug, Clone, PartialEq)]
+enum Kind {
+    Volume(f64),
+    Mass,
+    Piece(f64, String),
+}
+
+fn kind(measure: &Measure) -> Option<Kind> {
+    let text = measure.description.replace(',', " ");
+    let tokens: Vec<&str> = text.split_whitespace().collect();
+    let (n, used) = quantity(&tokens)?;
+    if n <= 0.0 {
+        return None;
+    }
+    let rest = &tokens[used..];
+    let two = rest.get(..2).map(|w| w.join(" "));
+    let unit = two
+        .as_deref()
+        .and_then(unit_of)
+        .or_else(|| rest.first().and_then(|w| unit_of(w)));
+    Some(match unit {
+        Some(Unit::Volume(ml)) => Kind::Volume(n * ml),
+        Some(Unit::Mass(_)) => Kind::Mass,
+        _ => Kind::Piece(n, rest.join(" ").to_lowercase()),
+    })
+}
+
+/// A line's words for how a food was cut or kept, and the words of SR28
+/// measures that mean the same.
+const FORMS: &[(&str, &[&str])] = &[
+    ("chopped", &["chopped"]),
+    ("diced", &["chopped", "diced"]),
+    ("minced", &["chopped", "minced"]),
+    ("sliced", &["sliced", "slices"]),
+    ("shredded", &["shredded", "grated"]),
+    ("grated", &["grated", "shredded"]),
+    ("packed", &["packed"]),
+    ("mashed", &["mashed"]),
+    ("cubed", &["cubes", "cubed"]),
+    ("cubes", &["cubes", "cubed"]),
+    ("pureed", &["pureed"]),
+    ("crumbled", &["crumbled"]),
+    ("halves", &["halves"]),
+    ("halved", &["halves"]),
+    ("whole", &["whole"]),
+    ("frozen", &["unthawed", "frozen"]),
+    ("whipped", &["whipped"]),
+    ("melted", &["melted"]),
+];
+
+/// Measure words that change a food's volume so much (whipped cream,
+/// melted cheese) that they are used only when the line says so.
+const ONLY_WHEN_SAID: &[&str] = &["whipped", "melted"];
+
+fn measure_words(description: &str) -> Vec<String> {
+    description
+        .to_lowercase()
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_owned)
+        .collect()
+}
+
+/// Grams per millilitre from the food's volume measures: one cut as the
+/// line's food is first, then one in the line's own unit (SR28 weighs a
+/// cup more exactly than a spoon), then one not qualified at all.
+fn density(food: &Food, line: &ParsedLine, line_ml: f64) -> Option<(f64, String)> {
+    let line_words = measure_words(&format!("{} {}", line.name, line.comment));
+    let wanted: Vec<&str> = FORMS
+        .iter()
+        .filter(|(w, _)| line_words.iter().any(|l| l == w))
+        .flat_map(|(_, f)| f.iter().copied())
+        .collect();
+    let ranked: Vec<_> = food
+        .measures
+        .iter()
+        .filter_map(|m| match kind(m) {
+            Some(Kind::Volume(ml)) => Some((m, ml)),
+            _ => None,
+        })
+        .filter_map(|(m, ml)| {
+            let words = measure_words(&m.description);
+            let said = |w: &str| words.iter().any(|x| x == w);
+            // "1 cup, whipped" but not "1 cup, fluid (yields 2 cups whipped)".
+            let qualifier = m
+                .description
+                .split_once(',')
+                .map_or("", |(_, q)| q.split('(').next().unwrap_or(""));
+            let qualifier = measure_words(qualifier);
+            if ONLY_WHEN_SAID
+                .iter()
+                .any(|w| qualifier.iter().any(|q| q == w) && !wanted.contains(w))
+            {
+                return None;
+            }
+            let form = wanted.iter().any(|w| said(w));
+            let unit_of_measure = ml / m_count(m);
+            let same_unit = (unit_of_measure - line_ml).abs() < 0.01 * line_ml;
+            let plain = !m.description.contains(',');
+            Some(((form, same_unit, plain), m, ml))
+        })
+        .collect();
+    // Of equally good measures, SR28's first.
+    let (_, m, ml) = ranked.into_iter().rev().max_by_key(|(key, _, _)| *key)?;
+    Some((m.grams / ml, m.description.clone()))
+}
+
+/// The number a measure counts ("2" of "2 tbsp", ".25" of ".25 cup").
+fn m_count(measure: &Measure) -> f64 {
+    let text = measure.description.replace(',', " ");
+    let tokens: Vec<&str> = text.split_whitespace().collect();
+    quantity(&tokens).map_or(1.0, |(n, _)| n)
+}
+
+/// Measures a counted line may use, by preference.
+const NOT_A_PIECE: &[&str] = &[
+    "serving",
+    "nlea",
+    "package",
+    "container",
+    "cubic",
+    "pat",
+    "unit",
+    "yield",
+    "bottle",
+    "portion",
+    "oz",
+    "cake",
+    "recipe",
+    "batch",
+];
+
+fn piece_weight(food: &Food, word: Option<&str>, size: Option<Size>) -> Option<(f64, String)> {
+    let pieces: Vec<(&Measure, f64, String)> = food
+        .measures
+        .iter()
+        .filter_map(|m| match kind(m) {
+            Some(Kind::Piece(n, rest)) => Some((m, n, rest)),
+            _ => None,
+        })
+        .collect();
+    let per = |(m, n, _): &(&Measure, f64, String)| (m.grams / n, m.description.clone());
+    if let Some(word) = word {
+        return pieces
+            .iter()
+            .find(|(_, _, rest)| rest.contains(word))
+            .map(per);
+    }
+    let countable: Vec<_> = pieces
+        .iter()
+        .filter(|(_, _, rest)| !NOT_A_PIECE.iter().any(|w| rest.contains(w)))
+        .collect();
+    if let Some(size) = size {
+        let word = size.word();
+        let sized = countable.iter().find(|(_, _, rest)| {
+            rest.starts_with(word) && (size == Size::ExtraLarge || !rest.starts_with("extra"))
+        });
+        if let Some(found) = sized {
+            return Some(per(found));
+        }
+    }
+    countable
+        .iter()
+        .find(|(m, _, _)| m.from_kitchen)
+        .or_else(|| {
+            countable
+                .iter()
+                .find(|(_, _, rest)| rest.starts_with("medium"))
+        })
+        .or_else(|| countable.first())
+        .map(|found| per(found))
+}
+
+/// Grams of an amount of `food` in a plain unit (mass or volume).
+fn plain(amount: Amount, food: &Food, line: &ParsedLine) -> Option<Grams> {
+    match amount.unit? {
+        Unit::Mass(g) => Some(Grams::Known {
+            grams: amount.quantity * g,
+            via: "mass".to_owned(),
+        }),
+        Unit::Volume(ml) => Some(match density(food, line, ml) {
+            Some((per_ml, via)) => Grams::Known {
+                grams: amount.quantity * ml * per_ml,
+                via,
+            },
+            None => Grams::NoVolumeMeasure,
+        }),
+        Unit::Piece(_) => None,
+    }
+}
+
+/// The grams of `line` as `food`.
+pub fn grams(line: &ParsedLine, food: &Food) -> Grams {
+    if line.to_taste {
+        return Grams::Known {
+            grams: 0.0,
+            via: "to taste".to_owned(),
+        };
+    }
+    let Some(amount) = line.amount else {
+        return Grams::NoAmount;
+    };
+    if let Some(total) = line.total
+        && let Some(found) = plain(total, food, line)
+    {
+        return found;
+    }
+    if let Some(found) = plain(amount, food, line) {
+        return found;
+    }
+    if let Some(each) = line.each
+        && let Some(Grams::Known { grams, via }) = plain(each, food, line)
+    {
+        let drained = format!("{} {}", line.comment, line.name).contains("drained");
+        let share = if drained && matches!(each.unit, Some(Unit::Mass(_))) {
+            DRAINED_SHARE
+        } else {
+            1.0
+        };
+        return Grams::Known {
+            grams: amount.quantity * grams * share,
+            via: format!("{via} each"),
+        };
+    }
+    let word = match amount.unit {
+        Some(Unit::Piece(word)) => Some(word),
+        _ => None,
+    };
+    match piece_weight(food, word, line.size) {
+        Some((each, via)) => Grams::Known {
+            grams: amount.quantity * each,
+            via,
+        },
+        None => Grams::NoPieceWeight(word.unwrap_or("piece").to_owned()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::foods::FoodTable;
+    use crate::parse::parse_line;
+
+    fn g(line: &str, ndb: u32) -> Grams {
+        grams(
+            &parse_line(line).unwrap(),
+            FoodTable::sr28().get(ndb).unwrap(),
+        )
+    }
+
+    fn known(grams: &Grams) -> f64 {
+        match grams {
+            Grams::Known { grams, .. } => *grams,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn volume_goes_through_the_foods_own_measure() {
+        // SR28 onions: 1 cup, chopped = 160 g; 1 cup, sliced = 115 g.
+        assert!((known(&g("2 cups sliced onion", 11282)) - 230.0).abs() < 0.5);
+        assert!((known(&g("½ cup onion, diced", 11282)) - 80.0).abs() < 0.5);
+        // Olive oil: 1 tablespoon = 13.5 g.
+        assert!((known(&g("2 tbsp olive oil", 4053)) - 27.0).abs() < 0.1);
+    }
+
+    #[test]
+    fn counts_use_sizes_and_pieces() {
+        assert_eq!(known(&g("2 extra large eggs", 1123)), 112.0);
+        assert_eq!(known(&g("3 eggs", 1123)), 150.0);
+        assert_eq!(known(&g("7 cloves of garlic", 11215)), 21.0);
+        assert_eq!(
+            g("1 head romaine", 11251),
+            Grams::NoPieceWeight("head".into())
+        );
+    }
+
+    #[test]
+    fn packages_and_drained_cans() {
+        assert!((known(&g("1 (19 oz) can lentils, drained", 16070)) - 323.2).abs() < 0.5);
+        assert!((known(&g("1 (14 oz) can coconut cream", 12118)) - 396.9).abs() < 0.5);
+        assert!((known(&g("2 fillets (5 oz each) trout", 15240)) - 283.5).abs() < 0.5);
+    }
+
+    #[test]
+    fn to_taste_is_nothing_and_no_amount_is_unknown() {
+        assert_eq!(known(&g("pepper to taste", 2030)), 0.0);
+        assert_eq!(g("pepper", 2030), Grams::NoAmount);
+    }
+}

@@ -1,0 +1,27 @@
+//! Ingredient lines as cooks write them ("1 ½ tbsp olive oil", "1 (400 g)
+//! can chickpeas, drained"), read and placed on one USDA SR28 food each.
+//!
+//! [`read_line`] is the whole path: [`parse_line`] reads a line's amount,
+//! food words and comment; the lexicon of cooks' names (`data/names.tsv`)
+//! and a search of SR28's descriptions find the food with a confidence;
+//! the food's own household measures give the grams. A line that is not
+//! sure is never guessed: it comes back for review with up to five
+//! candidates. [`FoodTable::sr28`] is SR28's 8,790 foods with nutrients
+//! and household measures, compiled in.
+
+pub mod foods;
+pub mod grams;
+pub mod lexicon;
+pub mod matcher;
+pub mod parse;
+pub mod quantity;
+pub mod search;
+pub mod units;
+pub mod words;
+
+pub use foods::{CITATION, Food, FoodTable, Measure, Nutrient};
+pub use matcher::{
+    CANDIDATES, Candidate, LineReading, PLACE_AT, Placed, Reading, ReviewReason, read_line,
+};
+pub use parse::{Amount, ParseError, ParsedLine, Size, parse_line};
+pub use units::Unit;

@@ -1,0 +1,421 @@
+//! A line placed on one SR28 food with its grams and a confidence, or
+//! sent for review with up to five candidate foods. Nothing is guessed:
+//! a line whose food or grams are not sure is not placed.
+
+use crate::foods::{Food, FoodTable};
+use crate::grams::{Grams, grams};
+use crate::lexicon::Lexicon;
+use crate::parse::{ParseError, ParsedLine, parse_line};
+use crate::search::search;
+use crate::units::Unit;
+use crate::words::{description_stems, stem, stems};
+
+/// The confidence from which a line is placed without review.
+pub const PLACE_AT: f64 = 0.8;
+
+/// How many candidate foods a line for review lists.
+pub const CANDIDATES: usize = 5;
+
+/// Confidence of a name the lexicon knows, with nothing left over.
+const NAMED: f64 = 0.95;
+/// Confidence of a lexicon name found in one alternative of "X or Y".
+const NAMED_ALTERNATIVE: f64 = 0.9;
+/// Confidence of a lexicon name when the line says more than it.
+const NAMED_PARTLY: f64 = 0.55;
+
+/// SR28's spices and herbs group: a line naming one without an amount
+/// ("freshly ground pepper") is seasoning to taste.
+const SPICE_GROUP: u32 = 2;
+
+/// Words after which an unmeasured line is a garnish, counted as 0 g.
+const GARNISH: &[&str] = &[
+    "garnish",
+    "serving",
+    "to serve",
+    "optional",
+    "drizzling",
+    "topping",
+    "decorate",
+    "dusting",
+    "greasing",
+    "spray",
+];
+
+/// A food a line may be.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Candidate {
+    /// SR28 NDB number.
+    pub ndb: u32,
+    /// SR28 description.
+    pub description: String,
+    /// How likely, 0 to 1.
+    pub confidence: f64,
+}
+
+/// A line placed on a food.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Placed {
+    /// The food.
+    pub food: Candidate,
+    /// Grams of it in the recipe.
+    pub grams: f64,
+    /// Which measure the grams came from ("1 cup, chopped", "mass").
+    pub via: String,
+    /// Seasoning or garnish "to taste": placed, counted as 0 g, flagged.
+    pub to_taste: bool,
+}
+
+/// Why a line waits for a person.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ReviewReason {
+    /// The line cannot be read.
+    Unreadable(ParseError),
+    /// No food is sure enough.
+    NoConfidentFood,
+    /// The food is sure but the line gives no amount.
+    NoAmount,
+    /// A volume of a food SR28 has no volume measure for.
+    NoVolumeMeasure,
+    /// A count of a piece SR28 has no weight for ("1 head").
+    NoPieceWeight(String),
+}
+
+/// What became of a line.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Reading {
+    /// Placed without review.
+    Placed(Placed),
+    /// Waiting for a person, with up to [`CANDIDATES`] foods, best first.
+    NeedsReview {
+        /// Why.
+        reason: ReviewReason,
+        /// Foods it may be.
+        candidates: Vec<Candidate>,
+    },
+}
+
+/// A line and what became of it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LineReading {
+    /// The line as written.
+    pub line: String,
+    /// The line read, when it could be.
+    pub parsed: Option<ParsedLine>,
+    /// Placed or for review.
+    pub reading: Reading,
+}
+
+/// Reads one ingredient line and places it, or says why not.
+pub fn read_line(text: &str) -> LineReading {
+    let parsed = match parse_line(text) {
+        Ok(p) => p,
+        Err(e) => {
+            return LineReading {
+                line: text.to_owned(),
+                parsed: None,
+                reading: Reading::NeedsReview {
+                    reason: ReviewReason::Unreadable(e),
+                    candidates: Vec::new(),
+                },
+            };
+        }
+    };
+    let reading = place(&parsed);
+    LineReading {
+        line: text.to_owned(),
+        parsed: Some(parsed),
+        reading,
+    }
+}
+
+fn place(line: &ParsedLine) -> Reading {
+    let name = with_states(line);
+    let candidates = fruit_part(line).unwrap_or_else(|| candidates(&name));
+    let review = |reason| Reading::NeedsReview {
+        reason,
+        candidates: candidates.iter().take(CANDIDATES).cloned().collect(),
+    };
+    let Some(best) = candidates.first().filter(|c| c.confidence >= PLACE_AT) else {
+        return review(ReviewReason::NoConfidentFood);
+    };
+    let food = food(best.ndb);
+    match grams(line, food) {
+        Grams::Known { grams, via } => Reading::Placed(Placed {
+            food: best.clone(),
+            grams,
+            to_taste: line.to_taste,
+            via,
+        }),
+        Grams::NoAmount if unmeasured_is_to_taste(line, food) => Reading::Placed(Placed {
+            food: best.clone(),
+            grams: 0.0,
+            via: "unmeasured".to_owned(),
+            to_taste: true,
+        }),
+        Grams::NoAmount => review(ReviewReason::NoAmount),
+        Grams::NoVolumeMeasure => review(ReviewReason::NoVolumeMeasure),
+        Grams::NoPieceWeight(piece) => review(ReviewReason::NoPieceWeight(piece)),
+    }
+}
+
+/// Words of the comment that say which food it is, not how to cut it
+/// ("1 cup brown rice, cooked"), joined to the food's name.
+const STATE_WORDS: &[&str] = &["cooked", "canned", "dried", "roasted", "toasted", "smoked"];
+
+fn with_states(line: &ParsedLine) -> String {
+    let comment = line.comment.to_lowercase();
+    let mut name = line.name.clone();
+    // "1 (14 oz) can diced tomatoes" are canned tomatoes.
+    if matches!(line.amount.and_then(|a| a.unit), Some(Unit::Piece("can")))
+        && !name.contains("canned")
+    {
+        name = format!("canned {name}");
+    }
+    for word in STATE_WORDS {
+        let said = comment
+            .split(|c: char| !c.is_alphanumeric())
+            .any(|w| w == *word);
+        if said && !name.contains(word) {
+            name = format!("{word} {name}");
+        }
+    }
+    name
+}
+
+/// Whether a stem the lexicon's name leaves over is said by the named
+/// food itself: its SR28 description holds it ("canned" of
+/// "...,CND"), or it is "dried" of a legume, grain, nut or spice, which
+/// SR28 keeps dry as "raw" ("LENTILS,RAW").
+fn food_explains(ndb: u32, stem_: &str) -> bool {
+    const DRY_GROUPS: &[u32] = &[2, 12, 16, 20];
+    // Soups and sauces: SR28's ready-to-serve broth is what a can holds.
+    const CANNED_GROUPS: &[u32] = &[6];
+    let group = ndb / 1000;
+    (stem_ == stem("dried") && DRY_GROUPS.contains(&group))
+        || (stem_ == stem("canned") && CANNED_GROUPS.contains(&group))
+        || description_stems(&food(ndb).description)
+            .iter()
+            .any(|s| s == stem_)
+}
+
+/// "1 lemon, juiced" uses the lemon's juice, "zest of 1 lemon" its zest:
+/// the part's food, counted in fruits through its "1 lemon, juiced"
+/// measure. Juice wins when a line says both ("zested and juiced"): the
+/// zest of a fruit weighs a few grams.
+fn fruit_part(line: &ParsedLine) -> Option<Vec<Candidate>> {
+    let comment = line.comment.to_lowercase();
+    let part = if comment.contains("juiced") || comment.contains("juice only") {
+        "juice"
+    } else if comment.contains("zested") {
+        "zest"
+    } else {
+        return None;
+    };
+    if line.name.contains(part) {
+        return None;
+    }
+    let found = candidates(&format!("{} {part}", line.name));
+    found
+        .first()
+        .is_some_and(|c| c.confidence >= NAMED)
+        .then_some(found)
+}
+
+fn food(ndb: u32) -> &'static Food {
+    FoodTable::sr28()
+        .get(ndb)
+        .expect("candidates come from the table")
+}
+
+/// A seasoning or a garnish without an amount adds nothing worth
+/// counting; any other unmeasured food is asked about.
+fn unmeasured_is_to_taste(line: &ParsedLine, food: &Food) -> bool {
+    let words = format!("{} {}", line.name, line.comment).to_lowercase();
+    food.ndb / 1000 == SPICE_GROUP || GARNISH.iter().any(|g| words.contains(g))
+}
+
+/// The foods a name may be, best first: the lexicon's reading of the
+/// whole name or of its first alternative ("chicken or vegetable
+/// broth"), then the SR28 search.
+pub fn candidates(name: &str) -> Vec<Candidate> {
+    let lexicon = Lexicon::standard();
+    let mut found: Vec<(u32, f64)> = Vec::new();
+    let whole = stems(name);
+    match lexicon.find(&whole, food_explains) {
+        Some(m) if m.unexplained.is_empty() => {
+            // A name the lexicon knows outright needs no search.
+            return vec![Candidate {
+                ndb: m.ndb,
+                description: food(m.ndb).description.clone(),
+                confidence: NAMED,
+            }];
+        }
+        partly => {
+            for alternative in alternatives(name) {
+                if let Some(m) = lexicon.find(&stems(&alternative), food_explains)
+                    && m.unexplained.is_empty()
+                {
+                    found.push((m.ndb, NAMED_ALTERNATIVE));
+                    break;
+                }
+            }
+            if let Some(m) = partly {
+                found.push((m.ndb, NAMED_PARTLY));
+            }
+        }
+    }
+    for s in search(&whole, CANDIDATES) {
+        found.push((s.ndb, s.confidence));
+    }
+    let mut out: Vec<Candidate> = Vec::new();
+    for (ndb, confidence) in found {
+        match out.iter_mut().find(|c| c.ndb == ndb) {
+            Some(c) => c.confidence = c.confidence.max(confidence),
+            None => out.push(Candidate {
+                ndb,
+                description: food(ndb).description.clone(),
+                confidence,
+            }),
+        }
+    }
+    out.sort_by(|a, b| b.confidence.total_cmp(&a.confidence));
+    out
+}
+
+/// "salt and pepper" → "salt", "pepper"; "chicken or vegetable broth" →
+/// "chicken broth", "vegetable broth".
+fn alternatives(name: &str) -> Vec<String> {
+    let spaced = name.replace(['/', '&'], " and ");
+    let parts: Vec<&str> = spaced
+        .split(" and ")
+        .flat_map(|p| p.split(" or "))
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .collect();
+    if parts.len() < 2 {
+        return Vec::new();
+    }
+    let last = parts[parts.len() - 1];
+    let tail = last.rsplit(' ').next().unwrap_or(last);
+    let mut out = Vec::new();
+    for part in &parts {
+        if !part.contains(' ') && *part != last {
+            out.push(format!("{part} {tail}"));
+        }
+        out.push((*part).to_owned());
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn placed(line: &str) -> Placed {
+        match read_line(line).reading {
+            Reading::Placed(p) => p,
+            other => panic!("{line}: {other:?}"),
+        }
+    }
+
+    fn reason(line: &str) -> ReviewReason {
+        match read_line(line).reading {
+            Reading::NeedsReview { reason, .. } => reason,
+            other => panic!("{line}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn known_names_are_placed_with_their_grams() {
+        let p = placed("1 1/2 cups diced yellow onion");
+        assert_eq!(p.food.ndb, 11282);
+        assert!((p.grams - 240.0).abs() < 0.5);
+        assert!(p.food.confidence >= PLACE_AT);
+        let p = placed("2 (15.5 oz) cans garbanzo beans, rinsed and drained");
+        assert_eq!(p.food.ndb, 16359);
+        assert!((p.grams - 527.3).abs() < 0.5, "{}", p.grams);
+    }
+
+    #[test]
+    fn a_juiced_fruit_is_its_juice() {
+        let p = placed("2 limes, juiced");
+        assert_eq!((p.food.ndb, p.grams), (9160, 88.0));
+        let p = placed("juice of 1 orange");
+        assert_eq!((p.food.ndb, p.grams), (9206, 86.0));
+        assert_eq!(placed("1 lemon, sliced").food.ndb, 9150);
+        let p = placed("zest of 1 lemon");
+        assert_eq!((p.food.ndb, p.grams), (9156, 2.0));
+    }
+
+    #[test]
+    fn states_in_the_comment_and_the_food_choose_the_food() {
+        assert_eq!(placed("1 cup brown rice, cooked").food.ndb, 20037);
+        assert_eq!(placed("2 cups dried green lentils").food.ndb, 16069);
+        assert_eq!(placed("1 tbsp dried dill").food.ndb, 2017);
+        assert!(
+            matches!(
+                read_line("1 cup dried mango").reading,
+                Reading::NeedsReview { .. }
+            ) || placed("1 cup dried mango").food.ndb != 9176
+        );
+    }
+
+    #[test]
+    fn a_can_is_a_canned_food() {
+        assert_eq!(placed("1 (15 oz) can sweet corn, drained").food.ndb, 11172);
+        assert_eq!(placed("1 (14.5 oz) can beef broth").food.ndb, 6008);
+        assert_eq!(placed("1 (14 oz) can chicken broth").food.ndb, 6194);
+        assert_eq!(placed("2 cups diced fresh tomatoes").food.ndb, 11529);
+        assert!(!matches!(
+            read_line("1 cup tomato juice").reading,
+            Reading::Placed(Placed {
+                food: Candidate { ndb: 11529, .. },
+                ..
+            })
+        ));
+    }
+
+    #[test]
+    fn alternatives_are_read_one_by_one() {
+        assert_eq!(placed("3 cups beef or vegetable stock").food.ndb, 6008);
+        let p = placed("sea salt & black pepper to taste");
+        assert_eq!((p.food.ndb, p.grams, p.to_taste), (2047, 0.0, true));
+        let p = placed("Kosher salt and freshly cracked black pepper");
+        assert_eq!((p.food.ndb, p.to_taste), (2047, true));
+        assert_eq!(placed("kosher salt to taste").food.ndb, 2047);
+    }
+
+    #[test]
+    fn seasoning_and_garnish_without_amounts_count_nothing() {
+        let p = placed("freshly grated nutmeg");
+        assert!(p.to_taste && p.grams == 0.0);
+        let p = placed("fresh mint, to garnish");
+        assert!(p.to_taste && p.grams == 0.0);
+        let p = placed("cooking spray");
+        assert!(p.to_taste && p.grams == 0.0);
+        assert_eq!(reason("chicken thighs"), ReviewReason::NoAmount);
+    }
+
+    #[test]
+    fn unknown_foods_are_never_guessed() {
+        match read_line("2 tbsp gochujang").reading {
+            Reading::NeedsReview { reason, candidates } => {
+                assert_eq!(reason, ReviewReason::NoConfidentFood);
+                assert!(candidates.len() <= CANDIDATES);
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(matches!(
+            reason("2 cups"),
+            ReviewReason::Unreadable(ParseError::NoFood)
+        ));
+    }
+
+    #[test]
+    fn a_piece_sr28_does_not_weigh_is_asked_about() {
+        assert_eq!(
+            reason("1 head iceberg lettuce"),
+            ReviewReason::NoPieceWeight("head".into())
+        );
+    }
+}

@@ -1,0 +1,531 @@
+//! One ingredient line read into its amount, the food's words and the
+//! cook's comment: "1 (400 g) can chickpeas, drained" is 1 can of 400 g,
+//! "chickpeas", "drained".
+
+use crate::quantity::{ascii_fractions, quantity};
+use crate::units::{Unit, is_package, unit_of};
+
+/// An amount: so many of a unit.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Amount {
+    /// How many (a range's midpoint).
+    pub quantity: f64,
+    /// Of what; `None` is a bare count ("3 eggs").
+    pub unit: Option<Unit>,
+}
+
+/// The size a counted food is said to have ("2 large eggs").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Size {
+    /// "small".
+    Small,
+    /// "medium".
+    Medium,
+    /// "large".
+    Large,
+    /// "extra large", "jumbo".
+    ExtraLarge,
+}
+
+impl Size {
+    /// The word SR28's measures use for the size.
+    pub fn word(self) -> &'static str {
+        match self {
+            Size::Small => "small",
+            Size::Medium => "medium",
+            Size::Large => "large",
+            Size::ExtraLarge => "extra large",
+        }
+    }
+}
+
+/// An ingredient line, read.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ParsedLine {
+    /// The line as written.
+    pub text: String,
+    /// The amount, when the line gives one.
+    pub amount: Option<Amount>,
+    /// The weight or volume of one counted piece or package: the "400 g"
+    /// of "1 (400 g) can", the "6 oz each" of "4 fillets (6 oz each)".
+    pub each: Option<Amount>,
+    /// The same total amount said again in a weighable unit: the "120 g"
+    /// of "1 cup (120 g) flour", the "2 lb" of "2 sweet potatoes (2 lb)".
+    pub total: Option<Amount>,
+    /// The size word of a counted food.
+    pub size: Option<Size>,
+    /// The food's words, lower case, without amount, size or comment.
+    pub name: String,
+    /// What follows the first comma, and any words in parentheses.
+    pub comment: String,
+    /// "to taste" or "as needed": placed, but counted as 0 g.
+    pub to_taste: bool,
+}
+
+/// Why a line cannot be read at all.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ParseError {
+    /// Nothing but blanks or punctuation.
+    #[error("the line is empty")]
+    Empty,
+    /// An amount but no food ("2 cups").
+    #[error("the line names no food")]
+    NoFood,
+}
+
+const TASTE: &[&str] = &["to taste", "as needed", "as required", "as desired"];
+const HEDGES: &[&str] = &[
+    "about",
+    "approx",
+    "approx.",
+    "approximately",
+    "around",
+    "roughly",
+    "~",
+    "heaping",
+    "heaped",
+    "level",
+    "scant",
+    "generous",
+    "good",
+    "large",
+    "small",
+];
+
+/// Reads one ingredient line.
+pub fn parse_line(text: &str) -> Result<ParsedLine, ParseError> {
+    let spaced = normalise(text);
+    let lower_all = spaced.to_lowercase();
+    let to_taste = TASTE.iter().any(|t| lower_all.contains(t));
+    let (head, mut comment) = split_comment(&spaced);
+    // "salt to taste": the phrase is a flag, not the food's words.
+    let head = strip_phrases(&head, TASTE);
+    // "Juice of 2 limes" is 2 limes, juiced; "zest of 1 lemon" likewise.
+    let head = match head.get(..9).map(str::to_lowercase).as_deref() {
+        Some("juice of ") => {
+            add_comment(&mut comment, "juiced");
+            head[9..].to_owned()
+        }
+        Some(start) if start.starts_with("zest of ") => {
+            add_comment(&mut comment, "zested");
+            head[8..].to_owned()
+        }
+        _ => head,
+    };
+    let tokens: Vec<&str> = head.split_whitespace().collect();
+    if tokens.is_empty() {
+        return Err(ParseError::Empty);
+    }
+    let mut at = 0;
+    let mut amount = None;
+    let mut each = None;
+    let mut total = None;
+    if let Some((q, used)) = quantity(&tokens) {
+        at = used;
+        amount = Some(Amount {
+            quantity: q,
+            unit: None,
+        });
+    }
+    // "1 (400 g) can": a size between the number and the unit.
+    let mut pending = None;
+    if amount.is_some()
+        && let Some((inner, used)) = parenthetical(&tokens[at..])
+    {
+        at += used;
+        pending = Some(inner);
+    }
+    if let Some((unit, used)) = unit_at(&tokens[at..]) {
+        at += used;
+        let a = amount.get_or_insert(Amount {
+            quantity: 1.0,
+            unit: None,
+        });
+        a.unit = Some(unit);
+    }
+    // "1 tbsp + 1 tsp": a second amount added to the first.
+    if let Some(Amount {
+        quantity: q,
+        unit: Some(first @ (Unit::Volume(_) | Unit::Mass(_))),
+    }) = amount
+        && let Some((more, used)) = added(&tokens[at..], first)
+    {
+        at += used;
+        amount = Some(Amount {
+            quantity: base(q, first) + more,
+            unit: Some(match first {
+                Unit::Mass(_) => Unit::Mass(1.0),
+                _ => Unit::Volume(1.0),
+            }),
+        });
+    }
+    if let Some((inner, used)) = parenthetical(&tokens[at..]) {
+        at += used;
+        if pending.is_none() {
+            pending = Some(inner);
+        } else {
+            add_comment(&mut comment, &inner.join(" "));
+        }
+    }
+    if let Some(inner) = pending {
+        place_parenthetical(&inner, amount, &mut each, &mut total, &mut comment);
+    }
+    if tokens.get(at).is_some_and(|t| t.eq_ignore_ascii_case("of")) {
+        at += 1;
+    }
+    // The rest is the food; parentheses inside it are comments, or sizes.
+    let mut words = Vec::new();
+    let mut rest = &tokens[at..];
+    while let Some(first) = rest.first() {
+        if *first == "(" {
+            match parenthetical(rest) {
+                Some((inner, used)) => {
+                    place_parenthetical(&inner, amount, &mut each, &mut total, &mut comment);
+                    rest = &rest[used..];
+                }
+                None => rest = &rest[1..],
+            }
+        } else {
+            if *first != ")" {
+                words.push(first.to_lowercase());
+            }
+            rest = &rest[1..];
+        }
+    }
+    let size = take_size(&mut words);
+    // "2 celery stalks", "4 garlic cloves": the piece after the food.
+    if let Some(a) = amount.as_mut()
+        && a.unit.is_none()
+        && words.len() >= 2
+        && let Some(unit @ Unit::Piece(_)) = words.last().and_then(|w| unit_of(w))
+    {
+        a.unit = Some(unit);
+        words.pop();
+    }
+    if words.first().is_some_and(|w| w == "of") {
+        words.remove(0);
+    }
+    let name = words
+        .join(" ")
+        .trim_matches(|c: char| !c.is_alphanumeric())
+        .to_owned();
+    if name.is_empty() {
+        return Err(if amount.is_some() {
+            ParseError::NoFood
+        } else {
+            ParseError::Empty
+        });
+    }
+    Ok(ParsedLine {
+        text: text.to_owned(),
+        amount,
+        each,
+        total,
+        size,
+        name,
+        comment: comment.trim().to_owned(),
+        to_taste,
+    })
+}
+
+/// Unicode fractions to ASCII, dashes to "-", bullets dropped, and
+/// numbers set apart from units and ranges ("200g" → "200 g", "2-3" →
+/// "2 - 3", "15-ounce" → "15 ounce").
+fn normalise(text: &str) -> String {
+    let text = ascii_fractions(text);
+    let text = text.trim_start_matches(|c: char| {
+        matches!(c, '-' | '*' | '•' | '▢' | '□' | '☐' | '·') || c.is_whitespace()
+    });
+    let chars: Vec<char> = text
+        .chars()
+        .map(|c| match c {
+            '–' | '—' | '‑' | '−' => '-',
+            '\u{a0}' | '\t' => ' ',
+            _ => c,
+        })
+        .collect();
+    let mut out = String::with_capacity(text.len() + 16);
+    for (i, &c) in chars.iter().enumerate() {
+        let prev = i.checked_sub(1).map(|j| chars[j]);
+        let next = chars.get(i + 1).copied();
+        match c {
+            '(' | ')' => {
+                out.push(' ');
+                out.push(c);
+                out.push(' ');
+            }
+            '-' if prev.is_some_and(|p| p.is_ascii_digit()) => {
+                if next.is_some_and(|n| n.is_alphabetic()) {
+                    out.push(' ');
+                } else {
+                    out.push_str(" - ");
+                }
+            }
+            _ => {
+                if c.is_alphabetic()
+                    && prev.is_some_and(|p| p.is_ascii_digit())
+                    && !matches!(c, 'x' | 'X')
+                {
+                    out.push(' ');
+                }
+                out.push(c);
+            }
+        }
+    }
+    out.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// `text` without any of `phrases` (matched without regard to case).
+fn strip_phrases(text: &str, phrases: &[&str]) -> String {
+    let mut out = text.to_owned();
+    for phrase in phrases {
+        while let Some(at) = out.to_lowercase().find(phrase) {
+            out.replace_range(at..at + phrase.len(), " ");
+        }
+    }
+    out.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Splits at the first comma outside parentheses.
+fn split_comment(text: &str) -> (String, String) {
+    let mut depth = 0i32;
+    for (i, c) in text.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            ',' | ';' if depth <= 0 => {
+                return (text[..i].to_owned(), text[i + 1..].to_owned());
+            }
+            _ => {}
+        }
+    }
+    (text.to_owned(), String::new())
+}
+
+/// The words of a parenthetical at the start of `tokens`, and the tokens
+/// it took with its brackets.
+fn parenthetical<'a>(tokens: &[&'a str]) -> Option<(Vec<&'a str>, usize)> {
+    if tokens.first() != Some(&"(") {
+        return None;
+    }
+    let close = tokens.iter().position(|t| *t == ")")?;
+    Some((tokens[1..close].to_vec(), close + 1))
+}
+
+/// A unit of one or two words at the start of `tokens`.
+fn unit_at(tokens: &[&str]) -> Option<(Unit, usize)> {
+    if tokens.len() >= 2
+        && let Some(u) = unit_of(&format!("{} {}", tokens[0], tokens[1]))
+    {
+        return Some((u, 2));
+    }
+    // "large can" is a can; a size word alone is not a unit.
+    let (skip, word) = match tokens.first() {
+        Some(&w) if matches!(w.to_lowercase().as_str(), "large" | "small" | "medium") => {
+            (1, *tokens.get(1)?)
+        }
+        Some(&w) => (0, w),
+        None => return None,
+    };
+    let unit = unit_of(word)?;
+    if skip == 1 && !matches!(unit, Unit::Piece(p) if is_package(p)) {
+        return None;
+    }
+    Some((unit, 1 + skip))
+}
+
+/// Grams or millilitres of `q` of a mass or volume unit.
+fn base(q: f64, unit: Unit) -> f64 {
+    match unit {
+        Unit::Mass(g) => q * g,
+        Unit::Volume(ml) => q * ml,
+        Unit::Piece(_) => q,
+    }
+}
+
+/// "+ 1 tsp" or "plus 2 tbsp" after an amount: the grams or millilitres
+/// it adds, when it is of the same kind as `first`, and the tokens taken.
+fn added(tokens: &[&str], first: Unit) -> Option<(f64, usize)> {
+    let joiner = tokens.first()?;
+    if !(*joiner == "+" || joiner.eq_ignore_ascii_case("plus")) {
+        return None;
+    }
+    let (q, used) = quantity(&tokens[1..])?;
+    let (unit, unit_used) = unit_at(&tokens[1 + used..])?;
+    let same = matches!(
+        (first, unit),
+        (Unit::Mass(_), Unit::Mass(_)) | (Unit::Volume(_), Unit::Volume(_))
+    );
+    same.then_some((base(q, unit), 1 + used + unit_used))
+}
+
+/// Reads "(400 g)", "(about 6 oz each)", "(2 sticks)" as the size of
+/// each piece or the total; anything else becomes a comment.
+fn place_parenthetical(
+    inner: &[&str],
+    amount: Option<Amount>,
+    each: &mut Option<Amount>,
+    total: &mut Option<Amount>,
+    comment: &mut String,
+) {
+    let words: Vec<&str> = inner
+        .iter()
+        .copied()
+        .filter(|w| !HEDGES.contains(&w.to_lowercase().as_str()))
+        .collect();
+    let per_piece = words.iter().any(|w| w.eq_ignore_ascii_case("each"));
+    let read = quantity(&words).and_then(|(q, used)| {
+        let (unit, _) = unit_at(&words[used..])?;
+        matches!(unit, Unit::Mass(_) | Unit::Volume(_)).then_some(Amount {
+            quantity: q,
+            unit: Some(unit),
+        })
+    });
+    let Some(read) = read else {
+        add_comment(comment, &inner.join(" "));
+        return;
+    };
+    let outer = amount.and_then(|a| a.unit);
+    let piece_like = matches!(outer, None | Some(Unit::Piece(_)));
+    let package = matches!(outer, Some(Unit::Piece(p)) if is_package(p));
+    if per_piece || package {
+        each.get_or_insert(read);
+    } else if piece_like || matches!(outer, Some(Unit::Mass(_) | Unit::Volume(_))) {
+        total.get_or_insert(read);
+    }
+}
+
+fn add_comment(comment: &mut String, words: &str) {
+    if !comment.is_empty() {
+        comment.push_str("; ");
+    }
+    comment.push_str(words);
+}
+
+/// Takes a leading size word off the food's words.
+fn take_size(words: &mut Vec<String>) -> Option<Size> {
+    let first = words.first()?.as_str();
+    let second = words.get(1).map(String::as_str);
+    let (size, n) = match (first, second) {
+        ("extra", Some("large")) | ("extra-large", _) | ("jumbo", _) => (Size::ExtraLarge, 1),
+        ("large", _) | ("big", _) => (Size::Large, 1),
+        ("medium", _) | ("medium-sized", _) => (Size::Medium, 1),
+        ("small", _) => (Size::Small, 1),
+        _ => return None,
+    };
+    let n = if first == "extra" { 2 } else { n };
+    words.drain(..n);
+    Some(size)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::units::{CUP_ML, LB_G, OZ_G, TBSP_ML, TSP_ML};
+
+    fn p(text: &str) -> ParsedLine {
+        parse_line(text).unwrap()
+    }
+
+    fn amount(q: f64, unit: Option<Unit>) -> Option<Amount> {
+        Some(Amount { quantity: q, unit })
+    }
+
+    #[test]
+    fn mixed_unicode_fraction_and_unit() {
+        let line = p("1 ½ Tbsp extra virgin olive oil");
+        assert_eq!(line.amount, amount(1.5, Some(Unit::Volume(TBSP_ML))));
+        assert_eq!(line.name, "extra virgin olive oil");
+    }
+
+    #[test]
+    fn a_package_size_in_parentheses_is_each_package() {
+        let line = p("2 (425 g) tins butter beans, drained and rinsed");
+        assert_eq!(line.amount, amount(2.0, Some(Unit::Piece("can"))));
+        assert_eq!(line.each, amount(425.0, Some(Unit::Mass(1.0))));
+        assert_eq!(line.name, "butter beans");
+        assert_eq!(line.comment, "drained and rinsed");
+        let line = p("1 (15-ounce) can pinto beans");
+        assert_eq!(line.each, amount(15.0, Some(Unit::Mass(OZ_G))));
+    }
+
+    #[test]
+    fn a_metric_amount_in_parentheses_is_the_total() {
+        let line = p("3/4 cup (90g) cake flour, sifted");
+        assert_eq!(line.amount, amount(0.75, Some(Unit::Volume(CUP_ML))));
+        assert_eq!(line.total, amount(90.0, Some(Unit::Mass(1.0))));
+        assert_eq!(line.name, "cake flour");
+    }
+
+    #[test]
+    fn ranges_counts_and_sizes() {
+        let line = p("3-4 medium carrots, peeled");
+        assert_eq!(line.amount, amount(3.5, None));
+        assert_eq!(line.size, Some(Size::Medium));
+        assert_eq!(line.name, "carrots");
+        let line = p("2 leeks stalks");
+        assert_eq!(line.amount, amount(2.0, Some(Unit::Piece("stalk"))));
+        assert_eq!(line.name, "leeks");
+        let line = p("6 to 8 cloves of garlic");
+        assert_eq!(line.amount, amount(7.0, Some(Unit::Piece("clove"))));
+        assert_eq!(line.name, "garlic");
+    }
+
+    #[test]
+    fn pieces_with_a_weight_each() {
+        let line = p("2 pork chops (about 8 oz each), bone-in");
+        assert_eq!(line.amount, amount(2.0, None));
+        assert_eq!(line.each, amount(8.0, Some(Unit::Mass(OZ_G))));
+        assert_eq!(line.name, "pork chops");
+        let line = p("3 medium parsnips (about 1 lb), cut into sticks");
+        assert_eq!(line.total, amount(1.0, Some(Unit::Mass(LB_G))));
+    }
+
+    #[test]
+    fn to_taste_and_bare_lines() {
+        let line = p("2 tbsp plus 1 tsp sugar");
+        let ml = line.amount.unwrap().quantity;
+        assert!((ml - (2.0 * TBSP_ML + TSP_ML)).abs() < 1e-9);
+        assert_eq!(line.amount.unwrap().unit, Some(Unit::Volume(1.0)));
+        assert_eq!(line.name, "sugar");
+        let line = p("Zest of 1 orange");
+        assert_eq!(
+            (line.name.as_str(), line.comment.as_str()),
+            ("orange", "zested")
+        );
+        let line = p("Juice of 2 limes");
+        assert_eq!(line.amount, amount(2.0, None));
+        assert_eq!(
+            (line.name.as_str(), line.comment.as_str()),
+            ("limes", "juiced")
+        );
+        let line = p("Kosher salt, to taste");
+        assert!(line.to_taste);
+        assert_eq!(line.amount, None);
+        assert_eq!(line.name, "kosher salt");
+        let line = p("black pepper to taste");
+        assert!(line.to_taste);
+        assert_eq!(line.name, "black pepper");
+        let line = p("a pinch of nutmeg");
+        assert_eq!(line.amount, amount(1.0, Some(Unit::Volume(TSP_ML / 16.0))));
+        assert_eq!(line.name, "nutmeg");
+        let line = p("dash hot sauce");
+        assert_eq!(line.amount, amount(1.0, Some(Unit::Volume(TSP_ML / 8.0))));
+    }
+
+    #[test]
+    fn glued_numbers_and_bullets() {
+        let line = p("▢ 500g passata");
+        assert_eq!(line.amount, amount(500.0, Some(Unit::Mass(1.0))));
+        assert_eq!(line.name, "passata");
+        let line = p("1-1/2 lbs. chicken wings");
+        assert_eq!(line.amount, amount(1.5, Some(Unit::Mass(LB_G))));
+        assert_eq!(line.name, "chicken wings");
+    }
+
+    #[test]
+    fn empty_and_amount_only_lines_are_errors() {
+        assert_eq!(parse_line("  "), Err(ParseError::Empty));
+        assert_eq!(parse_line("2 cups"), Err(ParseError::NoFood));
+    }
+}

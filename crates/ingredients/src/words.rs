@@ -1,0 +1,378 @@
+//! Words compared as stems: a line's food words and SR28's abbreviated
+//! descriptions ("CKD", "BNLESS", "H2O") are brought to the same English
+//! stems, so "boneless chicken breasts" meets "CHICKEN,BRST,BNLESS".
+
+use std::sync::OnceLock;
+
+use rust_stemmers::{Algorithm, Stemmer};
+
+/// Words that join or hedge, never name a food.
+const STOP: &[&str] = &[
+    "a", "an", "and", "or", "of", "the", "with", "in", "into", "for", "to", "from", "on", "your",
+    "some", "any", "plus", "more", "each", "per", "about", "approx",
+];
+
+/// How a cook prepares or qualifies a food without making it another
+/// food: these may be left over when a name matches.
+const PREPARATION: &[&str] = &[
+    "fresh",
+    "freshly",
+    "chopped",
+    "finely",
+    "roughly",
+    "coarsely",
+    "thinly",
+    "thickly",
+    "diced",
+    "minced",
+    "sliced",
+    "grated",
+    "shredded",
+    "crumbled",
+    "cubed",
+    "halved",
+    "quartered",
+    "trimmed",
+    "peeled",
+    "deveined",
+    "deseeded",
+    "cored",
+    "pitted",
+    "stemmed",
+    "torn",
+    "smashed",
+    "crushed",
+    "pressed",
+    "beaten",
+    "lightly",
+    "whisked",
+    "melted",
+    "softened",
+    "cold",
+    "chilled",
+    "warm",
+    "warmed",
+    "room",
+    "temperature",
+    "rinsed",
+    "drained",
+    "patted",
+    "divided",
+    "optional",
+    "organic",
+    "ripe",
+    "large",
+    "medium",
+    "small",
+    "big",
+    "extra",
+    "virgin",
+    "good",
+    "quality",
+    "best",
+    "packed",
+    "loosely",
+    "firmly",
+    "sifted",
+    "unsifted",
+    "boneless",
+    "skinless",
+    "baby",
+    "young",
+    "kosher",
+    "sea",
+    "flaky",
+    "coarse",
+    "fine",
+    "table",
+    "cracked",
+    "heaping",
+    "level",
+    "scant",
+    "generous",
+    "plain",
+    "pure",
+    "natural",
+    "homemade",
+    "store",
+    "bought",
+    "day",
+    "old",
+    "leftover",
+    "cut",
+    "inch",
+    "inches",
+    "cm",
+    "pieces",
+    "piece",
+    "chunks",
+    "wedges",
+    "rounds",
+    "strips",
+    "sticks",
+    "florets",
+    "leaves",
+    "sprigs",
+    "mixed",
+    "assorted",
+    "thawed",
+    "uncooked",
+    "unpeeled",
+    "spiralized",
+    "julienned",
+    "matchstick",
+    "bite",
+    "sized",
+    "size",
+    "long",
+    "thin",
+    "thick",
+    "wide",
+    "flat",
+    "regular",
+    "ground",
+    "fat",
+    "lean",
+    "light",
+    "dark",
+    "italian",
+    "english",
+    "reserved",
+    "liquid",
+    "well",
+    "washed",
+    "frozen",
+    "raw",
+    "whole",
+    "toasted",
+    "roasted",
+    "low",
+    "sodium",
+    "reduced",
+    "unsalted",
+    "unsweetened",
+    "sweetened",
+    "seedless",
+    "firm",
+    "soft",
+    "hot",
+    "mild",
+    "sharp",
+    "aged",
+];
+
+/// SR28's abbreviations in its short descriptions, spelt out.
+const ABBREVIATIONS: &[(&str, &str)] = &[
+    ("ckd", "cooked"),
+    ("bld", "boiled"),
+    ("drnd", "drained"),
+    ("wo", "without"),
+    ("w", "with"),
+    ("cnd", "canned"),
+    ("frz", "frozen"),
+    ("unprep", "unprepared"),
+    ("prep", "prepared"),
+    ("rts", "ready to serve"),
+    ("swt", "sweet"),
+    ("grn", "green"),
+    ("yel", "yellow"),
+    ("whl", "whole"),
+    ("pdr", "powder"),
+    ("brst", "breast"),
+    ("bnless", "boneless"),
+    ("bnls", "boneless"),
+    ("skn", "skin"),
+    ("ln", "lean"),
+    ("hvy", "heavy"),
+    ("enr", "enriched"),
+    ("unenr", "unenriched"),
+    ("frsh", "fresh"),
+    ("dk", "dark"),
+    ("lt", "light"),
+    ("sau", "sauce"),
+    ("sol", "solids"),
+    ("liq", "liquid"),
+    ("sd", "seed"),
+    ("sds", "seeds"),
+    ("krnls", "kernels"),
+    ("rstd", "roasted"),
+    ("tstd", "toasted"),
+    ("btld", "bottled"),
+    ("drsng", "dressing"),
+    ("chs", "cheese"),
+    ("choc", "chocolate"),
+    ("swtnd", "sweetened"),
+    ("unswtnd", "unsweetened"),
+    ("veg", "vegetable"),
+    ("var", "variety"),
+    ("comm", "commercial"),
+    ("commly", "commercially"),
+    ("chick", "chicken"),
+    ("bf", "beef"),
+    ("bns", "beans"),
+    ("bn", "bean"),
+    ("h2o", "water"),
+    ("juc", "juice"),
+    ("sml", "small"),
+    ("lrg", "large"),
+    ("med", "medium"),
+    ("pnut", "peanut"),
+    ("cocnt", "coconut"),
+    ("soybn", "soybean"),
+    ("flr", "flour"),
+    ("sprd", "spread"),
+    ("shrdd", "shredded"),
+    ("chopd", "chopped"),
+    ("stk", "stick"),
+    ("reg", "regular"),
+    ("pln", "plain"),
+    ("crm", "cream"),
+    ("brld", "broiled"),
+    ("bkd", "baked"),
+    ("frd", "fried"),
+    ("stmd", "steamed"),
+    ("smmr", "summer"),
+    ("wntr", "winter"),
+    ("bttrmlk", "buttermilk"),
+    ("bev", "beverage"),
+    ("nfdm", "nonfat dry milk"),
+    ("mxd", "mixed"),
+    ("sp", "species"),
+    ("dehyd", "dehydrated"),
+    ("frzn", "frozen"),
+    ("rtb", "ready to bake"),
+    ("rte", "ready to eat"),
+    ("ns", "not specified"),
+    ("unsp", "unspecified"),
+    ("unspec", "unspecified"),
+    ("prot", "protein"),
+    ("fort", "fortified"),
+    ("vit", "vitamin"),
+    ("na", "sodium"),
+    ("lo", "low"),
+    ("mayo", "mayonnaise"),
+    ("catsup", "ketchup"),
+    ("grd", "ground"),
+    ("grnd", "ground"),
+    ("crumbs", "crumbs"),
+    ("shldr", "shoulder"),
+    ("rst", "roast"),
+    ("choic", "choice"),
+    ("sel", "select"),
+    ("grds", "grades"),
+    ("lf", "leaf"),
+    ("lvs", "leaves"),
+    ("pkd", "packed"),
+    ("prod", "product"),
+    ("tomatos", "tomatoes"),
+    ("thk", "thick"),
+    ("evap", "evaporated"),
+    ("cond", "condensed"),
+    ("dehydr", "dehydrated"),
+    ("instnt", "instant"),
+    ("ckn", "chicken"),
+];
+
+fn stemmer() -> &'static Stemmer {
+    static STEMMER: OnceLock<Stemmer> = OnceLock::new();
+    STEMMER.get_or_init(|| Stemmer::create(Algorithm::English))
+}
+
+/// Folds the accents cooks keep ("jalapeño", "crème") to ASCII letters.
+fn fold(c: char) -> char {
+    match c {
+        'á' | 'à' | 'â' | 'ä' => 'a',
+        'é' | 'è' | 'ê' | 'ë' => 'e',
+        'í' | 'ì' | 'î' | 'ï' => 'i',
+        'ó' | 'ò' | 'ô' | 'ö' => 'o',
+        'ú' | 'ù' | 'û' | 'ü' => 'u',
+        'ñ' => 'n',
+        'ç' => 'c',
+        _ => c,
+    }
+}
+
+/// The raw lower-case words of a text, split at anything but letters,
+/// digits and "%".
+fn raw_words(text: &str) -> Vec<String> {
+    let lower: String = text.to_lowercase().chars().map(fold).collect();
+    lower
+        .split(|c: char| !(c.is_alphanumeric() || c == '%'))
+        .filter(|w| !w.is_empty())
+        .map(str::to_owned)
+        .collect()
+}
+
+/// The stems of a cook's words, stop words dropped.
+pub fn stems(text: &str) -> Vec<String> {
+    raw_words(text)
+        .iter()
+        .filter(|w| !STOP.contains(&w.as_str()))
+        .map(|w| stem(w))
+        .collect()
+}
+
+/// The stems of an SR28 description, abbreviations spelt out.
+pub fn description_stems(description: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for w in raw_words(description) {
+        let spelt = ABBREVIATIONS
+            .iter()
+            .find(|(a, _)| *a == w)
+            .map_or(w.as_str(), |(_, s)| s);
+        for part in spelt.split(' ') {
+            if !STOP.contains(&part) {
+                out.push(stem(part));
+            }
+        }
+    }
+    out
+}
+
+/// The stem of one lower-case word.
+pub fn stem(word: &str) -> String {
+    stemmer().stem(word).into_owned()
+}
+
+/// Whether a stem only prepares or qualifies a food.
+pub fn is_preparation(stem_: &str) -> bool {
+    static STEMS: OnceLock<Vec<String>> = OnceLock::new();
+    STEMS
+        .get_or_init(|| PREPARATION.iter().map(|w| stem(w)).collect())
+        .iter()
+        .any(|s| s == stem_)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cooks_words_meet_sr28s_abbreviations() {
+        let line = stems("Boneless chicken breasts");
+        let sr28 =
+            description_stems("CHICKEN,BROILER OR FRYERS,BRST,SKINLESS,BNLESS,MEAT ONLY,RAW");
+        assert!(
+            line.iter().all(|s| sr28.contains(s)),
+            "{line:?} in {sr28:?}"
+        );
+        assert_eq!(stems("Jalapeño"), stems("jalapeno"));
+        assert!(description_stems("FISH,TUNA,LT,CND IN H2O").contains(&stem("water")));
+    }
+
+    #[test]
+    fn no_preparation_word_is_a_foods_noun() {
+        // "salted" stems to "salt" and "seeded" to "seed": as preparation
+        // words they would let "salt and black pepper" be black pepper.
+        for food in ["salt", "seed", "chicken", "pepper", "oil", "juice", "zest"] {
+            assert!(!is_preparation(&stem(food)), "{food}");
+        }
+    }
+
+    #[test]
+    fn preparation_words_are_known_by_stem() {
+        assert!(is_preparation(&stem("chopped")));
+        assert!(is_preparation(&stem("Softened".to_lowercase().as_str())));
+        assert!(!is_preparation(&stem("chicken")));
+    }
+}
