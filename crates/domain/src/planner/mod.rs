@@ -449,8 +449,16 @@ pub fn plan(request: &PlanRequest<'_>) -> Result<Vec<PlannedDay>, PlanningError>
             .map(|k| {
                 let pool = slot_pools[k];
                 let mut banned = Vec::new();
-                if pool.len() >= VARIETY_MIN_CANDIDATES {
-                    banned.extend(history[k].last());
+                if pool.len() >= VARIETY_MIN_CANDIDATES
+                    && let Some(&yesterday) = history[k].last()
+                {
+                    // Nor its twins (one dish family on one main ingredient).
+                    let twin = dishes.twin(yesterday);
+                    banned.extend(
+                        pool.iter()
+                            .map(|c| c.index)
+                            .filter(|r| *r == yesterday || dishes.twin(*r) == twin),
+                    );
                 }
                 if request.slots.len() == 1 {
                     let mut seen = history[k].clone();
@@ -478,6 +486,7 @@ pub fn plan(request: &PlanRequest<'_>) -> Result<Vec<PlannedDay>, PlanningError>
             slots,
             fixed: Vec::new(),
             used: &used,
+            week: dishes.week_use(&used),
             extended: false,
             dishes,
             strict: true,
@@ -575,16 +584,23 @@ fn one_meal_week(
         }],
         fixed: Vec::new(),
         used: &fresh,
+        week: dishes.week_use(&fresh),
         extended: false,
         dishes,
         strict: true,
         budget: request.budget,
     };
-    for _ in &uses {
+    // Meals laid out so far, by recipe: the weekly main-ingredient rule
+    // weighs each rank's pick against them.
+    let mut laid = vec![0u32; request.recipes.len()];
+    for n in &uses {
         problem.slots[0].banned.clone_from(&banned);
+        problem.week = dishes.week_use(&laid);
         let fallback = pool.iter().position(|c| !banned.contains(&c.index))?;
         let (day, extended) = best_day(&mut problem, rng, &[], &[fallback]);
-        banned.push(pool[day.picks[0].0].index);
+        let index = pool[day.picks[0].0].index;
+        banned.push(index);
+        laid[index] += *n as u32;
         ranked.push((day, extended));
     }
     // Every other day first, so that no recipe comes two days running.

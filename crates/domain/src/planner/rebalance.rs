@@ -164,6 +164,7 @@ pub fn rebalance(request: &RebalanceRequest<'_>) -> Rebalanced {
             .collect(),
         fixed: fixed.clone(),
         used: &request.used,
+        week: dishes.week_use(&request.used),
         extended: false,
         dishes,
         strict: false,

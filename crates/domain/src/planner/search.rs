@@ -20,13 +20,19 @@ use super::rules::{
     target_values, values,
 };
 use super::whole_day::{
-    Dishes, LimitRule, MinorValues, Seen, limits_cost, limits_kept, ranked_excess, ranked_kept,
+    Dishes, LimitRule, MinorValues, Seen, WeekUse, limits_cost, limits_kept, ranked_excess,
+    ranked_kept,
 };
 
 const MAX_PASSES: usize = 12;
 /// Cost of a recipe used on another day of the plan, and of each further use.
 const REPEAT_PENALTY: f64 = 0.6;
 const FURTHER_REPEAT_PENALTY: f64 = 0.3;
+/// A recipe (or its twin: one dish family on one main ingredient) in a
+/// third meal of the week: below a target beyond its tolerance, above the
+/// limits near theirs, so that a week is not two days served in turn
+/// while the catalogue has other dishes that keep the targets.
+const THIRD_USE_PENALTY: f64 = 300.0;
 /// Portions away from one serving cost a little.
 const PORTION_PENALTY: f64 = 0.05;
 /// A snack below 0.75 servings costs a little more.
@@ -199,6 +205,9 @@ pub(crate) struct Problem<'a> {
     pub fixed: Vec<Fixed>,
     /// Uses of each recipe on the plan's other days.
     pub used: &'a [u32],
+    /// The same by main ingredient and variety key
+    /// ([`Dishes::week_use`] of `used`).
+    pub week: WeekUse,
     /// Main meals may go up to their range's `max` (else `usual_max`).
     pub extended: bool,
     /// What the day rules know of each recipe.
@@ -231,8 +240,17 @@ impl Problem<'_> {
     /// The part of a pick's cost that does not depend on its portion.
     /// Repeat cost less preference bonus of a candidate.
     fn repeat_cost(&self, c: &Candidate) -> f64 {
-        let repeats = f64::from(self.used[c.index]);
-        REPEAT_PENALTY * repeats.min(1.0) + FURTHER_REPEAT_PENALTY * (repeats - 1.0).max(0.0)
+        // A twin (one family, one main ingredient) counts as the recipe.
+        let (main, twins) = self.dishes.week_cost(&self.week, c.index);
+        let repeats = f64::from(self.used[c.index].max(twins));
+        let third = if repeats >= 2.0 {
+            THIRD_USE_PENALTY
+        } else {
+            0.0
+        };
+        main + third
+            + REPEAT_PENALTY * repeats.min(1.0)
+            + FURTHER_REPEAT_PENALTY * (repeats - 1.0).max(0.0)
             - c.bonus
     }
 

@@ -336,6 +336,48 @@ pub struct Dishes {
     food_names: Vec<String>,
     /// Whether each protein food is a minor one ([`ProteinFood::Minor`]).
     food_minor: Vec<bool>,
+    /// Main ingredient of each recipe (an id into `food_names`): its
+    /// heaviest main protein food, oats and yogurt aside ([`main_of`]).
+    main: Vec<Option<u32>>,
+    /// Variety key of each recipe: recipes of one dish family built on
+    /// one main ingredient share it (two chana masalas are one dish to
+    /// whoever eats them); any other recipe has its own.
+    twin: Vec<u32>,
+}
+
+/// Most meals a week one main ingredient may be in, per person.
+pub const MAIN_PER_WEEK: u32 = 4;
+
+/// Staples eaten daily that never count as a meal's main ingredient,
+/// though they are protein foods by weight.
+const STAPLE_MAINS: [&str; 2] = ["oat", "yogurt"];
+
+/// The main ingredient of `recipe`: its heaviest main protein food
+/// (meat, fish, eggs, cheese, tofu, pulses, nuts), staples aside; `None`
+/// for a dish with none (a vegetable curry, a fruit bowl).
+fn main_of<'a>(recipe: &'a Recipe, kitchen: Option<&Kitchen>) -> Option<&'a str> {
+    recipe
+        .ingredients()
+        .iter()
+        .filter(|i| !STAPLE_MAINS.iter().any(|w| i.name.contains(w)))
+        .filter(|i| {
+            kitchen
+                .and_then(|k| k.get(&i.name))
+                .and_then(|f| f.protein_food(&i.name))
+                == Some(ProteinFood::Main)
+        })
+        .max_by(|a, b| a.grams.total_cmp(&b.grams))
+        .map(|i| i.name.as_str())
+}
+
+/// How often each main ingredient and variety key was eaten on a plan's
+/// other days: what the weekly variety rules weigh a candidate against.
+#[derive(Debug, Clone, Default)]
+pub struct WeekUse {
+    /// Meals of each main ingredient (by id).
+    main: Vec<u32>,
+    /// Meals of each variety key.
+    twin: Vec<u32>,
 }
 
 impl Dishes {
@@ -368,23 +410,95 @@ impl Dishes {
             }
             foods.push(mine);
         }
+        let mut main = Vec::with_capacity(recipes.len());
+        for r in recipes {
+            main.push(main_of(r, kitchen).map(
+                |name| match food_names.iter().position(|n| n == name) {
+                    Some(id) => id as u32,
+                    None => {
+                        food_names.push(name.to_owned());
+                        food_minor.push(false);
+                        (food_names.len() - 1) as u32
+                    }
+                },
+            ));
+        }
+        let family: Vec<Option<u8>> = recipes
+            .iter()
+            .map(|r| {
+                family(&r.name).and_then(|f| {
+                    FAMILIES
+                        .iter()
+                        .position(|(name, _)| *name == f)
+                        .map(|i| i as u8)
+                })
+            })
+            .collect();
+        // Recipes of one family on one main share the first one's key.
+        let mut first: Vec<((u8, u32), u32)> = Vec::new();
+        let twin = (0..recipes.len())
+            .map(|r| match (family[r], main[r]) {
+                (Some(f), Some(m)) => match first.iter().find(|(k, _)| *k == (f, m)) {
+                    Some((_, key)) => *key,
+                    None => {
+                        first.push(((f, m), r as u32));
+                        r as u32
+                    }
+                },
+                _ => r as u32,
+            })
+            .collect();
         Self {
             minor: recipes.iter().map(minor_of).collect(),
             foods,
-            family: recipes
-                .iter()
-                .map(|r| {
-                    family(&r.name).and_then(|f| {
-                        FAMILIES
-                            .iter()
-                            .position(|(name, _)| *name == f)
-                            .map(|i| i as u8)
-                    })
-                })
-                .collect(),
+            family,
             food_names,
             food_minor,
+            main,
+            twin,
         }
+    }
+
+    /// The main ingredient of recipe `r` (an id [`food_name`](Self::food_name) names).
+    pub fn main(&self, r: usize) -> Option<u32> {
+        self.main.get(r).copied().flatten()
+    }
+
+    /// The variety key of recipe `r`: shared by the recipes of one dish
+    /// family on one main ingredient.
+    pub fn twin(&self, r: usize) -> u32 {
+        self.twin.get(r).copied().unwrap_or(r as u32)
+    }
+
+    /// How often each main ingredient and variety key was eaten, from
+    /// `used`: each recipe's meals on the plan's other days.
+    pub fn week_use(&self, used: &[u32]) -> WeekUse {
+        let mut week = WeekUse {
+            main: vec![0; self.food_names.len()],
+            twin: vec![0; self.twin.len()],
+        };
+        for (r, n) in used.iter().enumerate().filter(|(_, n)| **n > 0) {
+            if let Some(m) = self.main(r) {
+                week.main[m as usize] += n;
+            }
+            if let Some(t) = week.twin.get_mut(self.twin(r) as usize) {
+                *t += n;
+            }
+        }
+        week
+    }
+
+    /// What the weekly variety rules make of recipe `r` after `week`: a
+    /// main ingredient already in [`MAIN_PER_WEEK`] meals costs as a
+    /// repeated protein food does; and the meals of its variety key
+    /// (its own and its twins') count as its repeats.
+    pub(crate) fn week_cost(&self, week: &WeekUse, r: usize) -> (f64, u32) {
+        let main = self
+            .main(r)
+            .and_then(|m| week.main.get(m as usize))
+            .is_some_and(|n| *n >= MAIN_PER_WEEK);
+        let twins = week.twin.get(self.twin(r) as usize).copied().unwrap_or(0);
+        (REPEAT_WEIGHT * f64::from(u8::from(main)), twins)
     }
 
     /// Fibre, sodium, saturated fat and sugars of one serving of recipe
@@ -437,6 +551,8 @@ pub(crate) struct Seen {
     foods: Vec<(u32, usize)>,
     /// Each dish family and its dishes.
     families: Vec<(u8, usize)>,
+    /// Each main ingredient and its meals.
+    mains: Vec<(u32, usize)>,
 }
 
 /// Counts one more of `key` in `counts`.
@@ -465,7 +581,10 @@ impl Seen {
         let family = dishes
             .family(r)
             .is_some_and(|f| self.families.iter().any(|(seen, _)| *seen == f));
-        foods + REPEAT_WEIGHT * f64::from(u8::from(family))
+        let main = dishes
+            .main(r)
+            .is_some_and(|m| self.mains.iter().any(|(seen, _)| *seen == m));
+        foods + REPEAT_WEIGHT * f64::from(u8::from(family) + u8::from(main))
     }
 
     /// Adds recipe `r`, returning its cost.
@@ -476,6 +595,9 @@ impl Seen {
         }
         if let Some(f) = dishes.family(r) {
             count(&mut self.families, f);
+        }
+        if let Some(m) = dishes.main(r) {
+            count(&mut self.mains, m);
         }
         cost
     }
