@@ -6,7 +6,8 @@ use mealplan_domain::kitchen::Kitchen;
 use mealplan_domain::planner::whole_day::{self, Dishes, LimitRule, WholeDay};
 use mealplan_domain::planner::{PlanningError, RequestError};
 use mealplan_domain::{
-    DayTargets, MealStatus, MealType, Nutrition, Recipe, Taxonomy, UserId, similar_recipes,
+    DayTargets, MealStatus, MealType, Nutrition, Recipe, Taxonomy, UserId, different_mains_first,
+    similar_recipes,
 };
 use mealplan_ports::{
     Clock, MealDetail, NewDay, OwnedMeal, Person, PersonRepository, Plan, PlanRepository,

@@ -58,7 +58,7 @@ pub use profile::{
 pub use quantity::{NonNegative, RangeError};
 pub use recipe::{Recipe, RecipeCard, RecipeError, RecipeIngredient, RecipeParts};
 pub use restriction::{Diet, Restriction, Rule};
-pub use similar::similar_recipes;
+pub use similar::{different_mains_first, similar_recipes};
 pub use targets::{DayTargets, Manual, Resolved, Stored, Targets, UnusableTargets, resolve};
 pub use taxonomy::{Taxonomy, TaxonomyEntry, TaxonomyError};
 pub use validation::{

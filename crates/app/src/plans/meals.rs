@@ -244,21 +244,36 @@ impl Meals {
                     .sum()
             })
             .unwrap_or(current_share);
-        Ok(
-            similar_recipes(&all, current, owned.meal.meal_type, &rules, &exclude, limit)
-                .into_iter()
-                .map(|r| {
-                    let share = r.nutrition().served(servings);
-                    let at = all.iter().position(|x| x.id == r.id).unwrap_or_default();
-                    Alternative {
-                        recipe: r.clone(),
-                        servings,
-                        day_totals: day_total - current_share + share,
-                        change: share - current_share,
-                        day_limits: day_limits(at),
-                    }
-                })
-                .collect(),
-        )
+        // Different main ingredients first: of the nearest candidates, one
+        // per main ingredient (the current meal's aside), then the rest in
+        // order.
+        let nearest = similar_recipes(
+            &all,
+            current,
+            owned.meal.meal_type,
+            &rules,
+            &exclude,
+            limit.saturating_mul(4),
+        );
+        let main_of = |r: &Recipe| {
+            all.iter()
+                .position(|x| x.id == r.id)
+                .and_then(|at| dishes.main(at))
+        };
+        let first = different_mains_first(nearest, main_of, main_of(current), limit);
+        Ok(first
+            .into_iter()
+            .map(|r| {
+                let share = r.nutrition().served(servings);
+                let at = all.iter().position(|x| x.id == r.id).unwrap_or_default();
+                Alternative {
+                    recipe: r.clone(),
+                    servings,
+                    day_totals: day_total - current_share + share,
+                    change: share - current_share,
+                    day_limits: day_limits(at),
+                }
+            })
+            .collect())
     }
 }

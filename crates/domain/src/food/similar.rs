@@ -27,6 +27,33 @@ pub fn similar_recipes<'a>(
     candidates.into_iter().take(limit).map(|(_, r)| r).collect()
 }
 
+/// `nearest` (nearest first) reordered so that different main
+/// ingredients come first: each candidate whose main ingredient (`main`)
+/// is neither the current meal's (`current`) nor an earlier candidate's,
+/// or which has none, in order; then the others in order; `limit` of them.
+pub fn different_mains_first<'a>(
+    nearest: Vec<&'a Recipe>,
+    main: impl Fn(&Recipe) -> Option<u32>,
+    current: Option<u32>,
+    limit: usize,
+) -> Vec<&'a Recipe> {
+    let mut seen: Vec<u32> = current.into_iter().collect();
+    let (mut first, mut rest) = (Vec::new(), Vec::new());
+    for r in nearest {
+        match main(r) {
+            Some(m) if seen.contains(&m) => rest.push(r),
+            Some(m) => {
+                seen.push(m);
+                first.push(r);
+            }
+            None => first.push(r),
+        }
+    }
+    first.extend(rest);
+    first.truncate(limit);
+    first
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -80,5 +107,28 @@ mod tests {
             .collect();
         assert_eq!(got, [6, 4]);
         assert!(similar_recipes(&all, &all[0], MealType::Snack, &rules, &[], 10).is_empty());
+    }
+
+    #[test]
+    fn different_mains_come_first() {
+        let all: Vec<Recipe> = (1..=6).map(|id| r(id, 500.0, 20.0, &[], &[])).collect();
+        // Mains: 1 tofu (the current meal's), 2 tofu, 3 lentils, 4 lentils,
+        // 5 none, 6 chickpeas.
+        let main = |r: &Recipe| match r.id {
+            1 | 2 => Some(0),
+            3 | 4 => Some(1),
+            6 => Some(2),
+            _ => None,
+        };
+        let nearest: Vec<&Recipe> = all[1..].iter().collect();
+        let ids = |v: Vec<&Recipe>| v.iter().map(|r| r.id).collect::<Vec<_>>();
+        assert_eq!(
+            ids(different_mains_first(nearest.clone(), main, Some(0), 10)),
+            [3, 5, 6, 2, 4]
+        );
+        assert_eq!(
+            ids(different_mains_first(nearest, main, Some(0), 2)),
+            [3, 5]
+        );
     }
 }
