@@ -31,12 +31,12 @@ pub fn similar_recipes<'a>(
 /// ingredients come first: each candidate whose main ingredient (`main`)
 /// is neither the current meal's (`current`) nor an earlier candidate's,
 /// or which has none, in order; then the others in order; `limit` of them.
-pub fn different_mains_first<'a>(
-    nearest: Vec<&'a Recipe>,
+pub fn different_mains_first(
+    nearest: Vec<&Recipe>,
     main: impl Fn(&Recipe) -> Option<u32>,
     current: Option<u32>,
     limit: usize,
-) -> Vec<&'a Recipe> {
+) -> Vec<&Recipe> {
     let mut seen: Vec<u32> = current.into_iter().collect();
     let (mut first, mut rest) = (Vec::new(), Vec::new());
     for r in nearest {
