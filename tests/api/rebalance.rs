@@ -498,7 +498,39 @@ async fn rebalancing_lands_a_day_around_the_users_changes(b: Backend) {
     assert_eq!(summary["days"][0]["planned"]["calories"], monday);
 }
 
+/// One meal a day is said to be unadvised from 65 (and for a child), not
+/// refused; an adult's one-meal day says nothing of it.
+async fn one_meal_days_of_older_people_carry_a_note(b: Backend) {
+    let app = spawn_app(b).await;
+    let token = app.token_for("ann@example.com").await;
+    let advised = |plan: &Value| {
+        days(plan)
+            .iter()
+            .filter(|d| {
+                d["fit"]["note"]
+                    .as_str()
+                    .is_some_and(|n| n.contains("One meal a day is not advised from 65"))
+            })
+            .count()
+    };
+    profile(&app, &token, &Body { meals: 1, ..USUAL }).await;
+    let plan = generate(&app, &token, json!({"seed": 2})).await.json;
+    assert_eq!(advised(&plan), 0, "{plan}");
+    let body = json!({
+        "goal": "maintain_weight", "height": 160, "weight": 55, "body_type": "normal",
+        "gender": "female", "meals_per_day": 1, "activity_level": "low", "birth_date": "1941-05-01",
+        "restrictions": [], "diet_types": [],
+    });
+    let reply = app
+        .json(Method::PUT, "/api/profile", Some(&token), &body)
+        .await;
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    let plan = generate(&app, &token, json!({"seed": 2})).await.json;
+    assert_eq!(advised(&plan), 7, "{plan}");
+}
+
 crate::on_both_backends!(
+    one_meal_days_of_older_people_carry_a_note,
     plans_have_natural_portions_and_say_how_each_day_fits,
     generation_options_are_validated,
     rebalancing_lands_a_day_around_the_users_changes,

@@ -18,6 +18,7 @@ use mealplan_domain::planner::{
     self, Bound, Budget, DayFit, MealRow, PlanRequest, RebalanceRequest, Tolerances, WeekBound,
     is_main,
 };
+use mealplan_domain::profile::targets::basis::Stage;
 use mealplan_domain::{MealStatus, MealType, Nutrition, Recipe, UserId};
 use mealplan_ports::{
     DailyMenu, MealChange, NewDay, NewMeal, Person, Plan, PlanSettings, Portion, StoreError,
@@ -76,6 +77,9 @@ pub struct DayFitView {
     pub larger_portions: bool,
     /// Whether the planner made the plan.
     pub generated: bool,
+    /// The day is one meal for a child or someone 65 or over, for whom
+    /// one meal a day is not advised (issue 38): who, to say so.
+    pub one_meal_for: Option<Stage>,
 }
 
 /// A missed day's place in its one-meal week.
@@ -667,6 +671,9 @@ fn fits(
                         && m.meal.servings > portions.range(m.meal.meal_type).usual_max + 1e-9
                 }),
                 generated,
+                one_meal_for: (day.meals.len() == 1)
+                    .then_some(diner.stage)
+                    .filter(|s| *s != Stage::Adult),
             })
         })
         .collect()

@@ -15,6 +15,7 @@ use crate::food::recipe::Recipe;
 use crate::food::taxonomy::Taxonomy;
 use crate::profile::person::Person;
 use crate::profile::targets::DayTargets;
+use crate::profile::targets::basis::Stage;
 use crate::profile::{Body, DietType, MealsPerDay};
 
 use super::fit::{DayFit, assess};
@@ -46,6 +47,9 @@ pub struct Diner {
     /// A child (3 to 15): their portions at a household's table go in
     /// quarter steps from 0.25 servings, sized for them.
     pub child: bool,
+    /// Their stage of life on the plan's first day (an adult until
+    /// [`aged`](Self::aged) says otherwise).
+    pub stage: Stage,
 }
 
 impl Diner {
@@ -62,6 +66,7 @@ impl Diner {
             portions: Portions::default(),
             limits: LimitRule::default(),
             child: false,
+            stage: Stage::Adult,
         }
     }
 
@@ -69,8 +74,8 @@ impl Diner {
     /// child, whose portions may be as small as 0.25 servings; their
     /// sodium limit that of their age.
     pub fn aged(mut self, age: u32) -> Self {
-        self.child = crate::profile::targets::basis::Stage::of(age)
-            == crate::profile::targets::basis::Stage::Child;
+        self.stage = Stage::of(age);
+        self.child = self.stage == Stage::Child;
         self.limits.sodium_max = crate::profile::targets::child::sodium_limit(age);
         self
     }

@@ -3,6 +3,7 @@
 use mealplan_app::DayFitView;
 use mealplan_domain::planner::USUAL_MAX_SERVINGS;
 use mealplan_domain::planner::whole_day::WholeDay;
+use mealplan_domain::profile::targets::basis::Stage;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -192,8 +193,9 @@ pub struct DayFitResponse {
     /// sodium limit and fibre ceiling, which rank with the targets (a day
     /// of 2,700 mg sodium is not met however close its macros).
     pub met: bool,
-    /// The above in words; null when the day is within tolerance with
-    /// usual portions and keeps every limit.
+    /// The above in words, and for a one-meal day of a child or someone
+    /// 65 or over that one meal a day is not advised; null when there is
+    /// nothing to say.
     pub note: Option<String>,
 }
 
@@ -282,6 +284,17 @@ impl From<&DayFitView> for DayFitResponse {
         }
         let whole_day = WholeDayResponse::from(&f.whole_day);
         note.extend(whole_day.note());
+        // ESPEN 2019 (older adults) and the AAP (children) advise regular
+        // meals: one a day is said, not refused.
+        match f.one_meal_for {
+            Some(Stage::Child) => note.push(
+                "One meal a day is not advised for a child: a child's energy and protein are better spread over three meals and one or two snacks.".to_owned(),
+            ),
+            Some(Stage::Older) => note.push(
+                "One meal a day is not advised from 65: regular meals help keep muscle and weight, and one large meal is hard to eat.".to_owned(),
+            ),
+            _ => {}
+        }
         Self {
             met: f.fit.miss <= 0.0,
             whole_day,
