@@ -161,7 +161,8 @@ impl Report {
             self.planner.reachable,
             self.planner.days
         ));
-        line("\nThe whole day (limits per day for its calories: fibre 14 g/1,000 kcal to max(70 g, 25 g/1,000 kcal), sodium max(2,300 mg, 1 mg/kcal), saturated fat under 10% and sugars at most 25% of energy; protein foods in at most two meals, one dish per family; at least 4 protein foods a week from two meals a day):\n".into());
+        line(format!("\n{}", self.planner.weights_line()));
+        line("\nThe whole day (limits per day for each person and the day's calories: fibre 14 g/1,000 kcal to max(50 g, 16 g/1,000 kcal) (more on high fibre, less underweight and gaining), sodium 2,300 mg (less for children), saturated fat under 10% and sugars at most 25% of energy; protein foods in at most two meals, one dish per family, one main ingredient a day and four a week; at least 4 protein foods a week from two meals a day):\n".into());
         line("| method | days within tolerance | fibre kept | sodium kept | saturated fat kept | sugars kept | days with a protein food 3 times | days with a dish family twice | weeks with < 4 protein foods |".into());
         line("|---|---|---|---|---|---|---|---|---|".into());
         line(self.planner.limits_row("planner"));

@@ -40,6 +40,10 @@ pub struct Score {
     pub outside_usual: usize,
     /// Largest portion.
     pub largest: f64,
+    /// Each meal's weight as served, g.
+    pub meal_grams: Vec<f64>,
+    /// Meals over 900 g (1,200 g on a one-meal day).
+    pub heavy_meals: usize,
     /// Snacks above 1.5 servings.
     pub snacks_over: usize,
     /// Meals above 2.5 servings.
@@ -258,6 +262,16 @@ impl Score {
                     self.outside_usual += 1;
                 }
                 self.largest = self.largest.max(m.servings);
+                let grams = recipe_of(request, m).grams() * m.servings;
+                self.meal_grams.push(grams);
+                let max = if day.meals.len() >= 2 {
+                    planner::MEAL_GRAMS_MAX
+                } else {
+                    planner::ONE_MEAL_GRAMS_MAX
+                };
+                if grams > max + 0.5 {
+                    self.heavy_meals += 1;
+                }
                 if m.meal_type == MealType::Snack && m.servings > 1.5 + 1e-9 {
                     self.snacks_over += 1;
                 }
@@ -444,6 +458,30 @@ impl Score {
             self.here_text(),
             self.ms(0.5),
             self.ms(0.99),
+        )
+    }
+}
+
+impl Score {
+    /// Meal weights as served, in words: median, 95th centile, largest and
+    /// how many are over their limit.
+    pub fn weights_line(&self) -> String {
+        let mut g = self.meal_grams.clone();
+        g.sort_by(f64::total_cmp);
+        let at = |q: f64| {
+            g.get(((g.len() as f64 - 1.0) * q).round() as usize)
+                .copied()
+                .unwrap_or(0.0)
+        };
+        format!(
+            "Meal weights as served: median {:.0} g, 95th centile {:.0} g, largest {:.0} g; {} of {} meals over {:.0} g ({:.0} g on one-meal days).",
+            at(0.5),
+            at(0.95),
+            g.last().copied().unwrap_or(0.0),
+            self.heavy_meals,
+            g.len(),
+            planner::MEAL_GRAMS_MAX,
+            planner::ONE_MEAL_GRAMS_MAX,
         )
     }
 }

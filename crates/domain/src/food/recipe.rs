@@ -255,6 +255,12 @@ impl Recipe {
         &self.ingredients
     }
 
+    /// What one serving weighs as served, g: its ingredients' grams (as
+    /// eaten: cooked pasta and rice, drained beans), what a plate holds.
+    pub fn grams(&self) -> f64 {
+        self.ingredients.iter().map(|i| i.grams).sum()
+    }
+
     /// Slots it may fill.
     pub fn meal_types(&self) -> &[MealType] {
         &self.meal_types

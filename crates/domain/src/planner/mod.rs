@@ -52,9 +52,9 @@ pub use rebalance::{
 pub use request::{PlanRequest, RequestError};
 pub use rules::{
     CALORIE_TOLERANCE, CALORIE_TOLERANCE_RANGE, DEFAULT_MAX_SERVINGS, MACRO_TOLERANCE,
-    MACRO_TOLERANCE_RANGE, MAX_MEAL_SHARE, MAX_SERVINGS_RANGE, MEAL_MIN_SERVINGS, Nutrient,
-    PortionRange, Portions, SNACK_MIN_SERVINGS, STEPS_PER_SERVING, Tolerances, USUAL_MAX_SERVINGS,
-    default_share, is_main, share_bands,
+    MACRO_TOLERANCE_RANGE, MAX_MEAL_SHARE, MAX_SERVINGS_RANGE, MEAL_GRAMS_MAX, MEAL_MIN_SERVINGS,
+    Nutrient, ONE_MEAL_GRAMS_MAX, PortionRange, Portions, SNACK_MIN_SERVINGS, STEPS_PER_SERVING,
+    Tolerances, USUAL_MAX_SERVINGS, default_share, is_main, meal_weight_excess, share_bands,
 };
 pub use week::{Ranked, WeekBound};
 
@@ -229,6 +229,7 @@ fn pools(
                 scaled: scorer.scale(&r.nutrition),
                 kcal: r.nutrition.calories,
                 protein: r.nutrition.protein,
+                grams: r.grams(),
                 bonus: bonus(r, diets, tastes),
             })
             .collect();
@@ -640,22 +641,25 @@ fn closer(request: &PlanRequest<'_>, a: &[PlannedDay], b: &[PlannedDay]) -> bool
     met_a > met_b || (met_a == met_b && miss_a < miss_b - LAYOUT_GAIN)
 }
 
-/// A planned day's miss as the planner ranks it: the worse of its
-/// targets' miss and how far it is past its fibre ceiling or sodium limit.
+/// A planned day's miss as the planner ranks it: the worst of its
+/// targets' miss, how far it is past its fibre ceiling or sodium limit,
+/// and how far its heaviest meal is over the meal weight limit.
 pub fn day_miss(request: &PlanRequest<'_>, day: &PlannedDay) -> f64 {
-    let sodium: f64 = day
-        .meals
-        .iter()
-        .filter_map(|m| {
+    let (mut sodium, mut heaviest) = (0.0, 0.0_f64);
+    for m in &day.meals {
+        if let Some(r) = request.recipe(m.recipe_id) {
+            sodium += r.card.sodium * m.servings;
+            heaviest = heaviest.max(meal_weight_excess(r.grams() * m.servings, day.meals.len()));
+        }
+    }
+    request
+        .tolerances
+        .miss(&day.totals, &request.targets)
+        .max(
             request
-                .recipe(m.recipe_id)
-                .map(|r| r.card.sodium * m.servings)
-        })
-        .sum();
-    request.tolerances.miss(&day.totals, &request.targets).max(
-        request
-            .limits
-            .limits(day.totals.calories)
-            .excess(day.totals.fiber, sodium),
-    )
+                .limits
+                .limits(day.totals.calories)
+                .excess(day.totals.fiber, sodium),
+        )
+        .max(heaviest)
 }

@@ -238,6 +238,28 @@ pub fn grid(min: f64, max: f64) -> impl Iterator<Item = f64> {
     (first..=last).map(|k| k as f64 / STEPS_PER_SERVING)
 }
 
+/// The most one person's meal may weigh as served on a day of two or
+/// more meals, g (issue 38: what a person eats at a sitting).
+pub const MEAL_GRAMS_MAX: f64 = 900.0;
+/// The same on a one-meal day, g.
+pub const ONE_MEAL_GRAMS_MAX: f64 = 1200.0;
+
+/// How far a meal of `grams` on a day of `meals` meals is over its weight
+/// limit, as a fraction of it (0 when under): it ranks with a target's
+/// miss beyond its tolerance.
+pub fn meal_weight_excess(grams: f64, meals: usize) -> f64 {
+    let max = if meals >= 2 {
+        MEAL_GRAMS_MAX
+    } else {
+        ONE_MEAL_GRAMS_MAX
+    };
+    if grams > max {
+        (grams - max) / max
+    } else {
+        0.0
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

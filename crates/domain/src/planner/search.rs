@@ -16,8 +16,8 @@ use crate::profile::targets::Targets;
 use super::Rng;
 use super::budget::Budget;
 use super::rules::{
-    MAX_MEAL_SHARE, MEAL_MIN_SERVINGS, PortionRange, STEPS_PER_SERVING, Tolerances, grid, on_grid,
-    target_values, values,
+    MAX_MEAL_SHARE, MEAL_MIN_SERVINGS, PortionRange, STEPS_PER_SERVING, Tolerances, grid,
+    meal_weight_excess, on_grid, target_values, values,
 };
 use super::whole_day::{
     Dishes, LimitRule, MinorValues, Seen, WeekUse, limits_cost, limits_kept, ranked_excess,
@@ -81,6 +81,8 @@ pub(crate) struct Candidate {
     pub kcal: f64,
     /// Protein of one serving, g.
     pub protein: f64,
+    /// One serving's weight as served, g.
+    pub grams: f64,
     /// Preference bonus (diet types and tastes).
     pub bonus: f64,
 }
@@ -263,9 +265,26 @@ impl Problem<'_> {
         cost
     }
 
-    /// The part of a pick's cost that depends on its portion only.
-    fn portion_cost(slot: &Slot<'_>, s: f64) -> f64 {
-        let mut cost = PORTION_PENALTY * (s - 1.0) * (s - 1.0);
+    /// How far a meal of `grams` is over this day's meal weight limit
+    /// (900 g on a day of two or more meals, 1,200 g on a one-meal day),
+    /// as a fraction of it.
+    fn weight_excess(&self, grams: f64) -> f64 {
+        meal_weight_excess(grams, self.slots.len() + self.fixed.len())
+    }
+
+    /// The part of a pick's cost that depends on its portion only: the
+    /// portion away from one serving, and a meal heavier than a person
+    /// eats ([`meal_grams_max`](Self::meal_grams_max)), which ranks with
+    /// the targets: 5% over weighs as a target 5 points beyond its
+    /// tolerance.
+    fn portion_cost(&self, slot: &Slot<'_>, c: &Candidate, s: f64) -> f64 {
+        let over = self.weight_excess(c.grams * s) * 100.0;
+        let mut cost = if over > 0.0 {
+            OFF_STEP + WORST_WEIGHT * over * over
+        } else {
+            0.0
+        };
+        cost += PORTION_PENALTY * (s - 1.0) * (s - 1.0);
         if s < MEAL_MIN_SERVINGS - 1e-9 {
             cost += SMALL_SNACK_PENALTY;
         }
@@ -276,7 +295,7 @@ impl Problem<'_> {
     }
 
     fn pick_cost(&self, slot: &Slot<'_>, c: &Candidate, s: f64) -> f64 {
-        self.base_cost(slot, c) + Self::portion_cost(slot, s)
+        self.base_cost(slot, c) + self.portion_cost(slot, c, s)
     }
 
     /// Bands and main-meal flags of every meal: slots, then fixed meals.
@@ -373,6 +392,7 @@ impl Problem<'_> {
         self.scorer.miss(&self.totals(picks)) <= 0.0
             && self.sizes_ok(picks)
             && self.ranked_ok(picks)
+            && self.heaviest_excess(picks) <= 0.0
             && (!self.strict || self.repeats_ok(picks))
     }
 
@@ -384,6 +404,17 @@ impl Problem<'_> {
         self.scorer
             .miss(&self.totals(picks))
             .max(ranked_excess(&minor, kcal, &self.scorer.limits))
+            .max(self.heaviest_excess(picks))
+    }
+
+    /// How far the day's heaviest planned meal is over its weight limit,
+    /// as a fraction of it (0 when every meal is under).
+    pub fn heaviest_excess(&self, picks: &[(usize, f64)]) -> f64 {
+        self.slots
+            .iter()
+            .zip(picks)
+            .map(|(slot, (c, s))| self.weight_excess(slot.pool[*c].grams * s))
+            .fold(0.0, f64::max)
     }
 
     /// Whether the day keeps its fibre ceiling and sodium limit.
@@ -605,7 +636,7 @@ impl Problem<'_> {
                         let mut partial = self.scorer.error(&total)
                             + others_cost
                             + base
-                            + Self::portion_cost(slot, s);
+                            + self.portion_cost(slot, cand, s);
                         if partial >= bar {
                             return (partial, off);
                         }
