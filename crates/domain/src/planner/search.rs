@@ -273,18 +273,10 @@ impl Problem<'_> {
     }
 
     /// The part of a pick's cost that depends on its portion only: the
-    /// portion away from one serving, and a meal heavier than a person
-    /// eats ([`meal_grams_max`](Self::meal_grams_max)), which ranks with
-    /// the targets: 5% over weighs as a target 5 points beyond its
-    /// tolerance.
-    fn portion_cost(&self, slot: &Slot<'_>, c: &Candidate, s: f64) -> f64 {
-        let over = self.weight_excess(c.grams * s) * 100.0;
-        let mut cost = if over > 0.0 {
-            OFF_STEP + WORST_WEIGHT * over * over
-        } else {
-            0.0
-        };
-        cost += PORTION_PENALTY * (s - 1.0) * (s - 1.0);
+    /// portion away from one serving. (A meal heavier than a person eats
+    /// ranks with the targets: [`loss`](Self::loss) counts it with them.)
+    fn portion_cost(slot: &Slot<'_>, s: f64) -> f64 {
+        let mut cost = PORTION_PENALTY * (s - 1.0) * (s - 1.0);
         if s < MEAL_MIN_SERVINGS - 1e-9 {
             cost += SMALL_SNACK_PENALTY;
         }
@@ -295,7 +287,7 @@ impl Problem<'_> {
     }
 
     fn pick_cost(&self, slot: &Slot<'_>, c: &Candidate, s: f64) -> f64 {
-        self.base_cost(slot, c) + self.portion_cost(slot, c, s)
+        self.base_cost(slot, c) + Self::portion_cost(slot, s)
     }
 
     /// Bands and main-meal flags of every meal: slots, then fixed meals.
@@ -330,7 +322,8 @@ impl Problem<'_> {
             protein.push(f.served.protein);
         }
         let (minor, day_kcal) = self.day_minor(picks);
-        let excess = ranked_excess(&minor, day_kcal, &self.scorer.limits);
+        let excess =
+            ranked_excess(&minor, day_kcal, &self.scorer.limits).max(self.heaviest_excess(picks));
         self.scorer.error_past(&total, excess)
             + size_penalty(&self.shape(), &kcal, &protein)
             + cost
@@ -573,6 +566,7 @@ impl Problem<'_> {
                     kcal[n + i] = f.served.calories;
                     protein[n + i] = f.served.protein;
                 }
+                let mut others_heavy: f64 = 0.0;
                 for (s, (c, sv)) in picks.iter().enumerate() {
                     let cand = &self.slots[s].pool[*c];
                     kcal[s] = cand.kcal * sv;
@@ -588,6 +582,7 @@ impl Problem<'_> {
                     }
                     others_cost += self.pick_cost(&self.slots[s], cand, *sv);
                     others_cost += seen.add(self.dishes, cand.index);
+                    others_heavy = others_heavy.max(self.weight_excess(cand.grams * sv));
                 }
                 let others_kcal: f64 = kcal.iter().sum::<f64>() - kcal[k];
                 let residual: [f64; 4] = std::array::from_fn(|j| self.scorer.target[j] - others[j]);
@@ -636,14 +631,16 @@ impl Problem<'_> {
                         let mut partial = self.scorer.error(&total)
                             + others_cost
                             + base
-                            + self.portion_cost(slot, cand, s);
+                            + Self::portion_cost(slot, s);
                         if partial >= bar {
                             return (partial, off);
                         }
                         let minor: MinorValues =
                             std::array::from_fn(|j| others_minor[j] + cand_minor[j] * s);
                         let day_kcal = others_kcal + cand.kcal * s;
-                        let excess = ranked_excess(&minor, day_kcal, &self.scorer.limits);
+                        let excess = ranked_excess(&minor, day_kcal, &self.scorer.limits)
+                            .max(others_heavy)
+                            .max(self.weight_excess(cand.grams * s));
                         if excess > 0.0 {
                             partial +=
                                 self.scorer.error_past(&total, excess) - self.scorer.error(&total);
