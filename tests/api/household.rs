@@ -799,6 +799,23 @@ async fn a_family_table_sizes_each_child_s_plate(b: Backend) {
         let want = six.json["calories_target"].as_f64().unwrap();
         assert!((planned - want).abs() <= 0.15 * want, "{day}");
     }
+    // Each person's day against their own limits: a 6-year-old's sodium
+    // is at most 1,500 mg, a 12-year-old's 1,800, the holder's 2,300.
+    let sodium_max = |p: &Value| {
+        let days = p["days"].as_array().unwrap();
+        assert!(!days.is_empty(), "{p}");
+        days.iter()
+            .map(|d| {
+                let sodium = &d["whole_day"]["limits"][1];
+                assert_eq!(sodium["nutrient"], "sodium", "{d}");
+                sodium["max"].as_f64().unwrap()
+            })
+            .fold(f64::NAN, f64::max)
+    };
+    assert_eq!(
+        people.iter().map(sodium_max).collect::<Vec<_>>(),
+        [2300.0, 1500.0, 1800.0]
+    );
 }
 
 crate::on_both_backends!(

@@ -105,6 +105,9 @@ pub struct PersonSummary {
     /// (day of week, their planned totals, whether within the plan's
     /// tolerances of their targets), by day.
     pub days: Vec<(u8, Nutrition, bool)>,
+    /// Their own day limits (sodium by age, fibre by diet and body) and
+    /// repeats, their portions applied, by day as `days`.
+    pub whole_days: Vec<WholeDay>,
 }
 
 /// A meal with its recipe.
@@ -214,6 +217,14 @@ impl std::ops::DerefMut for PlanView {
     fn deref_mut(&mut self) -> &mut Plan<DayView> {
         &mut self.plan
     }
+}
+
+/// What a summary judges each person's day by: the catalogue, its day
+/// rule facts and the holder's limits.
+struct Judged<'a> {
+    all: &'a [Recipe],
+    dishes: &'a Dishes,
+    holder: LimitRule,
 }
 
 /// A replacement candidate for a meal and what it does to the day.
@@ -488,7 +499,14 @@ impl Plans {
                 })
             })
             .collect::<Result<_, PlanError>>()?;
-        let people = self.people(user, &plan, targets, &settings).await?;
+        let judged = Judged {
+            all: &all,
+            dishes: &dishes,
+            holder: limits,
+        };
+        let people = self
+            .people(user, &plan, targets, &settings, &judged)
+            .await?;
         Ok(PlanSummary {
             plan_id: plan.id,
             targets,
@@ -505,7 +523,9 @@ impl Plans {
         plan: &PlanView,
         holder: Option<DayTargets>,
         settings: &PlanSettings,
+        judged: &Judged<'_>,
     ) -> Result<Vec<PersonSummary>, PlanError> {
+        let today = self.clock.now().date_naive();
         let mut people: Vec<PersonSummary> = Vec::new();
         for meal in plan.days.iter().flat_map(|d| &d.meals) {
             for p in &meal.meal.portions {
@@ -515,18 +535,25 @@ impl Plans {
                         name: p.name.clone(),
                         targets: None,
                         days: Vec::new(),
+                        whole_days: Vec::new(),
                     });
                 }
             }
         }
         people.sort_by_key(|p| p.member_id.is_some());
         for person in &mut people {
+            let member = match person.member_id {
+                Some(id) if self.household => self.profiles.member(user, id).await?,
+                _ => None,
+            };
             person.targets = match person.member_id {
                 None => holder,
-                Some(id) if self.household => {
-                    self.profiles.member(user, id).await?.map(|m| m.targets)
-                }
-                Some(_) => None,
+                Some(_) => member.as_ref().map(|m| m.targets),
+            };
+            let limits = match (&member, person.member_id) {
+                (Some(m), _) => LimitRule::for_person(m.body.age_on(today), &m.body, &m.diet_types),
+                (None, None) => judged.holder,
+                (None, Some(_)) => LimitRule::default(),
             };
             for day in &plan.days {
                 let planned: Nutrition = day
@@ -544,6 +571,24 @@ impl Plans {
                     .targets
                     .is_some_and(|t| settings.tolerances.admits(&planned, &t.get()));
                 person.days.push((day.day_of_week, planned, within));
+                let meals: Vec<(usize, f64)> = day
+                    .meals
+                    .iter()
+                    .flat_map(|m| {
+                        let at = judged.all.iter().position(|r| r.id == m.recipe.id);
+                        m.meal
+                            .portions
+                            .iter()
+                            .filter(|p| p.member_id == person.member_id)
+                            .filter_map(move |p| at.map(|at| (at, p.servings)))
+                    })
+                    .collect();
+                person.whole_days.push(whole_day::check(
+                    judged.all,
+                    judged.dishes,
+                    &meals,
+                    &limits,
+                ));
             }
         }
         Ok(people)

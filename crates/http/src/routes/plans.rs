@@ -407,6 +407,9 @@ pub struct PersonDayResponse {
     /// Whether the day lands within the plan's tolerances of their
     /// targets.
     pub within_tolerance: bool,
+    /// Their fibre, sodium, saturated fat and sugars against their own
+    /// limits (a child's sodium by age), and repeats in their meals.
+    pub whole_day: WholeDayResponse,
 }
 
 /// Totals and deviations of the active plan, day by day.
@@ -448,10 +451,12 @@ pub async fn plan_summary(
                 days: p
                     .days
                     .iter()
-                    .map(|(day, planned, within)| PersonDayResponse {
+                    .zip(&p.whole_days)
+                    .map(|((day, planned, within), whole)| PersonDayResponse {
                         day_of_week: *day,
                         planned: (*planned).into(),
                         within_tolerance: *within,
+                        whole_day: WholeDayResponse::from(whole),
                     })
                     .collect(),
             })
