@@ -114,6 +114,8 @@ fn understand_with(message: &str, ctx: &Context, names: &[String], kept: &[Strin
     let mut last_food_kind: Option<FoodKind> = None;
     // The previous part and how many requests it gave.
     let mut previous: Option<(Text, usize)> = None;
+    // Whether the last part that said something said it of someone else.
+    let mut of_them = false;
     for part in parts(message) {
         // "Allergies: eggs, milk": a heading; the lists after it are
         // allergies.
@@ -196,6 +198,35 @@ fn understand_with(message: &str, ctx: &Context, names: &[String], kept: &[Strin
             }
             continue;
         }
+        // "my daughter is allergic to peanuts and she doesn't like fish":
+        // a part whose subject is "she" goes on about the same person.
+        if of_them && about_the_same(&part) {
+            let (changes, rest): (Vec<ToolRequest>, Vec<ToolRequest>) = read
+                .requests
+                .into_iter()
+                .partition(ToolRequest::changes_profile);
+            let inner = Read {
+                requests: changes,
+                ..Read::default()
+            };
+            let facts = super::others::said_of_them(&part, lang, &inner);
+            match out
+                .signals
+                .iter_mut()
+                .rev()
+                .find(|s| matches!(s, Signal::SomeoneElse(_)))
+            {
+                Some(Signal::SomeoneElse(them)) => them.merge(facts),
+                _ => out.signals.push(Signal::SomeoneElse(facts)),
+            }
+            out.requests.extend(rest);
+            previous = None;
+            continue;
+        }
+        of_them = read
+            .signals
+            .iter()
+            .any(|s| matches!(s, Signal::SomeoneElse(_)));
         // "I had breakfast and lunch": a meal alone after a meal action
         // is the same action on that meal.
         if read.bare
@@ -285,6 +316,16 @@ fn theirs(out: &mut Understood, name: String, lang: Lang) {
     let mut facts = super::others::said_of_them(&Text::from_words(Vec::new()), lang, &inner);
     facts.name = Some(name);
     out.signals.push(Signal::SomeoneElse(facts));
+}
+
+/// Whether a part's subject is a third person ("she doesn't like fish",
+/// "y tampoco le gusta el pescado"): said after a part about someone
+/// else, it is about them too.
+fn about_the_same(t: &Text) -> bool {
+    t.words()
+        .iter()
+        .take(3)
+        .any(|w| SUBJECT_THEM.contains(&w.as_str()))
 }
 
 /// One clause read: by its structure first (a negated act, a thing

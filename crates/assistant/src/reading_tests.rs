@@ -451,6 +451,24 @@ fn the_plan_and_its_meals() {
         En,
         &["someone else: (son); peanut allergy"],
     );
+    // A part after one about someone else, in the third person, is
+    // about them too: never the writer's own.
+    reads(
+        "my daughter is allergic to peanuts and she doesnt like fish",
+        En,
+        &["someone else: (daughter); peanut allergy, fish"],
+    );
+    reads(
+        "mi hija es alérgica al maní y no le gusta el pescado",
+        Es,
+        &["someone else: (daughter); peanut allergy, fish"],
+    );
+    // The writer's own part after it stays theirs.
+    reads(
+        "my son is vegetarian and I don't eat pork",
+        En,
+        &["add restriction: pork", "someone else: (son) vegetarian"],
+    );
     reads("I'm cooking for a vegan friend", En, &["search vegan"]);
     reads(
         "mi hija es celíaca",
