@@ -612,15 +612,7 @@ fn fits(
                 .limits
                 .limits(totals.calories)
                 .excess(totals.fiber, sodium);
-            // A meal heavier than a person eats ranks with them too.
-            let heaviest = day
-                .meals
-                .iter()
-                .map(|m| {
-                    planner::meal_weight_excess(m.recipe.grams() * m.meal.servings, day.meals.len())
-                })
-                .fold(0.0, f64::max);
-            diner.assess(&totals).past_limits(excess.max(heaviest))
+            diner.assess(&totals).past_limits(excess)
         })
         .collect();
     // A one-meal plan's days are bound together by its weekly variety.

@@ -41,8 +41,7 @@ use crate::food::recipe::Recipe;
 use crate::profile::targets::Targets;
 
 use super::rules::{
-    MAX_MEAL_SHARE, PortionRange, Portions, Tolerances, grid, meal_weight_excess, target_values,
-    values,
+    MAX_MEAL_SHARE, PortionRange, Portions, Tolerances, grid, target_values, values,
 };
 use super::whole_day::LimitRule;
 
@@ -71,9 +70,8 @@ const FREE: f64 = 1e5;
 const MAX_PAIRS: usize = 250_000;
 
 /// The least miss of a day of `recipe` alone at any portion of `range`,
-/// its fibre past the ceiling or sodium past the limit of `limits`, and
-/// the meal over a one-meal day's weight limit, counting as a target
-/// beyond its tolerance ([`day_miss`]).
+/// its fibre past the ceiling or sodium past the limit of `limits`
+/// counting as a target beyond its tolerance ([`day_miss`]).
 pub(super) fn recipe_miss(
     recipe: &Recipe,
     range: PortionRange,
@@ -90,7 +88,6 @@ pub(super) fn recipe_miss(
                 &n,
                 recipe.card.sodium * s,
             )
-            .max(meal_weight_excess(recipe.grams() * s, 1))
         })
         .fold(f64::INFINITY, f64::min)
 }
@@ -206,7 +203,7 @@ fn best_pair(
 ) -> f64 {
     let want = target_values(targets);
     let tol = tolerances.values();
-    let mut second: Vec<(*const Recipe, [f64; 4], f64, f64, f64)> = pools[1]
+    let mut second: Vec<(*const Recipe, [f64; 4], f64, f64)> = pools[1]
         .iter()
         .flat_map(|r| {
             grid(ranges[1].min, ranges[1].max).map(move |s| {
@@ -216,7 +213,6 @@ fn best_pair(
                     values(&n),
                     n.fiber,
                     r.card.sodium * s,
-                    meal_weight_excess(r.grams() * s, 2),
                 )
             })
         })
@@ -227,7 +223,6 @@ fn best_pair(
         for s in grid(ranges[0].min, ranges[0].max) {
             let served = r.nutrition.served(s);
             let sodium_a = r.card.sodium * s;
-            let heavy_a = meal_weight_excess(r.grams() * s, 2);
             let a = values(&served);
             // Calories alone put a pair beyond `best` outside this window.
             let reach = if want[0] > 0.0 {
@@ -235,8 +230,8 @@ fn best_pair(
             } else {
                 f64::INFINITY
             };
-            let from = second.partition_point(|(_, b, _, _, _)| a[0] + b[0] < want[0] - reach);
-            for (other, b, fibre, sodium, heavy) in &second[from..] {
+            let from = second.partition_point(|(_, b, _, _)| a[0] + b[0] < want[0] - reach);
+            for (other, b, fibre, sodium) in &second[from..] {
                 if want[0] > 0.0 && a[0] + b[0] > want[0] + want[0] * (tol[0] + best.min(10.0)) {
                     break;
                 }
@@ -244,14 +239,11 @@ fn best_pair(
                     continue;
                 }
                 let total: [f64; 4] = std::array::from_fn(|j| a[j] + b[j]);
-                let miss = tolerances
-                    .miss_of(&total, &want)
-                    .max(
-                        limits
-                            .limits(total[0])
-                            .excess(served.fiber + fibre, sodium_a + sodium),
-                    )
-                    .max(heavy_a.max(*heavy));
+                let miss = tolerances.miss_of(&total, &want).max(
+                    limits
+                        .limits(total[0])
+                        .excess(served.fiber + fibre, sodium_a + sodium),
+                );
                 best = best.min(miss);
                 if best <= 0.0 {
                     return 0.0;

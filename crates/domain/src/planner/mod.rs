@@ -641,25 +641,22 @@ fn closer(request: &PlanRequest<'_>, a: &[PlannedDay], b: &[PlannedDay]) -> bool
     met_a > met_b || (met_a == met_b && miss_a < miss_b - LAYOUT_GAIN)
 }
 
-/// A planned day's miss as the planner ranks it: the worst of its
-/// targets' miss, how far it is past its fibre ceiling or sodium limit,
-/// and how far its heaviest meal is over the meal weight limit.
+/// A planned day's miss as the planner ranks it: the worse of its
+/// targets' miss and how far it is past its fibre ceiling or sodium limit.
 pub fn day_miss(request: &PlanRequest<'_>, day: &PlannedDay) -> f64 {
-    let (mut sodium, mut heaviest) = (0.0, 0.0_f64);
-    for m in &day.meals {
-        if let Some(r) = request.recipe(m.recipe_id) {
-            sodium += r.card.sodium * m.servings;
-            heaviest = heaviest.max(meal_weight_excess(r.grams() * m.servings, day.meals.len()));
-        }
-    }
-    request
-        .tolerances
-        .miss(&day.totals, &request.targets)
-        .max(
+    let sodium: f64 = day
+        .meals
+        .iter()
+        .filter_map(|m| {
             request
-                .limits
-                .limits(day.totals.calories)
-                .excess(day.totals.fiber, sodium),
-        )
-        .max(heaviest)
+                .recipe(m.recipe_id)
+                .map(|r| r.card.sodium * m.servings)
+        })
+        .sum();
+    request.tolerances.miss(&day.totals, &request.targets).max(
+        request
+            .limits
+            .limits(day.totals.calories)
+            .excess(day.totals.fiber, sodium),
+    )
 }

@@ -191,21 +191,7 @@ pub fn rebalance(request: &RebalanceRequest<'_>) -> Rebalanced {
             kcal += request.recipes[*r].nutrition.calories * s;
         }
         let excess = whole_day::ranked_excess(&minor, kcal, &request.limits);
-        // The meals it plans; the user's own are theirs to size.
-        let heaviest = meals
-            .iter()
-            .zip(&request.meals)
-            .filter(|(_, m)| !m.kept)
-            .map(|((r, s), _)| {
-                meal_weight_excess(request.recipes[*r].grams() * s, request.meals.len())
-            })
-            .fold(0.0, f64::max);
-        OrderedMiss(
-            scorer
-                .miss(&outcome(meals.clone()).totals)
-                .max(excess)
-                .max(heaviest),
-        )
+        OrderedMiss(scorer.miss(&outcome(meals.clone()).totals).max(excess))
     };
     let mut rng = Rng(request.seed ^ 0x7265_6261_6c61_6e63);
     let apply = |problem: &Problem<'_>, day: &Day| {

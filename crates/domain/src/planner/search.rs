@@ -33,6 +33,12 @@ const FURTHER_REPEAT_PENALTY: f64 = 0.3;
 /// limits near theirs, so that a week is not two days served in turn
 /// while the catalogue has other dishes that keep the targets.
 const THIRD_USE_PENALTY: f64 = 300.0;
+/// A meal over its weight limit: this much for the first 10% over, more
+/// beyond, up to [`HEAVY_CAP`].
+const HEAVY_WEIGHT: f64 = 20.0;
+/// Below the step a day pays for a target beyond its tolerance
+/// ([`OFF_STEP`]): the weight limit never pulls a day off its targets.
+const HEAVY_CAP: f64 = 800.0;
 /// Portions away from one serving cost a little.
 const PORTION_PENALTY: f64 = 0.05;
 /// A snack below 0.75 servings costs a little more.
@@ -273,10 +279,15 @@ impl Problem<'_> {
     }
 
     /// The part of a pick's cost that depends on its portion only: the
-    /// portion away from one serving. (A meal heavier than a person eats
-    /// ranks with the targets: [`loss`](Self::loss) counts it with them.)
-    fn portion_cost(slot: &Slot<'_>, s: f64) -> f64 {
-        let mut cost = PORTION_PENALTY * (s - 1.0) * (s - 1.0);
+    /// portion away from one serving, and a meal heavier than a person
+    /// eats ([`weight_excess`](Self::weight_excess)), weighed as a limit
+    /// below the targets: among days on target the lighter meals win, but
+    /// the catalogue has too few energy-dense dishes for the limit to
+    /// rank with the targets yet (issue 38).
+    fn portion_cost(&self, slot: &Slot<'_>, c: &Candidate, s: f64) -> f64 {
+        let over = self.weight_excess(c.grams * s) / 0.1;
+        let mut cost = (HEAVY_WEIGHT * over * (1.0 + over)).min(HEAVY_CAP);
+        cost += PORTION_PENALTY * (s - 1.0) * (s - 1.0);
         if s < MEAL_MIN_SERVINGS - 1e-9 {
             cost += SMALL_SNACK_PENALTY;
         }
@@ -287,7 +298,7 @@ impl Problem<'_> {
     }
 
     fn pick_cost(&self, slot: &Slot<'_>, c: &Candidate, s: f64) -> f64 {
-        self.base_cost(slot, c) + Self::portion_cost(slot, s)
+        self.base_cost(slot, c) + self.portion_cost(slot, c, s)
     }
 
     /// Bands and main-meal flags of every meal: slots, then fixed meals.
@@ -322,8 +333,7 @@ impl Problem<'_> {
             protein.push(f.served.protein);
         }
         let (minor, day_kcal) = self.day_minor(picks);
-        let excess =
-            ranked_excess(&minor, day_kcal, &self.scorer.limits).max(self.heaviest_excess(picks));
+        let excess = ranked_excess(&minor, day_kcal, &self.scorer.limits);
         self.scorer.error_past(&total, excess)
             + size_penalty(&self.shape(), &kcal, &protein)
             + cost
@@ -385,7 +395,6 @@ impl Problem<'_> {
         self.scorer.miss(&self.totals(picks)) <= 0.0
             && self.sizes_ok(picks)
             && self.ranked_ok(picks)
-            && self.heaviest_excess(picks) <= 0.0
             && (!self.strict || self.repeats_ok(picks))
     }
 
@@ -397,17 +406,6 @@ impl Problem<'_> {
         self.scorer
             .miss(&self.totals(picks))
             .max(ranked_excess(&minor, kcal, &self.scorer.limits))
-            .max(self.heaviest_excess(picks))
-    }
-
-    /// How far the day's heaviest planned meal is over its weight limit,
-    /// as a fraction of it (0 when every meal is under).
-    pub fn heaviest_excess(&self, picks: &[(usize, f64)]) -> f64 {
-        self.slots
-            .iter()
-            .zip(picks)
-            .map(|(slot, (c, s))| self.weight_excess(slot.pool[*c].grams * s))
-            .fold(0.0, f64::max)
     }
 
     /// Whether the day keeps its fibre ceiling and sodium limit.
@@ -566,7 +564,6 @@ impl Problem<'_> {
                     kcal[n + i] = f.served.calories;
                     protein[n + i] = f.served.protein;
                 }
-                let mut others_heavy: f64 = 0.0;
                 for (s, (c, sv)) in picks.iter().enumerate() {
                     let cand = &self.slots[s].pool[*c];
                     kcal[s] = cand.kcal * sv;
@@ -582,7 +579,6 @@ impl Problem<'_> {
                     }
                     others_cost += self.pick_cost(&self.slots[s], cand, *sv);
                     others_cost += seen.add(self.dishes, cand.index);
-                    others_heavy = others_heavy.max(self.weight_excess(cand.grams * sv));
                 }
                 let others_kcal: f64 = kcal.iter().sum::<f64>() - kcal[k];
                 let residual: [f64; 4] = std::array::from_fn(|j| self.scorer.target[j] - others[j]);
@@ -631,16 +627,14 @@ impl Problem<'_> {
                         let mut partial = self.scorer.error(&total)
                             + others_cost
                             + base
-                            + Self::portion_cost(slot, s);
+                            + self.portion_cost(slot, cand, s);
                         if partial >= bar {
                             return (partial, off);
                         }
                         let minor: MinorValues =
                             std::array::from_fn(|j| others_minor[j] + cand_minor[j] * s);
                         let day_kcal = others_kcal + cand.kcal * s;
-                        let excess = ranked_excess(&minor, day_kcal, &self.scorer.limits)
-                            .max(others_heavy)
-                            .max(self.weight_excess(cand.grams * s));
+                        let excess = ranked_excess(&minor, day_kcal, &self.scorer.limits);
                         if excess > 0.0 {
                             partial +=
                                 self.scorer.error_past(&total, excess) - self.scorer.error(&total);
