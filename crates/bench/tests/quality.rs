@@ -49,9 +49,15 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
     // and the shares below are of the days the bound meets. The 3-meal
     // share is 97.5% of them (273/280), under the issue's 98%: the
     // planner has not caught up with the new targets yet (issue 37 open).
-    let floors = [173, 254, 273, 277, 280, 275];
+    // Since issue 38 a day is met only under its sodium limit (2,300 mg,
+    // no allowance growing with calories) and fibre ceiling (max(50 g,
+    // 16 g per 1,000 kcal)), which rank with the targets: [144, 248, 262,
+    // 278, 280, 275], with 59 low-sodium dishes added for big eaters. The
+    // 3-meal bound is the relaxation's, which leaves those limits out
+    // (280), so the 3-meal share is 93.6% of it.
+    let floors = [144, 248, 262, 278, 280, 275];
     for (meals, got) in inside.iter().enumerate() {
-        let share = [80, 95, 97, 98, 98, 98][meals];
+        let share = [80, 95, 93, 98, 98, 98][meals];
         let reachable = report.by_meals[meals].reachable;
         assert!(
             got * 100 >= share * reachable,
@@ -78,10 +84,17 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
         p.limits_met, p.days, p.fibre_over
     );
     // Measured since issue 37's targets (was 95 / 97 / 99): a low-carb
-    // day's energy moves to fat, and some of it is saturated.
-    assert!(share(p.limits_met[0]) >= 94, "fibre {:?}", p.limits_met);
-    assert_eq!(p.fibre_over, 0, "days with fibre over its ceiling");
-    assert!(share(p.limits_met[1]) >= 95, "sodium {:?}", p.limits_met);
+    // day's energy moves to fat, and some of it is saturated. Since issue
+    // 38's ceiling of max(50 g, 16 g per 1,000 kcal) (was max(70 g, 25 g))
+    // the fibre window of a big eater is 14-16 g per 1,000 kcal: 88.5% of
+    // days keep it, 31 are over the ceiling (issue 38's goal is 95%).
+    assert!(share(p.limits_met[0]) >= 88, "fibre {:?}", p.limits_met);
+    assert!(
+        p.fibre_over <= 31,
+        "{} days with fibre over its ceiling",
+        p.fibre_over
+    );
+    assert!(share(p.limits_met[1]) >= 99, "sodium {:?}", p.limits_met);
     assert!(
         share(p.limits_met[2]) >= 95,
         "saturated fat {:?}",
@@ -98,15 +111,18 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
     // The greedy original breaks them, so the checks can fail.
     assert!(report.greedy.food_thrice > 0 && report.greedy.family_twice > 0);
     // Portions, meal sizes, variety.
-    // 211 since issue 37's targets (was at most 120).
+    // 211 since issue 37's targets (was at most 120); 330 since issue 38's
+    // limits (sodium and fibre bought with portions).
     assert!(
-        p.outside_usual <= 215,
+        p.outside_usual <= 330,
         "{} meals outside 0.75-1.5",
         p.outside_usual
     );
-    // 10.6% since issue 37's targets (was at most 8%).
+    // 10.6% since issue 37's targets (was at most 8%); 24.0% since issue
+    // 38's limits: salty lunches and dinners give way to low-sodium
+    // breakfasts and snacks (the bands weigh below the limits).
     assert!(
-        p.outside_band * 100 <= 11 * p.shared_meals,
+        p.outside_band * 100 <= 24 * p.shared_meals,
         "{} meals outside their band",
         p.outside_band
     );
@@ -119,9 +135,10 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
         "mean gap {}",
         p.here.1 / p.here.0 as f64
     );
-    // 10 since issue 37's targets (was 0): low- and high-carb days.
+    // 10 since issue 37's targets (was 0): low- and high-carb days; 23
+    // since issue 38's limits and variety rules.
     assert!(
-        p.here.3 <= 10,
+        p.here.3 <= 23,
         "{} missed days over 2 points from their bound",
         p.here.3
     );
@@ -133,9 +150,9 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
         "mean gap {}",
         p.gap.0 / p.bounded as f64
     );
-    // 19 since issue 37's targets (was 0).
+    // 19 since issue 37's targets (was 0); 25 since issue 38's.
     assert!(
-        p.gap_over_2 <= 19,
+        p.gap_over_2 <= 25,
         "{} missed days over 2 points from the bound",
         p.gap_over_2
     );
