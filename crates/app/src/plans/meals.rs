@@ -232,18 +232,14 @@ impl Meals {
             meals.push((candidate, servings));
             whole_day::check(&all, &dishes, &meals, &limits)
         };
-        let day_total: Nutrition = plan
-            .as_ref()
-            .and_then(|p| p.days.iter().find(|d| d.day_of_week == owned.day_of_week))
-            .map(|d| {
-                d.meals
-                    .iter()
-                    .filter_map(|m| {
-                        find(&all, m.recipe_id).map(|r| r.nutrition().served(m.servings))
-                    })
-                    .sum()
-            })
-            .unwrap_or(current_share);
+        let day_total: Nutrition = if day_meals.is_empty() {
+            current_share
+        } else {
+            day_meals
+                .iter()
+                .map(|(_, at, s)| all[*at].nutrition().served(*s))
+                .sum()
+        };
         // Different main ingredients first: of the nearest candidates, one
         // per main ingredient (the current meal's aside), then the rest in
         // order.
