@@ -266,6 +266,17 @@ async fn the_recipe_page_scales_to_a_portion(b: Backend) {
     };
     assert!(near(recipe["calories"].as_f64().unwrap(), "kcal"), "kcal");
     assert!(near(recipe["sodium"].as_f64().unwrap(), "mg"), "sodium");
+    // And what the portion weighs as served: its ingredients' grams.
+    let grams: f64 = recipe["ingredient_lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["grams"].as_f64().unwrap())
+        .sum();
+    assert!(
+        page.contains("<dt>Weight as served</dt>") && near(grams, "g"),
+        "weight {grams}"
+    );
     // Every ingredient at 1.25 times its grams.
     for line in recipe["ingredient_lines"].as_array().unwrap() {
         let grams = line["grams"].as_f64().unwrap() * 1.25;

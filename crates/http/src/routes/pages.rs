@@ -190,6 +190,12 @@ pub fn recipe_page(sheet: &RecipeSheet, shares: &[(String, f64)]) -> String {
         }
     );
     let facts = [
+        // What the portion weighs as served (its ingredients' grams):
+        // what a person is asked to eat at one sitting.
+        (
+            "Weight as served",
+            format!("{} g", (r.grams() * s).max(0.0).round() as i64),
+        ),
         (
             "Energy",
             format!("{} kcal", n.calories.max(0.0).round() as i64),
