@@ -468,13 +468,7 @@ impl Plans {
         // A plan made with changes ("more protein") is judged by them.
         let settings = plan.settings.unwrap_or_default();
         let adjust = settings.adjust;
-        let limits = profile.as_ref().map_or_else(LimitRule::default, |p| {
-            LimitRule::for_person(
-                p.body.age_on(self.clock.now().date_naive()),
-                &p.body,
-                &p.diet_types,
-            )
-        });
+        let limits = LimitRule::of(profile.as_ref(), self.clock.now().date_naive());
         let targets = profile.map(|p| adjust.day_targets(p.targets));
         let days = plan
             .days
@@ -550,10 +544,9 @@ impl Plans {
                 None => holder,
                 Some(_) => member.as_ref().map(|m| m.targets),
             };
-            let limits = match (&member, person.member_id) {
-                (Some(m), _) => LimitRule::for_person(m.body.age_on(today), &m.body, &m.diet_types),
-                (None, None) => judged.holder,
-                (None, Some(_)) => LimitRule::default(),
+            let limits = match person.member_id {
+                None => judged.holder,
+                Some(_) => LimitRule::of(member.as_ref(), today),
             };
             for day in &plan.days {
                 let planned: Nutrition = day

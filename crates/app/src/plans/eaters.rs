@@ -173,17 +173,22 @@ impl PlanContext {
         household: bool,
     ) -> Result<Eaters, StoreError> {
         let profile = self.profiles.find(owner).await?;
+        self.eaters_with(owner, profile.as_ref(), household).await
+    }
+
+    /// [`eaters`](Self::eaters) with the owner's profile already read.
+    pub(super) async fn eaters_with(
+        &self,
+        owner: UserId,
+        profile: Option<&Person>,
+        household: bool,
+    ) -> Result<Eaters, StoreError> {
         let members = if household && self.household {
             self.profiles.members(owner).await?
         } else {
             Vec::new()
         };
-        Ok(Eaters::new(
-            &self.taxonomy,
-            profile.as_ref(),
-            &members,
-            household,
-        ))
+        Ok(Eaters::new(&self.taxonomy, profile, &members, household))
     }
 
     /// The one check of every write that puts recipes into `owner`'s plan

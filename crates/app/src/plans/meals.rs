@@ -180,8 +180,10 @@ impl Meals {
         let all = self.catalog.all().await?;
         let current = find(&all, owned.meal.recipe_id).ok_or(PlanError::RecipeNotFound)?;
         let household = owned.household || !owned.meal.portions.is_empty();
+        // The owner's profile, read once: their rules and their limits.
+        let owner = self.profiles.find(owned.owner).await?;
         let rules = self
-            .eaters(owned.owner, household)
+            .eaters_with(owned.owner, owner.as_ref(), household)
             .await?
             .rules(&self.taxonomy, &owned.meal.portions);
         // The meal's own plan (active or not): its recipes are excluded and
@@ -198,17 +200,7 @@ impl Meals {
         let servings = owned.meal.servings;
         let current_share = current.nutrition().served(servings);
         // What a swap does to the day's limits, judged for the holder.
-        let limits = self
-            .profiles
-            .find(owned.owner)
-            .await?
-            .map_or_else(LimitRule::default, |p| {
-                LimitRule::for_person(
-                    p.body.age_on(self.clock.now().date_naive()),
-                    &p.body,
-                    &p.diet_types,
-                )
-            });
+        let limits = LimitRule::of(owner.as_ref(), self.clock.now().date_naive());
         let dishes = self.dishes_of(&all);
         let day_meals: Vec<(i64, usize, f64)> = plan
             .as_ref()

@@ -22,6 +22,7 @@
 
 use crate::food::kitchen::{Kitchen, ProteinFood};
 use crate::food::recipe::Recipe;
+use crate::profile::person::Person;
 use crate::profile::targets::{bmi, child};
 use crate::profile::{Body, DietType, Goal};
 
@@ -121,6 +122,14 @@ impl LimitRule {
             sodium_max: child::sodium_limit(age),
             fibre,
         }
+    }
+
+    /// The rule of `person`, at their age on `today`, or an adult's when
+    /// there is no one to judge by (no profile yet).
+    pub fn of(person: Option<&Person>, today: chrono::NaiveDate) -> Self {
+        person.map_or_else(Self::default, |p| {
+            Self::for_person(p.body.age_on(today), &p.body, &p.diet_types)
+        })
     }
 
     /// The limits of a day of `kcal` for this person.
