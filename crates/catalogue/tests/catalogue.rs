@@ -33,6 +33,30 @@ fn sizes() {
     assert!(vegan >= 40, "{vegan} vegan recipes");
 }
 
+/// Issue 38: a serving is what one person eats at a sitting. Bigger
+/// eaters get larger portions of it, which the planner weighs.
+#[test]
+fn a_serving_is_what_one_person_eats() {
+    let over: Vec<String> = catalogue()
+        .iter()
+        .filter(|r| r.grams() > 700.0 || r.nutrition().calories > 1200.0)
+        .map(|r| {
+            format!(
+                "{} {} ({:.0} g, {:.0} kcal)",
+                r.id,
+                r.name,
+                r.grams(),
+                r.nutrition().calories
+            )
+        })
+        .collect();
+    assert!(
+        over.is_empty(),
+        "{} servings too big: {over:#?}",
+        over.len()
+    );
+}
+
 #[test]
 fn calories_agree_with_macros_within_ten_percent() {
     for r in catalogue() {
