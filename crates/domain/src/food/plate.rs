@@ -115,6 +115,12 @@ impl Plate {
     pub fn share(&self, group: FoodGroup) -> f64 {
         self.shares[group as usize]
     }
+
+    /// What one serving weighs as served, g: the plate and what is not on
+    /// it (the recipe's [`Recipe::grams`]).
+    pub fn served_grams(&self) -> f64 {
+        self.grams + self.other_grams
+    }
 }
 
 #[cfg(test)]

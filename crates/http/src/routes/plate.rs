@@ -192,6 +192,12 @@ pub fn plate_svg(name: &str, plate: &Plate) -> String {
     }
     let _ = writeln!(
         svg,
+        "<text x=\"24\" y=\"{:.1}\" font-size=\"12\" fill=\"#1d2321\">One serving: {:.0} g as served</text>",
+        HEIGHT - 11.0,
+        plate.served_grams(),
+    );
+    let _ = writeln!(
+        svg,
         "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\" font-size=\"10\" fill=\"#5b6662\">% of the plate by weight;</text>\n\
          <text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\" font-size=\"10\" fill=\"#5b6662\">seasonings aside</text>",
         WIDTH - 24.0,
@@ -219,7 +225,11 @@ fn describe(plate: &Plate) -> String {
     if parts.is_empty() {
         "A plate with no food group.".to_owned()
     } else {
-        format!("A plate by food group: {}.", parts.join(", "))
+        format!(
+            "A plate by food group: {}. One serving weighs {:.0} g as served.",
+            parts.join(", "),
+            plate.served_grams()
+        )
     }
 }
 
@@ -306,6 +316,7 @@ mod tests {
             "{svg}"
         );
         assert!(!svg.contains("<script") && !svg.contains("href"));
+        assert!(svg.contains("One serving: 510 g as served"), "{svg}");
     }
 
     #[test]
