@@ -110,3 +110,72 @@ fn a_main_ingredient_is_in_one_meal_a_day_and_four_a_week() {
     // The rule has something to hold: most meals have a main ingredient.
     assert!(mains > weeks * 7, "{mains} meals with a main ingredient");
 }
+
+/// The same weekly rule at a table (issue 38 item 7: household members
+/// are people too): each person's main ingredients over the dishes they
+/// eat, and every person's meals within the sizes a day of three meals
+/// keeps (no main meal under 15% of their day, none over half).
+#[test]
+fn at_a_table_each_person_keeps_the_weekly_rule_and_the_meal_sizes() {
+    use mealplan_bench::diner;
+    use mealplan_domain::planner::household::{HouseholdRequest, plan_household};
+    use mealplan_domain::planner::{MAX_MEAL_SHARE, MIN_MAIN_SHARE};
+
+    let recipes = shipped();
+    let dishes = Dishes::new(&recipes, Some(kitchen()));
+    let people = profiles(12, 11);
+    let at = |id: i64| recipes.iter().position(|r| r.id == id).unwrap();
+    for (t, table) in people.chunks(3).enumerate() {
+        let diners = table.iter().map(|p| diner(p, false)).collect();
+        let budget = mealplan_domain::planner::Budget::unlimited();
+        let request = HouseholdRequest::new(&recipes, diners, 7)
+            .unwrap()
+            .with_kitchen(kitchen())
+            .with_dishes(&dishes)
+            .with_budget(budget);
+        let days = plan_household(&request).unwrap();
+        for d in 0..table.len() {
+            let mut week: Vec<(u32, u32)> = Vec::new();
+            for day in &days {
+                let kcal: Vec<f64> = day
+                    .meals
+                    .iter()
+                    .flat_map(|m| {
+                        m.shares
+                            .iter()
+                            .filter(|s| s.diner == d)
+                            .map(|s| recipes[at(m.recipe_id)].nutrition().calories * s.servings)
+                    })
+                    .collect();
+                let total: f64 = kcal.iter().sum();
+                for k in &kcal {
+                    let share = k / total;
+                    assert!(
+                        (MIN_MAIN_SHARE - 1e-6..=MAX_MEAL_SHARE + 1e-6).contains(&share),
+                        "table {t} person {d} day {}: a meal of {share:.2} of the day",
+                        day.day_of_week
+                    );
+                }
+                for m in day
+                    .meals
+                    .iter()
+                    .filter(|m| m.shares.iter().any(|s| s.diner == d))
+                {
+                    if let Some(main) = dishes.main(at(m.recipe_id)) {
+                        match week.iter_mut().find(|(f, _)| *f == main) {
+                            Some((_, n)) => *n += 1,
+                            None => week.push((main, 1)),
+                        }
+                    }
+                }
+            }
+            for (main, n) in &week {
+                assert!(
+                    *n <= MAIN_PER_WEEK,
+                    "table {t} person {d}: {} in {n} meals",
+                    dishes.food_name(*main)
+                );
+            }
+        }
+    }
+}

@@ -60,6 +60,11 @@ const REPEAT_COST: f64 = 3.0;
 /// Weight of a meal's share of its person's day outside its band, per 5
 /// points, squared.
 const SHARE_WEIGHT: f64 = 1.0;
+/// A person's meal outside the sizes a day of three or more meals keeps
+/// ([`share_breach`](super::rules::share_breach)): above any target's
+/// miss, so that a day with a 95 kcal breakfast before a 2,260 kcal dinner
+/// loses to any day without one.
+const BREACH_COST: f64 = 1e9;
 /// People with at most this many meals get least-squares portions rounded
 /// every way ([`Search::rounded_portion`]); more meals, coordinate descent.
 const ROUNDED_UP_TO: usize = 6;
@@ -265,7 +270,8 @@ pub fn plan_household(request: &HouseholdRequest<'_>) -> Result<Vec<TableDay>, P
             budget: &budget,
             ..whole
         };
-        let Some((choice, mut portions)) = search.best_day(&mut rng, &used) else {
+        let week = week_costs(dishes, &used);
+        let Some((choice, mut portions)) = search.best_day(&mut rng, &week) else {
             return Err(too_few(diners, &own_pools));
         };
         let mut own: Vec<Option<(usize, usize)>> = vec![None; diners.len()];
@@ -278,7 +284,7 @@ pub fn plan_household(request: &HouseholdRequest<'_>) -> Result<Vec<TableDay>, P
             if search.budget.spent() {
                 break;
             }
-            if let Some((k, r, servings)) = search.rescue(d, &dishes, &portions[d], &used) {
+            if let Some((k, r, servings)) = search.rescue(d, &dishes, &portions[d], &week) {
                 own[d] = Some((k, r));
                 portions[d] = servings;
             }
@@ -292,6 +298,23 @@ pub fn plan_household(request: &HouseholdRequest<'_>) -> Result<Vec<TableDay>, P
         days.push(search.day(day, &choice, &portions, &own));
     }
     Ok(days)
+}
+
+/// What each recipe costs a day of the table after the week's meals so
+/// far (`used`: each recipe's earlier meals): [`REPEAT_COST`] for each
+/// earlier meal of it or of its twins (one dish family on one main
+/// ingredient), and a main ingredient already in
+/// [`MAIN_PER_WEEK`](super::whole_day::MAIN_PER_WEEK) meals as much as a repeat
+/// within a day: the one-person planner's weekly variety rules, at the
+/// table.
+pub(super) fn week_costs(dishes: &Dishes, used: &[u32]) -> Vec<f64> {
+    let week = dishes.week_use(used);
+    (0..used.len())
+        .map(|r| {
+            let (main, twins) = dishes.week_cost(&week, r);
+            main + REPEAT_COST * f64::from(twins)
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -53,8 +53,9 @@ pub use request::{PlanRequest, RequestError};
 pub use rules::{
     CALORIE_TOLERANCE, CALORIE_TOLERANCE_RANGE, DEFAULT_MAX_SERVINGS, MACRO_TOLERANCE,
     MACRO_TOLERANCE_RANGE, MAX_MEAL_SHARE, MAX_SERVINGS_RANGE, MEAL_GRAMS_MAX, MEAL_MIN_SERVINGS,
-    Nutrient, ONE_MEAL_GRAMS_MAX, PortionRange, Portions, SNACK_MIN_SERVINGS, STEPS_PER_SERVING,
-    Tolerances, USUAL_MAX_SERVINGS, default_share, is_main, meal_weight_excess, share_bands,
+    MIN_MAIN_SHARE, MIN_SNACK_SHARE, Nutrient, ONE_MEAL_GRAMS_MAX, PortionRange, Portions,
+    SNACK_MIN_SERVINGS, STEPS_PER_SERVING, Tolerances, USUAL_MAX_SERVINGS, default_share, is_main,
+    meal_weight_excess, share_bands, share_breach, weight_cost,
 };
 pub use week::{Ranked, WeekBound};
 

@@ -260,6 +260,52 @@ pub fn meal_weight_excess(grams: f64, meals: usize) -> f64 {
     }
 }
 
+/// On a day of three or more meals, no breakfast, lunch or dinner holds
+/// less than this share of the day's calories (issue 38: a 95 kcal
+/// breakfast before a 2,260 kcal dinner is not a day anyone eats).
+pub const MIN_MAIN_SHARE: f64 = 0.15;
+/// The same for a snack.
+pub const MIN_SNACK_SHARE: f64 = 0.05;
+
+/// How far a meal holding `share` of a day of `meals` meals is outside
+/// the sizes every such day keeps: under [`MIN_MAIN_SHARE`] (a snack:
+/// [`MIN_SNACK_SHARE`]) or over [`MAX_MEAL_SHARE`], in shares of the day;
+/// 0 inside them, and always 0 on days of one or two meals. A day shaped
+/// by a meal already eaten keeps only the upper bound
+/// (`planned_whole` false): after a big breakfast the targets are met
+/// with small later meals rather than bloated ones.
+pub fn share_breach(share: f64, main: bool, meals: usize, planned_whole: bool) -> f64 {
+    if meals < 3 {
+        return 0.0;
+    }
+    let over = share - MAX_MEAL_SHARE;
+    if !planned_whole {
+        return over.max(0.0);
+    }
+    let floor = if main {
+        MIN_MAIN_SHARE
+    } else {
+        MIN_SNACK_SHARE
+    };
+    (floor - share).max(over).max(0.0)
+}
+
+/// A meal over its weight limit ([`meal_weight_excess`]): this much for
+/// the first 10% over, more beyond, up to [`HEAVY_CAP`].
+const HEAVY_WEIGHT: f64 = 20.0;
+/// Below the step a day pays for a target beyond its tolerance: the
+/// weight limit never pulls a day off its targets.
+const HEAVY_CAP: f64 = 800.0;
+
+/// What a meal of `grams` costs a planner on a day of `meals` meals:
+/// nothing under its weight limit, then a limit's cost weighed below the
+/// targets (among days on target the lighter meals win). The one-person
+/// and the household planner both weigh meals by it.
+pub fn weight_cost(grams: f64, meals: usize) -> f64 {
+    let over = meal_weight_excess(grams, meals) / 0.1;
+    (HEAVY_WEIGHT * over * (1.0 + over)).min(HEAVY_CAP)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -328,5 +374,26 @@ mod tests {
         assert!(tol.admits(&n(2100.0, 110.0), &t));
         assert!((tol.miss(&n(2200.0, 100.0), &t) - 0.05).abs() < 1e-9);
         assert!((tol.miss(&n(2000.0, 75.0), &t) - 0.15).abs() < 1e-9);
+    }
+
+    #[test]
+    fn sizes_every_day_of_three_meals_keeps() {
+        assert_eq!(share_breach(0.10, true, 2, true), 0.0);
+        assert!((share_breach(0.10, true, 3, true) - 0.05).abs() < 1e-9);
+        assert_eq!(share_breach(0.10, true, 3, false), 0.0);
+        assert_eq!(share_breach(0.10, false, 4, true), 0.0);
+        assert!((share_breach(0.03, false, 4, true) - 0.02).abs() < 1e-9);
+        assert!((share_breach(0.55, true, 3, true) - 0.05).abs() < 1e-9);
+        assert!((share_breach(0.55, true, 3, false) - 0.05).abs() < 1e-9);
+        assert_eq!(share_breach(0.30, true, 3, true), 0.0);
+    }
+
+    #[test]
+    fn weight_costs_only_past_the_limit_and_never_past_its_cap() {
+        assert_eq!(weight_cost(900.0, 3), 0.0);
+        assert_eq!(weight_cost(1200.0, 1), 0.0);
+        assert!(weight_cost(990.0, 3) > 0.0);
+        assert!(weight_cost(990.0, 3) < weight_cost(1100.0, 3));
+        assert_eq!(weight_cost(5000.0, 3), 800.0);
     }
 }

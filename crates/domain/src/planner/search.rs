@@ -16,8 +16,8 @@ use crate::profile::targets::Targets;
 use super::Rng;
 use super::budget::Budget;
 use super::rules::{
-    MAX_MEAL_SHARE, MEAL_MIN_SERVINGS, PortionRange, STEPS_PER_SERVING, Tolerances, grid,
-    meal_weight_excess, on_grid, target_values, values,
+    MEAL_MIN_SERVINGS, PortionRange, STEPS_PER_SERVING, Tolerances, grid, on_grid, share_breach,
+    target_values, values, weight_cost,
 };
 use super::whole_day::{
     Dishes, LimitRule, MinorValues, Seen, WeekUse, limits_cost, limits_kept, ranked_excess,
@@ -33,12 +33,6 @@ const FURTHER_REPEAT_PENALTY: f64 = 0.3;
 /// limits near theirs, so that a week is not two days served in turn
 /// while the catalogue has other dishes that keep the targets.
 const THIRD_USE_PENALTY: f64 = 300.0;
-/// A meal over its weight limit: this much for the first 10% over, more
-/// beyond, up to [`HEAVY_CAP`].
-const HEAVY_WEIGHT: f64 = 20.0;
-/// Below the step a day pays for a target beyond its tolerance
-/// ([`OFF_STEP`]): the weight limit never pulls a day off its targets.
-const HEAVY_CAP: f64 = 800.0;
 /// Portions away from one serving cost a little.
 const PORTION_PENALTY: f64 = 0.05;
 /// A snack below 0.75 servings costs a little more.
@@ -54,7 +48,8 @@ const PROTEIN_WEIGHT: f64 = 0.5;
 /// A main meal carries at least this fraction of its band's lower share
 /// of the day's protein (days with two or more main meals).
 pub(crate) const PROTEIN_FLOOR: f64 = 0.6;
-/// A meal over half of a day of three or more meals: barred. It must
+/// A meal over half of a day of three or more meals, or under its floor
+/// ([`share_breach`]): barred. It must
 /// outweigh any error from the targets, which on a hopeless day (a
 /// protein target of 36 g against dishes that bring 90) reaches tens of
 /// thousands, so that a day without an oversized meal always wins.
@@ -271,22 +266,14 @@ impl Problem<'_> {
         cost
     }
 
-    /// How far a meal of `grams` is over this day's meal weight limit
-    /// (900 g on a day of two or more meals, 1,200 g on a one-meal day),
-    /// as a fraction of it.
-    fn weight_excess(&self, grams: f64) -> f64 {
-        meal_weight_excess(grams, self.slots.len() + self.fixed.len())
-    }
-
     /// The part of a pick's cost that depends on its portion only: the
     /// portion away from one serving, and a meal heavier than a person
-    /// eats ([`weight_excess`](Self::weight_excess)), weighed as a limit
+    /// eats ([`weight_cost`]), weighed as a limit
     /// below the targets: among days on target the lighter meals win, but
     /// the catalogue has too few energy-dense dishes for the limit to
     /// rank with the targets yet (issue 38).
     fn portion_cost(&self, slot: &Slot<'_>, c: &Candidate, s: f64) -> f64 {
-        let over = self.weight_excess(c.grams * s) / 0.1;
-        let mut cost = (HEAVY_WEIGHT * over * (1.0 + over)).min(HEAVY_CAP);
+        let mut cost = weight_cost(c.grams * s, self.slots.len() + self.fixed.len());
         cost += PORTION_PENALTY * (s - 1.0) * (s - 1.0);
         if s < MEAL_MIN_SERVINGS - 1e-9 {
             cost += SMALL_SNACK_PENALTY;
@@ -335,7 +322,7 @@ impl Problem<'_> {
         let (minor, day_kcal) = self.day_minor(picks);
         let excess = ranked_excess(&minor, day_kcal, &self.scorer.limits);
         self.scorer.error_past(&total, excess)
-            + size_penalty(&self.shape(), &kcal, &protein)
+            + size_penalty(&self.shape(), &kcal, &protein, self.fixed.is_empty())
             + cost
             + limits_cost(&minor, day_kcal, &self.scorer.limits)
             + self.dishes.repeats_cost(self.recipes_of(picks))
@@ -367,7 +354,8 @@ impl Problem<'_> {
             .sum()
     }
 
-    /// Whether no meal is over half of a day of three or more meals.
+    /// Whether every meal of a day of three or more meals is within the
+    /// sizes such a day keeps ([`share_breach`]).
     pub fn sizes_ok(&self, picks: &[(usize, f64)]) -> bool {
         let kcal: Vec<f64> = self
             .slots
@@ -377,7 +365,12 @@ impl Problem<'_> {
             .chain(self.fixed.iter().map(|f| f.served.calories))
             .collect();
         let day: f64 = kcal.iter().sum();
-        kcal.len() < 3 || kcal.iter().all(|k| *k <= MAX_MEAL_SHARE * day + 1e-6)
+        let n = kcal.len();
+        day <= 0.0
+            || kcal
+                .iter()
+                .zip(self.shape())
+                .all(|(k, (_, main))| share_breach(k / day, main, n, self.fixed.is_empty()) <= 1e-6)
     }
 
     /// Whether the day is done: [`targets_met`](Self::targets_met) and,
@@ -645,7 +638,10 @@ impl Problem<'_> {
                         }
                         kcal[k] = cand.kcal * s;
                         protein[k] = cand.protein * s;
-                        (partial + size_penalty(&shape, kcal, protein), off)
+                        (
+                            partial + size_penalty(&shape, kcal, protein, self.fixed.is_empty()),
+                            off,
+                        )
                     };
                     let mut nearest = (f64::INFINITY, false);
                     for (t, &s) in tries.iter().enumerate() {
@@ -728,16 +724,17 @@ impl Problem<'_> {
 }
 
 /// Penalty of the meal sizes: each meal's calorie share outside its band,
-/// a meal over half of a day of three or more meals, and a main meal's
-/// protein share under its floor (days with two or more main meals).
-fn size_penalty(shape: &[((f64, f64), bool)], kcal: &[f64], protein: &[f64]) -> f64 {
+/// a meal outside the sizes of a day of three or more meals (`whole`: no
+/// meal of the day is kept as it is), and a main meal's protein share
+/// under its floor (days with two or more main meals).
+fn size_penalty(shape: &[((f64, f64), bool)], kcal: &[f64], protein: &[f64], whole: bool) -> f64 {
     let n = kcal.len();
     let day: f64 = kcal.iter().sum();
     if n < 2 || day <= 0.0 {
         return 0.0;
     }
     let mut penalty = 0.0;
-    for (((lo, hi), _), k) in shape.iter().zip(kcal) {
+    for (((lo, hi), main), k) in shape.iter().zip(kcal) {
         let share = k / day;
         let outside = if share < *lo {
             lo - share
@@ -747,8 +744,9 @@ fn size_penalty(shape: &[((f64, f64), bool)], kcal: &[f64], protein: &[f64]) -> 
             0.0
         };
         penalty += SHARE_WEIGHT * (outside / 0.05) * (outside / 0.05);
-        if n >= 3 && share > MAX_MEAL_SHARE {
-            penalty += OVERSIZE_PENALTY * (1.0 + 20.0 * (share - MAX_MEAL_SHARE));
+        let breach = share_breach(share, *main, n, whole);
+        if breach > 0.0 {
+            penalty += OVERSIZE_PENALTY * (1.0 + 20.0 * breach);
         }
     }
     let mains = shape.iter().filter(|(_, main)| *main).count();

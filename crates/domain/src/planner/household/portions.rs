@@ -3,13 +3,14 @@
 //! every combination or coordinate descent for a longer one.
 
 use crate::food::nutrition::Nutrition;
-use crate::planner::rules::STEPS_PER_SERVING;
+use crate::planner::rules::{STEPS_PER_SERVING, share_breach, weight_cost};
 use crate::planner::whole_day::{limits_cost, ranked_excess};
 
 use super::search::{Choice, Search};
 use super::table::Seat;
 use super::{
-    BONUS_WEIGHT, ENUMERATED_ROUNDINGS, EXHAUSTIVE, LARGER_COST, ROUNDED_UP_TO, SHARE_WEIGHT,
+    BONUS_WEIGHT, BREACH_COST, ENUMERATED_ROUNDINGS, EXHAUSTIVE, LARGER_COST, ROUNDED_UP_TO,
+    SHARE_WEIGHT,
 };
 
 impl Search<'_> {
@@ -206,11 +207,28 @@ impl Search<'_> {
             }
         }
         loss += limits_cost(&minor, raw[0], &seat.scorer.limits);
-        if dishes.len() >= 2 && raw[0] > 0.0 {
-            for ((lo, hi), (r, s)) in seat.bands.iter().zip(dishes.iter().zip(servings)) {
+        let meals = dishes.len();
+        for (r, s) in dishes.iter().zip(servings) {
+            loss += weight_cost(self.packed.grams[*r] * s, meals);
+        }
+        if meals >= 2 && raw[0] > 0.0 {
+            let whole = seat.steps.iter().all(|s| s.len() > 1);
+            for ((((lo, hi), main), steps), (r, s)) in seat
+                .bands
+                .iter()
+                .zip(&seat.mains)
+                .zip(&seat.steps)
+                .zip(dishes.iter().zip(servings))
+            {
                 let share = self.packed.values[*r][0] * s / raw[0];
                 let outside = (lo - share).max(share - hi).max(0.0);
                 loss += SHARE_WEIGHT * (outside / 0.05) * (outside / 0.05);
+                // Only the meals the planner sizes: a portion kept as it
+                // is (eaten) does not bloat the others to shrink its share.
+                let breach = share_breach(share, *main, meals, whole);
+                if breach > 0.0 && steps.len() > 1 {
+                    loss += BREACH_COST * (1.0 + 20.0 * breach);
+                }
             }
         }
         loss

@@ -12,7 +12,7 @@ use crate::food::meal::MealType;
 use crate::food::recipe::Recipe;
 use crate::planner::whole_day::Dishes;
 
-use super::{Choice, Diner, Packed, Search, Seat, Share, TableSlot, bonuses_of, pool};
+use super::{Choice, Diner, Packed, Search, Seat, Share, TableSlot, bonuses_of, pool, week_costs};
 use crate::planner::{Budget, Rng};
 
 /// Rounds of the planner's random starts a stuck day may take.
@@ -91,7 +91,8 @@ pub fn rebalance_table_day(request: &TableDayRequest<'_>) -> Option<Vec<TableDis
     }
     // Out of time, the day keeps its dishes and only gets new portions.
     if !search.everyone_on_target(&choice) && !request.budget.spent() {
-        let cost = search.improve(&mut choice, &request.used);
+        let week = week_costs(request.dishes, &request.used);
+        let cost = search.improve(&mut choice, &week);
         if !search.everyone_on_target(&choice) {
             // Stuck from the day as it stands: the planner's random starts
             // (over the dishes that may change) may find better.
@@ -101,10 +102,10 @@ pub fn rebalance_table_day(request: &TableDayRequest<'_>) -> Option<Vec<TableDis
                 if request.budget.spent() {
                     break;
                 }
-                let Some((other, _)) = search.best_day(&mut rng, &request.used) else {
+                let Some((other, _)) = search.best_day(&mut rng, &week) else {
                     break;
                 };
-                let scored = (search.missed(&other), search.cost(&other, &request.used));
+                let scored = (search.missed(&other), search.cost(&other, &week));
                 if scored < best {
                     best = scored;
                     choice = other;

@@ -11,8 +11,8 @@ use crate::planner::{Budget, Rng};
 
 use super::table::{Packed, Seat, TableSlot};
 use super::{
-    BONUS_WEIGHT, DEDUPE_BUDGET, EXTRA_STARTS, PRESCREEN, REPEAT_COST, ROUNDS, SHORTLIST, STARTS,
-    Share, TableDay, TableMeal,
+    BONUS_WEIGHT, DEDUPE_BUDGET, EXTRA_STARTS, PRESCREEN, ROUNDS, SHORTLIST, STARTS, Share,
+    TableDay, TableMeal,
 };
 
 /// One eater's view of a slot being screened: what stays while its
@@ -60,7 +60,7 @@ impl Search<'_> {
     /// The best day found from several random starts (fewer once the
     /// budget is spent and one was found): its dishes and each person's
     /// portions.
-    pub(super) fn best_day(&self, rng: &mut Rng, used: &[u32]) -> Option<(Choice, Vec<Vec<f64>>)> {
+    pub(super) fn best_day(&self, rng: &mut Rng, week: &[f64]) -> Option<(Choice, Vec<Vec<f64>>)> {
         let mut best: Option<(f64, Choice)> = None;
         for start in 0..STARTS + EXTRA_STARTS {
             if best.is_some() && self.budget.spent() {
@@ -82,7 +82,7 @@ impl Search<'_> {
             if !self.dedupe(&mut choice) {
                 continue;
             }
-            let cost = self.improve(&mut choice, used);
+            let cost = self.improve(&mut choice, week);
             if best.as_ref().is_none_or(|(b, _)| cost < *b) {
                 best = Some((cost, choice));
             }
@@ -95,13 +95,13 @@ impl Search<'_> {
     /// Improves `choice` slot by slot (a dish replaced whenever that
     /// lowers the day's cost, its eaters re-portioned) until no change
     /// helps, the rounds run out or the budget is spent; its cost.
-    pub(super) fn improve(&self, choice: &mut Choice, used: &[u32]) -> f64 {
+    pub(super) fn improve(&self, choice: &mut Choice, week: &[f64]) -> f64 {
         // Each person's cost and portions, so that a change of one
         // dish re-portions only the people who eat it.
         let mut seats: Vec<(f64, Vec<f64>)> = (0..self.seats.len())
             .map(|d| self.seat_cost(d, choice))
             .collect();
-        let mut cost = seats.iter().map(|(c, _)| c).sum::<f64>() + self.repeats(choice, used);
+        let mut cost = seats.iter().map(|(c, _)| c).sum::<f64>() + self.repeats(choice, week);
         for round in 0..ROUNDS {
             let mut improved = false;
             for t in 0..self.slots.len() {
@@ -113,7 +113,7 @@ impl Search<'_> {
                 for g in 0..self.slots[t].groups.len() {
                     let group = &self.slots[t].groups[g];
                     let was = choice[t][g];
-                    for r in self.screen(t, g, choice, &seats, used) {
+                    for r in self.screen(t, g, choice, &seats, week) {
                         choice[t][g] = r;
                         let new: Vec<(f64, Vec<f64>)> =
                             group.iter().map(|d| self.seat_cost(*d, choice)).collect();
@@ -122,7 +122,7 @@ impl Search<'_> {
                             .zip(&new)
                             .map(|(d, (c, _))| c - seats[*d].0)
                             .sum::<f64>()
-                            + REPEAT_COST * (f64::from(used[r]) - f64::from(used[was]));
+                            + (week[r] - week[was]);
                         if delta < -1e-9 {
                             cost += delta;
                             for (d, seat) in group.iter().zip(new) {
@@ -156,11 +156,11 @@ impl Search<'_> {
 
     /// What the day `choice` costs: every person's day at their best
     /// portions and the week's earlier uses of its recipes.
-    pub(super) fn cost(&self, choice: &Choice, used: &[u32]) -> f64 {
+    pub(super) fn cost(&self, choice: &Choice, week: &[f64]) -> f64 {
         (0..self.seats.len())
             .map(|d| self.seat_cost(d, choice).0)
             .sum::<f64>()
-            + self.repeats(choice, used)
+            + self.repeats(choice, week)
     }
 
     /// Whether every person's day of `choice` at their best portions lands
@@ -174,12 +174,8 @@ impl Search<'_> {
     }
 
     /// What the week's earlier uses of a day's recipes cost.
-    fn repeats(&self, choice: &Choice, used: &[u32]) -> f64 {
-        choice
-            .iter()
-            .flatten()
-            .map(|r| REPEAT_COST * f64::from(used[*r]))
-            .sum()
+    fn repeats(&self, choice: &Choice, week: &[f64]) -> f64 {
+        choice.iter().flatten().map(|r| week[*r]).sum()
     }
 
     /// The most promising replacements for the dish of group `g` of slot
@@ -192,7 +188,7 @@ impl Search<'_> {
         g: usize,
         choice: &Choice,
         seats: &[(f64, Vec<f64>)],
-        used: &[u32],
+        week: &[f64],
     ) -> Vec<usize> {
         let group = &self.slots[t].groups[g];
         // Per eater, what does not depend on the candidate: their other
@@ -237,7 +233,7 @@ impl Search<'_> {
             if r == current || self.holds(choice, t, g, r) {
                 continue;
             }
-            let mut miss = REPEAT_COST * f64::from(used[r]);
+            let mut miss = week[r];
             for v in &views {
                 let seat = &self.seats[v.d];
                 let u = &seat.units[r];
@@ -263,7 +259,7 @@ impl Search<'_> {
         }
         let mut scored: Vec<(f64, usize)> = Vec::with_capacity(fits.len());
         for &(_, r) in &fits {
-            let mut total = REPEAT_COST * f64::from(used[r]);
+            let mut total = week[r];
             for v in &mut views {
                 let seat = &self.seats[v.d];
                 v.dishes[v.k] = r;
@@ -322,7 +318,7 @@ impl Search<'_> {
         d: usize,
         dishes: &[usize],
         servings: &[f64],
-        used: &[u32],
+        week: &[f64],
     ) -> Option<(usize, usize, Vec<f64>)> {
         let seat = &self.seats[d];
         let mut best: Option<(f64, usize, usize, Vec<f64>)> = None;
@@ -341,7 +337,7 @@ impl Search<'_> {
                             self.loss(seat, &trial, &s)
                         })
                         .fold(f64::INFINITY, f64::min);
-                    (least + REPEAT_COST * f64::from(used[*r]), *r)
+                    (least + week[*r], *r)
                 })
                 .collect();
             scored.sort_by(|a, b| a.0.total_cmp(&b.0));

@@ -5,7 +5,7 @@
 use crate::food::meal::MealType;
 use crate::food::nutrition::Nutrition;
 use crate::food::recipe::Recipe;
-use crate::planner::rules::{Tolerances, grid, share_bands};
+use crate::planner::rules::{Tolerances, grid, is_main, share_bands};
 use crate::planner::search::Scorer;
 use crate::planner::whole_day::{MinorValues, minor_of};
 use crate::planner::{PlanningError, bonus};
@@ -144,6 +144,8 @@ pub(super) struct Seat {
     pub(super) steps: Vec<Vec<f64>>,
     /// Meal-size band per slot of theirs.
     pub(super) bands: Vec<(f64, f64)>,
+    /// Whether each slot of theirs is a main meal (not a snack).
+    pub(super) mains: Vec<bool>,
     /// The usual largest portion per slot of theirs: beyond it a portion
     /// costs [`LARGER_COST`](super::LARGER_COST) per quarter serving.
     pub(super) usual_max: Vec<f64>,
@@ -201,6 +203,7 @@ impl Seat {
                 .map(|m| diner.portions.range(*m).usual_max)
                 .collect(),
             bands: share_bands(slots),
+            mains: slots.iter().map(|m| is_main(*m)).collect(),
         }
     }
 
@@ -228,6 +231,8 @@ pub(super) struct Packed {
     /// Calories, protein, carbs, fat of one serving.
     pub(super) values: Vec<[f64; 4]>,
     pub(super) minor: Vec<MinorValues>,
+    /// One serving's weight as served, g.
+    pub(super) grams: Vec<f64>,
 }
 
 impl Packed {
@@ -242,6 +247,7 @@ impl Packed {
                 })
                 .collect(),
             minor: recipes.iter().map(minor_of).collect(),
+            grams: recipes.iter().map(Recipe::grams).collect(),
         }
     }
 }
