@@ -6,6 +6,7 @@
 //! reading ([`breaks_taxonomy`]), and the time of a week.
 
 use mealplan_domain::planner::household::{Diner, HouseholdRequest, plan_household};
+use mealplan_domain::planner::{is_main, meal_weight_excess, share_breach};
 
 use super::*;
 
@@ -29,6 +30,13 @@ pub struct Households {
     pub outside: (usize, usize),
     /// Dishes served to someone whose rules they break (bench's reading).
     pub broken: usize,
+    /// Person-days of people with 3+ meals with a meal outside the sizes
+    /// such a day keeps (a main meal under 15% or a snack under 5% of
+    /// their day, any meal over 50%).
+    pub sizes_breached: usize,
+    /// Portions over the meal weight limit (900 g; 1,200 g one meal),
+    /// all portions.
+    pub heavy: usize,
     /// Seconds per week, every household.
     pub seconds: Vec<f64>,
     /// Seconds per week, households of four.
@@ -100,6 +108,24 @@ pub fn households(
         }
         for day in &week {
             for (d, diner) in diners.iter().enumerate() {
+                let mine: Vec<(bool, f64)> = day
+                    .meals
+                    .iter()
+                    .flat_map(|m| {
+                        let r = recipes.iter().find(|r| r.id == m.recipe_id).expect("known");
+                        m.shares.iter().filter(|s| s.diner == d).map(move |s| {
+                            (is_main(m.meal_type), r.nutrition().calories * s.servings)
+                        })
+                    })
+                    .collect();
+                let total: f64 = mine.iter().map(|(_, k)| k).sum();
+                if total > 0.0
+                    && mine
+                        .iter()
+                        .any(|(main, k)| share_breach(k / total, *main, mine.len(), true) > 1e-6)
+                {
+                    out.sizes_breached += 1;
+                }
                 if diner.slots.len() >= 3 {
                     out.days.1 += 1;
                     if diner
@@ -115,6 +141,10 @@ pub fn households(
                 by_slot.entry(m.schedule).or_insert_with(Vec::new).push(m);
                 let recipe = recipes.iter().find(|r| r.id == m.recipe_id).expect("known");
                 for s in &m.shares {
+                    let meals = diners[s.diner].slots.len();
+                    if meal_weight_excess(recipe.grams() * s.servings, meals) > 0.0 {
+                        out.heavy += 1;
+                    }
                     out.outside.1 += 1;
                     if !(0.75..=1.5).contains(&s.servings) {
                         out.outside.0 += 1;
@@ -155,7 +185,7 @@ impl Households {
             v.get(v.len() / 2).copied().unwrap_or(0.0) * 1000.0
         };
         format!(
-            "| {} | {:.1}% ({}/{}) | {:.1}% ({}/{}; {} split by rules) | {:.1}% | {} | {} | {:.1} ({:.1}) |\n",
+            "| {} | {:.1}% ({}/{}) | {:.1}% ({}/{}; {} split by rules) | {:.1}% | {} | {} | {} | {} | {:.1} ({:.1}) |\n",
             if self.mixed {
                 "each person's own (1-6)"
             } else {
@@ -169,6 +199,8 @@ impl Households {
             self.shared.1,
             self.split_by_rules,
             pct(self.outside),
+            self.sizes_breached,
+            self.heavy,
             self.broken,
             self.refused,
             median(&self.seconds),
@@ -180,8 +212,8 @@ impl Households {
     pub fn heading(tables: usize) -> String {
         format!(
             "\n### Households ({tables} tables of 2-6 people, a week each)\n\n\
-             | meals a day | person-days within 5% kcal / 10% each macro (3+ meals) | multi-person slots one dish | portions outside 0.75-1.5 | rules broken | refused | median ms a week (4 people) |\n\
-             |---|---|---|---|---|---|---|\n"
+             | meals a day | person-days within 5% kcal / 10% each macro (3+ meals) | multi-person slots one dish | portions outside 0.75-1.5 | person-days with a meal under 15% (snack 5%) or over 50% (3+ meals) | portions over the meal weight limit | rules broken | refused | median ms a week (4 people) |\n\
+             |---|---|---|---|---|---|---|---|---|\n"
         )
     }
 }

@@ -35,6 +35,12 @@ pub const LOW_CALORIE_KCAL: f64 = 400.0;
 /// Least fibre of a high-fibre serving, g (about 20% of the daily value,
 /// the FDA's "excellent source").
 pub const HIGH_FIBER_G: f64 = 6.0;
+/// A dish of low energy density, kcal per gram as served: the top of the
+/// "low" band (0.6-1.5 kcal/g) of Rolls' energy-density classes, used by
+/// CDC's "Low-energy-dense foods and weight management". What a
+/// `low_calorie` person's planner prefers: unlike kcal a serving, it does
+/// not change with the portion.
+pub const LOW_ENERGY_DENSITY: f64 = 1.5;
 
 /// Least protein, g per serving, of a high-protein recipe for this meal
 /// type: a main meal needs 25 g (20 g at breakfast), a snack 15 g.

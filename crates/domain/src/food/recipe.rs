@@ -261,6 +261,29 @@ impl Recipe {
         self.ingredients.iter().map(|i| i.grams).sum()
     }
 
+    /// Energy density as served, kcal per gram (0 for a recipe of no
+    /// weight).
+    pub fn energy_density(&self) -> f64 {
+        let grams = self.grams();
+        if grams > 0.0 {
+            self.nutrition().calories / grams
+        } else {
+            0.0
+        }
+    }
+
+    /// Whether it is what a `diet` person's planner prefers: its label,
+    /// except `low_calorie`, preferred by low energy density
+    /// ([`LOW_ENERGY_DENSITY`](crate::food::labels::LOW_ENERGY_DENSITY))
+    /// since a portion scales its calories.
+    pub fn suits(&self, diet: DietType) -> bool {
+        if diet == DietType::LowCalorie {
+            self.grams() > 0.0 && self.energy_density() <= crate::food::labels::LOW_ENERGY_DENSITY
+        } else {
+            self.is(diet)
+        }
+    }
+
     /// Slots it may fill.
     pub fn meal_types(&self) -> &[MealType] {
         &self.meal_types
@@ -339,6 +362,22 @@ mod tests {
         let ham = Recipe::new(t, parts(&["ham", "rice"])).unwrap();
         assert!(!ham.is(DietType::Vegetarian));
         assert!(ham.is(DietType::LowCalorie));
+    }
+
+    #[test]
+    fn low_calorie_is_preferred_by_energy_density_not_by_serving() {
+        let t = Taxonomy::standard();
+        // 300 kcal in 100 g: a low-calorie label (under 400 kcal), but
+        // 3 kcal a gram, which no portion makes lighter.
+        let dense = Recipe::new(t, parts(&["ham", "rice"])).unwrap();
+        assert!(dense.is(DietType::LowCalorie));
+        assert!((dense.energy_density() - 3.0).abs() < 1e-9);
+        assert!(!dense.suits(DietType::LowCalorie));
+        // 300 kcal in 250 g: 1.2 kcal a gram.
+        let light =
+            Recipe::new(t, parts(&["ham", "rice", "broccoli", "spinach", "tomato"])).unwrap();
+        assert!(light.suits(DietType::LowCalorie));
+        assert_eq!(light.suits(DietType::Vegan), light.is(DietType::Vegan));
     }
 
     #[test]

@@ -61,10 +61,14 @@ const REPEAT_COST: f64 = 3.0;
 /// points, squared.
 const SHARE_WEIGHT: f64 = 1.0;
 /// A person's meal outside the sizes a day of three or more meals keeps
-/// ([`share_breach`](super::rules::share_breach)): above any target's
-/// miss, so that a day with a 95 kcal breakfast before a 2,260 kcal dinner
-/// loses to any day without one.
-const BREACH_COST: f64 = 1e9;
+/// ([`share_breach`](super::rules::share_breach)): this much, plus
+/// [`BREACH_WEIGHT`] per share of the day beyond, shared by everyone at
+/// the table. Below a target's miss: a dish the table shares cannot be
+/// sized for one person alone, so the sizes give way to the targets (a
+/// one-person day treats them as a barrier).
+const BREACH_COST: f64 = 1e4;
+/// See [`BREACH_COST`].
+const BREACH_WEIGHT: f64 = 1e5;
 /// People with at most this many meals get least-squares portions rounded
 /// every way ([`Search::rounded_portion`]); more meals, coordinate descent.
 const ROUNDED_UP_TO: usize = 6;

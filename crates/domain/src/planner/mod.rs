@@ -195,7 +195,7 @@ impl Rng {
 
 /// The preference bonus of a recipe.
 fn bonus(recipe: &Recipe, diets: &[DietType], tastes: &[String]) -> f64 {
-    let d = diets.iter().filter(|d| recipe.is(**d)).count().min(2) as f64;
+    let d = diets.iter().filter(|d| recipe.suits(**d)).count().min(2) as f64;
     let t = tastes
         .iter()
         .filter(|t| recipe.tastes.contains(t))
@@ -213,6 +213,7 @@ fn pools(
     scorer: &Scorer,
     diets: &[DietType],
     tastes: &[String],
+    dishes: &Dishes,
 ) -> (Vec<(MealType, Vec<Candidate>)>, Vec<usize>) {
     let mut pools: Vec<(MealType, Vec<Candidate>)> = Vec::new();
     let mut pool_of = Vec::with_capacity(slots.len());
@@ -232,6 +233,7 @@ fn pools(
                 protein: r.nutrition.protein,
                 grams: r.grams(),
                 bonus: bonus(r, diets, tastes),
+                counted: dishes.counted(index),
             })
             .collect();
         pool_of.push(pools.len());
@@ -399,6 +401,7 @@ pub(crate) fn distinct_ids(recipes: &[Recipe]) -> Result<(), RequestError> {
 /// ```
 pub fn plan(request: &PlanRequest<'_>) -> Result<Vec<PlannedDay>, PlanningError> {
     let scorer = Scorer::new(&request.targets, &request.tolerances, request.limits);
+    let dishes = &*dishes_for(request.dishes, request.recipes, request.kitchen);
     let (pools, pool_of) = pools(
         request.recipes,
         &request.slots,
@@ -406,6 +409,7 @@ pub fn plan(request: &PlanRequest<'_>) -> Result<Vec<PlannedDay>, PlanningError>
         &scorer,
         &request.preferred_diets,
         &request.tastes,
+        dishes,
     );
     for (meal, pool) in &pools {
         let needed = request.slots.iter().filter(|m| *m == meal).count();
@@ -433,7 +437,6 @@ pub fn plan(request: &PlanRequest<'_>) -> Result<Vec<PlannedDay>, PlanningError>
         });
     };
     let bands = share_bands(&request.slots);
-    let dishes = &*dishes_for(request.dishes, request.recipes, request.kitchen);
 
     let mut rng = Rng(request.seed ^ 0x6d65_616c_706c_616e);
     // How often each recipe was used on earlier days.

@@ -105,6 +105,7 @@ pub fn rebalance(request: &RebalanceRequest<'_>) -> Rebalanced {
         &scorer,
         &request.preferred_diets,
         &request.tastes,
+        dishes,
     );
     let candidate = |r: usize| {
         let recipe = &request.recipes[r];
@@ -115,6 +116,7 @@ pub fn rebalance(request: &RebalanceRequest<'_>) -> Rebalanced {
             protein: recipe.nutrition.protein,
             grams: recipe.grams(),
             bonus: bonus(recipe, &request.preferred_diets, &request.tastes),
+            counted: dishes.counted(r),
         }
     };
     // Each meal's own recipe as its only candidate (portions only).

@@ -299,11 +299,13 @@ const HEAVY_CAP: f64 = 800.0;
 
 /// What a meal of `grams` costs a planner on a day of `meals` meals:
 /// nothing under its weight limit, then a limit's cost weighed below the
-/// targets (among days on target the lighter meals win). The one-person
+/// targets (among days on target the lighter meals win): a day's meals
+/// together never cost more than [`HEAVY_CAP`]. The one-person
 /// and the household planner both weigh meals by it.
 pub fn weight_cost(grams: f64, meals: usize) -> f64 {
     let over = meal_weight_excess(grams, meals) / 0.1;
-    (HEAVY_WEIGHT * over * (1.0 + over)).min(HEAVY_CAP)
+    // A day's meals together stay under the cap.
+    (HEAVY_WEIGHT * over * (1.0 + over)).min(HEAVY_CAP / meals.max(1) as f64)
 }
 
 #[cfg(test)]
@@ -394,6 +396,7 @@ mod tests {
         assert_eq!(weight_cost(1200.0, 1), 0.0);
         assert!(weight_cost(990.0, 3) > 0.0);
         assert!(weight_cost(990.0, 3) < weight_cost(1100.0, 3));
-        assert_eq!(weight_cost(5000.0, 3), 800.0);
+        assert!((weight_cost(5000.0, 3) - 800.0 / 3.0).abs() < 1e-9);
+        assert_eq!(weight_cost(5000.0, 1), 800.0);
     }
 }

@@ -20,8 +20,8 @@ use super::rules::{
     target_values, values, weight_cost,
 };
 use super::whole_day::{
-    Dishes, LimitRule, MinorValues, Seen, WeekUse, limits_cost, limits_kept, ranked_excess,
-    ranked_kept,
+    COUNTED, Dishes, LimitRule, MinorValues, Seen, WeekUse, limits_cost, limits_kept,
+    ranked_excess, ranked_kept, uneven,
 };
 
 const MAX_PASSES: usize = 12;
@@ -33,6 +33,10 @@ const FURTHER_REPEAT_PENALTY: f64 = 0.3;
 /// limits near theirs, so that a week is not two days served in turn
 /// while the catalogue has other dishes that keep the targets.
 const THIRD_USE_PENALTY: f64 = 300.0;
+/// Each whole-only item (an egg, a slice) a portion leaves in pieces: a
+/// little more than a quarter serving away from one, so that among
+/// portions that land the day alike the one with whole eggs wins.
+const UNEVEN_PENALTY: f64 = 0.02;
 /// Portions away from one serving cost a little.
 const PORTION_PENALTY: f64 = 0.05;
 /// A snack below 0.75 servings costs a little more.
@@ -86,6 +90,8 @@ pub(crate) struct Candidate {
     pub grams: f64,
     /// Preference bonus (diet types and tastes).
     pub bonus: f64,
+    /// Counts per serving of its whole-only items (eggs, slices).
+    pub counted: [f64; COUNTED],
 }
 
 /// The error part of the loss, in units of each target's tolerance.
@@ -275,6 +281,7 @@ impl Problem<'_> {
     fn portion_cost(&self, slot: &Slot<'_>, c: &Candidate, s: f64) -> f64 {
         let mut cost = weight_cost(c.grams * s, self.slots.len() + self.fixed.len());
         cost += PORTION_PENALTY * (s - 1.0) * (s - 1.0);
+        cost += UNEVEN_PENALTY * uneven(&c.counted, s) as f64;
         if s < MEAL_MIN_SERVINGS - 1e-9 {
             cost += SMALL_SNACK_PENALTY;
         }

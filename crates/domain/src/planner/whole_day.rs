@@ -20,7 +20,7 @@
 //! points beyond a target's tolerance does, it is not "met" whatever its
 //! macros, and the planner and its bounds weigh it so.
 
-use crate::food::kitchen::{Kitchen, ProteinFood};
+use crate::food::kitchen::{HouseMeasure, Kitchen, ProteinFood};
 use crate::food::recipe::Recipe;
 use crate::profile::person::Person;
 use crate::profile::targets::{bmi, child};
@@ -352,6 +352,37 @@ pub struct Dishes {
     /// one main ingredient share it (two chana masalas are one dish to
     /// whoever eats them); any other recipe has its own.
     twin: Vec<u32>,
+    /// Counts per serving of each recipe's first [`COUNTED`] items sold
+    /// and cooked only whole (eggs, slices, tortillas; 0 for none).
+    counted: Vec<[f64; COUNTED]>,
+}
+
+/// Whole-only counted items of a recipe the planner looks at.
+pub(crate) const COUNTED: usize = 3;
+
+/// Counts per serving of the items of `recipe` that the kitchen measures
+/// only whole ([`HouseMeasure::Whole`]).
+fn counted_of(recipe: &Recipe, kitchen: Option<&Kitchen>) -> [f64; COUNTED] {
+    let mut out = [0.0; COUNTED];
+    let whole = recipe.ingredients().iter().filter_map(|i| {
+        match kitchen.and_then(|k| k.get(&i.name)).map(|f| &f.measure) {
+            Some(HouseMeasure::Whole(piece)) if piece.grams > 0.0 => Some(i.grams / piece.grams),
+            _ => None,
+        }
+    });
+    for (slot, n) in out.iter_mut().zip(whole) {
+        *slot = n;
+    }
+    out
+}
+
+/// How many of `counted` (per serving) do not come out whole at portion
+/// `servings`: the planner prefers portions that give 2 eggs, not 2½.
+pub(crate) fn uneven(counted: &[f64; COUNTED], servings: f64) -> usize {
+    counted
+        .iter()
+        .filter(|n| **n > 0.0 && ((*n * servings) - (*n * servings).round()).abs() > 0.05)
+        .count()
 }
 
 /// Most meals a week one main ingredient may be in, per person.
@@ -458,6 +489,7 @@ impl Dishes {
             })
             .collect();
         Self {
+            counted: recipes.iter().map(|r| counted_of(r, kitchen)).collect(),
             minor: recipes.iter().map(minor_of).collect(),
             foods,
             family,
@@ -508,6 +540,11 @@ impl Dishes {
             .is_some_and(|n| *n >= MAIN_PER_WEEK);
         let twins = week.twin.get(self.twin(r) as usize).copied().unwrap_or(0);
         (REPEAT_WEIGHT * f64::from(u8::from(main)), twins)
+    }
+
+    /// Counts per serving of recipe `r`'s whole-only items.
+    pub(crate) fn counted(&self, r: usize) -> [f64; COUNTED] {
+        self.counted.get(r).copied().unwrap_or_default()
     }
 
     /// Fibre, sodium, saturated fat and sugars of one serving of recipe
@@ -733,6 +770,17 @@ pub fn check(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn portions_that_leave_eggs_in_pieces_are_counted() {
+        // 2 eggs and 1 slice of bread a serving.
+        let counted = [2.0, 1.0, 0.0];
+        assert_eq!(uneven(&counted, 1.0), 0);
+        assert_eq!(uneven(&counted, 1.5), 1); // 3 eggs, 1½ slices
+        assert_eq!(uneven(&counted, 1.25), 2); // 2½ eggs, 1¼ slices
+        assert_eq!(uneven(&counted, 2.0), 0);
+        assert_eq!(uneven(&[0.0; COUNTED], 1.25), 0);
+    }
 
     #[test]
     fn families_come_from_the_main_part_of_the_name() {

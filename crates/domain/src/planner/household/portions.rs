@@ -9,8 +9,8 @@ use crate::planner::whole_day::{limits_cost, ranked_excess};
 use super::search::{Choice, Search};
 use super::table::Seat;
 use super::{
-    BONUS_WEIGHT, BREACH_COST, ENUMERATED_ROUNDINGS, EXHAUSTIVE, LARGER_COST, ROUNDED_UP_TO,
-    SHARE_WEIGHT,
+    BONUS_WEIGHT, BREACH_COST, BREACH_WEIGHT, ENUMERATED_ROUNDINGS, EXHAUSTIVE, LARGER_COST,
+    ROUNDED_UP_TO, SHARE_WEIGHT,
 };
 
 impl Search<'_> {
@@ -208,8 +208,11 @@ impl Search<'_> {
         }
         loss += limits_cost(&minor, raw[0], &seat.scorer.limits);
         let meals = dishes.len();
+        // Shared by everyone at the table, so that the weights of all
+        // never outweigh one person's day off target.
+        let people = self.seats.len() as f64;
         for (r, s) in dishes.iter().zip(servings) {
-            loss += weight_cost(self.packed.grams[*r] * s, meals);
+            loss += weight_cost(self.packed.grams[*r] * s, meals) / people;
         }
         if meals >= 2 && raw[0] > 0.0 {
             let whole = seat.steps.iter().all(|s| s.len() > 1);
@@ -227,7 +230,7 @@ impl Search<'_> {
                 // is (eaten) does not bloat the others to shrink its share.
                 let breach = share_breach(share, *main, meals, whole);
                 if breach > 0.0 && steps.len() > 1 {
-                    loss += BREACH_COST * (1.0 + 20.0 * breach);
+                    loss += BREACH_COST + BREACH_WEIGHT * breach;
                 }
             }
         }

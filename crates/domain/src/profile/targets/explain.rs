@@ -124,7 +124,7 @@ pub fn explain(
         say(
             NoteTarget::Calories,
             NoteKind::LowCalorie,
-            "Low calorie: the targets are unchanged (the goal sets the energy); the planner prefers low-calorie recipes (at most 400 kcal a serving).".to_owned(),
+            "Low calorie: the targets are unchanged (the goal sets the energy); the planner prefers dishes of low energy density (at most 1.5 kcal per gram as served), which fill the plate for fewer calories.".to_owned(),
         );
     }
     if stage != Stage::Child && diets.contains(&DietType::HighFiber) {
