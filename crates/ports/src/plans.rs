@@ -82,7 +82,7 @@ pub struct MealDetail {
 
 impl MealDetail {
     /// The most characters a meal's note may have.
-    pub const NOTE_MAX_CHARS: usize = 200;
+    pub const NOTE_MAX_CHARS: usize = mealplan_domain::MealNote::MAX_CHARS;
 
     /// Servings to cook: every portion of a household meal, else the
     /// meal's own.

@@ -50,14 +50,16 @@ impl Meals {
     }
 
     /// Sets (`Some`) or clears (`None`) the note of a meal of the
-    /// caller's, whoever eats it; the meal as it now is. The note's length
-    /// (at most [`MealDetail::NOTE_MAX_CHARS`]) is checked at the edge.
+    /// caller's, whoever eats it; the meal as it now is. A
+    /// [`MealNote`](mealplan_domain::MealNote) is within its length by
+    /// construction.
     pub async fn set_note(
         &self,
         caller: UserId,
         id: i64,
-        note: Option<String>,
+        note: Option<mealplan_domain::MealNote>,
     ) -> Result<MealView, PlanError> {
+        let note = note.map(mealplan_domain::MealNote::into_string);
         let owned = self.owned_meal(Some(caller), id).await?;
         self.plans
             .set_note(id, note.clone(), self.clock.now())

@@ -589,7 +589,11 @@ async fn a_note_is_stored_for_the_owner_only_and_answered_with_the_meal() {
     let s = service(plans, Some(profile()));
     let noted = s
         .meals()
-        .set_note(UserId(1), 9, Some("mind the salt".into()))
+        .set_note(
+            UserId(1),
+            9,
+            mealplan_domain::MealNote::parse("mind the salt").unwrap(),
+        )
         .await
         .unwrap();
     assert_eq!(noted.meal.note.as_deref(), Some("mind the salt"));

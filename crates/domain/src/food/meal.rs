@@ -10,6 +10,48 @@ pub const SCHEDULE_RANGE: (i64, i64) = (1, MealsPerDay::MAX);
 /// A portion a person sets by hand, in servings: a quarter to ten.
 pub const SERVINGS_RANGE: (f64, f64) = (0.25, 10.0);
 
+/// A meal's note: the owner's free text, 1 to [`MealNote::MAX_CHARS`]
+/// characters. Made only by [`MealNote::parse`], so a note too long to
+/// store cannot reach a store, whichever door it came through.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MealNote(String);
+
+/// Why a note was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("a meal's note has at most {max} characters")]
+pub struct NoteTooLong {
+    /// The most characters a note may have.
+    pub max: usize,
+}
+
+impl MealNote {
+    /// The most characters a note may have.
+    pub const MAX_CHARS: usize = 200;
+
+    /// A note of `raw`, or `None` for an empty one (which clears a note).
+    pub fn parse(raw: &str) -> Result<Option<Self>, NoteTooLong> {
+        if raw.chars().count() > Self::MAX_CHARS {
+            Err(NoteTooLong {
+                max: Self::MAX_CHARS,
+            })
+        } else if raw.is_empty() {
+            Ok(None)
+        } else {
+            Ok(Some(Self(raw.to_owned())))
+        }
+    }
+
+    /// The text.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// The text, owned.
+    pub fn into_string(self) -> String {
+        self.0
+    }
+}
+
 /// Number of meals a day, 1 to 6; decides the meal slots of a plan.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub struct MealsPerDay(u8);
@@ -144,5 +186,21 @@ mod tests {
         ] {
             assert_eq!(from.transition(requested), to, "{from:?} → {requested:?}");
         }
+    }
+}
+
+#[cfg(test)]
+mod note_tests {
+    use super::*;
+
+    #[test]
+    fn a_note_is_made_only_within_its_length() {
+        assert_eq!(MealNote::parse(""), Ok(None));
+        let note = MealNote::parse("mind the salt").unwrap().unwrap();
+        assert_eq!(note.as_str(), "mind the salt");
+        let most = "é".repeat(MealNote::MAX_CHARS);
+        assert!(MealNote::parse(&most).unwrap().is_some());
+        let over = "é".repeat(MealNote::MAX_CHARS + 1);
+        assert_eq!(MealNote::parse(&over), Err(NoteTooLong { max: 200 }));
     }
 }

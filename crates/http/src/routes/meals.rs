@@ -5,8 +5,7 @@
 
 use actix_web::{HttpRequest, web};
 use mealplan_app::PlanError;
-use mealplan_domain::MealStatus;
-use mealplan_ports::MealDetail;
+use mealplan_domain::{MealNote, MealStatus};
 use utoipa::IntoParams;
 use utoipa::openapi::path::{Parameter, ParameterIn};
 use utoipa::openapi::schema::Object;
@@ -53,19 +52,15 @@ pub struct SwapQuery {
     recipe_id: Option<i64>,
     /// The meal's note, at most 200 characters; empty clears it (only
     /// with the owner's token)
-    #[param(required = false, max_length = 200)]
-    note: Option<String>,
+    #[param(required = false, max_length = 200, value_type = Option<String>)]
+    note: Option<Option<MealNote>>,
 }
 
 impl FromQuery for SwapQuery {
     fn from_query(p: &mut Params<'_>) -> Option<Self> {
         let recipe_id = p.optional_query("recipe_id", parse_int_str);
         let note = p.optional_query("note", |raw| {
-            if raw.chars().count() > MealDetail::NOTE_MAX_CHARS {
-                Err(Problem::too_long(MealDetail::NOTE_MAX_CHARS))
-            } else {
-                Ok(raw.to_owned())
-            }
+            MealNote::parse(raw).map_err(|e| Problem::too_long(e.max))
         });
         if let (Some(None), Some(None)) = (&recipe_id, &note) {
             // Neither: the recipe is required, as it always was (the
@@ -168,7 +163,7 @@ pub async fn swap_meal(
     // changes.
     let noted = match (note, caller.0) {
         (Some(_), None) => return Err(plan_error(PlanError::NeedsToken)),
-        (Some(note), Some(user)) => Some((user, (!note.is_empty()).then_some(note))),
+        (Some(note), Some(user)) => Some((user, note)),
         (None, _) => None,
     };
     let mut meal = None;
