@@ -158,11 +158,12 @@ fn three_tables_eat_together_each_on_their_own_targets() {
             "table {t}: {on_target}/{days} person-days on target, {shared}/{slots} slots shared"
         );
         // Every person's day on their own targets, nearly every meal one
-        // dish for the table.
+        // dish for the table (75%: since issue 38's meal sizes, a table
+        // with a 5-meal big eater splits a slot more often, 16 of 21).
         assert!(
             on_target * 100 >= days * 95,
             "table {t}: {on_target}/{days}"
         );
-        assert!(shared * 100 >= slots * 80, "table {t}: {shared}/{slots}");
+        assert!(shared * 100 >= slots * 75, "table {t}: {shared}/{slots}");
     }
 }

@@ -55,9 +55,15 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
     // 278, 280, 275], with 59 low-sodium dishes added for big eaters. The
     // 3-meal bound is the relaxation's, which leaves those limits out
     // (280), so the 3-meal share is 93.6% of it.
-    let floors = [144, 248, 262, 278, 280, 275];
+    // Since issue 38's servings (at most 700 g and 1,200 kcal: 531
+    // recipes, the 2-kg "feasts" among them, scaled to one person's
+    // serving) a big eater's one or two meals a day can no longer be
+    // 2-4 kg plates, and the bound fell with them: one meal 60 of 280
+    // days (was 173), two 189. Measured [59, 180, 261, 277, 280, 274];
+    // the 6-meal share of its bound is 97.9%.
+    let floors = [59, 180, 260, 276, 280, 273];
     for (meals, got) in inside.iter().enumerate() {
-        let share = [80, 95, 93, 98, 98, 98][meals];
+        let share = [80, 95, 93, 98, 98, 97][meals];
         let reachable = report.by_meals[meals].reachable;
         assert!(
             got * 100 >= share * reachable,
@@ -88,13 +94,16 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
     // 38's ceiling of max(50 g, 16 g per 1,000 kcal) (was max(70 g, 25 g))
     // the fibre window of a big eater is 14-16 g per 1,000 kcal: 88.5% of
     // days keep it, 31 are over the ceiling (issue 38's goal is 95%).
+    // With one person's servings, 88.2% and 60 over the ceiling: bigger
+    // portions of the high-fibre bean and lentil dishes.
     assert!(share(p.limits_met[0]) >= 88, "fibre {:?}", p.limits_met);
     assert!(
-        p.fibre_over <= 31,
+        p.fibre_over <= 60,
         "{} days with fibre over its ceiling",
         p.fibre_over
     );
-    assert!(share(p.limits_met[1]) >= 99, "sodium {:?}", p.limits_met);
+    // 98.0% with one person's servings (was 99.3%).
+    assert!(share(p.limits_met[1]) >= 98, "sodium {:?}", p.limits_met);
     assert!(
         share(p.limits_met[2]) >= 95,
         "saturated fat {:?}",
@@ -112,9 +121,10 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
     assert!(report.greedy.food_thrice > 0 && report.greedy.family_twice > 0);
     // Portions, meal sizes, variety.
     // 211 since issue 37's targets (was at most 120); 330 since issue 38's
-    // limits (sodium and fibre bought with portions).
+    // limits (sodium and fibre bought with portions); 768 since issue 38's
+    // servings: a big eater's meal is now more than 1.5 servings.
     assert!(
-        p.outside_usual <= 330,
+        p.outside_usual <= 768,
         "{} meals outside 0.75-1.5",
         p.outside_usual
     );
@@ -136,9 +146,9 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
         p.here.1 / p.here.0 as f64
     );
     // 10 since issue 37's targets (was 0): low- and high-carb days; 23
-    // since issue 38's limits and variety rules.
+    // since issue 38's limits and variety rules; 24 since its servings.
     assert!(
-        p.here.3 <= 23,
+        p.here.3 <= 24,
         "{} missed days over 2 points from their bound",
         p.here.3
     );
@@ -150,9 +160,10 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
         "mean gap {}",
         p.gap.0 / p.bounded as f64
     );
-    // 19 since issue 37's targets (was 0); 25 since issue 38's.
+    // 19 since issue 37's targets (was 0); 25 since issue 38's limits; 44
+    // since its servings (two-meal days of big eaters).
     assert!(
-        p.gap_over_2 <= 25,
+        p.gap_over_2 <= 44,
         "{} missed days over 2 points from the bound",
         p.gap_over_2
     );

@@ -114,10 +114,9 @@ fn a_main_ingredient_is_in_one_meal_a_day_and_four_a_week() {
 /// The same weekly rule at a table (issue 38 item 7: household members
 /// are people too): each person's main ingredients over the dishes they
 /// eat. And the meal sizes of a day of three meals (no main meal under
-/// 15% of the person's day, none over half): at a table they give way
-/// only to a target miss of about 10 points, since a shared dish cannot
-/// be sized for one person alone; measured on these 4 tables (84
-/// person-days).
+/// 15% of the person's day, none over half): at a table they weigh below
+/// the targets, since a shared dish cannot be sized for one person
+/// alone; measured on these 4 tables (84 person-days).
 #[test]
 fn at_a_table_each_person_keeps_the_weekly_rule_and_the_meal_sizes() {
     use mealplan_bench::diner;
@@ -190,5 +189,6 @@ fn at_a_table_each_person_keeps_the_weekly_rule_and_the_meal_sizes() {
 }
 
 /// Person-days of the test above with a meal outside the sizes, as
-/// measured when the rule came in: 3 (30 without the rule).
-const MEASURED_BREACHES: usize = 3;
+/// measured when the rule came in: 23 (30 without it; 3 with the sizes
+/// weighed above a 10-point miss, which cost the table's targets).
+const MEASURED_BREACHES: usize = 23;

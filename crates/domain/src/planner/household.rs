@@ -62,13 +62,14 @@ const REPEAT_COST: f64 = 3.0;
 const SHARE_WEIGHT: f64 = 1.0;
 /// A person's meal outside the sizes a day of three or more meals keeps
 /// ([`share_breach`](super::rules::share_breach)): this much, plus
-/// [`BREACH_WEIGHT`] per share of the day beyond, shared by everyone at
-/// the table. Below a target's miss: a dish the table shares cannot be
-/// sized for one person alone, so the sizes give way to the targets (a
-/// one-person day treats them as a barrier).
-const BREACH_COST: f64 = 1e4;
+/// [`BREACH_WEIGHT`] per share of the day beyond. Below a target's miss,
+/// as a limit: a dish the table shares cannot be sized for one person
+/// alone, and weighed above the targets it cost 5-10 points of the
+/// table's days on target and a child's day in nine (measured; a
+/// one-person day treats the sizes as a barrier).
+const BREACH_COST: f64 = 400.0;
 /// See [`BREACH_COST`].
-const BREACH_WEIGHT: f64 = 1e5;
+const BREACH_WEIGHT: f64 = 4000.0;
 /// People with at most this many meals get least-squares portions rounded
 /// every way ([`Search::rounded_portion`]); more meals, coordinate descent.
 const ROUNDED_UP_TO: usize = 6;
