@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use mealplan_domain::{
-    MealType, Nutrition, OwnLine, OwnRecipe, OwnStatus, Recipe, Taxonomy, UserId, is_own_recipe_id,
+    MealType, Nutrition, OwnRecipe, OwnStatus, Recipe, Taxonomy, UserId, is_own_recipe_id,
 };
 use mealplan_ports::{OwnRecipeStore, StoreError};
 
@@ -176,32 +176,7 @@ impl OwnRecipes {
     pub async fn read(&self, owner: UserId, draft: OwnDraft) -> Result<OwnRecipe, OwnRecipeError> {
         draft.check()?;
         let (taxonomy, foods) = (Arc::clone(&self.taxonomy), Arc::clone(&self.foods));
-        Ok(blocking(move || {
-            let lines: Vec<OwnLine> = draft
-                .lines
-                .iter()
-                .map(|l| compute::read(l.trim()))
-                .collect();
-            let card = compute::Card {
-                id: 0,
-                name: draft.name.trim().to_owned(),
-                servings: draft.servings,
-                steps: draft.steps.iter().map(|s| s.trim().to_owned()).collect(),
-                meal_types: draft.meal_types,
-                prep_minutes: draft.prep_minutes,
-                cook_minutes: draft.cook_minutes,
-            };
-            OwnRecipe {
-                recipe: compute::compose(&taxonomy, &foods, card, &lines),
-                owner,
-                servings: draft.servings,
-                lines,
-                stated: draft.stated,
-                keywords: draft.keywords,
-                deleted: false,
-            }
-        })
-        .await?)
+        Ok(blocking(move || compute::draft_recipe(&taxonomy, &foods, owner, draft)).await?)
     }
 
     /// Reads and stores `draft` as `owner`'s; the recipe under its new id.
@@ -215,6 +190,46 @@ impl OwnRecipes {
         own.recipe.id = id;
         own.recipe.recipe_id = id;
         Ok(own)
+    }
+
+    /// Reads and stores each draft of an import as `owner`'s, in one
+    /// write: each stands or fails on its own (a refused draft, or one
+    /// over the account's limit, stores nothing of itself).
+    pub async fn add_all(
+        &self,
+        owner: UserId,
+        drafts: Vec<OwnDraft>,
+    ) -> Result<Vec<Result<OwnRecipe, OwnRecipeError>>, StoreError> {
+        let (taxonomy, foods) = (Arc::clone(&self.taxonomy), Arc::clone(&self.foods));
+        let read: Vec<Result<OwnRecipe, OwnRecipeError>> = blocking(move || {
+            drafts
+                .into_iter()
+                .map(|d| {
+                    d.check()?;
+                    Ok(compute::draft_recipe(&taxonomy, &foods, owner, d))
+                })
+                .collect()
+        })
+        .await?;
+        let ready: Vec<OwnRecipe> = read
+            .iter()
+            .filter_map(|r| r.as_ref().ok().cloned())
+            .collect();
+        let mut ids = self
+            .store
+            .add_all(ready, MAX_OWN_RECIPES)
+            .await?
+            .into_iter();
+        Ok(read
+            .into_iter()
+            .map(|r| {
+                let mut own = r?;
+                let id = ids.next().flatten().ok_or(OwnRecipeError::TooMany)?;
+                own.recipe.id = id;
+                own.recipe.recipe_id = id;
+                Ok(own)
+            })
+            .collect())
     }
 
     /// Recipe `id` as `viewer` may see it: their own and not deleted.

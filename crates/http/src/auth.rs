@@ -168,3 +168,21 @@ impl FromRequest for MealCaller {
         })
     }
 }
+
+/// The caller of a public read (`GET /api/recipes`, `GET
+/// /api/recipes/{id}`): `Some(user)` when a token was sent (it must be
+/// valid), so that their own recipes are among what they see.
+pub struct Viewer(pub Option<mealplan_domain::UserId>);
+
+impl FromRequest for Viewer {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        if bearer_token(req).is_none() {
+            return Box::pin(async { Ok(Self(None)) });
+        }
+        let user = CurrentUser::from_request(req, payload);
+        Box::pin(async move { user.await.map(|u| Self(Some(u.0.id))) })
+    }
+}

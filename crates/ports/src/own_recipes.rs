@@ -15,6 +15,13 @@ pub trait OwnRecipeStore: Send + Sync {
     /// unless its owner already keeps `limit` recipes not deleted:
     /// `None` then, and nothing is stored.
     async fn add(&self, recipe: OwnRecipe, limit: usize) -> Result<Option<i64>, StoreError>;
+    /// [`add`](Self::add) for each of `recipes`, in one transaction (an
+    /// import): each its new id, or `None` once the limit is reached.
+    async fn add_all(
+        &self,
+        recipes: Vec<OwnRecipe>,
+        limit: usize,
+    ) -> Result<Vec<Option<i64>>, StoreError>;
     /// Writes `recipe` again under its id (its lines, figures and labels);
     /// `false` when no such recipe of its owner is left.
     async fn replace(&self, recipe: OwnRecipe) -> Result<bool, StoreError>;

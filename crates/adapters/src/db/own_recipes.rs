@@ -308,6 +308,23 @@ impl OwnRecipeStore for Database {
         .await
     }
 
+    async fn add_all(
+        &self,
+        recipes: Vec<OwnRecipe>,
+        limit: usize,
+    ) -> Result<Vec<Option<i64>>, StoreError> {
+        self.run(move |conn| {
+            write_transaction(conn, |conn| {
+                recipes
+                    .iter()
+                    .map(|r| add_in_tx(conn, r, limit))
+                    .collect::<QueryResult<Vec<_>>>()
+            })
+            .map_err(store_error)
+        })
+        .await
+    }
+
     async fn replace(&self, recipe: OwnRecipe) -> Result<bool, StoreError> {
         self.run(move |conn| {
             write_transaction(conn, |conn| replace_in_tx(conn, &recipe)).map_err(store_error)

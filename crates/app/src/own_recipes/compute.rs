@@ -220,6 +220,34 @@ pub fn compose(
     Recipe::from_stored(taxonomy, parts, diet_types, allergens)
 }
 
+/// The own recipe of `draft` (checked), its lines read, not stored.
+pub fn draft_recipe(
+    taxonomy: &Taxonomy,
+    foods: &CatalogueFoods,
+    owner: mealplan_domain::UserId,
+    draft: super::OwnDraft,
+) -> mealplan_domain::OwnRecipe {
+    let lines: Vec<OwnLine> = draft.lines.iter().map(|l| read(l.trim())).collect();
+    let card = Card {
+        id: 0,
+        name: draft.name.trim().to_owned(),
+        servings: draft.servings,
+        steps: draft.steps.iter().map(|s| s.trim().to_owned()).collect(),
+        meal_types: draft.meal_types,
+        prep_minutes: draft.prep_minutes,
+        cook_minutes: draft.cook_minutes,
+    };
+    mealplan_domain::OwnRecipe {
+        recipe: compose(taxonomy, foods, card, &lines),
+        owner,
+        servings: draft.servings,
+        lines,
+        stated: draft.stated,
+        keywords: draft.keywords,
+        deleted: false,
+    }
+}
+
 /// How far a stated figure may be from the computed one before it is
 /// pointed out.
 pub const STATED_TOLERANCE: f64 = 0.15;

@@ -9,7 +9,7 @@ impl Meals {
     /// One meal detail of the caller's, with its recipe.
     pub async fn meal(&self, caller: UserId, id: i64) -> Result<MealView, PlanError> {
         let owned = self.owned_meal(Some(caller), id).await?;
-        let all = self.catalog.all().await?;
+        let all = self.recipes_of(owned.owner).await?;
         meal_view(owned.meal, &all)
     }
 
@@ -29,7 +29,7 @@ impl Meals {
         if household_meal && caller.is_none() {
             return Err(PlanError::NeedsToken);
         }
-        let all = self.catalog.all().await?;
+        let all = self.recipes_of(owned.owner).await?;
         let recipe = find(&all, recipe_id).ok_or(PlanError::RecipeNotFound)?;
         if household_meal {
             return self.swap_household(owned, recipe, &all).await;
@@ -62,7 +62,7 @@ impl Meals {
         self.plans
             .set_note(id, note.clone(), self.clock.now())
             .await?;
-        let all = self.catalog.all().await?;
+        let all = self.recipes_of(owned.owner).await?;
         meal_view(MealDetail { note, ..owned.meal }, &all)
     }
 
@@ -94,7 +94,7 @@ impl Meals {
                 _ => PlanError::MealNotFound,
             });
         };
-        let all = self.catalog.all().await?;
+        let all = self.recipes_naming(&[meal.recipe_id]).await?;
         meal_view(meal, &all)
     }
 
@@ -122,8 +122,7 @@ impl Meals {
             .ok_or(InSession::Auth(AuthError::Token(TokenError::Invalid)))?
             .ok_or(InSession::Work(PlanError::MealNotFound))?;
         let all = self
-            .catalog
-            .all()
+            .recipes_naming(&[meal.recipe_id])
             .await
             .map_err(|e| InSession::Work(e.into()))?;
         meal_view(meal, &all).map_err(InSession::Work)
@@ -142,7 +141,7 @@ impl Meals {
         recipe_id: i64,
         meal_type: MealType,
     ) -> Result<(Recipe, f64), PlanError> {
-        let all = self.catalog.all().await?;
+        let all = self.recipes_of(user).await?;
         let original = find(&all, recipe_id).ok_or(PlanError::RecipeNotFound)?;
         let plan = self.plans.active(user).await?;
         let meals: Vec<&MealDetail> = plan
@@ -177,7 +176,7 @@ impl Meals {
         limit: usize,
     ) -> Result<Vec<Alternative>, PlanError> {
         let owned = self.owned_meal(Some(caller), id).await?;
-        let all = self.catalog.all().await?;
+        let all = self.recipes_of(owned.owner).await?;
         let current = find(&all, owned.meal.recipe_id).ok_or(PlanError::RecipeNotFound)?;
         let household = owned.household || !owned.meal.portions.is_empty();
         // The owner's profile, read once: their rules and their limits.
