@@ -496,10 +496,10 @@ fn read_json_ld(o: &Value, loc: &[Loc]) -> Result<OwnDraft, Errors> {
             }
         }
     }
-    if o.get("meal_types").is_some() {
-        if let Some(asked) = meal_types(o, "meal_types", loc, &mut e) {
-            meals = asked;
-        }
+    if o.get("meal_types").is_some()
+        && let Some(asked) = meal_types(o, "meal_types", loc, &mut e)
+    {
+        meals = asked;
     }
     let keywords: Vec<String> = strings(o.get("keywords"))
         .iter()

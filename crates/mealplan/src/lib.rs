@@ -359,6 +359,29 @@ impl Application {
     }
 }
 
+/// What the catalogue knows of the SR28 foods it uses, for one's own
+/// recipes: its name for each food (a taxonomy node, so labels and
+/// restrictions read an own recipe as they read the catalogue's) and its
+/// taste rule (`mealplan_catalogue::rules::tastes`).
+fn catalogue_foods() -> Result<CatalogueFoods, mealplan_catalogue::CatalogueError> {
+    let table = Arc::new(mealplan_catalogue::IngredientTable::shipped()?);
+    let names = table
+        .names()
+        .filter_map(|name| {
+            let ndb = table.get(name)?.ndb_no.trim().parse::<u32>().ok()?;
+            Some((ndb, name.to_owned()))
+        })
+        .collect();
+    let tastes = Arc::clone(&table);
+    Ok(CatalogueFoods::new(
+        names,
+        Arc::new(move |names: &[&str], n: &mealplan_domain::Nutrition| {
+            let ingredients: Vec<_> = names.iter().filter_map(|n| tastes.get(n)).collect();
+            mealplan_catalogue::rules::tastes(&ingredients, n)
+        }),
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -385,27 +408,4 @@ mod tests {
         assert_eq!(nice(searching), SEARCH_THREAD_NICE);
         assert!(nice(stat()) < SEARCH_THREAD_NICE, "only that thread");
     }
-}
-
-/// What the catalogue knows of the SR28 foods it uses, for one's own
-/// recipes: its name for each food (a taxonomy node, so labels and
-/// restrictions read an own recipe as they read the catalogue's) and its
-/// taste rule (`mealplan_catalogue::rules::tastes`).
-fn catalogue_foods() -> Result<CatalogueFoods, mealplan_catalogue::CatalogueError> {
-    let table = Arc::new(mealplan_catalogue::IngredientTable::shipped()?);
-    let names = table
-        .names()
-        .filter_map(|name| {
-            let ndb = table.get(name)?.ndb_no.trim().parse::<u32>().ok()?;
-            Some((ndb, name.to_owned()))
-        })
-        .collect();
-    let tastes = Arc::clone(&table);
-    Ok(CatalogueFoods::new(
-        names,
-        Arc::new(move |names: &[&str], n: &mealplan_domain::Nutrition| {
-            let ingredients: Vec<_> = names.iter().filter_map(|n| tastes.get(n)).collect();
-            mealplan_catalogue::rules::tastes(&ingredients, n)
-        }),
-    ))
 }

@@ -214,7 +214,7 @@ fn read_edit(item: &Value, i: usize, errors: &mut Errors) -> Option<LineEdit> {
     let grams = match item.get("grams") {
         None | Some(Value::Null) => Some(None),
         Some(v) => match v.as_f64() {
-            Some(g) if g >= 0.0 && g <= 100_000.0 => Some(Some(g)),
+            Some(g) if (0.0..=100_000.0).contains(&g) => Some(Some(g)),
             Some(g) if g < 0.0 => {
                 errors.push(loc("grams"), v, Problem::ge_float(0.0));
                 None
