@@ -141,6 +141,12 @@ async fn add_place_read_and_delete(b: Backend) {
             .iter()
             .any(|i| i["id"] == id)
     );
+    // A stale token reads the catalogue as no token does.
+    let stale = app
+        .get("/api/recipes?q=chickpea", Some("not-a-token"))
+        .await;
+    assert_eq!(stale.status, 200, "{}", stale.text);
+    assert_eq!(app.get(&path, Some("not-a-token")).await.status, 404);
 
     // JSON-LD out, with its nutrition.
     let ld = app.get(&format!("{path}/jsonld"), Some(&ann)).await;

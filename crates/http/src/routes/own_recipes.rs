@@ -408,7 +408,6 @@ pub fn json_ld(recipe: &Recipe, servings: u32, lines: &[String], keywords: &[Str
     params(("recipe_id" = i64, Path, description = "Recipe id")),
     responses(
         (status = 200, description = "schema.org Recipe JSON-LD", content_type = "application/ld+json"),
-        (status = 401, description = "A token sent is invalid or expired", body = ErrorBody),
         (status = 404, description = "Recipe not found", body = ErrorBody),
         (status = 422, description = "Invalid id", body = ValidationErrorBody),
         (status = 500, description = "Internal server error", body = ErrorBody),
