@@ -463,6 +463,17 @@ async fn own_recipes_are_planned(b: Backend) {
         .await;
     assert_eq!(meal.status, 200, "{}", meal.text);
     assert_eq!(meal.json["recipe"]["id"], own);
+    // Nothing new picks it: a swap to it, a plan made by hand.
+    let swap = app
+        .send(
+            Method::PUT,
+            &format!("/api/meal-detail/{meal_id}?recipe_id={own}"),
+            Some(&ann),
+            &[],
+            None,
+        )
+        .await;
+    assert_eq!(swap.status, 404, "{}", swap.text);
     let current = app.get("/api/plan/current", Some(&ann)).await;
     assert_eq!(current.status, 200, "{}", current.text);
 

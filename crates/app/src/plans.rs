@@ -418,7 +418,13 @@ impl Plans {
                     .map(move |(m, meal)| (d, m, meal.recipe_id))
             })
             .collect();
-        let unknown = unknown_recipes(&all, &sent);
+        let mut unknown = unknown_recipes(&all, &sent);
+        let hidden = self.hidden_of(user).await?;
+        unknown.extend(
+            sent.iter()
+                .filter(|(_, _, id)| hidden.contains(id))
+                .copied(),
+        );
         if !unknown.is_empty() {
             return Err(PlanError::UnknownRecipes(unknown));
         }
@@ -446,7 +452,14 @@ impl Plans {
         user: UserId,
         sent: &[(usize, usize, i64)],
     ) -> Result<Vec<(usize, usize, i64)>, StoreError> {
-        Ok(unknown_recipes(&self.recipes_of(user).await?, sent))
+        let hidden = self.hidden_of(user).await?;
+        let mut unknown = unknown_recipes(&self.recipes_of(user).await?, sent);
+        unknown.extend(
+            sent.iter()
+                .filter(|(_, _, id)| hidden.contains(id))
+                .copied(),
+        );
+        Ok(unknown)
     }
 
     /// Every plan of `user`, newest first.

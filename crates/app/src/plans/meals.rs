@@ -30,6 +30,9 @@ impl Meals {
             return Err(PlanError::NeedsToken);
         }
         let all = self.recipes_of(owned.owner).await?;
+        if self.hidden_of(owned.owner).await?.contains(&recipe_id) {
+            return Err(PlanError::RecipeNotFound);
+        }
         let recipe = find(&all, recipe_id).ok_or(PlanError::RecipeNotFound)?;
         if household_meal {
             return self.swap_household(owned, recipe, &all).await;
@@ -148,7 +151,8 @@ impl Meals {
             .iter()
             .flat_map(|p| p.days.iter().flat_map(|d| &d.meals))
             .collect();
-        let exclude: Vec<i64> = meals.iter().map(|m| m.recipe_id).collect();
+        let mut exclude: Vec<i64> = meals.iter().map(|m| m.recipe_id).collect();
+        exclude.extend(self.hidden_of(user).await?);
         let replaced = |same_type: bool| {
             meals
                 .iter()
@@ -188,7 +192,7 @@ impl Meals {
         // The meal's own plan (active or not): its recipes are excluded and
         // its day's totals, portions applied, are what a swap changes.
         let plan = self.plans.plan(owned.plan_id).await?;
-        let exclude: Vec<i64> = plan
+        let mut exclude: Vec<i64> = plan
             .iter()
             .flat_map(|p| {
                 p.days
@@ -196,6 +200,7 @@ impl Meals {
                     .flat_map(|d| d.meals.iter().map(|m| m.recipe_id))
             })
             .collect();
+        exclude.extend(self.hidden_of(owned.owner).await?);
         let servings = owned.meal.servings;
         let current_share = current.nutrition().served(servings);
         // What a swap does to the day's limits, judged for the holder.

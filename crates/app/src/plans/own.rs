@@ -56,6 +56,13 @@ impl PlanContext {
         Ok(merged(all, ready.into_iter().chain(kept)))
     }
 
+    /// The ids of `user`'s own recipes they deleted: plans keep them,
+    /// nothing new picks them (swaps, alternatives, plans by hand).
+    pub(crate) async fn hidden_of(&self, user: UserId) -> Result<Vec<i64>, StoreError> {
+        let (_, kept) = self.own_of(user).await?;
+        Ok(kept.iter().map(|r| r.id).collect())
+    }
+
     /// The catalogue with the own recipes among `ids` (a meal read without
     /// its owner).
     pub(crate) async fn recipes_naming(&self, ids: &[i64]) -> Result<Arc<[Recipe]>, StoreError> {
