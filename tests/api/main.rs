@@ -29,6 +29,7 @@ mod lifecycle;
 mod menus;
 mod notes;
 mod operations;
+mod own_recipes;
 mod parity;
 mod plans;
 mod process;

@@ -26,6 +26,9 @@ pub struct AccountData {
     pub plans: Vec<PlanView>,
     /// Household members, oldest first.
     pub members: Vec<Person>,
+    /// Their own recipes, deleted ones too (plans may still use them), by
+    /// id.
+    pub own_recipes: Vec<mealplan_domain::OwnRecipe>,
 }
 
 /// The export use case.
@@ -35,6 +38,7 @@ pub struct Export {
     profiles: Arc<dyn PersonRepository>,
     plans: Plans,
     household: bool,
+    own_recipes: Option<Arc<dyn mealplan_ports::OwnRecipeStore>>,
 }
 
 impl Export {
@@ -49,7 +53,14 @@ impl Export {
             profiles,
             plans,
             household: false,
+            own_recipes: None,
         }
+    }
+
+    /// The same export, with the account's own recipes.
+    pub fn with_own_recipes(mut self, store: Arc<dyn mealplan_ports::OwnRecipeStore>) -> Self {
+        self.own_recipes = Some(store);
+        self
     }
 
     /// The same export, with the account's household members.
@@ -86,6 +97,10 @@ impl Export {
                 self.profiles.members(user).await?
             } else {
                 Vec::new()
+            },
+            own_recipes: match &self.own_recipes {
+                Some(store) => store.of_owner(user).await?,
+                None => Vec::new(),
             },
         }))
     }

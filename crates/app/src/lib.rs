@@ -7,6 +7,7 @@ pub mod export;
 #[cfg(test)]
 mod fixtures;
 pub mod household;
+pub mod own_recipes;
 pub mod plans;
 pub mod profiles;
 pub mod recipes;
@@ -15,10 +16,11 @@ pub mod resets;
 pub use accounts::{AccountError, Accounts, AuthError, Authenticated, InSession, Session, admit};
 pub use export::{AccountData, Export};
 pub use household::{Household, MemberError};
+pub use own_recipes::{CatalogueFoods, DraftError, LineEdit, OwnDraft, OwnRecipeError, OwnRecipes};
 pub use plans::{
     Alternative, Busy, DayFitView, DaySummary, DayView, GenerateOptions, LimitChange, MealView,
-    Meals, Menus, PersonSummary, PlanContext, PlanError, PlanSummary, PlanView, Planner, Plans,
-    Renditions, SearchLimits, Shopping, ShoppingItem, ShoppingList, WeekPlace,
+    Meals, Menus, MyRecipes, PersonSummary, PlanContext, PlanError, PlanSummary, PlanView, Planner,
+    Plans, Renditions, SearchLimits, Shopping, ShoppingItem, ShoppingList, Unfilled, WeekPlace,
 };
 pub use plans::{Eater, MenuError, Refusal, limit_changes};
 pub use profiles::{ProfileError, Profiles};

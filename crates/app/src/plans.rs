@@ -148,6 +148,9 @@ pub struct PlanView {
     /// (only the limits whose amount changed, on the days it changed).
     /// Never set on a plan read back.
     pub limit_changes: Vec<LimitChange>,
+    /// The slots one's own recipes could not fill, when a plan was just
+    /// made from them (`my_recipes`: `only` or `prefer`), and why.
+    pub unfilled: Vec<Unfilled>,
 }
 
 /// What a re-balance did to one limit of one day.
@@ -267,6 +270,8 @@ pub struct PlanContext {
     household: bool,
     /// The bound on plan searches: places, accounts, time budget.
     searches: Arc<Searches>,
+    /// People's own recipes, which their plans may name.
+    own: Option<Arc<dyn mealplan_ports::OwnRecipeStore>>,
 }
 
 /// The day-rule facts of the catalogue last read, made once per catalogue
@@ -337,7 +342,15 @@ impl Plans {
             fits: Arc::default(),
             household: false,
             searches: Arc::new(Searches::new(SearchLimits::default(), None)),
+            own: None,
         })
+    }
+
+    /// Lets plans name their owner's own recipes, and the planner use the
+    /// ready ones.
+    pub fn with_own_recipes(mut self, store: Arc<dyn mealplan_ports::OwnRecipeStore>) -> Self {
+        self.0.own = Some(store);
+        self
     }
 
     /// Bounds plan searches (generation, re-balancing) by `limits`
@@ -394,7 +407,7 @@ impl Plans {
     /// Stores `days` as `user`'s active plan (the previous one is kept,
     /// inactive). Every recipe must exist.
     pub async fn create(&self, user: UserId, days: Vec<NewDay>) -> Result<PlanView, PlanError> {
-        let all = self.catalog.all().await?;
+        let all = self.recipes_of(user).await?;
         let sent: Vec<(usize, usize, i64)> = days
             .iter()
             .enumerate()
@@ -405,7 +418,13 @@ impl Plans {
                     .map(move |(m, meal)| (d, m, meal.recipe_id))
             })
             .collect();
-        let unknown = unknown_recipes(&all, &sent);
+        let mut unknown = unknown_recipes(&all, &sent);
+        let hidden = self.hidden_of(user).await?;
+        unknown.extend(
+            sent.iter()
+                .filter(|(_, _, id)| hidden.contains(id))
+                .copied(),
+        );
         if !unknown.is_empty() {
             return Err(PlanError::UnknownRecipes(unknown));
         }
@@ -430,15 +449,23 @@ impl Plans {
     /// Which of the (day, meal, recipe id) references name no recipe.
     pub async fn unknown_recipes(
         &self,
+        user: UserId,
         sent: &[(usize, usize, i64)],
     ) -> Result<Vec<(usize, usize, i64)>, StoreError> {
-        Ok(unknown_recipes(&self.catalog.all().await?, sent))
+        let hidden = self.hidden_of(user).await?;
+        let mut unknown = unknown_recipes(&self.recipes_of(user).await?, sent);
+        unknown.extend(
+            sent.iter()
+                .filter(|(_, _, id)| hidden.contains(id))
+                .copied(),
+        );
+        Ok(unknown)
     }
 
     /// Every plan of `user`, newest first.
     pub async fn history(&self, user: UserId) -> Result<Vec<PlanView>, PlanError> {
         let plans = self.plans.history(user).await?;
-        let all = self.catalog.all().await?;
+        let all = self.recipes_of(user).await?;
         plans.into_iter().map(|p| self.view(p, &all)).collect()
     }
 
@@ -462,7 +489,7 @@ impl Plans {
         profile: Option<Person>,
         stored: Plan,
     ) -> Result<PlanSummary, PlanError> {
-        let all = self.catalog.all().await?;
+        let all = self.recipes_of(user).await?;
         let plan = self.view(stored, &all)?;
         let dishes = self.dishes_of(&all);
         // A plan made with changes ("more protein") is judged by them.
@@ -596,7 +623,7 @@ impl PlanContext {
             .active(user)
             .await?
             .ok_or(PlanError::NoActivePlan)?;
-        let all = self.catalog.all().await?;
+        let all = self.recipes_of(user).await?;
         self.view(plan, &all)
     }
 
@@ -632,6 +659,7 @@ impl PlanContext {
             plan,
             cut_short: false,
             limit_changes: Vec::new(),
+            unfilled: Vec::new(),
         })
     }
 
@@ -664,6 +692,7 @@ impl Planner {
                 seed,
                 settings: PlanSettings::default(),
                 household: false,
+                my_recipes: MyRecipes::Include,
             },
         )
         .await
@@ -704,6 +733,7 @@ mod basics;
 mod eaters;
 mod meals;
 mod menus;
+mod own;
 mod planning;
 mod searches;
 mod session;
@@ -714,6 +744,7 @@ mod use_cases;
 
 pub use eaters::{Eater, Refusal};
 pub use menus::MenuError;
+pub use own::{MyRecipes, Unfilled};
 pub use planning::{DayFitView, GenerateOptions, WeekPlace};
 use searches::Searches;
 pub use searches::{Busy, SearchLimits};

@@ -96,6 +96,16 @@ impl Recipes {
 
     /// Recipes matching `query`, paged.
     pub async fn search(&self, query: &RecipeQuery) -> Result<RecipePage, StoreError> {
+        self.search_with(query, &[]).await
+    }
+
+    /// Recipes of the catalogue and of `own` (a caller's own recipes,
+    /// after the catalogue's) matching `query`, paged.
+    pub async fn search_with(
+        &self,
+        query: &RecipeQuery,
+        own: &[Recipe],
+    ) -> Result<RecipePage, StoreError> {
         let all = self.catalog.all().await?;
         let text = query
             .text
@@ -105,6 +115,7 @@ impl Recipes {
         let rules = self.rules(query.restriction.as_deref(), &[]);
         let matches: Vec<&Recipe> = all
             .iter()
+            .chain(own)
             .filter(|r| query.meal_type.is_none_or(|m| r.serves(m)))
             .filter(|r| query.diet_type.is_none_or(|d| r.is(d)))
             .filter(|r| rules.allows_allergens(r))
@@ -154,27 +165,34 @@ impl Recipes {
         id: i64,
         servings: f64,
     ) -> Result<Option<RecipeSheet>, StoreError> {
-        Ok(self.get(id).await?.map(|recipe| {
-            let scaled: Vec<RecipeIngredient> = recipe
-                .ingredients()
+        Ok(self
+            .get(id)
+            .await?
+            .map(|recipe| self.sheet_of(recipe, servings)))
+    }
+
+    /// `recipe` as a cook serving `servings` reads it (a catalogue recipe
+    /// or one's own alike).
+    pub fn sheet_of(&self, recipe: Recipe, servings: f64) -> RecipeSheet {
+        let scaled: Vec<RecipeIngredient> = recipe
+            .ingredients()
+            .iter()
+            .map(|i| RecipeIngredient {
+                name: i.name.clone(),
+                grams: i.grams * servings,
+            })
+            .collect();
+        RecipeSheet {
+            lines: scaled.iter().map(|i| self.kitchen.line(i)).collect(),
+            steps: recipe
+                .card
+                .steps
                 .iter()
-                .map(|i| RecipeIngredient {
-                    name: i.name.clone(),
-                    grams: i.grams * servings,
-                })
-                .collect();
-            RecipeSheet {
-                lines: scaled.iter().map(|i| self.kitchen.line(i)).collect(),
-                steps: recipe
-                    .card
-                    .steps
-                    .iter()
-                    .map(|s| self.kitchen.step(s, &scaled, servings))
-                    .collect(),
-                servings,
-                recipe,
-            }
-        }))
+                .map(|s| self.kitchen.step(s, &scaled, servings))
+                .collect(),
+            servings,
+            recipe,
+        }
     }
 }
 

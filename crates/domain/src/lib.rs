@@ -32,8 +32,8 @@ pub mod quantity;
 
 // The subjects' modules under the names other crates have always used.
 pub use food::{
-    glossary, hard_rules, kitchen, labels, meal, nutrition, plate, recipe, restriction, similar,
-    taxonomy,
+    glossary, hard_rules, kitchen, labels, meal, nutrition, own, plate, recipe, restriction,
+    similar, taxonomy,
 };
 pub use profile::{targets, validation};
 
@@ -47,6 +47,7 @@ pub use meal::{
     SERVINGS_RANGE, StatusError,
 };
 pub use nutrition::{Nutrition, nutrition_distance};
+pub use own::{FoodChoice, OWN_RECIPE_BASE, OwnLine, OwnRecipe, OwnStatus, is_own_recipe_id};
 pub use planner::{
     PlanRequest, PlannedDay, PlannedMeal, PlanningError, RequestError, Tolerances, meal_slots, plan,
 };

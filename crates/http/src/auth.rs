@@ -168,3 +168,24 @@ impl FromRequest for MealCaller {
         })
     }
 }
+
+/// The caller of a public read (`GET /api/recipes`, `GET
+/// /api/recipes/{id}`): `Some(user)` when a valid token was sent, so that
+/// their own recipes are among what they see. A token that is not valid
+/// (expired, logged out) reads as none: these routes answered without
+/// looking at it before own recipes, and a client that sends a stale one
+/// still gets the catalogue.
+pub struct Viewer(pub Option<mealplan_domain::UserId>);
+
+impl FromRequest for Viewer {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        if bearer_token(req).is_none() {
+            return Box::pin(async { Ok(Self(None)) });
+        }
+        let user = CurrentUser::from_request(req, payload);
+        Box::pin(async move { Ok(Self(user.await.ok().map(|u| u.0.id))) })
+    }
+}

@@ -12,6 +12,7 @@ pub mod layer;
 pub mod limits;
 pub mod metrics;
 pub mod openapi;
+pub mod recipe_import;
 pub mod routes;
 pub mod schema;
 pub mod validate;
@@ -26,8 +27,8 @@ use actix_web::http::{Method, header};
 use actix_web::middleware::Condition;
 use actix_web::{App, HttpResponse, web};
 use mealplan_app::{
-    Accounts, Export, Household, Meals, Menus, PasswordResets, Planner, Plans, Profiles, Recipes,
-    Renditions, Shopping,
+    Accounts, Export, Household, Meals, Menus, OwnRecipes, PasswordResets, Planner, Plans,
+    Profiles, Recipes, Renditions, Shopping,
 };
 use mealplan_assistant::Chat;
 use mealplan_ports::{HealthProbe, RateLimitStore};
@@ -41,8 +42,8 @@ pub use limits::RateLimitOptions;
 pub use metrics::MetricsAccess;
 
 use routes::{
-    Alias, Endpoints, accounts, chat, fit, household, lifecycle, meals, menus, meta, pages, plans,
-    plate, profile, recipes, reset, reset_page, shopping,
+    Alias, Endpoints, accounts, chat, fit, household, lifecycle, meals, menus, meta, own_recipes,
+    pages, plans, plate, profile, recipes, reset, reset_page, shopping,
 };
 
 /// The use cases handlers call, shared by every worker.
@@ -55,6 +56,8 @@ pub struct AppState {
     pub profiles: Profiles,
     /// The recipe catalogue.
     pub recipes: Recipes,
+    /// People's own recipes.
+    pub own_recipes: OwnRecipes,
     /// Plans as stored: create, read, summary, fit.
     pub plans: Plans,
     /// One meal of a plan: read, swap, tick off, alternatives.
@@ -190,6 +193,16 @@ pub fn endpoints() -> Endpoints {
         .add(chat::__path_chat, chat::chat)
         .add(recipes::__path_list_recipes, recipes::list_recipes)
         .add(recipes::__path_get_recipe, recipes::get_recipe)
+        .add(own_recipes::__path_add_recipes, own_recipes::add_recipes)
+        .add(own_recipes::__path_edit_recipe, own_recipes::edit_recipe)
+        .add(
+            own_recipes::__path_delete_recipe,
+            own_recipes::delete_recipe,
+        )
+        .add(
+            own_recipes::__path_recipe_json_ld,
+            own_recipes::recipe_json_ld,
+        )
         .add(plans::__path_create_plan, plans::create_plan)
         .add(plans::__path_generate_plan, plans::generate_plan)
         .add(plans::__path_current_plan, plans::current_plan)

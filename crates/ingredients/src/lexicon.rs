@@ -13,6 +13,7 @@ const NAMES_TSV: &str = include_str!("../data/names.tsv");
 /// One name of the lexicon.
 #[derive(Debug, Clone, PartialEq)]
 struct Entry {
+    name: String,
     stems: Vec<String>,
     ndb: u32,
 }
@@ -58,6 +59,7 @@ impl Lexicon {
                 .parse()
                 .map_err(|_| format!("names.tsv:{}: NDB {ndb:?}", i + 1))?;
             entries.push(Entry {
+                name: name.trim().to_owned(),
                 stems: stems(name),
                 ndb,
             });
@@ -68,6 +70,16 @@ impl Lexicon {
     /// Every NDB number the lexicon names, for checks against the table.
     pub fn foods(&self) -> impl Iterator<Item = u32> + '_ {
         self.entries.iter().map(|e| e.ndb)
+    }
+
+    /// The names cooks give the food `ndb`, in file order (the first is
+    /// the plainest): what a recipe's ingredient is called beside its
+    /// SR28 description.
+    pub fn names_of(&self, ndb: u32) -> impl Iterator<Item = &str> + '_ {
+        self.entries
+            .iter()
+            .filter(move |e| e.ndb == ndb)
+            .map(|e| e.name.as_str())
     }
 
     /// The best name all of whose stems are among `line_stems`: one that

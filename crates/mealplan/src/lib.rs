@@ -12,8 +12,8 @@ use mealplan_adapters::{
     BcryptHasher, Database, JwtTokens, MailSetupError, PoolOptions, SmtpMailer, SystemClock,
 };
 use mealplan_app::{
-    Accounts, Export, PasswordResets, Plans, Profiles, Recipes, ResetLinks, ResetSettings,
-    SearchLimits,
+    Accounts, CatalogueFoods, Export, OwnRecipes, PasswordResets, Plans, Profiles, Recipes,
+    ResetLinks, ResetSettings, SearchLimits,
 };
 use mealplan_assistant::Chat;
 use mealplan_http::{AppState, HttpOptions, Server};
@@ -271,6 +271,11 @@ impl Application {
         );
         let recipes =
             Recipes::new(Arc::new(db.clone()), taxonomy.clone()).with_kitchen(kitchen.clone());
+        let own_recipes = OwnRecipes::new(
+            Arc::new(db.clone()),
+            taxonomy.clone(),
+            catalogue_foods().map_err(|e| StartError::Catalogue(e.to_string()))?,
+        );
         let plans = Plans::new(
             Arc::new(db.clone()),
             Arc::new(db.clone()),
@@ -280,6 +285,7 @@ impl Application {
         )
         .with_kitchen(kitchen)
         .with_household()
+        .with_own_recipes(Arc::new(db.clone()))
         .with_search_limits(settings.plan_searches)
         .with_search_thread_start(lower_thread_priority);
         let model = settings.chat_model.clone().map(|config| {
@@ -295,14 +301,16 @@ impl Application {
             model,
         )
         .with_household(household.clone());
-        let export =
-            Export::new(Arc::new(db.clone()), Arc::new(db.clone()), plans.clone()).with_household();
+        let export = Export::new(Arc::new(db.clone()), Arc::new(db.clone()), plans.clone())
+            .with_household()
+            .with_own_recipes(Arc::new(db.clone()));
         let state = AppState {
             export,
             accounts,
             resets,
             profiles,
             recipes,
+            own_recipes,
             meals: plans.meals(),
             planner: plans.planner(),
             shopping: plans.shopping(),
@@ -349,6 +357,29 @@ impl Application {
     pub fn into_server(self) -> Server {
         self.server
     }
+}
+
+/// What the catalogue knows of the SR28 foods it uses, for one's own
+/// recipes: its name for each food (a taxonomy node, so labels and
+/// restrictions read an own recipe as they read the catalogue's) and its
+/// taste rule (`mealplan_catalogue::rules::tastes`).
+fn catalogue_foods() -> Result<CatalogueFoods, mealplan_catalogue::CatalogueError> {
+    let table = Arc::new(mealplan_catalogue::IngredientTable::shipped()?);
+    let names = table
+        .names()
+        .filter_map(|name| {
+            let ndb = table.get(name)?.ndb_no.trim().parse::<u32>().ok()?;
+            Some((ndb, name.to_owned()))
+        })
+        .collect();
+    let tastes = Arc::clone(&table);
+    Ok(CatalogueFoods::new(
+        names,
+        Arc::new(move |names: &[&str], n: &mealplan_domain::Nutrition| {
+            let ingredients: Vec<_> = names.iter().filter_map(|n| tastes.get(n)).collect();
+            mealplan_catalogue::rules::tastes(&ingredients, n)
+        }),
+    ))
 }
 
 #[cfg(test)]

@@ -251,3 +251,9 @@ pub use resets::{IssuedReset, Mail, MailError, Mailer, PasswordResetStore};
 pub use resets::{MockMailer, MockPasswordResetStore};
 
 mod resets;
+
+#[cfg(feature = "mock")]
+pub use own_recipes::MockOwnRecipeStore;
+pub use own_recipes::OwnRecipeStore;
+
+mod own_recipes;

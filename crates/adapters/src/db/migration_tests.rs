@@ -536,3 +536,60 @@ fn meal_note_on_sqlite() {
 fn meal_note_on_postgres() {
     on_postgres(meal_note);
 }
+
+/// One's own recipe as migration 000250 stores it, planned in meal 2.
+const OWN_RECIPE: &str = "INSERT INTO recipes (id, recipe_id, name, calories, protein, carbs,
+         fat, fiber, sugar, meal_types, diet_types, allergens, tastes, ingredients, fingerprint,
+         prep_minutes, cook_minutes, steps, saturated_fat, sodium)
+         VALUES (1000000001, 1000000001, 'Own', 500, 30, 50, 20, 5, 3, 'dinner', '', '', '',
+         'rice:100', '', 5, 5, '', 1, 100);
+     INSERT INTO own_recipes (recipe_id, owner_id, servings, stated, keywords)
+         VALUES (1000000001, 1, 2, '', '');
+     INSERT INTO own_recipe_lines (recipe_id, position, raw, ndb, description, grams,
+         confidence, candidates, review)
+         VALUES (1000000001, 0, '200g rice', 20044, 'Rice', 200, 0.95, '', '');
+     INSERT INTO meal_details (id, daily_menu_id, recipe_id, schedule, status, meal_type_id,
+         servings, chosen, shared, revision) VALUES (2, 1, 1000000001, 2, 0, 3, 1, 1, 0, 0);";
+
+/// Own recipes: the tables come and go; going takes the own recipes and
+/// the meals that planned them, and leaves the catalogue and its meals.
+fn own_recipes(db: &mut dyn TestDb) {
+    db.migrate_before("2026-11-28-000250");
+    db.exec(HOLDER);
+    db.exec(ONE_MEAL);
+    db.up_one();
+    db.exec(OWN_RECIPE);
+    assert_eq!(
+        db.text("SELECT raw AS v FROM own_recipe_lines WHERE recipe_id = 1000000001"),
+        "200g rice"
+    );
+    db.down_one();
+    assert_eq!(
+        db.text("SELECT CAST(COUNT(*) AS TEXT) AS v FROM recipes"),
+        "1"
+    );
+    assert_eq!(
+        db.text("SELECT CAST(COUNT(*) AS TEXT) || '/' || CAST(MIN(recipe_id) AS TEXT) AS v FROM meal_details"),
+        "1/7"
+    );
+    db.up_one();
+    db.exec(OWN_RECIPE);
+    assert_eq!(
+        db.text("SELECT CAST(COUNT(*) AS TEXT) AS v FROM own_recipes"),
+        "1"
+    );
+}
+
+#[test]
+fn own_recipes_on_sqlite() {
+    on_sqlite(own_recipes);
+}
+
+#[test]
+#[cfg_attr(
+    mealplan_skip_postgres,
+    ignore = "built with MEALPLAN_TEST_SKIP_POSTGRES=1"
+)]
+fn own_recipes_on_postgres() {
+    on_postgres(own_recipes);
+}

@@ -28,6 +28,7 @@ mod lists;
 mod meal_status;
 #[cfg(test)]
 mod migration_tests;
+mod own_recipes;
 mod person_write;
 mod plan_insert;
 mod plan_read;

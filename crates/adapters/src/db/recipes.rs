@@ -17,7 +17,7 @@ use super::{AnyConnection, Database, DbError, store_error};
 
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = recipes)]
-struct RecipeRow {
+pub(super) struct RecipeRow {
     id: i64,
     recipe_id: i64,
     name: String,
@@ -44,7 +44,7 @@ struct RecipeRow {
 #[derive(Insertable, AsChangeset)]
 #[diesel(table_name = recipes)]
 #[diesel(treat_none_as_null = true)]
-struct RecipeValues {
+pub(super) struct RecipeValues {
     id: i64,
     recipe_id: i64,
     name: String,
@@ -110,7 +110,8 @@ fn minutes(m: u32) -> i32 {
 }
 
 impl RecipeValues {
-    fn of(r: &Recipe) -> Self {
+    /// The row of `r`, under its `recipe_id`.
+    pub(super) fn of(r: &Recipe) -> Self {
         let n = r.nutrition();
         let card = &r.card;
         let mut values = Self {
@@ -171,7 +172,13 @@ impl RecipeValues {
 }
 
 impl RecipeRow {
-    fn into_recipe(self) -> Result<Recipe, StoreError> {
+    /// The row's id.
+    pub(super) fn id(&self) -> i64 {
+        self.id
+    }
+
+    /// The recipe of a stored row, its labels checked.
+    pub(super) fn into_recipe(self) -> Result<Recipe, StoreError> {
         let corrupt =
             |what: &str| StoreError::Failure(format!("recipe {} has a bad {what}", self.id));
         let ingredients = split(&self.ingredients)
@@ -297,7 +304,9 @@ impl RecipeCatalog for Database {
         cache
             .get_or_try_init(|| async move {
                 db.run_read(|conn| {
+                    // One's own recipes are not the catalogue's.
                     recipes::table
+                        .filter(recipes::id.le(mealplan_domain::OWN_RECIPE_BASE))
                         .order(recipes::id)
                         .select(RecipeRow::as_select())
                         .load(conn)

@@ -203,3 +203,30 @@ diesel::joinable!(meal_portions -> meal_details (meal_detail_id));
 diesel::allow_tables_to_appear_in_same_query!(meal_portions, meal_details);
 diesel::allow_tables_to_appear_in_same_query!(meal_portions, daily_menus);
 diesel::allow_tables_to_appear_in_same_query!(meal_portions, plans);
+
+diesel::table! {
+    own_recipes (recipe_id) {
+        recipe_id -> BigInt,
+        owner_id -> BigInt,
+        servings -> Integer,
+        stated -> Text,
+        keywords -> Text,
+        deleted -> Integer,
+    }
+}
+
+diesel::table! {
+    own_recipe_lines (recipe_id, position) {
+        recipe_id -> BigInt,
+        position -> Integer,
+        raw -> Text,
+        ndb -> Nullable<Integer>,
+        description -> Nullable<Text>,
+        grams -> Nullable<Double>,
+        confidence -> Nullable<Double>,
+        candidates -> Text,
+        review -> Text,
+    }
+}
+
+diesel::allow_tables_to_appear_in_same_query!(own_recipes, own_recipe_lines, recipes);

@@ -233,7 +233,10 @@ impl UserRepository for Database {
         // the user (ON DELETE CASCADE), in this one transaction.
         self.run(move |conn| {
             write_transaction(conn, |conn| {
-                diesel::delete(users::table.find(user.0)).execute(conn)
+                let n = diesel::delete(users::table.find(user.0)).execute(conn)?;
+                // Its own recipes' rows, which its plans no longer use.
+                super::own_recipes::sweep_orphans(conn)?;
+                Ok::<_, diesel::result::Error>(n)
             })
             .map(|n| n > 0)
             .map_err(store_error)

@@ -9,7 +9,7 @@ impl Meals {
     /// One meal detail of the caller's, with its recipe.
     pub async fn meal(&self, caller: UserId, id: i64) -> Result<MealView, PlanError> {
         let owned = self.owned_meal(Some(caller), id).await?;
-        let all = self.catalog.all().await?;
+        let all = self.recipes_of(owned.owner).await?;
         meal_view(owned.meal, &all)
     }
 
@@ -29,7 +29,10 @@ impl Meals {
         if household_meal && caller.is_none() {
             return Err(PlanError::NeedsToken);
         }
-        let all = self.catalog.all().await?;
+        let all = self.recipes_of(owned.owner).await?;
+        if self.hidden_of(owned.owner).await?.contains(&recipe_id) {
+            return Err(PlanError::RecipeNotFound);
+        }
         let recipe = find(&all, recipe_id).ok_or(PlanError::RecipeNotFound)?;
         if household_meal {
             return self.swap_household(owned, recipe, &all).await;
@@ -64,7 +67,7 @@ impl Meals {
         self.plans
             .set_note(id, note.clone(), self.clock.now())
             .await?;
-        let all = self.catalog.all().await?;
+        let all = self.recipes_of(owned.owner).await?;
         meal_view(MealDetail { note, ..owned.meal }, &all)
     }
 
@@ -96,7 +99,7 @@ impl Meals {
                 _ => PlanError::MealNotFound,
             });
         };
-        let all = self.catalog.all().await?;
+        let all = self.recipes_naming(&[meal.recipe_id]).await?;
         meal_view(meal, &all)
     }
 
@@ -124,8 +127,7 @@ impl Meals {
             .ok_or(InSession::Auth(AuthError::Token(TokenError::Invalid)))?
             .ok_or(InSession::Work(PlanError::MealNotFound))?;
         let all = self
-            .catalog
-            .all()
+            .recipes_naming(&[meal.recipe_id])
             .await
             .map_err(|e| InSession::Work(e.into()))?;
         meal_view(meal, &all).map_err(InSession::Work)
@@ -144,14 +146,15 @@ impl Meals {
         recipe_id: i64,
         meal_type: MealType,
     ) -> Result<(Recipe, f64), PlanError> {
-        let all = self.catalog.all().await?;
+        let all = self.recipes_of(user).await?;
         let original = find(&all, recipe_id).ok_or(PlanError::RecipeNotFound)?;
         let plan = self.plans.active(user).await?;
         let meals: Vec<&MealDetail> = plan
             .iter()
             .flat_map(|p| p.days.iter().flat_map(|d| &d.meals))
             .collect();
-        let exclude: Vec<i64> = meals.iter().map(|m| m.recipe_id).collect();
+        let mut exclude: Vec<i64> = meals.iter().map(|m| m.recipe_id).collect();
+        exclude.extend(self.hidden_of(user).await?);
         let replaced = |same_type: bool| {
             meals
                 .iter()
@@ -179,7 +182,7 @@ impl Meals {
         limit: usize,
     ) -> Result<Vec<Alternative>, PlanError> {
         let owned = self.owned_meal(Some(caller), id).await?;
-        let all = self.catalog.all().await?;
+        let all = self.recipes_of(owned.owner).await?;
         let current = find(&all, owned.meal.recipe_id).ok_or(PlanError::RecipeNotFound)?;
         let household = owned.household || !owned.meal.portions.is_empty();
         // The owner's profile, read once: their rules and their limits.
@@ -191,7 +194,7 @@ impl Meals {
         // The meal's own plan (active or not): its recipes are excluded and
         // its day's totals, portions applied, are what a swap changes.
         let plan = self.plans.plan(owned.plan_id).await?;
-        let exclude: Vec<i64> = plan
+        let mut exclude: Vec<i64> = plan
             .iter()
             .flat_map(|p| {
                 p.days
@@ -199,6 +202,7 @@ impl Meals {
                     .flat_map(|d| d.meals.iter().map(|m| m.recipe_id))
             })
             .collect();
+        exclude.extend(self.hidden_of(owned.owner).await?);
         let servings = owned.meal.servings;
         let current_share = current.nutrition().served(servings);
         // What a swap does to the day's limits, judged for the holder.

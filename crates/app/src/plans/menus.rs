@@ -76,7 +76,7 @@ impl Menus {
     /// One daily menu with its meals (by schedule) and their recipes.
     pub async fn daily_menu(&self, caller: UserId, id: i64) -> Result<DayView, MenuError> {
         let owned = self.owned_day(caller, id).await?;
-        let all = self.catalog.all().await?;
+        let all = self.recipes_of(caller).await?;
         day_view(owned.day, &all)
     }
 
@@ -91,7 +91,7 @@ impl Menus {
         mut day: NewDay,
     ) -> Result<DayView, MenuError> {
         let plan = self.owned_plan(caller, plan_id).await?;
-        let all = self.catalog.all().await?;
+        let all = self.recipes_of(caller).await?;
         let mut unknown = Vec::new();
         for (i, meal) in day.meals.iter_mut().enumerate() {
             match find(&all, meal.recipe_id) {
@@ -140,7 +140,7 @@ impl Menus {
         mut meal: NewMeal,
     ) -> Result<MealView, MenuError> {
         let owned = self.owned_day(caller, daily_menu_id).await?;
-        let all = self.catalog.all().await?;
+        let all = self.recipes_of(caller).await?;
         let recipe = find(&all, meal.recipe_id)
             .ok_or(MenuError::RecipeNotFound)?
             .clone();

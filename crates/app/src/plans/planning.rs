@@ -46,6 +46,8 @@ pub struct GenerateOptions {
     pub settings: PlanSettings,
     /// Plan for the holder and every household member at one table.
     pub household: bool,
+    /// Whether the plan draws on one's own recipes alike, first, or only.
+    pub my_recipes: super::MyRecipes,
 }
 
 /// How a day of a plan meets the profile's targets, as the plan says it.
@@ -146,13 +148,31 @@ impl Planner {
             .await?
             .ok_or(PlanError::NoProfile)?;
         let profile = adjusted(stored.clone(), &options.settings.adjust);
-        let mut view = if options.household {
-            self.generate_household(user, &stored, profile, options, &ticket)
+        let once = |options: GenerateOptions| {
+            let profile = profile.clone();
+            let (stored, ticket) = (&stored, &ticket);
+            async move {
+                if options.household {
+                    self.generate_household(user, stored, profile, options, ticket)
+                        .await
+                } else {
+                    let eaters = Eaters::new(&self.taxonomy, Some(stored), &[], false);
+                    self.generate_alone(user, profile, options, &eaters, ticket)
+                        .await
+                }
+            }
+        };
+        let mut view = match once(options).await {
+            // "prefer": one's own first; when no plan can be made so, both
+            // alike.
+            Err(PlanError::Infeasible(_)) if options.my_recipes == super::MyRecipes::Prefer => {
+                once(GenerateOptions {
+                    my_recipes: super::MyRecipes::Include,
+                    ..options
+                })
                 .await?
-        } else {
-            let eaters = Eaters::new(&self.taxonomy, Some(&stored), &[], false);
-            self.generate_alone(user, profile, options, &eaters, &ticket)
-                .await?
+            }
+            other => other?,
         };
         view.cut_short = ticket.cut_short();
         Ok((view, stored))
@@ -169,7 +189,7 @@ impl Planner {
         eaters: &Eaters,
         ticket: &Ticket,
     ) -> Result<PlanView, PlanError> {
-        let all = self.catalog.all().await?;
+        let (all, unfilled) = self.pool_of(user, &profile, options.my_recipes).await?;
         let seed = options
             .seed
             .unwrap_or_else(|| self.clock.now().timestamp_nanos_opt().unwrap_or(0) as u64);
@@ -214,8 +234,11 @@ impl Planner {
                 })
             })
             .await??;
-        self.store(user, new_days, options.settings, &all, eaters)
-            .await
+        let mut view = self
+            .store(user, new_days, options.settings, &all, eaters)
+            .await?;
+        view.unfilled = unfilled;
+        Ok(view)
     }
 
     /// Stores `new_days` as `user`'s active generated plan, retrying a
@@ -265,7 +288,7 @@ impl Planner {
             Vec::new()
         };
         let eaters = Eaters::new(&self.taxonomy, Some(stored), &members, true);
-        let all = self.catalog.all().await?;
+        let (all, unfilled) = self.pool_of(user, stored, options.my_recipes).await?;
         let seed = options
             .seed
             .unwrap_or_else(|| self.clock.now().timestamp_nanos_opt().unwrap_or(0) as u64);
@@ -322,8 +345,11 @@ impl Planner {
                 )
             })
             .await??;
-        self.store(user, new_days, options.settings, &all, &eaters)
-            .await
+        let mut view = self
+            .store(user, new_days, options.settings, &all, &eaters)
+            .await?;
+        view.unfilled = unfilled;
+        Ok(view)
     }
 
     /// Re-optimises the portions, and where needed the recipes, of the
@@ -356,7 +382,7 @@ impl Planner {
             .find(user)
             .await?
             .ok_or(PlanError::NoProfile)?;
-        let all = self.catalog.all().await?;
+        let all = self.recipes_of(user).await?;
         let eaters = Eaters::new(&self.taxonomy, Some(&profile), &[], false);
         let mut attempt = 1;
         loop {
@@ -442,7 +468,7 @@ impl Plans {
         let Some(profile) = profile else {
             return Ok(view);
         };
-        let all = self.catalog.all().await?;
+        let all = self.recipes_of(view.plan.user_id).await?;
         let key = self
             .fits
             .key(&profile, &view, self.clock.now().date_naive());

@@ -228,7 +228,7 @@ impl Plans {
         let user = session.user.id;
         let head = head.ok_or(InSession::Work(PlanError::NoActivePlan))?;
         let work = async {
-            let all = self.catalog.all().await?;
+            let all = self.recipes_of(user).await?;
             let key = kept.key(head, profile.as_ref(), self.clock.now().date_naive());
             if let Some(value) = kept.get(user, key, &all) {
                 return Ok(Ok(value));

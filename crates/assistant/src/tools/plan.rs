@@ -120,6 +120,7 @@ impl Toolbox<'_> {
                 ..PlanSettings::default()
             },
             household,
+            my_recipes: Default::default(),
         };
         let plan = match self
             .services

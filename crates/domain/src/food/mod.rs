@@ -12,6 +12,7 @@ pub mod kitchen;
 pub mod labels;
 pub mod meal;
 pub mod nutrition;
+pub mod own;
 pub mod plate;
 pub mod recipe;
 pub mod restriction;

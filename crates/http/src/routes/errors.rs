@@ -2,12 +2,38 @@
 //! the one place each is mapped to a status or worded as the original
 //! API's Pydantic validation worded it.
 
-use mealplan_app::{AccountError, Busy, PlanError, Refusal};
+use mealplan_app::{AccountError, Busy, OwnRecipeError, PlanError, Refusal};
 use mealplan_domain::{Field, Invalid, RangeError, TextError};
 use serde_json::Value;
 
 use crate::error::{ApiError, Loc};
 use crate::validate::{Errors, Problem};
+
+/// Maps an own-recipe use-case error to its answer; `at` is where in the
+/// body the recipe was (`["body"]`, or `["body", 3]` in an import).
+pub(crate) fn own_recipe_error(error: OwnRecipeError, at: &[Loc], body: &Value) -> ApiError {
+    let refuse = |loc: Vec<Loc>, input: &Value, problem: Problem| {
+        let mut errors = Errors::default();
+        errors.push(loc, input, problem);
+        errors.into_error()
+    };
+    match error {
+        OwnRecipeError::NotFound => ApiError::NotFound("Recipe not found"),
+        OwnRecipeError::Store(e) => ApiError::store(e),
+        OwnRecipeError::Draft(e) => refuse(at.to_vec(), body, Problem::value_error(e)),
+        OwnRecipeError::TooMany => refuse(at.to_vec(), body, Problem::value_error(error)),
+        OwnRecipeError::NoSuchLine(i) => refuse(
+            vec!["body".into(), "lines".into()],
+            &Value::from(i),
+            Problem::value_error(error),
+        ),
+        OwnRecipeError::UnknownFood(ndb) => refuse(
+            vec!["body".into(), "lines".into()],
+            &Value::from(ndb),
+            Problem::value_error(error),
+        ),
+    }
+}
 
 /// Maps a plan use-case error to its answer.
 pub(crate) fn plan_error(error: PlanError) -> ApiError {

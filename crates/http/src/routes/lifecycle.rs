@@ -15,7 +15,7 @@ use crate::routes::accounts::{TokenResponse, UserResponse};
 use crate::routes::errors::text_problem;
 use crate::routes::household::MemberResponse;
 use crate::routes::profile::ProfileResponse;
-use crate::routes::responses::{ItemResponse, PlanResponse};
+use crate::routes::responses::{ItemResponse, OwnRecipeResponse, PlanResponse};
 use crate::schema::field;
 use crate::validate::{BodyFields, FromBody, JsonBody, string};
 
@@ -211,6 +211,8 @@ pub struct AccountExport {
     pub plans: Vec<PlanResponse>,
     /// Household members, oldest first.
     pub household_members: Vec<MemberResponse>,
+    /// The account's own recipes, deleted ones too (`deleted`), by id.
+    pub own_recipes: Vec<OwnRecipeResponse>,
 }
 
 fn rfc3339(t: chrono::DateTime<chrono::Utc>) -> String {
@@ -257,6 +259,11 @@ pub async fn export(
             .members
             .into_iter()
             .map(|m| MemberResponse::new(m, &state))
+            .collect(),
+        own_recipes: data
+            .own_recipes
+            .iter()
+            .map(|own| OwnRecipeResponse::of(own, &state.recipes.sheet_of(own.recipe.clone(), 1.0)))
             .collect(),
     };
     Ok(HttpResponse::Ok()

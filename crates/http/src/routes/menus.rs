@@ -453,7 +453,7 @@ pub async fn create_daily_menu(
         .collect();
     let unknown: Vec<(usize, i64)> = state
         .plans
-        .unknown_recipes(&sent)
+        .unknown_recipes(user.0.id, &sent)
         .await
         .map_err(ApiError::store)?
         .into_iter()

@@ -10,6 +10,7 @@ pub mod lifecycle;
 pub mod meals;
 pub mod menus;
 pub mod meta;
+pub mod own_recipes;
 pub mod pages;
 pub mod plans;
 pub mod plate;

@@ -3,7 +3,7 @@
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
-use mealplan_app::{GenerateOptions, PlanError, PlanView};
+use mealplan_app::{GenerateOptions, MyRecipes, PlanError, PlanView};
 use mealplan_domain::DAY_OF_WEEK_RANGE;
 use mealplan_domain::planner::{Portions, Tolerances};
 use mealplan_ports::NewDay;
@@ -169,7 +169,7 @@ pub async fn create_plan(
     // Unknown recipes are reported beside every other problem, in order.
     let unknown = state
         .plans
-        .unknown_recipes(&sent_recipe_ids(&body.value))
+        .unknown_recipes(user.0.id, &sent_recipe_ids(&body.value))
         .await
         .map_err(ApiError::store)?;
     let mut errors = Errors::default();
@@ -233,6 +233,24 @@ pub struct Generate {
     /// (default false).
     #[schema(value_type = Option<bool>, required = false)]
     household: bool,
+    /// Which recipes the plan draws on: `include` (default: the
+    /// catalogue and one's own ready recipes alike), `prefer` (one's own
+    /// first, the catalogue only for slots they cannot fill; both alike
+    /// when no plan can be made so) or `only` (the answer's `unfilled`
+    /// names the slots one's own could not fill, and why; the catalogue
+    /// fills those).
+    #[schema(value_type = Option<String>, required = false)]
+    my_recipes: MyRecipes,
+}
+
+/// `my_recipes`.
+fn my_recipes(v: &serde_json::Value) -> Result<MyRecipes, Problem> {
+    match v.as_str() {
+        Some("include") => Ok(MyRecipes::Include),
+        Some("prefer") => Ok(MyRecipes::Prefer),
+        Some("only") => Ok(MyRecipes::Only),
+        _ => Err(Problem::one_of(&["include", "prefer", "only"])),
+    }
 }
 
 /// `days`: how many days to plan.
@@ -263,12 +281,14 @@ impl FromBody for Generate {
         let tolerances = f.optional("tolerances", tolerances);
         let max_servings = f.optional("max_servings", max_servings);
         let household = f.optional("household", boolean);
+        let mine = f.optional("my_recipes", my_recipes);
         Some(Self {
             days: days?.map_or(DAY_OF_WEEK_RANGE.1 as u8, |d| d as u8),
             seed: seed?.map(|s| s as u64),
             tolerances: tolerances?.unwrap_or_default(),
             max_servings: max_servings?.unwrap_or_default(),
             household: household?.unwrap_or(false),
+            my_recipes: mine?.unwrap_or_default(),
         })
     }
 }
@@ -308,6 +328,7 @@ pub async fn generate_plan(
             adjust: Default::default(),
         },
         household: value.household,
+        my_recipes: value.my_recipes,
     };
     let (plan, profile) = state
         .planner

@@ -1,94 +1,24 @@
 //! The recipe catalogue and similar recipes.
 
-use actix_web::{HttpRequest, web};
-use mealplan_app::{RecipeQuery, RecipeSheet};
+use actix_web::{HttpRequest, HttpResponse, web};
+use mealplan_app::RecipeQuery;
 use mealplan_domain::{DietType, MealType};
 use serde::Serialize;
 use utoipa::openapi::schema::Object;
 use utoipa::{IntoParams, ToSchema};
 
 use crate::AppState;
-use crate::auth::CurrentUser;
+use crate::auth::{CurrentUser, Viewer};
 use crate::error::{ApiError, ErrorBody, ValidationErrorBody};
-use crate::routes::errors::plan_error;
-use crate::routes::responses::recipe::whole;
-use crate::routes::responses::{RecipeResponse, ServedRecipeResponse};
+use crate::routes::errors::{own_recipe_error, plan_error};
+use crate::routes::responses::{
+    OwnRecipeResponse, RecipeDetailResponse, RecipeResponse, ServedRecipeResponse,
+};
 pub use crate::routes::responses::{public_link, set_public_base_url};
 use crate::schema::{DietTypeName, MealTypeName, field};
 use crate::validate::{
     FromQuery, Params, Problem, int_in_range_str, meal_type_param, parse_int_str,
 };
-
-/// One ingredient of a recipe with its household measure.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct IngredientLineResponse {
-    /// Ingredient (as in `ingredients`).
-    pub name: String,
-    /// Grams in one serving (grains, pasta, legumes, meat and fish: cooked
-    /// weight).
-    pub grams: f64,
-    /// Household measure when one makes sense (`2 eggs`, `1 tbsp`,
-    /// `250 ml`, `⅔ cup`); `null` for things weighed only.
-    pub measure: Option<String>,
-    /// Grams, measure and notes as a cook reads them: `100 g (2 eggs)`,
-    /// `150 g cooked (¾ cup; from 50 g dry)`.
-    pub display: String,
-}
-
-/// One recipe: the spec's 2.5 members plus what a cook needs. Extra
-/// nutrients are per serving.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct RecipeDetailResponse {
-    /// The recipe as listed.
-    #[serde(flatten)]
-    pub recipe: RecipeResponse,
-    /// Ingredients in recipe order, with grams and household measures.
-    pub ingredient_lines: Vec<IngredientLineResponse>,
-    /// Numbered steps, in order, with the recipe's amounts written in.
-    pub steps: Vec<String>,
-    /// Hands-on preparation, minutes.
-    pub prep_minutes: u32,
-    /// Time on the stove or in the oven, minutes.
-    pub cook_minutes: u32,
-    /// Fibre, g (one decimal).
-    pub fiber: f64,
-    /// Sugars, g (one decimal).
-    pub sugar: f64,
-    /// Saturated fat, g (one decimal; USDA SR28).
-    pub saturated_fat: f64,
-    /// Sodium, mg (USDA SR28).
-    pub sodium: i64,
-}
-
-fn tenths(v: f64) -> f64 {
-    (v.max(0.0) * 10.0).round() / 10.0
-}
-
-impl From<&RecipeSheet> for RecipeDetailResponse {
-    fn from(sheet: &RecipeSheet) -> Self {
-        let r = &sheet.recipe;
-        Self {
-            recipe: r.into(),
-            ingredient_lines: sheet
-                .lines
-                .iter()
-                .map(|l| IngredientLineResponse {
-                    name: l.name.clone(),
-                    grams: tenths(l.grams),
-                    measure: l.measure.clone(),
-                    display: l.display.clone(),
-                })
-                .collect(),
-            steps: sheet.steps.clone(),
-            prep_minutes: r.card.prep_minutes,
-            cook_minutes: r.card.cook_minutes,
-            fiber: tenths(r.nutrition().fiber),
-            sugar: tenths(r.nutrition().sugar),
-            saturated_fat: tenths(r.card.saturated_fat),
-            sodium: whole(r.card.sodium),
-        }
-    }
-}
 
 /// A page of recipes.
 #[derive(Debug, Serialize, ToSchema)]
@@ -166,7 +96,8 @@ impl FromQuery for RecipeSearch {
     }
 }
 
-/// Search and filter the recipe catalogue.
+/// Search and filter the recipe catalogue; with a token, the caller's own
+/// recipes too (after the catalogue's).
 #[utoipa::path(
     get, path = "/api/recipes", tag = "recipes",
     params(RecipeSearch),
@@ -179,6 +110,7 @@ impl FromQuery for RecipeSearch {
 pub async fn list_recipes(
     state: web::Data<AppState>,
     req: HttpRequest,
+    viewer: Viewer,
 ) -> Result<web::Json<RecipePageResponse>, ApiError> {
     let mut p = Params::new(&req);
     let search = p.read::<RecipeSearch>();
@@ -191,9 +123,21 @@ pub async fn list_recipes(
         limit: search.limit,
         offset: search.offset,
     };
+    // A caller who sends a token finds their own recipes too.
+    let own: Vec<mealplan_domain::Recipe> = match viewer.0 {
+        Some(user) => state
+            .own_recipes
+            .list(user)
+            .await
+            .map_err(ApiError::store)?
+            .into_iter()
+            .map(|o| o.recipe)
+            .collect(),
+        None => Vec::new(),
+    };
     let page = state
         .recipes
-        .search(&query)
+        .search_with(&query, &own)
         .await
         .map_err(ApiError::store)?;
     Ok(web::Json(RecipePageResponse {
@@ -206,7 +150,9 @@ pub async fn list_recipes(
 
 /// One recipe, with ingredient lines (grams and household measures),
 /// steps, times and per-serving fibre, sugar, saturated fat and sodium.
-/// `recipe_url` names its printable page.
+/// `recipe_url` names its printable page. One's own recipe (ids above
+/// 1,000,000,000) answers its owner only, with `owner`, `status` and each
+/// line's food (`OwnRecipeResponse`); anyone else gets 404.
 #[utoipa::path(
     get, path = "/api/recipes/{recipe_id}", tag = "recipes",
     params(("recipe_id" = i64, Path, description = "Recipe id")),
@@ -220,13 +166,23 @@ pub async fn list_recipes(
 pub async fn get_recipe(
     state: web::Data<AppState>,
     req: HttpRequest,
-) -> Result<web::Json<RecipeDetailResponse>, ApiError> {
+    viewer: Viewer,
+) -> Result<HttpResponse, ApiError> {
     let mut p = Params::new(&req);
     let id = p.path_int("recipe_id");
     let id = p.finish(|| id)?;
+    if mealplan_domain::is_own_recipe_id(id) {
+        let own = state
+            .own_recipes
+            .get(viewer.0, id)
+            .await
+            .map_err(|e| own_recipe_error(e, &["path".into()], &id.into()))?;
+        let sheet = state.recipes.sheet_of(own.recipe.clone(), 1.0);
+        return Ok(HttpResponse::Ok().json(OwnRecipeResponse::of(&own, &sheet)));
+    }
     let sheet = state.recipes.sheet(id).await.map_err(ApiError::store)?;
     sheet
-        .map(|s| web::Json((&s).into()))
+        .map(|s| HttpResponse::Ok().json(RecipeDetailResponse::from(&s)))
         .ok_or(ApiError::NotFound("Recipe not found"))
 }
 

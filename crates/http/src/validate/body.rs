@@ -63,6 +63,16 @@ pub fn read_body(
     req: &HttpRequest,
     payload: &mut Payload,
 ) -> impl Future<Output = Result<BytesMut, ApiError>> + 'static {
+    read_body_up_to(req, payload, MAX_BODY_BYTES)
+}
+
+/// [`read_body`] with a limit of `limit` bytes: only `POST /api/recipes`
+/// takes more than [`MAX_BODY_BYTES`] ([`MAX_RECIPE_BODY_BYTES`]).
+pub fn read_body_up_to(
+    req: &HttpRequest,
+    payload: &mut Payload,
+    limit: usize,
+) -> impl Future<Output = Result<BytesMut, ApiError>> + 'static {
     let declared = req
         .headers()
         .get(header::CONTENT_LENGTH)
@@ -73,14 +83,14 @@ pub fn read_body(
         .map_or(crate::Deadlines::default().body, |d| d.body);
     let mut payload = payload.take();
     async move {
-        if declared.is_some_and(|n| n > MAX_BODY_BYTES) {
+        if declared.is_some_and(|n| n > limit) {
             return Err(ApiError::PayloadTooLarge);
         }
         let read = async {
             let mut bytes = BytesMut::new();
             while let Some(chunk) = payload.next().await {
                 let chunk = chunk.map_err(|_| ApiError::BadBody)?;
-                if bytes.len() + chunk.len() > MAX_BODY_BYTES {
+                if bytes.len() + chunk.len() > limit {
                     return Err(ApiError::PayloadTooLarge);
                 }
                 bytes.extend_from_slice(&chunk);
@@ -91,6 +101,21 @@ pub fn read_body(
         actix_web::rt::time::timeout(patience, read)
             .await
             .map_err(|_| ApiError::RequestTimeout)?
+    }
+}
+
+/// A body of recipes (`POST /api/recipes`), read up to
+/// [`MAX_RECIPE_BODY_BYTES`] and decoded, not yet validated.
+pub struct RecipeBody(pub Value);
+
+impl FromRequest for RecipeBody {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let json = is_json(req);
+        let bytes = read_body_up_to(req, payload, MAX_RECIPE_BODY_BYTES);
+        Box::pin(async move { Ok(RecipeBody(parse_body(&bytes.await?, json)?)) })
     }
 }
 

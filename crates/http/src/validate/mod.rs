@@ -24,6 +24,9 @@ pub use values::*;
 
 /// Largest accepted request body (JSON, or the password reset form).
 pub const MAX_BODY_BYTES: usize = 64 * 1024;
+/// The largest body `POST /api/recipes` reads (an import of many
+/// recipes): 2 MiB.
+pub const MAX_RECIPE_BODY_BYTES: usize = 2 * 1024 * 1024;
 
 /// What is wrong with one value, before it is placed at a `loc`.
 #[derive(Debug, Clone, PartialEq)]
@@ -311,6 +314,16 @@ impl Errors {
             input,
             ctx: problem.ctx.map(|c| *c),
         });
+    }
+
+    /// How many entries were recorded.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether nothing was recorded.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
     }
 
     /// The 422 of what was recorded.

@@ -3,12 +3,17 @@
 //! meals), kept apart from the handlers so that route modules depend on
 //! these and never on one another.
 
+pub mod detail;
 pub mod fit;
 pub mod item;
 pub mod meal;
 pub mod plan;
 pub mod recipe;
 
+pub use detail::{
+    FoodChoiceResponse, IngredientLineResponse, OwnLineResponse, OwnRecipeResponse,
+    RecipeDetailResponse, StatedResponse,
+};
 pub use fit::{DayFitResponse, WholeDayResponse};
 pub use item::ItemResponse;
 pub use meal::{AlternativeResponse, MealDetailResponse, Totals};

@@ -50,6 +50,21 @@ pub struct PlanResponse {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     #[schema(required = false)]
     pub limit_changes: Vec<LimitChangeResponse>,
+    /// A plan just made with `my_recipes` `only` or `prefer`: the slots
+    /// one's own recipes could not fill (the catalogue filled them), and
+    /// why. Absent otherwise.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[schema(required = false)]
+    pub unfilled: Vec<UnfilledResponse>,
+}
+
+/// A slot one's own recipes could not fill.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct UnfilledResponse {
+    /// breakfast, lunch, dinner or snack.
+    pub meal_type: &'static str,
+    /// Why.
+    pub reason: String,
 }
 
 /// What a re-balance did to one limit of one day.
@@ -116,6 +131,14 @@ impl From<&PlanView> for PlanResponse {
                 .collect(),
             cut_short: p.cut_short,
             limit_changes: p.limit_changes.iter().map(Into::into).collect(),
+            unfilled: p
+                .unfilled
+                .iter()
+                .map(|u| UnfilledResponse {
+                    meal_type: u.meal_type.as_str(),
+                    reason: u.reason.clone(),
+                })
+                .collect(),
         }
     }
 }

@@ -1,0 +1,363 @@
+//! An own recipe's figures from its lines: each line read and placed on
+//! an SR28 food (`mealplan-ingredients`), the nutrition of one serving
+//! summed from the foods, and the labels derived by the catalogue's own
+//! rules (the domain's `labels` over the taxonomy; the catalogue's taste
+//! rule, handed in as [`CatalogueFoods`]).
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use mealplan_domain::{
+    FoodChoice, MealType, Nutrition, OwnLine, Recipe, RecipeCard, RecipeIngredient, RecipeParts,
+    Taxonomy, labels,
+};
+use mealplan_ingredients::{FoodTable, Nutrient, Reading, ReviewReason, read_line};
+
+/// The catalogue's rule for a recipe's tastes, from its ingredients'
+/// names and one serving's nutrition.
+pub type TasteRule = Arc<dyn Fn(&[&str], &Nutrition) -> Vec<String> + Send + Sync>;
+
+/// What the catalogue knows of the SR28 foods it uses: its name for each
+/// (a taxonomy node, so labels and restrictions read it), and its taste
+/// rule. The binary builds it from the catalogue's ingredient table.
+#[derive(Clone)]
+pub struct CatalogueFoods {
+    names: HashMap<u32, String>,
+    tastes: TasteRule,
+}
+
+impl Default for CatalogueFoods {
+    fn default() -> Self {
+        Self {
+            names: HashMap::new(),
+            tastes: Arc::new(|_, _| Vec::new()),
+        }
+    }
+}
+
+impl CatalogueFoods {
+    /// The catalogue's names by SR28 NDB number, and its taste rule.
+    pub fn new(names: HashMap<u32, String>, tastes: TasteRule) -> Self {
+        Self { names, tastes }
+    }
+}
+
+/// Why a line waits, in words for the person.
+fn reason(r: &ReviewReason) -> String {
+    match r {
+        ReviewReason::Unreadable(e) => format!("the line could not be read: {e}"),
+        ReviewReason::NoConfidentFood => "no food is sure enough; pick one".into(),
+        ReviewReason::NoAmount => "the line gives no amount; give the grams".into(),
+        ReviewReason::NoVolumeMeasure => {
+            "SR28 has no volume measure for this food; give the grams".into()
+        }
+        ReviewReason::NoPieceWeight(piece) => {
+            format!("SR28 does not weigh a {piece} of this food; give the grams")
+        }
+    }
+}
+
+fn choice(ndb: u32, description: &str, confidence: f64) -> FoodChoice {
+    FoodChoice {
+        ndb,
+        description: description.to_owned(),
+        confidence,
+    }
+}
+
+/// One line as written, read and placed, or waiting with its candidates.
+pub fn read(text: &str) -> OwnLine {
+    let reading = read_line(text);
+    match reading.reading {
+        Reading::Placed(p) => OwnLine {
+            text: text.to_owned(),
+            food: Some(choice(p.food.ndb, &p.food.description, p.food.confidence)),
+            grams: Some(p.grams),
+            candidates: Vec::new(),
+            review: None,
+        },
+        Reading::NeedsReview {
+            reason: r,
+            candidates,
+        } => OwnLine {
+            text: text.to_owned(),
+            food: None,
+            grams: None,
+            candidates: candidates
+                .iter()
+                .map(|c| choice(c.ndb, &c.description, c.confidence))
+                .collect(),
+            review: Some(reason(&r)),
+        },
+    }
+}
+
+/// The line placed on food `ndb` (the person's choice: sure) with its
+/// grams, or its own grams when none are given; `None` when SR28 has no
+/// such food.
+pub fn place(line: &OwnLine, ndb: Option<u32>, grams: Option<f64>) -> Option<OwnLine> {
+    let mut line = line.clone();
+    if let Some(ndb) = ndb {
+        let food = FoodTable::sr28().get(ndb)?;
+        line.food = Some(choice(ndb, &food.description, 1.0));
+    }
+    if let Some(g) = grams {
+        line.grams = Some(g);
+    }
+    if line.food.is_some() && line.grams.is_none() {
+        // A food chosen for a line that gave an amount SR28 could not weigh:
+        // the line is read again on that food's measures.
+        line.grams = regrams(&line);
+    }
+    if line.is_placed() {
+        line.candidates.clear();
+        line.review = None;
+    }
+    Some(line)
+}
+
+/// The grams of a line read again, when the matcher placed it on the food
+/// now chosen.
+fn regrams(line: &OwnLine) -> Option<f64> {
+    let chosen = line.food.as_ref()?.ndb;
+    match read_line(&line.text).reading {
+        Reading::Placed(p) if p.food.ndb == chosen => Some(p.grams),
+        _ => None,
+    }
+}
+
+/// The name a recipe's ingredient goes by: the catalogue's for the food,
+/// else the taxonomy's node for a cook's name of it, else the SR28
+/// description (commas, which the stored list uses, as semicolons).
+fn ingredient_name(taxonomy: &Taxonomy, foods: &CatalogueFoods, food: &FoodChoice) -> String {
+    if let Some(name) = foods.names.get(&food.ndb) {
+        return name.clone();
+    }
+    mealplan_ingredients::lexicon::Lexicon::standard()
+        .names_of(food.ndb)
+        .find_map(|n| taxonomy.resolve(n))
+        .map_or_else(
+            || food.description.to_lowercase().replace(',', ";"),
+            str::to_owned,
+        )
+}
+
+/// What an own recipe is besides its lines.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Card {
+    /// Its id (0 before it is stored).
+    pub id: i64,
+    /// Dish name.
+    pub name: String,
+    /// Servings the lines make.
+    pub servings: u32,
+    /// Steps, in order, as written.
+    pub steps: Vec<String>,
+    /// Slots it fills.
+    pub meal_types: Vec<MealType>,
+    /// Preparation, minutes.
+    pub prep_minutes: u32,
+    /// Cooking, minutes.
+    pub cook_minutes: u32,
+}
+
+/// The recipe of one serving of `lines` (the placed ones), its labels by
+/// the catalogue's rules.
+pub fn compose(
+    taxonomy: &Taxonomy,
+    foods: &CatalogueFoods,
+    card: Card,
+    lines: &[OwnLine],
+) -> Recipe {
+    let table = FoodTable::sr28();
+    let servings = f64::from(card.servings.max(1));
+    let mut n = Nutrition::default();
+    let (mut saturated_fat, mut sodium) = (0.0, 0.0);
+    let mut ingredients = Vec::new();
+    for line in lines {
+        let (Some(choice), Some(grams)) = (&line.food, line.grams) else {
+            continue;
+        };
+        let Some(food) = table.get(choice.ndb) else {
+            continue;
+        };
+        let g = grams / servings;
+        n.calories += food.in_grams(Nutrient::Energy, g);
+        n.protein += food.in_grams(Nutrient::Protein, g);
+        n.carbs += food.in_grams(Nutrient::Carbohydrate, g);
+        n.fat += food.in_grams(Nutrient::Fat, g);
+        n.fiber += food.in_grams(Nutrient::Fiber, g);
+        n.sugar += food.in_grams(Nutrient::Sugar, g);
+        saturated_fat += food.in_grams(Nutrient::SaturatedFat, g);
+        sodium += food.in_grams(Nutrient::Sodium, g);
+        ingredients.push(RecipeIngredient {
+            name: ingredient_name(taxonomy, foods, choice),
+            grams: g,
+        });
+    }
+    let names: Vec<&str> = ingredients.iter().map(|i| i.name.as_str()).collect();
+    let diet_types = labels::diet_types(taxonomy, &names, &n, &card.meal_types);
+    let allergens = labels::allergens(taxonomy, &names);
+    let tastes = (foods.tastes)(&names, &n);
+    let parts = RecipeParts {
+        id: card.id,
+        recipe_id: card.id,
+        name: card.name,
+        nutrition: n,
+        ingredients,
+        meal_types: card.meal_types,
+        tastes,
+        image_url: None,
+        recipe_url: None,
+        card: RecipeCard {
+            prep_minutes: card.prep_minutes,
+            cook_minutes: card.cook_minutes,
+            steps: card.steps,
+            saturated_fat,
+            sodium,
+        },
+    };
+    Recipe::from_stored(taxonomy, parts, diet_types, allergens)
+}
+
+/// The own recipe of `draft` (checked), its lines read, not stored.
+pub fn draft_recipe(
+    taxonomy: &Taxonomy,
+    foods: &CatalogueFoods,
+    owner: mealplan_domain::UserId,
+    draft: super::OwnDraft,
+) -> mealplan_domain::OwnRecipe {
+    let lines: Vec<OwnLine> = draft.lines.iter().map(|l| read(l.trim())).collect();
+    let card = Card {
+        id: 0,
+        name: draft.name.trim().to_owned(),
+        servings: draft.servings,
+        steps: draft.steps.iter().map(|s| s.trim().to_owned()).collect(),
+        meal_types: draft.meal_types,
+        prep_minutes: draft.prep_minutes,
+        cook_minutes: draft.cook_minutes,
+    };
+    mealplan_domain::OwnRecipe {
+        recipe: compose(taxonomy, foods, card, &lines),
+        owner,
+        servings: draft.servings,
+        lines,
+        stated: draft.stated,
+        keywords: draft.keywords,
+        deleted: false,
+    }
+}
+
+/// How far a stated figure may be from the computed one before it is
+/// pointed out.
+pub const STATED_TOLERANCE: f64 = 0.15;
+
+/// Where the stated nutrition of one serving differs from the computed
+/// by more than [`STATED_TOLERANCE`], in words.
+pub fn stated_differences(stated: &Nutrition, computed: &Nutrition) -> Vec<String> {
+    [
+        ("calories", stated.calories, computed.calories, "kcal"),
+        ("protein", stated.protein, computed.protein, "g"),
+        ("carbs", stated.carbs, computed.carbs, "g"),
+        ("fat", stated.fat, computed.fat, "g"),
+    ]
+    .into_iter()
+    .filter(|(_, s, c, _)| (s - c).abs() > STATED_TOLERANCE * c.max(1.0))
+    .map(|(what, s, c, unit)| {
+        format!(
+            "stated {what} ({s:.0} {unit}) differ from those computed from the ingredients \
+             ({c:.0} {unit}) by more than 15%"
+        )
+    })
+    .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn card(servings: u32) -> Card {
+        Card {
+            name: "Rice and oil".into(),
+            servings,
+            meal_types: vec![MealType::Dinner],
+            ..Card::default()
+        }
+    }
+
+    #[test]
+    fn a_serving_sums_its_foods_share() {
+        let lines = [read("200g white rice"), read("2 tbsp olive oil")];
+        assert!(lines.iter().all(OwnLine::is_placed), "{lines:?}");
+        let two = compose(
+            Taxonomy::standard(),
+            &CatalogueFoods::default(),
+            card(2),
+            &lines,
+        );
+        let one = compose(
+            Taxonomy::standard(),
+            &CatalogueFoods::default(),
+            card(1),
+            &lines,
+        );
+        assert!((two.nutrition().calories * 2.0 - one.nutrition().calories).abs() < 1e-6);
+        // 100 g of raw rice (~360 kcal) and a tablespoon of oil (~120 kcal).
+        let kcal = two.nutrition().calories;
+        assert!((400.0..560.0).contains(&kcal), "{kcal}");
+        assert!(two.card.saturated_fat > 0.0);
+    }
+
+    #[test]
+    fn labels_follow_the_taxonomy() {
+        let vegan = compose(
+            Taxonomy::standard(),
+            &CatalogueFoods::default(),
+            card(2),
+            &[read("200g white rice"), read("2 tbsp olive oil")],
+        );
+        assert!(vegan.is(mealplan_domain::DietType::Vegan), "{vegan:?}");
+        let eggs = compose(
+            Taxonomy::standard(),
+            &CatalogueFoods::default(),
+            card(2),
+            &[read("3 large eggs"), read("200g white rice")],
+        );
+        assert!(!eggs.is(mealplan_domain::DietType::Vegan));
+        assert!(
+            eggs.allergens().contains(&mealplan_domain::Allergen::Egg),
+            "{eggs:?}"
+        );
+    }
+
+    #[test]
+    fn an_unsure_line_waits_and_a_choice_places_it() {
+        let line = read("1 head lettuce");
+        assert!(!line.is_placed());
+        assert!(line.review.is_some());
+        let placed = place(&line, Some(11252), Some(300.0)).unwrap();
+        assert!(placed.is_placed());
+        assert!(placed.candidates.is_empty());
+        assert_eq!(placed.food.unwrap().confidence, 1.0);
+        assert!(place(&line, Some(99_999_999), None).is_none());
+    }
+
+    #[test]
+    fn stated_figures_far_off_are_named() {
+        let c = Nutrition {
+            calories: 500.0,
+            protein: 30.0,
+            carbs: 50.0,
+            fat: 20.0,
+            ..Nutrition::default()
+        };
+        assert!(stated_differences(&c, &c).is_empty());
+        let s = Nutrition {
+            calories: 400.0,
+            ..c
+        };
+        let d = stated_differences(&s, &c);
+        assert_eq!(d.len(), 1);
+        assert!(d[0].contains("calories"), "{d:?}");
+    }
+}

@@ -1,0 +1,502 @@
+//! One's own recipes (issue 39): added in the project's shape or as
+//! schema.org JSON-LD, lines placed on SR28 foods or left for review,
+//! nutrition computed, visible to their owner only, deleted, exported.
+
+use awc::http::Method;
+use serde_json::{Value, json};
+
+use crate::helpers::{Backend, TestApp, spawn_app};
+
+/// Own recipes stored (not deleted or deleted).
+fn stored(app: &TestApp) -> i64 {
+    app.db.count("SELECT COUNT(*) AS n FROM own_recipes")
+}
+
+fn stew() -> Value {
+    json!({
+        "name": "Chickpea <b>stew</b>",
+        "servings": 2,
+        "ingredients": [
+            "200g white rice",
+            "1 (400 g) can chickpeas, drained",
+            "2 tbsp olive oil",
+            "1 head lettuce"
+        ],
+        "steps": ["Cook the rice.", "Warm the chickpeas in the oil."],
+        "meal_types": ["dinner"],
+        "prep_minutes": 10,
+        "cook_minutes": 20
+    })
+}
+
+async fn post(app: &TestApp, token: &str, body: &Value) -> crate::helpers::Reply {
+    app.json(Method::POST, "/api/recipes", Some(token), body)
+        .await
+}
+
+async fn add_place_read_and_delete(b: Backend) {
+    let app = spawn_app(b).await;
+    let ann = app.token_for("ann@example.com").await;
+    let bob = app.token_for("bob@example.com").await;
+    let ann_id = app.get("/auth/me", Some(&ann)).await.json["id"].clone();
+
+    let reply = post(&app, &ann, &stew()).await;
+    assert_eq!(reply.status, 201, "{}", reply.text);
+    let r = reply.json;
+    let id = r["id"].as_i64().unwrap();
+    assert!(id > 1_000_000_000, "{id}");
+    assert_eq!(r["owner"], ann_id);
+    assert_eq!(r["status"], "needs_review");
+    // HTML is kept as text.
+    assert_eq!(r["name"], "Chickpea <b>stew</b>");
+    let lines = r["lines"].as_array().unwrap();
+    assert_eq!(lines.len(), 4);
+    for line in &lines[..3] {
+        assert_eq!(line["status"], "placed", "{line}");
+        assert!(line["ndb"].as_str().unwrap().len() == 5, "{line}");
+        assert!(line["grams"].as_f64().unwrap() > 0.0, "{line}");
+        assert!(line["confidence"].as_f64().unwrap() >= 0.8, "{line}");
+    }
+    assert_eq!(lines[2]["ndb"], "04053", "olive oil: {}", lines[2]);
+    assert_eq!(lines[3]["status"], "needs_review");
+    assert!(lines[3]["ndb"].is_null());
+    let candidates = lines[3]["candidates"].as_array().unwrap();
+    assert!((1..=5).contains(&candidates.len()), "{}", lines[3]);
+    let before = r["calories"].as_i64().unwrap();
+    // 100 g raw rice, 120 g chickpeas, a tablespoon of oil a serving.
+    assert!((450..750).contains(&before), "{before}");
+    assert!(
+        r["diet_types"].to_string().contains("vegan"),
+        "{}",
+        r["diet_types"]
+    );
+    assert_eq!(r["steps"][0], "Cook the rice.");
+    assert_eq!(
+        (r["prep_minutes"].as_u64(), r["cook_minutes"].as_u64()),
+        (Some(10), Some(20))
+    );
+
+    // Its owner reads it; nobody else does.
+    let path = format!("/api/recipes/{id}");
+    let mine = app.get(&path, Some(&ann)).await;
+    assert_eq!(mine.status, 200, "{}", mine.text);
+    assert_eq!(mine.json["lines"], r["lines"]);
+    assert_eq!(app.get(&path, Some(&bob)).await.status, 404);
+    assert_eq!(app.get(&path, None).await.status, 404);
+    assert_eq!(
+        app.get(&format!("{path}/jsonld"), Some(&bob)).await.status,
+        404
+    );
+
+    // Placing the lettuce makes it ready and adds its calories.
+    let edit = json!({"lines": [{"line": 3, "ndb": "11252", "grams": 300}]});
+    assert_eq!(
+        app.json(Method::PUT, &path, Some(&bob), &edit).await.status,
+        404
+    );
+    let placed = app.json(Method::PUT, &path, Some(&ann), &edit).await;
+    assert_eq!(placed.status, 200, "{}", placed.text);
+    assert_eq!(placed.json["status"], "ready");
+    assert_eq!(placed.json["lines"][3]["ndb"], "11252");
+    assert!(placed.json["calories"].as_i64().unwrap() > before);
+    let bad = app
+        .json(
+            Method::PUT,
+            &path,
+            Some(&ann),
+            &json!({"lines": [{"line": 9, "grams": 5}]}),
+        )
+        .await;
+    assert_eq!(bad.status, 422, "{}", bad.text);
+    let bad = app
+        .json(
+            Method::PUT,
+            &path,
+            Some(&ann),
+            &json!({"lines": [{"line": 0, "ndb": "99999999"}]}),
+        )
+        .await;
+    assert_eq!(bad.status, 422, "{}", bad.text);
+
+    // Search finds it for its owner only.
+    let found = app
+        .get("/api/recipes?q=chickpea&limit=100", Some(&ann))
+        .await;
+    assert!(
+        found.json["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|i| i["id"] == id),
+        "{}",
+        found.text
+    );
+    let others = app
+        .get("/api/recipes?q=chickpea&limit=100", Some(&bob))
+        .await;
+    assert!(
+        !others.json["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|i| i["id"] == id)
+    );
+    // A stale token reads the catalogue as no token does.
+    let stale = app
+        .get("/api/recipes?q=chickpea", Some("not-a-token"))
+        .await;
+    assert_eq!(stale.status, 200, "{}", stale.text);
+    assert_eq!(app.get(&path, Some("not-a-token")).await.status, 404);
+
+    // JSON-LD out, with its nutrition.
+    let ld = app.get(&format!("{path}/jsonld"), Some(&ann)).await;
+    assert_eq!(ld.status, 200, "{}", ld.text);
+    assert_eq!(ld.json["@type"], "Recipe");
+    assert_eq!(ld.json["recipeIngredient"][0], "200g white rice");
+    let kcal = ld.json["nutrition"]["calories"].as_str().unwrap();
+    assert!(kcal.ends_with(" kcal"), "{kcal}");
+    assert!(
+        ld.json["nutrition"]["proteinContent"]
+            .as_str()
+            .unwrap()
+            .ends_with(" g")
+    );
+    let catalogue = app.get("/api/recipes/1048/jsonld", None).await;
+    assert_eq!(catalogue.status, 200, "{}", catalogue.text);
+
+    // Deleted: gone for everyone, kept in the export.
+    let gone = app.send(Method::DELETE, &path, Some(&bob), &[], None).await;
+    assert_eq!(gone.status, 404);
+    let gone = app.send(Method::DELETE, &path, Some(&ann), &[], None).await;
+    assert_eq!(gone.status, 204, "{}", gone.text);
+    assert_eq!(app.get(&path, Some(&ann)).await.status, 404);
+    let found = app
+        .get("/api/recipes?q=chickpea&limit=100", Some(&ann))
+        .await;
+    assert!(
+        !found.json["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|i| i["id"] == id)
+    );
+    let export = app.get("/auth/me/export", Some(&ann)).await;
+    assert_eq!(export.json["own_recipes"][0]["id"], id, "{}", export.text);
+    assert_eq!(export.json["own_recipes"][0]["deleted"], true);
+
+    // Deleting the account deletes its recipes.
+    post(&app, &ann, &stew()).await;
+    let deleted = app
+        .json(
+            Method::DELETE,
+            "/auth/me",
+            Some(&ann),
+            &json!({"password": "password123"}),
+        )
+        .await;
+    assert_eq!(deleted.status, 204, "{}", deleted.text);
+    assert_eq!(stored(&app), 0);
+    assert_eq!(
+        app.db
+            .count("SELECT COUNT(*) AS n FROM recipes WHERE id > 1000000000"),
+        0
+    );
+}
+
+async fn json_ld_one_many_and_stated(b: Backend) {
+    let app = spawn_app(b).await;
+    let ann = app.token_for("ann@example.com").await;
+    let soup = json!({
+        "@context": "https://schema.org",
+        "@type": "Recipe",
+        "name": "Lentil soup",
+        "recipeYield": "4 servings",
+        "recipeIngredient": ["1 cup dried lentils", "1 onion, diced", "2 cloves garlic", "salt to taste"],
+        "recipeInstructions": [{"@type": "HowToSection", "name": "Soup", "itemListElement": [
+            {"@type": "HowToStep", "text": "Rinse the lentils."},
+            {"@type": "HowToStep", "text": "Simmer everything 30 minutes."}]}],
+        "prepTime": "PT10M",
+        "totalTime": "PT45M",
+        "recipeCategory": "Lunch",
+        "keywords": "soup, easy",
+        "nutrition": {"@type": "NutritionInformation", "calories": "900 kcal", "proteinContent": "2 g"}
+    });
+    let reply = post(&app, &ann, &soup).await;
+    assert_eq!(reply.status, 201, "{}", reply.text);
+    let r = &reply.json;
+    assert_eq!(r["servings"], 4);
+    assert_eq!(r["steps"].as_array().unwrap().len(), 2);
+    assert_eq!(
+        (r["prep_minutes"].as_u64(), r["cook_minutes"].as_u64()),
+        (Some(10), Some(35))
+    );
+    assert_eq!(r["meal_types"][0]["name"], "lunch", "{}", r["meal_types"]);
+    assert_eq!(r["keywords"], json!(["soup", "easy"]));
+    assert_eq!(r["stated"]["calories"], 900.0);
+    // The stated figures are kept, never used, and called out when far off.
+    assert!(r["calories"].as_i64().unwrap() < 400, "{}", r["calories"]);
+    let warnings = r["warnings"].to_string();
+    assert!(
+        warnings.contains("calories") && warnings.contains("protein"),
+        "{warnings}"
+    );
+
+    // A list: each recipe stands or fails on its own.
+    let mut no_lines = soup.clone();
+    no_lines["recipeIngredient"] = json!([]);
+    let list = post(
+        &app,
+        &ann,
+        &json!([soup, no_lines, {"@type": "Person", "name": "x"}]),
+    )
+    .await;
+    assert_eq!(list.status, 201, "{}", list.text);
+    assert_eq!(
+        (list.json["imported"].as_u64(), list.json["failed"].as_u64()),
+        (Some(1), Some(2))
+    );
+    assert_eq!(
+        list.json["results"][1]["errors"][0]["loc"],
+        json!(["body", 1, "recipeIngredient"])
+    );
+    // An @graph, as recipe sites publish it, with several recipes.
+    let graph = json!({"@context": "https://schema.org", "@graph": [
+        {"@type": "WebPage", "name": "blog"}, soup.clone(), soup.clone()]});
+    let reply = post(&app, &ann, &graph).await;
+    assert_eq!(reply.json["imported"], 2, "{}", reply.text);
+    assert_eq!(stored(&app), 4);
+}
+
+async fn bad_input_stores_nothing(b: Backend) {
+    let app = spawn_app(b).await;
+    let ann = app.token_for("ann@example.com").await;
+    let mut cases = vec![
+        json!({"@context": "https://schema.org", "@type": "Person", "name": "Ann"}),
+        json!({"@graph": [{"@type": "WebPage"}]}),
+        json!("a recipe"),
+        json!([]),
+    ];
+    for (field, value) in [
+        ("ingredients", json!([])),
+        ("servings", json!(0)),
+        ("servings", json!(5000)),
+        ("ingredients", json!(vec!["1 egg"; 501])),
+        ("meal_types", json!(["elevenses"])),
+    ] {
+        let mut bad = stew();
+        bad[field] = value;
+        cases.push(bad);
+    }
+    for case in &cases {
+        let reply = post(&app, &ann, case).await;
+        assert_eq!(reply.status, 422, "{case}: {}", reply.text);
+        let detail = &reply.json["detail"][0];
+        assert!(
+            detail["loc"][0] == "body" && detail["msg"].is_string(),
+            "{}",
+            reply.text
+        );
+    }
+    assert_eq!(post(&app, "not-a-token", &stew()).await.status, 401);
+    assert_eq!(stored(&app), 0);
+
+    // An import of 100 recipes answers within a few seconds.
+    let hundred = json!((0..100).map(|_| stew()).collect::<Vec<_>>());
+    let started = std::time::Instant::now();
+    let reply = post(&app, &ann, &hundred).await;
+    let took = started.elapsed();
+    assert_eq!(
+        reply.json["imported"],
+        100,
+        "{}",
+        &reply.text[..200.min(reply.text.len())]
+    );
+    eprintln!("import of 100 recipes ({b:?}): {took:?}");
+    assert!(took.as_secs_f64() < 5.0, "{took:?}");
+
+    // 2 MiB for recipes; 64 KiB everywhere else.
+    let long = |_| {
+        let mut r = stew();
+        r["steps"] = json!(["Stir slowly. ".repeat(100)]);
+        r
+    };
+    let many: Vec<Value> = (0..60).map(long).collect();
+    let big = json!(many);
+    let size = big.to_string().len();
+    assert!(size > 64 * 1024 && size < 2 * 1024 * 1024, "{size}");
+    let reply = post(&app, &ann, &big).await;
+    assert_eq!(
+        reply.status,
+        201,
+        "{}",
+        &reply.text[..200.min(reply.text.len())]
+    );
+    assert_eq!(reply.json["imported"], 60);
+    let elsewhere = app
+        .json(
+            Method::PUT,
+            "/api/recipes/1000000001",
+            Some(&ann),
+            &json!({"lines": many}),
+        )
+        .await;
+    assert_eq!(elsewhere.status, 413);
+    let huge = "x".repeat(2 * 1024 * 1024 + 1);
+    let reply = app
+        .send(
+            Method::POST,
+            "/api/recipes",
+            Some(&ann),
+            &[("content-type", "application/json")],
+            Some(&huge),
+        )
+        .await;
+    assert_eq!(reply.status, 413);
+}
+
+/// A dinner of one's own, ready to plan.
+fn dinner(name: &str) -> Value {
+    json!({
+        "name": name,
+        "servings": 2,
+        "ingredients": [
+            "300g chicken breast",
+            "200g white rice",
+            "2 cups broccoli florets",
+            "1 tbsp olive oil"
+        ],
+        "steps": ["Cook it all."],
+        "meal_types": ["dinner"]
+    })
+}
+
+async fn own_recipes_are_planned(b: Backend) {
+    let app = spawn_app(b).await;
+    let ann = app.token_for("ann@example.com").await;
+    let profile = json!({
+        "goal": "maintain_weight", "height": 172, "weight": 74, "body_type": "normal",
+        "gender": "male", "meals_per_day": 3, "activity_level": "medium",
+        "birth_date": "1988-09-09", "restrictions": [], "diet_types": []
+    });
+    let reply = app
+        .json(Method::PUT, "/api/profile", Some(&ann), &profile)
+        .await;
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    let mut ids = Vec::new();
+    for name in [
+        "Chicken rice bowl",
+        "Chicken and broccoli",
+        "Rice with chicken",
+    ] {
+        let r = post(&app, &ann, &dinner(name)).await;
+        assert_eq!(r.json["status"], "ready", "{}", r.text);
+        ids.push(r.json["id"].as_i64().unwrap());
+    }
+    let bad = app
+        .json(
+            Method::POST,
+            "/api/plan/generate",
+            Some(&ann),
+            &json!({"my_recipes": "mine"}),
+        )
+        .await;
+    assert_eq!(bad.status, 422, "{}", bad.text);
+
+    let body = json!({"days": 1, "seed": 7, "my_recipes": "only"});
+    let plan = app
+        .json(Method::POST, "/api/plan/generate", Some(&ann), &body)
+        .await;
+    assert_eq!(plan.status, 201, "{}", plan.text);
+    let meals: Vec<&Value> = plan.json["daily_menus"][0]["meal_details"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .collect();
+    let dinners: Vec<i64> = meals
+        .iter()
+        .filter(|m| m["meal_type"] == "dinner")
+        .map(|m| m["recipe"]["id"].as_i64().unwrap())
+        .collect();
+    assert!(!dinners.is_empty(), "{}", plan.text);
+    assert!(
+        dinners.iter().all(|d| ids.contains(d)),
+        "{dinners:?}: {}",
+        plan.text
+    );
+    let unfilled: Vec<&str> = plan.json["unfilled"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|u| u["meal_type"].as_str().unwrap())
+        .collect();
+    assert!(
+        unfilled.contains(&"breakfast") && !unfilled.contains(&"dinner"),
+        "{unfilled:?}"
+    );
+    assert!(
+        plan.json["unfilled"][0]["reason"]
+            .as_str()
+            .unwrap()
+            .contains("none of your")
+    );
+
+    // The plan reads back with its own recipe, which keeps it once deleted.
+    let own = dinners[0];
+    let current = app.get("/api/plan/current", Some(&ann)).await;
+    assert_eq!(current.status, 200, "{}", current.text);
+    assert!(current.text.contains(&format!("\"id\":{own}")));
+    let meal_id = meals.iter().find(|m| m["recipe"]["id"] == own).unwrap()["id"]
+        .as_i64()
+        .unwrap();
+    let gone = app
+        .send(
+            Method::DELETE,
+            &format!("/api/recipes/{own}"),
+            Some(&ann),
+            &[],
+            None,
+        )
+        .await;
+    assert_eq!(gone.status, 204);
+    let meal = app
+        .get(&format!("/api/meal-detail/{meal_id}"), Some(&ann))
+        .await;
+    assert_eq!(meal.status, 200, "{}", meal.text);
+    assert_eq!(meal.json["recipe"]["id"], own);
+    // Nothing new picks it: a swap to it, a plan made by hand.
+    let swap = app
+        .send(
+            Method::PUT,
+            &format!("/api/meal-detail/{meal_id}?recipe_id={own}"),
+            Some(&ann),
+            &[],
+            None,
+        )
+        .await;
+    assert_eq!(swap.status, 404, "{}", swap.text);
+    let current = app.get("/api/plan/current", Some(&ann)).await;
+    assert_eq!(current.status, 200, "{}", current.text);
+
+    // "include" (the default) may use them too; the answer names no slot.
+    let plan = app
+        .json(
+            Method::POST,
+            "/api/plan/generate",
+            Some(&ann),
+            &json!({"days": 2, "seed": 3}),
+        )
+        .await;
+    assert_eq!(plan.status, 201, "{}", plan.text);
+    assert!(plan.json.get("unfilled").is_none());
+    assert!(
+        !plan.text.contains(&format!("\"id\":{own},")),
+        "a deleted recipe is not planned"
+    );
+}
+
+crate::on_both_backends!(
+    add_place_read_and_delete,
+    json_ld_one_many_and_stated,
+    bad_input_stores_nothing,
+    own_recipes_are_planned,
+);
