@@ -685,7 +685,7 @@ async fn holds(
             after.members.as_array().is_some_and(|ms| {
                 ms.iter().any(|m| {
                     m["name"].as_str() == Some(name)
-                        && m["profile"]["birth_date"]
+                        && m["birth_date"]
                             .as_str()
                             .and_then(|d| chrono::NaiveDate::parse_from_str(d, "%Y-%m-%d").ok())
                             .is_some_and(|born| {
