@@ -283,6 +283,22 @@ fn understand_with(message: &str, ctx: &Context, names: &[String], kept: &[Strin
     // A heading with no list after it adds nothing.
     out.requests
         .retain(|r| !matches!(r, ToolRequest::AddPreference { names, .. } if names.is_empty()));
+    // "a lighter plan, fewer calories": the plan asked with the change
+    // answers the complaint beside it.
+    if out.requests.iter().any(|r| {
+        matches!(r, ToolRequest::GenerateWeeklyPlan { adjust, meals_change, .. }
+            if !adjust.is_none() || *meals_change != 0)
+    }) {
+        out.requests.retain(|r| {
+            !matches!(
+                r,
+                ToolRequest::ExplainTargets {
+                    complaint: Some(_),
+                    ..
+                }
+            )
+        });
+    }
     // A request said twice ("sedentary, desk job") is done once.
     let mut once: Vec<ToolRequest> = Vec::with_capacity(out.requests.len());
     for r in out.requests.drain(..) {
