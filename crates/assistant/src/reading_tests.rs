@@ -1362,3 +1362,13 @@ fn an_age_said_of_a_relation_is_theirs() {
         &["someone else: (son); peanut allergy"],
     );
 }
+
+#[test]
+fn the_writers_own_name_is_a_greeting_never_a_part_not_understood() {
+    reads("I'm Sam", En, &["greeting"]);
+    reads("my name is Priya", En, &["greeting"]);
+    reads("me llamo Ximena", Es, &["greeting"]);
+    reads("soy Marta", Es, &["greeting"]);
+    // A word the assistant knows is what it says.
+    reads("soy vegana", Es, &["diet vegan"]);
+}
