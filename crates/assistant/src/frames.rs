@@ -139,14 +139,16 @@ fn meal_back(t: &Text, scopes: &Scopes, today: u8, lang: Lang) -> Option<Read> {
     // carne en la cena": a food refused, not a meal left uneaten; the
     // meal is only said uneaten in the past ("I didn't eat the chicken
     // at lunch").
-    let food_refused = !t.has_any(ATE)
-        && !t.has_any(NOT_EATEN_YET)
-        && foods::mentioned(t.words(), lang)
-            .found
-            .iter()
-            .any(|f| !["vegan", "vegetarian"].contains(&f.as_str()));
+    let food_refused = || {
+        !t.has_any(ATE)
+            && !t.has_any(NOT_EATEN_YET)
+            && foods::mentioned(t.words(), lang)
+                .found
+                .iter()
+                .any(|f| !["vegan", "vegetarian"].contains(&f.as_str()))
+    };
     let negated_eating = scopes.negates_any(t, ATE)
-        || scopes.negates_any(t, EAT_VERBS) && meal.meal_type.is_some() && !food_refused;
+        || scopes.negates_any(t, EAT_VERBS) && meal.meal_type.is_some() && !food_refused();
     let question = t
         .words()
         .first()

@@ -47,14 +47,18 @@ pub(super) fn relation_in(words: &[String], i: usize) -> Option<(&'static str, O
 pub(super) fn of_others(t: &Text) -> bool {
     let words = t.words();
     // "no como papa": a word eaten is a food, never a person.
-    let people: Vec<String> = (0..words.len())
-        .filter(|&i| !eaten_at(words, i))
-        .map(|i| words[i].clone())
-        .collect();
-    let people = if people.len() < words.len() {
-        &Text::from_words(people)
-    } else {
+    let eaten: Vec<usize> = (0..words.len()).filter(|&i| eaten_at(words, i)).collect();
+    let kept;
+    let people = if eaten.is_empty() {
         t
+    } else {
+        kept = Text::from_words(
+            (0..words.len())
+                .filter(|i| !eaten.contains(i))
+                .map(|i| words[i].clone())
+                .collect(),
+        );
+        &kept
     };
     people.has_any(OTHERS)
         || (1..words.len()).any(|i| {
