@@ -660,6 +660,41 @@ async fn holds(
                 })
             })
         }
+        // The meal's recipe has none of the words in its ingredients.
+        "lacks" => {
+            let mut parts = value.splitn(3, ':');
+            let (day, meal, words) = (
+                day_of(parts.next().unwrap()),
+                parts.next().unwrap(),
+                parts
+                    .next()
+                    .unwrap_or_else(|| panic!("line {}: lacks=D:meal:a|b", step.line)),
+            );
+            after.meal(day, meal).is_some_and(|m| {
+                let ingredients = m["recipe"]["ingredients"]
+                    .as_str()
+                    .unwrap_or("")
+                    .to_lowercase();
+                words.split('|').all(|w| !ingredients.contains(w))
+            })
+        }
+        // The member of that name is that many years old.
+        "age" => {
+            let (name, years) = value.split_once(':').unwrap();
+            let years: i32 = years.parse().unwrap();
+            after.members.as_array().is_some_and(|ms| {
+                ms.iter().any(|m| {
+                    m["name"].as_str() == Some(name)
+                        && m["birth_date"]
+                            .as_str()
+                            .and_then(|d| chrono::NaiveDate::parse_from_str(d, "%Y-%m-%d").ok())
+                            .is_some_and(|born| {
+                                chrono::Utc::now().date_naive().years_since(born)
+                                    == u32::try_from(years).ok()
+                            })
+                })
+            })
+        }
         "profile" if value == "same" => after.profile == before.profile,
         "care" => {
             let lower = answer.to_lowercase();

@@ -1,6 +1,7 @@
 //! Two invariants of the assistant, checked on every message of a corpus
-//! file (the tuning corpus on each run of `chat_corpus`; any other file,
-//! such as the held-out set, with [`run`]):
+//! file (the tuning corpus on each run of `chat_corpus`, both held-out
+//! sets by `invariants_hold_over_the_held_out_sets`; any other file with
+//! [`run`]):
 //!
 //! - **No negated act performs the positive act.** Where a message says
 //!   an act only negated ("I'm not lactose intolerant", "todavía no he
@@ -477,6 +478,23 @@ async fn invariants_hold_over_a_corpus_file() {
         "{} of {messages} broke an invariant",
         broken.len()
     );
+}
+
+/// The invariants hold over both held-out sets too (`heldout.txt`,
+/// `heldout2.txt`), whatever their other expectations: their scores are
+/// only measured, but a negation done the other way round or an allergy
+/// lost fails here.
+#[actix_web::test]
+async fn invariants_hold_over_the_held_out_sets() {
+    for path in ["tests/chat/heldout.txt", "tests/chat/heldout2.txt"] {
+        let (messages, broken) = run(Backend::Sqlite, path).await;
+        assert!(
+            broken.is_empty(),
+            "{path}: {} of {messages} broke an invariant:\n\n{}",
+            broken.len(),
+            broken.join("\n\n")
+        );
+    }
 }
 
 #[cfg(test)]

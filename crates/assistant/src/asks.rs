@@ -13,8 +13,12 @@ use super::vocab::*;
 use super::words::{Text, next, number_word, numbers};
 use mealplan_domain::planner::PlanAdjust;
 
+/// Diets named as foods ("something vegetarian"): what a dish keeps to,
+/// never a food it has.
+const DIET_NAMES: &[&str] = &["vegan", "vegetarian", "pescatarian", "halal", "kosher"];
+
 /// The nutrient a part asks about.
-fn nutrient(t: &Text) -> Option<Nutrient> {
+pub(super) fn nutrient(t: &Text) -> Option<Nutrient> {
     if t.has_stem(&["protein", "proteina", "proteinas"]) {
         Some(Nutrient::Protein)
     } else if t.has_stem(CARB_NOUNS) {
@@ -40,6 +44,23 @@ fn complaint(t: &Text) -> Option<Complaint> {
         .iter()
         .find(|w| !ASKED_OPENERS.contains(&w.as_str()))
         .map_or("", String::as_str);
+    // "I don't want so much protein": the amount refused, not the
+    // nutrient.
+    if t.has_any(TOO_MUCH_REFUSED) {
+        return Some(Complaint::TooHigh);
+    }
+    // "less carbs please", "más proteína": asked at the start.
+    let first = t
+        .words()
+        .iter()
+        .find(|w| !["please", "pls", "plz", "por", "favor", "and", "y"].contains(&w.as_str()))
+        .map_or("", String::as_str);
+    if LESS_ASKED.contains(&first) {
+        return Some(Complaint::TooHigh);
+    }
+    if MORE_ASKED.contains(&first) {
+        return Some(Complaint::TooLow);
+    }
     if scopes.any() {
         // "don't lower my protein": no verb of asking read.
     } else if LOWER_ASKED.contains(&verb) {
@@ -176,6 +197,18 @@ fn option(t: &Text) -> Option<usize> {
 /// The one action a part asks for, if any.
 pub(super) fn action(t: &Text, lang: Lang, today: u8) -> Option<ToolRequest> {
     let meal = meal_ref(t, today);
+    // "too much salt in my days", "¿cuánta sal puedo tomar?": the day's
+    // sodium limit, explained.
+    if t.has_any(SALT_WORDS)
+        && (complaint(t).is_some()
+            || t.has_any(&["too", "muy", "demasiado", "demasiada"])
+            || t.has_any(ASKING_AMOUNTS)
+            || t.has_any(WHY)
+            || t.has_any(TARGET_NOUNS))
+        && !t.has_any(SEARCH)
+    {
+        return Some(ToolRequest::ExplainSodium);
+    }
     let in_plan = t.has_any(IN_PLAN);
     // Which meals of the plan have a food? ("which days have fish?")
     let which = t.words().first().is_some_and(|w| {
@@ -303,6 +336,20 @@ pub(super) fn action(t: &Text, lang: Lang, today: u8) -> Option<ToolRequest> {
     {
         let mut meal = meal;
         if unwanted && !replacing {
+            // "no fish for dinner tomorrow", "hoy no me apetece pollo":
+            // the food kept out of that day's meals, for that day only.
+            let refused: Vec<String> = foods::mentioned(t.words(), lang)
+                .found
+                .into_iter()
+                .filter(|f| !DIET_NAMES.contains(&f.as_str()))
+                .collect();
+            if !refused.is_empty() && !something && chosen.is_none() {
+                meal.recipe_name = None;
+                return Some(ToolRequest::KeepOutOf {
+                    meal,
+                    foods: refused,
+                });
+            }
             meal.recipe_name = foods::mentioned(t.words(), lang).found.into_iter().next();
         }
         // "put something meatless on friday": that day's meal with meat.

@@ -27,7 +27,7 @@ use super::words::{Text, next, numbers};
 /// structure; `None` leaves it to the keyword readers.
 pub(super) fn read(t: &Text, lang: Lang, today: u8, names: &[String]) -> Option<Read> {
     let scopes = Scopes::of(t);
-    if let Some(read) = meal_back(t, &scopes, today) {
+    if let Some(read) = meal_back(t, &scopes, today, lang) {
         return Some(read);
     }
     if let Some(read) = member_out(t, names) {
@@ -132,11 +132,23 @@ fn taken_back(t: &Text, scopes: &Scopes, lang: Lang) -> Read {
 /// A meal set back to pending: "undo", "untick", "no me lo comí", "mark
 /// breakfast as not eaten", "todavía no he desayunado", "I didn't eat
 /// lunch". A question ("haven't I eaten?") is not one.
-fn meal_back(t: &Text, scopes: &Scopes, today: u8) -> Option<Read> {
+fn meal_back(t: &Text, scopes: &Scopes, today: u8, lang: Lang) -> Option<Read> {
     let meal = meal_ref(t, today);
     let undo = t.has_any(UNDO);
-    let negated_eating =
-        scopes.negates_any(t, ATE) || scopes.negates_any(t, EAT_VERBS) && meal.meal_type.is_some();
+    // "I don't want to eat fish for dinner tomorrow", "mañana no como
+    // carne en la cena": a food refused, not a meal left uneaten; the
+    // meal is only said uneaten in the past ("I didn't eat the chicken
+    // at lunch").
+    let food_refused = || {
+        !t.has_any(ATE)
+            && !t.has_any(NOT_EATEN_YET)
+            && foods::mentioned(t.words(), lang)
+                .found
+                .iter()
+                .any(|f| !["vegan", "vegetarian"].contains(&f.as_str()))
+    };
+    let negated_eating = scopes.negates_any(t, ATE)
+        || scopes.negates_any(t, EAT_VERBS) && meal.meal_type.is_some() && !food_refused();
     let question = t
         .words()
         .first()

@@ -534,6 +534,22 @@ pub(super) fn completes(message: &str, lang: Lang, partial: &MemberFacts) -> Opt
     if own && !third && more.relation.is_none() {
         return None;
     }
+    // "añade a mi marido Pedro…" while a daughter waits: another person,
+    // never merged into her.
+    let other = |a: &Option<String>, b: &Option<String>| matches!((a, b), (Some(x), Some(y)) if normalise(x) != normalise(y));
+    if other(&partial.relation, &more.relation) || other(&partial.name, &more.name) {
+        return None;
+    }
+    // "se llama Lucía, mide 110 cm y pesa 19 kilos" for a child of 5:
+    // a child's weight, under the adults' 25 kg.
+    if more.weight.is_none()
+        && partial
+            .age
+            .or(more.age)
+            .is_some_and(|a| a < BirthDate::MIN_AGE)
+    {
+        more.weight = child_weight(&t);
+    }
     if more.name.is_none() && partial.name.is_none() {
         more.name = bare_name(message);
     }

@@ -188,6 +188,11 @@ fn understand_with(message: &str, ctx: &Context, names: &[String], kept: &[Strin
                 extend(&mut out.requests, kind, more.found);
                 continue;
             }
+            // "hi, I'm Sam", "soy Marta": the writer's name, a greeting.
+            if introduces_self(&part) {
+                out.signals.push(Signal::Greeting);
+                continue;
+            }
             if !part.words().iter().all(|w| FILLER.contains(&w.as_str())) {
                 out.unread = true;
                 out.unread_parts.push(part.joined());
@@ -283,6 +288,22 @@ fn understand_with(message: &str, ctx: &Context, names: &[String], kept: &[Strin
     // A heading with no list after it adds nothing.
     out.requests
         .retain(|r| !matches!(r, ToolRequest::AddPreference { names, .. } if names.is_empty()));
+    // "a lighter plan, fewer calories": the plan asked with the change
+    // answers the complaint beside it.
+    if out.requests.iter().any(|r| {
+        matches!(r, ToolRequest::GenerateWeeklyPlan { adjust, meals_change, .. }
+            if !adjust.is_none() || *meals_change != 0)
+    }) {
+        out.requests.retain(|r| {
+            !matches!(
+                r,
+                ToolRequest::ExplainTargets {
+                    complaint: Some(_),
+                    ..
+                }
+            )
+        });
+    }
     // A request said twice ("sedentary, desk job") is done once.
     let mut once: Vec<ToolRequest> = Vec::with_capacity(out.requests.len());
     for r in out.requests.drain(..) {
@@ -316,6 +337,22 @@ fn theirs(out: &mut Understood, name: String, lang: Lang) {
     let mut facts = super::others::said_of_them(&Text::from_words(Vec::new()), lang, &inner);
     facts.name = Some(name);
     out.signals.push(Signal::SomeoneElse(facts));
+}
+
+/// Whether a part only gives the writer's name ("I'm Sam", "my name is
+/// Ana", "soy Marta", "me llamo Leo"): an opener, then one word the
+/// assistant does not know.
+fn introduces_self(t: &Text) -> bool {
+    let words: Vec<&str> = t.words().iter().map(String::as_str).collect();
+    let name = match words.as_slice() {
+        ["i", "m" | "am", name]
+        | ["im" | "soy", name]
+        | ["my", "name", "is" | "s", name]
+        | ["me", "llamo", name]
+        | ["mi", "nombre", "es", name] => *name,
+        _ => return false,
+    };
+    name.chars().count() >= 2 && !super::words::is_known(name)
 }
 
 /// Whether a part's subject is a third person ("she doesn't like fish",

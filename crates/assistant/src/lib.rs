@@ -213,7 +213,7 @@ impl Chat {
             mut requests,
             signals,
             unread,
-            unread_parts,
+            mut unread_parts,
         } = understand(message, &context);
         let mut waiting = memory.pending.take().and_then(|p| request::decode(&p));
         // "she is 34, 165 cm and 60 kg": the facts a member waiting for
@@ -225,6 +225,8 @@ impl Chat {
             facts.merge(more);
             requests = vec![ToolRequest::AddMember(facts)];
             waiting = None;
+            // The whole message was their facts: no part of it unread.
+            unread_parts.clear();
         }
         // A stranger who tells the assistant about themselves ("soy mujer,
         // 29 años, 160 cm y 58 kilos"): their profile is made from it,
@@ -287,7 +289,6 @@ impl Chat {
         // "female, 28, 165 cm": a part that gave a fact of the profile or
         // member being made was understood, whatever the other readers
         // made of it; an answer never names it as not understood.
-        let mut unread_parts = unread_parts;
         if requests.iter().any(|r| {
             matches!(
                 r,
@@ -336,8 +337,11 @@ impl Chat {
         let toolbox = self.toolbox(user, lang, &memory);
         for signal in &signals {
             if let Signal::SomeoneElse(facts) = signal {
-                let (text, changed) = toolbox.someone_else(facts).await?;
+                let (text, changed, offer) = toolbox.someone_else(facts).await?;
                 turn.texts.push(text);
+                if offer.is_some() {
+                    turn.pending = offer;
+                }
                 if changed {
                     turn.used.push(tool_names::UPDATE_MEMBER.to_owned());
                 }

@@ -180,3 +180,28 @@ pub(super) fn meals_a_day(t: &Text) -> Option<u8> {
     }
     None
 }
+
+/// The age said of a person in a statement about them ("my son is 8",
+/// "mi hija tiene 5 años", "she turned 11"): a whole number of years, or
+/// one right after "is", "tiene" or "turned" with no unit after it.
+pub(super) fn age_said(t: &Text) -> Option<u32> {
+    let words = t.words();
+    let whole = |n: f64| (n.fract() == 0.0 && (1.0..=120.0).contains(&n)).then_some(n as u32);
+    for (i, n) in numbers(t) {
+        let unit = next(t, i);
+        if YEARS_WORDS.contains(&unit) {
+            return whole(n);
+        }
+        let before = if i > 0 { words[i - 1].as_str() } else { "" };
+        let after_now = i > 1 && NOW_WORDS.contains(&before);
+        let verb = if after_now {
+            words[i - 2].as_str()
+        } else {
+            before
+        };
+        if AGE_VERBS.contains(&verb) && (unit.is_empty() || NOW_WORDS.contains(&unit)) {
+            return whole(n);
+        }
+    }
+    None
+}

@@ -85,6 +85,8 @@ pub(super) fn said_of_them(t: &Text, lang: Lang, inner: &Read) -> MemberFacts {
         relation: (0..t.len())
             .find_map(|i| relation_in(t.words(), i))
             .map(|(en, _)| en.to_owned()),
+        // "my son is 8", "mi hija tiene 5 años".
+        age: super::measures::age_said(t),
         ..MemberFacts::default()
     };
     for r in &inner.requests {

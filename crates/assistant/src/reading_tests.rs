@@ -93,6 +93,9 @@ fn short(r: &ToolRequest) -> String {
                 Some(Choice::MoreProtein) => " more protein".into(),
             }
         ),
+        ToolRequest::KeepOutOf { meal: m, foods } => {
+            format!("keep {} out of {}", foods.join(", "), meal(m))
+        }
         ToolRequest::SuggestAlternatives { meal: m } => format!("alternatives {}", meal(m)),
         ToolRequest::SearchRecipes(c) => {
             let mut s = "search".to_owned();
@@ -159,6 +162,7 @@ fn short(r: &ToolRequest) -> String {
                 Some(super::request::Complaint::TooLow) => " too low",
             }
         ),
+        ToolRequest::ExplainSodium => "sodium".into(),
         ToolRequest::ShoppingList { food } => {
             format!(
                 "shopping{}",
@@ -1239,4 +1243,132 @@ fn children_and_grandchildren_are_read_by_the_words_people_use() {
         Es,
         &["add member Ana (daughter) female 4y 102cm 16kg"],
     );
+}
+
+#[test]
+fn a_food_refused_for_a_day_or_meal_is_kept_out_of_it_only() {
+    // Tomorrow is Thursday (4): today is Wednesday in every reading.
+    reads(
+        "mañana no quiero pescado en la cena",
+        Es,
+        &["keep fish out of 4:dinner"],
+    );
+    reads(
+        "no fish for dinner tomorrow",
+        En,
+        &["keep fish out of 4:dinner"],
+    );
+    reads("hoy no me apetece pollo", Es, &["keep chicken out of 3:-"]);
+    reads(
+        "I don't feel like chicken today",
+        En,
+        &["keep chicken out of 3:-"],
+    );
+    reads("el jueves no quiero carne", Es, &["keep meat out of 4:-"]);
+    reads(
+        "tonight I don't want rice",
+        En,
+        &["keep rice out of 3:dinner"],
+    );
+    reads(
+        "no quiero huevo en el desayuno",
+        Es,
+        &["keep egg out of -:breakfast"],
+    );
+    // Wanting not to eat it is no meal left uneaten.
+    reads(
+        "I don't want to eat fish for dinner tomorrow",
+        En,
+        &["keep fish out of 4:dinner"],
+    );
+    reads(
+        "mañana no como carne en la cena",
+        Es,
+        &["keep meat out of 4:dinner"],
+    );
+    // In the past, the meal was not eaten, whatever food is named.
+    reads(
+        "I didn't eat the chicken at lunch",
+        En,
+        &["pending -:lunch"],
+    );
+    // With no day or meal it is a rule for good; an allergy always is.
+    reads("no quiero pescado", Es, &["add restriction: fish"]);
+    reads(
+        "I'm allergic to eggs, no eggs tomorrow",
+        En,
+        &["add restriction: egg allergy", "keep egg out of 4:-"],
+    );
+}
+
+#[test]
+fn a_relation_word_eaten_is_a_food() {
+    reads("no como papa", Es, &["add restriction: potato"]);
+    reads("no me gusta comer papas", Es, &["add restriction: potato"]);
+    reads("I don't eat papas", En, &["add restriction: potato"]);
+    // After a possessive it is a person still.
+    reads(
+        "mi papá no come cerdo",
+        Es,
+        &["someone else: (father); pork"],
+    );
+    reads(
+        "mi papa es celíaco",
+        Es,
+        &["someone else: (father); gluten free"],
+    );
+}
+
+#[test]
+fn so_much_less_or_more_of_a_nutrient_is_a_complaint_and_salt_a_limit() {
+    reads(
+        "I don't want so much protein",
+        En,
+        &["targets protein too high"],
+    );
+    reads(
+        "no quiero tanta proteína",
+        Es,
+        &["targets protein too high"],
+    );
+    reads("less carbs please", En, &["targets carbs too high"]);
+    reads(
+        "menos carbohidratos por favor",
+        Es,
+        &["targets carbs too high"],
+    );
+    reads("more protein pls", En, &["targets protein too low"]);
+    reads("too much salt in my days", En, &["sodium"]);
+    reads("mis días tienen demasiada sal", Es, &["sodium"]);
+    reads("how much sodium should i have", En, &["sodium"]);
+    // A plan asked with fewer carbs is still a plan.
+    reads("I want fewer carbs", En, &["generate 7 carbs-1"]);
+}
+
+#[test]
+fn an_age_said_of_a_relation_is_theirs() {
+    reads("my son is 8", En, &["someone else: (son) 8y"]);
+    reads("mi hija tiene 5 años", Es, &["someone else: (daughter) 5y"]);
+    reads(
+        "my daughter is 11 now",
+        En,
+        &["someone else: (daughter) 11y"],
+    );
+    reads("mi hijo ya tiene 10 años", Es, &["someone else: (son) 10y"]);
+    // Without an age, the rest is read as before.
+    reads(
+        "my son is allergic to peanuts",
+        En,
+        &["someone else: (son); peanut allergy"],
+    );
+}
+
+#[test]
+fn the_writers_own_name_is_a_greeting_never_a_part_not_understood() {
+    reads("I'm Sam", En, &["greeting"]);
+    reads("my name is Priya", En, &["greeting"]);
+    reads("me llamo Ximena", Es, &["greeting"]);
+    reads("soy Marta", Es, &["greeting"]);
+    // A word the assistant knows is what it says.
+    reads("soy vegana", Es, &["diet vegan"]);
 }

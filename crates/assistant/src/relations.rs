@@ -4,6 +4,7 @@
 
 use mealplan_domain::Gender;
 
+use super::lang::Lang;
 use super::vocab::*;
 use super::words::Text;
 
@@ -26,9 +27,13 @@ pub(super) fn relation_after_mine(word: &str) -> Option<(&'static str, Option<Ge
 }
 
 /// The relation word at place `i` of `words`: "mujer" and "niña" only
-/// after a possessive ("mi mujer", "mi niña").
+/// after a possessive ("mi mujer", "mi niña"); none as the object of an
+/// eating verb ("no como papa": potatoes, [`eaten_at`]).
 pub(super) fn relation_in(words: &[String], i: usize) -> Option<(&'static str, Option<Gender>)> {
     let w = words[i].as_str();
+    if eaten_at(words, i) {
+        return None;
+    }
     if i > 0 && POSSESSIVES.contains(&words[i - 1].as_str()) {
         relation_after_mine(w)
     } else {
@@ -41,11 +46,41 @@ pub(super) fn relation_in(words: &[String], i: usize) -> Option<(&'static str, O
 /// only after a possessive ("mi niña", "mi pequeña es celíaca").
 pub(super) fn of_others(t: &Text) -> bool {
     let words = t.words();
-    t.has_any(OTHERS)
+    // "no como papa": a word eaten is a food, never a person.
+    let eaten: Vec<usize> = (0..words.len()).filter(|&i| eaten_at(words, i)).collect();
+    let kept;
+    let people = if eaten.is_empty() {
+        t
+    } else {
+        kept = Text::from_words(
+            (0..words.len())
+                .filter(|i| !eaten.contains(i))
+                .map(|i| words[i].clone())
+                .collect(),
+        );
+        &kept
+    };
+    people.has_any(OTHERS)
         || (1..words.len()).any(|i| {
             POSSESSIVES.contains(&words[i - 1].as_str())
                 && RELATIONS_AFTER_MINE.contains(&words[i].as_str())
         })
+}
+
+/// Whether the word at `i` is the object of an eating verb and names a
+/// food ("no como papa", "I don't eat papas", "come la papa"): a food,
+/// whatever else it may name. A possessive between them ("como mi
+/// papá") keeps it a person.
+pub(super) fn eaten_at(words: &[String], i: usize) -> bool {
+    let mut j = i;
+    while j > 0 && EATEN_SKIPPED.contains(&words[j - 1].as_str()) {
+        j -= 1;
+    }
+    j > 0
+        && EATING_OBJECT_VERBS.contains(&words[j - 1].as_str())
+        && [Lang::Es, Lang::En]
+            .iter()
+            .any(|l| super::foods::exact(&words[i], *l).is_some())
 }
 
 /// Whether a relation word says nothing of eating together (a friend).

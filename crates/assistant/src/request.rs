@@ -192,7 +192,8 @@ impl MemberFacts {
     }
 
     /// Whether it says something to store on a member already kept: a
-    /// rule, a diet, a body fact, a goal, activity or meals a day.
+    /// rule, a diet, a body fact (the age too), a goal, activity or meals
+    /// a day.
     pub fn changes(&self) -> bool {
         !self.restrictions.is_empty()
             || !self.diets.is_empty()
@@ -204,6 +205,7 @@ impl MemberFacts {
             || self.goal.is_some()
             || self.activity.is_some()
             || self.meals.is_some()
+            || self.age.is_some()
     }
 
     /// Whether it says anything about a person.
@@ -236,6 +238,15 @@ pub enum ToolRequest {
         meal: MealRef,
         /// The candidate.
         choice: Option<Choice>,
+    },
+    /// A food refused for one day or meal ("no fish for dinner
+    /// tomorrow", "hoy no me apetece pollo"): that day's meals with it
+    /// swapped for dishes without it; nothing stored for good.
+    KeepOutOf {
+        /// The day (today when absent) and, if named, the meal type.
+        meal: MealRef,
+        /// The foods (English, as restriction names).
+        foods: Vec<String>,
     },
     /// List three candidates for a meal.
     SuggestAlternatives {
@@ -281,6 +292,10 @@ pub enum ToolRequest {
         /// The target found too high or too low, if it was.
         complaint: Option<Complaint>,
     },
+    /// The day's sodium limit and how days over it count ("too much salt
+    /// in my days"), with a re-balance offered when the plan has days
+    /// over it.
+    ExplainSodium,
     /// What to buy for the pending meals (only a food's items, when one
     /// is named: "do I need to buy eggs?").
     ShoppingList {
@@ -377,7 +392,7 @@ impl ToolRequest {
     pub fn name(&self) -> &'static str {
         match self {
             Self::GenerateWeeklyPlan { .. } => names::GENERATE,
-            Self::ReplaceMeal { .. } => names::REPLACE,
+            Self::ReplaceMeal { .. } | Self::KeepOutOf { .. } => names::REPLACE,
             Self::SuggestAlternatives { .. } => names::ALTERNATIVES,
             Self::SearchRecipes(_) => names::SEARCH,
             Self::PlanSummary { .. } => names::PLAN,
@@ -385,7 +400,7 @@ impl ToolRequest {
             Self::AddPreference { .. } | Self::RemovePreference { .. } => names::PREFERENCE,
             Self::ChangeProfile(_) => names::UPDATE_PROFILE,
             Self::DayProgress { .. } => names::PROGRESS,
-            Self::ExplainTargets { .. } => names::TARGETS,
+            Self::ExplainTargets { .. } | Self::ExplainSodium => names::TARGETS,
             Self::ShoppingList { .. } => names::SHOPPING,
             Self::Rebalance { .. } => names::REBALANCE,
             Self::PlanContains { .. } => names::CONTAINS,

@@ -33,7 +33,8 @@ pub(super) fn statements(t: &Text, lang: Lang, read: &mut Read) -> bool {
                 ["vegan", "vegetarian", "pescatarian", "halal", "kosher"].contains(&f.as_str())
             })
             || body_weight(t).is_some()
-            || height(t).is_some())
+            || height(t).is_some()
+            || super::measures::age_said(t).is_some())
         && !t.has_any(ABOUT_ME)
         // "a diet plan for my family": a household plan, read as an ask.
         && !(t.has_any(PLAN) && super::relations::for_everyone(t))
@@ -225,7 +226,11 @@ pub(super) fn about_self(t: &Text, lang: Lang, read: &mut Read) -> bool {
         && let Some(rest) = t.after(&strong).filter(|_| !one_meal(t))
     {
         let rest = skip_leading(&rest, BEFORE_DISLIKED);
-        let about_the_plan = Text::from_words(rest.clone()).has_any(PLAN);
+        // "no quiero tanta proteína": a nutrient or salt is a target or
+        // a limit (`asks`), no food.
+        let about_the_plan = Text::from_words(rest.clone()).has_any(PLAN)
+            || super::asks::nutrient(&Text::from_words(rest.clone())).is_some()
+            || t.has_any(TOO_MUCH_REFUSED);
         let tastes = tastes_of(&rest);
         if !about_the_plan && !starts_with_any(&rest, PRONOUNS) && tastes.is_empty() {
             add_foods(read, FoodKind::Dislike, foods::read(&rest, lang), lang);
@@ -344,11 +349,16 @@ pub(super) fn goal_said(t: &Text) -> Option<Goal> {
     }
 }
 
-/// Whether a dislike is about one meal of the plan ("I don't want the
-/// salmon on Friday", "quita el salmón del viernes"): a day is named, so
+/// Whether a dislike is about one day or meal of the plan ("I don't
+/// want the salmon on Friday", "quita el salmón del viernes", "mañana no
+/// quiero pescado", "no fish for dinner"): a day or a meal is named, so
 /// it is a swap, not a rule for good.
 pub(super) fn one_meal(t: &Text) -> bool {
-    t.words().iter().any(|w| super::lang::day_word(w).is_some()) || t.has_any(TODAY_WORDS)
+    let named = super::asks::meal_ref(t, 1);
+    t.words().iter().any(|w| super::lang::day_word(w).is_some())
+        || t.has_any(TODAY_WORDS)
+        || named.day.is_some()
+        || named.meal_type.is_some()
 }
 
 fn skip_leading(words: &[String], skip: &[&str]) -> Vec<String> {

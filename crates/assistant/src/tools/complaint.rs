@@ -5,11 +5,12 @@
 //! have wanted to know why.
 
 use mealplan_domain::planner::Nutrient;
+use mealplan_domain::targets::child::sodium_limit;
 use mealplan_domain::{DietType, Goal};
-use mealplan_ports::Person;
+use mealplan_ports::{Person, StoreError};
 
-use super::Toolbox;
-use crate::lang::{Lang, diet_name};
+use super::{Said, Shown, Toolbox, capitalise};
+use crate::lang::{Lang, day_name, diet_name};
 use crate::request::{Complaint, ProfileChange, ToolRequest};
 
 /// The change that moves `focus` the way the person asked, if the
@@ -66,7 +67,104 @@ pub(super) fn change_for(
     }
 }
 
+/// Milligrams as people read them: "2,300" in English, "2.300" in
+/// Spanish.
+fn mg(v: f64, lang: Lang) -> String {
+    let n = v.round() as i64;
+    let (th, rest) = (n / 1000, n % 1000);
+    if th == 0 {
+        return n.to_string();
+    }
+    format!("{th}{}{rest:03}", lang.pick(",", "."))
+}
+
 impl Toolbox<'_> {
+    /// The sodium limit ("too much salt in my days"): what it is for this
+    /// person (2,300 mg for adults, less for children by age), that a day
+    /// over it is not counted as met, and the current plan's days over
+    /// it, whose re-balance is offered for a yes.
+    pub(super) async fn explain_sodium(&self) -> Result<Said, StoreError> {
+        let Some(p) = self.profile_of().await? else {
+            return Ok(self.no_profile().into());
+        };
+        let age = p.body.age_on(self.services.profiles.today());
+        let limit = sodium_limit(age);
+        let lang = self.lang;
+        let mut out = match lang {
+            Lang::En => format!(
+                "Your sodium limit is **{} mg a day** (about {:.1} g of salt): {} mg for adults and from age 14 (NASEM 2019, the intake that lowers chronic disease risk); children less by age ({} mg at 1-3, {} mg at 4-8, {} mg at 9-13). It is a limit, not a target: a day over it is not counted as met, whatever its calories and macros, and plans keep days under it where the recipes allow.",
+                mg(limit, lang),
+                limit * 2.5 / 1000.0,
+                mg(2300.0, lang),
+                mg(1200.0, lang),
+                mg(1500.0, lang),
+                mg(1800.0, lang)
+            ),
+            Lang::Es => format!(
+                "Tu límite de sodio es **{} mg al día** (unos {} g de sal): {} mg para adultos y desde los 14 años (NASEM 2019, la ingesta que reduce el riesgo de enfermedad crónica); los niños, menos según la edad ({} mg de 1 a 3 años, {} mg de 4 a 8, {} mg de 9 a 13). Es un límite, no un objetivo: un día que lo pasa no cuenta como cumplido, sean cuales sean sus calorías y macros, y los planes dejan los días por debajo cuando las recetas lo permiten.",
+                mg(limit, lang),
+                format!("{:.1}", limit * 2.5 / 1000.0).replace('.', ","),
+                mg(2300.0, lang),
+                mg(1200.0, lang),
+                mg(1500.0, lang),
+                mg(1800.0, lang)
+            ),
+        };
+        let mut pending = None;
+        if let Some(plan) = self.plan_of().await? {
+            let over: Vec<(u8, f64)> = plan
+                .days
+                .iter()
+                .map(|d| {
+                    let sodium: f64 = d
+                        .meals
+                        .iter()
+                        .map(|m| m.recipe.card.sodium * m.meal.servings)
+                        .sum();
+                    (d.day_of_week, sodium)
+                })
+                .filter(|(_, sodium)| *sodium > limit)
+                .collect();
+            if over.is_empty() {
+                out.push_str(self.t(
+                    "\n\nEvery day of your current plan is under it, so I changed nothing.",
+                    "\n\nTodos los días de tu plan actual quedan por debajo, así que no he cambiado nada.",
+                ));
+            } else {
+                let days: Vec<String> = over
+                    .iter()
+                    .map(|(d, s)| {
+                        format!("{} ({} mg)", capitalise(day_name(*d, lang)), mg(*s, lang))
+                    })
+                    .collect();
+                let _ = std::fmt::Write::write_fmt(
+                    &mut out,
+                    format_args!(
+                        "\n\n{} {}. {}",
+                        self.t(
+                            "Days of your current plan over it:",
+                            "Días de tu plan actual que lo pasan:"
+                        ),
+                        days.join(", "),
+                        self.t(
+                            "I can re-balance them (a re-balance weighs sodium like a target). Shall I? Answer yes or no.",
+                            "Puedo reequilibrarlos (al reequilibrar, el sodio cuenta como un objetivo). ¿Lo hago? Responde sí o no.",
+                        )
+                    ),
+                );
+                pending = Some(ToolRequest::Rebalance {
+                    day: (over.len() == 1).then_some(over[0].0),
+                });
+            }
+        }
+        Ok(Said {
+            text: out,
+            pending,
+            shown: Shown::Keep,
+            progress_day: None,
+        })
+    }
+
     /// What to tell a person who finds `focus` too high or too low, and
     /// the change offered for their yes, if there is one.
     pub(super) fn complaint_answer(
@@ -133,6 +231,14 @@ impl Toolbox<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn milligrams_read_as_written_in_each_language() {
+        assert_eq!(mg(2300.0, Lang::En), "2,300");
+        assert_eq!(mg(2300.0, Lang::Es), "2.300");
+        assert_eq!(mg(950.4, Lang::En), "950");
+        assert_eq!(mg(1045.0, Lang::Es), "1.045");
+    }
 
     #[test]
     fn each_complaint_is_offered_the_change_that_moves_it_that_way() {

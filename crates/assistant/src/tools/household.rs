@@ -19,7 +19,7 @@ use crate::request::{MemberFacts, ToolRequest};
 use mealplan_app::{MemberError, PlanView};
 
 /// The example of a whole member, in the answer's language.
-fn example(lang: Lang) -> &'static str {
+pub(super) fn example(lang: Lang) -> &'static str {
     lang.pick(
         "\"add my wife Ana: she's 34, 165 cm, 60 kg, vegetarian\"",
         "\"añade a mi hijo Leo, 17 años, 175 cm, 62 kg\"",
@@ -359,7 +359,7 @@ impl Toolbox<'_> {
     }
 
     /// The needed facts `facts` lacks, named in the answer's language.
-    fn missing(&self, facts: &MemberFacts) -> Vec<&'static str> {
+    pub(super) fn missing(&self, facts: &MemberFacts) -> Vec<&'static str> {
         let mut out = Vec::new();
         if facts.name.is_none() {
             out.push(self.t("name", "nombre"));

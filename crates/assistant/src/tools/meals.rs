@@ -105,7 +105,11 @@ impl Toolbox<'_> {
             })
     }
 
-    async fn candidates(&self, meal_id: i64, limit: usize) -> Result<Vec<Recipe>, StoreError> {
+    pub(super) async fn candidates(
+        &self,
+        meal_id: i64,
+        limit: usize,
+    ) -> Result<Vec<Recipe>, StoreError> {
         let found = self
             .services
             .meals
@@ -314,7 +318,7 @@ impl Toolbox<'_> {
 
     /// After a swap: the day re-balanced around the new dish when it left
     /// the targets, and how the day now stands.
-    async fn after_swap(&self, day: u8) -> Result<String, StoreError> {
+    pub(super) async fn after_swap(&self, day: u8) -> Result<String, StoreError> {
         let Some(before) = self.plan_of().await? else {
             return Ok(String::new());
         };

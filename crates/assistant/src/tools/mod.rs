@@ -5,12 +5,14 @@
 mod change;
 mod complaint;
 mod household;
+mod keep_out;
 mod meals;
 mod members;
 pub(super) mod model;
 mod own;
 mod plan;
 mod profile;
+mod protein;
 mod relatives;
 mod search;
 
@@ -95,6 +97,7 @@ impl Toolbox<'_> {
                     .await?
             }
             ToolRequest::ReplaceMeal { meal, choice } => self.replace(meal, choice).await?,
+            ToolRequest::KeepOutOf { meal, foods } => self.keep_out_of(meal, foods).await?,
             ToolRequest::SuggestAlternatives { meal } => self.alternatives(meal).await?,
             ToolRequest::SearchRecipes(criteria) => self.search(criteria).await?,
             ToolRequest::PlanSummary { day, meal_type } => {
@@ -107,6 +110,7 @@ impl Toolbox<'_> {
             }
             ToolRequest::ChangeProfile(change) => self.change_profile(*change).await?.into(),
             ToolRequest::DayProgress { day } => self.progress(*day).await?.into(),
+            ToolRequest::ExplainSodium => self.explain_sodium().await?,
             ToolRequest::ExplainTargets { focus, complaint } => {
                 self.explain_targets(*focus, *complaint).await?
             }

@@ -196,12 +196,6 @@ impl Toolbox<'_> {
                 ),
             };
         }
-        let lean = p.body.weight.kg() * (1.0 - p.body_fat_percentage / 100.0);
-        let per_kg = if p.body.goal == Goal::MaintainWeight {
-            2.0
-        } else {
-            2.2
-        };
         if m.protein {
             let _ = write!(
                 out,
@@ -209,18 +203,11 @@ impl Toolbox<'_> {
                 self.t("Protein: set by you.", "Proteína: la fijaste tú.")
             );
         } else {
-            let _ = match self.lang {
-                Lang::En => write!(
-                    out,
-                    "\n- Protein: {per_kg} g per kg of lean mass ({:.0} kg at {:.0}% body fat).",
-                    lean, p.body_fat_percentage
-                ),
-                Lang::Es => write!(
-                    out,
-                    "\n- Proteína: {per_kg} g por kg de masa magra ({:.0} kg con un {:.0}% de grasa corporal).",
-                    lean, p.body_fat_percentage
-                ),
-            };
+            let _ = write!(
+                out,
+                "\n- {}",
+                super::protein::protein_rule(&p, age, &t, self.lang)
+            );
         }
         let _ = write!(
             out,

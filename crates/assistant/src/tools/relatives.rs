@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use mealplan_domain::{Height, ItemRef, MealsPerDay, Weight};
+use mealplan_domain::{BirthDate, Height, ItemRef, MealsPerDay, Weight};
 use mealplan_ports::{Person, StoreError};
 
 use super::household::{member_error, names};
@@ -12,13 +12,76 @@ use super::members::find_member;
 use super::{Toolbox, capitalise, nutrition_of, totals_line};
 use crate::lang::{Lang, diet_name, restriction_name};
 use crate::relations::outsider;
-use crate::request::MemberFacts;
+use crate::request::{MemberFacts, ToolRequest};
 
 impl Toolbox<'_> {
     /// What was said of someone else: stored on their member when they
-    /// are one (never on the holder's profile). The answer, and whether a
-    /// member changed.
-    pub async fn someone_else(&self, facts: &MemberFacts) -> Result<(String, bool), StoreError> {
+    /// are one (never on the holder's profile). The answer, whether a
+    /// member changed, and a member to add offered for a yes ("my son is
+    /// 8" with no son in the household).
+    pub async fn someone_else(
+        &self,
+        facts: &MemberFacts,
+    ) -> Result<(String, bool, Option<ToolRequest>), StoreError> {
+        let (text, changed) = self.said_of_someone(facts).await?;
+        // Offered only when no member is found ("my son is 8", no son).
+        let kept = changed || !self.member_of(facts).await?.is_empty();
+        Ok(match self.offer_to_add(facts, kept) {
+            Some((ask, offer)) => (ask, changed, Some(offer)),
+            None => (text, changed, None),
+        })
+    }
+
+    /// "my son is 8", "mi hija tiene 5 años" with no such member: asked
+    /// whether to add them, with what else adding them needs, the facts
+    /// said kept for the yes.
+    fn offer_to_add(&self, facts: &MemberFacts, kept: bool) -> Option<(String, ToolRequest)> {
+        let relation = facts.relation.as_deref()?;
+        if kept || facts.age.is_none() || facts.name.is_some() || outsider(relation) {
+            return None;
+        }
+        let mut draft = facts.clone();
+        draft.gender = draft
+            .gender
+            .or_else(|| crate::relations::relation(relation).and_then(|(_, g)| g));
+        let who = self.label(&draft);
+        let still = self.missing(&draft).join(self.t(", ", ", "));
+        let ask = match self.lang {
+            Lang::En => format!(
+                "{} isn't in your household yet, so I stored nothing. Shall I add {who} ({} years)? I'd still need their {still}; answer yes, or tell me everything at once, e.g. {}.",
+                capitalise(&who),
+                draft.age.unwrap_or_default(),
+                super::household::example(self.lang)
+            ),
+            Lang::Es => format!(
+                "{} todavía no está en tu hogar, así que no he guardado nada. ¿Añado a {who} ({} años)? Aún necesitaría su {still}; responde sí, o dímelo todo de una vez, por ejemplo {}.",
+                capitalise(&who),
+                draft.age.unwrap_or_default(),
+                super::household::example(self.lang)
+            ),
+        };
+        Some((ask, ToolRequest::AddMember(draft)))
+    }
+
+    /// The members `facts` may be about: by name, else by relation.
+    async fn member_of(&self, facts: &MemberFacts) -> Result<Vec<Person>, StoreError> {
+        let Some(members) = self.members_of().await? else {
+            return Ok(Vec::new());
+        };
+        Ok(match (&facts.name, &facts.relation) {
+            (Some(name), _) => members.into_iter().filter(|m| names(m, name)).collect(),
+            (None, Some(rel)) if !outsider(rel) => {
+                let age = self.holder_age().await?;
+                find_member(&members, rel, age)
+                    .into_iter()
+                    .cloned()
+                    .collect()
+            }
+            _ => Vec::new(),
+        })
+    }
+
+    async fn said_of_someone(&self, facts: &MemberFacts) -> Result<(String, bool), StoreError> {
         let unchanged = self.t(
             "That sounds like it is about someone else, so I didn't change your own profile.",
             "Parece que hablas de otra persona, así que no he cambiado tu propio perfil.",
@@ -161,6 +224,16 @@ impl Toolbox<'_> {
         if let Some(w) = facts.weight.or(moved).and_then(|kg| Weight::parse(kg).ok()) {
             draft.body_mut().weight = w;
             said.push(format!("{} kg", w.kg()));
+        }
+        // "my daughter is 11 now": the birth date that makes that age.
+        let today = self.services.profiles.today();
+        if let Some(age) = facts.age
+            && member.body.age_on(today) != age
+            && let Some(birth) = super::household::born(today, age)
+                .and_then(|d| BirthDate::parse_member(d, today).ok())
+        {
+            draft.body_mut().birth_date = birth;
+            said.push(format!("{age} {}", self.t("years old", "años")));
         }
         if let Some(h) = facts.height.and_then(|cm| Height::parse(cm).ok()) {
             draft.body_mut().height = h;
