@@ -17,8 +17,8 @@ pub use export::{AccountData, Export};
 pub use household::{Household, MemberError};
 pub use plans::{
     Alternative, Busy, DayFitView, DaySummary, DayView, GenerateOptions, LimitChange, MealView,
-    Meals, Menus, PersonSummary, PlanContext, PlanError, PlanSummary, PlanView, Planner, Plans,
-    Renditions, SearchLimits, Shopping, ShoppingItem, ShoppingList, WeekPlace,
+    Meals, Menus, PersonIntake, PersonSummary, PlanContext, PlanError, PlanSummary, PlanView,
+    Planner, Plans, Renditions, SearchLimits, Shopping, ShoppingItem, ShoppingList, WeekPlace,
 };
 pub use plans::{Eater, MenuError, Refusal, limit_changes};
 pub use profiles::{ProfileError, Profiles};

@@ -12,7 +12,9 @@ use crate::auth::CurrentUser;
 use crate::error::{ApiError, ErrorBody, ValidationErrorBody};
 use crate::routes::errors::plan_error;
 use crate::routes::responses::recipe::whole;
-use crate::routes::responses::{RecipeResponse, ServedRecipeResponse};
+use crate::routes::responses::{
+    MicronutrientAmount, RecipeResponse, ServedRecipeResponse, amounts,
+};
 pub use crate::routes::responses::{public_link, set_public_base_url};
 use crate::schema::{DietTypeName, MealTypeName, field};
 use crate::validate::{
@@ -58,6 +60,9 @@ pub struct RecipeDetailResponse {
     pub saturated_fat: f64,
     /// Sodium, mg (USDA SR28).
     pub sodium: i64,
+    /// Calcium, iron, magnesium, potassium, zinc, vitamins A, C, D and
+    /// B12 and folate of one serving (USDA SR28).
+    pub micronutrients: Vec<MicronutrientAmount>,
 }
 
 fn tenths(v: f64) -> f64 {
@@ -86,6 +91,7 @@ impl From<&RecipeSheet> for RecipeDetailResponse {
             sugar: tenths(r.nutrition().sugar),
             saturated_fat: tenths(r.card.saturated_fat),
             sodium: whole(r.card.sodium),
+            micronutrients: amounts(&r.card.micronutrients),
         }
     }
 }
@@ -205,7 +211,8 @@ pub async fn list_recipes(
 }
 
 /// One recipe, with ingredient lines (grams and household measures),
-/// steps, times and per-serving fibre, sugar, saturated fat and sodium.
+/// steps, times and per-serving fibre, sugar, saturated fat, sodium and
+/// micronutrients.
 /// `recipe_url` names its printable page.
 #[utoipa::path(
     get, path = "/api/recipes/{recipe_id}", tag = "recipes",
