@@ -108,6 +108,12 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
         p.protein_food_weeks.1, 0,
         "weeks with fewer than 4 protein foods"
     );
+    // Micronutrients (issue 38 item 6): person-weeks with calcium, iron,
+    // potassium and B12 at 80% of the reference, and all four.
+    eprintln!(
+        "micronutrient weeks: {:?}; greedy {:?}",
+        p.micro_weeks, report.greedy.micro_weeks
+    );
     // The greedy original breaks them, so the checks can fail.
     assert!(report.greedy.food_thrice > 0 && report.greedy.family_twice > 0);
     // Portions, meal sizes, variety.
