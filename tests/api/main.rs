@@ -27,6 +27,7 @@ mod household;
 mod input;
 mod lifecycle;
 mod menus;
+mod micronutrients;
 mod notes;
 mod operations;
 mod own_recipes;

@@ -36,7 +36,8 @@ async fn one_recipe_has_lines_steps_times_and_nutrients(b: Backend) {
             "fiber",
             "sugar",
             "saturated_fat",
-            "sodium"
+            "sodium",
+            "micronutrients"
         ]
     );
     assert_eq!(r["recipe_url"], "/recipes/1048");

@@ -19,8 +19,9 @@ pub use household::{Household, MemberError};
 pub use own_recipes::{CatalogueFoods, DraftError, LineEdit, OwnDraft, OwnRecipeError, OwnRecipes};
 pub use plans::{
     Alternative, Busy, DayFitView, DaySummary, DayView, GenerateOptions, LimitChange, MealView,
-    Meals, Menus, MyRecipes, PersonSummary, PlanContext, PlanError, PlanSummary, PlanView, Planner,
-    Plans, Renditions, SearchLimits, Shopping, ShoppingItem, ShoppingList, Unfilled, WeekPlace,
+    Meals, Menus, MyRecipes, PersonIntake, PersonSummary, PlanContext, PlanError, PlanSummary,
+    PlanView, Planner, Plans, Renditions, SearchLimits, Shopping, ShoppingItem, ShoppingList,
+    Unfilled, WeekPlace,
 };
 pub use plans::{Eater, MenuError, Refusal, limit_changes};
 pub use profiles::{ProfileError, Profiles};

@@ -90,6 +90,9 @@ pub struct PlanSummary {
     /// A household's plan only: each person's days against their own
     /// targets (the holder first).
     pub people: Vec<PersonSummary>,
+    /// Every person who eats from the plan (the holder first, members
+    /// too): a day's average of micronutrients against their references.
+    pub intakes: Vec<PersonIntake>,
 }
 
 /// One person's days of a household's plan.
@@ -496,6 +499,7 @@ impl Plans {
         let settings = plan.settings.unwrap_or_default();
         let adjust = settings.adjust;
         let limits = LimitRule::of(profile.as_ref(), self.clock.now().date_naive());
+        let intakes = self.intakes(user, profile.as_ref(), &plan).await?;
         let targets = profile.map(|p| adjust.day_targets(p.targets));
         let days = plan
             .days
@@ -533,6 +537,7 @@ impl Plans {
             targets,
             days,
             people,
+            intakes,
         })
     }
 
@@ -731,6 +736,7 @@ fn meal_view(meal: MealDetail, all: &[Recipe]) -> Result<MealView, PlanError> {
 
 mod basics;
 mod eaters;
+mod intakes;
 mod meals;
 mod menus;
 mod own;
@@ -743,6 +749,7 @@ mod table;
 mod use_cases;
 
 pub use eaters::{Eater, Refusal};
+pub use intakes::PersonIntake;
 pub use menus::MenuError;
 pub use own::{MyRecipes, Unfilled};
 pub use planning::{DayFitView, GenerateOptions, WeekPlace};

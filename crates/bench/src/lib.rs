@@ -11,6 +11,7 @@ use std::time::Instant;
 
 use chrono::NaiveDate;
 use mealplan_catalogue::IngredientTable;
+use mealplan_domain::intakes::{ADEQUATE_SHARE, ReferenceIntakes};
 use mealplan_domain::kitchen::Kitchen;
 use mealplan_domain::planner::whole_day::{self, Dishes, LimitRule, Minor};
 use mealplan_domain::planner::{
@@ -18,8 +19,8 @@ use mealplan_domain::planner::{
 };
 use mealplan_domain::{
     ActivityLevel, Allergen, BirthDate, Body, BodyType, DietType, Gender, Goal, HardRules, Height,
-    MealType, MealsPerDay, NonNegative, Nutrition, Recipe, RecipeIngredient, Targets, Taxonomy,
-    Weight, targets,
+    MealType, MealsPerDay, Micronutrients, NonNegative, Nutrition, Recipe, RecipeIngredient,
+    Targets, Taxonomy, Weight, targets,
 };
 
 mod catalogues;
@@ -144,6 +145,18 @@ pub fn alone_meets(request: &PlanRequest<'_>, recipe: &Recipe) -> bool {
         &[],
     )
     .is_some_and(|b| b.miss <= 0.0)
+}
+
+/// Each planned day's micronutrients, every meal at its portion.
+pub fn day_micronutrients(request: &PlanRequest<'_>, days: &[PlannedDay]) -> Vec<Micronutrients> {
+    days.iter()
+        .map(|d| {
+            d.meals
+                .iter()
+                .map(|m| recipe_of(request, m).card.micronutrients.scaled(m.servings))
+                .sum()
+        })
+        .collect()
 }
 
 /// The recipe a planned meal names.

@@ -41,6 +41,8 @@ pub struct Profile {
     pub weight: f64,
     /// Day limits for this body ([`LimitRule::for_person`]).
     pub limits: LimitRule,
+    /// Reference intakes of micronutrients for this age and sex.
+    pub intakes: ReferenceIntakes,
 }
 
 impl Profile {
@@ -68,6 +70,7 @@ impl Profile {
             diets,
             weight: body.weight.kg(),
             limits,
+            intakes: ReferenceIntakes::of(age, body.gender),
         }
     }
 

@@ -62,8 +62,13 @@ pub fn run(recipes: &[Recipe], profiles: &[Profile], seed: u64) -> Report {
             dishes: &dishes,
             reachable,
         };
+        let shares = |days: &[PlannedDay]| {
+            planner::micronutrients::week_shares(&p.intakes, &day_micronutrients(&request, days))
+        };
+        report.greedy.add_micro(&shares(&base));
         match ours {
             Ok(days) => {
+                let micro = shares(&days);
                 let served = days
                     .iter()
                     .flat_map(|d| &d.meals)
@@ -83,6 +88,7 @@ pub fn run(recipes: &[Recipe], profiles: &[Profile], seed: u64) -> Report {
                     &mut report.by_weight[weight_band(p.weight)],
                 ] {
                     score.add(&request, &days, &bounds, &here, seconds);
+                    score.add_micro(&micro);
                 }
             }
             Err(_) => {
@@ -177,6 +183,20 @@ impl Report {
             reach(2),
             reach(3)
         ));
+        line("\nMicronutrient adequacy (person-weeks whose daily average reaches 80% of the person's RDA or AI for age and sex, DRI as tabled by NIH ODS; USDA SR28 amounts, an unknown value counted as 0):\n".into());
+        line(
+            "| method | person-weeks | calcium | iron | potassium | vitamin B12 | all four |"
+                .into(),
+        );
+        line("|---|---|---|---|---|---|---|".into());
+        line(self.planner.micro_row("planner"));
+        line(self.greedy.micro_row("greedy calorie-only (original)"));
+        for (name, score) in ["omnivore", "vegetarian", "vegan"]
+            .iter()
+            .zip(self.by_diet.iter())
+        {
+            line(score.micro_row(&format!("planner, {name}")));
+        }
         line("\nPortions, meal sizes and variety (gap: a missed day's worst excess beyond its tolerance minus its bound, the best any plan keeping the rules could reach, in percentage points; for one meal a day the bound is the week's, rank by rank, since a week needs 5 different recipes; the one-day bound sets the variety rules aside):\n".into());
         line("| method | meals outside 0.75-1.5 servings | largest portion | snacks over 1.5 | meals over 2.5 | 3+-meal days with a meal over 50% | meals outside their calorie band | distinct recipes per week (mean / 1-meal min) | consecutive-day repeats (same slot) | missed days | gap to bound on missed days, mean / max | missed days > 2 points from bound | gap to the one-day bound, max (days > 2 points) | gap to the day's bound with the rest of its week as it is, mean / max (days > 2 points) |".into());
         line("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|".into());

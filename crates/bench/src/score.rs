@@ -108,9 +108,41 @@ pub struct Score {
     /// Plans of two or more meals a day, and of those, plans with fewer
     /// than 4 different protein foods in the week.
     pub protein_food_weeks: (usize, usize),
+    /// Person-weeks judged for micronutrients, and of those, weeks whose
+    /// daily average reaches 80% of the reference of each goal
+    /// ([`micronutrients::GOALS`](mealplan_domain::planner::micronutrients::GOALS):
+    /// calcium, iron, potassium, B12), and of all four.
+    pub micro_weeks: (usize, [usize; 4], usize),
 }
 
 impl Score {
+    /// Adds one person-week's micronutrient shares of the reference.
+    pub fn add_micro(&mut self, shares: &[(mealplan_domain::Micronutrient, f64); 4]) {
+        self.micro_weeks.0 += 1;
+        for (k, (_, share)) in shares.iter().enumerate() {
+            if *share >= ADEQUATE_SHARE {
+                self.micro_weeks.1[k] += 1;
+            }
+        }
+        if shares.iter().all(|(_, s)| *s >= ADEQUATE_SHARE) {
+            self.micro_weeks.2 += 1;
+        }
+    }
+
+    /// A row of the micronutrient table.
+    pub fn micro_row(&self, name: &str) -> String {
+        let (weeks, each, all) = self.micro_weeks;
+        let pct = |n: usize| 100.0 * n as f64 / weeks.max(1) as f64;
+        format!(
+            "| {name} | {weeks} | {:.1}% | {:.1}% | {:.1}% | {:.1}% | {:.1}% |",
+            pct(each[0]),
+            pct(each[1]),
+            pct(each[2]),
+            pct(each[3]),
+            pct(all)
+        )
+    }
+
     /// Adds one plan; `bound` is the slot pattern's one-day bound, `week`
     /// that of a one-meal week.
     pub fn add(

@@ -117,6 +117,22 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
         p.protein_food_weeks.1, 0,
         "weeks with fewer than 4 protein foods"
     );
+    // Micronutrients (issue 38 item 6): person-weeks with calcium, iron,
+    // potassium and B12 at 80% of the reference, and all four.
+    eprintln!(
+        "micronutrient weeks: {:?}; greedy {:?}",
+        p.micro_weeks, report.greedy.micro_weeks
+    );
+    // Measured without the planner's micronutrient goals (not given where
+    // people are seated yet): calcium 154, iron 240, potassium 237 and B12
+    // 120 of 240 weeks, all four 81 (no vegan week has B12: the catalogue
+    // has no fortified food). Issue 38's goal is 90% of weeks.
+    let (weeks, each, all) = p.micro_weeks;
+    assert_eq!(weeks, 240);
+    for (k, floor) in [154, 240, 237, 120].into_iter().enumerate() {
+        assert!(each[k] >= floor, "micronutrient {k}: {each:?}, was {floor}");
+    }
+    assert!(all >= 81, "all four in {all} weeks, was 81");
     // The greedy original breaks them, so the checks can fail.
     assert!(report.greedy.food_thrice > 0 && report.greedy.family_twice > 0);
     // Portions, meal sizes, variety.

@@ -2,7 +2,8 @@
 
 use std::collections::HashMap;
 
-use mealplan_domain::{Allergen, Nutrition, Taxonomy};
+use mealplan_domain::micronutrients::COUNT;
+use mealplan_domain::{Allergen, Micronutrients, Nutrition, Taxonomy};
 
 use crate::CatalogueError;
 
@@ -75,6 +76,8 @@ pub struct Ingredient {
     pub ndb_no: String,
     /// Per 100 g.
     pub per_100g: Nutrition,
+    /// SR28's micronutrients per 100 g.
+    pub micronutrients: Micronutrients,
     /// What it is.
     pub tags: Vec<Tag>,
 }
@@ -87,6 +90,8 @@ pub struct IngredientTable {
 }
 
 const FILE: &str = "ingredients.tsv";
+/// Name, NDB number, six nutrition facts, the micronutrients, tags.
+const COLUMNS: usize = 8 + COUNT + 1;
 
 impl IngredientTable {
     /// The table shipped in `data/ingredients.tsv`, with the shipped
@@ -120,8 +125,11 @@ impl IngredientTable {
                 continue;
             }
             let cols: Vec<&str> = line.split('\t').collect();
-            if cols.len() != 9 {
-                return Err(fail(format!("expected 9 columns, found {}", cols.len())));
+            if cols.len() != COLUMNS {
+                return Err(fail(format!(
+                    "expected {COLUMNS} columns, found {}",
+                    cols.len()
+                )));
             }
             let num = |i: usize| {
                 cols[i]
@@ -131,7 +139,11 @@ impl IngredientTable {
                     .ok_or_else(|| fail(format!("column {} is not a number: {:?}", i + 1, cols[i])))
             };
             let mut tags = Vec::new();
-            for word in cols[8].split(',').filter(|w| !w.is_empty()) {
+            let mut micro = [0.0; COUNT];
+            for (k, amount) in micro.iter_mut().enumerate() {
+                *amount = num(8 + k)?;
+            }
+            for word in cols[COLUMNS - 1].split(',').filter(|w| !w.is_empty()) {
                 tags.extend(Tag::parse(word).ok_or_else(|| fail(format!("unknown tag {word:?}")))?);
             }
             let ingredient = Ingredient {
@@ -145,6 +157,7 @@ impl IngredientTable {
                     fiber: num(6)?,
                     sugar: num(7)?,
                 },
+                micronutrients: Micronutrients::new(micro),
                 tags,
             };
             if by_name

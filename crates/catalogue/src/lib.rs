@@ -25,7 +25,7 @@ pub mod steps;
 use std::collections::HashMap;
 
 use mealplan_domain::kitchen::Kitchen;
-use mealplan_domain::{Recipe, RecipeCard};
+use mealplan_domain::{Micronutrients, Recipe, RecipeCard};
 
 pub use steps::Method;
 
@@ -99,7 +99,8 @@ pub fn methods() -> Result<HashMap<i64, Method>, CatalogueError> {
 }
 
 /// Every recipe of the shipped catalogue, with nutrition and tags derived
-/// and its card (steps, times, saturated fat and sodium) attached.
+/// and its card (steps, times, saturated fat, sodium and the SR28
+/// micronutrients of its ingredients) attached.
 pub fn load() -> Result<Vec<Recipe>, CatalogueError> {
     let table = IngredientTable::shipped()?;
     let kitchen = kitchen::shipped_with(&table)?;
@@ -110,6 +111,12 @@ pub fn load() -> Result<Vec<Recipe>, CatalogueError> {
     }
     for recipe in &mut all {
         let (saturated_fat, sodium) = kitchen.minor_nutrients(recipe.ingredients());
+        let micronutrients = Micronutrients::of_foods(
+            recipe
+                .ingredients()
+                .iter()
+                .map(|i| (table.get(&i.name).map(|t| &t.micronutrients), i.grams)),
+        );
         let method = methods.remove(&recipe.recipe_id);
         if let Some(m) = &method
             && m.name != recipe.name
@@ -132,6 +139,7 @@ pub fn load() -> Result<Vec<Recipe>, CatalogueError> {
             steps,
             saturated_fat,
             sodium,
+            micronutrients,
         };
     }
     if let Some(id) = methods.keys().min() {

@@ -51,6 +51,7 @@ mod tests {
                 protein: 10.0,
                 ..Nutrition::default()
             },
+            micronutrients: Default::default(),
             tags,
         }
     }

@@ -21,6 +21,69 @@ fn the_ingredient_table_loads() {
     assert_eq!(oats.per_100g.calories, 389.0);
 }
 
+/// The micronutrients of the ingredient table are SR28's: the same as the
+/// compact SR28 table (`crates/ingredients/data/sr28.tsv`, derived from
+/// the same `ABBREV.txt` by another script) has for each row's NDB number,
+/// an unknown value written 0; and a recipe's are its ingredients' by
+/// their grams.
+#[test]
+fn micronutrients_are_sr28s() {
+    use mealplan_domain::Micronutrient;
+    let sr28 = include_str!("../../ingredients/data/sr28.tsv");
+    let mut lines = sr28.lines().filter(|l| !l.starts_with('#'));
+    let header: Vec<&str> = lines.next().unwrap().split('\t').collect();
+    let column = |m: Micronutrient| {
+        let name = match m {
+            Micronutrient::Calcium => "calcium_mg",
+            Micronutrient::Iron => "iron_mg",
+            Micronutrient::Magnesium => "magnesium_mg",
+            Micronutrient::Potassium => "potassium_mg",
+            Micronutrient::Zinc => "zinc_mg",
+            Micronutrient::VitaminA => "vitamin_a_rae_ug",
+            Micronutrient::VitaminC => "vitamin_c_mg",
+            Micronutrient::VitaminD => "vitamin_d_ug",
+            Micronutrient::VitaminB12 => "vitamin_b12_ug",
+            Micronutrient::Folate => "folate_dfe_ug",
+        };
+        header.iter().position(|h| *h == name).unwrap()
+    };
+    let foods: std::collections::HashMap<&str, Vec<&str>> = lines
+        .map(|l| {
+            let cols: Vec<&str> = l.split('\t').collect();
+            (cols[0], cols)
+        })
+        .collect();
+    let table = mealplan_catalogue::IngredientTable::shipped().unwrap();
+    let mut milk_calcium = 0.0;
+    for name in table.names() {
+        let row = table.get(name).unwrap();
+        let food = &foods[row.ndb_no.as_str()];
+        for (m, amount) in row.micronutrients.iter() {
+            let sr28: f64 = food[column(m)].parse().unwrap_or(0.0);
+            assert!(
+                (amount - sr28).abs() < 1e-9,
+                "{name} {m:?}: {amount} vs SR28 {sr28}"
+            );
+        }
+        if name == "milk" {
+            milk_calcium = row.micronutrients.get(Micronutrient::Calcium);
+        }
+    }
+    assert_eq!(milk_calcium, 113.0);
+    for r in catalogue() {
+        let expected: f64 = r
+            .ingredients()
+            .iter()
+            .map(|i| {
+                let m = table.get(&i.name).unwrap().micronutrients;
+                m.get(Micronutrient::Iron) * i.grams / 100.0
+            })
+            .sum();
+        let got = r.card.micronutrients.get(Micronutrient::Iron);
+        assert!((got - expected).abs() < 1e-9, "{}", r.name);
+    }
+}
+
 #[test]
 fn sizes() {
     let all = catalogue();

@@ -32,10 +32,10 @@ pub mod quantity;
 
 // The subjects' modules under the names other crates have always used.
 pub use food::{
-    glossary, hard_rules, kitchen, labels, meal, nutrition, own, plate, recipe, restriction,
-    similar, taxonomy,
+    glossary, hard_rules, kitchen, labels, meal, micronutrients, nutrition, own, plate, recipe,
+    restriction, similar, taxonomy,
 };
-pub use profile::{targets, validation};
+pub use profile::{intakes, targets, validation};
 
 pub use account::{Email, EmailError, Password, TextError, User, UserId, UserName};
 pub use choice::ChoiceError;
@@ -46,6 +46,7 @@ pub use meal::{
     DAY_OF_WEEK_RANGE, MealNote, MealStatus, MealType, MealsPerDay, NoteTooLong, SCHEDULE_RANGE,
     SERVINGS_RANGE, StatusError,
 };
+pub use micronutrients::{Micronutrient, Micronutrients};
 pub use nutrition::{Nutrition, nutrition_distance};
 pub use own::{FoodChoice, OWN_RECIPE_BASE, OwnLine, OwnRecipe, OwnStatus, is_own_recipe_id};
 pub use planner::{

@@ -19,7 +19,7 @@ NUTRIENTS = [
     ("cholesterol_mg", 47), ("calcium_mg", 10), ("iron_mg", 11),
     ("magnesium_mg", 12), ("potassium_mg", 14), ("vitamin_c_mg", 20),
     ("vitamin_d_ug", 41), ("vitamin_a_rae_ug", 33), ("vitamin_b12_ug", 31),
-    ("folate_dfe_ug", 29),
+    ("folate_dfe_ug", 29), ("zinc_mg", 16),
 ]
 
 def num(s):
@@ -42,7 +42,7 @@ def kitchen_pieces(kitchen_path, ingredients_path):
             continue
         f = line.rstrip("\n").split("\t")
         m = f[2].split(" ", 2)
-        if m[0] == "piece" and f[0] in ndb:
+        if m[0] in ("piece", "whole") and f[0] in ndb:
             one = m[2].split("/")[0]
             pieces[ndb[f[0]]] = (num(m[1]), "1 " + one)
     return pieces

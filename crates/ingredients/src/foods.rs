@@ -51,11 +51,13 @@ pub enum Nutrient {
     VitaminB12,
     /// Folate, µg dietary folate equivalents.
     Folate,
+    /// Zinc, mg.
+    Zinc,
 }
 
 impl Nutrient {
     /// Every nutrient, in column order.
-    pub const ALL: [Nutrient; 18] = [
+    pub const ALL: [Nutrient; 19] = [
         Nutrient::Energy,
         Nutrient::Protein,
         Nutrient::Fat,
@@ -74,6 +76,7 @@ impl Nutrient {
         Nutrient::VitaminA,
         Nutrient::VitaminB12,
         Nutrient::Folate,
+        Nutrient::Zinc,
     ];
 
     /// The column name in `data/sr28.tsv`, which also says the unit.
@@ -97,6 +100,7 @@ impl Nutrient {
             "vitamin_a_rae_ug",
             "vitamin_b12_ug",
             "folate_dfe_ug",
+            "zinc_mg",
         ][self as usize]
     }
 }
@@ -122,7 +126,7 @@ pub struct Food {
     pub ndb: u32,
     /// SR28's short description ("ONIONS,RAW").
     pub description: String,
-    values: [Option<f32>; 18],
+    values: [Option<f32>; 19],
     /// Household measures, SR28's first.
     pub measures: Vec<Measure>,
 }
@@ -206,14 +210,17 @@ fn parse_row(line: &str) -> Result<Food, String> {
         return Err(format!("{} columns", cols.len()));
     }
     let ndb = cols[0].parse().map_err(|_| format!("NDB {:?}", cols[0]))?;
-    let mut values = [None; 18];
-    for (slot, text) in values.iter_mut().zip(&cols[2..20]) {
+    let mut values = [None; Nutrient::ALL.len()];
+    for (slot, text) in values.iter_mut().zip(&cols[2..2 + Nutrient::ALL.len()]) {
         if !text.is_empty() {
             *slot = Some(text.parse().map_err(|_| format!("value {text:?}"))?);
         }
     }
     let mut measures = Vec::new();
-    for m in cols[20].split(';').filter(|m| !m.is_empty()) {
+    for m in cols[2 + Nutrient::ALL.len()]
+        .split(';')
+        .filter(|m| !m.is_empty())
+    {
         let (grams, description) = m.split_once('=').ok_or(format!("measure {m:?}"))?;
         let grams: f64 = grams.parse().map_err(|_| format!("measure {m:?}"))?;
         let (description, from_kitchen) = match description.strip_prefix("kitchen:") {
@@ -246,6 +253,7 @@ mod tests {
         assert_eq!(egg.description, "EGG,WHL,RAW,FRSH");
         assert_eq!(egg.per_100g(Nutrient::Energy), Some(143.0));
         assert_eq!(egg.per_100g(Nutrient::Cholesterol), Some(372.0));
+        assert!((egg.per_100g(Nutrient::Zinc).unwrap() - 1.29).abs() < 1e-6);
         assert!(
             egg.measures
                 .iter()
@@ -255,7 +263,7 @@ mod tests {
 
     #[test]
     fn unknown_values_stay_unknown_and_count_as_zero() {
-        let row = "99999\tTEST\t100\t\t1\t2\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t10=1 cup";
+        let row = "99999\tTEST\t100\t\t1\t2\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t10=1 cup";
         let table = FoodTable::parse(row).unwrap();
         let food = table.get(99_999).unwrap();
         assert_eq!(food.per_100g(Nutrient::Protein), None);

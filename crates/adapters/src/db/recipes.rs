@@ -6,8 +6,8 @@ use std::sync::Arc;
 use async_trait::async_trait;
 use diesel::prelude::*;
 use mealplan_domain::{
-    Allergen, DietType, MealType, Nutrition, Recipe, RecipeCard, RecipeIngredient, RecipeParts,
-    Taxonomy,
+    Allergen, DietType, MealType, Micronutrient, Micronutrients, Nutrition, Recipe, RecipeCard,
+    RecipeIngredient, RecipeParts, Taxonomy,
 };
 use mealplan_ports::{RecipeCatalog, StoreError};
 
@@ -39,6 +39,7 @@ pub(super) struct RecipeRow {
     steps: String,
     saturated_fat: f64,
     sodium: f64,
+    micronutrients: String,
 }
 
 #[derive(Insertable, AsChangeset)]
@@ -67,6 +68,7 @@ pub(super) struct RecipeValues {
     steps: String,
     saturated_fat: f64,
     sodium: f64,
+    micronutrients: String,
 }
 
 fn join<T>(items: &[T], name: impl Fn(&T) -> &str) -> String {
@@ -103,6 +105,26 @@ fn join_steps(steps: &[String]) -> String {
         .map(|s| s.replace(['\r', '\n'], " "))
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// Micronutrients are stored `name=amount`, comma-separated; a name left
+/// out (a row seeded before them) reads as 0.
+fn join_micronutrients(m: &Micronutrients) -> String {
+    m.iter()
+        .map(|(n, v)| format!("{}={v}", n.as_str()))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// The stored micronutrients, or `None` when a part does not read.
+fn split_micronutrients(text: &str) -> Option<Micronutrients> {
+    let mut amounts = [0.0; mealplan_domain::micronutrients::COUNT];
+    for part in split(text) {
+        let (name, amount) = part.split_once('=')?;
+        let m = Micronutrient::parse(name).ok()?;
+        amounts[Micronutrient::ALL.iter().position(|x| *x == m)?] = amount.parse().ok()?;
+    }
+    Some(Micronutrients::new(amounts))
 }
 
 fn minutes(m: u32) -> i32 {
@@ -143,9 +165,10 @@ impl RecipeValues {
             steps: join_steps(&card.steps),
             saturated_fat: card.saturated_fat,
             sodium: card.sodium,
+            micronutrients: join_micronutrients(&card.micronutrients),
         };
         values.fingerprint = format!(
-            "{}|{}|{}|{}|{}|{}|{}|{}|{:?}|{:?}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{:?}",
+            "{}|{}|{}|{}|{}|{}|{}|{}|{:?}|{:?}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{:?}|{}",
             values.recipe_id,
             values.name,
             values.calories,
@@ -165,7 +188,8 @@ impl RecipeValues {
             values.cook_minutes,
             values.saturated_fat,
             values.sodium,
-            values.steps
+            values.steps,
+            values.micronutrients
         );
         values
     }
@@ -229,6 +253,8 @@ impl RecipeRow {
                     .collect(),
                 saturated_fat: self.saturated_fat,
                 sodium: self.sodium,
+                micronutrients: split_micronutrients(&self.micronutrients)
+                    .ok_or_else(|| corrupt("micronutrient"))?,
             },
         };
         Ok(Recipe::from_stored(
@@ -338,5 +364,20 @@ mod tests {
         );
         assert_eq!(allergens_named("lactose"), Some(&[Allergen::Milk][..]));
         assert_eq!(allergens_named("nuts"), None);
+    }
+
+    #[test]
+    fn micronutrients_read_back_as_written() {
+        let mut amounts = [0.0; mealplan_domain::micronutrients::COUNT];
+        amounts[0] = 123.5;
+        amounts[8] = 0.45;
+        let m = Micronutrients::new(amounts);
+        let text = join_micronutrients(&m);
+        assert!(text.starts_with("calcium=123.5,iron=0,"));
+        assert_eq!(split_micronutrients(&text), Some(m));
+        // A row seeded before them has none: zeros.
+        assert_eq!(split_micronutrients(""), Some(Micronutrients::default()));
+        assert_eq!(split_micronutrients("calcium=x"), None);
+        assert_eq!(split_micronutrients("chromium=3"), None);
     }
 }

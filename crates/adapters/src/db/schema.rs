@@ -112,6 +112,7 @@ diesel::table! {
         steps -> Text,
         saturated_fat -> Double,
         sodium -> Double,
+        micronutrients -> Text,
     }
 }
 

@@ -8,8 +8,8 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use mealplan_domain::{
-    FoodChoice, MealType, Nutrition, OwnLine, Recipe, RecipeCard, RecipeIngredient, RecipeParts,
-    Taxonomy, labels,
+    FoodChoice, MealType, Micronutrient, Micronutrients, Nutrition, OwnLine, Recipe, RecipeCard,
+    RecipeIngredient, RecipeParts, Taxonomy, labels,
 };
 use mealplan_ingredients::{FoodTable, Nutrient, Reading, ReviewReason, read_line};
 
@@ -173,6 +173,7 @@ pub fn compose(
     let servings = f64::from(card.servings.max(1));
     let mut n = Nutrition::default();
     let (mut saturated_fat, mut sodium) = (0.0, 0.0);
+    let mut micro = [0.0; mealplan_domain::micronutrients::COUNT];
     let mut ingredients = Vec::new();
     for line in lines {
         let (Some(choice), Some(grams)) = (&line.food, line.grams) else {
@@ -190,6 +191,9 @@ pub fn compose(
         n.sugar += food.in_grams(Nutrient::Sugar, g);
         saturated_fat += food.in_grams(Nutrient::SaturatedFat, g);
         sodium += food.in_grams(Nutrient::Sodium, g);
+        for (amount, m) in micro.iter_mut().zip(Micronutrient::ALL) {
+            *amount += food.in_grams(sr28_of(*m), g);
+        }
         ingredients.push(RecipeIngredient {
             name: ingredient_name(taxonomy, foods, choice),
             grams: g,
@@ -215,9 +219,26 @@ pub fn compose(
             steps: card.steps,
             saturated_fat,
             sodium,
+            micronutrients: Micronutrients::new(micro),
         },
     };
     Recipe::from_stored(taxonomy, parts, diet_types, allergens)
+}
+
+/// The SR28 column of a micronutrient the catalogue carries.
+fn sr28_of(m: Micronutrient) -> Nutrient {
+    match m {
+        Micronutrient::Calcium => Nutrient::Calcium,
+        Micronutrient::Iron => Nutrient::Iron,
+        Micronutrient::Magnesium => Nutrient::Magnesium,
+        Micronutrient::Potassium => Nutrient::Potassium,
+        Micronutrient::Zinc => Nutrient::Zinc,
+        Micronutrient::VitaminA => Nutrient::VitaminA,
+        Micronutrient::VitaminC => Nutrient::VitaminC,
+        Micronutrient::VitaminD => Nutrient::VitaminD,
+        Micronutrient::VitaminB12 => Nutrient::VitaminB12,
+        Micronutrient::Folate => Nutrient::Folate,
+    }
 }
 
 /// The own recipe of `draft` (checked), its lines read, not stored.

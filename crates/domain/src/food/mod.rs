@@ -11,6 +11,7 @@ pub mod hard_rules;
 pub mod kitchen;
 pub mod labels;
 pub mod meal;
+pub mod micronutrients;
 pub mod nutrition;
 pub mod own;
 pub mod plate;

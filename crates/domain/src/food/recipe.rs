@@ -9,6 +9,7 @@ use crate::food::allergen::Allergen;
 use crate::food::diet_type::DietType;
 use crate::food::labels;
 use crate::food::meal::MealType;
+use crate::food::micronutrients::Micronutrients;
 use crate::food::nutrition::Nutrition;
 use crate::food::restriction::Diet;
 use crate::food::taxonomy::Taxonomy;
@@ -38,6 +39,9 @@ pub struct RecipeCard {
     pub saturated_fat: f64,
     /// Sodium of one serving, mg.
     pub sodium: f64,
+    /// Calcium, iron, potassium, vitamins and the rest of one serving
+    /// (the catalogue's from USDA SR28; 0 where unknown).
+    pub micronutrients: Micronutrients,
 }
 
 /// Everything a recipe's author states: [`Recipe::new`] adds the labels.

@@ -13,6 +13,7 @@ use crate::food::meal::MealType;
 use crate::food::nutrition::Nutrition;
 use crate::food::recipe::Recipe;
 use crate::food::taxonomy::Taxonomy;
+use crate::profile::intakes::ReferenceIntakes;
 use crate::profile::person::Person;
 use crate::profile::targets::DayTargets;
 use crate::profile::targets::basis::Stage;
@@ -50,6 +51,11 @@ pub struct Diner {
     /// Their stage of life on the plan's first day (an adult until
     /// [`aged`](Self::aged) says otherwise).
     pub stage: Stage,
+    /// Their reference intakes of micronutrients (age and sex), the
+    /// week's soft goals ([`super::micronutrients`]); none unless given
+    /// ([`with_intakes`](Self::with_intakes)): on the quality bench the
+    /// goals cost a few days met, so seating does not give them yet.
+    pub intakes: Option<ReferenceIntakes>,
 }
 
 impl Diner {
@@ -67,6 +73,7 @@ impl Diner {
             limits: LimitRule::default(),
             child: false,
             stage: Stage::Adult,
+            intakes: None,
         }
     }
 
@@ -92,6 +99,12 @@ impl Diner {
         let mut aged = self.aged(age);
         aged.limits = LimitRule::for_person(age, body, diets);
         aged
+    }
+
+    /// The same person with reference intakes `intakes`.
+    pub fn with_intakes(mut self, intakes: ReferenceIntakes) -> Self {
+        self.intakes = Some(intakes);
+        self
     }
 
     /// `person` at the table, holder or member alike: their targets and
@@ -174,7 +187,8 @@ impl<'a> PlanRequest<'a> {
         .preferring(diner.preferred_diets.clone(), diner.tastes.clone())
         .with_tolerances(diner.tolerances)
         .with_limits(diner.limits)
-        .with_portions(diner.portions))
+        .with_portions(diner.portions)
+        .with_intakes(diner.intakes))
     }
 }
 

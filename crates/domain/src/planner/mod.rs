@@ -17,7 +17,9 @@
 //!   each slot's share of the day's calories inside its band
 //!   ([`share_bands`]); protein spread over the main meals; preferred diet
 //!   types and tastes; recipes not repeated across the week; portions near
-//!   one serving.
+//!   one serving; below all of these but the preferences, the week's
+//!   calcium, iron, potassium and B12 ([`micronutrients`], only when the
+//!   request is given the person's reference intakes).
 //!
 //! The search is randomised coordinate descent with
 //! restarts, deterministic for a given seed; a one-meal week may instead
@@ -32,6 +34,7 @@ mod diner;
 mod fit;
 pub mod household;
 mod lp;
+pub mod micronutrients;
 mod rebalance;
 mod request;
 mod rules;
@@ -446,13 +449,28 @@ pub fn plan(request: &PlanRequest<'_>) -> Result<Vec<PlannedDay>, PlanningError>
     let mut days = Vec::with_capacity(usize::from(request.days));
     // Each earlier day's picks.
     let mut earlier: Vec<Vec<(usize, f64)>> = Vec::new();
+    // The week's micronutrient goals (soft): what the days so far bring.
+    let mut goals = request
+        .intakes
+        .map(|r| micronutrients::WeekGoals::new(r, usize::from(request.days)));
     for day_of_week in 1..=request.days {
         let days_left = usize::from(request.days - day_of_week) + 1;
         // Each day its share of the time left.
         let budget = request.budget.part(days_left);
+        let bonused: Vec<Vec<Candidate>> = goals.as_ref().map_or_else(Vec::new, |g| {
+            pools
+                .iter()
+                .map(|(_, p)| g.bonused(p, request.recipes, request.slots.len()))
+                .collect()
+        });
+        let day_pools: Vec<&[Candidate]> = if bonused.is_empty() {
+            slot_pools.clone()
+        } else {
+            pool_of.iter().map(|p| bonused[*p].as_slice()).collect()
+        };
         let slots: Vec<Slot<'_>> = (0..request.slots.len())
             .map(|k| {
-                let pool = slot_pools[k];
+                let pool = day_pools[k];
                 let mut banned = Vec::new();
                 if pool.len() >= VARIETY_MIN_CANDIDATES
                     && let Some(&yesterday) = history[k].last()
@@ -507,6 +525,9 @@ pub fn plan(request: &PlanRequest<'_>) -> Result<Vec<PlannedDay>, PlanningError>
             let index = slot_pools[slot][*c].index;
             used[index] += 1;
             history[slot].push(index);
+        }
+        if let Some(g) = goals.as_mut() {
+            g.eat(&day, request.recipes);
         }
         days.push(day);
     }

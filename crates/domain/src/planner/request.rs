@@ -5,6 +5,7 @@ use crate::food::hard_rules::HardRules;
 use crate::food::kitchen::Kitchen;
 use crate::food::meal::MealType;
 use crate::food::recipe::Recipe;
+use crate::profile::intakes::ReferenceIntakes;
 use crate::profile::targets::{DayTargets, Targets};
 use crate::profile::{DietType, MealsPerDay};
 
@@ -32,6 +33,7 @@ pub struct PlanRequest<'a> {
     pub(super) kitchen: Option<&'a Kitchen>,
     pub(super) dishes: Option<&'a Dishes>,
     pub(super) budget: &'a Budget,
+    pub(super) intakes: Option<ReferenceIntakes>,
 }
 
 /// Why a [`PlanRequest`] was refused.
@@ -116,6 +118,7 @@ impl<'a> PlanRequest<'a> {
             kitchen: None,
             dishes: None,
             budget: Budget::unlimited(),
+            intakes: None,
         })
     }
 
@@ -165,6 +168,14 @@ impl<'a> PlanRequest<'a> {
     /// The person's day limits (default: an adult's, [`LimitRule`]).
     pub fn with_limits(mut self, limits: LimitRule) -> Self {
         self.limits = limits;
+        self
+    }
+
+    /// The person's reference intakes (age and sex): calcium, iron,
+    /// potassium and B12 become the week's soft goals
+    /// ([`super::micronutrients`]); none by default.
+    pub fn with_intakes(mut self, intakes: Option<ReferenceIntakes>) -> Self {
+        self.intakes = intakes;
         self
     }
 

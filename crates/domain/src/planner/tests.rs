@@ -96,6 +96,7 @@ fn request(recipes: &[Recipe], meals: i64, rules: HardRules, seed: u64) -> PlanR
         kitchen: None,
         dishes: None,
         budget: Budget::unlimited(),
+        intakes: None,
     }
 }
 
@@ -820,6 +821,7 @@ mod properties {
                 kitchen: None,
                 dishes: None,
                 budget: Budget::unlimited(),
+                intakes: None,
             };
             let fill = fillable(&recipes, &request.slots, &rules);
             match plan(&request) {

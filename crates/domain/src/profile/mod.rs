@@ -2,6 +2,7 @@
 //! choices, age and item names, each a type that only its `parse` builds,
 //! so a value of one is always within its rules.
 
+pub mod intakes;
 pub mod person;
 mod relation;
 pub mod targets;

@@ -16,7 +16,7 @@ use crate::AppState;
 use crate::auth::CurrentUser;
 use crate::error::{ApiError, ErrorBody, Loc, ValidationErrorBody};
 use crate::routes::errors::breaks_rules;
-use crate::routes::responses::{DailyMenuResponse, MealDetailResponse};
+use crate::routes::responses::{DailyMenuResponse, MealDetailResponse, amounts};
 use crate::schema::{MealTypeName, field};
 use crate::validate::{
     BodyFields, Errors, FromBody, JsonBody, Params, Problem, Problems, RawJson, choice,
@@ -30,6 +30,7 @@ impl From<&DayView> for DailyMenuResponse {
             day_of_week: d.day_of_week,
             meal_details: d.meals.iter().map(Into::into).collect(),
             fit: d.fit.as_ref().map(Into::into),
+            micronutrients: d.fit.as_ref().map(|_| amounts(&d.micronutrients())),
         }
     }
 }

@@ -464,6 +464,7 @@ mod tests {
                     steps: vec![],
                     saturated_fat: 1.25,
                     sodium: 300.0,
+                    ..RecipeCard::default()
                 },
                 ..RecipeParts::default()
             },

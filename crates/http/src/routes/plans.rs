@@ -20,7 +20,9 @@ use crate::error::{ApiError, ErrorBody, Loc, ValidationErrorBody};
 use crate::routes::errors::{infeasible, plan_error, push_unknown_recipes};
 use crate::routes::fit::{max_servings, max_servings_schema, tolerances, tolerances_schema};
 use crate::routes::menus::{day_schema, meal_items};
-use crate::routes::responses::{PlanResponse, Totals, WholeDayResponse};
+use crate::routes::responses::{
+    MicronutrientSummaryResponse, PlanResponse, Totals, WholeDayResponse,
+};
 use crate::schema::{MealTypeName, field};
 use crate::validate::{
     BodyFields, Errors, FromBody, JsonBody, Problem, Problems, RawJson, boolean, int_in_range,
@@ -403,6 +405,10 @@ pub struct PlanSummaryResponse {
     /// targets, the holder first.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub people: Option<Vec<PersonSummaryResponse>>,
+    /// Each person who eats from the plan (the holder, and each household
+    /// member with their portions): a day's average of ten micronutrients
+    /// against their RDA or AI for age and sex.
+    pub micronutrients: MicronutrientSummaryResponse,
 }
 
 /// One person's days of a household's plan.
@@ -503,5 +509,6 @@ pub async fn plan_summary(
             })
             .collect(),
         people,
+        micronutrients: MicronutrientSummaryResponse::of(&summary.intakes),
     }))
 }

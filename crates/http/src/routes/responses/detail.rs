@@ -8,6 +8,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::recipe::{RecipeResponse, whole};
+use super::{MicronutrientAmount, amounts};
 
 /// One ingredient of a recipe with its household measure.
 #[derive(Debug, Serialize, ToSchema)]
@@ -48,6 +49,9 @@ pub struct RecipeDetailResponse {
     pub saturated_fat: f64,
     /// Sodium, mg (USDA SR28).
     pub sodium: i64,
+    /// Calcium, iron, magnesium, potassium, zinc, vitamins A, C, D and
+    /// B12 and folate of one serving (USDA SR28).
+    pub micronutrients: Vec<MicronutrientAmount>,
 }
 
 fn tenths(v: f64) -> f64 {
@@ -76,6 +80,7 @@ impl From<&RecipeSheet> for RecipeDetailResponse {
             sugar: tenths(r.nutrition().sugar),
             saturated_fat: tenths(r.card.saturated_fat),
             sodium: whole(r.card.sodium),
+            micronutrients: amounts(&r.card.micronutrients),
         }
     }
 }

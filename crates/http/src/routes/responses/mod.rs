@@ -7,6 +7,7 @@ pub mod detail;
 pub mod fit;
 pub mod item;
 pub mod meal;
+pub mod micronutrients;
 pub mod plan;
 pub mod recipe;
 
@@ -17,5 +18,6 @@ pub use detail::{
 pub use fit::{DayFitResponse, WholeDayResponse};
 pub use item::ItemResponse;
 pub use meal::{AlternativeResponse, MealDetailResponse, Totals};
+pub use micronutrients::{MicronutrientAmount, MicronutrientSummaryResponse, amounts};
 pub use plan::{DailyMenuResponse, PlanResponse};
 pub use recipe::{RecipeResponse, ServedRecipeResponse, public_link, set_public_base_url};

@@ -6,6 +6,7 @@ use utoipa::ToSchema;
 
 use super::fit::DayFitResponse;
 use super::meal::MealDetailResponse;
+use super::micronutrients::{MicronutrientAmount, amounts};
 
 /// One day of a plan.
 #[derive(Debug, Serialize, ToSchema)]
@@ -20,6 +21,11 @@ pub struct DailyMenuResponse {
     /// without a profile).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fit: Option<DayFitResponse>,
+    /// The day's micronutrients, each meal at its `servings` (USDA SR28),
+    /// beside `fit` (plan answers for an owner with a profile; absent
+    /// where the day keeps the original API's shape).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub micronutrients: Option<Vec<MicronutrientAmount>>,
 }
 
 /// A plan.
@@ -127,6 +133,7 @@ impl From<&PlanView> for PlanResponse {
                     day_of_week: d.day_of_week,
                     meal_details: d.meals.iter().map(Into::into).collect(),
                     fit: d.fit.as_ref().map(Into::into),
+                    micronutrients: d.fit.as_ref().map(|_| amounts(&d.micronutrients())),
                 })
                 .collect(),
             cut_short: p.cut_short,
