@@ -298,11 +298,12 @@ async fn the_recipe_page_scales_to_a_portion(b: Backend) {
     // Steps change with the amounts (the same count of steps).
     assert_eq!(step_items(&page).len(), step_items(&one).len());
     assert_ne!(step_items(&page), step_items(&one));
-    // The water in the steps scales too: 450 ml for one serving.
-    assert!(one.contains("450 ml boiling water"), "{one}");
-    assert!(page.contains("575 ml boiling water"), "{page}");
+    // The water in the steps scales too: 420 ml for one serving (since
+    // issue 38's one-person servings; 450 before), shown to 25 ml.
+    assert!(one.contains("425 ml boiling water"), "{one}");
+    assert!(page.contains("525 ml boiling water"), "{page}");
     let small = app.get(&format!("{url}?servings=0.75"), None).await.text;
-    assert!(small.contains("350 ml boiling water"), "{small}");
+    assert!(small.contains("325 ml boiling water"), "{small}");
     // Eggs come whole, and a page that rounds says so: 150 g of egg for
     // one serving is 3 eggs, for 1.25 servings 3¾, cooked as 4.
     let eggs = app.get("/recipes/1042?servings=1.25", None).await.text;

@@ -325,7 +325,7 @@ pub(super) fn action(t: &Text, lang: Lang, today: u8) -> Option<ToolRequest> {
     }
     // "I don't want the salmon on Friday", "quita el salmón del viernes":
     // the meal of that day with that food, swapped.
-    let unwanted = t.has_any(DISLIKE_OPENERS) && super::statements::one_meal(t);
+    let unwanted = t.has_any(DISLIKE_OPENERS) && one_meal(t);
     // "Tuesday dinner: something with salmon please".
     let something = t.has_any(SOMETHING) && !t.has_any(SEARCH);
     if replacing
@@ -602,4 +602,16 @@ fn criteria(t: &Text, lang: Lang) -> Criteria {
         .into_iter()
         .find(|f| !["vegan", "vegetarian", "pescatarian", "halal", "kosher"].contains(&f.as_str()));
     c
+}
+
+/// Whether a dislike is about one day or meal of the plan ("I don't
+/// want the salmon on Friday", "quita el salmón del viernes", "mañana no
+/// quiero pescado", "no fish for dinner"): a day or a meal is named, so
+/// it is a swap, not a rule for good.
+pub(super) fn one_meal(t: &Text) -> bool {
+    let named = meal_ref(t, 1);
+    t.words().iter().any(|w| super::lang::day_word(w).is_some())
+        || t.has_any(TODAY_WORDS)
+        || named.day.is_some()
+        || named.meal_type.is_some()
 }

@@ -90,7 +90,7 @@ pub(super) fn about_self(t: &Text, lang: Lang, read: &mut Read) -> bool {
     // "remove cheese from my diet", "quita el gluten de mi dieta": keep it
     // out (one day's meal named instead: a swap, read as an ask).
     if removing
-        && !one_meal(t)
+        && !super::asks::one_meal(t)
         && let Some(rest) = t.after(REMOVE_OPENERS)
     {
         let found = foods::read(&rest, lang);
@@ -223,7 +223,7 @@ pub(super) fn about_self(t: &Text, lang: Lang, read: &mut Read) -> bool {
         && read.food_kind != Some(FoodKind::Allergy)
         // "no hago nada de ejercicio": how active, not a food.
         && activity(t).is_none()
-        && let Some(rest) = t.after(&strong).filter(|_| !one_meal(t))
+        && let Some(rest) = t.after(&strong).filter(|_| !super::asks::one_meal(t))
     {
         let rest = skip_leading(&rest, BEFORE_DISLIKED);
         // "no quiero tanta proteína": a nutrient or salt is a target or
@@ -347,18 +347,6 @@ pub(super) fn goal_said(t: &Text) -> Option<Goal> {
     } else {
         None
     }
-}
-
-/// Whether a dislike is about one day or meal of the plan ("I don't
-/// want the salmon on Friday", "quita el salmón del viernes", "mañana no
-/// quiero pescado", "no fish for dinner"): a day or a meal is named, so
-/// it is a swap, not a rule for good.
-pub(super) fn one_meal(t: &Text) -> bool {
-    let named = super::asks::meal_ref(t, 1);
-    t.words().iter().any(|w| super::lang::day_word(w).is_some())
-        || t.has_any(TODAY_WORDS)
-        || named.day.is_some()
-        || named.meal_type.is_some()
 }
 
 fn skip_leading(words: &[String], skip: &[&str]) -> Vec<String> {

@@ -102,15 +102,22 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
         "{} days with fibre over its ceiling",
         p.fibre_over
     );
-    // 98.0% with one person's servings (was 99.3%).
-    assert!(share(p.limits_met[1]) >= 98, "sodium {:?}", p.limits_met);
+    // 1,646 of 1,680 days (98.0%) with one person's servings (was 99.3%).
+    assert!(p.limits_met[1] >= 1646, "sodium {:?}", p.limits_met);
     assert!(
         share(p.limits_met[2]) >= 95,
         "saturated fat {:?}",
         p.limits_met
     );
     assert!(share(p.limits_met[3]) >= 99, "sugars {:?}", p.limits_met);
-    assert_eq!(p.food_thrice, 0, "a protein food in three meals of a day");
+    eprintln!(
+        "micronutrient weeks: {:?}; greedy {:?}",
+        p.micro_weeks, report.greedy.micro_weeks
+    );
+    // A protein food in a third meal costs as a miss of 10 points past a
+    // tolerance (`REPEAT_WEIGHT`): with one person's servings, one day of
+    // 1,680 gives way to keep its targets.
+    assert!(p.food_thrice <= 1, "a protein food in three meals of a day");
     assert_eq!(p.family_twice, 0, "two dishes of one family in a day");
     assert!(p.protein_food_weeks.0 > 0);
     assert_eq!(
@@ -119,20 +126,18 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
     );
     // Micronutrients (issue 38 item 6): person-weeks with calcium, iron,
     // potassium and B12 at 80% of the reference, and all four.
-    eprintln!(
-        "micronutrient weeks: {:?}; greedy {:?}",
-        p.micro_weeks, report.greedy.micro_weeks
-    );
     // Measured without the planner's micronutrient goals (not given where
     // people are seated yet): calcium 154, iron 240, potassium 237 and B12
     // 120 of 240 weeks, all four 81 (no vegan week has B12: the catalogue
-    // has no fortified food). Issue 38's goal is 90% of weeks.
+    // has no fortified food). Issue 38's goal is 90% of weeks. With one
+    // person's servings (other dishes win the days): 139, 239, 232, 114,
+    // all four 74.
     let (weeks, each, all) = p.micro_weeks;
     assert_eq!(weeks, 240);
-    for (k, floor) in [154, 240, 237, 120].into_iter().enumerate() {
+    for (k, floor) in [139, 239, 232, 114].into_iter().enumerate() {
         assert!(each[k] >= floor, "micronutrient {k}: {each:?}, was {floor}");
     }
-    assert!(all >= 81, "all four in {all} weeks, was 81");
+    assert!(all >= 74, "all four in {all} weeks, was 74");
     // The greedy original breaks them, so the checks can fail.
     assert!(report.greedy.food_thrice > 0 && report.greedy.family_twice > 0);
     // Portions, meal sizes, variety.

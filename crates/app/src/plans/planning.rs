@@ -82,6 +82,8 @@ pub struct DayFitView {
     /// The day is one meal for a child or someone 65 or over, for whom
     /// one meal a day is not advised (issue 38): who, to say so.
     pub one_meal_for: Option<Stage>,
+    /// Meals of the day.
+    pub meals: usize,
 }
 
 /// A missed day's place in its one-meal week.
@@ -700,6 +702,7 @@ fn fits(
                 one_meal_for: (day.meals.len() == 1)
                     .then_some(diner.stage)
                     .filter(|s| *s != Stage::Adult),
+                meals: day.meals.len(),
             })
         })
         .collect()

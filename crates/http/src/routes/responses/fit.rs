@@ -281,6 +281,15 @@ impl From<&DayFitView> for DayFitResponse {
             } else {
                 format!("A main meal is above {USUAL_MAX_SERVINGS} servings.")
             });
+            // Issue 38: a serving is one person's and a portion at most
+            // two of them, so a big day in one or two sittings is not on
+            // any plate a person eats.
+            if f.generated && f.meals <= 2 && best.is_some_and(|b| b > 0.0) {
+                note.push(format!(
+                    "{} a day cannot hold these targets in meals a person eats (a serving is at most 700 g and 1,200 kcal): more meals a day would.",
+                    if f.meals == 1 { "One meal" } else { "Two meals" }
+                ));
+            }
         }
         let whole_day = WholeDayResponse::from(&f.whole_day);
         note.extend(whole_day.note());
