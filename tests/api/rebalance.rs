@@ -529,7 +529,54 @@ async fn one_meal_days_of_older_people_carry_a_note(b: Backend) {
     assert_eq!(advised(&plan), 7, "{plan}");
 }
 
+/// Issue 38: a serving is one person's and a portion at most two, so a
+/// big eater's two meals a day cannot hold their targets; each such day
+/// says more meals would, and a three-meal plan of the same person has
+/// no such note.
+async fn a_big_day_in_two_meals_says_more_meals_would_hold_it(b: Backend) {
+    // The service's own search budget: such a day is searched to its end.
+    let db = std::rc::Rc::new(crate::helpers::TestDb::create(b));
+    let app = crate::helpers::spawn_app_with(db, |db| {
+        let mut s = crate::helpers::settings(db);
+        s.plan_searches = mealplan_app::SearchLimits::per_core();
+        s
+    })
+    .await;
+    let token = app.token_for("gus@example.com").await;
+    let told = |plan: &Value| {
+        days(plan)
+            .iter()
+            .filter(|d| {
+                d["fit"]["note"]
+                    .as_str()
+                    .is_some_and(|n| n.contains("Two meals a day cannot hold these targets"))
+            })
+            .count()
+    };
+    let mut body = json!({
+        "goal": "gain_weight", "height": 190, "weight": 110, "body_type": "normal",
+        "gender": "male", "meals_per_day": 2, "activity_level": "high", "birth_date": "1995-01-01",
+        "restrictions": [], "diet_types": [],
+    });
+    let reply = app
+        .json(Method::PUT, "/api/profile", Some(&token), &body)
+        .await;
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    let reply = generate(&app, &token, json!({"seed": 2})).await;
+    assert_eq!(reply.status, 201, "{}", reply.text);
+    let plan = reply.json;
+    assert!(told(&plan) >= 1, "{plan}");
+    body["meals_per_day"] = json!(4);
+    let reply = app
+        .json(Method::PUT, "/api/profile", Some(&token), &body)
+        .await;
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    let plan = generate(&app, &token, json!({"seed": 2})).await.json;
+    assert_eq!(told(&plan), 0, "{plan}");
+}
+
 crate::on_both_backends!(
+    a_big_day_in_two_meals_says_more_meals_would_hold_it,
     one_meal_days_of_older_people_carry_a_note,
     plans_have_natural_portions_and_say_how_each_day_fits,
     generation_options_are_validated,
