@@ -227,6 +227,7 @@ fn rfc3339(t: chrono::DateTime<chrono::Utc>) -> String {
         (status = 200, description = "Everything stored about the caller", body = AccountExport),
         (status = 401, description = "Token missing, invalid or expired", body = ErrorBody),
         (status = 500, description = "Internal server error", body = ErrorBody),
+        (status = 503, description = "The database cannot be reached, or the request deadline passed (an account with many own recipes)", body = ErrorBody),
     )
 )]
 pub async fn export(

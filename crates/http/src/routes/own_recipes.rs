@@ -15,6 +15,7 @@ use crate::error::{ApiError, ErrorBody, ErrorEntry, Loc, ValidationErrorBody};
 use crate::recipe_import::{self, Import};
 use crate::routes::errors::own_recipe_error;
 use crate::routes::responses::OwnRecipeResponse;
+use crate::schema::MealTypeName;
 use crate::validate::{Errors, Params, Problem, RecipeBody};
 
 /// A recipe in the project's own shape (or send schema.org `Recipe`
@@ -22,19 +23,46 @@ use crate::validate::{Errors, Params, Problem, RecipeBody};
 #[derive(ToSchema)]
 pub struct OwnRecipeBody {
     /// Dish name (1 to 200 characters; kept as text).
+    #[schema(min_length = 1, max_length = 200)]
     pub name: String,
     /// Servings the lines make, 1 to 100.
+    #[schema(minimum = 1, maximum = 100)]
     pub servings: u32,
     /// Ingredient lines as a cook writes them (1 to 500).
+    #[schema(min_items = 1, max_items = 500)]
     pub ingredients: Vec<String>,
     /// Steps, in order.
     pub steps: Option<Vec<String>>,
     /// breakfast, lunch, dinner or snack; none: `needs_review`.
     pub meal_types: Option<Vec<String>>,
-    /// Preparation, minutes.
+    /// Preparation, minutes (at most a week).
+    #[schema(minimum = 0, maximum = 10080)]
     pub prep_minutes: Option<u32>,
-    /// Cooking, minutes.
+    /// Cooking, minutes (at most a week).
+    #[schema(minimum = 0, maximum = 10080)]
     pub cook_minutes: Option<u32>,
+}
+
+/// One line placed by hand: its food, its grams, or both.
+#[derive(ToSchema)]
+pub struct LineEditBody {
+    /// The line's number, as in the recipe's `lines`.
+    pub line: u32,
+    /// The SR28 food (NDB number) the line is.
+    pub ndb: Option<u32>,
+    /// Its grams for the whole recipe, 0 to 100,000.
+    #[schema(minimum = 0.0, maximum = 100000.0)]
+    pub grams: Option<f64>,
+}
+
+/// What `PUT /api/recipes/{id}` changes.
+#[derive(ToSchema)]
+pub struct RecipeEditBody {
+    /// Lines placed by hand.
+    pub lines: Option<Vec<LineEditBody>>,
+    /// breakfast, lunch, dinner or snack.
+    #[schema(value_type = Option<Vec<MealTypeName>>)]
+    pub meal_types: Option<Vec<String>>,
 }
 
 /// What became of one recipe of an import.
@@ -250,6 +278,7 @@ fn read_edit(item: &Value, i: usize, errors: &mut Errors) -> Option<LineEdit> {
     put, path = "/api/recipes/{recipe_id}", tag = "recipes",
     security(("bearer" = [])),
     params(("recipe_id" = i64, Path, description = "Recipe id")),
+    request_body = RecipeEditBody,
     responses(
         (status = 200, description = "The recipe, computed again", body = OwnRecipeResponse),
         (status = 401, description = "Token missing, invalid or expired", body = ErrorBody),
@@ -267,6 +296,13 @@ pub async fn edit_recipe(
     let mut p = Params::new(&req);
     let id = p.path_int("recipe_id");
     let id = p.finish(|| id)?;
+    // Only one's own recipe is edited: anything else is 404 whatever the
+    // body holds.
+    state
+        .own_recipes
+        .get(Some(user.0.id), id)
+        .await
+        .map_err(|e| own_recipe_error(e, &["path".into()], &id.into()))?;
     let body = body.value;
     let mut errors = Errors::default();
     if !body.is_object() {
