@@ -265,7 +265,8 @@ pub struct PlanContext {
     clock: Arc<dyn Clock>,
     taxonomy: Arc<Taxonomy>,
     kitchen: Arc<Kitchen>,
-    dishes: Arc<DishesCache>,
+    /// Accounts' recipe sets and each set's day-rule facts.
+    pools: Arc<pools::Pools>,
     /// Each day's fit of plans read lately.
     fits: Arc<session::FitCache>,
     /// Whether plans for the whole table are made (the members are read
@@ -276,10 +277,6 @@ pub struct PlanContext {
     /// People's own recipes, which their plans may name.
     own: Option<Arc<dyn mealplan_ports::OwnRecipeStore>>,
 }
-
-/// The day-rule facts of the catalogue last read, made once per catalogue
-/// snapshot: every plan answer judges its days with them.
-type DishesCache = std::sync::Mutex<Option<(Arc<[Recipe]>, Arc<Dishes>)>>;
 
 /// Declares a plan service: a [`PlanContext`] under a name that says what
 /// it does.
@@ -341,7 +338,7 @@ impl Plans {
             clock,
             taxonomy,
             kitchen: Arc::default(),
-            dishes: Arc::default(),
+            pools: Arc::default(),
             fits: Arc::default(),
             household: false,
             searches: Arc::new(Searches::new(SearchLimits::default(), None)),
@@ -377,7 +374,7 @@ impl Plans {
     /// in grams).
     pub fn with_kitchen(mut self, kitchen: Arc<Kitchen>) -> Self {
         self.0.kitchen = kitchen;
-        self.0.dishes = Arc::default();
+        self.0.pools = Arc::default();
         self
     }
 
@@ -635,15 +632,7 @@ impl PlanContext {
     /// What the day rules know of `all` (protein foods, families, limit
     /// nutrients), computed once per catalogue snapshot.
     fn dishes_of(&self, all: &Arc<[Recipe]>) -> Arc<Dishes> {
-        let mut cached = self.dishes.lock().unwrap_or_else(|p| p.into_inner());
-        match cached.as_ref() {
-            Some((of, dishes)) if Arc::ptr_eq(of, all) => Arc::clone(dishes),
-            _ => {
-                let dishes = Arc::new(Dishes::new(all, Some(&self.kitchen)));
-                *cached = Some((Arc::clone(all), Arc::clone(&dishes)));
-                dishes
-            }
-        }
+        self.pools.dishes_of(all, &self.kitchen)
     }
 
     fn view(&self, plan: Plan, all: &[Recipe]) -> Result<PlanView, PlanError> {
@@ -741,6 +730,7 @@ mod meals;
 mod menus;
 mod own;
 mod planning;
+mod pools;
 mod searches;
 mod session;
 mod shopping;

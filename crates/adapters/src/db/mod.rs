@@ -28,6 +28,7 @@ mod lists;
 mod meal_status;
 #[cfg(test)]
 mod migration_tests;
+mod own_marks;
 mod own_recipes;
 mod person_write;
 mod plan_insert;
@@ -302,6 +303,8 @@ pub struct Database {
     losses: std::sync::Arc<std::sync::atomic::AtomicU64>,
     /// Meal status changes waiting to be committed together (PostgreSQL).
     status_batches: std::sync::Arc<status_batch::StatusBatches>,
+    /// Which users had no own recipes when last admitted (see `own_marks`).
+    own_marks: std::sync::Arc<own_marks::OwnMarks>,
 }
 
 impl Database {
@@ -322,6 +325,7 @@ impl Database {
             permits: std::sync::Arc::new(tokio::sync::Semaphore::new(options.max_size as usize)),
             losses,
             status_batches: Default::default(),
+            own_marks: Default::default(),
         })
     }
 

@@ -251,7 +251,8 @@ impl PersonRepository for Database {
         user: UserId,
         jti: String,
     ) -> Result<Option<(SessionState, Option<Person>)>, StoreError> {
-        self.run_read(move |conn| load_in_session(conn, user, &jti))
+        let marks = std::sync::Arc::clone(&self.own_marks);
+        self.run_read(move |conn| load_in_session(conn, user, &jti, &marks))
             .await
     }
 

@@ -1,6 +1,8 @@
 //! The plan repository: [`PlanRepository`] over the plan modules
 //! (`plan_read.rs`, `plan_write.rs`, `meal_status.rs`).
 
+use std::sync::Arc;
+
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
@@ -146,8 +148,10 @@ impl PlanRepository for Database {
         user: UserId,
         jti: String,
     ) -> Result<Option<SessionRead>, StoreError> {
+        let marks = Arc::clone(&self.own_marks);
         self.run_read(move |conn| {
-            let Some((session, profile)) = super::profiles::load_in_session(conn, user, &jti)?
+            let Some((session, profile)) =
+                super::profiles::load_in_session(conn, user, &jti, &marks)?
             else {
                 return Ok(None);
             };
@@ -166,7 +170,8 @@ impl PlanRepository for Database {
         user: UserId,
         jti: String,
     ) -> Result<Option<SessionHead>, StoreError> {
-        self.run_read(move |conn| super::profiles::load_head_in_session(conn, user, &jti))
+        let marks = Arc::clone(&self.own_marks);
+        self.run_read(move |conn| super::profiles::load_head_in_session(conn, user, &jti, &marks))
             .await
     }
 
@@ -334,8 +339,9 @@ impl PlanRepository for Database {
         if let Some(meal) = self.batched_status(change).await? {
             return Ok(Some(Some(meal)));
         }
+        let marks = Arc::clone(&self.own_marks);
         self.run(move |conn| {
-            let admitted = super::users::session_of(conn, claims.user, &claims.jti)?
+            let admitted = super::users::session_of(conn, claims.user, &claims.jti, &marks)?
                 .is_some_and(|s| s.admits(&claims.security_stamp));
             if !admitted {
                 return Ok(None);

@@ -13,6 +13,7 @@ use mealplan_ports::{NewPerson, PlanHead, SessionHead, SessionState, StoreError}
 
 use super::items::TxError;
 use super::lists::{self, ListError};
+use super::own_marks::{OwnMarkColumn, OwnMarks};
 use super::schema::{profiles, revoked_tokens, users};
 use super::users::UserRow;
 use super::{AnyConnection, store_error};
@@ -279,18 +280,24 @@ macro_rules! session_columns {
             UserRow::as_select(),
             diesel::dsl::exists(revoked_tokens::table.filter(revoked_tokens::jti.eq($jti))),
             Option::<ProfileRow>::as_select(),
+            OwnMarkColumn,
             $($extra,)*
         )
     };
 }
 
 /// A session-and-profile row as [`session_columns`] reads it.
-type SessionRow = (UserRow, bool, Option<ProfileRow>);
+type SessionRow = (UserRow, bool, Option<ProfileRow>, i64);
 
-/// The session state and profile of a [`SessionRow`].
-fn session_of_row(row: SessionRow) -> Result<(SessionState, Option<Person>), StoreError> {
-    let (user_row, revoked, profile) = row;
+/// The session state and profile of a [`SessionRow`], its own-recipe mark
+/// noted in `marks`.
+fn session_of_row(
+    row: SessionRow,
+    marks: &OwnMarks,
+) -> Result<(SessionState, Option<Person>), StoreError> {
+    let (user_row, revoked, profile, mark) = row;
     let found = user_row.into_credentials()?;
+    marks.note(found.user.id, mark);
     let profile = profile
         .map(|p| p.into_person(found.user.name.clone(), true))
         .transpose()?;
@@ -309,6 +316,7 @@ pub(in crate::db) fn load_in_session(
     conn: &mut AnyConnection,
     user: UserId,
     jti: &str,
+    marks: &OwnMarks,
 ) -> Result<Option<(SessionState, Option<Person>)>, StoreError> {
     // On the backend's own connection (see `on_backend!`); one row at
     // most, without `LIMIT` (see `load_head_in_session`).
@@ -319,7 +327,7 @@ pub(in crate::db) fn load_in_session(
         .get_result::<SessionRow>(c))
     .optional()
     .map_err(store_error)?;
-    row.map(session_of_row).transpose()
+    row.map(|row| session_of_row(row, marks)).transpose()
 }
 
 super::fixed::fixed_sql! {
@@ -349,8 +357,16 @@ pub(in crate::db) fn load_head_in_session(
     conn: &mut AnyConnection,
     user: UserId,
     jti: &str,
+    marks: &OwnMarks,
 ) -> Result<Option<SessionHead>, StoreError> {
-    type Row = (UserRow, bool, Option<ProfileRow>, Option<i64>, Option<i64>);
+    type Row = (
+        UserRow,
+        bool,
+        Option<ProfileRow>,
+        i64,
+        Option<i64>,
+        Option<i64>,
+    );
     // On the backend's own connection (see `on_backend!`). One row at
     // most (the user by id, their one profile), read without the `LIMIT`
     // of `first`: without statistics the revision's subqueries are
@@ -365,10 +381,10 @@ pub(in crate::db) fn load_head_in_session(
         .get_result::<Row>(c))
     .optional()
     .map_err(store_error)?;
-    let Some((u, revoked, profile, plan, revision)) = row else {
+    let Some((u, revoked, profile, mark, plan, revision)) = row else {
         return Ok(None);
     };
-    let (session, profile) = session_of_row((u, revoked, profile))?;
+    let (session, profile) = session_of_row((u, revoked, profile, mark), marks)?;
     let plan = plan.map(|id| PlanHead {
         id,
         revision: revision.unwrap_or(0),

@@ -11,6 +11,7 @@ use diesel::prelude::*;
 use mealplan_domain::{Email, User, UserId, UserName};
 use mealplan_ports::{NewUser, SessionState, StoreError, UserCredentials, UserRepository};
 
+use super::own_marks::{OwnMarkColumn, OwnMarks};
 use super::schema::{password_resets, revoked_tokens, users};
 use super::transaction::write_transaction;
 use super::{AnyConnection, Database, store_error};
@@ -77,20 +78,23 @@ pub(in crate::db) fn session_of(
     conn: &mut AnyConnection,
     id: UserId,
     jti: &str,
+    marks: &OwnMarks,
 ) -> Result<Option<SessionState>, StoreError> {
     // On the backend's own connection (see `on_backend!`).
-    let row: Option<(UserRow, bool)> = on_backend!(conn, c => users::table
+    let row: Option<(UserRow, bool, i64)> = on_backend!(conn, c => users::table
         .find(id.0)
         .select((
             UserRow::as_select(),
             diesel::dsl::exists(revoked_tokens::table.filter(revoked_tokens::jti.eq(jti))),
+            OwnMarkColumn,
         ))
         .first(c))
     .optional()
     .map_err(store_error)?;
-    let Some((row, revoked)) = row else {
+    let Some((row, revoked, mark)) = row else {
         return Ok(None);
     };
+    marks.note(id, mark);
     let found = row.into_credentials()?;
     Ok(Some(SessionState {
         user: found.user,
@@ -155,7 +159,9 @@ impl UserRepository for Database {
     }
 
     async fn session(&self, id: UserId, jti: String) -> Result<Option<SessionState>, StoreError> {
-        self.run_read(move |conn| session_of(conn, id, &jti)).await
+        let marks = std::sync::Arc::clone(&self.own_marks);
+        self.run_read(move |conn| session_of(conn, id, &jti, &marks))
+            .await
     }
 
     async fn revoke_token(

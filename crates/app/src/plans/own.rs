@@ -53,7 +53,9 @@ impl PlanContext {
     pub(crate) async fn recipes_of(&self, user: UserId) -> Result<Arc<[Recipe]>, StoreError> {
         let all = self.catalog.all().await?;
         let (ready, kept) = self.own_of(user).await?;
-        Ok(merged(all, ready.into_iter().chain(kept)))
+        Ok(self
+            .pools
+            .merged(user, all, ready.into_iter().chain(kept).collect()))
     }
 
     /// The ids of `user`'s own recipes they deleted: plans keep them,
@@ -93,9 +95,16 @@ impl PlanContext {
         mode: MyRecipes,
     ) -> Result<(Arc<[Recipe]>, Vec<Unfilled>), StoreError> {
         let all = self.catalog.all().await?;
-        let (ready, _) = self.own_of(user).await?;
+        let (ready, kept) = self.own_of(user).await?;
         if mode == MyRecipes::Include {
-            return Ok((merged(all, ready), Vec::new()));
+            // The set plan answers read (deleted ones aside): the same
+            // `Arc`, so that the new plan's answer reuses its facts.
+            let pool = if kept.is_empty() {
+                self.pools.merged(user, all, ready)
+            } else {
+                merged(all, ready)
+            };
+            return Ok((pool, Vec::new()));
         }
         let rules = HardRules::new(
             &self.taxonomy,

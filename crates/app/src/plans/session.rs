@@ -76,7 +76,7 @@ impl FitCache {
 
 /// Feeds `value`'s `Debug` rendering to `h` without building a string:
 /// every field of the value counts, including fields added later.
-fn hash_debug(h: &mut impl Hasher, value: &impl fmt::Debug) {
+pub(crate) fn hash_debug(h: &mut impl Hasher, value: &impl fmt::Debug) {
     struct Feed<'a, H>(&'a mut H);
     impl<H: Hasher> fmt::Write for Feed<'_, H> {
         fn write_str(&mut self, s: &str) -> fmt::Result {
