@@ -465,7 +465,27 @@ impl Plans {
     pub async fn with_fit_from(
         &self,
         profile: Option<Person>,
+        view: PlanView,
+    ) -> Result<PlanView, PlanError> {
+        self.fitted(profile, view, Bounds::Searched).await
+    }
+
+    /// `view` with each day's fit to `profile`'s targets, without the
+    /// bounds (what any plan could reach): for reading many plans at once
+    /// (an account's export), where each bound is a search of its own.
+    pub async fn with_fit_unbounded(
+        &self,
+        profile: Option<Person>,
+        view: PlanView,
+    ) -> Result<PlanView, PlanError> {
+        self.fitted(profile, view, Bounds::Left).await
+    }
+
+    async fn fitted(
+        &self,
+        profile: Option<Person>,
         mut view: PlanView,
+        bounds: Bounds,
     ) -> Result<PlanView, PlanError> {
         let Some(profile) = profile else {
             return Ok(view);
@@ -505,10 +525,12 @@ impl Plans {
                 diner: &table.diners[0],
                 kitchen: &kitchen,
             };
-            fits(&planning, &dishes, &stored, settings.is_some())
+            fits(&planning, &dishes, &stored, settings.is_some(), bounds)
         })
         .await??;
-        self.fits.put(key, &cached, &fits);
+        if bounds == Bounds::Searched {
+            self.fits.put(key, &cached, &fits);
+        }
         for (day, fit) in view.days.iter_mut().zip(fits) {
             day.fit = Some(fit);
         }
@@ -589,11 +611,22 @@ fn rebalance_plan(
 
 /// Each day's fit of `view` to `profile`'s targets and to the limits
 /// beyond them.
+/// Whether a fit reports the bounds of its day (what any plan could
+/// reach), each a search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Bounds {
+    /// Searched for each day that misses.
+    Searched,
+    /// Left out.
+    Left,
+}
+
 fn fits(
     planning: &Planning<'_>,
     dishes: &Dishes,
     view: &PlanView,
     generated: bool,
+    bounds: Bounds,
 ) -> Result<Vec<DayFitView>, PlanError> {
     let Planning { all, diner, .. } = *planning;
     let (tolerances, portions) = (diner.tolerances, diner.portions);
@@ -644,7 +677,7 @@ fn fits(
         })
         .collect();
     // A one-meal plan's days are bound together by its weekly variety.
-    let missed = assessed.iter().any(|f| f.miss > 0.0);
+    let missed = bounds == Bounds::Searched && assessed.iter().any(|f| f.miss > 0.0);
     let week = one_meal_slot(view).filter(|_| missed).and_then(|slot| {
         let misses: Vec<f64> = assessed.iter().map(|f| f.miss).collect();
         let bound = WeekBound::one_meal(
@@ -666,7 +699,8 @@ fn fits(
         .enumerate()
         .map(|(d, (day, fit))| {
             let slots: Vec<MealType> = day.meals.iter().map(|m| m.meal.meal_type).collect();
-            let (best_one_day, best_here) = if fit.miss > 0.0 && !slots.is_empty() {
+            let searched = bounds == Bounds::Searched;
+            let (best_one_day, best_here) = if searched && fit.miss > 0.0 && !slots.is_empty() {
                 let bound = |exclude: &[Vec<usize>]| diner.best_miss(all, &slots, exclude);
                 let best = *by_pattern
                     .entry(slots.clone())
