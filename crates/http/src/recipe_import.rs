@@ -12,7 +12,7 @@ use mealplan_domain::{MealType, Nutrition};
 use serde_json::Value;
 
 use crate::error::Loc;
-use crate::validate::{Errors, Problem};
+use crate::validate::{Errors, Problem, integer};
 
 /// Longest preparation or cooking time, minutes (a week).
 pub const MAX_MINUTES: u32 = 7 * 24 * 60;
@@ -207,18 +207,19 @@ fn servings_in(n: i64, value: &Value, loc: Vec<Loc>, e: &mut Errors) -> Option<u
 fn minutes(o: &Value, key: &str, loc: &[Loc], e: &mut Errors) -> Option<u32> {
     match o.get(key) {
         None | Some(Value::Null) => Some(0),
-        Some(v) => match v.as_i64() {
-            Some(n) if n < 0 => {
+        // Laxly, as Pydantic reads an `int`: `20.0` and `"20"` too.
+        Some(v) => match integer(v) {
+            Ok(n) if n < 0 => {
                 e.push(at(loc, key), v, Problem::ge(0));
                 None
             }
-            Some(n) if n > i64::from(MAX_MINUTES) => {
+            Ok(n) if n > i64::from(MAX_MINUTES) => {
                 e.push(at(loc, key), v, Problem::le(MAX_MINUTES));
                 None
             }
-            Some(n) => u32::try_from(n).ok(),
-            None => {
-                e.push(at(loc, key), v, Problem::int_type());
+            Ok(n) => u32::try_from(n).ok(),
+            Err(problem) => {
+                e.push(at(loc, key), v, problem);
                 None
             }
         },
@@ -257,10 +258,11 @@ fn read_own(o: &Value, loc: &[Loc]) -> Result<OwnDraft, Errors> {
             e.push(at(loc, "servings"), &Value::Null, Problem::missing());
             None
         }
-        Some(v) => match v.as_i64() {
-            Some(n) => servings_in(n, v, at(loc, "servings"), &mut e),
-            None => {
-                e.push(at(loc, "servings"), v, Problem::int_type());
+        // Laxly, as Pydantic reads an `int`: `4.0` and `"4"` too.
+        Some(v) => match integer(v) {
+            Ok(n) => servings_in(n, v, at(loc, "servings"), &mut e),
+            Err(problem) => {
+                e.push(at(loc, "servings"), v, problem);
                 None
             }
         },
@@ -623,6 +625,21 @@ mod tests {
             let entries = e.into_entries();
             assert_eq!(entries[0].loc[1], Loc::from(field), "{entries:?}");
         }
+        // Whole numbers written as floats or strings are read as Pydantic
+        // reads an `int`; a fraction is not.
+        for (field, value) in [
+            ("servings", json!(4.0)),
+            ("servings", json!("4")),
+            ("prep_minutes", json!(20.0)),
+        ] {
+            let mut lax = ok.clone();
+            lax[field] = value;
+            assert!(one(lax).is_ok(), "{field}");
+        }
+        let mut half = ok.clone();
+        half["servings"] = json!(2.5);
+        let entries = one(half).expect_err("2.5 servings").into_entries();
+        assert_eq!(entries[0].kind, "int_from_float", "{entries:?}");
         let mut yieldless = json!({"@type": "Recipe", "name": "x", "recipeIngredient": ["1 egg"]});
         assert!(one(yieldless.clone()).is_err());
         yieldless["recipeYield"] = json!("0 servings");

@@ -88,7 +88,13 @@ pub mod field {
         KnownFormat, Object, ObjectBuilder, SchemaFormat, SchemaType, Type,
     };
 
+    use utoipa::openapi::schema::{Array, ArrayBuilder};
+
     use crate::validate::PRINTABLE_PATTERN;
+
+    /// Some character that is not white space (JSON Schema patterns are
+    /// searched for, not anchored).
+    pub const NOT_BLANK_PATTERN: &str = r"\S";
 
     /// A string of `min` to `max` characters.
     pub fn text(min: Option<usize>, max: Option<usize>) -> ObjectBuilder {
@@ -141,6 +147,42 @@ pub mod field {
             .required(Required::True)
             .description(Some(description))
             .schema(Some(schema))
+            .build()
+    }
+
+    /// A text that is not blank (a character other than white space),
+    /// of 1 to `max` characters, as own recipes' fields are read (trimmed).
+    pub fn not_blank(max: usize) -> ObjectBuilder {
+        text(Some(1), Some(max)).pattern(Some(NOT_BLANK_PATTERN))
+    }
+
+    /// An own recipe's name.
+    pub fn recipe_name() -> Object {
+        described(
+            not_blank(mealplan_app::own_recipes::MAX_NAME),
+            "Dish name: 1 to 200 characters, not blank; kept as text.",
+        )
+    }
+
+    /// An own recipe's ingredient lines.
+    pub fn recipe_lines() -> Array {
+        ArrayBuilder::new()
+            .items(not_blank(mealplan_app::own_recipes::MAX_TEXT))
+            .min_items(Some(1))
+            .max_items(Some(mealplan_app::own_recipes::MAX_LINES))
+            .description(Some(
+                "Ingredient lines as a cook writes them (1 to 500, none blank).",
+            ))
+            .build()
+    }
+
+    /// An own recipe's steps.
+    pub fn recipe_steps() -> Array {
+        ArrayBuilder::new()
+            .schema_type(SchemaType::from_iter([Type::Array, Type::Null]))
+            .items(not_blank(mealplan_app::own_recipes::MAX_TEXT))
+            .max_items(Some(mealplan_app::own_recipes::MAX_STEPS))
+            .description(Some("Steps, in order (at most 200, none blank)."))
             .build()
     }
 

@@ -15,23 +15,24 @@ use crate::error::{ApiError, ErrorBody, ErrorEntry, Loc, ValidationErrorBody};
 use crate::recipe_import::{self, Import};
 use crate::routes::errors::own_recipe_error;
 use crate::routes::responses::OwnRecipeResponse;
-use crate::schema::MealTypeName;
-use crate::validate::{Errors, Params, Problem, RecipeBody};
+use crate::schema::{MealTypeName, field};
+use crate::validate::{Errors, Params, Problem, RecipeBody, integer};
 
 /// A recipe in the project's own shape (or send schema.org `Recipe`
 /// JSON-LD: one object, a list, or an `@graph`).
 #[derive(ToSchema)]
 pub struct OwnRecipeBody {
     /// Dish name (1 to 200 characters; kept as text).
-    #[schema(min_length = 1, max_length = 200)]
+    #[schema(schema_with = field::recipe_name)]
     pub name: String,
     /// Servings the lines make, 1 to 100.
     #[schema(minimum = 1, maximum = 100)]
     pub servings: u32,
     /// Ingredient lines as a cook writes them (1 to 500).
-    #[schema(min_items = 1, max_items = 500)]
+    #[schema(schema_with = field::recipe_lines)]
     pub ingredients: Vec<String>,
     /// Steps, in order.
+    #[schema(schema_with = field::recipe_steps)]
     pub steps: Option<Vec<String>>,
     /// breakfast, lunch, dinner or snack; none: `needs_review`.
     pub meal_types: Option<Vec<String>>,
@@ -47,8 +48,11 @@ pub struct OwnRecipeBody {
 #[derive(ToSchema)]
 pub struct LineEditBody {
     /// The line's number, as in the recipe's `lines`.
+    #[schema(minimum = 0, maximum = 499)]
     pub line: u32,
-    /// The SR28 food (NDB number) the line is.
+    /// The SR28 food (NDB number) the line is: one of SR28's foods, whose
+    /// numbers run from 1001 to 93600 (also as a string, "11252").
+    #[schema(minimum = 1001, maximum = 93600)]
     pub ndb: Option<u32>,
     /// Its grams for the whole recipe, 0 to 100,000.
     #[schema(minimum = 0.0, maximum = 100000.0)]
@@ -210,10 +214,15 @@ fn read_edit(item: &Value, i: usize, errors: &mut Errors) -> Option<LineEdit> {
             Loc::from(field),
         ]
     };
-    let line = match item.get("line").map(Value::as_u64) {
-        Some(Some(n)) => usize::try_from(n).ok(),
-        Some(None) => {
-            errors.push(loc("line"), &item["line"], Problem::int_type());
+    // Whole numbers laxly, as Pydantic reads an `int` ("2", 2.0).
+    let line = match item.get("line").map(integer) {
+        Some(Ok(n)) if n < 0 => {
+            errors.push(loc("line"), &item["line"], Problem::ge(0));
+            None
+        }
+        Some(Ok(n)) => usize::try_from(n).ok(),
+        Some(Err(problem)) => {
+            errors.push(loc("line"), &item["line"], problem);
             None
         }
         None => {
@@ -223,11 +232,7 @@ fn read_edit(item: &Value, i: usize, errors: &mut Errors) -> Option<LineEdit> {
     };
     let ndb = match item.get("ndb") {
         None | Some(Value::Null) => Some(None),
-        Some(v) => match v
-            .as_u64()
-            .or_else(|| v.as_str().and_then(|s| s.trim().parse().ok()))
-            .and_then(|n| u32::try_from(n).ok())
-        {
+        Some(v) => match integer(v).ok().and_then(|n| u32::try_from(n).ok()) {
             Some(n) => Some(Some(n)),
             None => {
                 errors.push(
