@@ -440,6 +440,15 @@ async fn own_recipes_are_planned(b: Backend) {
             .contains("none of your")
     );
 
+    // A planned own dinner links to its page at its portion, with its key;
+    // the page opens from that link alone, as a catalogue recipe's does.
+    let planned = meals.iter().find(|m| m["meal_type"] == "dinner").unwrap();
+    let link = planned["recipe"]["recipe_url"].as_str().unwrap();
+    assert!(link.contains("?key="), "{link}");
+    let path = &link[link.find("/recipes/").unwrap()..];
+    let page = app.get(path, None).await;
+    assert_eq!(page.status, 200, "{path}: {}", page.text);
+
     // The plan reads back with its own recipe, which keeps it once deleted.
     let own = dinners[0];
     let current = app.get("/api/plan/current", Some(&ann)).await;
@@ -494,7 +503,62 @@ async fn own_recipes_are_planned(b: Backend) {
     );
 }
 
+/// An own recipe's page and picture open for the holder of their links,
+/// with no login, and for nobody else: not without the key, not with
+/// another recipe's key.
+async fn own_pages_open_for_their_links_only(b: Backend) {
+    let app = spawn_app(b).await;
+    let ann = app.token_for("ann@example.com").await;
+    let first = post(&app, &ann, &stew()).await;
+    assert_eq!(first.status, 201, "{}", first.text);
+    let second = post(&app, &ann, &dinner("Rice with chicken")).await;
+    assert_eq!(second.status, 201, "{}", second.text);
+    let id = first.json["id"].as_i64().unwrap();
+    let page = first.json["recipe_url"].as_str().unwrap();
+    let picture = first.json["image_url"].as_str().unwrap();
+    let path = |url: &str| url[url.find("/recipes/").unwrap()..].to_owned();
+    let (page, picture) = (path(page), path(picture));
+    let key = page.split_once("?key=").unwrap().1.to_owned();
+    assert_eq!(key.len(), 32, "{page}");
+    assert_eq!(picture, format!("/recipes/{id}/plate.svg?key={key}"));
+    // The same link on GET answers as on POST.
+    let read = app.get(&format!("/api/recipes/{id}"), Some(&ann)).await;
+    assert_eq!(path(read.json["recipe_url"].as_str().unwrap()), page);
+
+    let opened = app.get(&format!("{page}&servings=2"), None).await;
+    assert_eq!(opened.status, 200, "{}", opened.text);
+    assert!(
+        opened.text.contains("Chickpea &lt;b&gt;stew&lt;/b&gt;"),
+        "escaped"
+    );
+    assert_eq!(app.get(&picture, None).await.status, 200);
+    let other = second.json["recipe_url"].as_str().unwrap();
+    let other_key = other.split_once("?key=").unwrap().1;
+    assert_ne!(other_key, key, "each recipe its own key");
+    for refused in [
+        format!("/recipes/{id}"),
+        format!("/recipes/{id}?key="),
+        format!("/recipes/{id}?key={other_key}"),
+        format!("/recipes/{id}/plate.svg"),
+        format!("/recipes/{id}/plate.svg?key={other_key}"),
+    ] {
+        assert_eq!(app.get(&refused, None).await.status, 404, "{refused}");
+    }
+    // An edit computes the recipe again; its links stay.
+    let edit = app
+        .json(
+            Method::PUT,
+            &format!("/api/recipes/{id}"),
+            Some(&ann),
+            &json!({"lines": [{"line": 3, "ndb": "11252", "grams": 300}]}),
+        )
+        .await;
+    assert_eq!(edit.status, 200, "{}", edit.text);
+    assert_eq!(path(edit.json["recipe_url"].as_str().unwrap()), page);
+}
+
 crate::on_both_backends!(
+    own_pages_open_for_their_links_only,
     add_place_read_and_delete,
     json_ld_one_many_and_stated,
     bad_input_stores_nothing,

@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use mealplan_domain::{
-    MealType, Nutrition, OwnRecipe, OwnStatus, Recipe, Taxonomy, UserId, is_own_recipe_id,
+    MealType, Nutrition, OwnLinks, OwnRecipe, OwnStatus, Recipe, Taxonomy, UserId, is_own_recipe_id,
 };
 use mealplan_ports::{OwnRecipeStore, StoreError};
 
@@ -181,15 +181,11 @@ impl OwnRecipes {
 
     /// Reads and stores `draft` as `owner`'s; the recipe under its new id.
     pub async fn add(&self, owner: UserId, draft: OwnDraft) -> Result<OwnRecipe, OwnRecipeError> {
-        let mut own = self.read(owner, draft).await?;
-        let id = self
-            .store
-            .add(own.clone(), MAX_OWN_RECIPES)
+        let own = self.read(owner, draft).await?;
+        self.store
+            .add(own, MAX_OWN_RECIPES)
             .await?
-            .ok_or(OwnRecipeError::TooMany)?;
-        own.recipe.id = id;
-        own.recipe.recipe_id = id;
-        Ok(own)
+            .ok_or(OwnRecipeError::TooMany)
     }
 
     /// Reads and stores each draft of an import as `owner`'s, in one
@@ -215,7 +211,7 @@ impl OwnRecipes {
             .iter()
             .filter_map(|r| r.as_ref().ok().cloned())
             .collect();
-        let mut ids = self
+        let mut stored = self
             .store
             .add_all(ready, MAX_OWN_RECIPES)
             .await?
@@ -223,11 +219,8 @@ impl OwnRecipes {
         Ok(read
             .into_iter()
             .map(|r| {
-                let mut own = r?;
-                let id = ids.next().flatten().ok_or(OwnRecipeError::TooMany)?;
-                own.recipe.id = id;
-                own.recipe.recipe_id = id;
-                Ok(own)
+                r?;
+                stored.next().flatten().ok_or(OwnRecipeError::TooMany)
             })
             .collect())
     }
@@ -241,6 +234,21 @@ impl OwnRecipes {
             Some(own) if own.owner == viewer && !own.deleted => Ok(own),
             _ => Err(OwnRecipeError::NotFound),
         }
+    }
+
+    /// Own recipe `id` for a holder of its page link (`key`, the page
+    /// key): what its printable page and picture show, without a login.
+    /// Deleted ones too, since plans keep them. `None` for a wrong key.
+    pub async fn by_link(&self, id: i64, key: &str) -> Result<Option<Recipe>, StoreError> {
+        if !is_own_recipe_id(id) || key.is_empty() {
+            return Ok(None);
+        }
+        Ok(self
+            .store
+            .get(id)
+            .await?
+            .map(|own| own.recipe)
+            .filter(|recipe| OwnLinks::admit(recipe, key)))
     }
 
     /// `owner`'s recipes not deleted, by id.
@@ -290,7 +298,10 @@ impl OwnRecipes {
             Arc::clone(&self.foods),
             own.lines.clone(),
         );
+        let links = (own.recipe.recipe_url.take(), own.recipe.image_url.take());
         own.recipe = blocking(move || compute::compose(&taxonomy, &foods, card, &lines)).await?;
+        // Computed again, with the links (and page key) it had.
+        (own.recipe.recipe_url, own.recipe.image_url) = links;
         if !self.store.replace(own.clone()).await? {
             return Err(OwnRecipeError::NotFound);
         }
@@ -360,7 +371,12 @@ mod tests {
     #[tokio::test]
     async fn an_unplaced_line_waits_and_placing_it_makes_the_recipe_ready() {
         let mut store = MockOwnRecipeStore::new();
-        store.expect_add().returning(|_, _| Ok(Some(1_000_000_001)));
+        store.expect_add().returning(|mut own, _| {
+            own.recipe.id = 1_000_000_001;
+            own.recipe.recipe_id = 1_000_000_001;
+            own.recipe = mealplan_domain::own_recipe_links(1_000_000_001, "k").applied(own.recipe);
+            Ok(Some(own))
+        });
         let service = OwnRecipes::new(
             Arc::new(store),
             Arc::new(Taxonomy::standard().clone()),
@@ -369,6 +385,8 @@ mod tests {
         let own = service.add(UserId(3), draft()).await.unwrap();
         assert_eq!(own.recipe.id, 1_000_000_001);
         assert_eq!(own.status(), OwnStatus::NeedsReview);
+        let page = Some("/recipes/1000000001?key=k".to_owned());
+        assert_eq!(own.recipe.recipe_url, page);
         assert!(own.lines[0].is_placed() && own.lines[1].is_placed());
         assert!(!own.lines[2].is_placed());
         let before = own.recipe.nutrition().calories;
@@ -395,6 +413,18 @@ mod tests {
             .unwrap();
         assert_eq!(done.status(), OwnStatus::Ready);
         assert!(done.recipe.nutrition().calories > before);
+        assert_eq!(done.recipe.recipe_url, page, "an edit keeps the links");
+        // Its page opens for the holder of its key, and for nobody else.
+        assert!(service.by_link(own.recipe.id, "k").await.unwrap().is_some());
+        for wrong in ["", "K", "kk"] {
+            assert!(
+                service
+                    .by_link(own.recipe.id, wrong)
+                    .await
+                    .unwrap()
+                    .is_none()
+            );
+        }
         // Another account does not see it, nor change it.
         assert!(matches!(
             service.get(Some(UserId(4)), own.recipe.id).await,

@@ -146,10 +146,13 @@ impl Recipes {
     /// The recipe with storage id `id` and its plate by food group (what
     /// its picture shows).
     pub async fn plate(&self, id: i64) -> Result<Option<(Recipe, Plate)>, StoreError> {
-        Ok(self.get(id).await?.map(|r| {
-            let plate = Plate::of(&r, &self.taxonomy);
-            (r, plate)
-        }))
+        Ok(self.get(id).await?.map(|r| self.plate_of(r)))
+    }
+
+    /// `recipe` (a catalogue recipe or one's own alike) and its plate.
+    pub fn plate_of(&self, recipe: Recipe) -> (Recipe, Plate) {
+        let plate = Plate::of(&recipe, &self.taxonomy);
+        (recipe, plate)
     }
 
     /// The recipe with storage id `id`, as a cook reads it.

@@ -48,7 +48,10 @@ pub use meal::{
 };
 pub use micronutrients::{Micronutrient, Micronutrients};
 pub use nutrition::{Nutrition, nutrition_distance};
-pub use own::{FoodChoice, OWN_RECIPE_BASE, OwnLine, OwnRecipe, OwnStatus, is_own_recipe_id};
+pub use own::{
+    FoodChoice, OWN_RECIPE_BASE, OwnLine, OwnLinks, OwnRecipe, OwnStatus, is_own_recipe_id,
+    own_recipe_links,
+};
 pub use planner::{
     PlanRequest, PlannedDay, PlannedMeal, PlanningError, RequestError, Tolerances, meal_slots, plan,
 };

@@ -11,17 +11,19 @@ use crate::StoreError;
 #[async_trait]
 pub trait OwnRecipeStore: Send + Sync {
     /// Stores `recipe` under a new id (above
-    /// [`mealplan_domain::OWN_RECIPE_BASE`]; its own `id` is ignored),
+    /// [`mealplan_domain::OWN_RECIPE_BASE`]; its own `id` is ignored) with
+    /// a new random page key ([`mealplan_domain::own_recipe_links`]),
     /// unless its owner already keeps `limit` recipes not deleted:
-    /// `None` then, and nothing is stored.
-    async fn add(&self, recipe: OwnRecipe, limit: usize) -> Result<Option<i64>, StoreError>;
+    /// `None` then, and nothing is stored. The recipe as stored: its id
+    /// and links set.
+    async fn add(&self, recipe: OwnRecipe, limit: usize) -> Result<Option<OwnRecipe>, StoreError>;
     /// [`add`](Self::add) for each of `recipes`, in one transaction (an
-    /// import): each its new id, or `None` once the limit is reached.
+    /// import): each as stored, or `None` once the limit is reached.
     async fn add_all(
         &self,
         recipes: Vec<OwnRecipe>,
         limit: usize,
-    ) -> Result<Vec<Option<i64>>, StoreError>;
+    ) -> Result<Vec<Option<OwnRecipe>>, StoreError>;
     /// Writes `recipe` again under its id (its lines, figures and labels);
     /// `false` when no such recipe of its owner is left.
     async fn replace(&self, recipe: OwnRecipe) -> Result<bool, StoreError>;

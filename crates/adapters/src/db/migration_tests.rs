@@ -593,3 +593,45 @@ fn own_recipes_on_sqlite() {
 fn own_recipes_on_postgres() {
     on_postgres(own_recipes);
 }
+
+/// Own recipes' links: a recipe stored before gets a page and a picture
+/// link under one random key; the catalogue's links stay; going back
+/// takes the own links away.
+fn own_recipe_links(db: &mut dyn TestDb) {
+    db.migrate_before("2026-11-28-000310");
+    db.exec(HOLDER);
+    db.exec(ONE_MEAL);
+    db.exec(OWN_RECIPE);
+    db.up_one();
+    let page = db.text("SELECT recipe_url AS v FROM recipes WHERE id = 1000000001");
+    let picture = db.text("SELECT image_url AS v FROM recipes WHERE id = 1000000001");
+    let key = page
+        .strip_prefix("/recipes/1000000001?key=")
+        .expect("a page link with a key");
+    assert_eq!(key.len(), 32, "{page}");
+    assert_eq!(picture, format!("/recipes/1000000001/plate.svg?key={key}"));
+    assert_eq!(
+        db.text("SELECT CAST(COUNT(*) AS TEXT) AS v FROM recipes WHERE recipe_url LIKE '%key=%'"),
+        "1",
+        "the catalogue's links stay as they were"
+    );
+    db.down_one();
+    assert_eq!(
+        db.text("SELECT COALESCE(recipe_url, 'none') AS v FROM recipes WHERE id = 1000000001"),
+        "none"
+    );
+}
+
+#[test]
+fn own_recipe_links_on_sqlite() {
+    on_sqlite(own_recipe_links);
+}
+
+#[test]
+#[cfg_attr(
+    mealplan_skip_postgres,
+    ignore = "built with MEALPLAN_TEST_SKIP_POSTGRES=1"
+)]
+fn own_recipe_links_on_postgres() {
+    on_postgres(own_recipe_links);
+}

@@ -4,13 +4,16 @@
 
 use async_trait::async_trait;
 use diesel::prelude::*;
-use mealplan_domain::{FoodChoice, Nutrition, OWN_RECIPE_BASE, OwnLine, OwnRecipe, UserId};
+use mealplan_domain::{
+    FoodChoice, Nutrition, OWN_RECIPE_BASE, OwnLine, OwnRecipe, UserId, own_recipe_links,
+};
 use mealplan_ports::{OwnRecipeStore, StoreError};
 
 use super::recipes::{RecipeRow, RecipeValues};
 use super::schema::{own_recipe_lines, own_recipes, recipes};
 use super::transaction::write_transaction;
 use super::{AnyConnection, Database, store_error};
+use crate::jwt::random_hex;
 
 /// The transaction-scoped advisory lock PostgreSQL writers of a new own
 /// recipe take, so two never pick one id (SQLite's `BEGIN IMMEDIATE`
@@ -142,11 +145,20 @@ fn own_row(id: i64, r: &OwnRecipe) -> OwnRow {
 }
 
 /// `recipe` under the id `id` (the row's id and catalogue number alike).
-fn with_id(recipe: &OwnRecipe, id: i64) -> mealplan_domain::Recipe {
+/// `recipe` under its new `id`, with its links under a new page key.
+fn stored_as(recipe: &OwnRecipe, id: i64) -> QueryResult<OwnRecipe> {
+    let key = random_hex(16).map_err(|e| {
+        diesel::result::Error::QueryBuilderError(
+            format!("no randomness for a page key: {e}").into(),
+        )
+    })?;
     let mut r = recipe.recipe.clone();
     r.id = id;
     r.recipe_id = id;
-    r
+    Ok(OwnRecipe {
+        recipe: own_recipe_links(id, &key).applied(r),
+        ..recipe.clone()
+    })
 }
 
 fn write_lines(conn: &mut AnyConnection, id: i64, lines: &[OwnLine]) -> QueryResult<()> {
@@ -166,7 +178,7 @@ fn add_in_tx(
     conn: &mut AnyConnection,
     recipe: &OwnRecipe,
     limit: usize,
-) -> QueryResult<Option<i64>> {
+) -> QueryResult<Option<OwnRecipe>> {
     if matches!(conn, AnyConnection::Postgresql(_)) {
         diesel::sql_query(NEW_ID_LOCK).execute(conn)?;
     }
@@ -183,14 +195,15 @@ fn add_in_tx(
         .select(diesel::dsl::max(recipes::id))
         .first(conn)?;
     let id = last.unwrap_or(OWN_RECIPE_BASE) + 1;
+    let stored = stored_as(recipe, id)?;
     diesel::insert_into(recipes::table)
-        .values(&RecipeValues::of(&with_id(recipe, id)))
+        .values(&RecipeValues::of(&stored.recipe))
         .execute(conn)?;
     diesel::insert_into(own_recipes::table)
         .values(&own_row(id, recipe))
         .execute(conn)?;
     write_lines(conn, id, &recipe.lines)?;
-    Ok(Some(id))
+    Ok(Some(stored))
 }
 
 fn replace_in_tx(conn: &mut AnyConnection, recipe: &OwnRecipe) -> QueryResult<bool> {
@@ -206,8 +219,15 @@ fn replace_in_tx(conn: &mut AnyConnection, recipe: &OwnRecipe) -> QueryResult<bo
     {
         return Ok(false);
     }
+    // The recipe is computed again; its links (and page key) stay.
+    let (page, picture): (Option<String>, Option<String>) = recipes::table
+        .find(id)
+        .select((recipes::recipe_url, recipes::image_url))
+        .first(conn)?;
+    let mut r = recipe.recipe.clone();
+    (r.id, r.recipe_id, r.recipe_url, r.image_url) = (id, id, page, picture);
     diesel::update(recipes::table.find(id))
-        .set(&RecipeValues::of(&with_id(recipe, id)))
+        .set(&RecipeValues::of(&r))
         .execute(conn)?;
     write_lines(conn, id, &recipe.lines)?;
     Ok(true)
@@ -301,28 +321,38 @@ pub(super) fn sweep_orphans(conn: &mut AnyConnection) -> QueryResult<usize> {
 
 #[async_trait]
 impl OwnRecipeStore for Database {
-    async fn add(&self, recipe: OwnRecipe, limit: usize) -> Result<Option<i64>, StoreError> {
-        self.run(move |conn| {
-            write_transaction(conn, |conn| add_in_tx(conn, &recipe, limit)).map_err(store_error)
-        })
-        .await
+    async fn add(&self, recipe: OwnRecipe, limit: usize) -> Result<Option<OwnRecipe>, StoreError> {
+        let stored = self
+            .run(move |conn| {
+                write_transaction(conn, |conn| add_in_tx(conn, &recipe, limit)).map_err(store_error)
+            })
+            .await?;
+        if let Some(s) = &stored {
+            self.own_marks.note(s.owner, s.recipe.id);
+        }
+        Ok(stored)
     }
 
     async fn add_all(
         &self,
         recipes: Vec<OwnRecipe>,
         limit: usize,
-    ) -> Result<Vec<Option<i64>>, StoreError> {
-        self.run(move |conn| {
-            write_transaction(conn, |conn| {
-                recipes
-                    .iter()
-                    .map(|r| add_in_tx(conn, r, limit))
-                    .collect::<QueryResult<Vec<_>>>()
+    ) -> Result<Vec<Option<OwnRecipe>>, StoreError> {
+        let stored = self
+            .run(move |conn| {
+                write_transaction(conn, |conn| {
+                    recipes
+                        .iter()
+                        .map(|r| add_in_tx(conn, r, limit))
+                        .collect::<QueryResult<Vec<_>>>()
+                })
+                .map_err(store_error)
             })
-            .map_err(store_error)
-        })
-        .await
+            .await?;
+        for s in stored.iter().flatten() {
+            self.own_marks.note(s.owner, s.recipe.id);
+        }
+        Ok(stored)
     }
 
     async fn replace(&self, recipe: OwnRecipe) -> Result<bool, StoreError> {
@@ -341,6 +371,10 @@ impl OwnRecipeStore for Database {
     }
 
     async fn of_owner(&self, owner: UserId) -> Result<Vec<OwnRecipe>, StoreError> {
+        // Admitted with none (see `own_marks`): nothing to read.
+        if self.own_marks.has_none(owner) {
+            return Ok(Vec::new());
+        }
         self.run_read(move |conn| load(conn, Some(owner.0), None))
             .await
     }

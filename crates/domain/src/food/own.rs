@@ -17,6 +17,49 @@ pub fn is_own_recipe_id(id: i64) -> bool {
     id > OWN_RECIPE_BASE
 }
 
+/// The links of own recipe `id`'s printable page and plate picture under
+/// its page key (a random secret made when the recipe is stored). The
+/// page and picture open without a login, as the catalogue's do, but only
+/// for a link holder: the owner's plans and answers carry these links.
+pub fn own_recipe_links(id: i64, key: &str) -> OwnLinks {
+    OwnLinks {
+        page: format!("/recipes/{id}?key={key}"),
+        picture: format!("/recipes/{id}/plate.svg?key={key}"),
+    }
+}
+
+/// An own recipe's page and picture links (see [`own_recipe_links`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OwnLinks {
+    /// The printable page.
+    pub page: String,
+    /// The plate picture.
+    pub picture: String,
+}
+
+impl OwnLinks {
+    /// Sets `recipe`'s page and picture links to these.
+    pub fn applied(self, mut recipe: crate::Recipe) -> crate::Recipe {
+        recipe.recipe_url = Some(self.page);
+        recipe.image_url = Some(self.picture);
+        recipe
+    }
+
+    /// Whether `key` is the page key of own recipe `recipe` (as stored,
+    /// links included), compared in constant time.
+    pub fn admit(recipe: &crate::Recipe, key: &str) -> bool {
+        let expected = own_recipe_links(recipe.id, key).page;
+        let stored = recipe.recipe_url.as_deref().unwrap_or("");
+        stored.len() == expected.len()
+            && stored
+                .bytes()
+                .zip(expected.bytes())
+                .fold(0u8, |acc, (a, b)| acc | (a ^ b))
+                == 0
+            && !key.is_empty()
+    }
+}
+
 choice!(
     /// Whether an own recipe may be planned.
     OwnStatus {

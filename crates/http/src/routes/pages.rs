@@ -7,6 +7,7 @@ use std::fmt::Write;
 use actix_web::http::{StatusCode, header};
 use actix_web::{HttpRequest, HttpResponse, web};
 use mealplan_app::{RecipeSheet, SHEET_SERVINGS};
+use mealplan_domain::is_own_recipe_id;
 use mealplan_domain::kitchen::fraction;
 use utoipa::IntoParams;
 use utoipa::openapi::Required;
@@ -322,8 +323,33 @@ impl IntoParams for PageQuery {
                         .max_items(Some(MAX_SHARES)),
                 ))
                 .build(),
+            key_param(),
         ]
     }
+}
+
+/// The `key` of an own recipe's page or picture link.
+pub fn key_param() -> Parameter {
+    ParameterBuilder::new()
+        .name("key")
+        .parameter_in(ParameterIn::Query)
+        .required(Required::False)
+        .description(Some(
+            "One's own recipe: the page key its links carry (`recipe_url`, `image_url`); \
+             without the right key an own recipe is not found",
+        ))
+        .schema(Some(field::text(None, Some(64)).build()))
+        .build()
+}
+
+/// The `key` query parameter of a page or picture request, if any.
+pub fn page_key(req: &HttpRequest) -> Option<String> {
+    web::Query::<Vec<(String, String)>>::from_query(req.query_string())
+        .ok()?
+        .into_inner()
+        .into_iter()
+        .rev()
+        .find_map(|(k, v)| (k == "key").then_some(v))
 }
 
 /// What a page is asked for: the portion (1 without `servings`) and the
@@ -418,13 +444,20 @@ pub async fn get_recipe_page(
             ));
         }
     };
-    let sheet = match id {
-        Some(id) => state
+    let sheet = match (id, page_key(&req)) {
+        // One's own recipe: for the holder of its page link only.
+        (Some(id), key) if is_own_recipe_id(id) => state
+            .own_recipes
+            .by_link(id, key.as_deref().unwrap_or(""))
+            .await
+            .map_err(ApiError::store)?
+            .map(|recipe| state.recipes.sheet_of(recipe, servings)),
+        (Some(id), _) => state
             .recipes
             .sheet_for(id, servings)
             .await
             .map_err(ApiError::store)?,
-        None => None,
+        (None, _) => None,
     };
     Ok(match sheet {
         Some(sheet) => html(StatusCode::OK, recipe_page(&sheet, &shares)),

@@ -10,11 +10,23 @@ use std::hash::{Hash, Hasher};
 
 use actix_web::http::{StatusCode, header};
 use actix_web::{HttpRequest, HttpResponse, web};
+use mealplan_domain::is_own_recipe_id;
 use mealplan_domain::plate::{FoodGroup, Plate};
 
 use crate::AppState;
 use crate::error::{ApiError, ErrorBody};
-use crate::routes::pages::{escape, recipe_id};
+use crate::routes::pages::{escape, key_param, page_key, recipe_id};
+
+/// The query of a plate picture: an own recipe's key.
+pub struct PlateQuery;
+
+impl utoipa::IntoParams for PlateQuery {
+    fn into_params(
+        _: impl Fn() -> Option<utoipa::openapi::path::ParameterIn>,
+    ) -> Vec<utoipa::openapi::path::Parameter> {
+        vec![key_param()]
+    }
+}
 
 /// Nothing in the picture may load or run anything.
 const CSP: &str = "default-src 'none'; style-src 'unsafe-inline'";
@@ -246,7 +258,10 @@ fn etag(body: &str) -> String {
 /// every API error).
 #[utoipa::path(
     get, path = "/recipes/{recipe_id}/plate.svg", tag = "recipes",
-    params(("recipe_id" = i64, Path, description = "Recipe id (its catalogue number)")),
+    params(
+        ("recipe_id" = i64, Path, description = "Recipe id (its catalogue number)"),
+        PlateQuery,
+    ),
     responses(
         (status = 200, description = "The plate picture", body = String, content_type = "image/svg+xml"),
         (status = 304, description = "Not modified (If-None-Match)"),
@@ -260,6 +275,13 @@ pub async fn get_plate(
 ) -> Result<HttpResponse, ApiError> {
     let id = recipe_id(&req);
     let found = match id {
+        // One's own recipe: for the holder of its picture link only.
+        Some(id) if is_own_recipe_id(id) => state
+            .own_recipes
+            .by_link(id, page_key(&req).as_deref().unwrap_or(""))
+            .await
+            .map_err(ApiError::store)?
+            .map(|recipe| state.recipes.plate_of(recipe)),
         Some(id) => state.recipes.plate(id).await.map_err(ApiError::store)?,
         None => None,
     };

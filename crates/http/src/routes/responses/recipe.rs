@@ -74,25 +74,31 @@ pub fn public_link(path: &str) -> String {
 /// (`/recipes/{id}`) opens scaled to it (`?servings=1.25`); one serving,
 /// and any other link, stay as they are.
 fn at_portion(url: &str, servings: f64) -> String {
-    if (servings - 1.0).abs() < 1e-9 || !url.starts_with("/recipes/") || url.contains('?') {
+    if (servings - 1.0).abs() < 1e-9 || !url.starts_with("/recipes/") || url.contains("servings=") {
         url.to_owned()
     } else {
-        format!("{url}?servings={servings}")
+        format!("{url}{}servings={servings}", joiner(url))
     }
+}
+
+/// What joins one more query parameter to `url` (an own recipe's link
+/// already carries its `key`).
+fn joiner(url: &str) -> char {
+    if url.contains('?') { '&' } else { '?' }
 }
 
 /// A household meal's page link: the pot (`servings`, every share
 /// together) and each person's share (`share=name:servings`); any link
 /// other than the service's own page stays as it is.
 fn at_table(url: &str, shares: &[(&str, f64)]) -> String {
-    if !url.starts_with("/recipes/") || url.contains('?') {
+    if !url.starts_with("/recipes/") || url.contains("servings=") {
         return url.to_owned();
     }
     let pot: f64 = shares.iter().map(|(_, s)| s).sum();
     let mut pairs = vec![("servings", pot.to_string())];
     pairs.extend(shares.iter().map(|(n, s)| ("share", format!("{n}:{s}"))));
     match serde_urlencoded::to_string(&pairs) {
-        Ok(query) => format!("{url}?{query}"),
+        Ok(query) => format!("{url}{}{query}", joiner(url)),
         Err(_) => at_portion(url, pot),
     }
 }
