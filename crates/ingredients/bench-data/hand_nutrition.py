@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Per-serving nutrition of each held-out recipe, from the hand choices.
 
-Reads heldout.txt (LINE | NDB[/EQUIV...] | GRAMS) and SR28's ABBREV.txt, sums
-grams x per-100 g values of the first NDB of each line, divides by servings,
-and writes heldout-expected.tsv. Usage:
-    python3 hand_nutrition.py /work/shared/data/usda-sr28/ABBREV.txt
+Reads a recipe file (heldout.txt unless given; LINE | NDB[/EQUIV...] | GRAMS)
+and SR28's ABBREV.txt, sums grams x per-100 g values of the first NDB of each
+line, divides by servings, and writes NAME-expected.tsv beside it
+(heldout-expected.tsv, heldout2-expected.tsv). Usage:
+    python3 hand_nutrition.py /work/shared/data/usda-sr28/ABBREV.txt [heldout2.txt]
 """
 import sys
 
@@ -38,8 +39,9 @@ def recipes(path):
 
 def main():
     foods = load_sr28(sys.argv[1])
+    source = sys.argv[2] if len(sys.argv) > 2 else "heldout.txt"
     out = ["title\tservings\tkcal\tprotein_g\tcarbs_g\tfat_g"]
-    for r in list(recipes("heldout.txt")):
+    for r in list(recipes(source)):
         tot = [0.0, 0.0, 0.0, 0.0]
         for text, ndbs, grams in r["lines"]:
             for n in ndbs:
@@ -52,7 +54,8 @@ def main():
             tot[3] += fat * grams / 100
         s = r["servings"]
         out.append("\t".join([r["title"], str(s)] + [f"{v / s:.1f}" for v in tot]))
-    open("heldout-expected.tsv", "w").write("\n".join(out) + "\n")
+    target = source[: -len(".txt")] + "-expected.tsv"
+    open(target, "w").write("\n".join(out) + "\n")
 
 if __name__ == "__main__":
     main()

@@ -80,6 +80,7 @@ const FORMS: &[(&str, &[&str])] = &[
     ("frozen", &["unthawed", "frozen"]),
     ("whipped", &["whipped"]),
     ("melted", &["melted"]),
+    ("ground", &["ground"]),
 ];
 
 /// Measure words that change a food's volume so much (whipped cream,
@@ -164,7 +165,44 @@ const NOT_A_PIECE: &[&str] = &[
     "batch",
 ];
 
-fn piece_weight(food: &Food, word: Option<&str>, size: Option<Size>) -> Option<(f64, String)> {
+/// Whether a measure's words start with the size asked ("large leaf",
+/// not "extra large").
+fn of_size(rest: &str, size: Size) -> bool {
+    rest.starts_with(size.word()) && (size == Size::ExtraLarge || !rest.starts_with("extra"))
+}
+
+/// A word of the line's food name that a counted measure names and the
+/// food's description does not: the variety, as "roma" of "1 roma or
+/// plum tomato" for "3 Roma tomatoes".
+fn variety_of(rest: &str, name: &str, food: &Food) -> bool {
+    let description = measure_words(&food.description);
+    let rest = measure_words(rest);
+    measure_words(name).iter().any(|w| {
+        w.len() >= 3
+            && w != "or"
+            && rest.contains(w)
+            && !description.iter().any(|d| d.starts_with(w.as_str()))
+    })
+}
+
+/// Whether the line's food name says every word a kitchen piece
+/// measure adds to its piece and size: "1 head romaine" weighs a head of
+/// romaine, not a head of "lettuce" of any kind.
+fn said_by(rest: &str, word: &str, name: &str) -> bool {
+    let name = measure_words(name);
+    measure_words(rest).iter().all(|w| {
+        w.starts_with(word)
+            || ["small", "medium", "large", "extra"].contains(&w.as_str())
+            || name.iter().any(|n| n.starts_with(w.as_str()))
+    })
+}
+
+fn piece_weight(
+    food: &Food,
+    word: Option<&str>,
+    size: Option<Size>,
+    name: &str,
+) -> Option<(f64, String)> {
     let pieces: Vec<(&Measure, f64, String)> = food
         .measures
         .iter()
@@ -175,23 +213,36 @@ fn piece_weight(food: &Food, word: Option<&str>, size: Option<Size>) -> Option<(
         .collect();
     let per = |(m, n, _): &(&Measure, f64, String)| (m.grams / n, m.description.clone());
     if let Some(word) = word {
-        return pieces
+        // The piece of the size asked, then a kitchen weight (which
+        // stands where SR28's own is not a cook's: its 139 g "slice" of
+        // French bread), then SR28's.
+        let named: Vec<_> = pieces
             .iter()
-            .find(|(_, _, rest)| rest.contains(word))
-            .map(per);
+            .filter(|(m, _, rest)| {
+                rest.contains(word) && (!m.from_kitchen || said_by(rest, word, name))
+            })
+            .collect();
+        return size
+            .and_then(|size| named.iter().find(|(_, _, rest)| of_size(rest, size)))
+            .or_else(|| named.iter().find(|(m, _, _)| m.from_kitchen))
+            .or_else(|| named.first())
+            .map(|found| per(found));
     }
     let countable: Vec<_> = pieces
         .iter()
         .filter(|(_, _, rest)| !NOT_A_PIECE.iter().any(|w| rest.contains(w)))
         .collect();
     if let Some(size) = size {
-        let word = size.word();
-        let sized = countable.iter().find(|(_, _, rest)| {
-            rest.starts_with(word) && (size == Size::ExtraLarge || !rest.starts_with("extra"))
-        });
+        let sized = countable.iter().find(|(_, _, rest)| of_size(rest, size));
         if let Some(found) = sized {
             return Some(per(found));
         }
+    }
+    if let Some(found) = countable
+        .iter()
+        .find(|(_, _, rest)| variety_of(rest, name, food))
+    {
+        return Some(per(found));
     }
     countable
         .iter()
@@ -245,7 +296,10 @@ pub fn grams(line: &ParsedLine, food: &Food) -> Grams {
     if let Some(each) = line.each
         && let Some(Grams::Known { grams, via }) = plain(each, food, line)
     {
-        let drained = format!("{} {}", line.comment, line.name).contains("drained");
+        // "drained", not "undrained".
+        let drained = measure_words(&format!("{} {}", line.comment, line.name))
+            .iter()
+            .any(|w| w == "drained");
         let share = if drained && matches!(each.unit, Some(Unit::Mass(_))) {
             DRAINED_SHARE
         } else {
@@ -260,7 +314,7 @@ pub fn grams(line: &ParsedLine, food: &Food) -> Grams {
         Some(Unit::Piece(word)) => Some(word),
         _ => None,
     };
-    match piece_weight(food, word, line.size) {
+    match piece_weight(food, word, line.size, &line.name) {
         Some((each, via)) => Grams::Known {
             grams: amount.quantity * each,
             via,
@@ -304,9 +358,29 @@ mod tests {
         assert_eq!(known(&g("3 eggs", 1123)), 150.0);
         assert_eq!(known(&g("7 cloves of garlic", 11215)), 21.0);
         assert_eq!(
-            g("1 head romaine", 11251),
+            g("1 head garlic", 11215),
             Grams::NoPieceWeight("head".into())
         );
+    }
+
+    #[test]
+    fn kitchen_pieces_by_size_variety_and_name() {
+        // A kitchen slice stands before SR28's 139 g slice of French bread.
+        assert_eq!(known(&g("3 slices sourdough bread", 18029)), 96.0);
+        assert_eq!(known(&g("1 small onion", 11282)), 70.0);
+        assert_eq!(known(&g("2 plum tomatoes", 11529)), 124.0);
+        assert_eq!(known(&g("2 tomatoes", 11529)), 246.0);
+        assert_eq!(known(&g("1 small head cauliflower", 11135)), 265.0);
+        assert_eq!(known(&g("2 large romaine leaves", 11251)), 56.0);
+        assert_eq!(known(&g("2 large lettuce leaves", 11251)), 12.0);
+        assert_eq!(known(&g("1 head romaine lettuce", 11251)), 626.0);
+        assert_eq!(
+            g("1 head lettuce", 11251),
+            Grams::NoPieceWeight("head".into())
+        );
+        // Ground flaxseed is weighed as ground, not as whole seeds.
+        assert_eq!(known(&g("2 tbsp ground flaxseed", 12220)), 14.0);
+        assert!((known(&g("1 tbsp flaxseed", 12220)) - 10.3).abs() < 0.01);
     }
 
     #[test]
@@ -314,6 +388,8 @@ mod tests {
         assert!((known(&g("1 (19 oz) can lentils, drained", 16070)) - 323.2).abs() < 0.5);
         assert!((known(&g("1 (14 oz) can coconut cream", 12118)) - 396.9).abs() < 0.5);
         assert!((known(&g("2 fillets (5 oz each) trout", 15240)) - 283.5).abs() < 0.5);
+        // Undrained is the whole can.
+        assert!((known(&g("1 (15 oz) can black beans, undrained", 16018)) - 425.2).abs() < 0.5);
     }
 
     #[test]

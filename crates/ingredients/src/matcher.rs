@@ -160,7 +160,9 @@ fn place(line: &ParsedLine) -> Reading {
 
 /// Words of the comment that say which food it is, not how to cut it
 /// ("1 cup brown rice, cooked"), joined to the food's name.
-const STATE_WORDS: &[&str] = &["cooked", "canned", "dried", "roasted", "toasted", "smoked"];
+const STATE_WORDS: &[&str] = &[
+    "cooked", "canned", "dried", "roasted", "toasted", "smoked", "drained",
+];
 
 fn with_states(line: &ParsedLine) -> String {
     let comment = line.comment.to_lowercase();
@@ -414,8 +416,23 @@ mod tests {
     #[test]
     fn a_piece_sr28_does_not_weigh_is_asked_about() {
         assert_eq!(
-            reason("1 head iceberg lettuce"),
+            reason("1 head garlic"),
             ReviewReason::NoPieceWeight("head".into())
         );
+        assert_eq!(
+            reason("a handful of spinach"),
+            ReviewReason::NoPieceWeight("handful".into())
+        );
+    }
+
+    #[test]
+    fn drained_beans_are_the_drained_food() {
+        // SR28 has drained kidney beans; black beans only boiled or with
+        // the can's liquid, and drained beans are the boiled ones.
+        let p = placed("1 (15 oz) can red kidney beans, rinsed and drained");
+        assert_eq!(p.food.ndb, 16335);
+        assert!((p.grams - 255.1).abs() < 0.5, "{}", p.grams);
+        assert_eq!(placed("2 cups black beans, drained").food.ndb, 16015);
+        assert_eq!(placed("1 (15 oz) can black beans").food.ndb, 16018);
     }
 }

