@@ -557,7 +557,65 @@ async fn own_pages_open_for_their_links_only(b: Backend) {
     assert_eq!(path(edit.json["recipe_url"].as_str().unwrap()), page);
 }
 
+/// An account keeps at most 2,000 recipes, reached as a person would
+/// (imports of 100): the import that crosses it stores what fits, each
+/// recipe past it is refused on its own, and a deleted one makes room.
+async fn an_account_keeps_at_most_2000_recipes(b: Backend) {
+    let app = spawn_app(b).await;
+    let ann = app.token_for("ann@example.com").await;
+    let toast = |n: usize| {
+        json!({"name": format!("Toast {n}"), "servings": 1,
+        "ingredients": ["2 slices whole wheat bread"], "meal_types": ["breakfast"]})
+    };
+    for batch in 0..20 {
+        let size = if batch == 19 { 99 } else { 100 };
+        let list: Vec<Value> = (0..size).map(|i| toast(batch * 100 + i)).collect();
+        let reply = post(&app, &ann, &Value::Array(list)).await;
+        assert_eq!(reply.status, 201, "batch {batch}: {}", reply.text);
+        assert_eq!(reply.json["imported"], size, "batch {batch}");
+    }
+    assert_eq!(stored(&app), 1_999);
+    let crossing = post(&app, &ann, &json!([toast(5_000), toast(5_001)])).await;
+    assert_eq!(crossing.status, 201, "{}", crossing.text);
+    assert_eq!(
+        (
+            crossing.json["imported"].as_u64(),
+            crossing.json["failed"].as_u64()
+        ),
+        (Some(1), Some(1)),
+        "{}",
+        crossing.text
+    );
+    let one = post(&app, &ann, &toast(5_002)).await;
+    assert_eq!(one.status, 422, "{}", one.text);
+    assert!(
+        one.text.contains("2000") || one.text.contains("2,000"),
+        "{}",
+        one.text
+    );
+    assert_eq!(stored(&app), 2_000);
+    // Another account is not limited by Ann's recipes.
+    let bob = app.token_for("bob@example.com").await;
+    assert_eq!(post(&app, &bob, &toast(1)).await.status, 201);
+    // Deleting one makes room for one.
+    let first = crossing.json["results"][0]["recipe"]["id"]
+        .as_i64()
+        .unwrap();
+    let gone = app
+        .send(
+            Method::DELETE,
+            &format!("/api/recipes/{first}"),
+            Some(&ann),
+            &[],
+            None,
+        )
+        .await;
+    assert_eq!(gone.status, 204);
+    assert_eq!(post(&app, &ann, &toast(5_003)).await.status, 201);
+}
+
 crate::on_both_backends!(
+    an_account_keeps_at_most_2000_recipes,
     own_pages_open_for_their_links_only,
     add_place_read_and_delete,
     json_ld_one_many_and_stated,

@@ -338,7 +338,7 @@ pub fn key_param() -> Parameter {
             "One's own recipe: the page key its links carry (`recipe_url`, `image_url`); \
              without the right key an own recipe is not found",
         ))
-        .schema(Some(field::text(None, Some(64)).build()))
+        .schema(Some(field::text(None, None).build()))
         .build()
 }
 
