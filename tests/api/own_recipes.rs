@@ -614,7 +614,130 @@ async fn an_account_keeps_at_most_2000_recipes(b: Backend) {
     assert_eq!(post(&app, &ann, &toast(5_003)).await.status, 201);
 }
 
+/// Own recipes at the table: a household plan made from them portions
+/// them for everyone; the shopping list buys their foods; a meal's
+/// alternatives may offer them and a swap may pick one, as the
+/// catalogue's.
+async fn own_recipes_are_served_at_the_table(b: Backend) {
+    let app = spawn_app(b).await;
+    let ann = app.token_for("ann@example.com").await;
+    let profile = json!({
+        "goal": "maintain_weight", "height": 168, "weight": 64, "body_type": "normal",
+        "gender": "female", "meals_per_day": 3, "activity_level": "medium",
+        "birth_date": "1984-02-02", "restrictions": [], "diet_types": []
+    });
+    let reply = app
+        .json(Method::PUT, "/api/profile", Some(&ann), &profile)
+        .await;
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    let tom = json!({
+        "name": "Tom", "goal": "maintain_weight", "height": 181, "weight": 80,
+        "body_type": "normal", "gender": "male", "meals_per_day": 3,
+        "activity_level": "high", "birth_date": "1982-06-06",
+        "restrictions": [], "diet_types": []
+    });
+    let reply = app
+        .json(Method::POST, "/api/household/members", Some(&ann), &tom)
+        .await;
+    assert_eq!(reply.status, 201, "{}", reply.text);
+    let tom_id = reply.json["id"].as_i64().unwrap();
+    let mut ids = Vec::new();
+    for name in [
+        "Chicken rice bowl",
+        "Chicken and broccoli",
+        "Rice with chicken",
+    ] {
+        let r = post(&app, &ann, &dinner(name)).await;
+        assert_eq!(r.json["status"], "ready", "{}", r.text);
+        ids.push(r.json["id"].as_i64().unwrap());
+    }
+    let body = json!({"days": 2, "seed": 4, "household": true, "my_recipes": "only"});
+    let plan = app
+        .json(Method::POST, "/api/plan/generate", Some(&ann), &body)
+        .await;
+    assert_eq!(plan.status, 201, "{}", plan.text);
+    let mut dinner_meals = Vec::new();
+    for day in plan.json["daily_menus"].as_array().unwrap() {
+        for m in day["meal_details"].as_array().unwrap() {
+            if m["meal_type"] != "dinner" {
+                continue;
+            }
+            let id = m["recipe"]["id"].as_i64().unwrap();
+            assert!(ids.contains(&id), "an own dinner: {m}");
+            let portions = m["portions"].as_array().unwrap();
+            assert!(
+                portions.iter().any(|p| p["member_id"].is_null())
+                    && portions.iter().any(|p| p["member_id"] == tom_id),
+                "both at the table: {m}"
+            );
+            dinner_meals.push(m["id"].as_i64().unwrap());
+        }
+    }
+    assert_eq!(dinner_meals.len(), 2, "{}", plan.text);
+
+    // The shopping list buys the own dinners' foods.
+    let list = app.get("/api/plan/current/shopping-list", Some(&ann)).await;
+    assert_eq!(list.status, 200, "{}", list.text);
+    let names: Vec<String> = list.json["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["name"].as_str().unwrap().to_lowercase())
+        .collect();
+    assert!(names.iter().any(|n| n.contains("chicken")), "{names:?}");
+    assert!(names.iter().any(|n| n.contains("broccoli")), "{names:?}");
+
+    let meal = dinner_meals[0];
+    // A meal of one's own recipe has alternatives like any meal, and a
+    // similar-recipe search may start from it.
+    let current = plan.json["daily_menus"][0]["meal_details"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["id"] == meal)
+        .unwrap()["recipe"]["id"]
+        .as_i64()
+        .unwrap();
+    let offered = app
+        .get(
+            &format!("/meal-detail/{meal}/alternatives?limit=5"),
+            Some(&ann),
+        )
+        .await;
+    assert_eq!(offered.status, 200, "{}", offered.text);
+    assert_eq!(
+        offered.json.as_array().unwrap().len(),
+        5,
+        "{}",
+        offered.text
+    );
+    let similar = app
+        .send(
+            Method::POST,
+            &format!("/api/ml/swap-recipe?recipe_id={current}&meal_label=dinner"),
+            Some(&ann),
+            &[],
+            None,
+        )
+        .await;
+    assert_eq!(similar.status, 200, "{}", similar.text);
+    // A swap takes another own dinner.
+    let other = *ids.iter().find(|id| **id != current).unwrap();
+    let swap = app
+        .send(
+            Method::PUT,
+            &format!("/api/meal-detail/{meal}?recipe_id={other}"),
+            Some(&ann),
+            &[],
+            None,
+        )
+        .await;
+    assert_eq!(swap.status, 200, "{}", swap.text);
+    assert_eq!(swap.json["recipe"]["id"], other);
+}
+
 crate::on_both_backends!(
+    own_recipes_are_served_at_the_table,
     an_account_keeps_at_most_2000_recipes,
     own_pages_open_for_their_links_only,
     add_place_read_and_delete,

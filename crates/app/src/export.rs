@@ -79,15 +79,14 @@ impl Export {
             other => StoreError::Failure(other.to_string()),
         };
         let profile = self.profiles.find(user).await?;
-        let mut plans = Vec::new();
-        for view in self.plans.history(user).await.map_err(store)? {
-            // Each day with its fit, as the plan routes show it, but not
-            // what any plan could reach (a search a day that misses: an
-            // account of many plans would take minutes). The profile is
-            // read once, the recipe set kept between plans.
-            let view = self.plans.with_fit_unbounded(profile.clone(), view).await;
-            plans.push(view.map_err(store)?);
-        }
+        // Each day with its fit, as the plan routes show it, but not what
+        // any plan could reach (a search a day that misses: an account of
+        // many plans would take minutes); profile and recipes read once.
+        let plans = self
+            .plans
+            .history_fitted(user, profile.clone())
+            .await
+            .map_err(store)?;
         Ok(Some(AccountData {
             user: account.user,
             created_at: account.created_at,

@@ -470,27 +470,53 @@ impl Plans {
         self.fitted(profile, view, Bounds::Searched).await
     }
 
-    /// `view` with each day's fit to `profile`'s targets, without the
-    /// bounds (what any plan could reach): for reading many plans at once
-    /// (an account's export), where each bound is a search of its own.
-    pub async fn with_fit_unbounded(
+    /// Every plan of `user` (newest first), each day with its fit to
+    /// `profile`'s targets but without the bounds (what any plan could
+    /// reach, a search a day that misses): many plans read at once (an
+    /// account's export), their recipes read once.
+    pub async fn history_fitted(
         &self,
+        user: UserId,
         profile: Option<Person>,
-        view: PlanView,
-    ) -> Result<PlanView, PlanError> {
-        self.fitted(profile, view, Bounds::Left).await
+    ) -> Result<Vec<PlanView>, PlanError> {
+        let plans = self.plans.history(user).await?;
+        let all = self.recipes_of(user).await?;
+        let mut fitted = Vec::with_capacity(plans.len());
+        for plan in plans {
+            let view = self.view(plan, &all)?;
+            fitted.push(
+                self.fitted_over(profile.clone(), view, Bounds::Left, &all)
+                    .await?,
+            );
+        }
+        Ok(fitted)
     }
 
     async fn fitted(
         &self,
         profile: Option<Person>,
+        view: PlanView,
+        bounds: Bounds,
+    ) -> Result<PlanView, PlanError> {
+        if profile.is_none() {
+            return Ok(view);
+        }
+        let all = self.recipes_of(view.plan.user_id).await?;
+        self.fitted_over(profile, view, bounds, &all).await
+    }
+
+    /// [`Self::fitted`] over `all`, the recipes the plan may name.
+    async fn fitted_over(
+        &self,
+        profile: Option<Person>,
         mut view: PlanView,
         bounds: Bounds,
+        all: &Arc<[Recipe]>,
     ) -> Result<PlanView, PlanError> {
         let Some(profile) = profile else {
             return Ok(view);
         };
-        let all = self.recipes_of(view.plan.user_id).await?;
+        let all = Arc::clone(all);
         let key = self
             .fits
             .key(&profile, &view, self.clock.now().date_naive());
