@@ -19,8 +19,9 @@
 //! everyone's rules is split, its people grouped so that each group has
 //! a dish, and the plan says why ([`TableMeal::split`]).
 //!
-//! Under a [`Budget`], each day gets its share of the time left; past it,
-//! a day gets one start improved for one round, and no one's own dish.
+//! Under a [`Budget`](super::Budget), each day gets its share of the time
+//! left; past it, a day gets one start improved for one round, and no
+//! one's own dish.
 
 use crate::food::meal::MealType;
 use crate::food::nutrition::Nutrition;

@@ -405,8 +405,8 @@ fn planned_day(
 /// on as many days as the variety rules allow (every other day), the next
 /// ones once each ([`week::uses`]). Planning day by day can spend a day
 /// on a second helping of the runner-up and so lose a day of the best;
-/// this layout reaches [`WeekBound`]'s ranks whenever the ranking by loss
-/// follows the misses. `None` when the pool runs out.
+/// this layout reaches [`WeekBound`](super::WeekBound)'s ranks whenever
+/// the ranking by loss follows the misses. `None` when the pool runs out.
 fn one_meal_week(
     request: &OneRequest<'_>,
     scorer: &Scorer,
