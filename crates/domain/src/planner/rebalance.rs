@@ -493,3 +493,121 @@ impl PartialOrd for OrderedMiss {
         Some(self.0.total_cmp(&other.0))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::planner::tests::catalogue;
+
+    fn diner(calories: f64, meals: i64) -> Diner {
+        let protein = calories * 0.25 / 4.0;
+        let fat = calories * 0.3 / 9.0;
+        let targets = Targets {
+            calories,
+            protein,
+            carbs: (calories - protein * 4.0 - fat * 9.0) / 4.0,
+            fat,
+        };
+        Diner::checked(
+            targets,
+            MealsPerDay::parse(meals).unwrap(),
+            HardRules::default(),
+        )
+        .unwrap()
+    }
+
+    /// `diners`' plan of 3 days, as dishes to re-balance, the first day's
+    /// breakfast eaten at twice everyone's portion.
+    fn eaten(recipes: &[Recipe], diners: &[Diner]) -> Vec<Vec<TableDish>> {
+        let request = PlanRequest::new(recipes, diners.to_vec(), 3)
+            .unwrap()
+            .with_seed(5);
+        let mut days: Vec<Vec<TableDish>> = plan(&request)
+            .unwrap()
+            .iter()
+            .map(|d| {
+                d.meals
+                    .iter()
+                    .map(|m| TableDish {
+                        recipe: recipes.iter().position(|r| r.id == m.recipe_id).unwrap(),
+                        meal_type: m.meal_type,
+                        shares: m.shares.clone(),
+                        keep: Keep::Nothing,
+                    })
+                    .collect()
+            })
+            .collect();
+        days[0][0].keep = Keep::All;
+        for s in &mut days[0][0].shares {
+            s.servings = 2.0;
+        }
+        days
+    }
+
+    #[test]
+    fn a_day_eaten_alone_is_the_one_eater_re_balancers_and_a_tables_the_tables() {
+        let recipes = catalogue(60, 3);
+        let dishes = Dishes::new(&recipes, None);
+        // One eater: the same day as the one-eater re-balancer's own.
+        let alone = [diner(2200.0, 3)];
+        let days = eaten(&recipes, &alone);
+        let request = DayRequest {
+            recipes: &recipes,
+            diners: &alone,
+            dishes: &dishes,
+            plan: days.clone(),
+            day: 0,
+            seed: 9,
+            budget: Budget::unlimited(),
+        };
+        let out = rebalance_day(&request).expect("a double breakfast puts the day off");
+        assert_eq!(out[0], days[0][0], "the eaten breakfast stays as it is");
+        let rows: Vec<Vec<MealRow>> = days
+            .iter()
+            .map(|d| {
+                d.iter()
+                    .map(|m| {
+                        (
+                            m.meal_type,
+                            m.recipe,
+                            m.shares[0].servings,
+                            m.keep == Keep::All,
+                        )
+                    })
+                    .collect()
+            })
+            .collect();
+        let own = RebalanceRequest::for_diner(
+            &recipes,
+            &alone[0],
+            day_meals(&rows, 0),
+            request.used(),
+            3,
+            9,
+            None,
+            Some(&dishes),
+        );
+        let expected: Vec<(usize, f64)> = rebalance(&own).meals;
+        let got: Vec<(usize, f64)> = out
+            .iter()
+            .map(|m| (m.recipe, m.shares[0].servings))
+            .collect();
+        assert_eq!(got, expected);
+        // Two eaters: the table's re-balancer.
+        let table = [diner(2000.0, 3), diner(2900.0, 4)];
+        let days = eaten(&recipes, &table);
+        let request = DayRequest {
+            recipes: &recipes,
+            diners: &table,
+            dishes: &dishes,
+            plan: days,
+            day: 0,
+            seed: 9,
+            budget: Budget::unlimited(),
+        };
+        assert_eq!(
+            rebalance_day(&request),
+            rebalance_table_day(&request.table())
+        );
+    }
+}
