@@ -5,7 +5,7 @@
 //!
 //! Run: `cargo run --release -p mealplan-bench --example gaps -- [--seed S] [--profiles N]`
 
-use mealplan_bench::{alone_meets, arg, profiles, request, shipped};
+use mealplan_bench::{Alone, alone_meets, arg, profiles, request, shipped};
 
 fn main() {
     let seed = arg("--seed", 7);

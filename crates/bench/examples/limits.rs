@@ -5,8 +5,8 @@
 //!
 //! Run: `cargo run --release -p mealplan-bench --example limits -- [--profiles N] [--seed S]`
 
-use mealplan_bench::{arg, kitchen, profiles, request, shipped};
-use mealplan_domain::planner::{self, whole_day};
+use mealplan_bench::{Alone, arg, kitchen, plan_alone, profiles, request, shipped};
+use mealplan_domain::planner::whole_day;
 
 fn main() {
     let n = arg("--profiles", 60) as usize;
@@ -15,7 +15,7 @@ fn main() {
     let dishes = whole_day::Dishes::new(&recipes, Some(kitchen()));
     for (i, p) in profiles(n, seed).iter().enumerate() {
         let request = request(&recipes, p, i, seed);
-        let Ok(days) = planner::plan(&request) else {
+        let Ok(days) = plan_alone(&request) else {
             continue;
         };
         for day in &days {

@@ -3,9 +3,8 @@
 //! sauces count) is in three or more meals: the literal reading
 //! of "the same protein food at most twice a day".
 
-use mealplan_bench::{arg, kitchen, profiles, request, shipped};
+use mealplan_bench::{arg, kitchen, plan_alone, profiles, request, shipped};
 use mealplan_domain::kitchen::Aisle;
-use mealplan_domain::planner;
 
 fn main() {
     let n = arg("--profiles", 240) as usize;
@@ -23,7 +22,7 @@ fn main() {
     let (mut days, mut bad) = (0, 0);
     let mut names = std::collections::BTreeMap::new();
     for (i, p) in profiles(n, seed).iter().enumerate() {
-        let Ok(plan) = planner::plan(&request(&recipes, p, i, seed)) else {
+        let Ok(plan) = plan_alone(&request(&recipes, p, i, seed)) else {
             continue;
         };
         for day in &plan {

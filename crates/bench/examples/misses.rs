@@ -5,8 +5,7 @@
 //! Run: `cargo run --release -p mealplan-bench --example misses -- [--min-meals M] [--seed S] [--profiles N]`
 //! (the benchmark's own profiles by default: seed 2026, 240 profiles).
 
-use mealplan_bench::{arg, profiles, request, shipped};
-use mealplan_domain::planner;
+use mealplan_bench::{Alone, arg, plan_alone, profiles, request, shipped};
 
 fn main() {
     let min_meals = u8::try_from(arg("--min-meals", 2)).unwrap_or(2);
@@ -18,7 +17,7 @@ fn main() {
             continue;
         }
         let req = request(&recipes, p, i, seed);
-        let Ok(days) = planner::plan(&req) else {
+        let Ok(days) = plan_alone(&req) else {
             println!("{i}: infeasible");
             continue;
         };

@@ -3,8 +3,8 @@
 //! targets and how many of those also keep every limit: when fewer than
 //! the week needs keep both, the catalogue, not the planner, is short.
 
-use mealplan_bench::{arg, kitchen, profiles, request, shipped};
-use mealplan_domain::planner::{self, whole_day};
+use mealplan_bench::{Alone, arg, kitchen, plan_alone, profiles, request, shipped};
+use mealplan_domain::planner::whole_day;
 
 fn main() {
     let n = arg("--profiles", 240) as usize;
@@ -16,7 +16,7 @@ fn main() {
             continue;
         }
         let request = request(&recipes, p, i, seed).with_dishes(&dishes);
-        let Ok(days) = planner::plan(&request) else {
+        let Ok(days) = plan_alone(&request) else {
             continue;
         };
         let over = days

@@ -4,7 +4,6 @@
 //! 3+ meals), and the share of computed targets inside the references
 //! (no departure note of the service's own on that target).
 
-use mealplan_domain::planner::household::{HouseholdRequest, plan_household};
 use mealplan_domain::targets::{NoteKind, NoteTarget, notes};
 
 use super::profiles::Range;
@@ -102,7 +101,7 @@ fn alone(recipes: &[Recipe], name: &str, people: &[(Body, Vec<DietType>)], seed:
         let p = Profile::new(body, meals, Vec::new(), diets.clone());
         g.judge(body, body.birth_date.age_on(today()), &p.targets, diets);
         let request = request(recipes, &p, i, seed).with_dishes(&dishes);
-        match planner::plan(&request) {
+        match plan_alone(&request) {
             Ok(days) => {
                 for d in &days {
                     g.days.1 += 1;
@@ -148,12 +147,12 @@ fn children(recipes: &[Recipe], adults: &[Profile], n: usize, seed: u64) -> Grou
             kids.push(diners.len() - 1);
         }
         g.people += kids.len();
-        let request = HouseholdRequest::new(recipes, diners.clone(), 7)
+        let request = PlanRequest::new(recipes, diners.clone(), 7)
             .expect("valid request")
             .with_kitchen(kitchen())
             .with_dishes(&dishes)
             .with_seed(seed.wrapping_add(t as u64));
-        let Ok(week) = plan_household(&request) else {
+        let Ok(week) = planner::plan(&request) else {
             g.refused += 1;
             continue;
         };

@@ -5,7 +5,6 @@
 //! 0.75-1.5 servings, every person's rules judged by the bench's own
 //! reading ([`breaks_taxonomy`]), and the time of a week.
 
-use mealplan_domain::planner::household::{Diner, HouseholdRequest, plan_household};
 use mealplan_domain::planner::{is_main, meal_weight_excess, share_breach};
 
 use super::*;
@@ -91,13 +90,13 @@ pub fn households(
         let members = &people[next..next + size];
         next += size;
         let diners: Vec<Diner> = members.iter().map(|p| diner(p, mixed)).collect();
-        let request = HouseholdRequest::new(recipes, diners.clone(), 7)
+        let request = PlanRequest::new(recipes, diners.clone(), 7)
             .expect("valid request")
             .with_kitchen(kitchen())
             .with_dishes(&dishes)
             .with_seed(seed.wrapping_add(h as u64));
         let started = Instant::now();
-        let Ok(week) = plan_household(&request) else {
+        let Ok(week) = planner::plan(&request) else {
             out.refused += 1;
             continue;
         };

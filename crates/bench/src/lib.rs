@@ -15,7 +15,8 @@ use mealplan_domain::intakes::{ADEQUATE_SHARE, ReferenceIntakes};
 use mealplan_domain::kitchen::Kitchen;
 use mealplan_domain::planner::whole_day::{self, Dishes, LimitRule, Minor};
 use mealplan_domain::planner::{
-    self, Bound, MealRow, PlanRequest, PlannedDay, PlannedMeal, Rng, USUAL_MAX_SERVINGS, WeekBound,
+    self, Bound, Diner, MealRow, PlanRequest, PlannedDay, PlannedMeal, PlanningError, Portions,
+    Rng, Tolerances, USUAL_MAX_SERVINGS, WeekBound,
 };
 use mealplan_domain::{
     ActivityLevel, Allergen, BirthDate, Body, BodyType, DietType, Gender, Goal, HardRules, Height,
@@ -83,12 +84,86 @@ pub fn breaks_taxonomy(recipe: &Recipe, p: &Profile) -> Option<String> {
     })
 }
 
-/// The plan request of profile `i`.
+/// The plan request of profile `i`: a table of one.
 pub fn request<'a>(recipes: &'a [Recipe], p: &Profile, i: usize, seed: u64) -> PlanRequest<'a> {
-    PlanRequest::for_diner(recipes, &diner(p, true), 7)
+    PlanRequest::new(recipes, vec![diner(p, true)], 7)
         .expect("bench profiles make valid requests")
         .with_seed(seed.wrapping_add(i as u64))
         .with_kitchen(kitchen())
+}
+
+/// The plan of a one-person `request` ([`request`]), as that person's
+/// days.
+pub fn plan_alone(request: &PlanRequest<'_>) -> Result<Vec<PlannedDay>, PlanningError> {
+    let week = planner::plan(request)?;
+    Ok(week.iter().map(|d| d.of(0, request.person())).collect())
+}
+
+/// A one-person request ([`request`]) read as its person's: the
+/// targets, slots, rules and limits of its one diner, and the bounds
+/// of their days.
+pub trait Alone {
+    /// The one person.
+    fn person(&self) -> &Diner;
+    /// The recipes to choose from.
+    fn catalogue(&self) -> &[Recipe];
+    /// Days of the plan.
+    fn plan_days(&self) -> u8;
+
+    /// Their daily targets.
+    fn targets(&self) -> &Targets<f64> {
+        &self.person().targets
+    }
+    /// Their slots.
+    fn slots(&self) -> &[MealType] {
+        &self.person().slots
+    }
+    /// Their hard rules.
+    fn rules(&self) -> &HardRules {
+        &self.person().rules
+    }
+    /// Their tolerances.
+    fn tolerances(&self) -> &Tolerances {
+        &self.person().tolerances
+    }
+    /// Their day limits.
+    fn limits(&self) -> &LimitRule {
+        &self.person().limits
+    }
+    /// Their portion limits.
+    fn portions(&self) -> &Portions {
+        &self.person().portions
+    }
+    /// How close any day of theirs could come ([`Diner::best_miss`]).
+    fn best_miss(&self) -> Option<Bound> {
+        self.best_miss_excluding(&[])
+    }
+    /// [`best_miss`](Self::best_miss) with slot `k` taking none of
+    /// `exclude[k]`.
+    fn best_miss_excluding(&self, exclude: &[Vec<usize>]) -> Option<Bound> {
+        self.person()
+            .best_miss(self.catalogue(), self.slots(), exclude)
+    }
+    /// What a one-meal week of theirs can reach ([`Diner::week_bound`]).
+    fn week_bound(&self) -> Option<WeekBound> {
+        self.person().week_bound(self.catalogue(), self.plan_days())
+    }
+    /// A day's miss as the planner ranks it ([`Diner::day_miss`]).
+    fn day_miss(&self, day: &PlannedDay) -> f64 {
+        self.person().day_miss(self.catalogue(), day)
+    }
+}
+
+impl Alone for PlanRequest<'_> {
+    fn person(&self) -> &Diner {
+        &self.diners()[0]
+    }
+    fn catalogue(&self) -> &[Recipe] {
+        self.recipes()
+    }
+    fn plan_days(&self) -> u8 {
+        self.days()
+    }
 }
 
 /// Whether some day of `request`'s slots keeps each limit, the targets

@@ -175,7 +175,7 @@ impl Score {
             })
             .collect();
         // A day's miss as it is ranked: targets, fibre ceiling and sodium.
-        let misses: Vec<f64> = days.iter().map(|d| planner::day_miss(request, d)).collect();
+        let misses: Vec<f64> = days.iter().map(|d| request.day_miss(d)).collect();
         let ranked = week.and_then(|w| w.per_day(&misses));
         let mut week_foods: Vec<u32> = Vec::new();
         for (d, day) in days.iter().enumerate() {

@@ -5,8 +5,8 @@
 //! bench's own reading, not by the planner's.
 
 use mealplan_bench::{Profile, breaks_taxonomy, kitchen, shipped, today};
-use mealplan_domain::planner::household::{Diner, HouseholdRequest, plan_household};
 use mealplan_domain::planner::whole_day;
+use mealplan_domain::planner::{self, Diner, PlanRequest};
 use mealplan_domain::{
     ActivityLevel, BirthDate, Body, BodyType, DayTargets, DietType, Gender, Goal, HardRules,
     Height, MealsPerDay, Taxonomy, Weight,
@@ -100,11 +100,11 @@ fn three_tables_eat_together_each_on_their_own_targets() {
     let dishes = whole_day::Dishes::new(&recipes, Some(kitchen()));
     for (t, people) in tables.iter().enumerate() {
         let diners: Vec<Diner> = people.iter().map(diner).collect();
-        let request = HouseholdRequest::new(&recipes, diners.clone(), 7)
+        let request = PlanRequest::new(&recipes, diners.clone(), 7)
             .unwrap()
             .with_seed(7 + t as u64)
             .with_kitchen(kitchen());
-        let week = plan_household(&request).unwrap();
+        let week = planner::plan(&request).unwrap();
         let (mut on_target, mut days) = (0, 0);
         let (mut shared, mut slots) = (0, 0);
         for day in &week {

@@ -5,9 +5,9 @@
 //! running. A vegan on low carb, whose few fitting recipes once made a
 //! week of two alternating days, is among the people checked.
 
-use mealplan_bench::{Profile, kitchen, profiles, request, shipped};
+use mealplan_bench::{Profile, kitchen, plan_alone, profiles, request, shipped};
 use mealplan_domain::planner::whole_day::{Dishes, MAIN_PER_WEEK};
-use mealplan_domain::planner::{self, PlannedDay};
+use mealplan_domain::planner::{self, PlanRequest, PlannedDay};
 use mealplan_domain::{
     ActivityLevel, BirthDate, Body, BodyType, DietType, Gender, Goal, Height, MealsPerDay, Weight,
 };
@@ -43,7 +43,7 @@ fn a_main_ingredient_is_in_one_meal_a_day_and_four_a_week() {
     let (mut weeks, mut mains) = (0, 0);
     for (i, p) in people.iter().enumerate() {
         let req = request(&recipes, p, i, 7).with_dishes(&dishes);
-        let days: Vec<PlannedDay> = planner::plan(&req).unwrap();
+        let days: Vec<PlannedDay> = plan_alone(&req).unwrap();
         let at = |id: i64| recipes.iter().position(|r| r.id == id).unwrap();
         let mut week: Vec<(u32, u32)> = Vec::new();
         for day in &days {
@@ -120,7 +120,6 @@ fn a_main_ingredient_is_in_one_meal_a_day_and_four_a_week() {
 #[test]
 fn at_a_table_each_person_keeps_the_weekly_rule_and_the_meal_sizes() {
     use mealplan_bench::diner;
-    use mealplan_domain::planner::household::{HouseholdRequest, plan_household};
     use mealplan_domain::planner::{is_main, share_breach};
 
     let recipes = shipped();
@@ -131,12 +130,12 @@ fn at_a_table_each_person_keeps_the_weekly_rule_and_the_meal_sizes() {
     for (t, table) in people.chunks(3).enumerate() {
         let diners = table.iter().map(|p| diner(p, false)).collect();
         let budget = mealplan_domain::planner::Budget::unlimited();
-        let request = HouseholdRequest::new(&recipes, diners, 7)
+        let request = PlanRequest::new(&recipes, diners, 7)
             .unwrap()
             .with_kitchen(kitchen())
             .with_dishes(&dishes)
             .with_budget(budget);
-        let days = plan_household(&request).unwrap();
+        let days = planner::plan(&request).unwrap();
         for d in 0..table.len() {
             let mut week: Vec<(u32, u32)> = Vec::new();
             for day in &days {

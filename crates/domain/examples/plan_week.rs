@@ -7,7 +7,7 @@
 //! Run with `cargo run -p mealplan-domain --example plan_week`.
 
 use mealplan_domain::{
-    Allergen, DietType, HardRules, MealType, MealsPerDay, Nutrition, PlanRequest, Recipe,
+    Allergen, DietType, Diner, HardRules, MealType, MealsPerDay, Nutrition, PlanRequest, Recipe,
     RecipeIngredient, RecipeParts, Targets, Taxonomy, plan,
 };
 
@@ -229,12 +229,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         carbs: 270.0,
         fat: 50.0,
     };
-    let request =
-        PlanRequest::new(&recipes, targets, MealsPerDay::parse(3)?, rules, 7)?.with_seed(42);
+    let me = Diner::checked(targets, MealsPerDay::parse(3)?, rules)?;
+    let request = PlanRequest::new(&recipes, vec![me], 7)?.with_seed(42);
     let week = plan(&request)?;
 
     for day in &week {
-        let names: Vec<String> = day
+        // The one person's day: each dish at their portion.
+        let mine = day.of(0, &request.diners()[0]);
+        let names: Vec<String> = mine
             .meals
             .iter()
             .map(|m| {
@@ -246,7 +248,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             "day {}: {} = {:.0} kcal",
             day.day_of_week,
             names.join(", "),
-            day.totals.calories
+            mine.totals.calories
         );
         for m in &day.meals {
             assert!(
@@ -258,23 +260,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
 
     // Nonsense is refused before any planning.
+    let someone = Diner::checked(targets, MealsPerDay::parse(3)?, HardRules::default())?;
+    assert!(PlanRequest::new(&recipes, vec![someone], 0).is_err());
     assert!(
-        PlanRequest::new(
-            &recipes,
-            targets,
-            MealsPerDay::parse(3)?,
-            HardRules::default(),
-            0
-        )
-        .is_err()
-    );
-    assert!(
-        PlanRequest::new(
-            &recipes,
+        Diner::checked(
             Targets::default(),
             MealsPerDay::parse(3)?,
-            HardRules::default(),
-            7
+            HardRules::default()
         )
         .is_err()
     );

@@ -11,7 +11,8 @@
 //! - **Rules**: [`HardRules`] (restrictions and vegan/vegetarian, read by
 //!   [`Restriction::parse`]) decide what a user may never be served.
 //! - **Planning**: [`plan`] fills each day of a checked [`PlanRequest`]
-//!   with recipes and portions close to the targets.
+//!   (one [`Diner`] or a table of them) with dishes and each eater's
+//!   portions close to their targets.
 //!
 //! Every `parse` returns `Result<Self, E>` where `E` names the rule that
 //! failed and its limits, so the caller can word it its own way.
@@ -53,7 +54,8 @@ pub use own::{
     own_recipe_links,
 };
 pub use planner::{
-    PlanRequest, PlannedDay, PlannedMeal, PlanningError, RequestError, Tolerances, meal_slots, plan,
+    Diner, PlanRequest, PlannedDay, PlannedMeal, PlanningError, RequestError, TableDay, TableMeal,
+    Tolerances, meal_slots, plan,
 };
 pub use profile::person::Person;
 pub use profile::{

@@ -4,8 +4,9 @@
 
 use chrono::NaiveDate;
 use mealplan_domain::{
-    Allergen, DietType, HardRules, ItemInput, MealType, Nutrition, PlanRequest, ProfileDraft,
-    ProfileInput, Recipe, RecipeIngredient, RecipeParts, RequestError, Targets, Taxonomy, plan,
+    Allergen, DietType, Diner, HardRules, ItemInput, MealType, Nutrition, PlanRequest,
+    ProfileDraft, ProfileInput, Recipe, RecipeIngredient, RecipeParts, RequestError, Targets,
+    Taxonomy, plan,
 };
 
 fn today() -> NaiveDate {
@@ -84,7 +85,8 @@ fn a_week_for_a_vegan_with_a_nut_allergy_never_serves_what_the_ingredients_forbi
     assert!(recipes[1].allergens().contains(&Allergen::Peanut));
     assert!(!recipes[2].is(DietType::Vegan));
     let targets = profile.resolve(today()).targets;
-    let request = PlanRequest::new(&recipes, targets, profile.meals_per_day(), rules, 7)
+    let me = Diner::new(targets, profile.meals_per_day(), rules);
+    let request = PlanRequest::new(&recipes, vec![me], 7)
         .unwrap()
         .with_seed(3);
     let week = plan(&request).unwrap();
@@ -130,8 +132,10 @@ fn a_plan_request_refuses_nonsense() {
         carbs: 250.0,
         fat: 60.0,
     };
-    let request =
-        |days, targets| PlanRequest::new(&recipes, targets, three, HardRules::default(), days);
+    let request = |days, targets: Targets<f64>| {
+        Diner::checked(targets, three, HardRules::default())
+            .and_then(|me| PlanRequest::new(&recipes, vec![me], days))
+    };
     assert_eq!(
         request(0, targets).unwrap_err(),
         RequestError::Days { days: 0 }
@@ -156,12 +160,17 @@ fn a_plan_request_refuses_nonsense() {
     let mut twice = our_recipes();
     twice[1].id = 1;
     assert_eq!(
-        PlanRequest::new(&twice, targets, three, HardRules::default(), 7).unwrap_err(),
+        PlanRequest::new(
+            &twice,
+            vec![Diner::checked(targets, three, HardRules::default()).unwrap()],
+            7
+        )
+        .unwrap_err(),
         RequestError::DuplicateId(1)
     );
     // The slots follow the meals a day.
     assert_eq!(
-        request(7, targets).unwrap().slots(),
+        request(7, targets).unwrap().diners()[0].slots,
         [MealType::Breakfast, MealType::Lunch, MealType::Dinner]
     );
 }

@@ -10,24 +10,18 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use mealplan_domain::kitchen::Kitchen;
-use mealplan_domain::planner::Diner;
-use mealplan_domain::planner::household::{HouseholdRequest, plan_household};
 use mealplan_domain::planner::whole_day::{self, Dishes, WholeDay};
 use mealplan_domain::planner::{
-    self, Bound, Budget, DayFit, MealRow, PlanRequest, RebalanceRequest, Tolerances, WeekBound,
-    is_main,
+    self, Bound, DayFit, Diner, MealRow, PlanRequest, TableDay, Tolerances, WeekBound, is_main,
 };
 use mealplan_domain::profile::targets::basis::Stage;
 use mealplan_domain::{MealStatus, MealType, Nutrition, Recipe, UserId};
-use mealplan_ports::{
-    DailyMenu, MealChange, NewDay, NewMeal, Person, Plan, PlanSettings, Portion, StoreError,
-};
+use mealplan_ports::{NewDay, NewMeal, Person, PlanSettings, Portion, StoreError};
 
 use super::basics::{adjusted, blocking, index_of};
 use super::eaters::Eaters;
 use super::searches::Ticket;
-use super::table::{Table, keep_rules_of_changes};
+use super::table::{Table, day_changes, keep_rules_of_changes};
 use super::{CREATE_ATTEMPTS, PlanError, PlanView, Planner, Plans};
 
 /// How many times a re-balance that lost a race with another change of
@@ -96,23 +90,40 @@ pub struct WeekPlace {
     pub distinct: usize,
 }
 
-/// Each day of `plan` as (meal type, recipe index, servings, kept) by
-/// schedule; kept: completed, or its recipe chosen by the user.
-fn rows(plan: &Plan, all: &[Recipe], chosen: &[i64]) -> Result<Vec<Vec<MealRow>>, PlanError> {
-    plan.days
-        .iter()
-        .map(|d| {
-            d.meals
+/// The planner's days as days to store: each dish a meal at its slot's
+/// schedule, its `servings` the holder's portion (0 for a dish they do
+/// not eat); with `people` (a household's plan) each eater's portion too,
+/// without (the holder's own plan) none.
+fn new_days(week: &[TableDay], people: Option<&[(Option<i64>, String)]>) -> Vec<NewDay> {
+    week.iter()
+        .map(|day| NewDay {
+            day_of_week: day.day_of_week,
+            meals: day
+                .meals
                 .iter()
-                .map(|m| {
-                    Ok((
-                        m.meal_type,
-                        index_of(all, m.recipe_id)?,
-                        m.servings,
-                        m.status == MealStatus::Completed || chosen.contains(&m.id),
-                    ))
+                .enumerate()
+                .map(|(k, m)| NewMeal {
+                    recipe_id: m.recipe_id,
+                    schedule: k as u8 + 1,
+                    status: MealStatus::Pending,
+                    meal_type: m.meal_type,
+                    servings: m
+                        .shares
+                        .iter()
+                        .find(|s| s.diner == 0)
+                        .map_or(0.0, |s| s.servings),
+                    portions: people.map_or_else(Vec::new, |people| {
+                        m.shares
+                            .iter()
+                            .map(|s| Portion {
+                                member_id: people[s.diner].0,
+                                name: people[s.diner].1.clone(),
+                                servings: s.servings,
+                            })
+                            .collect()
+                    }),
                 })
-                .collect()
+                .collect(),
         })
         .collect()
 }
@@ -206,7 +217,7 @@ impl Planner {
                 // A single user is a household of one: the same person the
                 // household planner seats.
                 let table = Table::of(&taxonomy, &profile, &[], &options.settings, today);
-                let request = PlanRequest::for_diner(&recipes, &table.diners[0], options.days)?
+                let request = PlanRequest::new(&recipes, table.diners, options.days)?
                     .with_seed(seed)
                     .with_kitchen(&kitchen)
                     .with_dishes(&dishes)
@@ -214,26 +225,7 @@ impl Planner {
                 let started = std::time::Instant::now();
                 let planned = planner::plan(&request);
                 metrics::histogram!("planner_seconds").record(started.elapsed().as_secs_f64());
-                planned.map_err(PlanError::from).map(|planned| {
-                    planned
-                        .iter()
-                        .map(|day| NewDay {
-                            day_of_week: day.day_of_week,
-                            meals: day
-                                .meals
-                                .iter()
-                                .map(|m| NewMeal {
-                                    recipe_id: m.recipe_id,
-                                    schedule: m.schedule,
-                                    status: MealStatus::Pending,
-                                    meal_type: m.meal_type,
-                                    servings: m.servings,
-                                    portions: Vec::new(),
-                                })
-                                .collect(),
-                        })
-                        .collect::<Vec<_>>()
-                })
+                Ok::<_, PlanError>(new_days(&planned?, None))
             })
             .await??;
         let mut view = self
@@ -304,47 +296,15 @@ impl Planner {
                 let dishes = this.dishes_of(&recipes);
                 let Table { diners, people } =
                     Table::of(&taxonomy, &profile, &members, &options.settings, today);
-                let request = HouseholdRequest::new(&recipes, diners, options.days)?
+                let request = PlanRequest::new(&recipes, diners, options.days)?
                     .with_seed(seed)
                     .with_kitchen(&kitchen)
                     .with_dishes(&dishes)
                     .with_budget(budget);
                 let started = std::time::Instant::now();
-                let week = plan_household(&request);
+                let week = planner::plan(&request);
                 metrics::histogram!("planner_seconds").record(started.elapsed().as_secs_f64());
-                Ok::<_, PlanError>(
-                    week?
-                        .iter()
-                        .map(|day| NewDay {
-                            day_of_week: day.day_of_week,
-                            meals: day
-                                .meals
-                                .iter()
-                                .enumerate()
-                                .map(|(k, m)| NewMeal {
-                                    recipe_id: m.recipe_id,
-                                    schedule: k as u8 + 1,
-                                    status: MealStatus::Pending,
-                                    meal_type: m.meal_type,
-                                    servings: m
-                                        .shares
-                                        .iter()
-                                        .find(|s| s.diner == 0)
-                                        .map_or(0.0, |s| s.servings),
-                                    portions: m
-                                        .shares
-                                        .iter()
-                                        .map(|s| Portion {
-                                            member_id: people[s.diner].0,
-                                            name: people[s.diner].1.clone(),
-                                            servings: s.servings,
-                                        })
-                                        .collect(),
-                                })
-                                .collect(),
-                        })
-                        .collect::<Vec<_>>(),
-                )
+                Ok::<_, PlanError>(new_days(&week?, Some(&people)))
             })
             .await??;
         let mut view = self
@@ -410,19 +370,15 @@ impl Planner {
             let profile = adjusted(profile.clone(), &settings.adjust);
             let (recipes, stored) = (Arc::clone(&all), plan.clone());
             let taxonomy = Arc::clone(&self.taxonomy);
-            let kitchen = Arc::clone(&self.kitchen);
             let this = self.clone();
             let today = self.clock.now().date_naive();
             let changes = ticket
                 .run(move |budget| {
                     let dishes = this.dishes_of(&recipes);
+                    // The holder's own plan: a table of one.
                     let table = Table::of(&taxonomy, &profile, &[], &settings, today);
-                    let planning = Planning {
-                        all: &recipes,
-                        diner: &table.diners[0],
-                        kitchen: &kitchen,
-                    };
-                    rebalance_plan(&planning, &dishes, &stored, &chosen, day, seed, budget)
+                    let search = (seed, budget);
+                    day_changes(&table, &recipes, &dishes, &stored, &chosen, day, search)
                 })
                 .await??;
             if changes.is_empty() {
@@ -534,7 +490,6 @@ impl Plans {
         let cached = Arc::clone(&all);
         let stored = view.clone();
         let taxonomy = Arc::clone(&self.taxonomy);
-        let kitchen = Arc::clone(&self.kitchen);
         let this = self.clone();
         let today = self.clock.now().date_naive();
         let fits = blocking(move || {
@@ -549,7 +504,6 @@ impl Plans {
             let planning = Planning {
                 all: &all,
                 diner: &table.diners[0],
-                kitchen: &kitchen,
             };
             fits(&planning, &dishes, &stored, settings.is_some(), bounds)
         })
@@ -564,75 +518,12 @@ impl Plans {
     }
 }
 
-/// What planning work over a user's plan reads: the catalogue, the
-/// user as the planner sees them (targets adjusted, rules, preferences,
-/// the plan's tolerances and portions) and the kitchen.
+/// What judging a user's plan reads: the catalogue and the user as the
+/// planner sees them (targets adjusted, rules, preferences, the plan's
+/// tolerances and portions).
 struct Planning<'a> {
     all: &'a [Recipe],
     diner: &'a Diner,
-    kitchen: &'a Kitchen,
-}
-
-/// The meal changes that re-balance `day` (every day when `None`) of
-/// `plan` around its `chosen` meals, searching until `budget` is spent.
-fn rebalance_plan(
-    planning: &Planning<'_>,
-    dishes: &Dishes,
-    plan: &Plan,
-    chosen: &[i64],
-    day: Option<u8>,
-    seed: u64,
-    budget: &Budget,
-) -> Result<Vec<MealChange>, PlanError> {
-    let Planning {
-        all,
-        diner,
-        kitchen,
-    } = *planning;
-    let rows = rows(plan, all, chosen)?;
-    let plan_days = plan.days.len().clamp(1, 7) as u8;
-    let mut changes = Vec::new();
-    let wanted = |stored: &&DailyMenu| {
-        day.is_none_or(|x| x == stored.day_of_week) && !stored.meals.is_empty()
-    };
-    let mut days_left = plan.days.iter().filter(wanted).count();
-    for (d, stored) in plan.days.iter().enumerate() {
-        if !wanted(&stored) {
-            continue;
-        }
-        // Each day its share of the time left.
-        let budget = budget.part(days_left);
-        days_left -= 1;
-        let mut used = vec![0u32; all.len()];
-        for (_, other) in rows.iter().enumerate().filter(|(i, _)| *i != d) {
-            for (_, r, _, _) in other {
-                used[*r] += 1;
-            }
-        }
-        let request = RebalanceRequest::for_diner(
-            all,
-            diner,
-            planner::day_meals(&rows, d),
-            used,
-            plan_days,
-            seed.wrapping_add(d as u64),
-            Some(kitchen),
-            Some(dishes),
-        )
-        .with_budget(&budget);
-        let out = planner::rebalance(&request);
-        for (meal, (recipe, servings)) in stored.meals.iter().zip(out.meals) {
-            if all[recipe].id != meal.recipe_id || servings != meal.servings {
-                changes.push(MealChange {
-                    id: meal.id,
-                    recipe_id: all[recipe].id,
-                    servings,
-                    portions: Vec::new(),
-                });
-            }
-        }
-    }
-    Ok(changes)
 }
 
 /// Each day's fit of `view` to `profile`'s targets and to the limits

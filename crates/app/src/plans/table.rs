@@ -7,9 +7,8 @@ use std::sync::Arc;
 
 use chrono::NaiveDate;
 
-use mealplan_domain::planner::Budget;
-use mealplan_domain::planner::household::{
-    Diner, Keep, Share, TableDayRequest, TableDish, rebalance_table_day, reportion_table_day,
+use mealplan_domain::planner::{
+    Budget, DayRequest, Diner, Keep, Share, TableDish, rebalance_day, reportion_day,
 };
 use mealplan_domain::{MealStatus, Person, Recipe, Taxonomy, UserId};
 use mealplan_ports::{
@@ -68,21 +67,25 @@ impl Table {
 
     /// A stored day's dishes as the planner reads them; a portion of
     /// someone no longer at the table names no diner (and so stays as it
-    /// is).
+    /// is). A meal of a plan without portions (`alone`: the holder's own)
+    /// is the holder's alone, at its servings.
     fn dishes(
         &self,
         all: &[Recipe],
         day: &DailyMenu,
+        alone: bool,
         keep: impl Fn(&MealDetail) -> Keep,
     ) -> Result<Vec<TableDish>, PlanError> {
         day.meals
             .iter()
             .map(|m| {
-                Ok(TableDish {
-                    recipe: index_of(all, m.recipe_id)?,
-                    meal_type: m.meal_type,
-                    shares: m
-                        .portions
+                let shares = if alone {
+                    vec![Share {
+                        diner: 0,
+                        servings: m.servings,
+                    }]
+                } else {
+                    m.portions
                         .iter()
                         .enumerate()
                         .map(|(k, p)| Share {
@@ -93,7 +96,12 @@ impl Table {
                                 .unwrap_or(self.diners.len() + k),
                             servings: p.servings,
                         })
-                        .collect(),
+                        .collect()
+                };
+                Ok(TableDish {
+                    recipe: index_of(all, m.recipe_id)?,
+                    meal_type: m.meal_type,
+                    shares,
                     keep: keep(m),
                 })
             })
@@ -102,8 +110,17 @@ impl Table {
 
     /// `dish`'s shares as the stored portions they replace (same people,
     /// same order), and the holder's own portion (0 when they do not eat
-    /// it).
+    /// it); a meal stored without portions (the holder's own) keeps none
+    /// and takes the holder's share.
     fn portions(dish: &TableDish, stored: &[Portion]) -> (f64, Vec<Portion>) {
+        if stored.is_empty() {
+            let holder = dish
+                .shares
+                .iter()
+                .find(|s| s.diner == 0)
+                .map_or(0.0, |s| s.servings);
+            return (holder, Vec::new());
+        }
         let portions: Vec<Portion> = stored
             .iter()
             .zip(&dish.shares)
@@ -182,7 +199,7 @@ impl Planner {
             let changes = ticket
                 .run(move |budget| {
                     let search = (seed, budget);
-                    household_changes(&table, &recipes, &dishes, &stored, &chosen, day, search)
+                    day_changes(&table, &recipes, &dishes, &stored, &chosen, day, search)
                 })
                 .await??;
             if changes.is_empty() {
@@ -216,9 +233,10 @@ impl Planner {
     }
 }
 
-/// The meal changes that re-balance `day` (every day when `None`) of a
-/// household's `plan`, searched from `seed` until `budget` is spent.
-fn household_changes(
+/// The meal changes that re-balance `day` (every day when `None`) of
+/// `plan`, a household's or the holder's own (stored without portions),
+/// searched from `seed` until `budget` is spent.
+pub(super) fn day_changes(
     table: &Table,
     all: &[Recipe],
     dishes: &mealplan_domain::planner::whole_day::Dishes,
@@ -227,43 +245,53 @@ fn household_changes(
     day: Option<u8>,
     (seed, budget): (u64, &Budget),
 ) -> Result<Vec<MealChange>, PlanError> {
+    let alone = plan
+        .days
+        .iter()
+        .flat_map(|d| &d.meals)
+        .all(|m| m.portions.is_empty());
+    let keep = |m: &MealDetail| {
+        if m.status == MealStatus::Completed || chosen.contains(&m.id) {
+            Keep::All
+        } else {
+            Keep::Nothing
+        }
+    };
+    let week = plan
+        .days
+        .iter()
+        .map(|d| table.dishes(all, d, alone, keep))
+        .collect::<Result<Vec<_>, _>>()?;
     let mut changes = Vec::new();
     let wanted = |stored: &&DailyMenu| {
         day.is_none_or(|d| d == stored.day_of_week) && !stored.meals.is_empty()
     };
     let mut days_left = plan.days.iter().filter(wanted).count();
-    for stored in plan.days.iter().filter(wanted) {
+    for (d, stored) in plan.days.iter().enumerate() {
+        if !wanted(&stored) {
+            continue;
+        }
         // Each day its share of the time left.
         let budget = budget.part(days_left);
         days_left -= 1;
-        let mut used = vec![0u32; all.len()];
-        for other in plan.days.iter().filter(|d| d.id != stored.id) {
-            for m in &other.meals {
-                used[index_of(all, m.recipe_id)?] += 1;
-            }
-        }
-        let meals = table.dishes(all, stored, |m| {
-            if m.status == MealStatus::Completed || chosen.contains(&m.id) {
-                Keep::All
-            } else {
-                Keep::Nothing
-            }
-        })?;
-        let request = TableDayRequest {
+        let request = DayRequest {
             recipes: all,
             diners: &table.diners,
             dishes,
-            used,
-            meals,
+            plan: week.clone(),
+            day: d,
             seed: seed.wrapping_add(u64::from(stored.day_of_week)),
             budget: &budget,
         };
-        let Some(out) = rebalance_table_day(&request) else {
+        let Some(out) = rebalance_day(&request) else {
             continue;
         };
         for (meal, dish) in stored.meals.iter().zip(&out) {
             let (servings, portions) = Table::portions(dish, &meal.portions);
-            if all[dish.recipe].id != meal.recipe_id || portions != meal.portions {
+            if all[dish.recipe].id != meal.recipe_id
+                || portions != meal.portions
+                || servings != meal.servings
+            {
                 changes.push(MealChange {
                     id: meal.id,
                     recipe_id: all[dish.recipe].id,
@@ -325,13 +353,9 @@ impl Meals {
             .find(|d| d.meals.iter().any(|m| m.id == owned.meal.id))
             .ok_or(PlanError::MealNotFound)?;
         let id = owned.meal.id;
-        let mut meals = table.dishes(
-            all,
-            day,
-            |m| {
-                if m.id == id { Keep::Dish } else { Keep::All }
-            },
-        )?;
+        let mut meals = table.dishes(all, day, false, |m| {
+            if m.id == id { Keep::Dish } else { Keep::All }
+        })?;
         let k = day
             .meals
             .iter()
@@ -341,17 +365,17 @@ impl Meals {
         let dishes = self.dishes_of(all);
         let recipes = Arc::clone(all);
         let out = blocking(move || {
-            let request = TableDayRequest {
+            let request = DayRequest {
                 recipes: &recipes,
                 diners: &table.diners,
                 dishes: &dishes,
-                used: vec![0; recipes.len()],
-                meals,
+                plan: vec![meals],
+                day: 0,
                 seed: 0,
                 // Portions only: no search to bound.
                 budget: Budget::unlimited(),
             };
-            Ok::<_, PlanError>(reportion_table_day(&request).swap_remove(k))
+            Ok::<_, PlanError>(reportion_day(&request).swap_remove(k))
         })
         .await??;
         let (servings, portions) = Table::portions(&out, &day.meals[k].portions);

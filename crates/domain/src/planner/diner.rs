@@ -2,13 +2,12 @@
 //!
 //! A [`Diner`] carries a person's targets, the hard rules of their diets
 //! and restrictions, their preferences, tolerances, portion limits and
-//! meal slots. The one-person planner ([`PlanRequest::for_diner`]), its
-//! re-balancing ([`RebalanceRequest::for_diner`]), a day's fit
-//! ([`Diner::assess`]) and bound ([`Diner::best_miss`]) and the household
-//! planner ([`household::plan_household`](super::household::plan_household))
-//! all take one, so a single user is a household of one.
+//! meal slots. The planner ([`super::plan`] over a
+//! [`PlanRequest`](super::PlanRequest)), its re-balancing
+//! ([`super::rebalance_day`]), a day's fit ([`Diner::assess`]) and
+//! bounds ([`Diner::best_miss`], [`Diner::week_bound`]) all take one, so
+//! a single user is a table of one.
 
-use crate::food::kitchen::Kitchen;
 use crate::food::meal::MealType;
 use crate::food::nutrition::Nutrition;
 use crate::food::recipe::Recipe;
@@ -21,10 +20,10 @@ use crate::profile::{Body, DietType, MealsPerDay};
 
 use super::fit::{DayFit, assess};
 use super::lp::{Bound, best_miss};
-use super::rebalance::{DayMeal, RebalanceRequest};
 use super::rules::{Portions, Tolerances};
-use super::whole_day::{Dishes, LimitRule};
-use super::{Budget, HardRules, PlanRequest, RequestError, meal_slots};
+use super::week::WeekBound;
+use super::whole_day::LimitRule;
+use super::{HardRules, PlannedDay, meal_slots};
 
 /// One person at the table.
 #[derive(Debug, Clone)]
@@ -171,63 +170,42 @@ impl Diner {
             exclude,
         )
     }
-}
 
-impl<'a> PlanRequest<'a> {
-    /// A request for `days` days of `diner`'s own: their targets, slots,
-    /// rules, preferences, tolerances and portions.
-    pub fn for_diner(recipes: &'a [Recipe], diner: &Diner, days: u8) -> Result<Self, RequestError> {
-        Ok(Self::with_slots(
+    /// For a one-meal plan of `days` days over `recipes`, what its days,
+    /// ranked, can reach at best under the weekly variety rules; `None`
+    /// for other slot patterns or when the slot has no candidate.
+    pub fn week_bound(&self, recipes: &[Recipe], days: u8) -> Option<WeekBound> {
+        let [slot] = self.slots.as_slice() else {
+            return None;
+        };
+        WeekBound::one_meal(
             recipes,
-            diner.targets,
-            diner.slots.clone(),
-            diner.rules.clone(),
+            *slot,
+            &self.rules,
+            &self.targets.get(),
+            &self.tolerances,
+            &self.limits,
+            &self.portions,
             days,
-        )?
-        .preferring(diner.preferred_diets.clone(), diner.tastes.clone())
-        .with_tolerances(diner.tolerances)
-        .with_limits(diner.limits)
-        .with_portions(diner.portions)
-        .with_intakes(diner.intakes))
-    }
-}
-
-impl<'a> RebalanceRequest<'a> {
-    /// Re-balancing `meals`, one day of `diner`'s, over `recipes` (`used`:
-    /// each recipe's uses on the plan's other `plan_days` − 1 days).
-    #[allow(clippy::too_many_arguments)]
-    pub fn for_diner(
-        recipes: &'a [Recipe],
-        diner: &Diner,
-        meals: Vec<DayMeal>,
-        used: Vec<u32>,
-        plan_days: u8,
-        seed: u64,
-        kitchen: Option<&'a Kitchen>,
-        dishes: Option<&'a Dishes>,
-    ) -> Self {
-        Self {
-            recipes,
-            targets: diner.targets.get(),
-            rules: diner.rules.clone(),
-            preferred_diets: diner.preferred_diets.clone(),
-            tastes: diner.tastes.clone(),
-            tolerances: diner.tolerances,
-            limits: diner.limits,
-            portions: diner.portions,
-            seed,
-            plan_days,
-            used,
-            meals,
-            kitchen,
-            dishes,
-            budget: Budget::unlimited(),
-        }
+        )
     }
 
-    /// The same request, its search stopped when `budget` is spent.
-    pub fn with_budget(mut self, budget: &'a Budget) -> Self {
-        self.budget = budget;
-        self
+    /// This person's `day` (over `recipes`) as the planner ranks its
+    /// miss: the worse of their targets' miss and how far the day is past
+    /// their fibre ceiling or sodium limit.
+    pub fn day_miss(&self, recipes: &[Recipe], day: &PlannedDay) -> f64 {
+        let sodium: f64 = day
+            .meals
+            .iter()
+            .filter_map(|m| {
+                let recipe = recipes.iter().find(|r| r.id == m.recipe_id)?;
+                Some(recipe.card.sodium * m.servings)
+            })
+            .sum();
+        self.tolerances.miss(&day.totals, &self.targets.get()).max(
+            self.limits
+                .limits(day.totals.calories)
+                .excess(day.totals.fiber, sodium),
+        )
     }
 }

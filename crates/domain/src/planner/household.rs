@@ -19,29 +19,27 @@
 //! everyone's rules is split, its people grouped so that each group has
 //! a dish, and the plan says why ([`TableMeal::split`]).
 //!
-//! Under a [`Budget`], each day gets its share of the time left; past it,
-//! a day gets one start improved for one round, and no one's own dish.
+//! Under a [`Budget`](super::Budget), each day gets its share of the time
+//! left; past it, a day gets one start improved for one round, and no
+//! one's own dish.
 
-use crate::food::kitchen::Kitchen;
 use crate::food::meal::MealType;
 use crate::food::nutrition::Nutrition;
-use crate::food::recipe::Recipe;
 
+use super::diner::Diner;
+use super::request::PlanRequest;
 use super::whole_day::Dishes;
-use super::{Budget, PlanningError, RequestError, Rng, distinct_ids};
-
-pub use super::diner::Diner;
+use super::{PlannedDay, PlannedMeal, PlanningError, Rng};
 
 mod portions;
 mod rebalance;
 mod search;
 mod table;
-pub use rebalance::{Keep, TableDayRequest, TableDish, rebalance_table_day, reportion_table_day};
+pub use rebalance::{Keep, TableDish};
+pub(super) use rebalance::{TableDayRequest, rebalance_table_day, reportion_table_day};
 use search::{Choice, Search};
 use table::{Packed, Seat, TableSlot, bonuses_of, grouped, pool, table_slots, too_few};
 
-/// The most people a household plan seats.
-pub const MAX_DINERS: usize = 13;
 /// Candidates re-portioned in full for a slot in each improvement round,
 /// the best of a quick screen of all of them.
 const SHORTLIST: usize = 8;
@@ -90,81 +88,10 @@ const LARGER_COST: f64 = 4.0;
 /// Weight of the preference bonus (diet types, tastes) per eater.
 const BONUS_WEIGHT: f64 = 0.3;
 
-/// What a household plan is asked for: 1-7 days for 1 to [`MAX_DINERS`]
-/// people over recipes with distinct ids.
-#[derive(Debug, Clone)]
-pub struct HouseholdRequest<'a> {
-    recipes: &'a [Recipe],
-    diners: Vec<Diner>,
-    days: u8,
-    seed: u64,
-    kitchen: Option<&'a Kitchen>,
-    dishes: Option<&'a Dishes>,
-    budget: &'a Budget,
-}
-
-impl<'a> HouseholdRequest<'a> {
-    /// Checks the days, the number of people and the recipe ids.
-    pub fn new(recipes: &'a [Recipe], diners: Vec<Diner>, days: u8) -> Result<Self, RequestError> {
-        if !(1..=7).contains(&days) {
-            return Err(RequestError::Days { days });
-        }
-        if diners.is_empty() || diners.len() > MAX_DINERS {
-            return Err(RequestError::Diners {
-                diners: diners.len(),
-            });
-        }
-        distinct_ids(recipes)?;
-        Ok(Self {
-            recipes,
-            diners,
-            days,
-            seed: 0,
-            kitchen: None,
-            dishes: None,
-            budget: Budget::unlimited(),
-        })
-    }
-
-    /// Stops the search when `budget` is spent: each day is then the best
-    /// found by then (every dish still keeps its eaters' rules), and
-    /// [`Budget::cut_short`] says so.
-    pub fn with_budget(mut self, budget: &'a Budget) -> Self {
-        self.budget = budget;
-        self
-    }
-
-    /// The same request, telling protein foods by `kitchen` (as
-    /// [`PlanRequest::with_kitchen`](super::PlanRequest::with_kitchen)).
-    pub fn with_kitchen(mut self, kitchen: &'a Kitchen) -> Self {
-        self.kitchen = Some(kitchen);
-        self
-    }
-
-    /// The day-rule facts of these recipes made beforehand (as
-    /// [`PlanRequest::with_dishes`](super::PlanRequest::with_dishes)), so
-    /// that a service planning often over one catalogue makes them once.
-    pub fn with_dishes(mut self, dishes: &'a Dishes) -> Self {
-        self.dishes = Some(dishes);
-        self
-    }
-
-    /// The same request with the search's seed.
-    pub fn with_seed(mut self, seed: u64) -> Self {
-        self.seed = seed;
-        self
-    }
-
-    /// The people, in the order given (a plan names them by index).
-    pub fn diners(&self) -> &[Diner] {
-        &self.diners
-    }
-}
-
 /// One person's portion of a dish.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Share {
-    /// The person (index into [`HouseholdRequest::diners`]).
+    /// The person (index into [`PlanRequest::diners`]).
     pub diner: usize,
     /// Their portion, in servings.
     pub servings: f64,
@@ -199,13 +126,68 @@ pub struct TableDay {
     pub day_of_week: u8,
     /// Its dishes, by schedule.
     pub meals: Vec<TableMeal>,
-    /// Each person's totals as served, in [`HouseholdRequest::diners`]
+    /// Each person's totals as served, in [`PlanRequest::diners`]
     /// order.
     pub totals: Vec<Nutrition>,
 }
 
-/// Searches the table's days.
-pub fn plan_household(request: &HouseholdRequest<'_>) -> Result<Vec<TableDay>, PlanningError> {
+impl TableDay {
+    /// Diner `d`'s own day of this one (`diner`, for their portion
+    /// limits): the dishes they eat at their portions, their totals, and
+    /// whether a main meal of theirs is above the usual largest portion.
+    pub fn of(&self, d: usize, diner: &Diner) -> PlannedDay {
+        let meals: Vec<PlannedMeal> = self
+            .meals
+            .iter()
+            .filter_map(|m| {
+                let share = m.shares.iter().find(|s| s.diner == d)?;
+                Some(PlannedMeal {
+                    recipe_id: m.recipe_id,
+                    meal_type: m.meal_type,
+                    schedule: m.schedule,
+                    servings: share.servings,
+                })
+            })
+            .collect();
+        let larger_portions = meals.iter().any(|m| {
+            super::is_main(m.meal_type)
+                && m.servings > diner.portions.range(m.meal_type).usual_max + 1e-9
+        });
+        PlannedDay {
+            day_of_week: self.day_of_week,
+            meals,
+            totals: self.totals.get(d).copied().unwrap_or_default(),
+            larger_portions,
+        }
+    }
+
+    /// A one-eater day as a table's: every dish diner 0's alone.
+    pub(super) fn alone(day: PlannedDay) -> Self {
+        Self {
+            day_of_week: day.day_of_week,
+            meals: day
+                .meals
+                .into_iter()
+                .map(|m| TableMeal {
+                    recipe_id: m.recipe_id,
+                    meal_type: m.meal_type,
+                    schedule: m.schedule,
+                    shares: vec![Share {
+                        diner: 0,
+                        servings: m.servings,
+                    }],
+                    split: None,
+                })
+                .collect(),
+            totals: vec![day.totals],
+        }
+    }
+}
+
+/// Searches the table's days: the search for a table of any size (the
+/// planner's entry point, [`super::plan`], keeps a table of one to the
+/// one-eater search).
+pub(super) fn plan_table(request: &PlanRequest<'_>) -> Result<Vec<TableDay>, PlanningError> {
     let recipes = request.recipes;
     let diners = &request.diners;
     let mut slots = Vec::new();
@@ -326,7 +308,9 @@ pub(super) fn week_costs(dishes: &Dishes, used: &[u32]) -> Vec<f64> {
 mod tests {
     use super::*;
     use crate::food::allergen::Allergen;
+    use crate::food::recipe::Recipe;
     use crate::planner::HardRules;
+    use crate::planner::request::{MAX_DINERS, RequestError};
     use crate::planner::tests::catalogue;
     use crate::profile::targets::DayTargets;
     use crate::profile::targets::Targets;
@@ -354,10 +338,10 @@ mod tests {
     }
 
     fn week(recipes: &[Recipe], diners: Vec<Diner>, seed: u64) -> Vec<TableDay> {
-        let request = HouseholdRequest::new(recipes, diners, 7)
+        let request = PlanRequest::new(recipes, diners, 7)
             .unwrap()
             .with_seed(seed);
-        plan_household(&request).unwrap()
+        plan_table(&request).unwrap()
     }
 
     fn recipe(recipes: &[Recipe], id: i64) -> &Recipe {
@@ -496,10 +480,10 @@ mod tests {
                         diner(*calories, *protein, *meals, rules)
                     })
                     .collect();
-                let request = HouseholdRequest::new(&recipes, diners.clone(), days)
+                let request = PlanRequest::new(&recipes, diners.clone(), days)
                     .unwrap()
                     .with_seed(seed);
-                match plan_household(&request) {
+                match plan_table(&request) {
                     Err(_) => {
                         // Someone has fewer dishes for a meal type than
                         // slots of it (none at all included).
@@ -546,18 +530,18 @@ mod tests {
         let recipes = catalogue(5, 1);
         let one = || vec![diner(2000.0, 0.2, 3, HardRules::default())];
         assert!(matches!(
-            HouseholdRequest::new(&recipes, one(), 0),
+            PlanRequest::new(&recipes, one(), 0),
             Err(RequestError::Days { days: 0 })
         ));
         assert!(matches!(
-            HouseholdRequest::new(&recipes, Vec::new(), 7),
+            PlanRequest::new(&recipes, Vec::new(), 7),
             Err(RequestError::Diners { diners: 0 })
         ));
         let crowd = (0..=MAX_DINERS)
             .map(|_| diner(2000.0, 0.2, 3, HardRules::default()))
             .collect();
         assert!(matches!(
-            HouseholdRequest::new(&recipes, crowd, 7),
+            PlanRequest::new(&recipes, crowd, 7),
             Err(RequestError::Diners { .. })
         ));
     }

@@ -177,7 +177,7 @@ mod tests {
         use crate::food::meal::MealType;
         use crate::food::nutrition::Nutrition;
         use crate::food::recipe::{RecipeIngredient, RecipeParts};
-        use crate::planner::{PlanRequest, plan};
+        use crate::planner::{Diner, PlanRequest, plan};
         use crate::{HardRules, MealsPerDay, Taxonomy};
         let dinner = |id: i64, calcium: f64| {
             let mut r = Recipe::new(
@@ -216,15 +216,14 @@ mod tests {
                 dinner(1, if rich == 1 { 700.0 } else { 0.0 }),
                 dinner(2, if rich == 2 { 700.0 } else { 0.0 }),
             ];
-            let request = PlanRequest::new(
-                &recipes,
+            let me = Diner::checked(
                 targets,
                 MealsPerDay::parse(1).unwrap(),
                 HardRules::default(),
-                1,
             )
             .unwrap()
-            .with_intakes(Some(refs));
+            .with_intakes(refs);
+            let request = PlanRequest::new(&recipes, vec![me], 1).unwrap();
             let days = plan(&request).unwrap();
             assert_eq!(days[0].meals[0].recipe_id, rich);
         }

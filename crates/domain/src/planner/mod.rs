@@ -32,9 +32,10 @@ mod adjust;
 mod budget;
 mod diner;
 mod fit;
-pub mod household;
+mod household;
 mod lp;
 pub mod micronutrients;
+mod one;
 mod rebalance;
 mod request;
 mod rules;
@@ -48,11 +49,14 @@ pub use adjust::PlanAdjust;
 pub use budget::Budget;
 pub use diner::Diner;
 pub use fit::{DayFit, Off, assess};
+pub use household::{Keep, Share, TableDay, TableDish, TableMeal};
 pub use lp::{Bound, best_miss};
 pub use rebalance::{
-    DayMeal, MealRow, RebalanceRequest, Rebalanced, day_bans, day_meals, rebalance,
+    DayMeal, DayRequest, MealRow, day_bans, day_meals, rebalance_day, reportion_day,
 };
-pub use request::{PlanRequest, RequestError};
+#[cfg(test)]
+use rebalance::{RebalanceRequest, rebalance};
+pub use request::{MAX_DAYS, MAX_DINERS, PlanRequest, RequestError};
 pub use rules::{
     CALORIE_TOLERANCE, CALORIE_TOLERANCE_RANGE, DEFAULT_MAX_SERVINGS, MACRO_TOLERANCE,
     MACRO_TOLERANCE_RANGE, MAX_MEAL_SHARE, MAX_SERVINGS_RANGE, MEAL_GRAMS_MAX, MEAL_MIN_SERVINGS,
@@ -69,6 +73,9 @@ use crate::food::nutrition::Nutrition;
 use crate::food::recipe::Recipe;
 use crate::profile::targets::Targets;
 use crate::profile::{DietType, MealsPerDay};
+#[cfg(test)]
+use one::day_miss;
+use one::{OneRequest, plan_one};
 use search::{Candidate, Day, Fixed, Problem, Scorer, Slot};
 use whole_day::Dishes;
 
@@ -88,10 +95,6 @@ const EXTENDED_RESTARTS: usize = 3;
 /// Larger portions are kept on a day that still misses only when they
 /// bring it this much closer (a fraction of the target: 0.5 points).
 const EXTENDED_GAIN: f64 = 0.005;
-/// A one-meal week laid out by rank replaces the planned one that meets as
-/// many days only when its days miss by this much less in all (a fraction
-/// of the target, summed over the days: 0.5 points).
-const LAYOUT_GAIN: f64 = 0.005;
 /// Variety rules apply to slots with at least this many candidates.
 pub const VARIETY_MIN_CANDIDATES: usize = 10;
 /// Different recipes a week of a one-meal-a-day plan.
@@ -371,11 +374,14 @@ pub(crate) fn distinct_ids(recipes: &[Recipe]) -> Result<(), RequestError> {
     }
 }
 
-/// Generates a plan: for each day, one recipe and portion per slot, as
-/// close to the targets as the recipes allow, never breaking the rules.
+/// Generates a plan for the table of `request` (one person or more): for
+/// each day, one dish per slot for everyone who eats then and a portion
+/// for each, every person's day as close to their own targets as the
+/// recipes allow, never breaking anyone's rules. Each day's totals and
+/// shares name the people by their index in [`PlanRequest::diners`].
 ///
 /// ```
-/// use mealplan_domain::{HardRules, MealType, MealsPerDay, Nutrition, PlanRequest, Recipe, RecipeIngredient, RecipeParts, Targets, Taxonomy, plan};
+/// use mealplan_domain::{Diner, HardRules, MealType, MealsPerDay, Nutrition, PlanRequest, Recipe, RecipeIngredient, RecipeParts, Targets, Taxonomy, plan};
 ///
 /// let taxonomy = Taxonomy::standard();
 /// let dish = |id: i64, ingredient: &str, meal: MealType, calories: f64| {
@@ -396,292 +402,22 @@ pub(crate) fn distinct_ids(recipes: &[Recipe]) -> Result<(), RequestError> {
 /// ];
 /// let targets = Targets { calories: 1200.0, protein: 75.0, carbs: 150.0, fat: 33.0 };
 /// let no_peanuts = HardRules::new(taxonomy, ["peanut allergy"], &[]);
-/// let request = PlanRequest::new(&recipes, targets, MealsPerDay::parse(2)?, no_peanuts, 3)?;
+/// let me = Diner::checked(targets, MealsPerDay::parse(2)?, no_peanuts)?;
+/// let request = PlanRequest::new(&recipes, vec![me], 3)?;
 /// let days = plan(&request)?;
 /// assert_eq!(days.len(), 3);
 /// assert!(days.iter().flat_map(|d| &d.meals).all(|m| m.recipe_id != 2));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn plan(request: &PlanRequest<'_>) -> Result<Vec<PlannedDay>, PlanningError> {
-    let scorer = Scorer::new(&request.targets, &request.tolerances, request.limits);
-    let dishes = &*dishes_for(request.dishes, request.recipes, request.kitchen);
-    let (pools, pool_of) = pools(
-        request.recipes,
-        &request.slots,
-        &request.rules,
-        &scorer,
-        &request.preferred_diets,
-        &request.tastes,
-        dishes,
-    );
-    for (meal, pool) in &pools {
-        let needed = request.slots.iter().filter(|m| *m == meal).count();
-        if pool.len() < needed {
-            return Err(PlanningError::NotEnoughRecipes {
-                meal: meal.as_str(),
-                needed,
-                found: pool.len(),
-            });
+pub fn plan(request: &PlanRequest<'_>) -> Result<Vec<TableDay>, PlanningError> {
+    match request.diners() {
+        // One eater: their own search, which knows a single person's
+        // week (weekly variety of a one-meal plan, micronutrient goals).
+        [diner] => {
+            let one =
+                OneRequest::of(request, diner).expect("the request was checked when it was made");
+            Ok(plan_one(&one)?.into_iter().map(TableDay::alone).collect())
         }
+        _ => household::plan_table(request),
     }
-    let slot_pools: Vec<&[Candidate]> = pool_of.iter().map(|p| pools[*p].1.as_slice()).collect();
-    let Some(fill) = distinct_fill(&slot_pools) else {
-        // Recipes shared between meal types leave too few distinct ones.
-        let mut distinct: Vec<usize> = slot_pools
-            .iter()
-            .flat_map(|p| p.iter().map(|c| c.index))
-            .collect();
-        distinct.sort_unstable();
-        distinct.dedup();
-        return Err(PlanningError::NotEnoughRecipes {
-            meal: request.slots[0].as_str(),
-            needed: request.slots.len(),
-            found: distinct.len(),
-        });
-    };
-    let bands = share_bands(&request.slots);
-
-    let mut rng = Rng(request.seed ^ 0x6d65_616c_706c_616e);
-    // How often each recipe was used on earlier days.
-    let mut used = vec![0u32; request.recipes.len()];
-    // Recipe of each slot on each earlier day.
-    let mut history: Vec<Vec<usize>> = vec![Vec::new(); request.slots.len()];
-    let mut days = Vec::with_capacity(usize::from(request.days));
-    // Each earlier day's picks.
-    let mut earlier: Vec<Vec<(usize, f64)>> = Vec::new();
-    // The week's micronutrient goals (soft): what the days so far bring.
-    let mut goals = request
-        .intakes
-        .map(|r| micronutrients::WeekGoals::new(r, usize::from(request.days)));
-    for day_of_week in 1..=request.days {
-        let days_left = usize::from(request.days - day_of_week) + 1;
-        // Each day its share of the time left.
-        let budget = request.budget.part(days_left);
-        let bonused: Vec<Vec<Candidate>> = goals.as_ref().map_or_else(Vec::new, |g| {
-            pools
-                .iter()
-                .map(|(_, p)| g.bonused(p, request.recipes, request.slots.len()))
-                .collect()
-        });
-        let day_pools: Vec<&[Candidate]> = if bonused.is_empty() {
-            slot_pools.clone()
-        } else {
-            pool_of.iter().map(|p| bonused[*p].as_slice()).collect()
-        };
-        let slots: Vec<Slot<'_>> = (0..request.slots.len())
-            .map(|k| {
-                let pool = day_pools[k];
-                let mut banned = Vec::new();
-                if pool.len() >= VARIETY_MIN_CANDIDATES
-                    && let Some(&yesterday) = history[k].last()
-                {
-                    // Nor its twins (one dish family on one main ingredient).
-                    let twin = dishes.twin(yesterday);
-                    banned.extend(
-                        pool.iter()
-                            .map(|c| c.index)
-                            .filter(|r| *r == yesterday || dishes.twin(*r) == twin),
-                    );
-                }
-                if request.slots.len() == 1 {
-                    let mut seen = history[k].clone();
-                    seen.sort_unstable();
-                    seen.dedup();
-                    let needed = weekly_distinct(usize::from(request.days), pool.len());
-                    // Each day adds at most one new recipe.
-                    if seen.len() + days_left - 1 < needed {
-                        banned.extend(seen);
-                    }
-                }
-                Slot {
-                    pool,
-                    range: request.portions.range(request.slots[k]),
-                    band: bands[k],
-                    main: is_main(request.slots[k]),
-                    banned,
-                    keep: None,
-                }
-            })
-            .collect();
-        let mut problem = Problem {
-            recipes: request.recipes,
-            scorer: &scorer,
-            slots,
-            fixed: Vec::new(),
-            used: &used,
-            week: dishes.week_use(&used),
-            extended: false,
-            dishes,
-            strict: true,
-            budget: &budget,
-        };
-        // Earlier days but yesterday (the same slot may not repeat) are
-        // starts for a hard day, most recent first.
-        let starts: Vec<Vec<(usize, f64)>> = earlier.iter().rev().skip(1).cloned().collect();
-        let (best, extended) = best_day(&mut problem, &mut rng, &starts, &fill);
-        earlier.push(best.picks.clone());
-        let day = planned_day(&problem, &request.slots, &best, extended, day_of_week);
-        for (slot, (c, _)) in best.picks.iter().enumerate() {
-            let index = slot_pools[slot][*c].index;
-            used[index] += 1;
-            history[slot].push(index);
-        }
-        if let Some(g) = goals.as_mut() {
-            g.eat(&day, request.recipes);
-        }
-        days.push(day);
-    }
-    // A one-meal week that misses a day may do better laid out by rank.
-    if let [pool] = slot_pools.as_slice()
-        && days
-            .iter()
-            .any(|d| !request.tolerances.admits(&d.totals, &request.targets))
-        && let Some(week) = one_meal_week(request, &scorer, dishes, pool, bands[0], &mut rng)
-        && closer(request, &week, &days)
-    {
-        days = week;
-    }
-    Ok(days)
-}
-
-/// The day `best` of `problem` (whose slots are `meal_types`) as planned,
-/// on day `day_of_week`.
-fn planned_day(
-    problem: &Problem<'_>,
-    meal_types: &[MealType],
-    best: &Day,
-    extended: bool,
-    day_of_week: u8,
-) -> PlannedDay {
-    let meals: Vec<PlannedMeal> = best
-        .picks
-        .iter()
-        .zip(&problem.slots)
-        .enumerate()
-        .map(|(k, ((c, servings), slot))| PlannedMeal {
-            recipe_id: problem.recipes[slot.pool[*c].index].id,
-            meal_type: meal_types[k],
-            schedule: k as u8 + 1,
-            servings: *servings,
-        })
-        .collect();
-    let larger_portions = extended
-        && meals
-            .iter()
-            .zip(&problem.slots)
-            .any(|(m, slot)| m.servings > slot.range.usual_max);
-    PlannedDay {
-        day_of_week,
-        meals,
-        totals: problem.totals(&best.picks),
-        larger_portions,
-    }
-}
-
-/// A one-meal plan laid out from the ranking of its recipes: the best one
-/// on as many days as the variety rules allow (every other day), the next
-/// ones once each ([`week::uses`]). Planning day by day can spend a day
-/// on a second helping of the runner-up and so lose a day of the best;
-/// this layout reaches [`WeekBound`]'s ranks whenever the ranking by loss
-/// follows the misses. `None` when the pool runs out.
-fn one_meal_week(
-    request: &PlanRequest<'_>,
-    scorer: &Scorer,
-    dishes: &Dishes,
-    pool: &[Candidate],
-    band: (f64, f64),
-    rng: &mut Rng,
-) -> Option<Vec<PlannedDay>> {
-    let days = usize::from(request.days);
-    let uses = week::uses(days, pool.len());
-    let fresh = vec![0u32; request.recipes.len()];
-    let mut banned: Vec<usize> = Vec::new();
-    let mut ranked: Vec<(Day, bool)> = Vec::with_capacity(uses.len());
-    let mut problem = Problem {
-        recipes: request.recipes,
-        scorer,
-        slots: vec![Slot {
-            pool,
-            range: request.portions.range(request.slots[0]),
-            band,
-            main: is_main(request.slots[0]),
-            banned: Vec::new(),
-            keep: None,
-        }],
-        fixed: Vec::new(),
-        used: &fresh,
-        week: dishes.week_use(&fresh),
-        extended: false,
-        dishes,
-        strict: true,
-        budget: request.budget,
-    };
-    // Meals laid out so far, by recipe: the weekly main-ingredient rule
-    // weighs each rank's pick against them.
-    let mut laid = vec![0u32; request.recipes.len()];
-    for n in &uses {
-        problem.slots[0].banned.clone_from(&banned);
-        problem.week = dishes.week_use(&laid);
-        let fallback = pool.iter().position(|c| !banned.contains(&c.index))?;
-        let (day, extended) = best_day(&mut problem, rng, &[], &[fallback]);
-        let index = pool[day.picks[0].0].index;
-        banned.push(index);
-        laid[index] += *n as u32;
-        ranked.push((day, extended));
-    }
-    // Every other day first, so that no recipe comes two days running.
-    let order = (0..days).step_by(2).chain((1..days).step_by(2));
-    let mut rank_of = vec![0; days];
-    let ranks = uses
-        .iter()
-        .enumerate()
-        .flat_map(|(j, n)| std::iter::repeat_n(j, *n));
-    for (day, rank) in order.zip(ranks) {
-        rank_of[day] = rank;
-    }
-    Some(
-        rank_of
-            .into_iter()
-            .zip(1..)
-            .map(|(rank, day_of_week)| {
-                let (day, extended) = &ranked[rank];
-                planned_day(&problem, &request.slots, day, *extended, day_of_week)
-            })
-            .collect(),
-    )
-}
-
-/// Whether plan `a` beats plan `b` on what outranks the other limits:
-/// more days met (within the tolerances, and under the fibre ceiling and
-/// sodium limit, which rank with them), or as many and at least
-/// [`LAYOUT_GAIN`] less missed in all (a smaller gain is not worth the
-/// variety a laid-out week gives up).
-fn closer(request: &PlanRequest<'_>, a: &[PlannedDay], b: &[PlannedDay]) -> bool {
-    let score = |days: &[PlannedDay]| {
-        let misses: Vec<f64> = days.iter().map(|d| day_miss(request, d)).collect();
-        let met = misses.iter().filter(|m| **m <= 0.0).count();
-        (met, misses.iter().sum::<f64>())
-    };
-    let ((met_a, miss_a), (met_b, miss_b)) = (score(a), score(b));
-    met_a > met_b || (met_a == met_b && miss_a < miss_b - LAYOUT_GAIN)
-}
-
-/// A planned day's miss as the planner ranks it: the worse of its
-/// targets' miss and how far it is past its fibre ceiling or sodium limit.
-pub fn day_miss(request: &PlanRequest<'_>, day: &PlannedDay) -> f64 {
-    let sodium: f64 = day
-        .meals
-        .iter()
-        .filter_map(|m| {
-            request
-                .recipe(m.recipe_id)
-                .map(|r| r.card.sodium * m.servings)
-        })
-        .sum();
-    request.tolerances.miss(&day.totals, &request.targets).max(
-        request
-            .limits
-            .limits(day.totals.calories)
-            .excess(day.totals.fiber, sodium),
-    )
 }

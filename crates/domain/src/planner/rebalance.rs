@@ -1,9 +1,128 @@
-//! Re-balancing one day of a plan around the meals the user keeps
-//! (completed, or chosen by hand): portions first, recipes where needed,
-//! larger portions last; and the variety bans a day's meals carry.
+//! Re-balancing one day of a plan around the meals people keep
+//! (completed, or chosen by hand): [`rebalance_day`] for a table of any
+//! size, and [`reportion_day`] after a swap. A day one person eats alone
+//! goes to the one-eater re-balancer here (portions first, recipes where
+//! needed, larger portions last); a table's day to the table's own
+//! search. Also the variety bans a day's meals carry.
 
+use super::household::{TableDayRequest, rebalance_table_day, reportion_table_day};
 use super::*;
 use whole_day::LimitRule;
+
+/// One day of a plan to change after the fact, the rest of the plan as
+/// it stands.
+#[derive(Debug, Clone)]
+pub struct DayRequest<'a> {
+    /// The catalogue the dishes index.
+    pub recipes: &'a [Recipe],
+    /// The people at the table; the dishes' shares name them by index.
+    pub diners: &'a [Diner],
+    /// Protein foods and dish families of the catalogue.
+    pub dishes: &'a Dishes,
+    /// Every day of the plan, each its dishes in schedule order: the other
+    /// days weigh the variety rules.
+    pub plan: Vec<Vec<TableDish>>,
+    /// The day to change: an index into `plan`.
+    pub day: usize,
+    /// Seed of the search.
+    pub seed: u64,
+    /// When to stop searching and keep the best found by then
+    /// ([`Budget::unlimited`] to search to the end).
+    pub budget: &'a Budget,
+}
+
+impl DayRequest<'_> {
+    /// How often each recipe is used on the plan's other days.
+    fn used(&self) -> Vec<u32> {
+        let mut used = vec![0u32; self.recipes.len()];
+        for (_, other) in self.plan.iter().enumerate().filter(|(d, _)| *d != self.day) {
+            for m in other {
+                used[m.recipe] += 1;
+            }
+        }
+        used
+    }
+
+    /// The day's diner when one person at the table eats every dish of
+    /// the day alone, and no dish is kept to its recipe only.
+    fn alone(&self) -> Option<usize> {
+        let meals = self.plan.get(self.day)?;
+        let first = meals.first()?.shares.first()?.diner;
+        let alone = first < self.diners.len()
+            && meals.iter().all(|m| {
+                m.keep != Keep::Dish && matches!(m.shares.as_slice(), [s] if s.diner == first)
+            });
+        alone.then_some(first)
+    }
+
+    /// The table's request for the day.
+    fn table(&self) -> TableDayRequest<'_> {
+        TableDayRequest {
+            recipes: self.recipes,
+            diners: self.diners,
+            dishes: self.dishes,
+            used: self.used(),
+            meals: self.plan.get(self.day).cloned().unwrap_or_default(),
+            seed: self.seed,
+            budget: self.budget,
+        }
+    }
+}
+
+/// Re-balances day [`DayRequest::day`] of a plan so that every person's
+/// day lands within their tolerances around the dishes kept
+/// ([`Keep::All`]): new portions for each eater of the other dishes and,
+/// where portions cannot do it, new recipes ([`Keep::Nothing`] dishes),
+/// each keeping the rules of everyone who eats it and giving no one a
+/// recipe twice. `None` when nothing changes: every day on target already,
+/// or nothing found closer than the day as it stands.
+pub fn rebalance_day(request: &DayRequest<'_>) -> Option<Vec<TableDish>> {
+    let Some(d) = request.alone() else {
+        return rebalance_table_day(&request.table());
+    };
+    let meals = &request.plan[request.day];
+    let rows: Vec<Vec<MealRow>> = request
+        .plan
+        .iter()
+        .map(|day| {
+            day.iter()
+                .map(|m| {
+                    let servings = m.shares.first().map_or(0.0, |s| s.servings);
+                    (m.meal_type, m.recipe, servings, m.keep == Keep::All)
+                })
+                .collect()
+        })
+        .collect();
+    let one = RebalanceRequest::for_diner(
+        request.recipes,
+        &request.diners[d],
+        day_meals(&rows, request.day),
+        request.used(),
+        request.plan.len().clamp(1, 7) as u8,
+        request.seed,
+        None,
+        Some(request.dishes),
+    )
+    .with_budget(request.budget);
+    let out: Vec<TableDish> = meals
+        .iter()
+        .zip(rebalance(&one).meals)
+        .map(|(m, (recipe, servings))| TableDish {
+            recipe,
+            shares: vec![Share { diner: d, servings }],
+            ..m.clone()
+        })
+        .collect();
+    (out != *meals).then_some(out)
+}
+
+/// Day [`DayRequest::day`] with each eater's portion of every dish that
+/// may change chosen anew for their own day, recipes unchanged: what a
+/// swap asks for, the swapped dish [`Keep::Dish`] and the others
+/// [`Keep::All`].
+pub fn reportion_day(request: &DayRequest<'_>) -> Vec<TableDish> {
+    reportion_table_day(&request.table())
+}
 
 /// A meal of a day to re-balance.
 #[derive(Debug, Clone, PartialEq)]
@@ -24,7 +143,7 @@ pub struct DayMeal {
 
 /// What to re-balance: one day of a plan.
 #[derive(Debug, Clone)]
-pub struct RebalanceRequest<'a> {
+pub(crate) struct RebalanceRequest<'a> {
     /// The catalogue.
     pub recipes: &'a [Recipe],
     /// Daily targets.
@@ -61,7 +180,7 @@ pub struct RebalanceRequest<'a> {
 
 /// A re-balanced day.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Rebalanced {
+pub(crate) struct Rebalanced {
     /// (recipe index, servings) of each meal, in request order; kept meals
     /// as they were.
     pub meals: Vec<(usize, f64)>,
@@ -71,13 +190,53 @@ pub struct Rebalanced {
     pub larger_portions: bool,
 }
 
+impl<'a> RebalanceRequest<'a> {
+    /// Re-balancing `meals`, one day of `diner`'s, over `recipes` (`used`:
+    /// each recipe's uses on the plan's other `plan_days` − 1 days).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn for_diner(
+        recipes: &'a [Recipe],
+        diner: &Diner,
+        meals: Vec<DayMeal>,
+        used: Vec<u32>,
+        plan_days: u8,
+        seed: u64,
+        kitchen: Option<&'a Kitchen>,
+        dishes: Option<&'a Dishes>,
+    ) -> Self {
+        Self {
+            recipes,
+            targets: diner.targets.get(),
+            rules: diner.rules.clone(),
+            preferred_diets: diner.preferred_diets.clone(),
+            tastes: diner.tastes.clone(),
+            tolerances: diner.tolerances,
+            limits: diner.limits,
+            portions: diner.portions,
+            seed,
+            plan_days,
+            used,
+            meals,
+            kitchen,
+            dishes,
+            budget: Budget::unlimited(),
+        }
+    }
+
+    /// The same request, its search stopped when `budget` is spent.
+    pub(crate) fn with_budget(mut self, budget: &'a Budget) -> Self {
+        self.budget = budget;
+        self
+    }
+}
+
 /// Re-optimises the portions, and where that is not enough the recipes,
 /// of a day's meals that are not kept, so that the day lands on its
 /// targets with the kept meals as they are. A day already within its
 /// tolerances (meal sizes kept) is returned unchanged, and so is one the
 /// search cannot bring closer. Portions change before recipes do; larger
 /// portions come last.
-pub fn rebalance(request: &RebalanceRequest<'_>) -> Rebalanced {
+pub(crate) fn rebalance(request: &RebalanceRequest<'_>) -> Rebalanced {
     let scorer = Scorer::new(&request.targets, &request.tolerances, request.limits);
     let dishes = &*dishes_for(request.dishes, request.recipes, request.kitchen);
     let types: Vec<MealType> = request.meals.iter().map(|m| m.meal_type).collect();
@@ -332,5 +491,123 @@ struct OrderedMiss(f64);
 impl PartialOrd for OrderedMiss {
     fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
         Some(self.0.total_cmp(&other.0))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::planner::tests::catalogue;
+
+    fn diner(calories: f64, meals: i64) -> Diner {
+        let protein = calories * 0.25 / 4.0;
+        let fat = calories * 0.3 / 9.0;
+        let targets = Targets {
+            calories,
+            protein,
+            carbs: (calories - protein * 4.0 - fat * 9.0) / 4.0,
+            fat,
+        };
+        Diner::checked(
+            targets,
+            MealsPerDay::parse(meals).unwrap(),
+            HardRules::default(),
+        )
+        .unwrap()
+    }
+
+    /// `diners`' plan of 3 days, as dishes to re-balance, the first day's
+    /// breakfast eaten at twice everyone's portion.
+    fn eaten(recipes: &[Recipe], diners: &[Diner]) -> Vec<Vec<TableDish>> {
+        let request = PlanRequest::new(recipes, diners.to_vec(), 3)
+            .unwrap()
+            .with_seed(5);
+        let mut days: Vec<Vec<TableDish>> = plan(&request)
+            .unwrap()
+            .iter()
+            .map(|d| {
+                d.meals
+                    .iter()
+                    .map(|m| TableDish {
+                        recipe: recipes.iter().position(|r| r.id == m.recipe_id).unwrap(),
+                        meal_type: m.meal_type,
+                        shares: m.shares.clone(),
+                        keep: Keep::Nothing,
+                    })
+                    .collect()
+            })
+            .collect();
+        days[0][0].keep = Keep::All;
+        for s in &mut days[0][0].shares {
+            s.servings = 2.0;
+        }
+        days
+    }
+
+    #[test]
+    fn a_day_eaten_alone_is_the_one_eater_re_balancers_and_a_tables_the_tables() {
+        let recipes = catalogue(60, 3);
+        let dishes = Dishes::new(&recipes, None);
+        // One eater: the same day as the one-eater re-balancer's own.
+        let alone = [diner(2200.0, 3)];
+        let days = eaten(&recipes, &alone);
+        let request = DayRequest {
+            recipes: &recipes,
+            diners: &alone,
+            dishes: &dishes,
+            plan: days.clone(),
+            day: 0,
+            seed: 9,
+            budget: Budget::unlimited(),
+        };
+        let out = rebalance_day(&request).expect("a double breakfast puts the day off");
+        assert_eq!(out[0], days[0][0], "the eaten breakfast stays as it is");
+        let rows: Vec<Vec<MealRow>> = days
+            .iter()
+            .map(|d| {
+                d.iter()
+                    .map(|m| {
+                        (
+                            m.meal_type,
+                            m.recipe,
+                            m.shares[0].servings,
+                            m.keep == Keep::All,
+                        )
+                    })
+                    .collect()
+            })
+            .collect();
+        let own = RebalanceRequest::for_diner(
+            &recipes,
+            &alone[0],
+            day_meals(&rows, 0),
+            request.used(),
+            3,
+            9,
+            None,
+            Some(&dishes),
+        );
+        let expected: Vec<(usize, f64)> = rebalance(&own).meals;
+        let got: Vec<(usize, f64)> = out
+            .iter()
+            .map(|m| (m.recipe, m.shares[0].servings))
+            .collect();
+        assert_eq!(got, expected);
+        // Two eaters: the table's re-balancer.
+        let table = [diner(2000.0, 3), diner(2900.0, 4)];
+        let days = eaten(&recipes, &table);
+        let request = DayRequest {
+            recipes: &recipes,
+            diners: &table,
+            dishes: &dishes,
+            plan: days,
+            day: 0,
+            seed: 9,
+            budget: Budget::unlimited(),
+        };
+        assert_eq!(
+            rebalance_day(&request),
+            rebalance_table_day(&request.table())
+        );
     }
 }

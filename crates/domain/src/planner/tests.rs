@@ -1,4 +1,6 @@
 use super::*;
+// The one-eater search's own tests: its request and entry point.
+use super::{OneRequest as PlanRequest, plan_one as plan};
 use crate::food::allergen::Allergen;
 use crate::food::recipe::RecipeIngredient;
 

@@ -286,7 +286,8 @@ mod tests {
     use crate::food::allergen::Allergen;
     use crate::food::nutrition::Nutrition;
     use crate::planner::HardRules;
-    use crate::planner::household::{HouseholdRequest, TableDay, plan_household};
+    use crate::planner::PlanRequest;
+    use crate::planner::household::{TableDay, plan_table};
     use crate::planner::tests::catalogue;
     use crate::profile::MealsPerDay;
     use crate::profile::targets::{DayTargets, Targets};
@@ -313,10 +314,10 @@ mod tests {
             diner(2000.0, 3, HardRules::default()),
             diner(2900.0, 4, no_nuts),
         ];
-        let request = HouseholdRequest::new(&recipes, diners.clone(), 1)
+        let request = PlanRequest::new(&recipes, diners.clone(), 1)
             .unwrap()
             .with_seed(4);
-        let day = plan_household(&request).unwrap().remove(0);
+        let day = plan_table(&request).unwrap().remove(0);
         (recipes, diners, day)
     }
 
@@ -364,11 +365,11 @@ mod tests {
     fn a_household_searched_out_of_time_keeps_everyones_rules_and_says_so() {
         let (recipes, diners, _) = table();
         let spent = Budget::lasting(std::time::Duration::ZERO);
-        let request = HouseholdRequest::new(&recipes, diners.clone(), 7)
+        let request = PlanRequest::new(&recipes, diners.clone(), 7)
             .unwrap()
             .with_seed(4)
             .with_budget(&spent);
-        let week = plan_household(&request).unwrap();
+        let week = plan_table(&request).unwrap();
         assert!(spent.cut_short());
         assert_eq!(week.len(), 7);
         for day in &week {

@@ -41,7 +41,7 @@ pub struct Targets<T> {
 /// Targets a day can aim at: every value finite and not negative, the
 /// calories above zero. A resolved profile holds them in this form, so the
 /// planner takes them without checking again
-/// ([`PlanRequest::for_targets`](crate::PlanRequest::for_targets)).
+/// ([`Diner::new`](crate::planner::Diner::new)).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct DayTargets(Targets<f64>);
 

@@ -1,0 +1,510 @@
+//! The one-eater search: what it is asked for ([`OneRequest`], one
+//! person's week as a single eater's search reads it) and the week it
+//! lays out ([`plan_one`]): day by day with the planner's day search, a
+//! one-meal week also by rank. Callers never see it: [`super::plan`]
+//! runs it for a [`PlanRequest`](super::PlanRequest) of one diner.
+
+use crate::food::hard_rules::HardRules;
+use crate::food::kitchen::Kitchen;
+use crate::food::meal::MealType;
+use crate::food::recipe::Recipe;
+use crate::profile::DietType;
+use crate::profile::intakes::ReferenceIntakes;
+use crate::profile::targets::{DayTargets, Targets};
+
+use super::diner::Diner;
+use super::request::RequestError;
+use super::search::{Candidate, Day, Problem, Scorer, Slot};
+use super::whole_day::{Dishes, LimitRule};
+#[cfg(test)]
+use super::{Bound, WeekBound, best_miss};
+use super::{
+    Budget, PlannedDay, PlannedMeal, PlanningError, Portions, Rng, Tolerances,
+    VARIETY_MIN_CANDIDATES, best_day, dishes_for, distinct_fill, distinct_ids, is_main,
+    micronutrients, pools, share_bands, week, weekly_distinct,
+};
+
+/// One person's plan as the one-eater search reads it, checked by
+/// [`OneRequest::for_diner`]: 1-7 days and recipes with distinct ids (the
+/// plan names them by id).
+#[derive(Debug, Clone)]
+pub(crate) struct OneRequest<'a> {
+    pub(super) recipes: &'a [Recipe],
+    pub(super) targets: Targets<f64>,
+    pub(super) slots: Vec<MealType>,
+    pub(super) rules: HardRules,
+    pub(super) preferred_diets: Vec<DietType>,
+    pub(super) tastes: Vec<String>,
+    pub(super) days: u8,
+    pub(super) seed: u64,
+    pub(super) tolerances: Tolerances,
+    pub(super) limits: LimitRule,
+    pub(super) portions: Portions,
+    pub(super) kitchen: Option<&'a Kitchen>,
+    pub(super) dishes: Option<&'a Dishes>,
+    pub(super) budget: &'a Budget,
+    pub(super) intakes: Option<ReferenceIntakes>,
+}
+
+impl<'a> OneRequest<'a> {
+    /// A request for `days` days over `recipes`, each day's slots `slots`,
+    /// never breaking `rules`: seed 0, no preferences and the default
+    /// tolerances and portions until set.
+    fn with_slots(
+        recipes: &'a [Recipe],
+        targets: DayTargets,
+        slots: Vec<MealType>,
+        rules: HardRules,
+        days: u8,
+    ) -> Result<Self, RequestError> {
+        if !(1..=super::request::MAX_DAYS).contains(&days) {
+            return Err(RequestError::Days { days });
+        }
+        let targets = targets.get();
+        distinct_ids(recipes)?;
+        Ok(Self {
+            recipes,
+            targets,
+            slots,
+            rules,
+            preferred_diets: Vec::new(),
+            tastes: Vec::new(),
+            days,
+            seed: 0,
+            tolerances: Tolerances::default(),
+            limits: LimitRule::default(),
+            portions: Portions::default(),
+            kitchen: None,
+            dishes: None,
+            budget: Budget::unlimited(),
+            intakes: None,
+        })
+    }
+
+    /// Stops the search when `budget` is spent: the plan is then the best
+    /// found by then (every day still keeps the hard rules), and
+    /// [`Budget::cut_short`] says so.
+    pub(crate) fn with_budget(mut self, budget: &'a Budget) -> Self {
+        self.budget = budget;
+        self
+    }
+
+    /// Seeds the search: the same request and seed give the same plan.
+    pub(crate) fn with_seed(mut self, seed: u64) -> Self {
+        self.seed = seed;
+        self
+    }
+
+    /// Diet types and taste names to prefer (soft; vegan and vegetarian
+    /// as hard rules belong in the [`HardRules`]).
+    pub(crate) fn preferring(mut self, diets: Vec<DietType>, tastes: Vec<String>) -> Self {
+        self.preferred_diets = diets;
+        self.tastes = tastes;
+        self
+    }
+
+    /// How close each day must land (default: 5% kcal, 10% each macro).
+    pub(crate) fn with_tolerances(mut self, tolerances: Tolerances) -> Self {
+        self.tolerances = tolerances;
+        self
+    }
+
+    /// The person's day limits (default: an adult's, [`LimitRule`]).
+    pub(crate) fn with_limits(mut self, limits: LimitRule) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// The person's reference intakes (age and sex): calcium, iron,
+    /// potassium and B12 become the week's soft goals
+    /// ([`super::micronutrients`]); none by default.
+    pub(crate) fn with_intakes(mut self, intakes: Option<ReferenceIntakes>) -> Self {
+        self.intakes = intakes;
+        self
+    }
+
+    /// Portion limits (default: up to 2 servings when needed).
+    pub(crate) fn with_portions(mut self, portions: Portions) -> Self {
+        self.portions = portions;
+        self
+    }
+
+    /// The recipe with this id.
+    pub(crate) fn recipe(&self, id: i64) -> Option<&'a Recipe> {
+        self.recipes.iter().find(|r| r.id == id)
+    }
+
+    #[cfg(test)]
+    /// How close any day of this request could come to its targets
+    /// ([`best_miss`] over its recipes, slots, rules and limits, nothing
+    /// excluded); `None` when a slot has no candidate.
+    pub(crate) fn best_miss(&self) -> Option<Bound> {
+        self.best_miss_excluding(&[])
+    }
+
+    #[cfg(test)]
+    /// For a one-meal plan, what its days, ranked, can reach at best in any
+    /// plan that keeps the variety rules; `None` for other slot patterns
+    /// or when the slot has no candidate.
+    pub(crate) fn week_bound(&self) -> Option<WeekBound> {
+        let [slot] = self.slots.as_slice() else {
+            return None;
+        };
+        WeekBound::one_meal(
+            self.recipes,
+            *slot,
+            &self.rules,
+            &self.targets,
+            &self.tolerances,
+            &self.limits,
+            &self.portions,
+            self.days,
+        )
+    }
+
+    #[cfg(test)]
+    /// [`best_miss`](Self::best_miss) with slot `k` taking none of the
+    /// recipes (indices in its recipes) of `exclude[k]`:
+    /// the bound of one day of a plan under the variety rules.
+    pub(crate) fn best_miss_excluding(&self, exclude: &[Vec<usize>]) -> Option<Bound> {
+        best_miss(
+            self.recipes,
+            &self.slots,
+            &self.rules,
+            &self.targets,
+            &self.tolerances,
+            &self.limits,
+            &self.portions,
+            exclude,
+        )
+    }
+}
+
+impl<'a> OneRequest<'a> {
+    /// A request for `days` days of `diner`'s own: their targets, slots,
+    /// rules, preferences, tolerances, limits, portions and intakes.
+    pub(crate) fn for_diner(
+        recipes: &'a [Recipe],
+        diner: &Diner,
+        days: u8,
+    ) -> Result<Self, RequestError> {
+        Ok(Self::with_slots(
+            recipes,
+            diner.targets,
+            diner.slots.clone(),
+            diner.rules.clone(),
+            days,
+        )?
+        .preferring(diner.preferred_diets.clone(), diner.tastes.clone())
+        .with_tolerances(diner.tolerances)
+        .with_limits(diner.limits)
+        .with_portions(diner.portions)
+        .with_intakes(diner.intakes))
+    }
+
+    /// The week of `request`'s one `diner`, with its seed, kitchen, day
+    /// facts and budget.
+    pub(crate) fn of(
+        request: &super::PlanRequest<'a>,
+        diner: &Diner,
+    ) -> Result<Self, RequestError> {
+        let mut one = Self::for_diner(request.recipes, diner, request.days)?
+            .with_seed(request.seed)
+            .with_budget(request.budget);
+        one.kitchen = request.kitchen;
+        one.dishes = request.dishes;
+        Ok(one)
+    }
+}
+
+/// A one-meal week laid out by rank replaces the planned one that meets as
+/// many days only when its days miss by this much less in all (a fraction
+/// of the target, summed over the days: 0.5 points).
+const LAYOUT_GAIN: f64 = 0.005;
+
+/// The plan of one person's [`OneRequest`]: for each day, one recipe and
+/// portion per slot, as close to the targets as the recipes allow, never
+/// breaking the rules.
+pub(crate) fn plan_one(request: &OneRequest<'_>) -> Result<Vec<PlannedDay>, PlanningError> {
+    let scorer = Scorer::new(&request.targets, &request.tolerances, request.limits);
+    let dishes = &*dishes_for(request.dishes, request.recipes, request.kitchen);
+    let (pools, pool_of) = pools(
+        request.recipes,
+        &request.slots,
+        &request.rules,
+        &scorer,
+        &request.preferred_diets,
+        &request.tastes,
+        dishes,
+    );
+    for (meal, pool) in &pools {
+        let needed = request.slots.iter().filter(|m| *m == meal).count();
+        if pool.len() < needed {
+            return Err(PlanningError::NotEnoughRecipes {
+                meal: meal.as_str(),
+                needed,
+                found: pool.len(),
+            });
+        }
+    }
+    let slot_pools: Vec<&[Candidate]> = pool_of.iter().map(|p| pools[*p].1.as_slice()).collect();
+    let Some(fill) = distinct_fill(&slot_pools) else {
+        // Recipes shared between meal types leave too few distinct ones.
+        let mut distinct: Vec<usize> = slot_pools
+            .iter()
+            .flat_map(|p| p.iter().map(|c| c.index))
+            .collect();
+        distinct.sort_unstable();
+        distinct.dedup();
+        return Err(PlanningError::NotEnoughRecipes {
+            meal: request.slots[0].as_str(),
+            needed: request.slots.len(),
+            found: distinct.len(),
+        });
+    };
+    let bands = share_bands(&request.slots);
+
+    let mut rng = Rng(request.seed ^ 0x6d65_616c_706c_616e);
+    // How often each recipe was used on earlier days.
+    let mut used = vec![0u32; request.recipes.len()];
+    // Recipe of each slot on each earlier day.
+    let mut history: Vec<Vec<usize>> = vec![Vec::new(); request.slots.len()];
+    let mut days = Vec::with_capacity(usize::from(request.days));
+    // Each earlier day's picks.
+    let mut earlier: Vec<Vec<(usize, f64)>> = Vec::new();
+    // The week's micronutrient goals (soft): what the days so far bring.
+    let mut goals = request
+        .intakes
+        .map(|r| micronutrients::WeekGoals::new(r, usize::from(request.days)));
+    for day_of_week in 1..=request.days {
+        let days_left = usize::from(request.days - day_of_week) + 1;
+        // Each day its share of the time left.
+        let budget = request.budget.part(days_left);
+        let bonused: Vec<Vec<Candidate>> = goals.as_ref().map_or_else(Vec::new, |g| {
+            pools
+                .iter()
+                .map(|(_, p)| g.bonused(p, request.recipes, request.slots.len()))
+                .collect()
+        });
+        let day_pools: Vec<&[Candidate]> = if bonused.is_empty() {
+            slot_pools.clone()
+        } else {
+            pool_of.iter().map(|p| bonused[*p].as_slice()).collect()
+        };
+        let slots: Vec<Slot<'_>> = (0..request.slots.len())
+            .map(|k| {
+                let pool = day_pools[k];
+                let mut banned = Vec::new();
+                if pool.len() >= VARIETY_MIN_CANDIDATES
+                    && let Some(&yesterday) = history[k].last()
+                {
+                    // Nor its twins (one dish family on one main ingredient).
+                    let twin = dishes.twin(yesterday);
+                    banned.extend(
+                        pool.iter()
+                            .map(|c| c.index)
+                            .filter(|r| *r == yesterday || dishes.twin(*r) == twin),
+                    );
+                }
+                if request.slots.len() == 1 {
+                    let mut seen = history[k].clone();
+                    seen.sort_unstable();
+                    seen.dedup();
+                    let needed = weekly_distinct(usize::from(request.days), pool.len());
+                    // Each day adds at most one new recipe.
+                    if seen.len() + days_left - 1 < needed {
+                        banned.extend(seen);
+                    }
+                }
+                Slot {
+                    pool,
+                    range: request.portions.range(request.slots[k]),
+                    band: bands[k],
+                    main: is_main(request.slots[k]),
+                    banned,
+                    keep: None,
+                }
+            })
+            .collect();
+        let mut problem = Problem {
+            recipes: request.recipes,
+            scorer: &scorer,
+            slots,
+            fixed: Vec::new(),
+            used: &used,
+            week: dishes.week_use(&used),
+            extended: false,
+            dishes,
+            strict: true,
+            budget: &budget,
+        };
+        // Earlier days but yesterday (the same slot may not repeat) are
+        // starts for a hard day, most recent first.
+        let starts: Vec<Vec<(usize, f64)>> = earlier.iter().rev().skip(1).cloned().collect();
+        let (best, extended) = best_day(&mut problem, &mut rng, &starts, &fill);
+        earlier.push(best.picks.clone());
+        let day = planned_day(&problem, &request.slots, &best, extended, day_of_week);
+        for (slot, (c, _)) in best.picks.iter().enumerate() {
+            let index = slot_pools[slot][*c].index;
+            used[index] += 1;
+            history[slot].push(index);
+        }
+        if let Some(g) = goals.as_mut() {
+            g.eat(&day, request.recipes);
+        }
+        days.push(day);
+    }
+    // A one-meal week that misses a day may do better laid out by rank.
+    if let [pool] = slot_pools.as_slice()
+        && days
+            .iter()
+            .any(|d| !request.tolerances.admits(&d.totals, &request.targets))
+        && let Some(week) = one_meal_week(request, &scorer, dishes, pool, bands[0], &mut rng)
+        && closer(request, &week, &days)
+    {
+        days = week;
+    }
+    Ok(days)
+}
+
+/// The day `best` of `problem` (whose slots are `meal_types`) as planned,
+/// on day `day_of_week`.
+fn planned_day(
+    problem: &Problem<'_>,
+    meal_types: &[MealType],
+    best: &Day,
+    extended: bool,
+    day_of_week: u8,
+) -> PlannedDay {
+    let meals: Vec<PlannedMeal> = best
+        .picks
+        .iter()
+        .zip(&problem.slots)
+        .enumerate()
+        .map(|(k, ((c, servings), slot))| PlannedMeal {
+            recipe_id: problem.recipes[slot.pool[*c].index].id,
+            meal_type: meal_types[k],
+            schedule: k as u8 + 1,
+            servings: *servings,
+        })
+        .collect();
+    let larger_portions = extended
+        && meals
+            .iter()
+            .zip(&problem.slots)
+            .any(|(m, slot)| m.servings > slot.range.usual_max);
+    PlannedDay {
+        day_of_week,
+        meals,
+        totals: problem.totals(&best.picks),
+        larger_portions,
+    }
+}
+
+/// A one-meal plan laid out from the ranking of its recipes: the best one
+/// on as many days as the variety rules allow (every other day), the next
+/// ones once each ([`week::uses`]). Planning day by day can spend a day
+/// on a second helping of the runner-up and so lose a day of the best;
+/// this layout reaches [`WeekBound`](super::WeekBound)'s ranks whenever
+/// the ranking by loss follows the misses. `None` when the pool runs out.
+fn one_meal_week(
+    request: &OneRequest<'_>,
+    scorer: &Scorer,
+    dishes: &Dishes,
+    pool: &[Candidate],
+    band: (f64, f64),
+    rng: &mut Rng,
+) -> Option<Vec<PlannedDay>> {
+    let days = usize::from(request.days);
+    let uses = week::uses(days, pool.len());
+    let fresh = vec![0u32; request.recipes.len()];
+    let mut banned: Vec<usize> = Vec::new();
+    let mut ranked: Vec<(Day, bool)> = Vec::with_capacity(uses.len());
+    let mut problem = Problem {
+        recipes: request.recipes,
+        scorer,
+        slots: vec![Slot {
+            pool,
+            range: request.portions.range(request.slots[0]),
+            band,
+            main: is_main(request.slots[0]),
+            banned: Vec::new(),
+            keep: None,
+        }],
+        fixed: Vec::new(),
+        used: &fresh,
+        week: dishes.week_use(&fresh),
+        extended: false,
+        dishes,
+        strict: true,
+        budget: request.budget,
+    };
+    // Meals laid out so far, by recipe: the weekly main-ingredient rule
+    // weighs each rank's pick against them.
+    let mut laid = vec![0u32; request.recipes.len()];
+    for n in &uses {
+        problem.slots[0].banned.clone_from(&banned);
+        problem.week = dishes.week_use(&laid);
+        let fallback = pool.iter().position(|c| !banned.contains(&c.index))?;
+        let (day, extended) = best_day(&mut problem, rng, &[], &[fallback]);
+        let index = pool[day.picks[0].0].index;
+        banned.push(index);
+        laid[index] += *n as u32;
+        ranked.push((day, extended));
+    }
+    // Every other day first, so that no recipe comes two days running.
+    let order = (0..days).step_by(2).chain((1..days).step_by(2));
+    let mut rank_of = vec![0; days];
+    let ranks = uses
+        .iter()
+        .enumerate()
+        .flat_map(|(j, n)| std::iter::repeat_n(j, *n));
+    for (day, rank) in order.zip(ranks) {
+        rank_of[day] = rank;
+    }
+    Some(
+        rank_of
+            .into_iter()
+            .zip(1..)
+            .map(|(rank, day_of_week)| {
+                let (day, extended) = &ranked[rank];
+                planned_day(&problem, &request.slots, day, *extended, day_of_week)
+            })
+            .collect(),
+    )
+}
+
+/// Whether plan `a` beats plan `b` on what outranks the other limits:
+/// more days met (within the tolerances, and under the fibre ceiling and
+/// sodium limit, which rank with them), or as many and at least
+/// [`LAYOUT_GAIN`] less missed in all (a smaller gain is not worth the
+/// variety a laid-out week gives up).
+fn closer(request: &OneRequest<'_>, a: &[PlannedDay], b: &[PlannedDay]) -> bool {
+    let score = |days: &[PlannedDay]| {
+        let misses: Vec<f64> = days.iter().map(|d| day_miss(request, d)).collect();
+        let met = misses.iter().filter(|m| **m <= 0.0).count();
+        (met, misses.iter().sum::<f64>())
+    };
+    let ((met_a, miss_a), (met_b, miss_b)) = (score(a), score(b));
+    met_a > met_b || (met_a == met_b && miss_a < miss_b - LAYOUT_GAIN)
+}
+
+/// A planned day's miss as the planner ranks it: the worse of its
+/// targets' miss and how far it is past its fibre ceiling or sodium limit.
+pub(crate) fn day_miss(request: &OneRequest<'_>, day: &PlannedDay) -> f64 {
+    let sodium: f64 = day
+        .meals
+        .iter()
+        .filter_map(|m| {
+            request
+                .recipe(m.recipe_id)
+                .map(|r| r.card.sodium * m.servings)
+        })
+        .sum();
+    request.tolerances.miss(&day.totals, &request.targets).max(
+        request
+            .limits
+            .limits(day.totals.calories)
+            .excess(day.totals.fiber, sodium),
+    )
+}
