@@ -736,7 +736,100 @@ async fn own_recipes_are_served_at_the_table(b: Backend) {
     assert_eq!(swap.json["recipe"]["id"], other);
 }
 
+/// `"prefer"` puts one's own dishes on the table as often as the targets
+/// allow: more of them than `"include"`, on days that meet the targets as
+/// often.
+async fn prefer_puts_own_dishes_on_target_days(b: Backend) {
+    let app = spawn_app(b).await;
+    let ann = app.token_for("ann@example.com").await;
+    let profile = json!({
+        "goal": "maintain_weight", "height": 178, "weight": 77, "body_type": "normal",
+        "gender": "male", "meals_per_day": 3, "activity_level": "medium",
+        "birth_date": "1987-05-05", "restrictions": [], "diet_types": []
+    });
+    let reply = app
+        .json(Method::PUT, "/api/profile", Some(&ann), &profile)
+        .await;
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    // Four dinners of one's own, as a cook writes them.
+    let dinners = [
+        (
+            "Chicken rice bowl",
+            vec![
+                "300g chicken breast",
+                "250g cooked white rice",
+                "2 cups broccoli florets",
+                "1 tbsp olive oil",
+            ],
+        ),
+        (
+            "Beef chili",
+            vec![
+                "250g lean ground beef",
+                "1 (400 g) can kidney beans, drained",
+                "1 (400 g) can diced tomatoes",
+                "1 onion, diced",
+                "150g cooked white rice",
+            ],
+        ),
+        (
+            "Salmon and potatoes",
+            vec![
+                "2 salmon fillets (300 g)",
+                "400g potatoes",
+                "2 cups green beans",
+                "1 tbsp olive oil",
+            ],
+        ),
+        (
+            "Lentil curry",
+            vec![
+                "1 cup dried lentils",
+                "1 (400 ml) can coconut milk",
+                "1 onion, diced",
+                "2 cups spinach",
+                "150g cooked white rice",
+            ],
+        ),
+    ];
+    let mut ids = Vec::new();
+    for (name, lines) in dinners {
+        let body = json!({"name": name, "servings": 2, "ingredients": lines,
+            "steps": ["Cook it all."], "meal_types": ["dinner"]});
+        let r = post(&app, &ann, &body).await;
+        assert_eq!(r.json["status"], "ready", "{}", r.text);
+        ids.push(r.json["id"].as_i64().unwrap());
+    }
+    let week = |mode: &str| json!({"days": 7, "seed": 11, "my_recipes": mode});
+    let (mut own_by, mut met_by) = (Vec::new(), Vec::new());
+    for mode in ["include", "prefer"] {
+        let plan = app
+            .json(Method::POST, "/api/plan/generate", Some(&ann), &week(mode))
+            .await;
+        assert_eq!(plan.status, 201, "{mode}: {}", plan.text);
+        assert!(plan.json.get("unfilled").is_none(), "{mode}");
+        let days = plan.json["daily_menus"].as_array().unwrap();
+        let own = days
+            .iter()
+            .flat_map(|d| d["meal_details"].as_array().unwrap())
+            .filter(|m| ids.contains(&m["recipe"]["id"].as_i64().unwrap()))
+            .count();
+        let met = days.iter().filter(|d| d["fit"]["met"] == true).count();
+        own_by.push(own);
+        met_by.push(met);
+    }
+    assert!(
+        own_by[1] >= 3 && own_by[1] > own_by[0],
+        "own dinners, include then prefer: {own_by:?}"
+    );
+    assert!(
+        met_by[1] >= met_by[0] && met_by[1] >= 6,
+        "days met, include then prefer: {met_by:?}"
+    );
+}
+
 crate::on_both_backends!(
+    prefer_puts_own_dishes_on_target_days,
     own_recipes_are_served_at_the_table,
     an_account_keeps_at_most_2000_recipes,
     own_pages_open_for_their_links_only,

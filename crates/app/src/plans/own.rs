@@ -3,6 +3,7 @@
 //! `my_recipes` (`include`, `prefer`, `only`).
 
 use super::*;
+use mealplan_domain::planner::Diner;
 use mealplan_domain::{HardRules, planner};
 
 /// Which recipes a generated plan draws on.
@@ -11,13 +12,24 @@ pub enum MyRecipes {
     /// The catalogue and one's own ready recipes alike.
     #[default]
     Include,
-    /// One's own first: the plan is made from them (and the catalogue
-    /// for the slots they cannot fill); if no plan can be made so, from
-    /// both alike.
+    /// One's own first: the catalogue and one's own alike, with one's
+    /// own preferred by everyone at the table as far as the targets allow
+    /// (a preference bonus in the planner: [`Diner::prefers_own`]).
     Prefer,
     /// One's own only; the catalogue fills only the slots they cannot,
     /// and the answer names those slots and why.
     Only,
+}
+
+impl MyRecipes {
+    /// The table's `diners`, each preferring their own recipes under
+    /// `Prefer`.
+    pub(crate) fn seat(self, diners: Vec<Diner>) -> Vec<Diner> {
+        match self {
+            MyRecipes::Prefer => diners.into_iter().map(Diner::preferring_own).collect(),
+            MyRecipes::Include | MyRecipes::Only => diners,
+        }
+    }
 }
 
 /// A meal slot one's own recipes could not fill, and why.
@@ -96,7 +108,7 @@ impl PlanContext {
     ) -> Result<(Arc<[Recipe]>, Vec<Unfilled>), StoreError> {
         let all = self.catalog.all().await?;
         let (ready, kept) = self.own_of(user).await?;
-        if mode == MyRecipes::Include {
+        if mode != MyRecipes::Only {
             // The set plan answers read (deleted ones aside): the same
             // `Arc`, so that the new plan's answer reuses its facts.
             let pool = if kept.is_empty() {

@@ -175,18 +175,7 @@ impl Planner {
                 }
             }
         };
-        let mut view = match once(options).await {
-            // "prefer": one's own first; when no plan can be made so, both
-            // alike.
-            Err(PlanError::Infeasible(_)) if options.my_recipes == super::MyRecipes::Prefer => {
-                once(GenerateOptions {
-                    my_recipes: super::MyRecipes::Include,
-                    ..options
-                })
-                .await?
-            }
-            other => other?,
-        };
+        let mut view = once(options).await?;
         view.cut_short = ticket.cut_short();
         Ok((view, stored))
     }
@@ -217,7 +206,8 @@ impl Planner {
                 // A single user is a household of one: the same person the
                 // household planner seats.
                 let table = Table::of(&taxonomy, &profile, &[], &options.settings, today);
-                let request = PlanRequest::new(&recipes, table.diners, options.days)?
+                let diners = options.my_recipes.seat(table.diners);
+                let request = PlanRequest::new(&recipes, diners, options.days)?
                     .with_seed(seed)
                     .with_kitchen(&kitchen)
                     .with_dishes(&dishes)
@@ -296,6 +286,7 @@ impl Planner {
                 let dishes = this.dishes_of(&recipes);
                 let Table { diners, people } =
                     Table::of(&taxonomy, &profile, &members, &options.settings, today);
+                let diners = options.my_recipes.seat(diners);
                 let request = PlanRequest::new(&recipes, diners, options.days)?
                     .with_seed(seed)
                     .with_kitchen(&kitchen)

@@ -38,6 +38,10 @@ pub struct Diner {
     pub preferred_diets: Vec<DietType>,
     /// Tastes they like.
     pub tastes: Vec<String>,
+    /// Whether they prefer their own recipes (ids above
+    /// [`crate::OWN_RECIPE_BASE`]) to the catalogue's: a preference
+    /// bonus, so only within what the targets allow.
+    pub prefers_own: bool,
     /// How close their day must land.
     pub tolerances: Tolerances,
     /// Their portion limits.
@@ -67,6 +71,7 @@ impl Diner {
             rules,
             preferred_diets: Vec::new(),
             tastes: Vec::new(),
+            prefers_own: false,
             tolerances: Tolerances::default(),
             portions: Portions::default(),
             limits: LimitRule::default(),
@@ -132,6 +137,12 @@ impl Diner {
     pub fn preferring(mut self, diets: Vec<DietType>, tastes: Vec<String>) -> Self {
         self.preferred_diets = diets;
         self.tastes = tastes;
+        self
+    }
+
+    /// The same person preferring their own recipes ([`Self::prefers_own`]).
+    pub fn preferring_own(mut self) -> Self {
+        self.prefers_own = true;
         self
     }
 

@@ -35,6 +35,7 @@ pub(crate) struct OneRequest<'a> {
     pub(super) rules: HardRules,
     pub(super) preferred_diets: Vec<DietType>,
     pub(super) tastes: Vec<String>,
+    pub(super) prefers_own: bool,
     pub(super) days: u8,
     pub(super) seed: u64,
     pub(super) tolerances: Tolerances,
@@ -69,6 +70,7 @@ impl<'a> OneRequest<'a> {
             rules,
             preferred_diets: Vec::new(),
             tastes: Vec::new(),
+            prefers_own: false,
             days,
             seed: 0,
             tolerances: Tolerances::default(),
@@ -100,6 +102,12 @@ impl<'a> OneRequest<'a> {
     pub(crate) fn preferring(mut self, diets: Vec<DietType>, tastes: Vec<String>) -> Self {
         self.preferred_diets = diets;
         self.tastes = tastes;
+        self
+    }
+
+    /// Whether one's own recipes are preferred ([`Diner::prefers_own`]).
+    pub(crate) fn preferring_own(mut self, yes: bool) -> Self {
+        self.prefers_own = yes;
         self
     }
 
@@ -196,6 +204,7 @@ impl<'a> OneRequest<'a> {
             days,
         )?
         .preferring(diner.preferred_diets.clone(), diner.tastes.clone())
+        .preferring_own(diner.prefers_own)
         .with_tolerances(diner.tolerances)
         .with_limits(diner.limits)
         .with_portions(diner.portions)
@@ -235,6 +244,7 @@ pub(crate) fn plan_one(request: &OneRequest<'_>) -> Result<Vec<PlannedDay>, Plan
         &scorer,
         &request.preferred_diets,
         &request.tastes,
+        request.prefers_own,
         dishes,
     );
     for (meal, pool) in &pools {

@@ -154,6 +154,8 @@ pub(crate) struct RebalanceRequest<'a> {
     pub preferred_diets: Vec<DietType>,
     /// Taste names to prefer.
     pub tastes: Vec<String>,
+    /// Whether one's own recipes are preferred.
+    pub prefers_own: bool,
     /// How close the day must land.
     pub tolerances: Tolerances,
     /// The person's day limits (sodium, fibre ceiling).
@@ -210,6 +212,7 @@ impl<'a> RebalanceRequest<'a> {
             rules: diner.rules.clone(),
             preferred_diets: diner.preferred_diets.clone(),
             tastes: diner.tastes.clone(),
+            prefers_own: diner.prefers_own,
             tolerances: diner.tolerances,
             limits: diner.limits,
             portions: diner.portions,
@@ -264,6 +267,7 @@ pub(crate) fn rebalance(request: &RebalanceRequest<'_>) -> Rebalanced {
         &scorer,
         &request.preferred_diets,
         &request.tastes,
+        request.prefers_own,
         dishes,
     );
     let candidate = |r: usize| {
@@ -274,7 +278,12 @@ pub(crate) fn rebalance(request: &RebalanceRequest<'_>) -> Rebalanced {
             kcal: recipe.nutrition.calories,
             protein: recipe.nutrition.protein,
             grams: recipe.grams(),
-            bonus: bonus(recipe, &request.preferred_diets, &request.tastes),
+            bonus: bonus(
+                recipe,
+                &request.preferred_diets,
+                &request.tastes,
+                request.prefers_own,
+            ),
             counted: dishes.counted(r),
         }
     };
