@@ -466,7 +466,7 @@ fn choice(t: &Text, lang: Lang) -> Option<Choice> {
 }
 
 /// A new plan, with the changes the part asks for.
-fn generate(t: &Text) -> ToolRequest {
+pub(super) fn generate(t: &Text) -> ToolRequest {
     let more = |words: &[&str]| {
         words.iter().any(|w| {
             t.has_any(&[
@@ -547,6 +547,7 @@ fn generate(t: &Text) -> ToolRequest {
         },
         confirmed: false,
         household: super::relations::for_everyone(t),
+        mine: super::mine::plan_mine(t),
     }
 }
 
@@ -614,4 +615,24 @@ pub(super) fn one_meal(t: &Text) -> bool {
         || t.has_any(TODAY_WORDS)
         || named.day.is_some()
         || named.meal_type.is_some()
+}
+
+/// A meal of the plan made over into a diet ("make tuesday's lunch
+/// veggie", "can sunday's lunch be meat-free", "haz vegana la cena del
+/// miércoles"): that meal swapped for a dish that keeps to it. A question
+/// about the meal ("is monday's dinner vegan?") is not one.
+pub(super) fn diet_swap(t: &Text, today: u8) -> Option<ToolRequest> {
+    let meal = meal_ref(t, today);
+    if meal.meal_type.is_none() || !t.has_any(MEATLESS) || !t.has_any(MAKE_INTO) {
+        return None;
+    }
+    let diet = if t.has_any(&["vegan", "vegano", "vegana"]) {
+        "vegan"
+    } else {
+        "vegetarian"
+    };
+    Some(ToolRequest::ReplaceMeal {
+        meal,
+        choice: Some(Choice::Without(vec![diet.to_owned()])),
+    })
 }

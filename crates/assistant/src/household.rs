@@ -313,7 +313,7 @@ pub(super) fn read(message: &str, t: &Text, lang: Lang) -> Option<ToolRequest> {
     // no longer at the table, is never added.
     let scopes = super::negation::Scopes::of(t);
     if t.has_any(REMOVE_PERSON)
-        || super::frames::removing(t) && !adds
+        || super::words::removing(t) && !adds
         || scopes.negates_any(t, WITH_ME)
     {
         return None;
@@ -551,7 +551,12 @@ pub(super) fn completes(message: &str, lang: Lang, partial: &MemberFacts) -> Opt
         more.weight = child_weight(&t);
     }
     if more.name.is_none() && partial.name.is_none() {
-        more.name = bare_name(message);
+        // "Ana", or "Pablo, 10 años, 140 cm": a name alone before the rest.
+        more.name = bare_name(message).or_else(|| {
+            message
+                .split_once(',')
+                .and_then(|(head, _)| bare_name(head))
+        });
     }
     let gives = (partial.name.is_none() && more.name.is_some())
         || (partial.age.is_none() && more.age.is_some())

@@ -84,6 +84,12 @@ fn understand_with(message: &str, ctx: &Context, names: &[String], kept: &[Strin
         lang,
         ..Understood::default()
     };
+    // "add my recipe lentil soup: 200 g lentils; 1 onion": the lines
+    // are one recipe's, whatever their commas.
+    if let Some(request) = super::mine::new_recipe(message) {
+        out.requests.push(request);
+        return out;
+    }
     // Pregnancy, a very low intake, a loss too fast: nothing is done on
     // a guess; the answer cautions and says what can be done.
     if let Some(care) = super::care::care(&whole) {
@@ -512,6 +518,20 @@ fn read_part(t: &Text, lang: Lang, today: u8) -> Read {
         read.signals.push(Signal::Thanks);
         return read;
     }
+    // "use my recipes this week", "solo mis recetas": a plan drawn on
+    // them ("don't use my recipes": nothing is done).
+    // "make tuesday's lunch veggie": that meal swapped, never the diet.
+    if let Some(swap) = super::asks::diet_swap(t, today) {
+        read.requests.push(swap);
+        return read;
+    }
+    if let Some(wanted) = super::mine::uses_mine(t) {
+        match wanted {
+            true => read.requests.push(super::asks::generate(t)),
+            false => read.signals.push(Signal::No),
+        }
+        return read;
+    }
     if statements(t, lang, &mut read) {
         return read;
     }
@@ -538,6 +558,22 @@ fn read_part(t: &Text, lang: Lang, today: u8) -> Read {
             return read;
         }
         read.requests.push(action);
+    }
+    if read.is_empty() {
+        // "gluten free please", "sin lactosa": a food a diet is free of.
+        let free: Vec<String> = FREE_OF
+            .iter()
+            .filter(|(phrase, _)| t.has(phrase))
+            .map(|(_, food)| (*food).to_owned())
+            .collect();
+        if !free.is_empty() {
+            let found = foods::Foods {
+                found: free,
+                unknown: Vec::new(),
+            };
+            add_foods(&mut read, FoodKind::Dislike, found, lang);
+            return read;
+        }
     }
     if read.is_empty()
         && let Some(excluded) = super::frames::excluded_foods(t, lang)

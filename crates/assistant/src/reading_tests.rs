@@ -187,6 +187,9 @@ fn short(r: &ToolRequest) -> String {
         ToolRequest::CreateProfile { facts, then_plan } => {
             format!("my profile {} plan={then_plan}", member(facts))
         }
+        ToolRequest::AddOwnRecipe { name, lines, .. } => {
+            format!("own recipe {name}: {}", lines.join("; "))
+        }
     }
 }
 
@@ -390,7 +393,7 @@ fn the_plan_and_its_meals() {
     reads(
         "Hazme un plan para esta semana pero sin gluten porfa",
         Es,
-        &["add restriction: gluten", "generate 7"],
+        &["add restriction: gluten free", "generate 7"],
     );
     reads("Gracias!", Es, &["thanks"]);
     reads(

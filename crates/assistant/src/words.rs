@@ -12,7 +12,7 @@ use mealplan_domain::glossary::Glossary;
 use rust_stemmers::{Algorithm, Stemmer};
 
 use super::lang::normalise;
-use super::vocab::{self, POSSESSIVES, RELATION_PHRASES, SHORTHAND};
+use super::vocab::{self, POSSESSIVES, RELATION_PHRASES, REMOVE_WORDS, SHORTHAND};
 
 /// Every word the assistant knows (keywords of both languages, days,
 /// meals, foods of the taxonomy and the glossary): what a slip is mended
@@ -632,6 +632,16 @@ pub fn number_word(w: &str) -> Option<f64> {
         "seven" | "siete" => 7.0,
         _ => return None,
     })
+}
+
+/// Whether `t` says to take something or someone out ("take Ana out",
+/// "kick him out": those two only with "out" or "off").
+pub(super) fn removing(t: &Text) -> bool {
+    REMOVE_WORDS
+        .iter()
+        .filter(|w| !["take", "kick"].contains(w))
+        .any(|w| t.has(w))
+        || t.has_any(&["take", "kick"]) && t.has_any(&["out", "off"])
 }
 
 /// The word after place `i`, if any.
