@@ -199,7 +199,11 @@ fn understand_with(message: &str, ctx: &Context, names: &[String], kept: &[Strin
                 out.signals.push(Signal::Greeting);
                 continue;
             }
-            if !part.words().iter().all(|w| FILLER.contains(&w.as_str())) {
+            // "…, I'm ok with it now": an acknowledgement beside what the
+            // message did is no part left undone.
+            let acknowledges = !out.requests.is_empty()
+                && only(&Text::from_words(part.without(FINE_NOW)), ACKNOWLEDGE);
+            if !acknowledges && !part.words().iter().all(|w| FILLER.contains(&w.as_str())) {
                 out.unread = true;
                 out.unread_parts.push(part.joined());
                 // The next part may finish it.
