@@ -235,6 +235,7 @@ const OTHERS: &[&str] = &[
     "nina",
     "nino",
     "baby",
+    "bebe",
     "little",
 ];
 

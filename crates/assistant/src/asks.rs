@@ -86,6 +86,12 @@ pub(super) fn meal_ref(t: &Text, today: u8) -> MealRef {
         if r.day.is_none() {
             r.day = day_word(w).or(match w.as_str() {
                 "today" | "tonight" | "hoy" | "todays" => Some(today),
+                // "the day before yesterday", "anteayer", "antier".
+                "yesterday" | "yesterdays" if prev == "before" => Some(shift(today, -2)),
+                "anteayer" | "antier" | "antes de ayer" => Some(shift(today, -2)),
+                "ayer" if prev == "de" && i > 1 && words[i - 2] == "antes" => {
+                    Some(shift(today, -2))
+                }
                 "yesterday" | "ayer" | "yesterdays" | "anoche" => Some(shift(today, -1)),
                 // "pasado mañana", "the day after tomorrow".
                 "manana" | "tomorrow" if ["pasado", "after"].contains(&prev) => {
@@ -364,7 +370,11 @@ pub(super) fn action(t: &Text, lang: Lang, today: u8) -> Option<ToolRequest> {
         let choice = if let Some(n) = chosen {
             Some(Choice::Option(n))
         } else if meatless {
-            Some(Choice::Without(vec!["vegetarian".to_owned()]))
+            // "something vegan": the vegan kind; else vegetarian.
+            let vegan = t.has_any(&["vegan", "vegano", "vegana"]);
+            Some(Choice::Without(vec![
+                if vegan { "vegan" } else { "vegetarian" }.to_owned(),
+            ]))
         } else if unwanted && !replacing {
             None
         } else {

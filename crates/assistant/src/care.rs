@@ -7,8 +7,8 @@
 use super::negation::Scopes;
 use super::part::Care;
 use super::vocab::{
-    CALORIES_SET, CARE_PREGNANCY, DAY_WORDS, ENERGY_NOUNS, KG, LB, LOSE_VERBS, MONTH_WORDS,
-    PER_DAY, WEEK_WORDS,
+    CALORIES_SET, CARE_PREGNANCY, DAY_WORDS, EAT_VERBS, ENERGY_NOUNS, KG, LB, LOSE_VERBS,
+    MONTH_WORDS, PER_DAY, WANTING, WEEK_WORDS,
 };
 use super::words::{Text, next, number_word, numbers};
 
@@ -46,6 +46,9 @@ fn very_low_calories(t: &Text, scopes: &Scopes) -> Option<u32> {
         return None;
     }
     let energy_said = t.has_any(ENERGY_NOUNS);
+    // "I want to eat 1100 calories", "quiero comer 900 kcal": what one
+    // wants to eat, with no meal named, is a day's.
+    let eating_wished = t.has_any(WANTING) && t.has_any(EAT_VERBS);
     numbers(t).into_iter().find_map(|(i, n)| {
         let unit = next(t, i);
         let energy = [
@@ -73,7 +76,7 @@ fn very_low_calories(t: &Text, scopes: &Scopes) -> Option<u32> {
             ]
             .contains(&unit);
         let bare = energy_said && !energy && !other_unit && (to || per_day);
-        ((energy && (daily || set_to) || bare)
+        ((energy && (daily || set_to || eating_wished) || bare)
             && (50.0..MIN_KCAL).contains(&n)
             && !scopes.negated(i))
         .then_some(n as u32)

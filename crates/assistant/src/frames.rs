@@ -46,6 +46,19 @@ pub(super) fn read(t: &Text, lang: Lang, today: u8, names: &[String]) -> Option<
     if let Some(read) = goal_ended(t, lang) {
         return Some(read);
     }
+    // "I didn't lose any weight", "no he bajado nada de peso": a change
+    // of weight denied, in the past: nothing moves, the goal stays.
+    let past = t.has_any(NOT_EATEN_YET) || t.has_any(&["no he", "no ha", "no hemos"]);
+    if past
+        && (scopes.negates_any(t, WEIGHT_LOST)
+            || scopes.negates_any(t, WEIGHT_GAINED)
+            || scopes.negates_any(t, LOSE_BY)
+            || scopes.negates_any(t, GAIN_BY))
+    {
+        let mut read = Read::default();
+        read.signals.push(Signal::No);
+        return Some(read);
+    }
     if scopes.any()
         && (scopes.negates_any(t, TAKEN_BACK)
             || scopes.negates_any(t, LOSE)

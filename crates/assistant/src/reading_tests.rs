@@ -371,7 +371,7 @@ fn the_plan_and_its_meals() {
     reads(
         "I already had breakfast and lunch today",
         En,
-        &["ate -:breakfast", "ate 3:lunch"],
+        &["ate 3:breakfast", "ate 3:lunch"],
     );
     reads(
         "the second snack on tuesday, can i change it?",

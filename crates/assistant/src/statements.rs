@@ -337,13 +337,14 @@ pub(super) fn about_self(t: &Text, lang: Lang, read: &mut Read) -> bool {
 pub(super) fn goal_said(t: &Text) -> Option<Goal> {
     // "lose about 5 kg", "bajar 3 kilos": a goal, the number a change.
     let by_kilos = |verbs: &[&str]| {
-        t.has_stem(verbs)
-            && numbers(t).iter().any(|(i, _)| {
-                [
-                    "kg", "kgs", "kilo", "kilos", "lb", "lbs", "pounds", "libras",
-                ]
-                .contains(&next(t, *i))
-            })
+        t.has_stem(verbs) && t.has_any(AMOUNT_SPELT)
+            || t.has_stem(verbs)
+                && numbers(t).iter().any(|(i, _)| {
+                    [
+                        "kg", "kgs", "kilo", "kilos", "lb", "lbs", "pounds", "libras",
+                    ]
+                    .contains(&next(t, *i))
+                })
     };
     // "bajar un poco de peso", "lose a bit of weight": the verb, then
     // what within a few words.
