@@ -322,15 +322,23 @@ fn weight_wished(t: &Text, scopes: &Scopes) -> Option<Read> {
 /// gluten", "ya puedo comer marisco": the restriction that kept it out
 /// is taken back.
 fn eat_again(t: &Text, lang: Lang) -> Option<Read> {
-    // "my wife can eat gluten again": someone else's, not the writer's.
-    if super::relations::of_others(t) {
-        return None;
-    }
     let rest = t.after(EAT_AGAIN)?;
     if !t.has_any(AGAIN_SAID) {
         return None;
     }
-    eaten(rest, lang)
+    let read = eaten(rest, lang)?;
+    // "my wife can eat gluten again", "mi marido ya puede comer gluten":
+    // someone else's, never the writer's.
+    if super::relations::of_others(t) {
+        let mut theirs = Read::default();
+        theirs
+            .signals
+            .push(Signal::SomeoneElse(super::others::said_of_them(
+                t, lang, &read,
+            )));
+        return Some(theirs);
+    }
+    Some(read)
 }
 
 /// The foods among `words` (the time aside: "again", "now", "de
@@ -344,15 +352,9 @@ fn eaten(words: Vec<String>, lang: Lang) -> Option<Read> {
     if found.is_empty() {
         return None;
     }
-    // "I can have dairy again": an intolerance of it is over too (an
-    // allergy is only taken back when named).
-    let mut names = found.clone();
-    for f in &found {
-        let intolerance = foods::allergy_name(f);
-        if intolerance.ends_with("intolerance") && !names.contains(&intolerance) {
-            names.push(intolerance);
-        }
-    }
+    // "I can have dairy again": an intolerance of it (or gluten free) is
+    // over too (an allergy is only taken back when named).
+    let names = foods::with_conditions(found);
     let mut read = Read::default();
     read.requests.push(ToolRequest::RemovePreference {
         kind: ItemKind::Restriction,

@@ -861,7 +861,7 @@ fn a_fact_about_a_named_person_is_never_the_writers() {
     reads(
         "Lucía can eat gluten again",
         En,
-        &["someone else: Lucía; taken back gluten"],
+        &["someone else: Lucía; taken back gluten, gluten free"],
     );
     reads(
         "Lucía ya no es vegetariana",
