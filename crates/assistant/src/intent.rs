@@ -108,6 +108,12 @@ fn understand_with(message: &str, ctx: &Context, names: &[String], kept: &[Strin
         out.requests.push(request);
         return out;
     }
+    // "change Ana's weight to 60", "cambia el peso de mi hija a 30": a
+    // member's body fact set.
+    if let Some(facts) = super::household::field_set(message, &ctx.names) {
+        out.signals.push(Signal::SomeoneElse(facts));
+        return out;
+    }
     // "Ana is allergic to shellfish": said of a person by name.
     if let Some(facts) = super::household::said_of_named(message, lang, &ctx.names) {
         out.signals.push(Signal::SomeoneElse(facts));
