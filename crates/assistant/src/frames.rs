@@ -18,7 +18,7 @@ use super::foods;
 use super::lang::Lang;
 use super::negation::Scopes;
 use super::part::{FoodKind, Read, Signal, add_foods};
-use super::request::{ProfileChange, ToolRequest};
+use super::request::{MemberFacts, ProfileChange, ToolRequest};
 use super::statements::statements;
 use super::vocab::*;
 use super::words::{Text, next, numbers, removing};
@@ -117,7 +117,24 @@ fn taken_back(t: &Text, scopes: &Scopes, lang: Lang) -> Read {
             .iter()
             .any(|s| matches!(s, Signal::SomeoneElse(_)));
     if about_others {
+        // "my son isn't allergic to milk anymore": taken back on them.
+        let mut theirs: Vec<MemberFacts> = positive
+            .signals
+            .iter()
+            .filter_map(|s| match s {
+                Signal::SomeoneElse(f) => Some(f.clone()),
+                _ => None,
+            })
+            .collect();
         read.requests.clear();
+        if let Some(mut facts) = theirs.pop()
+            && (!facts.restrictions.is_empty() || !facts.diets.is_empty())
+        {
+            facts.taken_back = std::mem::take(&mut facts.restrictions);
+            facts.dropped_diets = std::mem::take(&mut facts.diets);
+            read.signals.push(Signal::SomeoneElse(facts));
+            return read;
+        }
     }
     if !about_others && read.requests.is_empty() && scopes.negates_any(t, TAKEN_BACK) {
         // "actually I'm not lactose intolerant anymore": the foods named
@@ -205,6 +222,12 @@ fn meal_back(t: &Text, scopes: &Scopes, today: u8, lang: Lang) -> Option<Read> {
 fn member_out(t: &Text, names: &[String]) -> Option<Read> {
     if !removing(t) {
         return None;
+    }
+    // "don't remove Tom": nothing is done.
+    if super::words::told_not_to(t, REMOVE_WORDS) {
+        let mut read = Read::default();
+        read.signals.push(Signal::No);
+        return Some(read);
     }
     let words = t.words();
     let relation = (0..words.len())
@@ -352,10 +375,22 @@ fn eaten(words: Vec<String>, lang: Lang) -> Option<Read> {
     if found.is_empty() {
         return None;
     }
+    // "I eat meat again", "ya como carne": a vegetarian diet is over too
+    // (a single kind, "pork is fine now", "I can eat fish again", says
+    // only that food is).
+    let flesh = found
+        .iter()
+        .any(|f| ["meat", "red meat", "poultry"].contains(&f.as_str()));
     // "I can have dairy again": an intolerance of it (or gluten free) is
     // over too (an allergy is only taken back when named).
     let names = foods::with_conditions(found);
     let mut read = Read::default();
+    if flesh {
+        read.requests
+            .push(ToolRequest::ChangeProfile(ProfileChange::DropDiet(
+                DietType::Vegetarian,
+            )));
+    }
     read.requests.push(ToolRequest::RemovePreference {
         kind: ItemKind::Restriction,
         names,

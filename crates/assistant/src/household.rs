@@ -363,7 +363,9 @@ pub(super) fn written_names(message: &str) -> Vec<String> {
 /// in it, else the relation it names (`names`: the members' names,
 /// normalised).
 pub(super) fn removed(message: &str, t: &Text, names: &[String]) -> Option<String> {
-    if !t.has_any(REMOVE_PERSON) {
+    // "don't remove her": nothing ("ya no come con nosotros, quítala" is
+    // another clause's negation).
+    if !t.has_any(REMOVE_PERSON) || super::words::told_not_to(t, REMOVE_PERSON) {
         return None;
     }
     let words = t.words();
