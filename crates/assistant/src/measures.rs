@@ -96,7 +96,10 @@ pub(super) fn height(t: &Text) -> Option<f64> {
 
 /// An activity level stated (`I train twice a day now`, `soy sedentario`).
 pub(super) fn activity(t: &Text) -> Option<ActivityLevel> {
-    if !t.has_stem(ACTIVITY) && !t.has_any(ACTIVITY) {
+    // Words that only say little activity ("couch", "sofá", "at a
+    // computer") open the reading too, but are no activity a negation
+    // takes away: "don't touch my plan" is not "don't couch".
+    if !t.has_stem(ACTIVITY) && !t.has_any(ACTIVITY) && !t.has_any(ACTIVITY_LOW) {
         return None;
     }
     // "no hago nada de ejercicio", "I never work out": the activity
