@@ -1,8 +1,8 @@
-//! The assistant's held-out sets (`tests/chat/heldout.txt` and
-//! `heldout2.txt`, issue 34): messages written before the reader changed,
+//! The assistant's held-out sets (`tests/chat/heldout.txt`,
+//! `heldout2.txt` and `heldout3.txt`, issue 34): messages written before the reader changed,
 //! run only to measure. The tests are ignored by default and never fail on
 //! a miss; each prints the score and each miss, and writes them to
-//! `target/tmp/chat-heldout.txt` (`chat-heldout2.txt`):
+//! `target/tmp/chat-heldout.txt` (`chat-heldout2.txt`, `chat-heldout3.txt`):
 //!
 //! ```text
 //! cargo test --workspace --test api chat_heldout -- --ignored --nocapture
@@ -15,6 +15,7 @@ use crate::helpers::Backend;
 
 const HELDOUT: &str = include_str!("../chat/heldout.txt");
 const HELDOUT2: &str = include_str!("../chat/heldout2.txt");
+const HELDOUT3: &str = include_str!("../chat/heldout3.txt");
 
 #[actix_web::test]
 #[ignore = "measurement only: run with --ignored to print the held-out score"]
@@ -26,6 +27,12 @@ async fn the_assistant_on_its_held_out_set() {
 #[ignore = "measurement only: run with --ignored to print the held-out score"]
 async fn the_assistant_on_its_second_held_out_set() {
     measure("held-out 2", HELDOUT2, "chat-heldout2.txt").await;
+}
+
+#[actix_web::test]
+#[ignore = "measurement only: run with --ignored to print the held-out score"]
+async fn the_assistant_on_its_third_held_out_set() {
+    measure("held-out 3", HELDOUT3, "chat-heldout3.txt").await;
 }
 
 /// Runs a held-out text and prints (and writes to `file`) its score and

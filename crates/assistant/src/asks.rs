@@ -86,6 +86,12 @@ pub(super) fn meal_ref(t: &Text, today: u8) -> MealRef {
         if r.day.is_none() {
             r.day = day_word(w).or(match w.as_str() {
                 "today" | "tonight" | "hoy" | "todays" => Some(today),
+                // "the day before yesterday", "anteayer", "antier".
+                "yesterday" | "yesterdays" if prev == "before" => Some(shift(today, -2)),
+                "anteayer" | "antier" | "antes de ayer" => Some(shift(today, -2)),
+                "ayer" if prev == "de" && i > 1 && words[i - 2] == "antes" => {
+                    Some(shift(today, -2))
+                }
                 "yesterday" | "ayer" | "yesterdays" | "anoche" => Some(shift(today, -1)),
                 // "pasado mañana", "the day after tomorrow".
                 "manana" | "tomorrow" if ["pasado", "after"].contains(&prev) => {
@@ -364,7 +370,11 @@ pub(super) fn action(t: &Text, lang: Lang, today: u8) -> Option<ToolRequest> {
         let choice = if let Some(n) = chosen {
             Some(Choice::Option(n))
         } else if meatless {
-            Some(Choice::Without(vec!["vegetarian".to_owned()]))
+            // "something vegan": the vegan kind; else vegetarian.
+            let vegan = t.has_any(&["vegan", "vegano", "vegana"]);
+            Some(Choice::Without(vec![
+                if vegan { "vegan" } else { "vegetarian" }.to_owned(),
+            ]))
         } else if unwanted && !replacing {
             None
         } else {
@@ -466,7 +476,7 @@ fn choice(t: &Text, lang: Lang) -> Option<Choice> {
 }
 
 /// A new plan, with the changes the part asks for.
-fn generate(t: &Text) -> ToolRequest {
+pub(super) fn generate(t: &Text) -> ToolRequest {
     let more = |words: &[&str]| {
         words.iter().any(|w| {
             t.has_any(&[
@@ -547,6 +557,7 @@ fn generate(t: &Text) -> ToolRequest {
         },
         confirmed: false,
         household: super::relations::for_everyone(t),
+        mine: super::mine::plan_mine(t),
     }
 }
 
@@ -614,4 +625,24 @@ pub(super) fn one_meal(t: &Text) -> bool {
         || t.has_any(TODAY_WORDS)
         || named.day.is_some()
         || named.meal_type.is_some()
+}
+
+/// A meal of the plan made over into a diet ("make tuesday's lunch
+/// veggie", "can sunday's lunch be meat-free", "haz vegana la cena del
+/// miércoles"): that meal swapped for a dish that keeps to it. A question
+/// about the meal ("is monday's dinner vegan?") is not one.
+pub(super) fn diet_swap(t: &Text, today: u8) -> Option<ToolRequest> {
+    let meal = meal_ref(t, today);
+    if meal.meal_type.is_none() || !t.has_any(MEATLESS) || !t.has_any(MAKE_INTO) {
+        return None;
+    }
+    let diet = if t.has_any(&["vegan", "vegano", "vegana"]) {
+        "vegan"
+    } else {
+        "vegetarian"
+    };
+    Some(ToolRequest::ReplaceMeal {
+        meal,
+        choice: Some(Choice::Without(vec![diet.to_owned()])),
+    })
 }

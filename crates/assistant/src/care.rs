@@ -7,7 +7,8 @@
 use super::negation::Scopes;
 use super::part::Care;
 use super::vocab::{
-    CARE_PREGNANCY, DAY_WORDS, ENERGY_NOUNS, KG, LB, LOSE_VERBS, MONTH_WORDS, PER_DAY, WEEK_WORDS,
+    CALORIES_SET, CARE_PREGNANCY, DAY_WORDS, EAT_VERBS, ENERGY_NOUNS, KG, LB, LOSE_VERBS,
+    MONTH_WORDS, PER_DAY, WANTING, WEEK_WORDS,
 };
 use super::words::{Text, next, number_word, numbers};
 
@@ -45,6 +46,9 @@ fn very_low_calories(t: &Text, scopes: &Scopes) -> Option<u32> {
         return None;
     }
     let energy_said = t.has_any(ENERGY_NOUNS);
+    // "I want to eat 1100 calories", "quiero comer 900 kcal": what one
+    // wants to eat, with no meal named, is a day's.
+    let eating_wished = t.has_any(WANTING) && t.has_any(EAT_VERBS);
     numbers(t).into_iter().find_map(|(i, n)| {
         let unit = next(t, i);
         let energy = [
@@ -55,6 +59,11 @@ fn very_low_calories(t: &Text, scopes: &Scopes) -> Option<u32> {
         // 90 kg") the calories are set to, or said per day, in a message
         // about calories.
         let to = i > 0 && ["to", "a", "at"].contains(&words[i - 1].as_str());
+        // "set me to 900 kcal", "ponme a 900 calorías": the day's target
+        // set, so a day's energy ("a 1000 calorie pizza" is not one).
+        let set_to = i > 1
+            && ["to", "a", "at", "on", "en"].contains(&words[i - 1].as_str())
+            && CALORIES_SET.contains(&words[i - 2].as_str());
         let per_day = PER_DAY.iter().any(|p| {
             p.split(' ')
                 .enumerate()
@@ -67,8 +76,10 @@ fn very_low_calories(t: &Text, scopes: &Scopes) -> Option<u32> {
             ]
             .contains(&unit);
         let bare = energy_said && !energy && !other_unit && (to || per_day);
-        ((energy && daily || bare) && (50.0..MIN_KCAL).contains(&n) && !scopes.negated(i))
-            .then_some(n as u32)
+        ((energy && (daily || set_to || eating_wished) || bare)
+            && (50.0..MIN_KCAL).contains(&n)
+            && !scopes.negated(i))
+        .then_some(n as u32)
     })
 }
 

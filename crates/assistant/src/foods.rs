@@ -14,7 +14,7 @@ use mealplan_domain::taxonomy::key;
 use mealplan_domain::{Diet, Restriction, Rule, Taxonomy};
 
 use super::lang::Lang;
-use super::vocab::{FILLER, FOOD_SEPARATORS, FOOD_TAILS};
+use super::vocab::{FILLER, FOOD_MODIFIERS, FOOD_SEPARATORS, FOOD_TAILS};
 use super::words::Letters;
 
 /// What a run of words was read as.
@@ -141,6 +141,7 @@ fn tail_at(words: &[String]) -> Option<usize> {
 /// Words around food names that say nothing of the food.
 fn ignorable(w: &str) -> bool {
     FILLER.contains(&w)
+        || FOOD_MODIFIERS.contains(&w)
         || super::lang::day_word(w).is_some()
         || super::lang::meal_word(w).is_some()
         || [
@@ -260,6 +261,22 @@ pub fn closest(phrase: &str, lang: Lang) -> Vec<Near> {
     }
     scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.english.cmp(&b.1.english)));
     scored.into_iter().take(3).map(|(_, n)| n).collect()
+}
+
+/// `names` and, for each food whose restriction is a condition rather
+/// than an allergy (lactose intolerance, gluten free), that condition
+/// too: what taking the food back takes back.
+pub fn with_conditions(names: Vec<String>) -> Vec<String> {
+    let mut out = names.clone();
+    for n in &names {
+        let condition = allergy_name(n);
+        if (condition.ends_with("intolerance") || condition == "gluten free")
+            && !out.contains(&condition)
+        {
+            out.push(condition);
+        }
+    }
+    out
 }
 
 /// The restriction name for an allergy or intolerance to `food`

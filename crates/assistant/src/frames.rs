@@ -10,7 +10,7 @@
 //! household. A negated act is never carried out: what it would have
 //! stored is taken back instead, or nothing happens.
 
-use mealplan_domain::Goal;
+use mealplan_domain::{DietType, Goal};
 use mealplan_ports::ItemKind;
 
 use super::asks::meal_ref;
@@ -18,10 +18,10 @@ use super::foods;
 use super::lang::Lang;
 use super::negation::Scopes;
 use super::part::{FoodKind, Read, Signal, add_foods};
-use super::request::{ProfileChange, ToolRequest};
+use super::request::{MemberFacts, ProfileChange, ToolRequest};
 use super::statements::statements;
 use super::vocab::*;
-use super::words::{Text, next, numbers};
+use super::words::{Text, next, numbers, removing};
 
 /// The frame-read requests of clause `t`, when its meaning hangs on its
 /// structure; `None` leaves it to the keyword readers.
@@ -41,6 +41,22 @@ pub(super) fn read(t: &Text, lang: Lang, today: u8, names: &[String]) -> Option<
         return Some(read);
     }
     if let Some(read) = eat_again(t, lang).or_else(|| eaten_after_all(t, lang)) {
+        return Some(read);
+    }
+    if let Some(read) = goal_ended(t, lang) {
+        return Some(read);
+    }
+    // "I didn't lose any weight", "no he bajado nada de peso": a change
+    // of weight denied, in the past: nothing moves, the goal stays.
+    let past = t.has_any(NOT_EATEN_YET) || t.has_any(&["no he", "no ha", "no hemos"]);
+    if past
+        && (scopes.negates_any(t, WEIGHT_LOST)
+            || scopes.negates_any(t, WEIGHT_GAINED)
+            || scopes.negates_any(t, LOSE_BY)
+            || scopes.negates_any(t, GAIN_BY))
+    {
+        let mut read = Read::default();
+        read.signals.push(Signal::No);
         return Some(read);
     }
     if scopes.any()
@@ -101,14 +117,53 @@ fn taken_back(t: &Text, scopes: &Scopes, lang: Lang) -> Read {
             .iter()
             .any(|s| matches!(s, Signal::SomeoneElse(_)));
     if about_others {
+        // "my son isn't allergic to milk anymore": taken back on them.
+        let mut theirs: Vec<MemberFacts> = positive
+            .signals
+            .iter()
+            .filter_map(|s| match s {
+                Signal::SomeoneElse(f) => Some(f.clone()),
+                _ => None,
+            })
+            .collect();
         read.requests.clear();
+        if let Some(mut facts) = theirs.pop()
+            && (!facts.restrictions.is_empty() || !facts.diets.is_empty())
+        {
+            facts.taken_back = std::mem::take(&mut facts.restrictions);
+            facts.dropped_diets = std::mem::take(&mut facts.diets);
+            read.signals.push(Signal::SomeoneElse(facts));
+            return read;
+        }
     }
     if !about_others && read.requests.is_empty() && scopes.negates_any(t, TAKEN_BACK) {
         // "actually I'm not lactose intolerant anymore": the foods named
-        // beside the allergy words, taken back under either name.
-        let found = foods::mentioned(affirmed.words(), lang).found;
+        // beside the allergy words (those in the negation's scope when it
+        // names any: "not veggie anymore, started eating chicken again"),
+        // taken back under either name; a diet named is dropped.
+        let scoped: Vec<String> = t
+            .words()
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| scopes.negated(*i))
+            .map(|(_, w)| w.clone())
+            .collect();
+        let mut found = foods::mentioned(&scoped, lang).found;
+        if found.is_empty() {
+            found = foods::mentioned(affirmed.words(), lang).found;
+        }
         let mut names: Vec<String> = Vec::new();
         for f in found {
+            let diet = match f.as_str() {
+                "vegan" => Some(DietType::Vegan),
+                "vegetarian" => Some(DietType::Vegetarian),
+                _ => None,
+            };
+            if let Some(d) = diet {
+                read.requests
+                    .push(ToolRequest::ChangeProfile(ProfileChange::DropDiet(d)));
+                continue;
+            }
             for n in [foods::allergy_name(&f), f] {
                 if !names.contains(&n) {
                     names.push(n);
@@ -161,22 +216,18 @@ fn meal_back(t: &Text, scopes: &Scopes, today: u8, lang: Lang) -> Option<Read> {
     Some(read)
 }
 
-/// Whether `t` says to take something or someone out ("take Ana out",
-/// "kick him out": those two only with "out" or "off").
-pub(super) fn removing(t: &Text) -> bool {
-    REMOVE_WORDS
-        .iter()
-        .filter(|w| !["take", "kick"].contains(w))
-        .any(|w| t.has(w))
-        || t.has_any(&["take", "kick"]) && t.has_any(&["out", "off"])
-}
-
 /// A member taken out of the household: "remove my husband", "quita a
 /// Tom de la familia", "delete Ana from the household", "remove Zoe"
 /// (`names`: the members' names, normalised).
 fn member_out(t: &Text, names: &[String]) -> Option<Read> {
     if !removing(t) {
         return None;
+    }
+    // "don't remove Tom": nothing is done.
+    if super::words::told_not_to(t, REMOVE_WORDS) {
+        let mut read = Read::default();
+        read.signals.push(Signal::No);
+        return Some(read);
     }
     let words = t.words();
     let relation = (0..words.len())
@@ -294,17 +345,23 @@ fn weight_wished(t: &Text, scopes: &Scopes) -> Option<Read> {
 /// gluten", "ya puedo comer marisco": the restriction that kept it out
 /// is taken back.
 fn eat_again(t: &Text, lang: Lang) -> Option<Read> {
-    // "my wife can eat gluten again": someone else's, not the writer's.
-    if super::relations::of_others(t) {
-        return None;
-    }
     let rest = t.after(EAT_AGAIN)?;
-    let again_after = t.has_any(&["again", "otra vez", "de nuevo", "now", "ahora", "back"]);
-    let opener_says_again = t.has_any(&["volver a comer", "vuelvo a comer", "ya puedo comer"]);
-    if !again_after && !opener_says_again {
+    if !t.has_any(AGAIN_SAID) {
         return None;
     }
-    eaten(rest, lang)
+    let read = eaten(rest, lang)?;
+    // "my wife can eat gluten again", "mi marido ya puede comer gluten":
+    // someone else's, never the writer's.
+    if super::relations::of_others(t) {
+        let mut theirs = Read::default();
+        theirs
+            .signals
+            .push(Signal::SomeoneElse(super::others::said_of_them(
+                t, lang, &read,
+            )));
+        return Some(theirs);
+    }
+    Some(read)
 }
 
 /// The foods among `words` (the time aside: "again", "now", "de
@@ -312,25 +369,28 @@ fn eat_again(t: &Text, lang: Lang) -> Option<Read> {
 fn eaten(words: Vec<String>, lang: Lang) -> Option<Read> {
     let words: Vec<String> = words
         .into_iter()
-        .filter(|w| {
-            !NOW_WORDS.contains(&w.as_str())
-                && !["again", "otra", "vez", "de", "nuevo", "back"].contains(&w.as_str())
-        })
+        .filter(|w| !NOW_WORDS.contains(&w.as_str()) && !AGAIN_FILLER.contains(&w.as_str()))
         .collect();
     let found = foods::read(&words, lang).found;
     if found.is_empty() {
         return None;
     }
-    // "I can have dairy again": an intolerance of it is over too (an
-    // allergy is only taken back when named).
-    let mut names = found.clone();
-    for f in &found {
-        let intolerance = foods::allergy_name(f);
-        if intolerance.ends_with("intolerance") && !names.contains(&intolerance) {
-            names.push(intolerance);
-        }
-    }
+    // "I eat meat again", "ya como carne": a vegetarian diet is over too
+    // (a single kind, "pork is fine now", "I can eat fish again", says
+    // only that food is).
+    let flesh = found
+        .iter()
+        .any(|f| ["meat", "red meat", "poultry"].contains(&f.as_str()));
+    // "I can have dairy again": an intolerance of it (or gluten free) is
+    // over too (an allergy is only taken back when named).
+    let names = foods::with_conditions(found);
     let mut read = Read::default();
+    if flesh {
+        read.requests
+            .push(ToolRequest::ChangeProfile(ProfileChange::DropDiet(
+                DietType::Vegetarian,
+            )));
+    }
     read.requests.push(ToolRequest::RemovePreference {
         kind: ItemKind::Restriction,
         names,
@@ -347,15 +407,22 @@ fn eaten_after_all(t: &Text, lang: Lang) -> Option<Read> {
     }
     let words: Vec<String> = if let Some(rest) = t.after(DO_EAT) {
         rest
-    } else if t.has_any(FOOD_FINE)
-        && t.has_any(&["now", "again", "ahora", "ya", "for me", "para mi"])
-    {
-        // The foods before "is fine".
-        let at = t
-            .words()
+    } else if t.has_any(FOOD_FINE) && t.has_any(FINE_NOW) {
+        // The foods beside "is fine" ("pork is fine for me now", "ya no
+        // me sienta mal la leche"), the phrase itself aside.
+        let joined = format!(" {} ", t.joined());
+        let phrase = FOOD_FINE
             .iter()
-            .position(|w| ["is", "are", "ya", "me"].contains(&w.as_str()))?;
-        t.words()[..at].to_vec()
+            .filter(|p| joined.contains(&format!(" {p} ")))
+            .max_by_key(|p| p.len())?;
+        joined
+            .replacen(&format!(" {phrase} "), " ", 1)
+            .split_whitespace()
+            .map(str::to_owned)
+            .collect()
+    } else if Scopes::of(t).negates_any(t, HARM_WORDS) && t.has_any(FINE_NOW) {
+        // "milk doesn't bother me anymore": harm negated, the food fine.
+        t.without(HARM_WORDS)
     } else {
         return None;
     };
@@ -392,5 +459,35 @@ pub(super) fn excluded_foods(t: &Text, lang: Lang) -> Option<Read> {
     }
     let mut read = Read::default();
     add_foods(&mut read, FoodKind::Dislike, found, lang);
+    Some(read)
+}
+
+/// A goal said to be over in positive words ("I'm done with losing
+/// weight", "he dejado de intentar adelgazar"): the goal given up, back
+/// to maintaining when it was the goal; a weight kept said beside it
+/// ("just keep me where I am") is the same wish.
+fn goal_ended(t: &Text, lang: Lang) -> Option<Read> {
+    let rest = t.after(GOAL_ENDED)?;
+    let mut said = Read::default();
+    statements(&Text::from_words(rest), lang, &mut said);
+    let goals: Vec<Goal> = said
+        .requests
+        .iter()
+        .filter_map(|r| match r {
+            ToolRequest::ChangeProfile(ProfileChange::Goal(g)) if *g != Goal::MaintainWeight => {
+                Some(*g)
+            }
+            _ => None,
+        })
+        .collect();
+    if goals.is_empty() {
+        return None;
+    }
+    let mut read = Read::default();
+    read.requests.extend(
+        goals
+            .into_iter()
+            .map(|g| ToolRequest::ChangeProfile(ProfileChange::NotGoal(g))),
+    );
     Some(read)
 }

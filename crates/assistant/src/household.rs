@@ -313,7 +313,7 @@ pub(super) fn read(message: &str, t: &Text, lang: Lang) -> Option<ToolRequest> {
     // no longer at the table, is never added.
     let scopes = super::negation::Scopes::of(t);
     if t.has_any(REMOVE_PERSON)
-        || super::frames::removing(t) && !adds
+        || super::words::removing(t) && !adds
         || scopes.negates_any(t, WITH_ME)
     {
         return None;
@@ -363,7 +363,9 @@ pub(super) fn written_names(message: &str) -> Vec<String> {
 /// in it, else the relation it names (`names`: the members' names,
 /// normalised).
 pub(super) fn removed(message: &str, t: &Text, names: &[String]) -> Option<String> {
-    if !t.has_any(REMOVE_PERSON) {
+    // "don't remove her": nothing ("ya no come con nosotros, quítala" is
+    // another clause's negation).
+    if !t.has_any(REMOVE_PERSON) || super::words::told_not_to(t, REMOVE_PERSON) {
         return None;
     }
     let words = t.words();
@@ -551,7 +553,12 @@ pub(super) fn completes(message: &str, lang: Lang, partial: &MemberFacts) -> Opt
         more.weight = child_weight(&t);
     }
     if more.name.is_none() && partial.name.is_none() {
-        more.name = bare_name(message);
+        // "Ana", or "Pablo, 10 años, 140 cm": a name alone before the rest.
+        more.name = bare_name(message).or_else(|| {
+            message
+                .split_once(',')
+                .and_then(|(head, _)| bare_name(head))
+        });
     }
     let gives = (partial.name.is_none() && more.name.is_some())
         || (partial.age.is_none() && more.age.is_some())
@@ -573,4 +580,55 @@ fn bare_name(message: &str) -> Option<String> {
                 .collect::<Vec<_>>()
                 .join(" ")
         })
+}
+
+/// A member's weight, height or age set by name or relation ("change
+/// Ana's weight to 60", "update my son's height to 150 cm", "cambia el
+/// peso de Eva a 61"): their facts, never the writer's (`names`: the
+/// members' names as kept).
+pub(super) fn field_set(message: &str, names: &[String]) -> Option<MemberFacts> {
+    let t = Text::new(&decimal_points(message));
+    let words = t.words();
+    if !t.has_any(FIELD_SET_VERBS) {
+        return None;
+    }
+    let (at, field) = words.iter().enumerate().find_map(|(i, w)| {
+        MEMBER_FIELDS
+            .iter()
+            .find(|(word, _)| word == w)
+            .map(|(_, field)| (i, *field))
+    })?;
+    // "my weight", "mi peso": the writer's own.
+    if at > 0 && ["my", "mi"].contains(&words[at - 1].as_str()) {
+        return None;
+    }
+    let kept: Vec<String> = names.iter().map(|n| normalise(n)).collect();
+    let name = names
+        .iter()
+        .zip(&kept)
+        .find(|(_, k)| words.iter().any(|w| w == *k))
+        .map(|(n, _)| n.clone());
+    let relation = (0..words.len())
+        .find_map(|i| relation_in(words, i))
+        .map(|(en, _)| en.to_owned());
+    if name.is_none() && relation.is_none() {
+        return None;
+    }
+    let (i, n) = numbers(&t).into_iter().find(|(i, _)| *i > at)?;
+    let unit = next(&t, i);
+    let mut facts = MemberFacts {
+        name: name.clone(),
+        relation: if name.is_some() { None } else { relation },
+        ..MemberFacts::default()
+    };
+    match field {
+        "weight" if LB.contains(&unit) => {
+            facts.weight = Some((n * 0.453_592_37 * 10.0).round() / 10.0)
+        }
+        "weight" => facts.weight = Some(n),
+        "height" if n < 3.0 => facts.height = Some((n * 100.0).round()),
+        "height" => facts.height = Some(n),
+        _ => facts.age = (n.fract() == 0.0 && n >= 1.0).then_some(n as u32),
+    }
+    Some(facts)
 }

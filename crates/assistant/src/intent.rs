@@ -84,6 +84,12 @@ fn understand_with(message: &str, ctx: &Context, names: &[String], kept: &[Strin
         lang,
         ..Understood::default()
     };
+    // "add my recipe lentil soup: 200 g lentils; 1 onion": the lines
+    // are one recipe's, whatever their commas.
+    if let Some(request) = super::mine::new_recipe(message) {
+        out.requests.push(request);
+        return out;
+    }
     // Pregnancy, a very low intake, a loss too fast: nothing is done on
     // a guess; the answer cautions and says what can be done.
     if let Some(care) = super::care::care(&whole) {
@@ -100,6 +106,12 @@ fn understand_with(message: &str, ctx: &Context, names: &[String], kept: &[Strin
     // describes one person, whatever its commas.
     if let Some(request) = super::household::read(message, &whole, lang) {
         out.requests.push(request);
+        return out;
+    }
+    // "change Ana's weight to 60", "cambia el peso de mi hija a 30": a
+    // member's body fact set.
+    if let Some(facts) = super::household::field_set(message, &ctx.names) {
+        out.signals.push(Signal::SomeoneElse(facts));
         return out;
     }
     // "Ana is allergic to shellfish": said of a person by name.
@@ -169,10 +181,12 @@ fn understand_with(message: &str, ctx: &Context, names: &[String], kept: &[Strin
                     out.requests.extend(again.requests);
                     continue;
                 }
-                if again.requests.len() == count
-                    && count > 0
-                    && again.requests != out.requests[out.requests.len() - count..]
-                {
+                let was = &out.requests[out.requests.len() - count..];
+                // Never joined into the opposite of what the part before
+                // did ("no nuts at all" + "I'm allergic" is no allergy
+                // taken back).
+                let turned = again.requests.iter().any(takes_back) && !was.iter().any(takes_back);
+                if again.requests.len() == count && count > 0 && again.requests != was && !turned {
                     let keep = out.requests.len() - count;
                     out.requests.truncate(keep);
                     out.requests.extend(again.requests);
@@ -180,6 +194,14 @@ fn understand_with(message: &str, ctx: &Context, names: &[String], kept: &[Strin
                     continue;
                 }
                 previous = Some((before, count));
+            }
+            // "no nuts at all, I'm allergic", "nada de gambas, soy
+            // alérgica": the foods just kept out are allergies.
+            if part.has_any(ALLERGIC_ALONE)
+                && foods::mentioned(part.words(), lang).found.is_empty()
+                && as_allergies(&mut out.requests)
+            {
+                continue;
             }
             // "no pork and shellfish": a bare food list continues the
             // previous part's list.
@@ -193,7 +215,11 @@ fn understand_with(message: &str, ctx: &Context, names: &[String], kept: &[Strin
                 out.signals.push(Signal::Greeting);
                 continue;
             }
-            if !part.words().iter().all(|w| FILLER.contains(&w.as_str())) {
+            // "…, I'm ok with it now": an acknowledgement beside what the
+            // message did is no part left undone.
+            let acknowledges = !out.requests.is_empty()
+                && only(&Text::from_words(part.without(FINE_NOW)), ACKNOWLEDGE);
+            if !acknowledges && !part.words().iter().all(|w| FILLER.contains(&w.as_str())) {
                 out.unread = true;
                 out.unread_parts.push(part.joined());
                 // The next part may finish it.
@@ -250,6 +276,49 @@ fn understand_with(message: &str, ctx: &Context, names: &[String], kept: &[Strin
     // "the second snack on Tuesday, can I change it?": an action on "it"
     // acts on the meal the message named.
     let named = super::asks::meal_ref(&whole, ctx.today);
+    // "I ate lunch and dinner yesterday": one meal act on each meal named
+    // (when the message names at most one day, the same day for all).
+    let days_said = whole
+        .words()
+        .iter()
+        .filter(|w| {
+            super::lang::day_word(w).is_some()
+                || TODAY_WORDS.contains(&w.as_str())
+                || ["yesterday", "ayer", "anoche", "anteayer", "antier"].contains(&w.as_str())
+        })
+        .count();
+    if let [ToolRequest::MarkEaten { meal } | ToolRequest::MarkPending { meal }] =
+        out.requests.as_slice()
+        && meal.meal_type.is_some()
+        && days_said <= 1
+    {
+        let first = out.requests[0].clone();
+        let mut seen = vec![meal.meal_type];
+        for w in whole.words() {
+            let Some(m) = super::lang::meal_word(w).filter(|m| !seen.contains(&Some(*m))) else {
+                continue;
+            };
+            seen.push(Some(m));
+            let mut again = first.clone();
+            if let ToolRequest::MarkEaten { meal } | ToolRequest::MarkPending { meal } = &mut again
+            {
+                meal.meal_type = Some(m);
+            }
+            out.requests.push(again);
+        }
+    }
+    // "ayer comí y cené": a day said once holds for the meals after it
+    // that name none.
+    if let Some(day) = named.day {
+        for r in &mut out.requests {
+            if let ToolRequest::MarkEaten { meal } | ToolRequest::MarkPending { meal } = r
+                && meal.day.is_none()
+                && meal.meal_type.is_some()
+            {
+                meal.day = Some(day);
+            }
+        }
+    }
     if !named.is_empty() {
         let mut filled = false;
         for r in &mut out.requests {
@@ -284,6 +353,14 @@ fn understand_with(message: &str, ctx: &Context, names: &[String], kept: &[Strin
     if out.requests.contains(&ToolRequest::ProfileSummary) {
         out.requests
             .retain(|r| !matches!(r, ToolRequest::ExplainTargets { focus: None, .. }));
+    }
+    // "no shrimp please, allergic": a heading last, with no list after
+    // it, says the foods just kept out are allergies.
+    if let Some(ToolRequest::AddPreference { names, .. }) = out.requests.last()
+        && names.is_empty()
+    {
+        let n = out.requests.len();
+        as_allergies(&mut out.requests[..n - 1]);
     }
     // A heading with no list after it adds nothing.
     out.requests
@@ -352,7 +429,40 @@ fn introduces_self(t: &Text) -> bool {
         | ["mi", "nombre", "es", name] => *name,
         _ => return false,
     };
-    name.chars().count() >= 2 && !super::words::is_known(name)
+    // "I'm 170" is no name: a name has letters only.
+    name.chars().count() >= 2
+        && name.chars().all(char::is_alphabetic)
+        && !super::words::is_known(name)
+}
+
+/// The foods the last request kept out, made allergies ("no nuts at
+/// all, I'm allergic"); whether there were any.
+fn as_allergies(requests: &mut [ToolRequest]) -> bool {
+    let Some(ToolRequest::AddPreference {
+        kind: ItemKind::Restriction,
+        names,
+    }) = requests.last_mut()
+    else {
+        return false;
+    };
+    for n in names.iter_mut() {
+        if !n.ends_with("allergy") && !n.ends_with("intolerance") && n != "gluten free" {
+            *n = foods::allergy_name(n);
+        }
+    }
+    !names.is_empty()
+}
+
+/// Whether `r` takes something back (a restriction or taste removed, a
+/// diet dropped, a goal given up, a meal set back to pending).
+fn takes_back(r: &ToolRequest) -> bool {
+    use super::request::ProfileChange;
+    matches!(
+        r,
+        ToolRequest::RemovePreference { .. }
+            | ToolRequest::MarkPending { .. }
+            | ToolRequest::ChangeProfile(ProfileChange::DropDiet(_) | ProfileChange::NotGoal(_))
+    )
 }
 
 /// Whether a part's subject is a third person ("she doesn't like fish",
@@ -418,6 +528,7 @@ fn same_action(
     };
     Some(match last {
         ToolRequest::MarkEaten { meal } => ToolRequest::MarkEaten { meal: with(meal) },
+        ToolRequest::MarkPending { meal } => ToolRequest::MarkPending { meal: with(meal) },
         ToolRequest::ReplaceMeal { meal, choice } => ToolRequest::ReplaceMeal {
             meal: with(meal),
             choice: choice.clone(),
@@ -512,6 +623,20 @@ fn read_part(t: &Text, lang: Lang, today: u8) -> Read {
         read.signals.push(Signal::Thanks);
         return read;
     }
+    // "use my recipes this week", "solo mis recetas": a plan drawn on
+    // them ("don't use my recipes": nothing is done).
+    // "make tuesday's lunch veggie": that meal swapped, never the diet.
+    if let Some(swap) = super::asks::diet_swap(t, today) {
+        read.requests.push(swap);
+        return read;
+    }
+    if let Some(wanted) = super::mine::uses_mine(t) {
+        match wanted {
+            true => read.requests.push(super::asks::generate(t)),
+            false => read.signals.push(Signal::No),
+        }
+        return read;
+    }
     if statements(t, lang, &mut read) {
         return read;
     }
@@ -538,6 +663,22 @@ fn read_part(t: &Text, lang: Lang, today: u8) -> Read {
             return read;
         }
         read.requests.push(action);
+    }
+    if read.is_empty() {
+        // "gluten free please", "sin lactosa": a food a diet is free of.
+        let free: Vec<String> = FREE_OF
+            .iter()
+            .filter(|(phrase, _)| t.has(phrase))
+            .map(|(_, food)| (*food).to_owned())
+            .collect();
+        if !free.is_empty() {
+            let found = foods::Foods {
+                found: free,
+                unknown: Vec::new(),
+            };
+            add_foods(&mut read, FoodKind::Dislike, found, lang);
+            return read;
+        }
     }
     if read.is_empty()
         && let Some(excluded) = super::frames::excluded_foods(t, lang)

@@ -63,6 +63,16 @@ fn fold(c: char) -> char {
 /// conversation's language), then English.
 pub fn detect(words: &[&str], raw: &str, earlier: Option<Lang>) -> Lang {
     let glossary = mealplan_domain::glossary::Glossary::standard();
+    // A unit symbol right after a number ("1,68 m", "70 kg") says
+    // nothing of the language (a unit spelt out, "kilos", "pounds", does).
+    let unit =
+        |i: usize| i > 0 && words[i].chars().count() <= 2 && words[i - 1].parse::<f64>().is_ok();
+    let words: Vec<&str> = words
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| !unit(*i))
+        .map(|(_, w)| *w)
+        .collect();
     let spanish = words
         .iter()
         .filter(|w| {

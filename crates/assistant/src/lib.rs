@@ -12,6 +12,7 @@ mod household;
 mod intent;
 mod lang;
 mod measures;
+mod mine;
 mod negation;
 mod others;
 mod part;
@@ -41,7 +42,7 @@ pub use request::{
 pub use tools::model::{from_call, specs};
 pub use tools::{Shown, ToolOutcome, Toolbox};
 
-use mealplan_app::{Household, Meals, Planner, Plans, Profiles, Recipes, Shopping};
+use mealplan_app::{Household, Meals, OwnRecipes, Planner, Plans, Profiles, Recipes, Shopping};
 
 /// The assistant's answer.
 #[derive(Debug, Clone, PartialEq)]
@@ -63,6 +64,8 @@ pub(crate) struct Services {
     recipes: Recipes,
     /// Household members, when the assistant may keep them.
     household: Option<Household>,
+    /// One's own recipes, when the assistant may add them.
+    own_recipes: Option<OwnRecipes>,
 }
 
 /// Model rounds before the assistant stops asking the model for more
@@ -104,6 +107,7 @@ impl Chat {
                 profiles,
                 recipes,
                 household: None,
+                own_recipes: None,
             }),
             model,
             memory,
@@ -115,6 +119,15 @@ impl Chat {
     pub fn with_household(mut self, household: Household) -> Self {
         let mut services = (*self.services).clone();
         services.household = Some(household);
+        self.services = Arc::new(services);
+        self
+    }
+
+    /// The assistant able to add the user's own recipes from their
+    /// ingredient lines ("add my recipe …").
+    pub fn with_own_recipes(mut self, own_recipes: OwnRecipes) -> Self {
+        let mut services = (*self.services).clone();
+        services.own_recipes = Some(own_recipes);
         self.services = Arc::new(services);
         self
     }
@@ -250,6 +263,7 @@ impl Chat {
                 meals_change: 0,
                 confirmed: false,
                 household: false,
+                mine: mealplan_app::MyRecipes::Include,
             }];
         }
         let asks_plan = requests

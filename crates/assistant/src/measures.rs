@@ -96,7 +96,10 @@ pub(super) fn height(t: &Text) -> Option<f64> {
 
 /// An activity level stated (`I train twice a day now`, `soy sedentario`).
 pub(super) fn activity(t: &Text) -> Option<ActivityLevel> {
-    if !t.has_stem(ACTIVITY) && !t.has_any(ACTIVITY) {
+    // Words that only say little activity ("couch", "sofá", "at a
+    // computer") open the reading too, but are no activity a negation
+    // takes away: "don't touch my plan" is not "don't couch".
+    if !t.has_stem(ACTIVITY) && !t.has_any(ACTIVITY) && !t.has_any(ACTIVITY_LOW) {
         return None;
     }
     // "no hago nada de ejercicio", "I never work out": the activity
@@ -108,10 +111,21 @@ pub(super) fn activity(t: &Text) -> Option<ActivityLevel> {
     if t.has_any(ACTIVITY_MODERATE) {
         return Some(ActivityLevel::Medium);
     }
-    // "4 times a week" and more is a lot of training.
-    for (i, n) in numbers(t) {
+    // "4 times a week" and more is a lot of training ("4x a week": the
+    // count and its "x" written as one word).
+    let counts = numbers(t)
+        .into_iter()
+        .chain(t.words().iter().enumerate().filter_map(|(i, w)| {
+            w.strip_suffix('x')
+                .and_then(|n| n.parse::<f64>().ok())
+                .map(|n| (i, n))
+        }));
+    for (i, n) in counts {
         let rest = t.words()[i + 1..].join(" ");
-        let weekly = WEEKLY.iter().any(|p| rest.starts_with(p));
+        let times = format!("x {rest}");
+        let weekly = WEEKLY
+            .iter()
+            .any(|p| rest.starts_with(p) || t.words()[i].ends_with('x') && times.starts_with(p));
         if weekly {
             return Some(if n >= 4.0 {
                 ActivityLevel::High

@@ -114,7 +114,19 @@ pub(super) fn add_foods(read: &mut Read, kind: FoodKind, found: Foods, lang: Lan
             ItemKind::Restriction,
             found.found.iter().map(|f| foods::allergy_name(f)).collect(),
         ),
-        FoodKind::Dislike => (ItemKind::Restriction, found.found),
+        // "no gluten", "sin lactosa": the condition's own restriction.
+        FoodKind::Dislike => (
+            ItemKind::Restriction,
+            found
+                .found
+                .into_iter()
+                .map(|f| match f.as_str() {
+                    "gluten" => "gluten free".to_owned(),
+                    "lactose" => "lactose intolerance".to_owned(),
+                    _ => f,
+                })
+                .collect(),
+        ),
         FoodKind::Like => (ItemKind::Taste, found.found),
     };
     read.requests

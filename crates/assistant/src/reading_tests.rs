@@ -187,6 +187,9 @@ fn short(r: &ToolRequest) -> String {
         ToolRequest::CreateProfile { facts, then_plan } => {
             format!("my profile {} plan={then_plan}", member(facts))
         }
+        ToolRequest::AddOwnRecipe { name, lines, .. } => {
+            format!("own recipe {name}: {}", lines.join("; "))
+        }
     }
 }
 
@@ -368,7 +371,7 @@ fn the_plan_and_its_meals() {
     reads(
         "I already had breakfast and lunch today",
         En,
-        &["ate -:breakfast", "ate 3:lunch"],
+        &["ate 3:breakfast", "ate 3:lunch"],
     );
     reads(
         "the second snack on tuesday, can i change it?",
@@ -390,7 +393,7 @@ fn the_plan_and_its_meals() {
     reads(
         "Hazme un plan para esta semana pero sin gluten porfa",
         Es,
-        &["add restriction: gluten", "generate 7"],
+        &["add restriction: gluten free", "generate 7"],
     );
     reads("Gracias!", Es, &["thanks"]);
     reads(
@@ -858,7 +861,7 @@ fn a_fact_about_a_named_person_is_never_the_writers() {
     reads(
         "Lucía can eat gluten again",
         En,
-        &["someone else: Lucía; taken back gluten"],
+        &["someone else: Lucía; taken back gluten, gluten free"],
     );
     reads(
         "Lucía ya no es vegetariana",

@@ -5,6 +5,7 @@ use mealplan_domain::planner::Nutrient;
 use mealplan_domain::{ActivityLevel, DietType, Gender, Goal, MealType};
 use mealplan_ports::ItemKind;
 
+use mealplan_app::MyRecipes;
 use mealplan_domain::planner::PlanAdjust;
 
 /// Which meal of the active plan a request is about.
@@ -231,6 +232,9 @@ pub enum ToolRequest {
         confirmed: bool,
         /// For the holder and every household member at one table.
         household: bool,
+        /// Whether the plan draws on one's own recipes alike, first
+        /// ("use my recipes this week") or only ("only my recipes").
+        mine: MyRecipes,
     },
     /// Swap a meal for a candidate (the best one when no choice is given).
     ReplaceMeal {
@@ -342,6 +346,20 @@ pub enum ToolRequest {
         /// Make the weekly plan once the profile is made.
         then_plan: bool,
     },
+    /// Add one of the user's own recipes from its ingredient lines ("add
+    /// my recipe lentil soup: 200 g lentils; 1 onion"), through the
+    /// own-recipe use case: answered with its status and the lines that
+    /// wait for review.
+    AddOwnRecipe {
+        /// Dish name, as written.
+        name: String,
+        /// Servings the lines make (1 when not said).
+        servings: u32,
+        /// The meal slots said ("for dinner"); none: the person is asked.
+        meal_types: Vec<MealType>,
+        /// Ingredient lines as written.
+        lines: Vec<String>,
+    },
 }
 
 /// Tool names, as the original agent called them (and `used_tools` says),
@@ -385,6 +403,8 @@ pub mod names {
     pub const HOUSEHOLD: &str = "get_household_summary";
     /// Makes the user's own profile from what they said.
     pub const CREATE_PROFILE: &str = "create_user_profile";
+    /// Adds one of the user's own recipes from its ingredient lines.
+    pub const ADD_OWN_RECIPE: &str = "add_own_recipe";
 }
 
 impl ToolRequest {
@@ -409,6 +429,7 @@ impl ToolRequest {
             Self::AddMember(_) => names::ADD_MEMBER,
             Self::HouseholdSummary => names::HOUSEHOLD,
             Self::CreateProfile { .. } => names::CREATE_PROFILE,
+            Self::AddOwnRecipe { .. } => names::ADD_OWN_RECIPE,
         }
     }
 
@@ -430,15 +451,21 @@ pub fn encode(request: &ToolRequest) -> Option<String> {
             days,
             adjust,
             household,
+            mine,
             ..
         } => Some(format!(
-            "generate days={days} protein={} carbs={} calories={} meals={} diet={} household={}",
+            "generate days={days} protein={} carbs={} calories={} meals={} diet={} household={} mine={}",
             adjust.protein,
             adjust.carbs,
             adjust.calories,
             adjust.meals_per_day.map_or(0, |m| m.get()),
             adjust.diet.map_or("", |d| d.as_str()),
             u8::from(*household),
+            match mine {
+                MyRecipes::Include => 0,
+                MyRecipes::Prefer => 1,
+                MyRecipes::Only => 2,
+            },
         )),
         ToolRequest::AddMember(m) => Some(encode_member(m)),
         ToolRequest::CreateProfile { facts, then_plan } => Some(format!(
@@ -489,6 +516,11 @@ pub fn decode(line: &str) -> Option<ToolRequest> {
             meals_change: 0,
             confirmed: true,
             household: int("household") == 1,
+            mine: match int("mine") {
+                1 => MyRecipes::Prefer,
+                2 => MyRecipes::Only,
+                _ => MyRecipes::Include,
+            },
         }),
         "member" => Some(ToolRequest::AddMember(decode_member(line))),
         "me" => Some(ToolRequest::CreateProfile {
@@ -632,6 +664,7 @@ mod tests {
                 meals_change: 0,
                 confirmed: true,
                 household: true,
+                mine: MyRecipes::Only,
             },
             ToolRequest::Rebalance { day: Some(2) },
             ToolRequest::AddMember(MemberFacts {

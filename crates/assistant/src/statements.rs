@@ -76,13 +76,15 @@ pub(super) fn about_self(t: &Text, lang: Lang, read: &mut Read) -> bool {
         }
     }
     // Taking restrictions off.
-    let removing = t.has_stem(REMOVE_VERBS) || t.has_any(&["take off", "take away"]);
+    let removing = t.has_stem(REMOVE_VERBS)
+        || t.has_any(&["take off", "take away"])
+        || super::words::removing(t);
     if removing && t.has_stem(RESTRICTION_LISTS) {
         let found = foods::mentioned(t.words(), lang);
         if !found.found.is_empty() {
             read.requests.push(ToolRequest::RemovePreference {
                 kind: ItemKind::Restriction,
-                names: found.found,
+                names: foods::with_conditions(found.found),
             });
         }
         return true;
@@ -93,6 +95,26 @@ pub(super) fn about_self(t: &Text, lang: Lang, read: &mut Read) -> bool {
         && !super::asks::one_meal(t)
         && let Some(rest) = t.after(REMOVE_OPENERS)
     {
+        // "take off the lactose thing", "quita lo del cerdo": nothing it is
+        // taken out of, so a restriction taken back (under its allergy
+        // name too), never one added.
+        let found = foods::mentioned(&rest, lang).found;
+        let a_rule = rest.iter().any(|w| RULE_THING.contains(&w.as_str()))
+            || found
+                .iter()
+                .any(|f| ["lactose", "gluten"].contains(&f.as_str()));
+        // "from my diet", "de mi dieta" ("lo del cerdo" is no place).
+        let taken_from = rest.iter().enumerate().any(|(i, w)| {
+            REMOVED_FROM.contains(&w.as_str())
+                && (i == 0 || !RULE_THING.contains(&rest[i - 1].as_str()))
+        });
+        if a_rule && !found.is_empty() && !taken_from {
+            read.requests.push(ToolRequest::RemovePreference {
+                kind: ItemKind::Restriction,
+                names: foods::with_conditions(found),
+            });
+            return true;
+        }
         let found = foods::read(&rest, lang);
         if !found.found.is_empty() || !found.unknown.is_empty() {
             add_foods(read, FoodKind::Dislike, found, lang);
@@ -315,13 +337,14 @@ pub(super) fn about_self(t: &Text, lang: Lang, read: &mut Read) -> bool {
 pub(super) fn goal_said(t: &Text) -> Option<Goal> {
     // "lose about 5 kg", "bajar 3 kilos": a goal, the number a change.
     let by_kilos = |verbs: &[&str]| {
-        t.has_stem(verbs)
-            && numbers(t).iter().any(|(i, _)| {
-                [
-                    "kg", "kgs", "kilo", "kilos", "lb", "lbs", "pounds", "libras",
-                ]
-                .contains(&next(t, *i))
-            })
+        t.has_stem(verbs) && t.has_any(AMOUNT_SPELT)
+            || t.has_stem(verbs)
+                && numbers(t).iter().any(|(i, _)| {
+                    [
+                        "kg", "kgs", "kilo", "kilos", "lb", "lbs", "pounds", "libras",
+                    ]
+                    .contains(&next(t, *i))
+                })
     };
     // "bajar un poco de peso", "lose a bit of weight": the verb, then
     // what within a few words.

@@ -10,7 +10,14 @@ include!(concat!(env!("OUT_DIR"), "/vocab.rs"));
 
 /// Every keyword, for mending slips.
 pub fn all_words() -> impl Iterator<Item = &'static str> {
-    let lists: [&[&str]; 77] = [
+    let lists: [&[&str]; 84] = [
+        GOAL_ENDED,
+        FINE_NOW,
+        AGAIN_SAID,
+        HARM_WORDS,
+        MAKE_INTO,
+        OWN_RECIPES,
+        RECIPE_NEW,
         OTHERS,
         ACTIVITY_LOW,
         ACTIVITY_HIGH,
@@ -94,4 +101,5 @@ pub fn all_words() -> impl Iterator<Item = &'static str> {
         .flatten()
         .flat_map(|p| p.split(' '))
         .chain(TASTES.iter().map(|(w, _)| *w))
+        .chain(FREE_OF.iter().flat_map(|(w, _)| w.split(' ')))
 }

@@ -12,7 +12,7 @@ use mealplan_domain::glossary::Glossary;
 use rust_stemmers::{Algorithm, Stemmer};
 
 use super::lang::normalise;
-use super::vocab::{self, POSSESSIVES, RELATION_PHRASES, SHORTHAND};
+use super::vocab::{self, POSSESSIVES, RELATION_PHRASES, REMOVE_WORDS, SHORTHAND, TOLD_NOT};
 
 /// Every word the assistant knows (keywords of both languages, days,
 /// meals, foods of the taxonomy and the glossary): what a slip is mended
@@ -631,6 +631,34 @@ pub fn number_word(w: &str) -> Option<f64> {
         "six" | "seis" => 6.0,
         "seven" | "siete" => 7.0,
         _ => return None,
+    })
+}
+
+/// Whether `t` says to take something or someone out ("take Ana out",
+/// "kick him out": those two only with "out" or "off").
+pub(super) fn removing(t: &Text) -> bool {
+    REMOVE_WORDS
+        .iter()
+        .filter(|w| !["take", "kick"].contains(w))
+        .any(|w| t.has(w))
+        || t.has_any(&["take", "kick"]) && t.has_any(&["out", "off"])
+}
+
+/// Whether one of `phrases` is told not to be done right before it
+/// ("don't remove Tom", "please do not delete her", "no quites a Rosa"):
+/// a negation within the two words before, never one of another clause
+/// ("she doesn't eat with us anymore, remove her").
+pub(super) fn told_not_to(t: &Text, phrases: &[&str]) -> bool {
+    let words = t.words();
+    (0..words.len()).any(|i| {
+        phrases.iter().any(|p| {
+            let p: Vec<&str> = p.split(' ').collect();
+            words[i..].len() >= p.len()
+                && words[i..i + p.len()].iter().zip(&p).all(|(a, b)| a == b)
+                && words[i.saturating_sub(2)..i]
+                    .iter()
+                    .any(|w| TOLD_NOT.contains(&w.as_str()))
+        })
     })
 }
 

@@ -300,7 +300,8 @@ impl Application {
             Arc::new(db.clone()),
             model,
         )
-        .with_household(household.clone());
+        .with_household(household.clone())
+        .with_own_recipes(own_recipes.clone());
         let export = Export::new(Arc::new(db.clone()), Arc::new(db.clone()), plans.clone())
             .with_household()
             .with_own_recipes(Arc::new(db.clone()));

@@ -8,6 +8,7 @@ mod household;
 mod keep_out;
 mod meals;
 mod members;
+mod mine;
 pub(super) mod model;
 mod own;
 mod plan;
@@ -92,9 +93,16 @@ impl Toolbox<'_> {
                 meals_change,
                 confirmed,
                 household,
+                mine,
             } => {
-                self.generate(*days, *adjust, *meals_change, *confirmed, *household)
-                    .await?
+                self.generate(
+                    *days,
+                    *adjust,
+                    *meals_change,
+                    *confirmed,
+                    (*household, *mine),
+                )
+                .await?
             }
             ToolRequest::ReplaceMeal { meal, choice } => self.replace(meal, choice).await?,
             ToolRequest::KeepOutOf { meal, foods } => self.keep_out_of(meal, foods).await?,
@@ -125,6 +133,15 @@ impl Toolbox<'_> {
                 self.create_profile(facts, *then_plan).await?
             }
             ToolRequest::HouseholdSummary => self.household().await?.into(),
+            ToolRequest::AddOwnRecipe {
+                name,
+                servings,
+                meal_types,
+                lines,
+            } => self
+                .add_own_recipe(name, *servings, meal_types, lines)
+                .await?
+                .into(),
         };
         Ok(ToolOutcome {
             tool: request.name(),

@@ -41,6 +41,7 @@ pub fn from_call(call: &ToolCall) -> Option<ToolRequest> {
                 Some(other) => other.as_text().trim().eq_ignore_ascii_case("true"),
                 None => false,
             },
+            mine: mealplan_app::MyRecipes::Include,
         },
         names::ADD_MEMBER => {
             let list = |k: &str| -> Vec<String> {

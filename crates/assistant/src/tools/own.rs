@@ -128,7 +128,13 @@ impl Toolbox<'_> {
             return Ok(out.into());
         }
         let plan = self
-            .generate(7, PlanAdjust::default(), 0, false, false)
+            .generate(
+                7,
+                PlanAdjust::default(),
+                0,
+                false,
+                (false, Default::default()),
+            )
             .await?;
         Ok(Said {
             text: format!("{out}\n\n{}", plan.text),

@@ -13,7 +13,7 @@ use super::{
 };
 use crate::lang::{Lang, day_name, diet_name, food_name, meal_name};
 use crate::request::ToolRequest;
-use mealplan_app::{DayView, GenerateOptions, PlanError, PlanView};
+use mealplan_app::{DayView, GenerateOptions, MyRecipes, PlanError, PlanView};
 use mealplan_domain::planner::PlanAdjust;
 
 impl Toolbox<'_> {
@@ -23,7 +23,7 @@ impl Toolbox<'_> {
         mut adjust: PlanAdjust,
         meals_change: i8,
         confirmed: bool,
-        household: bool,
+        (household, mine): (bool, MyRecipes),
     ) -> Result<Said, mealplan_ports::StoreError> {
         let Some(profile) = self.profile_of().await? else {
             return Ok(self.no_profile().into());
@@ -107,6 +107,7 @@ impl Toolbox<'_> {
                     meals_change: 0,
                     confirmed: true,
                     household,
+                    mine,
                 }),
                 shown: Shown::Keep,
                 progress_day: None,
@@ -120,7 +121,7 @@ impl Toolbox<'_> {
                 ..PlanSettings::default()
             },
             household,
-            my_recipes: Default::default(),
+            my_recipes: mine,
         };
         let plan = match self
             .services
@@ -176,6 +177,7 @@ impl Toolbox<'_> {
                 let _ = writeln!(out, "- {}", meal_line(m, self.lang));
             }
         }
+        out.push_str(&self.mine_note(&plan, mine));
         let _ = write!(
             out,
             "\n{}",

@@ -411,6 +411,7 @@ impl Toolbox<'_> {
             ItemKind::Restriction => draft.restrictions_mut(),
         };
         let before = target.len();
+        let mut gone: Vec<String> = Vec::new();
         let wanted: Vec<String> = names
             .iter()
             .map(|n| mealplan_domain::taxonomy::key(n))
@@ -420,9 +421,13 @@ impl Toolbox<'_> {
                 ItemRef::Id(_, n) | ItemRef::Name(n) => n.as_str(),
             };
             let k = mealplan_domain::taxonomy::key(name);
-            !wanted
+            let hit = wanted
                 .iter()
-                .any(|w| k == *w || k.split(' ').any(|part| part == w))
+                .any(|w| k == *w || k.split(' ').any(|part| part == w));
+            if hit {
+                gone.push(restriction_name(name, self.lang));
+            }
+            !hit
         });
         if target.len() == before {
             let shown: Vec<String> = names
@@ -442,15 +447,21 @@ impl Toolbox<'_> {
                 ),
             });
         }
-        let removed = before - target.len();
         self.save(draft).await?;
+        // The answer names what was taken off, never only how many.
+        let removed = gone.join(", ");
+        let (it_en, it_es) = if gone.len() == 1 {
+            ("it", "lo")
+        } else {
+            ("them", "los")
+        };
         Ok(match self.lang {
             Lang::En => format!(
-                "Removed {removed} from your {}. New plans and searches no longer exclude it.",
+                "Removed {removed} from your {}. New plans and searches no longer exclude {it_en}.",
                 kind_noun(kind, self.lang)
             ),
             Lang::Es => format!(
-                "He quitado {removed} de tus {}. Los nuevos planes y búsquedas ya no lo excluyen.",
+                "He quitado {removed} de tus {}. Los nuevos planes y búsquedas ya no {it_es} excluyen.",
                 kind_noun(kind, self.lang)
             ),
         })
