@@ -171,7 +171,15 @@ pub fn settings(db: &TestDb) -> Settings {
         plan_cache_bytes: 16 << 20,
         chat_model: None,
         pool: Default::default(),
-        deadlines: Default::default(),
+        // As long as a search may run (below): under a loaded run of the
+        // whole suite a household week took past the 4.5 s default (503).
+        // The deadlines themselves are tested on a process of their own
+        // (tests/api/bounded.rs); a slow body keeps its 4 s.
+        deadlines: mealplan_http::Deadlines {
+            request: std::time::Duration::from_secs(30),
+            chat: std::time::Duration::from_secs(30),
+            ..Default::default()
+        },
         metrics: Default::default(),
         access_log: Default::default(),
         public_base_url: None,

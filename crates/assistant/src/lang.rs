@@ -1,7 +1,7 @@
 //! Words the assistant understands, in English and Spanish: days, meals,
 //! foods, diet words, and the language a message is written in.
 
-use mealplan_domain::{DietType, MealType};
+use mealplan_domain::{DietType, Gender, MealType};
 
 pub use super::vocab::{DAYS_EN, DAYS_ES};
 use super::vocab::{DIET_PHRASES, ENGLISH_MARKERS, SPANISH_MARKERS, TASTES_ES};
@@ -274,5 +274,51 @@ pub fn diet_name(d: DietType, lang: Lang) -> &'static str {
         DietType::LowCalorie => lang.pick("low calorie", "baja en calorías"),
         DietType::HighFiber => lang.pick("high fibre", "rica en fibra"),
         DietType::HighCarb => lang.pick("high carb", "alta en carbohidratos"),
+    }
+}
+
+/// `a, b and c` / `a, b y c`.
+pub(crate) fn and_list(items: &[&str], lang: Lang) -> String {
+    match items {
+        [] => String::new(),
+        [one] => (*one).to_owned(),
+        [rest @ .., last] => format!("{} {} {last}", rest.join(", "), lang.pick("and", "y")),
+    }
+}
+
+/// A relation in Spanish, by sex.
+pub(crate) fn relation_es(english: &str, gender: Option<Gender>) -> &'static str {
+    let female = gender == Some(Gender::Female);
+    match english {
+        "wife" => "esposa",
+        "husband" => "marido",
+        "partner" => "pareja",
+        "girlfriend" => "novia",
+        "boyfriend" => "novio",
+        "son" => "hijo",
+        "daughter" => "hija",
+        "child" if female => "hija",
+        "child" => "hijo",
+        "mother" => "madre",
+        "father" => "padre",
+        "brother" => "hermano",
+        "sister" => "hermana",
+        "grandmother" => "abuela",
+        "grandfather" => "abuelo",
+        "grandson" => "nieto",
+        "granddaughter" => "nieta",
+        "grandchild" if female => "nieta",
+        "grandchild" => "nieto",
+        "aunt" => "tía",
+        "uncle" => "tío",
+        "niece" => "sobrina",
+        "nephew" => "sobrino",
+        "cousin" if female => "prima",
+        "cousin" => "primo",
+        "roommate" if female => "compañera",
+        "roommate" => "compañero",
+        "friend" if female => "amiga",
+        "friend" => "amigo",
+        _ => "familiar",
     }
 }

@@ -14,7 +14,9 @@ use mealplan_domain::{
 use mealplan_ports::{MAX_MEMBERS, Person, StoreError};
 
 use super::{Said, Shown, Toolbox, capitalise, day_total, nutrition_of, totals_line, whole};
-use crate::lang::{Lang, day_name, diet_name, meal_name, normalise, restriction_name};
+use crate::lang::{
+    Lang, and_list, day_name, diet_name, meal_name, normalise, relation_es, restriction_name,
+};
 use crate::request::{MemberFacts, ToolRequest};
 use mealplan_app::{MemberError, PlanView};
 
@@ -771,50 +773,4 @@ pub(super) fn chat_input(
         &restrictions,
         diets,
     )
-}
-
-/// `a, b and c` / `a, b y c`.
-pub(super) fn and_list(items: &[&str], lang: Lang) -> String {
-    match items {
-        [] => String::new(),
-        [one] => (*one).to_owned(),
-        [rest @ .., last] => format!("{} {} {last}", rest.join(", "), lang.pick("and", "y")),
-    }
-}
-
-/// A relation in Spanish, by sex.
-pub(super) fn relation_es(english: &str, gender: Option<Gender>) -> &'static str {
-    let female = gender == Some(Gender::Female);
-    match english {
-        "wife" => "esposa",
-        "husband" => "marido",
-        "partner" => "pareja",
-        "girlfriend" => "novia",
-        "boyfriend" => "novio",
-        "son" => "hijo",
-        "daughter" => "hija",
-        "child" if female => "hija",
-        "child" => "hijo",
-        "mother" => "madre",
-        "father" => "padre",
-        "brother" => "hermano",
-        "sister" => "hermana",
-        "grandmother" => "abuela",
-        "grandfather" => "abuelo",
-        "grandson" => "nieto",
-        "granddaughter" => "nieta",
-        "grandchild" if female => "nieta",
-        "grandchild" => "nieto",
-        "aunt" => "tía",
-        "uncle" => "tío",
-        "niece" => "sobrina",
-        "nephew" => "sobrino",
-        "cousin" if female => "prima",
-        "cousin" => "primo",
-        "roommate" if female => "compañera",
-        "roommate" => "compañero",
-        "friend" if female => "amiga",
-        "friend" => "amigo",
-        _ => "familiar",
-    }
 }

@@ -5,7 +5,8 @@
 use mealplan_ports::{Person, StoreError};
 
 use super::Toolbox;
-use super::household::{member_error, names, relation_es};
+use super::household::{member_error, names};
+use crate::lang::relation_es;
 use crate::lang::{Lang, normalise};
 
 /// How many generations a relation is above the holder (a parent 1, a

@@ -9,8 +9,9 @@ use mealplan_domain::BirthDate;
 use mealplan_domain::planner::PlanAdjust;
 use mealplan_ports::StoreError;
 
-use super::household::{Drafted, Usual, and_list, asking, out_of_range};
+use super::household::{Drafted, Usual, asking, out_of_range};
 use super::{Said, Toolbox, nutrition_of, totals_line};
+use crate::lang::and_list;
 use crate::lang::{Lang, diet_name, restriction_name};
 use crate::request::{MemberFacts, ToolRequest};
 use mealplan_app::ProfileError;
