@@ -108,15 +108,11 @@ impl PlanContext {
     ) -> Result<(Arc<[Recipe]>, Vec<Unfilled>), StoreError> {
         let all = self.catalog.all().await?;
         let (ready, kept) = self.own_of(user).await?;
-        if mode != MyRecipes::Only {
-            // The set plan answers read (deleted ones aside): the same
-            // `Arc`, so that the new plan's answer reuses its facts.
-            let pool = if kept.is_empty() {
-                self.pools.merged(user, all, ready)
-            } else {
-                merged(all, ready)
-            };
-            return Ok((pool, Vec::new()));
+        if mode == MyRecipes::Include {
+            return Ok((
+                self.include_pool(user, all, ready, kept.is_empty()),
+                Vec::new(),
+            ));
         }
         let rules = HardRules::new(
             &self.taxonomy,
@@ -155,12 +151,39 @@ impl PlanContext {
         }
         // The catalogue fills the unfilled slots only: its recipes there
         // are offered for those slots alone.
+        if mode == MyRecipes::Prefer {
+            // Both alike, one's own preferred (`MyRecipes::seat`); the
+            // slots they cannot fill are said all the same.
+            return Ok((
+                self.include_pool(user, all, ready, kept.is_empty()),
+                unfilled,
+            ));
+        }
         let gaps: Vec<MealType> = unfilled.iter().map(|u| u.meal_type).collect();
         let fill = all
             .iter()
             .filter_map(|r| only_for(&self.taxonomy, r, &gaps));
         let pool: Vec<Recipe> = fill.chain(ready).collect();
         Ok((Arc::from(pool), unfilled))
+    }
+}
+
+impl PlanContext {
+    /// The catalogue and `ready`, one's own recipes: the set plan answers
+    /// read (the same `Arc`, so that the new plan's answer reuses its
+    /// facts) when none is deleted (`none_deleted`), else a set of its own.
+    fn include_pool(
+        &self,
+        user: UserId,
+        all: Arc<[Recipe]>,
+        ready: Vec<Recipe>,
+        none_deleted: bool,
+    ) -> Arc<[Recipe]> {
+        if none_deleted {
+            self.pools.merged(user, all, ready)
+        } else {
+            merged(all, ready)
+        }
     }
 }
 
