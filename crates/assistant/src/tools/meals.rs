@@ -407,20 +407,28 @@ impl Toolbox<'_> {
     }
 
     /// Sets the meal back to pending ("undo", "no me lo comí"); with no
-    /// meal named, today's last meal ticked off. A meal still pending is
-    /// said to be so, and nothing is written.
+    /// meal named, the last meal ticked off of the day named, or with no
+    /// day named of the latest day up to today that has one ("I ate my
+    /// dinner yesterday", then "untick it"; the week's days taken round from
+    /// today backwards). A meal still pending is said
+    /// to be so, and nothing is written.
     pub(super) async fn mark_pending(&self, r: &MealRef) -> Result<Said, StoreError> {
         let Some(plan) = self.plan_of().await? else {
             return Ok(self.no_plan().into());
         };
         let meal = if r.is_empty() {
-            let day = r.day.unwrap_or(self.today);
-            let last = plan
-                .days
-                .iter()
-                .filter(|d| d.day_of_week == day)
-                .flat_map(|d| &d.meals)
-                .rfind(|m| m.meal.status == MealStatus::Completed);
+            let days: Vec<u8> = match r.day {
+                Some(day) => vec![day],
+                // Today, yesterday, … round the plan's week.
+                None => (0..7u8).map(|k| (self.today + 6 - k) % 7 + 1).collect(),
+            };
+            let last = days.iter().find_map(|day| {
+                plan.days
+                    .iter()
+                    .filter(|d| d.day_of_week == *day)
+                    .flat_map(|d| &d.meals)
+                    .rfind(|m| m.meal.status == MealStatus::Completed)
+            });
             match last {
                 Some(m) => m,
                 None => {
