@@ -121,6 +121,7 @@ impl Toolbox<'_> {
             },
             household,
             my_recipes: Default::default(),
+            use_pantry: false,
         };
         let plan = match self
             .services
