@@ -36,6 +36,8 @@ mod household;
 mod lp;
 pub mod micronutrients;
 mod one;
+#[cfg(test)]
+mod pantry_tests;
 mod rebalance;
 mod request;
 mod rules;
