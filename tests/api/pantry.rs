@@ -267,7 +267,69 @@ async fn a_pantry_week_uses_more_of_it_on_target(b: Backend) {
     eprintln!("pantry meals {used:?}, days met {met:?}");
 }
 
+/// A table of two plans from the pantry too: more of its foods, as many
+/// person-days within their tolerances.
+async fn a_table_plans_from_the_pantry_too(b: Backend) {
+    let app = spawn_app(b).await;
+    let ann = app.token_for("ann@example.com").await;
+    let profile = json!({
+        "goal": "maintain_weight", "height": 168, "weight": 62, "body_type": "normal",
+        "gender": "female", "meals_per_day": 3, "activity_level": "medium",
+        "birth_date": "1985-02-03", "restrictions": [], "diet_types": []
+    });
+    let reply = app
+        .json(Method::PUT, "/api/profile", Some(&ann), &profile)
+        .await;
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    let member = json!({
+        "name": "Sam", "goal": "maintain_weight", "height": 180, "weight": 80,
+        "body_type": "normal", "gender": "male", "meals_per_day": 3,
+        "activity_level": "high", "birth_date": "1983-06-07",
+        "restrictions": [], "diet_types": []
+    });
+    let added = app
+        .json(Method::POST, "/api/household/members", Some(&ann), &member)
+        .await;
+    assert_eq!(added.status, 201, "{}", added.text);
+    let foods = ["chicken breast", "broccoli", "egg"];
+    let pantry = json!([
+        {"name": "chicken breast", "grams": 1200},
+        {"name": "broccoli", "grams": 600},
+        {"name": "eggs", "grams": 600},
+    ]);
+    assert_eq!(put(&app, &ann, &pantry).await.status, 200);
+    let (mut used, mut within) = (Vec::new(), Vec::new());
+    for use_pantry in [false, true] {
+        let body = json!({"days": 7, "seed": 3, "household": true, "use_pantry": use_pantry});
+        let plan = app
+            .json(Method::POST, "/api/plan/generate", Some(&ann), &body)
+            .await;
+        assert_eq!(plan.status, 201, "{use_pantry}: {}", plan.text);
+        used.push(pantry_meals(&plan.json, &foods));
+        let summary = app.get("/api/plan/current/summary", Some(&ann)).await.json;
+        within.push(
+            summary["people"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .flat_map(|p| p["days"].as_array().unwrap())
+                .filter(|d| d["within_tolerance"] == true)
+                .count(),
+        );
+    }
+    assert!(
+        used[1] > used[0],
+        "meals using the pantry, plain then use_pantry: {used:?}"
+    );
+    assert!(
+        within[1] >= within[0],
+        "person-days within, plain then use_pantry: {within:?}"
+    );
+    eprintln!("table: pantry meals {used:?}, person-days within {within:?}");
+}
+
 crate::on_both_backends!(
+    a_table_plans_from_the_pantry_too,
     pantry_round_trip_each_account_its_own,
     unknown_names_and_bad_items_store_nothing,
     the_shopping_list_buys_what_the_pantry_lacks,
