@@ -32,6 +32,7 @@ mod micronutrients;
 mod notes;
 mod operations;
 mod own_recipes;
+mod pantry;
 mod parity;
 mod plans;
 mod process;

@@ -29,6 +29,8 @@ pub struct AccountData {
     /// Their own recipes, deleted ones too (plans may still use them), by
     /// id.
     pub own_recipes: Vec<mealplan_domain::OwnRecipe>,
+    /// What they have at home, in its order.
+    pub pantry: Vec<mealplan_domain::PantryItem>,
 }
 
 /// The export use case.
@@ -39,6 +41,7 @@ pub struct Export {
     plans: Plans,
     household: bool,
     own_recipes: Option<Arc<dyn mealplan_ports::OwnRecipeStore>>,
+    pantry: Option<Arc<dyn mealplan_ports::PantryStore>>,
 }
 
 impl Export {
@@ -54,7 +57,14 @@ impl Export {
             plans,
             household: false,
             own_recipes: None,
+            pantry: None,
         }
+    }
+
+    /// The same export, with the account's pantry.
+    pub fn with_pantry(mut self, store: Arc<dyn mealplan_ports::PantryStore>) -> Self {
+        self.pantry = Some(store);
+        self
     }
 
     /// The same export, with the account's own recipes.
@@ -104,6 +114,10 @@ impl Export {
             },
             own_recipes: match &self.own_recipes {
                 Some(store) => store.of_owner(user).await?,
+                None => Vec::new(),
+            },
+            pantry: match &self.pantry {
+                Some(store) => store.pantry(user).await?,
                 None => Vec::new(),
             },
         }))
@@ -265,6 +279,26 @@ mod tests {
         assert!(data.plans.is_empty());
         // No household wired: no members, and nothing asked.
         assert!(data.members.is_empty());
+        assert!(data.pantry.is_empty());
+    }
+
+    #[tokio::test]
+    async fn the_pantry_is_exported_when_it_is_wired() {
+        let mut pantry = mealplan_ports::MockPantryStore::new();
+        pantry
+            .expect_pantry()
+            .withf(|id| *id == ANN)
+            .times(1)
+            .returning(|_| {
+                Ok(vec![
+                    mealplan_domain::PantryItem::new("egg".into(), 120.0, None).unwrap(),
+                ])
+            });
+        let export =
+            export(users(true), profiles(no_items), Ok(Vec::new())).with_pantry(Arc::new(pantry));
+        let data = export.account_data(ANN).await.unwrap().unwrap();
+        assert_eq!(data.pantry.len(), 1);
+        assert_eq!(data.pantry[0].name, "egg");
     }
 
     #[tokio::test]

@@ -8,6 +8,7 @@ pub mod export;
 mod fixtures;
 pub mod household;
 pub mod own_recipes;
+pub mod pantry;
 pub mod plans;
 pub mod profiles;
 pub mod recipes;
@@ -17,6 +18,7 @@ pub use accounts::{AccountError, Accounts, AuthError, Authenticated, InSession, 
 pub use export::{AccountData, Export};
 pub use household::{Household, MemberError};
 pub use own_recipes::{CatalogueFoods, DraftError, LineEdit, OwnDraft, OwnRecipeError, OwnRecipes};
+pub use pantry::{Pantry, PantryEntry, PantryError};
 pub use plans::{
     Alternative, Busy, DayFitView, DaySummary, DayView, GenerateOptions, LimitChange, MealView,
     Meals, Menus, MyRecipes, PersonIntake, PersonSummary, PlanContext, PlanError, PlanSummary,

@@ -276,6 +276,9 @@ pub struct PlanContext {
     searches: Arc<Searches>,
     /// People's own recipes, which their plans may name.
     own: Option<Arc<dyn mealplan_ports::OwnRecipeStore>>,
+    /// What people have at home: the shopping list subtracts it, and a
+    /// plan may be made to use it up.
+    pantry: Option<Arc<dyn mealplan_ports::PantryStore>>,
 }
 
 /// Declares a plan service: a [`PlanContext`] under a name that says what
@@ -343,6 +346,7 @@ impl Plans {
             household: false,
             searches: Arc::new(Searches::new(SearchLimits::default(), None)),
             own: None,
+            pantry: None,
         })
     }
 
@@ -687,6 +691,7 @@ impl Planner {
                 settings: PlanSettings::default(),
                 household: false,
                 my_recipes: MyRecipes::Include,
+                use_pantry: false,
             },
         )
         .await
@@ -734,6 +739,7 @@ mod pools;
 mod searches;
 mod session;
 mod shopping;
+mod stock;
 mod table;
 #[cfg(test)]
 mod use_cases;

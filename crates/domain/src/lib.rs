@@ -33,8 +33,8 @@ pub mod quantity;
 
 // The subjects' modules under the names other crates have always used.
 pub use food::{
-    glossary, hard_rules, kitchen, labels, meal, micronutrients, nutrition, own, plate, recipe,
-    restriction, similar, taxonomy,
+    glossary, hard_rules, kitchen, labels, meal, micronutrients, nutrition, own, pantry, plate,
+    recipe, restriction, similar, taxonomy,
 };
 pub use profile::{intakes, targets, validation};
 
@@ -53,6 +53,7 @@ pub use own::{
     FoodChoice, OWN_RECIPE_BASE, OwnLine, OwnLinks, OwnRecipe, OwnStatus, is_own_recipe_id,
     own_recipe_links,
 };
+pub use pantry::{MAX_PANTRY_GRAMS, MAX_PANTRY_ITEMS, PantryError, PantryItem};
 pub use planner::{
     Diner, PlanRequest, PlannedDay, PlannedMeal, PlanningError, RequestError, TableDay, TableMeal,
     Tolerances, meal_slots, plan,

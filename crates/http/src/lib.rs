@@ -27,7 +27,7 @@ use actix_web::http::{Method, header};
 use actix_web::middleware::Condition;
 use actix_web::{App, HttpResponse, web};
 use mealplan_app::{
-    Accounts, Export, Household, Meals, Menus, OwnRecipes, PasswordResets, Planner, Plans,
+    Accounts, Export, Household, Meals, Menus, OwnRecipes, Pantry, PasswordResets, Planner, Plans,
     Profiles, Recipes, Renditions, Shopping,
 };
 use mealplan_assistant::Chat;
@@ -43,7 +43,7 @@ pub use metrics::MetricsAccess;
 
 use routes::{
     Alias, Endpoints, accounts, chat, fit, household, lifecycle, meals, menus, meta, own_recipes,
-    pages, plans, plate, profile, recipes, reset, reset_page, shopping,
+    pages, pantry, plans, plate, profile, recipes, reset, reset_page, shopping,
 };
 
 /// The use cases handlers call, shared by every worker.
@@ -58,6 +58,8 @@ pub struct AppState {
     pub recipes: Recipes,
     /// People's own recipes.
     pub own_recipes: OwnRecipes,
+    /// What people have at home.
+    pub pantry: Pantry,
     /// Plans as stored: create, read, summary, fit.
     pub plans: Plans,
     /// One meal of a plan: read, swap, tick off, alternatives.
@@ -209,6 +211,8 @@ pub fn endpoints() -> Endpoints {
         .add(fit::__path_rebalance_plan, fit::rebalance_plan)
         .add(plans::__path_plan_summary, plans::plan_summary)
         .add(shopping::__path_shopping_list, shopping::shopping_list)
+        .add(pantry::__path_get_pantry, pantry::get_pantry)
+        .add(pantry::__path_put_pantry, pantry::put_pantry)
         .add_at(meals::__path_get_meal, meals::get_meal, UnderApi)
         .add_at(meals::__path_swap_meal, meals::swap_meal, UnderApi)
         .add_at(

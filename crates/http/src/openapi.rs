@@ -26,6 +26,7 @@ use crate::schema::ListFormat;
         (name = "meal details", description = "One meal of a plan: swap its recipe, tick it off"),
         (name = "assistant", description = "The nutrition assistant (chat)"),
         (name = "daily menus", description = "One day of a plan: read it, add one"),
+        (name = "pantry", description = "What the caller has at home: the shopping list buys only what it lacks"),
         (name = "household", description = "People who eat with the caller, each with a profile"),
         (name = "operations", description = "Health and readiness"),
     )

@@ -12,7 +12,7 @@ use mealplan_adapters::{
     BcryptHasher, Database, JwtTokens, MailSetupError, PoolOptions, SmtpMailer, SystemClock,
 };
 use mealplan_app::{
-    Accounts, CatalogueFoods, Export, OwnRecipes, PasswordResets, Plans, Profiles, Recipes,
+    Accounts, CatalogueFoods, Export, OwnRecipes, Pantry, PasswordResets, Plans, Profiles, Recipes,
     ResetLinks, ResetSettings, SearchLimits,
 };
 use mealplan_assistant::Chat;
@@ -281,11 +281,12 @@ impl Application {
             Arc::new(db.clone()),
             Arc::new(db.clone()),
             clock.clone(),
-            taxonomy,
+            taxonomy.clone(),
         )
         .with_kitchen(kitchen)
         .with_household()
         .with_own_recipes(Arc::new(db.clone()))
+        .with_pantry(Arc::new(db.clone()))
         .with_search_limits(settings.plan_searches)
         .with_search_thread_start(lower_thread_priority);
         let model = settings.chat_model.clone().map(|config| {
@@ -304,8 +305,11 @@ impl Application {
         .with_own_recipes(own_recipes.clone());
         let export = Export::new(Arc::new(db.clone()), Arc::new(db.clone()), plans.clone())
             .with_household()
-            .with_own_recipes(Arc::new(db.clone()));
+            .with_own_recipes(Arc::new(db.clone()))
+            .with_pantry(Arc::new(db.clone()));
+        let pantry = Pantry::new(Arc::new(db.clone()), Arc::new(db.clone()), taxonomy.clone());
         let state = AppState {
+            pantry,
             export,
             accounts,
             resets,

@@ -257,3 +257,9 @@ pub use own_recipes::MockOwnRecipeStore;
 pub use own_recipes::OwnRecipeStore;
 
 mod own_recipes;
+
+#[cfg(feature = "mock")]
+pub use pantry::MockPantryStore;
+pub use pantry::PantryStore;
+
+mod pantry;

@@ -635,3 +635,54 @@ fn own_recipe_links_on_sqlite() {
 fn own_recipe_links_on_postgres() {
     on_postgres(own_recipe_links);
 }
+
+/// The pantry: its table comes and goes, leaving the account; an item
+/// keeps its use-by day and goes with its account.
+fn pantry(db: &mut dyn TestDb) {
+    db.migrate_before("2026-11-28-000400");
+    db.exec(HOLDER);
+    db.up_one();
+    db.exec(
+        "INSERT INTO pantry_items (user_id, position, name, grams, use_by)
+             VALUES (1, 0, 'egg', 300, '2026-03-02'), (1, 1, 'rice', 1000, NULL);",
+    );
+    assert_eq!(
+        db.text(
+            "SELECT name || '/' || CAST(CAST(grams AS INTEGER) AS TEXT) || '/' || \
+             CAST(use_by AS TEXT) AS v FROM pantry_items WHERE position = 0"
+        ),
+        "egg/300/2026-03-02"
+    );
+    db.down_one();
+    assert_eq!(
+        db.text("SELECT name AS v FROM users WHERE id = 1"),
+        "Old",
+        "the account stays"
+    );
+    db.up_one();
+    assert_eq!(
+        db.text("SELECT CAST(COUNT(*) AS TEXT) AS v FROM pantry_items"),
+        "0"
+    );
+    db.exec("INSERT INTO pantry_items (user_id, position, name, grams) VALUES (1, 0, 'egg', 50);");
+    db.exec("DELETE FROM tastes WHERE owner_id = 1; DELETE FROM users WHERE id = 1;");
+    assert_eq!(
+        db.text("SELECT CAST(COUNT(*) AS TEXT) AS v FROM pantry_items"),
+        "0",
+        "an account's deletion takes its pantry"
+    );
+}
+
+#[test]
+fn pantry_on_sqlite() {
+    on_sqlite(pantry);
+}
+
+#[test]
+#[cfg_attr(
+    mealplan_skip_postgres,
+    ignore = "built with MEALPLAN_TEST_SKIP_POSTGRES=1"
+)]
+fn pantry_on_postgres() {
+    on_postgres(pantry);
+}

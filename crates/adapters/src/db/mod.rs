@@ -30,6 +30,7 @@ mod meal_status;
 mod migration_tests;
 mod own_marks;
 mod own_recipes;
+mod pantry;
 mod person_write;
 mod plan_insert;
 mod plan_read;

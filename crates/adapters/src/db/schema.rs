@@ -231,3 +231,13 @@ diesel::table! {
 }
 
 diesel::allow_tables_to_appear_in_same_query!(own_recipes, own_recipe_lines, recipes);
+
+diesel::table! {
+    pantry_items (user_id, position) {
+        user_id -> BigInt,
+        position -> Integer,
+        name -> Text,
+        grams -> Double,
+        use_by -> Nullable<Date>,
+    }
+}

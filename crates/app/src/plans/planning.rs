@@ -21,6 +21,7 @@ use mealplan_ports::{NewDay, NewMeal, Person, PlanSettings, Portion, StoreError}
 use super::basics::{adjusted, blocking, index_of};
 use super::eaters::Eaters;
 use super::searches::Ticket;
+use super::stock::seat_pantry;
 use super::table::{Table, day_changes, keep_rules_of_changes};
 use super::{CREATE_ATTEMPTS, PlanError, PlanView, Planner, Plans};
 
@@ -42,6 +43,9 @@ pub struct GenerateOptions {
     pub household: bool,
     /// Whether the plan draws on one's own recipes alike, first, or only.
     pub my_recipes: super::MyRecipes,
+    /// Prefer recipes that use what the pantry holds, the earliest due
+    /// first, as far as the targets allow.
+    pub use_pantry: bool,
 }
 
 /// How a day of a plan meets the profile's targets, as the plan says it.
@@ -192,6 +196,7 @@ impl Planner {
         ticket: &Ticket,
     ) -> Result<PlanView, PlanError> {
         let (all, unfilled) = self.pool_of(user, &profile, options.my_recipes).await?;
+        let pantry = self.pantry_for(user, options.use_pantry).await?;
         let seed = options
             .seed
             .unwrap_or_else(|| self.clock.now().timestamp_nanos_opt().unwrap_or(0) as u64);
@@ -207,6 +212,7 @@ impl Planner {
                 // household planner seats.
                 let table = Table::of(&taxonomy, &profile, &[], &options.settings, today);
                 let diners = options.my_recipes.seat(table.diners);
+                let diners = seat_pantry(diners, &recipes, &pantry, &kitchen, today);
                 let request = PlanRequest::new(&recipes, diners, options.days)?
                     .with_seed(seed)
                     .with_kitchen(&kitchen)
@@ -273,6 +279,7 @@ impl Planner {
         };
         let eaters = Eaters::new(&self.taxonomy, Some(stored), &members, true);
         let (all, unfilled) = self.pool_of(user, stored, options.my_recipes).await?;
+        let pantry = self.pantry_for(user, options.use_pantry).await?;
         let seed = options
             .seed
             .unwrap_or_else(|| self.clock.now().timestamp_nanos_opt().unwrap_or(0) as u64);
@@ -287,6 +294,7 @@ impl Planner {
                 let Table { diners, people } =
                     Table::of(&taxonomy, &profile, &members, &options.settings, today);
                 let diners = options.my_recipes.seat(diners);
+                let diners = seat_pantry(diners, &recipes, &pantry, &kitchen, today);
                 let request = PlanRequest::new(&recipes, diners, options.days)?
                     .with_seed(seed)
                     .with_kitchen(&kitchen)

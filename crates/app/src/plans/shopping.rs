@@ -1,10 +1,11 @@
 //! The shopping list of the active plan: what its pending meals need, in
-//! the units people buy, with the aisle and the days each item is for.
+//! the units people buy, with the aisle and the days each item is for,
+//! less what the pantry holds.
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use mealplan_domain::kitchen::{Aisle, Purchase};
-use mealplan_domain::{MealStatus, UserId};
+use mealplan_domain::kitchen::{Aisle, Kitchen, Purchase};
+use mealplan_domain::{MealStatus, PantryItem, UserId};
 
 use super::{PlanError, Shopping};
 
@@ -16,7 +17,10 @@ pub struct ShoppingItem {
     /// Grams the pending meals use, portions applied, as the recipes list
     /// them (cooked weight for rice, pasta, meat, …).
     pub grams: f64,
-    /// What to buy: rounded up to whole pieces, ml/l or g/kg, in the form
+    /// Grams of `grams` the pantry holds (0 when none): only the rest is
+    /// bought.
+    pub from_pantry: f64,
+    /// What to buy for what the pantry lacks: rounded up to whole pieces, ml/l or g/kg, in the form
     /// shops sell (dry rice, raw chicken).
     pub purchase: Purchase,
     /// Days of the week (1-7) whose pending meals need it, ascending.
@@ -30,6 +34,9 @@ pub struct ShoppingList {
     pub plan_id: i64,
     /// Items by name.
     pub items: Vec<ShoppingItem>,
+    /// What the pantry will still hold once the pending meals are
+    /// cooked, in the pantry's order (items used up left out).
+    pub pantry_left: Vec<PantryItem>,
 }
 
 impl ShoppingList {
@@ -67,18 +74,101 @@ impl Shopping {
                 }
             }
         }
-        Ok(ShoppingList {
-            plan_id: plan.id,
-            items: totals
-                .into_iter()
-                .map(|(name, (grams, days))| ShoppingItem {
-                    purchase: self.kitchen.purchase(&name, grams),
+        let mut pantry = Stock::of(self.pantry_of(user).await?, &self.kitchen);
+        let items = totals
+            .into_iter()
+            .map(|(name, (grams, days))| {
+                let from_pantry = pantry.take(&name, grams);
+                ShoppingItem {
+                    purchase: to_buy(&self.kitchen, &name, grams, from_pantry),
                     name,
                     grams,
+                    from_pantry,
                     days: days.into_iter().collect(),
+                }
+            })
+            .collect();
+        Ok(ShoppingList {
+            plan_id: plan.id,
+            items,
+            pantry_left: pantry.left(),
+        })
+    }
+}
+
+/// What to buy of `name` when the meals need `grams` and the pantry
+/// gives `from_pantry` of them: the purchase of the rest, or nothing (an
+/// amount of 0, `in the pantry`) when the pantry holds it all.
+fn to_buy(kitchen: &Kitchen, name: &str, grams: f64, from_pantry: f64) -> Purchase {
+    let rest = grams - from_pantry;
+    if from_pantry > 0.0 && rest <= 1e-9 {
+        Purchase {
+            amount: 0.0,
+            display: "in the pantry".into(),
+            ..kitchen.purchase(name, grams)
+        }
+    } else {
+        kitchen.purchase(name, rest)
+    }
+}
+
+/// A pantry being drawn on: each item with the shopping-list name it
+/// counts under, its grams in that item's terms, and what is left.
+struct Stock {
+    /// (item, the list's name it counts under, the list's grams per gram
+    /// of it, the list's grams left).
+    items: Vec<(PantryItem, String, f64, f64)>,
+}
+
+impl Stock {
+    fn of(items: Vec<PantryItem>, kitchen: &Kitchen) -> Self {
+        Self {
+            items: items
+                .into_iter()
+                .map(|item| {
+                    // Grams at home are of the food as sold (dry rice, raw
+                    // chicken); the list's grams are the recipes' (cooked).
+                    let (bought, grams) = kitchen.bought_as(&item.name, item.grams);
+                    let form = kitchen
+                        .get(bought)
+                        .and_then(|f| f.bought.as_ref())
+                        .map_or(1.0, |b| b.factor);
+                    let grams = if form > 0.0 { grams / form } else { grams };
+                    let (bought, factor) = (bought.to_owned(), grams / item.grams);
+                    (item, bought, factor, grams)
                 })
                 .collect(),
-        })
+        }
+    }
+
+    /// Takes up to `grams` of `name` (a shopping-list name), the items
+    /// due first first (those without a day last); how much it gave.
+    fn take(&mut self, name: &str, grams: f64) -> f64 {
+        let mut order: Vec<usize> = (0..self.items.len())
+            .filter(|&i| self.items[i].1 == name && self.items[i].3 > 0.0)
+            .collect();
+        order.sort_by_key(|&i| (self.items[i].0.use_by.is_none(), self.items[i].0.use_by, i));
+        let mut wanted = grams;
+        for i in order {
+            let left = &mut self.items[i].3;
+            let given = left.min(wanted);
+            *left -= given;
+            wanted -= given;
+        }
+        grams - wanted
+    }
+
+    /// What is left of each item, in its own terms and the pantry's
+    /// order; items used up left out.
+    fn left(self) -> Vec<PantryItem> {
+        self.items
+            .into_iter()
+            .filter(|(_, _, _, left)| *left > 1e-6)
+            .map(|(item, _, factor, left)| PantryItem {
+                grams: if factor > 0.0 { left / factor } else { left },
+                ..item
+            })
+            .collect()
     }
 }
 
@@ -90,8 +180,8 @@ mod tests {
     use mealplan_domain::kitchen::{BuyUnit, HouseMeasure, Kitchen, KitchenFacts, Piece};
     use mealplan_domain::{MealType, Recipe};
     use mealplan_ports::{
-        DailyMenu, MealDetail, MockClock, MockPersonRepository, MockPlanRepository,
-        MockRecipeCatalog, Plan,
+        DailyMenu, MealDetail, MockClock, MockPantryStore, MockPersonRepository,
+        MockPlanRepository, MockRecipeCatalog, Plan,
     };
 
     use super::*;
@@ -209,5 +299,71 @@ mod tests {
         assert_eq!(kiwi.purchase.aisle, Aisle::Other);
         let aisles: Vec<Aisle> = list.by_aisle().into_iter().map(|(a, _)| a).collect();
         assert_eq!(aisles, [Aisle::Dairy, Aisle::Other]);
+        // No pantry wired: nothing from it, nothing left in it.
+        assert!(list.items.iter().all(|i| i.from_pantry == 0.0));
+        assert!(list.pantry_left.is_empty());
+    }
+
+    #[tokio::test]
+    async fn the_pantry_is_taken_first_and_what_it_keeps_is_listed() {
+        let mut plans = MockPlanRepository::new();
+        plans.expect_active().returning(|_| {
+            Ok(Some(Plan {
+                id: 7,
+                user_id: UserId(1),
+                created_at: Utc.with_ymd_and_hms(2026, 1, 1, 0, 0, 0).unwrap(),
+                updated_at: Utc.with_ymd_and_hms(2026, 1, 1, 0, 0, 0).unwrap(),
+                active: true,
+                settings: None,
+                days: vec![DailyMenu {
+                    id: 1,
+                    day_of_week: 1,
+                    meals: vec![meal(1, 1, MealStatus::Pending, 1.5)],
+                }],
+            }))
+        });
+        let mut catalog = MockRecipeCatalog::new();
+        catalog.expect_all().returning(|| {
+            Ok(Arc::from(vec![recipe(
+                1,
+                &[("egg", 100.0), ("kiwi", 30.0)],
+            )]))
+        });
+        let day = |d| chrono::NaiveDate::from_ymd_opt(2026, 1, d).unwrap();
+        let mut pantry = MockPantryStore::new();
+        pantry.expect_pantry().returning(move |_| {
+            Ok(vec![
+                PantryItem::new("egg".into(), 100.0, None).unwrap(),
+                PantryItem::new("kiwi".into(), 100.0, Some(day(3))).unwrap(),
+                PantryItem::new("egg".into(), 20.0, Some(day(2))).unwrap(),
+                PantryItem::new("rice".into(), 500.0, None).unwrap(),
+            ])
+        });
+        let s = crate::plans::Plans::new(
+            Arc::new(plans),
+            Arc::new(catalog),
+            Arc::new(MockPersonRepository::new()),
+            Arc::new(MockClock::new()),
+            Arc::new(mealplan_domain::Taxonomy::default()),
+        )
+        .with_kitchen(Arc::new(kitchen()))
+        .with_pantry(Arc::new(pantry))
+        .shopping();
+        let list = s.shopping_list(UserId(1)).await.unwrap();
+        // 150 g of eggs needed: the 20 g due first, then 100 g; 30 g (one
+        // egg) bought. 45 g of kiwi, all from the pantry.
+        let egg = &list.items[0];
+        assert_eq!((egg.grams, egg.from_pantry), (150.0, 120.0));
+        assert_eq!(egg.purchase.display, "1 egg");
+        let kiwi = &list.items[1];
+        assert_eq!((kiwi.from_pantry, kiwi.purchase.amount), (45.0, 0.0));
+        assert_eq!(kiwi.purchase.display, "in the pantry");
+        let left: Vec<(&str, f64)> = list
+            .pantry_left
+            .iter()
+            .map(|i| (i.name.as_str(), i.grams))
+            .collect();
+        assert_eq!(left, [("kiwi", 55.0), ("rice", 500.0)]);
+        assert_eq!(list.pantry_left[0].use_by, Some(day(3)));
     }
 }

@@ -122,6 +122,7 @@ impl Toolbox<'_> {
             },
             household,
             my_recipes: mine,
+            use_pantry: false,
         };
         let plan = match self
             .services

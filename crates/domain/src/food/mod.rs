@@ -14,6 +14,7 @@ pub mod meal;
 pub mod micronutrients;
 pub mod nutrition;
 pub mod own;
+pub mod pantry;
 pub mod plate;
 pub mod recipe;
 pub mod restriction;

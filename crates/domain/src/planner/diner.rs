@@ -25,6 +25,16 @@ use super::week::WeekBound;
 use super::whole_day::LimitRule;
 use super::{HardRules, PlannedDay, meal_slots};
 
+/// A food at home to use up, as recipes name it, and how much using it
+/// soon matters, in (0, 1] ([`crate::PantryItem::urgency`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct PantryFood {
+    /// An ingredient name as recipes write it.
+    pub name: String,
+    /// Its weight in the pantry bonus, in (0, 1].
+    pub weight: f64,
+}
+
 /// One person at the table.
 #[derive(Debug, Clone)]
 pub struct Diner {
@@ -42,6 +52,10 @@ pub struct Diner {
     /// [`crate::OWN_RECIPE_BASE`]) to the catalogue's: a preference
     /// bonus, so only within what the targets allow.
     pub prefers_own: bool,
+    /// Foods at home they would rather use up, each weighed by how soon
+    /// it is due: a preference bonus for the recipes holding them, so
+    /// only within what the targets allow.
+    pub pantry: Vec<PantryFood>,
     /// How close their day must land.
     pub tolerances: Tolerances,
     /// Their portion limits.
@@ -72,6 +86,7 @@ impl Diner {
             preferred_diets: Vec::new(),
             tastes: Vec::new(),
             prefers_own: false,
+            pantry: Vec::new(),
             tolerances: Tolerances::default(),
             portions: Portions::default(),
             limits: LimitRule::default(),
@@ -143,6 +158,12 @@ impl Diner {
     /// The same person preferring their own recipes ([`Self::prefers_own`]).
     pub fn preferring_own(mut self) -> Self {
         self.prefers_own = true;
+        self
+    }
+
+    /// The same person preferring recipes that use `foods` ([`Self::pantry`]).
+    pub fn using_pantry(mut self, foods: Vec<PantryFood>) -> Self {
+        self.pantry = foods;
         self
     }
 

@@ -36,6 +36,8 @@ mod household;
 mod lp;
 pub mod micronutrients;
 mod one;
+#[cfg(test)]
+mod pantry_tests;
 mod rebalance;
 mod request;
 mod rules;
@@ -47,7 +49,7 @@ pub mod whole_day;
 
 pub use adjust::PlanAdjust;
 pub use budget::Budget;
-pub use diner::Diner;
+pub use diner::{Diner, PantryFood};
 pub use fit::{DayFit, Off, assess};
 pub use household::{Keep, Share, TableDay, TableDish, TableMeal};
 pub use lp::{Bound, best_miss};
@@ -115,6 +117,26 @@ const TASTE_BONUS: f64 = 0.1;
 /// week of four own dinners took 0, 0 and 2 of them; at 100, 3, with the
 /// same 7 days met.
 const OWN_BONUS: f64 = 100.0;
+/// The bonus of a recipe holding a food at home that is due at once
+/// (weight 1; a food due later weighs less, [`PantryFood::weight`]), for
+/// a person who plans from their pantry: above every soft preference,
+/// like [`OWN_BONUS`], and far below a day past its targets (1,000) or a
+/// third use of a recipe (300), so that it never costs a day its targets.
+/// A recipe holding several pantry foods counts each, up to twice this.
+const PANTRY_BONUS: f64 = 60.0;
+
+/// The pantry part of a recipe's bonus (see [`PANTRY_BONUS`]).
+fn pantry_bonus(recipe: &Recipe, pantry: &[PantryFood]) -> f64 {
+    if pantry.is_empty() {
+        return 0.0;
+    }
+    let held: f64 = pantry
+        .iter()
+        .filter(|f| recipe.ingredients().iter().any(|i| i.name == f.name))
+        .map(|f| f.weight)
+        .sum();
+    PANTRY_BONUS * held.min(2.0)
+}
 
 /// The meal slots of a day, in order (contract §4.3).
 pub fn meal_slots(meals_per_day: MealsPerDay) -> Vec<MealType> {
@@ -208,7 +230,13 @@ impl Rng {
 }
 
 /// The preference bonus of a recipe.
-fn bonus(recipe: &Recipe, diets: &[DietType], tastes: &[String], own: bool) -> f64 {
+fn bonus(
+    recipe: &Recipe,
+    diets: &[DietType],
+    tastes: &[String],
+    own: bool,
+    pantry: &[PantryFood],
+) -> f64 {
     let d = diets.iter().filter(|d| recipe.suits(**d)).count().min(2) as f64;
     let t = tastes
         .iter()
@@ -220,7 +248,7 @@ fn bonus(recipe: &Recipe, diets: &[DietType], tastes: &[String], own: bool) -> f
     } else {
         0.0
     };
-    DIET_BONUS * d + TASTE_BONUS * t + mine
+    DIET_BONUS * d + TASTE_BONUS * t + mine + pantry_bonus(recipe, pantry)
 }
 
 /// Candidates of each distinct meal type of `slots`, and the pool of each
@@ -234,6 +262,7 @@ fn pools(
     diets: &[DietType],
     tastes: &[String],
     own: bool,
+    pantry: &[PantryFood],
     dishes: &Dishes,
 ) -> (Vec<(MealType, Vec<Candidate>)>, Vec<usize>) {
     let mut pools: Vec<(MealType, Vec<Candidate>)> = Vec::new();
@@ -253,7 +282,7 @@ fn pools(
                 kcal: r.nutrition.calories,
                 protein: r.nutrition.protein,
                 grams: r.grams(),
-                bonus: bonus(r, diets, tastes, own),
+                bonus: bonus(r, diets, tastes, own, pantry),
                 counted: dishes.counted(index),
             })
             .collect();

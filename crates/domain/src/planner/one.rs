@@ -12,7 +12,7 @@ use crate::profile::DietType;
 use crate::profile::intakes::ReferenceIntakes;
 use crate::profile::targets::{DayTargets, Targets};
 
-use super::diner::Diner;
+use super::diner::{Diner, PantryFood};
 use super::request::RequestError;
 use super::search::{Candidate, Day, Problem, Scorer, Slot};
 use super::whole_day::{Dishes, LimitRule};
@@ -36,6 +36,7 @@ pub(crate) struct OneRequest<'a> {
     pub(super) preferred_diets: Vec<DietType>,
     pub(super) tastes: Vec<String>,
     pub(super) prefers_own: bool,
+    pub(super) pantry: Vec<PantryFood>,
     pub(super) days: u8,
     pub(super) seed: u64,
     pub(super) tolerances: Tolerances,
@@ -71,6 +72,7 @@ impl<'a> OneRequest<'a> {
             preferred_diets: Vec::new(),
             tastes: Vec::new(),
             prefers_own: false,
+            pantry: Vec::new(),
             days,
             seed: 0,
             tolerances: Tolerances::default(),
@@ -108,6 +110,12 @@ impl<'a> OneRequest<'a> {
     /// Whether one's own recipes are preferred ([`Diner::prefers_own`]).
     pub(crate) fn preferring_own(mut self, yes: bool) -> Self {
         self.prefers_own = yes;
+        self
+    }
+
+    /// Foods at home to use up ([`Diner::pantry`]).
+    pub(crate) fn using_pantry(mut self, foods: Vec<PantryFood>) -> Self {
+        self.pantry = foods;
         self
     }
 
@@ -205,6 +213,7 @@ impl<'a> OneRequest<'a> {
         )?
         .preferring(diner.preferred_diets.clone(), diner.tastes.clone())
         .preferring_own(diner.prefers_own)
+        .using_pantry(diner.pantry.clone())
         .with_tolerances(diner.tolerances)
         .with_limits(diner.limits)
         .with_portions(diner.portions)
@@ -245,6 +254,7 @@ pub(crate) fn plan_one(request: &OneRequest<'_>) -> Result<Vec<PlannedDay>, Plan
         &request.preferred_diets,
         &request.tastes,
         request.prefers_own,
+        &request.pantry,
         dishes,
     );
     for (meal, pool) in &pools {

@@ -156,6 +156,8 @@ pub(crate) struct RebalanceRequest<'a> {
     pub tastes: Vec<String>,
     /// Whether one's own recipes are preferred.
     pub prefers_own: bool,
+    /// Foods at home to use up.
+    pub pantry: Vec<PantryFood>,
     /// How close the day must land.
     pub tolerances: Tolerances,
     /// The person's day limits (sodium, fibre ceiling).
@@ -213,6 +215,7 @@ impl<'a> RebalanceRequest<'a> {
             preferred_diets: diner.preferred_diets.clone(),
             tastes: diner.tastes.clone(),
             prefers_own: diner.prefers_own,
+            pantry: diner.pantry.clone(),
             tolerances: diner.tolerances,
             limits: diner.limits,
             portions: diner.portions,
@@ -268,6 +271,7 @@ pub(crate) fn rebalance(request: &RebalanceRequest<'_>) -> Rebalanced {
         &request.preferred_diets,
         &request.tastes,
         request.prefers_own,
+        &request.pantry,
         dishes,
     );
     let candidate = |r: usize| {
@@ -283,6 +287,7 @@ pub(crate) fn rebalance(request: &RebalanceRequest<'_>) -> Rebalanced {
                 &request.preferred_diets,
                 &request.tastes,
                 request.prefers_own,
+                &request.pantry,
             ),
             counted: dishes.counted(r),
         }

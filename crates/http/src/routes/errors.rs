@@ -2,7 +2,7 @@
 //! the one place each is mapped to a status or worded as the original
 //! API's Pydantic validation worded it.
 
-use mealplan_app::{AccountError, Busy, OwnRecipeError, PlanError, Refusal};
+use mealplan_app::{AccountError, Busy, OwnRecipeError, PantryError, PlanError, Refusal};
 use mealplan_domain::{Field, Invalid, RangeError, TextError};
 use serde_json::Value;
 
@@ -33,6 +33,41 @@ pub(crate) fn own_recipe_error(error: OwnRecipeError, at: &[Loc], body: &Value) 
             Problem::value_error(error),
         ),
     }
+}
+
+/// Maps a pantry use-case error to its answer: an unknown food is 422
+/// at its item's `name`, the message naming what it may be.
+pub(crate) fn pantry_error(error: PantryError, body: &Value) -> ApiError {
+    let mut errors = Errors::default();
+    match error {
+        PantryError::UnknownFood {
+            index,
+            name,
+            candidates,
+        } => {
+            let quoted: Vec<String> = candidates.iter().map(|c| format!("'{c}'")).collect();
+            let reason = if quoted.is_empty() {
+                format!("unknown food '{name}'")
+            } else {
+                format!("unknown food '{name}'; did you mean {}?", quoted.join(", "))
+            };
+            errors.push(
+                vec!["body".into(), Loc::Index(index), "name".into()],
+                &Value::from(name),
+                Problem::value_error(reason),
+            );
+        }
+        PantryError::Item { index, error } => errors.push(
+            vec!["body".into(), Loc::Index(index)],
+            body.get(index).unwrap_or(&Value::Null),
+            Problem::value_error(error),
+        ),
+        PantryError::List(error) => {
+            errors.push(vec!["body".into()], body, Problem::value_error(error))
+        }
+        PantryError::Store(e) => return ApiError::store(e),
+    }
+    errors.into_error()
 }
 
 /// Maps a plan use-case error to its answer.

@@ -15,7 +15,7 @@ use crate::routes::accounts::{TokenResponse, UserResponse};
 use crate::routes::errors::text_problem;
 use crate::routes::household::MemberResponse;
 use crate::routes::profile::ProfileResponse;
-use crate::routes::responses::{ItemResponse, OwnRecipeResponse, PlanResponse};
+use crate::routes::responses::{ItemResponse, OwnRecipeResponse, PantryItemResponse, PlanResponse};
 use crate::schema::field;
 use crate::validate::{BodyFields, FromBody, JsonBody, string};
 
@@ -213,6 +213,8 @@ pub struct AccountExport {
     pub household_members: Vec<MemberResponse>,
     /// The account's own recipes, deleted ones too (`deleted`), by id.
     pub own_recipes: Vec<OwnRecipeResponse>,
+    /// What the caller has at home, in its order.
+    pub pantry: Vec<PantryItemResponse>,
 }
 
 fn rfc3339(t: chrono::DateTime<chrono::Utc>) -> String {
@@ -266,6 +268,7 @@ pub async fn export(
             .iter()
             .map(|own| OwnRecipeResponse::of(own, &state.recipes.sheet_of(own.recipe.clone(), 1.0)))
             .collect(),
+        pantry: data.pantry.iter().map(Into::into).collect(),
     };
     Ok(HttpResponse::Ok()
         .insert_header((header::CACHE_CONTROL, "no-store"))

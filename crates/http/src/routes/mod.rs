@@ -12,6 +12,7 @@ pub mod menus;
 pub mod meta;
 pub mod own_recipes;
 pub mod pages;
+pub mod pantry;
 pub mod plans;
 pub mod plate;
 pub mod profile;

@@ -243,6 +243,11 @@ pub struct Generate {
     /// fills those).
     #[schema(value_type = Option<String>, required = false)]
     my_recipes: MyRecipes,
+    /// Prefer recipes that use what the pantry holds (`GET /api/pantry`),
+    /// the earliest `use_by` first, as far as the targets allow: a day is
+    /// never given up on its targets for it (default false).
+    #[schema(value_type = Option<bool>, required = false)]
+    use_pantry: bool,
 }
 
 /// `my_recipes`.
@@ -284,6 +289,7 @@ impl FromBody for Generate {
         let max_servings = f.optional("max_servings", max_servings);
         let household = f.optional("household", boolean);
         let mine = f.optional("my_recipes", my_recipes);
+        let use_pantry = f.optional("use_pantry", boolean);
         Some(Self {
             days: days?.map_or(DAY_OF_WEEK_RANGE.1 as u8, |d| d as u8),
             seed: seed?.map(|s| s as u64),
@@ -291,6 +297,7 @@ impl FromBody for Generate {
             max_servings: max_servings?.unwrap_or_default(),
             household: household?.unwrap_or(false),
             my_recipes: mine?.unwrap_or_default(),
+            use_pantry: use_pantry?.unwrap_or(false),
         })
     }
 }
@@ -331,6 +338,7 @@ pub async fn generate_plan(
         },
         household: value.household,
         my_recipes: value.my_recipes,
+        use_pantry: value.use_pantry,
     };
     let (plan, profile) = state
         .planner

@@ -10,6 +10,7 @@ use crate::AppState;
 use crate::auth::CurrentUser;
 use crate::error::{ApiError, ErrorBody, ValidationErrorBody};
 use crate::routes::errors::plan_error;
+use crate::routes::responses::PantryItemResponse;
 use crate::schema::{AisleName, ListFormat};
 use crate::validate::{FromQuery, Params, Problem};
 
@@ -21,8 +22,13 @@ pub struct ShoppingItemResponse {
     /// Grams the pending meals use, one decimal (cooked weight for rice,
     /// pasta, pulses, meat and fish, as the recipes list them).
     pub grams: f64,
-    /// How much to buy, in `unit`: rounded up to a whole piece, or to 5 g
-    /// or ml up to 50, 10 below 1000, then tenths of a kg or l.
+    /// Grams of `grams` the pantry holds, one decimal (0 when it holds
+    /// none): only the rest is bought.
+    pub from_pantry: f64,
+    /// How much to buy for what the pantry lacks, in `unit`: rounded up
+    /// to a whole piece, or to 5 g or ml up to 50, 10 below 1000, then
+    /// tenths of a kg or l; 0 (`display`: `in the pantry`) when the
+    /// pantry holds it all.
     pub amount: f64,
     /// `g`, `kg`, `ml`, `l`, or a count noun agreeing with `amount`
     /// (`egg`/`eggs`, `can`/`cans`, `head`/`heads`, `lemon`/`lemons`).
@@ -60,6 +66,9 @@ pub struct ShoppingListResponse {
     pub items: Vec<ShoppingItemResponse>,
     /// The same items grouped by aisle, in the order a shop is walked.
     pub aisles: Vec<AisleGroupResponse>,
+    /// What the pantry will still hold once the pending meals are cooked,
+    /// in the pantry's order (`[]` without a pantry).
+    pub pantry_left: Vec<PantryItemResponse>,
 }
 
 const DAY_NAMES: [&str; 7] = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
@@ -133,6 +142,7 @@ impl From<&ShoppingList> for ShoppingListResponse {
                 .map(|i| ShoppingItemResponse {
                     name: i.name.clone(),
                     grams: (i.grams * 10.0).round() / 10.0,
+                    from_pantry: (i.from_pantry * 10.0).round() / 10.0,
                     amount: i.purchase.amount,
                     unit: i.purchase.unit.clone(),
                     display: i.purchase.display.clone(),
@@ -150,6 +160,7 @@ impl From<&ShoppingList> for ShoppingListResponse {
                     items: items.iter().map(|i| i.name.clone()).collect(),
                 })
                 .collect(),
+            pantry_left: list.pantry_left.iter().map(Into::into).collect(),
         }
     }
 }
@@ -234,6 +245,7 @@ mod tests {
         ShoppingItem {
             name: name.into(),
             grams: 1.0,
+            from_pantry: 0.0,
             purchase: Purchase {
                 amount: 1.0,
                 unit: "g".into(),
@@ -254,6 +266,7 @@ mod tests {
                 item("egg", "6 eggs", Aisle::Dairy, None, &[1]),
                 item("spinach", "120 g", Aisle::Produce, None, &[1, 7]),
             ],
+            pantry_left: vec![],
         };
         assert_eq!(
             as_text(&list),
@@ -272,6 +285,7 @@ mod tests {
         let empty = ShoppingList {
             plan_id: 3,
             items: vec![],
+            pantry_left: vec![],
         };
         assert!(as_text(&empty).ends_with("Nothing to buy: every meal is done.\n"));
     }

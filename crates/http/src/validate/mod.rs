@@ -217,6 +217,20 @@ impl Problem {
     pub fn le_float(limit: f64) -> Self {
         Self::float_bound("less_than_equal", "less than or equal to", "le", limit)
     }
+    /// Not above an exclusive lower bound of a float field.
+    pub fn gt_float(limit: f64) -> Self {
+        Self::float_bound("greater_than", "greater than", "gt", limit)
+    }
+    /// A list of more than `max` items (`actual`), as Pydantic words a
+    /// list's `max_length`.
+    pub fn list_too_long(max: usize, actual: usize) -> Self {
+        let s = if max == 1 { "" } else { "s" };
+        Self::new(
+            "too_long",
+            format!("List should have at most {max} item{s} after validation, not {actual}"),
+            Some(json!({ "field_type": "List", "max_length": max, "actual_length": actual })),
+        )
+    }
     /// Not below an exclusive upper bound of a float field.
     pub fn lt_float(limit: f64) -> Self {
         Self::float_bound("less_than", "less than", "lt", limit)

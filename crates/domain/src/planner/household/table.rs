@@ -259,7 +259,7 @@ pub(super) fn bonuses_of(recipes: &[Recipe], diners: &[Diner]) -> Vec<Vec<f64>> 
         .map(|d| {
             recipes
                 .iter()
-                .map(|r| bonus(r, &d.preferred_diets, &d.tastes, d.prefers_own))
+                .map(|r| bonus(r, &d.preferred_diets, &d.tastes, d.prefers_own, &d.pantry))
                 .collect()
         })
         .collect()

@@ -8,6 +8,7 @@ pub mod fit;
 pub mod item;
 pub mod meal;
 pub mod micronutrients;
+pub mod pantry;
 pub mod plan;
 pub mod recipe;
 
@@ -19,5 +20,6 @@ pub use fit::{DayFitResponse, WholeDayResponse};
 pub use item::ItemResponse;
 pub use meal::{AlternativeResponse, MealDetailResponse, Totals};
 pub use micronutrients::{MicronutrientAmount, MicronutrientSummaryResponse, amounts};
+pub use pantry::PantryItemResponse;
 pub use plan::{DailyMenuResponse, PlanResponse};
 pub use recipe::{RecipeResponse, ServedRecipeResponse, public_link, set_public_base_url};
