@@ -11,6 +11,7 @@
 
 pub mod foods;
 pub mod grams;
+mod lean;
 pub mod lexicon;
 pub mod matcher;
 pub mod parse;

@@ -129,8 +129,19 @@ pub fn read_line(text: &str) -> LineReading {
 }
 
 fn place(line: &ParsedLine) -> Reading {
-    let name = with_states(line);
-    let candidates = fruit_part(line).unwrap_or_else(|| candidates(&name));
+    let share = crate::lean::stated(&line.text);
+    let mut name = with_states(line);
+    if share.is_some() {
+        name = crate::lean::without_share(&name);
+    }
+    let mut candidates = fruit_part(line).unwrap_or_else(|| candidates(&name));
+    // A stated lean share picks the ground meat of that share.
+    if let Some(share) = share
+        && let Some(first) = candidates.first_mut()
+        && let Some(at) = crate::lean::at_share(first, share)
+    {
+        *first = at;
+    }
     let review = |reason| Reading::NeedsReview {
         reason,
         candidates: candidates.iter().take(CANDIDATES).cloned().collect(),
