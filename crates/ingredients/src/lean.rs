@@ -4,8 +4,7 @@
 //! 20% FAT,RAW"): the share is what the cook bought, and the rows differ by
 //! up to 200 kcal per 100 g.
 
-use crate::foods::FoodTable;
-use crate::matcher::Candidate;
+use crate::foods::{Food, FoodTable};
 
 /// The lean share `text` states, in percent: "85% lean", "85 % lean",
 /// "lean 85%", "85/15" (the two adding up to 100).
@@ -60,11 +59,12 @@ pub(crate) fn without_share(name: &str) -> String {
         .join(" ")
 }
 
-/// `placed` at the lean share `share` when it is one of SR28's rows by
-/// share and SR28 has that share of the same meat; `None` otherwise.
-pub(crate) fn at_share(placed: &Candidate, share: u32) -> Option<Candidate> {
+/// The food of SR28 description `placed` at the lean share `share`, when
+/// `placed` is one of SR28's rows by share and SR28 has that share of the
+/// same meat; `None` otherwise.
+pub(crate) fn at_share(placed: &str, share: u32) -> Option<&'static Food> {
     let squeezed = |d: &str| d.replace(' ', "");
-    let description = squeezed(&placed.description);
+    let description = squeezed(placed);
     let at = description.find("%LNMEAT/")?;
     let digits = description[..at]
         .rfind(|c: char| !c.is_ascii_digit())
@@ -75,21 +75,15 @@ pub(crate) fn at_share(placed: &Candidate, share: u32) -> Option<Candidate> {
     let wanted = description.replace(&from, &to);
     let bare = wanted.strip_suffix(",RAW").unwrap_or(&wanted).to_owned();
     let foods = FoodTable::sr28().foods();
-    let found = foods
+    foods
         .iter()
         .find(|f| squeezed(&f.description) == wanted)
-        .or_else(|| foods.iter().find(|f| squeezed(&f.description) == bare))?;
-    Some(Candidate {
-        ndb: found.ndb,
-        description: found.description.clone(),
-        confidence: placed.confidence,
-    })
+        .or_else(|| foods.iter().find(|f| squeezed(&f.description) == bare))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::matcher::{Reading, read_line};
 
     #[test]
     fn a_share_is_read_as_cooks_write_it() {
@@ -106,21 +100,12 @@ mod tests {
         }
     }
 
-    fn ndb(line: &str) -> u32 {
-        match read_line(line).reading {
-            Reading::Placed(p) => p.food.ndb,
-            other => panic!("{line}: {other:?}"),
-        }
-    }
-
     #[test]
-    fn the_stated_share_picks_the_row_of_that_share() {
-        assert_eq!(ndb("2 lbs ground beef (85% lean)"), 23567);
-        assert_eq!(ndb("1 lb 90/10 ground beef"), 23562);
-        assert_eq!(ndb("1 lb 93% lean ground beef"), 23472);
-        assert_eq!(ndb("1 lb ground beef (70/30)"), 13498);
-        // Nothing stated, or a share SR28 has no row of: as before.
-        assert_eq!(ndb("1 lb ground beef"), 23572);
-        assert_eq!(ndb("1 lb ground beef (88% lean)"), 23572);
+    fn a_row_by_share_has_its_siblings() {
+        let at = |d: &str, s| at_share(d, s).map(|f| f.ndb);
+        assert_eq!(at("BEEF,GROUND,80% LN MEAT / 20% FAT,RAW", 85), Some(23567));
+        assert_eq!(at("BEEF,GROUND,80% LN MEAT / 20% FAT,RAW", 93), Some(23472));
+        assert_eq!(at("BEEF,GROUND,80% LN MEAT / 20% FAT,RAW", 88), None);
+        assert_eq!(at("CORN,SWT,YEL,RAW", 85), None);
     }
 }

@@ -138,9 +138,13 @@ fn place(line: &ParsedLine) -> Reading {
     // A stated lean share picks the ground meat of that share.
     if let Some(share) = share
         && let Some(first) = candidates.first_mut()
-        && let Some(at) = crate::lean::at_share(first, share)
+        && let Some(food) = crate::lean::at_share(&first.description, share)
     {
-        *first = at;
+        *first = Candidate {
+            ndb: food.ndb,
+            description: food.description.clone(),
+            confidence: first.confidence,
+        };
     }
     let review = |reason| Reading::NeedsReview {
         reason,
@@ -445,5 +449,17 @@ mod tests {
         assert!((p.grams - 255.1).abs() < 0.5, "{}", p.grams);
         assert_eq!(placed("2 cups black beans, drained").food.ndb, 16015);
         assert_eq!(placed("1 (15 oz) can black beans").food.ndb, 16018);
+    }
+
+    #[test]
+    fn a_stated_lean_share_picks_the_row_of_that_share() {
+        let ndb = |line: &str| placed(line).food.ndb;
+        assert_eq!(ndb("2 lbs ground beef (85% lean)"), 23567);
+        assert_eq!(ndb("1 lb 90/10 ground beef"), 23562);
+        assert_eq!(ndb("1 lb 93% lean ground beef"), 23472);
+        assert_eq!(ndb("1 lb ground beef (70/30)"), 13498);
+        // Nothing stated, or a share SR28 has no row of: as before.
+        assert_eq!(ndb("1 lb ground beef"), 23572);
+        assert_eq!(ndb("1 lb ground beef (88% lean)"), 23572);
     }
 }
