@@ -4,6 +4,8 @@
 
 use super::*;
 use mealplan_domain::planner::Diner;
+
+use super::pools::merged;
 use mealplan_domain::{HardRules, planner};
 
 /// Which recipes a generated plan draws on.
@@ -220,15 +222,4 @@ fn only_for(taxonomy: &Taxonomy, r: &Recipe, slots: &[MealType]) -> Option<Recip
         r.diet_types().to_vec(),
         r.allergens().to_vec(),
     ))
-}
-
-/// `all` (ordered by id) and `own` after it; `all` itself when `own` is
-/// empty, so that caches keyed by the catalogue snapshot still hit.
-fn merged(all: Arc<[Recipe]>, own: impl IntoIterator<Item = Recipe>) -> Arc<[Recipe]> {
-    let mut own: Vec<Recipe> = own.into_iter().collect();
-    if own.is_empty() {
-        return all;
-    }
-    own.sort_by_key(|r| r.id);
-    all.iter().cloned().chain(own).collect()
 }

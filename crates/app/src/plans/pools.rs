@@ -54,6 +54,7 @@ impl Pools {
             return all;
         }
         let mut own = own;
+        // Sorted here too, so that the signature does not depend on order.
         own.sort_by_key(|r| r.id);
         let mut h = self.hasher.build_hasher();
         for r in &own {
@@ -67,7 +68,7 @@ impl Pools {
         {
             return Arc::clone(&pool.merged);
         }
-        let merged: Arc<[Recipe]> = all.iter().cloned().chain(own).collect();
+        let merged = merged(Arc::clone(&all), own);
         if kept.len() >= POOLS_KEPT && !kept.contains_key(&user) {
             kept.clear();
         }
@@ -97,6 +98,17 @@ impl Pools {
         kept.truncate(DISHES_KEPT);
         dishes
     }
+}
+
+/// `all` (ordered by id) and `own` after it; `all` itself when `own` is
+/// empty, so that caches keyed by the catalogue snapshot still hit.
+pub(super) fn merged(all: Arc<[Recipe]>, own: impl IntoIterator<Item = Recipe>) -> Arc<[Recipe]> {
+    let mut own: Vec<Recipe> = own.into_iter().collect();
+    if own.is_empty() {
+        return all;
+    }
+    own.sort_by_key(|r| r.id);
+    all.iter().cloned().chain(own).collect()
 }
 
 #[cfg(test)]
