@@ -328,7 +328,126 @@ async fn a_table_plans_from_the_pantry_too(b: Backend) {
     eprintln!("table: pantry meals {used:?}, person-days within {within:?}");
 }
 
+/// The pantry's items as (name, grams rounded to 0.1 g, use-by), sorted.
+fn stock(app_answer: &Value) -> Vec<(String, i64, Value)> {
+    let mut items: Vec<(String, i64, Value)> = app_answer
+        .as_array()
+        .unwrap_or_else(|| panic!("a pantry: {app_answer}"))
+        .iter()
+        .map(|i| {
+            (
+                i["name"].as_str().unwrap().to_owned(),
+                (i["grams"].as_f64().unwrap() * 10.0).round() as i64,
+                i["use_by"].clone(),
+            )
+        })
+        .collect();
+    items.sort_by(|a, b| (&a.0, a.1).cmp(&(&b.0, b.1)));
+    items
+}
+
+/// Ticking a meal eaten takes its foods out of the pantry (the earliest
+/// due first), once however often it is ticked; un-ticking puts exactly
+/// that back. A meal eaten before the pantry was written took nothing
+/// from it. The shopping list and the pantry agree.
+async fn ticking_a_meal_takes_from_the_pantry_and_unticking_puts_back(b: Backend) {
+    let app = spawn_app(b).await;
+    let ann = app.token_for("ann@example.com").await;
+    let bob = app.token_for("bob@example.com").await;
+    // 3004 a serving: chicken breast 180 g (cooked), broccoli 150 g,
+    // white rice 200 g cooked, …
+    let plan = json!({"daily_menus": [{"day_of_week": 1, "meal_details": [
+        {"recipe_id": 3004, "schedule": 1, "status": 1, "meal_type": "lunch", "servings": 1.0},
+        {"recipe_id": 3004, "schedule": 2, "status": 0, "meal_type": "dinner", "servings": 1.5}
+    ]}]});
+    let created = app.json(Method::POST, "/api/plan", Some(&ann), &plan).await;
+    assert_eq!(created.status, 201, "{}", created.text);
+    let meals = created.json["daily_menus"][0]["meal_details"].clone();
+    let (lunch, dinner) = (
+        meals[0]["id"].as_i64().unwrap(),
+        meals[1]["id"].as_i64().unwrap(),
+    );
+    let pantry = json!([
+        {"name": "broccoli", "grams": 500},
+        {"name": "broccoli", "grams": 100, "use_by": "2026-12-02"},
+        {"name": "chicken breast", "grams": 1000},
+        {"name": "lentils", "grams": 500},
+    ]);
+    assert_eq!(put(&app, &ann, &pantry).await.status, 200);
+    assert_eq!(put(&app, &bob, &pantry).await.status, 200);
+    let written = stock(&app.get("/api/pantry", Some(&ann)).await.json);
+    // Lunch was eaten before the list was written: it took nothing.
+    assert_eq!(written, stock(&pantry_as_stored(&pantry)));
+
+    let tick = |id: i64, status: u8| {
+        let app = &app;
+        let ann = ann.clone();
+        async move {
+            let path = format!("/meal-detail/{id}/status?status={status}");
+            let reply = app.send(Method::PUT, &path, Some(&ann), &[], None).await;
+            assert_eq!(reply.status, 200, "{}", reply.text);
+        }
+    };
+    tick(dinner, 1).await;
+    tick(dinner, 1).await;
+    let after = app.get("/api/pantry", Some(&ann)).await.json;
+    // 225 g of broccoli: the 100 g due first, then 125 g of the rest;
+    // 270 g of cooked chicken is about 359 g raw.
+    let after_stock = stock(&after);
+    assert_eq!(after_stock.len(), 3, "{after}");
+    assert_eq!(after_stock[0], ("broccoli".to_owned(), 3750, Value::Null));
+    assert_eq!(after_stock[1].0, "chicken breast");
+    let chicken = after_stock[1].1 as f64 / 10.0;
+    assert!((chicken - (1000.0 - 270.0 * 1.33)).abs() < 0.5, "{chicken}");
+    assert_eq!(after_stock[2], ("lentils".to_owned(), 5000, Value::Null));
+    // Nothing pending is left to buy; the list keeps what the pantry does.
+    let list = app
+        .get("/api/plan/current/shopping-list", Some(&ann))
+        .await
+        .json;
+    assert_eq!(list["items"], json!([]), "{list}");
+    assert_eq!(stock(&list["pantry_left"]), after_stock);
+    // Another account's pantry is its own.
+    assert_eq!(
+        stock(&app.get("/api/pantry", Some(&bob)).await.json),
+        written
+    );
+
+    // Un-ticked: exactly what it took comes back.
+    tick(dinner, 0).await;
+    assert_eq!(
+        stock(&app.get("/api/pantry", Some(&ann)).await.json),
+        written
+    );
+    // Un-ticking the lunch eaten before the list puts nothing back.
+    tick(lunch, 0).await;
+    assert_eq!(
+        stock(&app.get("/api/pantry", Some(&ann)).await.json),
+        written
+    );
+    // Ticked again after the list: now it takes from it.
+    tick(lunch, 1).await;
+    let again = stock(&app.get("/api/pantry", Some(&ann)).await.json);
+    assert_eq!(again[0], ("broccoli".to_owned(), 4500, Value::Null));
+}
+
+/// A pantry as the service stores it: grams as numbers, `use_by` null
+/// when not given.
+fn pantry_as_stored(sent: &Value) -> Value {
+    Value::Array(
+        sent.as_array()
+            .unwrap()
+            .iter()
+            .map(|i| {
+                json!({"name": i["name"], "grams": i["grams"].as_f64().unwrap(),
+                       "use_by": i.get("use_by").cloned().unwrap_or(Value::Null)})
+            })
+            .collect(),
+    )
+}
+
 crate::on_both_backends!(
+    ticking_a_meal_takes_from_the_pantry_and_unticking_puts_back,
     a_table_plans_from_the_pantry_too,
     pantry_round_trip_each_account_its_own,
     unknown_names_and_bad_items_store_nothing,

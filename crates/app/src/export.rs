@@ -116,8 +116,16 @@ impl Export {
                 Some(store) => store.of_owner(user).await?,
                 None => Vec::new(),
             },
+            // As it now is: meals ticked as eaten taken out.
             pantry: match &self.pantry {
-                Some(store) => store.pantry(user).await?,
+                Some(store) => {
+                    let ledger = store.ledger(user).await?;
+                    if ledger.is_settled() {
+                        ledger.items
+                    } else {
+                        self.plans.pantry(user).await?
+                    }
+                }
                 None => Vec::new(),
             },
         }))
@@ -286,13 +294,16 @@ mod tests {
     async fn the_pantry_is_exported_when_it_is_wired() {
         let mut pantry = mealplan_ports::MockPantryStore::new();
         pantry
-            .expect_pantry()
+            .expect_ledger()
             .withf(|id| *id == ANN)
             .times(1)
             .returning(|_| {
-                Ok(vec![
-                    mealplan_domain::PantryItem::new("egg".into(), 120.0, None).unwrap(),
-                ])
+                Ok(mealplan_ports::PantryLedger {
+                    items: vec![
+                        mealplan_domain::PantryItem::new("egg".into(), 120.0, None).unwrap(),
+                    ],
+                    ..Default::default()
+                })
             });
         let export =
             export(users(true), profiles(no_items), Ok(Vec::new())).with_pantry(Arc::new(pantry));

@@ -80,11 +80,6 @@ impl Pantry {
         }
     }
 
-    /// `user`'s pantry, in its order.
-    pub async fn get(&self, user: UserId) -> Result<Vec<PantryItem>, StoreError> {
-        self.store.pantry(user).await
-    }
-
     /// Replaces `user`'s pantry with `entries`, each named as the
     /// catalogue names the food; nothing is stored when any entry is
     /// refused (the first unknown name, with its candidates). The pantry
@@ -331,17 +326,6 @@ mod tests {
             .replace(ANN, vec![entry("egg", 50.0), entry("egg", 0.0)])
             .await;
         assert!(matches!(result, Err(PantryError::Item { index: 1, .. })));
-    }
-
-    #[tokio::test]
-    async fn the_pantry_is_read_from_the_store() {
-        let mut store = MockPantryStore::new();
-        store
-            .expect_pantry()
-            .withf(|user| *user == ANN)
-            .returning(|_| Ok(vec![PantryItem::new("egg".into(), 120.0, None).unwrap()]));
-        let items = service(store).get(ANN).await.unwrap();
-        assert_eq!(items.len(), 1);
     }
 
     #[test]

@@ -260,6 +260,6 @@ mod own_recipes;
 
 #[cfg(feature = "mock")]
 pub use pantry::MockPantryStore;
-pub use pantry::PantryStore;
+pub use pantry::{EatenMeal, MealDraw, PantryLedger, PantryStore, Settle, Settlement};
 
 mod pantry;

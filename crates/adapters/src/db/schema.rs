@@ -241,3 +241,27 @@ diesel::table! {
         use_by -> Nullable<Date>,
     }
 }
+
+diesel::table! {
+    pantry_meals (meal_detail_id) {
+        meal_detail_id -> BigInt,
+        user_id -> BigInt,
+    }
+}
+
+diesel::table! {
+    pantry_draws (meal_detail_id, position) {
+        meal_detail_id -> BigInt,
+        position -> Integer,
+        name -> Text,
+        grams -> Double,
+        use_by -> Nullable<Date>,
+    }
+}
+
+diesel::joinable!(pantry_meals -> meal_details (meal_detail_id));
+diesel::allow_tables_to_appear_in_same_query!(pantry_meals, pantry_draws);
+diesel::allow_tables_to_appear_in_same_query!(pantry_meals, daily_menus);
+diesel::allow_tables_to_appear_in_same_query!(pantry_meals, plans);
+diesel::allow_tables_to_appear_in_same_query!(pantry_meals, meal_details);
+diesel::allow_tables_to_appear_in_same_query!(pantry_draws, meal_details);

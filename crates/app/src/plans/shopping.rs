@@ -7,6 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use mealplan_domain::kitchen::{Aisle, Kitchen, Purchase};
 use mealplan_domain::{MealStatus, PantryItem, UserId};
 
+use super::stock::Stock;
 use super::{PlanError, Shopping};
 
 /// One line of a shopping list.
@@ -109,66 +110,6 @@ fn to_buy(kitchen: &Kitchen, name: &str, grams: f64, from_pantry: f64) -> Purcha
         }
     } else {
         kitchen.purchase(name, rest)
-    }
-}
-
-/// A pantry being drawn on: each item with the shopping-list name it
-/// counts under, its grams in that item's terms, and what is left.
-struct Stock {
-    /// (item, the list's name it counts under, the list's grams per gram
-    /// of it, the list's grams left).
-    items: Vec<(PantryItem, String, f64, f64)>,
-}
-
-impl Stock {
-    fn of(items: Vec<PantryItem>, kitchen: &Kitchen) -> Self {
-        Self {
-            items: items
-                .into_iter()
-                .map(|item| {
-                    // Grams at home are of the food as sold (dry rice, raw
-                    // chicken); the list's grams are the recipes' (cooked).
-                    let (bought, grams) = kitchen.bought_as(&item.name, item.grams);
-                    let form = kitchen
-                        .get(bought)
-                        .and_then(|f| f.bought.as_ref())
-                        .map_or(1.0, |b| b.factor);
-                    let grams = if form > 0.0 { grams / form } else { grams };
-                    let (bought, factor) = (bought.to_owned(), grams / item.grams);
-                    (item, bought, factor, grams)
-                })
-                .collect(),
-        }
-    }
-
-    /// Takes up to `grams` of `name` (a shopping-list name), the items
-    /// due first first (those without a day last); how much it gave.
-    fn take(&mut self, name: &str, grams: f64) -> f64 {
-        let mut order: Vec<usize> = (0..self.items.len())
-            .filter(|&i| self.items[i].1 == name && self.items[i].3 > 0.0)
-            .collect();
-        order.sort_by_key(|&i| (self.items[i].0.use_by.is_none(), self.items[i].0.use_by, i));
-        let mut wanted = grams;
-        for i in order {
-            let left = &mut self.items[i].3;
-            let given = left.min(wanted);
-            *left -= given;
-            wanted -= given;
-        }
-        grams - wanted
-    }
-
-    /// What is left of each item, in its own terms and the pantry's
-    /// order; items used up left out.
-    fn left(self) -> Vec<PantryItem> {
-        self.items
-            .into_iter()
-            .filter(|(_, _, _, left)| *left > 1e-6)
-            .map(|(item, _, factor, left)| PantryItem {
-                grams: if factor > 0.0 { left / factor } else { left },
-                ..item
-            })
-            .collect()
     }
 }
 
@@ -331,13 +272,16 @@ mod tests {
         });
         let day = |d| chrono::NaiveDate::from_ymd_opt(2026, 1, d).unwrap();
         let mut pantry = MockPantryStore::new();
-        pantry.expect_pantry().returning(move |_| {
-            Ok(vec![
-                PantryItem::new("egg".into(), 100.0, None).unwrap(),
-                PantryItem::new("kiwi".into(), 100.0, Some(day(3))).unwrap(),
-                PantryItem::new("egg".into(), 20.0, Some(day(2))).unwrap(),
-                PantryItem::new("rice".into(), 500.0, None).unwrap(),
-            ])
+        pantry.expect_ledger().returning(move |_| {
+            Ok(mealplan_ports::PantryLedger {
+                items: vec![
+                    PantryItem::new("egg".into(), 100.0, None).unwrap(),
+                    PantryItem::new("kiwi".into(), 100.0, Some(day(3))).unwrap(),
+                    PantryItem::new("egg".into(), 20.0, Some(day(2))).unwrap(),
+                    PantryItem::new("rice".into(), 500.0, None).unwrap(),
+                ],
+                ..Default::default()
+            })
         });
         let s = crate::plans::Plans::new(
             Arc::new(plans),

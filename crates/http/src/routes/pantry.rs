@@ -141,7 +141,7 @@ fn answer(items: &[mealplan_domain::PantryItem]) -> Vec<PantryItemResponse> {
     get, path = "/api/pantry", tag = "pantry",
     security(("bearer" = [])),
     responses(
-        (status = 200, description = "The pantry", body = Vec<PantryItemResponse>),
+        (status = 200, description = "The pantry as it now is: the foods of meals ticked as eaten since it was written taken out, of meals un-ticked since put back", body = Vec<PantryItemResponse>),
         (status = 401, description = "Token missing, invalid or expired", body = ErrorBody),
         (status = 500, description = "Internal server error", body = ErrorBody),
         (status = 503, description = "The database cannot be reached, or the request deadline passed", body = ErrorBody),
@@ -151,7 +151,11 @@ pub async fn get_pantry(
     state: web::Data<AppState>,
     user: CurrentUser,
 ) -> Result<web::Json<Vec<PantryItemResponse>>, ApiError> {
-    let items = state.pantry.get(user.0.id).await.map_err(ApiError::store)?;
+    let items = state
+        .plans
+        .pantry(user.0.id)
+        .await
+        .map_err(ApiError::store)?;
     Ok(web::Json(answer(&items)))
 }
 

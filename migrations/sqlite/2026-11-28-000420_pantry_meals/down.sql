@@ -1,0 +1,2 @@
+DROP TABLE pantry_draws;
+DROP TABLE pantry_meals;
