@@ -10,7 +10,7 @@ use mealplan_domain::kitchen::Kitchen;
 use mealplan_domain::planner::PantryFood;
 use mealplan_domain::taxonomy::key;
 use mealplan_domain::{PantryError as ItemError, PantryItem, Recipe, Taxonomy, UserId};
-use mealplan_ports::{PantryStore, RecipeCatalog, StoreError};
+use mealplan_ports::{OwnRecipeStore, PantryStore, RecipeCatalog, StoreError};
 
 /// Most names an unknown name's answer suggests.
 pub const MAX_CANDIDATES: usize = 5;
@@ -63,6 +63,7 @@ pub struct Pantry {
     store: Arc<dyn PantryStore>,
     catalog: Arc<dyn RecipeCatalog>,
     taxonomy: Arc<Taxonomy>,
+    own: Option<Arc<dyn OwnRecipeStore>>,
 }
 
 impl Pantry {
@@ -77,7 +78,15 @@ impl Pantry {
             store,
             catalog,
             taxonomy,
+            own: None,
         }
+    }
+
+    /// The same use cases, a person's own recipes' foods (those not in
+    /// the catalogue: `vinegar; sherry`) being pantry names too, for them.
+    pub fn with_own_recipes(mut self, store: Arc<dyn OwnRecipeStore>) -> Self {
+        self.own = Some(store);
+        self
     }
 
     /// Replaces `user`'s pantry with `entries`, each named as the
@@ -89,7 +98,12 @@ impl Pantry {
         user: UserId,
         entries: Vec<PantryEntry>,
     ) -> Result<Vec<PantryItem>, PantryError> {
-        let names = Names::of(&self.catalog.all().await?, &self.taxonomy);
+        let own = match &self.own {
+            Some(store) => store.of_owner(user).await?,
+            None => Vec::new(),
+        };
+        let own: Vec<Recipe> = own.into_iter().map(|o| o.recipe).collect();
+        let names = Names::of(&self.catalog.all().await?, &own, &self.taxonomy);
         let mut items = Vec::with_capacity(entries.len());
         for (index, e) in entries.into_iter().enumerate() {
             let name = names
@@ -117,12 +131,14 @@ struct Names<'t> {
 }
 
 impl<'t> Names<'t> {
-    fn of(recipes: &[Recipe], taxonomy: &'t Taxonomy) -> Self {
+    /// The names of the catalogue's foods, then of `own` recipes' foods
+    /// the catalogue does not have (a catalogue name wins a key).
+    fn of(recipes: &[Recipe], own: &[Recipe], taxonomy: &'t Taxonomy) -> Self {
         let mut by_key = HashMap::new();
-        for r in recipes
+        let catalogue = recipes
             .iter()
-            .filter(|r| !mealplan_domain::is_own_recipe_id(r.id))
-        {
+            .filter(|r| !mealplan_domain::is_own_recipe_id(r.id));
+        for r in catalogue.chain(own) {
             for i in r.ingredients() {
                 by_key.entry(key(&i.name)).or_insert_with(|| i.name.clone());
             }
@@ -298,6 +314,62 @@ mod tests {
             .await
             .unwrap();
         assert_eq!(stored[0].grams, 300.0);
+    }
+
+    #[tokio::test]
+    async fn ones_own_recipes_foods_are_pantry_names_for_them_alone() {
+        const BOB: UserId = UserId(2);
+        let mut own = mealplan_ports::MockOwnRecipeStore::new();
+        own.expect_of_owner().returning(|owner| {
+            // As an own recipe is made: its labels given, its foods any
+            // SR28 food's name.
+            let id = mealplan_domain::OWN_RECIPE_BASE + 1;
+            let parts = mealplan_domain::RecipeParts {
+                id,
+                recipe_id: id,
+                name: "dressed eggs".into(),
+                ingredients: [("vinegar; sherry", 10.0), ("egg", 50.0)]
+                    .into_iter()
+                    .map(|(name, grams)| mealplan_domain::RecipeIngredient {
+                        name: name.into(),
+                        grams,
+                    })
+                    .collect(),
+                meal_types: vec![MealType::Dinner],
+                ..Default::default()
+            };
+            let recipe = Recipe::from_stored(Taxonomy::standard(), parts, Vec::new(), Vec::new());
+            Ok(if owner == ANN {
+                vec![mealplan_domain::OwnRecipe {
+                    recipe,
+                    owner: ANN,
+                    servings: 2,
+                    lines: Vec::new(),
+                    stated: None,
+                    keywords: Vec::new(),
+                    deleted: false,
+                }]
+            } else {
+                Vec::new()
+            })
+        });
+        let own: Arc<dyn OwnRecipeStore> = Arc::new(own);
+        let mut store = MockPantryStore::new();
+        store
+            .expect_replace_pantry()
+            .withf(|user, items| *user == ANN && items[0].name == "vinegar; sherry")
+            .times(1)
+            .returning(|_, _| Ok(()));
+        let ann = service(store).with_own_recipes(Arc::clone(&own));
+        ann.replace(ANN, vec![entry("Vinegar; Sherry", 250.0)])
+            .await
+            .unwrap();
+        // Another account's own foods are not names for Bob.
+        let bob = service(MockPantryStore::new()).with_own_recipes(own);
+        let refused = bob
+            .replace(BOB, vec![entry("vinegar; sherry", 250.0)])
+            .await;
+        assert!(matches!(refused, Err(PantryError::UnknownFood { .. })));
     }
 
     #[tokio::test]

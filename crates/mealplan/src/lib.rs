@@ -307,7 +307,8 @@ impl Application {
             .with_household()
             .with_own_recipes(Arc::new(db.clone()))
             .with_pantry(Arc::new(db.clone()));
-        let pantry = Pantry::new(Arc::new(db.clone()), Arc::new(db.clone()), taxonomy.clone());
+        let pantry = Pantry::new(Arc::new(db.clone()), Arc::new(db.clone()), taxonomy.clone())
+            .with_own_recipes(Arc::new(db.clone()));
         let state = AppState {
             pantry,
             export,
