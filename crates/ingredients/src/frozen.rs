@@ -55,12 +55,23 @@ fn words(text: &str) -> impl Iterator<Item = String> + '_ {
 }
 
 /// SR28's frozen row of the fruit or vegetable `placed`, unprepared or
-/// (when `cooked`) boiled without salt, sweetened only when `text` says
-/// so. Of several, the one whose other words the line says or that adds
+/// (when `cooked`, or SR28 has no unprepared row) boiled without salt,
+/// sweetened only when `text` says so. Of several, the one whose other words the line says or that adds
 /// the fewest ("BLUEBERRIES,FRZ,UNSWTND" before "BLUEBERRIES,WILD,FRZ"),
 /// then SR28's first. `None` when SR28 has no frozen row of it, or
 /// `placed` is the one.
 pub(crate) fn as_frozen(placed: &Food, cooked: bool, text: &str) -> Option<&'static Food> {
+    // Frozen kale or okra SR28 weighs only boiled: nearer, blanched as it
+    // is, than the raw leaf (a cup of frozen chopped kale is about the
+    // 130 g of a cup boiled, not the 16 g of a cup raw).
+    let best = frozen_row(placed, cooked, text)
+        .or_else(|| (!cooked).then(|| frozen_row(placed, true, text)).flatten())?;
+    (best.ndb != placed.ndb).then_some(best)
+}
+
+/// The best frozen row of `placed`'s food in the state asked, which may
+/// be `placed` itself.
+fn frozen_row(placed: &Food, cooked: bool, text: &str) -> Option<&'static Food> {
     let group = placed.ndb / 1000;
     if !GROUPS.contains(&group) {
         return None;
@@ -77,7 +88,7 @@ pub(crate) fn as_frozen(placed: &Food, cooked: bool, text: &str) -> Option<&'sta
     let line = stems(text);
     let sweetened = line.iter().any(|s| *s == stem("sweetened"));
     let fields = |d: &str| -> Vec<String> { d.split(',').map(|f| f.trim().to_owned()).collect() };
-    let best = FoodTable::sr28()
+    FoodTable::sr28()
         .foods()
         .iter()
         .filter(|f| f.ndb / 1000 == group)
@@ -112,8 +123,7 @@ pub(crate) fn as_frozen(placed: &Food, cooked: bool, text: &str) -> Option<&'sta
                 })
                 .count();
             (extra, f.ndb)
-        })?;
-    (best.ndb != placed.ndb).then_some(best)
+        })
 }
 
 #[cfg(test)]
@@ -141,6 +151,8 @@ mod tests {
         assert_eq!(frozen(11312, true, "frozen peas"), Some(11313));
         assert_eq!(frozen(11090, true, "frozen broccoli"), Some(11093));
         assert_eq!(frozen(11312, false, "frozen peas"), None);
+        // Only a boiled frozen row: that, not the raw leaf.
+        assert_eq!(frozen(11233, false, "frozen chopped kale"), Some(11236));
     }
 
     #[test]
