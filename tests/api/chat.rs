@@ -425,9 +425,12 @@ async fn chat_messages_are_validated(b: Backend) {
 
 /// A scripted OpenAI-compatible server: `mode` picks its behaviour.
 #[derive(Clone, Copy)]
-enum Script {
+pub(crate) enum Script {
     /// Calls `generate_weekly_plan`, then answers in its own words.
     Plans,
+    /// Calls `add_own_recipe` with a recipe of two lines, then answers
+    /// with the tool's own words.
+    OwnRecipe,
     /// Answers 500.
     Fails,
     /// Takes longer than the service waits.
@@ -464,6 +467,14 @@ fn fake_model(script: Script) -> (String, std::sync::Arc<std::sync::Mutex<Vec<Va
                                 "tool_calls": [{"id": "call_1", "type": "function",
                                     "function": {"name": "generate_weekly_plan", "arguments": "{\"days\": 3}"}}]}}]
                         })),
+                        Script::OwnRecipe if !answered => HttpResponse::Ok().json(json!({
+                            "choices": [{"message": {"role": "assistant", "content": null,
+                                "tool_calls": [{"id": "call_1", "type": "function",
+                                    "function": {"name": "add_own_recipe", "arguments": "{\"name\": \"Model rice bowl\", \"ingredients\": \"200g white rice; 2 tbsp olive oil\", \"servings\": 2, \"meal_types\": \"lunch\"}"}}]}}]
+                        })),
+                        Script::OwnRecipe => HttpResponse::Ok().json(json!({
+                            "choices": [{"message": {"role": "assistant", "content": "Saved it."}}]
+                        })),
                         Script::Plans => HttpResponse::Ok().json(json!({
                             "choices": [{"message": {"role": "assistant",
                                 "content": "Your 3-day plan is ready, enjoy!"}}]
@@ -481,7 +492,7 @@ fn fake_model(script: Script) -> (String, std::sync::Arc<std::sync::Mutex<Vec<Va
     (format!("http://{addr}/v1"), seen)
 }
 
-async fn app_with_model(
+pub(crate) async fn app_with_model(
     b: Backend,
     script: Script,
 ) -> (TestApp, std::sync::Arc<std::sync::Mutex<Vec<Value>>>) {
@@ -530,7 +541,10 @@ async fn a_model_chooses_the_tools_and_words_the_answer(b: Backend) {
         .iter()
         .map(|t| t["function"]["name"].as_str().unwrap())
         .collect();
-    assert_eq!(tools.len(), 8, "{tools:?}");
+    // The original agent's seven, adding a household member, adding one's
+    // own recipe.
+    assert_eq!(tools.len(), 9, "{tools:?}");
+    assert!(tools.contains(&"add_own_recipe"), "{tools:?}");
     // The tool's result went back to the model, in words.
     let result = seen[1]["messages"]
         .as_array()

@@ -116,4 +116,46 @@ async fn own_recipes_are_added_and_planned_by_chat(b: Backend) {
     assert_eq!(before, after);
 }
 
-crate::on_both_backends!(own_recipes_are_added_and_planned_by_chat);
+/// A language model that calls `add_own_recipe` adds the recipe through
+/// the same use case as the keyword reader: stored as one's own, its
+/// lines placed, its meal and servings as the model gave them.
+async fn a_model_adds_an_own_recipe_through_its_tool(b: Backend) {
+    let (app, seen) = crate::chat::app_with_model(b, crate::chat::Script::OwnRecipe).await;
+    let token = app.token_for("model-cook@example.com").await;
+    let put = app
+        .json(Method::PUT, "/api/profile", Some(&token), &profile())
+        .await;
+    assert_eq!(put.status, 200, "{}", put.text);
+    let text = expect(
+        &app,
+        &token,
+        "save my rice bowl recipe",
+        &["add_own_recipe"],
+    )
+    .await;
+    assert_eq!(text, "Saved it.");
+    let saved = own_named(&app, &token, "model").await;
+    assert_eq!(saved.len(), 1, "{saved:?}");
+    assert_eq!(saved[0]["status"], "ready", "{}", saved[0]);
+    assert_eq!(saved[0]["servings"], 2, "{}", saved[0]);
+    // The tool's answer went back to the model.
+    let seen = seen.lock().unwrap();
+    let result = seen[1]["messages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["role"] == "tool")
+        .unwrap();
+    assert!(
+        result["content"]
+            .as_str()
+            .unwrap()
+            .contains("Status: ready"),
+        "{result}"
+    );
+}
+
+crate::on_both_backends!(
+    own_recipes_are_added_and_planned_by_chat,
+    a_model_adds_an_own_recipe_through_its_tool,
+);

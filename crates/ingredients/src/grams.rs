@@ -69,6 +69,8 @@ const FORMS: &[(&str, &[&str])] = &[
     ("shredded", &["shredded", "grated"]),
     ("grated", &["grated", "shredded"]),
     ("packed", &["packed"]),
+    ("unpacked", &["unpacked"]),
+    ("loosely", &["unpacked"]),
     ("mashed", &["mashed"]),
     ("cubed", &["cubes", "cubed"]),
     ("cubes", &["cubes", "cubed"]),
@@ -97,8 +99,9 @@ fn measure_words(description: &str) -> Vec<String> {
 }
 
 /// Grams per millilitre from the food's volume measures: one cut as the
-/// line's food is first, then one in the line's own unit (SR28 weighs a
-/// cup more exactly than a spoon), then one not qualified at all.
+/// line's food is first, then one not "unpacked" unless the line says so,
+/// then one in the line's own unit (SR28 weighs a cup more exactly than a
+/// spoon), then one not qualified at all.
 fn density(food: &Food, line: &ParsedLine, line_ml: f64) -> Option<(f64, String)> {
     let line_words = measure_words(&format!("{} {}", line.name, line.comment));
     let wanted: Vec<&str> = FORMS
@@ -132,7 +135,10 @@ fn density(food: &Food, line: &ParsedLine, line_ml: f64) -> Option<(f64, String)
             let unit_of_measure = ml / m_count(m);
             let same_unit = (unit_of_measure - line_ml).abs() < 0.01 * line_ml;
             let plain = !m.description.contains(',');
-            Some(((form, same_unit, plain), m, ml))
+            // Brown sugar is measured packed, as recipes mean it: SR28's
+            // "1 tsp, unpacked" is used only when the line says so.
+            let packed_as_cooks = !said("unpacked") || wanted.contains(&"unpacked");
+            Some(((form, packed_as_cooks, same_unit, plain), m, ml))
         })
         .collect();
     // Of equally good measures, SR28's first.
@@ -173,14 +179,17 @@ fn of_size(rest: &str, size: Size) -> bool {
 
 /// A word of the line's food name that a counted measure names and the
 /// food's description does not: the variety, as "roma" of "1 roma or
-/// plum tomato" for "3 Roma tomatoes".
+/// plum tomato" for "3 Roma tomatoes", or the whole item, as "1 baguette"
+/// for "2 baguettes" (a plural meets its singular).
 fn variety_of(rest: &str, name: &str, food: &Food) -> bool {
     let description = measure_words(&food.description);
     let rest = measure_words(rest);
     measure_words(name).iter().any(|w| {
         w.len() >= 3
             && w != "or"
-            && rest.contains(w)
+            && rest
+                .iter()
+                .any(|r| r == w || w.strip_suffix('s') == Some(r.as_str()))
             && !description.iter().any(|d| d.starts_with(w.as_str()))
     })
 }
@@ -396,5 +405,18 @@ mod tests {
     fn to_taste_is_nothing_and_no_amount_is_unknown() {
         assert_eq!(known(&g("pepper to taste", 2030)), 0.0);
         assert_eq!(g("pepper", 2030), Grams::NoAmount);
+    }
+
+    #[test]
+    fn brown_sugar_is_measured_packed() {
+        let table = FoodTable::sr28();
+        let sugar = table.get(19334).unwrap();
+        let g = |line: &str| match grams(&parse_line(line).unwrap(), sugar) {
+            Grams::Known { grams, .. } => grams,
+            other => panic!("{other:?}"),
+        };
+        assert!((g("2 tbsp brown sugar") - 27.5).abs() < 0.1);
+        assert!((g("2 tbsp packed brown sugar") - 27.5).abs() < 0.1);
+        assert!((g("2 tbsp brown sugar, unpacked") - 18.0).abs() < 0.1);
     }
 }

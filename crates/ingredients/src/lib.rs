@@ -9,7 +9,9 @@
 //! candidates. [`FoodTable::sr28`] is SR28's 8,790 foods with nutrients
 //! and household measures, compiled in.
 
+mod cuts;
 pub mod foods;
+mod frozen;
 pub mod grams;
 mod lean;
 pub mod lexicon;

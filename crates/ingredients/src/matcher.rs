@@ -135,6 +135,11 @@ fn place(line: &ParsedLine) -> Reading {
         name = crate::lean::without_share(&name);
     }
     let mut candidates = fruit_part(line).unwrap_or_else(|| candidates(&name));
+    if crate::frozen::said(line)
+        && let Some(found) = frozen_candidates(line, &name)
+    {
+        candidates = found;
+    }
     // A stated lean share picks the ground meat of that share.
     if let Some(share) = share
         && let Some(first) = candidates.first_mut()
@@ -146,6 +151,23 @@ fn place(line: &ParsedLine) -> Reading {
             confidence: first.confidence,
         };
     }
+    // A beef cut is the row of the trim and grade the line buys.
+    if let Some(first) = candidates.first_mut()
+        && let Some(food) = crate::cuts::as_bought(food(first.ndb), &line.text)
+    {
+        *first = Candidate {
+            ndb: food.ndb,
+            description: food.description.clone(),
+            confidence: first.confidence,
+        };
+    }
+    // A food brought to its row may now stand twice in the list.
+    let mut seen = Vec::new();
+    candidates.retain(|c| {
+        let first_time = !seen.contains(&c.ndb);
+        seen.push(c.ndb);
+        first_time
+    });
     let review = |reason| Reading::NeedsReview {
         reason,
         candidates: candidates.iter().take(CANDIDATES).cloned().collect(),
@@ -236,6 +258,27 @@ fn fruit_part(line: &ParsedLine) -> Option<Vec<Candidate>> {
         .first()
         .is_some_and(|c| c.confidence >= NAMED)
         .then_some(found)
+}
+
+/// A frozen fruit or vegetable: the food named without "frozen" (and
+/// "cooked"), brought to SR28's frozen row of it. `None` when that food
+/// is not sure or SR28 has no frozen row of it ("frozen banana", "frozen
+/// shrimp"): the line is read as written.
+fn frozen_candidates(line: &ParsedLine, name: &str) -> Option<Vec<Candidate>> {
+    let mut found = candidates(&crate::frozen::plain_name(name));
+    let first = found.first_mut().filter(|c| c.confidence >= PLACE_AT)?;
+    match crate::frozen::as_frozen(food(first.ndb), crate::frozen::cooked(line), &line.text) {
+        Some(frozen) => {
+            *first = Candidate {
+                ndb: frozen.ndb,
+                description: frozen.description.clone(),
+                confidence: first.confidence,
+            };
+        }
+        None if food(first.ndb).description.contains("FRZ") => {}
+        None => return None,
+    }
+    Some(found)
 }
 
 fn food(ndb: u32) -> &'static Food {
@@ -461,5 +504,31 @@ mod tests {
         // Nothing stated, or a share SR28 has no row of: as before.
         assert_eq!(ndb("1 lb ground beef"), 23572);
         assert_eq!(ndb("1 lb ground beef (88% lean)"), 23572);
+    }
+
+    #[test]
+    fn frozen_produce_is_the_frozen_row() {
+        let p = placed("3 cups frozen sweet corn");
+        assert_eq!((p.food.ndb, p.grams), (11178, 408.0));
+        assert_eq!(placed("2 cups frozen broccoli, steamed").food.ndb, 11093);
+        assert_eq!(placed("1 (12 oz) bag frozen blueberries").food.ndb, 9054);
+        // No frozen row: the line as written.
+        assert_eq!(placed("1 frozen banana, sliced").food.ndb, 9040);
+    }
+
+    #[test]
+    fn a_beef_cut_is_lean_and_fat_unless_trimmed() {
+        assert_eq!(placed("2 lb sirloin steak").food.ndb, 13929);
+        assert_eq!(placed("1 lb lean sirloin steak").food.ndb, 23611);
+        assert_eq!(placed("1 ribeye steak (10 oz)").food.ndb, 23201);
+    }
+
+    #[test]
+    fn a_count_in_a_cutting_note_is_not_the_amount() {
+        let p = placed("2 baguettes, cut into 24 slices");
+        assert_eq!((p.food.ndb, p.grams), (18029, 500.0));
+        let p = placed("1 loaf white bread, cut into 20 slices");
+        assert_eq!((p.food.ndb, p.grams), (18069, 567.0));
+        assert_eq!(placed("10 hamburger buns").grams, 440.0);
     }
 }

@@ -204,6 +204,7 @@ pub fn parse_line(text: &str) -> Result<ParsedLine, ParseError> {
             rest = &rest[1..];
         }
     }
+    drop_inches(&mut words);
     let size = size.or_else(|| take_size(&mut words));
     // "2 celery stalks", "4 garlic cloves": the piece after the food.
     if let Some(a) = amount.as_mut()
@@ -238,6 +239,29 @@ pub fn parse_line(text: &str) -> Result<ParsedLine, ParseError> {
         comment: comment.trim().to_owned(),
         to_taste,
     })
+}
+
+/// A size in inches inside the food's words ("1 unbaked 9\" pie crust",
+/// "2 9 inch pie crusts") says which pan, not which food: dropped.
+fn drop_inches(words: &mut Vec<String>) {
+    let number = |w: &str| !w.is_empty() && w.chars().all(|c| c.is_ascii_digit() || c == '.');
+    let mut i = 0;
+    while i < words.len() {
+        let w = words[i].as_str();
+        if let Some(n) = w.strip_suffix('"')
+            && number(n)
+        {
+            words.remove(i);
+        } else if number(w)
+            && words
+                .get(i + 1)
+                .is_some_and(|n| matches!(n.as_str(), "\"" | "inch" | "inches" | "in."))
+        {
+            words.drain(i..i + 2);
+        } else {
+            i += 1;
+        }
+    }
 }
 
 /// Unicode fractions to ASCII, dashes to "-", bullets dropped, and

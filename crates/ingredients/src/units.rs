@@ -97,6 +97,8 @@ const UNITS: &[(&str, Unit)] = &[
     ("clove", Unit::Piece("clove")),
     ("cloves", Unit::Piece("clove")),
     ("slice", Unit::Piece("slice")),
+    ("loaf", Unit::Piece("loaf")),
+    ("loaves", Unit::Piece("loaf")),
     ("slices", Unit::Piece("slice")),
     ("stalk", Unit::Piece("stalk")),
     ("stalks", Unit::Piece("stalk")),

@@ -1,6 +1,7 @@
 //! The tools as a language model is told about them (the original
-//! agent's seven, by the same names, and adding a household member), and
-//! reading a model's call into a request.
+//! agent's seven, by the same names, adding a household member and adding
+//! one's own recipe), and reading a model's call into a request: the same
+//! request the keyword readers make, carried out by the same tools.
 
 use mealplan_domain::{ActivityLevel, DietType, Gender, Goal, MealType};
 use mealplan_ports::{ItemKind, ParamType, ToolArg, ToolCall, ToolParam, ToolSpec};
@@ -108,8 +109,43 @@ pub fn from_call(call: &ToolCall) -> Option<ToolRequest> {
             },
             names: vec![english_food(&normalise(&text("category_name")?))],
         },
+        names::ADD_OWN_RECIPE => ToolRequest::AddOwnRecipe {
+            name: text("name")?,
+            servings: number("servings")
+                .filter(|n| *n >= 1.0)
+                .map_or(1, |n| n.min(100.0) as u32),
+            meal_types: text("meal_types").map_or_else(Vec::new, |t| {
+                let mut out: Vec<MealType> = Vec::new();
+                for m in t
+                    .split([',', ';', '/'])
+                    .filter_map(|w| meal_word(&normalise(w)))
+                {
+                    if !out.contains(&m) {
+                        out.push(m);
+                    }
+                }
+                out
+            }),
+            lines: recipe_lines(&text("ingredients")?)?,
+        },
         _ => return None,
     })
+}
+
+/// A model's ingredient lines: one a line, or separated by `;` (a comma
+/// belongs to a line: "1 onion, diced"). `None` when there are none.
+fn recipe_lines(text: &str) -> Option<Vec<String>> {
+    let lines: Vec<String> = text
+        .split(['\n', ';'])
+        .map(|l| {
+            l.trim()
+                .trim_start_matches(['-', '*', '•'])
+                .trim()
+                .to_owned()
+        })
+        .filter(|l| !l.is_empty())
+        .collect();
+    (!lines.is_empty()).then_some(lines)
 }
 
 const DAY: ToolParam = ToolParam {
@@ -314,6 +350,32 @@ pub fn specs() -> Vec<ToolSpec> {
                 },
             ],
         },
+        ToolSpec {
+            name: names::ADD_OWN_RECIPE,
+            description: "Adds one of the user's own recipes from its ingredient lines, as they wrote them (\"200 g red lentils\", \"1 onion, diced\"). Each line is matched to a USDA food with its grams; lines that cannot be placed with confidence are listed for the user to review, and the recipe is planned only when all are placed. Use when the user asks to add or save their own recipe.",
+            params: vec![
+                text_param("name", "The dish's name, as the user wrote it", &[], true),
+                text_param(
+                    "ingredients",
+                    "The ingredient lines exactly as written, separated by \";\" or new lines (not by commas)",
+                    &[],
+                    true,
+                ),
+                ToolParam {
+                    name: "servings",
+                    kind: ParamType::Integer,
+                    description: "Servings the recipe makes, if the user said (default 1)",
+                    choices: &[],
+                    required: false,
+                },
+                text_param(
+                    "meal_types",
+                    "Comma-separated meal types the recipe is for, if the user said (breakfast, lunch, dinner, snack); otherwise the user is asked",
+                    &[],
+                    false,
+                ),
+            ],
+        },
     ]
 }
 
@@ -375,5 +437,75 @@ mod tests {
         ));
         assert!(specs().iter().any(|s| s.name == names::ADD_MEMBER
             && s.params.iter().any(|p| p.name == "name" && p.required)));
+    }
+
+    #[test]
+    fn an_own_recipe_call_is_the_keyword_paths_request() {
+        let request = from_call(&call(
+            names::ADD_OWN_RECIPE,
+            &[
+                ("name", ToolArg::Text("Lentil soup".into())),
+                (
+                    "ingredients",
+                    ToolArg::Text("200 g red lentils; 1 onion, diced\n- 2 carrots".into()),
+                ),
+                ("servings", ToolArg::Number(4.0)),
+                ("meal_types", ToolArg::Text("Dinner, lunch, dinner".into())),
+            ],
+        ));
+        assert_eq!(
+            request,
+            Some(ToolRequest::AddOwnRecipe {
+                name: "Lentil soup".into(),
+                servings: 4,
+                meal_types: vec![MealType::Dinner, MealType::Lunch],
+                lines: vec![
+                    "200 g red lentils".into(),
+                    "1 onion, diced".into(),
+                    "2 carrots".into()
+                ],
+            })
+        );
+        // The same request the keyword reader makes of the same words.
+        assert_eq!(
+            request,
+            crate::mine::new_recipe(
+                "add my recipe Lentil soup for 4, for dinner and lunch: 200 g red lentils; 1 onion, diced; 2 carrots"
+            )
+        );
+        // Servings default to 1; a recipe without lines or name is not read.
+        assert!(matches!(
+            from_call(&call(
+                names::ADD_OWN_RECIPE,
+                &[
+                    ("name", ToolArg::Text("Toast".into())),
+                    ("ingredients", ToolArg::Text("2 slices bread".into())),
+                ],
+            )),
+            Some(ToolRequest::AddOwnRecipe { servings: 1, ref meal_types, .. }) if meal_types.is_empty()
+        ));
+        assert_eq!(
+            from_call(&call(
+                names::ADD_OWN_RECIPE,
+                &[
+                    ("name", ToolArg::Text("Toast".into())),
+                    ("ingredients", ToolArg::Text(" ; ".into())),
+                ],
+            )),
+            None
+        );
+        assert_eq!(
+            from_call(&call(
+                names::ADD_OWN_RECIPE,
+                &[("ingredients", ToolArg::Text("2 slices bread".into()))],
+            )),
+            None
+        );
+        assert!(specs().iter().any(|s| {
+            s.name == names::ADD_OWN_RECIPE
+                && ["name", "ingredients"]
+                    .iter()
+                    .all(|n| s.params.iter().any(|p| p.name == *n && p.required))
+        }));
     }
 }

@@ -1,0 +1,187 @@
+//! A beef cut as a cook buys it. SR28 weighs most raw beef cuts several
+//! ways: lean only ("BEEF,TOP SIRLOIN,STEAK,LN,1/8\" FAT,SEL,RAW", 127
+//! kcal per 100 g) or lean and fat ("...,LN & FAT,...", 201 kcal), and by
+//! grade (all grades, choice, select, prime). A steak bought and cooked
+//! keeps its fat, so a line that says nothing of trimming is the "lean and
+//! fat" row, and of no stated grade the "all grades" row (else choice, the
+//! grade most sold); "lean" or "trimmed" in the line picks the lean-only
+//! row, and a stated grade its own.
+
+use crate::foods::{Food, FoodTable};
+
+/// How much of the fat SR28's row counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Trim {
+    /// Separable lean only ("LN").
+    Lean,
+    /// Lean and fat as sold ("LN & FAT").
+    LeanAndFat,
+}
+
+/// USDA grades as SR28 spells them, in the order a line of no stated
+/// grade prefers them.
+const GRADES: &[(&str, &[&str])] = &[
+    (
+        "all",
+        &[
+            "ALLGRDS", "ALLG", "ALLGR", "ALLGRD", "ALGDS", "ALGRD", "ALGRDS",
+        ],
+    ),
+    (
+        "choice",
+        &["CHOIC", "CHOICE", "CHC", "CHOC", "CH", "ALLCHOICE"],
+    ),
+    ("select", &["SEL"]),
+    ("prime", &["PRIME"]),
+];
+
+/// SR28's spellings of one word in its beef descriptions.
+const SPELLINGS: &[(&str, &str)] = &[
+    ("STK", "STEAK"),
+    ("STEK", "STEAK"),
+    ("RST", "ROAST"),
+    ("ROST", "ROAST"),
+    ("BNLS", "BNLESS"),
+    ("BNLES", "BNLESS"),
+    ("BNL", "BNLESS"),
+    ("BNE-IN", "BONE-IN"),
+    ("BN-IN", "BONE-IN"),
+    ("LP-ON", "LIP-ON"),
+    ("IP-ON", "LIP-ON"),
+    ("OF", "OFF"),
+    ("CHK", "CHUCK"),
+    ("CNTRY-STYLE", "COUNTRY-STYLE"),
+    ("INSDE", "INSIDE"),
+    ("OUTSDE", "OUTSIDE"),
+    ("SKRT", "SKIRT"),
+];
+
+/// A raw beef row taken apart: the cut (every other field, spelt one
+/// way), its trim and its grade.
+#[derive(Debug, PartialEq)]
+struct Row {
+    cut: Vec<String>,
+    trim: Option<Trim>,
+    grade: Option<usize>,
+}
+
+fn row(description: &str) -> Option<Row> {
+    let fields: Vec<&str> = description.split(',').map(str::trim).collect();
+    let (last, rest) = fields.split_last()?;
+    if fields.first() != Some(&"BEEF") || !matches!(*last, "RAW" | "RW") {
+        return None;
+    }
+    let mut out = Row {
+        cut: Vec::new(),
+        trim: None,
+        grade: None,
+    };
+    for field in rest {
+        let squeezed: String = field.chars().filter(|c| !c.is_whitespace()).collect();
+        match squeezed.as_str() {
+            "LN" | "LNONLY" => out.trim = Some(Trim::Lean),
+            "LN&FAT" | "LN&FT" => out.trim = Some(Trim::LeanAndFat),
+            s if let Some(g) = GRADES.iter().position(|(_, s2)| s2.contains(&s)) => {
+                out.grade = Some(g);
+            }
+            // The fat left on the cut: 1/8" either way, kept as its figure.
+            s if let Some((inch, _)) = s.split_once('"') => out.cut.push(format!("{inch}\"")),
+            _ => out.cut.push(
+                field
+                    .split([' ', '/'])
+                    .filter(|w| !w.is_empty())
+                    .map(|w| {
+                        SPELLINGS
+                            .iter()
+                            .find(|(a, _)| *a == w)
+                            .map_or(w, |(_, b)| b)
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            ),
+        }
+    }
+    out.trim.is_some().then_some(out)
+}
+
+/// What the line says of trim and grade.
+fn wanted(text: &str) -> (Trim, Option<usize>) {
+    let lower = text.to_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let said = |w: &str| words.contains(&w);
+    let trim = if said("lean") || said("trimmed") {
+        Trim::Lean
+    } else {
+        Trim::LeanAndFat
+    };
+    let grade = GRADES
+        .iter()
+        .position(|(name, _)| *name != "all" && said(name));
+    (trim, grade)
+}
+
+/// The SR28 beef row of the cut `placed` is, as the line `text` buys it:
+/// its trim and grade, or the cut's lean-and-fat, all-grades row when the
+/// line says neither. `None` when `placed` is not a raw beef row SR28
+/// weighs by trim, or it is already the row wanted.
+pub(crate) fn as_bought(placed: &Food, text: &str) -> Option<&'static Food> {
+    let placed_row = row(&placed.description)?;
+    let (trim, grade) = wanted(text);
+    let foods = FoodTable::sr28().foods();
+    let siblings: Vec<(&Food, Row)> = foods
+        .iter()
+        .filter_map(|f| row(&f.description).map(|r| (f, r)))
+        .filter(|(_, r)| r.cut == placed_row.cut)
+        .collect();
+    // The trim asked when SR28 has it, else the placed row's own.
+    let trim = if siblings.iter().any(|(_, r)| r.trim == Some(trim)) {
+        trim
+    } else {
+        placed_row.trim?
+    };
+    let rank = |r: &Row| {
+        let g = r.grade.unwrap_or(GRADES.len());
+        (grade.is_some_and(|w| w != g), g)
+    };
+    let best = siblings
+        .iter()
+        .filter(|(_, r)| r.trim == Some(trim))
+        .min_by_key(|(_, r)| rank(r))
+        .map(|(f, _)| *f)?;
+    (best.ndb != placed.ndb).then_some(best)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bought(ndb: u32, text: &str) -> u32 {
+        let table = FoodTable::sr28();
+        as_bought(table.get(ndb).unwrap(), text).map_or(ndb, |f| f.ndb)
+    }
+
+    #[test]
+    fn a_cut_of_no_stated_trim_is_lean_and_fat_of_all_grades() {
+        // Top sirloin, select lean only, becomes lean and fat, all grades.
+        assert_eq!(bought(23584, "1 lb top sirloin steak"), 13929);
+        // SR28 spells the rib eye's rows several ways.
+        assert_eq!(bought(23153, "2 ribeye steaks"), 23201);
+        // Flank steak is already lean and fat, all grades.
+        assert_eq!(bought(13970, "1 lb flank steak"), 13970);
+    }
+
+    #[test]
+    fn lean_trimmed_or_a_grade_said_picks_that_row() {
+        assert_eq!(bought(13929, "1 lb lean sirloin steak"), 23611);
+        let lean = bought(13929, "1 lb sirloin steak, trimmed of fat");
+        let row = row(&FoodTable::sr28().get(lean).unwrap().description).unwrap();
+        assert_eq!(row.trim, Some(Trim::Lean));
+        assert_eq!(bought(13929, "1 lb choice sirloin steak"), 13931);
+        // Not beef, or not weighed by trim: as placed.
+        assert_eq!(bought(23572, "1 lb ground beef"), 23572);
+        assert_eq!(bought(5062, "1 lb chicken breast"), 5062);
+    }
+}
