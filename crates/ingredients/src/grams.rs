@@ -29,6 +29,9 @@ pub enum Grams {
     NoPieceWeight(String),
     /// The line gives no amount.
     NoAmount,
+    /// A mass of meat on the bone of a food SR28 gives no refuse for: its
+    /// edible part is not known.
+    NoEdibleShare,
 }
 
 /// What an SR28 measure description measures.
@@ -268,9 +271,22 @@ fn piece_weight(
 /// Grams of an amount of `food` in a plain unit (mass or volume).
 fn plain(amount: Amount, food: &Food, line: &ParsedLine) -> Option<Grams> {
     match amount.unit? {
-        Unit::Mass(g) => Some(Grams::Known {
-            grams: amount.quantity * g,
-            via: "mass".to_owned(),
+        Unit::Mass(g) => Some(match crate::bone::edible_share(line, food.ndb) {
+            // Meat weighed on the bone: its edible part (SR28's refuse).
+            Some(edible) => Grams::Known {
+                grams: amount.quantity * g * edible,
+                via: format!(
+                    "mass, less {:.0}% bone (SR28 refuse)",
+                    (1.0 - edible) * 100.0
+                ),
+            },
+            None if crate::bone::on_the_bone(line) && crate::bone::is_meat(food.ndb) => {
+                Grams::NoEdibleShare
+            }
+            None => Grams::Known {
+                grams: amount.quantity * g,
+                via: "mass".to_owned(),
+            },
         }),
         Unit::Volume(ml) => Some(match density(food, line, ml) {
             Some((per_ml, via)) => Grams::Known {

@@ -9,6 +9,7 @@
 //! candidates. [`FoodTable::sr28`] is SR28's 8,790 foods with nutrients
 //! and household measures, compiled in.
 
+mod bone;
 mod cuts;
 pub mod foods;
 mod frozen;

@@ -78,6 +78,8 @@ pub enum ReviewReason {
     NoVolumeMeasure,
     /// A count of a piece SR28 has no weight for ("1 head").
     NoPieceWeight(String),
+    /// A mass of meat on the bone, of a food SR28 gives no refuse for.
+    NoEdibleShare,
 }
 
 /// What became of a line.
@@ -192,6 +194,7 @@ fn place(line: &ParsedLine) -> Reading {
         Grams::NoAmount => review(ReviewReason::NoAmount),
         Grams::NoVolumeMeasure => review(ReviewReason::NoVolumeMeasure),
         Grams::NoPieceWeight(piece) => review(ReviewReason::NoPieceWeight(piece)),
+        Grams::NoEdibleShare => review(ReviewReason::NoEdibleShare),
     }
 }
 

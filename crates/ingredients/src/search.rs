@@ -44,6 +44,29 @@ const STATES: &[&str] = &[
     "mix",
 ];
 
+/// Cooking the line does not ask for: a food whose only match is a row
+/// in one of these states ("CABBAGE,NAPA,COOKED" for "napa cabbage") is
+/// not a sure reading of a line that names the food as it goes into the
+/// pot, however far it stands above the others.
+const COOKING: &[&str] = &[
+    "cooked",
+    "boiled",
+    "fried",
+    "roasted",
+    "baked",
+    "broiled",
+    "grilled",
+    "stewed",
+    "braised",
+    "steamed",
+    "microwaved",
+    "heated",
+];
+
+/// The most confidence a best food cooked as the line does not ask for
+/// may have: below [`crate::PLACE_AT`], so the line goes to review.
+const UNASKED_COOKING: f64 = 0.7;
+
 /// SR28 food groups (the NDB number's first two digits) that hold dishes,
 /// brands and baby food rather than ingredients: 03 baby foods, 21 fast
 /// foods, 22 meals and entrees, 25 snacks, 35 American Indian foods,
@@ -86,6 +109,21 @@ fn index() -> &'static Vec<Indexed> {
 fn state_stems() -> &'static Vec<String> {
     static STEMS: OnceLock<Vec<String>> = OnceLock::new();
     STEMS.get_or_init(|| STATES.iter().map(|s| stem(s)).collect())
+}
+
+fn cooking_stems() -> &'static Vec<String> {
+    static STEMS: OnceLock<Vec<String>> = OnceLock::new();
+    STEMS.get_or_init(|| COOKING.iter().map(|s| stem(s)).collect())
+}
+
+/// Whether food `ndb`'s description is cooked in a way `line_stems` do
+/// not say.
+fn cooked_unasked(ndb: u32, line_stems: &[String]) -> bool {
+    index().iter().find(|f| f.ndb == ndb).is_some_and(|f| {
+        f.stems
+            .iter()
+            .any(|s| cooking_stems().contains(s) && !line_stems.contains(s))
+    })
 }
 
 /// The best foods for a line's food stems, best first, at most `limit`.
@@ -150,7 +188,12 @@ pub fn search(line_stems: &[String], limit: usize) -> Vec<Scored> {
                 .iter()
                 .find(|r| !same_nutrition(food(ndb), food(r.2)))
                 .map_or(f64::INFINITY, |r| score - r.0);
-            0.6 + 0.1 * rival.min(3.0)
+            let sure = 0.6 + 0.1 * rival.min(3.0);
+            if cooked_unasked(ndb, line_stems) {
+                sure.min(UNASKED_COOKING)
+            } else {
+                sure
+            }
         } else {
             (0.5 * coverage).min(0.5) * (score.max(0.0) / 12.0).min(1.0)
         };
@@ -187,6 +230,18 @@ mod tests {
         let first = FoodTable::sr28().get(found[0].ndb).unwrap();
         assert_eq!(first.description, "RUTABAGAS,RAW");
         assert!(found[0].confidence >= 0.8, "{found:?}");
+    }
+
+    #[test]
+    fn a_food_found_only_cooked_is_not_sure_for_a_line_that_does_not_say_so() {
+        let found = search(&stems("napa cabbage"), 5);
+        let first = FoodTable::sr28().get(found[0].ndb).unwrap();
+        assert_eq!(first.description, "CABBAGE,NAPA,COOKED");
+        assert!(found[0].confidence < crate::PLACE_AT, "{found:?}");
+        // Said cooked, it is sure.
+        let cooked = search(&stems("cooked napa cabbage"), 5);
+        assert_eq!(cooked[0].ndb, found[0].ndb);
+        assert!(cooked[0].confidence >= crate::PLACE_AT, "{cooked:?}");
     }
 
     #[test]

@@ -77,6 +77,9 @@ const PREPARATION: &[&str] = &[
     "unsifted",
     "boneless",
     "skinless",
+    // "bone-in": the same food, weighed with its bone (see `bone.rs`;
+    // "in" is a stop word).
+    "bone",
     "baby",
     "young",
     "kosher",

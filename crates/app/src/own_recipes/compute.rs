@@ -54,6 +54,10 @@ fn reason(r: &ReviewReason) -> String {
         ReviewReason::NoPieceWeight(piece) => {
             format!("SR28 does not weigh a {piece} of this food; give the grams")
         }
+        ReviewReason::NoEdibleShare => {
+            "weighed on the bone, and SR28 gives no bone share for this food; give the grams of meat"
+                .into()
+        }
     }
 }
 

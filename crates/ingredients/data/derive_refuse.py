@@ -1,0 +1,35 @@
+#!/usr/bin/env python3
+"""Derive refuse.tsv: SR28's refuse (bone, skin, fat trimmed off as bought)
+of its meat, poultry and fish foods, so that a mass of bone-in meat as
+bought is counted by its edible part.
+
+Usage: python3 derive_refuse.py ABBREV.txt > refuse.tsv
+
+Keeps foods of SR28 groups 05 (poultry), 10 (pork), 13 (beef), 15 (fish
+and shellfish) and 17 (lamb, veal, game) whose Refuse_Pct (field 53) is
+above 0.
+"""
+import sys
+
+GROUPS = {5, 10, 13, 15, 17}
+
+
+def main():
+    print("# SR28 Refuse_Pct of meat, poultry and fish foods (ABBREV.txt field 53):")
+    print("# U.S. Department of Agriculture, Agricultural Research Service, USDA")
+    print("# National Nutrient Database for Standard Reference, Release 28 (public")
+    print("# domain). Derived by derive_refuse.py; do not edit by hand.")
+    print("ndb\trefuse_pct")
+    for raw in open(sys.argv[1], encoding="latin-1"):
+        f = [x.strip("~") for x in raw.rstrip("\r\n").split("^")]
+        if len(f) < 53 or not f[52]:
+            continue
+        if int(f[0]) // 1000 not in GROUPS:
+            continue
+        pct = float(f[52])
+        if pct > 0:
+            print(f"{f[0]}\t{pct:g}")
+
+
+if __name__ == "__main__":
+    main()
