@@ -305,7 +305,7 @@ pub fn candidates(name: &str) -> Vec<Candidate> {
     let mut found: Vec<(u32, f64)> = Vec::new();
     let whole = stems(name);
     match lexicon.find(&whole, food_explains) {
-        Some(m) if m.unexplained.is_empty() => {
+        Some(m) if m.unexplained.is_empty() && !contradicts(&whole, m.ndb) => {
             // A name the lexicon knows outright needs no search.
             return vec![Candidate {
                 ndb: m.ndb,
@@ -323,7 +323,14 @@ pub fn candidates(name: &str) -> Vec<Candidate> {
                 }
             }
             if let Some(m) = partly {
-                found.push((m.ndb, NAMED_PARTLY));
+                // A row the line's state words contradict comes after the
+                // search's.
+                let sure = if contradicts(&whole, m.ndb) {
+                    NAMED_PARTLY / 2.0
+                } else {
+                    NAMED_PARTLY
+                };
+                found.push((m.ndb, sure));
             }
         }
     }
@@ -343,6 +350,25 @@ pub fn candidates(name: &str) -> Vec<Candidate> {
     }
     out.sort_by(|a, b| b.confidence.total_cmp(&a.confidence));
     out
+}
+
+/// Whether the line's state words contradict food `ndb`'s: "raw" of a
+/// roasted, cooked, canned or dried food ("raw cashews" against dry
+/// roasted ones), "dried" or "dry" of a canned one ("dried kidney beans"
+/// against canned), "sweetened" of an unsweetened one and the reverse.
+/// The lexicon reads these words as preparation, so its name alone would
+/// be sure of the wrong row; the search weighs them.
+fn contradicts(line_stems: &[String], ndb: u32) -> bool {
+    let says = |w: &str| line_stems.iter().any(|s| *s == stem(w));
+    let desc = description_stems(&food(ndb).description);
+    let is = |w: &str| desc.iter().any(|s| *s == stem(w));
+    let processed = [
+        "roasted", "cooked", "canned", "dried", "fried", "toasted", "boiled",
+    ];
+    (says("raw") && processed.iter().any(|w| is(w)))
+        || ((says("dried") || says("dry")) && is("canned"))
+        || (says("sweetened") && (is("unsweetened") || (is("sweetened") && is("not"))))
+        || (says("unsweetened") && is("sweetened") && !is("not"))
 }
 
 /// "salt and pepper" → "salt", "pepper"; "chicken or vegetable broth" →
@@ -413,6 +439,15 @@ mod tests {
     #[test]
     fn states_in_the_comment_and_the_food_choose_the_food() {
         assert_eq!(placed("1 cup brown rice, cooked").food.ndb, 20037);
+        // A state word the lexicon's row contradicts is weighed.
+        assert_eq!(placed("½ cup raw cashews").food.ndb, 12087);
+        assert_eq!(placed("½ cup cashews").food.ndb, 12085);
+        // Dried beans are never the canned row: the raw (dry) one, or
+        // review with it first.
+        match read_line("1 lb dried red kidney beans, soaked overnight").reading {
+            Reading::Placed(p) => assert_ne!(p.food.ndb, 16029),
+            Reading::NeedsReview { candidates, .. } => assert_eq!(candidates[0].ndb, 16032),
+        }
         assert_eq!(placed("2 cups dried green lentils").food.ndb, 16069);
         assert_eq!(placed("1 tbsp dried dill").food.ndb, 2017);
         assert!(

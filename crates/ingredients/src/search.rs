@@ -167,7 +167,8 @@ pub fn search(line_stems: &[String], limit: usize) -> Vec<Scored> {
                 score += 2.0;
             }
             if f.stems.contains(&raw) {
-                score += 0.5;
+                // A line that says raw asks for the raw row above all.
+                score += if line_stems.contains(&raw) { 2.5 } else { 0.5 };
             }
             if DISH_GROUPS.contains(&f.group) {
                 score -= 4.0;
