@@ -33,6 +33,9 @@ mod budget;
 mod diner;
 mod fit;
 mod household;
+#[cfg(test)]
+mod leftover_tests;
+pub mod leftovers;
 mod lp;
 pub mod micronutrients;
 mod one;
@@ -52,6 +55,7 @@ pub use budget::Budget;
 pub use diner::{Diner, PantryFood};
 pub use fit::{DayFit, Off, assess};
 pub use household::{Keep, Share, TableDay, TableDish, TableMeal};
+pub use leftovers::{CookedAt, Leftovers, cooking_sessions};
 pub use lp::{Bound, best_miss};
 pub use rebalance::{
     DayMeal, DayRequest, MealRow, day_bans, day_meals, rebalance_day, reportion_day,
@@ -77,7 +81,9 @@ use crate::profile::targets::Targets;
 use crate::profile::{DietType, MealsPerDay};
 #[cfg(test)]
 use one::day_miss;
-use one::{OneRequest, plan_one};
+#[cfg(test)]
+use one::plan_one;
+use one::{OneRequest, plan_one_week};
 use search::{Candidate, Day, Fixed, Problem, Scorer, Slot};
 use whole_day::Dishes;
 
@@ -460,7 +466,13 @@ pub fn plan(request: &PlanRequest<'_>) -> Result<Vec<TableDay>, PlanningError> {
         [diner] => {
             let one =
                 OneRequest::of(request, diner).expect("the request was checked when it was made");
-            Ok(plan_one(&one)?.into_iter().map(TableDay::alone).collect())
+            let week = plan_one_week(&one)?;
+            let mut days: Vec<TableDay> = week.days.into_iter().map(TableDay::alone).collect();
+            leftovers::mark(&mut days, &week.eaten);
+            for (day, notes) in days.iter_mut().zip(week.notes) {
+                day.notes = notes;
+            }
+            Ok(days)
         }
         _ => household::plan_table(request),
     }
