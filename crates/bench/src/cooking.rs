@@ -7,8 +7,8 @@
 //!   [`planner::cooking_sessions`] counts them), days on target, grams
 //!   bought and time.
 //! - **Pantry** ([`pantry`]): the same people (their own meals a day),
-//!   each with a pantry of 6-15 random foods of the catalogue at 100-1,000
-//!   g, due in 1-10 days, planned without it and with `use_pantry` as the
+//!   each with a pantry of 6-15 random foods of the catalogue they eat,
+//!   2-6 servings' worth each, due in 1-10 days ([`random_pantry`]), planned without it and with `use_pantry` as the
 //!   service seats it (`app/src/pantry.rs`'s `pantry_foods`, replicated in
 //!   [`pantry_foods`]: the bench does not depend on the app): the share of
 //!   the grams due within the week that the plan uses before they are
@@ -18,7 +18,10 @@ use mealplan_domain::PantryItem;
 use mealplan_domain::planner::{Leftovers, PantryFood, TableDay};
 
 use super::*;
-use crate::profiles::Range;
+
+/// The fewest cooking sessions a week of lunches and dinners allows (a
+/// dish keeps two days).
+pub const LEAST_SESSIONS: usize = 6;
 
 /// One row of the leftovers table: a week for each person.
 #[derive(Debug, Default, Clone)]
@@ -29,7 +32,8 @@ pub struct Cooking {
     pub weeks: (usize, usize),
     /// Cooking sessions, every week.
     pub sessions: usize,
-    /// Weeks with more sessions than `cook_at_most`.
+    /// Weeks with more sessions than `cook_at_most` (or
+    /// [`LEAST_SESSIONS`] when that is fewer).
     pub over: usize,
     /// Leftovers the planner dropped to keep a day on its targets.
     pub dropped: usize,
@@ -66,7 +70,10 @@ pub fn bought(
 fn week_seconds(seconds: &[f64]) -> (f64, f64) {
     let mut v = seconds.to_vec();
     v.sort_by(f64::total_cmp);
-    let at = |q: f64| v.get(((v.len() as f64 - 1.0) * q).round() as usize).copied();
+    let at = |q: f64| {
+        v.get(((v.len() as f64 - 1.0) * q).round() as usize)
+            .copied()
+    };
     (
         at(0.5).unwrap_or(0.0) * 1000.0,
         at(0.95).unwrap_or(0.0) * 1000.0,
@@ -112,9 +119,11 @@ pub fn cooking(
         out.weeks.0 += 1;
         let sessions = planner::cooking_sessions(&week);
         out.sessions += sessions;
+        // Two lunch-or-dinner slots need a session each every three
+        // days at least: 6 in a week, whatever the bound asked.
         if leftovers
             .and_then(|l| l.cook_at_most)
-            .is_some_and(|n| sessions > usize::from(n))
+            .is_some_and(|n| sessions > usize::from(n).max(LEAST_SESSIONS))
         {
             out.over += 1;
         }
@@ -143,7 +152,7 @@ impl Cooking {
     pub fn heading(people: usize) -> String {
         format!(
             "\n### Leftovers ({people} people at 3 meals a day, a week each)\n\n\
-             | week | cooking sessions a week (lunch, dinner) | fewer than plain | weeks over cook_at_most | leftovers dropped for a day's targets | days within 5% kcal / 10% each macro | kg bought a week | median ms a week (p95) | refused |\n\
+             | week | cooking sessions a week (lunch, dinner) | fewer than plain | weeks over cook_at_most (at least 6) | leftovers dropped for a day's targets | days within 5% kcal / 10% each macro | kg bought a week | median ms a week (p95) | refused |\n\
              |---|---|---|---|---|---|---|---|---|\n"
         )
     }
@@ -205,28 +214,43 @@ pub fn pantry_foods(
     out
 }
 
-/// A pantry of 6-15 random foods of `recipes` (as shops sell them), each
-/// 100-1,000 g in 10 g steps, due 1-10 days after [`today`].
-pub fn random_pantry(recipes: &[Recipe], rng: &mut Rng) -> Vec<PantryItem> {
-    let foods: Vec<&str> = recipes
+/// A pantry of 6-15 random foods for `me`: foods (as shops sell them)
+/// of at least 3 recipes of `recipes` that keep their rules and serve a
+/// meal of theirs, each as much as 2-6 servings of those recipes use
+/// (the median recipe's grams, in 10 g steps), due 1-10 days after
+/// [`today`]: what a fridge holds, not a kilo of cumin.
+pub fn random_pantry(recipes: &[Recipe], me: &Diner, rng: &mut Rng) -> Vec<PantryItem> {
+    let mut uses: std::collections::BTreeMap<&str, Vec<f64>> = Default::default();
+    for r in recipes
         .iter()
-        .flat_map(|r| r.ingredients())
-        .map(|i| kitchen().bought_as(&i.name, 1.0).0)
-        .collect::<std::collections::BTreeSet<_>>()
+        .filter(|r| me.rules.allow(r) && me.slots.iter().any(|m| r.serves(*m)))
+    {
+        for i in r.ingredients() {
+            let (food, grams) = kitchen().bought_as(&i.name, i.grams);
+            uses.entry(food).or_default().push(grams);
+        }
+    }
+    let foods: Vec<(&str, f64)> = uses
         .into_iter()
+        .filter(|(_, g)| g.len() >= 3)
+        .map(|(f, mut g)| {
+            g.sort_by(f64::total_cmp);
+            (f, g[g.len() / 2])
+        })
         .collect();
-    let n = 6 + rng.below(10);
-    let mut picked: Vec<&str> = Vec::with_capacity(n);
-    while picked.len() < n.min(foods.len()) {
+    let n = (6 + rng.below(10)).min(foods.len());
+    let mut picked: Vec<(&str, f64)> = Vec::with_capacity(n);
+    while picked.len() < n {
         let f = foods[rng.below(foods.len())];
-        if !picked.contains(&f) {
+        if !picked.iter().any(|p| p.0 == f.0) {
             picked.push(f);
         }
     }
     picked
         .into_iter()
-        .map(|f| {
-            let grams = (rng.range(10.0, 100.0).round() * 10.0).min(1000.0);
+        .map(|(f, median)| {
+            let servings = 2 + rng.below(5);
+            let grams = ((median * servings as f64 / 10.0).round() * 10.0).clamp(10.0, 100_000.0);
             let due = today() + chrono::Days::new(1 + rng.below(10) as u64);
             PantryItem::new(f.to_owned(), grams, Some(due)).expect("grams in range")
         })
@@ -265,8 +289,8 @@ pub fn pantry(recipes: &[Recipe], people: &[Profile], seed: u64, use_pantry: boo
     let dishes = Dishes::new(recipes, Some(kitchen()));
     for (i, p) in people.iter().enumerate() {
         let mut rng = Rng(seed ^ 0x7061_6e74_7279 ^ (i as u64).wrapping_mul(0x9e37_79b9));
-        let mut items = random_pantry(recipes, &mut rng);
         let mut me = diner(p, true);
+        let mut items = random_pantry(recipes, &me, &mut rng);
         if use_pantry {
             me = me.using_pantry(pantry_foods(recipes, &items, kitchen(), today()));
         }
@@ -322,7 +346,7 @@ impl Pantry {
     /// The pantry table's heading.
     pub fn heading(people: usize) -> String {
         format!(
-            "\n### Pantry ({people} people, their own meals a day, a pantry of 6-15 foods due in 1-10 days each)\n\n\
+            "\n### Pantry ({people} people, their own meals a day, a pantry of 6-15 foods they eat, 2-6 servings of each, due in 1-10 days)\n\n\
              | week | pantry grams due within the week used before due | kg bought a week | days within 5% kcal / 10% each macro | median ms a week (p95) | refused |\n\
              |---|---|---|---|---|---|\n"
         )

@@ -213,10 +213,26 @@ impl TableDay {
     }
 }
 
+/// The meal type of each of the table's slots ([`table_slots`]).
+pub(super) fn table_meal_types(diners: &[Diner]) -> Vec<MealType> {
+    table_slots(diners).into_iter().map(|(m, _)| m).collect()
+}
+
 /// Searches the table's days: the search for a table of any size (the
 /// planner's entry point, [`super::plan`], keeps a table of one to the
 /// one-eater search).
+#[cfg(test)]
 pub(super) fn plan_table(request: &PlanRequest<'_>) -> Result<Vec<TableDay>, PlanningError> {
+    plan_table_variant(request, 0)
+}
+
+/// [`plan_table`] with the leftovers laid out as `variant` says (0
+/// first) and the search seeded anew for it
+/// ([`leftovers::TRIES`]).
+pub(super) fn plan_table_variant(
+    request: &PlanRequest<'_>,
+    variant: usize,
+) -> Result<Vec<TableDay>, PlanningError> {
     let recipes = request.recipes;
     let diners = &request.diners;
     let mut slots = Vec::new();
@@ -276,7 +292,7 @@ pub(super) fn plan_table(request: &PlanRequest<'_>) -> Result<Vec<TableDay>, Pla
         bonuses: &bonuses,
         budget: request.budget,
     };
-    let mut rng = Rng(request.seed ^ 0x5eed_7ab1e);
+    let mut rng = Rng(request.seed ^ 0x5eed_7ab1e ^ leftovers::variant_seed(variant));
     let mut used = vec![0u32; recipes.len()];
     let mut days = Vec::with_capacity(usize::from(request.days));
     // Leftovers only at a slot served as one dish.
@@ -288,6 +304,7 @@ pub(super) fn plan_table(request: &PlanRequest<'_>) -> Result<Vec<TableDay>, Pla
             .map(|s| s.groups.len() == 1)
             .collect::<Vec<_>>(),
         usize::from(request.days),
+        variant,
     );
     // Each earlier day's shared dish (catalogue index) per slot.
     let mut picked: Vec<Vec<usize>> = Vec::new();
@@ -306,11 +323,11 @@ pub(super) fn plan_table(request: &PlanRequest<'_>) -> Result<Vec<TableDay>, Pla
         // The dishes of earlier meals this day eats, where they keep the
         // rules of everyone at the slot: (slot, recipe).
         let mut leftover: Vec<(usize, usize)> = Vec::new();
-        for t in 0..slots.len() {
+        for (t, slot) in slots.iter().enumerate() {
             if let Role::Eat(from_day, from_slot) = schedule.role(i, t) {
                 let r = picked[from_day][from_slot];
                 if leftover.iter().all(|(_, other)| *other != r)
-                    && slots[t].groups[0]
+                    && slot.groups[0]
                         .iter()
                         .all(|d| diners[*d].rules.allow(&recipes[r]))
                 {

@@ -48,6 +48,19 @@ pub struct CookedAt {
     pub schedule: u8,
 }
 
+/// Weeks planned at most for a bound on cooking sessions: when a week
+/// drops leftovers to keep its days on target and so cooks more often
+/// than `cook_at_most` allows, it is planned again with the lanes laid out
+/// another way (and the search seeded anew), and the week cooking least
+/// often beyond the bound is kept (then the one meeting the most days).
+pub(crate) const TRIES: usize = 4;
+
+/// What a variant's search seed adds (0 for the first: a week planned
+/// once is seeded as before).
+pub(crate) fn variant_seed(variant: usize) -> u64 {
+    (variant as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+}
+
 /// What a slot of a day does with the week's dishes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Role {
@@ -64,6 +77,9 @@ pub(crate) enum Role {
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Schedule {
     roles: Vec<Vec<Role>>,
+    /// Sessions laid out (lunches and dinners not eaten from an earlier
+    /// meal).
+    pub(crate) sessions: usize,
     /// Said on the first day when `cook_at_most` is below what the week
     /// allows.
     pub(crate) note: Option<String>,
@@ -80,18 +96,21 @@ impl Schedule {
     pub(crate) fn fresh(slots: usize, days: usize) -> Self {
         Self {
             roles: vec![vec![Role::Fresh; slots]; days],
+            sessions: 0,
             note: None,
         }
     }
 
     /// The roles of `days` days of `slots` under `leftovers` (`None`:
     /// every meal fresh); `open[k]`: whether slot `k` may take part (a
-    /// household's slot served as one dish).
+    /// household's slot served as one dish). `variant` lays the lanes
+    /// out another way (0 first; see [`TRIES`]).
     pub(crate) fn new(
         leftovers: Option<Leftovers>,
         slots: &[MealType],
         open: &[bool],
         days: usize,
+        variant: usize,
     ) -> Self {
         let mut schedule = Self::fresh(slots.len(), days);
         let Some(leftovers) = leftovers else {
@@ -129,9 +148,12 @@ impl Schedule {
                 let mut lengths: Vec<usize> = (0..blocks)
                     .map(|b| days / blocks + usize::from(b < days % blocks))
                     .collect();
-                if lane % 2 == 1 {
+                if (lane + variant) % 2 == 1 {
                     lengths.reverse();
                 }
+                // Further variants start each lane's blocks elsewhere.
+                let turn = variant / 2 % lengths.len();
+                lengths.rotate_left(turn);
                 let mut cook = vec![false; days];
                 let mut day = 0;
                 for l in lengths {
@@ -143,12 +165,12 @@ impl Schedule {
             .collect();
         // Where each lane's current dish was cooked.
         let mut cooked_at: Vec<(usize, usize)> = vec![(0, 0); e];
-        for day in 0..days {
+        for (day, roles) in schedule.roles.iter_mut().enumerate() {
             // Eating lanes first (the earlier slots), then cooking ones.
             let mut order: Vec<usize> = (0..e).filter(|l| !cooks[*l][day]).collect();
             order.extend((0..e).filter(|l| cooks[*l][day]));
             for (lane, slot) in order.into_iter().zip(&lanes) {
-                schedule.roles[day][*slot] = if cooks[lane][day] {
+                roles[*slot] = if cooks[lane][day] {
                     cooked_at[lane] = (day, *slot);
                     Role::Cook
                 } else {
@@ -157,6 +179,7 @@ impl Schedule {
                 };
             }
         }
+        schedule.sessions = sessions;
         // A cook whose dish nobody eats later is a fresh meal.
         for day in 0..days {
             for slot in 0..slots.len() {
@@ -238,6 +261,29 @@ pub(crate) fn mark(week: &mut [TableDay], eaten: &[Eaten]) {
     }
 }
 
+/// The most sessions a week of `request` may cook and still keep its
+/// bound: `cook_at_most`, or the least the week allows when that is
+/// fewer (a [`Schedule`] of variant 0 says which). `None` without a
+/// bound.
+pub(crate) fn allowed(schedule: &Schedule, leftovers: Option<Leftovers>) -> Option<usize> {
+    let n = usize::from(leftovers?.cook_at_most?);
+    Some(n.max(schedule.sessions))
+}
+
+/// Which of two weeks to keep under a bound of `allowed` sessions: the
+/// fewer sessions beyond it, then the more days (person-days) `met`,
+/// then the fewer sessions; `a` on a tie.
+pub(crate) fn keep_first(a: (usize, usize), b: (usize, usize), allowed: usize) -> bool {
+    let key = |(sessions, met): (usize, usize)| {
+        (
+            sessions.saturating_sub(allowed),
+            std::cmp::Reverse(met),
+            sessions,
+        )
+    };
+    key(a) <= key(b)
+}
+
 /// Cooking sessions of a planned week: lunches and dinners cooked rather
 /// than eaten from an earlier meal (see [`Leftovers::cook_at_most`]).
 /// A slot served as several dishes counts each.
@@ -275,7 +321,11 @@ mod tests {
     #[test]
     fn leftovers_are_lunches_and_dinners_within_two_days_of_a_cook() {
         let slots = [Breakfast, Lunch, Dinner];
-        for bound in [None, Some(5), Some(6), Some(7), Some(9), Some(20)] {
+        let bounds = [None, Some(5), Some(6), Some(7), Some(9), Some(20)];
+        for (bound, variant) in bounds
+            .into_iter()
+            .flat_map(|b| (0..TRIES).map(move |v| (b, v)))
+        {
             for days in 2..=7 {
                 let s = Schedule::new(
                     Some(Leftovers {
@@ -284,6 +334,7 @@ mod tests {
                     &slots,
                     &[true; 3],
                     days,
+                    variant,
                 );
                 for (d, k, fd, fk) in eats(&s, days, 3) {
                     assert!(d > fd && d - fd <= 2, "{bound:?} {days}: {d} from {fd}");
@@ -317,6 +368,7 @@ mod tests {
                 &slots,
                 &[true; 3],
                 7,
+                0,
             )
         };
         assert_eq!(sessions(&week(None), 7, &slots), 8);
@@ -341,22 +393,30 @@ mod tests {
             &[Dinner],
             &[true],
             7,
+            0,
         );
         assert_eq!(sessions(&one, 7, &[Dinner]), 3);
     }
 
     #[test]
     fn without_leftovers_or_slots_to_pair_every_meal_is_fresh() {
-        let s = Schedule::new(None, &[Breakfast, Lunch, Dinner], &[true; 3], 7);
+        let s = Schedule::new(None, &[Breakfast, Lunch, Dinner], &[true; 3], 7, 0);
         assert!(!s.any());
         let s = Schedule::new(
             Some(Leftovers::default()),
             &[Breakfast, Snack],
             &[true; 2],
             7,
+            0,
         );
         assert!(!s.any());
-        let s = Schedule::new(Some(Leftovers::default()), &[Lunch, Dinner], &[false; 2], 7);
+        let s = Schedule::new(
+            Some(Leftovers::default()),
+            &[Lunch, Dinner],
+            &[false; 2],
+            7,
+            0,
+        );
         assert!(!s.any());
     }
 }

@@ -460,13 +460,70 @@ pub(crate) fn distinct_ids(recipes: &[Recipe]) -> Result<(), RequestError> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn plan(request: &PlanRequest<'_>) -> Result<Vec<TableDay>, PlanningError> {
+    let mut best = plan_variant(request, 0)?;
+    // A bound on cooking sessions broken by leftovers dropped for the
+    // days' targets: the week again, laid out another way.
+    let Some(allowed) = leftovers::allowed(&week_schedule(request), request.leftovers) else {
+        return Ok(best);
+    };
+    let score = |week: &[TableDay]| (cooking_sessions(week), days_met(request, week));
+    let mut kept = score(&best);
+    for variant in 1..leftovers::TRIES {
+        if kept.0 <= allowed || request.budget.spent() {
+            break;
+        }
+        let week = plan_variant(request, variant)?;
+        let got = score(&week);
+        if !leftovers::keep_first(kept, got, allowed) {
+            best = week;
+            kept = got;
+        }
+    }
+    if kept.0 > allowed
+        && let Some(first) = best.first_mut()
+    {
+        first.notes.push(format!(
+            "{} cooking sessions rather than at most {allowed}: leftovers were dropped to keep days on their targets",
+            kept.0
+        ));
+    }
+    Ok(best)
+}
+
+/// Person-days of `week` within their tolerances.
+fn days_met(request: &PlanRequest<'_>, week: &[TableDay]) -> usize {
+    week.iter()
+        .flat_map(|d| d.totals.iter().zip(request.diners()))
+        .filter(|(t, diner)| diner.tolerances.admits(t, &diner.targets.get()))
+        .count()
+}
+
+/// The first lay-out of `request`'s leftovers (over a single person's
+/// slots, or the table's): what its bound allows.
+fn week_schedule(request: &PlanRequest<'_>) -> leftovers::Schedule {
+    let slots: Vec<MealType> = match request.diners() {
+        [diner] => diner.slots.clone(),
+        diners => household::table_meal_types(diners),
+    };
+    let open = vec![true; slots.len()];
+    leftovers::Schedule::new(
+        request.leftovers,
+        &slots,
+        &open,
+        usize::from(request.days),
+        0,
+    )
+}
+
+/// The week of `request` with its leftovers laid out as `variant` says.
+fn plan_variant(request: &PlanRequest<'_>, variant: usize) -> Result<Vec<TableDay>, PlanningError> {
     match request.diners() {
         // One eater: their own search, which knows a single person's
         // week (weekly variety of a one-meal plan, micronutrient goals).
         [diner] => {
             let one =
                 OneRequest::of(request, diner).expect("the request was checked when it was made");
-            let week = plan_one_week(&one)?;
+            let week = plan_one_week(&one, variant)?;
             let mut days: Vec<TableDay> = week.days.into_iter().map(TableDay::alone).collect();
             leftovers::mark(&mut days, &week.eaten);
             for (day, notes) in days.iter_mut().zip(week.notes) {
@@ -474,6 +531,6 @@ pub fn plan(request: &PlanRequest<'_>) -> Result<Vec<TableDay>, PlanningError> {
             }
             Ok(days)
         }
-        _ => household::plan_table(request),
+        _ => household::plan_table_variant(request, variant),
     }
 }

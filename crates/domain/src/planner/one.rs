@@ -13,7 +13,7 @@ use crate::profile::intakes::ReferenceIntakes;
 use crate::profile::targets::{DayTargets, Targets};
 
 use super::diner::{Diner, PantryFood};
-use super::leftovers::{Eaten, Leftovers, Role, Schedule};
+use super::leftovers::{Eaten, Leftovers, Role, Schedule, variant_seed};
 use super::request::RequestError;
 use super::search::{Candidate, Day, Problem, Scorer, Slot};
 use super::whole_day::{Dishes, LimitRule};
@@ -249,7 +249,7 @@ const LAYOUT_GAIN: f64 = 0.005;
 /// breaking the rules.
 #[cfg(test)]
 pub(crate) fn plan_one(request: &OneRequest<'_>) -> Result<Vec<PlannedDay>, PlanningError> {
-    Ok(plan_one_week(request)?.days)
+    Ok(plan_one_week(request, 0)?.days)
 }
 
 /// A one-eater week as [`plan_one_week`] plans it: the days, the
@@ -265,7 +265,13 @@ pub(crate) struct OneWeek {
 /// one candidate at any portion of its range, free of the variety rules;
 /// a day it keeps off its targets while a fresh day meets them is
 /// planned fresh, and says so.
-pub(crate) fn plan_one_week(request: &OneRequest<'_>) -> Result<OneWeek, PlanningError> {
+///
+/// `variant` (0 first) lays the leftovers out another way and seeds the
+/// search anew ([`super::leftovers::TRIES`]).
+pub(crate) fn plan_one_week(
+    request: &OneRequest<'_>,
+    variant: usize,
+) -> Result<OneWeek, PlanningError> {
     let scorer = Scorer::new(&request.targets, &request.tolerances, request.limits);
     let dishes = &*dishes_for(request.dishes, request.recipes, request.kitchen);
     let (pools, pool_of) = pools(
@@ -306,7 +312,7 @@ pub(crate) fn plan_one_week(request: &OneRequest<'_>) -> Result<OneWeek, Plannin
     };
     let bands = share_bands(&request.slots);
 
-    let mut rng = Rng(request.seed ^ 0x6d65_616c_706c_616e);
+    let mut rng = Rng(request.seed ^ 0x6d65_616c_706c_616e ^ variant_seed(variant));
     // How often each recipe was used on earlier days.
     let mut used = vec![0u32; request.recipes.len()];
     // Recipe of each slot on each earlier day.
@@ -323,6 +329,7 @@ pub(crate) fn plan_one_week(request: &OneRequest<'_>) -> Result<OneWeek, Plannin
         &request.slots,
         &vec![true; request.slots.len()],
         usize::from(request.days),
+        variant,
     );
     // Each earlier day's recipe (catalogue index) per slot.
     let mut picked: Vec<Vec<usize>> = Vec::new();
