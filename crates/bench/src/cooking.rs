@@ -267,6 +267,8 @@ pub struct Pantry {
     /// Grams in the pantries due within the week, and of those used by a
     /// meal on or before their day.
     pub due: (f64, f64),
+    /// Items due within the week, and of those used at all before due.
+    pub items: (usize, usize),
     /// Grams bought beyond what the pantry gives (fresh items only).
     pub bought: f64,
     /// Days within the tolerances, all days.
@@ -323,6 +325,7 @@ pub fn pantry(recipes: &[Recipe], people: &[Profile], seed: u64, use_pantry: boo
         let before = due_grams(&items);
         out.due.0 += before;
         items.sort_by_key(|it| it.use_by);
+        let held: Vec<f64> = items.iter().map(|it| it.grams).collect();
         for (food, needs) in bought(recipes, &week) {
             for (day, mut grams) in needs {
                 let date = today() + chrono::Days::new(u64::from(day) - 1);
@@ -338,6 +341,14 @@ pub fn pantry(recipes: &[Recipe], people: &[Profile], seed: u64, use_pantry: boo
             }
         }
         out.due.1 += before - due_grams(&items);
+        for (it, held) in items.iter().zip(held) {
+            if it.use_by.is_some_and(|u| u <= last) {
+                out.items.0 += 1;
+                if it.grams < held {
+                    out.items.1 += 1;
+                }
+            }
+        }
     }
     out
 }
@@ -347,8 +358,8 @@ impl Pantry {
     pub fn heading(people: usize) -> String {
         format!(
             "\n### Pantry ({people} people, their own meals a day, a pantry of 6-15 foods they eat, 2-6 servings of each, due in 1-10 days)\n\n\
-             | week | pantry grams due within the week used before due | kg bought a week | days within 5% kcal / 10% each macro | median ms a week (p95) | refused |\n\
-             |---|---|---|---|---|---|\n"
+             | week | pantry grams due within the week used before due | items due within the week touched | kg bought a week | days within 5% kcal / 10% each macro | median ms a week (p95) | refused |\n\
+             |---|---|---|---|---|---|---|\n"
         )
     }
 
@@ -356,7 +367,7 @@ impl Pantry {
     pub fn row(&self) -> String {
         let (median, p95) = week_seconds(&self.seconds);
         format!(
-            "| {} | {:.1}% ({:.1} of {:.1} kg) | {:.2} | {:.1}% ({}/{}) | {:.1} ({:.1}) | {} |\n",
+            "| {} | {:.1}% ({:.1} of {:.1} kg) | {:.1}% ({}/{}) | {:.2} | {:.1}% ({}/{}) | {:.1} ({:.1}) | {} |\n",
             if self.use_pantry {
                 "use_pantry"
             } else {
@@ -365,6 +376,9 @@ impl Pantry {
             100.0 * self.due.1 / self.due.0.max(1e-9),
             self.due.1 / 1000.0,
             self.due.0 / 1000.0,
+            100.0 * self.items.1 as f64 / self.items.0.max(1) as f64,
+            self.items.1,
+            self.items.0,
             self.bought / self.weeks.0.max(1) as f64 / 1000.0,
             100.0 * self.days.0 as f64 / self.days.1.max(1) as f64,
             self.days.0,

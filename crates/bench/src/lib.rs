@@ -33,7 +33,9 @@ mod report;
 mod score;
 
 pub use catalogues::{generated_catalogue, kitchen, shipped};
-pub use cooking::{Cooking, Pantry, bought, cooking, pantry, pantry_foods, random_pantry};
+pub use cooking::{
+    Cooking, LEAST_SESSIONS, Pantry, bought, cooking, pantry, pantry_foods, random_pantry,
+};
 pub use groups::{Group, groups};
 pub use households::{Households, diner, households};
 pub use profiles::{CUSTOM_RESTRICTIONS, Profile, arg, profiles, today};
