@@ -131,6 +131,11 @@ const OWN_BONUS: f64 = 100.0;
 /// A recipe holding several pantry foods counts each, up to twice this.
 const PANTRY_BONUS: f64 = 60.0;
 
+/// A serving holding this many grams of a pantry food or more earns the
+/// food's whole [`PANTRY_BONUS`]; less, its share: a recipe that uses up
+/// the food is preferred to one that garnishes with it.
+const PANTRY_FULL_GRAMS: f64 = 60.0;
+
 /// The pantry part of a recipe's bonus (see [`PANTRY_BONUS`]).
 fn pantry_bonus(recipe: &Recipe, pantry: &[PantryFood]) -> f64 {
     if pantry.is_empty() {
@@ -138,8 +143,15 @@ fn pantry_bonus(recipe: &Recipe, pantry: &[PantryFood]) -> f64 {
     }
     let held: f64 = pantry
         .iter()
-        .filter(|f| recipe.ingredients().iter().any(|i| i.name == f.name))
-        .map(|f| f.weight)
+        .map(|f| {
+            let grams: f64 = recipe
+                .ingredients()
+                .iter()
+                .filter(|i| i.name == f.name)
+                .map(|i| i.grams)
+                .sum();
+            f.weight * (grams / PANTRY_FULL_GRAMS).min(1.0)
+        })
         .sum();
     PANTRY_BONUS * held.min(2.0)
 }
