@@ -412,11 +412,53 @@ pub(super) fn plan_table_variant(
         picked.push(choice.iter().map(|dishes| dishes[0]).collect());
         days.push(search.day(day, &choice, &portions, &own));
     }
-    leftovers::mark(&mut days, &eaten);
+    mark_leftovers(&mut days, &eaten);
     for (day, notes) in days.iter_mut().zip(notes) {
         day.notes = notes;
     }
     Ok(days)
+}
+
+/// Marks `week` (slot `k` of a day at schedule `k + 1`) with the
+/// leftovers planned: each eating meal's [`TableMeal::leftover_of`] and
+/// each cooking meal's [`TableMeal::cook_servings`] (its own servings and
+/// every leftover's).
+///
+pub(crate) fn mark_leftovers(week: &mut [TableDay], eaten: &[Eaten]) {
+    for e in eaten {
+        let Some(servings) = week.get_mut(e.day).and_then(|d| {
+            d.meals
+                .iter_mut()
+                .find(|m| usize::from(m.schedule) == e.slot + 1 && m.recipe_id == e.recipe_id)
+                .map(|m| {
+                    m.leftover_of = Some(CookedAt {
+                        day_of_week: (e.from_day + 1) as u8,
+                        schedule: (e.from_slot + 1) as u8,
+                    });
+                    m.total_servings()
+                })
+        }) else {
+            continue;
+        };
+        if let Some(cook) = week.get_mut(e.from_day).and_then(|d| {
+            d.meals
+                .iter_mut()
+                .find(|m| usize::from(m.schedule) == e.from_slot + 1 && m.recipe_id == e.recipe_id)
+        }) {
+            let own = cook.total_servings();
+            cook.cook_servings = Some(cook.cook_servings.unwrap_or(own) + servings);
+        }
+    }
+}
+
+/// Cooking sessions of a planned week: lunches and dinners cooked rather
+/// than eaten from an earlier meal (see [`Leftovers::cook_at_most`](super::Leftovers::cook_at_most)).
+/// A slot served as several dishes counts each.
+pub fn cooking_sessions(week: &[TableDay]) -> usize {
+    week.iter()
+        .flat_map(|d| &d.meals)
+        .filter(|m| leftovers::pairs(m.meal_type) && m.leftover_of.is_none())
+        .count()
 }
 
 /// What each recipe costs a day of the table after the week's meals so

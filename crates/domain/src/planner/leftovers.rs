@@ -1,6 +1,6 @@
 //! Cook once, eat again (issue 40): which meals of a week are cooked and
-//! which are eaten from an earlier meal's dish ([`Schedule`]), and how a
-//! planned week says so ([`mark`]).
+//! which are eaten from an earlier meal's dish (the week's schedule), and
+//! what a plan asks for ([`Leftovers`]) and answers ([`CookedAt`]).
 //!
 //! Only lunches and dinners are paired: they are the meals people cook,
 //! and either may take the other's dish (cooked at dinner, eaten at the
@@ -18,11 +18,11 @@
 //! usual around the leftover, whose portion stays free; a day that the
 //! leftover keeps off its targets while a fresh day would not is planned
 //! fresh instead (the leftover dropped, one more session, and the day
-//! says so in [`TableDay::notes`](super::TableDay::notes)).
+//! says so in [`TableDay::notes`](super::TableDay::notes)). The planned
+//! week is marked by `household::mark_leftovers`, beside the types it
+//! marks.
 
 use crate::food::meal::MealType;
-
-use super::household::TableDay;
 
 /// Leftovers asked of a plan ([`PlanRequest::with_leftovers`](super::PlanRequest::with_leftovers)).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -41,7 +41,7 @@ pub struct Leftovers {
 /// Where a leftover meal's dish was cooked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CookedAt {
-    /// The day of the cooking meal, 1-7 (as [`TableDay::day_of_week`]).
+    /// The day of the cooking meal, 1-7 (as [`TableDay::day_of_week`](super::TableDay::day_of_week)).
     pub day_of_week: u8,
     /// The cooking meal's schedule in its day
     /// ([`TableMeal::schedule`](super::TableMeal::schedule)).
@@ -227,40 +227,6 @@ pub(crate) struct Eaten {
     pub(crate) recipe_id: i64,
 }
 
-/// Marks `week` (slot `k` of a day at schedule `k + 1`) with the
-/// leftovers planned: each eating meal's [`TableMeal::leftover_of`] and
-/// each cooking meal's [`TableMeal::cook_servings`] (its own servings and
-/// every leftover's).
-///
-/// [`TableMeal::leftover_of`]: super::TableMeal::leftover_of
-/// [`TableMeal::cook_servings`]: super::TableMeal::cook_servings
-pub(crate) fn mark(week: &mut [TableDay], eaten: &[Eaten]) {
-    for e in eaten {
-        let Some(servings) = week.get_mut(e.day).and_then(|d| {
-            d.meals
-                .iter_mut()
-                .find(|m| usize::from(m.schedule) == e.slot + 1 && m.recipe_id == e.recipe_id)
-                .map(|m| {
-                    m.leftover_of = Some(CookedAt {
-                        day_of_week: (e.from_day + 1) as u8,
-                        schedule: (e.from_slot + 1) as u8,
-                    });
-                    m.total_servings()
-                })
-        }) else {
-            continue;
-        };
-        if let Some(cook) = week.get_mut(e.from_day).and_then(|d| {
-            d.meals
-                .iter_mut()
-                .find(|m| usize::from(m.schedule) == e.from_slot + 1 && m.recipe_id == e.recipe_id)
-        }) {
-            let own = cook.total_servings();
-            cook.cook_servings = Some(cook.cook_servings.unwrap_or(own) + servings);
-        }
-    }
-}
-
 /// The most sessions a week of `request` may cook and still keep its
 /// bound: `cook_at_most`, or the least the week allows when that is
 /// fewer (a [`Schedule`] of variant 0 says which). `None` without a
@@ -282,16 +248,6 @@ pub(crate) fn keep_first(a: (usize, usize), b: (usize, usize), allowed: usize) -
         )
     };
     key(a) <= key(b)
-}
-
-/// Cooking sessions of a planned week: lunches and dinners cooked rather
-/// than eaten from an earlier meal (see [`Leftovers::cook_at_most`]).
-/// A slot served as several dishes counts each.
-pub fn cooking_sessions(week: &[TableDay]) -> usize {
-    week.iter()
-        .flat_map(|d| &d.meals)
-        .filter(|m| pairs(m.meal_type) && m.leftover_of.is_none())
-        .count()
 }
 
 #[cfg(test)]

@@ -54,8 +54,9 @@ pub use adjust::PlanAdjust;
 pub use budget::Budget;
 pub use diner::{Diner, PantryFood};
 pub use fit::{DayFit, Off, assess};
+pub use household::cooking_sessions;
 pub use household::{Keep, Share, TableDay, TableDish, TableMeal};
-pub use leftovers::{CookedAt, Leftovers, cooking_sessions};
+pub use leftovers::{CookedAt, Leftovers};
 pub use lp::{Bound, best_miss};
 pub use rebalance::{
     DayMeal, DayRequest, MealRow, day_bans, day_meals, rebalance_day, reportion_day,
@@ -537,7 +538,7 @@ fn plan_variant(request: &PlanRequest<'_>, variant: usize) -> Result<Vec<TableDa
                 OneRequest::of(request, diner).expect("the request was checked when it was made");
             let week = plan_one_week(&one, variant)?;
             let mut days: Vec<TableDay> = week.days.into_iter().map(TableDay::alone).collect();
-            leftovers::mark(&mut days, &week.eaten);
+            household::mark_leftovers(&mut days, &week.eaten);
             for (day, notes) in days.iter_mut().zip(week.notes) {
                 day.notes = notes;
             }
