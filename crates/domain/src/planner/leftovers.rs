@@ -34,7 +34,10 @@ pub struct Leftovers {
     /// what the week allows (two lunch or dinner slots a day need at
     /// least two sessions every three days: 6 in a week) is planned at
     /// that least, and the first day's [`notes`](super::TableDay::notes)
-    /// say so.
+    /// say so. A week that drops leftovers to keep its days on target
+    /// and so cooks more often is planned again, laid out another way (up
+    /// to 4 weeks, the one cooking least beyond the bound kept);
+    /// when it still cooks more, its first day's notes say how often.
     pub cook_at_most: Option<u8>,
 }
 
