@@ -37,7 +37,7 @@ pub struct Cooking {
     pub over: usize,
     /// Leftovers the planner dropped to keep a day on its targets.
     pub dropped: usize,
-    /// Days within the tolerances, all days.
+    /// Days (person-days at a table) within the tolerances, all of them.
     pub days: (usize, usize),
     /// Grams bought, every week (each recipe's ingredients at the
     /// servings cooked, as shops sell them).
@@ -179,6 +179,71 @@ impl Cooking {
             self.weeks.1,
         )
     }
+}
+
+/// Plans a week for `n` tables of 2-6 of `people` (taken in turn, as
+/// [`households`](crate::households) does; `people` must hold 6 `n`),
+/// everyone at 3 meals a day, with `leftovers` when given: a row of the
+/// leftovers table over person-days (sessions count each table's
+/// cooking once).
+pub fn table_cooking(
+    recipes: &[Recipe],
+    people: &[Profile],
+    n: usize,
+    seed: u64,
+    leftovers: Option<Leftovers>,
+) -> Cooking {
+    let mut out = cooking(recipes, &[], seed, leftovers);
+    out.label = format!("{n} tables of 2-6, {}", out.label);
+    let dishes = Dishes::new(recipes, Some(kitchen()));
+    let mut next = 0;
+    for h in 0..n {
+        let size = 2 + h % 5;
+        let diners: Vec<Diner> = people[next..next + size]
+            .iter()
+            .map(|p| diner(p, false))
+            .collect();
+        next += size;
+        let request = PlanRequest::new(recipes, diners.clone(), 7)
+            .expect("valid request")
+            .with_kitchen(kitchen())
+            .with_dishes(&dishes)
+            .with_seed(seed.wrapping_add(h as u64));
+        let request = match leftovers {
+            Some(l) => request.with_leftovers(l),
+            None => request,
+        };
+        let started = Instant::now();
+        let Ok(week) = planner::plan(&request) else {
+            out.weeks.1 += 1;
+            continue;
+        };
+        out.seconds.push(started.elapsed().as_secs_f64());
+        out.weeks.0 += 1;
+        out.sessions += planner::cooking_sessions(&week);
+        out.dropped += week
+            .iter()
+            .flat_map(|d| &d.notes)
+            .filter(|n| n.contains("cooked fresh"))
+            .count();
+        for day in &week {
+            for (d, diner) in diners.iter().enumerate() {
+                out.days.1 += 1;
+                if diner
+                    .tolerances
+                    .admits(&day.totals[d], &diner.targets.get())
+                {
+                    out.days.0 += 1;
+                }
+            }
+        }
+        out.grams += bought(recipes, &week)
+            .values()
+            .flatten()
+            .map(|(_, g)| g)
+            .sum::<f64>();
+    }
+    out
 }
 
 /// The planner's view of `items` at `today`, as the service seats a

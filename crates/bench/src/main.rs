@@ -20,7 +20,7 @@
 
 use mealplan_bench::{
     Cooking, Group, Households, Pantry, arg, cooking, generated_catalogue, groups, households,
-    pantry, profiles, run, shipped,
+    pantry, profiles, run, shipped, table_cooking,
 };
 use mealplan_domain::planner::Leftovers;
 
@@ -70,6 +70,15 @@ fn main() {
         for cook_at_most in [None, Some(7), Some(5)] {
             let week = cooking(&shipped, &people, seed, Some(Leftovers { cook_at_most }));
             print!("{}", week.row(&plain));
+        }
+        // Tables too, of the households' people, everyone at 3 meals.
+        let tables = (n_leftovers / 6).min(10);
+        if tables > 0 {
+            let people = mealplan_bench::profiles(tables * 6, seed);
+            let plain = table_cooking(&shipped, &people, tables, seed, None);
+            print!("{}", plain.row(&plain));
+            let left = table_cooking(&shipped, &people, tables, seed, Some(Leftovers::default()));
+            print!("{}", left.row(&plain));
         }
     }
     let n_pantry = arg("--pantry", 60) as usize;
