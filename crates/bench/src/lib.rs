@@ -25,6 +25,7 @@ use mealplan_domain::{
 };
 
 mod catalogues;
+mod cooking;
 mod groups;
 mod households;
 mod profiles;
@@ -32,6 +33,10 @@ mod report;
 mod score;
 
 pub use catalogues::{generated_catalogue, kitchen, shipped};
+pub use cooking::{
+    Cooking, LEAST_SESSIONS, Pantry, bought, cooking, pantry, pantry_foods, random_pantry,
+    table_cooking,
+};
 pub use groups::{Group, groups};
 pub use households::{Households, diner, households};
 pub use profiles::{CUSTOM_RESTRICTIONS, Profile, arg, profiles, today};

@@ -11,11 +11,18 @@
 //! Issue 37's groups (`--groups N` people each, 0 for none): children of
 //! 3-15 at a table, adults of 65-100, BMI 35+, and each diet type.
 //!
-//! Run: `cargo run --release -p mealplan-bench -- [--profiles N] [--generated N] [--households N] [--groups N] [--seed S]`
+//! Issue 40 (`--leftovers N` and `--pantry N` people, 0 for none): the
+//! first N profiles at 3 meals a day plain, with leftovers and with
+//! `cook_at_most` 5 and 7; and with their own meals a day and a random
+//! pantry, without it and with `use_pantry`.
+//!
+//! Run: `cargo run --release -p mealplan-bench -- [--profiles N] [--generated N] [--households N] [--groups N] [--leftovers N] [--pantry N] [--seed S]`
 
 use mealplan_bench::{
-    Group, Households, arg, generated_catalogue, groups, households, profiles, run, shipped,
+    Cooking, Group, Households, Pantry, arg, cooking, generated_catalogue, groups, households,
+    pantry, profiles, run, shipped, table_cooking,
 };
+use mealplan_domain::planner::Leftovers;
 
 fn main() {
     let n_profiles = arg("--profiles", 240) as usize;
@@ -45,6 +52,41 @@ fn main() {
         print!("{}", Group::heading());
         for g in groups(&shipped, n_groups, seed) {
             print!("{}", g.row());
+        }
+    }
+    let people = |n: usize| {
+        if n <= profiles.len() {
+            profiles[..n].to_vec()
+        } else {
+            mealplan_bench::profiles(n, seed)
+        }
+    };
+    let n_leftovers = arg("--leftovers", 60) as usize;
+    if n_leftovers > 0 {
+        let people = people(n_leftovers);
+        let plain = cooking(&shipped, &people, seed, None);
+        print!("{}", Cooking::heading(people.len()));
+        print!("{}", plain.row(&plain));
+        for cook_at_most in [None, Some(7), Some(5)] {
+            let week = cooking(&shipped, &people, seed, Some(Leftovers { cook_at_most }));
+            print!("{}", week.row(&plain));
+        }
+        // Tables too, of the households' people, everyone at 3 meals.
+        let tables = (n_leftovers / 6).min(10);
+        if tables > 0 {
+            let people = mealplan_bench::profiles(tables * 6, seed);
+            let plain = table_cooking(&shipped, &people, tables, seed, None);
+            print!("{}", plain.row(&plain));
+            let left = table_cooking(&shipped, &people, tables, seed, Some(Leftovers::default()));
+            print!("{}", left.row(&plain));
+        }
+    }
+    let n_pantry = arg("--pantry", 60) as usize;
+    if n_pantry > 0 {
+        let people = people(n_pantry);
+        print!("{}", Pantry::heading(people.len()));
+        for use_pantry in [false, true] {
+            print!("{}", pantry(&shipped, &people, seed, use_pantry).row());
         }
     }
     if n_generated > 0 {

@@ -27,6 +27,7 @@ use crate::food::meal::MealType;
 use crate::food::nutrition::Nutrition;
 
 use super::diner::Diner;
+use super::leftovers::{self, CookedAt, Eaten, Role, Schedule};
 use super::request::PlanRequest;
 use super::whole_day::Dishes;
 use super::{PlannedDay, PlannedMeal, PlanningError, Rng};
@@ -110,12 +111,33 @@ pub struct TableMeal {
     pub shares: Vec<Share>,
     /// Why this slot has more than one dish, when it does.
     pub split: Option<String>,
+    /// Eaten from the dish cooked at that earlier meal (a leftover, for a
+    /// plan asked for them: [`PlanRequest::with_leftovers`]); nothing to
+    /// cook or buy for it. `None` for a meal cooked for itself.
+    pub leftover_of: Option<CookedAt>,
+    /// For a meal whose dish later meals eat
+    /// ([`leftover_of`](Self::leftover_of) naming it): the servings to
+    /// cook in all, its own shares and every leftover's, so that what to
+    /// keep is this less [`total_servings`](Self::total_servings). `None`
+    /// when nothing is kept: cook the total servings.
+    pub cook_servings: Option<f64>,
 }
 
 impl TableMeal {
     /// Servings to cook: every share together.
     pub fn total_servings(&self) -> f64 {
         self.shares.iter().map(|s| s.servings).sum()
+    }
+
+    /// Servings cooked at this meal: none for a leftover, else
+    /// [`cook_servings`](Self::cook_servings) or, when nothing is kept,
+    /// the total servings.
+    pub fn servings_to_cook(&self) -> f64 {
+        if self.leftover_of.is_some() {
+            0.0
+        } else {
+            self.cook_servings.unwrap_or_else(|| self.total_servings())
+        }
     }
 }
 
@@ -129,6 +151,10 @@ pub struct TableDay {
     /// Each person's totals as served, in [`PlanRequest::diners`]
     /// order.
     pub totals: Vec<Nutrition>,
+    /// What the plan could not do as asked on this day (leftovers: a
+    /// leftover dropped to keep the day on its targets, a bound on
+    /// cooking sessions the week cannot keep); empty otherwise.
+    pub notes: Vec<String>,
 }
 
 impl TableDay {
@@ -177,17 +203,36 @@ impl TableDay {
                         servings: m.servings,
                     }],
                     split: None,
+                    leftover_of: None,
+                    cook_servings: None,
                 })
                 .collect(),
             totals: vec![day.totals],
+            notes: Vec::new(),
         }
     }
+}
+
+/// The meal type of each of the table's slots ([`table_slots`]).
+pub(super) fn table_meal_types(diners: &[Diner]) -> Vec<MealType> {
+    table_slots(diners).into_iter().map(|(m, _)| m).collect()
 }
 
 /// Searches the table's days: the search for a table of any size (the
 /// planner's entry point, [`super::plan`], keeps a table of one to the
 /// one-eater search).
+#[cfg(test)]
 pub(super) fn plan_table(request: &PlanRequest<'_>) -> Result<Vec<TableDay>, PlanningError> {
+    plan_table_variant(request, 0)
+}
+
+/// [`plan_table`] with the leftovers laid out as `variant` says (0
+/// first) and the search seeded anew for it
+/// ([`leftovers::TRIES`]).
+pub(super) fn plan_table_variant(
+    request: &PlanRequest<'_>,
+    variant: usize,
+) -> Result<Vec<TableDay>, PlanningError> {
     let recipes = request.recipes;
     let diners = &request.diners;
     let mut slots = Vec::new();
@@ -247,10 +292,27 @@ pub(super) fn plan_table(request: &PlanRequest<'_>) -> Result<Vec<TableDay>, Pla
         bonuses: &bonuses,
         budget: request.budget,
     };
-    let mut rng = Rng(request.seed ^ 0x5eed_7ab1e);
+    let mut rng = Rng(request.seed ^ 0x5eed_7ab1e ^ leftovers::variant_seed(variant));
     let mut used = vec![0u32; recipes.len()];
     let mut days = Vec::with_capacity(usize::from(request.days));
+    // Leftovers only at a slot served as one dish.
+    let schedule = Schedule::new(
+        request.leftovers,
+        &slots.iter().map(|s| s.meal_type).collect::<Vec<_>>(),
+        &slots
+            .iter()
+            .map(|s| s.groups.len() == 1)
+            .collect::<Vec<_>>(),
+        usize::from(request.days),
+        variant,
+    );
+    // Each earlier day's shared dish (catalogue index) per slot.
+    let mut picked: Vec<Vec<usize>> = Vec::new();
+    let mut eaten: Vec<Eaten> = Vec::new();
+    let mut notes: Vec<Vec<String>> = vec![Vec::new(); usize::from(request.days)];
+    notes[0].extend(schedule.note.clone());
     for day in 1..=request.days {
+        let i = usize::from(day - 1);
         // Each day its share of the time left.
         let budget = request.budget.part(usize::from(request.days - day) + 1);
         let search = Search {
@@ -258,7 +320,56 @@ pub(super) fn plan_table(request: &PlanRequest<'_>) -> Result<Vec<TableDay>, Pla
             ..whole
         };
         let week = week_costs(dishes, &used);
-        let Some((choice, mut portions)) = search.best_day(&mut rng, &week) else {
+        // The dishes of earlier meals this day eats, where they keep the
+        // rules of everyone at the slot: (slot, recipe).
+        let mut leftover: Vec<(usize, usize)> = Vec::new();
+        for (t, slot) in slots.iter().enumerate() {
+            if let Role::Eat(from_day, from_slot) = schedule.role(i, t) {
+                let r = picked[from_day][from_slot];
+                if leftover.iter().all(|(_, other)| *other != r)
+                    && slot.groups[0]
+                        .iter()
+                        .all(|d| diners[*d].rules.allow(&recipes[r]))
+                {
+                    leftover.push((t, r));
+                }
+            }
+        }
+        let mut with_slots = slots.clone();
+        for (t, r) in &leftover {
+            with_slots[*t].pools[0] = vec![*r];
+        }
+        let with = Search {
+            slots: &with_slots,
+            ..search
+        };
+        let mut found = if leftover.is_empty() {
+            None
+        } else {
+            with.best_day(&mut rng, &week).map(|(c, p)| (c, p, with))
+        };
+        // A day the leftovers keep off someone's targets is planned fresh
+        // too, and kept fresh when that misses fewer people.
+        let kept = found.is_some();
+        if found
+            .as_ref()
+            .is_none_or(|(choice, _, s)| !s.everyone_on_target(choice))
+            && let Some((choice, portions)) = search.best_day(&mut rng, &week)
+            && found
+                .as_ref()
+                .is_none_or(|(c, _, s)| search.missed(&choice) < s.missed(c))
+        {
+            if kept {
+                notes[i].push(format!(
+                    "day {day}: cooked fresh rather than eating {} leftover{}, which kept someone's day off their targets",
+                    leftover.len(),
+                    if leftover.len() == 1 { "" } else { "s" }
+                ));
+                leftover.clear();
+            }
+            found = Some((choice, portions, search));
+        }
+        let Some((choice, mut portions, search)) = found else {
             return Err(too_few(diners, &own_pools));
         };
         let mut own: Vec<Option<(usize, usize)>> = vec![None; diners.len()];
@@ -276,15 +387,78 @@ pub(super) fn plan_table(request: &PlanRequest<'_>) -> Result<Vec<TableDay>, Pla
                 portions[d] = servings;
             }
         }
-        for r in choice.iter().flatten() {
-            used[*r] += 1;
+        for (t, dishes) in choice.iter().enumerate() {
+            for (g, r) in dishes.iter().enumerate() {
+                match schedule.role(i, t) {
+                    Role::Eat(from_day, from_slot)
+                        if g == 0 && leftover.iter().any(|(s, _)| *s == t) =>
+                    {
+                        eaten.push(Eaten {
+                            day: i,
+                            slot: t,
+                            from_day,
+                            from_slot,
+                            recipe_id: recipes[*r].id,
+                        });
+                    }
+                    // Leftovers are exempt from the week's repeat costs.
+                    _ => used[*r] += 1,
+                }
+            }
         }
         for (_, r) in own.iter().flatten() {
             used[*r] += 1;
         }
+        picked.push(choice.iter().map(|dishes| dishes[0]).collect());
         days.push(search.day(day, &choice, &portions, &own));
     }
+    mark_leftovers(&mut days, &eaten);
+    for (day, notes) in days.iter_mut().zip(notes) {
+        day.notes = notes;
+    }
     Ok(days)
+}
+
+/// Marks `week` (slot `k` of a day at schedule `k + 1`) with the
+/// leftovers planned: each eating meal's [`TableMeal::leftover_of`] and
+/// each cooking meal's [`TableMeal::cook_servings`] (its own servings and
+/// every leftover's).
+///
+pub(crate) fn mark_leftovers(week: &mut [TableDay], eaten: &[Eaten]) {
+    for e in eaten {
+        let Some(servings) = week.get_mut(e.day).and_then(|d| {
+            d.meals
+                .iter_mut()
+                .find(|m| usize::from(m.schedule) == e.slot + 1 && m.recipe_id == e.recipe_id)
+                .map(|m| {
+                    m.leftover_of = Some(CookedAt {
+                        day_of_week: (e.from_day + 1) as u8,
+                        schedule: (e.from_slot + 1) as u8,
+                    });
+                    m.total_servings()
+                })
+        }) else {
+            continue;
+        };
+        if let Some(cook) = week.get_mut(e.from_day).and_then(|d| {
+            d.meals
+                .iter_mut()
+                .find(|m| usize::from(m.schedule) == e.from_slot + 1 && m.recipe_id == e.recipe_id)
+        }) {
+            let own = cook.total_servings();
+            cook.cook_servings = Some(cook.cook_servings.unwrap_or(own) + servings);
+        }
+    }
+}
+
+/// Cooking sessions of a planned week: lunches and dinners cooked rather
+/// than eaten from an earlier meal (see [`Leftovers::cook_at_most`](super::Leftovers::cook_at_most)).
+/// A slot served as several dishes counts each.
+pub fn cooking_sessions(week: &[TableDay]) -> usize {
+    week.iter()
+        .flat_map(|d| &d.meals)
+        .filter(|m| leftovers::pairs(m.meal_type) && m.leftover_of.is_none())
+        .count()
 }
 
 /// What each recipe costs a day of the table after the week's meals so

@@ -33,6 +33,9 @@ mod budget;
 mod diner;
 mod fit;
 mod household;
+#[cfg(test)]
+mod leftover_tests;
+pub mod leftovers;
 mod lp;
 pub mod micronutrients;
 mod one;
@@ -51,7 +54,9 @@ pub use adjust::PlanAdjust;
 pub use budget::Budget;
 pub use diner::{Diner, PantryFood};
 pub use fit::{DayFit, Off, assess};
+pub use household::cooking_sessions;
 pub use household::{Keep, Share, TableDay, TableDish, TableMeal};
+pub use leftovers::{CookedAt, Leftovers};
 pub use lp::{Bound, best_miss};
 pub use rebalance::{
     DayMeal, DayRequest, MealRow, day_bans, day_meals, rebalance_day, reportion_day,
@@ -77,7 +82,9 @@ use crate::profile::targets::Targets;
 use crate::profile::{DietType, MealsPerDay};
 #[cfg(test)]
 use one::day_miss;
-use one::{OneRequest, plan_one};
+#[cfg(test)]
+use one::plan_one;
+use one::{OneRequest, plan_one_week};
 use search::{Candidate, Day, Fixed, Problem, Scorer, Slot};
 use whole_day::Dishes;
 
@@ -125,6 +132,11 @@ const OWN_BONUS: f64 = 100.0;
 /// A recipe holding several pantry foods counts each, up to twice this.
 const PANTRY_BONUS: f64 = 60.0;
 
+/// A serving holding this many grams of a pantry food or more earns the
+/// food's whole [`PANTRY_BONUS`]; less, its share: a recipe that uses up
+/// the food is preferred to one that garnishes with it.
+const PANTRY_FULL_GRAMS: f64 = 60.0;
+
 /// The pantry part of a recipe's bonus (see [`PANTRY_BONUS`]).
 fn pantry_bonus(recipe: &Recipe, pantry: &[PantryFood]) -> f64 {
     if pantry.is_empty() {
@@ -132,8 +144,15 @@ fn pantry_bonus(recipe: &Recipe, pantry: &[PantryFood]) -> f64 {
     }
     let held: f64 = pantry
         .iter()
-        .filter(|f| recipe.ingredients().iter().any(|i| i.name == f.name))
-        .map(|f| f.weight)
+        .map(|f| {
+            let grams: f64 = recipe
+                .ingredients()
+                .iter()
+                .filter(|i| i.name == f.name)
+                .map(|i| i.grams)
+                .sum();
+            f.weight * (grams / PANTRY_FULL_GRAMS).min(1.0)
+        })
         .sum();
     PANTRY_BONUS * held.min(2.0)
 }
@@ -454,14 +473,77 @@ pub(crate) fn distinct_ids(recipes: &[Recipe]) -> Result<(), RequestError> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn plan(request: &PlanRequest<'_>) -> Result<Vec<TableDay>, PlanningError> {
+    let mut best = plan_variant(request, 0)?;
+    // A bound on cooking sessions broken by leftovers dropped for the
+    // days' targets: the week again, laid out another way.
+    let Some(allowed) = leftovers::allowed(&week_schedule(request), request.leftovers) else {
+        return Ok(best);
+    };
+    let score = |week: &[TableDay]| (cooking_sessions(week), days_met(request, week));
+    let mut kept = score(&best);
+    for variant in 1..leftovers::TRIES {
+        if kept.0 <= allowed || request.budget.spent() {
+            break;
+        }
+        let week = plan_variant(request, variant)?;
+        let got = score(&week);
+        if !leftovers::keep_first(kept, got, allowed) {
+            best = week;
+            kept = got;
+        }
+    }
+    if kept.0 > allowed
+        && let Some(first) = best.first_mut()
+    {
+        first.notes.push(format!(
+            "{} cooking sessions rather than at most {allowed}: leftovers were dropped to keep days on their targets",
+            kept.0
+        ));
+    }
+    Ok(best)
+}
+
+/// Person-days of `week` within their tolerances.
+fn days_met(request: &PlanRequest<'_>, week: &[TableDay]) -> usize {
+    week.iter()
+        .flat_map(|d| d.totals.iter().zip(request.diners()))
+        .filter(|(t, diner)| diner.tolerances.admits(t, &diner.targets.get()))
+        .count()
+}
+
+/// The first lay-out of `request`'s leftovers (over a single person's
+/// slots, or the table's): what its bound allows.
+fn week_schedule(request: &PlanRequest<'_>) -> leftovers::Schedule {
+    let slots: Vec<MealType> = match request.diners() {
+        [diner] => diner.slots.clone(),
+        diners => household::table_meal_types(diners),
+    };
+    let open = vec![true; slots.len()];
+    leftovers::Schedule::new(
+        request.leftovers,
+        &slots,
+        &open,
+        usize::from(request.days),
+        0,
+    )
+}
+
+/// The week of `request` with its leftovers laid out as `variant` says.
+fn plan_variant(request: &PlanRequest<'_>, variant: usize) -> Result<Vec<TableDay>, PlanningError> {
     match request.diners() {
         // One eater: their own search, which knows a single person's
         // week (weekly variety of a one-meal plan, micronutrient goals).
         [diner] => {
             let one =
                 OneRequest::of(request, diner).expect("the request was checked when it was made");
-            Ok(plan_one(&one)?.into_iter().map(TableDay::alone).collect())
+            let week = plan_one_week(&one, variant)?;
+            let mut days: Vec<TableDay> = week.days.into_iter().map(TableDay::alone).collect();
+            household::mark_leftovers(&mut days, &week.eaten);
+            for (day, notes) in days.iter_mut().zip(week.notes) {
+                day.notes = notes;
+            }
+            Ok(days)
         }
-        _ => household::plan_table(request),
+        _ => household::plan_table_variant(request, variant),
     }
 }

@@ -13,6 +13,7 @@ use crate::profile::intakes::ReferenceIntakes;
 use crate::profile::targets::{DayTargets, Targets};
 
 use super::diner::{Diner, PantryFood};
+use super::leftovers::{Eaten, Leftovers, Role, Schedule, variant_seed};
 use super::request::RequestError;
 use super::search::{Candidate, Day, Problem, Scorer, Slot};
 use super::whole_day::{Dishes, LimitRule};
@@ -46,6 +47,7 @@ pub(crate) struct OneRequest<'a> {
     pub(super) dishes: Option<&'a Dishes>,
     pub(super) budget: &'a Budget,
     pub(super) intakes: Option<ReferenceIntakes>,
+    pub(super) leftovers: Option<Leftovers>,
 }
 
 impl<'a> OneRequest<'a> {
@@ -82,6 +84,7 @@ impl<'a> OneRequest<'a> {
             dishes: None,
             budget: Budget::unlimited(),
             intakes: None,
+            leftovers: None,
         })
     }
 
@@ -231,6 +234,7 @@ impl<'a> OneRequest<'a> {
             .with_budget(request.budget);
         one.kitchen = request.kitchen;
         one.dishes = request.dishes;
+        one.leftovers = request.leftovers;
         Ok(one)
     }
 }
@@ -243,7 +247,31 @@ const LAYOUT_GAIN: f64 = 0.005;
 /// The plan of one person's [`OneRequest`]: for each day, one recipe and
 /// portion per slot, as close to the targets as the recipes allow, never
 /// breaking the rules.
+#[cfg(test)]
 pub(crate) fn plan_one(request: &OneRequest<'_>) -> Result<Vec<PlannedDay>, PlanningError> {
+    Ok(plan_one_week(request, 0)?.days)
+}
+
+/// A one-eater week as [`plan_one_week`] plans it: the days, the
+/// leftovers eaten (none unless asked for) and each day's notes.
+pub(crate) struct OneWeek {
+    pub(crate) days: Vec<PlannedDay>,
+    pub(crate) eaten: Vec<Eaten>,
+    pub(crate) notes: Vec<Vec<String>>,
+}
+
+/// [`plan_one`], with the leftovers the request asks for
+/// ([`super::leftovers`]): a slot eating an earlier meal's dish has that
+/// one candidate at any portion of its range, free of the variety rules;
+/// a day it keeps off its targets while a fresh day meets them is
+/// planned fresh, and says so.
+///
+/// `variant` (0 first) lays the leftovers out another way and seeds the
+/// search anew ([`super::leftovers::TRIES`]).
+pub(crate) fn plan_one_week(
+    request: &OneRequest<'_>,
+    variant: usize,
+) -> Result<OneWeek, PlanningError> {
     let scorer = Scorer::new(&request.targets, &request.tolerances, request.limits);
     let dishes = &*dishes_for(request.dishes, request.recipes, request.kitchen);
     let (pools, pool_of) = pools(
@@ -284,7 +312,7 @@ pub(crate) fn plan_one(request: &OneRequest<'_>) -> Result<Vec<PlannedDay>, Plan
     };
     let bands = share_bands(&request.slots);
 
-    let mut rng = Rng(request.seed ^ 0x6d65_616c_706c_616e);
+    let mut rng = Rng(request.seed ^ 0x6d65_616c_706c_616e ^ variant_seed(variant));
     // How often each recipe was used on earlier days.
     let mut used = vec![0u32; request.recipes.len()];
     // Recipe of each slot on each earlier day.
@@ -296,6 +324,18 @@ pub(crate) fn plan_one(request: &OneRequest<'_>) -> Result<Vec<PlannedDay>, Plan
     let mut goals = request
         .intakes
         .map(|r| micronutrients::WeekGoals::new(r, usize::from(request.days)));
+    let schedule = Schedule::new(
+        request.leftovers,
+        &request.slots,
+        &vec![true; request.slots.len()],
+        usize::from(request.days),
+        variant,
+    );
+    // Each earlier day's recipe (catalogue index) per slot.
+    let mut picked: Vec<Vec<usize>> = Vec::new();
+    let mut eaten: Vec<Eaten> = Vec::new();
+    let mut notes: Vec<Vec<String>> = vec![Vec::new(); usize::from(request.days)];
+    notes[0].extend(schedule.note.clone());
     for day_of_week in 1..=request.days {
         let days_left = usize::from(request.days - day_of_week) + 1;
         // Each day its share of the time left.
@@ -346,13 +386,28 @@ pub(crate) fn plan_one(request: &OneRequest<'_>) -> Result<Vec<PlannedDay>, Plan
                 }
             })
             .collect();
-        let mut problem = Problem {
+        let day = usize::from(day_of_week - 1);
+        // The dishes of earlier meals this day eats: (slot, recipe, its
+        // one candidate), one slot per dish.
+        let mut leftover: Vec<(usize, usize, Vec<Candidate>)> = Vec::new();
+        for k in 0..request.slots.len() {
+            if let Role::Eat(from_day, from_slot) = schedule.role(day, k) {
+                let r = picked[from_day][from_slot];
+                if leftover.iter().all(|(_, other, _)| *other != r)
+                    && let Some(c) = slot_pools[from_slot].iter().find(|c| c.index == r)
+                {
+                    leftover.push((k, r, vec![c.clone()]));
+                }
+            }
+        }
+        let week_use = dishes.week_use(&used);
+        let problem_of = |slots| Problem {
             recipes: request.recipes,
             scorer: &scorer,
             slots,
             fixed: Vec::new(),
             used: &used,
-            week: dishes.week_use(&used),
+            week: week_use.clone(),
             extended: false,
             dishes,
             strict: true,
@@ -361,21 +416,109 @@ pub(crate) fn plan_one(request: &OneRequest<'_>) -> Result<Vec<PlannedDay>, Plan
         // Earlier days but yesterday (the same slot may not repeat) are
         // starts for a hard day, most recent first.
         let starts: Vec<Vec<(usize, f64)>> = earlier.iter().rev().skip(1).cloned().collect();
-        let (best, extended) = best_day(&mut problem, &mut rng, &starts, &fill);
-        earlier.push(best.picks.clone());
-        let day = planned_day(&problem, &request.slots, &best, extended, day_of_week);
-        for (slot, (c, _)) in best.picks.iter().enumerate() {
-            let index = slot_pools[slot][*c].index;
-            used[index] += 1;
-            history[slot].push(index);
+        let mut kept_leftovers = false;
+        let mut chosen: Option<(Problem<'_>, Day, bool)> = None;
+        if !leftover.is_empty() {
+            let mut with = slots.clone();
+            for (k, _, pool) in &leftover {
+                with[*k].pool = pool;
+                with[*k].banned.clear();
+            }
+            let with_pools: Vec<&[Candidate]> = with.iter().map(|s| s.pool).collect();
+            if let Some(fill) = distinct_fill(&with_pools) {
+                let mut problem = problem_of(with);
+                let starts: Vec<Vec<(usize, f64)>> = starts
+                    .iter()
+                    .map(|picks| {
+                        let mut picks = picks.clone();
+                        for (k, _, _) in &leftover {
+                            picks[*k].0 = 0;
+                        }
+                        picks
+                    })
+                    .collect();
+                let (best, extended) = best_day(&mut problem, &mut rng, &starts, &fill);
+                kept_leftovers = true;
+                chosen = Some((problem, best, extended));
+            }
         }
+        // A day the leftovers keep off its targets is planned fresh too,
+        // and kept fresh when that meets them.
+        let fresh_needed = chosen
+            .as_ref()
+            .is_none_or(|(problem, best, _)| !problem.targets_met(&best.picks));
+        if fresh_needed {
+            let mut problem = problem_of(slots);
+            let (best, extended) = best_day(&mut problem, &mut rng, &starts, &fill);
+            let fresh_better = chosen.as_ref().is_none_or(|(with, kept, _)| {
+                problem.targets_met(&best.picks)
+                    || problem.miss(&best.picks) < with.miss(&kept.picks)
+            });
+            if fresh_better {
+                if kept_leftovers {
+                    notes[day].push(format!(
+                        "day {day_of_week}: cooked fresh rather than eating {} leftover{}, which kept the day off its targets",
+                        leftover.len(),
+                        if leftover.len() == 1 { "" } else { "s" }
+                    ));
+                }
+                kept_leftovers = false;
+                chosen = Some((problem, best, extended));
+            }
+        }
+        let (problem, best, extended) = chosen.expect("a day is always planned");
+        let indices: Vec<usize> = best
+            .picks
+            .iter()
+            .zip(&problem.slots)
+            .map(|((c, _), slot)| slot.pool[*c].index)
+            .collect();
+        // As positions in the week's pools, for later days' starts.
+        earlier.push(
+            best.picks
+                .iter()
+                .zip(&indices)
+                .enumerate()
+                .map(|(k, ((c, s), r))| {
+                    let c = slot_pools[k]
+                        .iter()
+                        .position(|p| p.index == *r)
+                        .unwrap_or(*c);
+                    (c, *s)
+                })
+                .collect(),
+        );
+        let planned = planned_day(&problem, &request.slots, &best, extended, day_of_week);
+        drop(problem);
+        for (slot, index) in indices.iter().enumerate() {
+            let eats = kept_leftovers && leftover.iter().any(|(k, _, _)| *k == slot);
+            if eats {
+                let Role::Eat(from_day, from_slot) = schedule.role(day, slot) else {
+                    unreachable!("a leftover slot eats");
+                };
+                eaten.push(Eaten {
+                    day,
+                    slot,
+                    from_day,
+                    from_slot,
+                    recipe_id: request.recipes[*index].id,
+                });
+            } else {
+                // Leftovers are exempt from the week's repeat rules.
+                used[*index] += 1;
+            }
+            history[slot].push(*index);
+        }
+        picked.push(indices);
         if let Some(g) = goals.as_mut() {
-            g.eat(&day, request.recipes);
+            g.eat(&planned, request.recipes);
         }
-        days.push(day);
+        days.push(planned);
     }
-    // A one-meal week that misses a day may do better laid out by rank.
+    // A one-meal week that misses a day may do better laid out by rank
+    // (not one eating leftovers, whose days follow its cooking).
     if let [pool] = slot_pools.as_slice()
+        && eaten.is_empty()
         && days
             .iter()
             .any(|d| !request.tolerances.admits(&d.totals, &request.targets))
@@ -384,7 +527,7 @@ pub(crate) fn plan_one(request: &OneRequest<'_>) -> Result<Vec<PlannedDay>, Plan
     {
         days = week;
     }
-    Ok(days)
+    Ok(OneWeek { days, eaten, notes })
 }
 
 /// The day `best` of `problem` (whose slots are `meal_types`) as planned,

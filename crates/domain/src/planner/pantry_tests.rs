@@ -82,3 +82,18 @@ fn a_week_from_the_pantry_uses_it_and_meets_its_targets_as_often() {
         "days met: {plain_met} plain, {used_met}"
     );
 }
+
+#[test]
+fn a_recipe_using_up_a_food_earns_more_than_one_garnishing_with_it() {
+    let recipes = catalogue(4, 1);
+    let name = recipes[0].ingredients()[0].name.clone();
+    let with_grams = |grams: f64| {
+        let mut r = recipes[0].clone();
+        r.ingredients[0].grams = grams;
+        bonus(&r, &[], &[], false, &[food(&name, 1.0)])
+    };
+    assert_eq!(with_grams(PANTRY_FULL_GRAMS), PANTRY_BONUS);
+    assert_eq!(with_grams(3.0 * PANTRY_FULL_GRAMS), PANTRY_BONUS);
+    let garnish = with_grams(PANTRY_FULL_GRAMS / 6.0);
+    assert!(garnish > 0.0 && garnish < PANTRY_BONUS / 5.0, "{garnish}");
+}

@@ -9,6 +9,7 @@ use crate::profile::MealsPerDay;
 use crate::profile::targets::{DayTargets, Targets};
 
 use super::diner::Diner;
+use super::leftovers::Leftovers;
 use super::whole_day::Dishes;
 use super::{Budget, distinct_ids};
 
@@ -53,6 +54,7 @@ pub struct PlanRequest<'a> {
     pub(super) kitchen: Option<&'a Kitchen>,
     pub(super) dishes: Option<&'a Dishes>,
     pub(super) budget: &'a Budget,
+    pub(super) leftovers: Option<Leftovers>,
 }
 
 impl<'a> PlanRequest<'a> {
@@ -79,6 +81,7 @@ impl<'a> PlanRequest<'a> {
             kitchen: None,
             dishes: None,
             budget: Budget::unlimited(),
+            leftovers: None,
         })
     }
 
@@ -109,6 +112,22 @@ impl<'a> PlanRequest<'a> {
     pub fn with_seed(mut self, seed: u64) -> Self {
         self.seed = seed;
         self
+    }
+
+    /// Lunches and dinners may be cooked once for more portions and eaten
+    /// again within two days ([`super::leftovers`]): the plan's meals
+    /// then say which are leftovers
+    /// ([`TableMeal::leftover_of`](super::TableMeal::leftover_of)) and
+    /// how much to cook ([`TableMeal::cook_servings`](super::TableMeal::cook_servings)).
+    /// Without it every meal is cooked for itself, as before.
+    pub fn with_leftovers(mut self, leftovers: Leftovers) -> Self {
+        self.leftovers = Some(leftovers);
+        self
+    }
+
+    /// The leftovers asked for, if any.
+    pub fn leftovers(&self) -> Option<Leftovers> {
+        self.leftovers
     }
 
     /// The recipes to choose from.

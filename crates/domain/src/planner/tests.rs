@@ -101,6 +101,7 @@ fn request(recipes: &[Recipe], meals: i64, rules: HardRules, seed: u64) -> PlanR
         dishes: None,
         budget: Budget::unlimited(),
         intakes: None,
+        leftovers: None,
     }
 }
 
@@ -840,6 +841,7 @@ mod properties {
                 dishes: None,
                 budget: Budget::unlimited(),
                 intakes: None,
+                leftovers: None,
             };
             let fill = fillable(&recipes, &request.slots, &rules);
             match plan(&request) {

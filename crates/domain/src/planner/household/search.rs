@@ -482,6 +482,8 @@ impl Search<'_> {
                         schedule: t as u8 + 1,
                         shares,
                         split: split.clone(),
+                        leftover_of: None,
+                        cook_servings: None,
                     });
                 }
                 for (d, r) in apart {
@@ -494,6 +496,8 @@ impl Search<'_> {
                             servings: portions[d][position(d)],
                         }],
                         split: split.clone(),
+                        leftover_of: None,
+                        cook_servings: None,
                     });
                 }
             }
@@ -511,6 +515,7 @@ impl Search<'_> {
             day_of_week,
             meals,
             totals,
+            notes: Vec::new(),
         }
     }
 }

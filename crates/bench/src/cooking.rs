@@ -1,0 +1,456 @@
+//! Issue 40's weeks: leftovers and the pantry, each against the same
+//! people planned without them.
+//!
+//! - **Leftovers** ([`cooking`]): the bench's people at 3 meals a day,
+//!   plain, with leftovers (cook once, eat twice) and with `cook_at_most`
+//!   5 and 7: cooking sessions (lunches and dinners cooked, as
+//!   [`planner::cooking_sessions`] counts them), days on target, grams
+//!   bought and time.
+//! - **Pantry** ([`pantry`]): the same people (their own meals a day),
+//!   each with a pantry of 6-15 random foods of the catalogue they eat,
+//!   2-6 servings' worth each, due in 1-10 days ([`random_pantry`]), planned without it and with `use_pantry` as the
+//!   service seats it (`app/src/pantry.rs`'s `pantry_foods`, replicated in
+//!   [`pantry_foods`]: the bench does not depend on the app): the share of
+//!   the grams due within the week that the plan uses before they are
+//!   due, grams bought, days on target and time.
+
+use mealplan_domain::PantryItem;
+use mealplan_domain::planner::{Leftovers, PantryFood, TableDay};
+
+use super::*;
+
+/// The fewest cooking sessions a week of lunches and dinners allows (a
+/// dish keeps two days).
+pub const LEAST_SESSIONS: usize = 6;
+
+/// One row of the leftovers table: a week for each person.
+#[derive(Debug, Default, Clone)]
+pub struct Cooking {
+    /// What was asked: plain, leftovers, `cook_at_most` N.
+    pub label: String,
+    /// Weeks planned and refused.
+    pub weeks: (usize, usize),
+    /// Cooking sessions, every week.
+    pub sessions: usize,
+    /// Weeks with more sessions than `cook_at_most` (or
+    /// [`LEAST_SESSIONS`] when that is fewer).
+    pub over: usize,
+    /// Leftovers the planner dropped to keep a day on its targets.
+    pub dropped: usize,
+    /// Days (person-days at a table) within the tolerances, all of them.
+    pub days: (usize, usize),
+    /// Grams bought, every week (each recipe's ingredients at the
+    /// servings cooked, as shops sell them).
+    pub grams: f64,
+    /// Seconds per week.
+    pub seconds: Vec<f64>,
+}
+
+/// The grams of each food bought as shops sell it (the kitchen's
+/// `bought_as`) that `week` cooks, by food.
+pub fn bought(
+    recipes: &[Recipe],
+    week: &[TableDay],
+) -> std::collections::BTreeMap<String, Vec<(u8, f64)>> {
+    let mut out: std::collections::BTreeMap<String, Vec<(u8, f64)>> = Default::default();
+    for day in week {
+        for m in &day.meals {
+            let r = recipes.iter().find(|r| r.id == m.recipe_id).expect("known");
+            for i in r.ingredients() {
+                let (food, grams) = kitchen().bought_as(&i.name, i.grams * m.servings_to_cook());
+                out.entry(food.to_owned())
+                    .or_default()
+                    .push((day.day_of_week, grams));
+            }
+        }
+    }
+    out
+}
+
+fn week_seconds(seconds: &[f64]) -> (f64, f64) {
+    let mut v = seconds.to_vec();
+    v.sort_by(f64::total_cmp);
+    let at = |q: f64| {
+        v.get(((v.len() as f64 - 1.0) * q).round() as usize)
+            .copied()
+    };
+    (
+        at(0.5).unwrap_or(0.0) * 1000.0,
+        at(0.95).unwrap_or(0.0) * 1000.0,
+    )
+}
+
+/// Plans a week at 3 meals a day for each of `people`, with `leftovers`
+/// when given.
+pub fn cooking(
+    recipes: &[Recipe],
+    people: &[Profile],
+    seed: u64,
+    leftovers: Option<Leftovers>,
+) -> Cooking {
+    let mut out = Cooking {
+        label: match leftovers {
+            None => "plain".into(),
+            Some(Leftovers { cook_at_most: None }) => "leftovers".into(),
+            Some(Leftovers {
+                cook_at_most: Some(n),
+            }) => format!("leftovers, cook_at_most {n}"),
+        },
+        ..Cooking::default()
+    };
+    let dishes = Dishes::new(recipes, Some(kitchen()));
+    for (i, p) in people.iter().enumerate() {
+        let me = diner(p, false);
+        let request = PlanRequest::new(recipes, vec![me.clone()], 7)
+            .expect("valid request")
+            .with_kitchen(kitchen())
+            .with_dishes(&dishes)
+            .with_seed(seed.wrapping_add(i as u64));
+        let request = match leftovers {
+            Some(l) => request.with_leftovers(l),
+            None => request,
+        };
+        let started = Instant::now();
+        let Ok(week) = planner::plan(&request) else {
+            out.weeks.1 += 1;
+            continue;
+        };
+        out.seconds.push(started.elapsed().as_secs_f64());
+        out.weeks.0 += 1;
+        let sessions = planner::cooking_sessions(&week);
+        out.sessions += sessions;
+        // Two lunch-or-dinner slots need a session each every three
+        // days at least: 6 in a week, whatever the bound asked.
+        if leftovers
+            .and_then(|l| l.cook_at_most)
+            .is_some_and(|n| sessions > usize::from(n).max(LEAST_SESSIONS))
+        {
+            out.over += 1;
+        }
+        out.dropped += week
+            .iter()
+            .flat_map(|d| &d.notes)
+            .filter(|n| n.contains("cooked fresh"))
+            .count();
+        for day in &week {
+            out.days.1 += 1;
+            if me.tolerances.admits(&day.totals[0], &me.targets.get()) {
+                out.days.0 += 1;
+            }
+        }
+        out.grams += bought(recipes, &week)
+            .values()
+            .flatten()
+            .map(|(_, g)| g)
+            .sum::<f64>();
+    }
+    out
+}
+
+impl Cooking {
+    /// The leftovers table's heading.
+    pub fn heading(people: usize) -> String {
+        format!(
+            "\n### Leftovers ({people} people at 3 meals a day, a week each)\n\n\
+             | week | cooking sessions a week (lunch, dinner) | fewer than plain | weeks over cook_at_most (at least 6) | leftovers dropped for a day's targets | days within 5% kcal / 10% each macro | kg bought a week | median ms a week (p95) | refused |\n\
+             |---|---|---|---|---|---|---|---|---|\n"
+        )
+    }
+
+    /// One row, `plain` the same people without leftovers.
+    pub fn row(&self, plain: &Cooking) -> String {
+        let weeks = self.weeks.0.max(1) as f64;
+        let per_week = self.sessions as f64 / weeks;
+        let plain_week = plain.sessions as f64 / plain.weeks.0.max(1) as f64;
+        let (median, p95) = week_seconds(&self.seconds);
+        format!(
+            "| {} | {:.2} | {:.1}% | {} | {} | {:.1}% ({}/{}) | {:.2} | {:.1} ({:.1}) | {} |\n",
+            self.label,
+            per_week,
+            100.0 * (1.0 - per_week / plain_week.max(1e-9)),
+            self.over,
+            self.dropped,
+            100.0 * self.days.0 as f64 / self.days.1.max(1) as f64,
+            self.days.0,
+            self.days.1,
+            self.grams / weeks / 1000.0,
+            median,
+            p95,
+            self.weeks.1,
+        )
+    }
+}
+
+/// Plans a week for `n` tables of 2-6 of `people` (taken in turn, as
+/// [`households`](crate::households) does; `people` must hold 6 `n`),
+/// everyone at 3 meals a day, with `leftovers` when given: a row of the
+/// leftovers table over person-days (sessions count each table's
+/// cooking once).
+pub fn table_cooking(
+    recipes: &[Recipe],
+    people: &[Profile],
+    n: usize,
+    seed: u64,
+    leftovers: Option<Leftovers>,
+) -> Cooking {
+    let mut out = cooking(recipes, &[], seed, leftovers);
+    out.label = format!("{n} tables of 2-6, {}", out.label);
+    let dishes = Dishes::new(recipes, Some(kitchen()));
+    let mut next = 0;
+    for h in 0..n {
+        let size = 2 + h % 5;
+        let diners: Vec<Diner> = people[next..next + size]
+            .iter()
+            .map(|p| diner(p, false))
+            .collect();
+        next += size;
+        let request = PlanRequest::new(recipes, diners.clone(), 7)
+            .expect("valid request")
+            .with_kitchen(kitchen())
+            .with_dishes(&dishes)
+            .with_seed(seed.wrapping_add(h as u64));
+        let request = match leftovers {
+            Some(l) => request.with_leftovers(l),
+            None => request,
+        };
+        let started = Instant::now();
+        let Ok(week) = planner::plan(&request) else {
+            out.weeks.1 += 1;
+            continue;
+        };
+        out.seconds.push(started.elapsed().as_secs_f64());
+        out.weeks.0 += 1;
+        out.sessions += planner::cooking_sessions(&week);
+        out.dropped += week
+            .iter()
+            .flat_map(|d| &d.notes)
+            .filter(|n| n.contains("cooked fresh"))
+            .count();
+        for day in &week {
+            for (d, diner) in diners.iter().enumerate() {
+                out.days.1 += 1;
+                if diner
+                    .tolerances
+                    .admits(&day.totals[d], &diner.targets.get())
+                {
+                    out.days.0 += 1;
+                }
+            }
+        }
+        out.grams += bought(recipes, &week)
+            .values()
+            .flatten()
+            .map(|(_, g)| g)
+            .sum::<f64>();
+    }
+    out
+}
+
+/// The planner's view of `items` at `today`, as the service seats a
+/// pantry (`app/src/pantry.rs`'s `pantry_foods`): every ingredient name
+/// of `recipes` bought as a pantry food, weighed by how soon the food is
+/// due (the most urgent where two share a name).
+pub fn pantry_foods(
+    recipes: &[Recipe],
+    items: &[PantryItem],
+    kitchen: &Kitchen,
+    today: NaiveDate,
+) -> Vec<PantryFood> {
+    let mut weights: std::collections::HashMap<&str, f64> = Default::default();
+    for item in items {
+        let (bought, _) = kitchen.bought_as(&item.name, 1.0);
+        let w = weights.entry(bought).or_insert(0.0);
+        *w = w.max(item.urgency(today));
+    }
+    let mut foods: std::collections::HashMap<&str, f64> = Default::default();
+    for i in recipes.iter().flat_map(|r| r.ingredients()) {
+        if let Some(w) = weights.get(kitchen.bought_as(&i.name, 1.0).0) {
+            foods.insert(i.name.as_str(), *w);
+        }
+    }
+    let mut out: Vec<PantryFood> = foods
+        .into_iter()
+        .map(|(name, weight)| PantryFood {
+            name: name.to_owned(),
+            weight,
+        })
+        .collect();
+    out.sort_by(|a, b| a.name.cmp(&b.name));
+    out
+}
+
+/// A pantry of 6-15 random foods for `me`: foods (as shops sell them)
+/// of at least 3 recipes of `recipes` that keep their rules and serve a
+/// meal of theirs, each as much as 2-6 servings of those recipes use
+/// (the median recipe's grams, in 10 g steps), due 1-10 days after
+/// [`today`]: what a fridge holds, not a kilo of cumin.
+pub fn random_pantry(recipes: &[Recipe], me: &Diner, rng: &mut Rng) -> Vec<PantryItem> {
+    let mut uses: std::collections::BTreeMap<&str, Vec<f64>> = Default::default();
+    for r in recipes
+        .iter()
+        .filter(|r| me.rules.allow(r) && me.slots.iter().any(|m| r.serves(*m)))
+    {
+        for i in r.ingredients() {
+            let (food, grams) = kitchen().bought_as(&i.name, i.grams);
+            uses.entry(food).or_default().push(grams);
+        }
+    }
+    let foods: Vec<(&str, f64)> = uses
+        .into_iter()
+        .filter(|(_, g)| g.len() >= 3)
+        .map(|(f, mut g)| {
+            g.sort_by(f64::total_cmp);
+            (f, g[g.len() / 2])
+        })
+        .collect();
+    let n = (6 + rng.below(10)).min(foods.len());
+    let mut picked: Vec<(&str, f64)> = Vec::with_capacity(n);
+    while picked.len() < n {
+        let f = foods[rng.below(foods.len())];
+        if !picked.iter().any(|p| p.0 == f.0) {
+            picked.push(f);
+        }
+    }
+    picked
+        .into_iter()
+        .map(|(f, median)| {
+            let servings = 2 + rng.below(5);
+            let grams = ((median * servings as f64 / 10.0).round() * 10.0).clamp(10.0, 100_000.0);
+            let due = today() + chrono::Days::new(1 + rng.below(10) as u64);
+            PantryItem::new(f.to_owned(), grams, Some(due)).expect("grams in range")
+        })
+        .collect()
+}
+
+/// One row of the pantry table.
+#[derive(Debug, Default, Clone)]
+pub struct Pantry {
+    /// Whether the plans were asked to use the pantry.
+    pub use_pantry: bool,
+    /// Weeks planned and refused.
+    pub weeks: (usize, usize),
+    /// Grams in the pantries due within the week, and of those used by a
+    /// meal on or before their day.
+    pub due: (f64, f64),
+    /// Items due within the week, and of those used at all before due.
+    pub items: (usize, usize),
+    /// Grams bought beyond what the pantry gives (fresh items only).
+    pub bought: f64,
+    /// Days within the tolerances, all days.
+    pub days: (usize, usize),
+    /// Seconds per week.
+    pub seconds: Vec<f64>,
+}
+
+/// Plans a week for each of `people` (their own meals a day), each with a
+/// random pantry ([`random_pantry`]), using it when `use_pantry`: the
+/// pantry's grams due within the week that the plan uses, and what it
+/// buys beyond them. A plan day `d` is [`today`] + `d` − 1; a meal takes
+/// from the pantry items of its foods still good on its day, the earliest
+/// due first.
+pub fn pantry(recipes: &[Recipe], people: &[Profile], seed: u64, use_pantry: bool) -> Pantry {
+    let mut out = Pantry {
+        use_pantry,
+        ..Pantry::default()
+    };
+    let dishes = Dishes::new(recipes, Some(kitchen()));
+    for (i, p) in people.iter().enumerate() {
+        let mut rng = Rng(seed ^ 0x7061_6e74_7279 ^ (i as u64).wrapping_mul(0x9e37_79b9));
+        let mut me = diner(p, true);
+        let mut items = random_pantry(recipes, &me, &mut rng);
+        if use_pantry {
+            me = me.using_pantry(pantry_foods(recipes, &items, kitchen(), today()));
+        }
+        let request = PlanRequest::new(recipes, vec![me.clone()], 7)
+            .expect("valid request")
+            .with_kitchen(kitchen())
+            .with_dishes(&dishes)
+            .with_seed(seed.wrapping_add(i as u64));
+        let started = Instant::now();
+        let Ok(week) = planner::plan(&request) else {
+            out.weeks.1 += 1;
+            continue;
+        };
+        out.seconds.push(started.elapsed().as_secs_f64());
+        out.weeks.0 += 1;
+        for day in &week {
+            out.days.1 += 1;
+            if me.tolerances.admits(&day.totals[0], &me.targets.get()) {
+                out.days.0 += 1;
+            }
+        }
+        let last = today() + chrono::Days::new(6);
+        let due_grams = |items: &[PantryItem]| -> f64 {
+            items
+                .iter()
+                .filter(|it| it.use_by.is_some_and(|u| u <= last))
+                .map(|it| it.grams)
+                .sum()
+        };
+        let before = due_grams(&items);
+        out.due.0 += before;
+        items.sort_by_key(|it| it.use_by);
+        let held: Vec<f64> = items.iter().map(|it| it.grams).collect();
+        for (food, needs) in bought(recipes, &week) {
+            for (day, mut grams) in needs {
+                let date = today() + chrono::Days::new(u64::from(day) - 1);
+                for it in items
+                    .iter_mut()
+                    .filter(|it| it.name == food && it.use_by.is_none_or(|u| u >= date))
+                {
+                    let take = grams.min(it.grams);
+                    it.grams -= take;
+                    grams -= take;
+                }
+                out.bought += grams;
+            }
+        }
+        out.due.1 += before - due_grams(&items);
+        for (it, held) in items.iter().zip(held) {
+            if it.use_by.is_some_and(|u| u <= last) {
+                out.items.0 += 1;
+                if it.grams < held {
+                    out.items.1 += 1;
+                }
+            }
+        }
+    }
+    out
+}
+
+impl Pantry {
+    /// The pantry table's heading.
+    pub fn heading(people: usize) -> String {
+        format!(
+            "\n### Pantry ({people} people, their own meals a day, a pantry of 6-15 foods they eat, 2-6 servings of each, due in 1-10 days)\n\n\
+             | week | pantry grams due within the week used before due | items due within the week touched | kg bought a week | days within 5% kcal / 10% each macro | median ms a week (p95) | refused |\n\
+             |---|---|---|---|---|---|---|\n"
+        )
+    }
+
+    /// One row.
+    pub fn row(&self) -> String {
+        let (median, p95) = week_seconds(&self.seconds);
+        format!(
+            "| {} | {:.1}% ({:.1} of {:.1} kg) | {:.1}% ({}/{}) | {:.2} | {:.1}% ({}/{}) | {:.1} ({:.1}) | {} |\n",
+            if self.use_pantry {
+                "use_pantry"
+            } else {
+                "plain"
+            },
+            100.0 * self.due.1 / self.due.0.max(1e-9),
+            self.due.1 / 1000.0,
+            self.due.0 / 1000.0,
+            100.0 * self.items.1 as f64 / self.items.0.max(1) as f64,
+            self.items.1,
+            self.items.0,
+            self.bought / self.weeks.0.max(1) as f64 / 1000.0,
+            100.0 * self.days.0 as f64 / self.days.1.max(1) as f64,
+            self.days.0,
+            self.days.1,
+            median,
+            p95,
+            self.weeks.1,
+        )
+    }
+}

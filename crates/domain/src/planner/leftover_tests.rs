@@ -1,0 +1,242 @@
+//! Leftovers in planned weeks: eaten within two days of their cooking,
+//! at lunch or dinner only, cooked once for every portion, under the
+//! bound on cooking sessions, and nothing changed for a plan that does
+//! not ask for them.
+
+use super::tests::catalogue;
+use super::*;
+use crate::profile::targets::DayTargets;
+
+fn diner(calories: f64, meals: i64) -> Diner {
+    let protein = calories * 0.25 / 4.0;
+    let fat = calories * 0.3 / 9.0;
+    let targets = DayTargets::parse(Targets {
+        calories,
+        protein,
+        carbs: (calories - protein * 4.0 - fat * 9.0) / 4.0,
+        fat,
+    })
+    .unwrap();
+    Diner::new(
+        targets,
+        MealsPerDay::parse(meals).unwrap(),
+        HardRules::default(),
+    )
+}
+
+fn week(
+    recipes: &[Recipe],
+    diners: Vec<Diner>,
+    leftovers: Option<Leftovers>,
+    seed: u64,
+) -> Vec<TableDay> {
+    let request = PlanRequest::new(recipes, diners, 7)
+        .unwrap()
+        .with_seed(seed);
+    let request = match leftovers {
+        Some(l) => request.with_leftovers(l),
+        None => request,
+    };
+    plan(&request).unwrap()
+}
+
+/// Days within each person's tolerances, over every person.
+fn met(days: &[TableDay], diners: &[Diner]) -> usize {
+    days.iter()
+        .flat_map(|d| d.totals.iter().zip(diners))
+        .filter(|(t, diner)| diner.tolerances.admits(t, &diner.targets.get()))
+        .count()
+}
+
+/// Checks every leftover of `days` against its cooking meal: two days
+/// at most before it, lunch or dinner both, the same recipe, and the
+/// cooking meal's servings its own and every leftover's. The number of
+/// leftovers.
+fn check(days: &[TableDay]) -> usize {
+    let mut leftovers = 0;
+    for day in days {
+        for m in &day.meals {
+            let Some(at) = m.leftover_of else {
+                continue;
+            };
+            leftovers += 1;
+            assert!(
+                at.day_of_week < day.day_of_week && day.day_of_week - at.day_of_week <= 2,
+                "{at:?} eaten on day {}",
+                day.day_of_week
+            );
+            assert!(matches!(m.meal_type, MealType::Lunch | MealType::Dinner));
+            assert!(m.cook_servings.is_none());
+            assert_eq!(m.servings_to_cook(), 0.0);
+            let cook = days[usize::from(at.day_of_week) - 1]
+                .meals
+                .iter()
+                .find(|c| c.schedule == at.schedule && c.recipe_id == m.recipe_id)
+                .expect("the cooking meal");
+            assert!(matches!(cook.meal_type, MealType::Lunch | MealType::Dinner));
+            assert!(cook.leftover_of.is_none());
+        }
+        for cook in day.meals.iter().filter(|m| m.cook_servings.is_some()) {
+            let kept: f64 = days
+                .iter()
+                .flat_map(|d| &d.meals)
+                .filter(|m| {
+                    m.leftover_of
+                        == Some(CookedAt {
+                            day_of_week: day.day_of_week,
+                            schedule: cook.schedule,
+                        })
+                })
+                .map(TableMeal::total_servings)
+                .sum();
+            assert!(kept > 0.0, "{cook:?}");
+            let servings = cook.cook_servings.unwrap();
+            assert!((servings - cook.total_servings() - kept).abs() < 1e-9);
+            assert_eq!(cook.servings_to_cook(), servings);
+        }
+    }
+    leftovers
+}
+
+#[test]
+fn a_leftover_is_a_lunch_or_dinner_within_two_days_cooked_once_for_all() {
+    let recipes = catalogue(40, 3);
+    for (meals, seed) in [(3, 1), (4, 2), (5, 3), (2, 5), (1, 4)] {
+        let me = diner(2200.0, meals);
+        let days = week(&recipes, vec![me.clone()], Some(Leftovers::default()), seed);
+        let n = check(&days);
+        // A day of one or two meals eats a leftover only when the
+        // leftover alone, or with breakfast, lands it.
+        let want = if meals <= 2 { 2 } else { 5 };
+        assert!(n >= want, "{meals} meals: {n} leftovers");
+        // Breakfasts and snacks are never leftovers.
+        assert!(days.iter().flat_map(|d| &d.meals).all(|m| {
+            m.leftover_of.is_none() || !matches!(m.meal_type, MealType::Breakfast | MealType::Snack)
+        }));
+    }
+}
+
+#[test]
+fn a_week_with_leftovers_cooks_less_and_meets_its_targets_about_as_often() {
+    let recipes = catalogue(40, 7);
+    let (mut plain_met, mut left_met, mut plain_cooks, mut left_cooks) = (0, 0, 0, 0);
+    for seed in 0..4 {
+        let me = vec![diner(1900.0 + 200.0 * seed as f64, 3)];
+        let plain = week(&recipes, me.clone(), None, seed);
+        let left = week(&recipes, me.clone(), Some(Leftovers::default()), seed);
+        check(&left);
+        plain_met += met(&plain, &me);
+        left_met += met(&left, &me);
+        plain_cooks += cooking_sessions(&plain);
+        left_cooks += cooking_sessions(&left);
+    }
+    assert_eq!(plain_cooks, 4 * 14);
+    assert!(
+        left_cooks * 100 <= plain_cooks * 65,
+        "{left_cooks} of {plain_cooks}"
+    );
+    assert!(left_met + 1 >= plain_met, "{left_met} of {plain_met}");
+}
+
+#[test]
+fn cook_at_most_is_kept_or_the_week_says_why() {
+    let recipes = catalogue(40, 11);
+    let one = vec![diner(2400.0, 3)];
+    let two = vec![diner(2400.0, 3), diner(1900.0, 3)];
+    for (people, bound, least) in [
+        (&one, 7u8, 7usize),
+        (&one, 6, 6),
+        (&one, 5, 6),
+        (&one, 1, 6),
+        (&two, 7, 7),
+        (&two, 5, 6),
+    ] {
+        let days = week(
+            &recipes,
+            people.clone(),
+            Some(Leftovers {
+                cook_at_most: Some(bound),
+            }),
+            9,
+        );
+        check(&days);
+        let sessions = cooking_sessions(&days);
+        let said = |what: &str| days[0].notes.iter().any(|n| n.contains(what));
+        // Kept, or the week says how many more and why.
+        assert!(
+            sessions <= least || said("rather than at most"),
+            "{bound}: {sessions} {:?}",
+            days[0].notes
+        );
+        let dropped = days
+            .iter()
+            .flat_map(|d| &d.notes)
+            .filter(|n| n.contains("cooked fresh"))
+            .count();
+        // Each leftover dropped for a day's targets is one more session,
+        // and said.
+        assert!(sessions <= least + 2 * dropped, "{bound}: {sessions}");
+        assert_eq!(
+            said("at least 6"),
+            bound < 6,
+            "{bound}: {:?}",
+            days[0].notes
+        );
+    }
+}
+
+#[test]
+fn a_table_eats_its_leftovers_each_at_their_own_portion() {
+    let recipes = catalogue(40, 5);
+    let diners = vec![diner(2600.0, 3), diner(1800.0, 3), diner(2200.0, 5)];
+    let plain = week(&recipes, diners.clone(), None, 3);
+    let left = week(&recipes, diners.clone(), Some(Leftovers::default()), 3);
+    let n = check(&left);
+    assert!(n >= 3, "{n} leftovers");
+    for m in left.iter().flat_map(|d| &d.meals) {
+        if m.leftover_of.is_some() {
+            assert!(!m.shares.is_empty());
+        }
+    }
+    assert!(cooking_sessions(&left) < cooking_sessions(&plain));
+    assert!(
+        met(&left, &diners) + 2 >= met(&plain, &diners),
+        "{} of {}",
+        met(&left, &diners),
+        met(&plain, &diners)
+    );
+}
+
+#[test]
+fn a_plan_without_leftovers_is_as_before() {
+    let recipes = catalogue(40, 13);
+    let me = diner(2100.0, 3);
+    for diners in [vec![me.clone()], vec![me.clone(), diner(1700.0, 4)]] {
+        let plain = week(&recipes, diners.clone(), None, 21);
+        assert!(plain.iter().all(|d| d.notes.is_empty()));
+        assert!(
+            plain
+                .iter()
+                .flat_map(|d| &d.meals)
+                .all(|m| m.leftover_of.is_none() && m.cook_servings.is_none())
+        );
+        // A one-day plan has no later day to eat from: leftovers asked
+        // for change nothing.
+        let one_day = |leftovers: Option<Leftovers>| {
+            let request = PlanRequest::new(&recipes, diners.clone(), 1)
+                .unwrap()
+                .with_seed(4);
+            let request = match leftovers {
+                Some(l) => request.with_leftovers(l),
+                None => request,
+            };
+            plan(&request).unwrap()
+        };
+        assert_eq!(one_day(None), one_day(Some(Leftovers::default())));
+        assert_eq!(
+            plain,
+            week(&recipes, diners.clone(), None, 21),
+            "deterministic"
+        );
+    }
+}
