@@ -441,13 +441,32 @@ pub(in crate::db) fn load_day(
     else {
         return Ok(None);
     };
-    let rows: Vec<MealPortionRow> = meal_details::table
-        .left_join(meal_portions::table.on(meal_portions::meal_detail_id.eq(meal_details::id)))
+    let meals: Vec<MealRow> = meal_details::table
         .filter(meal_details::daily_menu_id.eq(menu_id))
-        .order((meal_details::schedule, meal_portions::position))
-        .select((meal_columns!(), portion_columns!().nullable()))
+        .order(meal_details::schedule)
+        .select(meal_columns!())
         .load(conn)
         .map_err(store_error)?;
+    // The meals' portions by their ids (the portions' key): joined to the
+    // meals instead, a table grown without `ANALYZE` was hashed whole.
+    let ids: Vec<i64> = meals.iter().map(|m| m.0).collect();
+    let portions: Vec<(i64, (Option<i64>, String, f64))> = meal_portions::table
+        .filter(meal_portions::meal_detail_id.eq_any(&ids))
+        .order((meal_portions::meal_detail_id, meal_portions::position))
+        .select((meal_portions::meal_detail_id, portion_columns!()))
+        .load(conn)
+        .map_err(store_error)?;
+    let mut rows: Vec<MealPortionRow> = Vec::new();
+    for meal in meals {
+        let mut own = portions.iter().filter(|(m, _)| *m == meal.0).peekable();
+        if own.peek().is_none() {
+            rows.push((meal, None));
+            continue;
+        }
+        for (_, portion) in own {
+            rows.push((meal.clone(), Some(portion.clone())));
+        }
+    }
     Ok(Some(OwnedDay {
         day: DailyMenu {
             id: menu_id,

@@ -40,8 +40,8 @@ const MOST: usize = 64;
 pub(in crate::db) struct StatusChange {
     /// The meal.
     pub id: i64,
-    /// Whose plan it must be in (`None`: anyone's, but only a meal
-    /// without portions).
+    /// Whose plan it must be in (`None`: anyone's, but only a meal not
+    /// shared at a household's table).
     pub owner: Option<i64>,
     /// The token's `jti` and security stamp, when sent with one: the
     /// owner's session must admit it.

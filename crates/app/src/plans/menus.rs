@@ -441,6 +441,42 @@ mod tests {
         assert_eq!((view.meal.id, view.recipe.id), (12, 3));
     }
 
+    /// A meal added to a one-person plan is the holder's portion; one
+    /// added to a plan made for the household's table, sent without
+    /// portions, stays everyone's (none).
+    #[tokio::test]
+    async fn an_added_meal_carries_the_portions_of_its_plan() {
+        for household in [false, true] {
+            let mut plans = MockPlanRepository::new();
+            plans.expect_day().returning(move |id| {
+                Ok((id == 7).then(|| OwnedDay {
+                    household,
+                    ..owned_day()
+                }))
+            });
+            let expected = if household {
+                Vec::new()
+            } else {
+                crate::plans::table::alone(1.0)
+            };
+            plans
+                .expect_add_meal()
+                .withf(move |_, meal, _| meal.portions == expected)
+                .times(1)
+                .returning(|_, m, _| {
+                    Ok(MealDetail {
+                        portions: m.portions,
+                        ..meal(12, m.recipe_id, m.schedule)
+                    })
+                });
+            let view = service(plans)
+                .add_meal(UserId(1), 7, new_meal(3, 2))
+                .await
+                .unwrap();
+            assert_eq!(view.meal.portions.is_empty(), household);
+        }
+    }
+
     #[tokio::test]
     async fn a_meal_is_refused_without_a_day_a_recipe_or_a_free_schedule() {
         // add_meal must not be called.

@@ -220,6 +220,52 @@ async fn generate_fills_the_profiles_slots_within_its_rules() {
     }
 }
 
+/// A one-person plan is a household of one: every meal it stores,
+/// generated or made by hand, carries one portion, the holder's, at its
+/// servings; the plan is not the table's, and no meal of it is shared.
+#[tokio::test]
+async fn a_one_person_plans_meals_carry_the_holders_portion() {
+    let holder_alone = |days: &[NewDay]| {
+        days.iter()
+            .flat_map(|d| &d.meals)
+            .all(|m| m.portions == super::table::alone(m.servings))
+    };
+    let mut plans = MockPlanRepository::new();
+    plans
+        .expect_create_generated()
+        .withf(move |_, days, _, household, _| !*household && holder_alone(days))
+        .times(1)
+        .returning(|user, days, _, _, _| Ok(stored(user, days)));
+    plans
+        .expect_create()
+        .withf(move |_, days, _| holder_alone(days))
+        .times(1)
+        .returning(|user, days, _| Ok(stored(user, days)));
+    let s = service(plans, Some(profile()));
+    let generated = s.planner().generate(UserId(1), 2, Some(3)).await.unwrap();
+    assert!(!generated.household);
+    for m in generated.days.iter().flat_map(|d| &d.meals) {
+        assert_eq!(m.meal.portions, super::table::alone(m.meal.servings));
+        assert!(!m.meal.shared);
+    }
+    let day = NewDay {
+        day_of_week: 1,
+        meals: vec![mealplan_ports::NewMeal {
+            recipe_id: 1,
+            schedule: 1,
+            status: MealStatus::Pending,
+            meal_type: MealType::Breakfast,
+            servings: 1.25,
+            portions: Vec::new(),
+        }],
+    };
+    let made = s.create(UserId(1), vec![day]).await.unwrap();
+    assert_eq!(
+        made.days[0].meals[0].meal.portions,
+        super::table::alone(1.25)
+    );
+}
+
 #[tokio::test]
 async fn a_generation_out_of_time_keeps_the_rules_and_says_it_was_cut_short() {
     let limits = |budget| SearchLimits {
