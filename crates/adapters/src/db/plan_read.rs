@@ -363,7 +363,10 @@ pub(in crate::db) fn load_plan(
 
 /// A meal's row with one of its portions (`None` for a meal without),
 /// as a read of meals and their portions in one statement returns them.
-pub(in crate::db) type MealPortionRow = (MealRow, Option<(Option<i64>, String, f64)>);
+pub(in crate::db) type MealPortionRow = (MealRow, Option<PortionRow>);
+
+/// A portion's columns: member, name, servings ([`portion_columns`]).
+pub(in crate::db) type PortionRow = (Option<i64>, String, f64);
 
 /// The columns of a portion: member, name, servings.
 macro_rules! portion_columns {
@@ -450,7 +453,7 @@ pub(in crate::db) fn load_day(
     // The meals' portions by their ids (the portions' key): joined to the
     // meals instead, a table grown without `ANALYZE` was hashed whole.
     let ids: Vec<i64> = meals.iter().map(|m| m.0).collect();
-    let portions: Vec<(i64, (Option<i64>, String, f64))> = meal_portions::table
+    let portions: Vec<(i64, PortionRow)> = meal_portions::table
         .filter(meal_portions::meal_detail_id.eq_any(&ids))
         .order((meal_portions::meal_detail_id, meal_portions::position))
         .select((meal_portions::meal_detail_id, portion_columns!()))
