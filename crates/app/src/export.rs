@@ -197,6 +197,7 @@ mod tests {
             created_at: at(id as u32),
             updated_at: at(id as u32),
             active: id == 2,
+            household: false,
             settings: None,
             days: vec![DailyMenu {
                 id: 10 * id,
@@ -210,6 +211,7 @@ mod tests {
                     servings: 1.0,
                     portions: Vec::new(),
                     note: None,
+                    shared: false,
                 }],
             }],
         }

@@ -52,7 +52,7 @@ pub enum PlanError {
     /// someone who eats the meal.
     #[error(transparent)]
     BreaksRules(#[from] Refusal),
-    /// A household meal (one with portions) is changed only by its
+    /// A meal shared at the household's table is changed only by its
     /// owner: a caller without a token may not.
     #[error("a household meal needs its owner's token")]
     NeedsToken,
@@ -409,8 +409,12 @@ impl Plans {
     }
 
     /// Stores `days` as `user`'s active plan (the previous one is kept,
-    /// inactive). Every recipe must exist.
-    pub async fn create(&self, user: UserId, days: Vec<NewDay>) -> Result<PlanView, PlanError> {
+    /// inactive): a one-person plan, each meal the holder's portion at its
+    /// servings. Every recipe must exist.
+    pub async fn create(&self, user: UserId, mut days: Vec<NewDay>) -> Result<PlanView, PlanError> {
+        for meal in days.iter_mut().flat_map(|d| &mut d.meals) {
+            meal.portions = table::alone(meal.servings);
+        }
         let all = self.recipes_of(user).await?;
         let sent: Vec<(usize, usize, i64)> = days
             .iter()
@@ -433,8 +437,7 @@ impl Plans {
             return Err(PlanError::UnknownRecipes(unknown));
         }
         let picked = picked(&all, &days);
-        let household = picked.iter().any(|(_, portions)| !portions.is_empty());
-        self.keep_rules::<PlanError>(user, household, &picked, true)
+        self.keep_rules::<PlanError>(user, false, &picked, true)
             .await?;
         let mut attempt = 1;
         let plan = loop {
@@ -542,8 +545,8 @@ impl Plans {
         })
     }
 
-    /// Each eater of a household's plan (none for another plan), with
-    /// their days against their own targets.
+    /// Each eater of a plan made for the household's table (none for a
+    /// one-person plan), with their days against their own targets.
     async fn people(
         &self,
         user: UserId,
@@ -554,6 +557,9 @@ impl Plans {
     ) -> Result<Vec<PersonSummary>, PlanError> {
         let today = self.clock.now().date_naive();
         let mut people: Vec<PersonSummary> = Vec::new();
+        if !plan.household {
+            return Ok(people);
+        }
         for meal in plan.days.iter().flat_map(|d| &d.meals) {
             for p in &meal.meal.portions {
                 if !people.iter().any(|x| x.member_id == p.member_id) {
@@ -804,6 +810,7 @@ mod tests {
                 servings: 1.0,
                 portions: Vec::new(),
                 note: None,
+                shared: false,
             },
             owner: UserId(1),
             plan_id: 4,
@@ -914,6 +921,7 @@ mod tests {
                 created_at: Utc.with_ymd_and_hms(2026, 1, 1, 0, 0, 0).unwrap(),
                 updated_at: Utc.with_ymd_and_hms(2026, 1, 1, 0, 0, 0).unwrap(),
                 active: true,
+                household: false,
                 settings: None,
                 days: vec![mealplan_ports::DailyMenu {
                     id: 1,
@@ -927,6 +935,7 @@ mod tests {
                         servings: 1.0,
                         portions: Vec::new(),
                         note: None,
+                        shared: false,
                     }],
                 }],
             }))

@@ -18,7 +18,11 @@ pub trait RecipeCatalog: Send + Sync {
     async fn all(&self) -> Result<Arc<[Recipe]>, StoreError>;
 }
 
-/// One person's portion of a household meal.
+/// One person's portion of a meal. Every meal carries its eaters'
+/// portions: a one-person plan is a household of one, each of its meals
+/// one portion, the holder's, at the meal's servings. Only a meal added
+/// by hand to a plan made for the household's table has none: it is then
+/// everyone's at the table now.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Portion {
     /// The household member, `None` for the account holder.
@@ -42,8 +46,8 @@ pub struct NewMeal {
     pub meal_type: MealType,
     /// Portion, in servings of the recipe.
     pub servings: f64,
-    /// Each eater's portion when the plan is a household's (empty
-    /// otherwise).
+    /// Each eater's portion (see [`Portion`]): the holder's alone, at
+    /// `servings`, in a one-person plan.
     pub portions: Vec<Portion>,
 }
 
@@ -71,10 +75,15 @@ pub struct MealDetail {
     pub meal_type: MealType,
     /// Portion, in servings of the recipe.
     pub servings: f64,
-    /// Each eater's portion when the plan is a household's (empty
-    /// otherwise); `servings` is then the holder's own (0 when they do not
-    /// eat this meal).
+    /// Each eater's portion (see [`Portion`]); in a one-person plan the
+    /// holder's alone, at `servings`; in a household's, `servings` is the
+    /// holder's own (0 when they do not eat this meal).
     pub portions: Vec<Portion>,
+    /// Whether the meal is shared at the household's table: a meal with
+    /// portions of a plan made for the table. Only such a meal shows its
+    /// portions, is cooked for all of them, and is changed only by its
+    /// owner; a one-person plan's meal never is.
+    pub shared: bool,
     /// The owner's note on the meal, if any (at most
     /// [`MealDetail::NOTE_MAX_CHARS`] characters, never empty).
     pub note: Option<String>,
@@ -84,13 +93,13 @@ impl MealDetail {
     /// The most characters a meal's note may have.
     pub const NOTE_MAX_CHARS: usize = mealplan_domain::MealNote::MAX_CHARS;
 
-    /// Servings to cook: every portion of a household meal, else the
-    /// meal's own.
+    /// Servings to cook: every portion of a meal shared at the table,
+    /// else the meal's own.
     pub fn to_cook(&self) -> f64 {
-        if self.portions.is_empty() {
-            self.servings
-        } else {
+        if self.shared {
             self.portions.iter().map(|p| p.servings).sum()
+        } else {
+            self.servings
         }
     }
 }
@@ -121,6 +130,9 @@ pub struct Plan<D = DailyMenu> {
     pub updated_at: DateTime<Utc>,
     /// Whether this is the owner's current plan.
     pub active: bool,
+    /// Whether it was made for the household's table (its meals' portions
+    /// are then everyone's at it); a one-person plan's are the holder's.
+    pub household: bool,
     /// How it was generated (`None` for a plan made by hand), read with
     /// it so that judging its days needs no second read.
     pub settings: Option<PlanSettings>,
@@ -141,6 +153,7 @@ impl<D> Plan<D> {
             created_at,
             updated_at,
             active,
+            household,
             settings,
             days,
         } = self;
@@ -150,6 +163,7 @@ impl<D> Plan<D> {
             created_at,
             updated_at,
             active,
+            household,
             settings,
             days: days.into_iter().map(day).collect::<Result<_, _>>()?,
         })
@@ -168,7 +182,8 @@ pub struct OwnedMeal {
     /// Its day.
     pub day_of_week: u8,
     /// Whether its plan was made for the household's table: a meal of
-    /// it without portions is then eaten by everyone at the table.
+    /// it without portions (added by hand) is then eaten by everyone at
+    /// the table.
     pub household: bool,
 }
 
@@ -205,10 +220,10 @@ pub struct MealChange {
     pub id: i64,
     /// Storage id of the recipe.
     pub recipe_id: i64,
-    /// Portion, in servings (the holder's own, for a household meal).
+    /// Portion, in servings (the holder's own, for a shared meal).
     pub servings: f64,
-    /// Each eater's new portion of a household meal (replacing the
-    /// stored ones); empty for any other meal.
+    /// Each eater's new portion (replacing the stored ones; the holder's
+    /// alone, at `servings`, in a one-person plan).
     pub portions: Vec<Portion>,
 }
 
@@ -254,7 +269,8 @@ pub struct SessionHead {
 #[async_trait]
 pub trait PlanRepository: Send + Sync {
     /// Stores a plan as `user`'s active one, deactivating the previous
-    /// active plan (kept as history), in one transaction.
+    /// active plan (kept as history), in one transaction: a one-person
+    /// plan (each meal the holder's portion).
     async fn create(
         &self,
         user: UserId,
@@ -263,12 +279,14 @@ pub trait PlanRepository: Send + Sync {
     ) -> Result<Plan, StoreError>;
     /// Like [`create`](Self::create), for a plan the planner made: keeps
     /// its settings, and its meals count as the planner's choice rather
-    /// than the user's (see [`chosen_meals`](Self::chosen_meals)).
+    /// than the user's (see [`chosen_meals`](Self::chosen_meals));
+    /// `household`: made for the household's table.
     async fn create_generated(
         &self,
         user: UserId,
         days: Vec<NewDay>,
         settings: PlanSettings,
+        household: bool,
         now: DateTime<Utc>,
     ) -> Result<Plan, StoreError>;
     /// The settings of a generated plan; `None` for a plan made by hand
@@ -312,8 +330,7 @@ pub trait PlanRepository: Send + Sync {
     async fn plan(&self, id: i64) -> Result<Option<Plan>, StoreError>;
     /// Every plan of `user`, newest first (the active one and history).
     async fn history(&self, user: UserId) -> Result<Vec<Plan>, StoreError>;
-    /// One meal detail with its owner (and its portions, for a household
-    /// plan's meal).
+    /// One meal detail with its owner and its portions.
     async fn meal(&self, id: i64) -> Result<Option<OwnedMeal>, StoreError>;
     /// Points a meal at another recipe (status unchanged); the meal then
     /// counts as chosen by the user.
@@ -323,7 +340,7 @@ pub trait PlanRepository: Send + Sync {
         recipe_id: i64,
         now: DateTime<Utc>,
     ) -> Result<(), StoreError>;
-    /// [`set_recipe`](Self::set_recipe) for a household meal: also sets
+    /// [`set_recipe`](Self::set_recipe) for a shared meal: also sets
     /// the holder's portion (`servings`) and replaces every eater's
     /// portion, in one transaction.
     async fn set_recipe_portions(
@@ -345,8 +362,8 @@ pub trait PlanRepository: Send + Sync {
     /// Sets a meal's status when `owner` owns it, and answers the meal as
     /// it now is (with its portions); `None` when there is no such meal of
     /// theirs. Without an owner (a caller without a token) only a meal
-    /// without portions is changed: a household meal is `None` too, and
-    /// unchanged. One statement for a meal without portions.
+    /// not shared is changed: a shared meal is `None` too, and
+    /// unchanged. One statement for a meal not shared.
     async fn set_status_of(
         &self,
         id: i64,

@@ -48,7 +48,7 @@ pub(in crate::db) use fixed_sql;
 /// once per connection: Diesel's own `UPDATE` is never cached (parsed and
 /// planned by the server on every change). It sets the status and the
 /// meal's `updated_at` (adding one to its revision) when the meal belongs to a plan of `owner`, and
-/// returns the meal's row and whether it is shared.
+/// returns the meal's row (with whether it is shared).
 #[derive(Debug, Clone, Copy, diesel::query_builder::QueryId)]
 pub(in crate::db) struct SetStatusOfOwner {
     /// The meal.
@@ -62,7 +62,7 @@ pub(in crate::db) struct SetStatusOfOwner {
 }
 
 impl diesel::query_builder::Query for SetStatusOfOwner {
-    type SqlType = (super::plan_read::MealRowSql, diesel::sql_types::Integer);
+    type SqlType = super::plan_read::MealRowSql;
 }
 
 impl<Conn> diesel::RunQueryDsl<Conn> for SetStatusOfOwner {}

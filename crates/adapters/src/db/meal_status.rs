@@ -4,7 +4,7 @@
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use mealplan_domain::{MealStatus, UserId};
-use mealplan_ports::{MealDetail, StoreError};
+use mealplan_ports::{MealDetail, Portion, StoreError};
 
 use super::plan_read::{MealRow, meal_columns, meal_of, portions_of};
 use super::schema::meal_details;
@@ -12,9 +12,10 @@ use super::status_batch::StatusChange;
 use super::{AnyConnection, Database, store_error};
 
 /// Sets meal `id`'s status when `owner` owns it (without an owner: when
-/// it has no portions), and reads it back as it now is. One statement
-/// (the change, its checks and the meal as it now is); a household meal's
-/// portions are read after it.
+/// it is not shared), and reads it back as it now is: one statement (the
+/// change, its checks and the meal as it now is), its portions read
+/// after it (this path is SQLite's, and PostgreSQL's when a batch did
+/// not make the change; see `status_batch.rs`).
 pub(in crate::db) fn set_status_in(
     conn: &mut AnyConnection,
     id: i64,
@@ -28,8 +29,7 @@ pub(in crate::db) fn set_status_in(
         meal_details::updated_at.eq(Some(now.naive_utc())),
         meal_details::revision.eq(meal_details::revision + 1),
     );
-    let returning = (meal_columns!(), meal_details::shared);
-    let row: Option<(MealRow, i32)> = match owner {
+    let row: Option<MealRow> = match owner {
         // A prepared statement the connection keeps (see `fixed.rs`), on
         // the backend's own connection (see `on_backend!`).
         Some(user) => {
@@ -39,22 +39,20 @@ pub(in crate::db) fn set_status_in(
                 status: status.code() as i32,
                 now: now.naive_utc(),
             };
-            on_backend!(conn, c => change.get_result::<(MealRow, i32)>(c))
+            on_backend!(conn, c => change.get_result::<MealRow>(c))
         }
         None => diesel::update(target.filter(meal_details::shared.eq(0)))
             .set(set)
-            .returning(returning)
+            .returning(meal_columns!())
             .get_result(conn),
     }
     .optional()
     .map_err(store_error)?;
-    let Some((row, shared)) = row else {
+    let Some(row) = row else {
         return Ok(None);
     };
     let mut meal = meal_of(row)?;
-    if shared == 1 {
-        meal.portions = portions_of(conn, id).map_err(store_error)?;
-    }
+    meal.portions = portions_of(conn, id).map_err(store_error)?;
     Ok(Some(meal))
 }
 
@@ -71,15 +69,23 @@ impl Database {
             return Ok(None);
         }
         let id = change.id;
-        let Some((row, shared)) = self.status_in_batch(change).await else {
+        let Some((row, holder)) = self.status_in_batch(change).await else {
             return Ok(None);
         };
         let mut meal = meal_of(row)?;
-        if shared == 1 {
-            meal.portions = self
-                .run_read(move |conn| portions_of(conn, id).map_err(store_error))
-                .await?;
-        }
+        meal.portions = match holder {
+            // A meal not shared: its one portion came with it.
+            Some((name, servings)) if !meal.shared => vec![Portion {
+                member_id: None,
+                name,
+                servings,
+            }],
+            _ if meal.shared => {
+                self.run_read(move |conn| portions_of(conn, id).map_err(store_error))
+                    .await?
+            }
+            _ => Vec::new(),
+        };
         Ok(Some(meal))
     }
 }

@@ -686,3 +686,68 @@ fn pantry_on_sqlite() {
 fn pantry_on_postgres() {
     on_postgres(pantry);
 }
+
+/// Beside [`ONE_MEAL`] (plan 1, the holder's own): plan 2, made for the
+/// household's table, with a meal of everyone's portions (3) and a meal
+/// added there by hand, without any (4).
+const TABLE_PLAN: &str = "INSERT INTO plans (id, user_id, active, created_at, updated_at,
+         adjust_protein, adjust_carbs, adjust_calories, household, revision)
+         VALUES (2, 1, 0, '2026-01-01 00:00:00', '2026-01-01 00:00:00', 0, 0, 0, 1, 0);
+     INSERT INTO daily_menus (id, plan_id, day_of_week) VALUES (2, 2, 1);
+     INSERT INTO meal_details (id, daily_menu_id, recipe_id, schedule, status, meal_type_id,
+         servings, chosen, shared, revision) VALUES (3, 2, 7, 1, 0, 1, 1, 0, 1, 0),
+         (4, 2, 7, 2, 0, 1, 1, 1, 0, 0);
+     INSERT INTO meal_portions (meal_detail_id, position, member_id, name, servings)
+         VALUES (3, 0, NULL, 'you', 0.75), (3, 1, 8, 'Ana', 0.5);";
+
+/// Holder portions: a one-person plan's meal gets one portion, the
+/// holder's at its servings; a household plan's meals keep theirs (none
+/// for one added by hand); going back takes the one-person plan's away.
+fn holder_portions(db: &mut dyn TestDb) {
+    db.migrate_before("2026-11-28-000410");
+    db.exec(HOLDER);
+    db.exec(ONE_MEAL);
+    db.exec(TABLE_PLAN);
+    let portions = |db: &mut dyn TestDb, meal: i64| {
+        db.text(&format!(
+            "SELECT CAST(COUNT(*) AS TEXT) || '/' || COALESCE(MIN(name), '-') || '/' || \
+             COALESCE(CAST(MAX(servings) AS TEXT), '-') || '/' || \
+             CAST(COUNT(member_id) AS TEXT) AS v FROM meal_portions WHERE meal_detail_id = {meal}"
+        ))
+    };
+    let table = |db: &mut dyn TestDb| [3, 4].map(|m| portions(db, m));
+    let before = table(db);
+    assert_eq!(before, ["2/Ana/0.75/1", "0/-/-/0"]);
+    assert_eq!(portions(db, 1), "0/-/-/0");
+    db.up_one();
+    assert_eq!(
+        portions(db, 1),
+        "1/you/1.5/0",
+        "the holder's, at the meal's servings"
+    );
+    assert_eq!(
+        db.text("SELECT CAST(position AS TEXT) AS v FROM meal_portions WHERE meal_detail_id = 1"),
+        "0"
+    );
+    assert_eq!(table(db), before, "a household plan's meals as they were");
+    db.down_one();
+    assert_eq!(portions(db, 1), "0/-/-/0");
+    assert_eq!(table(db), before);
+    db.up_one();
+    assert_eq!(portions(db, 1), "1/you/1.5/0");
+    assert_eq!(table(db), before);
+}
+
+#[test]
+fn holder_portions_on_sqlite() {
+    on_sqlite(holder_portions);
+}
+
+#[test]
+#[cfg_attr(
+    mealplan_skip_postgres,
+    ignore = "built with MEALPLAN_TEST_SKIP_POSTGRES=1"
+)]
+fn holder_portions_on_postgres() {
+    on_postgres(holder_portions);
+}

@@ -86,8 +86,8 @@ struct PortionColumns {
 }
 
 /// `days`' meals and portions as columns, each meal's values taken from
-/// [`MealValues`].
-fn columns(days: &[NewDay]) -> (MealColumns, PortionColumns) {
+/// [`MealValues`] (of a plan for the household's table or not).
+fn columns(days: &[NewDay], household: bool) -> (MealColumns, PortionColumns) {
     let (mut meals, mut portions) = (MealColumns::default(), PortionColumns::default());
     for day in days {
         let (d, day_meals) = day_values(day);
@@ -100,7 +100,7 @@ fn columns(days: &[NewDay]) -> (MealColumns, PortionColumns) {
                 servings,
                 shared,
                 portions: meal_portions,
-            } = MealValues::of(meal);
+            } = MealValues::of(meal, household);
             meals.day.push(d);
             meals.recipe.push(recipe_id);
             meals.schedule.push(schedule);
@@ -135,7 +135,7 @@ pub(in crate::db) fn create_in_one_statement(
     days: &[NewDay],
     by: ChosenBy,
 ) -> QueryResult<i64> {
-    let (meals, portions) = columns(days);
+    let (meals, portions) = columns(days, row.household == 1);
     let day_numbers: Vec<i32> = days.iter().map(|d| day_values(d).0).collect();
     let created: Created = diesel::sql_query(CREATE_PLAN)
         .bind::<BigInt, _>(row.user_id)
@@ -205,7 +205,7 @@ mod tests {
                 meals: Vec::new(),
             },
         ];
-        let (meals, portions) = columns(&days);
+        let (meals, portions) = columns(&days, true);
         let status = MealStatus::Pending.code() as i32;
         let lunch = MealType::Lunch.id();
         assert_eq!(

@@ -12,8 +12,8 @@ use super::schema::{daily_menus, meal_details, meal_portions, plans};
 use super::{AnyConnection, store_error};
 
 /// A meal's columns: id, recipe, schedule, status, meal type, servings,
-/// note ([`meal_columns`]).
-pub(in crate::db) type MealRow = (i64, i64, i32, i32, i64, f64, Option<String>);
+/// note, shared ([`meal_columns`]).
+pub(in crate::db) type MealRow = (i64, i64, i32, i32, i64, f64, Option<String>, i32);
 
 /// The SQL types of [`MealRow`], named once for every hand-written
 /// statement that returns a meal (the plan read, the status changes).
@@ -25,10 +25,13 @@ pub(in crate::db) type MealRowSql = (
     diesel::sql_types::BigInt,
     diesel::sql_types::Double,
     diesel::sql_types::Nullable<diesel::sql_types::Text>,
+    diesel::sql_types::Integer,
 );
 
+/// A meal as its row has it, its portions not read yet (a statement that
+/// reads them adds them).
 pub(in crate::db) fn meal_of(row: MealRow) -> Result<MealDetail, StoreError> {
-    let (id, recipe_id, schedule, status, meal_type, servings, note) = row;
+    let (id, recipe_id, schedule, status, meal_type, servings, note, shared) = row;
     let corrupt = |what: &str| StoreError::Failure(format!("meal detail {id} has a bad {what}"));
     Ok(MealDetail {
         id,
@@ -39,6 +42,7 @@ pub(in crate::db) fn meal_of(row: MealRow) -> Result<MealDetail, StoreError> {
         servings,
         portions: Vec::new(),
         note,
+        shared: shared == 1,
     })
 }
 
@@ -88,6 +92,7 @@ macro_rules! meal_columns {
             meal_details::meal_type_id,
             meal_details::servings,
             meal_details::note,
+            meal_details::shared,
         )
     };
 }
@@ -164,7 +169,8 @@ SELECT p.id, p.user_id, p.active, p.created_at, p.updated_at, p.household, \
  p.tolerance_calories, p.tolerance_macros, p.max_servings, \
  p.adjust_protein, p.adjust_carbs, p.adjust_calories, p.adjust_meals, p.adjust_diet, \
  d.id, d.day_of_week, \
- m.id, m.recipe_id, m.schedule, m.status, m.meal_type_id, m.servings, m.note, m.updated_at, \
+ m.id, m.recipe_id, m.schedule, m.status, m.meal_type_id, m.servings, m.note, m.shared, \
+ m.updated_at, \
  x.member_id, x.name, x.servings \
 FROM (SELECT id, user_id, active, created_at, updated_at, household, tolerance_calories, \
  tolerance_macros, max_servings, adjust_protein, adjust_carbs, adjust_calories, adjust_meals, \
@@ -173,7 +179,7 @@ const PLAN_BY_PROBES_STEPS: &str = " OFFSET 0) p \
 LEFT JOIN LATERAL (SELECT id, day_of_week FROM daily_menus WHERE plan_id = p.id OFFSET 0) d \
  ON true \
 LEFT JOIN LATERAL (SELECT id, recipe_id, schedule, status, meal_type_id, servings, note, \
- updated_at FROM meal_details WHERE daily_menu_id = d.id OFFSET 0) m ON true \
+ shared, updated_at FROM meal_details WHERE daily_menu_id = d.id OFFSET 0) m ON true \
 LEFT JOIN LATERAL (SELECT member_id, name, servings, position FROM meal_portions \
  WHERE meal_detail_id = m.id OFFSET 0) x ON true \
 ORDER BY d.day_of_week, m.schedule, x.position";
@@ -309,7 +315,7 @@ pub(in crate::db) fn load_plan(
     let Some((plan, settings, ..)) = rows.first().cloned() else {
         return Ok(None);
     };
-    let (id, user_id, active, created_at, mut updated_at, _household) = plan;
+    let (id, user_id, active, created_at, mut updated_at, household) = plan;
     let mut menus: Vec<DailyMenu> = Vec::new();
     for (_, _, day, meal, portion) in rows {
         let Some((menu_id, day)) = day else { continue };
@@ -349,9 +355,52 @@ pub(in crate::db) fn load_plan(
         created_at: utc(created_at),
         updated_at: utc(updated_at),
         active: active == 1,
+        household: household == 1,
         settings: settings_of(settings),
         days: menus,
     }))
+}
+
+/// A meal's row with one of its portions (`None` for a meal without),
+/// as a read of meals and their portions in one statement returns them.
+pub(in crate::db) type MealPortionRow = (MealRow, Option<PortionRow>);
+
+/// A portion's columns: member, name, servings ([`portion_columns`]).
+pub(in crate::db) type PortionRow = (Option<i64>, String, f64);
+
+/// The columns of a portion: member, name, servings.
+macro_rules! portion_columns {
+    () => {
+        (
+            meal_portions::member_id,
+            meal_portions::name,
+            meal_portions::servings,
+        )
+    };
+}
+
+pub(in crate::db) use portion_columns;
+
+/// The meals of `rows` (ordered by meal, then portion position), each
+/// with its portions.
+pub(in crate::db) fn meals_with_portions(
+    rows: Vec<MealPortionRow>,
+) -> Result<Vec<MealDetail>, StoreError> {
+    let mut meals: Vec<MealDetail> = Vec::new();
+    for (row, portion) in rows {
+        if meals.last().is_none_or(|m| m.id != row.0) {
+            meals.push(meal_of(row)?);
+        }
+        if let Some((member_id, name, servings)) = portion {
+            let meal = meals.last_mut().expect("pushed above");
+            meal.portions.push(Portion {
+                member_id,
+                name,
+                servings,
+            });
+        }
+    }
+    Ok(meals)
 }
 
 /// Meal `id`'s portions, in order.
@@ -401,12 +450,32 @@ pub(in crate::db) fn load_day(
         .select(meal_columns!())
         .load(conn)
         .map_err(store_error)?;
+    // The meals' portions by their ids (the portions' key): joined to the
+    // meals instead, a table grown without `ANALYZE` was hashed whole.
+    let ids: Vec<i64> = meals.iter().map(|m| m.0).collect();
+    let portions: Vec<(i64, PortionRow)> = meal_portions::table
+        .filter(meal_portions::meal_detail_id.eq_any(&ids))
+        .order((meal_portions::meal_detail_id, meal_portions::position))
+        .select((meal_portions::meal_detail_id, portion_columns!()))
+        .load(conn)
+        .map_err(store_error)?;
+    let mut rows: Vec<MealPortionRow> = Vec::new();
+    for meal in meals {
+        let mut own = portions.iter().filter(|(m, _)| *m == meal.0).peekable();
+        if own.peek().is_none() {
+            rows.push((meal, None));
+            continue;
+        }
+        for (_, portion) in own {
+            rows.push((meal.clone(), Some(portion.clone())));
+        }
+    }
     Ok(Some(OwnedDay {
         day: DailyMenu {
             id: menu_id,
             day_of_week: u8::try_from(day)
                 .map_err(|_| StoreError::Failure(format!("daily menu {menu_id} has a bad day")))?,
-            meals: meals.into_iter().map(meal_of).collect::<Result<_, _>>()?,
+            meals: meals_with_portions(rows)?,
         },
         owner: UserId(owner),
         plan_id,

@@ -47,18 +47,19 @@ pub(in crate::db) struct NewPlanRow {
     pub adjust_calories: i16,
     pub adjust_meals: Option<i32>,
     pub adjust_diet: Option<&'static str>,
-    /// 1 when a meal has portions: a plan for the household.
+    /// 1 for a plan made for the household's table.
     pub household: i32,
 }
 
 impl NewPlanRow {
-    /// The row of a new plan of `user`'s with `days`, made at `now` with
-    /// `settings` (the planner's; `None` for a plan made by hand).
+    /// The row of a new plan of `user`'s, made at `now` with `settings`
+    /// (the planner's; `None` for a plan made by hand), for the
+    /// household's table or not.
     pub(in crate::db) fn of(
         user: UserId,
-        days: &[NewDay],
         now: NaiveDateTime,
         settings: Option<PlanSettings>,
+        household: bool,
     ) -> Self {
         Self {
             user_id: user.0,
@@ -73,25 +74,14 @@ impl NewPlanRow {
                 .and_then(|s| s.adjust.meals_per_day)
                 .map(|m| i32::from(m.get())),
             adjust_diet: settings.and_then(|s| s.adjust.diet).map(|d| d.as_str()),
-            household: i32::from(
-                days.iter()
-                    .flat_map(|d| day_values(d).1)
-                    .any(|m| MealValues::of(m).shared == 1),
-            ),
+            household: i32::from(household),
         }
     }
 }
 
 /// Inserts the row of a new active plan for `user` (the old one already
 /// deactivated); its id.
-pub(in crate::db) fn insert_plan(
-    conn: &mut AnyConnection,
-    user: UserId,
-    days: &[NewDay],
-    now: NaiveDateTime,
-    settings: Option<PlanSettings>,
-) -> QueryResult<i64> {
-    let row = NewPlanRow::of(user, days, now, settings);
+pub(in crate::db) fn insert_plan(conn: &mut AnyConnection, row: &NewPlanRow) -> QueryResult<i64> {
     diesel::insert_into(plans::table)
         .values((
             plans::user_id.eq(row.user_id),
@@ -125,7 +115,9 @@ pub(in crate::db) struct MealValues<'a> {
     pub status: i32,
     pub meal_type: i64,
     pub servings: f64,
-    /// 1 when the meal has portions (a household's).
+    /// 1 when the meal is shared at the household's table: it has
+    /// portions and its plan was made for the table
+    /// ([`mealplan_ports::MealDetail::shared`]).
     pub shared: i32,
     /// Its portions, in order.
     pub portions: Vec<PortionValues<'a>>,
@@ -142,8 +134,9 @@ pub(in crate::db) struct PortionValues<'a> {
 }
 
 impl<'a> MealValues<'a> {
-    /// `meal`'s values (see the type).
-    pub(in crate::db) fn of(meal: &'a NewMeal) -> Self {
+    /// `meal`'s values (see the type), in a plan made for the household's
+    /// table or not (`household`).
+    pub(in crate::db) fn of(meal: &'a NewMeal, household: bool) -> Self {
         let NewMeal {
             recipe_id,
             schedule,
@@ -158,7 +151,7 @@ impl<'a> MealValues<'a> {
             status: status.code() as i32,
             meal_type: meal_type.id(),
             servings: *servings,
-            shared: i32::from(!portions.is_empty()),
+            shared: i32::from(household && !portions.is_empty()),
             portions: PortionValues::all(portions),
         }
     }

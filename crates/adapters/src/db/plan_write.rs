@@ -2,7 +2,7 @@
 //! statement on PostgreSQL, `plan_insert.rs`; statement by statement on
 //! SQLite), a day or a meal added, portions replaced, a plan touched.
 
-use chrono::{DateTime, NaiveDateTime, Utc};
+use chrono::{DateTime, Utc};
 use diesel::dsl::Eq;
 use diesel::prelude::*;
 use mealplan_domain::UserId;
@@ -17,16 +17,15 @@ use super::{AnyConnection, Database, store_error};
 
 fn create_in_tx(
     conn: &mut AnyConnection,
-    user: UserId,
+    row: &NewPlanRow,
     days: &[NewDay],
-    now: NaiveDateTime,
-    settings: Option<PlanSettings>,
+    by: ChosenBy,
 ) -> QueryResult<i64> {
-    diesel::update(plans::table.filter(plans::user_id.eq(user.0).and(plans::active.eq(1))))
-        .set((plans::active.eq(0), plans::updated_at.eq(now)))
+    diesel::update(plans::table.filter(plans::user_id.eq(row.user_id).and(plans::active.eq(1))))
+        .set((plans::active.eq(0), plans::updated_at.eq(row.now)))
         .execute(conn)?;
-    let plan_id = insert_plan(conn, user, days, now, settings)?;
-    insert_days(conn, plan_id, days, ChosenBy::of(settings))?;
+    let plan_id = insert_plan(conn, row)?;
+    insert_days(conn, plan_id, days, by, row.household == 1)?;
     Ok(plan_id)
 }
 
@@ -78,12 +77,14 @@ fn portion_row<'a>(id: i64, p: &PortionValues<'a>) -> PortionRowValues<'a> {
 }
 
 /// Inserts `days`, their meals and the meals' portions into plan
-/// `plan_id` with one multi-row statement each, whatever their number.
+/// `plan_id` (made for the household's table or not) with one multi-row
+/// statement each, whatever their number.
 fn insert_days(
     conn: &mut AnyConnection,
     plan_id: i64,
     days: &[NewDay],
     by: ChosenBy,
+    household: bool,
 ) -> QueryResult<()> {
     if days.is_empty() {
         return Ok(());
@@ -92,7 +93,8 @@ fn insert_days(
         .iter()
         .map(|d| {
             let (day, meals) = day_values(d);
-            (day, meals.iter().map(MealValues::of).collect())
+            let meals = meals.iter().map(|m| MealValues::of(m, household));
+            (day, meals.collect())
         })
         .collect();
     let day_rows: Vec<_> = days
@@ -153,12 +155,23 @@ fn insert_days(
     Ok(())
 }
 
-/// Inserts `day` and its meals into plan `plan_id`; the new menu's id.
+/// Whether plan `plan_id` was made for the household's table.
+pub(in crate::db) fn household_of(conn: &mut AnyConnection, plan_id: i64) -> QueryResult<bool> {
+    plans::table
+        .find(plan_id)
+        .select(plans::household)
+        .first::<i32>(conn)
+        .map(|h| h == 1)
+}
+
+/// Inserts `day` and its meals into plan `plan_id` (made for the
+/// household's table or not); the new menu's id.
 pub(in crate::db) fn insert_day(
     conn: &mut AnyConnection,
     plan_id: i64,
     day: &NewDay,
     by: ChosenBy,
+    household: bool,
 ) -> QueryResult<i64> {
     let (day_of_week, meals) = day_values(day);
     let menu_id: i64 = diesel::insert_into(daily_menus::table)
@@ -169,20 +182,22 @@ pub(in crate::db) fn insert_day(
         .returning(daily_menus::id)
         .get_result(conn)?;
     for meal in meals {
-        insert_meal(conn, menu_id, meal, by)?;
+        insert_meal(conn, menu_id, meal, by, household)?;
     }
     Ok(menu_id)
 }
 
-/// Inserts `meal` into daily menu `menu_id`; the new meal as stored
-/// (without its portions, which are stored too).
+/// Inserts `meal` into daily menu `menu_id` (of a plan made for the
+/// household's table or not); the new meal as stored (without its
+/// portions, which are stored too).
 pub(in crate::db) fn insert_meal(
     conn: &mut AnyConnection,
     menu_id: i64,
     meal: &NewMeal,
     by: ChosenBy,
+    household: bool,
 ) -> QueryResult<MealRow> {
-    let values = MealValues::of(meal);
+    let values = MealValues::of(meal, household);
     let row: MealRow = diesel::insert_into(meal_details::table)
         .values(meal_row(menu_id, &values, by))
         .returning(meal_columns!())
@@ -235,27 +250,25 @@ pub(in crate::db) fn touch_plan(
 
 impl Database {
     /// Creates an active plan of `user` with `days` (the user's active one,
-    /// if any, made inactive), and reads it back.
+    /// if any, made inactive), for the household's table or not, and
+    /// reads it back.
     pub(in crate::db) async fn create_plan(
         &self,
         user: UserId,
         days: Vec<NewDay>,
         settings: Option<PlanSettings>,
+        household: bool,
         now: DateTime<Utc>,
     ) -> Result<Plan, StoreError> {
         self.run(move |conn| {
-            let now = now.naive_utc();
+            let row = NewPlanRow::of(user, now.naive_utc(), settings, household);
+            let by = ChosenBy::of(settings);
             // One statement on PostgreSQL, where each costs a round trip;
             // statement by statement in a transaction on SQLite.
             let id = match conn {
-                AnyConnection::Postgresql(pg) => create_in_one_statement(
-                    pg,
-                    &NewPlanRow::of(user, &days, now, settings),
-                    &days,
-                    ChosenBy::of(settings),
-                ),
+                AnyConnection::Postgresql(pg) => create_in_one_statement(pg, &row, &days, by),
                 AnyConnection::Sqlite(_) => {
-                    write_transaction(conn, |conn| create_in_tx(conn, user, &days, now, settings))
+                    write_transaction(conn, |conn| create_in_tx(conn, &row, &days, by))
                 }
             }
             .map_err(store_error)?;

@@ -14,12 +14,12 @@ use mealplan_ports::{
 
 use super::meal_status::set_status_in;
 use super::plan_read::{
-    MealRow, SettingsCols, Which, load_day, load_plan, meal_columns, meal_of, portions_of,
-    settings_columns, settings_of,
+    MealPortionRow, SettingsCols, Which, load_day, load_plan, meal_columns, meal_of,
+    meals_with_portions, portion_columns, settings_columns, settings_of,
 };
 use super::plan_rows::ChosenBy;
-use super::plan_write::{insert_day, insert_meal, replace_portions, touch_plan};
-use super::schema::{daily_menus, meal_details, plans};
+use super::plan_write::{household_of, insert_day, insert_meal, replace_portions, touch_plan};
+use super::schema::{daily_menus, meal_details, meal_portions, plans};
 use super::status_batch::StatusChange;
 use super::transaction::write_transaction;
 use super::{AnyConnection, Database, store_error};
@@ -45,7 +45,7 @@ impl PlanRepository for Database {
         days: Vec<NewDay>,
         now: DateTime<Utc>,
     ) -> Result<Plan, StoreError> {
-        self.create_plan(user, days, None, now).await
+        self.create_plan(user, days, None, false, now).await
     }
 
     async fn create_generated(
@@ -53,9 +53,11 @@ impl PlanRepository for Database {
         user: UserId,
         days: Vec<NewDay>,
         settings: PlanSettings,
+        household: bool,
         now: DateTime<Utc>,
     ) -> Result<Plan, StoreError> {
-        self.create_plan(user, days, Some(settings), now).await
+        self.create_plan(user, days, Some(settings), household, now)
+            .await
     }
 
     async fn settings(&self, plan_id: i64) -> Result<Option<PlanSettings>, StoreError> {
@@ -197,36 +199,40 @@ impl PlanRepository for Database {
 
     async fn meal(&self, id: i64) -> Result<Option<OwnedMeal>, StoreError> {
         self.run_read(move |conn| {
-            let row: Option<(MealRow, i64, i64, i32, i32)> = meal_details::table
+            // The meal, where it belongs and its portions in one statement
+            // (a row per portion).
+            let rows: Vec<(MealPortionRow, (i64, i64, i32, i32))> = meal_details::table
                 .inner_join(daily_menus::table.inner_join(plans::table))
+                .left_join(
+                    meal_portions::table.on(meal_portions::meal_detail_id.eq(meal_details::id)),
+                )
                 .filter(meal_details::id.eq(id))
+                .order(meal_portions::position)
                 .select((
-                    meal_columns!(),
-                    plans::user_id,
-                    plans::id,
-                    daily_menus::day_of_week,
-                    plans::household,
+                    (meal_columns!(), portion_columns!().nullable()),
+                    (
+                        plans::user_id,
+                        plans::id,
+                        daily_menus::day_of_week,
+                        plans::household,
+                    ),
                 ))
-                .first(conn)
-                .optional()
+                .load(conn)
                 .map_err(store_error)?;
-            row.map(|(meal, owner, plan_id, day, household)| {
-                let household = household == 1;
-                let mut meal = meal_of(meal)?;
-                // Only a household plan's meals have portions to read.
-                if household {
-                    meal.portions = portions_of(conn, id).map_err(store_error)?;
-                }
-                Ok(OwnedMeal {
-                    meal,
-                    owner: UserId(owner),
-                    plan_id,
-                    day_of_week: u8::try_from(day)
-                        .map_err(|_| StoreError::Failure(format!("meal {id} has a bad day")))?,
-                    household,
-                })
-            })
-            .transpose()
+            let Some(&(_, (owner, plan_id, day, household))) = rows.first() else {
+                return Ok(None);
+            };
+            let meal = meals_with_portions(rows.into_iter().map(|(row, _)| row).collect())?
+                .pop()
+                .ok_or_else(|| StoreError::Failure(format!("meal {id} vanished")))?;
+            Ok(Some(OwnedMeal {
+                meal,
+                owner: UserId(owner),
+                plan_id,
+                day_of_week: u8::try_from(day)
+                    .map_err(|_| StoreError::Failure(format!("meal {id} has a bad day")))?,
+                household: household == 1,
+            }))
         })
         .await
     }
@@ -383,7 +389,8 @@ impl PlanRepository for Database {
     ) -> Result<DailyMenu, StoreError> {
         self.run(move |conn| {
             let id = write_transaction(conn, |conn| {
-                let id = insert_day(conn, plan_id, &day, ChosenBy::User)?;
+                let household = household_of(conn, plan_id)?;
+                let id = insert_day(conn, plan_id, &day, ChosenBy::User, household)?;
                 touch_plan(conn, plan_id, now)?;
                 Ok(id)
             })
@@ -403,17 +410,23 @@ impl PlanRepository for Database {
     ) -> Result<MealDetail, StoreError> {
         self.run(move |conn| {
             write_transaction(conn, |conn| {
-                let row = insert_meal(conn, daily_menu_id, &meal, ChosenBy::User)?;
-                let plan_id: i64 = daily_menus::table
-                    .find(daily_menu_id)
-                    .select(daily_menus::plan_id)
+                let (plan_id, household): (i64, i32) = daily_menus::table
+                    .inner_join(plans::table)
+                    .filter(daily_menus::id.eq(daily_menu_id))
+                    .select((plans::id, plans::household))
                     .first(conn)?;
+                let row = insert_meal(conn, daily_menu_id, &meal, ChosenBy::User, household == 1)?;
                 touch_plan(conn, plan_id, now)?;
-                Ok(row)
+                Ok((row, meal.portions.clone()))
             })
             .map_err(store_error)
             // The meal as stored, as a read answers it.
-            .and_then(meal_of)
+            .and_then(|(row, portions)| {
+                Ok(MealDetail {
+                    portions,
+                    ..meal_of(row)?
+                })
+            })
         })
         .await
     }

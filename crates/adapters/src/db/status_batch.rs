@@ -40,8 +40,8 @@ const MOST: usize = 64;
 pub(in crate::db) struct StatusChange {
     /// The meal.
     pub id: i64,
-    /// Whose plan it must be in (`None`: anyone's, but only a meal
-    /// without portions).
+    /// Whose plan it must be in (`None`: anyone's, but only a meal not
+    /// shared at a household's table).
     pub owner: Option<i64>,
     /// The token's `jti` and security stamp, when sent with one: the
     /// owner's session must admit it.
@@ -53,8 +53,10 @@ pub(in crate::db) struct StatusChange {
 }
 
 /// A changed meal as the statement returns it (its columns as a read
-/// has them) and whether it is shared.
-pub(in crate::db) type ChangedRow = (super::plan_read::MealRow, i32);
+/// has them) and, for a meal not shared, its one portion, the holder's
+/// (name and servings; `None` for a meal added by hand to a plan made for
+/// the household's table, which has none).
+pub(in crate::db) type ChangedRow = (super::plan_read::MealRow, Option<(String, f64)>);
 
 #[derive(diesel::QueryableByName)]
 struct Changed {
@@ -74,6 +76,10 @@ struct Changed {
     note: Option<String>,
     #[diesel(sql_type = Integer)]
     shared: i32,
+    #[diesel(sql_type = Nullable<Text>)]
+    holder_name: Option<String>,
+    #[diesel(sql_type = Nullable<Double>)]
+    holder_servings: Option<f64>,
 }
 
 type Waiting = (StatusChange, oneshot::Sender<Option<ChangedRow>>);
@@ -193,8 +199,9 @@ impl Database {
                 for (status, reply) in slot.waiters {
                     // Each sees the meal as its own change left it.
                     let _ = reply.send(row.cloned().map(
-                        |((id, recipe, schedule, _, kind, servings, note), shared)| {
-                            ((id, recipe, schedule, status, kind, servings, note), shared)
+                        |((id, recipe, schedule, _, kind, servings, note, shared), holder)| {
+                            let row = (id, recipe, schedule, status, kind, servings, note, shared);
+                            (row, holder)
                         },
                     ));
                 }
@@ -251,6 +258,9 @@ fn apply(
             p + 6
         ));
     }
+    // A meal not shared answers its one portion, the holder's, from the
+    // same statement (a probe of the portions' key each): its status
+    // change costs no read more than before every meal carried portions.
     // The meals are locked in id order before any is changed: two batches
     // (of this instance or another) then never wait on each other in a
     // circle, whatever order the join visits them in. The owner check
@@ -269,7 +279,10 @@ fn apply(
          AND u.security_stamp = v.stamp) \
          AND NOT EXISTS (SELECT 1 FROM revoked_tokens r WHERE r.jti = v.jti))) \
          RETURNING m.id, m.recipe_id, m.schedule, m.status, m.meal_type_id, m.servings, m.note, \
-         m.shared",
+         m.shared, (SELECT h.name FROM meal_portions h WHERE h.meal_detail_id = m.id \
+         AND h.position = 0 AND h.member_id IS NULL AND m.shared = 0) AS holder_name, \
+         (SELECT h.servings FROM meal_portions h WHERE h.meal_detail_id = m.id \
+         AND h.position = 0 AND h.member_id IS NULL AND m.shared = 0) AS holder_servings",
     );
     let mut query = diesel::sql_query(sql).into_boxed::<Pg>();
     for c in changes {
@@ -295,8 +308,9 @@ fn apply(
                     r.meal_type_id,
                     r.servings,
                     r.note,
+                    r.shared,
                 ),
-                r.shared,
+                r.holder_name.zip(r.holder_servings),
             )
         })
         .collect())

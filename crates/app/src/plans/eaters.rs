@@ -5,9 +5,10 @@
 //! with them. The lists that offer recipes (alternatives, a similar
 //! recipe) filter by the same people's rules ([`Eaters::rules`]).
 //!
-//! The eaters of a meal are those with a portion of it; a meal without
-//! portions is its plan owner's, or, in a plan made for the household's
-//! table, everyone's at that table now.
+//! The eaters of a meal are those with a portion of it (a one-person
+//! plan's meal: the owner alone); a meal without portions (one added by
+//! hand to a plan made for the household's table) is everyone's at that
+//! table now, or, asked of no meal in a one-person plan, the owner's.
 
 use std::fmt;
 

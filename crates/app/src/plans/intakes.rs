@@ -27,7 +27,9 @@ pub struct PersonIntake {
 }
 
 /// The servings of `meal` that the person `member_id` (`None`: the
-/// holder) eats: a meal without portions is the holder's alone.
+/// holder) eats: their portion (a one-person plan's meal is the holder's
+/// alone); a meal without portions (added by hand to a plan for the
+/// household's table) counts as the holder's alone.
 fn share(meal: &MealDetail, member_id: Option<i64>) -> f64 {
     if meal.portions.is_empty() {
         return if member_id.is_none() {
@@ -81,10 +83,11 @@ impl Plans {
                 .map(|p| p.name.as_str().to_owned())
                 .unwrap_or_default(),
         )];
-        for p in plan
-            .days
-            .iter()
-            .flat_map(|d| &d.meals)
+        // Only a plan for the household's table names its eaters (a
+        // one-person plan's portion calls the holder what the table does).
+        let named = plan.days.iter().flat_map(|d| &d.meals);
+        for p in named
+            .filter(|_| plan.household)
             .flat_map(|m| &m.meal.portions)
         {
             match eaters.iter_mut().find(|(id, _)| *id == p.member_id) {
@@ -156,6 +159,7 @@ mod tests {
                 })
                 .collect(),
             note: None,
+            shared: false,
         }
     }
 

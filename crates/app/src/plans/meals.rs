@@ -15,9 +15,10 @@ impl Meals {
 
     /// Replaces a meal's recipe; its status stays as it was. The recipe
     /// must keep the rules of everyone who eats the meal (the refusal
-    /// names whose rule only to the owner: `caller` set). A household
-    /// meal is re-portioned for each of its eaters, and changed only with
-    /// the owner's token.
+    /// names whose rule only to the owner: `caller` set). A meal shared
+    /// at the household's table is re-portioned for each of its eaters,
+    /// and changed only with the owner's token; another keeps its
+    /// portions.
     pub async fn swap(
         &self,
         caller: Option<UserId>,
@@ -25,8 +26,8 @@ impl Meals {
         recipe_id: i64,
     ) -> Result<MealView, PlanError> {
         let owned = self.owned_meal(caller, id).await?;
-        let household_meal = !owned.meal.portions.is_empty();
-        if household_meal && caller.is_none() {
+        let shared = owned.meal.shared;
+        if shared && caller.is_none() {
             return Err(PlanError::NeedsToken);
         }
         let all = self.recipes_of(owned.owner).await?;
@@ -34,7 +35,7 @@ impl Meals {
             return Err(PlanError::RecipeNotFound);
         }
         let recipe = find(&all, recipe_id).ok_or(PlanError::RecipeNotFound)?;
-        if household_meal {
+        if shared {
             return self.swap_household(owned, recipe, &all).await;
         }
         let meal = [(recipe, owned.meal.portions.as_slice())];
@@ -72,7 +73,7 @@ impl Meals {
     }
 
     /// Sets a meal's status (setting the current one again is allowed).
-    /// Without a token (`caller` `None`) a household meal is not changed
+    /// Without a token (`caller` `None`) a shared meal is not changed
     /// ([`PlanError::NeedsToken`]).
     pub async fn set_status(
         &self,
@@ -88,14 +89,14 @@ impl Meals {
             .set_status_of(id, caller, status, self.clock.now())
             .await?
         else {
-            // Not changed: say whether it was a household meal that the
-            // open policy may not touch, or no meal of the caller's.
+            // Not changed: say whether it was a shared meal that the open
+            // policy may not touch, or no meal of the caller's.
             let refused = match caller {
                 None => self.plans.meal(id).await?,
                 Some(_) => None,
             };
             return Err(match refused {
-                Some(owned) if !owned.meal.portions.is_empty() => PlanError::NeedsToken,
+                Some(owned) if owned.meal.shared => PlanError::NeedsToken,
                 _ => PlanError::MealNotFound,
             });
         };
@@ -162,7 +163,7 @@ impl Meals {
         };
         let replaced = replaced(true).or_else(|| replaced(false));
         let servings = replaced.map_or(1.0, |m| m.servings);
-        let household = meals.iter().any(|m| !m.portions.is_empty());
+        let household = plan.as_ref().is_some_and(|p| p.household);
         let rules = self
             .eaters(user, household)
             .await?
@@ -184,7 +185,7 @@ impl Meals {
         let owned = self.owned_meal(Some(caller), id).await?;
         let all = self.recipes_of(owned.owner).await?;
         let current = find(&all, owned.meal.recipe_id).ok_or(PlanError::RecipeNotFound)?;
-        let household = owned.household || !owned.meal.portions.is_empty();
+        let household = owned.household;
         // The owner's profile, read once: their rules and their limits.
         let owner = self.profiles.find(owned.owner).await?;
         let rules = self

@@ -7,6 +7,7 @@ use mealplan_domain::{Recipe, UserId};
 use mealplan_ports::{DailyMenu, MealDetail, NewDay, NewMeal, OwnedDay, Plan, StoreError};
 
 use super::eaters::Refusal;
+use super::table::alone;
 use super::{DayView, MealView, Menus};
 use crate::recipes::find;
 
@@ -83,7 +84,9 @@ impl Menus {
     /// Adds a day with its meals to plan `plan_id` and touches the plan.
     /// Every recipe must exist and keep the rules of everyone who eats it;
     /// the day of week must be new to the plan and each schedule used
-    /// once.
+    /// once. In a one-person plan each meal is the holder's portion; in a
+    /// plan for the household's table a meal added without portions is
+    /// everyone's.
     pub async fn add_day(
         &self,
         caller: UserId,
@@ -114,11 +117,12 @@ impl Menus {
         if plan.days.iter().any(|d| d.day_of_week == day.day_of_week) {
             return Err(taken);
         }
-        let household = plan
-            .days
-            .iter()
-            .flat_map(|d| &d.meals)
-            .any(|m| !m.portions.is_empty());
+        let household = plan.household;
+        if !household {
+            for meal in &mut day.meals {
+                meal.portions = alone(meal.servings);
+            }
+        }
         let picked = super::picked(&all, std::slice::from_ref(&day));
         self.keep_rules::<MenuError>(caller, household, &picked, true)
             .await?;
@@ -132,7 +136,8 @@ impl Menus {
 
     /// Adds a meal to daily menu `daily_menu_id` and touches its plan. The
     /// recipe must exist and keep the rules of everyone who eats it, and
-    /// the schedule be free in that day.
+    /// the schedule be free in that day; in a one-person plan the meal is
+    /// the holder's portion (see [`add_day`](Self::add_day)).
     pub async fn add_meal(
         &self,
         caller: UserId,
@@ -151,6 +156,9 @@ impl Menus {
         };
         if owned.day.meals.iter().any(|m| m.schedule == meal.schedule) {
             return Err(taken);
+        }
+        if !owned.household {
+            meal.portions = alone(meal.servings);
         }
         let picked = [(&recipe, meal.portions.as_slice())];
         self.keep_rules::<MenuError>(caller, owned.household, &picked, true)
@@ -243,6 +251,7 @@ mod tests {
             servings: 1.0,
             portions: Vec::new(),
             note: None,
+            shared: false,
         }
     }
 
@@ -265,6 +274,7 @@ mod tests {
             created_at: now(),
             updated_at: now(),
             active: true,
+            household: false,
             settings: None,
             days: vec![day()],
         }
@@ -429,6 +439,42 @@ mod tests {
             .await
             .unwrap();
         assert_eq!((view.meal.id, view.recipe.id), (12, 3));
+    }
+
+    /// A meal added to a one-person plan is the holder's portion; one
+    /// added to a plan made for the household's table, sent without
+    /// portions, stays everyone's (none).
+    #[tokio::test]
+    async fn an_added_meal_carries_the_portions_of_its_plan() {
+        for household in [false, true] {
+            let mut plans = MockPlanRepository::new();
+            plans.expect_day().returning(move |id| {
+                Ok((id == 7).then(|| OwnedDay {
+                    household,
+                    ..owned_day()
+                }))
+            });
+            let expected = if household {
+                Vec::new()
+            } else {
+                crate::plans::table::alone(1.0)
+            };
+            plans
+                .expect_add_meal()
+                .withf(move |_, meal, _| meal.portions == expected)
+                .times(1)
+                .returning(|_, m, _| {
+                    Ok(MealDetail {
+                        portions: m.portions,
+                        ..meal(12, m.recipe_id, m.schedule)
+                    })
+                });
+            let view = service(plans)
+                .add_meal(UserId(1), 7, new_meal(3, 2))
+                .await
+                .unwrap();
+            assert_eq!(view.meal.portions.is_empty(), household);
+        }
     }
 
     #[tokio::test]

@@ -96,9 +96,9 @@ pub struct WeekPlace {
 
 /// The planner's days as days to store: each dish a meal at its slot's
 /// schedule, its `servings` the holder's portion (0 for a dish they do
-/// not eat); with `people` (a household's plan) each eater's portion too,
-/// without (the holder's own plan) none.
-fn new_days(week: &[TableDay], people: Option<&[(Option<i64>, String)]>) -> Vec<NewDay> {
+/// not eat), its portions each eater's, named as `people` names them (a
+/// one-person plan's the holder's alone).
+fn new_days(week: &[TableDay], people: &[(Option<i64>, String)]) -> Vec<NewDay> {
     week.iter()
         .map(|day| NewDay {
             day_of_week: day.day_of_week,
@@ -116,16 +116,15 @@ fn new_days(week: &[TableDay], people: Option<&[(Option<i64>, String)]>) -> Vec<
                         .iter()
                         .find(|s| s.diner == 0)
                         .map_or(0.0, |s| s.servings),
-                    portions: people.map_or_else(Vec::new, |people| {
-                        m.shares
-                            .iter()
-                            .map(|s| Portion {
-                                member_id: people[s.diner].0,
-                                name: people[s.diner].1.clone(),
-                                servings: s.servings,
-                            })
-                            .collect()
-                    }),
+                    portions: m
+                        .shares
+                        .iter()
+                        .map(|s| Portion {
+                            member_id: people[s.diner].0,
+                            name: people[s.diner].1.clone(),
+                            servings: s.servings,
+                        })
+                        .collect(),
                 })
                 .collect(),
         })
@@ -164,121 +163,31 @@ impl Planner {
             .find(user)
             .await?
             .ok_or(PlanError::NoProfile)?;
-        let profile = adjusted(stored.clone(), &options.settings.adjust);
-        let once = |options: GenerateOptions| {
-            let profile = profile.clone();
-            let (stored, ticket) = (&stored, &ticket);
-            async move {
-                if options.household {
-                    self.generate_household(user, stored, profile, options, ticket)
-                        .await
-                } else {
-                    let eaters = Eaters::new(&self.taxonomy, Some(stored), &[], false);
-                    self.generate_alone(user, profile, options, &eaters, ticket)
-                        .await
-                }
-            }
-        };
-        let mut view = once(options).await?;
+        let mut view = self.generate_under(user, &stored, options, &ticket).await?;
         view.cut_short = ticket.cut_short();
         Ok((view, stored))
     }
 
-    /// [`generate_with`](Self::generate_with) for the user alone
-    /// (`profile`, the plan's changes applied; `eaters`, the user by
-    /// their rules as stored).
-    async fn generate_alone(
-        &self,
-        user: UserId,
-        profile: Person,
-        options: GenerateOptions,
-        eaters: &Eaters,
-        ticket: &Ticket,
-    ) -> Result<PlanView, PlanError> {
-        let (all, unfilled) = self.pool_of(user, &profile, options.my_recipes).await?;
-        let pantry = self.pantry_for(user, options.use_pantry).await?;
-        let seed = options
-            .seed
-            .unwrap_or_else(|| self.clock.now().timestamp_nanos_opt().unwrap_or(0) as u64);
-        let recipes = Arc::clone(&all);
-        let taxonomy = Arc::clone(&self.taxonomy);
-        let kitchen = Arc::clone(&self.kitchen);
-        let this = self.clone();
-        let today = self.clock.now().date_naive();
-        let new_days = ticket
-            .run(move |budget| {
-                let dishes = this.dishes_of(&recipes);
-                // A single user is a household of one: the same person the
-                // household planner seats.
-                let table = Table::of(&taxonomy, &profile, &[], &options.settings, today);
-                let diners = options.my_recipes.seat(table.diners);
-                let diners = seat_pantry(diners, &recipes, &pantry, &kitchen, today);
-                let request = PlanRequest::new(&recipes, diners, options.days)?
-                    .with_seed(seed)
-                    .with_kitchen(&kitchen)
-                    .with_dishes(&dishes)
-                    .with_budget(budget);
-                let started = std::time::Instant::now();
-                let planned = planner::plan(&request);
-                metrics::histogram!("planner_seconds").record(started.elapsed().as_secs_f64());
-                Ok::<_, PlanError>(new_days(&planned?, None))
-            })
-            .await??;
-        let mut view = self
-            .store(user, new_days, options.settings, &all, eaters)
-            .await?;
-        view.unfilled = unfilled;
-        Ok(view)
-    }
-
-    /// Stores `new_days` as `user`'s active generated plan, retrying a
-    /// creation that lost a race. Every meal keeps the rules of everyone
-    /// who eats it (`eaters`): the planner chose among those recipes
-    /// only, and this holds it to that.
-    async fn store(
-        &self,
-        user: UserId,
-        new_days: Vec<NewDay>,
-        settings: PlanSettings,
-        all: &[Recipe],
-        eaters: &Eaters,
-    ) -> Result<PlanView, PlanError> {
-        for (recipe, portions) in super::picked(all, &new_days) {
-            eaters.check(recipe, portions, true)?;
-        }
-        let mut attempt = 1;
-        let plan = loop {
-            match self
-                .plans
-                .create_generated(user, new_days.clone(), settings, self.clock.now())
-                .await
-            {
-                Err(StoreError::Conflict(_)) if attempt < CREATE_ATTEMPTS => attempt += 1,
-                other => break other?,
-            }
-        };
-        self.view(plan, all)
-    }
-
-    /// [`generate_with`](Self::generate_with) for the holder (`profile`,
-    /// the plan's changes applied) and every household member at one
-    /// table: a meal detail per dish, its `servings` the holder's portion
-    /// (0 for a dish they do not eat), its portions everyone's.
-    async fn generate_household(
+    /// [`generate_with`](Self::generate_with) for the holder (`stored`)
+    /// at a table of one or, for the household's table
+    /// (`options.household`), with every household member, searched under
+    /// `ticket`: a meal per dish, its `servings` the holder's portion (0
+    /// for a dish they do not eat), its portions everyone's.
+    async fn generate_under(
         &self,
         user: UserId,
         stored: &Person,
-        profile: Person,
         options: GenerateOptions,
         ticket: &Ticket,
     ) -> Result<PlanView, PlanError> {
-        let members = if self.household {
+        let members = if options.household && self.household {
             self.profiles.members(user).await?
         } else {
             Vec::new()
         };
-        let eaters = Eaters::new(&self.taxonomy, Some(stored), &members, true);
-        let (all, unfilled) = self.pool_of(user, stored, options.my_recipes).await?;
+        let eaters = Eaters::new(&self.taxonomy, Some(stored), &members, options.household);
+        let profile = adjusted(stored.clone(), &options.settings.adjust);
+        let (all, unfilled) = self.pool_of(user, &profile, options.my_recipes).await?;
         let pantry = self.pantry_for(user, options.use_pantry).await?;
         let seed = options
             .seed
@@ -303,14 +212,48 @@ impl Planner {
                 let started = std::time::Instant::now();
                 let week = planner::plan(&request);
                 metrics::histogram!("planner_seconds").record(started.elapsed().as_secs_f64());
-                Ok::<_, PlanError>(new_days(&week?, Some(&people)))
+                Ok::<_, PlanError>(new_days(&week?, &people))
             })
             .await??;
-        let mut view = self
-            .store(user, new_days, options.settings, &all, &eaters)
-            .await?;
+        let mut view = self.store(user, new_days, options, &all, &eaters).await?;
         view.unfilled = unfilled;
         Ok(view)
+    }
+
+    /// Stores `new_days` as `user`'s active generated plan of `options`,
+    /// retrying a creation that lost a race. Every meal keeps the rules
+    /// of everyone who eats it (`eaters`): the planner chose among those
+    /// recipes only, and this holds it to that.
+    async fn store(
+        &self,
+        user: UserId,
+        new_days: Vec<NewDay>,
+        options: GenerateOptions,
+        all: &[Recipe],
+        eaters: &Eaters,
+    ) -> Result<PlanView, PlanError> {
+        for (recipe, portions) in super::picked(all, &new_days) {
+            eaters.check(recipe, portions, true)?;
+        }
+        let (settings, household) = (options.settings, options.household);
+        let mut attempt = 1;
+        let plan = loop {
+            match self
+                .plans
+                .create_generated(
+                    user,
+                    new_days.clone(),
+                    settings,
+                    household,
+                    self.clock.now(),
+                )
+                .await
+            {
+                Err(StoreError::Conflict(_)) if attempt < CREATE_ATTEMPTS => attempt += 1,
+                other => break other?,
+            }
+        };
+        self.view(plan, all)
     }
 
     /// Re-optimises the portions, and where needed the recipes, of the
@@ -331,7 +274,13 @@ impl Planner {
         Ok(view)
     }
 
-    /// [`rebalance`](Self::rebalance) under `ticket`.
+    /// [`rebalance`](Self::rebalance) under `ticket`: every eater's day
+    /// (the holder's alone in a one-person plan; everyone's at the table
+    /// in a plan made for the household's) brought back within their own
+    /// tolerances around the meals eaten or chosen, by re-portioning the
+    /// other meals for each eater and, where portions cannot do it,
+    /// changing their dishes (each keeping the rules of everyone who eats
+    /// it).
     async fn rebalance_under(
         &self,
         user: UserId,
@@ -344,7 +293,6 @@ impl Planner {
             .await?
             .ok_or(PlanError::NoProfile)?;
         let all = self.recipes_of(user).await?;
-        let eaters = Eaters::new(&self.taxonomy, Some(&profile), &[], false);
         let mut attempt = 1;
         loop {
             let plan = self
@@ -355,27 +303,16 @@ impl Planner {
             if day.is_some_and(|d| !plan.days.iter().any(|x| x.day_of_week == d)) {
                 return Err(PlanError::DayNotFound);
             }
-            if plan
-                .days
-                .iter()
-                .flat_map(|d| &d.meals)
-                .any(|m| !m.portions.is_empty())
-            {
-                return self.rebalance_household(user, plan, day, all, ticket).await;
-            }
-            let settings = plan.settings.unwrap_or_default();
+            let (table, eaters) = self
+                .table_of(user, profile.clone(), plan.settings, plan.household)
+                .await?;
             let chosen = self.plans.chosen_meals(plan.id).await?;
             let seed = self.clock.now().timestamp_nanos_opt().unwrap_or(0) as u64;
-            let profile = adjusted(profile.clone(), &settings.adjust);
             let (recipes, stored) = (Arc::clone(&all), plan.clone());
-            let taxonomy = Arc::clone(&self.taxonomy);
             let this = self.clone();
-            let today = self.clock.now().date_naive();
             let changes = ticket
                 .run(move |budget| {
                     let dishes = this.dishes_of(&recipes);
-                    // The holder's own plan: a table of one.
-                    let table = Table::of(&taxonomy, &profile, &[], &settings, today);
                     let search = (seed, budget);
                     day_changes(&table, &recipes, &dishes, &stored, &chosen, day, search)
                 })

@@ -141,6 +141,7 @@ mod tests {
             servings,
             portions: Vec::new(),
             note: None,
+            shared: false,
         }
     }
 
@@ -184,6 +185,7 @@ mod tests {
                 created_at: Utc.with_ymd_and_hms(2026, 1, 1, 0, 0, 0).unwrap(),
                 updated_at: Utc.with_ymd_and_hms(2026, 1, 1, 0, 0, 0).unwrap(),
                 active: true,
+                household: false,
                 settings: None,
                 days: vec![
                     DailyMenu {
@@ -255,6 +257,7 @@ mod tests {
                 created_at: Utc.with_ymd_and_hms(2026, 1, 1, 0, 0, 0).unwrap(),
                 updated_at: Utc.with_ymd_and_hms(2026, 1, 1, 0, 0, 0).unwrap(),
                 active: true,
+                household: false,
                 settings: None,
                 days: vec![DailyMenu {
                     id: 1,

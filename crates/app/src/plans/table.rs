@@ -1,7 +1,8 @@
-//! A household's table in the use cases: who sits at it (the holder and
-//! each member as the planner's [`Diner`]s), and a stored day of a
-//! household plan changed after the fact: re-balanced around what people
-//! ate or chose, or re-portioned for each eater after a swap.
+//! A plan's table in the use cases: who sits at it (the holder, and for
+//! a plan made for the household's table each member, as the planner's
+//! [`Diner`]s; a one-person plan is a table of one), and a stored day of
+//! a plan changed after the fact: re-balanced around what people ate or
+//! chose, or re-portioned for each eater after a swap.
 
 use std::sync::Arc;
 
@@ -11,23 +12,26 @@ use mealplan_domain::planner::{
     Budget, DayRequest, Diner, Keep, Share, TableDish, rebalance_day, reportion_day,
 };
 use mealplan_domain::{MealStatus, Person, Recipe, Taxonomy, UserId};
-use mealplan_ports::{
-    DailyMenu, MealChange, MealDetail, OwnedMeal, Plan, PlanSettings, Portion, StoreError,
-};
+use mealplan_ports::{DailyMenu, MealChange, MealDetail, OwnedMeal, Plan, PlanSettings, Portion};
 
 use super::basics::{adjusted, blocking, index_of};
 use super::eaters::Eaters;
-use super::searches::Ticket;
-use super::{MealView, Meals, PlanContext, PlanError, PlanView, Planner};
+use super::{MealView, Meals, PlanContext, PlanError};
 
-/// What the holder is called in a household plan's portions.
+/// What the holder is called in a plan's portions.
 pub(super) const HOLDER_NAME: &str = "you";
 
-/// How many times a household re-balance that lost a race with another
-/// change of the plan is computed again.
-const REBALANCE_ATTEMPTS: usize = 3;
+/// The portions of a one-person plan's meal of `servings`: one, the
+/// holder's, at the meal's servings.
+pub(super) fn alone(servings: f64) -> Vec<Portion> {
+    vec![Portion {
+        member_id: None,
+        name: HOLDER_NAME.to_owned(),
+        servings,
+    }]
+}
 
-/// The people at a household's table, the holder first.
+/// The people at a plan's table, the holder first.
 pub(super) struct Table {
     /// Each person as the planner sees them.
     pub diners: Vec<Diner>,
@@ -65,39 +69,31 @@ impl Table {
         Self { diners, people }
     }
 
-    /// A stored day's dishes as the planner reads them; a portion of
-    /// someone no longer at the table names no diner (and so stays as it
-    /// is). A meal of a plan without portions (`alone`: the holder's own)
-    /// is the holder's alone, at its servings.
+    /// A stored day's dishes as the planner reads them, each eater's
+    /// share their portion; a portion of someone no longer at the table
+    /// names no diner (and so stays as it is).
     fn dishes(
         &self,
         all: &[Recipe],
         day: &DailyMenu,
-        alone: bool,
         keep: impl Fn(&MealDetail) -> Keep,
     ) -> Result<Vec<TableDish>, PlanError> {
         day.meals
             .iter()
             .map(|m| {
-                let shares = if alone {
-                    vec![Share {
-                        diner: 0,
-                        servings: m.servings,
-                    }]
-                } else {
-                    m.portions
-                        .iter()
-                        .enumerate()
-                        .map(|(k, p)| Share {
-                            diner: self
-                                .people
-                                .iter()
-                                .position(|(id, _)| *id == p.member_id)
-                                .unwrap_or(self.diners.len() + k),
-                            servings: p.servings,
-                        })
-                        .collect()
-                };
+                let shares = m
+                    .portions
+                    .iter()
+                    .enumerate()
+                    .map(|(k, p)| Share {
+                        diner: self
+                            .people
+                            .iter()
+                            .position(|(id, _)| *id == p.member_id)
+                            .unwrap_or(self.diners.len() + k),
+                        servings: p.servings,
+                    })
+                    .collect();
                 Ok(TableDish {
                     recipe: index_of(all, m.recipe_id)?,
                     meal_type: m.meal_type,
@@ -110,8 +106,8 @@ impl Table {
 
     /// `dish`'s shares as the stored portions they replace (same people,
     /// same order), and the holder's own portion (0 when they do not eat
-    /// it); a meal stored without portions (the holder's own) keeps none
-    /// and takes the holder's share.
+    /// it); a meal stored without portions (added by hand to a plan for
+    /// the table) keeps none and takes the holder's share.
     fn portions(dish: &TableDish, stored: &[Portion]) -> (f64, Vec<Portion>) {
         if stored.is_empty() {
             let holder = dish
@@ -138,26 +134,40 @@ impl Table {
 }
 
 impl PlanContext {
-    /// The table of `user`'s household as a plan of `settings` sees it:
-    /// their profile with the plan's changes, and their members today;
-    /// and the same people as [`Eaters`], by their rules as stored.
-    async fn table(
+    /// The table of `user`'s plan of `settings` (`household`: made for
+    /// the household's table, else a table of one) as it sees it: their
+    /// profile with the plan's changes and, for the household's table,
+    /// their members today; and the same people as [`Eaters`], by their
+    /// rules as stored.
+    pub(super) async fn table(
         &self,
         user: UserId,
         settings: Option<PlanSettings>,
-    ) -> Result<(Table, PlanSettings, Eaters), PlanError> {
+        household: bool,
+    ) -> Result<(Table, Eaters), PlanError> {
         let profile = self
             .profiles
             .find(user)
             .await?
             .ok_or(PlanError::NoProfile)?;
+        self.table_of(user, profile, settings, household).await
+    }
+
+    /// [`table`](Self::table) with `user`'s profile already read.
+    pub(super) async fn table_of(
+        &self,
+        user: UserId,
+        profile: Person,
+        settings: Option<PlanSettings>,
+        household: bool,
+    ) -> Result<(Table, Eaters), PlanError> {
         let settings = settings.unwrap_or_default();
-        let members = if self.household {
+        let members = if household && self.household {
             self.profiles.members(user).await?
         } else {
             Vec::new()
         };
-        let eaters = Eaters::new(&self.taxonomy, Some(&profile), &members, true);
+        let eaters = Eaters::new(&self.taxonomy, Some(&profile), &members, household);
         let profile = adjusted(profile, &settings.adjust);
         Ok((
             Table::of(
@@ -167,75 +177,13 @@ impl PlanContext {
                 &settings,
                 self.clock.now().date_naive(),
             ),
-            settings,
             eaters,
         ))
     }
 }
 
-impl Planner {
-    /// [`rebalance`](Self::rebalance) of a household's plan: every
-    /// person's day of `day` (every day when `None`) brought back within
-    /// their own tolerances around the meals eaten or chosen, by
-    /// re-portioning the other meals for each eater and, where portions
-    /// cannot do it, changing their dishes (each keeping the rules of
-    /// everyone who eats it); searched under `ticket`.
-    pub(super) async fn rebalance_household(
-        &self,
-        user: UserId,
-        plan: Plan,
-        day: Option<u8>,
-        all: Arc<[Recipe]>,
-        ticket: &Ticket,
-    ) -> Result<PlanView, PlanError> {
-        let mut plan = plan;
-        let mut attempt = 1;
-        loop {
-            let (table, _, eaters) = self.table(user, plan.settings).await?;
-            let chosen = self.plans.chosen_meals(plan.id).await?;
-            let dishes = self.dishes_of(&all);
-            let (recipes, stored) = (Arc::clone(&all), plan.clone());
-            let seed = self.clock.now().timestamp_nanos_opt().unwrap_or(0) as u64;
-            let changes = ticket
-                .run(move |budget| {
-                    let search = (seed, budget);
-                    day_changes(&table, &recipes, &dishes, &stored, &chosen, day, search)
-                })
-                .await??;
-            if changes.is_empty() {
-                return self.view(plan, &all);
-            }
-            keep_rules_of_changes(&eaters, &all, &plan, &changes)?;
-            match self
-                .plans
-                .rebalance(plan.id, changes, self.clock.now())
-                .await
-            {
-                Err(StoreError::Conflict(_)) if attempt < REBALANCE_ATTEMPTS => {
-                    attempt += 1;
-                    plan = self
-                        .plans
-                        .active(user)
-                        .await?
-                        .ok_or(PlanError::NoActivePlan)?;
-                }
-                Err(e) => return Err(e.into()),
-                Ok(()) => {
-                    let plan = self
-                        .plans
-                        .plan(plan.id)
-                        .await?
-                        .ok_or(PlanError::NoActivePlan)?;
-                    return self.view(plan, &all);
-                }
-            }
-        }
-    }
-}
-
 /// The meal changes that re-balance `day` (every day when `None`) of
-/// `plan`, a household's or the holder's own (stored without portions),
-/// searched from `seed` until `budget` is spent.
+/// `plan` at `table`, searched from `seed` until `budget` is spent.
 pub(super) fn day_changes(
     table: &Table,
     all: &[Recipe],
@@ -245,11 +193,6 @@ pub(super) fn day_changes(
     day: Option<u8>,
     (seed, budget): (u64, &Budget),
 ) -> Result<Vec<MealChange>, PlanError> {
-    let alone = plan
-        .days
-        .iter()
-        .flat_map(|d| &d.meals)
-        .all(|m| m.portions.is_empty());
     let keep = |m: &MealDetail| {
         if m.status == MealStatus::Completed || chosen.contains(&m.id) {
             Keep::All
@@ -260,7 +203,7 @@ pub(super) fn day_changes(
     let week = plan
         .days
         .iter()
-        .map(|d| table.dishes(all, d, alone, keep))
+        .map(|d| table.dishes(all, d, keep))
         .collect::<Result<Vec<_>, _>>()?;
     let mut changes = Vec::new();
     let wanted = |stored: &&DailyMenu| {
@@ -328,7 +271,7 @@ pub(super) fn keep_rules_of_changes(
 }
 
 impl Meals {
-    /// [`swap`](Self::swap) of a household meal: the new recipe must keep
+    /// [`swap`](Self::swap) of a shared meal: the new recipe must keep
     /// the rules of everyone who eats it, and each eater's portion of it
     /// is chosen anew for their own day (the day's other meals as they
     /// are).
@@ -343,7 +286,9 @@ impl Meals {
             .plan(owned.plan_id)
             .await?
             .ok_or(PlanError::MealNotFound)?;
-        let (table, _, eaters) = self.table(owned.owner, plan.settings).await?;
+        let (table, eaters) = self
+            .table(owned.owner, plan.settings, plan.household)
+            .await?;
         // The owner's own change (a household meal is not changed without
         // a token): the refusal may say whose rule it is.
         eaters.check(recipe, &owned.meal.portions, true)?;
@@ -353,9 +298,13 @@ impl Meals {
             .find(|d| d.meals.iter().any(|m| m.id == owned.meal.id))
             .ok_or(PlanError::MealNotFound)?;
         let id = owned.meal.id;
-        let mut meals = table.dishes(all, day, false, |m| {
-            if m.id == id { Keep::Dish } else { Keep::All }
-        })?;
+        let mut meals = table.dishes(
+            all,
+            day,
+            |m| {
+                if m.id == id { Keep::Dish } else { Keep::All }
+            },
+        )?;
         let k = day
             .meals
             .iter()

@@ -153,6 +153,7 @@ fn stored(user: UserId, days: Vec<NewDay>) -> Plan {
         created_at: now(),
         updated_at: now(),
         active: true,
+        household: false,
         settings: None,
         days: days
             .into_iter()
@@ -171,8 +172,9 @@ fn stored(user: UserId, days: Vec<NewDay>) -> Plan {
                             status: m.status,
                             meal_type: m.meal_type,
                             servings: m.servings,
-                            portions: Vec::new(),
+                            portions: m.portions,
                             note: None,
+                            shared: false,
                         }
                     })
                     .collect(),
@@ -186,14 +188,15 @@ async fn generate_fills_the_profiles_slots_within_its_rules() {
     let mut plans = MockPlanRepository::new();
     plans
         .expect_create_generated()
-        .withf(|user, days, settings, at| {
+        .withf(|user, days, settings, household, at| {
             *user == UserId(1)
                 && days.len() == 3
                 && *settings == PlanSettings::default()
+                && !*household
                 && *at == now()
         })
         .times(1)
-        .returning(|user, days, _, _| Ok(stored(user, days)));
+        .returning(|user, days, _, _, _| Ok(stored(user, days)));
     let view = service(plans, Some(profile()))
         .planner()
         .generate(UserId(1), 3, Some(11))
@@ -217,6 +220,52 @@ async fn generate_fills_the_profiles_slots_within_its_rules() {
     }
 }
 
+/// A one-person plan is a household of one: every meal it stores,
+/// generated or made by hand, carries one portion, the holder's, at its
+/// servings; the plan is not the table's, and no meal of it is shared.
+#[tokio::test]
+async fn a_one_person_plans_meals_carry_the_holders_portion() {
+    let holder_alone = |days: &[NewDay]| {
+        days.iter()
+            .flat_map(|d| &d.meals)
+            .all(|m| m.portions == super::table::alone(m.servings))
+    };
+    let mut plans = MockPlanRepository::new();
+    plans
+        .expect_create_generated()
+        .withf(move |_, days, _, household, _| !*household && holder_alone(days))
+        .times(1)
+        .returning(|user, days, _, _, _| Ok(stored(user, days)));
+    plans
+        .expect_create()
+        .withf(move |_, days, _| holder_alone(days))
+        .times(1)
+        .returning(|user, days, _| Ok(stored(user, days)));
+    let s = service(plans, Some(profile()));
+    let generated = s.planner().generate(UserId(1), 2, Some(3)).await.unwrap();
+    assert!(!generated.household);
+    for m in generated.days.iter().flat_map(|d| &d.meals) {
+        assert_eq!(m.meal.portions, super::table::alone(m.meal.servings));
+        assert!(!m.meal.shared);
+    }
+    let day = NewDay {
+        day_of_week: 1,
+        meals: vec![mealplan_ports::NewMeal {
+            recipe_id: 1,
+            schedule: 1,
+            status: MealStatus::Pending,
+            meal_type: MealType::Breakfast,
+            servings: 1.25,
+            portions: Vec::new(),
+        }],
+    };
+    let made = s.create(UserId(1), vec![day]).await.unwrap();
+    assert_eq!(
+        made.days[0].meals[0].meal.portions,
+        super::table::alone(1.25)
+    );
+}
+
 #[tokio::test]
 async fn a_generation_out_of_time_keeps_the_rules_and_says_it_was_cut_short() {
     let limits = |budget| SearchLimits {
@@ -232,7 +281,7 @@ async fn a_generation_out_of_time_keeps_the_rules_and_says_it_was_cut_short() {
         plans
             .expect_create_generated()
             .times(1)
-            .returning(|user, days, _, _| Ok(stored(user, days)));
+            .returning(|user, days, _, _, _| Ok(stored(user, days)));
         let view = service(plans, Some(profile()))
             .with_search_limits(limits(budget))
             .planner()
@@ -292,8 +341,10 @@ fn meal(
         status,
         meal_type,
         servings,
-        portions: Vec::new(),
+        // A one-person plan's meal: the holder's portion.
+        portions: super::table::alone(servings),
         note: None,
+        shared: false,
     }
 }
 
@@ -306,6 +357,7 @@ fn active_plan() -> Plan {
         created_at: now(),
         updated_at: now(),
         active: true,
+        household: false,
         settings: None,
         days: vec![
             DailyMenu {
@@ -446,14 +498,17 @@ async fn alternatives_respect_the_owners_rules_and_show_the_new_day() {
 }
 
 /// Meal 9 of user 1's plan 4 (day 1, a dinner of recipe 11), with
-/// `portions` (a household meal) or none.
+/// `portions` (a household meal) or the holder's alone.
 fn owned_dinner(portions: Vec<mealplan_ports::Portion>) -> OwnedMeal {
+    let household = !portions.is_empty();
+    let mut dinner = meal(9, 11, MealType::Dinner, MealStatus::Pending, 1.0);
+    if household {
+        dinner.portions = portions;
+        dinner.shared = true;
+    }
     OwnedMeal {
-        household: !portions.is_empty(),
-        meal: MealDetail {
-            portions,
-            ..meal(9, 11, MealType::Dinner, MealStatus::Pending, 1.0)
-        },
+        household,
+        meal: dinner,
         owner: UserId(1),
         plan_id: 4,
         day_of_week: 1,
@@ -537,7 +592,9 @@ async fn a_household_meal_keeps_every_eaters_rules() {
     let shared = portions.clone();
     plans.expect_plan().returning(move |_| {
         let mut plan = active_plan();
+        plan.household = true;
         plan.days[0].meals[1].id = 9;
+        plan.days[0].meals[1].shared = true;
         plan.days[0].meals[1].portions = shared.clone();
         Ok(Some(plan))
     });

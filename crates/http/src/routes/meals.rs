@@ -1,7 +1,7 @@
 //! One meal of a plan: read it, swap its recipe or note it, tick it off,
 //! list alternatives. Only a swap and a status change are open to a caller
 //! without a token (the spec's two, under `MEAL_DETAIL_AUTH=optional`),
-//! and only for a meal without portions.
+//! and only for a meal not shared at a household's table.
 
 use actix_web::{HttpRequest, web};
 use mealplan_app::PlanError;

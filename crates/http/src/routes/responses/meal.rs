@@ -62,7 +62,9 @@ impl From<&MealView> for MealDetailResponse {
             schedule: v.meal.schedule,
             status: v.meal.status.code(),
             meal_type: v.meal.meal_type.as_str(),
-            recipe: if v.meal.portions.is_empty() {
+            // Only a meal shared at the household's table shows its
+            // portions: a one-person plan's has the holder's alone.
+            recipe: if !v.meal.shared {
                 RecipeResponse::served(&v.recipe, v.meal.servings)
             } else {
                 let shares: Vec<(&str, f64)> = v
@@ -74,7 +76,7 @@ impl From<&MealView> for MealDetailResponse {
                 RecipeResponse::at_table(&v.recipe, v.meal.servings, &shares)
             },
             servings: v.meal.servings,
-            portions: (!v.meal.portions.is_empty()).then(|| {
+            portions: v.meal.shared.then(|| {
                 v.meal
                     .portions
                     .iter()
@@ -85,7 +87,7 @@ impl From<&MealView> for MealDetailResponse {
                     })
                     .collect()
             }),
-            total_servings: (!v.meal.portions.is_empty()).then(|| v.meal.to_cook()),
+            total_servings: v.meal.shared.then(|| v.meal.to_cook()),
             note: v.meal.note.clone(),
         }
     }
