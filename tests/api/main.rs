@@ -26,6 +26,7 @@ mod generate;
 mod hardening;
 mod household;
 mod input;
+mod leftovers;
 mod lifecycle;
 mod menus;
 mod micronutrients;

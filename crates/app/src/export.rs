@@ -203,6 +203,7 @@ mod tests {
                 id: 10 * id,
                 day_of_week: 1,
                 meals: vec![MealDetail {
+                    leftover_of: None,
                     id: 100 * id,
                     recipe_id: recipe,
                     schedule: 1,

@@ -120,6 +120,12 @@ pub struct MealView {
     pub meal: MealDetail,
     /// Its recipe.
     pub recipe: Recipe,
+    /// In a plan's answer: the meal detail it is eaten from (a leftover;
+    /// nothing to cook or buy for it).
+    pub leftover_of: Option<i64>,
+    /// In a plan's answer, for a meal that later meals eat from: the
+    /// servings to cook in all, theirs included.
+    pub cook_servings: Option<f64>,
 }
 
 /// A day with its meals.
@@ -646,11 +652,18 @@ impl PlanContext {
     }
 
     fn view(&self, plan: Plan, all: &[Recipe]) -> Result<PlanView, PlanError> {
+        let cooking = leftovers::Cooking::of(&plan.days);
         let plan = plan.try_map_days(|day| {
             let meals = day
                 .meals
                 .into_iter()
-                .map(|meal| meal_view(meal, all))
+                .map(|meal| {
+                    let id = meal.id;
+                    let mut view = meal_view(meal, all)?;
+                    view.leftover_of = cooking.eaten_from.get(&id).copied();
+                    view.cook_servings = cooking.cooks.get(&id).copied();
+                    Ok::<_, PlanError>(view)
+                })
                 .collect::<Result<_, _>>()?;
             Ok::<_, PlanError>(DayView {
                 id: day.id,
@@ -692,6 +705,7 @@ impl Planner {
         self.generate_with(
             user,
             GenerateOptions {
+                leftovers: None,
                 days,
                 seed,
                 settings: PlanSettings::default(),
@@ -731,12 +745,18 @@ fn meal_view(meal: MealDetail, all: &[Recipe]) -> Result<MealView, PlanError> {
     let recipe = find(all, meal.recipe_id)
         .cloned()
         .ok_or_else(|| StoreError::Failure(format!("meal {} names a missing recipe", meal.id)))?;
-    Ok(MealView { meal, recipe })
+    Ok(MealView {
+        meal,
+        recipe,
+        leftover_of: None,
+        cook_servings: None,
+    })
 }
 
 mod basics;
 mod eaters;
 mod intakes;
+mod leftovers;
 mod meals;
 mod menus;
 mod own;
@@ -802,6 +822,7 @@ mod tests {
     fn owned(status: MealStatus) -> OwnedMeal {
         OwnedMeal {
             meal: MealDetail {
+                leftover_of: None,
                 id: 9,
                 recipe_id: 1,
                 schedule: 1,
@@ -897,6 +918,7 @@ mod tests {
         let day = |recipe_id| NewDay {
             day_of_week: 1,
             meals: vec![mealplan_ports::NewMeal {
+                leftover_of: None,
                 recipe_id,
                 schedule: 1,
                 status: MealStatus::Pending,
@@ -927,6 +949,7 @@ mod tests {
                     id: 1,
                     day_of_week: 1,
                     meals: vec![MealDetail {
+                        leftover_of: None,
                         id: 9,
                         recipe_id: 2,
                         schedule: 1,

@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use mealplan_domain::planner::{PlanAdjust, Portions, Tolerances};
+use mealplan_domain::planner::{CookedAt, PlanAdjust, Portions, Tolerances};
 use mealplan_domain::{MealStatus, MealType, Recipe, UserId};
 
 use crate::{Person, SessionState, StoreError, TokenClaims};
@@ -49,6 +49,9 @@ pub struct NewMeal {
     /// Each eater's portion (see [`Portion`]): the holder's alone, at
     /// `servings`, in a one-person plan.
     pub portions: Vec<Portion>,
+    /// Eaten from the dish of the plan's meal at that day and schedule (a
+    /// leftover); `None` for a meal cooked for itself.
+    pub leftover_of: Option<CookedAt>,
 }
 
 /// One day of a plan to create.
@@ -84,6 +87,10 @@ pub struct MealDetail {
     /// portions, is cooked for all of them, and is changed only by its
     /// owner; a one-person plan's meal never is.
     pub shared: bool,
+    /// Eaten from the dish of the plan's meal at that day and schedule (a
+    /// leftover: nothing to cook or buy for it); `None` for a meal cooked
+    /// for itself.
+    pub leftover_of: Option<CookedAt>,
     /// The owner's note on the meal, if any (at most
     /// [`MealDetail::NOTE_MAX_CHARS`] characters, never empty).
     pub note: Option<String>,

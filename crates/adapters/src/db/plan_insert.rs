@@ -39,11 +39,12 @@ WITH off AS (\
  ORDER BY x.n RETURNING id, day_of_week\
 ), m AS (\
  INSERT INTO meal_details (daily_menu_id, recipe_id, schedule, status, meal_type_id, servings, \
- chosen, shared) \
- SELECT d.id, x.recipe, x.schedule, x.status, x.meal_type, x.servings, $13, x.shared \
+ chosen, shared, cooked_day, cooked_schedule) \
+ SELECT d.id, x.recipe, x.schedule, x.status, x.meal_type, x.servings, $13, x.shared, \
+ x.cooked_day, x.cooked_schedule \
  FROM unnest($14::integer[], $15::bigint[], $16::integer[], $17::integer[], $18::bigint[], \
- $19::float8[], $20::integer[]) WITH ORDINALITY \
- AS x(day, recipe, schedule, status, meal_type, servings, shared, n) \
+ $19::float8[], $20::integer[], $27::integer[], $28::integer[]) WITH ORDINALITY \
+ AS x(day, recipe, schedule, status, meal_type, servings, shared, cooked_day, cooked_schedule, n) \
  JOIN d ON d.day_of_week = x.day ORDER BY x.n \
  RETURNING id, daily_menu_id, schedule\
 ), portions AS (\
@@ -72,6 +73,8 @@ struct MealColumns {
     meal_type: Vec<i64>,
     servings: Vec<f64>,
     shared: Vec<i32>,
+    cooked_day: Vec<Option<i32>>,
+    cooked_schedule: Vec<Option<i32>>,
 }
 
 /// The portions of `days`' meals, column by column, as bound arrays.
@@ -100,6 +103,8 @@ fn columns(days: &[NewDay], household: bool) -> (MealColumns, PortionColumns) {
                 servings,
                 shared,
                 portions: meal_portions,
+                cooked_day,
+                cooked_schedule,
             } = MealValues::of(meal, household);
             meals.day.push(d);
             meals.recipe.push(recipe_id);
@@ -108,6 +113,8 @@ fn columns(days: &[NewDay], household: bool) -> (MealColumns, PortionColumns) {
             meals.meal_type.push(meal_type);
             meals.servings.push(servings);
             meals.shared.push(shared);
+            meals.cooked_day.push(cooked_day);
+            meals.cooked_schedule.push(cooked_schedule);
             for PortionValues {
                 position,
                 member_id,
@@ -164,6 +171,8 @@ pub(in crate::db) fn create_in_one_statement(
         .bind::<Array<Nullable<BigInt>>, _>(portions.member)
         .bind::<Array<Text>, _>(portions.name)
         .bind::<Array<Double>, _>(portions.servings)
+        .bind::<Array<Nullable<Integer>>, _>(meals.cooked_day)
+        .bind::<Array<Nullable<Integer>>, _>(meals.cooked_schedule)
         .get_result(conn)?;
     Ok(created.id)
 }
@@ -183,6 +192,10 @@ mod tests {
             meal_type: MealType::Lunch,
             servings: 1.5,
             portions,
+            leftover_of: (schedule == 2).then_some(mealplan_domain::planner::CookedAt {
+                day_of_week: 1,
+                schedule: 1,
+            }),
         };
         let portion = |member_id: Option<i64>, name: &str| Portion {
             member_id,
@@ -218,6 +231,8 @@ mod tests {
                 meal_type: vec![lunch, lunch],
                 servings: vec![1.5, 1.5],
                 shared: vec![1, 0],
+                cooked_day: vec![None, Some(1)],
+                cooked_schedule: vec![None, Some(1)],
             }
         );
         assert_eq!(

@@ -4,7 +4,7 @@
 
 use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
-use mealplan_domain::planner::{PlanAdjust, Portions, Tolerances};
+use mealplan_domain::planner::{CookedAt, PlanAdjust, Portions, Tolerances};
 use mealplan_domain::{DietType, MealStatus, MealType, MealsPerDay, UserId};
 use mealplan_ports::{DailyMenu, MealDetail, OwnedDay, Plan, PlanSettings, Portion, StoreError};
 
@@ -43,6 +43,18 @@ pub(in crate::db) fn meal_of(row: MealRow) -> Result<MealDetail, StoreError> {
         portions: Vec::new(),
         note,
         shared: shared == 1,
+        // Read with the plan (see `load_plan`): a meal read alone does not
+        // say where it was cooked.
+        leftover_of: None,
+    })
+}
+
+/// Where a leftover meal's dish was cooked, as its row stores it (both
+/// columns or neither).
+pub(in crate::db) fn cooked_at(day: Option<i32>, schedule: Option<i32>) -> Option<CookedAt> {
+    Some(CookedAt {
+        day_of_week: u8::try_from(day?).ok()?,
+        schedule: u8::try_from(schedule?).ok()?,
     })
 }
 
@@ -77,7 +89,7 @@ type PlanRow = (
     PlanCols,
     SettingsCols,
     Option<(i64, i32)>,
-    Option<(MealRow, Option<NaiveDateTime>)>,
+    Option<(MealRow, Option<NaiveDateTime>, Option<i32>, Option<i32>)>,
     Option<(Option<i64>, String, f64)>,
 );
 
@@ -170,7 +182,7 @@ SELECT p.id, p.user_id, p.active, p.created_at, p.updated_at, p.household, \
  p.adjust_protein, p.adjust_carbs, p.adjust_calories, p.adjust_meals, p.adjust_diet, \
  d.id, d.day_of_week, \
  m.id, m.recipe_id, m.schedule, m.status, m.meal_type_id, m.servings, m.note, m.shared, \
- m.updated_at, \
+ m.updated_at, m.cooked_day, m.cooked_schedule, \
  x.member_id, x.name, x.servings \
 FROM (SELECT id, user_id, active, created_at, updated_at, household, tolerance_calories, \
  tolerance_macros, max_servings, adjust_protein, adjust_carbs, adjust_calories, adjust_meals, \
@@ -179,7 +191,7 @@ const PLAN_BY_PROBES_STEPS: &str = " OFFSET 0) p \
 LEFT JOIN LATERAL (SELECT id, day_of_week FROM daily_menus WHERE plan_id = p.id OFFSET 0) d \
  ON true \
 LEFT JOIN LATERAL (SELECT id, recipe_id, schedule, status, meal_type_id, servings, note, \
- shared, updated_at FROM meal_details WHERE daily_menu_id = d.id OFFSET 0) m ON true \
+ shared, updated_at, cooked_day, cooked_schedule FROM meal_details WHERE daily_menu_id = d.id OFFSET 0) m ON true \
 LEFT JOIN LATERAL (SELECT member_id, name, servings, position FROM meal_portions \
  WHERE meal_detail_id = m.id OFFSET 0) x ON true \
 ORDER BY d.day_of_week, m.schedule, x.position";
@@ -218,6 +230,8 @@ impl<const ACTIVE: bool> diesel::query_builder::Query for PlanByProbes<ACTIVE> {
         diesel::sql_types::Nullable<(
             MealRowSql,
             diesel::sql_types::Nullable<diesel::sql_types::Timestamp>,
+            diesel::sql_types::Nullable<diesel::sql_types::Integer>,
+            diesel::sql_types::Nullable<diesel::sql_types::Integer>,
         )>,
         diesel::sql_types::Nullable<(
             diesel::sql_types::Nullable<diesel::sql_types::BigInt>,
@@ -280,7 +294,13 @@ pub(in crate::db) fn load_plan(
                     ),
                     settings_columns!(),
                     (daily_menus::id, daily_menus::day_of_week).nullable(),
-                    (meal_columns!(), meal_details::updated_at).nullable(),
+                    (
+                        meal_columns!(),
+                        meal_details::updated_at,
+                        meal_details::cooked_day,
+                        meal_details::cooked_schedule,
+                    )
+                        .nullable(),
                     (
                         meal_portions::member_id,
                         meal_portions::name,
@@ -329,7 +349,7 @@ pub(in crate::db) fn load_plan(
             });
         }
         let menu = menus.last_mut().expect("pushed above");
-        let Some((row, meal_updated)) = meal else {
+        let Some((row, meal_updated, cooked_day, cooked_schedule)) = meal else {
             continue;
         };
         // A meal change stamps only its meal: the plan changed when it or
@@ -338,7 +358,9 @@ pub(in crate::db) fn load_plan(
             updated_at = updated_at.max(at);
         }
         if menu.meals.last().is_none_or(|m| m.id != row.0) {
-            menu.meals.push(meal_of(row)?);
+            let mut meal = meal_of(row)?;
+            meal.leftover_of = cooked_at(cooked_day, cooked_schedule);
+            menu.meals.push(meal);
         }
         if let Some((member_id, name, servings)) = portion {
             let meal = menu.meals.last_mut().expect("pushed above");

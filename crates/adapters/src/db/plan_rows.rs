@@ -121,6 +121,10 @@ pub(in crate::db) struct MealValues<'a> {
     pub shared: i32,
     /// Its portions, in order.
     pub portions: Vec<PortionValues<'a>>,
+    /// Where a leftover's dish is cooked: that meal's day and schedule
+    /// (`None` for a meal cooked for itself).
+    pub cooked_day: Option<i32>,
+    pub cooked_schedule: Option<i32>,
 }
 
 /// A new portion's values as its row stores them.
@@ -144,6 +148,7 @@ impl<'a> MealValues<'a> {
             meal_type,
             servings,
             portions,
+            leftover_of,
         } = meal;
         Self {
             recipe_id: *recipe_id,
@@ -153,6 +158,8 @@ impl<'a> MealValues<'a> {
             servings: *servings,
             shared: i32::from(household && !portions.is_empty()),
             portions: PortionValues::all(portions),
+            cooked_day: leftover_of.map(|c| i32::from(c.day_of_week)),
+            cooked_schedule: leftover_of.map(|c| i32::from(c.schedule)),
         }
     }
 }

@@ -39,6 +39,8 @@ type MealRowValues = (
     Eq<meal_details::servings, f64>,
     Eq<meal_details::chosen, i32>,
     Eq<meal_details::shared, i32>,
+    Eq<meal_details::cooked_day, Option<i32>>,
+    Eq<meal_details::cooked_schedule, Option<i32>>,
 );
 
 /// A portion's row as Diesel inserts it (see [`portion_row`]).
@@ -62,6 +64,8 @@ fn meal_row(menu: i64, meal: &MealValues<'_>, by: ChosenBy) -> MealRowValues {
         meal_details::servings.eq(meal.servings),
         meal_details::chosen.eq(i32::from(by == ChosenBy::User)),
         meal_details::shared.eq(meal.shared),
+        meal_details::cooked_day.eq(meal.cooked_day),
+        meal_details::cooked_schedule.eq(meal.cooked_schedule),
     )
 }
 

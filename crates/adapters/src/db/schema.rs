@@ -158,6 +158,8 @@ diesel::table! {
         shared -> Integer,
         revision -> BigInt,
         note -> Nullable<Text>,
+        cooked_day -> Nullable<Integer>,
+        cooked_schedule -> Nullable<Integer>,
     }
 }
 

@@ -144,6 +144,7 @@ mod tests {
 
     fn meal(servings: f64, portions: &[(Option<i64>, f64)]) -> MealDetail {
         MealDetail {
+            leftover_of: None,
             id: 1,
             recipe_id: 1,
             schedule: 1,
@@ -190,10 +191,14 @@ mod tests {
             day_of_week: 1,
             meals: vec![
                 super::super::MealView {
+                    cook_servings: None,
+                    leftover_of: None,
                     meal: meal(1.5, &[(None, 1.5), (Some(3), 0.75)]),
                     recipe: recipe.clone(),
                 },
                 super::super::MealView {
+                    cook_servings: None,
+                    leftover_of: None,
                     meal: meal(0.5, &[]),
                     recipe,
                 },

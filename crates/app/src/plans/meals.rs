@@ -45,6 +45,8 @@ impl Meals {
             .set_recipe(id, recipe.id, self.clock.now())
             .await?;
         Ok(MealView {
+            cook_servings: None,
+            leftover_of: None,
             meal: MealDetail {
                 recipe_id: recipe.id,
                 ..owned.meal

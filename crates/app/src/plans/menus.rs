@@ -173,6 +173,8 @@ impl Menus {
             other => other?,
         };
         Ok(MealView {
+            cook_servings: None,
+            leftover_of: None,
             meal: stored,
             recipe,
         })
@@ -198,7 +200,12 @@ fn meal_view(meal: MealDetail, all: &[Recipe]) -> Result<MealView, MenuError> {
     let recipe = find(all, meal.recipe_id)
         .cloned()
         .ok_or_else(|| StoreError::Failure(format!("meal {} names a missing recipe", meal.id)))?;
-    Ok(MealView { meal, recipe })
+    Ok(MealView {
+        cook_servings: None,
+        leftover_of: None,
+        meal,
+        recipe,
+    })
 }
 
 #[cfg(test)]
@@ -243,6 +250,7 @@ mod tests {
 
     fn meal(id: i64, recipe_id: i64, schedule: u8) -> MealDetail {
         MealDetail {
+            leftover_of: None,
             id,
             recipe_id,
             schedule,
@@ -257,6 +265,7 @@ mod tests {
 
     fn new_meal(recipe_id: i64, schedule: u8) -> NewMeal {
         NewMeal {
+            leftover_of: None,
             recipe_id,
             schedule,
             status: MealStatus::Pending,

@@ -46,6 +46,9 @@ pub struct GenerateOptions {
     /// Prefer recipes that use what the pantry holds, the earliest due
     /// first, as far as the targets allow.
     pub use_pantry: bool,
+    /// Cook lunches and dinners once for a later meal too (issue 40),
+    /// at most this often when it says so; `None`: every meal cooked.
+    pub leftovers: Option<planner::Leftovers>,
 }
 
 /// How a day of a plan meets the profile's targets, as the plan says it.
@@ -125,6 +128,7 @@ fn new_days(week: &[TableDay], people: &[(Option<i64>, String)]) -> Vec<NewDay> 
                             servings: s.servings,
                         })
                         .collect(),
+                    leftover_of: m.leftover_of,
                 })
                 .collect(),
         })
@@ -204,11 +208,14 @@ impl Planner {
                     Table::of(&taxonomy, &profile, &members, &options.settings, today);
                 let diners = options.my_recipes.seat(diners);
                 let diners = seat_pantry(diners, &recipes, &pantry, &kitchen, today);
-                let request = PlanRequest::new(&recipes, diners, options.days)?
+                let mut request = PlanRequest::new(&recipes, diners, options.days)?
                     .with_seed(seed)
                     .with_kitchen(&kitchen)
                     .with_dishes(&dishes)
                     .with_budget(budget);
+                if let Some(leftovers) = options.leftovers {
+                    request = request.with_leftovers(leftovers);
+                }
                 let started = std::time::Instant::now();
                 let week = planner::plan(&request);
                 metrics::histogram!("planner_seconds").record(started.elapsed().as_secs_f64());

@@ -58,6 +58,8 @@ impl Shopping {
     /// sorted by name.
     pub async fn shopping_list(&self, user: UserId) -> Result<ShoppingList, PlanError> {
         let plan = self.current(user).await?;
+        // A dish cooked for later meals is bought once, at its cooking.
+        let cooked = super::leftovers::Cooking::from_views(&plan.days);
         let mut totals: BTreeMap<String, (f64, BTreeSet<u8>)> = BTreeMap::new();
         for day in &plan.days {
             for meal in &day.meals {
@@ -68,7 +70,7 @@ impl Shopping {
                     // Egg whites are bought as eggs, on the eggs line.
                     let (name, grams) = self
                         .kitchen
-                        .bought_as(&i.name, i.grams * meal.meal.to_cook());
+                        .bought_as(&i.name, i.grams * cooked.servings_at(&meal.meal));
                     let entry = totals.entry(name.to_owned()).or_default();
                     entry.0 += grams;
                     entry.1.insert(day.day_of_week);
@@ -133,6 +135,7 @@ mod tests {
 
     fn meal(id: i64, recipe_id: i64, status: MealStatus, servings: f64) -> MealDetail {
         MealDetail {
+            leftover_of: None,
             id,
             recipe_id,
             schedule: id as u8,

@@ -9,7 +9,7 @@
 //! assistant) counts.
 
 use super::*;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use mealplan_domain::planner::Diner;
 use mealplan_domain::{MAX_PANTRY_GRAMS, PantryItem};
@@ -50,10 +50,30 @@ impl PlanContext {
         let ids: Vec<i64> = ledger.eaten.iter().map(|m| m.recipe_id).collect();
         let recipes = self.recipes_naming(&ids).await?;
         let kitchen = Arc::clone(&self.kitchen);
+        // A meal cooked for later meals takes their food too; a leftover
+        // takes none (cooked where it is eaten from).
+        let cooked: HashMap<i64, f64> = match self.plans.active(user).await? {
+            Some(plan) => {
+                let cooking = super::leftovers::Cooking::of(&plan.days);
+                plan.days
+                    .iter()
+                    .flat_map(|d| &d.meals)
+                    .map(|m| (m.id, cooking.servings_at(m)))
+                    .collect()
+            }
+            None => HashMap::new(),
+        };
         store
             .settle(
                 user,
-                Box::new(move |ledger| settle(ledger, &recipes, &kitchen)),
+                Box::new(move |mut ledger| {
+                    for meal in &mut ledger.eaten {
+                        if let Some(servings) = cooked.get(&meal.meal_id) {
+                            meal.servings = *servings;
+                        }
+                    }
+                    settle(ledger, &recipes, &kitchen)
+                }),
             )
             .await
     }

@@ -332,6 +332,8 @@ impl Meals {
             .set_recipe_portions(id, recipe.id, servings, portions.clone(), self.clock.now())
             .await?;
         Ok(MealView {
+            cook_servings: None,
+            leftover_of: None,
             meal: MealDetail {
                 recipe_id: recipe.id,
                 servings,

@@ -166,6 +166,7 @@ fn stored(user: UserId, days: Vec<NewDay>) -> Plan {
                     .map(|m| {
                         id += 1;
                         MealDetail {
+                            leftover_of: None,
                             id,
                             recipe_id: m.recipe_id,
                             schedule: m.schedule,
@@ -251,6 +252,7 @@ async fn a_one_person_plans_meals_carry_the_holders_portion() {
     let day = NewDay {
         day_of_week: 1,
         meals: vec![mealplan_ports::NewMeal {
+            leftover_of: None,
             recipe_id: 1,
             schedule: 1,
             status: MealStatus::Pending,
@@ -331,6 +333,7 @@ fn meal(
     servings: f64,
 ) -> MealDetail {
     MealDetail {
+        leftover_of: None,
         id,
         recipe_id,
         schedule: if meal_type == MealType::Breakfast {
@@ -544,6 +547,7 @@ async fn every_write_keeps_the_owners_rules_and_stores_nothing_that_breaks_them(
     let day = |recipe_id| NewDay {
         day_of_week: 1,
         meals: vec![mealplan_ports::NewMeal {
+            leftover_of: None,
             recipe_id,
             schedule: 1,
             status: MealStatus::Pending,

@@ -114,6 +114,7 @@ impl Toolbox<'_> {
             });
         }
         let options = GenerateOptions {
+            leftovers: None,
             days,
             seed: None,
             settings: PlanSettings {

@@ -184,6 +184,7 @@ pub(crate) fn meal_items(items: &[Value], model: &'static str) -> (Vec<NewMeal>,
             (recipe_id, schedule, status, meal_type, servings)
         {
             out.push(NewMeal {
+                leftover_of: None,
                 recipe_id,
                 schedule: schedule as u8,
                 status,
@@ -386,6 +387,7 @@ impl FromBody for MealBody {
         Some(Self {
             daily_menu_id: daily_menu_id?,
             meal: NewMeal {
+                leftover_of: None,
                 recipe_id: recipe_id?,
                 schedule: schedule? as u8,
                 status: status?,

@@ -5,7 +5,7 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use mealplan_app::{GenerateOptions, MyRecipes, PlanError, PlanView};
 use mealplan_domain::DAY_OF_WEEK_RANGE;
-use mealplan_domain::planner::{Portions, Tolerances};
+use mealplan_domain::planner::{Leftovers, Portions, Tolerances};
 use mealplan_ports::NewDay;
 use mealplan_ports::PlanSettings;
 use serde::Serialize;
@@ -248,6 +248,20 @@ pub struct Generate {
     /// never given up on its targets for it (default false).
     #[schema(value_type = Option<bool>, required = false)]
     use_pantry: bool,
+    /// Cook once, eat twice: a lunch or dinner may be cooked for more
+    /// portions and eaten again at a lunch or dinner one or two days
+    /// later. The later meal says `leftover_of` (the meal where it is
+    /// cooked), the cooking meal `cook_servings` (everything to cook),
+    /// and the shopping list buys the dish once (default false).
+    #[schema(value_type = Option<bool>, required = false)]
+    leftovers: bool,
+    /// With leftovers: the most cooking sessions (lunches and dinners
+    /// cooked rather than eaten from an earlier meal) in the plan, 1-14;
+    /// implies `leftovers`. Below what the days allow (a dish keeps two
+    /// days), the plan cooks that least and says so in its first day's
+    /// `notes`.
+    #[schema(value_type = Option<u8>, required = false, minimum = 1, maximum = 14)]
+    cook_at_most: Option<u8>,
 }
 
 /// `my_recipes`.
@@ -290,6 +304,8 @@ impl FromBody for Generate {
         let household = f.optional("household", boolean);
         let mine = f.optional("my_recipes", my_recipes);
         let use_pantry = f.optional("use_pantry", boolean);
+        let leftovers = f.optional("leftovers", boolean);
+        let cook_at_most = f.optional("cook_at_most", int_in_range(1, 14));
         Some(Self {
             days: days?.map_or(DAY_OF_WEEK_RANGE.1 as u8, |d| d as u8),
             seed: seed?.map(|s| s as u64),
@@ -298,6 +314,8 @@ impl FromBody for Generate {
             household: household?.unwrap_or(false),
             my_recipes: mine?.unwrap_or_default(),
             use_pantry: use_pantry?.unwrap_or(false),
+            leftovers: leftovers?.unwrap_or(false),
+            cook_at_most: cook_at_most?.map(|n| n as u8),
         })
     }
 }
@@ -329,6 +347,9 @@ pub async fn generate_plan(
 ) -> Result<HttpResponse, ApiError> {
     let JsonBody { value, raw } = body;
     let options = GenerateOptions {
+        leftovers: (value.leftovers || value.cook_at_most.is_some()).then_some(Leftovers {
+            cook_at_most: value.cook_at_most,
+        }),
         days: value.days,
         seed: value.seed,
         settings: PlanSettings {

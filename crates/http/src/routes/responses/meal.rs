@@ -41,6 +41,16 @@ pub struct MealDetailResponse {
     /// absent when there is none.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+    /// In a plan made with `leftovers`: the meal detail this meal is
+    /// eaten from (cooked there; nothing to cook or buy here). Absent for
+    /// a meal cooked for itself.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub leftover_of: Option<i64>,
+    /// In a plan made with `leftovers`, for a meal that later meals eat
+    /// from: servings to cook in all, theirs included (keep the rest of
+    /// what this meal serves for them). Absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cook_servings: Option<f64>,
 }
 
 /// One eater's portion of a household meal.
@@ -89,6 +99,8 @@ impl From<&MealView> for MealDetailResponse {
             }),
             total_servings: v.meal.shared.then(|| v.meal.to_cook()),
             note: v.meal.note.clone(),
+            leftover_of: v.leftover_of,
+            cook_servings: v.cook_servings,
         }
     }
 }

@@ -1,0 +1,2 @@
+ALTER TABLE meal_details DROP COLUMN cooked_schedule;
+ALTER TABLE meal_details DROP COLUMN cooked_day;
