@@ -128,15 +128,13 @@ mod tests {
     }
 
     #[test]
-    fn a_bone_in_mass_of_a_food_without_refuse_asks_for_the_grams() {
-        // SR28 gives raw thighs with skin (05091) no refuse.
+    fn a_food_without_refuse_has_none() {
+        // SR28 gives raw thighs with skin (05091) no refuse: the grams
+        // then ask for the meat's weight (`grams.rs`).
         assert_eq!(refuse_share(5091), None);
-        let line = parse_line("8 bone-in, skin-on chicken thighs (about 2 lbs)").unwrap();
-        let thighs = crate::FoodTable::sr28().get(5091).unwrap();
-        assert_eq!(
-            crate::grams::grams(&line, thighs),
-            crate::grams::Grams::NoEdibleShare
-        );
+        assert!(on_the_bone(
+            &parse_line("8 bone-in, skin-on chicken thighs (about 2 lbs)").unwrap()
+        ));
     }
 
     #[test]

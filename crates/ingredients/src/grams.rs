@@ -354,6 +354,14 @@ mod tests {
     use crate::foods::FoodTable;
     use crate::parse::parse_line;
 
+    #[test]
+    fn a_bone_in_mass_of_a_food_without_refuse_asks_for_the_grams() {
+        // SR28 gives raw thighs with skin (05091) no refuse.
+        let line = parse_line("8 bone-in, skin-on chicken thighs (about 2 lbs)").unwrap();
+        let thighs = FoodTable::sr28().get(5091).unwrap();
+        assert_eq!(grams(&line, thighs), Grams::NoEdibleShare);
+    }
+
     fn g(line: &str, ndb: u32) -> Grams {
         grams(
             &parse_line(line).unwrap(),

@@ -11,39 +11,6 @@ use std::sync::OnceLock;
 use crate::foods::{Food, FoodTable, Nutrient};
 use crate::words::{description_stems, is_preparation, stem};
 
-/// States a food is in once prepared; a description naming one the line
-/// does not ask for is a less likely reading of the line.
-const STATES: &[&str] = &[
-    "cooked",
-    "boiled",
-    "fried",
-    "roasted",
-    "baked",
-    "broiled",
-    "grilled",
-    "stewed",
-    "braised",
-    "steamed",
-    "microwaved",
-    "canned",
-    "frozen",
-    "dried",
-    "dehydrated",
-    "prepared",
-    "heated",
-    "toasted",
-    "smoked",
-    "cured",
-    "pickled",
-    "breaded",
-    "battered",
-    "sweetened",
-    "salted",
-    "condensed",
-    "instant",
-    "mix",
-];
-
 /// Cooking the line does not ask for: a food whose only match is a row
 /// in one of these states ("CABBAGE,NAPA,COOKED" for "napa cabbage") is
 /// not a sure reading of a line that names the food as it goes into the
@@ -63,8 +30,31 @@ const COOKING: &[&str] = &[
     "heated",
 ];
 
+/// States a food is in once prepared besides [`COOKING`]; a description
+/// naming one of either the line does not ask for is a less likely
+/// reading of the line.
+const OTHER_STATES: &[&str] = &[
+    "canned",
+    "frozen",
+    "dried",
+    "dehydrated",
+    "prepared",
+    "toasted",
+    "smoked",
+    "cured",
+    "pickled",
+    "breaded",
+    "battered",
+    "sweetened",
+    "salted",
+    "condensed",
+    "instant",
+    "mix",
+];
+
 /// The most confidence a best food cooked as the line does not ask for
-/// may have: below [`crate::PLACE_AT`], so the line goes to review.
+/// may have: below the matcher's 0.8 for placing, so the line goes to
+/// review.
 const UNASKED_COOKING: f64 = 0.7;
 
 /// SR28 food groups (the NDB number's first two digits) that hold dishes,
@@ -108,7 +98,13 @@ fn index() -> &'static Vec<Indexed> {
 
 fn state_stems() -> &'static Vec<String> {
     static STEMS: OnceLock<Vec<String>> = OnceLock::new();
-    STEMS.get_or_init(|| STATES.iter().map(|s| stem(s)).collect())
+    STEMS.get_or_init(|| {
+        COOKING
+            .iter()
+            .chain(OTHER_STATES)
+            .map(|s| stem(s))
+            .collect()
+    })
 }
 
 fn cooking_stems() -> &'static Vec<String> {
@@ -238,11 +234,11 @@ mod tests {
         let found = search(&stems("napa cabbage"), 5);
         let first = FoodTable::sr28().get(found[0].ndb).unwrap();
         assert_eq!(first.description, "CABBAGE,NAPA,COOKED");
-        assert!(found[0].confidence < crate::PLACE_AT, "{found:?}");
+        assert!(found[0].confidence <= UNASKED_COOKING, "{found:?}");
         // Said cooked, it is sure.
         let cooked = search(&stems("cooked napa cabbage"), 5);
         assert_eq!(cooked[0].ndb, found[0].ndb);
-        assert!(cooked[0].confidence >= crate::PLACE_AT, "{cooked:?}");
+        assert!(cooked[0].confidence > UNASKED_COOKING, "{cooked:?}");
     }
 
     #[test]

@@ -250,6 +250,6 @@ mod tests {
         let most = (1..=40)
             .filter(|n| CREATE_PLAN.contains(&format!("${n}")))
             .max();
-        assert_eq!(most, Some(26));
+        assert_eq!(most, Some(28));
     }
 }
