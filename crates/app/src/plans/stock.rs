@@ -244,14 +244,7 @@ impl Stock {
     /// What is left of each item, in its own terms and the pantry's
     /// order; items used up left out.
     pub(crate) fn left(self) -> Vec<PantryItem> {
-        self.items
-            .into_iter()
-            .filter(|(_, _, _, left)| *left > 1e-6)
-            .map(|(item, _, factor, left)| PantryItem {
-                grams: if factor > 0.0 { left / factor } else { left },
-                ..item
-            })
-            .collect()
+        self.split().0
     }
 }
 
