@@ -96,9 +96,10 @@ where
              WHERE d.id = meal_details.daily_menu_id AND p.user_id = ",
         );
         out.push_bind_param::<BigInt, _>(&self.owner)?;
-        out.push_sql(
-            ") RETURNING id, recipe_id, schedule, status, meal_type_id, servings, note, shared",
-        );
+        out.push_sql(concat!(
+            ") RETURNING ",
+            super::plan_read::meal_column_names!("")
+        ));
         Ok(())
     }
 }

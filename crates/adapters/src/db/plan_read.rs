@@ -111,6 +111,83 @@ macro_rules! meal_columns {
 
 pub(in crate::db) use meal_columns;
 
+/// The columns of a meal as [`MealRow`] reads them, as SQL text for the
+/// statements written by hand (the plan read, the status changes'
+/// `RETURNING`), each name after `$p` (a table's alias and a dot, or
+/// nothing): one list with [`meal_columns`], so a new column is named
+/// here and nowhere else.
+macro_rules! meal_column_names {
+    ($p:literal) => {
+        concat!(
+            $p,
+            "id, ",
+            $p,
+            "recipe_id, ",
+            $p,
+            "schedule, ",
+            $p,
+            "status, ",
+            $p,
+            "meal_type_id, ",
+            $p,
+            "servings, ",
+            $p,
+            "note, ",
+            $p,
+            "shared"
+        )
+    };
+}
+
+pub(in crate::db) use meal_column_names;
+
+/// A meal's columns read by name, for a statement `sql_query` loads (the
+/// status batch): the same columns as [`MealRow`], in its order.
+#[derive(diesel::QueryableByName)]
+pub(in crate::db) struct MealByName {
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    id: i64,
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    recipe_id: i64,
+    #[diesel(sql_type = diesel::sql_types::Integer)]
+    schedule: i32,
+    #[diesel(sql_type = diesel::sql_types::Integer)]
+    status: i32,
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    meal_type_id: i64,
+    #[diesel(sql_type = diesel::sql_types::Double)]
+    servings: f64,
+    #[diesel(sql_type = diesel::sql_types::Nullable<diesel::sql_types::Text>)]
+    note: Option<String>,
+    #[diesel(sql_type = diesel::sql_types::Integer)]
+    shared: i32,
+}
+
+impl From<MealByName> for MealRow {
+    fn from(m: MealByName) -> Self {
+        let MealByName {
+            id,
+            recipe_id,
+            schedule,
+            status,
+            meal_type_id,
+            servings,
+            note,
+            shared,
+        } = m;
+        (
+            id,
+            recipe_id,
+            schedule,
+            status,
+            meal_type_id,
+            servings,
+            note,
+            shared,
+        )
+    }
+}
+
 /// The columns of a plan's settings, as [`SettingsCols`] reads them.
 macro_rules! settings_columns {
     () => {
@@ -176,25 +253,30 @@ struct PlanByProbes<const ACTIVE: bool> {
 }
 
 /// The columns and steps of [`PlanByProbes`] after its plan's filter.
-const PLAN_BY_PROBES: &str = "\
-SELECT p.id, p.user_id, p.active, p.created_at, p.updated_at, p.household, \
- p.tolerance_calories, p.tolerance_macros, p.max_servings, \
- p.adjust_protein, p.adjust_carbs, p.adjust_calories, p.adjust_meals, p.adjust_diet, \
- d.id, d.day_of_week, \
- m.id, m.recipe_id, m.schedule, m.status, m.meal_type_id, m.servings, m.note, m.shared, \
- m.updated_at, m.cooked_day, m.cooked_schedule, \
- x.member_id, x.name, x.servings \
-FROM (SELECT id, user_id, active, created_at, updated_at, household, tolerance_calories, \
- tolerance_macros, max_servings, adjust_protein, adjust_carbs, adjust_calories, adjust_meals, \
- adjust_diet FROM plans WHERE ";
-const PLAN_BY_PROBES_STEPS: &str = " OFFSET 0) p \
-LEFT JOIN LATERAL (SELECT id, day_of_week FROM daily_menus WHERE plan_id = p.id OFFSET 0) d \
- ON true \
-LEFT JOIN LATERAL (SELECT id, recipe_id, schedule, status, meal_type_id, servings, note, \
- shared, updated_at, cooked_day, cooked_schedule FROM meal_details WHERE daily_menu_id = d.id OFFSET 0) m ON true \
-LEFT JOIN LATERAL (SELECT member_id, name, servings, position FROM meal_portions \
- WHERE meal_detail_id = m.id OFFSET 0) x ON true \
-ORDER BY d.day_of_week, m.schedule, x.position";
+const PLAN_BY_PROBES: &str = concat!(
+    "SELECT p.id, p.user_id, p.active, p.created_at, p.updated_at, p.household, \
+     p.tolerance_calories, p.tolerance_macros, p.max_servings, \
+     p.adjust_protein, p.adjust_carbs, p.adjust_calories, p.adjust_meals, p.adjust_diet, \
+     d.id, d.day_of_week, ",
+    meal_column_names!("m."),
+    ", m.updated_at, m.cooked_day, m.cooked_schedule, \
+     x.member_id, x.name, x.servings \
+     FROM (SELECT id, user_id, active, created_at, updated_at, household, tolerance_calories, \
+     tolerance_macros, max_servings, adjust_protein, adjust_carbs, adjust_calories, adjust_meals, \
+     adjust_diet FROM plans WHERE "
+);
+const PLAN_BY_PROBES_STEPS: &str = concat!(
+    " OFFSET 0) p \
+     LEFT JOIN LATERAL (SELECT id, day_of_week FROM daily_menus WHERE plan_id = p.id OFFSET 0) d \
+     ON true \
+     LEFT JOIN LATERAL (SELECT ",
+    meal_column_names!(""),
+    ", updated_at, cooked_day, cooked_schedule FROM meal_details \
+     WHERE daily_menu_id = d.id OFFSET 0) m ON true \
+     LEFT JOIN LATERAL (SELECT member_id, name, servings, position FROM meal_portions \
+     WHERE meal_detail_id = m.id OFFSET 0) x ON true \
+     ORDER BY d.day_of_week, m.schedule, x.position"
+);
 
 impl<const ACTIVE: bool> diesel::query_builder::QueryId for PlanByProbes<ACTIVE> {
     // One type per text: the statement cache keys by type.

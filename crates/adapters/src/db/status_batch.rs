@@ -23,11 +23,13 @@ use std::sync::Mutex;
 
 use chrono::NaiveDateTime;
 use diesel::RunQueryDsl;
+use diesel::deserialize::QueryableByName; // the derive of an embedded field names it
 use diesel::pg::Pg;
 use diesel::sql_types::{BigInt, Double, Integer, Nullable, Text, Timestamp};
 use mealplan_ports::StoreError;
 use tokio::sync::oneshot;
 
+use super::plan_read::{MealByName, meal_column_names};
 use super::{AnyConnection, Database, store_error};
 
 /// Batches in flight at once (each on its own connection).
@@ -60,22 +62,8 @@ pub(in crate::db) type ChangedRow = (super::plan_read::MealRow, Option<(String, 
 
 #[derive(diesel::QueryableByName)]
 struct Changed {
-    #[diesel(sql_type = BigInt)]
-    id: i64,
-    #[diesel(sql_type = BigInt)]
-    recipe_id: i64,
-    #[diesel(sql_type = Integer)]
-    schedule: i32,
-    #[diesel(sql_type = Integer)]
-    status: i32,
-    #[diesel(sql_type = BigInt)]
-    meal_type_id: i64,
-    #[diesel(sql_type = Double)]
-    servings: f64,
-    #[diesel(sql_type = Nullable<Text>)]
-    note: Option<String>,
-    #[diesel(sql_type = Integer)]
-    shared: i32,
+    #[diesel(embed)]
+    meal: MealByName,
     #[diesel(sql_type = Nullable<Text>)]
     holder_name: Option<String>,
     #[diesel(sql_type = Nullable<Double>)]
@@ -198,12 +186,10 @@ impl Database {
                 let row = rows.iter().find(|r| r.0.0 == slot.change.id);
                 for (status, reply) in slot.waiters {
                     // Each sees the meal as its own change left it.
-                    let _ = reply.send(row.cloned().map(
-                        |((id, recipe, schedule, _, kind, servings, note, shared), holder)| {
-                            let row = (id, recipe, schedule, status, kind, servings, note, shared);
-                            (row, holder)
-                        },
-                    ));
+                    let _ = reply.send(row.cloned().map(|(mut meal, holder)| {
+                        meal.3 = status; // MealRow's status column
+                        (meal, holder)
+                    }));
                 }
             }
         }
@@ -278,8 +264,11 @@ fn apply(
          AND (v.jti IS NULL OR (EXISTS (SELECT 1 FROM users u WHERE u.id = v.owner \
          AND u.security_stamp = v.stamp) \
          AND NOT EXISTS (SELECT 1 FROM revoked_tokens r WHERE r.jti = v.jti))) \
-         RETURNING m.id, m.recipe_id, m.schedule, m.status, m.meal_type_id, m.servings, m.note, \
-         m.shared, (SELECT h.name FROM meal_portions h WHERE h.meal_detail_id = m.id \
+         RETURNING ",
+    );
+    sql.push_str(meal_column_names!("m."));
+    sql.push_str(
+        ", (SELECT h.name FROM meal_portions h WHERE h.meal_detail_id = m.id \
          AND h.position = 0 AND h.member_id IS NULL AND m.shared = 0) AS holder_name, \
          (SELECT h.servings FROM meal_portions h WHERE h.meal_detail_id = m.id \
          AND h.position = 0 AND h.member_id IS NULL AND m.shared = 0) AS holder_servings",
@@ -298,21 +287,7 @@ fn apply(
     let rows: Vec<Changed> = query.load(pg).map_err(store_error)?;
     Ok(rows
         .into_iter()
-        .map(|r| {
-            (
-                (
-                    r.id,
-                    r.recipe_id,
-                    r.schedule,
-                    r.status,
-                    r.meal_type_id,
-                    r.servings,
-                    r.note,
-                    r.shared,
-                ),
-                r.holder_name.zip(r.holder_servings),
-            )
-        })
+        .map(|r| (r.meal.into(), r.holder_name.zip(r.holder_servings)))
         .collect())
 }
 
