@@ -5,14 +5,20 @@
 //! `data/refuse.tsv`, derived from ABBREV.txt). A mass of meat that comes
 //! on the bone is counted by its edible part; a boneless cut, and a cut
 //! of no stated bone that is usually sold boneless (breasts, thighs,
-//! chops, steaks), is counted as weighed.
+//! chops, steaks), is counted as weighed. Shellfish bought in the shell
+//! ("4 lbs mussels", "1 lb shell-on shrimp") count their meat likewise.
+//! Where SR28 gives no refuse, or one that cannot be right,
+//! `data/kitchen_refuse.tsv` gives one with its source; a food with
+//! neither is asked about.
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
+use crate::foods::{Food, FoodTable};
 use crate::parse::ParsedLine;
 
 const REFUSE_TSV: &str = include_str!("../data/refuse.tsv");
+const KITCHEN_REFUSE_TSV: &str = include_str!("../data/kitchen_refuse.tsv");
 
 /// Words that say the meat is weighed with its bone.
 const ON_THE_BONE: &[&str] = &["bone-in", "bone in", "on the bone", "with bone", "bone on"];
@@ -36,23 +42,96 @@ const BONE_CUTS: &[&str] = &[
     "neck",
 ];
 
-/// SR28's refuse of food `ndb` as a share of it as bought (0.38 for raw
-/// wings), where SR28 gives one for a meat, poultry or fish food.
+/// Meats whose chops come on the bone ("lamb loin chops"); a pork chop
+/// of no stated bone is counted as the boneless chop cooks mostly buy.
+const CHOPS_ON_THE_BONE: &[&str] = &["lamb", "veal", "mutton"];
+
+/// Shellfish a cook buys live in the shell unless the line says
+/// otherwise.
+const IN_THE_SHELL: &[&str] = &[
+    "mussel",
+    "clam",
+    "oyster",
+    "cockle",
+    "lobster",
+    "crab leg",
+    "crab claw",
+    "whole crab",
+];
+
+/// Words that say the shellfish is weighed in its shell.
+const SHELL_ON: &[&str] = &[
+    "in shell",
+    "in the shell",
+    "in their shell",
+    "in shells",
+    "shell-on",
+    "shell on",
+    "shells on",
+    "unpeeled",
+    "unshelled",
+    "head-on",
+    "heads on",
+];
+
+/// Words that say it is not: the meat alone.
+const SHELLED: &[&str] = &[
+    "shucked", "shelled", "peeled", "meat", "canned", "tinned", "chopped", "minced", "juice",
+];
+
+/// The starts of SR28's descriptions of shellfish.
+const SHELLFISH: &[&str] = &[
+    "MUSSEL",
+    "CLAM,",
+    "OYSTER,",
+    "LOBSTER",
+    "SPINY LOBSTER",
+    "CRAB,",
+    "SHRIMP",
+    "CRUSTACEANS,SHRIMP",
+    "CRAYFISH",
+    "WHELK",
+    "CONCH",
+];
+
+/// The refuse of food `ndb` as a share of it as bought (0.38 for raw
+/// wings): the kitchen's figure where it gives one, else SR28's, for a
+/// meat, poultry or fish food.
 pub fn refuse_share(ndb: u32) -> Option<f64> {
     static TABLE: OnceLock<HashMap<u32, f64>> = OnceLock::new();
     TABLE
         .get_or_init(|| {
-            REFUSE_TSV
-                .lines()
+            // Later rows win: the kitchen's after SR28's.
+            [REFUSE_TSV, KITCHEN_REFUSE_TSV]
+                .iter()
+                .flat_map(|text| text.lines())
                 .filter(|l| !l.starts_with('#') && !l.starts_with("ndb\t"))
                 .filter_map(|l| {
-                    let (ndb, pct) = l.split_once('\t')?;
-                    Some((ndb.parse().ok()?, pct.trim().parse::<f64>().ok()? / 100.0))
+                    let mut fields = l.split('\t');
+                    let ndb = fields.next()?.parse().ok()?;
+                    let pct = fields.next()?.trim().parse::<f64>().ok()?;
+                    Some((ndb, pct / 100.0))
                 })
                 .collect()
         })
         .get(&ndb)
         .copied()
+}
+
+/// Whether `text` holds `w` as a word of its own (a plural "s" after it
+/// is allowed).
+fn has_word(text: &str, w: &str) -> bool {
+    text.match_indices(w).any(|(at, _)| {
+        let before = text[..at]
+            .chars()
+            .next_back()
+            .is_none_or(|c| !c.is_alphanumeric());
+        let after = text[at + w.len()..]
+            .chars()
+            .next()
+            .is_none_or(|c| !(c.is_alphanumeric() || c == '-') || c == 's');
+        before && after
+    })
 }
 
 /// Whether `line` weighs its meat with the bone: it says so, or it names
@@ -63,20 +142,75 @@ pub fn on_the_bone(line: &ParsedLine) -> bool {
     if text.contains("boneless") || text.contains("deboned") || text.contains("off the bone") {
         return false;
     }
-    let word = |w: &str| {
-        text.match_indices(w).any(|(at, _)| {
-            let before = text[..at]
-                .chars()
-                .next_back()
-                .is_none_or(|c| !c.is_alphanumeric());
-            let after = text[at + w.len()..]
-                .chars()
-                .next()
-                .is_none_or(|c| !(c.is_alphanumeric() || c == '-') || c == 's');
-            before && after
-        })
-    };
-    ON_THE_BONE.iter().any(|w| text.contains(w)) || BONE_CUTS.iter().any(|w| word(w))
+    let word = |w: &str| has_word(&text, w);
+    ON_THE_BONE.iter().any(|w| text.contains(w))
+        || BONE_CUTS.iter().any(|w| word(w))
+        || (word("chop") && CHOPS_ON_THE_BONE.iter().any(|w| word(w)))
+}
+
+/// Whether food `food` is a shellfish as SR28 weighs it fresh (not
+/// canned, breaded or imitation).
+fn is_shellfish(food: &Food) -> bool {
+    let d = food.description.as_str();
+    SHELLFISH.iter().any(|s| d.starts_with(s))
+        && !["CND", "CANNED", "IMITN", "BREADED", "LIQ"]
+            .iter()
+            .any(|w| d.contains(w))
+}
+
+/// The food's words without the words that say it is in its shell
+/// ("prawns in their shells" are prawns).
+pub fn without_shell_words(name: &str) -> String {
+    let mut out = format!(" {name} ");
+    for w in SHELL_ON {
+        out = out
+            .replace(&format!(" {w} "), " ")
+            .replace(&format!(" {w}s "), " ");
+    }
+    out.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Whether `line` weighs shellfish `food` in its shell: it says so, or
+/// names a shellfish bought live in the shell ("mussels", "clams"), and
+/// never when it says the meat alone ("shucked", "lobster meat").
+pub fn in_the_shell(line: &ParsedLine, food: &Food) -> bool {
+    if !is_shellfish(food) {
+        return false;
+    }
+    let text = format!(" {} ", line.text).to_lowercase();
+    let said = SHELL_ON.iter().chain(WITH_HEADS).any(|w| text.contains(w));
+    if !said && SHELLED.iter().any(|w| has_word(&text, w)) {
+        return false;
+    }
+    said || IN_THE_SHELL.iter().any(|w| has_word(&text, w))
+}
+
+/// Whether the line weighs `food` with its bone or shell, so that its
+/// edible part is less than its weight.
+pub fn with_refuse(line: &ParsedLine, food: &Food) -> bool {
+    (on_the_bone(line) && is_meat(food.ndb)) || in_the_shell(line, food)
+}
+
+/// The row of the same cut on the bone, for a line that says "bone-in"
+/// of a cut the lexicon knows boneless ("bone-in pork chops": SR28's
+/// bone-in centre loin chop, whose refuse and chop weight are its own).
+pub fn bone_in_row(food: &Food) -> Option<&'static Food> {
+    let wanted = food.description.replace("BNLESS", "BONE-IN");
+    if wanted == food.description {
+        return None;
+    }
+    FoodTable::sr28()
+        .foods()
+        .iter()
+        .find(|f| f.description == wanted)
+}
+
+/// Whether a piece measure weighs the piece as bought, with its bone
+/// ("1 shank, with bone"), rather than its edible part ("1 chop, without
+/// refuse").
+pub fn weighs_the_bone(measure: &str) -> bool {
+    let m = measure.to_lowercase();
+    m.contains("with bone") && !m.contains("without") && !m.contains("excluding")
 }
 
 /// Whether food `ndb` is meat, poultry or fish (SR28 groups 05, 10, 13,
@@ -85,13 +219,22 @@ pub fn is_meat(ndb: u32) -> bool {
     matches!(ndb / 1000, 5 | 10 | 13 | 15 | 17)
 }
 
-/// The edible share of a mass of `line` placed on food `ndb`: 1 less
-/// SR28's refuse when the meat is weighed on the bone, else `None`.
-pub fn edible_share(line: &ParsedLine, ndb: u32) -> Option<f64> {
-    if !on_the_bone(line) {
+/// Words that say the shellfish keeps more than SR28's refuse counts:
+/// its head ("head-on prawns").
+const WITH_HEADS: &[&str] = &["head-on", "heads on", "whole prawn", "whole shrimp"];
+
+/// The edible share of a mass of `line` placed on `food`: 1 less its
+/// refuse when the meat is weighed on the bone or in the shell, else
+/// `None` (also when that refuse is not known).
+pub fn edible_share(line: &ParsedLine, food: &Food) -> Option<f64> {
+    if !with_refuse(line, food) {
         return None;
     }
-    refuse_share(ndb)
+    let text = line.text.to_lowercase();
+    if WITH_HEADS.iter().any(|w| text.contains(w)) {
+        return None;
+    }
+    refuse_share(food.ndb)
         .filter(|r| *r > 0.0 && *r < 1.0)
         .map(|r| 1.0 - r)
 }
@@ -102,7 +245,10 @@ mod tests {
     use crate::parse::parse_line;
 
     fn share(line: &str, ndb: u32) -> Option<f64> {
-        edible_share(&parse_line(line).unwrap(), ndb)
+        edible_share(
+            &parse_line(line).unwrap(),
+            FoodTable::sr28().get(ndb).unwrap(),
+        )
     }
 
     #[test]
@@ -146,5 +292,66 @@ mod tests {
         assert!(!on_the_bone(&parse_line("1 lb ribeye").unwrap()));
         assert!(!on_the_bone(&parse_line("1 lb rib-eye steak").unwrap()));
         assert!(!on_the_bone(&parse_line("1 cup ribbon pasta").unwrap()));
+    }
+
+    #[test]
+    fn the_kitchens_refuse_stands_where_sr28s_cannot_be_right() {
+        // SR28's 66% for a drumstick with skin, against 42% without it.
+        assert_eq!(refuse_share(5066), Some(0.31));
+        assert_eq!(share("3 lb chicken drumsticks", 5066), Some(1.0 - 0.31));
+    }
+
+    #[test]
+    fn shellfish_in_the_shell_counts_its_meat() {
+        let mussels = share("4 lbs mussels, scrubbed and debearded", 15164).unwrap();
+        assert!((mussels - 0.30).abs() < 1e-9);
+        let prawns = share("500 g raw prawns in their shells", 15149).unwrap();
+        assert!((prawns - 0.87).abs() < 1e-9);
+        // Peeled, or no word of a shell: as weighed.
+        assert_eq!(share("1 lb shrimp, peeled and deveined", 15149), None);
+        assert_eq!(share("1 lb shrimp", 15149), None);
+        // Clams and head-on prawns have no figure: asked about.
+        let clams = parse_line("2 lb littleneck clams").unwrap();
+        let raw_clams = FoodTable::sr28().get(15157).unwrap();
+        assert!(with_refuse(&clams, raw_clams));
+        assert_eq!(edible_share(&clams, raw_clams), None);
+        assert_eq!(share("1 lb head-on prawns", 15149), None);
+        let whole = parse_line("1 kg whole prawns").unwrap();
+        let prawn = FoodTable::sr28().get(15149).unwrap();
+        assert!(with_refuse(&whole, prawn) && edible_share(&whole, prawn).is_none());
+        // The meat, the juice or the can is not in the shell.
+        let shucked = parse_line("1 pint shucked oysters").unwrap();
+        assert!(!in_the_shell(
+            &shucked,
+            FoodTable::sr28().get(15167).unwrap()
+        ));
+        let juice = parse_line("8 oz clam juice").unwrap();
+        assert!(!in_the_shell(&juice, FoodTable::sr28().get(15162).unwrap()));
+        let canned = parse_line("1 lb canned clams").unwrap();
+        assert!(!in_the_shell(
+            &canned,
+            FoodTable::sr28().get(15160).unwrap()
+        ));
+    }
+
+    #[test]
+    fn lamb_chops_come_on_the_bone_pork_chops_do_not() {
+        assert!(on_the_bone(
+            &parse_line("8 lamb loin chops (about 2 lbs)").unwrap()
+        ));
+        assert!(on_the_bone(&parse_line("4 veal chops").unwrap()));
+        assert!(!on_the_bone(&parse_line("4 pork chops").unwrap()));
+    }
+
+    #[test]
+    fn a_bone_in_line_takes_the_cuts_row_on_the_bone() {
+        let table = FoodTable::sr28();
+        let boneless = table.get(10164).unwrap();
+        assert_eq!(bone_in_row(boneless).map(|f| f.ndb), Some(10036));
+        assert!(bone_in_row(table.get(10036).unwrap()).is_none());
+        assert!(weighs_the_bone("1 shank, with bone"));
+        assert!(!weighs_the_bone(
+            "1 chop, without refuse (Yield from 1 raw chop, with refuse, weighing 259g)"
+        ));
     }
 }

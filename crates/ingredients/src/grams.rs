@@ -240,9 +240,14 @@ fn piece_weight(
             .or_else(|| named.first())
             .map(|found| per(found));
     }
+    // "1 chop, without refuse (yield from 1 raw chop ...)" is a piece.
     let countable: Vec<_> = pieces
         .iter()
-        .filter(|(_, _, rest)| !NOT_A_PIECE.iter().any(|w| rest.contains(w)))
+        .filter(|(_, _, rest)| {
+            !NOT_A_PIECE.iter().any(|w| rest.contains(w))
+                || rest.contains("without refuse")
+                || rest.contains("excluding refuse")
+        })
         .collect();
     if let Some(size) = size {
         let sized = countable.iter().find(|(_, _, rest)| of_size(rest, size));
@@ -250,10 +255,12 @@ fn piece_weight(
             return Some(per(found));
         }
     }
-    if let Some(found) = countable
+    // Of the pieces the name says, the kitchen's first (as bought, where
+    // SR28's is not: "1 drumstick, with bone").
+    let varieties = countable
         .iter()
-        .find(|(_, _, rest)| variety_of(rest, name, food))
-    {
+        .filter(|(_, _, rest)| variety_of(rest, name, food));
+    if let Some(found) = varieties.min_by_key(|(m, _, _)| !m.from_kitchen) {
         return Some(per(found));
     }
     countable
@@ -271,18 +278,14 @@ fn piece_weight(
 /// Grams of an amount of `food` in a plain unit (mass or volume).
 fn plain(amount: Amount, food: &Food, line: &ParsedLine) -> Option<Grams> {
     match amount.unit? {
-        Unit::Mass(g) => Some(match crate::bone::edible_share(line, food.ndb) {
-            // Meat weighed on the bone: its edible part (SR28's refuse).
+        Unit::Mass(g) => Some(match crate::bone::edible_share(line, food) {
+            // Meat weighed on the bone, shellfish in the shell: the
+            // edible part.
             Some(edible) => Grams::Known {
                 grams: amount.quantity * g * edible,
-                via: format!(
-                    "mass, less {:.0}% bone (SR28 refuse)",
-                    (1.0 - edible) * 100.0
-                ),
+                via: format!("mass, less {:.0}% refuse", (1.0 - edible) * 100.0),
             },
-            None if crate::bone::on_the_bone(line) && crate::bone::is_meat(food.ndb) => {
-                Grams::NoEdibleShare
-            }
+            None if crate::bone::with_refuse(line, food) => Grams::NoEdibleShare,
             None => Grams::Known {
                 grams: amount.quantity * g,
                 via: "mass".to_owned(),
@@ -318,8 +321,13 @@ pub fn grams(line: &ParsedLine, food: &Food) -> Grams {
     if let Some(found) = plain(amount, food, line) {
         return found;
     }
+    let each_grams = line.each.and_then(|each| plain(each, food, line));
+    if each_grams == Some(Grams::NoEdibleShare) {
+        // "2 lobsters (1.5 lb each)": a stated weight in the shell.
+        return Grams::NoEdibleShare;
+    }
     if let Some(each) = line.each
-        && let Some(Grams::Known { grams, via }) = plain(each, food, line)
+        && let Some(Grams::Known { grams, via }) = each_grams
     {
         // "drained", not "undrained".
         let drained = measure_words(&format!("{} {}", line.comment, line.name))
@@ -339,13 +347,42 @@ pub fn grams(line: &ParsedLine, food: &Food) -> Grams {
         Some(Unit::Piece(word)) => Some(word),
         _ => None,
     };
-    match piece_weight(food, word, line.size, &line.name) {
+    // A British tin is weighed as the food's tin where it has one (400 g
+    // of tomatoes), else as its can.
+    let found = if word == Some("can") && says_tin(line) {
+        piece_weight(food, Some("tin"), line.size, &line.name)
+            .or_else(|| piece_weight(food, word, line.size, &line.name))
+    } else {
+        piece_weight(food, word, line.size, &line.name)
+    };
+    match found {
+        Some((each, via)) if crate::bone::weighs_the_bone(&via) => {
+            // A piece as bought, counted on the bone: its edible part.
+            match crate::bone::edible_share(line, food) {
+                Some(edible) => Grams::Known {
+                    grams: amount.quantity * each * edible,
+                    via: format!("{via}, less {:.0}% refuse", (1.0 - edible) * 100.0),
+                },
+                None if crate::bone::with_refuse(line, food) => Grams::NoEdibleShare,
+                None => Grams::Known {
+                    grams: amount.quantity * each,
+                    via,
+                },
+            }
+        }
         Some((each, via)) => Grams::Known {
             grams: amount.quantity * each,
             via,
         },
         None => Grams::NoPieceWeight(word.unwrap_or("piece").to_owned()),
     }
+}
+
+/// Whether the line counts British tins ("1 tin chopped tomatoes").
+fn says_tin(line: &ParsedLine) -> bool {
+    measure_words(&line.text)
+        .iter()
+        .any(|w| w == "tin" || w == "tins")
 }
 
 #[cfg(test)]
@@ -442,5 +479,38 @@ mod tests {
         assert!((g("2 tbsp brown sugar") - 27.5).abs() < 0.1);
         assert!((g("2 tbsp packed brown sugar") - 27.5).abs() < 0.1);
         assert!((g("2 tbsp brown sugar, unpacked") - 18.0).abs() < 0.1);
+    }
+
+    #[test]
+    fn counted_meat_and_fish_use_a_piece_weight_and_its_edible_part() {
+        // A bone-in chop: SR28's chop without refuse (10036).
+        assert_eq!(known(&g("4 bone-in pork chops", 10036)), 796.0);
+        // A drumstick as bought less 31% bone; a lamb shank less SR28's 52%.
+        assert!((known(&g("4 chicken drumsticks", 5066)) - 4.0 * 133.0 * 0.69).abs() < 0.01);
+        assert!((known(&g("2 lamb shanks", 17007)) - 2.0 * 450.0 * 0.48).abs() < 0.01);
+        // A salmon fillet is a portion, not half a side.
+        assert_eq!(known(&g("4 salmon fillets", 15076)), 680.0);
+        // A stated weight each is used.
+        assert!((known(&g("4 cod fillets (6 oz each)", 15015)) - 680.4).abs() < 0.1);
+        // Bone-in thighs: SR28 gives no refuse, so the grams are asked.
+        assert_eq!(g("6 bone-in chicken thighs", 5091), Grams::NoEdibleShare);
+        // A stated weight in the shell of a shellfish without a figure.
+        assert_eq!(g("2 lobsters (1.5 lb each)", 15147), Grams::NoEdibleShare);
+    }
+
+    #[test]
+    fn british_tins_sachets_and_knobs() {
+        assert_eq!(known(&g("1 tin chopped tomatoes", 11531)), 400.0);
+        assert_eq!(known(&g("400 g tin chopped tomatoes", 11531)), 400.0);
+        assert_eq!(known(&g("2 x 400g tins chopped tomatoes", 11531)), 800.0);
+        assert_eq!(known(&g("1 x 400g tin chickpeas, drained", 16359)), 240.0);
+        assert_eq!(known(&g("1 sachet fast-action yeast", 18375)), 7.0);
+        assert_eq!(known(&g("a knob of butter", 1001)), 15.0);
+        assert_eq!(known(&g("4 rashers streaky bacon", 10123)), 112.0);
+        // A US can of tomatoes of no stated size is still asked about.
+        assert_eq!(
+            g("1 can diced tomatoes", 11531),
+            Grams::NoPieceWeight("can".into())
+        );
     }
 }

@@ -132,7 +132,7 @@ pub fn read_line(text: &str) -> LineReading {
 
 fn place(line: &ParsedLine) -> Reading {
     let share = crate::lean::stated(&line.text);
-    let mut name = with_states(line);
+    let mut name = crate::bone::without_shell_words(&with_states(line));
     if share.is_some() {
         name = crate::lean::without_share(&name);
     }
@@ -162,6 +162,23 @@ fn place(line: &ParsedLine) -> Reading {
             description: food.description.clone(),
             confidence: first.confidence,
         };
+    }
+    // "bone-in pork chops": the cut's own row on the bone.
+    if crate::bone::on_the_bone(line)
+        && let Some(first) = candidates.first_mut()
+        && let Some(food) = crate::bone::bone_in_row(food(first.ndb))
+    {
+        *first = Candidate {
+            ndb: food.ndb,
+            description: food.description.clone(),
+            confidence: first.confidence,
+        };
+    }
+    // A kind of the food SR28 has no row for is never sure of the row it has.
+    if lacks_the_kind(line) {
+        for c in &mut candidates {
+            c.confidence = c.confidence.min(NAMED_PARTLY);
+        }
     }
     // A food brought to its row may now stand twice in the list.
     let mut seen = Vec::new();
@@ -196,6 +213,20 @@ fn place(line: &ParsedLine) -> Reading {
         Grams::NoPieceWeight(piece) => review(ReviewReason::NoPieceWeight(piece)),
         Grams::NoEdibleShare => review(ReviewReason::NoEdibleShare),
     }
+}
+
+/// Kinds of a food that SR28 has no row for, though it has the food:
+/// fresh Mexican chorizo is raw ground pork, SR28's only chorizo (07019)
+/// a cured, dried sausage of half its water.
+const KINDS_SR28_LACKS: &[(&str, &[&str])] =
+    &[("chorizo", &["mexican", "fresh", "raw", "uncooked"])];
+
+/// Whether the line names a kind of food SR28 has no row for.
+fn lacks_the_kind(line: &ParsedLine) -> bool {
+    let said = stems(&line.text);
+    KINDS_SR28_LACKS.iter().any(|(food, kinds)| {
+        said.contains(&stem(food)) && kinds.iter().any(|k| said.contains(&stem(k)))
+    })
 }
 
 /// Words of the comment that say which food it is, not how to cut it
@@ -568,5 +599,68 @@ mod tests {
         let p = placed("1 loaf white bread, cut into 20 slices");
         assert_eq!((p.food.ndb, p.grams), (18069, 567.0));
         assert_eq!(placed("10 hamburger buns").grams, 440.0);
+    }
+
+    #[test]
+    fn british_words_are_the_american_foods() {
+        let ndb = |line: &str| placed(line).food.ndb;
+        assert_eq!(ndb("200 g wholemeal flour"), 20080);
+        assert_eq!(ndb("500 g strong white bread flour"), 20083);
+        assert_eq!(ndb("225 g plain flour"), 20081);
+        assert_eq!(ndb("200 g self-raising flour"), 20082);
+        assert_eq!(ndb("100 g caster sugar"), 19335);
+        assert_eq!(ndb("50 g icing sugar"), 19336);
+        assert_eq!(ndb("200 g tinned sweetcorn"), 11172);
+        assert_eq!(ndb("1 tin chopped tomatoes"), 11531);
+        assert_eq!(ndb("4 spring onions, sliced"), 11291);
+        assert_eq!(ndb("2 courgettes, sliced"), 11477);
+        assert_eq!(ndb("1 aubergine, cubed"), 11209);
+        assert_eq!(ndb("2 tbsp chopped coriander"), 11165);
+        assert_eq!(ndb("250 g turkey mince"), 5305);
+        assert_eq!(ndb("500 g beef mince"), 23572);
+        assert_eq!(ndb("150 ml single cream"), 1050);
+        assert_eq!(ndb("300 ml double cream"), 1053);
+        assert_eq!(ndb("1 sachet gelatine"), 19177);
+        let p = placed("1 chicken stock cube");
+        assert_eq!((p.food.ndb, p.grams), (6081, 4.8));
+    }
+
+    #[test]
+    fn fresh_chorizo_is_asked_cured_chorizo_is_placed() {
+        assert_eq!(placed("100 g Spanish chorizo, diced").food.ndb, 7019);
+        assert_eq!(placed("200 g cooking chorizo").food.ndb, 7019);
+        for line in [
+            "8 oz Mexican chorizo, casings removed",
+            "1 lb fresh chorizo",
+        ] {
+            match read_line(line).reading {
+                Reading::NeedsReview { reason, candidates } => {
+                    assert_eq!(reason, ReviewReason::NoConfidentFood);
+                    assert_eq!(candidates[0].ndb, 7019);
+                }
+                other => panic!("{line}: {other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn pulled_pork_is_roasted_shoulder_and_bone_in_chops_their_row() {
+        let p = placed("2 cups pulled pork");
+        assert_eq!((p.food.ndb, p.grams), (10071, 270.0));
+        let p = placed("1 lb bone-in pork chops");
+        assert_eq!(p.food.ndb, 10036);
+        assert!((p.grams - 453.592 * 0.75).abs() < 0.01);
+        assert_eq!(placed("4 pork chops").food.ndb, 10164);
+    }
+
+    #[test]
+    fn shellfish_in_the_shell_is_its_meat_or_asked() {
+        let p = placed("2 kg live mussels, scrubbed");
+        assert_eq!(p.food.ndb, 15164);
+        assert!((p.grams - 600.0).abs() < 0.01);
+        assert_eq!(reason("2 lb littleneck clams"), ReviewReason::NoEdibleShare);
+        assert_eq!(reason("2 lb king crab legs"), ReviewReason::NoEdibleShare);
+        assert_eq!(reason("1 lb head-on prawns"), ReviewReason::NoEdibleShare);
+        assert_eq!(placed("1 cup clam juice").food.ndb, 15162);
     }
 }

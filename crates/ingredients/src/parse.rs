@@ -128,6 +128,19 @@ pub fn parse_line(text: &str) -> Result<ParsedLine, ParseError> {
             unit: None,
         });
     }
+    // "2 x 400 g tins": so many packages of a size.
+    if let Some(a) = amount.as_mut()
+        && let Some((size, used)) = times_size(&tokens[at..])
+    {
+        at += used;
+        each = Some(size);
+        if let Some((unit @ Unit::Piece(package), used)) = unit_at(&tokens[at..])
+            && is_package(package)
+        {
+            at += used;
+            a.unit = Some(unit);
+        }
+    }
     // "1 (400 g) can": a size between the number and the unit.
     let mut pending = None;
     if amount.is_some()
@@ -169,6 +182,24 @@ pub fn parse_line(text: &str) -> Result<ParsedLine, ParseError> {
                 Unit::Mass(_) => Unit::Mass(1.0),
                 _ => Unit::Volume(1.0),
             }),
+        });
+    }
+    // "400 g tin chopped tomatoes", "7 g sachet yeast": a mass or volume
+    // before a package is the size of one package.
+    if let Some(
+        size @ Amount {
+            unit: Some(Unit::Mass(_) | Unit::Volume(_)),
+            ..
+        },
+    ) = amount
+        && let Some((unit @ Unit::Piece(package), used)) = unit_at(&tokens[at..])
+        && is_package(package)
+    {
+        at += used;
+        each = Some(size);
+        amount = Some(Amount {
+            quantity: 1.0,
+            unit: Some(unit),
         });
     }
     if let Some((inner, used)) = parenthetical(&tokens[at..]) {
@@ -361,6 +392,23 @@ fn parenthetical<'a>(tokens: &[&'a str]) -> Option<(Vec<&'a str>, usize)> {
     Some((tokens[1..close].to_vec(), close + 1))
 }
 
+/// "x 400 g" at the start of `tokens`: the size of each of so many
+/// packages, and the tokens it took.
+fn times_size(tokens: &[&str]) -> Option<(Amount, usize)> {
+    if !matches!(tokens.first(), Some(&("x" | "X" | "×"))) {
+        return None;
+    }
+    let (q, used) = quantity(&tokens[1..])?;
+    let (unit, unit_used) = unit_at(&tokens[1 + used..])?;
+    matches!(unit, Unit::Mass(_) | Unit::Volume(_)).then_some((
+        Amount {
+            quantity: q,
+            unit: Some(unit),
+        },
+        1 + used + unit_used,
+    ))
+}
+
 /// A unit of one or two words at the start of `tokens`.
 fn unit_at(tokens: &[&str]) -> Option<(Unit, usize)> {
     if tokens.len() >= 2
@@ -368,7 +416,8 @@ fn unit_at(tokens: &[&str]) -> Option<(Unit, usize)> {
     {
         return Some((u, 2));
     }
-    // "large can" is a can; a size word alone is not a unit.
+    // "large can" is a can, "small bunch" a bunch; a size word alone is
+    // not a unit.
     let (skip, word) = match tokens.first() {
         Some(&w) if matches!(w.to_lowercase().as_str(), "large" | "small" | "medium") => {
             (1, *tokens.get(1)?)
@@ -377,7 +426,7 @@ fn unit_at(tokens: &[&str]) -> Option<(Unit, usize)> {
         None => return None,
     };
     let unit = unit_of(word)?;
-    if skip == 1 && !matches!(unit, Unit::Piece(p) if is_package(p)) {
+    if skip == 1 && !matches!(unit, Unit::Piece(p) if is_package(p) || p == "bunch") {
         return None;
     }
     Some((unit, 1 + skip))
@@ -592,5 +641,24 @@ mod tests {
     fn empty_and_amount_only_lines_are_errors() {
         assert_eq!(parse_line("  "), Err(ParseError::Empty));
         assert_eq!(parse_line("2 cups"), Err(ParseError::NoFood));
+    }
+
+    #[test]
+    fn a_size_before_a_package_and_times_a_size() {
+        let line = p("400 g tin chopped tomatoes");
+        assert_eq!(line.amount, amount(1.0, Some(Unit::Piece("can"))));
+        assert_eq!(line.each, amount(400.0, Some(Unit::Mass(1.0))));
+        assert_eq!(line.name, "chopped tomatoes");
+        let line = p("2 x 400g tins cannellini beans, drained");
+        assert_eq!(line.amount, amount(2.0, Some(Unit::Piece("can"))));
+        assert_eq!(line.each, amount(400.0, Some(Unit::Mass(1.0))));
+        assert_eq!(line.name, "cannellini beans");
+        let line = p("7 g sachet fast-action dried yeast");
+        assert_eq!(line.amount, amount(1.0, Some(Unit::Piece("sachet"))));
+        let line = p("small bunch of coriander, chopped");
+        assert_eq!(line.amount, amount(1.0, Some(Unit::Piece("bunch"))));
+        assert_eq!(line.name, "coriander");
+        let line = p("4 rashers streaky bacon");
+        assert_eq!(line.amount, amount(4.0, Some(Unit::Piece("slice"))));
     }
 }

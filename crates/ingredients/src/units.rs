@@ -143,6 +143,16 @@ const UNITS: &[(&str, Unit)] = &[
     ("blocks", Unit::Piece("block")),
     ("handful", Unit::Piece("handful")),
     ("handfuls", Unit::Piece("handful")),
+    // British and packet words: a rasher is a slice of bacon, a sachet or
+    // envelope a packet of yeast or gelatine, a knob of butter a lump.
+    ("rasher", Unit::Piece("slice")),
+    ("rashers", Unit::Piece("slice")),
+    ("sachet", Unit::Piece("sachet")),
+    ("sachets", Unit::Piece("sachet")),
+    ("envelope", Unit::Piece("envelope")),
+    ("envelopes", Unit::Piece("envelope")),
+    ("knob", Unit::Piece("knob")),
+    ("knobs", Unit::Piece("knob")),
 ];
 
 /// The unit a word (or two, "fl oz") names, lower case, a trailing dot
@@ -166,7 +176,10 @@ pub fn unit_of(word: &str) -> Option<Unit> {
 /// Whether a piece unit is a package whose size a line may give in
 /// parentheses ("1 (400 g) can").
 pub fn is_package(word: &str) -> bool {
-    matches!(word, "can" | "jar" | "package" | "container" | "block")
+    matches!(
+        word,
+        "can" | "jar" | "package" | "container" | "block" | "sachet" | "envelope"
+    )
 }
 
 #[cfg(test)]
