@@ -15,6 +15,7 @@ mod chat_corpus;
 mod chat_heldout;
 mod chat_household;
 mod chat_invariants;
+mod chat_leftovers;
 mod chat_own;
 mod current;
 mod eaters;

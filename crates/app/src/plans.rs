@@ -56,6 +56,14 @@ pub enum PlanError {
     /// owner: a caller without a token may not.
     #[error("a household meal needs its owner's token")]
     NeedsToken,
+    /// A leftover asked of a meal that is not after the meal it would be
+    /// eaten from, or more than [`KEEPS_DAYS`](mealplan_domain::planner::KEEPS_DAYS)
+    /// days after its cooking.
+    #[error(
+        "a leftover is eaten after its cooking, within {} days",
+        mealplan_domain::planner::KEEPS_DAYS
+    )]
+    LeftoverOutOfReach,
     /// A plan search was refused: the account has one running, or the
     /// instance has no place free (see [`SearchLimits`]).
     #[error(transparent)]

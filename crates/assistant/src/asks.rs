@@ -558,6 +558,7 @@ pub(super) fn generate(t: &Text) -> ToolRequest {
         confirmed: false,
         household: super::relations::for_everyone(t),
         mine: super::mine::plan_mine(t),
+        leftovers: super::leftovers::plan_leftovers(t),
     }
 }
 

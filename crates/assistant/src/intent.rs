@@ -630,6 +630,20 @@ fn read_part(t: &Text, lang: Lang, today: u8) -> Read {
         read.requests.push(swap);
         return read;
     }
+    // "I have leftovers from last night": a later meal takes that dish.
+    if let Some(eat) = super::leftovers::on_hand(t, today) {
+        read.requests.push(eat);
+        return read;
+    }
+    // "cook once for two days", "solo cocino 4 veces": a plan cooked so
+    // ("I don't want to batch cook": nothing is done).
+    if let Some(wanted) = super::leftovers::asks_leftovers(t) {
+        match wanted {
+            true => read.requests.push(super::asks::generate(t)),
+            false => read.signals.push(Signal::No),
+        }
+        return read;
+    }
     if let Some(wanted) = super::mine::uses_mine(t) {
         match wanted {
             true => read.requests.push(super::asks::generate(t)),

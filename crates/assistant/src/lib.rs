@@ -11,6 +11,7 @@ mod frames;
 mod household;
 mod intent;
 mod lang;
+mod leftovers;
 mod measures;
 mod mine;
 mod negation;
@@ -264,6 +265,7 @@ impl Chat {
                 confirmed: false,
                 household: false,
                 mine: mealplan_app::MyRecipes::Include,
+                leftovers: None,
             }];
         }
         let asks_plan = requests

@@ -51,9 +51,16 @@ fn short(r: &ToolRequest) -> String {
             adjust,
             meals_change,
             household,
+            leftovers,
             ..
         } => {
             let mut s = format!("generate {days}");
+            if let Some(l) = leftovers {
+                s.push_str(" leftovers");
+                if let Some(n) = l.cook_at_most {
+                    s.push_str(&format!(" cook<={n}"));
+                }
+            }
             if *household {
                 s.push_str(" household");
             }
@@ -187,6 +194,11 @@ fn short(r: &ToolRequest) -> String {
         ToolRequest::CreateProfile { facts, then_plan } => {
             format!("my profile {} plan={then_plan}", member(facts))
         }
+        ToolRequest::EatLeftovers { from, at } => format!(
+            "leftovers {} at {}",
+            meal(from),
+            at.as_ref().map_or("next".into(), meal)
+        ),
         ToolRequest::AddOwnRecipe { name, lines, .. } => {
             format!("own recipe {name}: {}", lines.join("; "))
         }

@@ -6,7 +6,7 @@ use mealplan_domain::{ActivityLevel, DietType, Gender, Goal, MealType};
 use mealplan_ports::ItemKind;
 
 use mealplan_app::MyRecipes;
-use mealplan_domain::planner::PlanAdjust;
+use mealplan_domain::planner::{Leftovers, PlanAdjust};
 
 /// Which meal of the active plan a request is about.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -235,6 +235,21 @@ pub enum ToolRequest {
         /// Whether the plan draws on one's own recipes alike, first
         /// ("use my recipes this week") or only ("only my recipes").
         mine: MyRecipes,
+        /// Lunches and dinners cooked once for a later meal too ("cook
+        /// once for two days", "cook 4 times a week"); `None`: every meal
+        /// cooked.
+        leftovers: Option<Leftovers>,
+    },
+    /// Leftovers one has now eaten at a later meal ("I have leftovers
+    /// from last night", "tengo sobras de anoche"): that meal takes the
+    /// earlier meal's dish, cooked then, so nothing is cooked or bought
+    /// for it.
+    EatLeftovers {
+        /// The meal they come from (absent parts: last night's dinner).
+        from: MealRef,
+        /// The meal they are eaten at, when named; else the next lunch or
+        /// dinner still to eat.
+        at: Option<MealRef>,
     },
     /// Swap a meal for a candidate (the best one when no choice is given).
     ReplaceMeal {
@@ -412,7 +427,9 @@ impl ToolRequest {
     pub fn name(&self) -> &'static str {
         match self {
             Self::GenerateWeeklyPlan { .. } => names::GENERATE,
-            Self::ReplaceMeal { .. } | Self::KeepOutOf { .. } => names::REPLACE,
+            Self::ReplaceMeal { .. } | Self::KeepOutOf { .. } | Self::EatLeftovers { .. } => {
+                names::REPLACE
+            }
             Self::SuggestAlternatives { .. } => names::ALTERNATIVES,
             Self::SearchRecipes(_) => names::SEARCH,
             Self::PlanSummary { .. } => names::PLAN,
@@ -452,9 +469,10 @@ pub fn encode(request: &ToolRequest) -> Option<String> {
             adjust,
             household,
             mine,
+            leftovers,
             ..
         } => Some(format!(
-            "generate days={days} protein={} carbs={} calories={} meals={} diet={} household={} mine={}",
+            "generate days={days} protein={} carbs={} calories={} meals={} diet={} household={} mine={} leftovers={} cook_at_most={}",
             adjust.protein,
             adjust.carbs,
             adjust.calories,
@@ -466,6 +484,8 @@ pub fn encode(request: &ToolRequest) -> Option<String> {
                 MyRecipes::Prefer => 1,
                 MyRecipes::Only => 2,
             },
+            u8::from(leftovers.is_some()),
+            leftovers.and_then(|l| l.cook_at_most).unwrap_or(0),
         )),
         ToolRequest::AddMember(m) => Some(encode_member(m)),
         ToolRequest::CreateProfile { facts, then_plan } => Some(format!(
@@ -521,6 +541,9 @@ pub fn decode(line: &str) -> Option<ToolRequest> {
                 2 => MyRecipes::Only,
                 _ => MyRecipes::Include,
             },
+            leftovers: (int("leftovers") == 1).then(|| Leftovers {
+                cook_at_most: u8::try_from(int("cook_at_most")).ok().filter(|n| *n > 0),
+            }),
         }),
         "member" => Some(ToolRequest::AddMember(decode_member(line))),
         "me" => Some(ToolRequest::CreateProfile {
@@ -665,6 +688,9 @@ mod tests {
                 confirmed: true,
                 household: true,
                 mine: MyRecipes::Only,
+                leftovers: Some(Leftovers {
+                    cook_at_most: Some(5),
+                }),
             },
             ToolRequest::Rebalance { day: Some(2) },
             ToolRequest::AddMember(MemberFacts {

@@ -10,7 +10,7 @@ include!(concat!(env!("OUT_DIR"), "/vocab.rs"));
 
 /// Every keyword, for mending slips.
 pub fn all_words() -> impl Iterator<Item = &'static str> {
-    let lists: [&[&str]; 84] = [
+    let lists: [&[&str]; 87] = [
         GOAL_ENDED,
         FINE_NOW,
         AGAIN_SAID,
@@ -95,6 +95,9 @@ pub fn all_words() -> impl Iterator<Item = &'static str> {
         TOO_LOW,
         LOWER_ASKED,
         RAISE_ASKED,
+        LEFTOVER_WAYS,
+        LEFTOVER_NOUNS,
+        LEFTOVERS_ON_HAND,
     ];
     lists
         .into_iter()

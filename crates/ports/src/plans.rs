@@ -358,6 +358,16 @@ pub trait PlanRepository: Send + Sync {
         portions: Vec<Portion>,
         now: DateTime<Utc>,
     ) -> Result<(), StoreError>;
+    /// Says where meal `id`'s dish is cooked: at the meal of its plan at
+    /// `cooked_at` (a leftover of it), or where it is eaten (`None`); and
+    /// touches the meal, as a swap does. The caller checked who owns it
+    /// and that the two meals share a dish.
+    async fn set_cooked_at(
+        &self,
+        id: i64,
+        cooked_at: Option<CookedAt>,
+        now: DateTime<Utc>,
+    ) -> Result<(), StoreError>;
     /// Sets meal `id`'s note (`None` clears it) and touches the meal, as
     /// a swap does; the caller checked who owns it.
     async fn set_note(

@@ -6,6 +6,7 @@ use std::sync::Arc;
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
+use mealplan_domain::planner::CookedAt;
 use mealplan_domain::{MealStatus, UserId};
 use mealplan_ports::{
     DailyMenu, MealChange, MealDetail, NewDay, NewMeal, OwnedDay, OwnedMeal, Plan, PlanRepository,
@@ -281,6 +282,31 @@ impl PlanRepository for Database {
                 replace_portions(conn, id, &portions)
             })
             .map_err(store_error)
+        })
+        .await
+    }
+
+    async fn set_cooked_at(
+        &self,
+        id: i64,
+        cooked_at: Option<CookedAt>,
+        now: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        // One statement, one row, as a swap: the meal's revision moves.
+        let (day, schedule) = cooked_at
+            .map(|c| (i32::from(c.day_of_week), i32::from(c.schedule)))
+            .unzip();
+        self.run(move |conn| {
+            diesel::update(meal_details::table.find(id))
+                .set((
+                    meal_details::cooked_day.eq(day),
+                    meal_details::cooked_schedule.eq(schedule),
+                    meal_details::updated_at.eq(Some(now.naive_utc())),
+                    meal_details::revision.eq(meal_details::revision + 1),
+                ))
+                .execute(conn)
+                .map(drop)
+                .map_err(store_error)
         })
         .await
     }

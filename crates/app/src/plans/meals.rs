@@ -55,6 +55,68 @@ impl Meals {
         })
     }
 
+    /// Makes meal `id` of the caller's a leftover of meal `of` ("I have
+    /// leftovers from last night"): it takes `of`'s dish, swapped as
+    /// [`Self::swap`] swaps (under the rules of everyone who eats it, a
+    /// shared meal re-portioned), and is cooked where `of` is cooked (at
+    /// `of`, or at its own cooking meal when `of` is a leftover too), so
+    /// the shopping list and the pantry count the dish once. `of` must
+    /// be an earlier meal of the same plan whose cooking is at most
+    /// [`KEEPS_DAYS`](mealplan_domain::planner::KEEPS_DAYS) days before.
+    pub async fn eat_leftover(
+        &self,
+        caller: UserId,
+        id: i64,
+        of: i64,
+    ) -> Result<MealView, PlanError> {
+        use mealplan_domain::planner::{CookedAt, KEEPS_DAYS};
+        let owned = self.owned_meal(Some(caller), id).await?;
+        let plan = self
+            .plans
+            .plan(owned.plan_id)
+            .await?
+            .ok_or(PlanError::MealNotFound)?;
+        let (from_day, from) = plan
+            .days
+            .iter()
+            .find_map(|d| {
+                d.meals
+                    .iter()
+                    .find(|m| m.id == of)
+                    .map(|m| (d.day_of_week, m))
+            })
+            .ok_or(PlanError::MealNotFound)?;
+        let cooked = from.leftover_of.unwrap_or(CookedAt {
+            day_of_week: from_day,
+            schedule: from.schedule,
+        });
+        let at = (owned.day_of_week, owned.meal.schedule);
+        if (cooked.day_of_week, cooked.schedule) >= at
+            || owned.day_of_week > cooked.day_of_week + KEEPS_DAYS
+        {
+            return Err(PlanError::LeftoverOutOfReach);
+        }
+        let cooking = plan
+            .days
+            .iter()
+            .filter(|d| d.day_of_week == cooked.day_of_week)
+            .flat_map(|d| &d.meals)
+            .find(|m| m.schedule == cooked.schedule)
+            .map_or(of, |m| m.id);
+        let mut view = if owned.meal.recipe_id == from.recipe_id {
+            let all = self.recipes_of(owned.owner).await?;
+            meal_view(owned.meal, &all)?
+        } else {
+            self.swap(Some(caller), id, from.recipe_id).await?
+        };
+        self.plans
+            .set_cooked_at(id, Some(cooked), self.clock.now())
+            .await?;
+        view.meal.leftover_of = Some(cooked);
+        view.leftover_of = Some(cooking);
+        Ok(view)
+    }
+
     /// Sets (`Some`) or clears (`None`) the note of a meal of the
     /// caller's, whoever eats it; the meal as it now is. A
     /// [`MealNote`](mealplan_domain::MealNote) is within its length by

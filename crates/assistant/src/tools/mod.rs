@@ -6,6 +6,7 @@ mod change;
 mod complaint;
 mod household;
 mod keep_out;
+mod leftovers;
 mod meals;
 mod members;
 mod mine;
@@ -94,16 +95,18 @@ impl Toolbox<'_> {
                 confirmed,
                 household,
                 mine,
+                leftovers,
             } => {
                 self.generate(
                     *days,
                     *adjust,
                     *meals_change,
                     *confirmed,
-                    (*household, *mine),
+                    (*household, *mine, *leftovers),
                 )
                 .await?
             }
+            ToolRequest::EatLeftovers { from, at } => self.eat_leftovers(from, at.as_ref()).await?,
             ToolRequest::ReplaceMeal { meal, choice } => self.replace(meal, choice).await?,
             ToolRequest::KeepOutOf { meal, foods } => self.keep_out_of(meal, foods).await?,
             ToolRequest::SuggestAlternatives { meal } => self.alternatives(meal).await?,
@@ -271,8 +274,22 @@ fn meal_line(m: &MealView, lang: Lang) -> String {
     } else {
         ""
     };
+    // Cook once, eat twice: what to cook, and what is not cooked.
+    let cooking = match (m.leftover_of, m.cook_servings) {
+        (Some(_), _) => lang
+            .pick(
+                " (leftover: nothing to cook)",
+                " (sobras: nada que cocinar)",
+            )
+            .to_owned(),
+        (None, Some(total)) => match lang {
+            Lang::En => format!(" (cook {total} servings, keep the rest for later)"),
+            Lang::Es => format!(" (cocina {total} raciones y guarda el resto para después)"),
+        },
+        (None, None) => String::new(),
+    };
     format!(
-        "{}: {}{} — {} kcal{eaten}",
+        "{}: {}{} — {} kcal{cooking}{eaten}",
         capitalise(meal_name(m.meal.meal_type, lang)),
         m.recipe.name,
         servings_note(m.meal.servings, lang),

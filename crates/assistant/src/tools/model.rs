@@ -43,6 +43,19 @@ pub fn from_call(call: &ToolCall) -> Option<ToolRequest> {
                 None => false,
             },
             mine: mealplan_app::MyRecipes::Include,
+            leftovers: {
+                let asked = match call.arguments.get("leftovers") {
+                    Some(ToolArg::Bool(b)) => *b,
+                    Some(other) => other.as_text().trim().eq_ignore_ascii_case("true"),
+                    None => false,
+                };
+                // A bound on cooking implies leftovers, as on the API.
+                let most = number("cook_at_most")
+                    .filter(|n| (1.0..=14.0).contains(n) && n.fract() == 0.0)
+                    .map(|n| n as u8);
+                (asked || most.is_some())
+                    .then_some(mealplan_domain::planner::Leftovers { cook_at_most: most })
+            },
         },
         names::ADD_MEMBER => {
             let list = |k: &str| -> Vec<String> {
@@ -213,6 +226,20 @@ pub fn specs() -> Vec<ToolSpec> {
                     name: "household",
                     kind: ParamType::Boolean,
                     description: "Plan for the user and every household member at one table, each meal with a portion per person (\"for the whole family\", \"for both of us\")",
+                    choices: &[],
+                    required: false,
+                },
+                ToolParam {
+                    name: "leftovers",
+                    kind: ParamType::Boolean,
+                    description: "Cook lunches and dinners once and eat them again at a meal 1-2 days later (\"cook once for two days\", \"leftovers for lunch\")",
+                    choices: &[],
+                    required: false,
+                },
+                ToolParam {
+                    name: "cook_at_most",
+                    kind: ParamType::Integer,
+                    description: "The most lunch and dinner cooking sessions in the week, 1-14 (\"I only cook 4 times a week\"); implies leftovers",
                     choices: &[],
                     required: false,
                 },

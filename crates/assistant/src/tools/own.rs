@@ -134,7 +134,7 @@ impl Toolbox<'_> {
                 PlanAdjust::default(),
                 0,
                 false,
-                (false, Default::default()),
+                (false, Default::default(), None),
             )
             .await?;
         Ok(Said {

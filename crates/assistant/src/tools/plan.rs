@@ -23,7 +23,11 @@ impl Toolbox<'_> {
         mut adjust: PlanAdjust,
         meals_change: i8,
         confirmed: bool,
-        (household, mine): (bool, MyRecipes),
+        (household, mine, leftovers): (
+            bool,
+            MyRecipes,
+            Option<mealplan_domain::planner::Leftovers>,
+        ),
     ) -> Result<Said, mealplan_ports::StoreError> {
         let Some(profile) = self.profile_of().await? else {
             return Ok(self.no_profile().into());
@@ -108,13 +112,14 @@ impl Toolbox<'_> {
                     confirmed: true,
                     household,
                     mine,
+                    leftovers,
                 }),
                 shown: Shown::Keep,
                 progress_day: None,
             });
         }
         let options = GenerateOptions {
-            leftovers: None,
+            leftovers,
             days,
             seed: None,
             settings: PlanSettings {

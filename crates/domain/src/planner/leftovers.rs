@@ -24,6 +24,11 @@
 
 use crate::food::meal::MealType;
 
+/// How many days after its cooking a dish is still eaten (food kept in
+/// the fridge; the planner pairs meals within it, and a leftover a person
+/// says they have is taken within it too).
+pub const KEEPS_DAYS: u8 = 2;
+
 /// Leftovers asked of a plan ([`PlanRequest::with_leftovers`](super::PlanRequest::with_leftovers)).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Leftovers {

@@ -56,7 +56,7 @@ pub use diner::{Diner, PantryFood};
 pub use fit::{DayFit, Off, assess};
 pub use household::cooking_sessions;
 pub use household::{Keep, Share, TableDay, TableDish, TableMeal};
-pub use leftovers::{CookedAt, Leftovers};
+pub use leftovers::{CookedAt, KEEPS_DAYS, Leftovers};
 pub use lp::{Bound, best_miss};
 pub use rebalance::{
     DayMeal, DayRequest, MealRow, day_bans, day_meals, rebalance_day, reportion_day,

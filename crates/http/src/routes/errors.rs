@@ -88,6 +88,10 @@ pub(crate) fn plan_error(error: PlanError) -> ApiError {
         PlanError::DayNotFound => ApiError::NotFound("Daily menu not found"),
         PlanError::BreaksRules(refusal) => breaks_rules(&refusal),
         PlanError::NeedsToken => ApiError::NotAuthenticated,
+        PlanError::LeftoverOutOfReach => ApiError::ConflictWith(format!(
+            "A leftover is eaten after its cooking, within {} days",
+            mealplan_domain::planner::KEEPS_DAYS
+        )),
         PlanError::Infeasible(e) => infeasible(&e, &Value::Object(Default::default())),
         // Days are checked at the edge, stored targets are positive and
         // recipe ids unique: a refused request is a bug, not the caller's.
