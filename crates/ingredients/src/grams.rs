@@ -69,6 +69,8 @@ const FORMS: &[(&str, &[&str])] = &[
     ("diced", &["chopped", "diced"]),
     ("minced", &["chopped", "minced"]),
     ("sliced", &["sliced", "slices"]),
+    // Flaked almonds are the sliced ones.
+    ("flaked", &["sliced"]),
     ("shredded", &["shredded", "grated"]),
     ("grated", &["grated", "shredded"]),
     ("packed", &["packed"]),
@@ -107,6 +109,7 @@ fn measure_words(description: &str) -> Vec<String> {
 /// spoon), then one not qualified at all.
 fn density(food: &Food, line: &ParsedLine, line_ml: f64) -> Option<(f64, String)> {
     let line_words = measure_words(&format!("{} {}", line.name, line.comment));
+    let name_words = measure_words(&line.name);
     let wanted: Vec<&str> = FORMS
         .iter()
         .filter(|(w, _)| line_words.iter().any(|l| l == w))
@@ -128,9 +131,11 @@ fn density(food: &Food, line: &ParsedLine, line_ml: f64) -> Option<(f64, String)
                 .split_once(',')
                 .map_or("", |(_, q)| q.split('(').next().unwrap_or(""));
             let qualifier = measure_words(qualifier);
+            // "1 cup whipped cream" is measured whipped; "300 ml cream,
+            // whipped" and "½ cup butter, melted" are measured before.
             if ONLY_WHEN_SAID
                 .iter()
-                .any(|w| qualifier.iter().any(|q| q == w) && !wanted.contains(w))
+                .any(|w| qualifier.iter().any(|q| q == w) && !name_words.iter().any(|n| n == w))
             {
                 return None;
             }
@@ -204,6 +209,7 @@ fn said_by(rest: &str, word: &str, name: &str) -> bool {
     let name = measure_words(name);
     measure_words(rest).iter().all(|w| {
         w.starts_with(word)
+            || word.split(' ').any(|part| part == w)
             || ["small", "medium", "large", "extra"].contains(&w.as_str())
             || name.iter().any(|n| n.starts_with(w.as_str()))
     })
@@ -304,7 +310,8 @@ fn plain(amount: Amount, food: &Food, line: &ParsedLine) -> Option<Grams> {
 
 /// The grams of `line` as `food`.
 pub fn grams(line: &ParsedLine, food: &Food) -> Grams {
-    if line.to_taste {
+    // "3 tbsp sugar, or to taste": the amount given is what is counted.
+    if line.to_taste && line.amount.is_none() {
         return Grams::Known {
             grams: 0.0,
             via: "to taste".to_owned(),
@@ -428,7 +435,7 @@ mod tests {
         assert_eq!(known(&g("3 eggs", 1123)), 150.0);
         assert_eq!(known(&g("7 cloves of garlic", 11215)), 21.0);
         assert_eq!(
-            g("1 head garlic", 11215),
+            g("1 head celery", 11143),
             Grams::NoPieceWeight("head".into())
         );
     }

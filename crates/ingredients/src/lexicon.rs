@@ -85,9 +85,12 @@ impl Lexicon {
     /// The best name all of whose stems are among `line_stems`: one that
     /// leaves only preparation words over first ("shredded rotisserie
     /// chicken" is "rotisserie chicken", not "shredded chicken"), then
-    /// the longest, then the first in the file. `explains` may account
-    /// for a left-over stem by the named food itself ("canned" of a
-    /// canned food).
+    /// the longest, then the one whose food says more of the line (of
+    /// two names as long, "crushed tomatoes" beats "canned tomatoes" for
+    /// "canned crushed tomatoes": SR28's crushed row says "crushed" and
+    /// "canned", its whole canned row only "canned"), then the first in
+    /// the file. `explains` may account for a left-over stem by the
+    /// named food itself ("canned" of a canned food).
     pub fn find(
         &self,
         line_stems: &[String],
@@ -103,16 +106,19 @@ impl Lexicon {
                     .filter(|s| !e.stems.contains(s) && !is_preparation(s) && !explains(e.ndb, s))
                     .cloned()
                     .collect();
+                let said = line_stems
+                    .iter()
+                    .filter(|s| e.stems.contains(s) || explains(e.ndb, s))
+                    .count();
                 (
-                    unexplained.is_empty(),
-                    e.stems.len(),
+                    (unexplained.is_empty(), e.stems.len(), said),
                     std::cmp::Reverse(i),
                     e,
                     unexplained,
                 )
             })
-            .max_by(|a, b| (a.0, a.1, a.2).cmp(&(b.0, b.1, b.2)))
-            .map(|(_, _, _, e, unexplained)| NameMatch {
+            .max_by(|a, b| (a.0, a.1).cmp(&(b.0, b.1)))
+            .map(|(_, _, e, unexplained)| NameMatch {
                 ndb: e.ndb,
                 unexplained,
             })
@@ -123,6 +129,20 @@ impl Lexicon {
 mod tests {
     use super::*;
     use crate::foods::FoodTable;
+
+    #[test]
+    fn of_names_as_long_the_one_whose_food_says_more_wins() {
+        let lexicon = Lexicon::standard();
+        let line = stems("canned crushed tomatoes");
+        let described = |ndb: u32, s: &str| {
+            crate::words::description_stems(&FoodTable::sr28().get(ndb).unwrap().description)
+                .iter()
+                .any(|d| d == s)
+        };
+        assert_eq!(lexicon.find(&line, described).unwrap().ndb, 11693);
+        let line = stems("canned whole tomatoes");
+        assert_eq!(lexicon.find(&line, described).unwrap().ndb, 11531);
+    }
 
     #[test]
     fn every_name_is_an_sr28_food() {

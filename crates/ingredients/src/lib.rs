@@ -21,6 +21,7 @@ pub mod parse;
 pub mod quantity;
 pub mod search;
 pub mod units;
+mod variety;
 pub mod words;
 
 pub use foods::{CITATION, Food, FoodTable, Measure, Nutrient};

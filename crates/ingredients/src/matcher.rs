@@ -142,6 +142,43 @@ fn place(line: &ParsedLine) -> Reading {
     {
         candidates = found;
     }
+    // "4 sprigs thyme": a sprig or bunch of a herb is the fresh herb.
+    if let Some(first) = candidates.first()
+        && first.confidence >= PLACE_AT
+        && crate::variety::wants_fresh(line, food(first.ndb))
+        && let Some(fresh) = self::candidates(&format!("fresh {}", line.name)).first()
+        && fresh.confidence >= PLACE_AT
+        && !food(fresh.ndb).description.contains("DRIED")
+    {
+        candidates[0] = Candidate {
+            confidence: candidates[0].confidence,
+            ..fresh.clone()
+        };
+    }
+    // "2 tbsp tomato purée": the row the amount says.
+    if let Some(first) = candidates.first_mut()
+        && let Some(food) = crate::variety::as_measured(line, food(first.ndb))
+    {
+        *first = Candidate {
+            ndb: food.ndb,
+            description: food.description.clone(),
+            confidence: first.confidence,
+        };
+    }
+    // A food SR28 lacks: its nearest row, for a person to accept.
+    if let Some(ndb) = crate::variety::stand_in(line) {
+        for c in &mut candidates {
+            c.confidence = c.confidence.min(NAMED_PARTLY);
+        }
+        candidates.insert(
+            0,
+            Candidate {
+                ndb,
+                description: food(ndb).description.clone(),
+                confidence: NAMED_PARTLY,
+            },
+        );
+    }
     // A stated lean share picks the ground meat of that share.
     if let Some(share) = share
         && let Some(first) = candidates.first_mut()
@@ -543,7 +580,7 @@ mod tests {
     #[test]
     fn a_piece_sr28_does_not_weigh_is_asked_about() {
         assert_eq!(
-            reason("1 head garlic"),
+            reason("1 head celery"),
             ReviewReason::NoPieceWeight("head".into())
         );
         assert_eq!(
@@ -662,5 +699,84 @@ mod tests {
         assert_eq!(reason("2 lb king crab legs"), ReviewReason::NoEdibleShare);
         assert_eq!(reason("1 lb head-on prawns"), ReviewReason::NoEdibleShare);
         assert_eq!(placed("1 cup clam juice").food.ndb, 15162);
+    }
+
+    #[test]
+    fn a_variety_sr28_has_wins_over_its_generic_row() {
+        assert_eq!(placed("1 cup red lentils").food.ndb, 16144);
+        assert_eq!(placed("2 cups brown lentils").food.ndb, 16069);
+        assert_eq!(placed("2 lb Italian sausage links").food.ndb, 7036);
+        assert_eq!(placed("1 (28 oz) can crushed tomatoes").food.ndb, 11693);
+        assert_eq!(
+            placed("1 (28 oz) can whole peeled tomatoes").food.ndb,
+            11531
+        );
+        // British purée by the spoon is paste; American purée by the cup.
+        assert_eq!(placed("1 tbsp tomato purée").food.ndb, 11546);
+        assert_eq!(placed("2 cups tomato puree").food.ndb, 11547);
+    }
+
+    #[test]
+    fn british_and_australian_words_name_sr28_foods() {
+        for (line, ndb) in [
+            ("150 g natural yoghurt", 1116),
+            ("4 free-range eggs", 1123),
+            ("250 g chestnut mushrooms", 11266),
+            ("300 g swede, diced", 11435),
+            ("1 kg floury potatoes", 11353),
+            ("100 g mature cheddar", 1009),
+            ("200 g lardons", 10123),
+            ("60 g sultanas", 9297),
+            ("200 ml thickened cream", 1053),
+            ("1 tbsp golden syrup", 90480),
+            ("1 tbsp demerara sugar", 19334),
+            ("2 rashers back bacon", 10130),
+            ("2 slices black pudding", 7005),
+            ("1 litre fish stock", 6174),
+            ("500 g venison", 17164),
+            ("1 cup brewed espresso", 14210),
+            ("2 tbsp apricot jam", 19719),
+        ] {
+            assert_eq!(placed(line).food.ndb, ndb, "{line}");
+        }
+        // A British banger weighs 57 g; a breakfast link SR28's 25 g.
+        assert_eq!(placed("6 pork sausages").grams, 342.0);
+        assert!(placed("6 breakfast sausage links").grams < 200.0);
+        // SR28 has no mascarpone: its nearest row is offered, not placed.
+        match read_line("250 g mascarpone").reading {
+            Reading::NeedsReview { candidates, .. } => assert_eq!(candidates[0].ndb, 1017),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn whole_spices_and_aromatics_are_counted() {
+        let grams = |line: &str| (placed(line).food.ndb, placed(line).grams);
+        assert_eq!(grams("4 cardamom pods"), (2006, 0.8));
+        assert_eq!(grams("10 whole cloves"), (2011, 1.0));
+        assert_eq!(grams("2 cinnamon sticks"), (2010, 5.2));
+        assert_eq!(grams("1-inch piece ginger, sliced"), (11216, 11.0));
+        assert_eq!(grams("2 stalks lemongrass"), (11972, 40.0));
+        assert_eq!(grams("2 heads garlic"), (11215, 72.0));
+        assert_eq!(grams("1 bunch green onions"), (11291, 90.0));
+        // A sprig is of the fresh herb, though "thyme" alone is dried.
+        assert_eq!(grams("10 sprigs thyme"), (2049, 3.0));
+        assert_eq!(grams("2 tea bags"), (14355, 4.0));
+        // Garlic cloves stay garlic.
+        assert_eq!(placed("4 cloves garlic").food.ndb, 11215);
+        assert!(matches!(
+            read_line("3 cloves, minced").reading,
+            Reading::NeedsReview { .. }
+        ));
+    }
+
+    #[test]
+    fn an_amount_given_with_to_taste_is_counted() {
+        let p = placed("2 tbsp sugar, or to taste");
+        assert!(p.grams > 20.0 && p.to_taste);
+        assert_eq!(placed("salt, to taste").grams, 0.0);
+        // Cream measured, then whipped: the fluid cup.
+        assert!((placed("1 cup heavy cream, whipped").grams - 238.0).abs() < 0.5);
+        assert!((placed("1 cup whipped cream").grams - 120.0).abs() < 0.5);
     }
 }

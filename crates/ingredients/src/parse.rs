@@ -101,18 +101,9 @@ pub fn parse_line(text: &str) -> Result<ParsedLine, ParseError> {
     let (head, mut comment) = split_comment(&spaced);
     // "salt to taste": the phrase is a flag, not the food's words.
     let head = strip_phrases(&head, TASTE);
-    // "Juice of 2 limes" is 2 limes, juiced; "zest of 1 lemon" likewise.
-    let head = match head.get(..9).map(str::to_lowercase).as_deref() {
-        Some("juice of ") => {
-            add_comment(&mut comment, "juiced");
-            head[9..].to_owned()
-        }
-        Some(start) if start.starts_with("zest of ") => {
-            add_comment(&mut comment, "zested");
-            head[8..].to_owned()
-        }
-        _ => head,
-    };
+    // "Juice of 2 limes" is 2 limes, juiced; "finely grated zest of 1
+    // lemon" likewise.
+    let head = fruit_part(&head, &mut comment);
     let tokens: Vec<&str> = head.split_whitespace().collect();
     if tokens.is_empty() {
         return Err(ParseError::Empty);
@@ -159,6 +150,17 @@ pub fn parse_line(text: &str) -> Result<ParsedLine, ParseError> {
     {
         size = Some(found);
         at += 1;
+    }
+    // "2 cm piece ginger", "1-inch piece ginger": inches of a piece.
+    if let Some(a) = amount.as_mut()
+        && a.unit.is_none()
+        && let Some(inches) = piece_length(&tokens[at..])
+    {
+        at += 2;
+        *a = Amount {
+            quantity: a.quantity * inches,
+            unit: Some(Unit::Piece(INCH_PIECE)),
+        };
     }
     if let Some((unit, used)) = unit_at(&tokens[at..]) {
         at += used;
@@ -241,7 +243,9 @@ pub fn parse_line(text: &str) -> Result<ParsedLine, ParseError> {
     if let Some(a) = amount.as_mut()
         && a.unit.is_none()
         && words.len() >= 2
-        && let Some(unit @ Unit::Piece(_)) = words.last().and_then(|w| unit_of(w))
+        && let Some(unit @ Unit::Piece(piece)) = words.last().and_then(|w| unit_of(w))
+        // "3 tea bags": a package word after the food is the food's own piece.
+        && !is_package(piece)
     {
         a.unit = Some(unit);
         words.pop();
@@ -249,6 +253,7 @@ pub fn parse_line(text: &str) -> Result<ParsedLine, ParseError> {
     if words.first().is_some_and(|w| w == "of") {
         words.remove(0);
     }
+    whole_cloves(&mut amount, &mut words, &comment);
     let name = words
         .join(" ")
         .trim_matches(|c: char| !c.is_alphanumeric())
@@ -270,6 +275,74 @@ pub fn parse_line(text: &str) -> Result<ParsedLine, ParseError> {
         comment: comment.trim().to_owned(),
         to_taste,
     })
+}
+
+/// The piece a length counts ("2 cm piece ginger" is 0.79 of it): a
+/// piece one inch long, weighed by the food's "1 inch piece" measure.
+pub const INCH_PIECE: &str = "inch piece";
+
+/// Inches per unit of a length a cook gives a piece.
+const LENGTHS: &[(&str, f64)] = &[
+    ("inch", 1.0),
+    ("inches", 1.0),
+    ("in", 1.0),
+    ("\"", 1.0),
+    ("cm", 1.0 / 2.54),
+    ("mm", 0.1 / 2.54),
+];
+
+/// Inches in one of a piece said by its length ("inch piece", "cm
+/// knob"), from the tokens after the number.
+fn piece_length(tokens: &[&str]) -> Option<f64> {
+    let (length, piece) = (tokens.first()?, tokens.get(1)?);
+    let per = LENGTHS
+        .iter()
+        .find(|(w, _)| length.eq_ignore_ascii_case(w))?
+        .1;
+    matches!(
+        piece.to_lowercase().as_str(),
+        "piece" | "pieces" | "knob" | "knobs" | "chunk" | "chunks" | "length"
+    )
+    .then_some(per)
+}
+
+/// "Juice of 2 limes" and "finely grated zest of 1 lemon": the fruit
+/// counted, the part in the comment. Words before the part may only
+/// say how it is taken ("finely grated"), never an amount.
+fn fruit_part(head: &str, comment: &mut String) -> String {
+    // ASCII lower case keeps byte offsets.
+    let lower = head.to_ascii_lowercase();
+    for (phrase, part) in [("juice of ", "juiced"), ("zest of ", "zested")] {
+        if let Some(at) = lower.find(phrase)
+            && (at == 0 || lower.as_bytes()[at - 1] == b' ')
+            && !lower[..at].chars().any(|c| c.is_ascii_digit())
+        {
+            add_comment(comment, part);
+            return head[at + phrase.len()..].to_owned();
+        }
+    }
+    head.to_owned()
+}
+
+/// "4 whole cloves", "6 cloves": with no other food named, counted
+/// cloves are the spice (a garlic clove's line names the garlic). A line
+/// that cuts its cloves ("3 cloves, minced") is left as it is.
+fn whole_cloves(amount: &mut Option<Amount>, words: &mut Vec<String>, comment: &str) {
+    let Some(a) = amount
+        .as_mut()
+        .filter(|a| a.unit == Some(Unit::Piece("clove")))
+    else {
+        return;
+    };
+    let spice = match words.as_slice() {
+        [] => comment.is_empty(),
+        [only] => only == "whole" || only == "dried",
+        _ => false,
+    };
+    if spice {
+        a.unit = None;
+        words.push("cloves".to_owned());
+    }
 }
 
 /// A size in inches inside the food's words ("1 unbaked 9\" pie crust",
@@ -660,5 +733,35 @@ mod tests {
         assert_eq!(line.name, "coriander");
         let line = p("4 rashers streaky bacon");
         assert_eq!(line.amount, amount(4.0, Some(Unit::Piece("slice"))));
+    }
+
+    #[test]
+    fn lengths_of_a_piece_and_whole_cloves_and_parts_after_words() {
+        let line = p("2 cm piece ginger, grated");
+        assert_eq!(line.name, "ginger");
+        let a = line.amount.unwrap();
+        assert_eq!(a.unit, Some(Unit::Piece(INCH_PIECE)));
+        assert!((a.quantity - 2.0 / 2.54).abs() < 1e-9);
+        let line = p("1-inch piece fresh ginger");
+        assert_eq!(line.amount, amount(1.0, Some(Unit::Piece(INCH_PIECE))));
+        let line = p("4 whole cloves");
+        assert_eq!(
+            (line.amount, line.name.as_str()),
+            (amount(4.0, None), "whole cloves")
+        );
+        let line = p("3 garlic cloves");
+        assert_eq!(line.amount, amount(3.0, Some(Unit::Piece("clove"))));
+        let line = p("Finely grated zest of 2 limes");
+        assert_eq!(
+            (line.name.as_str(), line.comment.as_str()),
+            ("limes", "zested")
+        );
+        assert_eq!(line.amount, amount(2.0, None));
+        // A package word after the food is its own piece.
+        let line = p("3 black tea bags");
+        assert_eq!(
+            (line.amount, line.name.as_str()),
+            (amount(3.0, None), "black tea bags")
+        );
     }
 }

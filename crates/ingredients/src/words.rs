@@ -172,6 +172,15 @@ const PREPARATION: &[&str] = &[
     "fashioned",
     "new",
     "grade",
+    // Added after held-out 6: a sausage's form, a British fruit box, a
+    // crab meat's grade, a paprika's country.
+    "link",
+    "links",
+    "punnet",
+    "punnets",
+    "lardons",
+    "jumbo",
+    "hungarian",
 ];
 
 /// SR28's abbreviations in its short descriptions, spelt out.
@@ -323,12 +332,48 @@ const BRITISH: &[(&str, &str)] = &[
     ("wholemeal", "whole wheat"),
     ("wholewheat", "whole wheat"),
     ("gelatine", "gelatin"),
+    ("yoghurt", "yogurt"),
+    ("yoghurts", "yogurts"),
 ];
+
+/// How an animal was kept or how much fat a product keeps as bought
+/// ("free-range eggs", "full-fat coconut milk"): the same SR28 food, so
+/// the pair is dropped. Kept as pairs: "free" alone changes a food
+/// ("sugar-free"), and "fat" is read on its own.
+const KEEPING: &[(&str, &str)] = &[
+    ("free", "range"),
+    ("cage", "free"),
+    ("pasture", "raised"),
+    ("grass", "fed"),
+    ("corn", "fed"),
+    ("outdoor", "bred"),
+    ("full", "fat"),
+];
+
+/// The words of a text without its [`KEEPING`] pairs.
+fn without_keeping(words: Vec<String>) -> Vec<String> {
+    let mut out = Vec::with_capacity(words.len());
+    let mut i = 0;
+    while i < words.len() {
+        let pair = words.get(i + 1).is_some_and(|next| {
+            KEEPING
+                .iter()
+                .any(|(a, b)| *a == words[i] && *b == next.as_str())
+        });
+        if pair {
+            i += 2;
+        } else {
+            out.push(words[i].clone());
+            i += 1;
+        }
+    }
+    out
+}
 
 /// The stems of a cook's words, stop words dropped, British words read
 /// as their American ones.
 pub fn stems(text: &str) -> Vec<String> {
-    raw_words(text)
+    without_keeping(raw_words(text))
         .iter()
         .flat_map(|w| {
             BRITISH
@@ -397,6 +442,18 @@ mod tests {
         for food in ["salt", "seed", "chicken", "pepper", "oil", "juice", "zest"] {
             assert!(!is_preparation(&stem(food)), "{food}");
         }
+    }
+
+    #[test]
+    fn british_spellings_and_keeping_words_are_the_same_food() {
+        assert_eq!(
+            stems("Greek-style natural yoghurt"),
+            stems("greek style natural yogurt")
+        );
+        assert_eq!(stems("2 free-range eggs"), stems("2 eggs"));
+        assert_eq!(stems("full-fat coconut milk"), stems("coconut milk"));
+        // "free" alone still says something: sugar-free is another food.
+        assert!(stems("sugar-free syrup").contains(&stem("free")));
     }
 
     #[test]
