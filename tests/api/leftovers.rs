@@ -190,7 +190,355 @@ async fn bad_leftover_options_are_422(b: Backend) {
     );
 }
 
+/// The active plan's answer.
+async fn current(app: &TestApp, token: &str) -> Value {
+    let plan = app.get("/api/plan/current", Some(token)).await;
+    assert_eq!(plan.status, 200, "{}", plan.text);
+    plan.json
+}
+
+/// Each cooking meal's id with its leftovers (day, meal), by id.
+fn cooked(plan: &Value) -> Vec<(i64, Vec<(u64, Value)>)> {
+    let all = meals(plan);
+    let mut out: Vec<(i64, Vec<(u64, Value)>)> = all
+        .iter()
+        .filter(|(_, m)| m.get("cook_servings").is_some())
+        .map(|(_, m)| {
+            let id = m["id"].as_i64().unwrap();
+            let later = all
+                .iter()
+                .filter(|(_, l)| l["leftover_of"] == id)
+                .map(|(d, l)| (*d, (*l).clone()))
+                .collect();
+            (id, later)
+        })
+        .collect();
+    out.sort_by_key(|(id, _)| *id);
+    out
+}
+
+/// The meal `id` of `plan`.
+fn meal_of(plan: &Value, id: i64) -> Value {
+    meals(plan)
+        .into_iter()
+        .find(|(_, m)| m["id"] == id)
+        .map(|(_, m)| m.clone())
+        .unwrap_or_else(|| panic!("no meal {id}"))
+}
+
+/// What a cooking meal keeps, as its answer says it: one entry per later
+/// meal, by day.
+fn keep_of(later: &[(u64, Value)]) -> Value {
+    let mut keep: Vec<Value> = later
+        .iter()
+        .map(|(day, l)| {
+            json!({"servings": l["servings"], "day_of_week": day, "meal_type": l["meal_type"]})
+        })
+        .collect();
+    keep.sort_by_key(|k| k["day_of_week"].as_u64());
+    Value::from(keep)
+}
+
+const DAYS: [&str; 7] = [
+    "Monday",
+    "Tuesday",
+    "Wednesday",
+    "Thursday",
+    "Friday",
+    "Saturday",
+    "Sunday",
+];
+
+/// The first alternative recipe's id for meal `id`.
+async fn another_recipe(app: &TestApp, token: &str, id: i64) -> i64 {
+    let path = format!("/meal-detail/{id}/alternatives?limit=1");
+    let reply = app.get(&path, Some(token)).await;
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    reply.json[0]["recipe"]["id"]
+        .as_i64()
+        .expect("an alternative")
+}
+
+/// The recipe page of a cooking meal (its meal answer, alone and in the
+/// plan) says how much to keep for which later meal; no other meal's
+/// answer says anything of it.
+async fn a_cooking_meals_page_says_what_to_keep_and_for_when(b: Backend) {
+    let app = spawn_app(b).await;
+    let ann = app.token_for("ann@example.com").await;
+    person(&app, &ann).await;
+    let body = json!({"seed": 5, "leftovers": true});
+    let week = app
+        .json(Method::POST, "/api/plan/generate", Some(&ann), &body)
+        .await;
+    assert_eq!(week.status, 201, "{}", week.text);
+    let plan = current(&app, &ann).await;
+    let cooking = cooked(&plan);
+    assert!(!cooking.is_empty(), "no cooking meal");
+    for (id, later) in &cooking {
+        let in_plan = meal_of(&plan, *id);
+        let alone = app.get(&format!("/meal-detail/{id}"), Some(&ann)).await;
+        assert_eq!(alone.status, 200, "{}", alone.text);
+        for answer in [&in_plan, &alone.json] {
+            assert_eq!(answer["keep"], keep_of(later), "{answer}");
+            assert_eq!(answer["cook_servings"], in_plan["cook_servings"]);
+            let note = answer["keep_note"].as_str().expect("keep_note");
+            assert!(note.starts_with("Cook "), "{note}");
+            for (day, l) in later {
+                let slot = format!(
+                    "{}'s {}",
+                    DAYS[*day as usize - 1],
+                    l["meal_type"].as_str().unwrap()
+                );
+                assert!(note.contains(&slot), "{note} names {slot}");
+            }
+        }
+    }
+    for (_, m) in meals(&plan) {
+        if m.get("cook_servings").is_none() {
+            assert!(
+                m.get("keep").is_none() && m.get("keep_note").is_none(),
+                "{m}"
+            );
+        }
+    }
+    // A meal cooked for itself answers as it always did.
+    let (_, plain) = meals(&plan)
+        .into_iter()
+        .find(|(_, m)| m.get("cook_servings").is_none() && m.get("leftover_of").is_none())
+        .expect("a plain meal");
+    let alone = app
+        .get(&format!("/meal-detail/{}", plain["id"]), Some(&ann))
+        .await;
+    assert_eq!(alone.status, 200, "{}", alone.text);
+    for key in ["keep", "keep_note", "cook_servings", "leftover_of"] {
+        assert!(alone.json.get(key).is_none(), "{key}: {}", alone.text);
+    }
+}
+
+/// A swap of a cooking meal is 409 until it says what becomes of its
+/// leftovers: kept, they take the new recipe; dropped, they keep theirs
+/// and are cooked apart. A swapped leftover is its own dish; the rules
+/// of the eater are checked first.
+async fn a_cooking_meals_swap_asks_then_keeps_or_drops_its_leftovers(b: Backend) {
+    let app = spawn_app(b).await;
+    let ann = app.token_for("ann@example.com").await;
+    person(&app, &ann).await;
+    let body = json!({"seed": 5, "leftovers": true});
+    let week = app
+        .json(Method::POST, "/api/plan/generate", Some(&ann), &body)
+        .await;
+    assert_eq!(week.status, 201, "{}", week.text);
+    let before = current(&app, &ann).await;
+    let cooking = cooked(&before);
+    assert!(cooking.len() >= 3, "{} cooking meals", cooking.len());
+    let swap = |id: i64, recipe: i64, leftovers: &str| {
+        let query = if leftovers.is_empty() {
+            String::new()
+        } else {
+            format!("&leftovers={leftovers}")
+        };
+        format!("/meal-detail/{id}?recipe_id={recipe}{query}")
+    };
+
+    // Unsaid: 409 naming how many later meals and their days; nothing
+    // changes.
+    let (kept, later) = &cooking[0];
+    let recipe = another_recipe(&app, &ann, *kept).await;
+    let reply = app
+        .send(Method::PUT, &swap(*kept, recipe, ""), Some(&ann), &[], None)
+        .await;
+    assert_eq!(reply.status, 409, "{}", reply.text);
+    let detail = reply.json["detail"].as_str().expect("a detail");
+    let n = later.len();
+    let count = if n == 1 {
+        "1 leftover meal".to_owned()
+    } else {
+        format!("{n} leftover meals")
+    };
+    assert!(detail.contains(&count), "{detail}");
+    for (day, _) in later {
+        assert!(detail.contains(DAYS[*day as usize - 1]), "{detail}");
+    }
+    assert!(
+        detail.contains("leftovers=keep") && detail.contains("leftovers=drop"),
+        "{detail}"
+    );
+    assert_eq!(
+        current(&app, &ann).await,
+        before,
+        "a refused swap changes nothing"
+    );
+
+    // Anything but keep or drop is 422, worded as the other enums are.
+    let reply = app
+        .send(
+            Method::PUT,
+            &swap(*kept, recipe, "maybe"),
+            Some(&ann),
+            &[],
+            None,
+        )
+        .await;
+    assert_eq!(reply.status, 422, "{}", reply.text);
+    let error = &reply.json["detail"][0];
+    assert_eq!(
+        error["loc"],
+        json!(["query", "leftovers"]),
+        "{}",
+        reply.text
+    );
+    assert_eq!(error["type"], "enum");
+    assert_eq!(error["msg"], "Input should be 'keep' or 'drop'");
+    assert_eq!(error["input"], "maybe");
+
+    // The eater's rules come first: a recipe with nuts is refused for
+    // them, not asked about.
+    let mut profile = json!({
+        "goal": "maintain_weight", "height": 170, "weight": 68, "body_type": "normal",
+        "gender": "female", "meals_per_day": 3, "activity_level": "medium",
+        "birth_date": "1990-04-04", "restrictions": [{"name": "nut allergy"}], "diet_types": []
+    });
+    let reply = app
+        .json(Method::PUT, "/api/profile", Some(&ann), &profile)
+        .await;
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    let search = app
+        .get(
+            "/api/recipes?q=Peanut+butter+banana+overnight+oats&limit=5",
+            None,
+        )
+        .await;
+    let nuts = search.json["items"][0]["id"].as_i64().expect("the oats");
+    let reply = app
+        .send(Method::PUT, &swap(*kept, nuts, ""), Some(&ann), &[], None)
+        .await;
+    assert_eq!(reply.status, 409, "{}", reply.text);
+    let detail = reply.json["detail"].as_str().unwrap();
+    assert!(
+        detail.contains("which you must avoid (nut allergy)"),
+        "{detail}"
+    );
+    let reply = app
+        .send(
+            Method::PUT,
+            &swap(*kept, nuts, "keep"),
+            Some(&ann),
+            &[],
+            None,
+        )
+        .await;
+    assert_eq!(reply.status, 409, "{}", reply.text);
+    profile["restrictions"] = json!([]);
+    let reply = app
+        .json(Method::PUT, "/api/profile", Some(&ann), &profile)
+        .await;
+    assert_eq!(reply.status, 200, "{}", reply.text);
+
+    // Kept: the later meals take the recipe at their portions, still
+    // eaten from the meal, which cooks as much as before.
+    let reply = app
+        .send(
+            Method::PUT,
+            &swap(*kept, recipe, "keep"),
+            Some(&ann),
+            &[],
+            None,
+        )
+        .await;
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    let was = meal_of(&before, *kept);
+    assert_eq!(reply.json["recipe_id"], recipe);
+    assert_eq!(reply.json["cook_servings"], was["cook_servings"]);
+    assert_eq!(reply.json["keep"], keep_of(later));
+    let after = current(&app, &ann).await;
+    for (_, l) in later {
+        let now = meal_of(&after, l["id"].as_i64().unwrap());
+        assert_eq!(now["recipe_id"], recipe, "{now}");
+        assert_eq!(now["leftover_of"], *kept, "{now}");
+        assert_eq!(now["servings"], l["servings"], "{now}");
+    }
+    assert_eq!(
+        meal_of(&after, *kept)["cook_servings"],
+        was["cook_servings"]
+    );
+
+    // Dropped: the later meals keep their recipe, each its own dish; the
+    // meal cooks its own portion only.
+    let (dropped, later) = &cooking[1];
+    let recipe = another_recipe(&app, &ann, *dropped).await;
+    let reply = app
+        .send(
+            Method::PUT,
+            &swap(*dropped, recipe, "drop"),
+            Some(&ann),
+            &[],
+            None,
+        )
+        .await;
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    assert_eq!(reply.json["recipe_id"], recipe);
+    for key in ["cook_servings", "keep", "keep_note"] {
+        assert!(reply.json.get(key).is_none(), "{key}: {}", reply.text);
+    }
+    let after = current(&app, &ann).await;
+    assert!(meal_of(&after, *dropped).get("cook_servings").is_none());
+    for (_, l) in later {
+        let now = meal_of(&after, l["id"].as_i64().unwrap());
+        assert_eq!(now["recipe_id"], l["recipe_id"], "{now}");
+        assert!(now.get("leftover_of").is_none(), "{now}");
+    }
+    assert_eq!(sessions(&after), sessions(&before) + later.len());
+
+    // A leftover swapped (the parameter is not asked of it) is its own
+    // dish; its cooking meal cooks for the others only.
+    let (cook, later) = &cooking[2];
+    let (_, leftover) = &later[0];
+    let leftover = leftover["id"].as_i64().unwrap();
+    let recipe = another_recipe(&app, &ann, leftover).await;
+    let reply = app
+        .send(
+            Method::PUT,
+            &swap(leftover, recipe, ""),
+            Some(&ann),
+            &[],
+            None,
+        )
+        .await;
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    let after = current(&app, &ann).await;
+    let now = meal_of(&after, leftover);
+    assert_eq!(now["recipe_id"], recipe);
+    assert!(now.get("leftover_of").is_none(), "{now}");
+    let rest = &later[1..];
+    let cook_now = meal_of(&after, *cook);
+    assert_eq!(
+        cook_now.get("keep").cloned(),
+        (!rest.is_empty()).then(|| keep_of(rest))
+    );
+
+    // A meal no other eats from ignores the parameter.
+    let breakfast = meals(&after)
+        .into_iter()
+        .find(|(_, m)| m["meal_type"] == "breakfast")
+        .map(|(_, m)| m["id"].as_i64().unwrap())
+        .unwrap();
+    let recipe = another_recipe(&app, &ann, breakfast).await;
+    let reply = app
+        .send(
+            Method::PUT,
+            &swap(breakfast, recipe, "keep"),
+            Some(&ann),
+            &[],
+            None,
+        )
+        .await;
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    assert!(reply.json.get("keep").is_none(), "{}", reply.text);
+}
+
 crate::on_both_backends!(
     a_leftover_week_cooks_less_and_buys_each_dish_once,
     bad_leftover_options_are_422,
+    a_cooking_meals_page_says_what_to_keep_and_for_when,
+    a_cooking_meals_swap_asks_then_keeps_or_drops_its_leftovers,
 );

@@ -249,6 +249,47 @@ async fn each_request_takes_few_round_trips() {
     .await;
     // The session, the meal, the owner's rules (their profile), the write.
     figures.push(("PUT /meal-detail/{id}?recipe_id=", n, 4));
+    // A cooking meal's swap that keeps its leftovers: the same four (its
+    // leftovers read with the meal, and written in the swap's statement).
+    let week = app
+        .json(
+            Method::POST,
+            "/api/plan/generate",
+            t,
+            &json!({"days": 7, "seed": 5, "leftovers": true}),
+        )
+        .await;
+    assert_eq!(week.status, 201, "{}", week.text);
+    let meals: Vec<&Value> = week.json["daily_menus"]
+        .as_array()
+        .expect("days")
+        .iter()
+        .flat_map(|d| d["meal_details"].as_array().expect("meals"))
+        .collect();
+    let cook = meals
+        .iter()
+        .find(|m| m.get("cook_servings").is_some())
+        .expect("a cooking meal");
+    let other = meals
+        .iter()
+        .find(|m| m["meal_type"] == cook["meal_type"] && m["recipe_id"] != cook["recipe_id"])
+        .expect("another recipe")["recipe_id"]
+        .as_i64()
+        .expect("a recipe id");
+    let keep_path = format!(
+        "/meal-detail/{}?recipe_id={other}&leftovers=keep",
+        cook["id"]
+    );
+    let n = counted(&trips, || async {
+        app.send(Method::PUT, &keep_path, t, &[], None).await.status
+    })
+    .await;
+    let kept = app.get("/api/plan/current", t).await.json;
+    assert!(
+        kept.to_string().contains("keep_note"),
+        "the cooking meal still keeps its leftovers"
+    );
+    figures.push(("PUT /meal-detail/{id}?recipe_id=&leftovers=keep", n, 4));
 
     for (request, trips, _) in &figures {
         println!("{request}: {trips} round trips");

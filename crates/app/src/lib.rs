@@ -17,6 +17,7 @@ pub mod resets;
 pub use accounts::{AccountError, Accounts, AuthError, Authenticated, InSession, Session, admit};
 pub use export::{AccountData, Export};
 pub use household::{Household, MemberError};
+pub use mealplan_ports::LeftoverChoice;
 pub use own_recipes::{CatalogueFoods, DraftError, LineEdit, OwnDraft, OwnRecipeError, OwnRecipes};
 pub use pantry::{Pantry, PantryEntry, PantryError};
 pub use plans::{
@@ -25,7 +26,7 @@ pub use plans::{
     PlanView, Planner, Plans, Renditions, SearchLimits, Shopping, ShoppingItem, ShoppingList,
     Unfilled, WeekPlace,
 };
-pub use plans::{Eater, MenuError, Refusal, limit_changes};
+pub use plans::{Eater, Kept, MenuError, Refusal, Unanswered, keep_note, limit_changes};
 pub use profiles::{ProfileError, Profiles};
 pub use recipes::{RecipePage, RecipeQuery, RecipeSheet, Recipes, SHEET_SERVINGS};
 pub use resets::{PasswordResets, ResetLinks, ResetSettings};

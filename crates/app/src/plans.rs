@@ -68,6 +68,10 @@ pub enum PlanError {
     /// instance has no place free (see [`SearchLimits`]).
     #[error(transparent)]
     Busy(#[from] Busy),
+    /// A swap of a meal that later meals eat from (their dish cooked
+    /// there) did not say what becomes of them.
+    #[error(transparent)]
+    LeftoversUnanswered(#[from] Unanswered),
     /// Storage failed.
     #[error(transparent)]
     Store(#[from] StoreError),
@@ -131,9 +135,13 @@ pub struct MealView {
     /// In a plan's answer: the meal detail it is eaten from (a leftover;
     /// nothing to cook or buy for it).
     pub leftover_of: Option<i64>,
-    /// In a plan's answer, for a meal that later meals eat from: the
-    /// servings to cook in all, theirs included.
+    /// For a meal that later meals eat from (in a plan's answer, or the
+    /// meal read or swapped alone): the servings to cook in all, theirs
+    /// included.
     pub cook_servings: Option<f64>,
+    /// With `cook_servings`: what to keep for each later meal, by day
+    /// (see [`keep_note`]); empty for any other meal.
+    pub keep: Vec<Kept>,
 }
 
 /// A day with its meals.
@@ -661,6 +669,7 @@ impl PlanContext {
 
     fn view(&self, plan: Plan, all: &[Recipe]) -> Result<PlanView, PlanError> {
         let cooking = leftovers::Cooking::of(&plan.days);
+        let mut kept = kept::kept_in(&plan.days, &cooking);
         let plan = plan.try_map_days(|day| {
             let meals = day
                 .meals
@@ -670,6 +679,7 @@ impl PlanContext {
                     let mut view = meal_view(meal, all)?;
                     view.leftover_of = cooking.eaten_from.get(&id).copied();
                     view.cook_servings = cooking.cooks.get(&id).copied();
+                    view.keep = kept.remove(&id).unwrap_or_default();
                     Ok::<_, PlanError>(view)
                 })
                 .collect::<Result<_, _>>()?;
@@ -758,12 +768,14 @@ fn meal_view(meal: MealDetail, all: &[Recipe]) -> Result<MealView, PlanError> {
         recipe,
         leftover_of: None,
         cook_servings: None,
+        keep: Vec::new(),
     })
 }
 
 mod basics;
 mod eaters;
 mod intakes;
+mod kept;
 mod leftovers;
 mod meals;
 mod menus;
@@ -774,12 +786,14 @@ mod searches;
 mod session;
 mod shopping;
 mod stock;
+mod swap;
 mod table;
 #[cfg(test)]
 mod use_cases;
 
 pub use eaters::{Eater, Refusal};
 pub use intakes::PersonIntake;
+pub use kept::{Kept, keep_note};
 pub use menus::MenuError;
 pub use own::{MyRecipes, Unfilled};
 pub use planning::{DayFitView, GenerateOptions, WeekPlace};
@@ -787,6 +801,7 @@ use searches::Searches;
 pub use searches::{Busy, SearchLimits};
 pub use session::Renditions;
 pub use shopping::{ShoppingItem, ShoppingList};
+pub use swap::Unanswered;
 
 #[cfg(test)]
 mod tests {
@@ -845,6 +860,7 @@ mod tests {
             plan_id: 4,
             day_of_week: 1,
             household: false,
+            later: Vec::new(),
         }
     }
 

@@ -4,7 +4,7 @@ use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
 use crate::error::{ErrorBody, ErrorEntry, Loc, ValidationErrorBody};
-use crate::schema::ListFormat;
+use crate::schema::{LeftoversChoice, ListFormat};
 
 /// The document's frame: its info, shared schemas, security and tags.
 /// The operations come from [`crate::endpoints`] ([`document`]).
@@ -15,7 +15,14 @@ use crate::schema::ListFormat;
         description = "Meal planning and nutrition profiles. Every path also answers with a \
             trailing slash; account routes also answer under `/api` (e.g. `/api/auth/login`)."
     ),
-    components(schemas(ErrorBody, ErrorEntry, Loc, ValidationErrorBody, ListFormat)),
+    components(schemas(
+        ErrorBody,
+        ErrorEntry,
+        Loc,
+        ValidationErrorBody,
+        ListFormat,
+        LeftoversChoice
+    )),
     modifiers(&BearerAuth),
     tags(
         (name = "accounts", description = "Sign-up, login and tokens"),

@@ -75,6 +75,17 @@ pub enum ListFormat {
     text,
 }
 
+/// What a swap of a meal that later meals eat from (a cooking meal) does
+/// with them.
+#[derive(ToSchema, Debug, Clone, Copy, PartialEq, Eq)]
+#[allow(non_camel_case_types)]
+pub enum LeftoversChoice {
+    /// They take the new recipe too, still eaten from the meal.
+    keep,
+    /// They keep their recipe, each cooked where it is eaten.
+    drop,
+}
+
 /// Field schemas built from the domain's own bounds, for request fields
 /// whose type is a domain value (`#[schema(schema_with = …)]`): each bound
 /// is written once, where it is enforced. (utoipa drops a field's doc

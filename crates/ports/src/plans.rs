@@ -192,6 +192,42 @@ pub struct OwnedMeal {
     /// it without portions (added by hand) is then eaten by everyone at
     /// the table.
     pub household: bool,
+    /// The meals of the same plan eaten from this meal's dish (its
+    /// leftovers: the same recipe, their `leftover_of` this meal's day and
+    /// schedule), by day and schedule; empty for most meals. Read with
+    /// the meal, so that a swap knows them without another read.
+    pub later: Vec<LaterMeal>,
+}
+
+/// A leftover of a meal, with its day.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LaterMeal {
+    /// Its day, 1-7.
+    pub day_of_week: u8,
+    /// The meal.
+    pub meal: MealDetail,
+}
+
+/// What a swap of a meal that others eat from (a cooking meal) does with
+/// those leftovers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LeftoverChoice {
+    /// They take the new recipe too, and are still eaten from the meal.
+    Keep,
+    /// They keep their recipe, each now cooked where it is eaten.
+    Drop,
+}
+
+/// The leftovers a swap of their cooking meal changes, and how.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LeftoverSwap {
+    /// Their ids ([`OwnedMeal::later`]).
+    pub ids: Vec<i64>,
+    /// The recipe they were read with: one that no longer has it (swapped
+    /// since) is its own dish already, and left alone.
+    pub recipe_id: i64,
+    /// Keep or drop them.
+    pub choice: LeftoverChoice,
 }
 
 /// A stored day with where it belongs.
@@ -340,7 +376,8 @@ pub trait PlanRepository: Send + Sync {
     /// One meal detail with its owner and its portions.
     async fn meal(&self, id: i64) -> Result<Option<OwnedMeal>, StoreError>;
     /// Points a meal at another recipe (status unchanged); the meal then
-    /// counts as chosen by the user.
+    /// counts as chosen by the user, and is its own dish (a leftover no
+    /// longer eaten from another meal's).
     async fn set_recipe(
         &self,
         id: i64,
@@ -366,6 +403,19 @@ pub trait PlanRepository: Send + Sync {
         &self,
         id: i64,
         cooked_at: Option<CookedAt>,
+        now: DateTime<Utc>,
+    ) -> Result<(), StoreError>;
+    /// [`set_recipe`](Self::set_recipe), or with `portions` (the
+    /// holder's servings and every eater's)
+    /// [`set_recipe_portions`](Self::set_recipe_portions), of a meal that
+    /// others eat from, and what it does to those `leftovers`, in the same
+    /// one statement (one transaction with `portions`).
+    async fn set_recipe_cooking(
+        &self,
+        id: i64,
+        recipe_id: i64,
+        portions: Option<(f64, Vec<Portion>)>,
+        leftovers: LeftoverSwap,
         now: DateTime<Utc>,
     ) -> Result<(), StoreError>;
     /// Sets meal `id`'s note (`None` clears it) and touches the meal, as

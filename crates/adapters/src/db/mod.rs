@@ -20,6 +20,7 @@ macro_rules! on_backend {
 }
 
 mod chat;
+mod cooking;
 mod fixed;
 mod household;
 mod items;

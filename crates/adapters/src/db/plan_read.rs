@@ -483,8 +483,6 @@ macro_rules! portion_columns {
     };
 }
 
-pub(in crate::db) use portion_columns;
-
 /// The meals of `rows` (ordered by meal, then portion position), each
 /// with its portions.
 pub(in crate::db) fn meals_with_portions(

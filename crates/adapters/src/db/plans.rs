@@ -9,18 +9,18 @@ use diesel::prelude::*;
 use mealplan_domain::planner::CookedAt;
 use mealplan_domain::{MealStatus, UserId};
 use mealplan_ports::{
-    DailyMenu, MealChange, MealDetail, NewDay, NewMeal, OwnedDay, OwnedMeal, Plan, PlanRepository,
-    PlanSettings, Portion, SessionHead, SessionRead, StoreError, TokenClaims,
+    DailyMenu, LeftoverSwap, MealChange, MealDetail, NewDay, NewMeal, OwnedDay, OwnedMeal, Plan,
+    PlanRepository, PlanSettings, Portion, SessionHead, SessionRead, StoreError, TokenClaims,
 };
 
+use super::cooking::{meal_with_later, swap_cooking};
 use super::meal_status::set_status_in;
 use super::plan_read::{
-    MealPortionRow, SettingsCols, Which, load_day, load_plan, meal_columns, meal_of,
-    meals_with_portions, portion_columns, settings_columns, settings_of,
+    SettingsCols, Which, load_day, load_plan, meal_of, settings_columns, settings_of,
 };
 use super::plan_rows::ChosenBy;
 use super::plan_write::{household_of, insert_day, insert_meal, replace_portions, touch_plan};
-use super::schema::{daily_menus, meal_details, meal_portions, plans};
+use super::schema::{daily_menus, meal_details, plans};
 use super::status_batch::StatusChange;
 use super::transaction::write_transaction;
 use super::{AnyConnection, Database, store_error};
@@ -199,43 +199,9 @@ impl PlanRepository for Database {
     }
 
     async fn meal(&self, id: i64) -> Result<Option<OwnedMeal>, StoreError> {
-        self.run_read(move |conn| {
-            // The meal, where it belongs and its portions in one statement
-            // (a row per portion).
-            let rows: Vec<(MealPortionRow, (i64, i64, i32, i32))> = meal_details::table
-                .inner_join(daily_menus::table.inner_join(plans::table))
-                .left_join(
-                    meal_portions::table.on(meal_portions::meal_detail_id.eq(meal_details::id)),
-                )
-                .filter(meal_details::id.eq(id))
-                .order(meal_portions::position)
-                .select((
-                    (meal_columns!(), portion_columns!().nullable()),
-                    (
-                        plans::user_id,
-                        plans::id,
-                        daily_menus::day_of_week,
-                        plans::household,
-                    ),
-                ))
-                .load(conn)
-                .map_err(store_error)?;
-            let Some(&(_, (owner, plan_id, day, household))) = rows.first() else {
-                return Ok(None);
-            };
-            let meal = meals_with_portions(rows.into_iter().map(|(row, _)| row).collect())?
-                .pop()
-                .ok_or_else(|| StoreError::Failure(format!("meal {id} vanished")))?;
-            Ok(Some(OwnedMeal {
-                meal,
-                owner: UserId(owner),
-                plan_id,
-                day_of_week: u8::try_from(day)
-                    .map_err(|_| StoreError::Failure(format!("meal {id} has a bad day")))?,
-                household: household == 1,
-            }))
-        })
-        .await
+        // The meal, where it belongs, its leftovers and their portions in
+        // one statement (a row per portion).
+        self.run_read(move |conn| meal_with_later(conn, id)).await
     }
 
     async fn set_recipe(
@@ -252,6 +218,9 @@ impl PlanRepository for Database {
                     meal_details::updated_at.eq(Some(now.naive_utc())),
                     meal_details::chosen.eq(1),
                     meal_details::revision.eq(meal_details::revision + 1),
+                    // Its own dish now, if it was a leftover.
+                    meal_details::cooked_day.eq(None::<i32>),
+                    meal_details::cooked_schedule.eq(None::<i32>),
                 ))
                 .execute(conn)
                 .map(drop)
@@ -277,6 +246,8 @@ impl PlanRepository for Database {
                         meal_details::updated_at.eq(Some(now.naive_utc())),
                         meal_details::chosen.eq(1),
                         meal_details::revision.eq(meal_details::revision + 1),
+                        meal_details::cooked_day.eq(None::<i32>),
+                        meal_details::cooked_schedule.eq(None::<i32>),
                     ))
                     .execute(conn)?;
                 replace_portions(conn, id, &portions)
@@ -307,6 +278,32 @@ impl PlanRepository for Database {
                 .execute(conn)
                 .map(drop)
                 .map_err(store_error)
+        })
+        .await
+    }
+
+    async fn set_recipe_cooking(
+        &self,
+        id: i64,
+        recipe_id: i64,
+        portions: Option<(f64, Vec<Portion>)>,
+        leftovers: LeftoverSwap,
+        now: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        self.run(move |conn| match portions {
+            // One statement, as a swap of a meal without leftovers.
+            None => swap_cooking(conn, id, recipe_id, &leftovers, now)
+                .map(drop)
+                .map_err(store_error),
+            // The shared meal's portions with it, in one transaction.
+            Some((servings, portions)) => write_transaction(conn, |conn| {
+                swap_cooking(conn, id, recipe_id, &leftovers, now)?;
+                diesel::update(meal_details::table.find(id))
+                    .set(meal_details::servings.eq(servings))
+                    .execute(conn)?;
+                replace_portions(conn, id, &portions)
+            })
+            .map_err(store_error),
         })
         .await
     }

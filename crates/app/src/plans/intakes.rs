@@ -192,12 +192,14 @@ mod tests {
             meals: vec![
                 super::super::MealView {
                     cook_servings: None,
+                    keep: Vec::new(),
                     leftover_of: None,
                     meal: meal(1.5, &[(None, 1.5), (Some(3), 0.75)]),
                     recipe: recipe.clone(),
                 },
                 super::super::MealView {
                     cook_servings: None,
+                    keep: Vec::new(),
                     leftover_of: None,
                     meal: meal(0.5, &[]),
                     recipe,

@@ -3,56 +3,41 @@
 
 use super::*;
 use crate::accounts::{AuthError, InSession};
-use mealplan_ports::{TokenClaims, TokenError};
+use mealplan_ports::{LeftoverChoice, TokenClaims, TokenError};
+
+/// `owned`'s meal with its recipe, and what it cooks and keeps for the
+/// later meals that eat from it.
+fn cooking_view(owned: OwnedMeal, all: &[Recipe]) -> Result<MealView, PlanError> {
+    let (cook_servings, keep) = kept::cooked_for(&owned.meal, &owned.later);
+    Ok(MealView {
+        cook_servings,
+        keep,
+        ..meal_view(owned.meal, all)?
+    })
+}
 
 impl Meals {
-    /// One meal detail of the caller's, with its recipe.
+    /// One meal detail of the caller's, with its recipe; for a meal that
+    /// later meals eat from, what it cooks and keeps for them.
     pub async fn meal(&self, caller: UserId, id: i64) -> Result<MealView, PlanError> {
         let owned = self.owned_meal(Some(caller), id).await?;
         let all = self.recipes_of(owned.owner).await?;
-        meal_view(owned.meal, &all)
+        cooking_view(owned, &all)
     }
 
-    /// Replaces a meal's recipe; its status stays as it was. The recipe
-    /// must keep the rules of everyone who eats the meal (the refusal
-    /// names whose rule only to the owner: `caller` set). A meal shared
-    /// at the household's table is re-portioned for each of its eaters,
-    /// and changed only with the owner's token; another keeps its
-    /// portions.
+    /// [`swap_with`](Self::swap_with) (the recipe must keep the rules of
+    /// everyone who eats the meal) for a caller that does not ask about
+    /// leftovers (the assistant): the later meals that eat from the meal's
+    /// dish keep their recipe, each its own dish
+    /// ([`LeftoverChoice::Drop`]).
     pub async fn swap(
         &self,
         caller: Option<UserId>,
         id: i64,
         recipe_id: i64,
     ) -> Result<MealView, PlanError> {
-        let owned = self.owned_meal(caller, id).await?;
-        let shared = owned.meal.shared;
-        if shared && caller.is_none() {
-            return Err(PlanError::NeedsToken);
-        }
-        let all = self.recipes_of(owned.owner).await?;
-        if self.hidden_of(owned.owner).await?.contains(&recipe_id) {
-            return Err(PlanError::RecipeNotFound);
-        }
-        let recipe = find(&all, recipe_id).ok_or(PlanError::RecipeNotFound)?;
-        if shared {
-            return self.swap_household(owned, recipe, &all).await;
-        }
-        let meal = [(recipe, owned.meal.portions.as_slice())];
-        self.keep_rules::<PlanError>(owned.owner, owned.household, &meal, caller.is_some())
-            .await?;
-        self.plans
-            .set_recipe(id, recipe.id, self.clock.now())
-            .await?;
-        Ok(MealView {
-            cook_servings: None,
-            leftover_of: None,
-            meal: MealDetail {
-                recipe_id: recipe.id,
-                ..owned.meal
-            },
-            recipe: recipe.clone(),
-        })
+        self.swap_with(caller, id, recipe_id, Some(LeftoverChoice::Drop))
+            .await
     }
 
     /// Makes meal `id` of the caller's a leftover of meal `of` ("I have
@@ -133,7 +118,8 @@ impl Meals {
             .set_note(id, note.clone(), self.clock.now())
             .await?;
         let all = self.recipes_of(owned.owner).await?;
-        meal_view(MealDetail { note, ..owned.meal }, &all)
+        let meal = MealDetail { note, ..owned.meal };
+        cooking_view(OwnedMeal { meal, ..owned }, &all)
     }
 
     /// Sets a meal's status (setting the current one again is allowed).

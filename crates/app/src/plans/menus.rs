@@ -174,6 +174,7 @@ impl Menus {
         };
         Ok(MealView {
             cook_servings: None,
+            keep: Vec::new(),
             leftover_of: None,
             meal: stored,
             recipe,
@@ -202,6 +203,7 @@ fn meal_view(meal: MealDetail, all: &[Recipe]) -> Result<MealView, MenuError> {
         .ok_or_else(|| StoreError::Failure(format!("meal {} names a missing recipe", meal.id)))?;
     Ok(MealView {
         cook_servings: None,
+        keep: Vec::new(),
         leftover_of: None,
         meal,
         recipe,

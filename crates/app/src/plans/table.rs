@@ -12,10 +12,11 @@ use mealplan_domain::planner::{
     Budget, DayRequest, Diner, Keep, Share, TableDish, rebalance_day, reportion_day,
 };
 use mealplan_domain::{MealStatus, Person, Recipe, Taxonomy, UserId};
-use mealplan_ports::{DailyMenu, MealChange, MealDetail, OwnedMeal, Plan, PlanSettings, Portion};
+use mealplan_ports::{DailyMenu, MealChange, MealDetail, Plan, PlanSettings, Portion};
 
 use super::basics::{adjusted, blocking, index_of};
 use super::eaters::Eaters;
+use super::swap::Swap;
 use super::{MealView, Meals, PlanContext, PlanError};
 
 /// What the holder is called in a plan's portions.
@@ -271,16 +272,17 @@ pub(super) fn keep_rules_of_changes(
 }
 
 impl Meals {
-    /// [`swap`](Self::swap) of a shared meal: the new recipe must keep
-    /// the rules of everyone who eats it, and each eater's portion of it
-    /// is chosen anew for their own day (the day's other meals as they
-    /// are).
+    /// [`swap_with`](Self::swap_with) of a shared meal: the new recipe
+    /// must keep the rules of everyone who eats it (and, kept, its later
+    /// meals), and each eater's portion of it is chosen anew for their
+    /// own day (the day's other meals as they are); later meals keep
+    /// their portions.
     pub(super) async fn swap_household(
         &self,
-        owned: OwnedMeal,
-        recipe: &Recipe,
+        swap: Swap<'_>,
         all: &Arc<[Recipe]>,
     ) -> Result<MealView, PlanError> {
+        let (owned, recipe) = (&swap.owned, swap.recipe);
         let plan = self
             .plans
             .plan(owned.plan_id)
@@ -291,7 +293,10 @@ impl Meals {
             .await?;
         // The owner's own change (a household meal is not changed without
         // a token): the refusal may say whose rule it is.
-        eaters.check(recipe, &owned.meal.portions, true)?;
+        for portions in swap.eaten_by() {
+            eaters.check(recipe, portions, true)?;
+        }
+        let leftovers = swap.leftovers()?;
         let day = plan
             .days
             .iter()
@@ -328,19 +333,26 @@ impl Meals {
         })
         .await??;
         let (servings, portions) = Table::portions(&out, &day.meals[k].portions);
-        self.plans
-            .set_recipe_portions(id, recipe.id, servings, portions.clone(), self.clock.now())
-            .await?;
-        Ok(MealView {
-            cook_servings: None,
-            leftover_of: None,
-            meal: MealDetail {
-                recipe_id: recipe.id,
-                servings,
-                portions,
-                ..owned.meal
-            },
-            recipe: recipe.clone(),
-        })
+        let now = self.clock.now();
+        match leftovers {
+            None => {
+                self.plans
+                    .set_recipe_portions(id, recipe.id, servings, portions.clone(), now)
+                    .await?
+            }
+            Some(leftovers) => {
+                let portions = Some((servings, portions.clone()));
+                self.plans
+                    .set_recipe_cooking(id, recipe.id, portions, leftovers, now)
+                    .await?
+            }
+        }
+        let meal = MealDetail {
+            recipe_id: recipe.id,
+            servings,
+            portions,
+            ..swap.owned.meal.clone()
+        };
+        Ok(swap.answer(meal))
     }
 }

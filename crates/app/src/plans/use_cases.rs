@@ -478,6 +478,7 @@ async fn alternatives_respect_the_owners_rules_and_show_the_new_day() {
             plan_id: 4,
             day_of_week: 1,
             household: false,
+            later: Vec::new(),
         }))
     });
     plans
@@ -515,6 +516,7 @@ fn owned_dinner(portions: Vec<mealplan_ports::Portion>) -> OwnedMeal {
         owner: UserId(1),
         plan_id: 4,
         day_of_week: 1,
+        later: Vec::new(),
     }
 }
 

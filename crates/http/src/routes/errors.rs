@@ -97,6 +97,10 @@ pub(crate) fn plan_error(error: PlanError) -> ApiError {
         // recipe ids unique: a refused request is a bug, not the caller's.
         PlanError::Request(e) => ApiError::internal(e),
         PlanError::Busy(busy) => busy_error(busy),
+        // The later meals by day, and the two answers the swap takes.
+        PlanError::LeftoversUnanswered(unanswered) => {
+            ApiError::ConflictWith(unanswered.to_string())
+        }
         PlanError::Store(e) => ApiError::store(e),
     }
 }

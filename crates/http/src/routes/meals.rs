@@ -4,7 +4,7 @@
 //! and only for a meal not shared at a household's table.
 
 use actix_web::{HttpRequest, web};
-use mealplan_app::PlanError;
+use mealplan_app::{LeftoverChoice, PlanError};
 use mealplan_domain::{MealNote, MealStatus};
 use utoipa::IntoParams;
 use utoipa::openapi::path::{Parameter, ParameterIn};
@@ -15,7 +15,7 @@ use crate::auth::{CurrentUser, MealCaller, MealClaims, in_session_error, refuse_
 use crate::error::{ApiError, ErrorBody, ValidationErrorBody};
 use crate::routes::errors::plan_error;
 use crate::routes::responses::{AlternativeResponse, MealDetailResponse};
-use crate::schema::field;
+use crate::schema::{LeftoversChoice, field};
 use crate::validate::{FromQuery, Params, Problem, int_in_range_str, parse_int_str};
 
 /// One meal detail with its recipe.
@@ -54,6 +54,12 @@ pub struct SwapQuery {
     /// with the owner's token)
     #[param(required = false, max_length = 200, value_type = Option<String>)]
     note: Option<Option<MealNote>>,
+    /// With `recipe_id`, for a meal that later meals eat from (its
+    /// answer has `keep`): `keep` gives them the new recipe too, `drop`
+    /// leaves their recipe and cooks each where it is eaten. Required for
+    /// such a meal (409 without it), ignored for any other
+    #[param(required = false, value_type = Option<LeftoversChoice>)]
+    leftovers: Option<LeftoverChoice>,
 }
 
 impl FromQuery for SwapQuery {
@@ -61,6 +67,11 @@ impl FromQuery for SwapQuery {
         let recipe_id = p.optional_query("recipe_id", parse_int_str);
         let note = p.optional_query("note", |raw| {
             MealNote::parse(raw).map_err(|e| Problem::too_long(e.max))
+        });
+        let leftovers = p.optional_query("leftovers", |raw| match raw {
+            "keep" => Ok(LeftoverChoice::Keep),
+            "drop" => Ok(LeftoverChoice::Drop),
+            _ => Err(Problem::one_of(&["keep", "drop"])),
         });
         if let (Some(None), Some(None)) = (&recipe_id, &note) {
             // Neither: the recipe is required, as it always was (the
@@ -71,6 +82,7 @@ impl FromQuery for SwapQuery {
         Some(Self {
             recipe_id: recipe_id?,
             note: note?,
+            leftovers: leftovers?,
         })
     }
 }
@@ -133,7 +145,9 @@ impl FromQuery for AlternativesQuery {
 }
 
 /// Replace the recipe of one meal detail (its status is kept), set or
-/// clear its note, or both.
+/// clear its note, or both. A meal that later meals eat from (a cooking
+/// meal, whose answer has `keep`) is swapped only with `leftovers`:
+/// `keep` or `drop`. A leftover swapped is its own dish.
 #[utoipa::path(
     put, path = "/meal-detail/{meal_detail_id}", tag = "meal details",
     params(
@@ -145,7 +159,7 @@ impl FromQuery for AlternativesQuery {
         (status = 200, description = "The meal detail with the new recipe and note", body = MealDetailResponse),
         (status = 401, description = "Invalid token; no token for a note, for a household meal (one with portions), or when MEAL_DETAIL_AUTH=required", body = ErrorBody),
         (status = 404, description = "Meal detail or recipe not found", body = ErrorBody),
-        (status = 409, description = "The recipe breaks a rule (restriction, vegan or vegetarian diet) of someone who eats the meal; the detail names the rule, and whose it is only to the plan's owner", body = ErrorBody),
+        (status = 409, description = "The recipe breaks a rule (restriction, vegan or vegetarian diet) of someone who eats the meal (or, with leftovers=keep, one of its later meals); the detail names the rule, and whose it is only to the plan's owner. Or the meal is cooked for later meals too and `leftovers` is missing: the detail names how many and on which days", body = ErrorBody),
         (status = 422, description = "Invalid or missing query parameter", body = ValidationErrorBody),
         (status = 500, description = "Internal server error", body = ErrorBody),
     )
@@ -158,7 +172,14 @@ pub async fn swap_meal(
     let mut p = Params::new(&req);
     let id = p.path_int("meal_detail_id");
     let query = p.read::<SwapQuery>();
-    let (id, SwapQuery { recipe_id, note }) = p.finish(|| Some((id?, query?)))?;
+    let (
+        id,
+        SwapQuery {
+            recipe_id,
+            note,
+            leftovers,
+        },
+    ) = p.finish(|| Some((id?, query?)))?;
     // A note is the owner's: refused without a token before anything
     // changes.
     let noted = match (note, caller.0) {
@@ -168,7 +189,10 @@ pub async fn swap_meal(
     };
     let mut meal = None;
     if let Some(recipe_id) = recipe_id {
-        let swapped = state.meals.swap(caller.0, id, recipe_id).await;
+        let swapped = state
+            .meals
+            .swap_with(caller.0, id, recipe_id, leftovers)
+            .await;
         meal = Some(swapped.map_err(plan_error)?);
     }
     if let Some((user, note)) = noted {

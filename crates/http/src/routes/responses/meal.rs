@@ -51,6 +51,25 @@ pub struct MealDetailResponse {
     /// what this meal serves for them). Absent otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cook_servings: Option<f64>,
+    /// With `cook_servings`: what of the dish to keep for each later
+    /// meal, by day. Absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub keep: Option<Vec<KeepResponse>>,
+    /// With `keep`, in words: `Cook 3 servings; keep 1.5 for Tuesday's
+    /// lunch`. Absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub keep_note: Option<String>,
+}
+
+/// Servings of a cooking meal's dish kept for one later meal.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct KeepResponse {
+    /// Servings to keep: everything the later meal serves.
+    pub servings: f64,
+    /// The later meal's day, 1-7.
+    pub day_of_week: u8,
+    /// Its slot: `lunch` or `dinner`.
+    pub meal_type: &'static str,
 }
 
 /// One eater's portion of a household meal.
@@ -101,6 +120,19 @@ impl From<&MealView> for MealDetailResponse {
             note: v.meal.note.clone(),
             leftover_of: v.leftover_of,
             cook_servings: v.cook_servings,
+            keep: (!v.keep.is_empty()).then(|| {
+                v.keep
+                    .iter()
+                    .map(|k| KeepResponse {
+                        servings: k.servings,
+                        day_of_week: k.day_of_week,
+                        meal_type: k.meal_type.as_str(),
+                    })
+                    .collect()
+            }),
+            keep_note: v
+                .cook_servings
+                .and_then(|total| mealplan_app::keep_note(total, &v.keep)),
         }
     }
 }
