@@ -140,6 +140,12 @@ pub struct DayView {
     /// How the day meets the owner's targets, when asked for
     /// ([`Plans::with_fit`]).
     pub fit: Option<DayFitView>,
+    /// What the planner could not do as asked on the day when it made the
+    /// plan, then what the last re-balance of the day could not do
+    /// ([`DailyMenu::notes`](mealplan_ports::DailyMenu::notes) and
+    /// [`rebalance_notes`](mealplan_ports::DailyMenu::rebalance_notes));
+    /// empty for most days.
+    pub notes: Vec<String>,
 }
 
 /// A plan with every recipe resolved: the stored [`Plan`] with its days
@@ -670,6 +676,7 @@ impl PlanContext {
                 day_of_week: day.day_of_week,
                 meals,
                 fit: None,
+                notes: day.notes.into_iter().chain(day.rebalance_notes).collect(),
             })
         })?;
         Ok(PlanView {
@@ -756,6 +763,8 @@ fn meal_view(meal: MealDetail, all: &[Recipe]) -> Result<MealView, PlanError> {
 mod basics;
 mod eaters;
 mod intakes;
+#[cfg(test)]
+mod leftover_cases;
 mod leftovers;
 mod meals;
 mod menus;
@@ -926,6 +935,7 @@ mod tests {
                 servings: 1.0,
                 portions: Vec::new(),
             }],
+            notes: Vec::new(),
         };
         let result = service(plans)
             .create(UserId(1), vec![day(1), day(42)])
@@ -960,6 +970,8 @@ mod tests {
                         note: None,
                         shared: false,
                     }],
+                    notes: Vec::new(),
+                    rebalance_notes: Vec::new(),
                 }],
             }))
         });

@@ -229,8 +229,8 @@ pub use profiles::{MockPersonRepository, MockReferenceData};
 mod profiles;
 
 pub use plans::{
-    DailyMenu, MealChange, MealDetail, NewDay, NewMeal, OwnedDay, OwnedMeal, Plan, PlanHead,
-    PlanRepository, PlanSettings, Portion, RecipeCatalog, SessionHead, SessionRead,
+    DailyMenu, DayNotes, MealChange, MealDetail, NewDay, NewMeal, OwnedDay, OwnedMeal, Plan,
+    PlanHead, PlanRepository, PlanSettings, Portion, RecipeCatalog, SessionHead, SessionRead,
 };
 #[cfg(feature = "mock")]
 pub use plans::{MockPlanRepository, MockRecipeCatalog};

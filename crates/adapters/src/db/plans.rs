@@ -8,10 +8,11 @@ use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use mealplan_domain::{MealStatus, UserId};
 use mealplan_ports::{
-    DailyMenu, MealChange, MealDetail, NewDay, NewMeal, OwnedDay, OwnedMeal, Plan, PlanRepository,
-    PlanSettings, Portion, SessionHead, SessionRead, StoreError, TokenClaims,
+    DailyMenu, DayNotes, MealChange, MealDetail, NewDay, NewMeal, OwnedDay, OwnedMeal, Plan,
+    PlanRepository, PlanSettings, Portion, SessionHead, SessionRead, StoreError, TokenClaims,
 };
 
+use super::lists::encode_notes;
 use super::meal_status::set_status_in;
 use super::plan_read::{
     MealPortionRow, SettingsCols, Which, load_day, load_plan, meal_columns, meal_of,
@@ -93,6 +94,7 @@ impl PlanRepository for Database {
         &self,
         plan_id: i64,
         changes: Vec<MealChange>,
+        notes: Vec<DayNotes>,
         now: DateTime<Utc>,
     ) -> Result<(), StoreError> {
         use diesel::result::Error as DieselError;
@@ -125,6 +127,19 @@ impl PlanRepository for Database {
                     }
                     if !change.portions.is_empty() {
                         replace_portions(conn, change.id, &change.portions)?;
+                    }
+                }
+                for day in &notes {
+                    let updated = diesel::update(
+                        daily_menus::table
+                            .filter(daily_menus::id.eq(day.day_id))
+                            .filter(daily_menus::plan_id.eq(plan_id)),
+                    )
+                    .set(daily_menus::rebalance_notes.eq(encode_notes(&day.notes)))
+                    .execute(conn)?;
+                    if updated != 1 {
+                        // The day was removed meanwhile.
+                        return Err(DieselError::RollbackTransaction);
                     }
                 }
                 touch_plan(conn, plan_id, now)?;
