@@ -536,9 +536,208 @@ async fn a_cooking_meals_swap_asks_then_keeps_or_drops_its_leftovers(b: Backend)
     assert!(reply.json.get("keep").is_none(), "{}", reply.text);
 }
 
+/// The re-balance notes of a day's answer (issue 40 item 3).
+fn rebalance_notes(day: &Value) -> Vec<&str> {
+    day.get("notes")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+        .filter(|n| n.starts_with("off target after re-balancing"))
+        .collect()
+}
+
+/// A week's notes are kept with it: the answer that made it, the plan
+/// read back and the day read alone say the same; a plain week's days
+/// have no `notes` at all.
+async fn a_weeks_notes_are_kept_and_answered(b: Backend) {
+    let app = spawn_app(b).await;
+    let ann = app.token_for("ann@example.com").await;
+    person(&app, &ann).await;
+    let plain = app
+        .json(
+            Method::POST,
+            "/api/plan/generate",
+            Some(&ann),
+            &json!({"seed": 5}),
+        )
+        .await;
+    assert_eq!(plain.status, 201, "{}", plain.text);
+    let days = plain.json["daily_menus"].as_array().unwrap();
+    assert!(
+        days.iter().all(|d| d.get("notes").is_none()),
+        "{}",
+        plain.text
+    );
+    // Two cooked meals a day need 6 sessions a week at least.
+    let body = json!({"seed": 5, "cook_at_most": 1});
+    let week = app
+        .json(Method::POST, "/api/plan/generate", Some(&ann), &body)
+        .await;
+    assert_eq!(week.status, 201, "{}", week.text);
+    let made = &week.json["daily_menus"];
+    let first = made[0]["notes"].as_array().expect("day 1 says why");
+    assert!(
+        first
+            .iter()
+            .any(|n| n.as_str().unwrap().contains("need at least 6")),
+        "{first:?}"
+    );
+    let current = app.get("/api/plan/current", Some(&ann)).await;
+    assert_eq!(current.status, 200, "{}", current.text);
+    for (made, read) in made
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(current.json["daily_menus"].as_array().unwrap())
+    {
+        assert_eq!(
+            made.get("notes"),
+            read.get("notes"),
+            "day {}",
+            made["day_of_week"]
+        );
+    }
+    let path = format!("/api/daily-menu/{}", made[0]["id"]);
+    let day = app.get(&path, Some(&ann)).await;
+    assert_eq!(day.status, 200, "{}", day.text);
+    assert_eq!(day.json["notes"], made[0]["notes"]);
+}
+
+/// A re-balance keeps a leftover the dish cooked for it: a day whose
+/// other meals are eaten, for someone who now needs far less, can only
+/// re-portion its leftover (or the dish cooked for one), not make it
+/// another dish; the day then says why it is off, and what the cooking
+/// meal cooks follows the leftover's portion. Back at the old targets,
+/// a re-balance of the day clears what the last one said.
+async fn a_re_balance_keeps_leftovers_and_says_why_a_day_is_off(b: Backend) {
+    let app = spawn_app(b).await;
+    let ann = app.token_for("ann@example.com").await;
+    person(&app, &ann).await;
+    let body = json!({"seed": 5, "leftovers": true});
+    let week = app
+        .json(Method::POST, "/api/plan/generate", Some(&ann), &body)
+        .await;
+    assert_eq!(week.status, 201, "{}", week.text);
+    let all = meals(&week.json);
+    // A dinner in a leftover pair: eaten from a cooking meal, or cooked
+    // for a later one.
+    let cooked: Vec<i64> = all
+        .iter()
+        .filter_map(|(_, m)| m["leftover_of"].as_i64())
+        .collect();
+    let (day, pick) = all
+        .iter()
+        .find(|(_, m)| {
+            m["meal_type"] == "dinner"
+                && (m.get("leftover_of").is_some() || cooked.contains(&m["id"].as_i64().unwrap()))
+        })
+        .map(|(d, m)| (*d, m["id"].as_i64().unwrap()))
+        .expect("a dinner in a leftover pair");
+    let recipe_of = |plan: &Value, id: i64| {
+        meals(plan)
+            .into_iter()
+            .find(|(_, m)| m["id"] == id)
+            .map(|(_, m)| m["recipe_id"].clone())
+            .unwrap()
+    };
+    let before = recipe_of(&week.json, pick);
+    for (_, m) in all.iter().filter(|(d, m)| *d == day && m["id"] != pick) {
+        let path = format!("/meal-detail/{}/status?status=1", m["id"]);
+        let reply = app.send(Method::PUT, &path, Some(&ann), &[], None).await;
+        assert_eq!(reply.status, 200, "{}", reply.text);
+    }
+    let light = json!({
+        "goal": "lose_weight", "height": 150, "weight": 45, "body_type": "normal",
+        "gender": "female", "meals_per_day": 3, "activity_level": "low",
+        "birth_date": "1950-04-04", "restrictions": [], "diet_types": []
+    });
+    let reply = app
+        .json(Method::PUT, "/api/profile", Some(&ann), &light)
+        .await;
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    let rebalance = |day: u64| {
+        let app = &app;
+        let ann = &ann;
+        async move {
+            let reply = app
+                .json(
+                    Method::POST,
+                    "/api/plan/current/rebalance",
+                    Some(ann),
+                    &json!({"day": day}),
+                )
+                .await;
+            assert_eq!(reply.status, 200, "{}", reply.text);
+            reply.json
+        }
+    };
+    let after = rebalance(day).await;
+    assert_eq!(recipe_of(&after, pick), before, "the pair keeps its dish");
+    // Every leftover is still its cooking meal's dish, and every cooking
+    // meal cooks its own portion and its leftovers'.
+    let now = meals(&after);
+    let by_id: HashMap<i64, &Value> = now
+        .iter()
+        .map(|(_, m)| (m["id"].as_i64().unwrap(), *m))
+        .collect();
+    let mut cooks: HashMap<i64, f64> = HashMap::new();
+    for (_, m) in now.iter().filter(|(_, m)| m.get("leftover_of").is_some()) {
+        let from = m["leftover_of"].as_i64().unwrap();
+        assert_eq!(m["recipe_id"], by_id[&from]["recipe_id"]);
+        *cooks
+            .entry(from)
+            .or_insert(by_id[&from]["servings"].as_f64().unwrap()) +=
+            m["servings"].as_f64().unwrap();
+    }
+    assert_eq!(
+        now.iter()
+            .filter(|(_, m)| m.get("leftover_of").is_some())
+            .count(),
+        all.iter()
+            .filter(|(_, m)| m.get("leftover_of").is_some())
+            .count(),
+        "no leftover became another dish"
+    );
+    for (from, total) in &cooks {
+        let said = by_id[from]["cook_servings"].as_f64().unwrap();
+        assert!((said - total).abs() < 1e-9, "{said} against {total}");
+    }
+    let days = after["daily_menus"].as_array().unwrap();
+    let noted = &days[usize::try_from(day).unwrap() - 1];
+    let notes = rebalance_notes(noted);
+    assert_eq!(notes.len(), 1, "{}", noted);
+    assert!(notes[0].contains("its dinner"), "{notes:?}");
+    assert_eq!(noted["fit"]["met"], false);
+    for d in days.iter().filter(|d| d["day_of_week"] != day) {
+        assert!(
+            rebalance_notes(d).is_empty(),
+            "only the day re-balanced: {d}"
+        );
+    }
+    // Read back, the note stays.
+    let current = app.get("/api/plan/current", Some(&ann)).await;
+    let read = &current.json["daily_menus"][usize::try_from(day).unwrap() - 1];
+    assert_eq!(read["notes"], noted["notes"]);
+    // Back at the old targets: re-balanced again, the day lands, and says
+    // nothing of the last re-balance.
+    person(&app, &ann).await;
+    let again = rebalance(day).await;
+    let back = &again["daily_menus"][usize::try_from(day).unwrap() - 1];
+    if back["fit"]["met"] == true {
+        assert!(rebalance_notes(back).is_empty(), "{back}");
+    }
+    assert!(
+        rebalance_notes(back).len() <= 1,
+        "a re-balance replaces what the last said: {back}"
+    );
+}
+
 crate::on_both_backends!(
     a_leftover_week_cooks_less_and_buys_each_dish_once,
     bad_leftover_options_are_422,
     a_cooking_meals_page_says_what_to_keep_and_for_when,
     a_cooking_meals_swap_asks_then_keeps_or_drops_its_leftovers,
+    a_weeks_notes_are_kept_and_answered,
+    a_re_balance_keeps_leftovers_and_says_why_a_day_is_off,
 );

@@ -214,6 +214,8 @@ mod tests {
                     note: None,
                     shared: false,
                 }],
+                notes: Vec::new(),
+                rebalance_notes: Vec::new(),
             }],
         }
     }

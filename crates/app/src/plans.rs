@@ -156,6 +156,12 @@ pub struct DayView {
     /// How the day meets the owner's targets, when asked for
     /// ([`Plans::with_fit`]).
     pub fit: Option<DayFitView>,
+    /// What the planner could not do as asked on the day when it made the
+    /// plan, then what the last re-balance of the day could not do
+    /// ([`DailyMenu::notes`](mealplan_ports::DailyMenu::notes) and
+    /// [`rebalance_notes`](mealplan_ports::DailyMenu::rebalance_notes));
+    /// empty for most days.
+    pub notes: Vec<String>,
 }
 
 /// A plan with every recipe resolved: the stored [`Plan`] with its days
@@ -688,6 +694,7 @@ impl PlanContext {
                 day_of_week: day.day_of_week,
                 meals,
                 fit: None,
+                notes: day.notes.into_iter().chain(day.rebalance_notes).collect(),
             })
         })?;
         Ok(PlanView {
@@ -776,6 +783,8 @@ mod basics;
 mod eaters;
 mod intakes;
 mod kept;
+#[cfg(test)]
+mod leftover_cases;
 mod leftovers;
 mod meals;
 mod menus;
@@ -950,6 +959,7 @@ mod tests {
                 servings: 1.0,
                 portions: Vec::new(),
             }],
+            notes: Vec::new(),
         };
         let result = service(plans)
             .create(UserId(1), vec![day(1), day(42)])
@@ -984,6 +994,8 @@ mod tests {
                         note: None,
                         shared: false,
                     }],
+                    notes: Vec::new(),
+                    rebalance_notes: Vec::new(),
                 }],
             }))
         });

@@ -229,9 +229,9 @@ pub use profiles::{MockPersonRepository, MockReferenceData};
 mod profiles;
 
 pub use plans::{
-    DailyMenu, LaterMeal, LeftoverChoice, LeftoverSwap, MealChange, MealDetail, NewDay, NewMeal,
-    OwnedDay, OwnedMeal, Plan, PlanHead, PlanRepository, PlanSettings, Portion, RecipeCatalog,
-    SessionHead, SessionRead,
+    DailyMenu, DayNotes, LaterMeal, LeftoverChoice, LeftoverSwap, MealChange, MealDetail, NewDay,
+    NewMeal, OwnedDay, OwnedMeal, Plan, PlanHead, PlanRepository, PlanSettings, Portion,
+    RecipeCatalog, SessionHead, SessionRead,
 };
 #[cfg(feature = "mock")]
 pub use plans::{MockPlanRepository, MockRecipeCatalog};

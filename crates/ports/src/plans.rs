@@ -61,6 +61,11 @@ pub struct NewDay {
     pub day_of_week: u8,
     /// Meals by schedule.
     pub meals: Vec<NewMeal>,
+    /// What the planner could not do as asked on this day
+    /// ([`TableDay::notes`](mealplan_domain::planner::TableDay::notes)):
+    /// kept with the plan, so that its answers say it later too. Empty
+    /// for a day made by hand.
+    pub notes: Vec<String>,
 }
 
 /// A stored meal detail.
@@ -120,6 +125,14 @@ pub struct DailyMenu {
     pub day_of_week: u8,
     /// Meals by schedule.
     pub meals: Vec<MealDetail>,
+    /// What the planner said of the day when it made the plan
+    /// ([`NewDay::notes`]); never changed after.
+    pub notes: Vec<String>,
+    /// What the last re-balance of the day could not do
+    /// ([`rebalance_notes`](mealplan_domain::planner::rebalance_notes)),
+    /// replaced by each re-balance of the day: said beside
+    /// [`notes`](Self::notes) while it holds.
+    pub rebalance_notes: Vec<String>,
 }
 
 /// A plan: as stored, its days [`DailyMenu`]s; the use cases answer it
@@ -270,6 +283,16 @@ pub struct MealChange {
     pub portions: Vec<Portion>,
 }
 
+/// What a re-balance says of one day it re-balanced, replacing what the
+/// last said ([`DailyMenu::rebalance_notes`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct DayNotes {
+    /// Daily menu id.
+    pub day_id: i64,
+    /// The notes; empty to clear them.
+    pub notes: Vec<String>,
+}
+
 /// What a read that checks its token on the way found: the session
 /// state, the profile and the active plan of the token's user.
 #[derive(Debug, Clone, PartialEq)]
@@ -338,15 +361,18 @@ pub trait PlanRepository: Send + Sync {
     /// Ids of the plan's meals whose recipe the user chose: meals of a
     /// plan made by hand, meals added one by one, and swapped meals.
     async fn chosen_meals(&self, plan_id: i64) -> Result<Vec<i64>, StoreError>;
-    /// Sets the recipe and portion of several meals of plan `plan_id` and
+    /// Sets the recipe and portion of several meals of plan `plan_id`,
+    /// replaces the re-balance notes of the days `notes` names, and
     /// touches its `updated_at`, in one transaction. Only pending meals of
-    /// that plan that the user did not choose may change:
-    /// [`StoreError::Conflict`], with nothing changed, when one of
-    /// `changes` is not such a meal (any more).
+    /// that plan that the user did not choose may change, and only days
+    /// of that plan be noted: [`StoreError::Conflict`], with nothing
+    /// changed, when one of `changes` is not such a meal (any more) or one
+    /// of `notes` no such day.
     async fn rebalance(
         &self,
         plan_id: i64,
         changes: Vec<MealChange>,
+        notes: Vec<DayNotes>,
         now: DateTime<Utc>,
     ) -> Result<(), StoreError>;
     /// `user`'s active plan.

@@ -108,6 +108,31 @@ pub(in crate::db) fn decode_diets(text: &str) -> Result<Vec<DietType>, ListError
         .collect()
 }
 
+/// A day's notes as stored: `None` for none, else the notes between
+/// separators. Notes are the planner's sentences, not a person's input:
+/// a control character in one (which would split it) is stored as a
+/// space rather than refusing the plan.
+pub(in crate::db) fn encode_notes(notes: &[String]) -> Option<String> {
+    if notes.is_empty() {
+        return None;
+    }
+    let clean = |n: &String| n.replace(char::is_control, " ");
+    Some(
+        notes
+            .iter()
+            .map(clean)
+            .collect::<Vec<_>>()
+            .join(&SEPARATOR.to_string()),
+    )
+}
+
+/// A day's notes as [`encode_notes`] stored them, in order.
+pub(in crate::db) fn decode_notes(text: Option<String>) -> Vec<String> {
+    text.map_or_else(Vec::new, |t| {
+        entries(&t).map(|(_, n)| n.to_owned()).collect()
+    })
+}
+
 /// The numbered entries of `text`: none for the empty text (the empty
 /// list), else every one between separators, empty ones included (which
 /// no entry reader accepts).
@@ -125,6 +150,16 @@ mod tests {
             id,
             name: name.to_owned(),
         }
+    }
+
+    #[test]
+    fn notes_read_back_in_order_none_as_null() {
+        let notes = vec!["day 2: a, b: c".to_owned(), "x\ny".to_owned()];
+        let text = encode_notes(&notes);
+        assert_eq!(text.as_deref(), Some("day 2: a, b: c\u{1f}x y"));
+        assert_eq!(decode_notes(text), ["day 2: a, b: c", "x y"]);
+        assert_eq!(encode_notes(&[]), None);
+        assert!(decode_notes(None).is_empty());
     }
 
     #[test]

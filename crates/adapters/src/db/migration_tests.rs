@@ -751,3 +751,51 @@ fn holder_portions_on_sqlite() {
 fn holder_portions_on_postgres() {
     on_postgres(holder_portions);
 }
+
+/// A day's notes: a day stored before has none, notes (split by U+001F)
+/// are stored, and reverting drops them and keeps the day and its meals.
+fn day_notes(db: &mut dyn TestDb) {
+    db.migrate_before("2026-11-28-000435");
+    db.exec(HOLDER);
+    db.exec(ONE_MEAL);
+    let none = "SELECT COALESCE(notes, 'none') || '/' || COALESCE(rebalance_notes, 'none') AS v \
+                FROM daily_menus WHERE id = 1";
+    db.up_one();
+    assert_eq!(db.text(none), "none/none");
+    let (chr, set) = (
+        db.chr(),
+        "UPDATE daily_menus SET rebalance_notes = 'off', notes",
+    );
+    db.exec(&format!(
+        "{set} = 'day 1: a' || {chr}(31) || 'b' WHERE id = 1"
+    ));
+    assert_eq!(
+        db.text("SELECT notes || '|' || rebalance_notes AS v FROM daily_menus WHERE id = 1"),
+        "day 1: a\u{1f}b|off"
+    );
+    db.down_one();
+    assert_eq!(
+        db.text(
+            "SELECT CAST(d.plan_id AS TEXT) || '/' || CAST(d.day_of_week AS TEXT) || '/' || \
+             CAST(m.recipe_id AS TEXT) AS v FROM daily_menus d \
+             JOIN meal_details m ON m.daily_menu_id = d.id WHERE d.id = 1"
+        ),
+        "1/1/7"
+    );
+    db.up_one();
+    assert_eq!(db.text(none), "none/none");
+}
+
+#[test]
+fn day_notes_on_sqlite() {
+    on_sqlite(day_notes);
+}
+
+#[test]
+#[cfg_attr(
+    mealplan_skip_postgres,
+    ignore = "built with MEALPLAN_TEST_SKIP_POSTGRES=1"
+)]
+fn day_notes_on_postgres() {
+    on_postgres(day_notes);
+}

@@ -34,9 +34,9 @@ WITH off AS (\
  SELECT $1, 1, $2, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11 FROM (SELECT COUNT(*) FROM off) AS done \
  RETURNING id\
 ), d AS (\
- INSERT INTO daily_menus (plan_id, day_of_week) \
- SELECT p.id, x.day FROM p, unnest($12::integer[]) WITH ORDINALITY AS x(day, n) \
- ORDER BY x.n RETURNING id, day_of_week\
+ INSERT INTO daily_menus (plan_id, day_of_week, notes) \
+ SELECT p.id, x.day, x.notes FROM p, unnest($12::integer[], $29::text[]) \
+ WITH ORDINALITY AS x(day, notes, n) ORDER BY x.n RETURNING id, day_of_week\
 ), m AS (\
  INSERT INTO meal_details (daily_menu_id, recipe_id, schedule, status, meal_type_id, servings, \
  chosen, shared, cooked_day, cooked_schedule) \
@@ -93,7 +93,7 @@ struct PortionColumns {
 fn columns(days: &[NewDay], household: bool) -> (MealColumns, PortionColumns) {
     let (mut meals, mut portions) = (MealColumns::default(), PortionColumns::default());
     for day in days {
-        let (d, day_meals) = day_values(day);
+        let (d, _, day_meals) = day_values(day);
         for meal in day_meals {
             let MealValues {
                 recipe_id,
@@ -143,7 +143,13 @@ pub(in crate::db) fn create_in_one_statement(
     by: ChosenBy,
 ) -> QueryResult<i64> {
     let (meals, portions) = columns(days, row.household == 1);
-    let day_numbers: Vec<i32> = days.iter().map(|d| day_values(d).0).collect();
+    let (day_numbers, day_notes): (Vec<i32>, Vec<Option<String>>) = days
+        .iter()
+        .map(|d| {
+            let (day, notes, _) = day_values(d);
+            (day, notes)
+        })
+        .unzip();
     let created: Created = diesel::sql_query(CREATE_PLAN)
         .bind::<BigInt, _>(row.user_id)
         .bind::<Timestamp, _>(row.now)
@@ -173,6 +179,7 @@ pub(in crate::db) fn create_in_one_statement(
         .bind::<Array<Double>, _>(portions.servings)
         .bind::<Array<Nullable<Integer>>, _>(meals.cooked_day)
         .bind::<Array<Nullable<Integer>>, _>(meals.cooked_schedule)
+        .bind::<Array<Nullable<Text>>, _>(day_notes)
         .get_result(conn)?;
     Ok(created.id)
 }
@@ -212,10 +219,12 @@ mod tests {
                     ),
                     meal(2, Vec::new()),
                 ],
+                notes: Vec::new(),
             },
             NewDay {
                 day_of_week: 2,
                 meals: Vec::new(),
+                notes: Vec::new(),
             },
         ];
         let (meals, portions) = columns(&days, true);
@@ -250,6 +259,6 @@ mod tests {
         let most = (1..=40)
             .filter(|n| CREATE_PLAN.contains(&format!("${n}")))
             .max();
-        assert_eq!(most, Some(28));
+        assert_eq!(most, Some(29));
     }
 }

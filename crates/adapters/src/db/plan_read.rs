@@ -8,6 +8,7 @@ use mealplan_domain::planner::{CookedAt, PlanAdjust, Portions, Tolerances};
 use mealplan_domain::{DietType, MealStatus, MealType, MealsPerDay, UserId};
 use mealplan_ports::{DailyMenu, MealDetail, OwnedDay, Plan, PlanSettings, Portion, StoreError};
 
+use super::lists::decode_notes;
 use super::schema::{daily_menus, meal_details, meal_portions, plans};
 use super::{AnyConnection, store_error};
 
@@ -83,12 +84,15 @@ pub(in crate::db) type SettingsCols = (
     (Option<f64>, Option<f64>, Option<f64>),
     (i16, i16, i16, Option<i32>, Option<String>),
 );
+/// A day's columns: id, day of week, the planner's notes, the last
+/// re-balance's notes (each as [`decode_notes`] reads them).
+type DayCols = (i64, i32, Option<String>, Option<String>);
 /// One row of a plan read: the plan, a day, a meal with its change time,
 /// a portion (each `None` past the end of what there is).
 type PlanRow = (
     PlanCols,
     SettingsCols,
-    Option<(i64, i32)>,
+    Option<DayCols>,
     Option<(MealRow, Option<NaiveDateTime>, Option<i32>, Option<i32>)>,
     Option<(Option<i64>, String, f64)>,
 );
@@ -257,7 +261,7 @@ const PLAN_BY_PROBES: &str = concat!(
     "SELECT p.id, p.user_id, p.active, p.created_at, p.updated_at, p.household, \
      p.tolerance_calories, p.tolerance_macros, p.max_servings, \
      p.adjust_protein, p.adjust_carbs, p.adjust_calories, p.adjust_meals, p.adjust_diet, \
-     d.id, d.day_of_week, ",
+     d.id, d.day_of_week, d.notes, d.rebalance_notes, ",
     meal_column_names!("m."),
     ", m.updated_at, m.cooked_day, m.cooked_schedule, \
      x.member_id, x.name, x.servings \
@@ -267,8 +271,8 @@ const PLAN_BY_PROBES: &str = concat!(
 );
 const PLAN_BY_PROBES_STEPS: &str = concat!(
     " OFFSET 0) p \
-     LEFT JOIN LATERAL (SELECT id, day_of_week FROM daily_menus WHERE plan_id = p.id OFFSET 0) d \
-     ON true \
+     LEFT JOIN LATERAL (SELECT id, day_of_week, notes, rebalance_notes FROM daily_menus \
+     WHERE plan_id = p.id OFFSET 0) d ON true \
      LEFT JOIN LATERAL (SELECT ",
     meal_column_names!(""),
     ", updated_at, cooked_day, cooked_schedule FROM meal_details \
@@ -308,7 +312,12 @@ impl<const ACTIVE: bool> diesel::query_builder::Query for PlanByProbes<ACTIVE> {
                 diesel::sql_types::Nullable<diesel::sql_types::Text>,
             ),
         ),
-        diesel::sql_types::Nullable<(diesel::sql_types::BigInt, diesel::sql_types::Integer)>,
+        diesel::sql_types::Nullable<(
+            diesel::sql_types::BigInt,
+            diesel::sql_types::Integer,
+            diesel::sql_types::Nullable<diesel::sql_types::Text>,
+            diesel::sql_types::Nullable<diesel::sql_types::Text>,
+        )>,
         diesel::sql_types::Nullable<(
             MealRowSql,
             diesel::sql_types::Nullable<diesel::sql_types::Timestamp>,
@@ -375,7 +384,13 @@ pub(in crate::db) fn load_plan(
                         plans::household,
                     ),
                     settings_columns!(),
-                    (daily_menus::id, daily_menus::day_of_week).nullable(),
+                    (
+                        daily_menus::id,
+                        daily_menus::day_of_week,
+                        daily_menus::notes,
+                        daily_menus::rebalance_notes,
+                    )
+                        .nullable(),
                     (
                         meal_columns!(),
                         meal_details::updated_at,
@@ -420,7 +435,9 @@ pub(in crate::db) fn load_plan(
     let (id, user_id, active, created_at, mut updated_at, household) = plan;
     let mut menus: Vec<DailyMenu> = Vec::new();
     for (_, _, day, meal, portion) in rows {
-        let Some((menu_id, day)) = day else { continue };
+        let Some((menu_id, day, notes, rebalance_notes)) = day else {
+            continue;
+        };
         if menus.last().is_none_or(|m| m.id != menu_id) {
             menus.push(DailyMenu {
                 id: menu_id,
@@ -428,6 +445,8 @@ pub(in crate::db) fn load_plan(
                     StoreError::Failure(format!("daily menu {menu_id} has a bad day"))
                 })?,
                 meals: Vec::new(),
+                notes: decode_notes(notes),
+                rebalance_notes: decode_notes(rebalance_notes),
             });
         }
         let menu = menus.last_mut().expect("pushed above");
@@ -531,16 +550,20 @@ pub(in crate::db) fn load_day(
     conn: &mut AnyConnection,
     menu_id: i64,
 ) -> Result<Option<OwnedDay>, StoreError> {
-    let Some((day, plan_id, owner, household)) = daily_menus::table
+    let Some(((day, notes, rebalance_notes), plan_id, owner, household)) = daily_menus::table
         .inner_join(plans::table)
         .filter(daily_menus::id.eq(menu_id))
         .select((
-            daily_menus::day_of_week,
+            (
+                daily_menus::day_of_week,
+                daily_menus::notes,
+                daily_menus::rebalance_notes,
+            ),
             plans::id,
             plans::user_id,
             plans::household,
         ))
-        .first::<(i32, i64, i64, i32)>(conn)
+        .first::<((i32, Option<String>, Option<String>), i64, i64, i32)>(conn)
         .optional()
         .map_err(store_error)?
     else {
@@ -578,6 +601,8 @@ pub(in crate::db) fn load_day(
             day_of_week: u8::try_from(day)
                 .map_err(|_| StoreError::Failure(format!("daily menu {menu_id} has a bad day")))?,
             meals: meals_with_portions(rows)?,
+            notes: decode_notes(notes),
+            rebalance_notes: decode_notes(rebalance_notes),
         },
         owner: UserId(owner),
         plan_id,

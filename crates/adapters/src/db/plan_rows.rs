@@ -9,6 +9,7 @@ use mealplan_domain::UserId;
 use mealplan_ports::{NewDay, NewMeal, PlanSettings, Portion};
 
 use super::AnyConnection;
+use super::lists::encode_notes;
 use super::schema::plans;
 
 /// Who chose a new meal's recipe.
@@ -188,8 +189,13 @@ impl<'a> PortionValues<'a> {
     }
 }
 
-/// `day`'s day of week as stored, and its meals (see [`MealValues`]).
-pub(in crate::db) fn day_values(day: &NewDay) -> (i32, &[NewMeal]) {
-    let NewDay { day_of_week, meals } = day;
-    (i32::from(*day_of_week), meals)
+/// `day`'s day of week and notes as stored, and its meals (see
+/// [`MealValues`]).
+pub(in crate::db) fn day_values(day: &NewDay) -> (i32, Option<String>, &[NewMeal]) {
+    let NewDay {
+        day_of_week,
+        meals,
+        notes,
+    } = day;
+    (i32::from(*day_of_week), encode_notes(notes), meals)
 }

@@ -93,20 +93,21 @@ fn insert_days(
     if days.is_empty() {
         return Ok(());
     }
-    let days: Vec<(i32, Vec<MealValues<'_>>)> = days
+    let days: Vec<(i32, Option<String>, Vec<MealValues<'_>>)> = days
         .iter()
         .map(|d| {
-            let (day, meals) = day_values(d);
+            let (day, notes, meals) = day_values(d);
             let meals = meals.iter().map(|m| MealValues::of(m, household));
-            (day, meals.collect())
+            (day, notes, meals.collect())
         })
         .collect();
     let day_rows: Vec<_> = days
         .iter()
-        .map(|(day, _)| {
+        .map(|(day, notes, _)| {
             (
                 daily_menus::plan_id.eq(plan_id),
                 daily_menus::day_of_week.eq(*day),
+                daily_menus::notes.eq(notes.as_deref()),
             )
         })
         .collect();
@@ -122,7 +123,7 @@ fn insert_days(
             .ok_or(diesel::result::Error::NotFound)
     };
     let mut meal_rows = Vec::new();
-    for (day, meals) in &days {
+    for (day, _, meals) in &days {
         let menu = menu_of(*day)?;
         for meal in meals {
             meal_rows.push(meal_row(menu, meal, by));
@@ -140,7 +141,7 @@ fn insert_days(
         ))
         .get_results(c))?;
     let mut portion_rows = Vec::new();
-    for (day, day_meals) in &days {
+    for (day, _, day_meals) in &days {
         let menu = menu_of(*day)?;
         for meal in day_meals.iter().filter(|m| !m.portions.is_empty()) {
             let id = meals
@@ -177,11 +178,12 @@ pub(in crate::db) fn insert_day(
     by: ChosenBy,
     household: bool,
 ) -> QueryResult<i64> {
-    let (day_of_week, meals) = day_values(day);
+    let (day_of_week, notes, meals) = day_values(day);
     let menu_id: i64 = diesel::insert_into(daily_menus::table)
         .values((
             daily_menus::plan_id.eq(plan_id),
             daily_menus::day_of_week.eq(day_of_week),
+            daily_menus::notes.eq(notes),
         ))
         .returning(daily_menus::id)
         .get_result(conn)?;

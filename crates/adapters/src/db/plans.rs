@@ -9,11 +9,13 @@ use diesel::prelude::*;
 use mealplan_domain::planner::CookedAt;
 use mealplan_domain::{MealStatus, UserId};
 use mealplan_ports::{
-    DailyMenu, LeftoverSwap, MealChange, MealDetail, NewDay, NewMeal, OwnedDay, OwnedMeal, Plan,
-    PlanRepository, PlanSettings, Portion, SessionHead, SessionRead, StoreError, TokenClaims,
+    DailyMenu, DayNotes, LeftoverSwap, MealChange, MealDetail, NewDay, NewMeal, OwnedDay,
+    OwnedMeal, Plan, PlanRepository, PlanSettings, Portion, SessionHead, SessionRead, StoreError,
+    TokenClaims,
 };
 
 use super::cooking::{meal_with_later, swap_cooking};
+use super::lists::encode_notes;
 use super::meal_status::set_status_in;
 use super::plan_read::{
     SettingsCols, Which, load_day, load_plan, meal_of, settings_columns, settings_of,
@@ -94,6 +96,7 @@ impl PlanRepository for Database {
         &self,
         plan_id: i64,
         changes: Vec<MealChange>,
+        notes: Vec<DayNotes>,
         now: DateTime<Utc>,
     ) -> Result<(), StoreError> {
         use diesel::result::Error as DieselError;
@@ -126,6 +129,19 @@ impl PlanRepository for Database {
                     }
                     if !change.portions.is_empty() {
                         replace_portions(conn, change.id, &change.portions)?;
+                    }
+                }
+                for day in &notes {
+                    let updated = diesel::update(
+                        daily_menus::table
+                            .filter(daily_menus::id.eq(day.day_id))
+                            .filter(daily_menus::plan_id.eq(plan_id)),
+                    )
+                    .set(daily_menus::rebalance_notes.eq(encode_notes(&day.notes)))
+                    .execute(conn)?;
+                    if updated != 1 {
+                        // The day was removed meanwhile.
+                        return Err(DieselError::RollbackTransaction);
                     }
                 }
                 touch_plan(conn, plan_id, now)?;

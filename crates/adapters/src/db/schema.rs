@@ -141,6 +141,8 @@ diesel::table! {
         id -> BigInt,
         plan_id -> BigInt,
         day_of_week -> Integer,
+        notes -> Nullable<Text>,
+        rebalance_notes -> Nullable<Text>,
     }
 }
 

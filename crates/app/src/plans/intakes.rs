@@ -206,6 +206,7 @@ mod tests {
                 },
             ],
             fit: None,
+            notes: Vec::new(),
         };
         assert_eq!(day.micronutrients().get(Micronutrient::Calcium), 400.0);
         assert_eq!(eaten(&day, None).get(Micronutrient::Calcium), 400.0);

@@ -161,16 +161,22 @@ mod tests {
             DailyMenu {
                 id: 1,
                 day_of_week: 1,
+                notes: Vec::new(),
+                rebalance_notes: Vec::new(),
                 meals: vec![meal(10, MealType::Dinner, 1.0, None)],
             },
             DailyMenu {
                 id: 2,
                 day_of_week: 2,
+                notes: Vec::new(),
+                rebalance_notes: Vec::new(),
                 meals: vec![meal(20, MealType::Lunch, 1.5, Some((1, 3)))],
             },
             DailyMenu {
                 id: 3,
                 day_of_week: 3,
+                notes: Vec::new(),
+                rebalance_notes: Vec::new(),
                 meals: vec![
                     meal(30, MealType::Lunch, 1.0, None),
                     meal(31, MealType::Dinner, 0.5, Some((1, 3))),

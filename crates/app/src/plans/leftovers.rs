@@ -110,6 +110,8 @@ mod tests {
             id,
             day_of_week,
             meals,
+            notes: Vec::new(),
+            rebalance_notes: Vec::new(),
         }
     }
 

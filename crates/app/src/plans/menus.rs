@@ -194,6 +194,7 @@ fn day_view(day: DailyMenu, all: &[Recipe]) -> Result<DayView, MenuError> {
         day_of_week: day.day_of_week,
         meals,
         fit: None,
+        notes: day.notes.into_iter().chain(day.rebalance_notes).collect(),
     })
 }
 
@@ -296,6 +297,8 @@ mod tests {
             id: 7,
             day_of_week: 1,
             meals: vec![meal(9, 1, 1)],
+            notes: Vec::new(),
+            rebalance_notes: Vec::new(),
         }
     }
 
@@ -353,11 +356,14 @@ mod tests {
                     id: 8,
                     day_of_week: day.day_of_week,
                     meals: vec![meal(10, 3, 1), meal(11, 2, 2)],
+                    notes: Vec::new(),
+                    rebalance_notes: Vec::new(),
                 })
             });
         let day = NewDay {
             day_of_week: 2,
             meals: vec![new_meal(2, 2), new_meal(3, 1)],
+            notes: Vec::new(),
         };
         let view = service(plans).add_day(UserId(1), 4, day).await.unwrap();
         assert_eq!((view.id, view.day_of_week), (8, 2));
@@ -372,6 +378,7 @@ mod tests {
         let day = || NewDay {
             day_of_week: 2,
             meals: vec![],
+            notes: Vec::new(),
         };
         assert!(matches!(
             s.add_day(UserId(2), 4, day()).await,
@@ -389,6 +396,7 @@ mod tests {
         let day = NewDay {
             day_of_week: 1,
             meals: vec![],
+            notes: Vec::new(),
         };
         let error = s.add_day(UserId(1), 4, day).await.unwrap_err();
         assert_eq!(error.to_string(), "day 1 already exists in plan 4");
@@ -404,6 +412,7 @@ mod tests {
         let day = NewDay {
             day_of_week: 3,
             meals: vec![],
+            notes: Vec::new(),
         };
         assert!(matches!(
             service(plans).add_day(UserId(1), 4, day).await,
@@ -420,6 +429,7 @@ mod tests {
         let day = NewDay {
             day_of_week: 2,
             meals: vec![new_meal(1, 1), new_meal(42, 2), new_meal(43, 3)],
+            notes: Vec::new(),
         };
         assert!(matches!(
             s.add_day(UserId(1), 4, day).await,
@@ -428,6 +438,7 @@ mod tests {
         let day = NewDay {
             day_of_week: 2,
             meals: vec![new_meal(1, 1), new_meal(2, 1)],
+            notes: Vec::new(),
         };
         assert!(matches!(
             s.add_day(UserId(1), 4, day).await,

@@ -131,6 +131,7 @@ fn new_days(week: &[TableDay], people: &[(Option<i64>, String)]) -> Vec<NewDay> 
                     leftover_of: m.leftover_of,
                 })
                 .collect(),
+            notes: day.notes.clone(),
         })
         .collect()
 }
@@ -287,7 +288,10 @@ impl Planner {
     /// tolerances around the meals eaten or chosen, by re-portioning the
     /// other meals for each eater and, where portions cannot do it,
     /// changing their dishes (each keeping the rules of everyone who eats
-    /// it).
+    /// it). A leftover and its cooking meal keep their recipe (their
+    /// portions may change, and what the cooking meal cooks with them); a
+    /// day such a pair keeps off target says why in its notes, replaced
+    /// by each re-balance of the day.
     async fn rebalance_under(
         &self,
         user: UserId,
@@ -317,20 +321,20 @@ impl Planner {
             let seed = self.clock.now().timestamp_nanos_opt().unwrap_or(0) as u64;
             let (recipes, stored) = (Arc::clone(&all), plan.clone());
             let this = self.clone();
-            let changes = ticket
+            let (changes, notes) = ticket
                 .run(move |budget| {
                     let dishes = this.dishes_of(&recipes);
                     let search = (seed, budget);
                     day_changes(&table, &recipes, &dishes, &stored, &chosen, day, search)
                 })
                 .await??;
-            if changes.is_empty() {
+            if changes.is_empty() && notes.is_empty() {
                 return self.view(plan, &all);
             }
             keep_rules_of_changes(&eaters, &all, &plan, &changes)?;
             match self
                 .plans
-                .rebalance(plan.id, changes, self.clock.now())
+                .rebalance(plan.id, changes, notes, self.clock.now())
                 .await
             {
                 Err(StoreError::Conflict(_)) if attempt < REBALANCE_ATTEMPTS => attempt += 1,

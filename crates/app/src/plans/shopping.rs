@@ -198,16 +198,22 @@ mod tests {
                             meal(1, 1, MealStatus::Pending, 1.5),
                             meal(2, 2, MealStatus::Completed, 1.0),
                         ],
+                        notes: Vec::new(),
+                        rebalance_notes: Vec::new(),
                     },
                     DailyMenu {
                         id: 2,
                         day_of_week: 3,
                         meals: vec![meal(3, 2, MealStatus::Pending, 2.0)],
+                        notes: Vec::new(),
+                        rebalance_notes: Vec::new(),
                     },
                     DailyMenu {
                         id: 3,
                         day_of_week: 5,
                         meals: vec![meal(4, 3, MealStatus::Pending, 1.0)],
+                        notes: Vec::new(),
+                        rebalance_notes: Vec::new(),
                     },
                 ],
             }))
@@ -266,6 +272,8 @@ mod tests {
                     id: 1,
                     day_of_week: 1,
                     meals: vec![meal(1, 1, MealStatus::Pending, 1.5)],
+                    notes: Vec::new(),
+                    rebalance_notes: Vec::new(),
                 }],
             }))
         });

@@ -374,11 +374,15 @@ fn household_cooking() -> (OwnedMeal, Plan) {
             DailyMenu {
                 id: 1,
                 day_of_week: 1,
+                notes: Vec::new(),
+                rebalance_notes: Vec::new(),
                 meals: vec![cook],
             },
             DailyMenu {
                 id: 2,
                 day_of_week: 2,
+                notes: Vec::new(),
+                rebalance_notes: Vec::new(),
                 meals: vec![later],
             },
         ],

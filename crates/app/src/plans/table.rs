@@ -9,13 +9,15 @@ use std::sync::Arc;
 use chrono::NaiveDate;
 
 use mealplan_domain::planner::{
-    Budget, DayRequest, Diner, Keep, Share, TableDish, rebalance_day, reportion_day,
+    Budget, DayRequest, Diner, Keep, Share, TableDish, rebalance_day, rebalance_notes,
+    reportion_day,
 };
 use mealplan_domain::{MealStatus, Person, Recipe, Taxonomy, UserId};
-use mealplan_ports::{DailyMenu, MealChange, MealDetail, Plan, PlanSettings, Portion};
+use mealplan_ports::{DailyMenu, DayNotes, MealChange, MealDetail, Plan, PlanSettings, Portion};
 
 use super::basics::{adjusted, blocking, index_of};
 use super::eaters::Eaters;
+use super::leftovers::Cooking;
 use super::swap::Swap;
 use super::{MealView, Meals, PlanContext, PlanError};
 
@@ -100,6 +102,8 @@ impl Table {
                     meal_type: m.meal_type,
                     shares,
                     keep: keep(m),
+                    // Named by the re-balance, which reads the pairs.
+                    leftover_of: None,
                 })
             })
             .collect()
@@ -184,7 +188,12 @@ impl PlanContext {
 }
 
 /// The meal changes that re-balance `day` (every day when `None`) of
-/// `plan` at `table`, searched from `seed` until `budget` is spent.
+/// `plan` at `table`, searched from `seed` until `budget` is spent, and
+/// the re-balance notes of each day re-balanced whose notes change (see
+/// [`rebalance_notes`]). The planner reads the plan's leftover pairs
+/// ([`Cooking`]): a leftover and its cooking meal keep their recipe, so
+/// a leftover stays the dish cooked for it, and what its cooking meal
+/// cooks follows its portion.
 pub(super) fn day_changes(
     table: &Table,
     all: &[Recipe],
@@ -193,7 +202,7 @@ pub(super) fn day_changes(
     chosen: &[i64],
     day: Option<u8>,
     (seed, budget): (u64, &Budget),
-) -> Result<Vec<MealChange>, PlanError> {
+) -> Result<(Vec<MealChange>, Vec<DayNotes>), PlanError> {
     let keep = |m: &MealDetail| {
         if m.status == MealStatus::Completed || chosen.contains(&m.id) {
             Keep::All
@@ -201,12 +210,26 @@ pub(super) fn day_changes(
             Keep::Nothing
         }
     };
-    let week = plan
+    let mut week = plan
         .days
         .iter()
         .map(|d| table.dishes(all, d, keep))
         .collect::<Result<Vec<_>, _>>()?;
+    // Each leftover names its cooking meal's place in the week.
+    let cooking = Cooking::of(&plan.days);
+    let place = |id: i64| {
+        plan.days.iter().enumerate().find_map(|(d, day)| {
+            let k = day.meals.iter().position(|m| m.id == id)?;
+            Some((d, k))
+        })
+    };
+    for (eaten, cook) in &cooking.eaten_from {
+        if let (Some((d, k)), Some(from)) = (place(*eaten), place(*cook)) {
+            week[d][k].leftover_of = Some(from);
+        }
+    }
     let mut changes = Vec::new();
+    let mut notes = Vec::new();
     let wanted = |stored: &&DailyMenu| {
         day.is_none_or(|d| d == stored.day_of_week) && !stored.meals.is_empty()
     };
@@ -227,7 +250,15 @@ pub(super) fn day_changes(
             seed: seed.wrapping_add(u64::from(stored.day_of_week)),
             budget: &budget,
         };
-        let Some(out) = rebalance_day(&request) else {
+        let out = rebalance_day(&request);
+        let said = rebalance_notes(&request, out.as_deref().unwrap_or(&week[d]));
+        if said != stored.rebalance_notes {
+            notes.push(DayNotes {
+                day_id: stored.id,
+                notes: said,
+            });
+        }
+        let Some(out) = out else {
             continue;
         };
         for (meal, dish) in stored.meals.iter().zip(&out) {
@@ -245,7 +276,7 @@ pub(super) fn day_changes(
             }
         }
     }
-    Ok(changes)
+    Ok((changes, notes))
 }
 
 /// The check of [`PlanContext::keep_rules`] on a re-balance's `changes`

@@ -20,7 +20,7 @@ use mealplan_ports::{
 use super::{PlanError, Plans, SearchLimits};
 use crate::fixtures;
 
-fn now() -> DateTime<Utc> {
+pub(super) fn now() -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, 3, 2, 8, 0, 0).unwrap()
 }
 
@@ -79,7 +79,7 @@ fn catalogue() -> Vec<Recipe> {
 
 const BROKEN: [i64; 4] = [2, 3, 13, 14];
 
-fn profile() -> Person {
+pub(super) fn profile() -> Person {
     Person {
         id: 1,
         user_id: UserId(1),
@@ -116,7 +116,7 @@ fn profile() -> Person {
     }
 }
 
-fn service(plans: MockPlanRepository, profile: Option<Person>) -> Plans {
+pub(super) fn service(plans: MockPlanRepository, profile: Option<Person>) -> Plans {
     service_with(plans, profile, MockPersonRepository::new())
 }
 
@@ -179,6 +179,8 @@ fn stored(user: UserId, days: Vec<NewDay>) -> Plan {
                         }
                     })
                     .collect(),
+                notes: Vec::new(),
+                rebalance_notes: Vec::new(),
             })
             .collect(),
     }
@@ -260,6 +262,7 @@ async fn a_one_person_plans_meals_carry_the_holders_portion() {
             servings: 1.25,
             portions: Vec::new(),
         }],
+        notes: Vec::new(),
     };
     let made = s.create(UserId(1), vec![day]).await.unwrap();
     assert_eq!(
@@ -370,6 +373,8 @@ fn active_plan() -> Plan {
                     meal(1, 1, MealType::Breakfast, MealStatus::Completed, 1.5),
                     meal(2, 11, MealType::Dinner, MealStatus::Pending, 1.0),
                 ],
+                notes: Vec::new(),
+                rebalance_notes: Vec::new(),
             },
             DailyMenu {
                 id: 2,
@@ -378,6 +383,8 @@ fn active_plan() -> Plan {
                     meal(3, 4, MealType::Breakfast, MealStatus::Pending, 1.0),
                     meal(4, 12, MealType::Dinner, MealStatus::Pending, 1.25),
                 ],
+                notes: Vec::new(),
+                rebalance_notes: Vec::new(),
             },
         ],
     }
@@ -557,6 +564,7 @@ async fn every_write_keeps_the_owners_rules_and_stores_nothing_that_breaks_them(
             servings: 1.0,
             portions: Vec::new(),
         }],
+        notes: Vec::new(),
     };
     assert_eq!(
         refused(s.create(UserId(1), vec![day(1), day(2)]).await),

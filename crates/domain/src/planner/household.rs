@@ -410,7 +410,18 @@ pub(super) fn plan_table_variant(
             used[*r] += 1;
         }
         picked.push(choice.iter().map(|dishes| dishes[0]).collect());
-        days.push(search.day(day, &choice, &portions, &own));
+        let planned = search.day(day, &choice, &portions, &own);
+        if kept
+            && !leftover.is_empty()
+            && planned
+                .totals
+                .iter()
+                .zip(diners)
+                .any(|(t, d)| !d.tolerances.admits(t, &d.targets.get()))
+        {
+            notes[i].push(leftovers::off_target(day, leftover.len()));
+        }
+        days.push(planned);
     }
     mark_leftovers(&mut days, &eaten);
     for (day, notes) in days.iter_mut().zip(notes) {

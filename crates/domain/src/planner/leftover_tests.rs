@@ -240,3 +240,237 @@ fn a_plan_without_leftovers_is_as_before() {
         );
     }
 }
+
+/// `days` as the re-balancer reads a stored plan: each dish its recipe's
+/// index, each leftover naming its cooking dish by (day, dish) (no slot
+/// of these weeks is split, so a dish's index is its schedule less one).
+fn as_dishes(recipes: &[Recipe], days: &[TableDay]) -> Vec<Vec<TableDish>> {
+    days.iter()
+        .map(|d| {
+            d.meals
+                .iter()
+                .map(|m| TableDish {
+                    recipe: recipes.iter().position(|r| r.id == m.recipe_id).unwrap(),
+                    meal_type: m.meal_type,
+                    shares: m.shares.clone(),
+                    keep: Keep::Nothing,
+                    leftover_of: m
+                        .leftover_of
+                        .map(|c| (usize::from(c.day_of_week) - 1, usize::from(c.schedule) - 1)),
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Day `day` of `plan` with its breakfast eaten at `times` everyone's
+/// portion (kept as eaten), as a re-balance of `diners` reads it.
+fn with_big_breakfast<'a>(
+    recipes: &'a [Recipe],
+    diners: &'a [Diner],
+    dishes: &'a Dishes,
+    mut plan: Vec<Vec<TableDish>>,
+    day: usize,
+    times: f64,
+) -> DayRequest<'a> {
+    let breakfast = &mut plan[day][0];
+    assert_eq!(breakfast.meal_type, MealType::Breakfast);
+    breakfast.keep = Keep::All;
+    for s in &mut breakfast.shares {
+        s.servings *= times;
+    }
+    DayRequest {
+        recipes,
+        diners,
+        dishes,
+        plan,
+        day,
+        seed: 7,
+        budget: Budget::unlimited(),
+    }
+}
+
+/// The (day, dish) of every dish of `plan` in a leftover pair: eaten
+/// from another, or eaten from.
+fn paired(plan: &[Vec<TableDish>]) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    for (d, day) in plan.iter().enumerate() {
+        for (k, dish) in day.iter().enumerate() {
+            if let Some(from) = dish.leftover_of {
+                out.push((d, k));
+                out.push(from);
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn a_re_balance_keeps_leftover_pairs_and_changes_their_portions_only() {
+    let recipes = catalogue(40, 3);
+    let dishes = Dishes::new(&recipes, None);
+    let (mut checked, mut would_change, mut portions_moved) = (0, 0, 0);
+    for diners in [
+        vec![diner(2200.0, 3)],
+        vec![diner(2400.0, 3), diner(1800.0, 3)],
+    ] {
+        let days = week(&recipes, diners.clone(), Some(Leftovers::default()), 2);
+        let plan = as_dishes(&recipes, &days);
+        let pairs = paired(&plan);
+        assert!(!pairs.is_empty());
+        for day in 0..plan.len() {
+            if !pairs.iter().any(|(d, _)| *d == day) {
+                continue;
+            }
+            let request = with_big_breakfast(&recipes, &diners, &dishes, plan.clone(), day, 2.5);
+            let Some(out) = rebalance_day(&request) else {
+                continue;
+            };
+            checked += 1;
+            for (k, (was, now)) in plan[day].iter().zip(&out).enumerate() {
+                if pairs.contains(&(day, k)) {
+                    assert_eq!(was.recipe, now.recipe, "day {day} dish {k} keeps its dish");
+                    assert_eq!(was.leftover_of, now.leftover_of);
+                    portions_moved += usize::from(was.shares != now.shares);
+                }
+                // Each dish as asked, but for its recipe and portions.
+                assert_eq!(now.keep, request.plan[day][k].keep);
+            }
+            // The same day, its pairs forgotten: the re-balancer would
+            // have changed some of their recipes (the rule is not idle).
+            let mut unpaired = request.plan.clone();
+            for dish in unpaired.iter_mut().flatten() {
+                dish.leftover_of = None;
+            }
+            let free = DayRequest {
+                plan: unpaired,
+                ..request.clone()
+            };
+            if let Some(other) = rebalance_day(&free) {
+                would_change += plan[day]
+                    .iter()
+                    .zip(&other)
+                    .enumerate()
+                    .filter(|(k, (was, now))| {
+                        pairs.contains(&(day, *k)) && was.recipe != now.recipe
+                    })
+                    .count();
+            }
+        }
+    }
+    assert!(checked >= 4, "{checked} days re-balanced");
+    assert!(
+        portions_moved > 0,
+        "a leftover's portion is re-balanced too"
+    );
+    assert!(would_change > 0, "without the pairs, their dishes change");
+}
+
+#[test]
+fn a_day_its_leftover_keeps_off_target_says_why_and_others_say_nothing() {
+    let recipes = catalogue(40, 3);
+    let dishes = Dishes::new(&recipes, None);
+    let diners = vec![diner(2200.0, 3)];
+    let days = week(&recipes, diners.clone(), Some(Leftovers::default()), 2);
+    let plan = as_dishes(&recipes, &days);
+    let day = plan
+        .iter()
+        .position(|d| d.iter().any(|m| m.leftover_of.is_some()))
+        .expect("a day eating a leftover");
+    let k = plan[day]
+        .iter()
+        .position(|m| m.leftover_of.is_some())
+        .unwrap();
+    // Breakfast eaten at four portions: no day around it is on target.
+    let request = with_big_breakfast(&recipes, &diners, &dishes, plan.clone(), day, 4.0);
+    let out = rebalance_day(&request).unwrap_or_else(|| request.plan[day].clone());
+    assert_eq!(out[k].recipe, plan[day][k].recipe);
+    let notes = rebalance_notes(&request, &out);
+    assert_eq!(notes.len(), 1, "{notes:?}");
+    let meal = plan[day][k].meal_type.as_str();
+    assert!(
+        notes[0].contains("off target after re-balancing (")
+            && notes[0].contains("% over")
+            && notes[0].contains(&format!("its {meal} is a leftover"))
+            && notes[0].contains(&recipes[plan[day][k].recipe].name),
+        "{notes:?}"
+    );
+    // The same day without its pair: off target, but no leftover to blame.
+    let mut unpaired = request.plan.clone();
+    for dish in unpaired.iter_mut().flatten() {
+        dish.leftover_of = None;
+    }
+    let free = DayRequest {
+        plan: unpaired,
+        ..request.clone()
+    };
+    assert!(rebalance_notes(&free, &out).is_empty());
+    // A day on target says nothing, leftover or not.
+    let calm = DayRequest {
+        plan: plan.clone(),
+        ..request.clone()
+    };
+    if rebalance_day(&calm).is_none() {
+        assert!(rebalance_notes(&calm, &plan[day]).is_empty());
+    }
+    // Its leftover eaten already (kept as it is): the pair changed
+    // nothing the re-balance could do, so it is not named.
+    let mut eaten = request.plan.clone();
+    eaten[day][k].keep = Keep::All;
+    let eaten = DayRequest {
+        plan: eaten,
+        ..request.clone()
+    };
+    let cooks = eaten.plan[day]
+        .iter()
+        .enumerate()
+        .any(|(j, _)| paired(&eaten.plan).contains(&(day, j)) && j != k);
+    if !cooks {
+        assert!(rebalance_notes(&eaten, &out).is_empty());
+    }
+}
+
+#[test]
+fn a_week_that_keeps_a_leftover_off_target_says_so() {
+    // Small catalogues and people far from their dishes: days that miss,
+    // with a leftover or planned fresh; one person, and a table.
+    let (mut said_days, mut table_said) = (0, 0);
+    for (seed, per_type, calories) in [
+        (1, 2, vec![4200.0]),
+        (2, 2, vec![900.0]),
+        (3, 3, vec![4200.0]),
+        (5, 2, vec![3000.0]),
+        (6, 2, vec![4200.0, 4000.0]),
+        (7, 3, vec![900.0, 4400.0]),
+    ] {
+        let recipes = catalogue(per_type, seed);
+        let diners: Vec<Diner> = calories.iter().map(|c| diner(*c, 3)).collect();
+        let days = week(&recipes, diners.clone(), Some(Leftovers::default()), seed);
+        check(&days);
+        for day in &days {
+            let off = day
+                .totals
+                .iter()
+                .zip(&diners)
+                .any(|(t, d)| !d.tolerances.admits(t, &d.targets.get()));
+            let eats = day.meals.iter().any(|m| m.leftover_of.is_some());
+            let said = day
+                .notes
+                .iter()
+                .any(|n| n.contains("off its targets around"));
+            assert_eq!(
+                said,
+                off && eats,
+                "day {}: {:?}",
+                day.day_of_week,
+                day.notes
+            );
+            said_days += usize::from(said);
+            table_said += usize::from(said && diners.len() > 1);
+        }
+    }
+    assert!(
+        said_days >= 3 && table_said >= 1,
+        "{said_days}, {table_said}"
+    );
+}

@@ -258,6 +258,16 @@ pub(crate) fn keep_first(a: (usize, usize), b: (usize, usize), allowed: usize) -
     key(a) <= key(b)
 }
 
+/// The note of day `day_of_week` of a week with leftovers, off its
+/// targets while it eats `leftovers` of them: a day planned fresh came no
+/// closer, so the leftovers stay (the one-eater and the table search alike).
+pub(crate) fn off_target(day_of_week: u8, leftovers: usize) -> String {
+    format!(
+        "day {day_of_week}: off its targets around {leftovers} leftover{}, and the day planned fresh came no closer",
+        if leftovers == 1 { "" } else { "s" }
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

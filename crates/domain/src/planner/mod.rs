@@ -59,7 +59,8 @@ pub use household::{Keep, Share, TableDay, TableDish, TableMeal};
 pub use leftovers::{CookedAt, KEEPS_DAYS, Leftovers};
 pub use lp::{Bound, best_miss};
 pub use rebalance::{
-    DayMeal, DayRequest, MealRow, day_bans, day_meals, rebalance_day, reportion_day,
+    DayMeal, DayRequest, MealRow, day_bans, day_meals, rebalance_day, rebalance_notes,
+    reportion_day,
 };
 #[cfg(test)]
 use rebalance::{RebalanceRequest, rebalance};

@@ -13,7 +13,7 @@ use crate::profile::intakes::ReferenceIntakes;
 use crate::profile::targets::{DayTargets, Targets};
 
 use super::diner::{Diner, PantryFood};
-use super::leftovers::{Eaten, Leftovers, Role, Schedule, variant_seed};
+use super::leftovers::{self, Eaten, Leftovers, Role, Schedule, variant_seed};
 use super::request::RequestError;
 use super::search::{Candidate, Day, Problem, Scorer, Slot};
 use super::whole_day::{Dishes, LimitRule};
@@ -490,6 +490,9 @@ pub(crate) fn plan_one_week(
         );
         let planned = planned_day(&problem, &request.slots, &best, extended, day_of_week);
         drop(problem);
+        if kept_leftovers && !request.tolerances.admits(&planned.totals, &request.targets) {
+            notes[day].push(leftovers::off_target(day_of_week, leftover.len()));
+        }
         for (slot, index) in indices.iter().enumerate() {
             let eats = kept_leftovers && leftover.iter().any(|(k, _, _)| *k == slot);
             if eats {

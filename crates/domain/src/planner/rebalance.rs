@@ -31,7 +31,66 @@ pub struct DayRequest<'a> {
     pub budget: &'a Budget,
 }
 
+/// Why a dish keeps its recipe for a leftover pair.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Paired {
+    /// It is eaten from an earlier meal's dish.
+    Eaten,
+    /// A later meal eats from it.
+    Cooks,
+}
+
 impl DayRequest<'_> {
+    /// Each dish of the day in a leftover pair, and which side: a dish
+    /// whose [`TableDish::leftover_of`] names another dish of the plan of
+    /// the same recipe is eaten from it, and that one cooks. A pair whose
+    /// recipes differ (the cooking meal swapped) is no pair.
+    fn paired(&self) -> Vec<Option<Paired>> {
+        let Some(today) = self.plan.get(self.day) else {
+            return Vec::new();
+        };
+        let mut out = vec![None; today.len()];
+        for (d, day) in self.plan.iter().enumerate() {
+            for (k, dish) in day.iter().enumerate() {
+                let Some((fd, fk)) = dish.leftover_of else {
+                    continue;
+                };
+                let paired = (fd, fk) != (d, k)
+                    && self
+                        .plan
+                        .get(fd)
+                        .and_then(|x| x.get(fk))
+                        .is_some_and(|cook| cook.recipe == dish.recipe);
+                if !paired {
+                    continue;
+                }
+                if d == self.day {
+                    out[k] = Some(Paired::Eaten);
+                }
+                if fd == self.day {
+                    out[fk] = out[fk].or(Some(Paired::Cooks));
+                }
+            }
+        }
+        out
+    }
+
+    /// The plan with every dish of the day in a leftover pair kept to its
+    /// recipe at least ([`Keep::Dish`]); `None` when the day has none.
+    fn leftovers_kept(&self) -> Option<Vec<Vec<TableDish>>> {
+        let paired = self.paired();
+        if paired.iter().all(Option::is_none) {
+            return None;
+        }
+        let mut plan = self.plan.clone();
+        for (dish, pair) in plan[self.day].iter_mut().zip(paired) {
+            if pair.is_some() && dish.keep == Keep::Nothing {
+                dish.keep = Keep::Dish;
+            }
+        }
+        Some(plan)
+    }
+
     /// How often each recipe is used on the plan's other days.
     fn used(&self) -> Vec<u32> {
         let mut used = vec![0u32; self.recipes.len()];
@@ -76,7 +135,34 @@ impl DayRequest<'_> {
 /// each keeping the rules of everyone who eats it and giving no one a
 /// recipe twice. `None` when nothing changes: every day on target already,
 /// or nothing found closer than the day as it stands.
+///
+/// Leftover pairs stay pairs: a dish eaten from another
+/// ([`TableDish::leftover_of`]) and the dish it is eaten from keep their
+/// recipe (at least [`Keep::Dish`]), so a re-balance never turns a
+/// leftover into another dish; their portions may change (what the
+/// cooking meal cooks follows). Where the day still misses for it,
+/// [`rebalance_notes`] says why.
 pub fn rebalance_day(request: &DayRequest<'_>) -> Option<Vec<TableDish>> {
+    let Some(plan) = request.leftovers_kept() else {
+        return rebalance_as_kept(request);
+    };
+    let kept = DayRequest { plan, ..*request };
+    let out = rebalance_as_kept(&kept)?;
+    // Each dish as asked but for its recipe and portions.
+    let asked = &request.plan[request.day];
+    Some(
+        out.into_iter()
+            .zip(asked)
+            .map(|(dish, m)| TableDish {
+                keep: m.keep,
+                ..dish
+            })
+            .collect(),
+    )
+}
+
+/// [`rebalance_day`] of a request whose dishes say all that is kept.
+fn rebalance_as_kept(request: &DayRequest<'_>) -> Option<Vec<TableDish>> {
     let Some(d) = request.alone() else {
         return rebalance_table_day(&request.table());
     };
@@ -114,6 +200,88 @@ pub fn rebalance_day(request: &DayRequest<'_>) -> Option<Vec<TableDish>> {
         })
         .collect();
     (out != *meals).then_some(out)
+}
+
+/// What day [`DayRequest::day`] says once re-balanced to `dishes` (the
+/// day [`rebalance_day`] gave, or the day as it stands when it gave
+/// none): when someone at the table is still off their targets and a
+/// dish the re-balance could otherwise have changed ([`Keep::Nothing`])
+/// kept its recipe for a leftover pair, one note saying who is off, by
+/// how much, and which dish stayed; nothing otherwise.
+pub fn rebalance_notes(request: &DayRequest<'_>, dishes: &[TableDish]) -> Vec<String> {
+    let Some(asked) = request.plan.get(request.day) else {
+        return Vec::new();
+    };
+    let reasons: Vec<String> = request
+        .paired()
+        .into_iter()
+        .zip(asked)
+        .filter(|(_, m)| m.keep == Keep::Nothing)
+        .filter_map(|(pair, m)| {
+            let name = &request.recipes.get(m.recipe)?.name;
+            let meal = m.meal_type.as_str();
+            Some(match pair? {
+                Paired::Eaten => {
+                    format!("its {meal} is a leftover and stays the dish cooked for it ({name})")
+                }
+                Paired::Cooks => {
+                    format!(
+                        "its {meal} ({name}) is cooked for a later meal too and keeps its recipe"
+                    )
+                }
+            })
+        })
+        .collect();
+    if reasons.is_empty() {
+        return Vec::new();
+    }
+    let mut eaters = 0;
+    let offs: Vec<String> = request
+        .diners
+        .iter()
+        .enumerate()
+        .filter_map(|(d, diner)| {
+            let mut eats = false;
+            let totals: Nutrition = dishes
+                .iter()
+                .flat_map(|m| {
+                    m.shares
+                        .iter()
+                        .filter(|s| s.diner == d)
+                        .map(move |s| (m, s))
+                })
+                .inspect(|_| eats = true)
+                .map(|(m, s)| request.recipes[m.recipe].nutrition.served(s.servings))
+                .sum();
+            if !eats {
+                return None;
+            }
+            eaters += 1;
+            let fit = diner.assess(&totals);
+            let worst = fit.off.iter().max_by(|a, b| {
+                (a.percent.abs() - a.tolerance).total_cmp(&(b.percent.abs() - b.tolerance))
+            })?;
+            Some(format!(
+                "{} {:.0}% {}",
+                worst.nutrient.as_str(),
+                worst.percent.abs(),
+                if worst.percent > 0.0 { "over" } else { "under" }
+            ))
+        })
+        .collect();
+    if offs.is_empty() {
+        return Vec::new();
+    }
+    let who = if eaters > 1 {
+        format!("{} of {eaters} people: ", offs.len())
+    } else {
+        String::new()
+    };
+    vec![format!(
+        "off target after re-balancing ({who}{}): {}, so only portions and the day's other meals could change",
+        offs.join("; "),
+        reasons.join("; ")
+    )]
 }
 
 /// Day [`DayRequest::day`] with each eater's portion of every dish that
@@ -547,6 +715,7 @@ mod tests {
                         meal_type: m.meal_type,
                         shares: m.shares.clone(),
                         keep: Keep::Nothing,
+                        leftover_of: None,
                     })
                     .collect()
             })

@@ -31,6 +31,7 @@ impl From<&DayView> for DailyMenuResponse {
             meal_details: d.meals.iter().map(Into::into).collect(),
             fit: d.fit.as_ref().map(Into::into),
             micronutrients: d.fit.as_ref().map(|_| amounts(&d.micronutrients())),
+            notes: d.notes.clone(),
         }
     }
 }
@@ -216,6 +217,7 @@ impl FromBody for DayBody {
             day: NewDay {
                 day_of_week: day_of_week? as u8,
                 meals: meals?.unwrap_or_default(),
+                notes: Vec::new(),
             },
         })
     }

@@ -131,6 +131,7 @@ fn days(value: &Value) -> Result<Vec<NewDay>, Problems> {
             out.push(NewDay {
                 day_of_week: dow as u8,
                 meals: new_meals,
+                notes: Vec::new(),
             });
         }
     }

@@ -42,6 +42,12 @@ pub struct TableDish {
     pub shares: Vec<Share>,
     /// What may change.
     pub keep: Keep,
+    /// A leftover: eaten from the dish at (day, dish) of the plan being
+    /// re-balanced (indices into [`DayRequest::plan`](crate::planner::DayRequest::plan)),
+    /// whose recipe it shares; a re-balance keeps both dishes' recipes
+    /// ([`rebalance_day`](crate::planner::rebalance_day)). `None` for a
+    /// dish cooked for itself.
+    pub leftover_of: Option<(usize, usize)>,
 }
 
 /// A stored day of a household plan, and what the rest of the week uses.
@@ -329,6 +335,7 @@ mod tests {
                 meal_type: m.meal_type,
                 shares: m.shares.clone(),
                 keep: Keep::Nothing,
+                leftover_of: None,
             })
             .collect()
     }

@@ -26,6 +26,14 @@ pub struct DailyMenuResponse {
     /// where the day keeps the original API's shape).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub micronutrients: Option<Vec<MicronutrientAmount>>,
+    /// What the planner could not do as asked on the day when it made the
+    /// plan (a leftover dropped to keep the day on target, a day its
+    /// leftover keeps off target, a week over `cook_at_most`), then what
+    /// the last re-balance of the day could not do (a day a leftover
+    /// keeps off target). Absent when there is nothing to say.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[schema(required = false)]
+    pub notes: Vec<String>,
 }
 
 /// A plan.
@@ -134,6 +142,7 @@ impl From<&PlanView> for PlanResponse {
                     meal_details: d.meals.iter().map(Into::into).collect(),
                     fit: d.fit.as_ref().map(Into::into),
                     micronutrients: d.fit.as_ref().map(|_| amounts(&d.micronutrients())),
+                    notes: d.notes.clone(),
                 })
                 .collect(),
             cut_short: p.cut_short,
