@@ -6,8 +6,6 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use chrono::NaiveDate;
-use mealplan_domain::kitchen::Kitchen;
-use mealplan_domain::planner::PantryFood;
 use mealplan_domain::taxonomy::key;
 use mealplan_domain::{PantryError as ItemError, PantryItem, Recipe, Taxonomy, UserId};
 use mealplan_ports::{OwnRecipeStore, PantryStore, RecipeCatalog, StoreError};
@@ -205,42 +203,6 @@ fn distance(a: &str, b: &str) -> usize {
     row[b.len()]
 }
 
-/// The planner's view of `items` at `today`: every ingredient name of
-/// `recipes` that is bought as a pantry food (the food itself, and say
-/// egg whites for eggs), weighed by how soon the food is due (the most
-/// urgent where two share a name).
-pub(crate) fn pantry_foods(
-    recipes: &[Recipe],
-    items: &[PantryItem],
-    kitchen: &Kitchen,
-    today: NaiveDate,
-) -> Vec<PantryFood> {
-    if items.is_empty() {
-        return Vec::new();
-    }
-    let mut weights: HashMap<&str, f64> = HashMap::new();
-    for item in items {
-        let (bought, _) = kitchen.bought_as(&item.name, 1.0);
-        let w = weights.entry(bought).or_insert(0.0);
-        *w = w.max(item.urgency(today));
-    }
-    let mut foods: HashMap<&str, f64> = HashMap::new();
-    for i in recipes.iter().flat_map(|r| r.ingredients()) {
-        if let Some(w) = weights.get(kitchen.bought_as(&i.name, 1.0).0) {
-            foods.insert(i.name.as_str(), *w);
-        }
-    }
-    let mut out: Vec<PantryFood> = foods
-        .into_iter()
-        .map(|(name, weight)| PantryFood {
-            name: name.to_owned(),
-            weight,
-        })
-        .collect();
-    out.sort_by(|a, b| a.name.cmp(&b.name));
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -398,28 +360,5 @@ mod tests {
             .replace(ANN, vec![entry("egg", 50.0), entry("egg", 0.0)])
             .await;
         assert!(matches!(result, Err(PantryError::Item { index: 1, .. })));
-    }
-
-    #[test]
-    fn the_planner_sees_each_recipe_name_bought_as_a_pantry_food() {
-        let recipes = [fixtures::recipe(
-            1,
-            &[("egg", 100.0), ("kiwi", 30.0)],
-            MealType::Dinner,
-            500.0,
-        )];
-        let today = NaiveDate::from_ymd_opt(2026, 3, 1).unwrap();
-        let items = [
-            PantryItem::new("egg".into(), 120.0, Some(today)).unwrap(),
-            PantryItem::new("rice".into(), 500.0, None).unwrap(),
-        ];
-        let foods = pantry_foods(&recipes, &items, &Kitchen::default(), today);
-        assert_eq!(
-            foods,
-            [PantryFood {
-                name: "egg".into(),
-                weight: 1.0
-            }]
-        );
     }
 }

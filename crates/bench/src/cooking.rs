@@ -9,8 +9,7 @@
 //! - **Pantry** ([`pantry`]): the same people (their own meals a day),
 //!   each with a pantry of 6-15 random foods of the catalogue they eat,
 //!   2-6 servings' worth each, due in 1-10 days ([`random_pantry`]), planned without it and with `use_pantry` as the
-//!   service seats it (`app/src/pantry.rs`'s `pantry_foods`, replicated in
-//!   [`pantry_foods`]: the bench does not depend on the app): the share of
+//!   service seats it ([`PantryFood::seat`]): the share of
 //!   the grams due within the week that the plan uses before they are
 //!   due, grams bought, days on target and time.
 
@@ -246,39 +245,6 @@ pub fn table_cooking(
     out
 }
 
-/// The planner's view of `items` at `today`, as the service seats a
-/// pantry (`app/src/pantry.rs`'s `pantry_foods`): every ingredient name
-/// of `recipes` bought as a pantry food, weighed by how soon the food is
-/// due (the most urgent where two share a name).
-pub fn pantry_foods(
-    recipes: &[Recipe],
-    items: &[PantryItem],
-    kitchen: &Kitchen,
-    today: NaiveDate,
-) -> Vec<PantryFood> {
-    let mut weights: std::collections::HashMap<&str, f64> = Default::default();
-    for item in items {
-        let (bought, _) = kitchen.bought_as(&item.name, 1.0);
-        let w = weights.entry(bought).or_insert(0.0);
-        *w = w.max(item.urgency(today));
-    }
-    let mut foods: std::collections::HashMap<&str, f64> = Default::default();
-    for i in recipes.iter().flat_map(|r| r.ingredients()) {
-        if let Some(w) = weights.get(kitchen.bought_as(&i.name, 1.0).0) {
-            foods.insert(i.name.as_str(), *w);
-        }
-    }
-    let mut out: Vec<PantryFood> = foods
-        .into_iter()
-        .map(|(name, weight)| PantryFood {
-            name: name.to_owned(),
-            weight,
-        })
-        .collect();
-    out.sort_by(|a, b| a.name.cmp(&b.name));
-    out
-}
-
 /// A pantry of 6-15 random foods for `me`: foods (as shops sell them)
 /// of at least 3 recipes of `recipes` that keep their rules and serve a
 /// meal of theirs, each as much as 2-6 servings of those recipes use
@@ -315,11 +281,24 @@ pub fn random_pantry(recipes: &[Recipe], me: &Diner, rng: &mut Rng) -> Vec<Pantr
         .into_iter()
         .map(|(f, median)| {
             let servings = 2 + rng.below(5);
-            let grams = ((median * servings as f64 / 10.0).round() * 10.0).clamp(10.0, 100_000.0);
+            // Weighed as recipes list it (cooked rice), held as sold (dry).
+            let listed = ((median * servings as f64 / 10.0).round() * 10.0).clamp(10.0, 10_000.0);
+            let grams = listed * sold_per_listed(f);
             let due = today() + chrono::Days::new(1 + rng.below(10) as u64);
             PantryItem::new(f.to_owned(), grams, Some(due)).expect("grams in range")
         })
         .collect()
+}
+
+/// Grams of `food` as sold per gram as recipes list it (dry rice per
+/// cooked), as the app turns a pantry item's grams into the shopping
+/// list's.
+fn sold_per_listed(food: &str) -> f64 {
+    kitchen()
+        .get(food)
+        .and_then(|f| f.bought.as_ref())
+        .map_or(1.0, |b| b.factor)
+        .max(f64::MIN_POSITIVE)
 }
 
 /// One row of the pantry table.
@@ -357,9 +336,9 @@ pub fn pantry(recipes: &[Recipe], people: &[Profile], seed: u64, use_pantry: boo
     for (i, p) in people.iter().enumerate() {
         let mut rng = Rng(seed ^ 0x7061_6e74_7279 ^ (i as u64).wrapping_mul(0x9e37_79b9));
         let mut me = diner(p, true);
-        let mut items = random_pantry(recipes, &me, &mut rng);
+        let items = random_pantry(recipes, &me, &mut rng);
         if use_pantry {
-            me = me.using_pantry(pantry_foods(recipes, &items, kitchen(), today()));
+            me = me.using_pantry(PantryFood::seat(recipes, &items, kitchen(), today()));
         }
         let request = PlanRequest::new(recipes, vec![me.clone()], 7)
             .expect("valid request")
@@ -380,36 +359,41 @@ pub fn pantry(recipes: &[Recipe], people: &[Profile], seed: u64, use_pantry: boo
             }
         }
         let last = today() + chrono::Days::new(6);
-        let due_grams = |items: &[PantryItem]| -> f64 {
-            items
-                .iter()
-                .filter(|it| it.use_by.is_some_and(|u| u <= last))
-                .map(|it| it.grams)
-                .sum()
-        };
-        let before = due_grams(&items);
-        out.due.0 += before;
-        items.sort_by_key(|it| it.use_by);
-        let held: Vec<f64> = items.iter().map(|it| it.grams).collect();
+        // Each item in the recipes' grams, as the shopping list and
+        // ticking meals eaten count it; the earliest due first.
+        let mut held: Vec<(String, f64, Option<NaiveDate>)> = items
+            .iter()
+            .map(|it| {
+                let (food, sold) = kitchen().bought_as(&it.name, it.grams);
+                (food.to_owned(), sold / sold_per_listed(food), it.use_by)
+            })
+            .collect();
+        held.sort_by_key(|(_, _, use_by)| use_by.unwrap_or(NaiveDate::MAX));
+        let due: Vec<bool> = held
+            .iter()
+            .map(|(_, _, use_by)| use_by.is_some_and(|u| u <= last))
+            .collect();
+        let at_first: Vec<f64> = held.iter().map(|(_, grams, _)| *grams).collect();
         for (food, needs) in bought(recipes, &week) {
             for (day, mut grams) in needs {
                 let date = today() + chrono::Days::new(u64::from(day) - 1);
-                for it in items
+                for (_, left, _) in held
                     .iter_mut()
-                    .filter(|it| it.name == food && it.use_by.is_none_or(|u| u >= date))
+                    .filter(|(name, _, use_by)| *name == food && use_by.is_none_or(|u| u >= date))
                 {
-                    let take = grams.min(it.grams);
-                    it.grams -= take;
+                    let take = grams.min(*left);
+                    *left -= take;
                     grams -= take;
                 }
                 out.bought += grams;
             }
         }
-        out.due.1 += before - due_grams(&items);
-        for (it, held) in items.iter().zip(held) {
-            if it.use_by.is_some_and(|u| u <= last) {
+        for ((due, (_, left, _)), first) in due.iter().zip(&held).zip(at_first) {
+            if *due {
+                out.due.0 += first;
+                out.due.1 += first - left;
                 out.items.0 += 1;
-                if it.grams < held {
+                if *left < first {
                     out.items.1 += 1;
                 }
             }

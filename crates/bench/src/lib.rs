@@ -34,8 +34,7 @@ mod score;
 
 pub use catalogues::{generated_catalogue, kitchen, shipped};
 pub use cooking::{
-    Cooking, LEAST_SESSIONS, Pantry, bought, cooking, pantry, pantry_foods, random_pantry,
-    table_cooking,
+    Cooking, LEAST_SESSIONS, Pantry, bought, cooking, pantry, random_pantry, table_cooking,
 };
 pub use groups::{Group, groups};
 pub use households::{Households, diner, households};

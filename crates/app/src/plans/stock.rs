@@ -11,7 +11,7 @@
 use super::*;
 use std::collections::{BTreeMap, HashMap};
 
-use mealplan_domain::planner::Diner;
+use mealplan_domain::planner::{Diner, PantryFood};
 use mealplan_domain::{MAX_PANTRY_GRAMS, PantryItem};
 use mealplan_ports::{MealDraw, PantryLedger, Settlement};
 
@@ -85,8 +85,9 @@ impl PlanContext {
 }
 
 /// The table's `diners`, each preferring the recipes of `recipes` that
-/// use what `pantry` holds, weighed by how soon each food is due at
-/// `today` ([`Diner::pantry`]); as they are for an empty pantry.
+/// use what `pantry` holds, weighed by how soon each item is due on the
+/// day planned, `today` the plan's first ([`PantryFood::seat`]); as they
+/// are for an empty pantry.
 pub(crate) fn seat_pantry(
     diners: Vec<Diner>,
     recipes: &[Recipe],
@@ -94,7 +95,7 @@ pub(crate) fn seat_pantry(
     kitchen: &Kitchen,
     today: chrono::NaiveDate,
 ) -> Vec<Diner> {
-    let foods = crate::pantry::pantry_foods(recipes, pantry, kitchen, today);
+    let foods = PantryFood::seat(recipes, pantry, kitchen, today);
     if foods.is_empty() {
         return diners;
     }

@@ -65,30 +65,11 @@ impl PantryItem {
         }
         Ok(items)
     }
-
-    /// How much using it soon matters, in (0, 1]: 1 when it is due
-    /// within a day of `today` (or past it), halving by about each further
-    /// few days (2 days: 0.67, 3: 0.5, 6: 0.29), 0.1 without a use-by
-    /// day. The planner weighs its pantry bonus by it
-    /// ([`crate::planner::PantryFood`]), so the earliest due goes first.
-    pub fn urgency(&self, today: NaiveDate) -> f64 {
-        match self.use_by {
-            None => 0.1,
-            Some(day) => {
-                let days = (day - today).num_days().max(1) as f64;
-                (2.0 / (1.0 + days)).clamp(0.1, 1.0)
-            }
-        }
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn day(d: u32) -> NaiveDate {
-        NaiveDate::from_ymd_opt(2026, 3, d).unwrap()
-    }
 
     #[test]
     fn grams_are_above_zero_and_at_most_a_hundred_kilos() {
@@ -109,19 +90,5 @@ mod tests {
             PantryItem::list(vec![item; 201]),
             Err(PantryError::TooMany(201))
         );
-    }
-
-    #[test]
-    fn the_earliest_due_is_the_most_urgent() {
-        let due = |d: Option<u32>| PantryItem::new("egg".into(), 1.0, d.map(day)).unwrap();
-        let today = day(10);
-        let u: Vec<f64> = [Some(9), Some(11), Some(12), Some(13), Some(30), None]
-            .into_iter()
-            .map(|d| due(d).urgency(today))
-            .collect();
-        assert_eq!(u[0], 1.0);
-        assert_eq!(u[1], 1.0);
-        assert!(u[1] > u[2] && u[2] > u[3] && u[3] > u[4], "{u:?}");
-        assert!(u[4] >= u[5] && u[5] > 0.0, "{u:?}");
     }
 }

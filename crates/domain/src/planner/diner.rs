@@ -23,17 +23,7 @@ use super::lp::{Bound, best_miss};
 use super::rules::{Portions, Tolerances};
 use super::week::WeekBound;
 use super::whole_day::LimitRule;
-use super::{HardRules, PlannedDay, meal_slots};
-
-/// A food at home to use up, as recipes name it, and how much using it
-/// soon matters, in (0, 1] ([`crate::PantryItem::urgency`]).
-#[derive(Debug, Clone, PartialEq)]
-pub struct PantryFood {
-    /// An ingredient name as recipes write it.
-    pub name: String,
-    /// Its weight in the pantry bonus, in (0, 1].
-    pub weight: f64,
-}
+use super::{HardRules, PantryFood, PlannedDay, meal_slots};
 
 /// One person at the table.
 #[derive(Debug, Clone)]
@@ -53,8 +43,9 @@ pub struct Diner {
     /// bonus, so only within what the targets allow.
     pub prefers_own: bool,
     /// Foods at home they would rather use up, each weighed by how soon
-    /// it is due: a preference bonus for the recipes holding them, so
-    /// only within what the targets allow.
+    /// it is due on the day planned ([`super::pantry`]): a preference
+    /// bonus for the recipes drawing on them, so only within what the
+    /// targets allow.
     pub pantry: Vec<PantryFood>,
     /// How close their day must land.
     pub tolerances: Tolerances,

@@ -39,6 +39,7 @@ pub mod leftovers;
 mod lp;
 pub mod micronutrients;
 mod one;
+mod pantry;
 #[cfg(test)]
 mod pantry_tests;
 mod rebalance;
@@ -52,12 +53,13 @@ pub mod whole_day;
 
 pub use adjust::PlanAdjust;
 pub use budget::Budget;
-pub use diner::{Diner, PantryFood};
+pub use diner::Diner;
 pub use fit::{DayFit, Off, assess};
 pub use household::cooking_sessions;
 pub use household::{Keep, Share, TableDay, TableDish, TableMeal};
 pub use leftovers::{CookedAt, KEEPS_DAYS, Leftovers};
 pub use lp::{Bound, best_miss};
+pub use pantry::PantryFood;
 pub use rebalance::{
     DayMeal, DayRequest, MealRow, day_bans, day_meals, rebalance_day, rebalance_notes,
     reportion_day,
@@ -125,39 +127,6 @@ const TASTE_BONUS: f64 = 0.1;
 /// week of four own dinners took 0, 0 and 2 of them; at 100, 3, with the
 /// same 7 days met.
 const OWN_BONUS: f64 = 100.0;
-/// The bonus of a recipe holding a food at home that is due at once
-/// (weight 1; a food due later weighs less, [`PantryFood::weight`]), for
-/// a person who plans from their pantry: above every soft preference,
-/// like [`OWN_BONUS`], and far below a day past its targets (1,000) or a
-/// third use of a recipe (300), so that it never costs a day its targets.
-/// A recipe holding several pantry foods counts each, up to twice this.
-const PANTRY_BONUS: f64 = 60.0;
-
-/// A serving holding this many grams of a pantry food or more earns the
-/// food's whole [`PANTRY_BONUS`]; less, its share: a recipe that uses up
-/// the food is preferred to one that garnishes with it.
-const PANTRY_FULL_GRAMS: f64 = 60.0;
-
-/// The pantry part of a recipe's bonus (see [`PANTRY_BONUS`]).
-fn pantry_bonus(recipe: &Recipe, pantry: &[PantryFood]) -> f64 {
-    if pantry.is_empty() {
-        return 0.0;
-    }
-    let held: f64 = pantry
-        .iter()
-        .map(|f| {
-            let grams: f64 = recipe
-                .ingredients()
-                .iter()
-                .filter(|i| i.name == f.name)
-                .map(|i| i.grams)
-                .sum();
-            f.weight * (grams / PANTRY_FULL_GRAMS).min(1.0)
-        })
-        .sum();
-    PANTRY_BONUS * held.min(2.0)
-}
-
 /// The meal slots of a day, in order (contract §4.3).
 pub fn meal_slots(meals_per_day: MealsPerDay) -> Vec<MealType> {
     use MealType::*;
@@ -249,14 +218,9 @@ impl Rng {
     }
 }
 
-/// The preference bonus of a recipe.
-fn bonus(
-    recipe: &Recipe,
-    diets: &[DietType],
-    tastes: &[String],
-    own: bool,
-    pantry: &[PantryFood],
-) -> f64 {
+/// The preference bonus of a recipe (the pantry's, which depends on the
+/// day, is [`pantry::Stock::bonus`]).
+fn bonus(recipe: &Recipe, diets: &[DietType], tastes: &[String], own: bool) -> f64 {
     let d = diets.iter().filter(|d| recipe.suits(**d)).count().min(2) as f64;
     let t = tastes
         .iter()
@@ -268,11 +232,13 @@ fn bonus(
     } else {
         0.0
     };
-    DIET_BONUS * d + TASTE_BONUS * t + mine + pantry_bonus(recipe, pantry)
+    DIET_BONUS * d + TASTE_BONUS * t + mine
 }
 
 /// Candidates of each distinct meal type of `slots`, and the pool of each
-/// slot.
+/// slot; each candidate's bonus the pantry's `stock` gives it on the
+/// plan's first day besides its preferences (a week adds each day's
+/// instead, [`one`]).
 #[allow(clippy::too_many_arguments)]
 fn pools(
     recipes: &[Recipe],
@@ -282,7 +248,7 @@ fn pools(
     diets: &[DietType],
     tastes: &[String],
     own: bool,
-    pantry: &[PantryFood],
+    stock: Option<&pantry::Stock>,
     dishes: &Dishes,
 ) -> (Vec<(MealType, Vec<Candidate>)>, Vec<usize>) {
     let mut pools: Vec<(MealType, Vec<Candidate>)> = Vec::new();
@@ -302,7 +268,7 @@ fn pools(
                 kcal: r.nutrition.calories,
                 protein: r.nutrition.protein,
                 grams: r.grams(),
-                bonus: bonus(r, diets, tastes, own, pantry),
+                bonus: bonus(r, diets, tastes, own) + stock.map_or(0.0, |s| s.bonus(index, 1)),
                 counted: dishes.counted(index),
             })
             .collect();

@@ -12,8 +12,9 @@ use crate::profile::DietType;
 use crate::profile::intakes::ReferenceIntakes;
 use crate::profile::targets::{DayTargets, Targets};
 
-use super::diner::{Diner, PantryFood};
+use super::diner::Diner;
 use super::leftovers::{self, Eaten, Leftovers, Role, Schedule, variant_seed};
+use super::pantry::{self, PantryFood, Stock};
 use super::request::RequestError;
 use super::search::{Candidate, Day, Problem, Scorer, Slot};
 use super::whole_day::{Dishes, LimitRule};
@@ -268,9 +269,49 @@ pub(crate) struct OneWeek {
 ///
 /// `variant` (0 first) lays the leftovers out another way and seeds the
 /// search anew ([`super::leftovers::TRIES`]).
+///
+/// A week from the pantry ([`super::pantry`]) draws on it day by day; a
+/// second week, with the due food the first left unused weighing more
+/// ([`Stock::pressed`]), replaces it when it meets more days, or as many
+/// and uses more of the food due within the plan.
 pub(crate) fn plan_one_week(
     request: &OneRequest<'_>,
     variant: usize,
+) -> Result<OneWeek, PlanningError> {
+    let Some(stock) = Stock::new(&request.pantry, request.recipes) else {
+        return week_from(request, variant, None);
+    };
+    let first = week_from(request, variant, Some(stock.clone()))?;
+    let last = u32::from(request.days);
+    let drawn = |week: &OneWeek| stock.after(request.recipes, &week.days, &week.eaten);
+    let used = drawn(&first);
+    // Once more, the due food the week left weighing more, when that
+    // uses more of it on as many days met.
+    let Some(pressed) = stock.pressed(&used, last) else {
+        return Ok(first);
+    };
+    if request.budget.spent() {
+        return Ok(first);
+    }
+    let second = week_from(request, variant, Some(pressed))?;
+    let met = |week: &OneWeek| {
+        week.days
+            .iter()
+            .filter(|d| day_miss(request, d) <= 0.0)
+            .count()
+    };
+    let better = met(&second) > met(&first)
+        || (met(&second) == met(&first)
+            && stock.due_used(&drawn(&second), last) > stock.due_used(&used, last));
+    Ok(if better { second } else { first })
+}
+
+/// The week of [`plan_one_week`] drawing on `stock` (none without a
+/// pantry).
+fn week_from(
+    request: &OneRequest<'_>,
+    variant: usize,
+    mut stock: Option<Stock>,
 ) -> Result<OneWeek, PlanningError> {
     let scorer = Scorer::new(&request.targets, &request.tolerances, request.limits);
     let dishes = &*dishes_for(request.dishes, request.recipes, request.kitchen);
@@ -282,7 +323,7 @@ pub(crate) fn plan_one_week(
         &request.preferred_diets,
         &request.tastes,
         request.prefers_own,
-        &request.pantry,
+        None,
         dishes,
     );
     for (meal, pool) in &pools {
@@ -346,11 +387,23 @@ pub(crate) fn plan_one_week(
                 .map(|(_, p)| g.bonused(p, request.recipes, request.slots.len()))
                 .collect()
         });
-        let day_pools: Vec<&[Candidate]> = if bonused.is_empty() {
+        let mut day_pools: Vec<&[Candidate]> = if bonused.is_empty() {
             slot_pools.clone()
         } else {
             pool_of.iter().map(|p| bonused[*p].as_slice()).collect()
         };
+        // The pantry's bonus of this day, for what is still held.
+        let stocked: Vec<Vec<Candidate>> = stock.as_ref().map_or_else(Vec::new, |stock| {
+            (0..pools.len())
+                .map(|p| {
+                    let k = pool_of.iter().position(|q| *q == p).expect("a slot's pool");
+                    stock.bonused(day_pools[k], u32::from(day_of_week))
+                })
+                .collect()
+        });
+        if !stocked.is_empty() {
+            day_pools = pool_of.iter().map(|p| stocked[*p].as_slice()).collect();
+        }
         let slots: Vec<Slot<'_>> = (0..request.slots.len())
             .map(|k| {
                 let pool = day_pools[k];
@@ -467,6 +520,11 @@ pub(crate) fn plan_one_week(
             }
         }
         let (problem, best, extended) = chosen.expect("a day is always planned");
+        // Days from the pantry's recipes, when they do better.
+        let best = match stock {
+            Some(_) => pantry::richer_day(&problem, best, &mut rng),
+            None => best,
+        };
         let indices: Vec<usize> = best
             .picks
             .iter()
@@ -499,6 +557,10 @@ pub(crate) fn plan_one_week(
                 let Role::Eat(from_day, from_slot) = schedule.role(day, slot) else {
                     unreachable!("a leftover slot eats");
                 };
+                // Its food was taken out when it was cooked.
+                if let Some(stock) = stock.as_mut() {
+                    stock.take(*index, planned.meals[slot].servings, from_day as u32 + 1);
+                }
                 eaten.push(Eaten {
                     day,
                     slot,
@@ -509,6 +571,9 @@ pub(crate) fn plan_one_week(
             } else {
                 // Leftovers are exempt from the week's repeat rules.
                 used[*index] += 1;
+                if let Some(stock) = stock.as_mut() {
+                    stock.take(*index, planned.meals[slot].servings, u32::from(day_of_week));
+                }
             }
             history[slot].push(*index);
         }
@@ -526,7 +591,7 @@ pub(crate) fn plan_one_week(
             .iter()
             .any(|d| !request.tolerances.admits(&d.totals, &request.targets))
         && let Some(week) = one_meal_week(request, &scorer, dishes, pool, bands[0], &mut rng)
-        && closer(request, &week, &days)
+        && closer(request, &week, &days, stock.is_some())
     {
         days = week;
     }
@@ -644,15 +709,17 @@ fn one_meal_week(
 /// more days met (within the tolerances, and under the fibre ceiling and
 /// sodium limit, which rank with them), or as many and at least
 /// [`LAYOUT_GAIN`] less missed in all (a smaller gain is not worth the
-/// variety a laid-out week gives up).
-fn closer(request: &OneRequest<'_>, a: &[PlannedDay], b: &[PlannedDay]) -> bool {
+/// variety a laid-out week gives up) unless `pantry`: a week from the
+/// pantry (`b`) misses its days by more for the food it uses, and the
+/// lay-out knows nothing of it.
+fn closer(request: &OneRequest<'_>, a: &[PlannedDay], b: &[PlannedDay], pantry: bool) -> bool {
     let score = |days: &[PlannedDay]| {
         let misses: Vec<f64> = days.iter().map(|d| day_miss(request, d)).collect();
         let met = misses.iter().filter(|m| **m <= 0.0).count();
         (met, misses.iter().sum::<f64>())
     };
     let ((met_a, miss_a), (met_b, miss_b)) = (score(a), score(b));
-    met_a > met_b || (met_a == met_b && miss_a < miss_b - LAYOUT_GAIN)
+    met_a > met_b || (!pantry && met_a == met_b && miss_a < miss_b - LAYOUT_GAIN)
 }
 
 /// A planned day's miss as the planner ranks it: the worse of its

@@ -7,6 +7,7 @@
 
 use super::household::{TableDayRequest, rebalance_table_day, reportion_table_day};
 use super::*;
+use pantry::Stock;
 use whole_day::LimitRule;
 
 /// One day of a plan to change after the fact, the rest of the plan as
@@ -431,6 +432,7 @@ pub(crate) fn rebalance(request: &RebalanceRequest<'_>) -> Rebalanced {
         .iter()
         .map(|m| (m.recipe, m.servings))
         .collect();
+    let stock = Stock::new(&request.pantry, request.recipes);
     let (pools, pool_of) = pools(
         request.recipes,
         &types,
@@ -439,7 +441,7 @@ pub(crate) fn rebalance(request: &RebalanceRequest<'_>) -> Rebalanced {
         &request.preferred_diets,
         &request.tastes,
         request.prefers_own,
-        &request.pantry,
+        stock.as_ref(),
         dishes,
     );
     let candidate = |r: usize| {
@@ -455,8 +457,7 @@ pub(crate) fn rebalance(request: &RebalanceRequest<'_>) -> Rebalanced {
                 &request.preferred_diets,
                 &request.tastes,
                 request.prefers_own,
-                &request.pantry,
-            ),
+            ) + stock.as_ref().map_or(0.0, |s| s.bonus(r, 1)),
             counted: dishes.counted(r),
         }
     };

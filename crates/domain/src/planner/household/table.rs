@@ -5,6 +5,7 @@
 use crate::food::meal::MealType;
 use crate::food::nutrition::Nutrition;
 use crate::food::recipe::Recipe;
+use crate::planner::pantry::Stock;
 use crate::planner::rules::{Tolerances, grid, is_main, share_bands};
 use crate::planner::search::Scorer;
 use crate::planner::whole_day::{MinorValues, minor_of};
@@ -252,14 +253,20 @@ impl Packed {
     }
 }
 
-/// Each person's preference bonus for each recipe.
+/// Each person's preference bonus for each recipe, their pantry's as on
+/// the plan's first day.
 pub(super) fn bonuses_of(recipes: &[Recipe], diners: &[Diner]) -> Vec<Vec<f64>> {
     diners
         .iter()
         .map(|d| {
+            let stock = Stock::new(&d.pantry, recipes);
             recipes
                 .iter()
-                .map(|r| bonus(r, &d.preferred_diets, &d.tastes, d.prefers_own, &d.pantry))
+                .enumerate()
+                .map(|(i, r)| {
+                    bonus(r, &d.preferred_diets, &d.tastes, d.prefers_own)
+                        + stock.as_ref().map_or(0.0, |s| s.bonus(i, 1))
+                })
                 .collect()
         })
         .collect()
