@@ -61,9 +61,15 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
     // 2-4 kg plates, and the bound fell with them: one meal 60 of 280
     // days (was 173), two 189. Measured [59, 180, 261, 277, 280, 274];
     // the 6-meal share of its bound is 97.9%.
-    let floors = [59, 180, 260, 276, 280, 273];
+    // Since a day the search misses gets a second chance (every pair of a
+    // two-meal day; more restarts with larger portions for three or
+    // more): [59, 186, 264, 280, 280, 277], 98.3% and 98.4% of the one-
+    // and two-meal bounds (60, 189). The 3-meal share is 94.3% of the
+    // relaxation's 280: 7 of the days missed are a 5,173 kcal vegetarian's
+    // whom no day of three plates under 2,300 mg of sodium can meet.
+    let floors = [59, 186, 263, 279, 280, 276];
     for (meals, got) in inside.iter().enumerate() {
-        let share = [80, 95, 93, 98, 98, 97][meals];
+        let share = [98, 98, 93, 99, 99, 98][meals];
         let reachable = report.by_meals[meals].reachable;
         assert!(
             got * 100 >= share * reachable,
@@ -134,18 +140,23 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
     // all four 74.
     let (weeks, each, all) = p.micro_weeks;
     assert_eq!(weeks, 240);
-    for (k, floor) in [139, 239, 232, 114].into_iter().enumerate() {
+    // Since a missed day's second chance, 139, 239, 232, 113, all four
+    // 73: one vegetarian two-meal week whose last day is now met with
+    // other dishes falls under 80% of B12 (the goals are not weighed here).
+    for (k, floor) in [139, 239, 232, 113].into_iter().enumerate() {
         assert!(each[k] >= floor, "micronutrient {k}: {each:?}, was {floor}");
     }
-    assert!(all >= 74, "all four in {all} weeks, was 74");
+    assert!(all >= 73, "all four in {all} weeks, was 73");
     // The greedy original breaks them, so the checks can fail.
     assert!(report.greedy.food_thrice > 0 && report.greedy.family_twice > 0);
     // Portions, meal sizes, variety.
     // 211 since issue 37's targets (was at most 120); 330 since issue 38's
     // limits (sodium and fibre bought with portions); 768 since issue 38's
-    // servings: a big eater's meal is now more than 1.5 servings.
+    // servings: a big eater's meal is now more than 1.5 servings; 778
+    // since a missed day's second chance (the days it meets need larger
+    // portions: two plates of two servings for a 3,100 kcal vegan).
     assert!(
-        p.outside_usual <= 768,
+        p.outside_usual <= 778,
         "{} meals outside 0.75-1.5",
         p.outside_usual
     );
@@ -168,8 +179,9 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
     );
     // 10 since issue 37's targets (was 0): low- and high-carb days; 23
     // since issue 38's limits and variety rules; 24 since its servings.
+    // 19 since a missed day's second chance.
     assert!(
-        p.here.3 <= 24,
+        p.here.3 <= 19,
         "{} missed days over 2 points from their bound",
         p.here.3
     );
@@ -183,8 +195,9 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
     );
     // 19 since issue 37's targets (was 0); 25 since issue 38's limits; 44
     // since its servings (two-meal days of big eaters).
+    // 39 since a missed day's second chance.
     assert!(
-        p.gap_over_2 <= 44,
+        p.gap_over_2 <= 39,
         "{} missed days over 2 points from the bound",
         p.gap_over_2
     );

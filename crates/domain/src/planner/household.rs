@@ -44,6 +44,10 @@ use table::{Packed, Seat, TableSlot, bonuses_of, grouped, pool, table_slots, too
 /// Candidates re-portioned in full for a slot in each improvement round,
 /// the best of a quick screen of all of them.
 const SHORTLIST: usize = 8;
+/// Candidates of each slot re-portioned in full when a person's day
+/// needs a dish of their own ([`Search::rescue`]): rare, so more than a
+/// round's [`SHORTLIST`].
+const RESCUE_SHORTLIST: usize = 32;
 /// Candidates of a slot scored in full in each improvement round: the
 /// best of a first screen by how well each fits the eaters' remaining
 /// targets alone.

@@ -238,7 +238,8 @@ pub(crate) struct Day {
 }
 
 impl Problem<'_> {
-    fn cap(&self, slot: &Slot<'_>) -> f64 {
+    /// The largest portion `slot` may have now.
+    pub(super) fn cap(&self, slot: &Slot<'_>) -> f64 {
         if self.extended {
             slot.range.max
         } else {
@@ -291,7 +292,9 @@ impl Problem<'_> {
         cost
     }
 
-    fn pick_cost(&self, slot: &Slot<'_>, c: &Candidate, s: f64) -> f64 {
+    /// A pick's cost beside the day's totals and shape: its repeats less
+    /// its bonus, and its portion.
+    pub(super) fn pick_cost(&self, slot: &Slot<'_>, c: &Candidate, s: f64) -> f64 {
         self.base_cost(slot, c) + self.portion_cost(slot, c, s)
     }
 

@@ -11,8 +11,8 @@ use crate::planner::{Budget, Rng};
 
 use super::table::{Packed, Seat, TableSlot};
 use super::{
-    BONUS_WEIGHT, DEDUPE_BUDGET, EXTRA_STARTS, PRESCREEN, ROUNDS, SHORTLIST, STARTS, Share,
-    TableDay, TableMeal,
+    BONUS_WEIGHT, DEDUPE_BUDGET, EXTRA_STARTS, PRESCREEN, RESCUE_SHORTLIST, ROUNDS, SHORTLIST,
+    STARTS, Share, TableDay, TableMeal,
 };
 
 /// One eater's view of a slot being screened: what stays while its
@@ -321,7 +321,8 @@ impl Search<'_> {
         week: &[f64],
     ) -> Option<(usize, usize, Vec<f64>)> {
         let seat = &self.seats[d];
-        let mut best: Option<(f64, usize, usize, Vec<f64>)> = None;
+        // Within the tolerances first, then the least loss.
+        let mut best: Option<(bool, f64, usize, usize, Vec<f64>)> = None;
         for k in 0..dishes.len() {
             let mut scored: Vec<(f64, usize)> = self.own_pools[d][k]
                 .iter()
@@ -341,21 +342,22 @@ impl Search<'_> {
                 })
                 .collect();
             scored.sort_by(|a, b| a.0.total_cmp(&b.0));
-            for (_, r) in scored.into_iter().take(SHORTLIST) {
+            for (_, r) in scored.into_iter().take(RESCUE_SHORTLIST) {
                 let mut trial = dishes.to_vec();
                 trial[k] = r;
                 let (loss, portions) = self.portion(seat, &trial);
                 let loss = loss + self.dishes.repeats_cost(trial.iter().copied());
-                if best.as_ref().is_none_or(|(b, ..)| loss < *b) {
-                    best = Some((loss, k, r, portions));
+                let admits = seat.admits(&self.totals(&trial, &portions));
+                if best
+                    .as_ref()
+                    .is_none_or(|(a, b, ..)| (admits && !a) || (admits == *a && loss < *b))
+                {
+                    best = Some((admits, loss, k, r, portions));
                 }
             }
         }
-        let (_, k, r, portions) = best?;
-        let mut trial = dishes.to_vec();
-        trial[k] = r;
-        let totals = self.totals(&trial, &portions);
-        seat.admits(&totals).then_some((k, r, portions))
+        let (admits, _, k, r, portions) = best?;
+        admits.then_some((k, r, portions))
     }
 
     /// Whether someone who eats the dish of group `g` of slot `t` already
