@@ -313,7 +313,8 @@ pub(super) fn action(t: &Text, lang: Lang, today: u8) -> Option<ToolRequest> {
         || adjusting && remake
         || macro_change && creating && !shows_words
         || adjusting && t.has_any(THIS_OR_NEXT_WEEK))
-        && meal.meal_type.is_none()
+        // "a plan with leftovers for lunch": the meal is the leftovers'.
+        && (meal.meal_type.is_none() || super::leftovers::plan_leftovers(t).is_some())
         && chosen.is_none()
     {
         return Some(wanted);
@@ -543,6 +544,7 @@ pub(super) fn generate(t: &Text) -> ToolRequest {
         .into_iter()
         .find(|(i, n)| {
             ["days", "day", "dias", "dia"].contains(&next(t, *i))
+                && !super::leftovers::cooked_for_days(t, *i)
                 && (1.0..=7.0).contains(n)
                 && n.fract() == 0.0
         })

@@ -631,7 +631,7 @@ fn read_part(t: &Text, lang: Lang, today: u8) -> Read {
         return read;
     }
     // "I have leftovers from last night": a later meal takes that dish.
-    if let Some(eat) = super::leftovers::on_hand(t, today) {
+    if let Some(eat) = super::leftovers::on_hand(t, |part| super::asks::meal_ref(part, today)) {
         read.requests.push(eat);
         return read;
     }

@@ -7,10 +7,9 @@
 use mealplan_domain::MealType;
 use mealplan_domain::planner::Leftovers;
 
-use super::asks::meal_ref;
 use super::lang::meal_word;
 use super::negation::Scopes;
-use super::request::ToolRequest;
+use super::request::{MealRef, ToolRequest};
 use super::vocab::*;
 use super::words::{Text, next, numbers};
 
@@ -46,8 +45,10 @@ pub(super) fn asks_leftovers(t: &Text) -> Option<bool> {
 /// (after "from", "de"; last night's dinner when none is named) and, when
 /// named after "for", "para", the meal they are eaten at. `None` when
 /// nothing is said of leftovers on hand, or it is denied ("I don't have
-/// leftovers").
-pub(super) fn on_hand(t: &Text, today: u8) -> Option<ToolRequest> {
+/// leftovers"). `read` reads the meal a part names (the keyword
+/// readers' `asks::meal_ref` against today), given so that this module
+/// does not depend on them.
+pub(super) fn on_hand(t: &Text, read: impl Fn(&Text) -> MealRef) -> Option<ToolRequest> {
     if !on_hand_said(t) || Scopes::of(t).negates_any(t, LEFTOVERS_ON_HAND) {
         return None;
     }
@@ -62,11 +63,11 @@ pub(super) fn on_hand(t: &Text, today: u8) -> Option<ToolRequest> {
         // "from" opens only first ("de la cena del jueves" stays one
         // meal); "for" opens once, and what follows it is its meal ("en
         // el almuerzo del viernes").
-        if LEFTOVER_FROM.contains(&w.as_str()) && part == 0 && opens_meal(t, i) {
+        if LEFTOVER_FROM.contains(&w.as_str()) && part == 0 && opens_meal(t, i, &read) {
             part = 1;
             continue;
         }
-        if LEFTOVER_FOR.contains(&w.as_str()) && part != 2 && opens_meal(t, i) {
+        if LEFTOVER_FOR.contains(&w.as_str()) && part != 2 && opens_meal(t, i, &read) {
             part = 2;
             continue;
         }
@@ -76,16 +77,29 @@ pub(super) fn on_hand(t: &Text, today: u8) -> Option<ToolRequest> {
             _ => {}
         }
     }
-    let mut from = meal_ref(&Text::from_words(from_words), today);
+    let mut from = read(&Text::from_words(from_words));
     if from.day.is_none() && from.meal_type.is_none() {
         // "I have leftovers": last night's.
-        from = meal_ref(&Text::new("last night"), today);
+        from = read(&Text::new("last night"));
     }
-    let at = meal_ref(&Text::from_words(at_words), today);
+    let at = read(&Text::from_words(at_words));
     Some(ToolRequest::EatLeftovers {
         from,
         at: (!at.is_empty()).then_some(at),
     })
+}
+
+/// Whether the number at word `i` of `t` is how long a dish is cooked
+/// for ("cook once for two days", "cocinar para 2 días"), not how many
+/// days a plan has.
+pub(super) fn cooked_for_days(t: &Text, i: usize) -> bool {
+    let words = t.words();
+    i >= 2
+        && ["for", "para"].contains(&words[i - 1].as_str())
+        && words[i.saturating_sub(4)..i - 1].iter().any(|w| {
+            COOK_VERBS.contains(&w.as_str())
+                || ["once", "vez", "double", "doble", "prep"].contains(&w.as_str())
+        })
 }
 
 /// Whether `t` says leftovers are on hand, negated or not.
@@ -110,11 +124,11 @@ fn refused(t: &Text) -> bool {
 /// Whether word `i` of `t` ("from", "for", "de", "para") opens a meal: a
 /// day or meal word comes within the next three words ("from last
 /// night", "for tomorrow's lunch", "de la cena de ayer").
-fn opens_meal(t: &Text, i: usize) -> bool {
+fn opens_meal(t: &Text, i: usize, read: impl Fn(&Text) -> MealRef) -> bool {
     let words = t.words();
     words.iter().skip(i + 1).take(3).any(|w| {
         meal_word(w).is_some()
-            || !meal_ref(&Text::from_words(vec![w.clone()]), 1).is_empty()
+            || !read(&Text::from_words(vec![w.clone()])).is_empty()
             || [
                 "last",
                 "night",
@@ -151,7 +165,6 @@ fn sessions(t: &Text) -> Option<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::request::MealRef;
 
     fn plan(s: &str) -> Option<Leftovers> {
         plan_leftovers(&Text::new(s))
@@ -189,70 +202,5 @@ mod tests {
         // Leftovers on hand are not a plan.
         assert_eq!(plan("I have leftovers from last night"), None);
         assert_eq!(asks_leftovers(&Text::new("tengo sobras de anoche")), None);
-    }
-
-    #[test]
-    fn leftovers_on_hand_name_where_they_come_from_and_go() {
-        let today = 3;
-        let yesterday_dinner = MealRef {
-            day: Some(2),
-            meal_type: Some(MealType::Dinner),
-            ..MealRef::default()
-        };
-        let read = |s: &str| on_hand(&Text::new(s), today);
-        assert_eq!(
-            read("I have leftovers from last night"),
-            Some(ToolRequest::EatLeftovers {
-                from: yesterday_dinner.clone(),
-                at: None
-            })
-        );
-        assert_eq!(
-            read("tengo sobras de anoche para el almuerzo"),
-            Some(ToolRequest::EatLeftovers {
-                from: yesterday_dinner.clone(),
-                at: Some(MealRef {
-                    meal_type: Some(MealType::Lunch),
-                    ..MealRef::default()
-                })
-            })
-        );
-        assert_eq!(
-            read("there's leftover chili from yesterday's lunch, I'll have it for dinner tomorrow"),
-            Some(ToolRequest::EatLeftovers {
-                from: MealRef {
-                    day: Some(2),
-                    meal_type: Some(MealType::Lunch),
-                    ..MealRef::default()
-                },
-                at: Some(MealRef {
-                    day: Some(4),
-                    meal_type: Some(MealType::Dinner),
-                    ..MealRef::default()
-                })
-            })
-        );
-        assert_eq!(
-            read("me sobró de la cena del jueves, me lo como en el almuerzo del viernes"),
-            Some(ToolRequest::EatLeftovers {
-                from: MealRef {
-                    day: Some(4),
-                    meal_type: Some(MealType::Dinner),
-                    ..MealRef::default()
-                },
-                at: Some(MealRef {
-                    day: Some(5),
-                    meal_type: Some(MealType::Lunch),
-                    ..MealRef::default()
-                })
-            })
-        );
-        // Said without where from: last night's.
-        assert!(matches!(
-            read("we have some leftovers"),
-            Some(ToolRequest::EatLeftovers { from, at: None }) if from == yesterday_dinner
-        ));
-        assert_eq!(read("I don't have leftovers"), None);
-        assert_eq!(read("make me a plan with leftovers"), None);
     }
 }

@@ -1387,3 +1387,45 @@ fn the_writers_own_name_is_a_greeting_never_a_part_not_understood() {
     // A word the assistant knows is what it says.
     reads("soy vegana", Es, &["diet vegan"]);
 }
+
+#[test]
+fn leftovers_are_planned_or_eaten_from_an_earlier_meal() {
+    // Today is Wednesday (3) in every reading: last night is Tuesday's
+    // dinner.
+    reads(
+        "I have leftovers from last night",
+        En,
+        &["leftovers 2:dinner at next"],
+    );
+    reads(
+        "we have some leftovers",
+        En,
+        &["leftovers 2:dinner at next"],
+    );
+    reads(
+        "tengo sobras de anoche para el almuerzo",
+        Es,
+        &["leftovers 2:dinner at -:lunch"],
+    );
+    reads(
+        "there's leftover chili from yesterday's lunch, I'll have it for dinner tomorrow",
+        En,
+        &["leftovers 2:lunch at 4:dinner"],
+    );
+    reads(
+        "me sobró de la cena del jueves, me lo como en el almuerzo del viernes",
+        Es,
+        &["leftovers 4:dinner at 5:lunch"],
+    );
+    reads("cook once for two days", En, &["generate 7 leftovers"]);
+    reads(
+        "solo puedo cocinar 4 veces por semana",
+        Es,
+        &["generate 7 leftovers cook<=4"],
+    );
+    reads(
+        "make me a plan with leftovers for lunch",
+        En,
+        &["generate 7 leftovers"],
+    );
+}
