@@ -234,9 +234,32 @@ pub fn edible_share(line: &ParsedLine, food: &Food) -> Option<f64> {
     if WITH_HEADS.iter().any(|w| text.contains(w)) {
         return None;
     }
-    refuse_share(food.ndb)
-        .filter(|r| *r > 0.0 && *r < 1.0)
-        .map(|r| 1.0 - r)
+    let refuse = refuse_share(food.ndb).filter(|r| *r > 0.0 && *r < 1.0)?;
+    Some(match skin_share(food, &text, refuse) {
+        // Weighed skinned: the skin SR28 counts as refuse is not there.
+        Some(skin) => (1.0 - refuse) / (1.0 - skin),
+        None => 1.0 - refuse,
+    })
+}
+
+/// Words saying the skin was taken off before weighing.
+const SKINNED: &[&str] = &["skinned", "skinless", "skin removed", "skin off"];
+
+/// The skin's share of the food as bought with it, for a "meat only" row
+/// weighed skinned ("1 kg bone-in chicken, skinned"): SR28 counts skin
+/// and bone as the meat-only row's refuse (52% of a broiler), bone alone
+/// as its meat-and-skin row's (32%); the skin is the difference.
+fn skin_share(food: &Food, text: &str, refuse: f64) -> Option<f64> {
+    if !food.description.contains("MEAT ONLY") || !SKINNED.iter().any(|w| text.contains(w)) {
+        return None;
+    }
+    let table = FoodTable::sr28();
+    let with_skin = ["MEAT & SKN", "MEAT&SKN"].iter().find_map(|s| {
+        let wanted = food.description.replace("MEAT ONLY", s);
+        table.foods().iter().find(|f| f.description == wanted)
+    })?;
+    let bone = refuse_share(with_skin.ndb)?;
+    (bone < refuse).then_some(refuse - bone)
 }
 
 #[cfg(test)]
@@ -249,6 +272,15 @@ mod tests {
             &parse_line(line).unwrap(),
             FoodTable::sr28().get(ndb).unwrap(),
         )
+    }
+
+    #[test]
+    fn a_skinned_bird_on_the_bone_loses_only_its_bone() {
+        // 52% bone and skin of a broiler, 32% bone: skinned, 0.48 / 0.80.
+        let skinned = share("1 kg bone-in chicken, skinned and cut up", 5011).unwrap();
+        assert!((skinned - 0.6).abs() < 1e-9, "{skinned}");
+        let whole = share("1 kg bone-in chicken, cut up", 5011).unwrap();
+        assert!((whole - 0.48).abs() < 1e-9, "{whole}");
     }
 
     #[test]

@@ -88,6 +88,8 @@ const FORMS: &[(&str, &[&str])] = &[
     ("whipped", &["whipped"]),
     ("melted", &["melted"]),
     ("ground", &["ground"]),
+    // Cheese curds are bite-sized pieces, weighed as diced cheese.
+    ("curds", &["diced", "cubes"]),
 ];
 
 /// Measure words that change a food's volume so much (whipped cream,
@@ -181,8 +183,43 @@ const NOT_A_PIECE: &[&str] = &[
 
 /// Whether a measure's words start with the size asked ("large leaf",
 /// not "extra large").
+/// SR28 also puts the size after the piece ("1 potato, large (3\" to
+/// 4-1/4\" dia)"): a size word before any parenthesis counts.
 fn of_size(rest: &str, size: Size) -> bool {
-    rest.starts_with(size.word()) && (size == Size::ExtraLarge || !rest.starts_with("extra"))
+    if rest.starts_with(size.word()) {
+        return size == Size::ExtraLarge || !rest.starts_with("extra");
+    }
+    let before = rest.split('(').next().unwrap_or_default();
+    let words = measure_words(before);
+    size != Size::ExtraLarge
+        && words
+            .iter()
+            .enumerate()
+            .skip(1)
+            .any(|(i, w)| w == size.word() && words[i - 1] != "extra")
+}
+
+/// The inches a text gives a round piece: "10" of "4 (10-inch) flour
+/// tortillas", of "1 large (10 inch)" and of "1 pie crust (9\" dia)".
+fn inches(text: &str) -> Option<u32> {
+    let text = text.to_lowercase().replace('"', " inch ");
+    let words = measure_words(&text);
+    words
+        .windows(2)
+        .find(|w| w[1] == "inch" || w[1] == "inches")
+        .and_then(|w| w[0].parse().ok())
+}
+
+/// A round piece of the diameter the line gives ("4 (10-inch) flour
+/// tortillas"), through a counted measure of that diameter.
+fn of_diameter(food: &Food, line: &ParsedLine) -> Option<(f64, String)> {
+    let wanted = inches(&format!("{} {}", line.name, line.comment))?;
+    food.measures.iter().find_map(|m| match kind(m) {
+        Some(Kind::Piece(n, rest)) if inches(&rest) == Some(wanted) => {
+            Some((m.grams / n, m.description.clone()))
+        }
+        _ => None,
+    })
 }
 
 /// A word of the line's food name that a counted measure names and the
@@ -356,7 +393,11 @@ pub fn grams(line: &ParsedLine, food: &Food) -> Grams {
     };
     // A British tin is weighed as the food's tin where it has one (400 g
     // of tomatoes), else as its can.
-    let found = if word == Some("can") && says_tin(line) {
+    let found = if word.is_none()
+        && let Some(found) = of_diameter(food, line)
+    {
+        Some(found)
+    } else if word == Some("can") && says_tin(line) {
         piece_weight(food, Some("tin"), line.size, &line.name)
             .or_else(|| piece_weight(food, word, line.size, &line.name))
     } else {

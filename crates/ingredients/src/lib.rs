@@ -9,11 +9,13 @@
 //! candidates. [`FoodTable::sr28`] is SR28's 8,790 foods with nutrients
 //! and household measures, compiled in.
 
+mod alternative;
 mod bone;
 mod cuts;
 pub mod foods;
 mod frozen;
 pub mod grams;
+pub(crate) mod kinds;
 mod lean;
 pub mod lexicon;
 pub mod matcher;

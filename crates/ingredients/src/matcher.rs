@@ -137,6 +137,14 @@ fn place(line: &ParsedLine) -> Reading {
         name = crate::lean::without_share(&name);
     }
     let mut candidates = fruit_part(line).unwrap_or_else(|| candidates(&name));
+    // "beef (ribeye or chuck)": the first kind the note names, where the
+    // lexicon knows that kind of the food outright.
+    if let Some(kind) = crate::alternative::kind_in_note(&line.comment)
+        && let found = self::candidates(&format!("{kind} {name}"))
+        && found.first().is_some_and(|c| c.confidence >= NAMED)
+    {
+        candidates = found;
+    }
     if crate::frozen::said(line)
         && let Some(found) = frozen_candidates(line, &name)
     {
@@ -164,6 +172,20 @@ fn place(line: &ParsedLine) -> Reading {
             description: food.description.clone(),
             confidence: first.confidence,
         };
+    }
+    // "2 tbsp tomato sauce": ketchup or the canned sauce, for a person.
+    if let Some(first) = candidates.first_mut()
+        && let Some(other) = crate::variety::ambiguous(line, food(first.ndb))
+    {
+        first.confidence = first.confidence.min(NAMED_PARTLY);
+        candidates.insert(
+            1,
+            Candidate {
+                ndb: other,
+                description: food(other).description.clone(),
+                confidence: NAMED_PARTLY,
+            },
+        );
     }
     // A food SR28 lacks: its nearest row, for a person to accept.
     if let Some(ndb) = crate::variety::stand_in(line) {
@@ -210,6 +232,22 @@ fn place(line: &ParsedLine) -> Reading {
             description: food.description.clone(),
             confidence: first.confidence,
         };
+    }
+    // "hard-boiled eggs", "low-sodium soy sauce": the row of the kind said.
+    if let Some(first) = candidates.first_mut() {
+        match crate::kinds::as_said(food(first.ndb), &line.text) {
+            Some(crate::kinds::Said::Row(food)) => {
+                *first = Candidate {
+                    ndb: food.ndb,
+                    description: food.description.clone(),
+                    confidence: first.confidence,
+                };
+            }
+            Some(crate::kinds::Said::Unsure) => {
+                first.confidence = first.confidence.min(NAMED_PARTLY);
+            }
+            None => {}
+        }
     }
     // A kind of the food SR28 has no row for is never sure of the row it has.
     if lacks_the_kind(line) {
@@ -382,13 +420,15 @@ pub fn candidates(name: &str) -> Vec<Candidate> {
             }];
         }
         partly => {
-            for alternative in alternatives(name) {
-                if let Some(m) = lexicon.find(&stems(&alternative), food_explains)
-                    && m.unexplained.is_empty()
-                {
-                    found.push((m.ndb, NAMED_ALTERNATIVE));
-                    break;
-                }
+            if let Some(ndb) = crate::alternative::named(name, |alternative| {
+                lexicon
+                    .find(&stems(alternative), food_explains)
+                    .filter(|m| {
+                        m.unexplained.is_empty() && !contradicts(&stems(alternative), m.ndb)
+                    })
+                    .map(|m| m.ndb)
+            }) {
+                found.push((ndb, NAMED_ALTERNATIVE));
             }
             if let Some(m) = partly {
                 // A row the line's state words contradict comes after the
@@ -435,33 +475,9 @@ fn contradicts(line_stems: &[String], ndb: u32) -> bool {
     ];
     (says("raw") && processed.iter().any(|w| is(w)))
         || ((says("dried") || says("dry")) && is("canned"))
+        || (says("dried") && is("fresh"))
         || (says("sweetened") && (is("unsweetened") || (is("sweetened") && is("not"))))
         || (says("unsweetened") && is("sweetened") && !is("not"))
-}
-
-/// "salt and pepper" → "salt", "pepper"; "chicken or vegetable broth" →
-/// "chicken broth", "vegetable broth".
-fn alternatives(name: &str) -> Vec<String> {
-    let spaced = name.replace(['/', '&'], " and ");
-    let parts: Vec<&str> = spaced
-        .split(" and ")
-        .flat_map(|p| p.split(" or "))
-        .map(str::trim)
-        .filter(|p| !p.is_empty())
-        .collect();
-    if parts.len() < 2 {
-        return Vec::new();
-    }
-    let last = parts[parts.len() - 1];
-    let tail = last.rsplit(' ').next().unwrap_or(last);
-    let mut out = Vec::new();
-    for part in &parts {
-        if !part.contains(' ') && *part != last {
-            out.push(format!("{part} {tail}"));
-        }
-        out.push((*part).to_owned());
-    }
-    out
 }
 
 #[cfg(test)]
@@ -768,6 +784,64 @@ mod tests {
             read_line("3 cloves, minced").reading,
             Reading::NeedsReview { .. }
         ));
+    }
+
+    #[test]
+    fn a_kind_the_line_says_is_the_row_of_that_kind() {
+        let ndb = |line: &str| placed(line).food.ndb;
+        assert_eq!(ndb("1 tbsp dried mint leaves"), 2066);
+        assert_eq!(ndb("3 eggs, hard boiled and sliced"), 1129);
+        assert_eq!(ndb("1 1/2 cups medium grain white rice"), 20050);
+        assert_eq!(ndb("2 tbsp low sodium soy sauce"), 16424);
+        // Fried and scrambled eggs are fried in the dish's own fat: raw.
+        assert_eq!(ndb("3 large eggs, fried"), 1123);
+    }
+
+    #[test]
+    fn brands_are_their_products_and_oil_is_vegetable_oil() {
+        let ndb = |line: &str| placed(line).food.ndb;
+        assert_eq!(ndb("1 (10 oz) can Rotel, drained"), 11537);
+        assert_eq!(
+            ndb("1 (10 oz) can diced tomatoes with green chilies"),
+            11537
+        );
+        assert_eq!(ndb("2 tbsp Sriracha"), 6631);
+        assert_eq!(ndb("2 tbsp Nutella"), 19125);
+        assert_eq!(ndb("2 tbsp oil"), 4044);
+        assert_eq!(ndb("2 tbsp neutral oil"), 4044);
+        assert_eq!(ndb("1 lb cheese curds"), 1009);
+        let p = placed("1 box Kraft mac and cheese");
+        assert_eq!((p.food.ndb, p.grams), (22959, 206.0));
+        assert_eq!(placed("2 tbsp Nutella").grams, 37.0);
+    }
+
+    #[test]
+    fn of_a_or_b_a_is_taken_and_b_only_stands_in() {
+        let ndb = |line: &str| placed(line).food.ndb;
+        assert_eq!(ndb("1 lb pork belly or bacon"), 10005);
+        assert_eq!(ndb("1 cup dried red or brown lentils"), 16144);
+        assert_eq!(ndb("2 tbsp lard or butter"), 4002);
+        assert_eq!(ndb("1 lb beef (ribeye or sirloin), sliced"), 23201);
+        // SR28 has lamb shoulder: stewing beef is not placed for it.
+        assert_ne!(
+            match read_line("1 lb lamb neck or stewing beef").reading {
+                Reading::Placed(p) => p.food.ndb,
+                Reading::NeedsReview { .. } => 0,
+            },
+            13809
+        );
+    }
+
+    #[test]
+    fn tomato_sauce_by_the_spoon_is_asked_about() {
+        match read_line("3 tbsp tomato sauce").reading {
+            Reading::NeedsReview { candidates, .. } => {
+                let ndbs: Vec<u32> = candidates.iter().map(|c| c.ndb).collect();
+                assert!(ndbs.contains(&11549) && ndbs.contains(&11935), "{ndbs:?}");
+            }
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(placed("1 cup tomato sauce").food.ndb, 11549);
     }
 
     #[test]

@@ -95,7 +95,7 @@ const HEDGES: &[&str] = &[
 
 /// Reads one ingredient line.
 pub fn parse_line(text: &str) -> Result<ParsedLine, ParseError> {
-    let spaced = normalise(text);
+    let spaced = without_label(&normalise(text));
     let lower_all = spaced.to_lowercase();
     let to_taste = TASTE.iter().any(|t| lower_all.contains(t));
     let (head, mut comment) = split_comment(&spaced);
@@ -371,6 +371,22 @@ fn drop_inches(words: &mut Vec<String>) {
 /// Unicode fractions to ASCII, dashes to "-", bullets dropped, and
 /// numbers set apart from units and ranges ("200g" → "200 g", "2-3" →
 /// "2 - 3", "15-ounce" → "15 ounce").
+/// A section label before the line ("For the icing: 2 cups powdered
+/// sugar", "Peanut sauce: 150g roasted peanuts"): a few words without a
+/// number before a colon, with the line after it.
+fn without_label(text: &str) -> String {
+    match text.split_once(':') {
+        Some((label, rest))
+            if !rest.trim().is_empty()
+                && !label.chars().any(|c| c.is_ascii_digit())
+                && (1..=4).contains(&label.split_whitespace().count()) =>
+        {
+            rest.trim().to_owned()
+        }
+        _ => text.to_owned(),
+    }
+}
+
 fn normalise(text: &str) -> String {
     let text = ascii_fractions(text);
     let text = text.trim_start_matches(|c: char| {
@@ -600,6 +616,19 @@ mod tests {
 
     fn amount(q: f64, unit: Option<Unit>) -> Option<Amount> {
         Some(Amount { quantity: q, unit })
+    }
+
+    #[test]
+    fn a_section_label_is_not_the_food() {
+        let line = parse_line("For the glaze: 1 cup icing sugar").unwrap();
+        assert_eq!(
+            (line.name.as_str(), line.amount.map(|a| a.quantity)),
+            ("icing sugar", Some(1.0))
+        );
+        let line = parse_line("Dressing: 3 tbsp olive oil").unwrap();
+        assert_eq!(line.name, "olive oil");
+        // A ratio keeps its colon.
+        assert!(parse_line("rice and water 1:2").is_ok());
     }
 
     #[test]

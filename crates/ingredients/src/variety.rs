@@ -29,12 +29,29 @@ pub fn as_measured(line: &ParsedLine, food: &Food) -> Option<&'static Food> {
         .to_lowercase()
         .split(|c: char| !c.is_alphanumeric())
         .any(|w| w == "tube" || w == "tubes");
-    let small = match line.amount.and_then(|a| a.unit.map(|u| (a.quantity, u))) {
+    (tube || spoonful(line)).then(|| FoodTable::sr28().get(PASTE).expect("SR28 has tomato paste"))
+}
+
+/// Whether the line measures less than a quarter cup or 150 g.
+fn spoonful(line: &ParsedLine) -> bool {
+    match line.amount.and_then(|a| a.unit.map(|u| (a.quantity, u))) {
         Some((q, Unit::Volume(ml))) => q * ml < PASTE_BELOW_ML,
         Some((q, Unit::Mass(g))) => q * g < PASTE_BELOW_G,
         _ => false,
-    };
-    (tube || small).then(|| FoodTable::sr28().get(PASTE).expect("SR28 has tomato paste"))
+    }
+}
+
+/// SR28's canned tomato sauce and its ketchup.
+const TOMATO_SAUCE: u32 = 11549;
+const KETCHUP: u32 = 11935;
+
+/// The other row a food's name means where the amount cannot tell them
+/// apart: "tomato sauce" by the spoon is Australian, New Zealand and
+/// British ketchup as often as a spoonful of American canned sauce, so
+/// both are offered for review. By the cup or the can it is the canned
+/// sauce (ketchup is not bought by the can).
+pub fn ambiguous(line: &ParsedLine, food: &Food) -> Option<u32> {
+    (food.ndb == TOMATO_SAUCE && spoonful(line)).then_some(KETCHUP)
 }
 
 /// Whether a line counts a herb in sprigs or bunches of a food SR28 has
@@ -72,6 +89,21 @@ mod tests {
 
     fn paste_of(line: &str) -> Option<u32> {
         as_measured(&parse_line(line).unwrap(), table(11547)).map(|f| f.ndb)
+    }
+
+    #[test]
+    fn tomato_sauce_by_the_spoon_may_be_ketchup() {
+        let line = |text: &str| parse_line(text).unwrap();
+        assert_eq!(
+            ambiguous(&line("2 tbsp tomato sauce"), table(11549)),
+            Some(11935)
+        );
+        assert_eq!(ambiguous(&line("1 cup tomato sauce"), table(11549)), None);
+        assert_eq!(
+            ambiguous(&line("1 (15 oz) can tomato sauce"), table(11549)),
+            None
+        );
+        assert_eq!(ambiguous(&line("2 tbsp ketchup"), table(11935)), None);
     }
 
     #[test]

@@ -1,0 +1,111 @@
+//! Names with alternatives: "salt and pepper", "chicken or vegetable
+//! broth", "lamb shoulder or stewing beef". Of "A or B" a cook takes A, and
+//! so does the matcher; B stands in only for an A that SR28 has no row of
+//! ("Mexican crema or sour cream", "niter kibbeh or butter").
+
+use crate::search::search;
+use crate::words::stems;
+
+/// From this search confidence on, SR28 is taken to hold A under a name
+/// the lexicon lacks ("lamb shoulder": its shoulder rows), so B is never
+/// placed in its stead.
+const A_IN_SR28: f64 = 0.5;
+
+/// The food of the alternative a cook would take, through `known` (the
+/// lexicon's food of a name it knows outright).
+pub fn named(name: &str, known: impl Fn(&str) -> Option<u32>) -> Option<u32> {
+    if let Some(firsts) = first_of_or(name) {
+        if let Some(ndb) = firsts.iter().find_map(|a| known(a)) {
+            return Some(ndb);
+        }
+        let in_sr28 = firsts.iter().any(|a| {
+            search(&stems(a), 1)
+                .first()
+                .is_some_and(|s| s.confidence >= A_IN_SR28)
+        });
+        if in_sr28 {
+            return None;
+        }
+    }
+    alternatives(name).iter().find_map(|a| known(a))
+}
+
+/// The first kind a note names as "A or B" ("ribeye" of "beef (ribeye
+/// or chuck)"), of the note's part that says it.
+pub fn kind_in_note(comment: &str) -> Option<&str> {
+    let (first, _) = comment.split_once(" or ")?;
+    let first = first.rsplit([',', '(', ';']).next()?.trim();
+    (!first.is_empty()).then_some(first)
+}
+
+/// The names "A" of "A or B" may be, most said first: "beef stock" and
+/// "beef" of "beef or vegetable stock", "dried brown lentils" and "dried
+/// brown" of "dried brown or green lentils".
+fn first_of_or(name: &str) -> Option<Vec<String>> {
+    let (first, rest) = name.split_once(" or ")?;
+    let first = first.trim();
+    let tail = rest.trim().rsplit(' ').next()?;
+    if first.is_empty() || tail.is_empty() || first.ends_with(tail) {
+        return Some(vec![first.to_owned()]);
+    }
+    Some(vec![format!("{first} {tail}"), first.to_owned()])
+}
+
+/// "salt and pepper" → "salt", "pepper"; "chicken or vegetable broth" →
+/// "chicken broth", "vegetable broth".
+pub(crate) fn alternatives(name: &str) -> Vec<String> {
+    let spaced = name.replace(['/', '&'], " and ");
+    let parts: Vec<&str> = spaced
+        .split(" and ")
+        .flat_map(|p| p.split(" or "))
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .collect();
+    if parts.len() < 2 {
+        return Vec::new();
+    }
+    let last = parts[parts.len() - 1];
+    let tail = last.rsplit(' ').next().unwrap_or(last);
+    let mut out = Vec::new();
+    for part in &parts {
+        if !part.contains(' ') && *part != last {
+            out.push(format!("{part} {tail}"));
+        }
+        out.push((*part).to_owned());
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_first_alternative_is_read_with_the_shared_tail_first() {
+        assert_eq!(
+            first_of_or("dried brown or green lentils").unwrap(),
+            vec!["dried brown lentils", "dried brown"]
+        );
+        assert_eq!(first_of_or("raisins or currants").unwrap()[1], "raisins");
+        assert_eq!(first_of_or("salt and pepper"), None);
+        assert_eq!(kind_in_note("ribeye or chuck"), Some("ribeye"));
+        assert_eq!(kind_in_note("or to taste"), None);
+        assert_eq!(
+            kind_in_note("thinly sliced, tilapia or cod"),
+            Some("tilapia")
+        );
+    }
+
+    #[test]
+    fn b_stands_in_only_for_an_a_sr28_lacks() {
+        let known = |a: &str| match a {
+            "stewing beef" => Some(13809),
+            "sour cream" => Some(1056),
+            _ => None,
+        };
+        // SR28 has lamb shoulder rows: stewing beef is not placed for it.
+        assert_eq!(named("lamb shoulder or stewing beef", known), None);
+        // SR28 has no Mexican crema: sour cream stands in.
+        assert_eq!(named("mexican crema or sour cream", known), Some(1056));
+    }
+}
