@@ -11,6 +11,7 @@ use mealplan_domain::{
 use mealplan_ports::{OwnRecipeStore, StoreError};
 
 mod compute;
+mod sr28_allergens;
 
 pub use compute::{CatalogueFoods, STATED_TOLERANCE, TasteRule, stated_differences};
 
