@@ -11,8 +11,8 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use mealplan_domain::{
-    Allergen, FoodChoice, MealType, Micronutrient, Micronutrients, Nutrition, OwnLine, Recipe,
-    RecipeCard, RecipeIngredient, RecipeParts, Taxonomy, labels,
+    Allergen, FoodChoice, MealType, Micronutrient, Micronutrients, Nutrition, OwnLine, OwnRecipe,
+    Recipe, RecipeCard, RecipeIngredient, RecipeParts, Taxonomy, labels,
 };
 use mealplan_ingredients::{FoodTable, Nutrient, Reading, ReviewReason, read_line};
 
@@ -206,7 +206,7 @@ pub fn compose(
         }
         let name = ingredient_name(taxonomy, foods, choice);
         if !taxonomy.knows(&name) {
-            unnamed.extend(sr28_allergens::of_row(food.ndb, &food.description).contains);
+            unnamed.extend(sr28_allergens::of_ndb(food.ndb).unwrap_or(Allergen::ALL));
         }
         ingredients.push(RecipeIngredient { name, grams: g });
     }
@@ -241,6 +241,32 @@ pub fn compose(
         },
     };
     Recipe::from_stored(taxonomy, parts, diet_types, allergens)
+}
+
+/// `own` as stored, with the allergens of its foods the taxonomy has no
+/// name for added (`sr28_allergens`): a recipe stored before they were
+/// counted, or under an older rule, is never planned on labels that
+/// miss them. Its placed lines and its ingredients are in the same order
+/// ([`compose`] makes one ingredient of each placed line).
+pub fn checked(taxonomy: &Taxonomy, mut own: OwnRecipe) -> OwnRecipe {
+    let table = FoodTable::sr28();
+    let foods = own
+        .lines
+        .iter()
+        .filter_map(|line| match (&line.food, line.grams) {
+            (Some(choice), Some(_)) => table.get(choice.ndb),
+            _ => None,
+        });
+    let mut unnamed = Vec::new();
+    for (food, ingredient) in foods.zip(own.recipe.ingredients()) {
+        if !taxonomy.knows(&ingredient.name) {
+            unnamed.extend(sr28_allergens::of_ndb(food.ndb).unwrap_or(Allergen::ALL));
+        }
+    }
+    if unnamed.iter().any(|a| !own.recipe.allergens().contains(a)) {
+        own.recipe = own.recipe.with_allergens(&unnamed);
+    }
+    own
 }
 
 /// The SR28 column of a micronutrient the catalogue carries.
@@ -426,6 +452,44 @@ mod tests {
         // SR28 has no paneer: the line waits, and a waiting line never
         // lets its recipe be planned.
         assert!(!read("200 g paneer").is_placed());
+    }
+
+    /// A recipe stored before unnamed foods were counted (its row without
+    /// the crab's allergen) is read with it; one that misses nothing is
+    /// read as stored.
+    #[test]
+    fn a_stored_recipe_is_read_with_what_its_row_missed() {
+        let t = Taxonomy::standard();
+        let lines = vec![read("1 lb jumbo lump crabmeat"), read("200g white rice")];
+        let fresh = compose(t, &CatalogueFoods::default(), card(2), &lines);
+        let parts = RecipeParts {
+            id: fresh.id,
+            recipe_id: fresh.recipe_id,
+            name: fresh.name.clone(),
+            nutrition: fresh.nutrition(),
+            ingredients: fresh.ingredients().to_vec(),
+            meal_types: fresh.meal_types().to_vec(),
+            tastes: Vec::new(),
+            image_url: None,
+            recipe_url: None,
+            card: fresh.card.clone(),
+        };
+        let old = Recipe::from_stored(t, parts, fresh.diet_types().to_vec(), Vec::new());
+        assert!(old.allergens().is_empty(), "{old:?}");
+        let own = |recipe: Recipe, lines: Vec<OwnLine>| OwnRecipe {
+            recipe,
+            owner: mealplan_domain::UserId(1),
+            servings: 2,
+            lines,
+            stated: None,
+            keywords: Vec::new(),
+            deleted: false,
+        };
+        let read_back = checked(t, own(old, lines.clone()));
+        assert_eq!(read_back.recipe.allergens(), [Allergen::Crustaceans]);
+        let rice = vec![read("200g white rice")];
+        let plain = compose(t, &CatalogueFoods::default(), card(2), &rice);
+        assert_eq!(checked(t, own(plain.clone(), rice)).recipe, plain);
     }
 
     /// What the taxonomy names keeps its exact labels: a plain dish of

@@ -13,7 +13,11 @@
 //! restriction lets its recipe through; the person's recourse is the
 //! taxonomy learning the food's name, which then decides its labels.
 
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
 use mealplan_domain::Allergen;
+use mealplan_ingredients::FoodTable;
 
 /// What an SR28 row says of its allergens.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -456,6 +460,23 @@ const TREE_NUT_PAIRS: &[(&str, &str)] = &[
     ("pine", "nuts"),
 ];
 
+/// What SR28 food `ndb` contains by [`of_row`] (`None`: no such food),
+/// read once for the whole table so a stored recipe is checked with a
+/// look-up a line.
+pub fn of_ndb(ndb: u32) -> Option<&'static [Allergen]> {
+    static BY_NDB: OnceLock<HashMap<u32, Vec<Allergen>>> = OnceLock::new();
+    BY_NDB
+        .get_or_init(|| {
+            FoodTable::sr28()
+                .foods()
+                .iter()
+                .map(|f| (f.ndb, of_row(f.ndb, &f.description).contains))
+                .collect()
+        })
+        .get(&ndb)
+        .map(Vec::as_slice)
+}
+
 /// Whether `word`, or it less a plural `s`, is in `list`.
 fn among(list: &[&str], word: &str) -> bool {
     list.contains(&word) || word.strip_suffix('s').is_some_and(|w| list.contains(&w))
@@ -533,7 +554,6 @@ fn named(words: &[&str], group: u32) -> Vec<Allergen> {
 mod tests {
     use super::*;
     use Allergen::*;
-    use mealplan_ingredients::FoodTable;
 
     #[test]
     fn rows_say_what_they_are_made_of() {
