@@ -838,7 +838,106 @@ async fn prefer_puts_own_dishes_on_target_days(b: Backend) {
     );
 }
 
+/// Crab meat, a food the taxonomy has no name for, keeps its crustacean
+/// allergen, even on a row stored without it: a person with a shellfish
+/// allergy never gets the dish, not in a generated plan, not by a swap,
+/// not as an added meal.
+async fn crab_stays_off_a_shellfish_allergy_plate(b: Backend) {
+    let app = spawn_app(b).await;
+    let ann = app.token_for("ann@example.com").await;
+    let profile = json!({
+        "goal": "maintain_weight", "height": 170, "weight": 70, "body_type": "normal",
+        "gender": "female", "meals_per_day": 3, "activity_level": "medium",
+        "birth_date": "1985-03-03", "restrictions": [{"name": "shellfish allergy"}],
+        "diet_types": []
+    });
+    let reply = app
+        .json(Method::PUT, "/api/profile", Some(&ann), &profile)
+        .await;
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    let crab = json!({
+        "name": "Crab rice bowl",
+        "servings": 2,
+        "ingredients": ["1 lb jumbo lump crabmeat", "200g white rice", "1 tbsp olive oil"],
+        "steps": ["Cook the rice.", "Fold in the crab."],
+        "meal_types": ["dinner"]
+    });
+    let r = post(&app, &ann, &crab).await;
+    assert_eq!(r.status, 201, "{}", r.text);
+    assert_eq!(r.json["status"], "ready", "{}", r.text);
+    assert!(
+        r.json["allergens"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("crustaceans")),
+        "{}",
+        r.text
+    );
+    let crab = r.json["id"].as_i64().unwrap();
+    // As a recipe stored before foods without a taxonomy name were
+    // counted: its row holds no allergen. It is read with them all the same.
+    app.db.execute(&format!(
+        "UPDATE recipes SET allergens = '' WHERE id = {crab}"
+    ));
+    let read = app.get(&format!("/api/recipes/{crab}"), Some(&ann)).await;
+    assert_eq!(read.status, 200, "{}", read.text);
+    assert!(read.text.contains("crustaceans"), "{}", read.text);
+    let r = post(&app, &ann, &dinner("Chicken rice bowl")).await;
+    assert_eq!(r.json["status"], "ready", "{}", r.text);
+
+    // Generated from one's own recipes only: the chicken, never the crab.
+    let body = json!({"days": 2, "seed": 5, "my_recipes": "only"});
+    let plan = app
+        .json(Method::POST, "/api/plan/generate", Some(&ann), &body)
+        .await;
+    assert_eq!(plan.status, 201, "{}", plan.text);
+    assert!(
+        !plan.text.contains(&format!("\"id\":{crab},")),
+        "{}",
+        plan.text
+    );
+    let menu = &plan.json["daily_menus"][0];
+    let dinner_meal = menu["meal_details"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["meal_type"] == "dinner")
+        .unwrap()["id"]
+        .as_i64()
+        .unwrap();
+
+    // Swapped in, or added: refused, the allergy named.
+    let swap = app
+        .send(
+            Method::PUT,
+            &format!("/api/meal-detail/{dinner_meal}?recipe_id={crab}"),
+            Some(&ann),
+            &[],
+            None,
+        )
+        .await;
+    let added = json!({"daily_menu_id": menu["id"], "recipe_id": crab, "schedule": 6, "status": 0, "meal_type": "dinner"});
+    let add = app
+        .json(Method::POST, "/api/meal-detail", Some(&ann), &added)
+        .await;
+    for (what, reply) in [("swap", swap), ("added meal", add)] {
+        assert_eq!(reply.status, 409, "{what}: {}", reply.text);
+        let detail = reply.json["detail"].as_str().unwrap();
+        assert!(
+            detail.contains("crustaceans") && detail.contains("(shellfish allergy)"),
+            "{what}: {detail}"
+        );
+    }
+    let current = app.get("/api/plan/current", Some(&ann)).await;
+    assert!(
+        !current.text.contains(&format!("\"id\":{crab},")),
+        "{}",
+        current.text
+    );
+}
+
 crate::on_both_backends!(
+    crab_stays_off_a_shellfish_allergy_plate,
     prefer_puts_own_dishes_on_target_days,
     own_recipes_are_served_at_the_table,
     an_account_keeps_at_most_2000_recipes,

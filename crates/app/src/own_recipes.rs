@@ -11,7 +11,9 @@ use mealplan_domain::{
 use mealplan_ports::{OwnRecipeStore, StoreError};
 
 mod compute;
+mod sr28_allergens;
 
+pub(crate) use compute::checked;
 pub use compute::{CatalogueFoods, STATED_TOLERANCE, TasteRule, stated_differences};
 
 /// The most ingredient lines a recipe may have.
@@ -231,7 +233,7 @@ impl OwnRecipes {
             return Err(OwnRecipeError::NotFound);
         };
         match self.store.get(id).await? {
-            Some(own) if own.owner == viewer && !own.deleted => Ok(own),
+            Some(own) if own.owner == viewer && !own.deleted => Ok(checked(&self.taxonomy, own)),
             _ => Err(OwnRecipeError::NotFound),
         }
     }
@@ -247,15 +249,18 @@ impl OwnRecipes {
             .store
             .get(id)
             .await?
-            .map(|own| own.recipe)
+            .map(|own| checked(&self.taxonomy, own).recipe)
             .filter(|recipe| OwnLinks::admit(recipe, key)))
     }
 
     /// `owner`'s recipes not deleted, by id.
     pub async fn list(&self, owner: UserId) -> Result<Vec<OwnRecipe>, StoreError> {
-        let mut all = self.store.of_owner(owner).await?;
-        all.retain(|r| !r.deleted);
-        Ok(all)
+        let all = self.store.of_owner(owner).await?;
+        Ok(all
+            .into_iter()
+            .filter(|r| !r.deleted)
+            .map(|r| checked(&self.taxonomy, r))
+            .collect())
     }
 
     /// `owner`'s recipes the planner may use.
@@ -266,7 +271,7 @@ impl OwnRecipes {
             .await?
             .into_iter()
             .filter(OwnRecipe::plannable)
-            .map(|r| r.recipe)
+            .map(|r| checked(&self.taxonomy, r).recipe)
             .collect())
     }
 

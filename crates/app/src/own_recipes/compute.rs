@@ -2,16 +2,21 @@
 //! an SR28 food (`mealplan-ingredients`), the nutrition of one serving
 //! summed from the foods, and the labels derived by the catalogue's own
 //! rules (the domain's `labels` over the taxonomy; the catalogue's taste
-//! rule, handed in as [`CatalogueFoods`]).
+//! rule, handed in as [`CatalogueFoods`]). A food the taxonomy has no
+//! name for is neither vegan nor vegetarian (the domain's rule) and takes
+//! its allergens from its SR28 row (`sr28_allergens`), all of them where
+//! the row does not settle them: never none for want of a name.
 
 use std::collections::HashMap;
 use std::sync::Arc;
 
 use mealplan_domain::{
-    FoodChoice, MealType, Micronutrient, Micronutrients, Nutrition, OwnLine, Recipe, RecipeCard,
-    RecipeIngredient, RecipeParts, Taxonomy, labels,
+    Allergen, FoodChoice, MealType, Micronutrient, Micronutrients, Nutrition, OwnLine, OwnRecipe,
+    Recipe, RecipeCard, RecipeIngredient, RecipeParts, Taxonomy, labels,
 };
 use mealplan_ingredients::{FoodTable, Nutrient, Reading, ReviewReason, read_line};
+
+use super::sr28_allergens;
 
 /// The catalogue's rule for a recipe's tastes, from its ingredients'
 /// names and one serving's nutrition.
@@ -179,6 +184,7 @@ pub fn compose(
     let (mut saturated_fat, mut sodium) = (0.0, 0.0);
     let mut micro = [0.0; mealplan_domain::micronutrients::COUNT];
     let mut ingredients = Vec::new();
+    let mut unnamed = Vec::new();
     for line in lines {
         let (Some(choice), Some(grams)) = (&line.food, line.grams) else {
             continue;
@@ -198,14 +204,22 @@ pub fn compose(
         for (amount, m) in micro.iter_mut().zip(Micronutrient::ALL) {
             *amount += food.in_grams(sr28_of(*m), g);
         }
-        ingredients.push(RecipeIngredient {
-            name: ingredient_name(taxonomy, foods, choice),
-            grams: g,
-        });
+        let name = ingredient_name(taxonomy, foods, choice);
+        if !taxonomy.knows(&name) {
+            unnamed.extend(sr28_allergens::of_ndb(food.ndb).unwrap_or(Allergen::ALL));
+        }
+        ingredients.push(RecipeIngredient { name, grams: g });
     }
     let names: Vec<&str> = ingredients.iter().map(|i| i.name.as_str()).collect();
     let diet_types = labels::diet_types(taxonomy, &names, &n, &card.meal_types);
-    let allergens = labels::allergens(taxonomy, &names);
+    // A food the taxonomy has no name for takes its allergens from its
+    // SR28 row, every group where the row does not settle them
+    // (`sr28_allergens`); `from_stored` adds those of the named ones.
+    let allergens = Allergen::ALL
+        .iter()
+        .copied()
+        .filter(|a| unnamed.contains(a))
+        .collect();
     let tastes = (foods.tastes)(&names, &n);
     let parts = RecipeParts {
         id: card.id,
@@ -227,6 +241,32 @@ pub fn compose(
         },
     };
     Recipe::from_stored(taxonomy, parts, diet_types, allergens)
+}
+
+/// `own` as stored, with the allergens of its foods the taxonomy has no
+/// name for added (`sr28_allergens`): a recipe stored before they were
+/// counted, or under an older rule, is never planned on labels that
+/// miss them. Its placed lines and its ingredients are in the same order
+/// ([`compose`] makes one ingredient of each placed line).
+pub fn checked(taxonomy: &Taxonomy, mut own: OwnRecipe) -> OwnRecipe {
+    let table = FoodTable::sr28();
+    let foods = own
+        .lines
+        .iter()
+        .filter_map(|line| match (&line.food, line.grams) {
+            (Some(choice), Some(_)) => table.get(choice.ndb),
+            _ => None,
+        });
+    let mut unnamed = Vec::new();
+    for (food, ingredient) in foods.zip(own.recipe.ingredients()) {
+        if !taxonomy.knows(&ingredient.name) {
+            unnamed.extend(sr28_allergens::of_ndb(food.ndb).unwrap_or(Allergen::ALL));
+        }
+    }
+    if unnamed.iter().any(|a| !own.recipe.allergens().contains(a)) {
+        own.recipe = own.recipe.with_allergens(&unnamed);
+    }
+    own
 }
 
 /// The SR28 column of a micronutrient the catalogue carries.
@@ -353,6 +393,117 @@ mod tests {
             eggs.allergens().contains(&mealplan_domain::Allergen::Egg),
             "{eggs:?}"
         );
+    }
+
+    /// Lines whose foods the taxonomy may have no name for: the recipe of
+    /// each carries the allergens, and every restriction naming one of
+    /// them (its own and the predefined ones) keeps it out. A waiting
+    /// line is placed on the food given, as the person would.
+    #[test]
+    fn every_allergen_of_a_line_is_labelled_and_kept_out() {
+        use mealplan_domain::Allergen::*;
+        use mealplan_domain::{HardRules, restriction::PREDEFINED};
+        let table: &[(&str, Option<u32>, &[Allergen])] = &[
+            ("1 lb jumbo lump crabmeat", None, &[Crustaceans]),
+            ("1 litre fish stock", None, &[Fish]),
+            ("200 g raw king prawns, peeled", None, &[Crustaceans]),
+            ("4 salmon fillets", None, &[Fish]),
+            ("2 tbsp fish sauce", None, &[Fish]),
+            ("1 tbsp oyster sauce", None, &[Molluscs]),
+            ("100 g mascarpone", Some(1017), &[Milk]),
+            ("2 tbsp tahini", None, &[Sesame]),
+            ("2 tbsp peanut butter", None, &[Peanut]),
+            ("100 g almond flour", Some(12062), &[TreeNut]),
+            ("1 tbsp Worcestershire sauce", None, &[Fish]),
+            ("2 tbsp soy sauce", None, &[Soy, Gluten]),
+            ("1 tbsp miso", None, &[Soy]),
+            ("2 tbsp pesto", None, &[Milk, TreeNut]),
+            ("2 tbsp mayonnaise", None, &[Egg]),
+            ("2 tbsp hoisin sauce", None, &[Soy, Gluten]),
+            ("200 g cooked lobster", Some(15148), &[Crustaceans]),
+            ("200 g scallops", None, &[Molluscs]),
+            ("6 oysters", Some(15171), &[Molluscs]),
+            ("12 mussels", Some(15164), &[Molluscs]),
+            ("1 cup milk", None, &[Milk]),
+            ("2 eggs", None, &[Egg]),
+            ("1 cup flour", None, &[Gluten]),
+        ];
+        let t = Taxonomy::standard();
+        for (text, chosen, allergens) in table {
+            let mut line = read(text);
+            if chosen.is_some() {
+                line = place(&line, *chosen, Some(200.0)).unwrap();
+            }
+            assert!(line.is_placed(), "{text}: {line:?}");
+            let recipe = compose(t, &CatalogueFoods::default(), card(2), &[line]);
+            for a in *allergens {
+                assert!(recipe.allergens().contains(a), "{text}: {a:?} {recipe:?}");
+                let names = PREDEFINED
+                    .iter()
+                    .filter(|(_, of)| of.contains(a))
+                    .map(|(name, _)| *name)
+                    .chain([a.restriction_name()]);
+                for name in names {
+                    let rules = HardRules::new(t, [name], &[]);
+                    assert!(!rules.allow(&recipe), "{text} under {name}: {recipe:?}");
+                }
+            }
+        }
+        // SR28 has no paneer: the line waits, and a waiting line never
+        // lets its recipe be planned.
+        assert!(!read("200 g paneer").is_placed());
+    }
+
+    /// A recipe stored before unnamed foods were counted (its row without
+    /// the crab's allergen) is read with it; one that misses nothing is
+    /// read as stored.
+    #[test]
+    fn a_stored_recipe_is_read_with_what_its_row_missed() {
+        let t = Taxonomy::standard();
+        let lines = vec![read("1 lb jumbo lump crabmeat"), read("200g white rice")];
+        let fresh = compose(t, &CatalogueFoods::default(), card(2), &lines);
+        let parts = RecipeParts {
+            id: fresh.id,
+            recipe_id: fresh.recipe_id,
+            name: fresh.name.clone(),
+            nutrition: fresh.nutrition(),
+            ingredients: fresh.ingredients().to_vec(),
+            meal_types: fresh.meal_types().to_vec(),
+            tastes: Vec::new(),
+            image_url: None,
+            recipe_url: None,
+            card: fresh.card.clone(),
+        };
+        let old = Recipe::from_stored(t, parts, fresh.diet_types().to_vec(), Vec::new());
+        assert!(old.allergens().is_empty(), "{old:?}");
+        let own = |recipe: Recipe, lines: Vec<OwnLine>| OwnRecipe {
+            recipe,
+            owner: mealplan_domain::UserId(1),
+            servings: 2,
+            lines,
+            stated: None,
+            keywords: Vec::new(),
+            deleted: false,
+        };
+        let read_back = checked(t, own(old, lines.clone()));
+        assert_eq!(read_back.recipe.allergens(), [Allergen::Crustaceans]);
+        let rice = vec![read("200g white rice")];
+        let plain = compose(t, &CatalogueFoods::default(), card(2), &rice);
+        assert_eq!(checked(t, own(plain.clone(), rice)).recipe, plain);
+    }
+
+    /// What the taxonomy names keeps its exact labels: a plain dish of
+    /// named foods is allergen-free and vegan, as before.
+    #[test]
+    fn named_foods_keep_the_taxonomy_labels() {
+        let plain = compose(
+            Taxonomy::standard(),
+            &CatalogueFoods::default(),
+            card(2),
+            &[read("200g white rice"), read("2 tbsp olive oil")],
+        );
+        assert!(plain.allergens().is_empty(), "{plain:?}");
+        assert!(plain.is(mealplan_domain::DietType::Vegan));
     }
 
     #[test]

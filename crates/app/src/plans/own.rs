@@ -52,6 +52,9 @@ impl PlanContext {
         };
         let (mut ready, mut kept) = (Vec::new(), Vec::new());
         for own in store.of_owner(user).await? {
+            // Labels as stored, with what SR28 says of foods the taxonomy
+            // has no name for (recipes stored before it was counted).
+            let own = crate::own_recipes::checked(&self.taxonomy, own);
             if own.plannable() {
                 ready.push(own.recipe);
             } else if own.deleted {
@@ -92,7 +95,7 @@ impl PlanContext {
             .filter(|id| mealplan_domain::is_own_recipe_id(**id))
         {
             if let Some(o) = store.get(*id).await? {
-                own.push(o.recipe);
+                own.push(crate::own_recipes::checked(&self.taxonomy, o).recipe);
             }
         }
         own.sort_by_key(|r| r.id);

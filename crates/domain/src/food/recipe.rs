@@ -313,6 +313,18 @@ impl Recipe {
         self.diet_types.contains(&diet)
     }
 
+    /// The recipe also containing `more` (what its caller knows of an
+    /// ingredient the taxonomy does not, say its food's source data). It
+    /// only ever adds: no label a rule gave is taken away.
+    pub fn with_allergens(mut self, more: &[Allergen]) -> Self {
+        self.allergens = Allergen::ALL
+            .iter()
+            .copied()
+            .filter(|a| self.allergens.contains(a) || more.contains(a))
+            .collect();
+        self
+    }
+
     /// A recipe with labels given by hand, for the crate's own tests of
     /// rules that must hold even against wrong labels.
     #[cfg(test)]
@@ -400,6 +412,17 @@ mod tests {
         // What no taxonomy knows keeps its stored labels.
         let old = Recipe::from_stored(t, parts(&["mystery bar"]), diets.clone(), vec![]);
         assert_eq!(old.diet_types(), diets);
+    }
+
+    #[test]
+    fn allergens_added_are_kept_in_order_and_none_is_taken() {
+        let t = Taxonomy::standard();
+        let toast = Recipe::new(t, parts(&["peanut butter"])).unwrap();
+        let more = toast
+            .clone()
+            .with_allergens(&[Allergen::Crustaceans, Allergen::Peanut]);
+        assert_eq!(more.allergens(), [Allergen::Crustaceans, Allergen::Peanut]);
+        assert_eq!(toast.clone().with_allergens(&[]), toast);
     }
 
     #[test]
