@@ -936,7 +936,109 @@ async fn crab_stays_off_a_shellfish_allergy_plate(b: Backend) {
     );
 }
 
+/// Beef brisket and scallops, foods the taxonomy has no name for (SR28
+/// `BEEF,BRISKET,…`, `SCALLOP,MIXED SPECIES,RAW`), are meat and a
+/// mollusc to the rules: a pescatarian who keeps kosher never gets
+/// either dish, not in a generated plan, not by a swap, not as an added
+/// meal; a salmon dinner is still served.
+async fn meat_and_shellfish_stay_off_a_pescatarian_kosher_plate(b: Backend) {
+    let app = spawn_app(b).await;
+    let ann = app.token_for("ann@example.com").await;
+    let profile = json!({
+        "goal": "maintain_weight", "height": 170, "weight": 70, "body_type": "normal",
+        "gender": "female", "meals_per_day": 3, "activity_level": "medium",
+        "birth_date": "1985-03-03",
+        "restrictions": [{"name": "pescatarian"}, {"name": "kosher"}],
+        "diet_types": []
+    });
+    let reply = app
+        .json(Method::PUT, "/api/profile", Some(&ann), &profile)
+        .await;
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    let bowl = |name: &str, main: &str| {
+        json!({
+            "name": name,
+            "servings": 2,
+            "ingredients": [main, "200g white rice", "2 cups broccoli florets", "1 tbsp olive oil"],
+            "steps": ["Cook it all."],
+            "meal_types": ["dinner"]
+        })
+    };
+    let mut banned = Vec::new();
+    for (name, main) in [
+        ("Brisket rice bowl", "300 g beef brisket"),
+        ("Scallop rice bowl", "200 g scallops"),
+    ] {
+        let r = post(&app, &ann, &bowl(name, main)).await;
+        assert_eq!(r.status, 201, "{}", r.text);
+        assert_eq!(r.json["status"], "ready", "{}", r.text);
+        banned.push(r.json["id"].as_i64().unwrap());
+    }
+    let r = post(&app, &ann, &bowl("Salmon rice bowl", "4 salmon fillets")).await;
+    assert_eq!(r.json["status"], "ready", "{}", r.text);
+    let salmon = r.json["id"].as_i64().unwrap();
+
+    // Generated from one's own recipes only: the salmon, never the others.
+    let body = json!({"days": 2, "seed": 5, "my_recipes": "only"});
+    let plan = app
+        .json(Method::POST, "/api/plan/generate", Some(&ann), &body)
+        .await;
+    assert_eq!(plan.status, 201, "{}", plan.text);
+    assert!(
+        plan.text.contains(&format!("\"id\":{salmon},")),
+        "{}",
+        plan.text
+    );
+    for id in &banned {
+        assert!(
+            !plan.text.contains(&format!("\"id\":{id},")),
+            "{}",
+            plan.text
+        );
+    }
+    let menu = &plan.json["daily_menus"][0];
+    let dinner_meal = menu["meal_details"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["meal_type"] == "dinner")
+        .unwrap()["id"]
+        .as_i64()
+        .unwrap();
+
+    // Swapped in, or added: refused, the rule named.
+    for (id, rule) in banned.iter().zip(["(pescatarian)", "(kosher)"]) {
+        let swap = app
+            .send(
+                Method::PUT,
+                &format!("/api/meal-detail/{dinner_meal}?recipe_id={id}"),
+                Some(&ann),
+                &[],
+                None,
+            )
+            .await;
+        let added = json!({"daily_menu_id": menu["id"], "recipe_id": id, "schedule": 6, "status": 0, "meal_type": "dinner"});
+        let add = app
+            .json(Method::POST, "/api/meal-detail", Some(&ann), &added)
+            .await;
+        for (what, reply) in [("swap", swap), ("added meal", add)] {
+            assert_eq!(reply.status, 409, "{what} {id}: {}", reply.text);
+            let detail = reply.json["detail"].as_str().unwrap();
+            assert!(detail.contains(rule), "{what}: {detail}");
+        }
+    }
+    let current = app.get("/api/plan/current", Some(&ann)).await;
+    for id in &banned {
+        assert!(
+            !current.text.contains(&format!("\"id\":{id},")),
+            "{}",
+            current.text
+        );
+    }
+}
+
 crate::on_both_backends!(
+    meat_and_shellfish_stay_off_a_pescatarian_kosher_plate,
     crab_stays_off_a_shellfish_allergy_plate,
     prefer_puts_own_dishes_on_target_days,
     own_recipes_are_served_at_the_table,

@@ -12,6 +12,7 @@ use mealplan_ports::{OwnRecipeStore, StoreError};
 
 mod compute;
 mod sr28_allergens;
+mod sr28_kinds;
 
 pub(crate) use compute::checked;
 pub use compute::{CatalogueFoods, STATED_TOLERANCE, TasteRule, stated_differences};

@@ -5,7 +5,10 @@
 //! rule, handed in as [`CatalogueFoods`]). A food the taxonomy has no
 //! name for is neither vegan nor vegetarian (the domain's rule) and takes
 //! its allergens from its SR28 row (`sr28_allergens`), all of them where
-//! the row does not settle them: never none for want of a name.
+//! the row does not settle them: never none for want of a name. The hard
+//! rules judge it as the taxonomy kinds of that row (`sr28_kinds`: SR28
+//! beef is `beef`; a soup or sauce every animal product and alcohol), so
+//! pescatarian, halal, kosher and every kind rule see it too.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -16,7 +19,7 @@ use mealplan_domain::{
 };
 use mealplan_ingredients::{FoodTable, Nutrient, Reading, ReviewReason, read_line};
 
-use super::sr28_allergens;
+use super::{sr28_allergens, sr28_kinds};
 
 /// The catalogue's rule for a recipe's tastes, from its ingredients'
 /// names and one serving's nutrition.
@@ -185,6 +188,7 @@ pub fn compose(
     let mut micro = [0.0; mealplan_domain::micronutrients::COUNT];
     let mut ingredients = Vec::new();
     let mut unnamed = Vec::new();
+    let mut kinds = Vec::new();
     for line in lines {
         let (Some(choice), Some(grams)) = (&line.food, line.grams) else {
             continue;
@@ -207,6 +211,7 @@ pub fn compose(
         let name = ingredient_name(taxonomy, foods, choice);
         if !taxonomy.knows(&name) {
             unnamed.extend(sr28_allergens::of_ndb(food.ndb).unwrap_or(Allergen::ALL));
+            kinds.push((name.clone(), food.ndb));
         }
         ingredients.push(RecipeIngredient { name, grams: g });
     }
@@ -240,13 +245,17 @@ pub fn compose(
             micronutrients: Micronutrients::new(micro),
         },
     };
-    Recipe::from_stored(taxonomy, parts, diet_types, allergens)
+    let recipe = Recipe::from_stored(taxonomy, parts, diet_types, allergens);
+    kinds.iter().fold(recipe, |r, (name, ndb)| {
+        r.with_kinds(name, &sr28_kinds::judged_as(taxonomy, *ndb))
+    })
 }
 
 /// `own` as stored, with the allergens of its foods the taxonomy has no
 /// name for added (`sr28_allergens`): a recipe stored before they were
 /// counted, or under an older rule, is never planned on labels that
-/// miss them. Its placed lines and its ingredients are in the same order
+/// miss them; and with those foods' taxonomy kinds (`sr28_kinds`), which
+/// are not stored, so every read gives them again. Its placed lines and its ingredients are in the same order
 /// ([`compose`] makes one ingredient of each placed line).
 pub fn checked(taxonomy: &Taxonomy, mut own: OwnRecipe) -> OwnRecipe {
     let table = FoodTable::sr28();
@@ -258,13 +267,20 @@ pub fn checked(taxonomy: &Taxonomy, mut own: OwnRecipe) -> OwnRecipe {
             _ => None,
         });
     let mut unnamed = Vec::new();
+    let mut kinds = Vec::new();
     for (food, ingredient) in foods.zip(own.recipe.ingredients()) {
         if !taxonomy.knows(&ingredient.name) {
             unnamed.extend(sr28_allergens::of_ndb(food.ndb).unwrap_or(Allergen::ALL));
+            kinds.push((ingredient.name.clone(), food.ndb));
         }
     }
     if unnamed.iter().any(|a| !own.recipe.allergens().contains(a)) {
         own.recipe = own.recipe.with_allergens(&unnamed);
+    }
+    for (name, ndb) in kinds {
+        own.recipe = own
+            .recipe
+            .with_kinds(&name, &sr28_kinds::judged_as(taxonomy, ndb));
     }
     own
 }
@@ -452,6 +468,159 @@ mod tests {
         // SR28 has no paneer: the line waits, and a waiting line never
         // lets its recipe be planned.
         assert!(!read("200 g paneer").is_placed());
+    }
+
+    /// Meat, fish and shellfish lines, named by the taxonomy or not (SR28
+    /// beef brisket is `beef;brisket;…`): every diet-like restriction the
+    /// service reads (diets, kinds, seafood allergies) and the vegetarian
+    /// and vegan diet keep out each recipe they forbid, as composed and
+    /// as read back from storage without its kinds; and a rule that
+    /// allows a food still lets it through.
+    #[test]
+    fn every_diet_rule_keeps_out_the_meat_and_seafood_it_forbids() {
+        use mealplan_domain::{DietType, HardRules};
+        const PORK: &[&str] = &["pork", "red meat", "meat"];
+        const BEEF: &[&str] = &["beef", "red meat", "meat"];
+        const RED: &[&str] = &["red meat", "meat"];
+        const BIRD: &[&str] = &["poultry", "meat"];
+        const CRUSTACEAN: &[&str] = &["shellfish", "seafood", "crustacean"];
+        const MOLLUSC: &[&str] = &["shellfish", "seafood", "mollusc"];
+        const FISH: &[&str] = &["fish", "seafood"];
+        /// A line, the food chosen when it waits, what it is, what it is not.
+        type Row<'a> = (&'a str, Option<u32>, &'a [&'a str], &'a [&'a str]);
+        let table: &[Row] = &[
+            ("300 g beef brisket", None, BEEF, &["pork"]),
+            ("500 g pork shoulder", None, PORK, &["beef"]),
+            ("500 g pork chops", None, PORK, &["beef"]),
+            ("4 slices bacon", None, PORK, &["beef"]),
+            ("200 g ham", None, PORK, &["beef"]),
+            (
+                "100 g pepperoni",
+                None,
+                &["pork", "beef", "red meat", "meat"],
+                &[],
+            ),
+            (
+                "6 chicken thighs",
+                None,
+                &["chicken", "poultry", "meat"],
+                &["red meat"],
+            ),
+            ("200 g turkey breast", None, BIRD, &["red meat", "pork"]),
+            ("500 g lamb", None, &["lamb", "red meat", "meat"], &["pork"]),
+            ("500 g venison", None, RED, &["pork"]),
+            ("200 g veal", Some(17142), BEEF, &["pork"]),
+            (
+                "1 lb jumbo lump crabmeat",
+                None,
+                CRUSTACEAN,
+                &["meat", "pork"],
+            ),
+            ("200 g shrimp", None, CRUSTACEAN, &["meat", "pork"]),
+            ("200 g scallops", None, MOLLUSC, &["meat", "pork"]),
+            ("12 clams", None, MOLLUSC, &["meat", "pork"]),
+            ("1 cup clam juice", None, MOLLUSC, &["meat", "pork"]),
+            ("200 g squid", None, MOLLUSC, &["meat", "pork"]),
+            ("2 tbsp lard", None, PORK, &["beef"]),
+            ("1 tbsp gelatin", Some(19177), &["gelatin"], &[]),
+            ("1 litre chicken stock", None, BIRD, &[]),
+            ("1 cup beef broth", None, BEEF, &[]),
+            ("2 tbsp fish sauce", None, FISH, &[]),
+            ("1 tbsp Worcestershire sauce", None, FISH, &[]),
+        ];
+        // Each restriction and what it forbids (of the words above).
+        let rules: &[(&str, &[&str])] = &[
+            ("vegan", &["meat", "fish", "shellfish", "gelatin"]),
+            ("vegetarian", &["meat", "fish", "shellfish", "gelatin"]),
+            ("pescatarian", &["meat", "gelatin"]),
+            ("halal", &["pork", "gelatin"]),
+            ("kosher", &["pork", "shellfish", "gelatin"]),
+            ("no pork", &["pork"]),
+            ("no red meat", &["red meat"]),
+            ("no beef", &["beef"]),
+            ("no meat", &["meat"]),
+            ("no poultry", &["poultry"]),
+            ("no chicken", &["chicken"]),
+            ("no lamb", &["lamb"]),
+            ("no gelatin", &["gelatin"]),
+            ("no shellfish", &["shellfish"]),
+            ("shellfish allergy", &["shellfish"]),
+            ("no seafood", &["seafood"]),
+            ("no fish", &["fish"]),
+            ("fish allergy", &["fish"]),
+        ];
+        let t = Taxonomy::standard();
+        let diets = [
+            (
+                "vegetarian diet",
+                HardRules::new(t, [], &[DietType::Vegetarian]),
+            ),
+            ("vegan diet", HardRules::new(t, [], &[DietType::Vegan])),
+        ];
+        let mut unnamed = 0;
+        for (text, chosen, is, is_not) in table {
+            let mut line = read(text);
+            if chosen.is_some() {
+                line = place(&line, *chosen, Some(200.0)).unwrap();
+            }
+            assert!(line.is_placed(), "{text}: {line:?}");
+            let lines = vec![line, read("200g white rice")];
+            let recipe = compose(t, &CatalogueFoods::default(), card(2), &lines);
+            let name = &recipe.ingredients()[0].name;
+            unnamed += usize::from(!t.knows(name));
+            let stored = checked(t, own(stored_copy(t, &recipe), lines));
+            for (rule, forbids) in rules {
+                let hard = HardRules::new(t, [*rule], &[]);
+                if forbids.iter().any(|f| is.contains(f)) {
+                    for (how, r) in [("composed", &recipe), ("stored", &stored.recipe)] {
+                        assert!(!hard.allow(r), "{text} ({name}) {how} under {rule}");
+                    }
+                } else if forbids.iter().all(|f| is_not.contains(f)) {
+                    assert!(hard.allow(&recipe), "{text} ({name}) under {rule}");
+                }
+            }
+            for (diet, hard) in &diets {
+                assert!(!hard.allow(&stored.recipe), "{text} ({name}) under {diet}");
+            }
+        }
+        // Foods the taxonomy names and foods it does not are both here.
+        assert!((8..table.len()).contains(&unnamed), "{unnamed}");
+    }
+
+    /// `recipe` as a row stores it: its labels, not the kinds of its
+    /// unnamed foods.
+    fn stored_copy(t: &Taxonomy, recipe: &Recipe) -> Recipe {
+        let parts = RecipeParts {
+            id: recipe.id,
+            recipe_id: recipe.recipe_id,
+            name: recipe.name.clone(),
+            nutrition: recipe.nutrition(),
+            ingredients: recipe.ingredients().to_vec(),
+            meal_types: recipe.meal_types().to_vec(),
+            tastes: Vec::new(),
+            image_url: None,
+            recipe_url: None,
+            card: recipe.card.clone(),
+        };
+        Recipe::from_stored(
+            t,
+            parts,
+            recipe.diet_types().to_vec(),
+            recipe.allergens().to_vec(),
+        )
+    }
+
+    /// An own recipe of `recipe` and its `lines`.
+    fn own(recipe: Recipe, lines: Vec<OwnLine>) -> OwnRecipe {
+        OwnRecipe {
+            recipe,
+            owner: mealplan_domain::UserId(1),
+            servings: 2,
+            lines,
+            stated: None,
+            keywords: Vec::new(),
+            deleted: false,
+        }
     }
 
     /// A recipe stored before unnamed foods were counted (its row without

@@ -49,7 +49,9 @@ struct Verdict {
 /// other rules out. Ingredients the taxonomy does not know are judged by
 /// name: the key words of the restriction (`no mushrooms` bans
 /// `button mushrooms`, `tomato free` bans `canned tomatoes`; whole words
-/// only, so `tea` does not ban `steak`).
+/// only, so `tea` does not ban `steak`), and as every taxonomy node the
+/// recipe says it is ([`Recipe::with_kinds`]: an own recipe's SR28 pork
+/// is `pork`).
 ///
 /// Each excluded allergen, kind and word keeps the index of the first
 /// restriction that excludes it, so that [`HardRules::breach`] can say
@@ -323,9 +325,19 @@ impl HardRules {
         // The profile's diet ranks after every restriction.
         let diet_rank = (false, self.restrictions.len());
         let (mut meat, mut dairy) = (false, false);
-        for i in &recipe.ingredients {
-            let ingredient = i.name.as_str();
-            match self.known.get(&i.name) {
+        // An ingredient the taxonomy has no name for but its caller knows
+        // the kind of (`Recipe::with_kinds`) is judged as that node, by
+        // its own name: so SR28 beef is out wherever `beef` is.
+        let named = recipe
+            .ingredients
+            .iter()
+            .map(|i| (i.name.as_str(), self.known.get(&i.name)));
+        let judged = recipe
+            .judged_as
+            .iter()
+            .filter_map(|(i, kind)| Some((i.as_str(), Some(self.known.get(kind)?))));
+        for (ingredient, known) in named.chain(judged) {
+            match known {
                 Some(v) => {
                     let stop = match v.by_restrictions {
                         Some(Hit::Allergen { allergen, may, by }) => {
@@ -348,7 +360,7 @@ impl HardRules {
                     dairy |= v.dairy;
                 }
                 None if !self.words.is_empty() => {
-                    let name = key(&i.name);
+                    let name = key(ingredient);
                     if let Some(word) = self.words.iter().position(|(w, _)| has_words(&name, w))
                         && pick.take((false, self.words[word].1), Why::Named { word, ingredient })
                     {
@@ -480,6 +492,44 @@ mod tests {
             node("tofu", &[], &[Soy], &[]),
         ])
         .unwrap()
+    }
+
+    /// An ingredient the taxonomy has no name for, judged as the node its
+    /// caller says it is, is out wherever that node is, and the breach
+    /// names it; without the node only its words speak for it.
+    #[test]
+    fn an_unnamed_ingredient_is_judged_as_its_kind() {
+        let t = foods();
+        let cut = "pig;shldr;raw";
+        let plain = recipe(&[cut, "rice"], &[], &[]);
+        let judged = plain.clone().with_kinds(cut, &["pork"]);
+        for r in [
+            "no pork",
+            "no meat",
+            "no red meat",
+            "pescatarian",
+            "halal",
+            "kosher",
+        ] {
+            let rules = HardRules::new(&t, [r], &[]);
+            assert!(rules.allow(&plain), "{r}: only words judge the bare name");
+            assert!(!rules.allow(&judged), "{r}");
+            let breach = rules.breach(&judged).unwrap();
+            assert!(breach.explain("you").contains(cut), "{r}: {breach:?}");
+        }
+        let vegetarian = HardRules::new(&t, [], &[DietType::Vegetarian]);
+        let labelled = recipe(&[cut], &[], &[DietType::Vegetarian]).with_kinds(cut, &["pork"]);
+        assert!(!vegetarian.allow(&labelled));
+        assert!(HardRules::new(&t, ["no shellfish"], &[]).allow(&judged));
+        // Kosher: an unnamed meat with a named cheese is meat with dairy.
+        let bird = "fowl;thigh";
+        let dish = recipe(&[bird, "mozzarella"], &[], &[]);
+        let kosher = HardRules::new(&t, ["kosher"], &[]);
+        assert!(kosher.allow(&dish));
+        let dish = dish.with_kinds(bird, &["chicken breast"]);
+        assert_eq!(kosher.breach(&dish).unwrap().cause(), &Cause::MeatWithDairy);
+        // A node the taxonomy lacks judges nothing.
+        assert!(HardRules::new(&t, ["no pork"], &[]).allow(&plain.with_kinds(cut, &["moose"])));
     }
 
     #[test]

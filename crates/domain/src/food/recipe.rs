@@ -134,6 +134,10 @@ pub struct Recipe {
     pub(crate) meal_types: Vec<MealType>,
     pub(crate) diet_types: Vec<DietType>,
     pub(crate) allergens: Vec<Allergen>,
+    /// Ingredients the taxonomy has no name for, each with a taxonomy
+    /// node its caller knows it to be (`beef`, `crustacean`), so that the
+    /// hard rules judge it as that node ([`Recipe::with_kinds`]).
+    pub(crate) judged_as: Vec<(String, String)>,
 }
 
 impl Recipe {
@@ -246,6 +250,7 @@ impl Recipe {
             meal_types: parts.meal_types,
             diet_types,
             allergens,
+            judged_as: Vec::new(),
         }
     }
 
@@ -323,6 +328,29 @@ impl Recipe {
             .filter(|a| self.allergens.contains(a) || more.contains(a))
             .collect();
         self
+    }
+
+    /// The recipe with its ingredient `ingredient`, which the taxonomy
+    /// has no name for, also judged as each of the taxonomy nodes `kinds`
+    /// (what its caller knows of it, say its food's source data: SR28
+    /// beef is `beef`). Every hard rule that reads kinds (no pork,
+    /// pescatarian, kosher, …) then sees it as it sees a named food. It
+    /// only ever adds; kinds stay off the stored labels, so the caller
+    /// gives them again each time the recipe is read.
+    pub fn with_kinds(mut self, ingredient: &str, kinds: &[&str]) -> Self {
+        for kind in kinds {
+            let pair = (ingredient.to_owned(), (*kind).to_owned());
+            if !self.judged_as.contains(&pair) {
+                self.judged_as.push(pair);
+            }
+        }
+        self
+    }
+
+    /// The taxonomy nodes ingredients the taxonomy has no name for are
+    /// judged as ([`Recipe::with_kinds`]): (ingredient, node).
+    pub fn judged_as(&self) -> &[(String, String)] {
+        &self.judged_as
     }
 
     /// A recipe with labels given by hand, for the crate's own tests of

@@ -82,6 +82,7 @@ mod tests {
             meal_types: vec![MealType::Dinner],
             diet_types: diets.to_vec(),
             allergens: allergens.to_vec(),
+            judged_as: Vec::new(),
             tastes: vec![],
             image_url: None,
             recipe_url: None,

@@ -63,6 +63,7 @@ pub(crate) fn catalogue(n: usize, seed: u64) -> Vec<Recipe> {
                 meal_types: vec![*meal],
                 diet_types,
                 allergens,
+                judged_as: Vec::new(),
                 tastes: vec![],
                 image_url: None,
                 recipe_url: None,
