@@ -7,7 +7,7 @@
 //!   [`planner::cooking_sessions`] counts them), days on target, grams
 //!   bought and time.
 //! - **Pantry** ([`pantry`]): the same people (their own meals a day),
-//!   each with a pantry of 6-15 random foods of the catalogue they eat,
+//!   each with a pantry of 6-15 random fresh foods of the catalogue they eat,
 //!   2-6 servings' worth each, due in 1-10 days ([`random_pantry`]), planned without it and with `use_pantry` as the
 //!   service seats it ([`PantryFood::seat`]): the share of
 //!   the grams due within the week that the plan uses before they are
@@ -488,7 +488,7 @@ impl Pantry {
     /// The pantry table's heading.
     pub fn heading(people: usize) -> String {
         format!(
-            "\n### Pantry ({people} people, their own meals a day, a pantry of 6-15 foods they eat, 2-6 servings of each, due in 1-10 days)\n\n\
+            "\n### Pantry ({people} people, their own meals a day, a pantry of 6-15 fresh foods they eat, 2-6 servings of each, due in 1-10 days)\n\n\
              | week | pantry grams due within the week used before due | of what one person could eat before due | items due within the week touched | kg bought a week | days within 5% kcal / 10% each macro | median ms a week (p95) | refused |\n\
              |---|---|---|---|---|---|---|---|\n"
         )
