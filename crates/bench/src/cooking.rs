@@ -7,13 +7,14 @@
 //!   [`planner::cooking_sessions`] counts them), days on target, grams
 //!   bought and time.
 //! - **Pantry** ([`pantry`]): the same people (their own meals a day),
-//!   each with a pantry of 6-15 random foods of the catalogue they eat,
+//!   each with a pantry of 6-15 random fresh foods of the catalogue they eat,
 //!   2-6 servings' worth each, due in 1-10 days ([`random_pantry`]), planned without it and with `use_pantry` as the
 //!   service seats it ([`PantryFood::seat`]): the share of
 //!   the grams due within the week that the plan uses before they are
 //!   due, grams bought, days on target and time.
 
 use mealplan_domain::PantryItem;
+use mealplan_domain::kitchen::Aisle;
 use mealplan_domain::planner::{Leftovers, PantryFood, TableDay};
 
 use super::*;
@@ -245,12 +246,10 @@ pub fn table_cooking(
     out
 }
 
-/// A pantry of 6-15 random foods for `me`: foods (as shops sell them)
-/// of at least 3 recipes of `recipes` that keep their rules and serve a
-/// meal of theirs, each as much as 2-6 servings of those recipes use
-/// (the median recipe's grams, in 10 g steps), due 1-10 days after
-/// [`today`]: what a fridge holds, not a kilo of cumin.
-pub fn random_pantry(recipes: &[Recipe], me: &Diner, rng: &mut Rng) -> Vec<PantryItem> {
+/// The foods (as shops sell them) of at least 3 recipes of `recipes`
+/// that keep `me`'s rules and serve a meal of theirs, each with the
+/// median grams one serving of those recipes lists.
+fn serving_grams<'a>(recipes: &'a [Recipe], me: &Diner) -> Vec<(&'a str, f64)> {
     let mut uses: std::collections::BTreeMap<&str, Vec<f64>> = Default::default();
     for r in recipes
         .iter()
@@ -261,13 +260,37 @@ pub fn random_pantry(recipes: &[Recipe], me: &Diner, rng: &mut Rng) -> Vec<Pantr
             uses.entry(food).or_default().push(grams);
         }
     }
-    let foods: Vec<(&str, f64)> = uses
-        .into_iter()
+    uses.into_iter()
         .filter(|(_, g)| g.len() >= 3)
         .map(|(f, mut g)| {
             g.sort_by(f64::total_cmp);
             (f, g[g.len() / 2])
         })
+        .collect()
+}
+
+/// Most meals a day one person plausibly eats one food at (the planner's
+/// day rule for protein foods), fewer when they eat fewer meals.
+pub const PLAUSIBLE_MEALS_A_DAY: usize = 2;
+
+/// The grams of a food one person could plausibly eat on the `days` of
+/// the week up to its use-by: at most [`PLAUSIBLE_MEALS_A_DAY`] of their
+/// `meals` a day, each a serving of `serving` grams (the median recipe's)
+/// at `portion` servings (their plain week's mean a meal).
+pub fn plausible_grams(days: u32, meals: usize, serving: f64, portion: f64) -> f64 {
+    f64::from(days) * meals.min(PLAUSIBLE_MEALS_A_DAY) as f64 * serving * portion
+}
+
+/// A pantry of 6-15 random foods for `me`: foods (as shops sell them)
+/// sold fresh ([`perishable`]) of at least 3 recipes of `recipes` that
+/// keep their rules and serve a
+/// meal of theirs, each as much as 2-6 servings of those recipes use
+/// (the median recipe's grams, in 10 g steps), due 1-10 days after
+/// [`today`]: what a fridge holds, not a kilo of cumin.
+pub fn random_pantry(recipes: &[Recipe], me: &Diner, rng: &mut Rng) -> Vec<PantryItem> {
+    let foods: Vec<(&str, f64)> = serving_grams(recipes, me)
+        .into_iter()
+        .filter(|(food, _)| perishable(food))
         .collect();
     let n = (6 + rng.below(10)).min(foods.len());
     let mut picked: Vec<(&str, f64)> = Vec::with_capacity(n);
@@ -288,6 +311,25 @@ pub fn random_pantry(recipes: &[Recipe], me: &Diner, rng: &mut Rng) -> Vec<Pantr
             PantryItem::new(f.to_owned(), grams, Some(due)).expect("grams in range")
         })
         .collect()
+}
+
+/// Whether `food` is sold fresh, so that it has a use-by day within 1-10
+/// days of buying: fruit and vegetables, bread, meat, fish, dairy and the
+/// chilled aisle. Dry pasta, rice, pulses, tins, nuts, oils and spices
+/// keep for months: a pantry of them due in 1-10 days is no fridge to
+/// empty (before this, 45% of the bench's due grams were such foods).
+fn perishable(food: &str) -> bool {
+    kitchen().get(food).is_some_and(|f| {
+        matches!(
+            f.aisle,
+            Aisle::Produce
+                | Aisle::Bakery
+                | Aisle::Meat
+                | Aisle::Fish
+                | Aisle::Dairy
+                | Aisle::Chilled
+        )
+    })
 }
 
 /// Grams of `food` as sold per gram as recipes list it (dry rice per
@@ -311,6 +353,16 @@ pub struct Pantry {
     /// Grams in the pantries due within the week, and of those used by a
     /// meal on or before their day.
     pub due: (f64, f64),
+    /// The same grams each capped at what the person could plausibly eat
+    /// of the food before it is due ([`plausible_grams`]), and of those
+    /// used (each item's use capped too).
+    pub plausible: (f64, f64),
+    /// Each item due within the week: its grams, and what the person
+    /// could plausibly eat of it before it is due.
+    pub held: Vec<(f64, f64)>,
+    /// Grams due within the week and used, by the person's meals a day
+    /// (index 1-6).
+    pub by_meals: [(f64, f64); 7],
     /// Items due within the week, and of those used at all before due.
     pub items: (usize, usize),
     /// Grams bought beyond what the pantry gives (fresh items only).
@@ -351,6 +403,24 @@ pub fn pantry(recipes: &[Recipe], people: &[Profile], seed: u64, use_pantry: boo
             continue;
         };
         out.seconds.push(started.elapsed().as_secs_f64());
+        // The person's portion: their plain week's mean servings a meal.
+        let plain_week = if use_pantry {
+            let plain = PlanRequest::new(recipes, vec![diner(p, true)], 7)
+                .expect("valid request")
+                .with_kitchen(kitchen())
+                .with_dishes(&dishes)
+                .with_seed(seed.wrapping_add(i as u64));
+            planner::plan(&plain).unwrap_or_default()
+        } else {
+            week.clone()
+        };
+        let meals: Vec<f64> = plain_week
+            .iter()
+            .flat_map(|d| &d.meals)
+            .map(|m| m.servings_to_cook())
+            .collect();
+        let portion = meals.iter().sum::<f64>() / meals.len().max(1) as f64;
+        let serving = serving_grams(recipes, &me);
         out.weeks.0 += 1;
         for day in &week {
             out.days.1 += 1;
@@ -388,10 +458,22 @@ pub fn pantry(recipes: &[Recipe], people: &[Profile], seed: u64, use_pantry: boo
                 out.bought += grams;
             }
         }
-        for ((due, (_, left, _)), first) in due.iter().zip(&held).zip(at_first) {
+        for ((due, (food, left, use_by)), first) in due.iter().zip(&held).zip(at_first) {
             if *due {
                 out.due.0 += first;
                 out.due.1 += first - left;
+                let days = use_by.map_or(7, |u| ((u - today()).num_days() + 1).clamp(1, 7) as u32);
+                let per_serving = serving
+                    .iter()
+                    .find(|(f, _)| f == food)
+                    .map_or(0.0, |(_, g)| *g);
+                let cap = plausible_grams(days, me.slots.len(), per_serving, portion);
+                out.held.push((first, cap));
+                let by = &mut out.by_meals[me.slots.len().min(6)];
+                by.0 += first;
+                by.1 += first - left;
+                out.plausible.0 += first.min(cap);
+                out.plausible.1 += (first - left).min(cap);
                 out.items.0 += 1;
                 if *left < first {
                     out.items.1 += 1;
@@ -406,9 +488,9 @@ impl Pantry {
     /// The pantry table's heading.
     pub fn heading(people: usize) -> String {
         format!(
-            "\n### Pantry ({people} people, their own meals a day, a pantry of 6-15 foods they eat, 2-6 servings of each, due in 1-10 days)\n\n\
-             | week | pantry grams due within the week used before due | items due within the week touched | kg bought a week | days within 5% kcal / 10% each macro | median ms a week (p95) | refused |\n\
-             |---|---|---|---|---|---|---|\n"
+            "\n### Pantry ({people} people, their own meals a day, a pantry of 6-15 fresh foods they eat, 2-6 servings of each, due in 1-10 days)\n\n\
+             | week | pantry grams due within the week used before due | of what one person could eat before due | items due within the week touched | kg bought a week | days within 5% kcal / 10% each macro | median ms a week (p95) | refused |\n\
+             |---|---|---|---|---|---|---|---|\n"
         )
     }
 
@@ -416,7 +498,7 @@ impl Pantry {
     pub fn row(&self) -> String {
         let (median, p95) = week_seconds(&self.seconds);
         format!(
-            "| {} | {:.1}% ({:.1} of {:.1} kg) | {:.1}% ({}/{}) | {:.2} | {:.1}% ({}/{}) | {:.1} ({:.1}) | {} |\n",
+            "| {} | {:.1}% ({:.1} of {:.1} kg) | {:.1}% ({:.1} of {:.1} kg) | {:.1}% ({}/{}) | {:.2} | {:.1}% ({}/{}) | {:.1} ({:.1}) | {} |\n",
             if self.use_pantry {
                 "use_pantry"
             } else {
@@ -425,6 +507,9 @@ impl Pantry {
             100.0 * self.due.1 / self.due.0.max(1e-9),
             self.due.1 / 1000.0,
             self.due.0 / 1000.0,
+            100.0 * self.plausible.1 / self.plausible.0.max(1e-9),
+            self.plausible.1 / 1000.0,
+            self.plausible.0 / 1000.0,
             100.0 * self.items.1 as f64 / self.items.0.max(1) as f64,
             self.items.1,
             self.items.0,
@@ -435,6 +520,63 @@ impl Pantry {
             median,
             p95,
             self.weeks.1,
+        )
+    }
+
+    /// The share of the grams due within the week used, by meals a day.
+    pub fn by_meals(&self) -> String {
+        let shares: Vec<String> = (1..=6)
+            .filter(|m| self.by_meals[*m].0 > 0.0)
+            .map(|m| {
+                let (due, used) = self.by_meals[m];
+                format!("{m}: {:.1}% of {:.1} kg", 100.0 * used / due, due / 1000.0)
+            })
+            .collect();
+        format!(
+            "\n{}: due grams used by meals a day: {}.\n",
+            if self.use_pantry {
+                "use_pantry"
+            } else {
+                "plain"
+            },
+            shares.join(", ")
+        )
+    }
+
+    /// How the items due within the week compare with what their person
+    /// could plausibly eat of them before due ([`plausible_grams`]): the
+    /// quartiles of held / plausible, the items holding more, and the
+    /// grams beyond.
+    pub fn spread(&self) -> String {
+        let mut ratios: Vec<f64> = self
+            .held
+            .iter()
+            .map(|(held, cap)| held / cap.max(1e-9))
+            .collect();
+        ratios.sort_by(f64::total_cmp);
+        let at = |q: f64| {
+            ratios
+                .get(((ratios.len() as f64 - 1.0) * q).round() as usize)
+                .copied()
+                .unwrap_or(0.0)
+        };
+        let over = self.held.iter().filter(|(h, c)| h > c).count();
+        let beyond: f64 = self.held.iter().map(|(h, c)| (h - c).max(0.0)).sum();
+        let held: f64 = self.held.iter().map(|(h, _)| h).sum();
+        format!(
+            "\nHeld / plausible before due, {} items due within the week: p10 {:.2}, p25 {:.2}, median {:.2}, p75 {:.2}, p90 {:.2}, max {:.2}; {} items ({:.1}%) hold more than their person could eat before due, {:.1} of {:.1} kg ({:.1}%) beyond it.\n",
+            ratios.len(),
+            at(0.1),
+            at(0.25),
+            at(0.5),
+            at(0.75),
+            at(0.9),
+            at(1.0),
+            over,
+            100.0 * over as f64 / ratios.len().max(1) as f64,
+            beyond / 1000.0,
+            held / 1000.0,
+            100.0 * beyond / held.max(1e-9),
         )
     }
 }

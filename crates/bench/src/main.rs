@@ -85,9 +85,12 @@ fn main() {
     if n_pantry > 0 {
         let people = people(n_pantry);
         print!("{}", Pantry::heading(people.len()));
-        for use_pantry in [false, true] {
-            print!("{}", pantry(&shipped, &people, seed, use_pantry).row());
-        }
+        let plain = pantry(&shipped, &people, seed, false);
+        print!("{}", plain.row());
+        let used = pantry(&shipped, &people, seed, true);
+        print!("{}", used.row());
+        print!("{}", plain.spread());
+        print!("{}", used.by_meals());
     }
     if n_generated > 0 {
         let generated = generated_catalogue(&shipped, n_generated, seed);

@@ -32,7 +32,7 @@ const FURTHER_REPEAT_PENALTY: f64 = 0.3;
 /// third meal of the week: below a target beyond its tolerance, above the
 /// limits near theirs, so that a week is not two days served in turn
 /// while the catalogue has other dishes that keep the targets.
-const THIRD_USE_PENALTY: f64 = 300.0;
+pub(super) const THIRD_USE_PENALTY: f64 = 300.0;
 /// Each whole-only item (an egg, a slice) a portion leaves in pieces: a
 /// little more than a quarter serving away from one, so that among
 /// portions that land the day alike the one with whole eggs wins.
