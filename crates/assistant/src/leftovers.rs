@@ -67,6 +67,11 @@ pub(super) fn on_hand(t: &Text, read: impl Fn(&Text) -> MealRef) -> Option<ToolR
             part = 1;
             continue;
         }
+        // "I'll eat them", "me las como": what follows is where.
+        if part == 1 && LEFTOVER_EAT.contains(&w.as_str()) {
+            part = 2;
+            continue;
+        }
         if LEFTOVER_FOR.contains(&w.as_str()) && part != 2 && opens_meal(t, i, &read) {
             part = 2;
             continue;
@@ -95,7 +100,8 @@ pub(super) fn on_hand(t: &Text, read: impl Fn(&Text) -> MealRef) -> Option<ToolR
 pub(super) fn cooked_for_days(t: &Text, i: usize) -> bool {
     let words = t.words();
     i >= 2
-        && ["for", "para"].contains(&words[i - 1].as_str())
+        // "4" for "for" as people text it ("cook once 4 two days").
+        && ["for", "para", "4"].contains(&words[i - 1].as_str())
         && words[i.saturating_sub(4)..i - 1].iter().any(|w| {
             COOK_VERBS.contains(&w.as_str())
                 || ["once", "vez", "double", "doble", "prep"].contains(&w.as_str())

@@ -1417,7 +1417,14 @@ fn leftovers_are_planned_or_eaten_from_an_earlier_meal() {
         Es,
         &["leftovers 4:dinner at 5:lunch"],
     );
+    reads(
+        "tengo sobras de la cena de ayer, me las como mañana en la cena",
+        Es,
+        &["leftovers 2:dinner at 4:dinner"],
+    );
     reads("cook once for two days", En, &["generate 7 leftovers"]);
+    reads("cook once 4 two days pls", En, &["generate 7 leftovers"]);
+    reads("cocinar una vez para 2 dias", Es, &["generate 7 leftovers"]);
     reads(
         "solo puedo cocinar 4 veces por semana",
         Es,
