@@ -42,14 +42,15 @@ pub(crate) fn profile() -> Value {
     })
 }
 
-async fn plan(app: &TestApp, token: &str) -> Value {
+/// The active plan's answer.
+pub(crate) async fn plan(app: &TestApp, token: &str) -> Value {
     let reply = app.get("/api/plan/current", Some(token)).await;
     assert_eq!(reply.status, 200, "{}", reply.text);
     reply.json
 }
 
 /// The meal of `day` and `meal_type` in a plan body.
-fn meal<'a>(plan: &'a Value, day: u64, meal_type: &str) -> &'a Value {
+pub(crate) fn meal<'a>(plan: &'a Value, day: u64, meal_type: &str) -> &'a Value {
     plan["daily_menus"]
         .as_array()
         .unwrap()

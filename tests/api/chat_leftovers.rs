@@ -6,32 +6,8 @@
 use awc::http::Method;
 use serde_json::{Value, json};
 
-use crate::chat::{expect, profile};
-use crate::helpers::{Backend, TestApp, spawn_app};
-
-/// The active plan.
-async fn current(app: &TestApp, token: &str) -> Value {
-    let plan = app.get("/api/plan/current", Some(token)).await;
-    assert_eq!(plan.status, 200, "{}", plan.text);
-    plan.json
-}
-
-/// The meal of `day` and `meal_type` of a plan body.
-fn meal<'a>(plan: &'a Value, day: u64, meal_type: &str) -> &'a Value {
-    plan["daily_menus"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|d| d["day_of_week"] == day)
-        .and_then(|d| {
-            d["meal_details"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .find(|m| m["meal_type"] == meal_type)
-        })
-        .unwrap_or_else(|| panic!("no {meal_type} on day {day}: {plan}"))
-}
+use crate::chat::{expect, meal, plan as current, profile};
+use crate::helpers::{Backend, spawn_app};
 
 /// Every meal of a plan body.
 fn meals(plan: &Value) -> Vec<&Value> {

@@ -44,8 +44,8 @@ pub use food::allergen::Allergen;
 pub use food::diet_type::DietType;
 pub use hard_rules::{Breach, Cause, HardRules};
 pub use meal::{
-    DAY_OF_WEEK_RANGE, MealNote, MealStatus, MealType, MealsPerDay, NoteTooLong, SCHEDULE_RANGE,
-    SERVINGS_RANGE, StatusError,
+    DAY_OF_WEEK_RANGE, MealStatus, MealType, MealsPerDay, SCHEDULE_RANGE, SERVINGS_RANGE,
+    StatusError,
 };
 pub use micronutrients::{Micronutrient, Micronutrients};
 pub use nutrition::{Nutrition, nutrition_distance};

@@ -103,7 +103,7 @@ pub struct MealDetail {
 
 impl MealDetail {
     /// The most characters a meal's note may have.
-    pub const NOTE_MAX_CHARS: usize = mealplan_domain::MealNote::MAX_CHARS;
+    pub const NOTE_MAX_CHARS: usize = mealplan_domain::meal::MealNote::MAX_CHARS;
 
     /// Servings to cook: every portion of a meal shared at the table,
     /// else the meal's own.

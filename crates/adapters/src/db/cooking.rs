@@ -14,7 +14,7 @@ use mealplan_domain::UserId;
 use mealplan_ports::{LaterMeal, LeftoverChoice, LeftoverSwap, OwnedMeal, Portion, StoreError};
 
 use super::AnyConnection;
-use super::plan_read::{MealRow, MealRowSql, cooked_at, meal_of};
+use super::plan_read::{MealRow, MealRowSql, cooked_at, meal_column_names, meal_of};
 use super::schema::meal_details;
 
 /// Meal `id` with its plan's owner, and each meal of its plan that is it
@@ -35,9 +35,12 @@ pub(in crate::db) struct MealWithLater {
 /// The columns every row of [`MealWithLater`] selects, from the meal
 /// read (`m`), its day (`d`), the meal asked for (`o`, its plan's owner)
 /// and a portion (`x`).
-const COLUMNS: &str = "SELECT m.id, m.recipe_id, m.schedule, m.status, m.meal_type_id, \
- m.servings, m.note, m.shared, m.cooked_day, m.cooked_schedule, d.day_of_week, \
- o.user_id, o.plan_id, o.household, x.member_id, x.name, x.servings";
+const COLUMNS: &str = concat!(
+    "SELECT ",
+    meal_column_names!("m."),
+    ", m.cooked_day, m.cooked_schedule, d.day_of_week, \
+     o.user_id, o.plan_id, o.household, x.member_id, x.name, x.servings"
+);
 
 /// Which meals of the plan are read: the one asked for and its leftovers.
 const THE_MEAL_OR_ITS_LEFTOVERS: &str = "(m.id = o.id OR (m.cooked_day = o.day_of_week \
@@ -85,14 +88,15 @@ impl diesel::query_builder::QueryFragment<diesel::pg::Pg> for MealWithLater {
              WHERE m.id = ",
         );
         out.push_bind_param::<BigInt, _>(&self.id)?;
-        out.push_sql(
+        out.push_sql(concat!(
             " OFFSET 0) o \
              JOIN LATERAL (SELECT id, day_of_week FROM daily_menus \
              WHERE plan_id = o.plan_id OFFSET 0) d ON true \
-             JOIN LATERAL (SELECT m.id, m.recipe_id, m.schedule, m.status, m.meal_type_id, \
-             m.servings, m.note, m.shared, m.cooked_day, m.cooked_schedule \
+             JOIN LATERAL (SELECT ",
+            meal_column_names!("m."),
+            ", m.cooked_day, m.cooked_schedule \
              FROM meal_details m WHERE m.daily_menu_id = d.id AND ",
-        );
+        ));
         out.push_sql(THE_MEAL_OR_ITS_LEFTOVERS);
         out.push_sql(
             " OFFSET 0) m ON true \

@@ -104,15 +104,15 @@ impl Meals {
 
     /// Sets (`Some`) or clears (`None`) the note of a meal of the
     /// caller's, whoever eats it; the meal as it now is. A
-    /// [`MealNote`](mealplan_domain::MealNote) is within its length by
+    /// [`MealNote`](mealplan_domain::meal::MealNote) is within its length by
     /// construction.
     pub async fn set_note(
         &self,
         caller: UserId,
         id: i64,
-        note: Option<mealplan_domain::MealNote>,
+        note: Option<mealplan_domain::meal::MealNote>,
     ) -> Result<MealView, PlanError> {
-        let note = note.map(mealplan_domain::MealNote::into_string);
+        let note = note.map(mealplan_domain::meal::MealNote::into_string);
         let owned = self.owned_meal(Some(caller), id).await?;
         self.plans
             .set_note(id, note.clone(), self.clock.now())

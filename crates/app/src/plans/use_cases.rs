@@ -663,7 +663,7 @@ async fn a_note_is_stored_for_the_owner_only_and_answered_with_the_meal() {
         .set_note(
             UserId(1),
             9,
-            mealplan_domain::MealNote::parse("mind the salt").unwrap(),
+            mealplan_domain::meal::MealNote::parse("mind the salt").unwrap(),
         )
         .await
         .unwrap();

@@ -5,7 +5,8 @@
 
 use actix_web::{HttpRequest, web};
 use mealplan_app::{LeftoverChoice, PlanError};
-use mealplan_domain::{MealNote, MealStatus};
+use mealplan_domain::MealStatus;
+use mealplan_domain::meal::MealNote;
 use utoipa::IntoParams;
 use utoipa::openapi::path::{Parameter, ParameterIn};
 use utoipa::openapi::schema::Object;
