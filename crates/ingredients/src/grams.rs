@@ -259,6 +259,18 @@ fn variety_of(rest: &str, name: &str, food: &Food) -> bool {
     })
 }
 
+/// Kitchen pieces that are a part of the food, not the food as bought:
+/// used only for a line that names them ("8 chicken tenders").
+const PARTS: &[&str] = &["tender"];
+
+/// Whether a kitchen piece is a part of the food the line does not name.
+fn names_another_part(rest: &str, name: &str) -> bool {
+    let name = measure_words(name);
+    measure_words(rest)
+        .iter()
+        .any(|w| PARTS.contains(&w.as_str()) && !name.iter().any(|n| n.starts_with(w.as_str())))
+}
+
 /// Whether the line's food name says every word a kitchen piece
 /// measure adds to its piece and size: "1 head romaine" weighs a head of
 /// romaine, not a head of "lettuce" of any kind.
@@ -326,9 +338,11 @@ fn piece_weight(
     if let Some(found) = varieties.min_by_key(|(m, _, _)| !m.from_kitchen) {
         return Some(per(found));
     }
+    // A kitchen piece of a part the line does not name ("1 tender" of
+    // chicken breast) is not the food's piece.
     countable
         .iter()
-        .find(|(m, _, _)| m.from_kitchen)
+        .find(|(m, _, rest)| m.from_kitchen && !names_another_part(rest, name))
         .or_else(|| {
             countable
                 .iter()
@@ -510,6 +524,9 @@ mod tests {
         assert_eq!(known(&g("3 potatoes, quartered", 11352)), 639.0);
         assert_eq!(known(&g("1 small potato", 11352)), 170.0);
         assert_eq!(known(&g("1 large potato", 11352)), 369.0);
+        // A chicken tender is a part of the breast, counted only by name.
+        assert_eq!(known(&g("8 chicken tenders", 5062)), 320.0);
+        assert_eq!(known(&g("2 chicken breasts", 5062)), 544.0);
         assert_eq!(known(&g("2 plum tomatoes", 11529)), 124.0);
         assert_eq!(known(&g("2 tomatoes", 11529)), 246.0);
         assert_eq!(known(&g("1 small head cauliflower", 11135)), 265.0);
