@@ -39,6 +39,7 @@ const GARNISH: &[&str] = &[
     "dusting",
     "greasing",
     "spray",
+    "dipping",
 ];
 
 /// A food a line may be.
@@ -946,6 +947,23 @@ mod tests {
         // Poha by the cup is flakes: 80 g, not a cup of rice grains.
         assert_eq!(placed("1 cup thick poha").grams, 80.0);
         assert_eq!(placed("1 cup long grain rice").grams, 185.0);
+    }
+
+    #[test]
+    fn spirits_chillies_nori_and_dipping_sauces() {
+        let p = |line: &str| {
+            let p = placed(line);
+            (p.food.ndb, p.grams)
+        };
+        assert_eq!(p("2 tbsp bourbon").0, 14037);
+        assert_eq!(p("1/4 cup dark rum").0, 14050);
+        assert_eq!(p("2 cups ginger ale").0, 14136);
+        assert_eq!(p("6 dried red chilies"), (11962, 3.0));
+        let (ndb, grams) = p("3 sheets nori");
+        assert!(ndb == 11446 && (grams - 7.8).abs() < 1e-9, "{grams}");
+        assert_eq!(p("1 lb bulk pork sausage").0, 7063);
+        // Unmeasured, for dipping: a garnish, 0 g.
+        assert_eq!(p("Ranch dressing, for dipping").1, 0.0);
     }
 
     #[test]
