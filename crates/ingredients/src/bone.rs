@@ -42,6 +42,26 @@ const BONE_CUTS: &[&str] = &[
     "neck",
 ];
 
+/// Words that say a ham is bought whole, as a half or a portion of one, on
+/// its bone (a spiral-cut ham is sliced around the bone): SR28's cured
+/// whole ham, counted by its refuse, not the deli ham of a bare "ham".
+const WHOLE_HAM: &[&str] = &[
+    "whole ham",
+    "spiral",
+    "half ham",
+    "ham half",
+    "shank half",
+    "butt half",
+    "shank portion",
+    "butt portion",
+    "ham shank",
+    "ham butt",
+];
+
+/// SR28's cured whole ham, lean and fat (refuse 18%), and its boneless ham.
+const WHOLE_HAM_ROW: u32 = 10150;
+const BONELESS_HAM_ROW: u32 = 10182;
+
 /// Meats whose chops come on the bone ("lamb loin chops"); a pork chop
 /// of no stated bone is counted as the boneless chop cooks mostly buy.
 const CHOPS_ON_THE_BONE: &[&str] = &["lamb", "veal", "mutton"];
@@ -145,6 +165,7 @@ pub fn on_the_bone(line: &ParsedLine) -> bool {
     let word = |w: &str| has_word(&text, w);
     ON_THE_BONE.iter().any(|w| text.contains(w))
         || BONE_CUTS.iter().any(|w| word(w))
+        || (word("ham") && WHOLE_HAM.iter().any(|w| text.contains(w)))
         || (word("chop") && CHOPS_ON_THE_BONE.iter().any(|w| word(w)))
 }
 
@@ -203,6 +224,31 @@ pub fn bone_in_row(food: &Food) -> Option<&'static Food> {
         .foods()
         .iter()
         .find(|f| f.description == wanted)
+}
+
+/// The row of a ham bought whole ("an 8 lb bone-in spiral-cut ham") for
+/// a deli ham row ("HAM,SLICED,..."), which is what a bare "ham" is, or
+/// the whole ham the lexicon names: SR28's cured whole ham on the bone, or
+/// its boneless ham where the line says boneless. `None` for any other
+/// food, or a ham not bought whole.
+pub fn whole_ham_row(food: &Food, line: &ParsedLine) -> Option<&'static Food> {
+    if !food.description.starts_with("HAM,") && food.ndb != WHOLE_HAM_ROW {
+        return None;
+    }
+    let text = format!(" {} ", line.text).to_lowercase();
+    if !has_word(&text, "ham") {
+        return None;
+    }
+    let boneless = text.contains("boneless");
+    let whole = WHOLE_HAM.iter().any(|w| text.contains(w))
+        || (!boneless && on_the_bone(line))
+        || (boneless && has_word(&text, "whole"));
+    let row = if boneless {
+        BONELESS_HAM_ROW
+    } else {
+        WHOLE_HAM_ROW
+    };
+    whole.then(|| FoodTable::sr28().get(row).expect("SR28 has cured hams"))
 }
 
 /// Whether a piece measure weighs the piece as bought, with its bone
@@ -373,6 +419,23 @@ mod tests {
         ));
         assert!(on_the_bone(&parse_line("4 veal chops").unwrap()));
         assert!(!on_the_bone(&parse_line("4 pork chops").unwrap()));
+    }
+
+    #[test]
+    fn a_whole_ham_is_the_cured_ham_on_its_bone() {
+        let deli = FoodTable::sr28().get(7029).unwrap();
+        let row = |line: &str| whole_ham_row(deli, &parse_line(line).unwrap()).map(|f| f.ndb);
+        assert_eq!(row("1 (10 lb) spiral sliced ham"), Some(10150));
+        assert_eq!(row("1 bone-in half ham (6 lb)"), Some(10150));
+        assert_eq!(row("1 (4 lb) whole boneless ham"), Some(10182));
+        assert_eq!(row("8 oz thinly sliced ham"), None);
+        assert_eq!(row("1/2 lb ham, diced"), None);
+        assert_eq!(
+            share("1 (10 lb) spiral sliced ham", 10150),
+            Some(1.0 - 0.18)
+        );
+        assert_eq!(share("4 lb ham shank", 10150), Some(1.0 - 0.18));
+        assert_eq!(share("1 (4 lb) whole boneless ham", 10182), None);
     }
 
     #[test]

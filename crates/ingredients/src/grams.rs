@@ -90,11 +90,22 @@ const FORMS: &[(&str, &[&str])] = &[
     ("ground", &["ground"]),
     // Cheese curds are bite-sized pieces, weighed as diced cheese.
     ("curds", &["diced", "cubes"]),
+    // Soft crumbs of bread; panko's airy flakes weigh half a dry crumb's cup.
+    ("crumbs", &["crumbs"]),
+    ("breadcrumbs", &["crumbs"]),
+    ("panko", &["panko"]),
+    // Flattened rice (poha) by the cup is flakes, not grains.
+    ("poha", &["flattened"]),
+    ("flattened", &["flattened"]),
+    ("beaten", &["flattened"]),
+    ("aval", &["flattened"]),
 ];
 
 /// Measure words that change a food's volume so much (whipped cream,
-/// melted cheese) that they are used only when the line says so.
-const ONLY_WHEN_SAID: &[&str] = &["whipped", "melted"];
+/// melted cheese, bread as crumbs, panko, rice flattened into flakes) that
+/// they are used only when the line's food name says so, itself or by a
+/// word of [`FORMS`] ("breadcrumbs" says "crumbs", "poha" "flattened").
+const ONLY_WHEN_SAID: &[&str] = &["whipped", "melted", "crumbs", "panko", "flattened"];
 
 fn measure_words(description: &str) -> Vec<String> {
     description
@@ -111,7 +122,16 @@ fn measure_words(description: &str) -> Vec<String> {
 /// spoon), then one not qualified at all.
 fn density(food: &Food, line: &ParsedLine, line_ml: f64) -> Option<(f64, String)> {
     let line_words = measure_words(&format!("{} {}", line.name, line.comment));
-    let name_words = measure_words(&line.name);
+    let name_words: Vec<String> = measure_words(&line.name)
+        .into_iter()
+        .flat_map(|n| {
+            let forms = FORMS
+                .iter()
+                .filter(|(w, _)| *w == n)
+                .flat_map(|(_, f)| f.iter().map(|f| (*f).to_owned()));
+            std::iter::once(n.clone()).chain(forms).collect::<Vec<_>>()
+        })
+        .collect();
     let wanted: Vec<&str> = FORMS
         .iter()
         .filter(|(w, _)| line_words.iter().any(|l| l == w))
@@ -239,6 +259,18 @@ fn variety_of(rest: &str, name: &str, food: &Food) -> bool {
     })
 }
 
+/// Kitchen pieces that are a part of the food, not the food as bought:
+/// used only for a line that names them ("8 chicken tenders").
+const PARTS: &[&str] = &["tender"];
+
+/// Whether a kitchen piece is a part of the food the line does not name.
+fn names_another_part(rest: &str, name: &str) -> bool {
+    let name = measure_words(name);
+    measure_words(rest)
+        .iter()
+        .any(|w| PARTS.contains(&w.as_str()) && !name.iter().any(|n| n.starts_with(w.as_str())))
+}
+
 /// Whether the line's food name says every word a kitchen piece
 /// measure adds to its piece and size: "1 head romaine" weighs a head of
 /// romaine, not a head of "lettuce" of any kind.
@@ -306,9 +338,11 @@ fn piece_weight(
     if let Some(found) = varieties.min_by_key(|(m, _, _)| !m.from_kitchen) {
         return Some(per(found));
     }
+    // A kitchen piece of a part the line does not name ("1 tender" of
+    // chicken breast) is not the food's piece.
     countable
         .iter()
-        .find(|(m, _, _)| m.from_kitchen)
+        .find(|(m, _, rest)| m.from_kitchen && !names_another_part(rest, name))
         .or_else(|| {
             countable
                 .iter()
@@ -486,6 +520,13 @@ mod tests {
         // A kitchen slice stands before SR28's 139 g slice of French bread.
         assert_eq!(known(&g("3 slices sourdough bread", 18029)), 96.0);
         assert_eq!(known(&g("1 small onion", 11282)), 70.0);
+        // SR28 counts only a large potato: a potato is a medium one.
+        assert_eq!(known(&g("3 potatoes, quartered", 11352)), 639.0);
+        assert_eq!(known(&g("1 small potato", 11352)), 170.0);
+        assert_eq!(known(&g("1 large potato", 11352)), 369.0);
+        // A chicken tender is a part of the breast, counted only by name.
+        assert_eq!(known(&g("8 chicken tenders", 5062)), 320.0);
+        assert_eq!(known(&g("2 chicken breasts", 5062)), 544.0);
         assert_eq!(known(&g("2 plum tomatoes", 11529)), 124.0);
         assert_eq!(known(&g("2 tomatoes", 11529)), 246.0);
         assert_eq!(known(&g("1 small head cauliflower", 11135)), 265.0);

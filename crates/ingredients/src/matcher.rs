@@ -39,6 +39,7 @@ const GARNISH: &[&str] = &[
     "dusting",
     "greasing",
     "spray",
+    "dipping",
 ];
 
 /// A food a line may be.
@@ -222,6 +223,16 @@ fn place(line: &ParsedLine) -> Reading {
             confidence: first.confidence,
         };
     }
+    // "an 8 lb spiral-cut ham": the cured whole ham, not the deli ham.
+    if let Some(first) = candidates.first_mut()
+        && let Some(food) = crate::bone::whole_ham_row(food(first.ndb), line)
+    {
+        *first = Candidate {
+            ndb: food.ndb,
+            description: food.description.clone(),
+            confidence: first.confidence,
+        };
+    }
     // "bone-in pork chops": the cut's own row on the bone.
     if crate::bone::on_the_bone(line)
         && let Some(first) = candidates.first_mut()
@@ -254,6 +265,17 @@ fn place(line: &ParsedLine) -> Reading {
         for c in &mut candidates {
             c.confidence = c.confidence.min(NAMED_PARTLY);
         }
+    }
+    // "baked beans in tomato sauce": never sure of SR28's beans "with pork".
+    let mut capped = false;
+    for c in &mut candidates {
+        if adds_a_meat(&line.text, c.ndb, &c.description) && c.confidence > NAMED_PARTLY {
+            c.confidence = NAMED_PARTLY;
+            capped = true;
+        }
+    }
+    if capped {
+        candidates.sort_by(|a, b| b.confidence.total_cmp(&a.confidence));
     }
     // A food brought to its row may now stand twice in the list.
     let mut seen = Vec::new();
@@ -301,6 +323,45 @@ fn lacks_the_kind(line: &ParsedLine) -> bool {
     let said = stems(&line.text);
     KINDS_SR28_LACKS.iter().any(|(food, kinds)| {
         said.contains(&stem(food)) && kinds.iter().any(|k| said.contains(&stem(k)))
+    })
+}
+
+/// SR28's group of sausages and luncheon meats.
+const SAUSAGES_AND_LUNCHEON_MEATS: u32 = 7;
+
+/// SR28's rows of a food "with" a meat ("BEANS,BKD,CND,W/PORK"), and the
+/// words of a line that name that meat.
+const WITH_MEAT: &[(&str, &[&str])] = &[
+    ("W/PORK", &["pork", "bacon", "ham"]),
+    ("W/BF", &["beef"]),
+    ("W/BEEF", &["beef"]),
+    ("W/HAM", &["ham"]),
+    (
+        "W/FRANKS",
+        &[
+            "frank", "franks", "hot dog", "hot dogs", "wiener", "wieners", "sausage", "sausages",
+        ],
+    ),
+];
+
+/// Whether SR28 row `ndb` (`description`), not itself a meat, adds a meat
+/// the line does not name (a British tin of baked beans is not SR28's
+/// beans with pork; Spam's "pork with ham" is its own meat).
+fn adds_a_meat(text: &str, ndb: u32, description: &str) -> bool {
+    if crate::bone::is_meat(ndb) || ndb / 1000 == SAUSAGES_AND_LUNCHEON_MEATS {
+        return false;
+    }
+    let description = description.replace("W/ ", "W/");
+    let line = format!(
+        " {} ",
+        text.to_lowercase()
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .collect::<Vec<_>>()
+            .join(" ")
+    );
+    WITH_MEAT.iter().any(|(part, words)| {
+        description.contains(part) && !words.iter().any(|w| line.contains(&format!(" {w} ")))
     })
 }
 
@@ -830,6 +891,90 @@ mod tests {
             },
             13809
         );
+    }
+
+    #[test]
+    fn baked_beans_are_plain_unless_the_line_names_the_meat() {
+        let ndb = |line: &str| placed(line).food.ndb;
+        assert_eq!(ndb("1 x 415 g tin baked beans in tomato sauce"), 16006);
+        assert_eq!(ndb("2 (16 oz) cans vegetarian baked beans"), 16006);
+        assert_eq!(ndb("1 (28 oz) can baked beans with pork"), 16009);
+        assert_eq!(ndb("1 (15 oz) can pork and beans"), 16009);
+        let adds = |line: &str, ndb: u32| adds_a_meat(line, ndb, &food(ndb).description);
+        assert!(adds("1 can beans in tomato sauce", 16011));
+        assert!(!adds("1 can beans with pork", 16009));
+        assert!(!adds("1 cup beans", 16006));
+        assert!(!adds("1 can luncheon meat", 7908));
+    }
+
+    #[test]
+    fn a_whole_ham_is_cured_ham_by_its_edible_part() {
+        let p = placed("1 (10 lb) bone-in spiral sliced ham");
+        assert_eq!(p.food.ndb, 10150);
+        assert!((p.grams - 4535.92 * 0.82).abs() < 0.5, "{}", p.grams);
+        assert_eq!(placed("1 (7 lb) half ham, bone in").food.ndb, 10150);
+        assert_eq!(placed("200 g shaved ham").food.ndb, 7029);
+        assert_eq!(placed("8 oz thinly sliced deli ham").food.ndb, 7029);
+    }
+
+    #[test]
+    fn fresh_breadcrumbs_are_bread_and_panko_is_light() {
+        let p = placed("2 cups fresh white breadcrumbs");
+        assert_eq!((p.food.ndb, p.grams), (18069, 90.0));
+        assert_eq!(placed("1 cup dry breadcrumbs").grams, 108.0);
+        assert!((placed("1/2 cup panko").grams - 30.0).abs() < 1e-6);
+        assert_eq!(placed("2 cups panko breadcrumbs").food.ndb, 18079);
+        // Bread cubed by the cup is not weighed as crumbs.
+        assert!(matches!(
+            read_line("4 cups cubed white bread").reading,
+            Reading::NeedsReview { .. }
+        ));
+    }
+
+    #[test]
+    fn poha_is_rice_where_the_line_says_so_and_asked_about_bare() {
+        let p = placed("2 cups medium poha, rinsed");
+        assert_eq!((p.food.ndb, p.grams), (20444, 160.0));
+        assert_eq!(placed("1 cup flattened rice").food.ndb, 20444);
+        match read_line("1 cup poha").reading {
+            Reading::NeedsReview { candidates, .. } => {
+                let ndbs: Vec<u32> = candidates.iter().map(|c| c.ndb).collect();
+                assert_eq!(ndbs[..2], [20444, 9138]);
+            }
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(placed("1 cup poha berries").food.ndb, 9138);
+        // Poha by the cup is flakes: 80 g, not a cup of rice grains.
+        assert_eq!(placed("1 cup thick poha").grams, 80.0);
+        assert_eq!(placed("1 cup long grain rice").grams, 185.0);
+    }
+
+    #[test]
+    fn spirits_chillies_nori_and_dipping_sauces() {
+        let p = |line: &str| {
+            let p = placed(line);
+            (p.food.ndb, p.grams)
+        };
+        assert_eq!(p("2 tbsp bourbon").0, 14037);
+        assert_eq!(p("1/4 cup dark rum").0, 14050);
+        assert_eq!(p("2 cups ginger ale").0, 14136);
+        assert_eq!(p("6 dried red chilies"), (11962, 3.0));
+        let (ndb, grams) = p("3 sheets nori");
+        assert!(ndb == 11446 && (grams - 7.8).abs() < 1e-9, "{grams}");
+        assert_eq!(p("1 lb bulk pork sausage").0, 7063);
+        // Unmeasured, for dipping: a garnish, 0 g.
+        assert_eq!(p("Ranch dressing, for dipping").1, 0.0);
+    }
+
+    #[test]
+    fn stew_meat_egusi_and_tenders_are_their_sr28_rows() {
+        let ndb = |line: &str| placed(line).food.ndb;
+        assert_eq!(ndb("2 lb stewing beef, cubed"), 23093);
+        assert_eq!(ndb("1 kg beef stew meat"), 23093);
+        assert_eq!(ndb("2 lb beef chuck roast"), 13809);
+        let p = placed("1 cup ground egusi");
+        assert_eq!((p.food.ndb, p.grams), (12174, 108.0));
+        assert_eq!(ndb("1 lb chicken tenders"), 5062);
     }
 
     #[test]

@@ -51,7 +51,49 @@ const KETCHUP: u32 = 11935;
 /// both are offered for review. By the cup or the can it is the canned
 /// sauce (ketchup is not bought by the can).
 pub fn ambiguous(line: &ParsedLine, food: &Food) -> Option<u32> {
-    (food.ndb == TOMATO_SAUCE && spoonful(line)).then_some(KETCHUP)
+    if food.ndb == TOMATO_SAUCE && (spoonful(line) || condiment(line)) {
+        return Some(KETCHUP);
+    }
+    (food.ndb == POHA_RICE && bare_poha(line)).then_some(GROUNDCHERRIES)
+}
+
+/// Whether a line of no amount is served with the dish ("Tomato sauce, to
+/// serve"): a condiment, as ketchup is.
+fn condiment(line: &ParsedLine) -> bool {
+    let words = format!("{} {}", line.name, line.comment).to_lowercase();
+    line.amount.is_none()
+        && ["serve", "serving", "dipping", "side"]
+            .iter()
+            .any(|w| words.contains(w))
+}
+
+/// The rice the lexicon reads "poha" as (Indian flattened rice), and
+/// SR28's groundcherries, which Hawaii calls poha.
+const POHA_RICE: u32 = 20444;
+const GROUNDCHERRIES: u32 = 9138;
+
+/// Words beside "poha" that say it is the Indian flattened rice: its
+/// thickness as sold, the dish, its other names.
+const RICE_POHA: &[&str] = &[
+    "thick",
+    "thin",
+    "medium",
+    "flattened",
+    "beaten",
+    "aval",
+    "kanda",
+    "batata",
+    "rice",
+];
+
+/// Whether the line says "poha" and nothing that tells which poha it is.
+fn bare_poha(line: &ParsedLine) -> bool {
+    let text = line.text.to_lowercase();
+    let words: Vec<&str> = text
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    words.contains(&"poha") && !RICE_POHA.iter().any(|w| words.contains(w))
 }
 
 /// Whether a line counts a herb in sprigs or bunches of a food SR28 has
@@ -67,11 +109,14 @@ pub fn wants_fresh(line: &ParsedLine, food: &Food) -> bool {
 /// (offered for review, never placed: the difference is too large to be
 /// sure). Mascarpone is about 44% fat and 430 kcal a 100 g, SR28's
 /// cream cheese 34% and 350 kcal.
-const STAND_INS: &[(&str, u32)] = &[("mascarpone", 1017)];
+/// Curry leaves (of the curry tree, not curry powder) have no row: SR28's
+/// bay leaf, another leaf used whole for its aroma, is offered.
+const STAND_INS: &[(&str, u32)] = &[("mascarpone", 1017), ("curry leaves", 2004)];
 
 /// The stand-in a line's words name, if any.
 pub fn stand_in(line: &ParsedLine) -> Option<u32> {
-    let words = line.name.to_lowercase();
+    // The whole line: "10 curry leaves" counts leaves of "curry".
+    let words = line.text.to_lowercase();
     STAND_INS
         .iter()
         .find(|(name, _)| words.contains(name))
@@ -104,6 +149,20 @@ mod tests {
             None
         );
         assert_eq!(ambiguous(&line("2 tbsp ketchup"), table(11935)), None);
+        // Served with the dish, unmeasured: a condiment.
+        assert_eq!(
+            ambiguous(&line("tomato sauce, to serve"), table(11549)),
+            Some(11935)
+        );
+    }
+
+    #[test]
+    fn bare_poha_may_be_groundcherries() {
+        let line = |text: &str| parse_line(text).unwrap();
+        assert_eq!(ambiguous(&line("2 cups poha"), table(20444)), Some(9138));
+        assert_eq!(ambiguous(&line("2 cups thick poha"), table(20444)), None);
+        assert_eq!(ambiguous(&line("1 cup aval (poha)"), table(20444)), None);
+        assert_eq!(ambiguous(&line("1 cup rice"), table(20444)), None);
     }
 
     #[test]
@@ -133,5 +192,11 @@ mod tests {
         let line = parse_line("8 oz mascarpone cheese").unwrap();
         assert_eq!(stand_in(&line), Some(1017));
         assert_eq!(stand_in(&parse_line("8 oz cream cheese").unwrap()), None);
+        let line = parse_line("1 sprig curry leaves").unwrap();
+        assert_eq!(stand_in(&line), Some(2004));
+        assert_eq!(
+            stand_in(&parse_line("12 curry leaves").unwrap()),
+            Some(2004)
+        );
     }
 }

