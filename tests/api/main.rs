@@ -29,6 +29,7 @@ mod household;
 mod input;
 mod leftovers;
 mod lifecycle;
+mod meal_weights;
 mod menus;
 mod micronutrients;
 mod notes;

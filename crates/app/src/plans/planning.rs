@@ -15,7 +15,7 @@ use mealplan_domain::planner::{
     self, Bound, DayFit, Diner, MealRow, PlanRequest, TableDay, Tolerances, WeekBound, is_main,
 };
 use mealplan_domain::profile::targets::basis::Stage;
-use mealplan_domain::{MealStatus, MealType, Nutrition, Recipe, UserId};
+use mealplan_domain::{MealStatus, MealType, MealsPerDay, Nutrition, Recipe, UserId};
 use mealplan_ports::{NewDay, NewMeal, Person, PlanSettings, Portion, StoreError};
 
 use super::basics::{adjusted, blocking, index_of};
@@ -85,6 +85,11 @@ pub struct DayFitView {
     pub one_meal_for: Option<Stage>,
     /// Meals of the day.
     pub meals: usize,
+    /// For a generated day that no day of as many meals can meet: the
+    /// fewest meals a day (up to six) that could, since meals a person
+    /// eats at a sitting (900 g; 1,200 g alone) carry only so much
+    /// (issue 38); `None` when none could or the day is met.
+    pub meals_needed: Option<usize>,
 }
 
 /// A missed day's place in its one-meal week.
@@ -557,6 +562,7 @@ fn fits(
         Some((bound.distinct(), bound.per_day(&misses)?))
     });
     let mut by_pattern: HashMap<Vec<MealType>, Option<Bound>> = HashMap::new();
+    let mut needed: HashMap<usize, Option<usize>> = HashMap::new();
     view.days
         .iter()
         .zip(assessed)
@@ -580,6 +586,21 @@ fn fits(
                 .filter(|_| best_one_day.is_some())
                 .map(|(distinct, days)| (*distinct, days[d]));
             let best = ranked.map(|(_, r)| r.bound).or(best_one_day);
+            let unreachable = best_one_day.is_some_and(|b| b.miss > 0.0);
+            let meals_needed = if generated && unreachable {
+                *needed.entry(slots.len()).or_insert_with(|| {
+                    (slots.len() + 1..=6).find(|n| {
+                        let more = MealsPerDay::parse(*n as i64)
+                            .map(planner::meal_slots)
+                            .unwrap_or_default();
+                        diner
+                            .best_miss(all, &more, &[])
+                            .is_some_and(|b| b.miss <= 0.0)
+                    })
+                })
+            } else {
+                None
+            };
             let week = ranked.map(|(distinct, r)| WeekPlace {
                 rank: r.rank,
                 distinct,
@@ -601,6 +622,7 @@ fn fits(
                     .then_some(diner.stage)
                     .filter(|s| *s != Stage::Adult),
                 meals: day.meals.len(),
+                meals_needed,
             })
         })
         .collect()

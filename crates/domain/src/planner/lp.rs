@@ -41,7 +41,8 @@ use crate::food::recipe::Recipe;
 use crate::profile::targets::Targets;
 
 use super::rules::{
-    MAX_MEAL_SHARE, PortionRange, Portions, Tolerances, grid, target_values, values,
+    MAX_MEAL_SHARE, PortionRange, Portions, Tolerances, grid, heaviest_portion, target_values,
+    values,
 };
 use super::whole_day::LimitRule;
 
@@ -69,9 +70,11 @@ const FREE: f64 = 1e5;
 /// exactly (the shipped catalogue has at most about 40,000).
 const MAX_PAIRS: usize = 250_000;
 
-/// The least miss of a day of `recipe` alone at any portion of `range`,
-/// its fibre past the ceiling or sodium past the limit of `limits`
-/// counting as a target beyond its tolerance ([`day_miss`]).
+/// The least miss of a day of `recipe` alone at any portion of `range`
+/// a person eats at one sitting ([`heaviest_portion`]), its fibre past
+/// the ceiling or sodium past the limit of `limits` counting as a target
+/// beyond its tolerance ([`day_miss`]); infinite when no portion is light
+/// enough.
 pub(super) fn recipe_miss(
     recipe: &Recipe,
     range: PortionRange,
@@ -79,7 +82,7 @@ pub(super) fn recipe_miss(
     tolerances: &Tolerances,
     limits: &LimitRule,
 ) -> f64 {
-    grid(range.min, range.max)
+    grid(range.min, largest(recipe, range, 1))
         .map(|s| {
             let n = recipe.nutrition.served(s);
             day_miss(
@@ -90,6 +93,12 @@ pub(super) fn recipe_miss(
             )
         })
         .fold(f64::INFINITY, f64::min)
+}
+
+/// The largest portion of `recipe` in `range` on a day of `meals` meals:
+/// the planner never serves a meal heavier than its weight limit.
+fn largest(recipe: &Recipe, range: PortionRange, meals: usize) -> f64 {
+    range.max.min(heaviest_portion(recipe.grams(), meals))
 }
 
 /// A day's miss as the planner ranks it: the worse of its targets' miss
@@ -156,24 +165,30 @@ pub fn best_miss(
     }
     // Nutrients as fractions of their targets.
     let want = target_values(targets).map(|t| t.max(1.0));
-    let scaled: Vec<Vec<[f64; 4]>> = pools
+    // Each candidate with its largest portion; one too heavy at its
+    // smallest is no candidate.
+    let scaled: Vec<Vec<([f64; 4], f64)>> = pools
         .iter()
-        .map(|pool| {
+        .zip(slots)
+        .map(|(pool, m)| {
+            let range = portions.range(*m);
             pool.iter()
                 .map(|r| {
                     let v = values(&r.nutrition);
-                    std::array::from_fn(|j| v[j] / want[j])
+                    let v: [f64; 4] = std::array::from_fn(|j| v[j] / want[j]);
+                    (v, largest(r, range, slots.len()))
                 })
+                .filter(|(_, max)| *max >= range.min - 1e-9)
                 .collect()
         })
         .collect();
-    let ranges: Vec<(f64, f64)> = slots
-        .iter()
-        .map(|m| {
-            let r = portions.range(*m);
-            (r.min, r.max)
-        })
-        .collect();
+    if scaled.iter().any(Vec::is_empty) {
+        return Some(Bound {
+            miss: f64::INFINITY,
+            exact: false,
+        });
+    }
+    let ranges: Vec<f64> = slots.iter().map(|m| portions.range(*m).min).collect();
     let tol = tolerances.values();
     let capped = slots.len() >= 3;
     let miss = relaxation(&scaled, &ranges, &tol, capped)?;
@@ -206,7 +221,7 @@ fn best_pair(
     let mut second: Vec<(*const Recipe, [f64; 4], f64, f64)> = pools[1]
         .iter()
         .flat_map(|r| {
-            grid(ranges[1].min, ranges[1].max).map(move |s| {
+            grid(ranges[1].min, largest(r, ranges[1], 2)).map(move |s| {
                 let n = r.nutrition.served(s);
                 (
                     std::ptr::from_ref::<Recipe>(*r),
@@ -220,7 +235,7 @@ fn best_pair(
     second.sort_by(|a, b| a.1[0].total_cmp(&b.1[0]));
     let mut best = f64::INFINITY;
     for r in pools[0] {
-        for s in grid(ranges[0].min, ranges[0].max) {
+        for s in grid(ranges[0].min, largest(r, ranges[0], 2)) {
             let served = r.nutrition.served(s);
             let sodium_a = r.card.sodium * s;
             let a = values(&served);
@@ -265,8 +280,8 @@ struct Dual {
 /// The optimum of the portion LP by cutting planes on its dual (a lower
 /// bound on it if the rounds run out); `None` if the solver fails.
 fn relaxation(
-    pools: &[Vec<[f64; 4]>],
-    ranges: &[(f64, f64)],
+    pools: &[Vec<([f64; 4], f64)>],
+    ranges: &[f64],
     tol: &[f64; 4],
     capped: bool,
 ) -> Option<f64> {
@@ -275,12 +290,12 @@ fn relaxation(
     let mut cuts: Vec<(usize, [f64; 4])> = Vec::new();
     for (k, pool) in pools.iter().enumerate() {
         for j in 0..4 {
-            let by = |a: &&[f64; 4], b: &&[f64; 4]| a[j].total_cmp(&b[j]);
-            for v in [pool.iter().max_by(by), pool.iter().min_by(by)]
+            let by = |a: &&([f64; 4], f64), b: &&([f64; 4], f64)| a.0[j].total_cmp(&b.0[j]);
+            for (v, max) in [pool.iter().max_by(by), pool.iter().min_by(by)]
                 .into_iter()
                 .flatten()
             {
-                for s in [ranges[k].0, ranges[k].1] {
+                for s in [ranges[k], *max] {
                     cuts.push((k, v.map(|x| x * s)));
                 }
             }
@@ -303,8 +318,8 @@ fn relaxation(
             };
             let mut top: Vec<(f64, [f64; 4])> = Vec::with_capacity(CUTS_PER_SLOT + 1);
             let mut most = f64::NEG_INFINITY;
-            for v in pool {
-                for s in [ranges[k].0, ranges[k].1] {
+            for (v, max) in pool {
+                for s in [ranges[k], *max] {
                     let p = v.map(|x| x * s);
                     let value = price(&p);
                     most = most.max(value);

@@ -7,7 +7,8 @@
 //! - **Hard** (never broken): restrictions and vegan/vegetarian; portions
 //!   in quarter servings, 0.75-1.5 for main meals and 0.5-1.5 for snacks,
 //!   main meals up to `max_servings` (2.0 by default, never above 2.5)
-//!   only on a day whose targets cannot be met otherwise; no recipe twice
+//!   only on a day whose targets cannot be met otherwise; no meal for one
+//!   person over 900 g as served (1,200 g on a one-meal day); no recipe twice
 //!   in a day; no meal over half the calories of a day of three or more
 //!   meals; the same recipe not in the same slot on consecutive days while
 //!   the slot has 10 or more candidates; a one-meal-a-day plan has at
@@ -72,8 +73,9 @@ pub use rules::{
     CALORIE_TOLERANCE, CALORIE_TOLERANCE_RANGE, DEFAULT_MAX_SERVINGS, MACRO_TOLERANCE,
     MACRO_TOLERANCE_RANGE, MAX_MEAL_SHARE, MAX_SERVINGS_RANGE, MEAL_GRAMS_MAX, MEAL_MIN_SERVINGS,
     MIN_MAIN_SHARE, MIN_SNACK_SHARE, Nutrient, ONE_MEAL_GRAMS_MAX, PortionRange, Portions,
-    SNACK_MIN_SERVINGS, STEPS_PER_SERVING, Tolerances, USUAL_MAX_SERVINGS, default_share, is_main,
-    meal_weight_excess, share_bands, share_breach, weight_cost,
+    SNACK_MIN_SERVINGS, STEPS_PER_SERVING, Tolerances, USUAL_MAX_SERVINGS, default_share,
+    heaviest_portion, is_main, meal_grams_max, meal_weight_excess, share_bands, share_breach,
+    weight_cost,
 };
 pub use week::{Ranked, WeekBound};
 

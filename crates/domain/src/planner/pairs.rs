@@ -45,7 +45,7 @@ impl Problem<'_> {
                     !held.contains(&cand.index) && !slot.banned.contains(&cand.index)
                 })
                 .flat_map(|(c, cand)| {
-                    grid(slot.range.min, self.cap(slot)).map(move |s| Choice {
+                    grid(slot.range.min, self.cap_of(slot, cand)).map(move |s| Choice {
                         c,
                         s,
                         scaled: cand.scaled.map(|v| v * s),

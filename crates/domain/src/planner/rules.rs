@@ -244,15 +244,30 @@ pub const MEAL_GRAMS_MAX: f64 = 900.0;
 /// The same on a one-meal day, g.
 pub const ONE_MEAL_GRAMS_MAX: f64 = 1200.0;
 
-/// How far a meal of `grams` on a day of `meals` meals is over its weight
-/// limit, as a fraction of it (0 when under): it ranks with a target's
-/// miss beyond its tolerance.
-pub fn meal_weight_excess(grams: f64, meals: usize) -> f64 {
-    let max = if meals >= 2 {
+/// The most one person's meal may weigh on a day of `meals` meals, g.
+pub fn meal_grams_max(meals: usize) -> f64 {
+    if meals >= 2 {
         MEAL_GRAMS_MAX
     } else {
         ONE_MEAL_GRAMS_MAX
-    };
+    }
+}
+
+/// The largest grid portion of a dish weighing `grams` a serving that a
+/// day of `meals` meals lets one person eat at a sitting (unbounded for a
+/// dish of no weight). The planner never picks a larger one: a 2-kg plate
+/// is not a meal, whatever the targets ask (issue 38).
+pub fn heaviest_portion(grams: f64, meals: usize) -> f64 {
+    if grams <= 0.0 {
+        return f64::INFINITY;
+    }
+    (meal_grams_max(meals) / grams * STEPS_PER_SERVING + 1e-9).floor() / STEPS_PER_SERVING
+}
+
+/// How far a meal of `grams` on a day of `meals` meals is over its weight
+/// limit, as a fraction of it (0 when under).
+pub fn meal_weight_excess(grams: f64, meals: usize) -> f64 {
+    let max = meal_grams_max(meals);
     if grams > max {
         (grams - max) / max
     } else {
@@ -290,22 +305,24 @@ pub fn share_breach(share: f64, main: bool, meals: usize, planned_whole: bool) -
     (floor - share).max(over).max(0.0)
 }
 
-/// A meal over its weight limit ([`meal_weight_excess`]): this much for
-/// the first 10% over, more beyond, up to [`HEAVY_CAP`].
-const HEAVY_WEIGHT: f64 = 20.0;
-/// Below the step a day pays for a target beyond its tolerance: the
-/// weight limit never pulls a day off its targets.
-const HEAVY_CAP: f64 = 800.0;
+/// What a meal over its weight limit costs: above every target, so that
+/// a heavier plate is only ever left where no portion of any dish fits
+/// (a kept meal, a household dish every seat must share).
+const HEAVY_STEP: f64 = 1e6;
 
 /// What a meal of `grams` costs a planner on a day of `meals` meals:
-/// nothing under its weight limit, then a limit's cost weighed below the
-/// targets (among days on target the lighter meals win): a day's meals
-/// together never cost more than [`HEAVY_CAP`]. The one-person
-/// and the household planner both weigh meals by it.
+/// nothing under its weight limit, then more than any day's miss of its
+/// targets ([`HEAVY_STEP`], growing with the excess). The one-person
+/// search never reaches it ([`heaviest_portion`] caps its portions); the
+/// household planner, whose portions are one grid for every dish, weighs
+/// its meals by it.
 pub fn weight_cost(grams: f64, meals: usize) -> f64 {
-    let over = meal_weight_excess(grams, meals) / 0.1;
-    // A day's meals together stay under the cap.
-    (HEAVY_WEIGHT * over * (1.0 + over)).min(HEAVY_CAP / meals.max(1) as f64)
+    let over = meal_weight_excess(grams, meals);
+    if over > 0.0 {
+        HEAVY_STEP * (1.0 + over)
+    } else {
+        0.0
+    }
 }
 
 #[cfg(test)]
@@ -391,12 +408,22 @@ mod tests {
     }
 
     #[test]
-    fn weight_costs_only_past_the_limit_and_never_past_its_cap() {
+    fn weight_costs_only_past_the_limit_and_above_any_target() {
         assert_eq!(weight_cost(900.0, 3), 0.0);
         assert_eq!(weight_cost(1200.0, 1), 0.0);
-        assert!(weight_cost(990.0, 3) > 0.0);
+        assert!(weight_cost(901.0, 3) > 1e6);
         assert!(weight_cost(990.0, 3) < weight_cost(1100.0, 3));
-        assert!((weight_cost(5000.0, 3) - 800.0 / 3.0).abs() < 1e-9);
-        assert_eq!(weight_cost(5000.0, 1), 800.0);
+        assert_eq!(weight_cost(1100.0, 1), 0.0);
+    }
+
+    #[test]
+    fn the_heaviest_portion_keeps_a_meal_a_person_eats() {
+        assert_eq!(heaviest_portion(600.0, 3), 1.5);
+        assert_eq!(heaviest_portion(450.0, 2), 2.0);
+        assert_eq!(heaviest_portion(700.0, 2), 1.25);
+        assert_eq!(heaviest_portion(700.0, 1), 1.5);
+        assert_eq!(heaviest_portion(1300.0, 3), 0.5);
+        assert!(heaviest_portion(0.0, 3).is_infinite());
+        assert!(heaviest_portion(333.0, 3) * 333.0 <= MEAL_GRAMS_MAX);
     }
 }

@@ -16,8 +16,8 @@ use crate::profile::targets::Targets;
 use super::Rng;
 use super::budget::Budget;
 use super::rules::{
-    MEAL_MIN_SERVINGS, PortionRange, STEPS_PER_SERVING, Tolerances, grid, on_grid, share_breach,
-    target_values, values, weight_cost,
+    MEAL_MIN_SERVINGS, PortionRange, STEPS_PER_SERVING, Tolerances, grid, heaviest_portion,
+    on_grid, share_breach, target_values, values, weight_cost,
 };
 use super::whole_day::{
     COUNTED, Dishes, LimitRule, MinorValues, Seen, WeekUse, limits_cost, limits_kept,
@@ -145,10 +145,14 @@ impl Scorer {
     /// [`error`](Self::error) of a day also `excess` past its fibre
     /// ceiling or sodium limit (a fraction of the limit): that excess
     /// counts as a target that far beyond its tolerance, since the two
-    /// limits rank with the targets.
+    /// limits rank with the targets. On a day that misses its targets
+    /// anyway the limit's excess still costs on its own: a day a little
+    /// further off its calories beats one as far off with 2,600 mg of
+    /// sodium (issue 38).
     pub fn error_past(&self, total: &[f64; 4], excess: f64) -> f64 {
         let mut loss = 0.0;
-        let mut worst: f64 = excess.max(0.0) * 100.0;
+        let past = excess.max(0.0) * 100.0;
+        let mut worst: f64 = past;
         for ((got, want), points) in total.iter().zip(&self.target).zip(&self.points) {
             let e = (got - want).abs();
             loss += e * e;
@@ -162,7 +166,7 @@ impl Scorer {
         if worst > 0.0 {
             loss += OFF_STEP;
         }
-        loss + WORST_WEIGHT * worst * worst
+        loss + WORST_WEIGHT * (worst * worst + past * past)
     }
 
     /// How far `totals` are beyond the tolerances (see [`Tolerances::miss`]).
@@ -247,6 +251,24 @@ impl Problem<'_> {
         }
     }
 
+    /// The largest portion candidate `c` may have in `slot` now: the
+    /// slot's cap, and never a meal heavier than a person eats at a
+    /// sitting on a day of this many meals ([`heaviest_portion`]). Below
+    /// the slot's smallest portion the candidate is not
+    /// [`allowed`](Self::allowed) at all.
+    pub(super) fn cap_of(&self, slot: &Slot<'_>, c: &Candidate) -> f64 {
+        self.cap(slot).min(heaviest_portion(
+            c.grams,
+            self.slots.len() + self.fixed.len(),
+        ))
+    }
+
+    /// The portion nearest to `s` that `c` may have in `slot`.
+    fn portion_of(&self, slot: &Slot<'_>, c: &Candidate, s: f64) -> f64 {
+        let min = slot.range.min;
+        on_grid(s, min, self.cap_of(slot, c).max(min))
+    }
+
     /// The part of a pick's cost that does not depend on its portion.
     /// Repeat cost less preference bonus of a candidate.
     fn repeat_cost(&self, c: &Candidate) -> f64 {
@@ -274,11 +296,9 @@ impl Problem<'_> {
     }
 
     /// The part of a pick's cost that depends on its portion only: the
-    /// portion away from one serving, and a meal heavier than a person
-    /// eats ([`weight_cost`]), weighed as a limit
-    /// below the targets: among days on target the lighter meals win, but
-    /// the catalogue has too few energy-dense dishes for the limit to
-    /// rank with the targets yet (issue 38).
+    /// portion away from one serving, uneven counted items, and a meal
+    /// heavier than a person eats ([`weight_cost`], never reached here:
+    /// [`cap_of`](Self::cap_of) keeps every portion under it).
     fn portion_cost(&self, slot: &Slot<'_>, c: &Candidate, s: f64) -> f64 {
         let mut cost = weight_cost(c.grams * s, self.slots.len() + self.fixed.len());
         cost += PORTION_PENALTY * (s - 1.0) * (s - 1.0);
@@ -446,7 +466,9 @@ impl Problem<'_> {
     }
 
     fn allowed(&self, slot: &Slot<'_>, c: &Candidate, held: &[usize]) -> bool {
-        !held.contains(&c.index) && !slot.banned.contains(&c.index)
+        !held.contains(&c.index)
+            && !slot.banned.contains(&c.index)
+            && self.cap_of(slot, c) >= slot.range.min - 1e-9
     }
 
     /// Recipes held by the fixed meals and by every slot but `skip`.
@@ -479,7 +501,7 @@ impl Problem<'_> {
                 .map(|_| rng.below(n))
                 .chain((0..n).map(|i| (start + i) % n))
                 .find(|c| self.allowed(slot, &slot.pool[*c], &held))?;
-            picks.push((free, on_grid(1.0, slot.range.min, self.cap(slot))));
+            picks.push((free, self.portion_of(slot, &slot.pool[free], 1.0)));
         }
         Some(picks)
     }
@@ -501,14 +523,13 @@ impl Problem<'_> {
                 left * mid / (1.0 - fixed_share).max(mid)
             });
             let w2: f64 = want.iter().map(|w| w * w).sum();
-            let cap = self.cap(slot);
             let mut best: Option<(f64, usize, f64)> = None;
             for (c, cand) in slot.pool.iter().enumerate() {
                 let v = &cand.scaled;
                 let dot: f64 = (0..4).map(|j| v[j] * want[j]).sum();
                 let norm: f64 = (0..4).map(|j| v[j] * v[j]).sum();
                 let s = if norm > 0.0 { dot / norm } else { 1.0 };
-                let s = on_grid(s, slot.range.min, cap);
+                let s = self.portion_of(slot, cand, s);
                 let d = w2 - 2.0 * s * dot + s * s * norm + self.repeat_cost(cand);
                 if best.is_none_or(|(b, _, _)| d < b) && self.allowed(slot, cand, &held) {
                     best = Some((d, c, s));
@@ -523,8 +544,8 @@ impl Problem<'_> {
     /// Coordinate descent from `picks` (clamped to this problem's
     /// portions).
     pub fn descend(&self, mut picks: Vec<(usize, f64)>, rng: &mut Rng) -> Day {
-        for (slot, (_, s)) in self.slots.iter().zip(picks.iter_mut()) {
-            *s = on_grid(*s, slot.range.min, self.cap(slot));
+        for (slot, (c, s)) in self.slots.iter().zip(picks.iter_mut()) {
+            *s = self.portion_of(slot, &slot.pool[*c], *s);
         }
         let shape = self.shape();
         let n = self.slots.len();
@@ -587,10 +608,14 @@ impl Problem<'_> {
                 let residual: [f64; 4] = std::array::from_fn(|j| self.scorer.target[j] - others[j]);
                 let r2: f64 = residual.iter().map(|r| r * r).sum();
                 let held = self.held(&picks, k);
-                let (min, cap) = (slot.range.min, self.cap(slot));
+                let min = slot.range.min;
                 let mid = (slot.band.0 + slot.band.1) / 2.0;
                 let mut best = (loss, picks[k]);
                 for (c, cand) in slot.pool.iter().enumerate() {
+                    let cap = self.cap_of(slot, cand);
+                    if cap < min - 1e-9 {
+                        continue;
+                    }
                     let v = &cand.scaled;
                     let dot: f64 = (0..4).map(|j| v[j] * residual[j]).sum();
                     let norm: f64 = (0..4).map(|j| v[j] * v[j]).sum();

@@ -446,38 +446,36 @@ fn the_fibre_ceiling_ranks_with_the_targets() {
 }
 
 #[test]
-fn lighter_meals_win_among_days_on_target() {
-    // One meal a day, every dinner on target: six weigh 1,500 g (25% over
-    // the 1,200 g of a one-meal day), six 700 g. The lighter are served.
-    // Then the light ones are 15% short on protein: the targets come
-    // first, so the heavy ones are (the weight limit weighs below them
-    // until the catalogue has dishes dense enough to keep both).
+fn no_meal_is_heavier_than_a_person_eats() {
+    // One meal a day, every dinner on target: six weigh 2,000 g a serving
+    // (even 0.75 of one is over the 1,200 g of a one-meal day), six
+    // 700 g. Only the lighter are served. Then the light ones are 15%
+    // short on protein: the day misses rather than serve a 1.5-kg plate,
+    // and no portion of a heavy dish is cut below the smallest allowed.
     let t = targets();
     let weighed = |short: bool| {
         dinners(|k, r| {
             let heavy = k < 6;
             r.ingredients = vec![RecipeIngredient {
                 name: "stew".into(),
-                grams: if heavy { 1500.0 } else { 700.0 },
+                grams: if heavy { 2000.0 } else { 700.0 },
             }];
             if short && !heavy {
                 r.nutrition.protein = t.protein * 0.85;
             }
         })
     };
-    let light = weighed(false);
-    let req = request(&light, 1, HardRules::default(), 3);
-    for d in &plan(&req).unwrap() {
-        assert!(d.meals.iter().all(|m| m.recipe_id > 6), "{:?}", d.meals);
+    for short in [false, true] {
+        let recipes = weighed(short);
+        let req = request(&recipes, 1, HardRules::default(), 3);
+        for d in &plan(&req).unwrap() {
+            assert!(d.meals.iter().all(|m| m.recipe_id > 6), "{:?}", d.meals);
+            for m in &d.meals {
+                let grams = recipes[(m.recipe_id - 1) as usize].grams() * m.servings;
+                assert!(grams <= ONE_MEAL_GRAMS_MAX, "{grams} g: {m:?}");
+            }
+        }
     }
-    let short = weighed(true);
-    let req = request(&short, 1, HardRules::default(), 3);
-    let days = plan(&req).unwrap();
-    let heavy = days
-        .iter()
-        .filter(|d| d.meals.iter().all(|m| m.recipe_id <= 6))
-        .count();
-    assert!(heavy >= 4, "{days:?}");
 }
 
 #[test]

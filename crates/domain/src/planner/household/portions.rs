@@ -3,7 +3,7 @@
 //! every combination or coordinate descent for a longer one.
 
 use crate::food::nutrition::Nutrition;
-use crate::planner::rules::{STEPS_PER_SERVING, share_breach, weight_cost};
+use crate::planner::rules::{STEPS_PER_SERVING, heaviest_portion, share_breach, weight_cost};
 use crate::planner::whole_day::{limits_cost, ranked_excess};
 
 use super::search::{Choice, Search};
@@ -75,7 +75,18 @@ impl Search<'_> {
         let units: Vec<[f64; 4]> = dishes.iter().map(|r| seat.units[*r]).collect();
         let want = seat.scorer.target;
         let lo: Vec<f64> = seat.steps.iter().map(|s| s[0]).collect();
-        let hi: Vec<f64> = seat.steps.iter().map(|s| s[s.len() - 1]).collect();
+        // No portion heavier than a person eats at a sitting, where the
+        // smallest allows it.
+        let hi: Vec<f64> = seat
+            .steps
+            .iter()
+            .zip(dishes)
+            .map(|(s, r)| {
+                let top = s[s.len() - 1];
+                top.min(heaviest_portion(self.packed.grams[*r], n))
+                    .max(s[0])
+            })
+            .collect();
         let mut x: Vec<f64> = (0..n).map(|k| 1.0_f64.clamp(lo[k], hi[k])).collect();
         for _ in 0..12 {
             for k in 0..n {

@@ -161,8 +161,8 @@ pub struct DayFitResponse {
     /// points of the target (0 when every target is within).
     pub miss_points: f64,
     /// When a target is off: the best any plan keeping the owner's
-    /// restrictions and diet, the portion limits and the variety rules
-    /// could do; null otherwise. For most meal slots, the least
+    /// restrictions and diet, the portion limits, the meal weight limits
+    /// (900 g a meal, 1,200 g alone) and the variety rules could do; null otherwise. For most meal slots, the least
     /// `miss_points` any day of them can have. One meal a day needs 5
     /// different recipes a week, so there it is the least `miss_points`
     /// the week's `week_rank`-th best day can have in any such week.
@@ -251,12 +251,12 @@ impl From<&DayFitView> for DayFitResponse {
                 (Some(best), Some(one), Some(week)) if best > one + 0.05 => {
                     let place = ordinal(week.rank);
                     text.push_str(&format!(
-                        " One meal a day needs {} different recipes a week, and few come close alone: this is the week's {place} day, and no week under your restrictions and the portion limits has its {place} day closer than {best:.1} points beyond a tolerance (a single day could come to {one:.1})",
+                        " One meal a day needs {} different recipes a week, and few come close alone: this is the week's {place} day, and no week under your restrictions, the portion limits and the meal weight limits has its {place} day closer than {best:.1} points beyond a tolerance (a single day could come to {one:.1})",
                         week.distinct
                     ));
                 }
                 (Some(best), _, _) => text.push_str(&format!(
-                    " No day of these meals under your restrictions and the portion limits comes closer than {best:.1} points beyond a tolerance"
+                    " No day of these meals under your restrictions, the portion limits and the meal weight limits comes closer than {best:.1} points beyond a tolerance"
                 )),
                 _ => {}
             }
@@ -281,15 +281,22 @@ impl From<&DayFitView> for DayFitResponse {
             } else {
                 format!("A main meal is above {USUAL_MAX_SERVINGS} servings.")
             });
-            // Issue 38: a serving is one person's and a portion at most
-            // two of them, so a big day in one or two sittings is not on
-            // any plate a person eats.
-            if f.generated && f.meals <= 2 && best.is_some_and(|b| b > 0.0) {
-                note.push(format!(
-                    "{} a day cannot hold these targets in meals a person eats (a serving is at most 700 g and 1,200 kcal): more meals a day would.",
-                    if f.meals == 1 { "One meal" } else { "Two meals" }
-                ));
-            }
+        }
+        // Issue 38: a serving is one person's, and a meal at most what a
+        // person eats at a sitting, so a big day in few sittings is not
+        // on any plate: said, with the fewest meals a day that could.
+        if let Some(needed) = f.meals_needed {
+            let words = [
+                "One meal",
+                "Two meals",
+                "Three meals",
+                "Four meals",
+                "Five meals",
+            ];
+            note.push(format!(
+                "{} a day cannot hold these targets in meals a person eats (at most 900 g a meal, 1,200 g for a day's only meal): {needed} meals a day could.",
+                words[f.meals.clamp(1, 5) - 1],
+            ));
         }
         let whole_day = WholeDayResponse::from(&f.whole_day);
         note.extend(whole_day.note());
