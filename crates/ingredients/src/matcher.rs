@@ -820,6 +820,16 @@ mod tests {
         ] {
             assert_eq!(placed(line).food.ndb, ndb, "{line}");
         }
+        for (line, ndb, grams) in [
+            ("2 cups canned peas, drained", 11308, 350.0),
+            ("1 lb dried black-eyed peas", 16062, 453.592),
+            ("3 Persian cucumbers, chopped", 11205, 300.0),
+            ("2 tbsp dried apricots, chopped", 9032, 16.25),
+        ] {
+            let p = placed(line);
+            assert_eq!(p.food.ndb, ndb, "{line}");
+            assert!((p.grams - grams).abs() < 0.01, "{line}: {}", p.grams);
+        }
         // No fat level: SR28's three plain Greek rows, for a person.
         let Reading::NeedsReview { candidates, .. } = read_line("1 cup Greek yogurt").reading
         else {
