@@ -263,7 +263,7 @@ fn place(line: &ParsedLine) -> Reading {
     // "skin on" chicken, "dried" beans: the row the line buys.
     if let Some(first) = candidates.first_mut()
         && let Some(row) = crate::skin::as_said(food(first.ndb), &line.text)
-            .or_else(|| crate::kinds::dried_legume(food(first.ndb), &line.text))
+            .or_else(|| crate::kinds::dried_legume(food(first.ndb), &name))
     {
         *first = Candidate {
             ndb: row.ndb,
@@ -403,10 +403,15 @@ fn with_states(line: &ParsedLine) -> String {
     {
         name = format!("canned {name}");
     }
+    // "rinsed and dried", "drained and dried": dried off, not a dried food.
+    let dried_off = ["rinsed", "drained", "washed", "patted", "towel"]
+        .iter()
+        .any(|w| comment.contains(w));
     for word in STATE_WORDS {
         let said = comment
             .split(|c: char| !c.is_alphanumeric())
-            .any(|w| w == *word);
+            .any(|w| w == *word)
+            && !(*word == "dried" && dried_off);
         if said && !name.contains(word) {
             name = format!("{word} {name}");
         }
@@ -813,6 +818,9 @@ mod tests {
             ("500 g boneless chicken breast, skin on", 5057),
             ("2 cups dried pinto beans, soaked", 16042),
             ("1 (15 oz) can pinto beans, drained and patted dry", 16345),
+            ("1 cup chickpeas, rinsed and dried", 16359),
+            ("2 cups white beans, drained and dried", 16050),
+            ("1 cup dried chickpeas, soaked overnight and drained", 16056),
             ("12 oz polish kielbasa", 7970),
             ("6 oz turkey kielbasa, sliced", 7934),
             ("1/2 cup roasted red peppers, chopped", 11916),
