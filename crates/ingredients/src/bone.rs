@@ -294,9 +294,14 @@ const SKINNED: &[&str] = &["skinned", "skinless", "skin removed", "skin off"];
 /// The skin's share of the food as bought with it, for a "meat only" row
 /// weighed skinned ("1 kg bone-in chicken, skinned"): SR28 counts skin
 /// and bone as the meat-only row's refuse (52% of a broiler), bone alone
-/// as its meat-and-skin row's (32%); the skin is the difference.
+/// as its meat-and-skin row's (32%); the skin is the difference. A whole
+/// bird ("1 whole chicken (about 3 lb), skinned") is sold and weighed with
+/// its skin: none of its refuse is taken off before.
 fn skin_share(food: &Food, text: &str, refuse: f64) -> Option<f64> {
-    if !food.description.contains("MEAT ONLY") || !SKINNED.iter().any(|w| text.contains(w)) {
+    if !food.description.contains("MEAT ONLY")
+        || !SKINNED.iter().any(|w| text.contains(w))
+        || has_word(text, "whole")
+    {
         return None;
     }
     let table = FoodTable::sr28();
@@ -325,6 +330,9 @@ mod tests {
         // 52% bone and skin of a broiler, 32% bone: skinned, 0.48 / 0.80.
         let skinned = share("1 kg bone-in chicken, skinned and cut up", 5011).unwrap();
         assert!((skinned - 0.6).abs() < 1e-9, "{skinned}");
+        // A whole bird is weighed as sold, with its skin: 52% refuse.
+        let whole = share("1 whole chicken (about 3 lb), skinned and jointed", 5011).unwrap();
+        assert!((whole - 0.48).abs() < 1e-9, "{whole}");
         let whole = share("1 kg bone-in chicken, cut up", 5011).unwrap();
         assert!((whole - 0.48).abs() < 1e-9, "{whole}");
     }

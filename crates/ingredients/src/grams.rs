@@ -247,16 +247,26 @@ fn of_diameter(food: &Food, line: &ParsedLine) -> Option<(f64, String)> {
 /// plum tomato" for "3 Roma tomatoes", or the whole item, as "1 baguette"
 /// for "2 baguettes" (a plural meets its singular).
 fn variety_of(rest: &str, name: &str, food: &Food) -> bool {
+    variety_words(rest, name, food) > 0
+}
+
+/// How many words of the name [`variety_of`] finds in a measure: of two
+/// measures "1 persian cucumber" says more of "3 Persian cucumbers" than
+/// "1 cucumber".
+fn variety_words(rest: &str, name: &str, food: &Food) -> usize {
     let description = measure_words(&food.description);
     let rest = measure_words(rest);
-    measure_words(name).iter().any(|w| {
-        w.len() >= 3
-            && w != "or"
-            && rest
-                .iter()
-                .any(|r| r == w || w.strip_suffix('s') == Some(r.as_str()))
-            && !description.iter().any(|d| d.starts_with(w.as_str()))
-    })
+    measure_words(name)
+        .into_iter()
+        .filter(|w| {
+            w.len() >= 3
+                && w != "or"
+                && rest
+                    .iter()
+                    .any(|r| r == w || w.strip_suffix('s') == Some(r.as_str()))
+                && !description.iter().any(|d| d.starts_with(w.as_str()))
+        })
+        .count()
 }
 
 /// Kitchen pieces that are a part of the food, not the food as bought:
@@ -332,10 +342,14 @@ fn piece_weight(
     }
     // Of the pieces the name says, the kitchen's first (as bought, where
     // SR28's is not: "1 drumstick, with bone").
+    // The measure saying most of the name, the kitchen's first of those.
     let varieties = countable
         .iter()
-        .filter(|(_, _, rest)| variety_of(rest, name, food));
-    if let Some(found) = varieties.min_by_key(|(m, _, _)| !m.from_kitchen) {
+        .filter(|(_, _, rest)| variety_of(rest, name, food))
+        .rev();
+    if let Some(found) =
+        varieties.max_by_key(|(m, _, rest)| (variety_words(rest, name, food), m.from_kitchen))
+    {
         return Some(per(found));
     }
     // A kitchen piece of a part the line does not name ("1 tender" of

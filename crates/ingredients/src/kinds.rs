@@ -3,6 +3,8 @@
 //! name is the plain row ("EGG,WHL,RAW,FRSH"); a line that says which kind
 //! it buys is brought to the row of that kind, or, where SR28 has rows of
 //! that kind of the food but none near the one found, is not sure of it.
+//! Fat levels ("full-fat", "2%", "nonfat") choose among a dairy food's
+//! rows the same way, and "dried" beans are SR28's raw mature seeds.
 
 use crate::foods::{Food, FoodTable};
 
@@ -10,8 +12,8 @@ use crate::foods::{Food, FoodTable};
 struct Kind {
     /// Phrases of the line (lower case, hyphens as spaces) that say it.
     said: &'static [&'static str],
-    /// The first part of the descriptions of the food it chooses among
-    /// ("EGG"), or `None` for any food.
+    /// The first parts of the descriptions of the food it chooses among
+    /// ("EGG", "CHEESE,COTTAGE"), or `None` for any food (its first part).
     family: Option<&'static str>,
     /// Parts of SR28 descriptions that say the kind.
     rows: &'static [&'static str],
@@ -25,6 +27,24 @@ const LOW_SODIUM: &[&str] = &[
     "LOW NA",
     "REDUCED/LOW NA",
     "LESS/REDUCED NA",
+];
+
+/// Phrases of a whole-milk, a lowered-fat and a fat-free dairy food.
+const WHOLE_MILK: &[&str] = &["whole milk", "full fat", "full cream"];
+const LOW_FAT: &[&str] = &[
+    "low fat",
+    "lowfat",
+    "reduced fat",
+    "light",
+    "lite",
+    "2%",
+    "2 %",
+    "1%",
+    "1 %",
+    "2 percent",
+];
+const FAT_FREE: &[&str] = &[
+    "nonfat", "non fat", "fat free", "0%", "0 %", "skim", "skimmed", "zero fat",
 ];
 
 const KINDS: &[Kind] = &[
@@ -66,7 +86,102 @@ const KINDS: &[Kind] = &[
         family: None,
         rows: LOW_SODIUM,
     },
+    // Yogurt's rows by fat: SR28 tells whole milk, low-fat and nonfat apart
+    // for plain and for Greek yogurt.
+    Kind {
+        said: WHOLE_MILK,
+        family: Some("YOGURT"),
+        rows: &["WHL MILK"],
+    },
+    Kind {
+        said: LOW_FAT,
+        family: Some("YOGURT"),
+        rows: &["LOWFAT", "LOFAT"],
+    },
+    Kind {
+        said: FAT_FREE,
+        family: Some("YOGURT"),
+        rows: &["NONFAT", "SKIM MILK"],
+    },
+    // Cottage cheese: the lexicon's is 2%; creamed (4%), 1% and dry curd.
+    Kind {
+        said: &["full fat", "whole milk", "creamed", "4%", "4 %"],
+        family: Some("CHEESE,COTTAGE"),
+        rows: &["CRMD"],
+    },
+    Kind {
+        said: &["2%", "2 %", "2 percent"],
+        family: Some("CHEESE,COTTAGE"),
+        rows: &["2% MILKFAT"],
+    },
+    Kind {
+        said: &["1%", "1 %", "1 percent", "low fat", "lowfat", "light"],
+        family: Some("CHEESE,COTTAGE"),
+        rows: &["1% MILKFAT"],
+    },
+    Kind {
+        said: &["nonfat", "non fat", "fat free", "0%", "dry curd"],
+        family: Some("CHEESE,COTTAGE"),
+        rows: &["NONFAT"],
+    },
+    Kind {
+        said: &["low fat", "lowfat", "reduced fat", "light", "lite"],
+        family: Some("CHEESE,CREAM"),
+        rows: &["LOW FAT"],
+    },
+    Kind {
+        said: &["nonfat", "non fat", "fat free"],
+        family: Some("CHEESE,CREAM"),
+        rows: &["FAT FREE"],
+    },
 ];
+
+/// Foods whose SR28 rows differ by fat with no plain row a cook means:
+/// the row the lexicon reads and the rows a person chooses among. SR28's
+/// plain Greek yogurt is nonfat (59 kcal per 100 g), low-fat (73) or whole
+/// milk (97); American recipes mostly mean nonfat, British and European
+/// ones full-fat (which runs richer still), so a line that says no fat
+/// level is asked about, whole milk first.
+const FAT_UNSAID: &[(u32, &[u32])] = &[(1256, &[1293, 1287, 1256])];
+
+/// The rows a person chooses among for a line that names `food` without
+/// saying how much fat it keeps (see [`FAT_UNSAID`]); `None` when the food
+/// has a plain row or the line says a fat level.
+pub fn fat_unsaid(food: &Food, text: &str) -> Option<&'static [u32]> {
+    let line = phrases(text);
+    let (_, rows) = FAT_UNSAID.iter().find(|(ndb, _)| *ndb == food.ndb)?;
+    let said = [WHOLE_MILK, LOW_FAT, FAT_FREE]
+        .iter()
+        .flat_map(|p| p.iter())
+        .any(|p| line.contains(&format!(" {p} ")));
+    (!said).then_some(*rows)
+}
+
+/// SR28's group of legumes.
+const LEGUMES: u32 = 16;
+
+/// The raw (dry) mature seeds of a canned or cooked legume the line says
+/// is bought "dried" ("1 lb dried cannellini beans, soaked overnight"),
+/// weighed dry; `None` for any other line ("patted dry" is not dried).
+pub fn dried_legume(food: &Food, text: &str) -> Option<&'static Food> {
+    let line = phrases(text)
+        .replace(" pat dry ", " ")
+        .replace(" patted dry ", " ");
+    let said = [" dried ", " dry "].iter().any(|w| line.contains(w));
+    let cooked_or_canned = [" cooked ", " canned ", " can ", " tin ", " tinned "]
+        .iter()
+        .any(|w| line.contains(w));
+    if !said
+        || cooked_or_canned
+        || food.ndb / 1000 != LEGUMES
+        || !food.description.contains("MATURE SEEDS")
+        || food.description.contains("MATURE SEEDS,RAW")
+    {
+        return None;
+    }
+    let family = food.description.split(',').next().unwrap_or_default();
+    nearest(food, family, &["MATURE SEEDS,RAW"])
+}
 
 /// What the kinds a line says make of the food found.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -82,11 +197,12 @@ pub enum Said {
 /// or `food` is already of it.
 pub fn as_said(food: &Food, text: &str) -> Option<Said> {
     let line = phrases(text);
-    let family = food.description.split(',').next().unwrap_or_default();
+    let first = food.description.split(',').next().unwrap_or_default();
     let mut out = None;
     let mut current = food;
     for kind in KINDS {
-        if kind.family.is_some_and(|f| f != family)
+        let family = kind.family.unwrap_or(first);
+        if !of(current, family)
             || !kind.said.iter().any(|p| line.contains(&format!(" {p} ")))
             || says(current, kind.rows)
         {
@@ -104,12 +220,13 @@ pub fn as_said(food: &Food, text: &str) -> Option<Said> {
     out
 }
 
-/// The line lower case, every run of other characters one space, padded.
+/// The line lower case, every run of other characters one space, padded
+/// ("%" is kept: "2%").
 fn phrases(text: &str) -> String {
     let mut out = String::from(" ");
     for word in text
         .to_lowercase()
-        .split(|c: char| !c.is_alphanumeric())
+        .split(|c: char| !c.is_alphanumeric() && c != '%')
         .filter(|w| !w.is_empty())
     {
         out.push_str(word);
@@ -122,11 +239,19 @@ fn says(food: &Food, rows: &[&str]) -> bool {
     rows.iter().any(|r| food.description.contains(r))
 }
 
+/// Whether `food`'s description starts with the parts `family`
+/// ("CHEESE,COTTAGE" of "CHEESE,COTTAGE,CRMD,LRG OR SML CURD").
+fn of(food: &Food, family: &str) -> bool {
+    food.description
+        .strip_prefix(family)
+        .is_some_and(|rest| rest.is_empty() || rest.starts_with(','))
+}
+
 fn of_family(family: &str) -> impl Iterator<Item = &'static Food> + '_ {
     FoodTable::sr28()
         .foods()
         .iter()
-        .filter(move |f| f.description.split(',').next() == Some(family))
+        .filter(move |f| of(f, family))
 }
 
 /// The row of the same food saying the kind that keeps most of `food`'s
@@ -171,6 +296,47 @@ mod tests {
         assert_eq!(row(20044, "1 cup short grain rice"), Some(20052));
         assert_eq!(row(16123, "3 tbsp reduced-sodium soy sauce"), Some(16424));
         assert_eq!(row(6194, "4 cups low sodium chicken broth"), Some(6183));
+    }
+
+    #[test]
+    fn a_fat_level_said_brings_dairy_to_its_row() {
+        assert_eq!(row(1256, "500 g full-fat Greek yoghurt"), Some(1293));
+        assert_eq!(row(1256, "1 cup Greek yogurt, 2%"), Some(1287));
+        assert_eq!(row(1256, "1 cup light Greek yogurt"), Some(1287));
+        assert_eq!(row(1116, "1 cup nonfat plain yogurt"), Some(1118));
+        assert_eq!(row(1015, "1 cup creamed cottage cheese"), Some(1012));
+        assert_eq!(row(1015, "1 cup 1% cottage cheese"), Some(1016));
+        assert_eq!(row(1017, "8 oz reduced-fat cream cheese"), Some(43274));
+        // "1 cup" is not "1%"; a fat level of another food is not its kind.
+        assert_eq!(row(1015, "1 cup cottage cheese"), None);
+        assert_eq!(row(1009, "1 cup light cheddar"), None);
+    }
+
+    #[test]
+    fn greek_yogurt_of_no_fat_level_is_unsaid() {
+        let nonfat = FoodTable::sr28().get(1256).unwrap();
+        assert!(fat_unsaid(nonfat, "1 cup plain Greek yogurt").is_some());
+        assert!(fat_unsaid(nonfat, "1 cup 0% Greek yogurt").is_none());
+        assert!(fat_unsaid(nonfat, "1 cup fat-free Greek yogurt").is_none());
+        let plain = FoodTable::sr28().get(1116).unwrap();
+        assert!(fat_unsaid(plain, "1 cup plain yogurt").is_none());
+    }
+
+    #[test]
+    fn dried_legumes_are_the_raw_seeds() {
+        let dried = |ndb: u32, text: &str| {
+            dried_legume(FoodTable::sr28().get(ndb).unwrap(), text).map(|f| f.ndb)
+        };
+        assert_eq!(dried(16051, "1 lb dried cannellini beans"), Some(16049));
+        assert_eq!(dried(16026, "2 cups dry great northern beans"), Some(16024));
+        assert_eq!(
+            dried(16051, "1 can white beans, drained and patted dry"),
+            None
+        );
+        assert_eq!(dried(16051, "2 cups white beans"), None);
+        assert_eq!(dried(16049, "1 lb dried white beans"), None);
+        // Dried fruit is not a legume.
+        assert_eq!(dried(9040, "1 cup dried bananas"), None);
     }
 
     #[test]

@@ -22,6 +22,7 @@ pub mod matcher;
 pub mod parse;
 pub mod quantity;
 pub mod search;
+mod skin;
 pub mod units;
 mod variety;
 pub mod words;

@@ -260,6 +260,29 @@ fn place(line: &ParsedLine) -> Reading {
             None => {}
         }
     }
+    // "skin on" chicken, "dried" beans: the row the line buys.
+    if let Some(first) = candidates.first_mut()
+        && let Some(row) = crate::skin::as_said(food(first.ndb), &line.text)
+            .or_else(|| crate::kinds::dried_legume(food(first.ndb), &name))
+    {
+        *first = Candidate {
+            ndb: row.ndb,
+            description: row.description.clone(),
+            confidence: first.confidence,
+        };
+    }
+    // "Greek yogurt" of no fat level: SR28's rows of it, for a person.
+    if let Some(rows) = candidates
+        .first()
+        .and_then(|c| crate::kinds::fat_unsaid(food(c.ndb), &line.text))
+    {
+        let asked = rows.iter().map(|&ndb| Candidate {
+            ndb,
+            description: food(ndb).description.clone(),
+            confidence: NAMED_PARTLY,
+        });
+        candidates = asked.chain(candidates).collect();
+    }
     // A kind of the food SR28 has no row for is never sure of the row it has.
     if lacks_the_kind(line) {
         for c in &mut candidates {
@@ -380,10 +403,15 @@ fn with_states(line: &ParsedLine) -> String {
     {
         name = format!("canned {name}");
     }
+    // "rinsed and dried", "drained and dried": dried off, not a dried food.
+    let dried_off = ["rinsed", "drained", "washed", "patted", "towel"]
+        .iter()
+        .any(|w| comment.contains(w));
     for word in STATE_WORDS {
         let said = comment
             .split(|c: char| !c.is_alphanumeric())
-            .any(|w| w == *word);
+            .any(|w| w == *word)
+            && !(*word == "dried" && dried_off);
         if said && !name.contains(word) {
             name = format!("{word} {name}");
         }
@@ -471,7 +499,19 @@ pub fn candidates(name: &str) -> Vec<Candidate> {
     let lexicon = Lexicon::standard();
     let mut found: Vec<(u32, f64)> = Vec::new();
     let whole = stems(name);
-    match lexicon.find(&whole, food_explains) {
+    let named = lexicon.find(&whole, food_explains);
+    // "dried pinto beans": the raw seeds of the canned legume named.
+    if let Some(m) = &named
+        && m.unexplained.is_empty()
+        && let Some(raw) = crate::kinds::dried_legume(food(m.ndb), name)
+    {
+        return vec![Candidate {
+            ndb: raw.ndb,
+            description: raw.description.clone(),
+            confidence: NAMED,
+        }];
+    }
+    match named {
         Some(m) if m.unexplained.is_empty() && !contradicts(&whole, m.ndb) => {
             // A name the lexicon knows outright needs no search.
             return vec![Candidate {
@@ -765,6 +805,46 @@ mod tests {
         assert_eq!(p.food.ndb, 10036);
         assert!((p.grams - 453.592 * 0.75).abs() < 0.01);
         assert_eq!(placed("4 pork chops").food.ndb, 10164);
+    }
+
+    #[test]
+    fn fat_levels_skin_and_dried_beans_choose_the_row() {
+        for (line, ndb) in [
+            ("250 g whole-milk Greek yoghurt", 1293),
+            ("1 cup Greek yogurt (nonfat)", 1256),
+            ("1 cup low-fat Greek yogurt", 1287),
+            ("1 tub (500 g) Greek yogurt, full fat", 1293),
+            ("2 lb chicken drumsticks, skinless", 5071),
+            ("500 g boneless chicken breast, skin on", 5057),
+            ("2 cups dried pinto beans, soaked", 16042),
+            ("1 (15 oz) can pinto beans, drained and patted dry", 16345),
+            ("1 cup chickpeas, rinsed and dried", 16359),
+            ("2 cups white beans, drained and dried", 16050),
+            ("1 cup dried chickpeas, soaked overnight and drained", 16056),
+            ("12 oz polish kielbasa", 7970),
+            ("6 oz turkey kielbasa, sliced", 7934),
+            ("1/2 cup roasted red peppers, chopped", 11916),
+            ("4 cups home-made chicken stock", 6172),
+        ] {
+            assert_eq!(placed(line).food.ndb, ndb, "{line}");
+        }
+        for (line, ndb, grams) in [
+            ("2 cups canned peas, drained", 11308, 350.0),
+            ("1 lb dried black-eyed peas", 16062, 453.592),
+            ("3 Persian cucumbers, chopped", 11205, 300.0),
+            ("2 tbsp dried apricots, chopped", 9032, 16.25),
+        ] {
+            let p = placed(line);
+            assert_eq!(p.food.ndb, ndb, "{line}");
+            assert!((p.grams - grams).abs() < 0.01, "{line}: {}", p.grams);
+        }
+        // No fat level: SR28's three plain Greek rows, for a person.
+        let Reading::NeedsReview { candidates, .. } = read_line("1 cup Greek yogurt").reading
+        else {
+            panic!("a bare Greek yogurt is asked about");
+        };
+        let rows: Vec<u32> = candidates.iter().take(3).map(|c| c.ndb).collect();
+        assert_eq!(rows, [1293, 1287, 1256]);
     }
 
     #[test]

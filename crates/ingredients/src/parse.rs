@@ -574,7 +574,9 @@ fn place_parenthetical(
     };
     let outer = amount.and_then(|a| a.unit);
     let piece_like = matches!(outer, None | Some(Unit::Piece(_)));
-    let package = matches!(outer, Some(Unit::Piece(p)) if is_package(p));
+    // "½ block (7 oz) tofu": the part of a package used, not its size.
+    let part = amount.is_some_and(|a| a.quantity < 1.0);
+    let package = matches!(outer, Some(Unit::Piece(p)) if is_package(p)) && !part;
     if per_piece || package {
         each.get_or_insert(read);
     } else if piece_like || matches!(outer, Some(Unit::Mass(_) | Unit::Volume(_))) {
@@ -685,6 +687,16 @@ mod tests {
         let line = p("6 to 8 cloves of garlic");
         assert_eq!(line.amount, amount(7.0, Some(Unit::Piece("clove"))));
         assert_eq!(line.name, "garlic");
+    }
+
+    #[test]
+    fn a_part_of_a_package_with_its_weight_after_is_that_weight() {
+        let line = p("1/2 block (7 oz) extra-firm tofu, cubed");
+        assert_eq!(line.each, None);
+        assert_eq!(line.total, amount(7.0, Some(Unit::Mass(OZ_G))));
+        // A whole package's size after it is each package's.
+        let line = p("2 blocks (14 oz each) tofu");
+        assert_eq!(line.each, amount(14.0, Some(Unit::Mass(OZ_G))));
     }
 
     #[test]
