@@ -67,6 +67,7 @@ pub fn diner(p: &Profile, mixed: bool) -> Diner {
     )
     .preferring(preferred, Vec::new())
     .limited(p.limits)
+    .with_intakes(p.intakes)
 }
 
 /// Plans a week for `n` households of 2-6 people taken in turn from

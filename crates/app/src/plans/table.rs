@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use chrono::NaiveDate;
 
+use mealplan_domain::intakes::ReferenceIntakes;
 use mealplan_domain::planner::{
     Budget, DayRequest, Diner, Keep, Share, TableDish, rebalance_day, rebalance_notes,
     reportion_day,
@@ -47,7 +48,8 @@ impl Table {
     /// each seated by the one builder ([`Diner::of`]) with `settings`'
     /// tolerances and portion limits, at their age on `today` (a child's
     /// portions are sized for them; sodium and fibre limits are each
-    /// person's own).
+    /// person's own), with their reference intakes of micronutrients,
+    /// which the planner keeps as the week's soft goals (issue 38).
     pub fn of(
         taxonomy: &Taxonomy,
         profile: &Person,
@@ -58,9 +60,11 @@ impl Table {
         let people = std::iter::once(profile).chain(members);
         let (diners, people) = people
             .map(|p| {
+                let age = p.body.age_on(today);
                 let diner = Diner::of(taxonomy, p)
                     .within(settings.tolerances, settings.portions)
-                    .in_body(&p.body, p.body.age_on(today), &p.diet_types);
+                    .in_body(&p.body, age, &p.diet_types)
+                    .with_intakes(ReferenceIntakes::of(age, p.body.gender));
                 let who = if p.holder {
                     (None, HOLDER_NAME.to_owned())
                 } else {
