@@ -67,9 +67,12 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
     // and two-meal bounds (60, 189). The 3-meal share is 94.3% of the
     // relaxation's 280: 7 of the days missed are a 5,173 kcal vegetarian's
     // whom no day of three plates under 2,300 mg of sodium can meet.
+    // Since 68 energy-dense recipes (issue 38 items 2 and 8) the two-meal
+    // bound rose from 189 to 210 days; the planner meets 204 (was 186),
+    // 97.1% of it.
     let floors = [59, 186, 263, 279, 280, 276];
     for (meals, got) in inside.iter().enumerate() {
-        let share = [98, 98, 93, 99, 99, 98][meals];
+        let share = [98, 97, 93, 99, 99, 98][meals];
         let reachable = report.by_meals[meals].reachable;
         assert!(
             got * 100 >= share * reachable,
