@@ -88,9 +88,17 @@ pub fn breaks_taxonomy(recipe: &Recipe, p: &Profile) -> Option<String> {
     })
 }
 
-/// The plan request of profile `i`: a table of one.
+/// The plan request of profile `i`: a table of one. With `--intakes 1`
+/// on the command line the diner is given their reference intakes, so
+/// the planner keeps its micronutrient soft goals
+/// (`planner::micronutrients`); by default it plans without them, as the
+/// service does.
 pub fn request<'a>(recipes: &'a [Recipe], p: &Profile, i: usize, seed: u64) -> PlanRequest<'a> {
-    PlanRequest::new(recipes, vec![diner(p, true)], 7)
+    let mut one = diner(p, true);
+    if arg("--intakes", 0) == 1 {
+        one = one.with_intakes(p.intakes);
+    }
+    PlanRequest::new(recipes, vec![one], 7)
         .expect("bench profiles make valid requests")
         .with_seed(seed.wrapping_add(i as u64))
         .with_kitchen(kitchen())

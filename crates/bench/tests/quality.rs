@@ -67,7 +67,11 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
     // and two-meal bounds (60, 189). The 3-meal share is 94.3% of the
     // relaxation's 280: 7 of the days missed are a 5,173 kcal vegetarian's
     // whom no day of three plates under 2,300 mg of sodium can meet.
-    let floors = [59, 186, 263, 279, 280, 276];
+    // With fortified cereals, plant milks and calcium-set tofu (50 recipes,
+    // issue 38 item 8): [59, 186, 268, 280, 279, 276]; the 5-meal floor is
+    // one lower (280 -> 279) because one 5-meal day gives way to the new
+    // dishes while six 3- and 4-meal days gain.
+    let floors = [59, 186, 267, 279, 279, 276];
     for (meals, got) in inside.iter().enumerate() {
         let share = [98, 98, 93, 99, 99, 98][meals];
         let reachable = report.by_meals[meals].reachable;
@@ -102,7 +106,12 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
     // days keep it, 31 are over the ceiling (issue 38's goal is 95%).
     // With one person's servings, 88.2% and 60 over the ceiling: bigger
     // portions of the high-fibre bean and lentil dishes.
-    assert!(share(p.limits_met[0]) >= 88, "fibre {:?}", p.limits_met);
+    // With the fortified cereals, plant milks and calcium-set tofu (issue
+    // 38 item 8): 1,477 days (87.9%), 147 under the floor of 14 g per
+    // 1,000 kcal (was about 138) and 56 over the ceiling (was 60): the
+    // planner trades a few fibre windows for the new dishes' days on
+    // target (3- and 4-meal days 268 and 280, were 264 and 280).
+    assert!(share(p.limits_met[0]) >= 87, "fibre {:?}", p.limits_met);
     assert!(
         p.fibre_over <= 60,
         "{} days with fibre over its ceiling",
@@ -143,10 +152,12 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
     // Since a missed day's second chance, 139, 239, 232, 113, all four
     // 73: one vegetarian two-meal week whose last day is now met with
     // other dishes falls under 80% of B12 (the goals are not weighed here).
-    for (k, floor) in [139, 239, 232, 113].into_iter().enumerate() {
+    // With fortified cereals, plant milks and juice and calcium-set tofu
+    // (issue 38 item 8): 181, 239, 232, 178, all four 151.
+    for (k, floor) in [181, 239, 232, 178].into_iter().enumerate() {
         assert!(each[k] >= floor, "micronutrient {k}: {each:?}, was {floor}");
     }
-    assert!(all >= 73, "all four in {all} weeks, was 73");
+    assert!(all >= 151, "all four in {all} weeks, was 151");
     // The greedy original breaks them, so the checks can fail.
     assert!(report.greedy.food_thrice > 0 && report.greedy.family_twice > 0);
     // Portions, meal sizes, variety.
@@ -179,9 +190,16 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
     );
     // 10 since issue 37's targets (was 0): low- and high-carb days; 23
     // since issue 38's limits and variety rules; 24 since its servings.
-    // 19 since a missed day's second chance.
+    // 19 since a missed day's second chance. 23 with the fortified
+    // foods' 50 recipes (issue 38 item 8): 5 more days met, and 4 more
+    // missed days over 2 points from the bound of their day, which the
+    // larger catalogue moves.
+    eprintln!(
+        "missed days over 2 points: from the day's bound {}, from the bound {}",
+        p.here.3, p.gap_over_2
+    );
     assert!(
-        p.here.3 <= 19,
+        p.here.3 <= 23,
         "{} missed days over 2 points from their bound",
         p.here.3
     );
@@ -195,9 +213,10 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
     );
     // 19 since issue 37's targets (was 0); 25 since issue 38's limits; 44
     // since its servings (two-meal days of big eaters).
-    // 39 since a missed day's second chance.
+    // 39 since a missed day's second chance; 40 with the fortified foods'
+    // 50 recipes (issue 38 item 8), which meet 5 more days.
     assert!(
-        p.gap_over_2 <= 39,
+        p.gap_over_2 <= 40,
         "{} missed days over 2 points from the bound",
         p.gap_over_2
     );
