@@ -43,6 +43,7 @@ mod pairs;
 mod pantry;
 #[cfg(test)]
 mod pantry_tests;
+mod pantry_week;
 mod rebalance;
 mod request;
 mod rules;
@@ -563,7 +564,8 @@ fn plan_variant(request: &PlanRequest<'_>, variant: usize) -> Result<Vec<TableDa
         [diner] => {
             let one =
                 OneRequest::of(request, diner).expect("the request was checked when it was made");
-            let week = plan_one_week(&one, variant)?;
+            let mut week = plan_one_week(&one, variant)?;
+            pantry_week::use_up(&one, &mut week, variant);
             let mut days: Vec<TableDay> = week.days.into_iter().map(TableDay::alone).collect();
             household::mark_leftovers(&mut days, &week.eaten);
             for (day, notes) in days.iter_mut().zip(week.notes) {

@@ -301,6 +301,34 @@ impl Stock {
         any.then_some(out)
     }
 
+    /// The items due by day `last` that a week left more than
+    /// [`PRESS_LEFT`] grams of (`after`: the stock once it was drawn on),
+    /// earliest due first, each with its last day.
+    pub(crate) fn unused_due(&self, after: &Stock, last: u32) -> Vec<(usize, u32)> {
+        self.items
+            .iter()
+            .zip(&after.items)
+            .enumerate()
+            .filter_map(|(i, (h, a))| match h.use_by {
+                Some(u) if u <= last && a.left > PRESS_LEFT => Some((i, u)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Whether a serving of recipe `r` draws on the food of item `item`.
+    pub(crate) fn draws_on(&self, r: usize, item: usize) -> bool {
+        let food = self.items[item].food;
+        self.draws[r].iter().any(|(f, _)| *f == food)
+    }
+
+    /// This stock with item `item`'s grams weighing [`PRESS`] times more.
+    pub(crate) fn pressing(&self, item: usize) -> Stock {
+        let mut out = self.clone();
+        out.items[item].boost = PRESS;
+        out
+    }
+
     /// `pool` with each candidate's pantry bonus of day `day` added.
     pub(crate) fn bonused(&self, pool: &[Candidate], day: u32) -> Vec<Candidate> {
         pool.iter()
