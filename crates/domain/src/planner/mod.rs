@@ -560,7 +560,8 @@ fn week_schedule(request: &PlanRequest<'_>) -> leftovers::Schedule {
 fn plan_variant(request: &PlanRequest<'_>, variant: usize) -> Result<Vec<TableDay>, PlanningError> {
     match request.diners() {
         // One eater: their own search, which knows a single person's
-        // week (weekly variety of a one-meal plan, micronutrient goals).
+        // week (weekly variety of a one-meal plan, micronutrient goals),
+        // then the due food of their pantry it left offered again.
         [diner] => {
             let one =
                 OneRequest::of(request, diner).expect("the request was checked when it was made");

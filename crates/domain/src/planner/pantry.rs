@@ -10,8 +10,10 @@
 //! earns nothing more, and a recipe using 20 g of a 500 g item counts
 //! 20 g. Each day is also searched from the recipes that use the most
 //! ([`richer_day`]), and a second week presses the due food the first
-//! left unused ([`Stock::pressed`], in `one.rs`). The bonus stays a
-//! preference: it never buys a day off its targets ([`PANTRY_BONUS`]).
+//! left unused ([`Stock::pressed`], in `one.rs`); once planned, the week
+//! offers each due item it still left to the days before its use-by
+//! (`pantry_week.rs`). The bonus stays a preference: it never buys a day
+//! off its targets ([`PANTRY_BONUS`]).
 
 use chrono::NaiveDate;
 
