@@ -363,6 +363,10 @@ pub struct Pantry {
     /// Grams due within the week and used, by the person's meals a day
     /// (index 1-6).
     pub by_meals: [(f64, f64); 7],
+    /// The most grams due within the week any week on target could use
+    /// ([`crate::reach`]), in all and by meals a day (only when
+    /// `use_pantry`).
+    pub reach: [f64; 7],
     /// Items due within the week, and of those used at all before due.
     pub items: (usize, usize),
     /// Grams bought beyond what the pantry gives (fresh items only).
@@ -439,6 +443,15 @@ pub fn pantry(recipes: &[Recipe], people: &[Profile], seed: u64, use_pantry: boo
             })
             .collect();
         held.sort_by_key(|(_, _, use_by)| use_by.unwrap_or(NaiveDate::MAX));
+        if use_pantry {
+            let mut misses = [0.0; 7];
+            for (d, miss) in misses.iter_mut().enumerate().take(week.len()) {
+                *miss = me.day_miss(recipes, &week[d].of(0, &me));
+            }
+            let most = crate::reach(recipes, &me, &held, &misses);
+            out.reach[0] += most;
+            out.reach[me.slots.len().min(6)] += most;
+        }
         let due: Vec<bool> = held
             .iter()
             .map(|(_, _, use_by)| use_by.is_some_and(|u| u <= last))
@@ -532,8 +545,30 @@ impl Pantry {
                 format!("{m}: {:.1}% of {:.1} kg", 100.0 * used / due, due / 1000.0)
             })
             .collect();
+        let reach: Vec<String> = (1..=6)
+            .filter(|m| self.by_meals[*m].0 > 0.0)
+            .map(|m| {
+                let (due, used) = self.by_meals[m];
+                format!(
+                    "{m}: {:.1}% (used {:.1}% of it)",
+                    100.0 * self.reach[m] / due,
+                    100.0 * used / self.reach[m].max(1e-9)
+                )
+            })
+            .collect();
+        let bound = if self.use_pantry {
+            format!(
+                "\nThe most any week on target could use (`reach`): {:.1}% of the due grams ({:.1} kg; the plan used {:.1}% of that); by meals a day: {}.\n",
+                100.0 * self.reach[0] / self.due.0.max(1e-9),
+                self.reach[0] / 1000.0,
+                100.0 * self.due.1 / self.reach[0].max(1e-9),
+                reach.join(", ")
+            )
+        } else {
+            String::new()
+        };
         format!(
-            "\n{}: due grams used by meals a day: {}.\n",
+            "\n{}: due grams used by meals a day: {}.\n{bound}",
             if self.use_pantry {
                 "use_pantry"
             } else {

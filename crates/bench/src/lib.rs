@@ -29,6 +29,7 @@ mod cooking;
 mod groups;
 mod households;
 mod profiles;
+mod reach;
 mod report;
 mod score;
 
@@ -39,6 +40,7 @@ pub use cooking::{
 pub use groups::{Group, groups};
 pub use households::{Households, diner, households};
 pub use profiles::{CUSTOM_RESTRICTIONS, Profile, arg, profiles, today};
+pub use reach::reach;
 pub use report::{Report, run};
 pub use score::{Bounds, Score};
 

@@ -44,6 +44,7 @@ mod pairs;
 mod pantry;
 #[cfg(test)]
 mod pantry_tests;
+mod pantry_week;
 mod rebalance;
 mod request;
 mod rules;
@@ -561,11 +562,13 @@ fn week_schedule(request: &PlanRequest<'_>) -> leftovers::Schedule {
 fn plan_variant(request: &PlanRequest<'_>, variant: usize) -> Result<Vec<TableDay>, PlanningError> {
     match request.diners() {
         // One eater: their own search, which knows a single person's
-        // week (weekly variety of a one-meal plan, micronutrient goals).
+        // week (weekly variety of a one-meal plan, micronutrient goals),
+        // then the due food of their pantry it left offered again.
         [diner] => {
             let one =
                 OneRequest::of(request, diner).expect("the request was checked when it was made");
-            let week = plan_one_week(&one, variant)?;
+            let mut week = plan_one_week(&one, variant)?;
+            pantry_week::use_up(&one, &mut week, variant);
             let mut days: Vec<TableDay> = week.days.into_iter().map(TableDay::alone).collect();
             household::mark_leftovers(&mut days, &week.eaten);
             for (day, notes) in days.iter_mut().zip(week.notes) {

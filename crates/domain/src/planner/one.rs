@@ -600,7 +600,7 @@ fn week_from(
 
 /// The day `best` of `problem` (whose slots are `meal_types`) as planned,
 /// on day `day_of_week`.
-fn planned_day(
+pub(super) fn planned_day(
     problem: &Problem<'_>,
     meal_types: &[MealType],
     best: &Day,

@@ -10,8 +10,10 @@
 //! earns nothing more, and a recipe using 20 g of a 500 g item counts
 //! 20 g. Each day is also searched from the recipes that use the most
 //! ([`richer_day`]), and a second week presses the due food the first
-//! left unused ([`Stock::pressed`], in `one.rs`). The bonus stays a
-//! preference: it never buys a day off its targets ([`PANTRY_BONUS`]).
+//! left unused ([`Stock::pressed`], in `one.rs`); once planned, the week
+//! offers each due item it still left to the days before its use-by
+//! (`pantry_week.rs`). The bonus stays a preference: it never buys a day
+//! off its targets ([`PANTRY_BONUS`]).
 
 use chrono::NaiveDate;
 
@@ -299,6 +301,34 @@ impl Stock {
             }
         }
         any.then_some(out)
+    }
+
+    /// The items due by day `last` that a week left more than
+    /// [`PRESS_LEFT`] grams of (`after`: the stock once it was drawn on),
+    /// earliest due first, each with its last day.
+    pub(crate) fn unused_due(&self, after: &Stock, last: u32) -> Vec<(usize, u32)> {
+        self.items
+            .iter()
+            .zip(&after.items)
+            .enumerate()
+            .filter_map(|(i, (h, a))| match h.use_by {
+                Some(u) if u <= last && a.left > PRESS_LEFT => Some((i, u)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Whether a serving of recipe `r` draws on the food of item `item`.
+    pub(crate) fn draws_on(&self, r: usize, item: usize) -> bool {
+        let food = self.items[item].food;
+        self.draws[r].iter().any(|(f, _)| *f == food)
+    }
+
+    /// This stock with item `item`'s grams weighing [`PRESS`] times more.
+    pub(crate) fn pressing(&self, item: usize) -> Stock {
+        let mut out = self.clone();
+        out.items[item].boost = PRESS;
+        out
     }
 
     /// `pool` with each candidate's pantry bonus of day `day` added.

@@ -189,3 +189,49 @@ fn a_week_uses_food_due_soon_on_its_first_days() {
         "grams by day 2: {plain} plain, {used} from the pantry"
     );
 }
+
+#[test]
+fn the_week_is_searched_again_for_the_due_food_it_left_keeping_its_days() {
+    use super::one::{OneRequest, OneWeek, day_miss, plan_one_week};
+    let recipes = catalogue(30, 11);
+    let foods = ["ingredient 3", "ingredient 17", "ingredient 29"];
+    let pantry: Vec<PantryFood> = foods.iter().map(|f| food(f, 600.0, Some(5))).collect();
+    // A week planned without the pantry, then offered its due food.
+    let plain = OneRequest::for_diner(&recipes, &diner(), 7)
+        .unwrap()
+        .with_seed(5);
+    let mut week = plan_one_week(&plain, 0).unwrap();
+    let request = plain.clone().using_pantry(pantry.clone());
+    let stock = Stock::new(&pantry, &recipes).unwrap();
+    let used = |w: &OneWeek| stock.due_used(&stock.after(&recipes, &w.days, &w.eaten), 7);
+    let met = |w: &OneWeek| {
+        w.days
+            .iter()
+            .filter(|d| day_miss(&request, d) <= 0.0)
+            .count()
+    };
+    let most_uses = |w: &OneWeek| {
+        let mut ids: Vec<i64> = w
+            .days
+            .iter()
+            .flat_map(|d| &d.meals)
+            .map(|m| m.recipe_id)
+            .collect();
+        ids.sort_unstable();
+        ids.chunk_by(|a, b| a == b)
+            .map(<[i64]>::len)
+            .max()
+            .unwrap_or(0)
+    };
+    let before = (used(&week), met(&week), most_uses(&week));
+    super::pantry_week::use_up(&request, &mut week, 0);
+    assert!(used(&week) > before.0, "{} then {}", before.0, used(&week));
+    assert!(met(&week) >= before.1);
+    assert!(most_uses(&week) <= before.2.max(2));
+    // No slot has one recipe two days running.
+    for pair in week.days.windows(2) {
+        for (a, b) in pair[0].meals.iter().zip(&pair[1].meals) {
+            assert_ne!(a.recipe_id, b.recipe_id);
+        }
+    }
+}
