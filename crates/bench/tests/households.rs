@@ -159,11 +159,13 @@ fn three_tables_eat_together_each_on_their_own_targets() {
         );
         // Every person's day on their own targets, nearly every meal one
         // dish for the table (75%: since issue 38's meal sizes, a table
-        // with a 5-meal big eater splits a slot more often, 16 of 21).
+        // with a 5-meal big eater splits a slot more often, 16 of 21;
+        // 70% since the meal weight limit is hard: 15 of 21, the big
+        // eater's plate a denser dish than the table's).
         assert!(
             on_target * 100 >= days * 95,
             "table {t}: {on_target}/{days}"
         );
-        assert!(shared * 100 >= slots * 75, "table {t}: {shared}/{slots}");
+        assert!(shared * 100 >= slots * 70, "table {t}: {shared}/{slots}");
     }
 }

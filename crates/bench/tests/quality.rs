@@ -70,9 +70,18 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
     // Since 68 energy-dense recipes (issue 38 items 2 and 8) the two-meal
     // bound rose from 189 to 210 days; the planner meets 204 (was 186),
     // 97.1% of it.
-    let floors = [59, 186, 263, 279, 280, 276];
+    // Since issue 38's meal weight is a hard rule (no meal for one person
+    // over 900 g, 1,200 g alone) the bounds keep it too, and the big
+    // eaters' one- to three-meal days that were met with 1-1.4 kg plates
+    // are not: [27, 94, 186, 280, 279, 272] of bounds [27, 105, 245
+    // (relaxation), 280, 280, 280] before those recipes. With them and 50
+    // fortified ones: [29, 139, 250, 277, 277, 277] of [29, 147, 266, 280,
+    // 280, 280]. The 4- to 6-meal days lost are a vegan big eater's whose
+    // fifth meal of seitan or soy mince a week now costs more than a
+    // 30-point miss (the weekly main-ingredient rule, `MAIN_WEEK_WEIGHT`).
+    let floors = [29, 139, 250, 277, 277, 277];
     for (meals, got) in inside.iter().enumerate() {
-        let share = [98, 97, 93, 99, 99, 98][meals];
+        let share = [98, 94, 93, 98, 98, 98][meals];
         let reachable = report.by_meals[meals].reachable;
         assert!(
             got * 100 >= share * reachable,
@@ -105,14 +114,17 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
     // days keep it, 31 are over the ceiling (issue 38's goal is 95%).
     // With one person's servings, 88.2% and 60 over the ceiling: bigger
     // portions of the high-fibre bean and lentil dishes.
-    assert!(share(p.limits_met[0]) >= 88, "fibre {:?}", p.limits_met);
+    // 86.8% and 42 over the ceiling since the meal weight limit is hard
+    // (the big eaters' missed days take denser, lower-fibre plates).
+    assert!(share(p.limits_met[0]) >= 86, "fibre {:?}", p.limits_met);
     assert!(
-        p.fibre_over <= 60,
+        p.fibre_over <= 42,
         "{} days with fibre over its ceiling",
         p.fibre_over
     );
     // 1,646 of 1,680 days (98.0%) with one person's servings (was 99.3%).
-    assert!(p.limits_met[1] >= 1646, "sodium {:?}", p.limits_met);
+    // 1,670 (99.4%) since a missed day's sodium costs on its own.
+    assert!(p.limits_met[1] >= 1670, "sodium {:?}", p.limits_met);
     assert!(
         share(p.limits_met[2]) >= 95,
         "saturated fat {:?}",
@@ -146,10 +158,15 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
     // Since a missed day's second chance, 139, 239, 232, 113, all four
     // 73: one vegetarian two-meal week whose last day is now met with
     // other dishes falls under 80% of B12 (the goals are not weighed here).
-    for (k, floor) in [139, 239, 232, 113].into_iter().enumerate() {
+    // Since every person is seated with their reference intakes (the
+    // week's soft goals, as the service seats them) and the catalogue has
+    // fortified soy and rice milks, cereals, calcium-set tofu and orange
+    // juice with calcium (50 recipes, 28 pouring fortified soy milk):
+    // 196, 240, 228, 170, all four 157 (vegan B12 weeks 0 → 46.7%).
+    for (k, floor) in [196, 240, 228, 170].into_iter().enumerate() {
         assert!(each[k] >= floor, "micronutrient {k}: {each:?}, was {floor}");
     }
-    assert!(all >= 73, "all four in {all} weeks, was 73");
+    assert!(all >= 157, "all four in {all} weeks, was 157");
     // The greedy original breaks them, so the checks can fail.
     assert!(report.greedy.food_thrice > 0 && report.greedy.family_twice > 0);
     // Portions, meal sizes, variety.
@@ -158,8 +175,10 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
     // servings: a big eater's meal is now more than 1.5 servings; 778
     // since a missed day's second chance (the days it meets need larger
     // portions: two plates of two servings for a 3,100 kcal vegan).
+    // 633 since the meal weight limit is hard (no 2-serving plates of
+    // light dishes) and dense recipes.
     assert!(
-        p.outside_usual <= 778,
+        p.outside_usual <= 633,
         "{} meals outside 0.75-1.5",
         p.outside_usual
     );
@@ -173,34 +192,42 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
     );
     assert!(p.distinct as f64 / p.plans as f64 >= 20.0);
     assert_eq!(p.distinct_one_meal_min, Some(5));
-    // Missed days come close to what the day could reach under the rules.
+    // Missed days come close to what the day could reach under the rules
+    // (mean 1.6 points since the meal weight limit is hard: with few
+    // plates dense enough, a big eater's day keeps its variety rules at a
+    // cost the one-day bound, which leaves them aside, does not pay).
     assert!(p.here.0 > 0);
     assert!(
-        p.here.1 / (p.here.0 as f64) <= 1.0,
+        p.here.1 / (p.here.0 as f64) <= 1.62,
         "mean gap {}",
         p.here.1 / p.here.0 as f64
     );
     // 10 since issue 37's targets (was 0): low- and high-carb days; 23
     // since issue 38's limits and variety rules; 24 since its servings.
-    // 19 since a missed day's second chance.
+    // 19 since a missed day's second chance; 88 since the meal weight
+    // limit is hard (the big eaters' two- and three-meal days).
     assert!(
-        p.here.3 <= 19,
+        p.here.3 <= 88,
         "{} missed days over 2 points from their bound",
         p.here.3
     );
     // And to the best any plan keeping every rule could do: for one meal
     // a day, the week's bound rank by rank (5 different dinners a week).
     assert!(p.bounded > 0);
+    // Mean 2.3 since the meal weight limit is hard (see above).
     assert!(
-        p.gap.0 / (p.bounded as f64) <= 1.0,
+        p.gap.0 / (p.bounded as f64) <= 2.3,
         "mean gap {}",
         p.gap.0 / p.bounded as f64
     );
     // 19 since issue 37's targets (was 0); 25 since issue 38's limits; 44
     // since its servings (two-meal days of big eaters).
-    // 39 since a missed day's second chance.
+    // 39 since a missed day's second chance; 115 since the meal weight
+    // limit is hard: the bounds keep it, the variety rules bind the few
+    // dense plates, and a vegan big eater's 4-meal days miss by 30
+    // points rather than take seitan a fifth time in the week.
     assert!(
-        p.gap_over_2 <= 39,
+        p.gap_over_2 <= 115,
         "{} missed days over 2 points from the bound",
         p.gap_over_2
     );

@@ -480,9 +480,8 @@ pub fn cooking_sessions(week: &[TableDay]) -> usize {
 /// far (`used`: each recipe's earlier meals): [`REPEAT_COST`] for each
 /// earlier meal of it or of its twins (one dish family on one main
 /// ingredient), and a main ingredient already in
-/// [`MAIN_PER_WEEK`](super::whole_day::MAIN_PER_WEEK) meals as much as a repeat
-/// within a day: the one-person planner's weekly variety rules, at the
-/// table.
+/// [`MAIN_PER_WEEK`](super::whole_day::MAIN_PER_WEEK) meals above any
+/// miss: the one-person planner's weekly variety rules, at the table.
 pub(super) fn week_costs(dishes: &Dishes, used: &[u32]) -> Vec<f64> {
     let week = dishes.week_use(used);
     (0..used.len())

@@ -217,6 +217,12 @@ const LIMIT_CAP: f64 = 800.0;
 /// the tolerance ([`super::search`]'s worst-miss weight), so a day keeps
 /// to these rules whenever the catalogue allows it.
 pub(crate) const REPEAT_WEIGHT: f64 = 1e4;
+/// Cost of a main ingredient in a fifth meal of the week: outweighs any
+/// miss of the targets up to about 30 points past the tolerance (1e6
+/// measured the same on the bench), since a day that cannot be met (a big
+/// eater's, with meals a person eats) would otherwise take the one dense
+/// dish it can every day (issue 38).
+pub(crate) const MAIN_WEEK_WEIGHT: f64 = 1e5;
 /// Cost of a minor protein food (cumin, tamari, rice cakes) in a third
 /// meal: below a target beyond its tolerance, so a day gives way on it
 /// before on the targets, and above the limits near theirs.
@@ -530,8 +536,8 @@ impl Dishes {
     }
 
     /// What the weekly variety rules make of recipe `r` after `week`: a
-    /// main ingredient already in [`MAIN_PER_WEEK`] meals costs as a
-    /// repeated protein food does; and the meals of its variety key
+    /// main ingredient already in [`MAIN_PER_WEEK`] meals costs
+    /// [`MAIN_WEEK_WEIGHT`]; and the meals of its variety key
     /// (its own and its twins') count as its repeats.
     pub(crate) fn week_cost(&self, week: &WeekUse, r: usize) -> (f64, u32) {
         let main = self
@@ -539,7 +545,7 @@ impl Dishes {
             .and_then(|m| week.main.get(m as usize))
             .is_some_and(|n| *n >= MAIN_PER_WEEK);
         let twins = week.twin.get(self.twin(r) as usize).copied().unwrap_or(0);
-        (REPEAT_WEIGHT * f64::from(u8::from(main)), twins)
+        (MAIN_WEEK_WEIGHT * f64::from(u8::from(main)), twins)
     }
 
     /// Counts per serving of recipe `r`'s whole-only items.
