@@ -7,6 +7,7 @@ mod helpers;
 mod private_postgres;
 
 mod accounts;
+mod alternatives;
 mod balanced;
 mod bounded;
 mod catalogue;

@@ -79,7 +79,9 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
     // 280, 280]. The 4- to 6-meal days lost are a vegan big eater's whose
     // fifth meal of seitan or soy mince a week now costs more than a
     // 30-point miss (the weekly main-ingredient rule, `MAIN_WEEK_WEIGHT`).
-    let floors = [29, 139, 250, 277, 277, 277];
+    // A 6-meal day more since calcium-set tofu and fortified soy milk count
+    // as tofu and soy milk for the day and week rules (`food_key`).
+    let floors = [29, 139, 250, 277, 277, 276];
     for (meals, got) in inside.iter().enumerate() {
         let share = [98, 94, 93, 98, 98, 98][meals];
         let reachable = report.by_meals[meals].reachable;
@@ -115,10 +117,11 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
     // With one person's servings, 88.2% and 60 over the ceiling: bigger
     // portions of the high-fibre bean and lentil dishes.
     // 86.8% and 42 over the ceiling since the meal weight limit is hard
-    // (the big eaters' missed days take denser, lower-fibre plates).
+    // (the big eaters' missed days take denser, lower-fibre plates); 44
+    // with a shop's variant of a food counted as the food.
     assert!(share(p.limits_met[0]) >= 86, "fibre {:?}", p.limits_met);
     assert!(
-        p.fibre_over <= 42,
+        p.fibre_over <= 44,
         "{} days with fibre over its ceiling",
         p.fibre_over
     );
@@ -163,7 +166,8 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
     // fortified soy and rice milks, cereals, calcium-set tofu and orange
     // juice with calcium (50 recipes, 28 pouring fortified soy milk):
     // 196, 240, 228, 170, all four 157 (vegan B12 weeks 0 → 46.7%).
-    for (k, floor) in [196, 240, 228, 170].into_iter().enumerate() {
+    // With a shop's variant counted as the food: 194, 240, 228, 172.
+    for (k, floor) in [194, 240, 228, 172].into_iter().enumerate() {
         assert!(each[k] >= floor, "micronutrient {k}: {each:?}, was {floor}");
     }
     assert!(all >= 157, "all four in {all} weeks, was 157");
@@ -193,21 +197,22 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
     assert!(p.distinct as f64 / p.plans as f64 >= 20.0);
     assert_eq!(p.distinct_one_meal_min, Some(5));
     // Missed days come close to what the day could reach under the rules
-    // (mean 1.6 points since the meal weight limit is hard: with few
+    // (mean 1.7 points since the meal weight limit is hard: with few
     // plates dense enough, a big eater's day keeps its variety rules at a
     // cost the one-day bound, which leaves them aside, does not pay).
     assert!(p.here.0 > 0);
     assert!(
-        p.here.1 / (p.here.0 as f64) <= 1.62,
+        p.here.1 / (p.here.0 as f64) <= 1.7,
         "mean gap {}",
         p.here.1 / p.here.0 as f64
     );
     // 10 since issue 37's targets (was 0): low- and high-carb days; 23
     // since issue 38's limits and variety rules; 24 since its servings.
     // 19 since a missed day's second chance; 88 since the meal weight
-    // limit is hard (the big eaters' two- and three-meal days).
+    // limit is hard (the big eaters' two- and three-meal days); 92 with
+    // a shop's variant of a food counted as the food.
     assert!(
-        p.here.3 <= 88,
+        p.here.3 <= 92,
         "{} missed days over 2 points from their bound",
         p.here.3
     );
@@ -222,12 +227,12 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
     );
     // 19 since issue 37's targets (was 0); 25 since issue 38's limits; 44
     // since its servings (two-meal days of big eaters).
-    // 39 since a missed day's second chance; 115 since the meal weight
+    // 39 since a missed day's second chance; 117 since the meal weight
     // limit is hard: the bounds keep it, the variety rules bind the few
     // dense plates, and a vegan big eater's 4-meal days miss by 30
     // points rather than take seitan a fifth time in the week.
     assert!(
-        p.gap_over_2 <= 115,
+        p.gap_over_2 <= 117,
         "{} missed days over 2 points from the bound",
         p.gap_over_2
     );

@@ -305,7 +305,30 @@ impl Meals {
                 .position(|x| x.id == r.id)
                 .and_then(|at| dishes.main(at))
         };
-        let first = different_mains_first(nearest, main_of, main_of(current), limit);
+        // Those that keep the day's rules with its other meals first (no
+        // main ingredient in a second meal, no protein food in a third,
+        // no second dish of a family): "something without rice" is not
+        // the lunch's lupini salad again at dinner (issue 38).
+        let day_mains: Vec<u32> = day_meals
+            .iter()
+            .filter(|(meal, _, _)| *meal != owned.meal.id)
+            .filter_map(|(_, at, _)| dishes.main(*at))
+            .collect();
+        let (keeps, breaks): (Vec<&Recipe>, Vec<&Recipe>) = nearest.into_iter().partition(|r| {
+            let at = all.iter().position(|x| x.id == r.id).unwrap_or_default();
+            let day = day_limits(at);
+            main_of(r).is_none_or(|m| !day_mains.contains(&m))
+                && day.repeated_foods.is_empty()
+                && day.repeated_families.is_empty()
+        });
+        let mut first = different_mains_first(keeps, main_of, main_of(current), limit);
+        let left = limit.saturating_sub(first.len());
+        first.extend(different_mains_first(
+            breaks,
+            main_of,
+            main_of(current),
+            left,
+        ));
         Ok(first
             .into_iter()
             .map(|r| {

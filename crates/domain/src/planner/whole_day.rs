@@ -398,6 +398,21 @@ pub const MAIN_PER_WEEK: u32 = 4;
 /// though they are protein foods by weight.
 const STAPLE_MAINS: [&str; 2] = ["oat", "yogurt"];
 
+/// Words that make a shop's variant of a food, not another food: calcium-
+/// set tofu is tofu and fortified soy milk soy milk, for the rules that
+/// count a food's meals (issue 38: a week of seven tofu meals is one
+/// food, however it was set).
+const VARIANT_WORDS: [&str; 2] = ["calcium-set ", "fortified "];
+
+/// The food an ingredient `name` is, for the day and week rules: the name
+/// without a variant word ([`VARIANT_WORDS`]).
+fn food_key(name: &str) -> &str {
+    VARIANT_WORDS
+        .iter()
+        .find_map(|w| name.strip_prefix(w))
+        .unwrap_or(name)
+}
+
 /// The main ingredient of `recipe`: its heaviest main protein food
 /// (meat, fish, eggs, cheese, tofu, pulses, nuts), staples aside; `None`
 /// for a dish with none (a vegetable curry, a fruit bowl).
@@ -442,10 +457,11 @@ impl Dishes {
                 else {
                     continue;
                 };
-                let id = match food_names.iter().position(|n| *n == i.name) {
+                let key = food_key(&i.name);
+                let id = match food_names.iter().position(|n| n == key) {
                     Some(id) => id,
                     None => {
-                        food_names.push(i.name.clone());
+                        food_names.push(key.to_owned());
                         food_minor.push(kind == ProteinFood::Minor);
                         food_names.len() - 1
                     }
@@ -458,16 +474,16 @@ impl Dishes {
         }
         let mut main = Vec::with_capacity(recipes.len());
         for r in recipes {
-            main.push(main_of(r, kitchen).map(
-                |name| match food_names.iter().position(|n| n == name) {
+            main.push(main_of(r, kitchen).map(food_key).map(|name| {
+                match food_names.iter().position(|n| n == name) {
                     Some(id) => id as u32,
                     None => {
                         food_names.push(name.to_owned());
                         food_minor.push(false);
                         (food_names.len() - 1) as u32
                     }
-                },
-            ));
+                }
+            }));
         }
         let family: Vec<Option<u8>> = recipes
             .iter()
@@ -776,6 +792,14 @@ pub fn check(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_shops_variant_is_the_same_food() {
+        assert_eq!(food_key("calcium-set tofu"), "tofu");
+        assert_eq!(food_key("fortified soy milk"), "soy milk");
+        assert_eq!(food_key("tofu"), "tofu");
+        assert_eq!(food_key("textured soy protein"), "textured soy protein");
+    }
 
     #[test]
     fn portions_that_leave_eggs_in_pieces_are_counted() {
