@@ -375,14 +375,7 @@ fn adds_a_meat(text: &str, ndb: u32, description: &str) -> bool {
         return false;
     }
     let description = description.replace("W/ ", "W/");
-    let line = format!(
-        " {} ",
-        text.to_lowercase()
-            .split(|c: char| !c.is_alphanumeric())
-            .filter(|w| !w.is_empty())
-            .collect::<Vec<_>>()
-            .join(" ")
-    );
+    let line = crate::words::spaced(text);
     WITH_MEAT.iter().any(|(part, words)| {
         description.contains(part) && !words.iter().any(|w| line.contains(&format!(" {w} ")))
     })

@@ -51,14 +51,7 @@ const WITH: &[&str] = &[
 /// the skin or `food` already is what it says. Words for the skin off win
 /// ("with the skin removed").
 pub fn as_said(food: &Food, text: &str) -> Option<&'static Food> {
-    let line = format!(
-        " {} ",
-        text.to_lowercase()
-            .split(|c: char| !c.is_alphanumeric())
-            .filter(|w| !w.is_empty())
-            .collect::<Vec<_>>()
-            .join(" ")
-    );
+    let line = crate::words::spaced(text);
     let says = |phrases: &[&str]| phrases.iter().any(|p| line.contains(&format!(" {p} ")));
     let ndb = if says(WITHOUT) {
         PAIRS.iter().find(|(_, with)| *with == food.ndb)?.0

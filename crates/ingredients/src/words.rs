@@ -6,6 +6,19 @@ use std::sync::OnceLock;
 
 use rust_stemmers::{Algorithm, Stemmer};
 
+/// `text` lowercased as its words with one space around each (" skin on
+/// "), so that a phrase is found as whole words by `contains(" … ")`.
+pub(crate) fn spaced(text: &str) -> String {
+    format!(
+        " {} ",
+        text.to_lowercase()
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .collect::<Vec<_>>()
+            .join(" ")
+    )
+}
+
 /// Words that join or hedge, never name a food.
 const STOP: &[&str] = &[
     "a", "an", "and", "or", "of", "the", "with", "in", "into", "for", "to", "from", "on", "your",

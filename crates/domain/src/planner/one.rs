@@ -52,6 +52,27 @@ pub(crate) struct OneRequest<'a> {
 }
 
 impl<'a> OneRequest<'a> {
+    /// Each slot's candidates under this request's rules, preferences
+    /// and scorer, by meal type, and the pool of each slot (the week's
+    /// search and the pantry's later pass start from the same).
+    pub(super) fn pools(
+        &self,
+        scorer: &Scorer,
+        dishes: &Dishes,
+    ) -> (Vec<(MealType, Vec<Candidate>)>, Vec<usize>) {
+        pools(
+            self.recipes,
+            &self.slots,
+            &self.rules,
+            scorer,
+            &self.preferred_diets,
+            &self.tastes,
+            self.prefers_own,
+            None,
+            dishes,
+        )
+    }
+
     /// A request for `days` days over `recipes`, each day's slots `slots`,
     /// never breaking `rules`: seed 0, no preferences and the default
     /// tolerances and portions until set.
@@ -315,17 +336,7 @@ fn week_from(
 ) -> Result<OneWeek, PlanningError> {
     let scorer = Scorer::new(&request.targets, &request.tolerances, request.limits);
     let dishes = &*dishes_for(request.dishes, request.recipes, request.kitchen);
-    let (pools, pool_of) = pools(
-        request.recipes,
-        &request.slots,
-        &request.rules,
-        &scorer,
-        &request.preferred_diets,
-        &request.tastes,
-        request.prefers_own,
-        None,
-        dishes,
-    );
+    let (pools, pool_of) = request.pools(&scorer, dishes);
     for (meal, pool) in &pools {
         let needed = request.slots.iter().filter(|m| *m == meal).count();
         if pool.len() < needed {

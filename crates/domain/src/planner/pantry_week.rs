@@ -20,8 +20,7 @@ use super::one::{OneRequest, OneWeek, planned_day};
 use super::pantry::Stock;
 use super::search::{Candidate, Day, Problem, Scorer, Slot};
 use super::{
-    PlannedDay, Rng, VARIETY_MIN_CANDIDATES, dishes_for, is_main, pools, share_bands,
-    weekly_distinct,
+    PlannedDay, Rng, VARIETY_MIN_CANDIDATES, dishes_for, is_main, share_bands, weekly_distinct,
 };
 use crate::food::recipe::Recipe;
 use crate::planner::whole_day::Dishes;
@@ -61,17 +60,7 @@ pub(super) fn use_up(request: &OneRequest<'_>, week: &mut OneWeek, variant: usiz
     let stock = &stock;
     let scorer = Scorer::new(&request.targets, &request.tolerances, request.limits);
     let dishes = &*dishes_for(request.dishes, request.recipes, request.kitchen);
-    let (pools, pool_of) = pools(
-        request.recipes,
-        &request.slots,
-        &request.rules,
-        &scorer,
-        &request.preferred_diets,
-        &request.tastes,
-        request.prefers_own,
-        None,
-        dishes,
-    );
+    let (pools, pool_of) = request.pools(&scorer, dishes);
     let at = Week {
         request,
         scorer,
