@@ -2,7 +2,6 @@
 //! keep the day's rules with its other meals, no second dish of a family
 //! and no protein food in a third meal, wherever the catalogue has such.
 
-use awc::http::Method;
 use serde_json::json;
 
 use crate::helpers::{Backend, spawn_app};
@@ -15,19 +14,9 @@ async fn alternatives_keep_the_days_rules_first(b: Backend) {
         "gender": "female", "meals_per_day": 3, "activity_level": "medium",
         "birth_date": "1990-06-01",
     });
-    let reply = app
-        .json(Method::PUT, "/api/profile", Some(&token), &profile)
-        .await;
-    assert_eq!(reply.status, 200, "{}", reply.text);
     let plan = app
-        .json(
-            Method::POST,
-            "/api/plan/generate",
-            Some(&token),
-            &json!({"days": 3, "seed": 21}),
-        )
+        .profile_and_plan(&token, &profile, &json!({"days": 3, "seed": 21}))
         .await;
-    assert_eq!(plan.status, 201, "{}", plan.text);
     let mut seen = 0;
     for day in plan.json["daily_menus"].as_array().unwrap() {
         for meal in day["meal_details"].as_array().unwrap() {

@@ -279,6 +279,20 @@ impl TestApp {
         }
     }
 
+    /// `profile` put for `token`'s account, then a plan generated with
+    /// `body` (both must succeed): the plan's answer.
+    pub async fn profile_and_plan(&self, token: &str, profile: &Value, body: &Value) -> Reply {
+        let reply = self
+            .json(Method::PUT, "/api/profile", Some(token), profile)
+            .await;
+        assert_eq!(reply.status, 200, "{}", reply.text);
+        let plan = self
+            .json(Method::POST, "/api/plan/generate", Some(token), body)
+            .await;
+        assert_eq!(plan.status, 201, "{}", plan.text);
+        plan
+    }
+
     /// A JSON request.
     pub async fn json(
         &self,

@@ -4,7 +4,6 @@
 
 use std::collections::HashMap;
 
-use awc::http::Method;
 use serde_json::json;
 
 use crate::helpers::{Backend, spawn_app};
@@ -27,19 +26,9 @@ async fn a_big_eater_gets_meals_a_person_eats_and_is_told_why(b: Backend) {
             "gender": "male", "meals_per_day": meals, "activity_level": "high",
             "birth_date": "2001-03-02",
         });
-        let reply = app
-            .json(Method::PUT, "/api/profile", Some(&token), &profile)
-            .await;
-        assert_eq!(reply.status, 200, "{}", reply.text);
         let plan = app
-            .json(
-                Method::POST,
-                "/api/plan/generate",
-                Some(&token),
-                &json!({"days": 3, "seed": 7}),
-            )
+            .profile_and_plan(&token, &profile, &json!({"days": 3, "seed": 7}))
             .await;
-        assert_eq!(plan.status, 201, "{}", plan.text);
         let mut told = 0;
         for day in plan.json["daily_menus"].as_array().unwrap() {
             for meal in day["meal_details"].as_array().unwrap() {
