@@ -590,6 +590,11 @@ mod tests {
     /// `recipe` as a row stores it: its labels, not the kinds of its
     /// unnamed foods.
     fn stored_copy(t: &Taxonomy, recipe: &Recipe) -> Recipe {
+        stored_with(t, recipe, recipe.allergens().to_vec())
+    }
+
+    /// `recipe` as a row stores it, with `allergens` as its row's.
+    fn stored_with(t: &Taxonomy, recipe: &Recipe, allergens: Vec<Allergen>) -> Recipe {
         let parts = RecipeParts {
             id: recipe.id,
             recipe_id: recipe.recipe_id,
@@ -602,12 +607,7 @@ mod tests {
             recipe_url: None,
             card: recipe.card.clone(),
         };
-        Recipe::from_stored(
-            t,
-            parts,
-            recipe.diet_types().to_vec(),
-            recipe.allergens().to_vec(),
-        )
+        Recipe::from_stored(t, parts, recipe.diet_types().to_vec(), allergens)
     }
 
     /// An own recipe of `recipe` and its `lines`.
@@ -631,29 +631,8 @@ mod tests {
         let t = Taxonomy::standard();
         let lines = vec![read("1 lb jumbo lump crabmeat"), read("200g white rice")];
         let fresh = compose(t, &CatalogueFoods::default(), card(2), &lines);
-        let parts = RecipeParts {
-            id: fresh.id,
-            recipe_id: fresh.recipe_id,
-            name: fresh.name.clone(),
-            nutrition: fresh.nutrition(),
-            ingredients: fresh.ingredients().to_vec(),
-            meal_types: fresh.meal_types().to_vec(),
-            tastes: Vec::new(),
-            image_url: None,
-            recipe_url: None,
-            card: fresh.card.clone(),
-        };
-        let old = Recipe::from_stored(t, parts, fresh.diet_types().to_vec(), Vec::new());
+        let old = stored_with(t, &fresh, Vec::new());
         assert!(old.allergens().is_empty(), "{old:?}");
-        let own = |recipe: Recipe, lines: Vec<OwnLine>| OwnRecipe {
-            recipe,
-            owner: mealplan_domain::UserId(1),
-            servings: 2,
-            lines,
-            stated: None,
-            keywords: Vec::new(),
-            deleted: false,
-        };
         let read_back = checked(t, own(old, lines.clone()));
         assert_eq!(read_back.recipe.allergens(), [Allergen::Crustaceans]);
         let rice = vec![read("200g white rice")];
