@@ -75,18 +75,20 @@ impl diesel::query_builder::Query for MealWithLater {
 
 impl<Conn> RunQueryDsl<Conn> for MealWithLater {}
 
+/// The meal asked for, with its day and plan: both backends' statements
+/// start from it (its id bound next).
+const THE_MEAL: &str = " FROM (SELECT m.id, m.recipe_id, m.schedule, d.day_of_week, d.plan_id, \
+     p.user_id, p.household FROM meal_details m \
+     JOIN daily_menus d ON d.id = m.daily_menu_id JOIN plans p ON p.id = d.plan_id \
+     WHERE m.id = ";
+
 impl diesel::query_builder::QueryFragment<diesel::pg::Pg> for MealWithLater {
     fn walk_ast<'b>(
         &'b self,
         mut out: diesel::query_builder::AstPass<'_, 'b, diesel::pg::Pg>,
     ) -> QueryResult<()> {
         out.push_sql(COLUMNS);
-        out.push_sql(
-            " FROM (SELECT m.id, m.recipe_id, m.schedule, d.day_of_week, d.plan_id, \
-             p.user_id, p.household FROM meal_details m \
-             JOIN daily_menus d ON d.id = m.daily_menu_id JOIN plans p ON p.id = d.plan_id \
-             WHERE m.id = ",
-        );
+        out.push_sql(THE_MEAL);
         out.push_bind_param::<BigInt, _>(&self.id)?;
         out.push_sql(concat!(
             " OFFSET 0) o \
@@ -114,12 +116,7 @@ impl diesel::query_builder::QueryFragment<diesel::sqlite::Sqlite> for MealWithLa
         mut out: diesel::query_builder::AstPass<'_, 'b, diesel::sqlite::Sqlite>,
     ) -> QueryResult<()> {
         out.push_sql(COLUMNS);
-        out.push_sql(
-            " FROM (SELECT m.id, m.recipe_id, m.schedule, d.day_of_week, d.plan_id, \
-             p.user_id, p.household FROM meal_details m \
-             JOIN daily_menus d ON d.id = m.daily_menu_id JOIN plans p ON p.id = d.plan_id \
-             WHERE m.id = ",
-        );
+        out.push_sql(THE_MEAL);
         out.push_bind_param::<BigInt, _>(&self.id)?;
         out.push_sql(
             ") o \
