@@ -408,8 +408,14 @@ pub(super) fn facts(message: &str, lang: Lang) -> MemberFacts {
     }
     // "quiero bajar de peso", "wants to gain muscle": as the writer's own
     // goal is read.
-    out.goal = super::statements::goal_said(&t)
-        .or_else(|| t.has_any(MAINTAIN).then_some(Goal::MaintainWeight));
+    // Read part by part, so that a negation stops at its comma ("no
+    // quiero engordar, quiero adelgazar").
+    out.goal = super::statements::one_goal(
+        parts(message)
+            .iter()
+            .filter_map(super::statements::goal_said),
+    )
+    .or_else(|| t.has_any(MAINTAIN).then_some(Goal::MaintainWeight));
     rules(&parts(message), lang, &mut out);
     out
 }

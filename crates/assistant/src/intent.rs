@@ -12,7 +12,7 @@ use super::foods;
 use super::lang::{Lang, detect};
 pub use super::part::Signal;
 use super::part::{FoodKind, Read, add_foods, parts};
-use super::request::ToolRequest;
+use super::request::{ProfileChange, ToolRequest};
 use super::statements::statements;
 use super::vocab::*;
 use super::words::Text;
@@ -272,6 +272,21 @@ fn understand_with(message: &str, ctx: &Context, names: &[String], kept: &[Strin
         previous = Some((part.clone(), read.requests.len()));
         out.requests.extend(read.requests);
         out.signals.extend(read.signals);
+    }
+    // "I want to lose fat and build muscle": one goal for the message.
+    let goals = out.requests.iter().filter_map(|r| match r {
+        ToolRequest::ChangeProfile(ProfileChange::Goal(g)) => Some(*g),
+        _ => None,
+    });
+    if let Some(goal) = super::statements::one_goal(goals) {
+        let mut first = true;
+        out.requests.retain_mut(|r| match r {
+            ToolRequest::ChangeProfile(ProfileChange::Goal(g)) => {
+                *g = goal;
+                std::mem::take(&mut first)
+            }
+            _ => true,
+        });
     }
     // "the second snack on Tuesday, can I change it?": an action on "it"
     // acts on the meal the message named.

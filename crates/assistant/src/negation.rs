@@ -127,6 +127,20 @@ impl Scopes {
             .any(|i| phrases.iter().any(|p| matches_at(words, i, p).is_some()))
     }
 
+    /// The clause without its negated words and triggers: what it says
+    /// is so ("i don t want to gain weight i want to lose weight" → "i
+    /// want to lose weight" once the window closes).
+    pub fn unnegated(&self, t: &Text) -> Text {
+        Text::from_words(
+            t.words()
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| !self.negated(*i) && !self.is_trigger(*i))
+                .map(|(_, w)| w.clone())
+                .collect(),
+        )
+    }
+
     /// The clause without its triggers: what it would say affirmed ("i m
     /// not lactose intolerant" → "i m lactose intolerant").
     pub fn affirmed(&self, t: &Text) -> Text {

@@ -1436,3 +1436,70 @@ fn leftovers_are_planned_or_eaten_from_an_earlier_meal() {
         &["generate 7 leftovers"],
     );
 }
+
+/// Losing fat and gaining muscle said together is body recomposition,
+/// eaten at maintenance; a goal said against its opposite stays the one
+/// wished.
+#[test]
+fn losing_and_gaining_said_together_is_maintenance() {
+    use super::household::facts;
+    use mealplan_domain::Goal;
+    for (said, lang, goal) in [
+        (
+            "34yo woman, 160 cm, 55kg. want to tone up / gain a little muscle",
+            En,
+            Goal::MaintainWeight,
+        ),
+        (
+            "i want to lose fat and build muscle",
+            En,
+            Goal::MaintainWeight,
+        ),
+        (
+            "quiero perder grasa y ganar musculo",
+            Es,
+            Goal::MaintainWeight,
+        ),
+        ("I want to gain a little muscle", En, Goal::GainWeight),
+        ("i want to lose weight, not gain it", En, Goal::LoseWeight),
+        (
+            "I don't want to gain weight, I want to lose some weight",
+            En,
+            Goal::LoseWeight,
+        ),
+        ("no quiero engordar, quiero adelgazar", Es, Goal::LoseWeight),
+    ] {
+        assert_eq!(facts(said, lang).goal, Some(goal), "{said}");
+    }
+    for said in [
+        "I don't want to gain weight",
+        "I'm not trying to lose weight",
+    ] {
+        assert_eq!(facts(said, En).goal, None, "{said}");
+    }
+}
+
+/// The chat reads one goal from a message that says losing and gaining.
+#[test]
+fn the_chat_reads_one_goal_a_message() {
+    reads(
+        "i want to lose fat and build muscle",
+        En,
+        &["goal maintain_weight"],
+    );
+    reads(
+        "quiero perder grasa y ganar musculo",
+        Es,
+        &["goal maintain_weight"],
+    );
+    reads(
+        "no quiero engordar, quiero adelgazar",
+        Es,
+        &["not goal gain_weight", "goal lose_weight"],
+    );
+    reads(
+        "want to tone up / gain a little muscle",
+        En,
+        &["goal maintain_weight"],
+    );
+}

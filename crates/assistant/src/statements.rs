@@ -8,6 +8,7 @@ use mealplan_ports::ItemKind;
 use super::foods::{self, Foods};
 use super::lang::{Lang, diet_words, meal_word};
 use super::measures::{activity, body_weight, height, meals_a_day};
+use super::negation::Scopes;
 use super::part::{FoodKind, Read, Signal, add_foods};
 use super::request::{ProfileChange, ToolRequest};
 use super::vocab::*;
@@ -331,10 +332,24 @@ pub(super) fn about_self(t: &Text, lang: Lang, read: &mut Read) -> bool {
     false
 }
 
+/// The one goal a message's goals make: losing and gaining said
+/// together ("lose fat and build muscle") is body recomposition, eaten at
+/// maintenance; else the last said.
+pub(super) fn one_goal(said: impl IntoIterator<Item = Goal>) -> Option<Goal> {
+    let said: Vec<Goal> = said.into_iter().collect();
+    if said.contains(&Goal::LoseWeight) && said.contains(&Goal::GainWeight) {
+        Some(Goal::MaintainWeight)
+    } else {
+        said.last().copied()
+    }
+}
+
 /// The goal a person says ("quiero bajar un poco de peso", "lose about 5
 /// kg", "I want to gain muscle"), read alike for the writer and for
 /// anyone they describe.
 pub(super) fn goal_said(t: &Text) -> Option<Goal> {
+    // "I don't want to gain weight": a goal negated is no goal wished.
+    let t = &Scopes::of(t).unnegated(t);
     // "lose about 5 kg", "bajar 3 kilos": a goal, the number a change.
     let by_kilos = |verbs: &[&str]| {
         t.has_stem(verbs) && t.has_any(AMOUNT_SPELT)
@@ -361,15 +376,17 @@ pub(super) fn goal_said(t: &Text) -> Option<Goal> {
             })
         })
     };
-    if t.has_any(LOSE) || by_kilos(LOSE_BY) || near(LOSE_VERBS) {
-        Some(Goal::LoseWeight)
-    } else if t.has_any(GAIN) || by_kilos(GAIN_BY) || near(GAIN_VERBS) {
-        Some(Goal::GainWeight)
-    } else if t.has_any(MAINTAIN) && !t.has_any(PLAN) {
-        Some(Goal::MaintainWeight)
-    } else {
-        None
-    }
+    let lose = t.has_any(LOSE) || by_kilos(LOSE_BY) || near(LOSE_VERBS);
+    let gain = t.has_any(GAIN) || by_kilos(GAIN_BY) || near(GAIN_VERBS);
+    one_goal(
+        [
+            lose.then_some(Goal::LoseWeight),
+            gain.then_some(Goal::GainWeight),
+        ]
+        .into_iter()
+        .flatten(),
+    )
+    .or_else(|| (t.has_any(MAINTAIN) && !t.has_any(PLAN)).then_some(Goal::MaintainWeight))
 }
 
 fn skip_leading(words: &[String], skip: &[&str]) -> Vec<String> {
