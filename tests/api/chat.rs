@@ -777,7 +777,35 @@ async fn a_stranger_makes_their_profile_by_telling_the_assistant(b: Backend) {
     assert!(!before.contains("I made your profile"), "{before}");
 }
 
+/// A question about a day the plan does not hold says which days it
+/// holds ("tomorrow" asked on a Saturday of a Monday-to-Wednesday plan).
+async fn a_day_the_plan_lacks_is_answered_with_the_days_it_holds(b: Backend) {
+    let app = spawn_app(b).await;
+    let token = app.token_for("days@example.com").await;
+    let plan = app
+        .profile_and_plan(&token, &profile(), &json!({"days": 3, "seed": 4}))
+        .await;
+    assert_eq!(plan.status, 201, "{}", plan.text);
+    let text = say(&app, &token, "whats for lunch on sunday").await.json["response"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert!(
+        text.contains("Your plan has no Sunday: it holds Monday to Wednesday."),
+        "{text}"
+    );
+    let text = say(&app, &token, "que ceno el viernes?").await.json["response"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert!(
+        text.contains("Tu plan no incluye el viernes: va de lunes a miércoles."),
+        "{text}"
+    );
+}
+
 crate::on_both_backends!(
+    a_day_the_plan_lacks_is_answered_with_the_days_it_holds,
     a_stranger_makes_their_profile_by_telling_the_assistant,
     a_plan_made_with_changes_keeps_them,
     the_assistant_plans_and_changes_in_english,

@@ -26,12 +26,12 @@ impl Toolbox<'_> {
         };
         let day = r.day.unwrap_or(self.today);
         let Some(menu) = plan.days.iter().find(|d| d.day_of_week == day) else {
-            return Ok(format!(
-                "{} {}.",
-                self.t("Your plan has no", "Tu plan no incluye el"),
-                capitalise(day_name(day, self.lang))
-            )
-            .into());
+            return Ok(self
+                .no_such_day(
+                    day,
+                    &plan.days.iter().map(|d| d.day_of_week).collect::<Vec<_>>(),
+                )
+                .into());
         };
         let names: Vec<String> = foods
             .iter()

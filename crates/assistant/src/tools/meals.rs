@@ -84,10 +84,9 @@ impl Toolbox<'_> {
             }
         });
         let Some(menu) = plan.days.iter().find(|d| d.day_of_week == day) else {
-            return Err(format!(
-                "{} {}.",
-                self.t("Your plan has no", "Tu plan no incluye el"),
-                capitalise(day_name(day, self.lang))
+            return Err(self.no_such_day(
+                day,
+                &plan.days.iter().map(|d| d.day_of_week).collect::<Vec<_>>(),
             ));
         };
         menu.meals

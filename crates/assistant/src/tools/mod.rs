@@ -191,6 +191,43 @@ impl Toolbox<'_> {
         }
     }
 
+    /// The answer to a question about `day` of a plan that holds only
+    /// `days`: which days it holds, so that "tomorrow" asked on a
+    /// Saturday of a Monday-to-Wednesday plan is told where the plan is.
+    fn no_such_day(&self, day: u8, days: &[u8]) -> String {
+        let mut days = days.to_vec();
+        days.sort_unstable();
+        days.dedup();
+        let name = |d: u8| day_name(d, self.lang);
+        let held = match days.as_slice() {
+            [] => String::new(),
+            [one] => format!("{} {}", self.t("it holds", "tiene el"), name(*one)),
+            [first, .., last] if usize::from(last - first) + 1 == days.len() && days.len() > 2 => {
+                format!(
+                    "{} {} {} {}",
+                    self.t("it holds", "va de"),
+                    name(*first),
+                    self.t("to", "a"),
+                    name(*last)
+                )
+            }
+            [most @ .., last] => format!(
+                "{} {} {} {}",
+                self.t("it holds", "tiene"),
+                most.iter().map(|d| name(*d)).collect::<Vec<_>>().join(", "),
+                self.t("and", "y"),
+                name(*last)
+            ),
+        };
+        let first = self.t("Your plan has no", "Tu plan no incluye el");
+        let missing = day_name(day, self.lang);
+        if held.is_empty() {
+            format!("{first} {missing}.")
+        } else {
+            format!("{first} {missing}: {held}.")
+        }
+    }
+
     fn no_plan(&self) -> String {
         self.t(
             "You don't have an active plan yet. Say \"create my weekly plan\" and I'll build one from your profile.",

@@ -272,7 +272,8 @@ impl Toolbox<'_> {
             .filter(|d| day.is_none_or(|x| d.day_of_week == x))
             .collect();
         if days.is_empty() {
-            return Ok(self.no_such_day(day.unwrap_or(self.today)));
+            let held: Vec<u8> = plan.days.iter().map(|d| d.day_of_week).collect();
+            return Ok(self.no_such_day(day.unwrap_or(self.today), &held));
         }
         if let Some(meal_type) = meal_type {
             let mut out = String::new();
@@ -356,14 +357,6 @@ impl Toolbox<'_> {
         }
     }
 
-    fn no_such_day(&self, day: u8) -> String {
-        format!(
-            "{} {}.",
-            self.t("Your plan has no", "Tu plan no incluye el"),
-            capitalise(day_name(day, self.lang))
-        )
-    }
-
     /// What was eaten on `day` (today by default) and what is left,
     /// from the plan summary the API serves.
     pub(super) async fn progress(
@@ -377,7 +370,8 @@ impl Toolbox<'_> {
             Err(e) => return Err(store(e)),
         };
         let Some(d) = summary.days.iter().find(|d| d.day_of_week == day) else {
-            return Ok(self.no_such_day(day));
+            let held: Vec<u8> = summary.days.iter().map(|d| d.day_of_week).collect();
+            return Ok(self.no_such_day(day, &held));
         };
         let plan = self.plan_of().await?;
         let day_name = capitalise(day_name(day, self.lang));
@@ -554,7 +548,13 @@ impl Toolbox<'_> {
             Ok(p) => p,
             Err(PlanError::NoActivePlan) => return Ok(self.no_plan()),
             Err(PlanError::NoProfile) => return Ok(self.no_profile()),
-            Err(PlanError::DayNotFound) => return Ok(self.no_such_day(day.unwrap_or(self.today))),
+            Err(PlanError::DayNotFound) => {
+                let held: Vec<u8> = before
+                    .iter()
+                    .flat_map(|p| p.days.iter().map(|d| d.day_of_week))
+                    .collect();
+                return Ok(self.no_such_day(day.unwrap_or(self.today), &held));
+            }
             Err(PlanError::Busy(busy)) => return Ok(self.busy(busy)),
             Err(e) => return Err(store(e)),
         };
