@@ -237,6 +237,15 @@ pub fn as_said(food: &Food, text: &str) -> Option<Said> {
     }
 }
 
+/// The regular row of `food`, a row of another fat level of the same
+/// food, whose measures it may be weighed by: `None` when `food` is not
+/// kept by fat or is the regular row.
+pub fn regular(food: &Food) -> Option<&'static Food> {
+    let rows = FOODS.iter().find(|r| r.foods.contains(&food.ndb))?;
+    let whole = rows.whole.filter(|&ndb| ndb != food.ndb)?;
+    FoodTable::sr28().get(whole)
+}
+
 /// The fat level `text` says, if any.
 fn level(text: &str) -> Option<Level> {
     let mut line = String::from(" ");
@@ -289,6 +298,15 @@ mod tests {
         assert_eq!(row(1009, "1 cup shredded reduced fat cheddar"), Some(1260));
         assert_eq!(row(1096, "1 can fat free evaporated milk"), Some(1097));
         assert_eq!(row(1049, "1/2 cup fat-free half and half"), Some(1199));
+    }
+
+    #[test]
+    fn a_level_row_has_its_regular_row() {
+        let regular = |ndb| regular(FoodTable::sr28().get(ndb).unwrap()).map(|f| f.ndb);
+        assert_eq!(regular(1028), Some(1026));
+        assert_eq!(regular(1055), Some(1056));
+        assert_eq!(regular(1056), None);
+        assert_eq!(regular(11167), None);
     }
 
     #[test]

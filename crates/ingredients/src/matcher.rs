@@ -367,8 +367,14 @@ fn place(line: &ParsedLine) -> Reading {
         line.amount.map(|a| a.unit),
         Some(None | Some(Unit::Piece(_)))
     );
-    let weighed = match as_bought {
-        Some(bought) if counted => grams(line, bought),
+    // A fat level's row without the measure is weighed by its regular
+    // row's (a cup of shredded part-skim mozzarella as of whole-milk).
+    let weighed = match (as_bought, crate::fat::regular(food)) {
+        (Some(bought), _) if counted => grams(line, bought),
+        (_, Some(regular)) => match grams(line, food) {
+            Grams::NoVolumeMeasure | Grams::NoPieceWeight(_) => grams(line, regular),
+            weighed => weighed,
+        },
         _ => grams(line, food),
     };
     match weighed {
@@ -932,6 +938,12 @@ mod tests {
             ("1 cup calcium-fortified soy milk", 16139, 243.0),
             ("1 cup orange juice with calcium", 9210, 249.0),
             ("200 g calcium-set tofu", 16426, 200.0),
+            ("1/2 cup nonfat sour cream", 1194, 0.0),
+            ("1 cup light soy milk", 16225, 0.0),
+            ("2 cups reduced-sodium beef broth", 6188, 0.0),
+            ("1 lb 90/10 ground chuck", 23562, 453.592),
+            // Part-skim mozzarella by the cup: the whole-milk cup's weight.
+            ("1 cup shredded part-skim mozzarella", 1028, 112.0),
             // Weighed as bought, cooked in the recipe.
             ("12 oz spaghetti, cooked and drained", 20120, 340.19),
             ("1 lb chicken breast, cooked and shredded", 5062, 453.592),

@@ -203,6 +203,10 @@ const PREPARATION: &[&str] = &[
     "fortified",
     "calcium",
     "added",
+    // A fat level in one word, as "low" and "fat" are (`fat.rs`,
+    // `kinds.rs` pick the row).
+    "nonfat",
+    "lowfat",
 ];
 
 /// SR28's abbreviations in its short descriptions, spelt out.
