@@ -78,9 +78,12 @@ fn frozen_row(placed: &Food, cooked: bool, text: &str) -> Option<&'static Food> 
     }
     let pack = description_stems(PACK);
     let cooked_stems = description_stems(COOKED);
+    // A frozen row in the other state ("EDAMAME,FRZ,PREP" for edamame
+    // bought frozen and thawed) is the same food: its state words go too.
+    let placed_frozen = placed.description.split(',').any(|f| f.trim() == "FRZ");
     let base: Vec<String> = description_stems(&placed.description)
         .into_iter()
-        .filter(|s| !pack.contains(s))
+        .filter(|s| !(pack.contains(s) || (placed_frozen && cooked_stems.contains(s))))
         .collect();
     if base.iter().any(|s| cooked_stems.contains(s)) {
         return None;
@@ -153,6 +156,12 @@ mod tests {
         assert_eq!(frozen(11312, false, "frozen peas"), None);
         // Only a boiled frozen row: that, not the raw leaf.
         assert_eq!(frozen(11233, false, "frozen chopped kale"), Some(11236));
+        // Thawed is not cooked: the unprepared row of a prepared one.
+        assert_eq!(
+            frozen(11212, false, "frozen shelled edamame, thawed"),
+            Some(11211)
+        );
+        assert_eq!(frozen(11212, true, "frozen edamame, cooked"), None);
     }
 
     #[test]

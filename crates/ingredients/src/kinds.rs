@@ -47,6 +47,18 @@ const FAT_FREE: &[&str] = &[
     "nonfat", "non fat", "fat free", "0%", "0 %", "skim", "skimmed", "zero fat",
 ];
 
+/// Phrases of a food with added calcium or vitamins.
+const FORTIFIED: &[&str] = &[
+    "fortified",
+    "calcium fortified",
+    "calcium enriched",
+    "with calcium",
+    "added calcium",
+    "calcium added",
+    "calcium and vitamin d",
+    "calcium vitamin d",
+];
+
 const KINDS: &[Kind] = &[
     Kind {
         said: &["hard boiled", "hard cooked", "boiled"],
@@ -124,6 +136,33 @@ const KINDS: &[Kind] = &[
         family: Some("CHEESE,COTTAGE"),
         rows: &["NONFAT"],
     },
+    // Fortified foods: soy milk and orange juice with added calcium (and
+    // vitamin D), tofu set with calcium sulfate (SR28's "TOFU,RAW" rows).
+    Kind {
+        said: FORTIFIED,
+        family: Some("SOYMILK"),
+        rows: &["W/ ADDED CA"],
+    },
+    Kind {
+        said: &["light", "lite"],
+        family: Some("SOYMILK"),
+        rows: &["LT"],
+    },
+    Kind {
+        said: FORTIFIED,
+        family: Some("ORANGE JUC"),
+        rows: &["W/ ADDED CA & VITAMIN D"],
+    },
+    Kind {
+        said: &[
+            "calcium set",
+            "calcium sulfate",
+            "calcium sulphate",
+            "set with calcium",
+        ],
+        family: Some("TOFU"),
+        rows: &["TOFU,RAW,"],
+    },
     Kind {
         said: &["low fat", "lowfat", "reduced fat", "light", "lite"],
         family: Some("CHEESE,CREAM"),
@@ -180,7 +219,7 @@ pub fn dried_legume(food: &Food, text: &str) -> Option<&'static Food> {
         return None;
     }
     let family = food.description.split(',').next().unwrap_or_default();
-    nearest(food, family, &["MATURE SEEDS,RAW"])
+    nearest(food, family, &["MATURE SEEDS,RAW"], |_| true, false)
 }
 
 /// What the kinds a line says make of the food found.
@@ -208,12 +247,20 @@ pub fn as_said(food: &Food, text: &str) -> Option<Said> {
         {
             continue;
         }
-        match nearest(current, family, kind.rows) {
+        // A kind of any food ("low sodium") stays within the food named:
+        // SR28's reduced-sodium chicken broth is not a vegetable broth.
+        // A kind of any food keeps the food by name, however SR28 spells
+        // its other parts ("RTS", "READY TO SERVE").
+        let named = |f: &Food| kind.family.is_some() || names_no_other_food(current, f);
+        let loose = kind.family.is_none();
+        match nearest(current, family, kind.rows, named, loose) {
             Some(row) => {
                 current = row;
                 out = Some(Said::Row(row));
             }
-            None if of_family(family).any(|f| says(f, kind.rows)) => return Some(Said::Unsure),
+            None if of_family(family).any(|f| says(f, kind.rows) && named(f)) => {
+                return Some(Said::Unsure);
+            }
             None => {}
         }
     }
@@ -254,13 +301,43 @@ fn of_family(family: &str) -> impl Iterator<Item = &'static Food> + '_ {
         .filter(move |f| of(f, family))
 }
 
+/// Whether row `other` of `food`'s family is the same food by name: the
+/// words of their second parts ("CHICK BROTH" of "SOUP,CHICK BROTH,RTS"),
+/// those of `other` all among `food`'s and the first two of `food`'s among
+/// `other`'s ("SOUP,VEG,CND,LO NA" is no vegetable broth, "SOUP,CHICK
+/// BROTH,..." none either; "BF BROTH" is "BF BROTH OR BOUILLON CND"). A
+/// food of one part ("SOY SAUCE ...") is named by its family alone.
+fn names_no_other_food(food: &Food, other: &Food) -> bool {
+    let words = |d: &str| -> Vec<String> {
+        d.split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .map(str::to_owned)
+            .collect()
+    };
+    let (Some(ours), Some(theirs)) = (
+        food.description.split(',').nth(1),
+        other.description.split(',').nth(1),
+    ) else {
+        return true;
+    };
+    let (ours, theirs) = (words(ours), words(theirs));
+    theirs.iter().all(|w| ours.contains(w)) && ours.iter().take(2).all(|w| theirs.contains(w))
+}
+
 /// The row of the same food saying the kind that keeps most of `food`'s
-/// other parts (at least half of them); of those as near, the shortest.
-fn nearest(food: &Food, family: &str, rows: &[&str]) -> Option<&'static Food> {
+/// other parts (at least half of them, or, `loose`, its first); of those
+/// as near, the shortest.
+fn nearest(
+    food: &Food,
+    family: &str,
+    rows: &[&str],
+    allowed: impl Fn(&Food) -> bool,
+    loose: bool,
+) -> Option<&'static Food> {
     let parts: Vec<&str> = food.description.split(',').collect();
-    let needed = parts.len().div_ceil(2);
+    let needed = if loose { 1 } else { parts.len().div_ceil(2) };
     of_family(family)
-        .filter(|f| says(f, rows))
+        .filter(|f| says(f, rows) && allowed(f))
         .map(|f| {
             let theirs: Vec<&str> = f.description.split(',').collect();
             let kept = parts.iter().filter(|p| theirs.contains(p)).count();
@@ -296,6 +373,22 @@ mod tests {
         assert_eq!(row(20044, "1 cup short grain rice"), Some(20052));
         assert_eq!(row(16123, "3 tbsp reduced-sodium soy sauce"), Some(16424));
         assert_eq!(row(6194, "4 cups low sodium chicken broth"), Some(6183));
+        assert_eq!(row(16120, "1 cup calcium-fortified soy milk"), Some(16139));
+        assert_eq!(row(16120, "1 cup light soy milk"), Some(16225));
+        assert_eq!(row(9209, "1 cup fortified orange juice"), Some(9210));
+        assert_eq!(
+            row(9209, "1 cup chilled orange juice with calcium"),
+            Some(9210)
+        );
+        assert_eq!(row(16126, "200 g firm tofu (calcium sulfate)"), Some(16426));
+    }
+
+    #[test]
+    fn a_kind_of_any_food_stays_within_the_food_named() {
+        // SR28 has no reduced-sodium vegetable broth: the vegetable broth.
+        assert_eq!(row(6700, "4 cups low-sodium vegetable broth"), None);
+        assert_eq!(row(6008, "2 cups low-sodium beef broth"), Some(6188));
+        assert_eq!(row(6194, "1 cup reduced-sodium chicken broth"), Some(6183));
     }
 
     #[test]

@@ -137,7 +137,17 @@ fn place(line: &ParsedLine) -> Reading {
     if share.is_some() {
         name = crate::lean::without_share(&name);
     }
-    let mut candidates = fruit_part(line).unwrap_or_else(|| candidates(&name));
+    let mut candidates = if crate::liquid::kept_from_cooking(line) {
+        // "reserved pasta water": water, not the pasta.
+        let water = food(crate::liquid::WATER);
+        vec![Candidate {
+            ndb: water.ndb,
+            description: water.description.clone(),
+            confidence: NAMED,
+        }]
+    } else {
+        fruit_part(line).unwrap_or_else(|| candidates(&name))
+    };
     // "beef (ribeye or chuck)": the first kind the note names, where the
     // lexicon knows that kind of the food outright.
     if let Some(kind) = crate::alternative::kind_in_note(&line.comment)
@@ -205,13 +215,20 @@ fn place(line: &ParsedLine) -> Reading {
     // A stated lean share picks the ground meat of that share.
     if let Some(share) = share
         && let Some(first) = candidates.first_mut()
-        && let Some(food) = crate::lean::at_share(&first.description, share)
     {
-        *first = Candidate {
-            ndb: food.ndb,
-            description: food.description.clone(),
-            confidence: first.confidence,
-        };
+        match crate::lean::at_share(food(first.ndb), share) {
+            Some(crate::lean::Said::Row(food)) => {
+                *first = Candidate {
+                    ndb: food.ndb,
+                    description: food.description.clone(),
+                    confidence: first.confidence,
+                };
+            }
+            Some(crate::lean::Said::Unsure) => {
+                first.confidence = first.confidence.min(NAMED_PARTLY);
+            }
+            None => {}
+        }
     }
     // A beef cut is the row of the trim and grade the line buys.
     if let Some(first) = candidates.first_mut()
@@ -260,10 +277,41 @@ fn place(line: &ParsedLine) -> Reading {
             None => {}
         }
     }
-    // "skin on" chicken, "dried" beans: the row the line buys.
+    // "light sour cream", "1% milk": the row of the fat level said.
+    if let Some(first) = candidates.first_mut() {
+        match crate::fat::as_said(food(first.ndb), &line.text) {
+            Some(crate::fat::Said::Row(food)) => {
+                *first = Candidate {
+                    ndb: food.ndb,
+                    description: food.description.clone(),
+                    confidence: first.confidence,
+                };
+            }
+            Some(crate::fat::Said::Unsure) => {
+                first.confidence = first.confidence.min(NAMED_PARTLY);
+            }
+            None => {}
+        }
+    }
+    // A peeled apple or cucumber: the row without skin, counted by the
+    // piece of the food as bought (SR28 weighs few peeled pieces, and a
+    // "large" one where it does).
+    let mut as_bought = None;
+    if let Some(first) = candidates.first_mut()
+        && let Some(row) = crate::peel::as_said(food(first.ndb), &line.text)
+    {
+        as_bought = Some(food(first.ndb));
+        *first = Candidate {
+            ndb: row.ndb,
+            description: row.description.clone(),
+            confidence: first.confidence,
+        };
+    }
+    // "skin on" chicken, "dried" beans, raw sausage: the row the line buys.
     if let Some(first) = candidates.first_mut()
         && let Some(row) = crate::skin::as_said(food(first.ndb), &line.text)
             .or_else(|| crate::kinds::dried_legume(food(first.ndb), &name))
+            .or_else(|| crate::sausage::as_bought(food(first.ndb), &line.text))
     {
         *first = Candidate {
             ndb: row.ndb,
@@ -315,7 +363,21 @@ fn place(line: &ParsedLine) -> Reading {
         return review(ReviewReason::NoConfidentFood);
     };
     let food = food(best.ndb);
-    match grams(line, food) {
+    let counted = matches!(
+        line.amount.map(|a| a.unit),
+        Some(None | Some(Unit::Piece(_)))
+    );
+    // A fat level's row without the measure is weighed by its regular
+    // row's (a cup of shredded part-skim mozzarella as of whole-milk).
+    let weighed = match (as_bought, crate::fat::regular(food)) {
+        (Some(bought), _) if counted => grams(line, bought),
+        (_, Some(regular)) => match grams(line, food) {
+            Grams::NoVolumeMeasure | Grams::NoPieceWeight(_) => grams(line, regular),
+            weighed => weighed,
+        },
+        _ => grams(line, food),
+    };
+    match weighed {
         Grams::Known { grams, via } => Reading::Placed(Placed {
             food: best.clone(),
             grams,
@@ -400,11 +462,19 @@ fn with_states(line: &ParsedLine) -> String {
     let dried_off = ["rinsed", "drained", "washed", "patted", "towel"]
         .iter()
         .any(|w| comment.contains(w));
+    // "1 lb spaghetti, cooked", "1 package penne, cooked": weighed or
+    // packed as bought, then cooked in the recipe ("4 slices bacon,
+    // cooked" are counted cooked slices).
+    let as_bought = matches!(
+        line.amount.and_then(|a| a.unit),
+        Some(Unit::Mass(_) | Unit::Piece("package"))
+    );
     for word in STATE_WORDS {
         let said = comment
             .split(|c: char| !c.is_alphanumeric())
             .any(|w| w == *word)
-            && !(*word == "dried" && dried_off);
+            && !(*word == "dried" && dried_off)
+            && !(*word == "cooked" && as_bought);
         if said && !name.contains(word) {
             name = format!("{word} {name}");
         }
@@ -717,9 +787,24 @@ mod tests {
         assert_eq!(ndb("1 lb 90/10 ground beef"), 23562);
         assert_eq!(ndb("1 lb 93% lean ground beef"), 23472);
         assert_eq!(ndb("1 lb ground beef (70/30)"), 13498);
-        // Nothing stated, or a share SR28 has no row of: as before.
+        // Nothing stated: the lexicon's row; a share between rows: the
+        // row within two points.
         assert_eq!(ndb("1 lb ground beef"), 23572);
-        assert_eq!(ndb("1 lb ground beef (88% lean)"), 23572);
+        assert_eq!(ndb("1 lb ground beef (88% lean)"), 23562);
+        // Fat shares, fat-free and "extra lean", of beef, turkey and pork.
+        assert_eq!(ndb("500g lean beef mince (5% fat)"), 23557);
+        assert_eq!(ndb("1 lb 93% lean ground turkey"), 5665);
+        assert_eq!(ndb("1 lb ground turkey (93/7)"), 5665);
+        assert_eq!(ndb("2 lb extra-lean ground turkey"), 5662);
+        assert_eq!(ndb("1 lb 99% fat-free ground turkey"), 5662);
+        assert_eq!(ndb("1 lb lean ground turkey"), 5305);
+        assert_eq!(ndb("500 g lean beef mince"), 23562);
+        assert_eq!(ndb("1 lb 96/4 ground pork"), 10973);
+        // SR28's one ground chicken (8% fat) is not a 99% lean one.
+        assert_eq!(
+            reason("1 lb ground chicken (99% fat-free)"),
+            ReviewReason::NoConfidentFood
+        );
     }
 
     #[test]
@@ -838,6 +923,44 @@ mod tests {
         };
         let rows: Vec<u32> = candidates.iter().take(3).map(|c| c.ndb).collect();
         assert_eq!(rows, [1293, 1287, 1256]);
+    }
+
+    #[test]
+    fn fat_levels_sodium_raw_sausage_thawed_peeled_and_kept_liquids() {
+        for (line, ndb, grams) in [
+            ("1/2 cup light sour cream", 1055, 121.0),
+            ("1 cup fat-free sour cream", 1194, 0.0),
+            ("3 cups low-sodium vegetable broth", 6700, 663.0),
+            ("1 lb sweet Italian sausage, casings removed", 7036, 453.592),
+            ("1 cup frozen shelled edamame, thawed", 11211, 118.0),
+            ("1 apple, peeled and chopped", 9004, 182.0),
+            ("1 cup reserved bean cooking liquid", 14411, 237.0),
+            ("1 cup calcium-fortified soy milk", 16139, 243.0),
+            ("1 cup orange juice with calcium", 9210, 249.0),
+            ("200 g calcium-set tofu", 16426, 200.0),
+            ("1/2 cup nonfat sour cream", 1194, 0.0),
+            ("1 cup light soy milk", 16225, 0.0),
+            ("2 cups reduced-sodium beef broth", 6188, 0.0),
+            ("1 lb 90/10 ground chuck", 23562, 453.592),
+            // Part-skim mozzarella by the cup: the whole-milk cup's weight.
+            ("1 cup shredded part-skim mozzarella", 1028, 112.0),
+            // Weighed as bought, cooked in the recipe.
+            ("12 oz spaghetti, cooked and drained", 20120, 340.19),
+            ("1 lb chicken breast, cooked and shredded", 5062, 453.592),
+        ] {
+            let p = placed(line);
+            assert_eq!(p.food.ndb, ndb, "{line}");
+            assert!(
+                grams == 0.0 || (p.grams - grams).abs() < 0.5,
+                "{line}: {}",
+                p.grams
+            );
+        }
+        // SR28 has no light coconut milk: asked, not placed as regular.
+        assert_eq!(
+            reason("1 (13.5 oz) can light coconut milk"),
+            ReviewReason::NoConfidentFood
+        );
     }
 
     #[test]

@@ -254,6 +254,15 @@ pub fn parse_line(text: &str) -> Result<ParsedLine, ParseError> {
         words.remove(0);
     }
     whole_cloves(&mut amount, &mut words, &comment);
+    // "1 large sweet potato, cubed (about 3 cups)": a counted food's total
+    // stated after the comma.
+    if total.is_none()
+        && each.is_none()
+        && matches!(amount.map(|a| a.unit), Some(None | Some(Unit::Piece(_))))
+        && !matches!(amount.and_then(|a| a.unit), Some(Unit::Piece(p)) if is_package(p))
+    {
+        total = total_in_comment(&comment);
+    }
     let name = words
         .join(" ")
         .trim_matches(|c: char| !c.is_alphanumeric())
@@ -546,6 +555,28 @@ fn added(tokens: &[&str], first: Unit) -> Option<(f64, usize)> {
     same.then_some((base(q, unit), 1 + used + unit_used))
 }
 
+/// The total a comment states in parentheses ("cubed (about 3 cups)",
+/// "(500 g in all)"); not a size of each ("(6 oz each)").
+fn total_in_comment(comment: &str) -> Option<Amount> {
+    let tokens: Vec<&str> = comment.split_whitespace().collect();
+    let open = tokens.iter().position(|t| *t == "(")?;
+    let (inner, _) = parenthetical(&tokens[open..])?;
+    let words: Vec<&str> = inner
+        .iter()
+        .copied()
+        .filter(|w| !HEDGES.contains(&w.to_lowercase().as_str()))
+        .collect();
+    if words.iter().any(|w| w.eq_ignore_ascii_case("each")) {
+        return None;
+    }
+    let (q, used) = quantity(&words)?;
+    let (unit, _) = unit_at(&words[used..])?;
+    matches!(unit, Unit::Mass(_) | Unit::Volume(_)).then_some(Amount {
+        quantity: q,
+        unit: Some(unit),
+    })
+}
+
 /// Reads "(400 g)", "(about 6 oz each)", "(2 sticks)" as the size of
 /// each piece or the total; anything else becomes a comment.
 fn place_parenthetical(
@@ -707,6 +738,15 @@ mod tests {
         assert_eq!(line.name, "pork chops");
         let line = p("3 medium parsnips (about 1 lb), cut into sticks");
         assert_eq!(line.total, amount(1.0, Some(Unit::Mass(LB_G))));
+        // A total after the comma counts for a counted food.
+        let line = p("1 butternut squash, peeled and cubed (about 4 cups)");
+        assert_eq!(line.total, amount(4.0, Some(Unit::Volume(CUP_ML))));
+        let line = p("2 bunches kale, stems removed (about 300 g)");
+        assert_eq!(line.total, amount(300.0, Some(Unit::Mass(1.0))));
+        // Not a size of each, nor the size of a package.
+        assert_eq!(p("4 chicken thighs, trimmed (5 oz each)").total, None);
+        assert_eq!(p("1 can beans, drained (about 1 1/2 cups)").total, None);
+        assert_eq!(p("2 cups rice, cooked (about 6 cups)").total, None);
     }
 
     #[test]

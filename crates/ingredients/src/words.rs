@@ -198,6 +198,15 @@ const PREPARATION: &[&str] = &[
     // loose.
     "smooth",
     "bulk",
+    // Added after held-out 10: a fortified food is the food (`kinds.rs`
+    // picks SR28's fortified row where it has one).
+    "fortified",
+    "calcium",
+    "added",
+    // A fat level in one word, as "low" and "fat" are (`fat.rs`,
+    // `kinds.rs` pick the row).
+    "nonfat",
+    "lowfat",
 ];
 
 /// SR28's abbreviations in its short descriptions, spelt out.
