@@ -415,11 +415,13 @@ fn eaten_after_all(t: &Text, lang: Lang) -> Option<Read> {
             .iter()
             .filter(|p| joined.contains(&format!(" {p} ")))
             .max_by_key(|p| p.len())?;
-        joined
-            .replacen(&format!(" {phrase} "), " ", 1)
-            .split_whitespace()
-            .map(str::to_owned)
-            .collect()
+        // The words saying when ("now", "after all", "en realidad") aside
+        // too: they name no food.
+        let mut rest = joined.replacen(&format!(" {phrase} "), " ", 1);
+        for when in FINE_NOW {
+            rest = rest.replace(&format!(" {when} "), " ");
+        }
+        rest.split_whitespace().map(str::to_owned).collect()
     } else if Scopes::of(t).negates_any(t, HARM_WORDS) && t.has_any(FINE_NOW) {
         // "milk doesn't bother me anymore": harm negated, the food fine.
         t.without(HARM_WORDS)

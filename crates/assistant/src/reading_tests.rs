@@ -976,6 +976,13 @@ fn a_strangers_goal_and_bare_weight_are_read() {
 fn everyday_phrasings_of_foods_weights_and_activity() {
     reads("pork is fine for me now", En, &["remove pork"]);
     reads("el cerdo ya me sienta bien", Es, &["remove pork"]);
+    // A correction: what was kept out a moment ago is fine after all.
+    reads("actually mushrooms are fine", En, &["remove mushrooms"]);
+    reads(
+        "en realidad las setas estan bien",
+        Es,
+        &["remove mushrooms"],
+    );
     reads(
         "I can have dairy again",
         En,
