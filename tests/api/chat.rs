@@ -804,7 +804,44 @@ async fn a_day_the_plan_lacks_is_answered_with_the_days_it_holds(b: Backend) {
     );
 }
 
+/// A food liked now that was kept out comes off the restrictions ("el
+/// cilantro sí me gusta" after "no me gusta el cilantro"); an allergy,
+/// which has a name of its own, stays.
+async fn a_food_liked_now_is_no_longer_kept_out(b: Backend) {
+    let app = spawn_app(b).await;
+    let token = app.token_for("liked@example.com").await;
+    let mut p = profile();
+    p["restrictions"] = json!([{"name": "cilantro"}, {"name": "nut allergy"}]);
+    let put = app
+        .json(Method::PUT, "/api/profile", Some(&token), &p)
+        .await;
+    assert_eq!(put.status, 200, "{}", put.text);
+    let text = say(&app, &token, "bueno, el cilantro sí me gusta")
+        .await
+        .json["response"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert!(text.contains("He quitado \"cilantro\""), "{text}");
+    let text = say(&app, &token, "I like peanuts").await.json["response"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert!(!text.contains("took"), "{text}");
+    let p = app.get("/api/profile", Some(&token)).await.json;
+    let names = |k: &str| -> Vec<String> {
+        p[k].as_array()
+            .unwrap()
+            .iter()
+            .map(|i| i["name"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    assert_eq!(names("restrictions"), ["nut allergy"]);
+    assert!(names("tastes").contains(&"cilantro".to_owned()), "{p}");
+}
+
 crate::on_both_backends!(
+    a_food_liked_now_is_no_longer_kept_out,
     a_day_the_plan_lacks_is_answered_with_the_days_it_holds,
     a_stranger_makes_their_profile_by_telling_the_assistant,
     a_plan_made_with_changes_keeps_them,

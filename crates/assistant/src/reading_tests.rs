@@ -819,18 +819,18 @@ fn a_strangers_own_facts_read_as_said() {
 }
 
 /// A food said to be liked after a list of foods kept out is never kept
-/// out with them, however the liking is worded.
+/// out with them, however the liking is worded: it is a taste.
 #[test]
 fn a_liked_food_never_joins_the_foods_kept_out() {
     reads(
         "no quiero cerdo, pero el pollo sí me gusta",
         Lang::Es,
-        &["add restriction: pork"],
+        &["add restriction: pork", "add taste: chicken"],
     );
     reads(
         "no pork, but I do like chicken",
         Lang::En,
-        &["add restriction: pork"],
+        &["add restriction: pork", "add taste: chicken"],
     );
     reads(
         "no quiero cerdo pero me encanta el pollo",
@@ -1508,5 +1508,45 @@ fn the_chat_reads_one_goal_a_message() {
         "want to tone up / gain a little muscle",
         En,
         &["goal maintain_weight"],
+    );
+}
+/// A meal the writer will not eat ("I'm eating out tonight", "mañana no
+/// voy a cenar en casa") stays pending; it is never swapped for another
+/// dish. Found as a stranger: the Spanish one swapped Sunday's dinner.
+#[test]
+fn a_meal_eaten_elsewhere_stays_pending() {
+    for (said, lang, meal) in [
+        ("mañana no voy a cenar en casa", Es, "pending 4:dinner"),
+        ("no voy a cenar mañana", Es, "pending 4:dinner"),
+        (
+            "I won't be home for dinner tomorrow",
+            En,
+            "pending 4:dinner",
+        ),
+        ("i'm eating out tonight", En, "pending 3:dinner"),
+        ("tomorrow i'm skipping dinner", En, "pending 4:dinner"),
+    ] {
+        reads(said, lang, &[meal]);
+    }
+    // A food refused for a meal is still a swap.
+    reads(
+        "no quiero cenar pescado mañana",
+        Es,
+        &["keep fish out of 4:dinner"],
+    );
+}
+
+/// A food liked said before the verb ("el cilantro sí me gusta",
+/// "mushrooms I do like") is a taste; the tool then takes it off the
+/// restrictions it was on.
+#[test]
+fn a_food_liked_before_the_verb_is_read() {
+    reads("el cilantro me gusta", Es, &["add taste: cilantro"]);
+    reads("el pollo si me gusta", Es, &["add taste: chicken"]);
+    reads("mushrooms i do like", En, &["add taste: mushrooms"]);
+    reads(
+        "bueno, el cilantro si me gusta",
+        Es,
+        &["add taste: cilantro", "yes"],
     );
 }

@@ -290,7 +290,18 @@ pub(super) fn about_self(t: &Text, lang: Lang, read: &mut Read) -> bool {
             .filter(|w| !NOW_WORDS.contains(&w.as_str()) && w != "again")
             .collect();
         let tastes = tastes_of(&rest);
-        if !tastes.is_empty() {
+        // "el cilantro sí me gusta", "mushrooms I do like": nothing after
+        // the verb, the food before it.
+        let before: Vec<String> = t
+            .before(LIKE_OPENERS)
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|w| !LIKE_AFFIRMERS.contains(&w.as_str()))
+            .collect();
+        let foods_before = foods::mentioned(&before, lang);
+        if rest.is_empty() && !foods_before.found.is_empty() {
+            add_foods(read, FoodKind::Like, foods_before, lang);
+        } else if !tastes.is_empty() {
             read.requests.push(ToolRequest::AddPreference {
                 kind: ItemKind::Taste,
                 names: tastes,

@@ -593,6 +593,19 @@ impl Text {
             .map(|(_, end)| self.words[end..].to_vec())
     }
 
+    /// The words before the earliest of `openers`, if any occurs ("el
+    /// cilantro sí me gusta": the food said before the verb).
+    pub fn before(&self, openers: &[&str]) -> Option<Vec<String>> {
+        openers
+            .iter()
+            .filter_map(|o| {
+                let wanted: Vec<&str> = o.split(' ').collect();
+                self.position(&wanted)
+            })
+            .min()
+            .map(|at| self.words[..at].to_vec())
+    }
+
     /// The words, less any of `drop` ("egg allergy" less the allergy
     /// words).
     pub fn without(&self, drop: &[&str]) -> Vec<String> {

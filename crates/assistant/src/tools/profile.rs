@@ -339,6 +339,26 @@ impl Toolbox<'_> {
             ItemKind::Restriction => draft.restrictions_mut(),
         };
         target.extend(fresh.iter().cloned().map(ItemRef::Name));
+        // "me gusta el cilantro" after keeping cilantro out: a food liked
+        // now is no longer kept out (an allergy has a name of its own,
+        // "nut allergy", and stays).
+        let mut freed: Vec<String> = Vec::new();
+        if kind == ItemKind::Taste {
+            let liked: Vec<String> = fresh
+                .iter()
+                .map(|i| mealplan_domain::taxonomy::key(i.as_str()))
+                .collect();
+            draft.restrictions_mut().retain(|r| {
+                let name = match r {
+                    ItemRef::Id(_, n) | ItemRef::Name(n) => n.as_str(),
+                };
+                let hit = liked.contains(&mealplan_domain::taxonomy::key(name));
+                if hit {
+                    freed.push(format!("\"{}\"", restriction_name(name, self.lang)));
+                }
+                !hit
+            });
+        }
         self.save(draft).await?;
         let added: Vec<String> = fresh
             .iter()
@@ -357,6 +377,15 @@ impl Toolbox<'_> {
             out.push(' ');
             out.push_str(&self.restriction_effect(&names).await?);
         } else {
+            if !freed.is_empty() {
+                let _ = write!(
+                    out,
+                    " {} {} {}.",
+                    self.t("I took", "He quitado"),
+                    freed.join(", "),
+                    self.t("off your restrictions", "de tus restricciones")
+                );
+            }
             out.push(' ');
             out.push_str(self.t(
                 "New plans will prefer it.",
