@@ -60,9 +60,9 @@ pub struct Diner {
     /// [`aged`](Self::aged) says otherwise).
     pub stage: Stage,
     /// Their reference intakes of micronutrients (age and sex), the
-    /// week's soft goals ([`super::micronutrients`]); none unless given
-    /// ([`with_intakes`](Self::with_intakes)): on the quality bench the
-    /// goals cost a few days met, so seating does not give them yet.
+    /// week's soft goals ([`super::micronutrients`]), weighed alone and
+    /// at a table's seat alike; none unless given
+    /// ([`with_intakes`](Self::with_intakes)).
     pub intakes: Option<ReferenceIntakes>,
 }
 

@@ -12,8 +12,12 @@
 //! recipe per slot, each person's portions (quarter servings within their
 //! range) are found by coordinate descent on that person's own loss (the
 //! same error in tolerance units as the one-person planner, the whole-day
-//! limits, meal sizes within their bands), and a choice costs the sum of
-//! its people's losses. Slots are improved one at a time over a sample of
+//! limits with saturated fat past its limit weighed as a target's miss,
+//! meal sizes within their bands and the sizes every 3+-meal day keeps
+//! as a barrier), and a choice costs the sum of its people's losses less
+//! their preference and micronutrient bonuses: every person at the
+//! table, a child too, keeps their own limits, meal sizes and week's
+//! goals (issue 38). Slots are improved one at a time over a sample of
 //! their candidates, from several random starts. A dish must keep the
 //! hard rules of everyone who eats it; only a slot where no recipe keeps
 //! everyone's rules is split, its people grouped so that each group has
