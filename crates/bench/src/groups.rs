@@ -22,6 +22,9 @@ pub struct Group {
     pub inside: (usize, usize),
     /// Plans the planner refused.
     pub refused: usize,
+    /// For tables (the children's): everything the households table
+    /// measures, every person at them.
+    pub table: Option<Households>,
 }
 
 impl Group {
@@ -125,9 +128,15 @@ fn children(recipes: &[Recipe], adults: &[Profile], n: usize, seed: u64) -> Grou
         name: "children 3-15 (at a table with an adult)".to_owned(),
         ..Group::default()
     };
+    let mut table = Households {
+        name: Some("an adult and 1-2 children of 3-15 (adult 3 meals, children 4)".to_owned()),
+        tables: n,
+        ..Households::default()
+    };
     let dishes = Dishes::new(recipes, Some(kitchen()));
     for (t, adult) in adults.iter().enumerate().take(n) {
         let mut diners = vec![diner(adult, false)];
+        let mut members = vec![adult.clone()];
         let mut kids = Vec::new();
         for k in 0..1 + t % 2 {
             let age = 3 + rng.below(13) as u32;
@@ -144,6 +153,7 @@ fn children(recipes: &[Recipe], adults: &[Profile], n: usize, seed: u64) -> Grou
             );
             g.judge(&body, age, &p.targets, &[]);
             diners.push(diner(&p, true).aged(age));
+            members.push(p);
             kids.push(diners.len() - 1);
         }
         g.people += kids.len();
@@ -152,10 +162,14 @@ fn children(recipes: &[Recipe], adults: &[Profile], n: usize, seed: u64) -> Grou
             .with_kitchen(kitchen())
             .with_dishes(&dishes)
             .with_seed(seed.wrapping_add(t as u64));
+        let started = Instant::now();
         let Ok(week) = planner::plan(&request) else {
             g.refused += 1;
+            table.refused += 1;
             continue;
         };
+        table.seconds.push(started.elapsed().as_secs_f64());
+        table.tally(recipes, &dishes, &diners, &members, &week);
         for day in &week {
             for d in &kids {
                 g.days.1 += 1;
@@ -168,6 +182,7 @@ fn children(recipes: &[Recipe], adults: &[Profile], n: usize, seed: u64) -> Grou
             }
         }
     }
+    g.table = Some(table);
     g
 }
 

@@ -3,15 +3,19 @@
 //! person-days land within 5% kcal and 10% every macro, how many slots
 //! several people eat at are served by one dish, how many portions leave
 //! 0.75-1.5 servings, every person's rules judged by the bench's own
-//! reading ([`breaks_taxonomy`]), and the time of a week.
+//! reading ([`breaks_taxonomy`]), each person's day limits and week of
+//! micronutrients, and the time of a week.
 
-use mealplan_domain::planner::{is_main, meal_weight_excess, share_breach};
+use mealplan_domain::planner::{TableDay, is_main, meal_weight_excess, share_breach};
 
 use super::*;
 
 /// Everything measured over the households of one run.
 #[derive(Debug, Default, Clone)]
 pub struct Households {
+    /// What the row is, when not households of the bench's people
+    /// ([`mixed`](Self::mixed) says which).
+    pub name: Option<String>,
     /// Whether each person ate their own meals a day (else 3 for all).
     pub mixed: bool,
     /// Households planned.
@@ -36,6 +40,16 @@ pub struct Households {
     /// Portions over the meal weight limit (900 g; 1,200 g one meal),
     /// all portions.
     pub heavy: usize,
+    /// Person-days (everyone, any number of meals) and of those, days
+    /// within each limit as the person's own day is judged
+    /// ([`whole_day::check`]): the fibre window, sodium, saturated fat.
+    pub limits: (usize, [usize; 3]),
+    /// Person-days over their fibre ceiling.
+    pub fibre_over: usize,
+    /// Person-weeks and, of those, weeks whose daily average reaches 80%
+    /// of the person's reference of each micronutrient goal (calcium,
+    /// iron, potassium, B12), and of all four.
+    pub micro_weeks: (usize, [usize; 4], usize),
     /// Seconds per week, every household.
     pub seconds: Vec<f64>,
     /// Seconds per week, households of four.
@@ -106,17 +120,73 @@ pub fn households(
         if size == 4 {
             out.four_seconds.push(seconds);
         }
-        for day in &week {
+        out.tally(recipes, &dishes, &diners, members, &week);
+    }
+    out
+}
+
+impl Households {
+    /// Counts in one table's planned `week`: `diners` seated as
+    /// `members` (the bench's profiles, for their rules).
+    pub fn tally(
+        &mut self,
+        recipes: &[Recipe],
+        dishes: &Dishes,
+        diners: &[Diner],
+        members: &[Profile],
+        week: &[TableDay],
+    ) {
+        let out = self;
+        let mut micro: Vec<Vec<Micronutrients>> = vec![Vec::new(); diners.len()];
+        for day in week {
             for (d, diner) in diners.iter().enumerate() {
-                let mine: Vec<(bool, f64)> = day
+                let eaten: Vec<(usize, f64)> = day
                     .meals
                     .iter()
                     .flat_map(|m| {
-                        let r = recipes.iter().find(|r| r.id == m.recipe_id).expect("known");
-                        m.shares.iter().filter(|s| s.diner == d).map(move |s| {
-                            (is_main(m.meal_type), r.nutrition().calories * s.servings)
-                        })
+                        let r = recipes
+                            .iter()
+                            .position(|r| r.id == m.recipe_id)
+                            .expect("known");
+                        m.shares
+                            .iter()
+                            .filter(|s| s.diner == d)
+                            .map(move |s| (r, s.servings))
                     })
+                    .collect();
+                micro[d].push(
+                    eaten
+                        .iter()
+                        .map(|(r, s)| recipes[*r].card.micronutrients.scaled(*s))
+                        .sum(),
+                );
+                let whole = whole_day::check(recipes, dishes, &eaten, &diner.limits);
+                out.limits.0 += 1;
+                for (k, minor) in [Minor::Fibre, Minor::Sodium, Minor::SaturatedFat]
+                    .iter()
+                    .enumerate()
+                {
+                    let level = whole
+                        .levels
+                        .iter()
+                        .find(|l| l.minor == *minor)
+                        .expect("every limit");
+                    if level.met {
+                        out.limits.1[k] += 1;
+                    } else if *minor == Minor::Fibre
+                        && level.max.is_some_and(|m| level.amount > m + 0.5)
+                    {
+                        out.fibre_over += 1;
+                    }
+                }
+                let mine: Vec<(bool, f64)> = eaten
+                    .iter()
+                    .zip(
+                        day.meals
+                            .iter()
+                            .filter(|m| m.shares.iter().any(|s| s.diner == d)),
+                    )
+                    .map(|((r, s), m)| (is_main(m.meal_type), recipes[*r].nutrition().calories * s))
                     .collect();
                 let total: f64 = mine.iter().map(|(_, k)| k).sum();
                 if total > 0.0
@@ -171,11 +241,20 @@ pub fn households(
                 }
             }
         }
+        for (d, days) in micro.iter().enumerate() {
+            let shares = planner::micronutrients::week_shares(&members[d].intakes, days);
+            out.micro_weeks.0 += 1;
+            for (k, (_, share)) in shares.iter().enumerate() {
+                if *share >= ADEQUATE_SHARE {
+                    out.micro_weeks.1[k] += 1;
+                }
+            }
+            if shares.iter().all(|(_, s)| *s >= ADEQUATE_SHARE) {
+                out.micro_weeks.2 += 1;
+            }
+        }
     }
-    out
-}
 
-impl Households {
     /// One row of the households table.
     pub fn row(&self) -> String {
         let pct = |(a, b): (usize, usize)| 100.0 * a as f64 / b.max(1) as f64;
@@ -184,13 +263,15 @@ impl Households {
             v.sort_by(f64::total_cmp);
             v.get(v.len() / 2).copied().unwrap_or(0.0) * 1000.0
         };
+        let (weeks, each, all) = self.micro_weeks;
+        let week_pct = |n: usize| 100.0 * n as f64 / weeks.max(1) as f64;
         format!(
-            "| {} | {:.1}% ({}/{}) | {:.1}% ({}/{}; {} split by rules) | {:.1}% | {} | {} | {} | {} | {:.1} ({:.1}) |\n",
-            if self.mixed {
+            "| {} | {:.1}% ({}/{}) | {:.1}% ({}/{}; {} split by rules) | {:.1}% | {} | {} | {} | {} | {:.1}% ({} over) / {:.1}% / {:.1}% | {:.1} / {:.1} / {:.1} / {:.1} / {:.1}% | {:.1} ({:.1}) |\n",
+            self.name.as_deref().unwrap_or(if self.mixed {
                 "each person's own (1-6)"
             } else {
                 "everyone 3"
-            },
+            }),
             pct(self.days),
             self.days.0,
             self.days.1,
@@ -203,6 +284,15 @@ impl Households {
             self.heavy,
             self.broken,
             self.refused,
+            pct((self.limits.1[0], self.limits.0)),
+            self.fibre_over,
+            pct((self.limits.1[1], self.limits.0)),
+            pct((self.limits.1[2], self.limits.0)),
+            week_pct(each[0]),
+            week_pct(each[1]),
+            week_pct(each[2]),
+            week_pct(each[3]),
+            week_pct(all),
             median(&self.seconds),
             median(&self.four_seconds),
         )
@@ -212,8 +302,8 @@ impl Households {
     pub fn heading(tables: usize) -> String {
         format!(
             "\n### Households ({tables} tables of 2-6 people, a week each)\n\n\
-             | meals a day | person-days within 5% kcal / 10% each macro (3+ meals) | multi-person slots one dish | portions outside 0.75-1.5 | person-days with a meal under 15% (snack 5%) or over 50% (3+ meals) | portions over the meal weight limit | rules broken | refused | median ms a week (4 people) |\n\
-             |---|---|---|---|---|---|---|---|---|\n"
+             | meals a day | person-days within 5% kcal / 10% each macro (3+ meals) | multi-person slots one dish | portions outside 0.75-1.5 | person-days with a meal under 15% (snack 5%) or over 50% (3+ meals) | portions over the meal weight limit | rules broken | refused | person-days: fibre window / sodium / saturated fat kept | person-weeks at 80%: calcium / iron / potassium / B12 / all four | median ms a week (4 people) |\n\
+             |---|---|---|---|---|---|---|---|---|---|---|\n"
         )
     }
 }

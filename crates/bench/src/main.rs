@@ -50,8 +50,13 @@ fn main() {
     let n_groups = arg("--groups", 40) as usize;
     if n_groups > 0 {
         print!("{}", Group::heading());
-        for g in groups(&shipped, n_groups, seed) {
+        let groups = groups(&shipped, n_groups, seed);
+        for g in &groups {
             print!("{}", g.row());
+        }
+        // The children's tables, measured as the households are.
+        for table in groups.iter().filter_map(|g| g.table.as_ref()) {
+            print!("{}{}", Households::heading(table.tables), table.row());
         }
     }
     let people = |n: usize| {

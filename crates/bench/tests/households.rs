@@ -161,11 +161,106 @@ fn three_tables_eat_together_each_on_their_own_targets() {
         // dish for the table (75%: since issue 38's meal sizes, a table
         // with a 5-meal big eater splits a slot more often, 16 of 21;
         // 70% since the meal weight limit is hard: 15 of 21, the big
-        // eater's plate a denser dish than the table's).
+        // eater's plate a denser dish than the table's; 50% since the
+        // meal sizes are a barrier for every person at the table, as for
+        // a person alone (issue 38): 11 of 21, the 5-meal big eater's
+        // days landed with a dish of their own where the table's dish
+        // would leave a meal under 15% of their day).
         assert!(
             on_target * 100 >= days * 95,
             "table {t}: {on_target}/{days}"
         );
-        assert!(shared * 100 >= slots * 70, "table {t}: {shared}/{slots}");
+        assert!(shared * 100 >= slots * 50, "table {t}: {shared}/{slots}");
     }
+}
+
+/// A mother and her daughter Lia, 6, at one table for a week (issue 38:
+/// read from seed 11). Every limit and the meal sizes apply to each
+/// person at the table, the child's too: her saturated fat under 10% of
+/// her energy (two servings of a coconut rice pudding brought 32-33 g
+/// against 15), fibre under her own ceiling (a child's, not the adult's
+/// 50 g), sodium under her age's limit, sugars, and no main meal of hers
+/// under 15% or over 50% of her day (two servings of breakfast and a
+/// quarter of dinner were planned). The fibre floor may give way on a
+/// day or two.
+#[test]
+fn a_child_at_the_table_keeps_her_own_limits_and_meal_sizes() {
+    let stored = |gender, cm, kg, year| Body {
+        goal: Goal::MaintainWeight,
+        height: Height::parse_stored(cm).unwrap(),
+        weight: Weight::parse_stored(kg).unwrap(),
+        body_type: BodyType::Normal,
+        gender,
+        activity_level: ActivityLevel::Medium,
+        birth_date: BirthDate::from_stored(chrono::NaiveDate::from_ymd_opt(year, 3, 1).unwrap()),
+    };
+    let mother = person(
+        &stored(Gender::Female, 166.0, 63.0, 1990),
+        3,
+        vec![],
+        vec![],
+    );
+    let lia_body = stored(Gender::Female, 117.0, 21.0, 2020);
+    let lia = person(&lia_body, 3, vec![], vec![]);
+    let age = lia_body.birth_date.age_on(today());
+    assert_eq!(age, 6);
+    let diners = vec![
+        diner(&mother).with_intakes(mother.intakes),
+        diner(&lia).aged(age).with_intakes(lia.intakes),
+    ];
+    let recipes = shipped();
+    let dishes = whole_day::Dishes::new(&recipes, Some(kitchen()));
+    let request = PlanRequest::new(&recipes, diners.clone(), 7)
+        .unwrap()
+        .with_seed(11)
+        .with_kitchen(kitchen());
+    let week = planner::plan(&request).unwrap();
+    let mut broken = Vec::new();
+    let mut short = 0;
+    for day in &week {
+        for (d, diner) in diners.iter().enumerate() {
+            let mine: Vec<(usize, f64, bool)> = day
+                .meals
+                .iter()
+                .flat_map(|m| {
+                    let r = recipes.iter().position(|r| r.id == m.recipe_id).unwrap();
+                    m.shares
+                        .iter()
+                        .filter(|s| s.diner == d)
+                        .map(move |s| (r, s.servings, planner::is_main(m.meal_type)))
+                })
+                .collect();
+            let eaten: Vec<(usize, f64)> = mine.iter().map(|(r, s, _)| (*r, *s)).collect();
+            let whole = whole_day::check(&recipes, &dishes, &eaten, &diner.limits);
+            for level in whole.levels.iter().filter(|l| !l.met) {
+                // A day short of its fibre floor is the dishes' (the
+                // one-person planner keeps the window on 88% of days).
+                if level.max.is_some_and(|m| level.amount > m) {
+                    broken.push(format!(
+                        "day {} person {d}: {:?}",
+                        day.day_of_week, level.why
+                    ));
+                } else {
+                    short += 1;
+                }
+            }
+            let kcal: f64 = eaten
+                .iter()
+                .map(|(r, s)| recipes[*r].nutrition().calories * s)
+                .sum();
+            for (r, s, main) in &mine {
+                let share = recipes[*r].nutrition().calories * s / kcal;
+                if planner::share_breach(share, *main, mine.len(), true) > 0.0 {
+                    broken.push(format!(
+                        "day {} person {d}: {} at {s} servings is {:.0}% of the day",
+                        day.day_of_week,
+                        recipes[*r].name,
+                        share * 100.0
+                    ));
+                }
+            }
+        }
+    }
+    assert!(broken.is_empty(), "{broken:#?}");
+    assert!(short <= 2, "{short} person-days under the fibre floor");
 }

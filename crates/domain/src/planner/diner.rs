@@ -60,9 +60,9 @@ pub struct Diner {
     /// [`aged`](Self::aged) says otherwise).
     pub stage: Stage,
     /// Their reference intakes of micronutrients (age and sex), the
-    /// week's soft goals ([`super::micronutrients`]); none unless given
-    /// ([`with_intakes`](Self::with_intakes)): on the quality bench the
-    /// goals cost a few days met, so seating does not give them yet.
+    /// week's soft goals ([`super::micronutrients`]), weighed alone and
+    /// at a table's seat alike; none unless given
+    /// ([`with_intakes`](Self::with_intakes)).
     pub intakes: Option<ReferenceIntakes>,
 }
 
@@ -89,11 +89,13 @@ impl Diner {
 
     /// The same person at `age` on the plan's first day: under 16 a
     /// child, whose portions may be as small as 0.25 servings; their
-    /// sodium limit that of their age.
+    /// sodium limit that of their age, their fibre ceiling a child's under
+    /// 18 ([`FibreCeiling::at_age`](super::whole_day::FibreCeiling::at_age)).
     pub fn aged(mut self, age: u32) -> Self {
         self.stage = Stage::of(age);
         self.child = self.stage == Stage::Child;
         self.limits.sodium_max = crate::profile::targets::child::sodium_limit(age);
+        self.limits.fibre = self.limits.fibre.at_age(age);
         self
     }
 

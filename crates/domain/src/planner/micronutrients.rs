@@ -84,6 +84,18 @@ impl WeekGoals {
             .collect()
     }
 
+    /// What one serving of each of `recipes` earns towards the next day's
+    /// need on a day of `slots` meals (the bonus [`bonused`](Self::bonused)
+    /// adds), by catalogue index: for a household's seats, whose
+    /// candidates are the catalogue's.
+    pub fn bonuses(&self, recipes: &[Recipe], slots: usize) -> Vec<f64> {
+        let need = self.need();
+        recipes
+            .iter()
+            .map(|r| bonus(&r.card.micronutrients, &need, slots))
+            .collect()
+    }
+
     /// Counts a planned day in.
     pub fn eat(&mut self, day: &PlannedDay, recipes: &[Recipe]) {
         self.eaten = self.eaten
@@ -227,6 +239,66 @@ mod tests {
             let request = PlanRequest::new(&recipes, vec![me], 1).unwrap();
             let days = plan(&request).unwrap();
             assert_eq!(days[0].meals[0].recipe_id, rich);
+        }
+    }
+
+    /// The same at a table of two, only the second seat with reference
+    /// intakes: each seat weighs its own goals, as a person alone does.
+    #[test]
+    fn a_seat_at_a_table_weighs_its_own_goals() {
+        use crate::food::meal::MealType;
+        use crate::food::nutrition::Nutrition;
+        use crate::food::recipe::{RecipeIngredient, RecipeParts};
+        use crate::planner::{Diner, PlanRequest, plan};
+        use crate::{HardRules, MealsPerDay, Taxonomy};
+        let dinner = |id: i64, calcium: f64| {
+            let mut r = Recipe::new(
+                Taxonomy::standard(),
+                RecipeParts {
+                    id,
+                    name: format!("dinner {id}"),
+                    nutrition: Nutrition {
+                        calories: 600.0,
+                        protein: 30.0,
+                        carbs: 75.0,
+                        fat: 20.0,
+                        ..Nutrition::default()
+                    },
+                    ingredients: vec![RecipeIngredient {
+                        name: "lentils".into(),
+                        grams: 300.0,
+                    }],
+                    meal_types: vec![MealType::Dinner],
+                    ..RecipeParts::default()
+                },
+            )
+            .unwrap();
+            r.card.micronutrients = amounts(&[(Micronutrient::Calcium, calcium)]);
+            r
+        };
+        let targets = crate::Targets {
+            calories: 600.0,
+            protein: 30.0,
+            carbs: 75.0,
+            fat: 20.0,
+        };
+        let seat = || {
+            Diner::checked(
+                targets,
+                MealsPerDay::parse(1).unwrap(),
+                HardRules::default(),
+            )
+            .unwrap()
+        };
+        let refs = ReferenceIntakes::of(30, Gender::Female);
+        for rich in [1, 2, 3] {
+            let recipes: Vec<Recipe> = (1..=3)
+                .map(|id| dinner(id, if id == rich { 700.0 } else { 0.0 }))
+                .collect();
+            let request =
+                PlanRequest::new(&recipes, vec![seat(), seat().with_intakes(refs)], 1).unwrap();
+            let days = plan(&request).unwrap();
+            assert_eq!(days[0].meals[0].recipe_id, rich, "{:?}", days[0]);
         }
     }
 

@@ -7,7 +7,10 @@
 //!   at most a comfort ceiling of max(50 g, 16 g per 1,000 kcal); on
 //!   `high_fiber` max(70 g, 25 g per 1,000 kcal); for someone underweight
 //!   (BMI under 18.5) who is gaining, 14 g per 1,000 kcal plus 10 g, since
-//!   more fibre fills them before they have eaten enough;
+//!   more fibre fills them before they have eaten enough; for a child
+//!   (under 18) the adult comfort ceiling scaled to their energy, 25 g per
+//!   1,000 kcal (50 g at the 2,000 kcal reference), never under the
+//!   floor plus 10 g ([`FibreCeiling::Child`]);
 //! - sodium at most 2,300 mg for adults (NASEM 2019 chronic-disease risk
 //!   reduction intake), less for children by age, with no allowance that
 //!   grows with calories;
@@ -79,6 +82,37 @@ pub enum FibreCeiling {
     /// 14 g per 1,000 kcal plus 10 g: underweight (BMI under 18.5) and
     /// gaining, where a full stomach works against the goal.
     Gaining,
+    /// A child's (under 18): max(25 g per 1,000 kcal, 14 g per 1,000 kcal
+    /// plus 10 g), the adult comfort ceiling (50 g at the 2,000 kcal
+    /// reference) scaled to the child's energy rather than a flat 50 g a
+    /// 6-year-old's 1,400 kcal cannot hold. The floor is the IOM 2005
+    /// adequate intake (14 g per 1,000 kcal, which applies to children
+    /// too); the AAP's "age + 5 g" is a minimum, so 25 g per 1,000 kcal
+    /// is a generous ceiling above both, with room for high fibre.
+    Child,
+}
+
+/// A child's fibre ceiling on a day of `kcal`, g ([`FibreCeiling::Child`]).
+pub fn child_fibre_max(kcal: f64) -> f64 {
+    let per_1000 = kcal.max(0.0) / 1000.0;
+    (25.0 * per_1000).max(14.0 * per_1000 + 10.0)
+}
+
+/// Under this age a person's fibre ceiling is a child's
+/// ([`FibreCeiling::Child`]).
+pub const CHILD_FIBRE_UNDER: u32 = 18;
+
+impl FibreCeiling {
+    /// This ceiling for a person of `age`: a child's under
+    /// [`CHILD_FIBRE_UNDER`], unless they are underweight and gaining
+    /// (whose ceiling is lower still); else as it is.
+    pub fn at_age(self, age: u32) -> Self {
+        if age < CHILD_FIBRE_UNDER && self != Self::Gaining {
+            Self::Child
+        } else {
+            self
+        }
+    }
 }
 
 /// What one person's day limits follow beyond its calories: their sodium
@@ -108,8 +142,8 @@ const UNDERWEIGHT_BMI: f64 = 18.5;
 
 impl LimitRule {
     /// The rule of a person of `age` with `body` under `diets`: sodium by
-    /// age ([`child::sodium_limit`], 2,300 mg from 14), fibre by diet and
-    /// body ([`FibreCeiling`]).
+    /// age ([`child::sodium_limit`], 2,300 mg from 14), fibre by diet,
+    /// body and age ([`FibreCeiling`]: a child's under 18).
     pub fn for_person(age: u32, body: &Body, diets: &[DietType]) -> Self {
         let fibre = if bmi(body) < UNDERWEIGHT_BMI && body.goal == Goal::GainWeight {
             FibreCeiling::Gaining
@@ -120,7 +154,7 @@ impl LimitRule {
         };
         Self {
             sodium_max: child::sodium_limit(age),
-            fibre,
+            fibre: fibre.at_age(age),
         }
     }
 
@@ -142,6 +176,7 @@ impl LimitRule {
                 FibreCeiling::Usual => (16.0 * per_1000).max(50.0),
                 FibreCeiling::High => (25.0 * per_1000).max(70.0),
                 FibreCeiling::Gaining => 14.0 * per_1000 + 10.0,
+                FibreCeiling::Child => child_fibre_max(kcal),
             },
             sodium_max: self.sodium_max,
             saturated_fat_max: 0.10 * kcal / 9.0,
@@ -240,6 +275,18 @@ pub(crate) fn ranked_excess(total: &MinorValues, kcal: f64, rule: &LimitRule) ->
     rule.limits(kcal).excess(total[0], total[1])
 }
 
+/// How far a day's `total` is past its saturated fat limit, as a
+/// fraction of it (0 within): what a household's seat ranks with the
+/// targets besides [`ranked_excess`].
+pub(crate) fn saturated_fat_excess(total: &MinorValues, kcal: f64, rule: &LimitRule) -> f64 {
+    let max = rule.limits(kcal).saturated_fat_max;
+    if max > 0.0 && total[2] > max + 1e-9 {
+        (total[2] - max) / max
+    } else {
+        0.0
+    }
+}
+
 /// Whether a day's `total` keeps every limit of a day of `kcal` under
 /// `rule`.
 pub(crate) fn limits_kept(total: &MinorValues, kcal: f64, rule: &LimitRule) -> bool {
@@ -248,6 +295,19 @@ pub(crate) fn limits_kept(total: &MinorValues, kcal: f64, rule: &LimitRule) -> b
         .iter()
         .zip(total)
         .all(|(m, v)| outside(*v, limits.bounds(*m)) == 0.0)
+}
+
+/// The upper limits a day of `kcal` under `rule` is aimed at (each limit
+/// less its margin), in [`Minor::ALL`] order: what the planner steers
+/// portions below.
+pub(crate) fn aimed_maxima(kcal: f64, rule: &LimitRule) -> MinorValues {
+    let limits = rule.limits(kcal);
+    std::array::from_fn(|k| {
+        limits
+            .bounds(Minor::ALL[k])
+            .1
+            .map_or(f64::INFINITY, |h| h * (1.0 - MARGIN))
+    })
 }
 
 /// x² up to 1, then 2x − 1: quadratic near a limit, linear far from it.
@@ -890,6 +950,31 @@ mod tests {
         assert_eq!(
             LimitRule::for_person(23, &keeping, &[]).fibre,
             FibreCeiling::Usual
+        );
+        // A child's fibre ceiling scales with their energy: 25 g per
+        // 1,000 kcal, never under the floor plus 10 g; not the adult's
+        // 50 g (issue 38: a 6-year-old's 1,375 kcal day).
+        let six = LimitRule::for_person(6, &usual, &[]);
+        assert_eq!(six.fibre, FibreCeiling::Child);
+        assert!((six.limits(1375.0).fibre_max - 34.375).abs() < 1e-9);
+        assert_eq!(six.limits(2000.0).fibre_max, 50.0);
+        assert!((six.limits(600.0).fibre_max - 18.4).abs() < 1e-9);
+        assert!(six.limits(1375.0).fibre_max < LimitRule::default().limits(1375.0).fibre_max);
+        assert_eq!(
+            LimitRule::for_person(12, &usual, &[DietType::HighFiber]).fibre,
+            FibreCeiling::Child
+        );
+        assert_eq!(
+            LimitRule::for_person(17, &usual, &[]).fibre,
+            FibreCeiling::Child
+        );
+        assert_eq!(
+            LimitRule::for_person(18, &usual, &[]).fibre,
+            FibreCeiling::Usual
+        );
+        assert_eq!(
+            LimitRule::for_person(16, &thin, &[]).fibre,
+            FibreCeiling::Gaining
         );
         // A child's sodium by age.
         assert_eq!(LimitRule::for_person(6, &usual, &[]).sodium_max, 1500.0);

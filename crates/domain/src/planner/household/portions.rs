@@ -4,13 +4,13 @@
 
 use crate::food::nutrition::Nutrition;
 use crate::planner::rules::{STEPS_PER_SERVING, heaviest_portion, share_breach, weight_cost};
-use crate::planner::whole_day::{limits_cost, ranked_excess};
+use crate::planner::whole_day::{aimed_maxima, limits_cost, ranked_excess, saturated_fat_excess};
 
 use super::search::{Choice, Search};
 use super::table::Seat;
 use super::{
     BONUS_WEIGHT, BREACH_COST, BREACH_WEIGHT, ENUMERATED_ROUNDINGS, EXHAUSTIVE, LARGER_COST,
-    ROUNDED_UP_TO, SHARE_WEIGHT,
+    ROUNDED_UP_TO, SATURATED_FAT_WEIGHT, SHARE_WEIGHT,
 };
 
 impl Search<'_> {
@@ -69,11 +69,15 @@ impl Search<'_> {
     /// One person's portions of `dishes`: the least-squares portions of
     /// the four targets in tolerance units (each portion in its range,
     /// by exact coordinate steps), then every rounding of them to quarter
-    /// servings (up or down) scored by the full loss.
+    /// servings (up or down) scored by the full loss. The rounding alone
+    /// cannot leave the targets' fit, which may be lopsided (a child's
+    /// two servings of breakfast and a quarter of dinner) or past a limit
+    /// (the saturated fat of those two servings): so the least-squares
+    /// portions of the targets with the meal sizes and the limits the
+    /// first fit breaks as further rows ([`steered`](Self::steered)) are
+    /// rounded every way too, and the full loss picks among both.
     pub(super) fn rounded_portion(&self, seat: &Seat, dishes: &[usize]) -> (f64, Vec<f64>) {
         let n = dishes.len();
-        let units: Vec<[f64; 4]> = dishes.iter().map(|r| seat.units[*r]).collect();
-        let want = seat.scorer.target;
         let lo: Vec<f64> = seat.steps.iter().map(|s| s[0]).collect();
         // No portion heavier than a person eats at a sitting, where the
         // smallest allows it.
@@ -87,25 +91,90 @@ impl Search<'_> {
                     .max(s[0])
             })
             .collect();
-        let mut x: Vec<f64> = (0..n).map(|k| 1.0_f64.clamp(lo[k], hi[k])).collect();
-        for _ in 0..12 {
-            for k in 0..n {
-                // Residual without dish k, then its best multiple.
-                let mut rest = want;
-                for (j, u) in units.iter().enumerate() {
-                    if j != k {
-                        for c in 0..4 {
-                            rest[c] -= u[c] * x[j];
-                        }
-                    }
-                }
-                let uu: f64 = units[k].iter().map(|v| v * v).sum();
-                if uu > 0.0 {
-                    let ur: f64 = units[k].iter().zip(&rest).map(|(a, b)| a * b).sum();
-                    x[k] = (ur / uu).clamp(lo[k], hi[k]);
+        let mut rows: Vec<Row> = (0..4)
+            .map(|c| Row {
+                coefficients: dishes.iter().map(|r| seat.units[*r][c]).collect(),
+                want: seat.scorer.target[c],
+            })
+            .collect();
+        let x = least_squares(&rows, &lo, &hi);
+        let first = self.rounded(seat, dishes, &x, &lo, &hi);
+        let more = self.steered(seat, dishes, &x);
+        if more.is_empty() {
+            return first;
+        }
+        rows.extend(more);
+        let y = least_squares(&rows, &lo, &hi);
+        if y.iter().zip(&x).all(|(a, b)| (a - b).abs() < 0.125) {
+            return first;
+        }
+        let second = self.rounded(seat, dishes, &y, &lo, &hi);
+        if second.0 < first.0 { second } else { first }
+    }
+
+    /// Further least-squares rows for one person's portions of `dishes`
+    /// after a fit `x` of the targets alone: each meal's calories at the
+    /// middle of its band of the day (a share 5 points off weighs as a
+    /// target one tolerance off), on days of two or more meals; and each
+    /// upper limit (fibre, sodium, saturated fat, sugars) the fit passes,
+    /// back to its aimed limit (4% past it weighing as a tolerance).
+    /// None when the fit is balanced and within every limit already.
+    fn steered(&self, seat: &Seat, dishes: &[usize], x: &[f64]) -> Vec<Row> {
+        let n = dishes.len();
+        let kcal: f64 = dishes
+            .iter()
+            .zip(x)
+            .map(|(r, s)| self.packed.values[*r][0] * s)
+            .sum();
+        let target = seat.targets.calories;
+        let mut rows = Vec::new();
+        if n >= 2 && target > 0.0 && kcal > 0.0 {
+            let lopsided = dishes
+                .iter()
+                .zip(x)
+                .zip(&seat.bands)
+                .any(|((r, s), (lo, hi))| {
+                    let share = self.packed.values[*r][0] * s / kcal;
+                    share < *lo || share > *hi
+                });
+            if lopsided {
+                for (k, (lo, hi)) in seat.bands.iter().enumerate() {
+                    let mut coefficients = vec![0.0; n];
+                    coefficients[k] = self.packed.values[dishes[k]][0] / target / 0.05;
+                    rows.push(Row {
+                        coefficients,
+                        want: (lo + hi) / 2.0 / 0.05,
+                    });
                 }
             }
         }
+        let aimed = aimed_maxima(kcal, &seat.scorer.limits);
+        for (m, max) in aimed.iter().enumerate() {
+            let per: Vec<f64> = dishes.iter().map(|r| self.packed.minor[*r][m]).collect();
+            let total: f64 = per.iter().zip(x).map(|(v, s)| v * s).sum();
+            if max.is_finite() && *max > 0.0 && total > *max {
+                let unit = 0.04 * max;
+                rows.push(Row {
+                    coefficients: per.iter().map(|v| v / unit).collect(),
+                    want: max / unit,
+                });
+            }
+        }
+        rows
+    }
+
+    /// The best rounding of the portions `x` of `dishes` to quarter
+    /// servings within `lo`..`hi` by the full loss: every one for a short
+    /// day, else the nearest and single flips.
+    fn rounded(
+        &self,
+        seat: &Seat,
+        dishes: &[usize],
+        x: &[f64],
+        lo: &[f64],
+        hi: &[f64],
+    ) -> (f64, Vec<f64>) {
+        let n = dishes.len();
         let round = |v: f64, up: bool, k: usize| {
             let q = v * STEPS_PER_SERVING;
             let step = if up { q.ceil() } else { q.floor() };
@@ -139,7 +208,7 @@ impl Search<'_> {
             }
             return (loss, servings);
         }
-        let mut best = (f64::INFINITY, x.clone());
+        let mut best = (f64::INFINITY, x.to_vec());
         let mut servings = vec![0.0; n];
         for mask in 0..(1usize << n) {
             for k in 0..n {
@@ -210,6 +279,8 @@ impl Search<'_> {
         };
         let excess = ranked_excess(&minor, raw[0], &seat.scorer.limits);
         let mut loss = seat.scorer.error_past(&seat.scorer.scale(&totals), excess);
+        let fat = saturated_fat_excess(&minor, raw[0], &seat.scorer.limits) * 100.0;
+        loss += SATURATED_FAT_WEIGHT * fat * fat;
         for ((s, max), min) in servings.iter().zip(&seat.usual_max).zip(&seat.usual_min) {
             if s > max {
                 loss += LARGER_COST * (s - max) * 4.0;
@@ -247,6 +318,47 @@ impl Search<'_> {
         }
         loss
     }
+}
+
+/// One row of a least-squares fit of portions: the sum over the dishes
+/// of each coefficient times its portion, against `want`.
+struct Row {
+    coefficients: Vec<f64>,
+    want: f64,
+}
+
+/// The portions within `lo`..`hi` that fit `rows` best in least squares,
+/// by exact coordinate steps from one serving.
+fn least_squares(rows: &[Row], lo: &[f64], hi: &[f64]) -> Vec<f64> {
+    let n = lo.len();
+    let mut x: Vec<f64> = (0..n).map(|k| 1.0_f64.clamp(lo[k], hi[k])).collect();
+    for _ in 0..12 {
+        for k in 0..n {
+            // Each row's residual without dish k, then its best multiple.
+            let (mut ur, mut uu) = (0.0, 0.0);
+            for row in rows {
+                let a = row.coefficients[k];
+                if a == 0.0 {
+                    continue;
+                }
+                let rest: f64 = row.want
+                    - row
+                        .coefficients
+                        .iter()
+                        .zip(&x)
+                        .enumerate()
+                        .filter(|(j, _)| *j != k)
+                        .map(|(_, (c, s))| c * s)
+                        .sum::<f64>();
+                ur += a * rest;
+                uu += a * a;
+            }
+            if uu > 0.0 {
+                x[k] = (ur / uu).clamp(lo[k], hi[k]);
+            }
+        }
+    }
+    x
 }
 
 /// The step of `steps` nearest `x`.

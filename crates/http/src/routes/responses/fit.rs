@@ -41,7 +41,8 @@ pub struct LimitResponse {
     /// where there is none.
     pub min: Option<f64>,
     /// The most: fibre max(50 g, 16 g per 1,000 kcal) (more on
-    /// `high_fiber`, less for someone underweight who is gaining), sodium
+    /// `high_fiber`, less for someone underweight who is gaining; under
+    /// 18, 25 g per 1,000 kcal, at least the floor plus 10 g), sodium
     /// 2,300 mg (less for a child by age), saturated fat 10% and sugars 25%
     /// of energy.
     pub max: f64,
