@@ -317,6 +317,18 @@ fn place(line: &ParsedLine) -> Reading {
             confidence: first.confidence,
         };
     }
+    // "8 chicken thighs and drumsticks": no piece weighs that.
+    if let Some(first) = candidates.first_mut()
+        && crate::parts::several_counted(
+            &line.text,
+            matches!(
+                line.amount.map(|a| a.unit),
+                Some(None | Some(Unit::Piece(_)))
+            ),
+        )
+    {
+        first.confidence = first.confidence.min(NAMED_PARTLY);
+    }
     // "skin on" chicken, "dried" beans, raw sausage: the row the line buys.
     if let Some(first) = candidates.first_mut()
         && let Some(row) = crate::skin::as_said(food(first.ndb), &line.text)
@@ -866,6 +878,14 @@ mod tests {
         assert_eq!(ndb("2 cups dry black beans"), 16014);
         assert_eq!(ndb("400 g extra firm tofu"), 16159);
         assert_eq!(ndb("1 (0.87 oz) envelope chicken gravy mix"), 6120);
+    }
+
+    #[test]
+    fn counted_pieces_of_two_parts_are_asked_about() {
+        assert!(matches!(
+            read_line("10 chicken drumsticks and thighs").reading,
+            Reading::NeedsReview { .. }
+        ));
     }
 
     #[test]

@@ -52,6 +52,17 @@ const CUT_UP: &[&str] = &[
     "bone in pieces",
 ];
 
+/// Words of pieces bought on the bone.
+const ON_THE_BONE: &[&str] = &["bone in", "on the bone", "pieces", "skin on"];
+
+/// Whether `text` counts pieces of more than one part ("8 chicken thighs
+/// and drumsticks"): no row of SR28 weighs such a piece, and a leg (thigh
+/// and drumstick) would count twice the meat.
+pub fn several_counted(text: &str, counted: bool) -> bool {
+    let line = crate::words::spaced(text);
+    counted && BIRD.iter().any(|w| says(&line, w)) && parts(&line).len() > 1
+}
+
 /// Words for the bird (SR28's broiler or fryer).
 const BIRD: &[&str] = &["chicken", "chickens", "hen", "fryer", "broiler"];
 
@@ -82,12 +93,13 @@ fn parts(line: &str) -> Vec<Part> {
 }
 
 /// Whether `text` is of a bird bought whole and cut up, naming no part
-/// ("1 chicken, cut into serving pieces", "3 lb chicken pieces").
+/// ("1 chicken, cut into serving pieces", "3 lb chicken pieces"), or of
+/// "chicken pieces" of the parts it names: pieces on the bone either way.
 pub fn cut_up_bird(text: &str) -> bool {
     let line = crate::words::spaced(&text.to_lowercase().replace('-', " "));
     BIRD.iter().any(|w| says(&line, w))
         && CUT_UP.iter().any(|w| says(&line, w))
-        && parts(&line).is_empty()
+        && (parts(&line).is_empty() || says(&line, "chicken pieces"))
 }
 
 /// The chicken row of the part(s) `text` names, when `food` is a raw
@@ -118,9 +130,26 @@ pub fn as_named(food: &Food, text: &str) -> Option<&'static Food> {
         }
         _ if says(&line, "or") => return None,
         several if several.iter().all(dark) => (LEG, true),
-        _ => (WHOLE, true),
+        // Breasts and thighs: on the bone with skin when the line says
+        // pieces on the bone or names a part sold so, else meat only.
+        several => (
+            WHOLE,
+            several
+                .iter()
+                .any(|p| matches!(p, Part::Drumstick | Part::Leg | Part::Wing))
+                || ON_THE_BONE.iter().any(|w| says(&line, w)),
+        ),
     };
-    let ndb = if pieces || with_skin { pair.1 } else { pair.0 };
+    // Boneless pieces are sold without their skin, as the lexicon reads.
+    let boneless = says(&line, "boneless") || says(&line, "deboned");
+    if boneless && pair == WHOLE && named.is_empty() {
+        return None;
+    }
+    let ndb = if (pieces && !boneless) || with_skin {
+        pair.1
+    } else {
+        pair.0
+    };
     (ndb != food.ndb)
         .then(|| FoodTable::sr28().get(ndb))
         .flatten()
@@ -142,6 +171,16 @@ mod tests {
             Some(5075)
         );
         assert_eq!(row(5011, "1 lb chicken dark meat, diced"), Some(5043));
+    }
+
+    #[test]
+    fn counted_pieces_of_several_parts_are_not_weighed() {
+        assert!(several_counted("8 chicken thighs and drumsticks", true));
+        assert!(!several_counted(
+            "2 lb chicken thighs and drumsticks",
+            false
+        ));
+        assert!(!several_counted("6 chicken thighs", true));
     }
 
     #[test]
@@ -168,14 +207,25 @@ mod tests {
             row(5062, "2 lb chicken breasts and thighs, bone in"),
             Some(5006)
         );
+        assert_eq!(
+            row(5062, "1 lb chicken breasts and thighs, diced"),
+            Some(5011)
+        );
     }
 
     #[test]
     fn other_foods_and_plain_lines_are_left() {
         assert_eq!(row(5011, "2 cups chicken, diced"), None);
+        assert_eq!(row(5011, "1 lb boneless chicken pieces"), None);
+        assert_eq!(
+            row(5096, "2 lb boneless chicken thighs and drumsticks"),
+            Some(5080)
+        );
         assert_eq!(row(15076, "4 salmon fillets, cut into pieces"), None);
         assert_eq!(row(5013, "2 cups cooked chicken, cut up"), None);
         assert!(!cut_up_bird("2 chicken breasts, cut up"));
         assert!(cut_up_bird("3 lb bone-in chicken pieces"));
+        assert!(cut_up_bird("2 lb chicken pieces (breasts and thighs)"));
+        assert!(!cut_up_bird("2 lb chicken breasts and thighs"));
     }
 }
