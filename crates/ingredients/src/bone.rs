@@ -167,6 +167,8 @@ pub fn on_the_bone(line: &ParsedLine) -> bool {
         || BONE_CUTS.iter().any(|w| word(w))
         || (word("ham") && WHOLE_HAM.iter().any(|w| text.contains(w)))
         || (word("chop") && CHOPS_ON_THE_BONE.iter().any(|w| word(w)))
+        || word("chicken leg")
+        || crate::parts::cut_up_bird(&text)
 }
 
 /// Whether food `food` is a shellfish as SR28 weighs it fresh (not

@@ -88,6 +88,9 @@ const FORMS: &[(&str, &[&str])] = &[
     ("whipped", &["whipped"]),
     ("melted", &["melted"]),
     ("ground", &["ground"]),
+    // A nut or seed flour or meal is the nut ground ("almond flour").
+    ("flour", &["ground"]),
+    ("meal", &["ground"]),
     // Cheese curds are bite-sized pieces, weighed as diced cheese.
     ("curds", &["diced", "cubes"]),
     // Soft crumbs of bread; panko's airy flakes weigh half a dry crumb's cup.

@@ -219,7 +219,16 @@ pub fn dried_legume(food: &Food, text: &str) -> Option<&'static Food> {
         return None;
     }
     let family = food.description.split(',').next().unwrap_or_default();
-    nearest(food, family, &["MATURE SEEDS,RAW"], |_| true, false)
+    // Of the raw seeds, the row whose name says no more than the line
+    // ("dried black beans": SR28's black beans, not its black turtle beans).
+    let close = |f: &Food| {
+        f.description.split(',').nth(1).is_none_or(|kind| {
+            kind.split_whitespace()
+                .all(|w| line.contains(&format!(" {} ", w.to_lowercase())))
+        })
+    };
+    nearest(food, family, &["MATURE SEEDS,RAW"], close, false)
+        .or_else(|| nearest(food, family, &["MATURE SEEDS,RAW"], |_| true, false))
 }
 
 /// What the kinds a line says make of the food found.
@@ -422,6 +431,9 @@ mod tests {
         };
         assert_eq!(dried(16051, "1 lb dried cannellini beans"), Some(16049));
         assert_eq!(dried(16026, "2 cups dry great northern beans"), Some(16024));
+        // The row named as the line names it, not a longer name of it.
+        assert_eq!(dried(16018, "1 lb dry black beans, soaked"), Some(16014));
+        assert_eq!(dried(16018, "1 lb dried black turtle beans"), Some(16016));
         assert_eq!(
             dried(16051, "1 can white beans, drained and patted dry"),
             None

@@ -38,7 +38,7 @@ pub(crate) enum Stated {
 
 /// What `text` states of the leanness of its meat.
 pub(crate) fn stated(text: &str) -> Option<Stated> {
-    let lower = text.to_lowercase().replace('-', " ");
+    let lower = without_negated(&text.to_lowercase().replace('-', " "));
     let words: Vec<&str> = lower
         .split(|c: char| c.is_whitespace() || "(),;".contains(c))
         .filter(|w| !w.is_empty())
@@ -89,6 +89,38 @@ pub(crate) fn stated(text: &str) -> Option<Stated> {
     } else {
         None
     }
+}
+
+/// Words that deny the "lean" after them: "pork mince (not too lean)" is
+/// the regular mince, not the leanest one.
+const NEGATIONS: &[&str] = &["not", "never", "no", "nothing", "isn't", "isnt"];
+
+/// Words that may stand between a negation and "lean" ("not too lean",
+/// "not very lean", "not extra lean").
+const DEGREES: &[&str] = &["too", "very", "so", "overly", "super", "extra", "that"];
+
+/// `lower` without its negated "lean" ("not too lean", "not lean"): such a
+/// line says only that the cook wants some fat, which is the generic row.
+fn without_negated(lower: &str) -> String {
+    let words: Vec<&str> = lower.split_whitespace().collect();
+    let mut out: Vec<&str> = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        let bare = |w: &str| w.trim_matches(|c: char| "(),;.".contains(c)).to_owned();
+        if NEGATIONS.contains(&bare(words[i]).as_str()) {
+            let mut j = i + 1;
+            while j < words.len() && DEGREES.contains(&bare(words[j]).as_str()) {
+                j += 1;
+            }
+            if j < words.len() && bare(words[j]) == "lean" {
+                i = j + 1;
+                continue;
+            }
+        }
+        out.push(words[i]);
+        i += 1;
+    }
+    out.join(" ")
 }
 
 /// `name` without the share it states ("90/10 ground beef" is ground
@@ -192,6 +224,19 @@ pub(crate) fn at_share(placed: &Food, stated: Stated) -> Option<Said> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_negated_lean_states_nothing() {
+        assert_eq!(stated("1 lb beef mince (not too lean)"), None);
+        assert_eq!(stated("500 g ground pork, not lean"), None);
+        assert_eq!(stated("2 lb ground beef - not extra-lean"), None);
+        // Negation of something else leaves the lean word.
+        assert_eq!(
+            stated("1 lb lean ground beef, not frozen"),
+            Some(Stated::Lean)
+        );
+        assert_eq!(stated("1 lb ground beef (lean)"), Some(Stated::Lean));
+    }
 
     #[test]
     fn a_share_is_read_as_cooks_write_it() {

@@ -3,6 +3,9 @@
 //! is not the food it was cooked with: it is water with a little starch
 //! and salt, which SR28 has no row for. It is placed as water, never as
 //! the food it names ("bean cooking liquid" is not ranch-style beans).
+//! The water rice was washed in ("rice wash", "rice water", the Filipino
+//! hugas bigas) is such a liquid too: a little starch in water, never the
+//! rice.
 
 use crate::parse::ParsedLine;
 
@@ -10,7 +13,9 @@ use crate::parse::ParsedLine;
 pub const WATER: u32 = 14411;
 
 /// Words of a liquid.
-const LIQUIDS: &[&str] = &["liquid", "water", "liquor"];
+const LIQUIDS: &[&str] = &[
+    "liquid", "water", "liquor", "wash", "washing", "rinse", "rinsing",
+];
 
 /// Words that make a liquid one kept from cooking.
 const KEPT_FROM_COOKING: &[&str] = &[
@@ -26,6 +31,7 @@ const KEPT_FROM_COOKING: &[&str] = &[
     "beans",
     "chickpea",
     "chickpeas",
+    "rice",
 ];
 
 /// Liquids that are foods of their own, whatever else the line says.
@@ -71,6 +77,9 @@ mod tests {
         assert!(kept("1 cup starchy pasta water"));
         assert!(kept("1/4 cup pasta cooking water, reserved"));
         assert!(kept("2 tbsp chickpea liquid"));
+        assert!(kept("4 cups rice water (from the second rinse)"));
+        assert!(kept("3 cups rice washing (or plain water)"));
+        assert!(kept("2 cups rice rinse water"));
     }
 
     #[test]
@@ -80,5 +89,8 @@ mod tests {
         assert!(!kept("1 can black beans, drained, liquid reserved"));
         assert!(!kept("1 cup water"));
         assert!(!kept("1 cup chicken broth or pasta water"));
+        assert!(!kept("1 cup rice, washed"));
+        assert!(!kept("2 tbsp rice vinegar"));
+        assert!(!kept("1 cup rice milk"));
     }
 }

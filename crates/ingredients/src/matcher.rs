@@ -307,6 +307,28 @@ fn place(line: &ParsedLine) -> Reading {
             confidence: first.confidence,
         };
     }
+    // "chicken thighs and drumsticks", "a chicken, cut up": the part's row.
+    if let Some(first) = candidates.first_mut()
+        && let Some(row) = crate::parts::as_named(food(first.ndb), &line.text)
+    {
+        *first = Candidate {
+            ndb: row.ndb,
+            description: row.description.clone(),
+            confidence: first.confidence,
+        };
+    }
+    // "8 chicken thighs and drumsticks": no piece weighs that.
+    if let Some(first) = candidates.first_mut()
+        && crate::parts::several_counted(
+            &line.text,
+            matches!(
+                line.amount.map(|a| a.unit),
+                Some(None | Some(Unit::Piece(_)))
+            ),
+        )
+    {
+        first.confidence = first.confidence.min(NAMED_PARTLY);
+    }
     // "skin on" chicken, "dried" beans, raw sausage: the row the line buys.
     if let Some(first) = candidates.first_mut()
         && let Some(row) = crate::skin::as_said(food(first.ndb), &line.text)
@@ -330,6 +352,15 @@ fn place(line: &ParsedLine) -> Reading {
             confidence: NAMED_PARTLY,
         });
         candidates = asked.chain(candidates).collect();
+    }
+    // "ranch dressing mix": never sure of the prepared dressing.
+    if crate::mixes::said(line) {
+        for c in &mut candidates {
+            if crate::mixes::is_prepared(food(c.ndb)) {
+                c.confidence = c.confidence.min(NAMED_PARTLY);
+            }
+        }
+        candidates.sort_by(|a, b| b.confidence.total_cmp(&a.confidence));
     }
     // A kind of the food SR28 has no row for is never sure of the row it has.
     if lacks_the_kind(line) {
@@ -831,6 +862,38 @@ mod tests {
         let p = placed("1 loaf white bread, cut into 20 slices");
         assert_eq!((p.food.ndb, p.grams), (18069, 567.0));
         assert_eq!(placed("10 hamburger buns").grams, 440.0);
+    }
+
+    #[test]
+    fn held_out_11_classes_place_the_row_bought() {
+        let ndb = |line: &str| placed(line).food.ndb;
+        // A negated "lean" is the regular mince.
+        assert_eq!(ndb("1 lb beef mince, not too lean"), 23572);
+        // Two dark parts are legs; a cut-up bird keeps its skin.
+        assert_eq!(ndb("3 lb chicken drumsticks and thighs, skinned"), 5080);
+        assert_eq!(ndb("1 (5 lb) roasting chicken, jointed"), 5006);
+        // Water rice was washed in is water.
+        assert_eq!(ndb("3 cups rice washing water"), crate::liquid::WATER);
+        // The row named as the line names it.
+        assert_eq!(ndb("2 cups dry black beans"), 16014);
+        assert_eq!(ndb("400 g extra firm tofu"), 16159);
+        assert_eq!(ndb("1 (0.87 oz) envelope chicken gravy mix"), 6120);
+    }
+
+    #[test]
+    fn counted_pieces_of_two_parts_are_asked_about() {
+        assert!(matches!(
+            read_line("10 chicken drumsticks and thighs").reading,
+            Reading::NeedsReview { .. }
+        ));
+    }
+
+    #[test]
+    fn a_dressing_mix_is_never_the_prepared_dressing() {
+        assert!(matches!(
+            read_line("1 (1 oz) envelope ranch dressing mix").reading,
+            Reading::NeedsReview { .. }
+        ));
     }
 
     #[test]

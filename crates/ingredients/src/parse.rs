@@ -396,6 +396,36 @@ fn without_label(text: &str) -> String {
     }
 }
 
+/// "a thumb-sized piece of ginger" is a thumb of it: one measure
+/// (`units.rs`), not a piece of another size.
+const THUMB_SIZED: &[&str] = &[
+    "thumb-sized piece of",
+    "thumb-size piece of",
+    "thumb sized piece of",
+    "thumb-sized piece",
+    "thumb-size piece",
+    "thumb sized piece",
+    "thumb size piece",
+    "thumb-sized",
+    "thumb-size",
+    "thumb sized",
+    "thumb size",
+];
+
+/// `text` with its "thumb-sized piece" read as "thumb".
+fn thumb_sized(text: &str) -> String {
+    let lower = text.to_lowercase();
+    if lower.len() != text.len() {
+        return text.to_owned();
+    }
+    for phrase in THUMB_SIZED {
+        if let Some(at) = lower.find(phrase) {
+            return format!("{}thumb{}", &text[..at], &text[at + phrase.len()..]);
+        }
+    }
+    text.to_owned()
+}
+
 fn normalise(text: &str) -> String {
     let text = ascii_fractions(text);
     let text = text.trim_start_matches(|c: char| {
@@ -437,7 +467,7 @@ fn normalise(text: &str) -> String {
             }
         }
     }
-    out.split_whitespace().collect::<Vec<_>>().join(" ")
+    thumb_sized(&out.split_whitespace().collect::<Vec<_>>().join(" "))
 }
 
 /// `text` without any of `phrases` (matched without regard to case).
@@ -789,6 +819,18 @@ mod tests {
         let line = p("1-1/2 lbs. chicken wings");
         assert_eq!(line.amount, amount(1.5, Some(Unit::Mass(LB_G))));
         assert_eq!(line.name, "chicken wings");
+    }
+
+    #[test]
+    fn a_thumb_sized_piece_is_a_thumb_and_a_scoop_a_piece() {
+        let line = p("1 thumb-sized piece of fresh ginger, sliced");
+        assert_eq!(line.amount, amount(1.0, Some(Unit::Piece("thumb"))));
+        assert_eq!(line.name, "fresh ginger");
+        let line = p("2 Thumb size ginger");
+        assert_eq!(line.amount, amount(2.0, Some(Unit::Piece("thumb"))));
+        let line = p("3 scoops vanilla ice cream");
+        assert_eq!(line.amount, amount(3.0, Some(Unit::Piece("scoop"))));
+        assert_eq!(line.name, "vanilla ice cream");
     }
 
     #[test]

@@ -8,7 +8,7 @@
 use crate::foods::{Food, FoodTable};
 
 /// SR28's raw chicken rows as pairs: (meat only, meat and skin).
-const PAIRS: &[(u32, u32)] = &[
+pub(crate) const PAIRS: &[(u32, u32)] = &[
     (5011, 5006), // broiler or fryer, whole
     (5039, 5029), // light meat
     (5043, 5034), // dark meat

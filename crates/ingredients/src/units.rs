@@ -157,6 +157,12 @@ const UNITS: &[(&str, Unit)] = &[
     ("envelopes", Unit::Piece("envelope")),
     ("knob", Unit::Piece("knob")),
     ("knobs", Unit::Piece("knob")),
+    // "a thumb of ginger": a piece about two inches long.
+    ("thumb", Unit::Piece("thumb")),
+    ("thumbs", Unit::Piece("thumb")),
+    // "2 scoops ice cream": weighed by the food's scoop, where it has one.
+    ("scoop", Unit::Piece("scoop")),
+    ("scoops", Unit::Piece("scoop")),
 ];
 
 /// The unit a word (or two, "fl oz") names, lower case, a trailing dot
