@@ -92,12 +92,6 @@ pub enum FibreCeiling {
     Child,
 }
 
-/// A child's fibre ceiling on a day of `kcal`, g ([`FibreCeiling::Child`]).
-pub fn child_fibre_max(kcal: f64) -> f64 {
-    let per_1000 = kcal.max(0.0) / 1000.0;
-    (25.0 * per_1000).max(14.0 * per_1000 + 10.0)
-}
-
 /// Under this age a person's fibre ceiling is a child's
 /// ([`FibreCeiling::Child`]).
 pub const CHILD_FIBRE_UNDER: u32 = 18;
@@ -176,7 +170,7 @@ impl LimitRule {
                 FibreCeiling::Usual => (16.0 * per_1000).max(50.0),
                 FibreCeiling::High => (25.0 * per_1000).max(70.0),
                 FibreCeiling::Gaining => 14.0 * per_1000 + 10.0,
-                FibreCeiling::Child => child_fibre_max(kcal),
+                FibreCeiling::Child => child::fibre_max(kcal),
             },
             sodium_max: self.sodium_max,
             saturated_fat_max: 0.10 * kcal / 9.0,

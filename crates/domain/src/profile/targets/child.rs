@@ -65,6 +65,15 @@ pub fn fat_share(age: u32) -> f64 {
     (lo + hi) / 2.0
 }
 
+/// A child's fibre ceiling on a day of `kcal`, g: 25 g per 1,000 kcal
+/// (the adult comfort ceiling of 50 g at the 2,000 kcal reference, scaled
+/// to the child's energy), never under the floor plus 10 g (14 g per
+/// 1,000 kcal, IOM 2005).
+pub fn fibre_max(kcal: f64) -> f64 {
+    let per_1000 = kcal.max(0.0) / 1000.0;
+    (25.0 * per_1000).max(14.0 * per_1000 + 10.0)
+}
+
 /// The sodium limit by age, mg/day (NASEM 2019 Chronic Disease Risk
 /// Reduction intake): 1,200 at 1-3, 1,500 at 4-8, 1,800 at 9-13, 2,300
 /// from 14 (adults too).

@@ -201,7 +201,7 @@ fn child_notes(
         format!(
             "Fibre: {:.0} g a day, 14 g per 1,000 kcal (IOM 2005 adequate intake), and at most {:.0} g, 25 g per 1,000 kcal (the adult ceiling of 50 g scaled to a child's energy).",
             fibre_goal(targets.calories, &[]),
-            crate::planner::whole_day::child_fibre_max(targets.calories)
+            super::child::fibre_max(targets.calories)
         ),
     );
 }
