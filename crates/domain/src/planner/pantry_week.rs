@@ -3,8 +3,9 @@
 //! Day by day ([`super::pantry`]) a day weighs the food still held on
 //! its day; it cannot know that a later day will find no room for an
 //! item, nor take back what an earlier day chose. So once the week is
-//! planned, each item due within the plan that it left unused (the
-//! earliest due first) is offered to the days up to its use-by, the
+//! planned, each item due within the plan that it left unused (the one
+//! with the most grams left first: on the bench's pantry weeks 62.7% of
+//! the due grams used, against 62.5% the earliest due first) is offered to the days up to its use-by, the
 //! latest first: the day is searched again from its own meals with one
 //! slot swapped for a recipe drawing on that item ([`use_up`]), its
 //! pantry bonus weighed on what the other days leave and the item
@@ -90,7 +91,10 @@ pub(super) fn use_up(request: &OneRequest<'_>, week: &mut OneWeek, variant: usiz
     let mut got = stock.due_used(&stock.after(recipes, days, &[]), last);
     for _ in 0..ROUNDS {
         let before = got;
-        for (item, due) in stock.unused_due(&stock.after(recipes, days, &[]), last) {
+        let after = stock.after(recipes, days, &[]);
+        let mut unused = stock.unused_due(&after, last);
+        unused.sort_by(|a, b| after.left_of(b.0).total_cmp(&after.left_of(a.0)));
+        for (item, due) in unused {
             for day in (1..=due.min(last)).rev() {
                 if request.budget.spent() {
                     return;
