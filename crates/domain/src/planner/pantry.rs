@@ -318,6 +318,11 @@ impl Stock {
             .collect()
     }
 
+    /// Grams item `item` holds.
+    pub(crate) fn left_of(&self, item: usize) -> f64 {
+        self.items[item].left
+    }
+
     /// Whether a serving of recipe `r` draws on the food of item `item`.
     pub(crate) fn draws_on(&self, r: usize, item: usize) -> bool {
         let food = self.items[item].food;
