@@ -1,7 +1,7 @@
 //! Where the benchmark's plans leave the fibre window or fall short of
-//! calcium or vitamin B12, and what they served: the fibre days by meals a
-//! day, diet and calories, under or over; then each person-week under 80%
-//! of calcium or B12 with who it is and the week's dishes. What the
+//! calcium, vitamin B12 or potassium, and what they served: the fibre days
+//! by meals a day, diet and calories, under or over; then each person-week
+//! under 80% of one of those with who it is and the week's dishes. What the
 //! catalogue lacks, read from the plans (issue 38 item 8).
 //!
 //! Run: `cargo run --release -p mealplan-bench --example window_micro -- [--profiles N] [--seed S] [--verbose 1]`
