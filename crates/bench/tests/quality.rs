@@ -81,9 +81,17 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
     // 30-point miss (the weekly main-ingredient rule, `MAIN_WEEK_WEIGHT`).
     // A 6-meal day more since calcium-set tofu and fortified soy milk count
     // as tofu and soy milk for the day and week rules (`food_key`).
-    let floors = [29, 139, 250, 277, 277, 276];
+    // Since 23 recipes for the fibre window, calcium and B12 (issue 38
+    // item 8, `docs/BENCHMARKS.md`): [31, 154, 252, 276, 277, 275] of
+    // [31, 168, 266, 280, 280, 280]. The two-meal bound rose by 21 days
+    // and the planner meets 15 of them (91.7% of the bound, was 94.6%:
+    // the search has not caught up with the new dense dinners); a 4-meal
+    // day (a vegan, gluten-free 1,679 kcal day missed by 0.1 point) and a
+    // 6-meal day (a 3,880 kcal vegan on high protein and low carb, 0.7
+    // point) give way while the total rises 1,248 → 1,265 of 1,680.
+    let floors = [31, 154, 251, 276, 277, 275];
     for (meals, got) in inside.iter().enumerate() {
-        let share = [98, 94, 93, 98, 98, 98][meals];
+        let share = [98, 90, 93, 98, 98, 98][meals];
         let reachable = report.by_meals[meals].reachable;
         assert!(
             got * 100 >= share * reachable,
@@ -119,9 +127,11 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
     // 86.8% and 42 over the ceiling since the meal weight limit is hard
     // (the big eaters' missed days take denser, lower-fibre plates); 44
     // with a shop's variant of a food counted as the food.
-    assert!(share(p.limits_met[0]) >= 86, "fibre {:?}", p.limits_met);
+    // 89.9% since 23 recipes in the window (issue 38 item 8): days under
+    // the floor 177 → 127, over the ceiling 44 → 42.
+    assert!(share(p.limits_met[0]) >= 89, "fibre {:?}", p.limits_met);
     assert!(
-        p.fibre_over <= 44,
+        p.fibre_over <= 42,
         "{} days with fibre over its ceiling",
         p.fibre_over
     );
@@ -167,10 +177,13 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
     // juice with calcium (50 recipes, 28 pouring fortified soy milk):
     // 196, 240, 228, 170, all four 157 (vegan B12 weeks 0 → 46.7%).
     // With a shop's variant counted as the food: 194, 240, 228, 172.
-    for (k, floor) in [194, 240, 228, 172].into_iter().enumerate() {
+    // Since 23 recipes with fortified soy milk, calcium-set tofu, dairy
+    // and beans (issue 38 item 8): 205, 240, 227, 180, all four 167; the
+    // potassium week lost is a one-meal week (1,200 g of dense plates).
+    for (k, floor) in [205, 240, 227, 180].into_iter().enumerate() {
         assert!(each[k] >= floor, "micronutrient {k}: {each:?}, was {floor}");
     }
-    assert!(all >= 157, "all four in {all} weeks, was 157");
+    assert!(all >= 167, "all four in {all} weeks, was 167");
     // The greedy original breaks them, so the checks can fail.
     assert!(report.greedy.food_thrice > 0 && report.greedy.family_twice > 0);
     // Portions, meal sizes, variety.
@@ -201,8 +214,11 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
     // plates dense enough, a big eater's day keeps its variety rules at a
     // cost the one-day bound, which leaves them aside, does not pay).
     assert!(p.here.0 > 0);
+    // 1.76 since 23 recipes for the fibre window, calcium and B12 (issue
+    // 38 item 8): 17 fewer missed days, the near ones, so the mean of the
+    // rest rises (the count over 2 points is held below).
     assert!(
-        p.here.1 / (p.here.0 as f64) <= 1.7,
+        p.here.1 / (p.here.0 as f64) <= 1.8,
         "mean gap {}",
         p.here.1 / p.here.0 as f64
     );
