@@ -142,16 +142,66 @@ fn regrams(line: &OwnLine) -> Option<f64> {
 /// else the taxonomy's node for a cook's name of it, else the SR28
 /// description (commas, which the stored list uses, as semicolons).
 fn ingredient_name(taxonomy: &Taxonomy, foods: &CatalogueFoods, food: &FoodChoice) -> String {
-    if let Some(name) = foods.names.get(&food.ndb) {
-        return name.clone();
+    let named = |ndb: u32| {
+        foods.names.get(&ndb).cloned().or_else(|| {
+            mealplan_ingredients::lexicon::Lexicon::standard()
+                .names_of(ndb)
+                .find_map(|n| taxonomy.resolve(n))
+                .map(str::to_owned)
+        })
+    };
+    named(food.ndb)
+        .or_else(|| plain_of(&food.description).and_then(named))
+        .unwrap_or_else(|| food.description.to_lowercase().replace(',', ";"))
+}
+
+/// SR28's marks of a lowered sodium: a row so marked is its plain food
+/// with less salt, which changes no allergen and no kind.
+const LOWERED_SODIUM: &[&str] = &[
+    "LESS/REDUCED NA",
+    "REDUCED/LOW NA",
+    "LO NA",
+    "LOW NA",
+    "RED NA",
+    "LESS NA",
+    "LOWER NA",
+];
+
+/// Words of a description's food part that say how it is sold, not what
+/// it is ("BF BROTH OR BOUILLON CND" is "BF BROTH").
+const SOLD_AS: &[&str] = &["OR", "BOUILLON", "CND", "RTS"];
+
+/// The plain row a lowered-sodium row is of, when the lexicon names one:
+/// SR28's "SOUP,CHICK BROTH,LESS/REDUCED NA,READY TO SERVE" is the chicken
+/// broth of "SOUP,CHICK BROTH,RTS". The two share their first part, and
+/// their food parts name the same words, how it is sold aside (never a
+/// "CHICK BROTH W/ NOODLES"), so the name, and with it the labels, stays
+/// the food's.
+fn plain_of(description: &str) -> Option<u32> {
+    let parts: Vec<&str> = description.split(',').map(str::trim).collect();
+    if !parts.iter().any(|p| LOWERED_SODIUM.contains(p)) {
+        return None;
     }
+    let words = |part: Option<&&str>| -> Vec<String> {
+        part.map_or_else(Vec::new, |p| {
+            p.split(|c: char| !c.is_alphanumeric())
+                .filter(|w| !w.is_empty() && !SOLD_AS.contains(w))
+                .map(str::to_owned)
+                .collect()
+        })
+    };
+    let (first, food) = (parts[0], words(parts.get(1)));
+    let table = FoodTable::sr28();
     mealplan_ingredients::lexicon::Lexicon::standard()
-        .names_of(food.ndb)
-        .find_map(|n| taxonomy.resolve(n))
-        .map_or_else(
-            || food.description.to_lowercase().replace(',', ";"),
-            str::to_owned,
-        )
+        .foods()
+        .filter_map(|ndb| table.get(ndb))
+        .find(|plain| {
+            let theirs: Vec<&str> = plain.description.split(',').map(str::trim).collect();
+            theirs[0] == first
+                && !theirs.iter().any(|p| LOWERED_SODIUM.contains(p))
+                && words(theirs.get(1)) == food
+        })
+        .map(|plain| plain.ndb)
 }
 
 /// What an own recipe is besides its lines.
@@ -409,6 +459,40 @@ mod tests {
             eggs.allergens().contains(&mealplan_domain::Allergen::Egg),
             "{eggs:?}"
         );
+    }
+
+    /// Broths and stocks, low-sodium ones too, are named foods: a
+    /// nut-allergic cook's chili with low-sodium chicken broth is not
+    /// kept from them as a food of unknown make (it was: every allergen).
+    #[test]
+    fn broths_and_their_low_sodium_rows_are_named_foods() {
+        use mealplan_domain::Allergen;
+        for (line, name) in [
+            ("1 cup low-sodium chicken broth", "chicken broth"),
+            ("2 cups reduced-sodium beef broth", "beef broth"),
+            ("1 cup beef stock", "beef broth"),
+            ("1 cup chicken broth", "chicken broth"),
+        ] {
+            let r = compose(
+                Taxonomy::standard(),
+                &CatalogueFoods::default(),
+                card(2),
+                &[read(line), read("200g white rice")],
+            );
+            let names: Vec<&str> = r.ingredients().iter().map(|i| i.name.as_str()).collect();
+            assert!(names.contains(&name), "{line}: {names:?}");
+            for a in [
+                Allergen::Peanut,
+                Allergen::TreeNut,
+                Allergen::Gluten,
+                Allergen::Fish,
+            ] {
+                assert!(!r.allergens().contains(&a), "{line}: {:?}", r.allergens());
+            }
+        }
+        // A row no named food's lowered-sodium twin stays of unknown make.
+        assert_eq!(plain_of("SOUP,CHICK BROTH W/ NOODLES,LO NA"), None);
+        assert_eq!(plain_of("SOUP,CHICK BROTH,RTS"), None);
     }
 
     /// Lines whose foods the taxonomy may have no name for: the recipe of
