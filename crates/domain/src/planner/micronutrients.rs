@@ -182,47 +182,54 @@ mod tests {
         assert!((bonus(&rich, &[1.0; 4], 3) - WEIGHT * 4.0).abs() < 1e-9);
     }
 
+    /// A 600 kcal lentil dinner with `calcium` mg: two alike but for it
+    /// show which the planner prefers.
+    fn calcium_dinner(id: i64, calcium: f64) -> Recipe {
+        use crate::food::meal::MealType;
+        use crate::food::nutrition::Nutrition;
+        use crate::food::recipe::{RecipeIngredient, RecipeParts};
+        let mut r = Recipe::new(
+            crate::Taxonomy::standard(),
+            RecipeParts {
+                id,
+                name: format!("dinner {id}"),
+                nutrition: Nutrition {
+                    calories: 600.0,
+                    protein: 30.0,
+                    carbs: 75.0,
+                    fat: 20.0,
+                    ..Nutrition::default()
+                },
+                ingredients: vec![RecipeIngredient {
+                    name: "lentils".into(),
+                    grams: 300.0,
+                }],
+                meal_types: vec![MealType::Dinner],
+                ..RecipeParts::default()
+            },
+        )
+        .unwrap();
+        r.card.micronutrients = amounts(&[(Micronutrient::Calcium, calcium)]);
+        r
+    }
+
+    /// The day one such dinner fills exactly.
+    const DINNER_TARGETS: crate::Targets<f64> = crate::Targets {
+        calories: 600.0,
+        protein: 30.0,
+        carbs: 75.0,
+        fat: 20.0,
+    };
+
     /// Two dinners alike in everything but calcium: with the person's
     /// references the planner serves the one that brings it, whichever
     /// it is.
     #[test]
     fn the_planner_prefers_what_the_week_needs_among_equals() {
-        use crate::food::meal::MealType;
-        use crate::food::nutrition::Nutrition;
-        use crate::food::recipe::{RecipeIngredient, RecipeParts};
         use crate::planner::{Diner, PlanRequest, plan};
-        use crate::{HardRules, MealsPerDay, Taxonomy};
-        let dinner = |id: i64, calcium: f64| {
-            let mut r = Recipe::new(
-                Taxonomy::standard(),
-                RecipeParts {
-                    id,
-                    name: format!("dinner {id}"),
-                    nutrition: Nutrition {
-                        calories: 600.0,
-                        protein: 30.0,
-                        carbs: 75.0,
-                        fat: 20.0,
-                        ..Nutrition::default()
-                    },
-                    ingredients: vec![RecipeIngredient {
-                        name: "lentils".into(),
-                        grams: 300.0,
-                    }],
-                    meal_types: vec![MealType::Dinner],
-                    ..RecipeParts::default()
-                },
-            )
-            .unwrap();
-            r.card.micronutrients = amounts(&[(Micronutrient::Calcium, calcium)]);
-            r
-        };
-        let targets = crate::Targets {
-            calories: 600.0,
-            protein: 30.0,
-            carbs: 75.0,
-            fat: 20.0,
-        };
+        use crate::{HardRules, MealsPerDay};
+        let dinner = calcium_dinner;
+        let targets = DINNER_TARGETS;
         let refs = ReferenceIntakes::of(30, Gender::Female);
         for rich in [1, 2] {
             let recipes = vec![
@@ -246,42 +253,10 @@ mod tests {
     /// intakes: each seat weighs its own goals, as a person alone does.
     #[test]
     fn a_seat_at_a_table_weighs_its_own_goals() {
-        use crate::food::meal::MealType;
-        use crate::food::nutrition::Nutrition;
-        use crate::food::recipe::{RecipeIngredient, RecipeParts};
         use crate::planner::{Diner, PlanRequest, plan};
-        use crate::{HardRules, MealsPerDay, Taxonomy};
-        let dinner = |id: i64, calcium: f64| {
-            let mut r = Recipe::new(
-                Taxonomy::standard(),
-                RecipeParts {
-                    id,
-                    name: format!("dinner {id}"),
-                    nutrition: Nutrition {
-                        calories: 600.0,
-                        protein: 30.0,
-                        carbs: 75.0,
-                        fat: 20.0,
-                        ..Nutrition::default()
-                    },
-                    ingredients: vec![RecipeIngredient {
-                        name: "lentils".into(),
-                        grams: 300.0,
-                    }],
-                    meal_types: vec![MealType::Dinner],
-                    ..RecipeParts::default()
-                },
-            )
-            .unwrap();
-            r.card.micronutrients = amounts(&[(Micronutrient::Calcium, calcium)]);
-            r
-        };
-        let targets = crate::Targets {
-            calories: 600.0,
-            protein: 30.0,
-            carbs: 75.0,
-            fat: 20.0,
-        };
+        use crate::{HardRules, MealsPerDay};
+        let dinner = calcium_dinner;
+        let targets = DINNER_TARGETS;
         let seat = || {
             Diner::checked(
                 targets,

@@ -7,7 +7,8 @@ use super::tests::catalogue;
 use super::*;
 use crate::profile::targets::DayTargets;
 
-fn diner() -> Diner {
+/// A diner of 2,200 kcal at 3 meals, no rules: the pantry tests' person.
+pub(super) fn diner() -> Diner {
     let targets = DayTargets::parse(Targets {
         calories: 2200.0,
         protein: 140.0,

@@ -385,24 +385,11 @@ mod tests {
     use super::*;
     use crate::planner::one::OneRequest;
     use crate::planner::tests::catalogue;
-    use crate::planner::{Diner, HardRules, MealsPerDay};
-    use crate::profile::targets::{DayTargets, Targets};
 
     #[test]
     fn a_held_recipe_gets_the_best_pair_of_two_other_slots_around_it() {
         let recipes = catalogue(30, 11);
-        let targets = DayTargets::parse(Targets {
-            calories: 2200.0,
-            protein: 140.0,
-            carbs: 250.0,
-            fat: 70.0,
-        })
-        .unwrap();
-        let diner = Diner::new(
-            targets,
-            MealsPerDay::parse(3).unwrap(),
-            HardRules::default(),
-        );
+        let diner = crate::planner::pantry_tests::diner();
         let request = OneRequest::for_diner(&recipes, &diner, 7)
             .unwrap()
             .with_seed(5);
