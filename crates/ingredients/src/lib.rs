@@ -11,6 +11,7 @@
 
 mod alternative;
 mod bone;
+mod brands;
 mod cuts;
 mod fat;
 pub mod foods;
