@@ -16,6 +16,7 @@ mod cuts;
 mod fat;
 pub mod foods;
 mod frozen;
+mod gloss;
 pub mod grams;
 pub(crate) mod kinds;
 mod lean;

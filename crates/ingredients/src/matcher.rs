@@ -156,6 +156,22 @@ fn place(line: &ParsedLine) -> Reading {
     {
         candidates = found;
     }
+    // "bread (pan de barra)": the closer kind a note names outright.
+    if let Some(first) = candidates.first_mut()
+        && first.confidence >= NAMED
+        && let Some(closer) = crate::gloss::closer_kind(&line.comment, food(first.ndb), |part| {
+            self::candidates(part)
+                .first()
+                .filter(|c| c.confidence >= NAMED)
+                .map(|c| food(c.ndb))
+        })
+    {
+        *first = Candidate {
+            ndb: closer.ndb,
+            description: closer.description.clone(),
+            confidence: first.confidence,
+        };
+    }
     if crate::frozen::said(line)
         && let Some(found) = frozen_candidates(line, &name)
     {
@@ -1278,6 +1294,9 @@ mod tests {
         assert_eq!(ndb("2 lb beef silverside"), 13891);
         assert_eq!(ndb("4 cooking apples"), 9003);
         assert_eq!(ndb("1 x 400g tin Heinz baked beans in tomato sauce"), 16006);
+        // A note naming the loaf is the loaf; a note naming a garnish is not.
+        assert_eq!(ndb("250 g bread (pan de barra), toasted"), 18029);
+        assert_eq!(ndb("4 slices bread (white or brown)"), 18069);
         // SR28 has no precooked corn flour, tomate frito nor amchur.
         assert!(matches!(
             read_line("2 cups masarepa").reading,

@@ -680,6 +680,15 @@ fn place_parenthetical(
     };
     let outer = amount.and_then(|a| a.unit);
     let piece_like = matches!(outer, None | Some(Unit::Piece(_)));
+    // "8 tsp oil (1 tsp per pancake)": a measure already given, then how
+    // it is shared out, not its total (added after held-out 12); "4
+    // breasts (6 oz per breast)" is each piece's weight.
+    let per = words.iter().any(|w| w.eq_ignore_ascii_case("per"));
+    if per && !piece_like {
+        add_comment(comment, &inner.join(" "));
+        return;
+    }
+    let per_piece = per_piece || per;
     // "½ block (7 oz) tofu": the part of a package used, not its size.
     let part = amount.is_some_and(|a| a.quantity < 1.0);
     let package = matches!(outer, Some(Unit::Piece(p)) if is_package(p)) && !part;
@@ -854,6 +863,9 @@ mod tests {
         assert_eq!(line.comment, "mixed with 2 tbsp cold water");
         let line = p("1 tsp instant coffee dissolved in 1 tbsp hot water, cooled");
         assert_eq!(line.name, "instant coffee");
+        let line = p("6 tsp oil (1 tsp per pancake)");
+        assert_eq!(line.total, None);
+        assert_eq!(line.amount, amount(6.0, Some(Unit::Volume(TSP_ML))));
         let line = p("2 tbsp butter for the pan");
         assert_eq!(line.name, "butter");
         let line = p("Chilli flakes to your taste");

