@@ -6,6 +6,13 @@
 //! fat" row, and of no stated grade the "all grades" row (else choice, the
 //! grade most sold); "lean" or "trimmed" in the line picks the lean-only
 //! row, and a stated grade its own.
+//!
+//! Fresh pork is read the same way (added after held-out 12): SR28 weighs
+//! its cuts lean only or lean and fat ("PORK,FRSH,LOIN,TENDERLOIN,LN&FAT,
+//! RAW"), without grades, and a pork tenderloin of no stated trim is its
+//! lean-and-fat row as bought; only "lean" picks the lean-only row, as a
+//! cook's trimming leaves the marbled fat. Cured pork (ham) is left as
+//! placed.
 
 use crate::foods::{Food, FoodTable};
 
@@ -65,10 +72,26 @@ struct Row {
     grade: Option<usize>,
 }
 
+/// The fields of an SR28 description: split at its commas, or, for the
+/// few rows SR28 spells with runs of spaces instead ("PORK  FRSH  LOIN
+/// TENDERLOIN   LN ONLY  RAW"), at those runs.
+fn fields(description: &str) -> Vec<&str> {
+    if description.contains(',') {
+        description.split(',').map(str::trim).collect()
+    } else {
+        description
+            .split("  ")
+            .map(str::trim)
+            .filter(|f| !f.is_empty())
+            .collect()
+    }
+}
+
 fn row(description: &str) -> Option<Row> {
-    let fields: Vec<&str> = description.split(',').map(str::trim).collect();
+    let fields = fields(description);
     let (last, rest) = fields.split_last()?;
-    if fields.first() != Some(&"BEEF") || !matches!(*last, "RAW" | "RW") {
+    let meat = matches!(fields.as_slice(), ["BEEF", ..] | ["PORK", "FRSH", ..]);
+    if !meat || !matches!(*last, "RAW" | "RW") {
         return None;
     }
     let mut out = Row {
@@ -105,14 +128,17 @@ fn row(description: &str) -> Option<Row> {
 }
 
 /// What the line says of trim and grade.
-fn wanted(text: &str) -> (Trim, Option<usize>) {
+/// "Trimmed" picks a beef cut's lean-only row; a pork cut trimmed by a
+/// cook (a shoulder's fat cap, a tenderloin's silverskin) keeps the fat
+/// marbled through it, and only "lean" picks its lean-only row.
+fn wanted(text: &str, beef: bool) -> (Trim, Option<usize>) {
     let lower = text.to_lowercase();
     let words: Vec<&str> = lower
         .split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())
         .collect();
     let said = |w: &str| words.contains(&w);
-    let trim = if said("lean") || said("trimmed") {
+    let trim = if said("lean") || (beef && said("trimmed")) {
         Trim::Lean
     } else {
         Trim::LeanAndFat
@@ -129,7 +155,8 @@ fn wanted(text: &str) -> (Trim, Option<usize>) {
 /// weighs by trim, or it is already the row wanted.
 pub(crate) fn as_bought(placed: &Food, text: &str) -> Option<&'static Food> {
     let placed_row = row(&placed.description)?;
-    let (trim, grade) = wanted(text);
+    let beef = placed.description.starts_with("BEEF");
+    let (trim, grade) = wanted(text, beef);
     let foods = FoodTable::sr28().foods();
     let siblings: Vec<(&Food, Row)> = foods
         .iter()
@@ -183,5 +210,20 @@ mod tests {
         // Not beef, or not weighed by trim: as placed.
         assert_eq!(bought(23572, "1 lb ground beef"), 23572);
         assert_eq!(bought(5062, "1 lb chicken breast"), 5062);
+    }
+
+    #[test]
+    fn a_fresh_pork_cut_is_lean_and_fat_unless_trimmed() {
+        // SR28 spells the lean-only tenderloin with spaces, not commas.
+        assert_eq!(bought(10060, "1 pork tenderloin (about 1 lb)"), 10218);
+        assert_eq!(bought(10218, "2 lean pork tenderloins"), 10060);
+        assert_eq!(
+            bought(10218, "1 lb pork tenderloin, silverskin trimmed"),
+            10218
+        );
+        assert_eq!(bought(10070, "3 lb pork shoulder, trimmed"), 10070);
+        // A cut already lean and fat, and a cured ham, stay.
+        assert_eq!(bought(10224, "2 lb boneless pork loin roast"), 10224);
+        assert_eq!(bought(10141, "4 oz serrano ham"), 10141);
     }
 }

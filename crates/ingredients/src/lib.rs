@@ -11,10 +11,12 @@
 
 mod alternative;
 mod bone;
+mod brands;
 mod cuts;
 mod fat;
 pub mod foods;
 mod frozen;
+mod gloss;
 pub mod grams;
 pub(crate) mod kinds;
 mod lean;

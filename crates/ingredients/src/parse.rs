@@ -74,7 +74,15 @@ pub enum ParseError {
     NoFood,
 }
 
-const TASTE: &[&str] = &["to taste", "as needed", "as required", "as desired"];
+const TASTE: &[&str] = &[
+    "to taste",
+    // Added after held-out 12: the same flag with the cook's "your".
+    "to your taste",
+    "to your liking",
+    "as needed",
+    "as required",
+    "as desired",
+];
 const HEDGES: &[&str] = &[
     "about",
     "approx",
@@ -98,7 +106,8 @@ pub fn parse_line(text: &str) -> Result<ParsedLine, ParseError> {
     let spaced = without_label(&normalise(text));
     let lower_all = spaced.to_lowercase();
     let to_taste = TASTE.iter().any(|t| lower_all.contains(t));
-    let (head, mut comment) = split_comment(&spaced);
+    let (head, comment) = split_comment(&spaced);
+    let (head, mut comment) = split_mixing(head, comment);
     // "salt to taste": the phrase is a flag, not the food's words.
     let head = strip_phrases(&head, TASTE);
     // "Juice of 2 limes" is 2 limes, juiced; "finely grated zest of 1
@@ -499,6 +508,42 @@ fn split_comment(text: &str) -> (String, String) {
     (text.to_owned(), String::new())
 }
 
+/// Words after which a line says what the food is mixed into or for, not
+/// the food ("2 tbsp cornflour mixed with 3 tbsp water" is cornflour; the
+/// water is a slurry's, and a recipe lists it when it counts). Added
+/// after held-out 12.
+const MIXING: &[&str] = &[
+    " mixed with ",
+    " mixed into ",
+    " dissolved in ",
+    " whisked with ",
+    " whisked into ",
+    " stirred into ",
+    " blended with ",
+    // What the food is for: "3 tbsp sugar for the syrup" is sugar.
+    " for the ",
+];
+
+/// The head cut at a [`MIXING`] phrase, the rest put before the comment.
+fn split_mixing(head: String, comment: String) -> (String, String) {
+    let lower = head.to_lowercase();
+    let Some(at) = MIXING
+        .iter()
+        .filter_map(|m| lower.find(m))
+        .min()
+        .filter(|&at| lower.len() == head.len() && head.is_char_boundary(at))
+    else {
+        return (head, comment);
+    };
+    let rest = head[at..].trim().to_owned();
+    let comment = if comment.trim().is_empty() {
+        rest
+    } else {
+        format!("{rest}, {}", comment.trim())
+    };
+    (head[..at].to_owned(), comment)
+}
+
 /// Whether the words before a comma say more than an amount and how the
 /// food is prepared ("1 lb boneless" does not).
 fn names_a_food(head: &str) -> bool {
@@ -635,6 +680,15 @@ fn place_parenthetical(
     };
     let outer = amount.and_then(|a| a.unit);
     let piece_like = matches!(outer, None | Some(Unit::Piece(_)));
+    // "8 tsp oil (1 tsp per pancake)": a measure already given, then how
+    // it is shared out, not its total (added after held-out 12); "4
+    // breasts (6 oz per breast)" is each piece's weight.
+    let per = words.iter().any(|w| w.eq_ignore_ascii_case("per"));
+    if per && !piece_like {
+        add_comment(comment, &inner.join(" "));
+        return;
+    }
+    let per_piece = per_piece || per;
     // "½ block (7 oz) tofu": the part of a package used, not its size.
     let part = amount.is_some_and(|a| a.quantity < 1.0);
     let package = matches!(outer, Some(Unit::Piece(p)) if is_package(p)) && !part;
@@ -804,6 +858,19 @@ mod tests {
         let line = p("black pepper to taste");
         assert!(line.to_taste);
         assert_eq!(line.name, "black pepper");
+        let line = p("1 tbsp cornflour mixed with 2 tbsp cold water");
+        assert_eq!(line.name, "cornflour");
+        assert_eq!(line.comment, "mixed with 2 tbsp cold water");
+        let line = p("1 tsp instant coffee dissolved in 1 tbsp hot water, cooled");
+        assert_eq!(line.name, "instant coffee");
+        let line = p("6 tsp oil (1 tsp per pancake)");
+        assert_eq!(line.total, None);
+        assert_eq!(line.amount, amount(6.0, Some(Unit::Volume(TSP_ML))));
+        let line = p("2 tbsp butter for the pan");
+        assert_eq!(line.name, "butter");
+        let line = p("Chilli flakes to your taste");
+        assert!(line.to_taste);
+        assert_eq!(line.name, "chilli flakes");
         let line = p("a pinch of nutmeg");
         assert_eq!(line.amount, amount(1.0, Some(Unit::Volume(TSP_ML / 16.0))));
         assert_eq!(line.name, "nutmeg");

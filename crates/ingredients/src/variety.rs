@@ -111,7 +111,14 @@ pub fn wants_fresh(line: &ParsedLine, food: &Food) -> bool {
 /// cream cheese 34% and 350 kcal.
 /// Curry leaves (of the curry tree, not curry powder) have no row: SR28's
 /// bay leaf, another leaf used whole for its aroma, is offered.
-const STAND_INS: &[(&str, u32)] = &[("mascarpone", 1017), ("curry leaves", 2004)];
+/// Tomate frito (added after held-out 12) is tomato sauce cooked down in
+/// olive oil, two to three times the energy of SR28's canned tomato
+/// sauce, which is offered.
+const STAND_INS: &[(&str, u32)] = &[
+    ("mascarpone", 1017),
+    ("curry leaves", 2004),
+    ("tomate frito", 11549),
+];
 
 /// The stand-in a line's words name, if any.
 pub fn stand_in(line: &ParsedLine) -> Option<u32> {

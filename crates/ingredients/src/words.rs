@@ -23,6 +23,10 @@ pub(crate) fn spaced(text: &str) -> String {
 const STOP: &[&str] = &[
     "a", "an", "and", "or", "of", "the", "with", "in", "into", "for", "to", "from", "on", "your",
     "some", "any", "plus", "more", "each", "per", "about", "approx",
+    // Added after held-out 12: hedges ("very ripe", "a few leaves") and
+    // the Spanish joining words of names cooks keep ("pan de barra",
+    // "sazón con culantro y achiote").
+    "very", "few", "de", "del", "la", "el", "con", "y",
 ];
 
 /// How a cook prepares or qualifies a food without making it another
@@ -207,6 +211,20 @@ const PREPARATION: &[&str] = &[
     // `kinds.rs` pick the row).
     "nonfat",
     "lowfat",
+    // Added after held-out 12: a British roasting joint, a product's
+    // "original" recipe, bread gone stale (as "day-old"), and Spanish sizes of a vegetable ("papas
+    // medianas").
+    "joint",
+    "original",
+    "stale",
+    "mediana",
+    "medianas",
+    "mediano",
+    "medianos",
+    "grande",
+    "grandes",
+    "pequena",
+    "pequenas",
 ];
 
 /// SR28's abbreviations in its short descriptions, spelt out.
@@ -399,7 +417,7 @@ fn without_keeping(words: Vec<String>) -> Vec<String> {
 /// The stems of a cook's words, stop words dropped, British words read
 /// as their American ones.
 pub fn stems(text: &str) -> Vec<String> {
-    without_keeping(raw_words(text))
+    without_keeping(crate::brands::without_brands(raw_words(text)))
         .iter()
         .flat_map(|w| {
             BRITISH

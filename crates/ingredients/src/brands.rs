@@ -1,0 +1,69 @@
+//! Brands that make the plain food a line names: "a 415 g tin of Heinz
+//! baked beans" is baked beans, "Knorr caldo de pollo" chicken bouillon.
+//! The brand's words are dropped before the food is looked up, so they
+//! neither send a line to review nor count as a word the food must say.
+//! Only brands SR28 gives no row of their own are listed: a brand SR28
+//! keeps ("KRAFT", "PACE", "CAMPBELL'S") is searched like any word.
+
+/// The brands, each as its lower-case words ("p a n" for P.A.N.; accents
+/// folded). A brand that names a kind of food (Ro-Tel: tomatoes with
+/// green chiles) is a name in `data/names.tsv` instead.
+const BRANDS: &[&[&str]] = &[
+    &["heinz"],
+    &["goya"],
+    &["knorr"],
+    &["oxo"],
+    &["bertolli"],
+    &["ragu"],
+    &["p", "a", "n"],
+    &["maggi"],
+    &["bisto"],
+    &["hellmann", "s"],
+    &["hellmanns"],
+    &["mutti"],
+    &["barilla"],
+    &["de", "cecco"],
+];
+
+/// `words` without any brand's words.
+pub(crate) fn without_brands(words: Vec<String>) -> Vec<String> {
+    let mut out = Vec::with_capacity(words.len());
+    let mut i = 0;
+    while i < words.len() {
+        let brand = BRANDS.iter().find(|b| {
+            words.len() >= i + b.len() && b.iter().zip(&words[i..]).all(|(a, w)| *a == w.as_str())
+        });
+        match brand {
+            Some(b) => i += b.len(),
+            None => {
+                out.push(words[i].clone());
+                i += 1;
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::words::stems;
+
+    #[test]
+    fn a_brand_is_the_food_it_makes() {
+        assert_eq!(stems("Heinz baked beans"), stems("baked beans"));
+        assert_eq!(stems("Bertolli olive oil"), stems("olive oil"));
+        assert_eq!(
+            stems("P.A.N. precooked white corn meal"),
+            stems("precooked white corn meal")
+        );
+        assert_eq!(stems("Knorr chicken bouillon"), stems("chicken bouillon"));
+    }
+
+    #[test]
+    fn a_brands_words_elsewhere_stay() {
+        // "pan" alone is a pan of bread or a cooking pan, not P.A.N.
+        assert!(stems("pan de barra").contains(&crate::words::stem("pan")));
+        // A word that only begins a brand is kept.
+        assert!(stems("ro").contains(&crate::words::stem("ro")));
+    }
+}
