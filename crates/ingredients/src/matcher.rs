@@ -753,6 +753,10 @@ mod tests {
         let p = placed("1 whole snapper (about 1 lb), cleaned");
         assert_eq!(p.food.ndb / 1000, 15);
         assert!((p.grams - 226.8).abs() < 0.5, "{}", p.grams);
+        // A bone-in ribeye: the rib's small end, less its bone.
+        let p = placed("2 bone-in ribeye steaks (1 lb each)");
+        assert_eq!(p.food.ndb, 13850);
+        assert!((p.grams - 861.8).abs() < 0.5, "{}", p.grams);
         let p = placed("1 lb sea bass");
         assert!((p.grams - 453.6).abs() < 0.5, "{}", p.grams);
     }
