@@ -3,6 +3,7 @@
 //! so does the matcher; B stands in only for an A that SR28 has no row of
 //! ("Mexican crema or sour cream", "niter kibbeh or butter").
 
+use crate::foods::FoodTable;
 use crate::search::search;
 use crate::words::stems;
 
@@ -24,6 +25,15 @@ pub fn named(name: &str, known: impl Fn(&str) -> Option<u32>) -> Option<u32> {
                 .is_some_and(|s| s.confidence >= A_IN_SR28)
         });
         if in_sr28 {
+            // "avocado or canola oil": A is avocado oil, which SR28 holds
+            // under a name the lexicon lacks; its row is A's (added after
+            // held-out 13).
+            if let Some((first, _)) = name.split_once(" or ")
+                && let Some(tail) = name.rsplit(' ').next()
+                && let Some(ndb) = sr28_kind_of_tail(first.trim(), tail)
+            {
+                return Some(ndb);
+            }
             return None;
         }
     }
@@ -48,7 +58,35 @@ fn first_of_or(name: &str) -> Option<Vec<String>> {
     if first.is_empty() || tail.is_empty() || first.ends_with(tail) {
         return Some(vec![first.to_owned()]);
     }
+    if sr28_kind_of_tail(first, tail).is_some() {
+        return Some(vec![format!("{first} {tail}")]);
+    }
     Some(vec![format!("{first} {tail}"), first.to_owned()])
+}
+
+/// Head nouns a word before them makes into another food: "avocado oil"
+/// is not an avocado, "cider vinegar" not cider, "rice flour" not rice
+/// (added after held-out 13).
+const SHARED_HEADS: &[&str] = &[
+    "oil", "vinegar", "flour", "milk", "broth", "stock", "sugar", "juice",
+];
+
+/// SR28's row for the one word `first` with the shared head noun `tail`
+/// ("avocado" of "avocado or canola oil"), when SR28 files that row under
+/// the head noun ("OIL,AVOCADO"): A is then that kind of `tail`, and A
+/// alone must not be tried. "Butter or oil" stays butter: SR28's "butter
+/// oil" is a butter, and "lard or vegetable oil" stays lard.
+fn sr28_kind_of_tail(first: &str, tail: &str) -> Option<u32> {
+    if first.contains(' ') || !SHARED_HEADS.contains(&tail) {
+        return None;
+    }
+    let found = search(&stems(&format!("{first} {tail}")), 1);
+    let top = found.first().filter(|s| s.confidence >= A_IN_SR28)?;
+    let description = &FoodTable::sr28().get(top.ndb)?.description;
+    let head = description.split(',').next()?.to_lowercase();
+    let first_word = first.trim_end_matches('s');
+    (head.trim_end_matches('s') == tail && description.to_lowercase().contains(first_word))
+        .then_some(top.ndb)
 }
 
 /// "salt and pepper" → "salt", "pepper"; "chicken or vegetable broth" →
@@ -70,6 +108,9 @@ pub(crate) fn alternatives(name: &str) -> Vec<String> {
     for part in &parts {
         if !part.contains(' ') && *part != last {
             out.push(format!("{part} {tail}"));
+            if sr28_kind_of_tail(part, tail).is_some() {
+                continue;
+            }
         }
         out.push((*part).to_owned());
     }
@@ -87,6 +128,15 @@ mod tests {
             vec!["dried brown lentils", "dried brown"]
         );
         assert_eq!(first_of_or("raisins or currants").unwrap()[1], "raisins");
+        // "walnut" alone is a nut, not walnut oil (added after held-out 13).
+        assert_eq!(
+            first_of_or("walnut or canola oil").unwrap(),
+            vec!["walnut oil"]
+        );
+        assert_eq!(
+            alternatives("walnut or canola oil"),
+            vec!["walnut oil", "canola oil"]
+        );
         assert_eq!(first_of_or("salt and pepper"), None);
         assert_eq!(kind_in_note("ribeye or chuck"), Some("ribeye"));
         assert_eq!(kind_in_note("or to taste"), None);
@@ -107,5 +157,13 @@ mod tests {
         assert_eq!(named("lamb shoulder or stewing beef", known), None);
         // SR28 has no Mexican crema: sour cream stands in.
         assert_eq!(named("mexican crema or sour cream", known), Some(1056));
+        // "walnut or canola oil": walnut oil, SR28's row the lexicon lacks,
+        // neither walnuts nor canola oil.
+        let known = |a: &str| match a {
+            "walnut" => Some(12155),
+            "canola oil" => Some(4582),
+            _ => None,
+        };
+        assert_eq!(named("walnut or canola oil", known), Some(4528));
     }
 }

@@ -211,7 +211,33 @@ pub fn in_the_shell(line: &ParsedLine, food: &Food) -> bool {
 /// Whether the line weighs `food` with its bone or shell, so that its
 /// edible part is less than its weight.
 pub fn with_refuse(line: &ParsedLine, food: &Food) -> bool {
-    (on_the_bone(line) && is_meat(food.ndb)) || in_the_shell(line, food)
+    (on_the_bone(line) && is_meat(food.ndb)) || in_the_shell(line, food) || whole_fish(line, food)
+}
+
+/// The refuse of a whole fish as bought (head, bones, fins, skin, guts
+/// left after cleaning), where SR28 gives none: its fish rows are the
+/// edible flesh with a refuse of 0. Est. (added after held-out 13): a
+/// whole round fish yields about half its weight as flesh; FAO's yield
+/// tables (Fisheries Technical Paper 309) give skin-on fillets of 40-55 %
+/// of the whole weight for the common round fish (sea bass, bream,
+/// trout, snapper, mackerel), and a cook's scraps from the fillet line
+/// raise that a little.
+const WHOLE_FISH_REFUSE: f64 = 0.5;
+
+/// Whether the line weighs a whole fish (not a shellfish, not canned):
+/// "1 whole sea bass (about 1.5 lb), cleaned and scaled".
+pub fn whole_fish(line: &ParsedLine, food: &Food) -> bool {
+    let d = food.description.as_str();
+    let text = format!(" {} ", line.text).to_lowercase();
+    food.ndb / 1000 == 15
+        && !is_shellfish(food)
+        && ![
+            "CND", "CANNED", "SMOKED", "DRIED", "SALTED", "PICKLED", "BREADED",
+        ]
+        .iter()
+        .any(|w| d.contains(w))
+        && has_word(&text, "whole")
+        && !text.contains("fillet")
 }
 
 /// The row of the same cut on the bone, for a line that says "bone-in"
@@ -282,7 +308,9 @@ pub fn edible_share(line: &ParsedLine, food: &Food) -> Option<f64> {
     if WITH_HEADS.iter().any(|w| text.contains(w)) {
         return None;
     }
-    let refuse = refuse_share(food.ndb).filter(|r| *r > 0.0 && *r < 1.0)?;
+    let refuse = refuse_share(food.ndb)
+        .filter(|r| *r > 0.0 && *r < 1.0)
+        .or_else(|| whole_fish(line, food).then_some(WHOLE_FISH_REFUSE))?;
     Some(match skin_share(food, &text, refuse) {
         // Weighed skinned: the skin SR28 counts as refuse is not there.
         Some(skin) => (1.0 - refuse) / (1.0 - skin),

@@ -141,13 +141,28 @@ pub fn parse_line(text: &str) -> Result<ParsedLine, ParseError> {
             a.unit = Some(unit);
         }
     }
+    // "half a 15 oz can" (added after held-out 13): a share of one
+    // package whose size is stated.
+    if let Some(a) = amount.as_mut()
+        && a.unit.is_none()
+        && tokens
+            .get(at)
+            .is_some_and(|t| matches!(t.to_lowercase().as_str(), "a" | "an" | "of"))
+        && let Some((size, used)) = package_size(&tokens[at + 1..])
+    {
+        at += 1 + used;
+        each = Some(size.0);
+        a.unit = Some(size.1);
+    }
     // "1 (400 g) can": a size between the number and the unit.
     let mut pending = None;
+    let mut before_unit = false;
     if amount.is_some()
         && let Some((inner, used)) = parenthetical(&tokens[at..])
     {
         at += used;
         pending = Some(inner);
+        before_unit = true;
     }
     // "1 large head romaine": a size before a counted piece.
     let mut size = None;
@@ -222,7 +237,24 @@ pub fn parse_line(text: &str) -> Result<ParsedLine, ParseError> {
         }
     }
     if let Some(inner) = pending {
-        place_parenthetical(&inner, amount, &mut each, &mut total, &mut comment);
+        // "½ (14 oz) can": the size names the can, whatever share is used.
+        let outer_package =
+            matches!(amount.and_then(|a| a.unit), Some(Unit::Piece(p)) if is_package(p));
+        if before_unit && outer_package {
+            let words: Vec<&str> = inner
+                .iter()
+                .copied()
+                .filter(|w| !HEDGES.contains(&w.to_lowercase().as_str()))
+                .collect();
+            match mass_or_volume(&words) {
+                Some(read) => {
+                    each.get_or_insert(read);
+                }
+                None => place_parenthetical(&inner, amount, &mut each, &mut total, &mut comment),
+            }
+        } else {
+            place_parenthetical(&inner, amount, &mut each, &mut total, &mut comment);
+        }
     }
     if tokens.get(at).is_some_and(|t| t.eq_ignore_ascii_case("of")) {
         at += 1;
@@ -271,6 +303,14 @@ pub fn parse_line(text: &str) -> Result<ParsedLine, ParseError> {
         && !matches!(amount.and_then(|a| a.unit), Some(Unit::Piece(p)) if is_package(p))
     {
         total = total_in_comment(&comment);
+    }
+    // "4 chicken breasts, about 8 oz each" (added after held-out 13): a
+    // weight each stated after the comma, of counted pieces.
+    if total.is_none()
+        && each.is_none()
+        && matches!(amount.map(|a| a.unit), Some(None | Some(Unit::Piece(_))))
+    {
+        each = each_in_comment(&comment);
     }
     let name = words
         .join(" ")
@@ -641,7 +681,7 @@ fn total_in_comment(comment: &str) -> Option<Amount> {
         .copied()
         .filter(|w| !HEDGES.contains(&w.to_lowercase().as_str()))
         .collect();
-    if words.iter().any(|w| w.eq_ignore_ascii_case("each")) {
+    if words.iter().any(|w| is_each(w)) {
         return None;
     }
     let (q, used) = quantity(&words)?;
@@ -649,6 +689,69 @@ fn total_in_comment(comment: &str) -> Option<Amount> {
     matches!(unit, Unit::Mass(_) | Unit::Volume(_)).then_some(Amount {
         quantity: q,
         unit: Some(unit),
+    })
+}
+
+/// "15 oz can" at the start of `tokens`: a package's stated size, the
+/// package unit, and the tokens taken.
+fn package_size(tokens: &[&str]) -> Option<((Amount, Unit), usize)> {
+    let (q, used) = quantity(tokens)?;
+    let (unit, unit_used) = unit_at(&tokens[used..])?;
+    if !matches!(unit, Unit::Mass(_) | Unit::Volume(_)) {
+        return None;
+    }
+    let (package @ Unit::Piece(p), package_used) = unit_at(&tokens[used + unit_used..])? else {
+        return None;
+    };
+    is_package(p).then_some((
+        (
+            Amount {
+                quantity: q,
+                unit: Some(unit),
+            },
+            package,
+        ),
+        used + unit_used + package_used,
+    ))
+}
+
+/// A mass or volume at the start of `words` ("14 oz", "400 g").
+fn mass_or_volume(words: &[&str]) -> Option<Amount> {
+    let (q, used) = quantity(words)?;
+    let (unit, _) = unit_at(&words[used..])?;
+    matches!(unit, Unit::Mass(_) | Unit::Volume(_)).then_some(Amount {
+        quantity: q,
+        unit: Some(unit),
+    })
+}
+
+/// A word that says a weight is of each piece: "each", "each,", "apiece".
+fn is_each(word: &str) -> bool {
+    let w = word
+        .trim_matches(|c: char| !c.is_alphanumeric())
+        .to_lowercase();
+    w == "each" || w == "apiece"
+}
+
+/// "about 8 oz each" in the text after the comma: the weight of each
+/// counted piece. The weight must directly precede "each".
+fn each_in_comment(comment: &str) -> Option<Amount> {
+    let words: Vec<&str> = comment
+        .split(|c: char| c.is_whitespace() || c == ';' || c == ',' || c == '(' || c == ')')
+        .filter(|w| !w.is_empty() && !HEDGES.contains(&w.to_lowercase().as_str()))
+        .collect();
+    let at = words.iter().position(|w| is_each(w))?;
+    // The amount and unit take two to four words before "each".
+    (2..=4.min(at)).find_map(|n| {
+        let start = at - n;
+        let (q, used) = quantity(&words[start..at])?;
+        let (unit, unit_used) = unit_at(&words[start + used..at])?;
+        (used + unit_used == n && matches!(unit, Unit::Mass(_) | Unit::Volume(_))).then_some(
+            Amount {
+                quantity: q,
+                unit: Some(unit),
+            },
+        )
     })
 }
 
@@ -666,7 +769,7 @@ fn place_parenthetical(
         .copied()
         .filter(|w| !HEDGES.contains(&w.to_lowercase().as_str()))
         .collect();
-    let per_piece = words.iter().any(|w| w.eq_ignore_ascii_case("each"));
+    let per_piece = words.iter().any(|w| is_each(w));
     let read = quantity(&words).and_then(|(q, used)| {
         let (unit, _) = unit_at(&words[used..])?;
         matches!(unit, Unit::Mass(_) | Unit::Volume(_)).then_some(Amount {
@@ -690,7 +793,15 @@ fn place_parenthetical(
     }
     let per_piece = per_piece || per;
     // "½ block (7 oz) tofu": the part of a package used, not its size.
-    let part = amount.is_some_and(|a| a.quantity < 1.0);
+    // A package word inside ("½ can (14 oz can)") says it is the whole
+    // package's; so does a sealed package whose label the cook copies ("½
+    // pkg (16 oz) rotini"), added after held-out 13. A block is cut and
+    // its part weighed.
+    let names_package = words
+        .iter()
+        .any(|w| matches!(unit_of(&w.to_lowercase()), Some(Unit::Piece(p)) if is_package(p)));
+    let cut = matches!(outer, Some(Unit::Piece("block")));
+    let part = amount.is_some_and(|a| a.quantity < 1.0) && cut && !names_package;
     let package = matches!(outer, Some(Unit::Piece(p)) if is_package(p)) && !part;
     if per_piece || package {
         each.get_or_insert(read);
@@ -812,6 +923,40 @@ mod tests {
         // A whole package's size after it is each package's.
         let line = p("2 blocks (14 oz each) tofu");
         assert_eq!(line.each, amount(14.0, Some(Unit::Mass(OZ_G))));
+    }
+
+    #[test]
+    fn a_share_of_a_package_of_stated_size() {
+        // Added after held-out 13: the size names the whole package.
+        let line = p("½ can (12 oz can) evaporated milk");
+        assert_eq!(line.amount, amount(0.5, Some(Unit::Piece("can"))));
+        assert_eq!(line.each, amount(12.0, Some(Unit::Mass(OZ_G))));
+        assert_eq!(line.total, None);
+        let line = p("1/2 pkg (12 oz) spaghetti");
+        assert_eq!(line.each, amount(12.0, Some(Unit::Mass(OZ_G))));
+        let line = p("½ (14 oz) can coconut milk");
+        assert_eq!(line.each, amount(14.0, Some(Unit::Mass(OZ_G))));
+        let line = p("half a 13.5 oz can coconut milk");
+        assert_eq!(line.amount, amount(0.5, Some(Unit::Piece("can"))));
+        assert_eq!(line.each, amount(13.5, Some(Unit::Mass(OZ_G))));
+        assert_eq!(line.name, "coconut milk");
+        // A block is cut: the weight is the part used.
+        let line = p("1/2 block (7 oz) firm tofu");
+        assert_eq!(line.total, amount(7.0, Some(Unit::Mass(OZ_G))));
+        assert_eq!(line.each, None);
+    }
+
+    #[test]
+    fn a_weight_each_among_other_notes_or_after_the_comma() {
+        let line = p("2 bone-in pork chops (10 oz each, 1 inch thick)");
+        assert_eq!(line.each, amount(10.0, Some(Unit::Mass(OZ_G))));
+        assert_eq!(line.total, None);
+        let line = p("3 chicken breasts, about 6 oz each");
+        assert_eq!(line.each, amount(6.0, Some(Unit::Mass(OZ_G))));
+        let line = p("2 trout fillets, skin on, 150 g each");
+        assert_eq!(line.each, amount(150.0, Some(Unit::Mass(1.0))));
+        // A number that is not a weight is no weight each.
+        assert_eq!(p("4 tortillas, 8 inches each").each, None);
     }
 
     #[test]
