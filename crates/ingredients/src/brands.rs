@@ -43,27 +43,3 @@ pub(crate) fn without_brands(words: Vec<String>) -> Vec<String> {
     }
     out
 }
-
-#[cfg(test)]
-mod tests {
-    use crate::words::stems;
-
-    #[test]
-    fn a_brand_is_the_food_it_makes() {
-        assert_eq!(stems("Heinz baked beans"), stems("baked beans"));
-        assert_eq!(stems("Bertolli olive oil"), stems("olive oil"));
-        assert_eq!(
-            stems("P.A.N. precooked white corn meal"),
-            stems("precooked white corn meal")
-        );
-        assert_eq!(stems("Knorr chicken bouillon"), stems("chicken bouillon"));
-    }
-
-    #[test]
-    fn a_brands_words_elsewhere_stay() {
-        // "pan" alone is a pan of bread or a cooking pan, not P.A.N.
-        assert!(stems("pan de barra").contains(&crate::words::stem("pan")));
-        // A word that only begins a brand is kept.
-        assert!(stems("ro").contains(&crate::words::stem("ro")));
-    }
-}

@@ -466,6 +466,26 @@ pub fn is_preparation(stem_: &str) -> bool {
 mod tests {
     use super::*;
 
+    // Brands (`crate::brands`) are read through the stems.
+    #[test]
+    fn a_brand_is_the_food_it_makes() {
+        assert_eq!(stems("Heinz baked beans"), stems("baked beans"));
+        assert_eq!(stems("Bertolli olive oil"), stems("olive oil"));
+        assert_eq!(
+            stems("P.A.N. precooked white corn meal"),
+            stems("precooked white corn meal")
+        );
+        assert_eq!(stems("Knorr chicken bouillon"), stems("chicken bouillon"));
+    }
+
+    #[test]
+    fn a_brands_words_elsewhere_stay() {
+        // "pan" alone is a pan of bread or a cooking pan, not P.A.N.
+        assert!(stems("pan de barra").contains(&stem("pan")));
+        // A word that only begins a brand is kept.
+        assert!(stems("ro").contains(&stem("ro")));
+    }
+
     #[test]
     fn a_cooks_words_meet_sr28s_abbreviations() {
         let line = stems("Boneless chicken breasts");

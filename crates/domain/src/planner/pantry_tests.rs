@@ -3,25 +3,8 @@
 //! costing a day its targets.
 
 use super::pantry::{PANTRY_BONUS, PANTRY_FULL_GRAMS, PANTRY_MOST, Stock};
-use super::tests::catalogue;
+use super::tests::{catalogue, pantry_diner as diner};
 use super::*;
-use crate::profile::targets::DayTargets;
-
-/// A diner of 2,200 kcal at 3 meals, no rules: the pantry tests' person.
-pub(super) fn diner() -> Diner {
-    let targets = DayTargets::parse(Targets {
-        calories: 2200.0,
-        protein: 140.0,
-        carbs: 250.0,
-        fat: 70.0,
-    })
-    .unwrap();
-    Diner::new(
-        targets,
-        MealsPerDay::parse(3).unwrap(),
-        HardRules::default(),
-    )
-}
 
 /// `grams` of `name` (as recipes list it), good until day `use_by`.
 fn food(name: &str, grams: f64, use_by: Option<u32>) -> PantryFood {

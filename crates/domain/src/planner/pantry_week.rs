@@ -389,7 +389,7 @@ mod tests {
     #[test]
     fn a_held_recipe_gets_the_best_pair_of_two_other_slots_around_it() {
         let recipes = catalogue(30, 11);
-        let diner = crate::planner::pantry_tests::diner();
+        let diner = crate::planner::tests::pantry_diner();
         let request = OneRequest::for_diner(&recipes, &diner, 7)
             .unwrap()
             .with_seed(5);

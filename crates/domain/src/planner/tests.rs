@@ -11,6 +11,21 @@ fn at(recipes: &[Recipe], m: &PlannedMeal) -> usize {
         .position(|r| r.id == m.recipe_id)
         .expect("a planned recipe is one of the request's")
 }
+/// A diner of 2,200 kcal at 3 meals, no rules: the pantry tests' person.
+pub(crate) fn pantry_diner() -> Diner {
+    let targets = crate::profile::targets::DayTargets::parse(Targets {
+        calories: 2200.0,
+        protein: 140.0,
+        carbs: 250.0,
+        fat: 70.0,
+    })
+    .unwrap();
+    Diner::new(
+        targets,
+        MealsPerDay::parse(3).unwrap(),
+        HardRules::default(),
+    )
+}
 
 /// A synthetic catalogue of `n` recipes per meal type with spread macros.
 pub(crate) fn catalogue(n: usize, seed: u64) -> Vec<Recipe> {
