@@ -53,6 +53,15 @@ pub struct Candidate {
     pub confidence: f64,
 }
 
+impl Candidate {
+    /// The same line's food moved to `food`, another row of it (the kind,
+    /// fat level, cut or state the line says), as sure as before.
+    fn move_to(&mut self, food: &Food) {
+        self.ndb = food.ndb;
+        self.description.clone_from(&food.description);
+    }
+}
+
 /// A line placed on a food.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Placed {
@@ -166,11 +175,7 @@ fn place(line: &ParsedLine) -> Reading {
                 .map(|c| food(c.ndb))
         })
     {
-        *first = Candidate {
-            ndb: closer.ndb,
-            description: closer.description.clone(),
-            confidence: first.confidence,
-        };
+        first.move_to(closer);
     }
     if crate::frozen::said(line)
         && let Some(found) = frozen_candidates(line, &name)
@@ -194,11 +199,7 @@ fn place(line: &ParsedLine) -> Reading {
     if let Some(first) = candidates.first_mut()
         && let Some(food) = crate::variety::as_measured(line, food(first.ndb))
     {
-        *first = Candidate {
-            ndb: food.ndb,
-            description: food.description.clone(),
-            confidence: first.confidence,
-        };
+        first.move_to(food);
     }
     // "2 tbsp tomato sauce": ketchup or the canned sauce, for a person.
     if let Some(first) = candidates.first_mut()
@@ -234,11 +235,7 @@ fn place(line: &ParsedLine) -> Reading {
     {
         match crate::lean::at_share(food(first.ndb), share) {
             Some(crate::lean::Said::Row(food)) => {
-                *first = Candidate {
-                    ndb: food.ndb,
-                    description: food.description.clone(),
-                    confidence: first.confidence,
-                };
+                first.move_to(food);
             }
             Some(crate::lean::Said::Unsure) => {
                 first.confidence = first.confidence.min(NAMED_PARTLY);
@@ -250,42 +247,26 @@ fn place(line: &ParsedLine) -> Reading {
     if let Some(first) = candidates.first_mut()
         && let Some(food) = crate::cuts::as_bought(food(first.ndb), &line.text)
     {
-        *first = Candidate {
-            ndb: food.ndb,
-            description: food.description.clone(),
-            confidence: first.confidence,
-        };
+        first.move_to(food);
     }
     // "an 8 lb spiral-cut ham": the cured whole ham, not the deli ham.
     if let Some(first) = candidates.first_mut()
         && let Some(food) = crate::bone::whole_ham_row(food(first.ndb), line)
     {
-        *first = Candidate {
-            ndb: food.ndb,
-            description: food.description.clone(),
-            confidence: first.confidence,
-        };
+        first.move_to(food);
     }
     // "bone-in pork chops": the cut's own row on the bone.
     if crate::bone::on_the_bone(line)
         && let Some(first) = candidates.first_mut()
         && let Some(food) = crate::bone::bone_in_row(food(first.ndb))
     {
-        *first = Candidate {
-            ndb: food.ndb,
-            description: food.description.clone(),
-            confidence: first.confidence,
-        };
+        first.move_to(food);
     }
     // "hard-boiled eggs", "low-sodium soy sauce": the row of the kind said.
     if let Some(first) = candidates.first_mut() {
         match crate::kinds::as_said(food(first.ndb), &line.text) {
             Some(crate::kinds::Said::Row(food)) => {
-                *first = Candidate {
-                    ndb: food.ndb,
-                    description: food.description.clone(),
-                    confidence: first.confidence,
-                };
+                first.move_to(food);
             }
             Some(crate::kinds::Said::Unsure) => {
                 first.confidence = first.confidence.min(NAMED_PARTLY);
@@ -297,11 +278,7 @@ fn place(line: &ParsedLine) -> Reading {
     if let Some(first) = candidates.first_mut() {
         match crate::fat::as_said(food(first.ndb), &line.text) {
             Some(crate::fat::Said::Row(food)) => {
-                *first = Candidate {
-                    ndb: food.ndb,
-                    description: food.description.clone(),
-                    confidence: first.confidence,
-                };
+                first.move_to(food);
             }
             Some(crate::fat::Said::Unsure) => {
                 first.confidence = first.confidence.min(NAMED_PARTLY);
@@ -317,21 +294,13 @@ fn place(line: &ParsedLine) -> Reading {
         && let Some(row) = crate::peel::as_said(food(first.ndb), &line.text)
     {
         as_bought = Some(food(first.ndb));
-        *first = Candidate {
-            ndb: row.ndb,
-            description: row.description.clone(),
-            confidence: first.confidence,
-        };
+        first.move_to(row);
     }
     // "chicken thighs and drumsticks", "a chicken, cut up": the part's row.
     if let Some(first) = candidates.first_mut()
         && let Some(row) = crate::parts::as_named(food(first.ndb), &line.text)
     {
-        *first = Candidate {
-            ndb: row.ndb,
-            description: row.description.clone(),
-            confidence: first.confidence,
-        };
+        first.move_to(row);
     }
     // "8 chicken thighs and drumsticks": no piece weighs that.
     if let Some(first) = candidates.first_mut()
@@ -351,11 +320,7 @@ fn place(line: &ParsedLine) -> Reading {
             .or_else(|| crate::kinds::dried_legume(food(first.ndb), &name))
             .or_else(|| crate::sausage::as_bought(food(first.ndb), &line.text))
     {
-        *first = Candidate {
-            ndb: row.ndb,
-            description: row.description.clone(),
-            confidence: first.confidence,
-        };
+        first.move_to(row);
     }
     // "Greek yogurt" of no fat level: SR28's rows of it, for a person.
     if let Some(rows) = candidates
@@ -583,11 +548,7 @@ fn frozen_candidates(line: &ParsedLine, name: &str) -> Option<Vec<Candidate>> {
     let first = found.first_mut().filter(|c| c.confidence >= PLACE_AT)?;
     match crate::frozen::as_frozen(food(first.ndb), crate::frozen::cooked(line), &line.text) {
         Some(frozen) => {
-            *first = Candidate {
-                ndb: frozen.ndb,
-                description: frozen.description.clone(),
-                confidence: first.confidence,
-            };
+            first.move_to(frozen);
         }
         None if food(first.ndb).description.contains("FRZ") => {}
         None => return None,
