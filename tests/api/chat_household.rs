@@ -6,7 +6,7 @@
 use awc::http::Method;
 use serde_json::Value;
 
-use crate::chat::{expect, profile};
+use crate::chat::{expect, profile, say};
 use crate::helpers::{Backend, TestApp, spawn_app};
 
 async fn members(app: &TestApp, token: &str) -> Vec<Value> {
@@ -293,6 +293,14 @@ async fn members_are_added_and_planned_for_in_spanish(b: Backend) {
     .await;
     assert!(text.contains("una ración para cada persona"), "{text}");
     assert_eq!(portioned(&app, &token).await.len(), 3);
+    // "¿qué cena Leo el martes?": the table's dish with each person's
+    // portion, Leo's among them (it gave the holder's portion only).
+    let reply = say(&app, &token, "¿qué cena Leo el martes?").await;
+    let text = reply.json["response"].as_str().unwrap();
+    assert!(
+        text.contains("Raciones en la mesa:") && text.contains("Leo ") && text.contains("Carmen "),
+        "{text}"
+    );
 }
 
 /// A member waiting for a fact outlives a message about something else:

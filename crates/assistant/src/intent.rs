@@ -435,7 +435,13 @@ fn theirs(out: &mut Understood, name: String, lang: Lang) {
 /// Ana", "soy Marta", "me llamo Leo"): an opener, then one word the
 /// assistant does not know.
 fn introduces_self(t: &Text) -> bool {
-    let words: Vec<&str> = t.words().iter().map(String::as_str).collect();
+    // "hola soy Ana", "hi, I'm Sam": a greeting before it says no more.
+    let words: Vec<&str> = t
+        .words()
+        .iter()
+        .map(String::as_str)
+        .skip_while(|w| GREETING.contains(w))
+        .collect();
     let name = match words.as_slice() {
         ["i", "m" | "am", name]
         | ["im" | "soy", name]

@@ -1544,6 +1544,9 @@ fn a_food_liked_before_the_verb_is_read() {
     reads("el cilantro me gusta", Es, &["add taste: cilantro"]);
     reads("el pollo si me gusta", Es, &["add taste: chicken"]);
     reads("mushrooms i do like", En, &["add taste: mushrooms"]);
+    // A greeting and a name before the facts is understood, not unread.
+    reads("hola soy ana", Es, &["greeting"]);
+    reads("hi, i'm sam", En, &["greeting", "greeting"]);
     reads(
         "bueno, el cilantro si me gusta",
         Es,

@@ -303,6 +303,34 @@ impl Toolbox<'_> {
                         super::servings_note(m.meal.servings, self.lang),
                         totals_line(&n, self.lang)
                     );
+                    // At a table, each person's own portion ("¿qué cena
+                    // Leo el martes?" is answered with Leo's, not only
+                    // the holder's).
+                    if m.meal.portions.len() > 1 {
+                        let each: Vec<String> = m
+                            .meal
+                            .portions
+                            .iter()
+                            .map(|p| {
+                                format!(
+                                    "{} {} ({} kcal)",
+                                    if p.member_id.is_none() {
+                                        self.t("you", "tú")
+                                    } else {
+                                        p.name.as_str()
+                                    },
+                                    (p.servings * 100.0).round() / 100.0,
+                                    whole(m.recipe.nutrition().served(p.servings).calories)
+                                )
+                            })
+                            .collect();
+                        let _ = writeln!(
+                            out,
+                            "  {}: {}",
+                            self.t("Servings at the table", "Raciones en la mesa"),
+                            each.join(", ")
+                        );
+                    }
                 }
             }
             return Ok(out.trim_end().to_owned());
