@@ -135,7 +135,24 @@ fn translate(
     let mut sizes = Vec::new();
     let mut prep = Vec::new();
     let mut i = 0;
+    let mut depth = 0usize;
     while i < words.len() {
+        // Words in parentheses are the cook's note, read as the English
+        // parser reads any parenthesis: kept as written.
+        let opens = words[i].matches('(').count();
+        let closes = words[i].matches(')').count();
+        if depth > 0 || opens > 0 {
+            depth = (depth + opens).saturating_sub(closes);
+            head.push(words[i].clone());
+            i += 1;
+            continue;
+        }
+        // "para gratinar", "para servir": what the food is for, a note.
+        if i > 0 && keys[i] == "para" {
+            prep.push("for".to_owned());
+            prep.extend(words[i + 1..].iter().cloned());
+            break;
+        }
         let found = (1..=LONGEST.min(words.len() - i))
             .rev()
             .find_map(|n| entry(&keys[i..i + n]).map(|e| (e, n)));
@@ -228,8 +245,19 @@ pub(crate) fn to_english(text: &str) -> Option<String> {
         }
     }
     let line = words.join(" ");
-    let (head, comment) = match line.split_once(',') {
-        Some((h, c)) => (h.to_owned(), c.to_owned()),
+    // The first comma outside parentheses ends the food's words.
+    let mut depth = 0usize;
+    let comma = line.char_indices().find_map(|(at, c)| {
+        match c {
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            ',' if depth == 0 => return Some(at),
+            _ => {}
+        }
+        None
+    });
+    let (head, comment) = match comma {
+        Some(at) => (line[..at].to_owned(), line[at + 1..].to_owned()),
         None => (line.clone(), String::new()),
     };
     let mut food = false;
@@ -310,6 +338,19 @@ mod tests {
         assert_eq!(to_english("100 g manteca, 2 huevos"), None);
         // A word the table lacks before the comma: not guessed.
         assert_eq!(to_english("1 frasco tomate frito"), None);
+        // Parentheses and "para ..." are notes, kept as written.
+        assert_eq!(
+            en("1 lata (400 g) de garbanzos, escurridos"),
+            "1 can (400 g) chickpeas, drained"
+        );
+        assert_eq!(
+            en("2 tazas de arroz (blanco, largo fino)"),
+            "2 cup rice (blanco, largo fino)"
+        );
+        assert_eq!(
+            en("1 cda azúcar para espolvorear"),
+            "1 tbsp sugar, for espolvorear"
+        );
         // ... but after the comma it is only the cook's note.
         assert_eq!(en("2 huevos, batidos"), "2 egg, batidos");
     }
