@@ -31,6 +31,7 @@ pub mod quantity;
 mod sausage;
 pub mod search;
 mod skin;
+mod spanish;
 pub mod units;
 mod variety;
 pub mod words;

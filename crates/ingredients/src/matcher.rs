@@ -119,6 +119,21 @@ pub struct LineReading {
 
 /// Reads one ingredient line and places it, or says why not.
 pub fn read_line(text: &str) -> LineReading {
+    let reading = read_as_written(text);
+    // A line not placed as written that reads as Spanish is read as its
+    // English words (crate::spanish); a line placed as written (English,
+    // or a Spanish name the lexicon knows) is kept as it was.
+    if matches!(reading.reading, Reading::NeedsReview { .. })
+        && let Some(english) = crate::spanish::to_english(text)
+    {
+        let mut spanish = read_as_written(&english);
+        spanish.line = text.to_owned();
+        return spanish;
+    }
+    reading
+}
+
+fn read_as_written(text: &str) -> LineReading {
     let parsed = match parse_line(text) {
         Ok(p) => p,
         Err(e) => {
@@ -1313,6 +1328,24 @@ mod tests {
             Reading::NeedsReview { candidates, .. } => assert_eq!(candidates[0].ndb, 11549),
             other => panic!("{other:?}"),
         }
+    }
+
+    #[test]
+    fn spanish_lines_are_read_and_ambiguous_ones_reviewed() {
+        let p = placed("3 cucharadas de azúcar");
+        assert_eq!(p.food.ndb, 19335);
+        assert!((p.grams - 37.8).abs() < 0.5, "{}", p.grams);
+        let p = placed("1 kg de papas peladas");
+        assert_eq!((p.food.ndb, p.grams.round()), (11352, 1000.0));
+        assert_eq!(placed("2 cebollas grandes picadas").grams.round(), 300.0);
+        assert!(placed("pimienta al gusto").to_taste);
+        // Butter in Argentina, lard in Spain: not guessed.
+        assert!(matches!(
+            read_line("100 g de manteca").reading,
+            Reading::NeedsReview { .. }
+        ));
+        // The line keeps its own words.
+        assert_eq!(read_line("6 huevos").line, "6 huevos");
     }
 
     #[test]

@@ -1,0 +1,357 @@
+//! Spanish ingredient lines ("2 tazas de harina", "1 cebolla picada",
+//! "sal y pimienta a gusto") read as the English lines the rest of the
+//! crate reads: units, food names, sizes and preparation words through
+//! `data/spanish.tsv`. A line is taken as Spanish only when it names a
+//! food of that table, so English lines are never rewritten. Spanish puts
+//! the preparation after the food without a comma ("cebolla picada"):
+//! those words go to the comment. A word the table marks ambiguous
+//! ("manteca": butter in Argentina, lard in Spain) leaves the line as
+//! written, so it goes to review rather than being guessed.
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+const TABLE: &str = include_str!("../data/spanish.tsv");
+/// Longest Spanish phrase of the table, in words.
+const LONGEST: usize = 5;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Food,
+    Unit,
+    Prep,
+    Size,
+    Word,
+    Drop,
+    Ambiguous,
+}
+
+/// A word without accents, lower case.
+fn plain(word: &str) -> String {
+    word.to_lowercase()
+        .chars()
+        .map(|c| match c {
+            'á' => 'a',
+            'é' => 'e',
+            'í' => 'i',
+            'ó' => 'o',
+            'ú' | 'ü' => 'u',
+            _ => c,
+        })
+        .collect()
+}
+
+fn table() -> &'static HashMap<String, (&'static str, Kind)> {
+    static TABLE_: OnceLock<HashMap<String, (&'static str, Kind)>> = OnceLock::new();
+    TABLE_.get_or_init(|| {
+        TABLE
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .map(|l| {
+                let mut f = l.split('\t');
+                let es = f.next().unwrap_or_default();
+                let en = f.next().unwrap_or_default();
+                let kind = match f.next().unwrap_or_default() {
+                    "food" => Kind::Food,
+                    "unit" => Kind::Unit,
+                    "prep" => Kind::Prep,
+                    "size" => Kind::Size,
+                    "word" => Kind::Word,
+                    "drop" => Kind::Drop,
+                    _ => Kind::Ambiguous,
+                };
+                (plain(es), (en, kind))
+            })
+            .collect()
+    })
+}
+
+/// The forms of a word a plural may stand for: itself, without "s",
+/// without "es" ("morrones", "limones").
+fn singulars(word: &str) -> Vec<String> {
+    let mut out = vec![word.to_owned()];
+    if word.chars().count() > 3 {
+        if let Some(w) = word.strip_suffix("es") {
+            out.push(w.to_owned());
+        }
+        if let Some(w) = word.strip_suffix('s') {
+            out.push(w.to_owned());
+        }
+    }
+    out
+}
+
+/// The entry `words` make together, trying their singular forms.
+fn entry(words: &[String]) -> Option<(&'static str, Kind)> {
+    let forms: Vec<Vec<String>> = words.iter().map(|w| singulars(w)).collect();
+    // Every combination of the words' forms (at most 3^5, mostly far fewer).
+    let mut keys = vec![String::new()];
+    for f in &forms {
+        keys = keys
+            .iter()
+            .flat_map(|k| {
+                f.iter().map(move |w| {
+                    if k.is_empty() {
+                        w.clone()
+                    } else {
+                        format!("{k} {w}")
+                    }
+                })
+            })
+            .collect();
+    }
+    keys.iter().find_map(|k| table().get(k).copied())
+}
+
+/// Phrases that flag an amount left to the cook, with the English flag.
+const TASTE: &[(&str, &str)] = &[
+    ("al gusto", "to taste"),
+    ("a gusto", "to taste"),
+    ("c/n", "as needed"),
+    ("cantidad necesaria", "as needed"),
+];
+
+/// Tokens of a part of a line, amounts glued to punctuation kept whole.
+fn tokens(text: &str) -> Vec<String> {
+    text.split_whitespace().map(str::to_owned).collect()
+}
+
+/// Reads a part of a line: amount, size, food and unit words in English
+/// order; preparation words separately.
+/// `unknown` is set by a word that is neither in the table, nor an amount,
+/// nor a unit.
+fn translate(
+    part: &str,
+    food: &mut bool,
+    ambiguous: &mut bool,
+    unknown: &mut bool,
+) -> (Vec<String>, Vec<String>) {
+    let words = tokens(part);
+    let keys: Vec<String> = words
+        .iter()
+        .map(|w| plain(w.trim_matches(|c: char| matches!(c, '.' | ';' | ':'))))
+        .collect();
+    let mut head = Vec::new();
+    let mut sizes = Vec::new();
+    let mut prep = Vec::new();
+    let mut i = 0;
+    let mut depth = 0usize;
+    while i < words.len() {
+        // Words in parentheses are the cook's note, read as the English
+        // parser reads any parenthesis: kept as written.
+        let opens = words[i].matches('(').count();
+        let closes = words[i].matches(')').count();
+        if depth > 0 || opens > 0 {
+            depth = (depth + opens).saturating_sub(closes);
+            head.push(words[i].clone());
+            i += 1;
+            continue;
+        }
+        // "para gratinar", "para servir": what the food is for, a note.
+        if i > 0 && keys[i] == "para" {
+            prep.push("for".to_owned());
+            prep.extend(words[i + 1..].iter().cloned());
+            break;
+        }
+        let found = (1..=LONGEST.min(words.len() - i))
+            .rev()
+            .find_map(|n| entry(&keys[i..i + n]).map(|e| (e, n)));
+        match found {
+            Some(((en, kind), n)) => {
+                match kind {
+                    Kind::Food => {
+                        *food = true;
+                        head.push(en.to_owned());
+                    }
+                    Kind::Unit | Kind::Word => head.push(en.to_owned()),
+                    Kind::Size => sizes.push(en.to_owned()),
+                    Kind::Prep => prep.push(en.to_owned()),
+                    Kind::Drop => {}
+                    Kind::Ambiguous => {
+                        *ambiguous = true;
+                        head.push(words[i].clone());
+                    }
+                }
+                i += n;
+            }
+            None => {
+                // "una pizca": the article is the amount "1" when it leads.
+                if i == 0 && matches!(keys[0].as_str(), "un" | "una" | "uno") {
+                    head.push("1".to_owned());
+                } else {
+                    let w = &keys[i];
+                    let amount = w.starts_with(|c: char| c.is_numeric() || c == '/')
+                        || matches!(w.as_str(), "(" | ")" | "-" | "x");
+                    if !amount && crate::units::unit_of(w).is_none() {
+                        *unknown = true;
+                    }
+                    head.push(words[i].clone());
+                }
+                i += 1;
+            }
+        }
+    }
+    // A size goes before the food, after the amount and unit: "2 large onion".
+    if !sizes.is_empty() {
+        let at = head
+            .iter()
+            .position(|w| !w.starts_with(|c: char| c.is_ascii_digit() || c == '/'))
+            .unwrap_or(head.len());
+        let at = if head
+            .get(at)
+            .is_some_and(|w| crate::units::unit_of(w).is_some())
+        {
+            at + 1
+        } else {
+            at
+        };
+        for (k, s) in sizes.into_iter().enumerate() {
+            head.insert(at + k, s);
+        }
+    }
+    (head, prep)
+}
+
+/// The English reading of `text` when it is a Spanish line; `None` when
+/// it names no food of the Spanish table (English lines), when it has a
+/// word the table marks ambiguous, or when a word before the comma is
+/// neither in the table nor an amount or unit ("tomate frito": a food the
+/// table does not know is not guessed from the words it does).
+pub(crate) fn to_english(text: &str) -> Option<String> {
+    let mut words = tokens(text);
+    let mut flag = None;
+    let keys: Vec<String> = words
+        .iter()
+        .map(|w| plain(w.trim_end_matches([',', '.', ';'])))
+        .collect();
+    'phrases: for (es, en) in TASTE {
+        let phrase: Vec<&str> = es.split(' ').collect();
+        for at in 0..keys.len().saturating_sub(phrase.len() - 1) {
+            if keys[at..at + phrase.len()]
+                .iter()
+                .zip(&phrase)
+                .all(|(k, p)| k == p)
+            {
+                // Keep a comma that ended the phrase: it still splits.
+                let last = &words[at + phrase.len() - 1];
+                let comma = last.ends_with(',');
+                words.drain(at..at + phrase.len());
+                if comma && at > 0 {
+                    words[at - 1].push(',');
+                }
+                flag = Some(*en);
+                break 'phrases;
+            }
+        }
+    }
+    let line = words.join(" ");
+    // The first comma outside parentheses ends the food's words.
+    let mut depth = 0usize;
+    let comma = line.char_indices().find_map(|(at, c)| {
+        match c {
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            ',' if depth == 0 => return Some(at),
+            _ => {}
+        }
+        None
+    });
+    let (head, comment) = match comma {
+        Some(at) => (line[..at].to_owned(), line[at + 1..].to_owned()),
+        None => (line.clone(), String::new()),
+    };
+    let mut food = false;
+    let mut ambiguous = false;
+    let mut unknown = false;
+    let (head_words, mut prep) = translate(&head, &mut food, &mut ambiguous, &mut unknown);
+    // Words of the comment the table lacks stay in the comment as written.
+    let (comment_words, comment_prep) = translate(&comment, &mut food, &mut ambiguous, &mut false);
+    if !food || ambiguous || unknown {
+        return None;
+    }
+    let mut out = head_words.join(" ");
+    if let Some(f) = flag {
+        out.push(' ');
+        out.push_str(f);
+    }
+    prep.extend(comment_prep);
+    prep.extend(comment_words);
+    if !prep.is_empty() {
+        out.push_str(", ");
+        out.push_str(&prep.join(" "));
+    }
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn en(text: &str) -> String {
+        to_english(text).unwrap_or_else(|| panic!("not read as Spanish: {text}"))
+    }
+
+    #[test]
+    fn units_de_and_plurals() {
+        assert_eq!(en("2 tazas de harina"), "2 cup flour");
+        assert_eq!(en("3 cdas. de azúcar"), "3 tbsp sugar");
+        assert_eq!(en("1 cucharadita de canela"), "1 tsp cinnamon");
+        assert_eq!(en("una pizca de sal"), "1 pinch salt");
+        assert_eq!(en("2 dientes de ajo"), "2 clove garlic");
+        assert_eq!(en("1 lata de garbanzos"), "1 can chickpeas");
+    }
+
+    #[test]
+    fn preparation_after_the_food_goes_to_the_comment() {
+        assert_eq!(en("2 zanahorias ralladas"), "2 carrot, grated");
+        assert_eq!(en("3 papas medianas peladas"), "3 medium potato, peeled");
+        assert_eq!(
+            en("1 morrón verde grande, en tiras"),
+            "1 large green bell pepper, in strips"
+        );
+    }
+
+    #[test]
+    fn taste_and_and() {
+        assert_eq!(
+            en("sal y pimienta a gusto"),
+            "salt and black pepper to taste"
+        );
+        assert_eq!(en("perejil c/n"), "parsley as needed");
+        assert_eq!(en("orégano al gusto"), "oregano to taste");
+    }
+
+    #[test]
+    fn phrases_before_words_and_accents_optional() {
+        assert_eq!(en("100 ml aceite de oliva"), "100 ml olive oil");
+        assert_eq!(en("1 cdta pimenton"), "1 tsp paprika");
+        assert_eq!(en("250 g carne molida"), "250 g ground beef");
+    }
+
+    #[test]
+    fn english_and_ambiguous_lines_are_left_alone() {
+        assert_eq!(to_english("2 cups flour"), None);
+        assert_eq!(to_english("1 onion, chopped"), None);
+        assert_eq!(to_english("3 cloves garlic, minced"), None);
+        // Butter in Argentina, lard in Spain.
+        assert_eq!(to_english("100 g de manteca"), None);
+        assert_eq!(to_english("100 g manteca, 2 huevos"), None);
+        // A word the table lacks before the comma: not guessed.
+        assert_eq!(to_english("1 frasco tomate frito"), None);
+        // Parentheses and "para ..." are notes, kept as written.
+        assert_eq!(
+            en("1 lata (400 g) de garbanzos, escurridos"),
+            "1 can (400 g) chickpeas, drained"
+        );
+        assert_eq!(
+            en("2 tazas de arroz (blanco, largo fino)"),
+            "2 cup rice (blanco, largo fino)"
+        );
+        assert_eq!(
+            en("1 cda azúcar para espolvorear"),
+            "1 tbsp sugar, for espolvorear"
+        );
+        // ... but after the comma it is only the cook's note.
+        assert_eq!(en("2 huevos, batidos"), "2 egg, batidos");
+    }
+}
