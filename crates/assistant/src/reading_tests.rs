@@ -1470,6 +1470,11 @@ fn losing_and_gaining_said_together_is_maintenance() {
         ("I want to gain a little muscle", En, Goal::GainWeight),
         ("i want to lose weight, not gain it", En, Goal::LoseWeight),
         (
+            "29, female, 165cm 61kg, want to loose a bit",
+            En,
+            Goal::LoseWeight,
+        ),
+        (
             "I don't want to gain weight, I want to lose some weight",
             En,
             Goal::LoseWeight,
