@@ -157,10 +157,26 @@ fn understand_with(message: &str, ctx: &Context, names: &[String], kept: &[Strin
             previous = None;
             continue;
         }
+        // "… sin pasar hambre": said once, answered once.
+        if part.has_any(SATIETY) && !out.signals.contains(&Signal::Satiety) {
+            out.signals.push(Signal::Satiety);
+        }
         // Structure first (a negated act, a thing taken back, a change
         // relative to before), then the keyword readers.
         let read = read_clause(&part, lang, ctx.today, names);
         if read.is_empty() {
+            // "no me gusta el picante pero el dulce sí", "no quiero setas,
+            // pero el pollo sí": after a dislike, a food or taste said
+            // with "sí" is liked, never joined to the list kept out.
+            if last_food_kind == Some(FoodKind::Dislike)
+                && let Some(liked) = super::statements::affirmed_after_dislike(part.words(), lang)
+            {
+                last_food_kind = liked.food_kind;
+                out.requests.extend(liked.requests);
+                out.signals.extend(liked.signals);
+                previous = None;
+                continue;
+            }
             // A part that says a food is liked ("… pero el pollo sí me
             // gusta") never finishes nor continues a part before it: that
             // would keep the liked food out.
@@ -219,7 +235,10 @@ fn understand_with(message: &str, ctx: &Context, names: &[String], kept: &[Strin
             // message did is no part left undone.
             let acknowledges = !out.requests.is_empty()
                 && only(&Text::from_words(part.without(FINE_NOW)), ACKNOWLEDGE);
-            if !acknowledges && !part.words().iter().all(|w| FILLER.contains(&w.as_str())) {
+            if !acknowledges
+                && !part.has_any(SATIETY)
+                && !part.words().iter().all(|w| FILLER.contains(&w.as_str()))
+            {
                 out.unread = true;
                 out.unread_parts.push(part.joined());
                 // The next part may finish it.

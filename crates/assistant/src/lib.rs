@@ -440,6 +440,15 @@ impl Chat {
                 });
             }
         }
+        if signals.contains(&Signal::Satiety) {
+            turn.texts.push(
+                lang.pick(
+                    "To keep hunger away, your plans keep your protein target and aim at 14 g of fibre or more per 1,000 kcal, spread over the meals you eat a day (you can change how many in your profile).",
+                    "Para no pasar hambre, tus planes mantienen tu objetivo de proteína y buscan 14 g de fibra o más por cada 1.000 kcal, repartidos en las comidas que haces al día (puedes cambiar cuántas en tu perfil).",
+                )
+                .to_owned(),
+            );
+        }
         if turn.texts.is_empty() {
             let greeting = signals.contains(&Signal::Greeting);
             let thanks = signals.contains(&Signal::Thanks);

@@ -17,6 +17,9 @@ pub enum Signal {
     Greeting,
     /// Thanks.
     Thanks,
+    /// Wishing not to go hungry ("sin pasar hambre"): answered with what
+    /// in a plan keeps one full.
+    Satiety,
     /// Yes (to a question the assistant asked).
     Yes,
     /// No.

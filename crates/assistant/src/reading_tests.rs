@@ -24,6 +24,7 @@ fn read(message: &str) -> (Lang, Vec<String>) {
         out.push(match s {
             Signal::Greeting => "greeting".into(),
             Signal::Thanks => "thanks".into(),
+            Signal::Satiety => "satiety".into(),
             Signal::Yes => "yes".into(),
             Signal::No => "no".into(),
             Signal::NotARule { name, .. } => format!("not a rule: {name}"),
@@ -837,6 +838,47 @@ fn a_liked_food_never_joins_the_foods_kept_out() {
         Lang::Es,
         &["add restriction: pork", "add taste: chicken"],
     );
+    // With the verb left out: "pero el pollo sí", "but chicken yes".
+    reads(
+        "no quiero setas, pero el pollo sí",
+        Lang::Es,
+        &["add restriction: mushrooms", "add taste: chicken"],
+    );
+    reads(
+        "no pork, but chicken yes",
+        Lang::En,
+        &["add restriction: pork", "add taste: chicken"],
+    );
+    reads(
+        "no me gusta el picante pero el dulce si",
+        Lang::Es,
+        &["add restriction: chili", "add taste: sweet"],
+    );
+    // Without "sí" the list of foods kept out goes on.
+    reads(
+        "no quiero setas, ni el pollo",
+        Lang::Es,
+        &["add restriction: mushrooms, chicken"],
+    );
+}
+
+/// Wishing not to go hungry is neither a food kept out nor a part left
+/// unread, and an everyday word is never mended into a food ("pasar" is
+/// one slip from "pasas", raisins).
+#[test]
+fn not_going_hungry_is_no_food() {
+    reads(
+        "quiero bajar de peso pero sin pasar hambre",
+        Lang::Es,
+        &["goal lose_weight", "satiety"],
+    );
+    reads("no quiero pasar hambre", Lang::Es, &["satiety"]);
+    reads(
+        "I want to lose weight without starving",
+        Lang::En,
+        &["goal lose_weight", "satiety"],
+    );
+    reads("me gustan las pasas", Lang::Es, &["add taste: raisins"]);
 }
 
 /// A fact about a person named at the start of a message is theirs,

@@ -246,6 +246,8 @@ pub(super) fn about_self(t: &Text, lang: Lang, read: &mut Read) -> bool {
         && read.food_kind != Some(FoodKind::Allergy)
         // "no hago nada de ejercicio": how active, not a food.
         && activity(t).is_none()
+        // "no quiero pasar hambre": no food.
+        && !t.has_any(SATIETY)
         && let Some(rest) = t.after(&strong).filter(|_| !super::asks::one_meal(t))
     {
         let rest = skip_leading(&rest, BEFORE_DISLIKED);
@@ -417,6 +419,42 @@ fn starts_with_any(words: &[String], firsts: &[&str]) -> bool {
 }
 
 /// Taste names among `words` (`spicy`, `picante`).
+/// "no me gusta el picante pero el dulce sí", "no pork but chicken yes":
+/// a part after a dislike that is only a food or a taste and a closing
+/// "sí" / "yes" says that one is liked. `None` when the part is not so.
+pub(super) fn affirmed_after_dislike(words: &[String], lang: Lang) -> Option<Read> {
+    let (last, rest) = words.split_last()?;
+    if !["si", "yes"].contains(&last.as_str()) {
+        return None;
+    }
+    let rest: Vec<String> = rest
+        .iter()
+        .filter(|w| {
+            !FILLER.contains(&w.as_str()) && !["el", "la", "los", "las", "lo"].contains(&w.as_str())
+        })
+        .cloned()
+        .collect();
+    if rest.is_empty() {
+        return None;
+    }
+    let mut read = Read::default();
+    let tastes = tastes_of(&rest);
+    if !tastes.is_empty() && tastes.len() == rest.len() {
+        read.requests.push(ToolRequest::AddPreference {
+            kind: ItemKind::Taste,
+            names: tastes,
+        });
+        read.food_kind = Some(FoodKind::Like);
+        return Some(read);
+    }
+    let found = foods::read(&rest, lang);
+    if found.found.is_empty() || !found.unknown.is_empty() {
+        return None;
+    }
+    add_foods(&mut read, FoodKind::Like, found, lang);
+    Some(read)
+}
+
 fn tastes_of(words: &[String]) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for w in words {

@@ -10,7 +10,7 @@ include!(concat!(env!("OUT_DIR"), "/vocab.rs"));
 
 /// Every keyword, for mending slips.
 pub fn all_words() -> impl Iterator<Item = &'static str> {
-    let lists: [&[&str]; 87] = [
+    let lists: [&[&str]; 88] = [
         GOAL_ENDED,
         FINE_NOW,
         AGAIN_SAID,
@@ -98,6 +98,7 @@ pub fn all_words() -> impl Iterator<Item = &'static str> {
         LEFTOVER_WAYS,
         LEFTOVER_NOUNS,
         LEFTOVERS_ON_HAND,
+        SATIETY,
     ];
     lists
         .into_iter()

@@ -34,6 +34,44 @@ fn known() -> &'static HashSet<String> {
     })
 }
 
+/// Words of everyday speech in either language (`data/frequent.txt`): a
+/// slip of one is more likely that word than a food, so it is never
+/// mended into a food name ("sin pasar hambre" is not "sin pasas").
+fn frequent() -> &'static HashSet<&'static str> {
+    static FREQUENT: OnceLock<HashSet<&'static str>> = OnceLock::new();
+    FREQUENT.get_or_init(|| {
+        include_str!("../data/frequent.txt")
+            .lines()
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .collect()
+    })
+}
+
+/// Known words that only name foods (of the taxonomy or the glossary,
+/// in no list of the reader's): what [`frequent`] words are kept from.
+fn food_only() -> &'static HashSet<String> {
+    static FOOD_ONLY: OnceLock<HashSet<String>> = OnceLock::new();
+    FOOD_ONLY.get_or_init(|| {
+        let listed: HashSet<&str> = vocab::all_words().flat_map(|w| w.split(' ')).collect();
+        let taxonomy = Taxonomy::standard();
+        let mut foods: HashSet<String> = taxonomy
+            .names()
+            .flat_map(|n| {
+                normalise(n)
+                    .split(' ')
+                    .map(str::to_owned)
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        for (en, es) in Glossary::standard().pairs() {
+            foods.extend(normalise(en).split(' ').map(str::to_owned));
+            foods.extend(normalise(es).split(' ').map(str::to_owned));
+        }
+        foods.retain(|w| !w.is_empty() && !listed.contains(w.as_str()));
+        foods
+    })
+}
+
 fn stemmers() -> &'static (Stemmer, Stemmer) {
     static STEMMERS: OnceLock<(Stemmer, Stemmer)> = OnceLock::new();
     STEMMERS.get_or_init(|| {
@@ -308,13 +346,15 @@ fn mend(word: &str) -> Option<&'static str> {
 fn closest_known(word: &str, len: usize) -> Option<&'static str> {
     let heard = sound(word);
     let index = index();
+    let everyday = frequent().contains(word);
+    let allowed_target = |k: &Known| !(everyday && food_only().contains(k.word));
     if let Some(k) = index
         .by_sound
         .get(&heard)
         .into_iter()
         .flatten()
         .map(|&i| &index.words[i])
-        .filter(|k| k.bytes >= 2)
+        .filter(|k| k.bytes >= 2 && allowed_target(k))
         .min_by_key(|k| (k.bytes.abs_diff(word.len()), k.word))
     {
         return Some(k.word);
@@ -331,6 +371,7 @@ fn closest_known(word: &str, len: usize) -> Option<&'static str> {
         .filter_map(|n| index.by_length.get(n))
         .flatten()
         .map(|&i| &index.words[i])
+        .filter(|k| allowed_target(k))
         // Neither spelling nor sound can be within `allowed` slips.
         .filter(|k| {
             letters.within(&k.letters, allowed) || heard_letters.within(&k.sound_letters, allowed)
