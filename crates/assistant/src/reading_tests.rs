@@ -879,6 +879,17 @@ fn not_going_hungry_is_no_food() {
         &["goal lose_weight", "satiety"],
     );
     reads("me gustan las pasas", Lang::Es, &["add taste: raisins"]);
+    // Laughter is no food: "i hate coriander lol" is coriander.
+    reads(
+        "i hate coriander lol",
+        Lang::En,
+        &["add restriction: cilantro"],
+    );
+    reads(
+        "odio el cilantro jajaja",
+        Lang::Es,
+        &["add restriction: cilantro"],
+    );
 }
 
 /// A fact about a person named at the start of a message is theirs,

@@ -290,7 +290,7 @@ impl Toolbox<'_> {
                             .restriction(name)
                             .rules()
                             .iter()
-                            .any(|r| matches!(r, Rule::Kind(_)))
+                            .any(|r| matches!(r, Rule::Kind(_) | Rule::Allergen(_)))
                 }
             };
             let shown = restriction_name(name, self.lang);
@@ -387,10 +387,17 @@ impl Toolbox<'_> {
                 );
             }
             out.push(' ');
-            out.push_str(self.t(
-                "New plans will prefer it.",
-                "Los nuevos planes lo tendrán en cuenta.",
-            ));
+            out.push_str(if fresh.len() > 1 {
+                self.t(
+                    "New plans will prefer them.",
+                    "Los nuevos planes los tendrán en cuenta.",
+                )
+            } else {
+                self.t(
+                    "New plans will prefer it.",
+                    "Los nuevos planes lo tendrán en cuenta.",
+                )
+            });
         }
         Ok(Said {
             text: out,

@@ -23,7 +23,7 @@ use super::lp::{Bound, best_miss};
 use super::rules::{Portions, Tolerances};
 use super::week::WeekBound;
 use super::whole_day::LimitRule;
-use super::{HardRules, PantryFood, PlannedDay, meal_slots};
+use super::{HardRules, PantryFood, PlannedDay, Tastes, meal_slots};
 
 /// One person at the table.
 #[derive(Debug, Clone)]
@@ -36,8 +36,8 @@ pub struct Diner {
     pub rules: HardRules,
     /// Diet types they prefer (beyond the hard ones).
     pub preferred_diets: Vec<DietType>,
-    /// Tastes they like.
-    pub tastes: Vec<String>,
+    /// Tastes and foods they like.
+    pub tastes: Tastes,
     /// Whether they prefer their own recipes (ids above
     /// [`crate::OWN_RECIPE_BASE`]) to the catalogue's: a preference
     /// bonus, so only within what the targets allow.
@@ -75,7 +75,7 @@ impl Diner {
             slots: meal_slots(meals_per_day),
             rules,
             preferred_diets: Vec::new(),
-            tastes: Vec::new(),
+            tastes: Tastes::default(),
             prefers_own: false,
             pantry: Vec::new(),
             tolerances: Tolerances::default(),
@@ -135,16 +135,20 @@ impl Diner {
             .copied()
             .filter(|d| !matches!(d, DietType::Vegan | DietType::Vegetarian))
             .collect();
-        Self::new(person.targets, person.meals_per_day, rules).preferring(
-            preferred,
+        let mut diner = Self::new(person.targets, person.meals_per_day, rules);
+        diner.preferred_diets = preferred;
+        diner.tastes = Tastes::new(
+            taxonomy,
             person.tastes.iter().map(|t| t.name.clone()).collect(),
-        )
+        );
+        diner
     }
 
-    /// The same person preferring `diets` and `tastes`.
+    /// The same person preferring `diets` and `tastes` (taste words and
+    /// foods, read over the standard taxonomy).
     pub fn preferring(mut self, diets: Vec<DietType>, tastes: Vec<String>) -> Self {
         self.preferred_diets = diets;
-        self.tastes = tastes;
+        self.tastes = Tastes::new(Taxonomy::standard(), tastes);
         self
     }
 

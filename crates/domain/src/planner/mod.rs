@@ -49,6 +49,7 @@ mod rebalance;
 mod request;
 mod rules;
 mod search;
+mod tastes;
 #[cfg(test)]
 mod tests;
 mod week;
@@ -78,6 +79,7 @@ pub use rules::{
     heaviest_portion, is_main, meal_grams_max, meal_weight_excess, share_bands, share_breach,
     weight_cost,
 };
+pub use tastes::Tastes;
 pub use week::{Ranked, WeekBound};
 
 use crate::food::hard_rules::HardRules;
@@ -224,13 +226,9 @@ impl Rng {
 
 /// The preference bonus of a recipe (the pantry's, which depends on the
 /// day, is [`pantry::Stock::bonus`]).
-fn bonus(recipe: &Recipe, diets: &[DietType], tastes: &[String], own: bool) -> f64 {
+fn bonus(recipe: &Recipe, diets: &[DietType], tastes: &Tastes, own: bool) -> f64 {
     let d = diets.iter().filter(|d| recipe.suits(**d)).count().min(2) as f64;
-    let t = tastes
-        .iter()
-        .filter(|t| recipe.tastes.contains(t))
-        .count()
-        .min(2) as f64;
+    let t = tastes.count_in(recipe).min(2) as f64;
     let mine = if own && crate::is_own_recipe_id(recipe.id) {
         OWN_BONUS
     } else {
@@ -250,7 +248,7 @@ fn pools(
     rules: &HardRules,
     scorer: &Scorer,
     diets: &[DietType],
-    tastes: &[String],
+    tastes: &Tastes,
     own: bool,
     stock: Option<&pantry::Stock>,
     dishes: &Dishes,

@@ -17,6 +17,7 @@ use super::leftovers::{self, Eaten, Leftovers, Role, Schedule, variant_seed};
 use super::pantry::{self, PantryFood, Stock};
 use super::request::RequestError;
 use super::search::{Candidate, Day, Problem, Scorer, Slot};
+use super::tastes::Tastes;
 use super::whole_day::{Dishes, LimitRule};
 #[cfg(test)]
 use super::{Bound, WeekBound, best_miss};
@@ -36,7 +37,7 @@ pub(crate) struct OneRequest<'a> {
     pub(super) slots: Vec<MealType>,
     pub(super) rules: HardRules,
     pub(super) preferred_diets: Vec<DietType>,
-    pub(super) tastes: Vec<String>,
+    pub(super) tastes: Tastes,
     pub(super) prefers_own: bool,
     pub(super) pantry: Vec<PantryFood>,
     pub(super) days: u8,
@@ -94,7 +95,7 @@ impl<'a> OneRequest<'a> {
             slots,
             rules,
             preferred_diets: Vec::new(),
-            tastes: Vec::new(),
+            tastes: Tastes::default(),
             prefers_own: false,
             pantry: Vec::new(),
             days,
@@ -126,7 +127,7 @@ impl<'a> OneRequest<'a> {
 
     /// Diet types and taste names to prefer (soft; vegan and vegetarian
     /// as hard rules belong in the [`HardRules`]).
-    pub(crate) fn preferring(mut self, diets: Vec<DietType>, tastes: Vec<String>) -> Self {
+    pub(crate) fn preferring(mut self, diets: Vec<DietType>, tastes: Tastes) -> Self {
         self.preferred_diets = diets;
         self.tastes = tastes;
         self

@@ -321,8 +321,8 @@ pub(crate) struct RebalanceRequest<'a> {
     pub rules: HardRules,
     /// Diet types to prefer.
     pub preferred_diets: Vec<DietType>,
-    /// Taste names to prefer.
-    pub tastes: Vec<String>,
+    /// Tastes and foods to prefer.
+    pub tastes: Tastes,
     /// Whether one's own recipes are preferred.
     pub prefers_own: bool,
     /// Foods at home to use up.
