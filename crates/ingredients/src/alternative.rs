@@ -71,6 +71,10 @@ const SHARED_HEADS: &[&str] = &[
     "oil", "vinegar", "flour", "milk", "broth", "stock", "sugar", "juice",
 ];
 
+/// Parts of a fruit that an alternative after them shares: "lime juice
+/// or lemon" is lime juice or lemon juice.
+const PARTS_OF_FRUIT: &[&str] = &["juice", "zest"];
+
 /// SR28's row for the one word `first` with the shared head noun `tail`
 /// ("avocado" of "avocado or canola oil"), when SR28 files that row under
 /// the head noun ("OIL,AVOCADO"): A is then that kind of `tail`, and A
@@ -104,8 +108,16 @@ pub(crate) fn alternatives(name: &str) -> Vec<String> {
     }
     let last = parts[parts.len() - 1];
     let tail = last.rsplit(' ').next().unwrap_or(last);
+    // "calamansi juice or lemon": B is the juice of B, not the whole fruit
+    // (added on branch ingr16); likewise a zest.
+    let first_head = parts[0].rsplit(' ').next().unwrap_or(parts[0]);
+    let part_of_fruit = parts[0].contains(' ') && PARTS_OF_FRUIT.contains(&first_head);
     let mut out = Vec::new();
     for part in &parts {
+        if part_of_fruit && !part.contains(' ') {
+            out.push(format!("{part} {first_head}"));
+            continue;
+        }
         if !part.contains(' ') && *part != last {
             out.push(format!("{part} {tail}"));
             if sr28_kind_of_tail(part, tail).is_some() {

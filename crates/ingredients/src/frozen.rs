@@ -42,6 +42,9 @@ pub(crate) fn plain_name(name: &str) -> String {
             !matches!(
                 w.trim_matches(|c: char| !c.is_alphanumeric()),
                 "frozen" | "cooked" | "boiled" | "steamed"
+                // How a frozen vegetable is sold to be cooked (added on
+                // branch ingr16): "frozen steam-in-bag broccoli florets".
+                | "steam-in-bag" | "steamable" | "steamer" | "microwavable" | "microwaveable"
             )
         })
         .collect::<Vec<_>>()

@@ -202,6 +202,11 @@ const NOT_A_PIECE: &[&str] = &[
     "cake",
     "recipe",
     "batch",
+    // Added on branch ingr16: a sleeve of crackers and a handful of herbs
+    // weigh only lines that say them ("1 sleeve Ritz", "a handful of
+    // mint"), never a count ("10 Ritz crackers").
+    "sleeve",
+    "handful",
 ];
 
 /// Whether a measure's words start with the size asked ("large leaf",
@@ -492,10 +497,15 @@ mod tests {
 
     #[test]
     fn a_bone_in_mass_of_a_food_without_refuse_asks_for_the_grams() {
-        // SR28 gives raw thighs with skin (05091) no refuse.
+        // Clams in the shell: no refuse SR28 or the kitchen is sure of.
+        let line = parse_line("3 lb littleneck clams in their shells").unwrap();
+        let clams = FoodTable::sr28().get(15157).unwrap();
+        assert_eq!(grams(&line, clams), Grams::NoEdibleShare);
+        // Raw thighs with skin (05091), which SR28 gives no refuse, count
+        // the kitchen's estimated 80 % (data/kitchen_refuse.tsv).
         let line = parse_line("8 bone-in, skin-on chicken thighs (about 2 lbs)").unwrap();
         let thighs = FoodTable::sr28().get(5091).unwrap();
-        assert_eq!(grams(&line, thighs), Grams::NoEdibleShare);
+        assert!((known(&grams(&line, thighs)) - 2.0 * 453.592 * 0.8).abs() < 0.01);
     }
 
     fn g(line: &str, ndb: u32) -> Grams {
@@ -598,8 +608,8 @@ mod tests {
         assert_eq!(known(&g("4 salmon fillets", 15076)), 680.0);
         // A stated weight each is used.
         assert!((known(&g("4 cod fillets (6 oz each)", 15015)) - 680.4).abs() < 0.1);
-        // Bone-in thighs: SR28 gives no refuse, so the grams are asked.
-        assert_eq!(g("6 bone-in chicken thighs", 5091), Grams::NoEdibleShare);
+        // Bone-in thighs: SR28's 193 g a thigh less the kitchen's 20 % bone.
+        assert!((known(&g("6 bone-in chicken thighs", 5091)) - 6.0 * 193.0 * 0.8).abs() < 0.01);
         // A stated weight in the shell of a shellfish without a figure.
         assert_eq!(g("2 lobsters (1.5 lb each)", 15147), Grams::NoEdibleShare);
     }

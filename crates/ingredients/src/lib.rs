@@ -32,6 +32,7 @@ mod sausage;
 pub mod search;
 mod skin;
 mod spanish;
+mod state;
 pub mod units;
 mod variety;
 pub mod words;

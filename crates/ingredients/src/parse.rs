@@ -564,12 +564,51 @@ const MIXING: &[&str] = &[
     " for the ",
 ];
 
-/// The head cut at a [`MIXING`] phrase, the rest put before the comment.
+/// What an unmeasured or measured food is for, when the line ends with
+/// it and no comma ("vegetable oil for frying", "2 tbsp hummus for
+/// dipping", "sour cream to top"): the food is the words before. Added on
+/// branch ingr16.
+const PURPOSES: &[&str] = &[
+    " for frying",
+    " for deep frying",
+    " for deep-frying",
+    " for shallow frying",
+    " for shallow-frying",
+    " for pan frying",
+    " for pan-frying",
+    " for sauteing",
+    " for sautéing",
+    " for greasing",
+    " for brushing",
+    " to serve",
+    " for serving",
+    " to top",
+    " for topping",
+    " for dipping",
+    " to dip",
+    " to garnish",
+    " for garnish",
+    " for garnishing",
+    " for drizzling",
+    " to drizzle",
+    " for dusting",
+    " to finish",
+];
+
+/// The head cut at a [`MIXING`] phrase or a trailing [`PURPOSES`] one,
+/// the rest put before the comment.
 fn split_mixing(head: String, comment: String) -> (String, String) {
     let lower = head.to_lowercase();
+    let trimmed = lower.trim_end();
+    let purpose = PURPOSES
+        .iter()
+        .filter(|p| trimmed.ends_with(*p) && trimmed.len() > p.len())
+        .map(|p| trimmed.len() - p.len())
+        .min();
     let Some(at) = MIXING
         .iter()
         .filter_map(|m| lower.find(m))
+        .chain(purpose)
         .min()
         .filter(|&at| lower.len() == head.len() && head.is_char_boundary(at))
     else {

@@ -12,8 +12,17 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 const TABLE: &str = include_str!("../data/spanish.tsv");
-/// Longest Spanish phrase of the table, in words.
+const PORTUGUESE: &str = include_str!("../data/portuguese.tsv");
+/// Longest phrase of a table, in words.
 const LONGEST: usize = 5;
+
+/// The language a line is read from: Spanish (`data/spanish.tsv`) or
+/// Brazilian Portuguese (`data/portuguese.tsv`), read by the same rules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Lang {
+    Spanish,
+    Portuguese,
+}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Kind {
@@ -34,18 +43,30 @@ fn plain(word: &str) -> String {
             'á' => 'a',
             'é' => 'e',
             'í' => 'i',
-            'ó' => 'o',
+            'ó' | 'ô' | 'õ' => 'o',
             'ú' | 'ü' => 'u',
+            'ã' | 'â' | 'à' => 'a',
+            'ê' => 'e',
+            'ç' => 'c',
             _ => c,
         })
         .collect()
 }
 
-fn table() -> &'static HashMap<String, (&'static str, Kind)> {
-    static TABLE_: OnceLock<HashMap<String, (&'static str, Kind)>> = OnceLock::new();
-    TABLE_.get_or_init(|| {
-        TABLE
-            .lines()
+type Table = HashMap<String, (&'static str, Kind)>;
+
+fn table(lang: Lang) -> &'static Table {
+    static SPANISH: OnceLock<Table> = OnceLock::new();
+    static PORTUGUESE_: OnceLock<Table> = OnceLock::new();
+    match lang {
+        Lang::Spanish => SPANISH.get_or_init(|| read_table(TABLE)),
+        Lang::Portuguese => PORTUGUESE_.get_or_init(|| read_table(PORTUGUESE)),
+    }
+}
+
+fn read_table(text: &'static str) -> Table {
+    {
+        text.lines()
             .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
             .map(|l| {
                 let mut f = l.split('\t');
@@ -63,7 +84,7 @@ fn table() -> &'static HashMap<String, (&'static str, Kind)> {
                 (plain(es), (en, kind))
             })
             .collect()
-    })
+    }
 }
 
 /// The forms of a word a plural may stand for: itself, without "s",
@@ -82,7 +103,7 @@ fn singulars(word: &str) -> Vec<String> {
 }
 
 /// The entry `words` make together, trying their singular forms.
-fn entry(words: &[String]) -> Option<(&'static str, Kind)> {
+fn entry(words: &[String], lang: Lang) -> Option<(&'static str, Kind)> {
     let forms: Vec<Vec<String>> = words.iter().map(|w| singulars(w)).collect();
     // Every combination of the words' forms (at most 3^5, mostly far fewer).
     let mut keys = vec![String::new()];
@@ -100,15 +121,61 @@ fn entry(words: &[String]) -> Option<(&'static str, Kind)> {
             })
             .collect();
     }
-    keys.iter().find_map(|k| table().get(k).copied())
+    keys.iter().find_map(|k| table(lang).get(k).copied())
 }
 
 /// Phrases that flag an amount left to the cook, with the English flag.
 const TASTE: &[(&str, &str)] = &[
     ("al gusto", "to taste"),
     ("a gusto", "to taste"),
+    ("a gosto", "to taste"),
+    ("à gosto", "to taste"),
     ("c/n", "as needed"),
     ("cantidad necesaria", "as needed"),
+    ("quanto baste", "as needed"),
+    ("q.b.", "as needed"),
+    ("q.b", "as needed"),
+];
+
+/// What a food is for, after "para": the English word the garnish and
+/// frying rules read ("para servir": for serving). Others stay as written.
+const PURPOSES: &[(&str, &str)] = &[
+    ("servir", "serving"),
+    ("acompañar", "serving"),
+    ("acompanar", "serving"),
+    ("acompanhar", "serving"),
+    ("decorar", "garnish"),
+    ("adornar", "garnish"),
+    ("freír", "frying"),
+    ("freir", "frying"),
+    ("fritar", "frying"),
+    ("untar", "greasing"),
+    ("engrasar", "greasing"),
+    ("untar la fuente", "greasing"),
+    ("espolvorear", "dusting"),
+    ("polvilhar", "dusting"),
+];
+
+/// Portuguese units written with their kind in parentheses ("1 colher
+/// (sopa)", "2 xícaras (chá)", "3 dente(s)"), rewritten before the words
+/// are read so the parenthesis is not taken for a note.
+const PORTUGUESE_SPELLINGS: &[(&str, &str)] = &[
+    ("colheres (sopa)", "colher-sopa"),
+    ("colher (sopa)", "colher-sopa"),
+    ("colheres de sopa", "colher-sopa"),
+    ("colher de sopa", "colher-sopa"),
+    ("colheres (chá)", "colher-cha"),
+    ("colher (chá)", "colher-cha"),
+    ("colheres de chá", "colher-cha"),
+    ("colher de chá", "colher-cha"),
+    ("colheres (cha)", "colher-cha"),
+    ("colher (cha)", "colher-cha"),
+    ("xícaras (chá)", "xicara"),
+    ("xícara (chá)", "xicara"),
+    ("xícara(s) (chá)", "xicara"),
+    ("xícaras de chá", "xicara"),
+    ("xícara de chá", "xicara"),
+    ("(s)", "s"),
 ];
 
 /// Tokens of a part of a line, amounts glued to punctuation kept whole.
@@ -122,6 +189,7 @@ fn tokens(text: &str) -> Vec<String> {
 /// nor a unit.
 fn translate(
     part: &str,
+    lang: Lang,
     food: &mut bool,
     ambiguous: &mut bool,
     unknown: &mut bool,
@@ -136,6 +204,7 @@ fn translate(
     let mut prep = Vec::new();
     let mut i = 0;
     let mut depth = 0usize;
+    let mut last = None;
     while i < words.len() {
         // Words in parentheses are the cook's note, read as the English
         // parser reads any parenthesis: kept as written.
@@ -150,12 +219,18 @@ fn translate(
         // "para gratinar", "para servir": what the food is for, a note.
         if i > 0 && keys[i] == "para" {
             prep.push("for".to_owned());
-            prep.extend(words[i + 1..].iter().cloned());
+            let rest = keys[i + 1..].join(" ");
+            match PURPOSES.iter().find(|(w, _)| plain(w) == rest) {
+                Some((_, en)) => prep.push((*en).to_owned()),
+                None => prep.extend(words[i + 1..].iter().cloned()),
+            }
             break;
         }
         let found = (1..=LONGEST.min(words.len() - i))
             .rev()
-            .find_map(|n| entry(&keys[i..i + n]).map(|e| (e, n)));
+            .find_map(|n| entry(&keys[i..i + n], lang).map(|e| (e, n)));
+        let after_prep = last == Some(Kind::Prep);
+        last = found.map(|((_, kind), _)| kind);
         match found {
             Some(((en, kind), n)) => {
                 match kind {
@@ -163,6 +238,9 @@ fn translate(
                         *food = true;
                         head.push(en.to_owned());
                     }
+                    // "sancochada y pelada": "and" between two
+                    // preparation words joins them in the comment.
+                    Kind::Word if after_prep => prep.push(en.to_owned()),
                     Kind::Unit | Kind::Word => head.push(en.to_owned()),
                     Kind::Size => sizes.push(en.to_owned()),
                     Kind::Prep => prep.push(en.to_owned()),
@@ -176,7 +254,7 @@ fn translate(
             }
             None => {
                 // "una pizca": the article is the amount "1" when it leads.
-                if i == 0 && matches!(keys[0].as_str(), "un" | "una" | "uno") {
+                if i == 0 && matches!(keys[0].as_str(), "un" | "una" | "uno" | "um" | "uma") {
                     head.push("1".to_owned());
                 } else {
                     let w = &keys[i];
@@ -217,8 +295,22 @@ fn translate(
 /// word the table marks ambiguous, or when a word before the comma is
 /// neither in the table nor an amount or unit ("tomate frito": a food the
 /// table does not know is not guessed from the words it does).
-pub(crate) fn to_english(text: &str) -> Option<String> {
-    let mut words = tokens(text);
+pub(crate) fn to_english(text: &str, lang: Lang) -> Option<String> {
+    let mut text = text.to_owned();
+    // Lower-casing must keep the byte lengths for the spans found in the
+    // lower-cased text to be the original's ("İ" would not).
+    if lang == Lang::Portuguese && text.to_lowercase().len() == text.len() {
+        for (pt, written) in PORTUGUESE_SPELLINGS {
+            while let Some(at) = text.to_lowercase().find(pt) {
+                text.replace_range(at..at + pt.len(), written);
+            }
+        }
+    }
+    // "(opcional)": the note the garnish rule reads, in English.
+    let text = text
+        .replace("(opcional)", "(optional)")
+        .replace("(Opcional)", "(optional)");
+    let mut words = tokens(&text);
     let mut flag = None;
     let keys: Vec<String> = words
         .iter()
@@ -263,9 +355,10 @@ pub(crate) fn to_english(text: &str) -> Option<String> {
     let mut food = false;
     let mut ambiguous = false;
     let mut unknown = false;
-    let (head_words, mut prep) = translate(&head, &mut food, &mut ambiguous, &mut unknown);
+    let (head_words, mut prep) = translate(&head, lang, &mut food, &mut ambiguous, &mut unknown);
     // Words of the comment the table lacks stay in the comment as written.
-    let (comment_words, comment_prep) = translate(&comment, &mut food, &mut ambiguous, &mut false);
+    let (comment_words, comment_prep) =
+        translate(&comment, lang, &mut food, &mut ambiguous, &mut false);
     if !food || ambiguous || unknown {
         return None;
     }
@@ -288,7 +381,51 @@ mod tests {
     use super::*;
 
     fn en(text: &str) -> String {
-        to_english(text).unwrap_or_else(|| panic!("not read as Spanish: {text}"))
+        to_english(text, Lang::Spanish).unwrap_or_else(|| panic!("not read as Spanish: {text}"))
+    }
+
+    fn to_english_es(text: &str) -> Option<String> {
+        to_english(text, Lang::Spanish)
+    }
+
+    fn pt(text: &str) -> String {
+        to_english(text, Lang::Portuguese)
+            .unwrap_or_else(|| panic!("not read as Portuguese: {text}"))
+    }
+
+    #[test]
+    fn portuguese_units_in_parentheses_and_preparation() {
+        assert_eq!(pt("2 colheres (sopa) de açúcar"), "2 tbsp sugar");
+        assert_eq!(pt("1 colher (chá) de canela"), "1 tsp cinnamon");
+        assert_eq!(pt("3 xícaras (chá) de farinha de trigo"), "3 cup flour");
+        assert_eq!(
+            pt("2 dente(s) de alho picado(s)"),
+            "2 clove garlic, chopped"
+        );
+        assert_eq!(pt("1 cebola média picada"), "1 medium onion, chopped");
+        assert_eq!(
+            pt("sal e pimenta a gosto"),
+            "salt and black pepper to taste"
+        );
+        assert_eq!(pt("1 lata de milho escorrido"), "1 can corn, drained");
+        // Ambiguous foods and words the table lacks: left as written.
+        assert_eq!(to_english("1 kg de feijão", Lang::Portuguese), None);
+        assert_eq!(to_english("2 xícaras de queijo", Lang::Portuguese), None);
+        assert_eq!(to_english("1 colher de requeijão", Lang::Portuguese), None);
+    }
+
+    #[test]
+    fn purposes_and_joined_preparations() {
+        assert_eq!(en("aceite para freír"), "oil, for frying");
+        assert_eq!(en("pan rallado para servir"), "bread crumbs, for serving");
+        assert_eq!(
+            en("3 papas sancochadas y peladas"),
+            "3 potato, boiled and peeled"
+        );
+        assert_eq!(
+            en("1 cda aceite vegetal (opcional)"),
+            "1 tbsp vegetable oil (optional)"
+        );
     }
 
     #[test]
@@ -330,14 +467,14 @@ mod tests {
 
     #[test]
     fn english_and_ambiguous_lines_are_left_alone() {
-        assert_eq!(to_english("2 cups flour"), None);
-        assert_eq!(to_english("1 onion, chopped"), None);
-        assert_eq!(to_english("3 cloves garlic, minced"), None);
+        assert_eq!(to_english_es("2 cups flour"), None);
+        assert_eq!(to_english_es("1 onion, chopped"), None);
+        assert_eq!(to_english_es("3 cloves garlic, minced"), None);
         // Butter in Argentina, lard in Spain.
-        assert_eq!(to_english("100 g de manteca"), None);
-        assert_eq!(to_english("100 g manteca, 2 huevos"), None);
+        assert_eq!(to_english_es("100 g de manteca"), None);
+        assert_eq!(to_english_es("100 g manteca, 2 huevos"), None);
         // A word the table lacks before the comma: not guessed.
-        assert_eq!(to_english("1 frasco tomate frito"), None);
+        assert_eq!(to_english_es("1 frasco tomate frito"), None);
         // Parentheses and "para ..." are notes, kept as written.
         assert_eq!(
             en("1 lata (400 g) de garbanzos, escurridos"),
@@ -349,7 +486,7 @@ mod tests {
         );
         assert_eq!(
             en("1 cda azúcar para espolvorear"),
-            "1 tbsp sugar, for espolvorear"
+            "1 tbsp sugar, for dusting"
         );
         // ... but after the comma it is only the cook's note.
         assert_eq!(en("2 huevos, batidos"), "2 egg, batidos");

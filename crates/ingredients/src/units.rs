@@ -93,6 +93,10 @@ const UNITS: &[(&str, Unit)] = &[
     ("pinch", Unit::Volume(TSP_ML / 16.0)),
     ("pinches", Unit::Volume(TSP_ML / 16.0)),
     ("dash", Unit::Volume(TSP_ML / 8.0)),
+    // A splash ("un chorrito") is a cook's estimate, about a teaspoon
+    // (5 ml est.; no standard measure defines it).
+    ("splash", Unit::Volume(5.0)),
+    ("splashes", Unit::Volume(5.0)),
     ("dashes", Unit::Volume(TSP_ML / 8.0)),
     ("clove", Unit::Piece("clove")),
     ("cloves", Unit::Piece("clove")),
@@ -141,8 +145,8 @@ const UNITS: &[(&str, Unit)] = &[
     ("containers", Unit::Piece("container")),
     ("tub", Unit::Piece("container")),
     ("tubs", Unit::Piece("container")),
-    ("sleeve", Unit::Piece("package")),
-    ("sleeves", Unit::Piece("package")),
+    ("sleeve", Unit::Piece("sleeve")),
+    ("sleeves", Unit::Piece("sleeve")),
     ("block", Unit::Piece("block")),
     ("blocks", Unit::Piece("block")),
     ("handful", Unit::Piece("handful")),

@@ -114,10 +114,26 @@ pub fn wants_fresh(line: &ParsedLine, food: &Food) -> bool {
 /// Tomate frito (added after held-out 12) is tomato sauce cooked down in
 /// olive oil, two to three times the energy of SR28's canned tomato
 /// sauce, which is offered.
+/// Added on branch ingr16: cassava (manioc) flour, the Brazilian farinha
+/// de mandioca, has no row; SR28's dry pearl tapioca (cassava starch) is
+/// offered. Ají amarillo and ají panca (Peruvian chilies) have no row;
+/// SR28's raw red hot chili is offered. Galangal is offered SR28's ginger;
+/// makrut (kaffir) lime leaves, lime; berbere, paprika; hake (merluza),
+/// which SR28 lacks, Atlantic cod, another lean white fish of the cod
+/// order.
 const STAND_INS: &[(&str, u32)] = &[
     ("mascarpone", 1017),
     ("curry leaves", 2004),
     ("tomate frito", 11549),
+    ("cassava flour", 20068),
+    ("manioc flour", 20068),
+    ("aji amarillo", 11819),
+    ("aji panca", 11819),
+    ("galangal", 11216),
+    ("makrut lime", 9159),
+    ("kaffir lime", 9159),
+    ("berbere", 2028),
+    ("hake", 15015),
 ];
 
 /// The stand-in a line's words name, if any.
