@@ -296,13 +296,21 @@ impl Toolbox<'_> {
             .await
             .map_err(store)?;
         let n = swapped.recipe.nutrition().served(swapped.meal.servings);
+        // At a table, each eater's portion (a member's snack is 0
+        // servings of the holder's).
+        let portion = match self.table_portions(&swapped) {
+            Some(each) => format!(" — {each} —"),
+            None => format!(
+                "{} ({})",
+                servings_note(swapped.meal.servings, self.lang),
+                totals_line(&n, self.lang)
+            ),
+        };
         let mut out = format!(
-            "{} {label} {} **{}**{} ({}) {} {}.",
+            "{} {label} {} **{}**{portion} {} {}.",
             self.t("Done:", "Hecho:"),
             self.t("is now", "ahora es"),
             swapped.recipe.name,
-            servings_note(swapped.meal.servings, self.lang),
-            totals_line(&n, self.lang),
             self.t("instead of", "en lugar de"),
             meal.recipe.name
         );

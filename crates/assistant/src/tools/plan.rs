@@ -17,6 +17,34 @@ use mealplan_app::{DayView, GenerateOptions, MyRecipes, PlanError, PlanView};
 use mealplan_domain::planner::PlanAdjust;
 
 impl Toolbox<'_> {
+    /// Each eater's portion of a meal at a household's table ("you 1 (912
+    /// kcal), Lia 0.25 (228 kcal)"), those who eat none left out; `None`
+    /// for a meal only the holder eats.
+    pub(super) fn table_portions(&self, m: &mealplan_app::MealView) -> Option<String> {
+        if !m.meal.portions.iter().any(|p| p.member_id.is_some()) {
+            return None;
+        }
+        let each: Vec<String> = m
+            .meal
+            .portions
+            .iter()
+            .filter(|p| p.servings > 0.0)
+            .map(|p| {
+                format!(
+                    "{} {} ({} kcal)",
+                    if p.member_id.is_none() {
+                        self.t("you", "tú")
+                    } else {
+                        p.name.as_str()
+                    },
+                    (p.servings * 100.0).round() / 100.0,
+                    whole(m.recipe.nutrition().served(p.servings).calories)
+                )
+            })
+            .collect();
+        Some(each.join(", "))
+    }
+
     pub(super) async fn generate(
         &self,
         days: u8,
@@ -306,29 +334,12 @@ impl Toolbox<'_> {
                     // At a table, each person's own portion ("¿qué cena
                     // Leo el martes?" is answered with Leo's, not only
                     // the holder's).
-                    if m.meal.portions.len() > 1 {
-                        let each: Vec<String> = m
-                            .meal
-                            .portions
-                            .iter()
-                            .map(|p| {
-                                format!(
-                                    "{} {} ({} kcal)",
-                                    if p.member_id.is_none() {
-                                        self.t("you", "tú")
-                                    } else {
-                                        p.name.as_str()
-                                    },
-                                    (p.servings * 100.0).round() / 100.0,
-                                    whole(m.recipe.nutrition().served(p.servings).calories)
-                                )
-                            })
-                            .collect();
+                    if let Some(each) = self.table_portions(m) {
                         let _ = writeln!(
                             out,
                             "  {}: {}",
                             self.t("Servings at the table", "Raciones en la mesa"),
-                            each.join(", ")
+                            each
                         );
                     }
                 }
