@@ -301,6 +301,14 @@ async fn members_are_added_and_planned_for_in_spanish(b: Backend) {
         text.contains("Raciones en la mesa:") && text.contains("Leo ") && text.contains("Carmen "),
         "{text}"
     );
+    // A swap at the table says each eater's portion, never the holder's
+    // 0 servings of a dish only others eat.
+    let reply = say(&app, &token, "cambia la cena del martes").await;
+    let text = reply.json["response"].as_str().unwrap();
+    assert!(
+        text.contains("Hecho:") && text.contains("Leo ") && !text.contains("(0 raciones)"),
+        "{text}"
+    );
 }
 
 /// A member waiting for a fact outlives a message about something else:
