@@ -9,7 +9,7 @@
 use std::collections::BTreeMap;
 
 use mealplan_bench::{
-    Profile, arg, day_micronutrients, kitchen, plan_alone, profiles, request, shipped,
+    Alone, Profile, arg, day_micronutrients, kitchen, plan_alone, profiles, request, shipped,
 };
 use mealplan_domain::planner::{micronutrients, whole_day};
 use mealplan_domain::{DietType, Micronutrient, Recipe};
@@ -114,7 +114,7 @@ fn main() {
             );
             if verbose && (under || over) {
                 println!(
-                    "profile {i} day {} ({} meals, {}, {:?}, {:.0} kcal, P{:.0} C{:.0} F{:.0}): fibre {:.0} g, window {:.0}-{:.0}",
+                    "profile {i} day {} ({} meals, {}, {:?}, {:.0} kcal, P{:.0} C{:.0} F{:.0}): fibre {:.0} g, window {:.0}-{:.0}; {}",
                     day.day_of_week,
                     p.meals.get(),
                     diet(p),
@@ -125,7 +125,11 @@ fn main() {
                     p.targets.fat,
                     f.amount,
                     f.min.unwrap_or(0.0),
-                    f.max.unwrap_or(0.0)
+                    f.max.unwrap_or(0.0),
+                    match request.day_miss(day) {
+                        m if m <= 0.0 => "met".to_string(),
+                        m => format!("missed by {:.1} points", m * 100.0),
+                    }
                 );
                 for (r, s) in &meals {
                     let n = recipes[*r].nutrition();

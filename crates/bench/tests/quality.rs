@@ -129,7 +129,10 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
     // with a shop's variant of a food counted as the food.
     // 89.9% since 23 recipes in the window (issue 38 item 8): days under
     // the floor 177 → 127, over the ceiling 44 → 42.
-    assert!(share(p.limits_met[0]) >= 89, "fibre {:?}", p.limits_met);
+    // 90.2% since the fibre floor ranks a day on its targets (branch
+    // fibre38: a day within the tolerances under the floor costs as one
+    // near the ceiling): under the floor 127 → 122.
+    assert!(share(p.limits_met[0]) >= 90, "fibre {:?}", p.limits_met);
     assert!(
         p.fibre_over <= 42,
         "{} days with fibre over its ceiling",
@@ -180,10 +183,12 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
     // Since 23 recipes with fortified soy milk, calcium-set tofu, dairy
     // and beans (issue 38 item 8): 205, 240, 227, 180, all four 167; the
     // potassium week lost is a one-meal week (1,200 g of dense plates).
-    for (k, floor) in [205, 240, 227, 180].into_iter().enumerate() {
+    // 206, 240, 227, 181, all four 168 since the fibre floor ranks a day
+    // on its targets (other beans and dairy win a few days).
+    for (k, floor) in [206, 240, 227, 181].into_iter().enumerate() {
         assert!(each[k] >= floor, "micronutrient {k}: {each:?}, was {floor}");
     }
-    assert!(all >= 167, "all four in {all} weeks, was 167");
+    assert!(all >= 168, "all four in {all} weeks, was 168");
     // The greedy original breaks them, so the checks can fail.
     assert!(report.greedy.food_thrice > 0 && report.greedy.family_twice > 0);
     // Portions, meal sizes, variety.

@@ -20,8 +20,8 @@ use super::rules::{
     on_grid, share_breach, target_values, values, weight_cost,
 };
 use super::whole_day::{
-    COUNTED, Dishes, LimitRule, MinorValues, Seen, WeekUse, limits_cost, limits_kept,
-    ranked_excess, ranked_kept, uneven,
+    COUNTED, Dishes, LimitRule, MinorValues, Seen, WeekUse, fibre_floor_cost, limits_cost,
+    limits_kept, ranked_excess, ranked_kept, uneven,
 };
 
 const MAX_PASSES: usize = 12;
@@ -167,6 +167,25 @@ impl Scorer {
             loss += OFF_STEP;
         }
         loss + WORST_WEIGHT * (worst * worst + past * past)
+    }
+
+    /// Whether `total` (in tolerance units) is within every target's
+    /// tolerance, as [`error_past`](Self::error_past) counts it.
+    pub fn within(&self, total: &[f64; 4]) -> bool {
+        total
+            .iter()
+            .zip(&self.target)
+            .all(|(got, want)| (got - want).abs() <= 1.0)
+    }
+
+    /// The fibre floor's cost of a day of `total` (tolerance units) that
+    /// is `excess` past its ranked limits, with `minor` and `kcal`: only
+    /// for a day on its targets ([`fibre_floor_cost`]).
+    pub fn floor_cost(&self, total: &[f64; 4], excess: f64, minor: &MinorValues, kcal: f64) -> f64 {
+        if excess > 0.0 || !self.within(total) {
+            return 0.0;
+        }
+        fibre_floor_cost(minor, kcal, &self.limits)
     }
 
     /// How far `totals` are beyond the tolerances (see [`Tolerances::miss`]).
@@ -355,6 +374,7 @@ impl Problem<'_> {
             + size_penalty(&self.shape(), &kcal, &protein, self.fixed.is_empty())
             + cost
             + limits_cost(&minor, day_kcal, &self.scorer.limits)
+            + self.scorer.floor_cost(&total, excess, &minor, day_kcal)
             + self.dishes.repeats_cost(self.recipes_of(picks))
     }
 
@@ -668,6 +688,9 @@ impl Problem<'_> {
                                 self.scorer.error_past(&total, excess) - self.scorer.error(&total);
                         }
                         partial += limits_cost(&minor, day_kcal, &self.scorer.limits);
+                        if !off {
+                            partial += self.scorer.floor_cost(&total, excess, &minor, day_kcal);
+                        }
                         if partial >= bar {
                             return (partial, off);
                         }
@@ -795,4 +818,36 @@ fn size_penalty(shape: &[((f64, f64), bool)], kcal: &[f64], protein: &[f64], who
         }
     }
     penalty
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_fibre_floor_ranks_only_days_on_their_targets() {
+        let targets = Targets {
+            calories: 2000.0,
+            protein: 100.0,
+            carbs: 250.0,
+            fat: 67.0,
+        };
+        let scorer = Scorer::new(&targets, &Tolerances::default(), LimitRule::default());
+        let on = scorer.target;
+        let minor = |fibre: f64| [fibre, 2000.0, 15.0, 80.0];
+        // On target: under the 28 g floor costs, graded by the shortfall;
+        // inside the window nothing.
+        assert_eq!(scorer.floor_cost(&on, 0.0, &minor(30.0), 2000.0), 0.0);
+        let near = scorer.floor_cost(&on, 0.0, &minor(26.0), 2000.0);
+        let far = scorer.floor_cost(&on, 0.0, &minor(16.0), 2000.0);
+        assert!(0.0 < near && near < far && far < OFF_STEP);
+        // Off a target, or past a limit that ranks with them: the floor
+        // keeps the limits' usual weight (`limits_cost`), so it never
+        // outweighs the miss.
+        let mut off = on;
+        off[0] += 1.5;
+        assert!(!scorer.within(&off));
+        assert_eq!(scorer.floor_cost(&off, 0.0, &minor(16.0), 2000.0), 0.0);
+        assert_eq!(scorer.floor_cost(&on, 0.05, &minor(16.0), 2000.0), 0.0);
+    }
 }

@@ -237,6 +237,12 @@ const PAST_LIMIT: f64 = 3.0;
 /// Fibre near its ceiling weighs far more than the other limits: within
 /// the tolerances it outweighs meal sizes and variety preferences.
 const FIBRE_CEILING_WEIGHT: f64 = 30.0;
+/// Fibre under its floor on a day on its targets, on top of the limits'
+/// usual weight ([`fibre_floor_cost`]): as much as fibre near its
+/// ceiling, so that among days within the tolerances one inside the
+/// fibre window beats one under its floor, and one near the floor one far
+/// below it (issue 38).
+const FIBRE_FLOOR_WEIGHT: f64 = 30.0;
 /// No limit may cost more than this: below the step a day pays for a
 /// target beyond its tolerance (`search::OFF_STEP`), so the limits never
 /// pull a day off its targets.
@@ -334,6 +340,24 @@ pub(crate) fn limits_cost(total: &MinorValues, kcal: f64, rule: &LimitRule) -> f
             (weight * (huber(o) + PAST_LIMIT * huber(past))).min(LIMIT_CAP)
         })
         .sum::<f64>()
+}
+
+/// What fibre under its floor costs a day that is on its targets, on top
+/// of [`limits_cost`]: graded by the shortfall as the other limits are
+/// (squared up to 10% below the aimed floor, then linear, more below the
+/// floor itself), capped at [`LIMIT_CAP`] so that it never makes a day
+/// on target lose to one off it. The search adds it only to days within
+/// their tolerances and limits that rank with them: on a day that misses
+/// anyway the floor keeps its usual weight, so that it never outweighs
+/// a calorie or macro miss. Not part of "met".
+pub(crate) fn fibre_floor_cost(total: &MinorValues, kcal: f64, rule: &LimitRule) -> f64 {
+    let floor = rule.limits(kcal).fibre_min;
+    if floor <= 0.0 || total[0] >= floor * (1.0 + MARGIN) {
+        return 0.0;
+    }
+    let o = outside(total[0], (Some(floor * (1.0 + MARGIN)), None)) / 0.1;
+    let past = outside(total[0], (Some(floor), None)) / 0.1;
+    (FIBRE_FLOOR_WEIGHT * (huber(o) + PAST_LIMIT * huber(past))).min(LIMIT_CAP)
 }
 
 /// Dish families a cook would not serve twice in a day, as the words of a
@@ -925,6 +949,24 @@ mod tests {
         assert!(ranked_kept(&[49.0, 2300.0, 0.0, 0.0], 2000.0, &rule));
         assert!(!ranked_kept(&[49.0, 2301.0, 0.0, 0.0], 2000.0, &rule));
         assert!(!ranked_kept(&[51.0, 2000.0, 0.0, 0.0], 2000.0, &rule));
+    }
+
+    #[test]
+    fn the_fibre_floor_costs_by_the_shortfall() {
+        let rule = LimitRule::default();
+        let at = |fibre: f64| fibre_floor_cost(&[fibre, 2000.0, 15.0, 80.0], 2000.0, &rule);
+        // Inside the window (aimed 3% above the 28 g floor): nothing.
+        assert_eq!(at(29.0), 0.0);
+        assert_eq!(at(60.0), 0.0);
+        // Under it: more the further below, near the floor beats far
+        // below, and never as much as a day off its targets
+        // (`search::OFF_STEP`, 1,000).
+        assert!(at(28.5) > 0.0);
+        assert!(at(28.5) < at(26.0) && at(26.0) < at(20.0) && at(20.0) < at(14.0));
+        assert!(at(0.0) <= LIMIT_CAP && LIMIT_CAP < 1000.0);
+        // It weighs as much as fibre near the ceiling, far more than the
+        // limits' usual weight it comes on top of.
+        assert!(at(26.0) > 10.0 * limits_cost(&[26.0, 2000.0, 15.0, 80.0], 2000.0, &rule));
     }
 
     #[test]

@@ -278,7 +278,9 @@ impl Search<'_> {
             ..Nutrition::default()
         };
         let excess = ranked_excess(&minor, raw[0], &seat.scorer.limits);
-        let mut loss = seat.scorer.error_past(&seat.scorer.scale(&totals), excess);
+        let scaled = seat.scorer.scale(&totals);
+        let mut loss = seat.scorer.error_past(&scaled, excess);
+        loss += seat.scorer.floor_cost(&scaled, excess, &minor, raw[0]);
         let fat = saturated_fat_excess(&minor, raw[0], &seat.scorer.limits) * 100.0;
         loss += SATURATED_FAT_WEIGHT * fat * fat;
         for ((s, max), min) in servings.iter().zip(&seat.usual_max).zip(&seat.usual_min) {
