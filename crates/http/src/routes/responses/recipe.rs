@@ -117,9 +117,23 @@ impl From<&Recipe> for RecipeResponse {
 impl RecipeResponse {
     /// A household meal's recipe: nutrition of the holder's own
     /// `servings` (as [`served`](Self::served)), its `recipe_url` opening
-    /// the page at the pot to cook with each person's share.
+    /// the page at the pot to cook with each person's share; a dish the
+    /// holder eats none of named with whose it is.
     pub fn at_table(r: &Recipe, servings: f64, shares: &[(&str, f64)]) -> Self {
         let mut out = Self::served(r, servings);
+        // A dish the holder eats none of (a member's snack) says whose it
+        // is, so a client that shows the holder's day does not show a
+        // bare "0 kcal" card: "For Bea: Pear slices with dark chocolate".
+        if servings <= 0.0 {
+            let eaters: Vec<&str> = shares
+                .iter()
+                .filter(|(_, s)| *s > 0.0)
+                .map(|(name, _)| *name)
+                .collect();
+            if !eaters.is_empty() {
+                out.name = format!("For {}: {}", eaters.join(" and "), r.name);
+            }
+        }
         out.recipe_url = r
             .recipe_url
             .as_deref()
