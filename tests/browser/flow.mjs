@@ -580,6 +580,9 @@ const steps = [
       check(meals.length > 0 && meals.every((m) => Array.isArray(m.portions) && m.portions.length > 0),
         `the new plan's meals have no portions: ${JSON.stringify(meals[0]).slice(0, 300)}`);
       check(meals.some((m) => m.servings === 0), "no slot only the member eats (her snacks)");
+      const hers = meals.filter((m) => m.servings === 0);
+      check(hers.every((m) => m.recipe.name.startsWith("For Bea: ")),
+        `a dish only Bea eats does not say whose it is: ${hers.map((m) => m.recipe.name).slice(0, 3).join("; ")}`);
       const summary = await apiOk("GET", "/api/plan/current/summary", t);
       await clickNav(page, "My Plan", "/my-plan");
       await page.locator("main section[id]").first().waitFor();
