@@ -53,21 +53,30 @@ const KINDS: [(FoodGroup, &[&str]); 5] = [
 /// Kinds that season or dress a dish rather than fill the plate, even
 /// when made of a group's food (soy sauce of soybeans, pesto of basil):
 /// checked first.
-const ASIDE: [&str; 9] = [
+const ASIDE: [&str; 8] = [
     "condiment",
     "spice",
     "herb",
     "oil",
-    "added sugar",
     "salt",
     "broth",
     "cocoa",
     "alcohol",
 ];
 
+/// Groups a sweetened food stays in (granola and bran flakes are grains,
+/// dried cranberries fruit, as MyPlate counts them); any other food
+/// with added sugar (honey, maple syrup, sugar) is counted apart.
+const SWEETENED_GROUPS: [&str; 2] = ["grain", "fruit"];
+
 /// The food group of ingredient `name`, if it is on the plate.
 pub fn group_of(taxonomy: &Taxonomy, name: &str) -> Option<FoodGroup> {
     if ASIDE.iter().any(|k| taxonomy.is_a(name, k)) {
+        return None;
+    }
+    if taxonomy.is_a(name, "added sugar")
+        && !SWEETENED_GROUPS.iter().any(|k| taxonomy.is_a(name, k))
+    {
         return None;
     }
     if taxonomy.is_a(name, "plant milk") {
@@ -153,9 +162,19 @@ mod tests {
             ("hummus", Some(FoodGroup::Protein)),
             ("coconut milk", None),
             ("soy milk", Some(FoodGroup::Dairy)),
+            // Sweetened grains and fruit stay on the plate; sweeteners not.
+            ("fortified bran flakes", Some(FoodGroup::Grains)),
+            ("dried cranberries", Some(FoodGroup::Fruits)),
+            ("honey", None),
+            ("maple syrup", None),
+            ("sugar", None),
+            ("chocolate", None),
+            ("ketchup", None),
         ] {
             assert_eq!(group_of(t, name), group, "{name}");
         }
+        // Granola (oats and nuts, sweetened) is on the plate.
+        assert!(group_of(t, "granola").is_some());
     }
 
     #[test]
