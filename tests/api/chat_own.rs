@@ -114,6 +114,51 @@ async fn own_recipes_are_added_and_planned_by_chat(b: Backend) {
     expect(&app, &token, "don't use my recipes", &[]).await;
     let after = app.get("/api/plan/current", Some(&token)).await.json["id"].clone();
     assert_eq!(before, after);
+
+    // One's own recipe put in a meal by name, in a plan of the catalogue.
+    expect(
+        &app,
+        &token,
+        "create my weekly plan",
+        &["generate_weekly_plan"],
+    )
+    .await;
+    let text = expect(
+        &app,
+        &token,
+        "put my chickpea rice bowl on sunday's dinner",
+        &["replace_meal_in_plan"],
+    )
+    .await;
+    assert!(text.contains("Chickpea rice bowl"), "{text}");
+    let plan = crate::chat::plan(&app, &token).await;
+    let dinner = crate::chat::meal(&plan, 7, "dinner");
+    assert_eq!(dinner["recipe"]["name"], "Chickpea rice bowl", "{dinner}");
+    // Kept out by a restriction: said, and nothing swapped.
+    let put = app
+        .json(
+            Method::PUT,
+            "/api/profile",
+            Some(&token),
+            &serde_json::json!({
+                "goal": "maintain_weight", "height": 175, "weight": 72, "body_type": "normal",
+                "gender": "male", "meals_per_day": 3, "activity_level": "medium",
+                "birth_date": "1992-04-10", "restrictions": [{"name": "chickpeas"}],
+            }),
+        )
+        .await;
+    assert_eq!(put.status, 200, "{}", put.text);
+    let monday = crate::chat::meal(&plan, 1, "dinner")["recipe_id"].clone();
+    let text = expect(
+        &app,
+        &token,
+        "swap monday's dinner for my chickpea rice bowl",
+        &["replace_meal_in_plan"],
+    )
+    .await;
+    assert!(text.contains("must avoid (chickpeas)"), "{text}");
+    let plan = crate::chat::plan(&app, &token).await;
+    assert_eq!(crate::chat::meal(&plan, 1, "dinner")["recipe_id"], monday);
 }
 
 /// A language model that calls `add_own_recipe` adds the recipe through

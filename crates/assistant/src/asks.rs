@@ -443,6 +443,19 @@ fn choice(t: &Text, lang: Lang) -> Option<Choice> {
                 && !["today", "tomorrow", "tonight", "hoy", "manana", "noche"].contains(&w.as_str())
         })
         .collect();
+    // "… for my PB banana toast": one's own recipe, by name.
+    if let Some(first) = rest.first()
+        && ["my", "mi"].contains(&first.as_str())
+    {
+        let name: Vec<String> = rest[1..]
+            .iter()
+            .filter(|w| !RECIPE_WORDS.contains(&w.as_str()) && !FILLER.contains(&w.as_str()))
+            .cloned()
+            .collect();
+        if !name.is_empty() {
+            return Some(Choice::Mine(name.join(" ")));
+        }
+    }
     let text = Text::from_words(rest.clone());
     if let Some(without) = text.after(SWAP_WITHOUT) {
         let found = foods::mentioned(&without, lang).found;
@@ -628,6 +641,43 @@ pub(super) fn one_meal(t: &Text) -> bool {
         || t.has_any(TODAY_WORDS)
         || named.day.is_some()
         || named.meal_type.is_some()
+}
+
+/// One's own recipe put in a meal of the plan ("put my cheese omelette on
+/// tomorrow's breakfast", "add my recipe lentil soup to friday's dinner",
+/// "pon mi tortilla de queso en el desayuno de mañana"): that meal
+/// swapped for the recipe named, under everyone's rules like any swap.
+/// A new recipe with its lines ("add my recipe for breakfast burritos:
+/// 2 eggs, …") is not one: the meal must follow the name, in a few words.
+pub(super) fn own_put(t: &Text, today: u8) -> Option<ToolRequest> {
+    let words = t.words();
+    let mine = words
+        .iter()
+        .position(|w| ["my", "mi"].contains(&w.as_str()))?;
+    if !words[..mine].iter().any(|w| PUT_MINE.contains(&w.as_str())) {
+        return None;
+    }
+    let after = &words[mine + 1..];
+    let skip = after
+        .iter()
+        .take_while(|w| {
+            RECIPE_WORDS.contains(&w.as_str()) || ["own", "propia"].contains(&w.as_str())
+        })
+        .count();
+    let after = &after[skip..];
+    let cut = after.iter().position(|w| PUT_INTO.contains(&w.as_str()))?;
+    let (name, rest) = (&after[..cut], &after[cut + 1..]);
+    if name.is_empty() || rest.is_empty() || rest.len() > 6 {
+        return None;
+    }
+    let meal = meal_ref(&Text::from_words(rest.to_vec()), today);
+    if meal.meal_type.is_none() && meal.day.is_none() {
+        return None;
+    }
+    Some(ToolRequest::ReplaceMeal {
+        meal,
+        choice: Some(Choice::Mine(name.join(" "))),
+    })
 }
 
 /// A meal of the plan made over into a diet ("make tuesday's lunch

@@ -665,6 +665,12 @@ fn read_part(t: &Text, lang: Lang, today: u8) -> Read {
     }
     // "use my recipes this week", "solo mis recetas": a plan drawn on
     // them ("don't use my recipes": nothing is done).
+    // "put my cheese omelette on tomorrow's breakfast": that meal swapped
+    // for one's own recipe.
+    if let Some(swap) = super::asks::own_put(t, today) {
+        read.requests.push(swap);
+        return read;
+    }
     // "make tuesday's lunch veggie": that meal swapped, never the diet.
     if let Some(swap) = super::asks::diet_swap(t, today) {
         read.requests.push(swap);

@@ -95,6 +95,7 @@ fn short(r: &ToolRequest) -> String {
                 None => String::new(),
                 Some(Choice::Option(n)) => format!(" option {n}"),
                 Some(Choice::Name(n)) => format!(" named {n}"),
+                Some(Choice::Mine(n)) => format!(" mine named {n}"),
                 Some(Choice::With(f)) => format!(" with {f}"),
                 Some(Choice::Without(f)) => format!(" without {}", f.join(", ")),
                 Some(Choice::Lighter) => " lighter".into(),
@@ -1609,5 +1610,27 @@ fn a_food_liked_before_the_verb_is_read() {
         "bueno, el cilantro si me gusta",
         Es,
         &["add taste: cilantro", "yes"],
+    );
+}
+
+/// One's own recipe put in a meal by name is that meal swapped for it,
+/// in either language; a new recipe with its lines is no swap.
+#[test]
+fn ones_own_recipe_is_put_in_a_meal_by_name() {
+    use Lang::*;
+    reads(
+        "put my cheese omelette on tomorrow's breakfast",
+        En,
+        &["replace 4:breakfast mine named cheese omelette"],
+    );
+    reads(
+        "swap tomorrow's breakfast for my PB banana toast",
+        En,
+        &["replace 4:breakfast mine named pb banana toast"],
+    );
+    reads(
+        "pon mi tortilla de queso en el desayuno del martes",
+        Es,
+        &["replace 2:breakfast mine named tortilla de queso"],
     );
 }

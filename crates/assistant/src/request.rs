@@ -35,6 +35,9 @@ pub enum Choice {
     Option(usize),
     /// A recipe by (part of its) name.
     Name(String),
+    /// One's own recipe by (part of its) name ("my cheese omelette"); a
+    /// candidate of that name when one has none.
+    Mine(String),
     /// The closest candidate with this food (English).
     With(String),
     /// The closest candidate without these foods (English).

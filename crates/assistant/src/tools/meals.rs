@@ -104,6 +104,20 @@ impl Toolbox<'_> {
             })
     }
 
+    /// One's own ready recipe whose name holds `wanted` (normalised), or
+    /// whose name `wanted` holds.
+    async fn own_named(&self, wanted: &str) -> Result<Option<Recipe>, StoreError> {
+        let Some(own) = &self.services.own_recipes else {
+            return Ok(None);
+        };
+        let mine = own.list(self.user).await?;
+        Ok(mine
+            .into_iter()
+            .filter(|r| !r.deleted && r.status() == mealplan_domain::OwnStatus::Ready)
+            .map(|r| r.recipe)
+            .find(|r| names_match(&normalise(&r.name), wanted)))
+    }
+
     pub(super) async fn candidates(
         &self,
         meal_id: i64,
@@ -235,10 +249,29 @@ impl Toolbox<'_> {
             }
             Some(Choice::Name(name)) => {
                 let wanted = normalise(name);
-                self.candidates(meal.meal.id, 200)
+                let found = self
+                    .candidates(meal.meal.id, 200)
                     .await?
                     .into_iter()
-                    .find(|c| normalise(&c.name).contains(&wanted))
+                    .find(|c| normalise(&c.name).contains(&wanted));
+                match found {
+                    Some(r) => Some(r),
+                    None => self.own_named(&wanted).await?,
+                }
+            }
+            // "… for my PB toast": one's own recipe first, tried even when
+            // it is no candidate, so a rule it breaks is said (below),
+            // never swapped around; else a candidate of that name.
+            Some(Choice::Mine(name)) => {
+                let wanted = normalise(name);
+                match self.own_named(&wanted).await? {
+                    Some(r) => Some(r),
+                    None => self
+                        .candidates(meal.meal.id, 200)
+                        .await?
+                        .into_iter()
+                        .find(|c| normalise(&c.name).contains(&wanted)),
+                }
             }
             Some(Choice::With(food)) => {
                 // A candidate "with chicken": one the food's rule would exclude.
@@ -275,6 +308,17 @@ impl Toolbox<'_> {
             }
         };
         let Some(new) = pick else {
+            if let Some(Choice::Mine(name)) = choice {
+                return Ok(match self.lang {
+                    Lang::En => format!(
+                        "You have no ready recipe of your own called \"{name}\", and no other recipe of that name fits {label}. Add yours with \"add my recipe {name}: …\" and its ingredient lines."
+                    ),
+                    Lang::Es => format!(
+                        "No tienes ninguna receta propia lista llamada \"{name}\", y ninguna otra receta con ese nombre encaja en {label}. Añade la tuya con \"añade mi receta {name}: …\" y sus ingredientes."
+                    ),
+                }
+                .into());
+            }
             return Ok(format!(
                 "{} {label}. {}",
                 self.t(
@@ -289,12 +333,18 @@ impl Toolbox<'_> {
             .into());
         };
         let day = day_of(&plan, meal);
-        let swapped = self
+        let swapped = match self
             .services
             .meals
             .swap(Some(self.user), meal.meal.id, new.id)
             .await
-            .map_err(store)?;
+        {
+            Ok(swapped) => swapped,
+            Err(mealplan_app::PlanError::BreaksRules(refusal)) => {
+                return Ok(refusal.to_string().into());
+            }
+            Err(e) => return Err(store(e)),
+        };
         let n = swapped.recipe.nutrition().served(swapped.meal.servings);
         // At a table, each eater's portion (a member's snack is 0
         // servings of the holder's).
@@ -498,5 +548,36 @@ impl Toolbox<'_> {
             "¿La opción de qué lista? Todavía no te he mostrado alternativas para ninguna comida. Pídemelas, por ejemplo \"alternativas para el almuerzo del lunes\", y luego elige un número.",
         )
         .to_owned()
+    }
+}
+
+/// Whether a recipe's name (normalised) is the one `wanted` names: every
+/// word of `wanted` in it, or all of it in `wanted`, plural or not
+/// ("chickpeas rice bowl" is "Chickpea rice bowl").
+fn names_match(name: &str, wanted: &str) -> bool {
+    fn one(w: &str) -> &str {
+        w.strip_suffix("es")
+            .filter(|s| s.len() > 3)
+            .or_else(|| w.strip_suffix('s').filter(|s| s.len() > 2))
+            .unwrap_or(w)
+    }
+    let words =
+        |s: &str| -> Vec<String> { s.split_whitespace().map(|w| one(w).to_owned()).collect() };
+    let (name, wanted) = (words(name), words(wanted));
+    !wanted.is_empty()
+        && (wanted.iter().all(|w| name.contains(w)) || name.iter().all(|w| wanted.contains(w)))
+}
+
+#[cfg(test)]
+mod name_tests {
+    #[test]
+    fn a_name_matches_plural_or_not() {
+        assert!(super::names_match(
+            "chickpea rice bowl",
+            "chickpeas rice bowl"
+        ));
+        assert!(super::names_match("cheese omelette", "my cheese omelette"));
+        assert!(super::names_match("pb banana toast", "banana toast"));
+        assert!(!super::names_match("cheese omelette", "lasagna"));
     }
 }
