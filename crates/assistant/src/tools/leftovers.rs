@@ -88,7 +88,9 @@ impl Toolbox<'_> {
                 }
                 .into());
             }
-            Err(PlanError::BreaksRules(refusal)) => return Ok(refusal.to_string().into()),
+            Err(PlanError::BreaksRules(refusal)) => {
+                return Ok(super::refused(&refusal, self.lang).into());
+            }
             Err(e) => return Err(store(e)),
         };
         let n = eaten.recipe.nutrition().served(eaten.meal.servings);

@@ -341,7 +341,7 @@ impl Toolbox<'_> {
         {
             Ok(swapped) => swapped,
             Err(mealplan_app::PlanError::BreaksRules(refusal)) => {
-                return Ok(refusal.to_string().into());
+                return Ok(super::refused(&refusal, self.lang).into());
             }
             Err(e) => return Err(store(e)),
         };

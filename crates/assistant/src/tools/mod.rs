@@ -386,6 +386,43 @@ impl Toolbox<'_> {
     }
 }
 
+/// A swap refused by a rule, in `lang` ("PB toast contains peanuts,
+/// which you must avoid (nut allergy)"; "PB toast contiene cacahuetes,
+/// que debes evitar (alergia a frutos secos)").
+fn refused(r: &mealplan_app::Refusal, lang: Lang) -> String {
+    use mealplan_app::Eater;
+    use mealplan_domain::food::hard_rules::Cause;
+    if lang == Lang::En {
+        return r.to_string();
+    }
+    let who = match &r.eater {
+        None => "quien come esta comida debe evitar".to_owned(),
+        Some(Eater::Holder) => "debes evitar".to_owned(),
+        Some(Eater::Member(name)) => format!("{name}, que come esta comida, debe evitar"),
+    };
+    let rule = crate::lang::restriction_name(r.breach.rule(), lang);
+    let food = |english: &str| crate::lang::food_name(english, lang);
+    let what = match r.breach.cause() {
+        Cause::Allergen { allergen, may } => format!(
+            "{} {}",
+            if *may { "puede contener" } else { "contiene" },
+            food(allergen.group_name())
+        ),
+        Cause::Kind { kind, .. } => format!("contiene {}", food(kind)),
+        Cause::Named { ingredient } => format!("contiene {}", food(ingredient)),
+        Cause::MeatWithDairy => "mezcla carne y lácteos".to_owned(),
+        Cause::NotDiet(d) => {
+            return format!(
+                "{} no es {}, y tu dieta es {} ({rule})",
+                r.recipe,
+                crate::lang::diet_name(*d, lang),
+                crate::lang::diet_name(*d, lang)
+            );
+        }
+    };
+    format!("{} {what}, que {who} ({rule})", r.recipe)
+}
+
 fn store(e: PlanError) -> StoreError {
     match e {
         PlanError::Store(e) => e,
