@@ -89,7 +89,10 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
     // day (a vegan, gluten-free 1,679 kcal day missed by 0.1 point) and a
     // 6-meal day (a 3,880 kcal vegan on high protein and low carb, 0.7
     // point) give way while the total rises 1,248 → 1,265 of 1,680.
-    let floors = [31, 154, 251, 276, 277, 275];
+    // Since ten dense plates and breakfasts for weeks short of B12 and
+    // calcium (branch micro38): [39, 159, 252, 276, 277, 275] of [39,
+    // 168, 266, 280, 280, 280], 1,278 of 1,680.
+    let floors = [39, 159, 252, 276, 277, 275];
     for (meals, got) in inside.iter().enumerate() {
         let share = [98, 90, 93, 98, 98, 98][meals];
         let reachable = report.by_meals[meals].reachable;
@@ -128,16 +131,18 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
     // (the big eaters' missed days take denser, lower-fibre plates); 44
     // with a shop's variant of a food counted as the food.
     // 89.9% since 23 recipes in the window (issue 38 item 8): days under
-    // the floor 177 → 127, over the ceiling 44 → 42.
-    assert!(share(p.limits_met[0]) >= 89, "fibre {:?}", p.limits_met);
+    // the floor 177 → 127, over the ceiling 44 → 42. 91.3% and 38 over
+    // since the dense plates of branch micro38 (whole wheat and beans).
+    assert!(share(p.limits_met[0]) >= 91, "fibre {:?}", p.limits_met);
     assert!(
-        p.fibre_over <= 42,
+        p.fibre_over <= 38,
         "{} days with fibre over its ceiling",
         p.fibre_over
     );
     // 1,646 of 1,680 days (98.0%) with one person's servings (was 99.3%).
-    // 1,670 (99.4%) since a missed day's sodium costs on its own.
-    assert!(p.limits_met[1] >= 1670, "sodium {:?}", p.limits_met);
+    // 1,670 (99.4%) since a missed day's sodium costs on its own; 1,674
+    // since the dense plates of branch micro38.
+    assert!(p.limits_met[1] >= 1674, "sodium {:?}", p.limits_met);
     assert!(
         share(p.limits_met[2]) >= 95,
         "saturated fat {:?}",
@@ -180,10 +185,14 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
     // Since 23 recipes with fortified soy milk, calcium-set tofu, dairy
     // and beans (issue 38 item 8): 205, 240, 227, 180, all four 167; the
     // potassium week lost is a one-meal week (1,200 g of dense plates).
-    for (k, floor) in [205, 240, 227, 180].into_iter().enumerate() {
+    // Since a week short of one is searched again day by day for it
+    // (`planner/micro_week.rs`) and ten dense plates and breakfasts with
+    // fortified soy or rice milk, eggs and dairy (branch micro38): 218,
+    // 240, 228, 202, all four 193 (vegan B12 weeks 55.0 → 80.0%).
+    for (k, floor) in [218, 240, 228, 202].into_iter().enumerate() {
         assert!(each[k] >= floor, "micronutrient {k}: {each:?}, was {floor}");
     }
-    assert!(all >= 167, "all four in {all} weeks, was 167");
+    assert!(all >= 193, "all four in {all} weeks, was 193");
     // The greedy original breaks them, so the checks can fail.
     assert!(report.greedy.food_thrice > 0 && report.greedy.family_twice > 0);
     // Portions, meal sizes, variety.
