@@ -89,7 +89,13 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
     // day (a vegan, gluten-free 1,679 kcal day missed by 0.1 point) and a
     // 6-meal day (a 3,880 kcal vegan on high protein and low carb, 0.7
     // point) give way while the total rises 1,248 → 1,265 of 1,680.
-    let floors = [31, 154, 251, 276, 277, 275];
+    // Since ten dense plates and breakfasts for weeks short of B12 and
+    // calcium (branch micro38): [39, 159, 252, 276, 277, 275] of [39,
+    // 168, 266, 280, 280, 280], 1,278 of 1,680. With the fibre floor
+    // ranked as well (branches fibre38 and micro38 merged): [39, 159,
+    // 250, 276, 277, 276], 1,277: two 3-meal days give way to days inside
+    // the fibre window (fibre kept 91.3 → 91.8%), a 6-meal day is won.
+    let floors = [39, 159, 250, 276, 277, 276];
     for (meals, got) in inside.iter().enumerate() {
         let share = [98, 90, 93, 98, 98, 98][meals];
         let reachable = report.by_meals[meals].reachable;
@@ -131,16 +137,18 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
     // the floor 177 → 127, over the ceiling 44 → 42.
     // 90.2% since the fibre floor ranks a day on its targets (branch
     // fibre38: a day within the tolerances under the floor costs as one
-    // near the ceiling): under the floor 127 → 122.
-    assert!(share(p.limits_met[0]) >= 90, "fibre {:?}", p.limits_met);
+    // near the ceiling): under the floor 127 → 122. 91.3% and 38 over
+    // since the dense plates of branch micro38 (whole wheat and beans).
+    assert!(share(p.limits_met[0]) >= 91, "fibre {:?}", p.limits_met);
     assert!(
-        p.fibre_over <= 42,
+        p.fibre_over <= 38,
         "{} days with fibre over its ceiling",
         p.fibre_over
     );
     // 1,646 of 1,680 days (98.0%) with one person's servings (was 99.3%).
-    // 1,670 (99.4%) since a missed day's sodium costs on its own.
-    assert!(p.limits_met[1] >= 1670, "sodium {:?}", p.limits_met);
+    // 1,670 (99.4%) since a missed day's sodium costs on its own; 1,674
+    // since the dense plates of branch micro38.
+    assert!(p.limits_met[1] >= 1674, "sodium {:?}", p.limits_met);
     assert!(
         share(p.limits_met[2]) >= 95,
         "saturated fat {:?}",
@@ -153,8 +161,12 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
     );
     // A protein food in a third meal costs as a miss of 10 points past a
     // tolerance (`REPEAT_WEIGHT`): with one person's servings, one day of
-    // 1,680 gives way to keep its targets.
-    assert!(p.food_thrice <= 1, "a protein food in three meals of a day");
+    // 1,680 gives way to keep its targets. Two since the fibre floor and
+    // the week's micronutrient repair are both in (branches fibre38 and
+    // micro38 merged; each alone kept one): the repair never brings one
+    // into a day that had none (`micro_week.rs`), so the second is the
+    // day search's, a day that keeps its targets and fibre window so.
+    assert!(p.food_thrice <= 2, "a protein food in three meals of a day");
     assert_eq!(p.family_twice, 0, "two dishes of one family in a day");
     assert!(p.protein_food_weeks.0 > 0);
     assert_eq!(
@@ -185,10 +197,14 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
     // potassium week lost is a one-meal week (1,200 g of dense plates).
     // 206, 240, 227, 181, all four 168 since the fibre floor ranks a day
     // on its targets (other beans and dairy win a few days).
-    for (k, floor) in [206, 240, 227, 181].into_iter().enumerate() {
+    // Since a week short of one is searched again day by day for it
+    // (`planner/micro_week.rs`) and ten dense plates and breakfasts with
+    // fortified soy or rice milk, eggs and dairy (branch micro38): 218,
+    // 240, 228, 202, all four 193 (vegan B12 weeks 55.0 → 80.0%).
+    for (k, floor) in [218, 240, 228, 202].into_iter().enumerate() {
         assert!(each[k] >= floor, "micronutrient {k}: {each:?}, was {floor}");
     }
-    assert!(all >= 168, "all four in {all} weeks, was 168");
+    assert!(all >= 193, "all four in {all} weeks, was 193");
     // The greedy original breaks them, so the checks can fail.
     assert!(report.greedy.food_thrice > 0 && report.greedy.family_twice > 0);
     // Portions, meal sizes, variety.

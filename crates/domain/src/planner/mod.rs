@@ -38,6 +38,7 @@ mod household;
 mod leftover_tests;
 pub mod leftovers;
 mod lp;
+mod micro_week;
 pub mod micronutrients;
 mod one;
 mod pairs;
@@ -561,12 +562,14 @@ fn plan_variant(request: &PlanRequest<'_>, variant: usize) -> Result<Vec<TableDa
     match request.diners() {
         // One eater: their own search, which knows a single person's
         // week (weekly variety of a one-meal plan, micronutrient goals),
-        // then the due food of their pantry it left offered again.
+        // then the due food of their pantry it left offered again, then
+        // days searched again for the micronutrients it falls short of.
         [diner] => {
             let one =
                 OneRequest::of(request, diner).expect("the request was checked when it was made");
             let mut week = plan_one_week(&one, variant)?;
             pantry_week::use_up(&one, &mut week, variant);
+            micro_week::top_up(&one, &mut week, variant);
             let mut days: Vec<TableDay> = week.days.into_iter().map(TableDay::alone).collect();
             household::mark_leftovers(&mut days, &week.eaten);
             for (day, notes) in days.iter_mut().zip(week.notes) {
