@@ -23,10 +23,8 @@ use super::micronutrients::GOALS;
 use super::one::{OneRequest, OneWeek, planned_day};
 use super::pantry::Stock;
 use super::rules::grid;
-use super::search::{Candidate, Day, Problem, Scorer, Slot};
-use super::{
-    PlannedDay, Rng, VARIETY_MIN_CANDIDATES, dishes_for, is_main, share_bands, weekly_distinct,
-};
+use super::search::{Candidate, Day, Problem, Scorer};
+use super::{PlannedDay, Rng, dishes_for, share_bands, weekly_distinct};
 use crate::food::micronutrients::Micronutrients;
 use crate::food::recipe::Recipe;
 use crate::planner::leftovers::variant_seed;
@@ -223,38 +221,14 @@ impl Week<'_> {
             }
         }
         let n = self.request.slots.len();
-        let mut slots: Vec<Slot<'_>> = Vec::with_capacity(n);
-        let mut current: Vec<(usize, f64)> = Vec::with_capacity(n);
-        for (k, pool) in self.slot_pools.iter().enumerate() {
-            let meal = days[d].meals.get(k)?;
-            let r = index(meal.recipe_id)?;
-            current.push((pool.iter().position(|c| c.index == r)?, meal.servings));
-            let mut banned = Vec::new();
-            if pool.len() >= VARIETY_MIN_CANDIDATES {
-                // Not the slot's recipe of the day before or after, nor
-                // its twins.
-                let near = [d.checked_sub(1), Some(d + 1)];
-                for e in near.into_iter().flatten().filter(|e| *e < days.len()) {
-                    if let Some(other) = days[e].meals.get(k).and_then(|m| index(m.recipe_id)) {
-                        let twin = self.dishes.twin(other);
-                        banned.extend(
-                            pool.iter()
-                                .map(|c| c.index)
-                                .filter(|x| *x == other || self.dishes.twin(*x) == twin),
-                        );
-                    }
-                }
-            }
-            let meal_type = self.request.slots[k];
-            slots.push(Slot {
-                pool,
-                range: self.request.portions.range(meal_type),
-                band: self.bands[k],
-                main: is_main(meal_type),
-                banned,
-                keep: None,
-            });
-        }
+        let (slots, current) = super::revisit::day_slots(
+            self.request,
+            self.dishes,
+            &self.bands,
+            self.slot_pools.iter().copied(),
+            days,
+            d,
+        )?;
         let problem = Problem {
             recipes,
             scorer: &self.scorer,

@@ -48,6 +48,7 @@ mod pantry_tests;
 mod pantry_week;
 mod rebalance;
 mod request;
+mod revisit;
 mod rules;
 mod search;
 mod tastes;

@@ -25,10 +25,8 @@ use super::leftovers::variant_seed;
 use super::one::{OneRequest, OneWeek, planned_day};
 use super::pantry::Stock;
 use super::rules::grid;
-use super::search::{Candidate, Day, Fixed, Problem, Scorer, Slot};
-use super::{
-    PlannedDay, Rng, VARIETY_MIN_CANDIDATES, dishes_for, is_main, share_bands, weekly_distinct,
-};
+use super::search::{Candidate, Day, Fixed, Problem, Scorer};
+use super::{PlannedDay, Rng, dishes_for, share_bands, weekly_distinct};
 use crate::food::recipe::Recipe;
 use crate::planner::whole_day::Dishes;
 
@@ -170,38 +168,14 @@ impl Week<'_> {
             }
         }
         let n = self.request.slots.len();
-        let mut slots: Vec<Slot<'_>> = Vec::with_capacity(n);
-        let mut current: Vec<(usize, f64)> = Vec::with_capacity(n);
-        for (k, pool) in bonused.iter().enumerate() {
-            let meal = days[d].meals.get(k)?;
-            let r = index(meal.recipe_id)?;
-            current.push((pool.iter().position(|c| c.index == r)?, meal.servings));
-            let mut banned = Vec::new();
-            if pool.len() >= VARIETY_MIN_CANDIDATES {
-                // Not the slot's recipe of the day before or after, nor
-                // its twins.
-                let near = [d.checked_sub(1), Some(d + 1)];
-                for e in near.into_iter().flatten().filter(|e| *e < days.len()) {
-                    if let Some(other) = days[e].meals.get(k).and_then(|m| index(m.recipe_id)) {
-                        let twin = self.dishes.twin(other);
-                        banned.extend(
-                            pool.iter()
-                                .map(|c| c.index)
-                                .filter(|x| *x == other || self.dishes.twin(*x) == twin),
-                        );
-                    }
-                }
-            }
-            let meal_type = self.request.slots[k];
-            slots.push(Slot {
-                pool,
-                range: self.request.portions.range(meal_type),
-                band: self.bands[k],
-                main: is_main(meal_type),
-                banned,
-                keep: None,
-            });
-        }
+        let (slots, current) = super::revisit::day_slots(
+            self.request,
+            self.dishes,
+            &self.bands,
+            bonused.iter().map(Vec::as_slice),
+            days,
+            d,
+        )?;
         let problem = Problem {
             recipes,
             scorer: &self.scorer,
@@ -459,7 +433,9 @@ fn held_pair(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::planner::is_main;
     use crate::planner::one::OneRequest;
+    use crate::planner::search::Slot;
     use crate::planner::tests::catalogue;
 
     #[test]

@@ -1,0 +1,61 @@
+//! A planned day of a one-eater week searched again, as the week passes
+//! do it ([`super::pantry_week`] for the pantry's due food,
+//! [`super::micro_week`] for micronutrients): the day's slots as the day
+//! search sees them, the variety rule of the days beside it kept.
+
+use super::one::OneRequest;
+use super::search::{Candidate, Slot};
+use super::whole_day::Dishes;
+use super::{PlannedDay, VARIETY_MIN_CANDIDATES, is_main};
+
+/// A day's slots and its own picks among their pools (candidate,
+/// servings).
+pub(super) type DaySlots<'p> = (Vec<Slot<'p>>, Vec<(usize, f64)>);
+
+/// The slots of day `d` of `days` over `pools` (one per slot, in the
+/// request's order) and the day's own picks among them: a slot may not
+/// take its recipe of the day before or after, nor their twins, when its
+/// pool is large enough to keep that rule. `None` when a meal's recipe is
+/// in no pool.
+pub(super) fn day_slots<'p>(
+    request: &OneRequest<'_>,
+    dishes: &Dishes,
+    bands: &[(f64, f64)],
+    pools: impl IntoIterator<Item = &'p [Candidate]>,
+    days: &[PlannedDay],
+    d: usize,
+) -> Option<DaySlots<'p>> {
+    let recipes = request.recipes;
+    let index = |id: i64| recipes.iter().position(|r| r.id == id);
+    let mut slots = Vec::with_capacity(request.slots.len());
+    let mut current = Vec::with_capacity(request.slots.len());
+    for (k, pool) in pools.into_iter().enumerate() {
+        let meal = days[d].meals.get(k)?;
+        let r = index(meal.recipe_id)?;
+        current.push((pool.iter().position(|c| c.index == r)?, meal.servings));
+        let mut banned = Vec::new();
+        if pool.len() >= VARIETY_MIN_CANDIDATES {
+            let near = [d.checked_sub(1), Some(d + 1)];
+            for e in near.into_iter().flatten().filter(|e| *e < days.len()) {
+                if let Some(other) = days[e].meals.get(k).and_then(|m| index(m.recipe_id)) {
+                    let twin = dishes.twin(other);
+                    banned.extend(
+                        pool.iter()
+                            .map(|c| c.index)
+                            .filter(|x| *x == other || dishes.twin(*x) == twin),
+                    );
+                }
+            }
+        }
+        let meal_type = request.slots[k];
+        slots.push(Slot {
+            pool,
+            range: request.portions.range(meal_type),
+            band: bands[k],
+            main: is_main(meal_type),
+            banned,
+            keep: None,
+        });
+    }
+    Some((slots, current))
+}
