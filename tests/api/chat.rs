@@ -840,7 +840,46 @@ async fn a_food_liked_now_is_no_longer_kept_out(b: Backend) {
     assert!(names("tastes").contains(&"cilantro".to_owned()), "{p}");
 }
 
+/// A day already gone is told as what was ticked off, never as what is
+/// "left" ("what did I eat yesterday?"); today as eaten so far and left.
+/// A liked food group is a taste the planner can prefer ("I like fish").
+async fn a_past_day_is_told_as_ticked_off(b: Backend) {
+    use chrono::Datelike;
+    let app = spawn_app(b).await;
+    let token = app.token_for("past@example.com").await;
+    let plan = app
+        .profile_and_plan(&token, &profile(), &json!({"seed": 4}))
+        .await;
+    assert_eq!(plan.status, 201, "{}", plan.text);
+    let text = say(&app, &token, "what have I eaten today?").await.json["response"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert!(
+        text.contains("eaten so far") && text.contains("Left for the day"),
+        "{text}"
+    );
+    // On a Monday, yesterday is the plan's Sunday, still ahead.
+    if chrono::Utc::now().weekday().number_from_monday() > 1 {
+        let text = say(&app, &token, "what did I eat yesterday?").await.json["response"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        assert!(text.contains("ticked off as eaten"), "{text}");
+        assert!(
+            !text.contains("Left for the day") && !text.contains("Still to eat"),
+            "{text}"
+        );
+    }
+    let text = say(&app, &token, "I like fish").await.json["response"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert!(text.contains("Added \"fish\" to your tastes"), "{text}");
+}
+
 crate::on_both_backends!(
+    a_past_day_is_told_as_ticked_off,
     a_food_liked_now_is_no_longer_kept_out,
     a_day_the_plan_lacks_is_answered_with_the_days_it_holds,
     a_stranger_makes_their_profile_by_telling_the_assistant,

@@ -414,12 +414,26 @@ impl Toolbox<'_> {
         };
         let plan = self.plan_of().await?;
         let day_name = capitalise(day_name(day, self.lang));
+        // A day of the week already gone ("what did I eat yesterday?"):
+        // what was ticked off, never what is "left".
+        let past = day < self.today;
         let mut out = format!(
             "**{day_name}** — {}: {}.",
-            self.t("eaten so far", "comido hasta ahora"),
+            if past {
+                self.t("ticked off as eaten", "marcado como comido")
+            } else {
+                self.t("eaten so far", "comido hasta ahora")
+            },
             totals_line(&d.completed, self.lang)
         );
-        if let Some(t) = &summary.targets {
+        if past && let Some(t) = &summary.targets {
+            let _ = write!(
+                out,
+                "\n{} {}.",
+                self.t("Target:", "Objetivo:"),
+                totals_line(&nutrition_of(t), self.lang)
+            );
+        } else if let Some(t) = &summary.targets {
             let left = Nutrition {
                 calories: t.calories - d.completed.calories,
                 protein: t.protein - d.completed.protein,
@@ -474,7 +488,11 @@ impl Toolbox<'_> {
                 let _ = write!(
                     out,
                     "\n{} ({} kcal):",
-                    self.t("Still to eat", "Pendiente"),
+                    if past {
+                        self.t("Not ticked off", "Sin marcar")
+                    } else {
+                        self.t("Still to eat", "Pendiente")
+                    },
                     whole(d.planned.calories - d.completed.calories)
                 );
                 for m in pending {
