@@ -21,17 +21,23 @@ fn known() -> &'static HashSet<String> {
     static KNOWN: OnceLock<HashSet<String>> = OnceLock::new();
     KNOWN.get_or_init(|| {
         let mut set: HashSet<String> = vocab::all_words().map(str::to_owned).collect();
-        let taxonomy = Taxonomy::standard();
-        for name in taxonomy.names() {
-            set.extend(normalise(name).split(' ').map(str::to_owned));
-        }
-        for (en, es) in Glossary::standard().pairs() {
-            set.extend(normalise(en).split(' ').map(str::to_owned));
-            set.extend(normalise(es).split(' ').map(str::to_owned));
-        }
+        set.extend(food_words());
         set.retain(|w| !w.is_empty());
         set
     })
+}
+
+/// The words of every food name of the taxonomy and the glossary (both
+/// languages), normalised.
+fn food_words() -> HashSet<String> {
+    let names = Taxonomy::standard().names().map(normalise);
+    let glossary = Glossary::standard()
+        .pairs()
+        .flat_map(|(en, es)| [normalise(en), normalise(es)]);
+    names
+        .chain(glossary)
+        .flat_map(|n| n.split(' ').map(str::to_owned).collect::<Vec<_>>())
+        .collect()
 }
 
 /// Words of everyday speech in either language (`data/frequent.txt`): a
@@ -53,20 +59,7 @@ fn food_only() -> &'static HashSet<String> {
     static FOOD_ONLY: OnceLock<HashSet<String>> = OnceLock::new();
     FOOD_ONLY.get_or_init(|| {
         let listed: HashSet<&str> = vocab::all_words().flat_map(|w| w.split(' ')).collect();
-        let taxonomy = Taxonomy::standard();
-        let mut foods: HashSet<String> = taxonomy
-            .names()
-            .flat_map(|n| {
-                normalise(n)
-                    .split(' ')
-                    .map(str::to_owned)
-                    .collect::<Vec<_>>()
-            })
-            .collect();
-        for (en, es) in Glossary::standard().pairs() {
-            foods.extend(normalise(en).split(' ').map(str::to_owned));
-            foods.extend(normalise(es).split(' ').map(str::to_owned));
-        }
+        let mut foods = food_words();
         foods.retain(|w| !w.is_empty() && !listed.contains(w.as_str()));
         foods
     })

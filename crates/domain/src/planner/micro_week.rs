@@ -28,7 +28,7 @@ use super::{PlannedDay, Rng, dishes_for, share_bands, weekly_distinct};
 use crate::food::micronutrients::Micronutrients;
 use crate::food::recipe::Recipe;
 use crate::planner::leftovers::variant_seed;
-use crate::planner::whole_day::{Dishes, Minor};
+use crate::planner::whole_day::Dishes;
 use crate::profile::intakes::{ADEQUATE_SHARE, ReferenceIntakes};
 
 /// What a repaired week aims at, as a share of each reference: a little
@@ -136,26 +136,6 @@ fn due_before(
     due(&before)
 }
 
-/// Whether a day of `problem` with `picks` keeps each of its limits
-/// (fibre's window, sodium, saturated fat, sugars), one by one.
-fn limits_kept(problem: &Problem<'_>, picks: &[(usize, f64)]) -> [bool; 4] {
-    let mut minor = [0.0; 4];
-    let mut kcal = 0.0;
-    for (slot, (c, s)) in problem.slots.iter().zip(picks) {
-        let cand = &slot.pool[*c];
-        for (t, v) in minor.iter_mut().zip(problem.dishes.minor(cand.index)) {
-            *t += v * s;
-        }
-        kcal += cand.kcal * s;
-    }
-    let limits = problem.scorer.limits.limits(kcal);
-    std::array::from_fn(|k| {
-        let (lo, hi) = limits.bounds(Minor::ALL[k]);
-        lo.is_none_or(|lo| minor[k] >= lo - 1e-9)
-            && hi.is_none_or(|hi| hi <= 0.0 || minor[k] <= hi + 1e-9)
-    })
-}
-
 /// The micronutrients of a planned day.
 fn day_amounts(recipes: &[Recipe], day: &PlannedDay) -> Micronutrients {
     day.meals
@@ -193,7 +173,6 @@ impl Week<'_> {
         rng: &mut Rng,
     ) -> Option<PlannedDay> {
         let recipes: &[Recipe] = self.request.recipes;
-        let index = |id: i64| recipes.iter().position(|r| r.id == id);
         let before = shares(&self.references, amounts);
         // What one unit of each goal is worth now: its share of the
         // reference, while the week lacks it.
@@ -212,14 +191,7 @@ impl Week<'_> {
                 .map(|(g, w)| (m.get(*g) * w).min(AIM))
                 .sum()
         };
-        let mut used = vec![0u32; recipes.len()];
-        for (_, day) in days.iter().enumerate().filter(|(e, _)| *e != d) {
-            for m in &day.meals {
-                if let Some(r) = index(m.recipe_id) {
-                    used[r] += 1;
-                }
-            }
-        }
+        let used = super::revisit::uses_besides(recipes, days, d);
         let n = self.request.slots.len();
         let (slots, current) = super::revisit::day_slots(
             self.request,
@@ -229,21 +201,17 @@ impl Week<'_> {
             days,
             d,
         )?;
-        let problem = Problem {
-            recipes,
-            scorer: &self.scorer,
+        let problem = super::revisit::day_problem(
+            self.request,
+            &self.scorer,
+            self.dishes,
             slots,
-            fixed: Vec::new(),
-            used: &used,
-            week: self.dishes.week_use(&used),
-            extended: days[d].larger_portions,
-            dishes: self.dishes,
-            strict: true,
-            budget: self.request.budget,
-        };
+            &used,
+            days[d].larger_portions,
+        );
         let met = problem.targets_met(&current);
         let miss = problem.miss(&current);
-        let limits = limits_kept(&problem, &current);
+        let limits = problem.limits_each(&current);
         // A recipe new to its slot in a third meal of the week (or its
         // twin), or past its main ingredient's meals a week: the week's
         // rules are kept, not priced.
@@ -266,7 +234,8 @@ impl Week<'_> {
                 } else {
                     problem.miss(picks) <= miss
                 }
-                && limits_kept(&problem, picks)
+                && problem
+                    .limits_each(picks)
                     .iter()
                     .zip(&limits)
                     .all(|(now, was)| *now || !*was)

@@ -150,7 +150,6 @@ impl Week<'_> {
         rng: &mut Rng,
     ) -> Option<PlannedDay> {
         let recipes: &[Recipe] = self.request.recipes;
-        let index = |id: i64| recipes.iter().position(|r| r.id == id);
         // The stock as the other days leave it, the item pressed.
         let mut others = days.to_vec();
         others[d].meals.clear();
@@ -161,12 +160,7 @@ impl Week<'_> {
             .iter()
             .map(|p| left.bonused(p, day))
             .collect();
-        let mut used = vec![0u32; recipes.len()];
-        for m in others.iter().flat_map(|o| &o.meals) {
-            if let Some(r) = index(m.recipe_id) {
-                used[r] += 1;
-            }
-        }
+        let used = super::revisit::uses_besides(recipes, days, d);
         let n = self.request.slots.len();
         let (slots, current) = super::revisit::day_slots(
             self.request,
@@ -176,18 +170,14 @@ impl Week<'_> {
             days,
             d,
         )?;
-        let problem = Problem {
-            recipes,
-            scorer: &self.scorer,
+        let problem = super::revisit::day_problem(
+            self.request,
+            &self.scorer,
+            self.dishes,
             slots,
-            fixed: Vec::new(),
-            used: &used,
-            week: self.dishes.week_use(&used),
-            extended: days[d].larger_portions,
-            dishes: self.dishes,
-            strict: true,
-            budget: self.request.budget,
-        };
+            &used,
+            days[d].larger_portions,
+        );
         let met = problem.targets_met(&current);
         let miss = problem.miss(&current);
         let mut best = Day {

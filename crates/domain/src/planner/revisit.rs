@@ -4,9 +4,10 @@
 //! search sees them, the variety rule of the days beside it kept.
 
 use super::one::OneRequest;
-use super::search::{Candidate, Slot};
+use super::search::{Candidate, Problem, Scorer, Slot};
 use super::whole_day::Dishes;
 use super::{PlannedDay, VARIETY_MIN_CANDIDATES, is_main};
+use crate::food::recipe::Recipe;
 
 /// A day's slots and its own picks among their pools (candidate,
 /// servings).
@@ -58,4 +59,42 @@ pub(super) fn day_slots<'p>(
         });
     }
     Some((slots, current))
+}
+
+/// Uses of each of `recipes` on the days of `days` but day `d`.
+pub(super) fn uses_besides(recipes: &[Recipe], days: &[PlannedDay], d: usize) -> Vec<u32> {
+    let mut used = vec![0u32; recipes.len()];
+    for (_, day) in days.iter().enumerate().filter(|(e, _)| *e != d) {
+        for m in &day.meals {
+            if let Some(r) = recipes.iter().position(|r| r.id == m.recipe_id) {
+                used[r] += 1;
+            }
+        }
+    }
+    used
+}
+
+/// A day of a planned week as the day search's problem over `slots`
+/// ([`day_slots`]), the other days' `used` recipes counting for the
+/// week's rules, every rule kept strictly.
+pub(super) fn day_problem<'a>(
+    request: &OneRequest<'a>,
+    scorer: &'a Scorer,
+    dishes: &'a Dishes,
+    slots: Vec<Slot<'a>>,
+    used: &'a [u32],
+    extended: bool,
+) -> Problem<'a> {
+    Problem {
+        recipes: request.recipes,
+        scorer,
+        slots,
+        fixed: Vec::new(),
+        used,
+        week: dishes.week_use(used),
+        extended,
+        dishes,
+        strict: true,
+        budget: request.budget,
+    }
 }

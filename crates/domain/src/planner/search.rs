@@ -20,8 +20,8 @@ use super::rules::{
     on_grid, share_breach, target_values, values, weight_cost,
 };
 use super::whole_day::{
-    COUNTED, Dishes, LimitRule, MinorValues, Seen, WeekUse, fibre_floor_cost, limits_cost,
-    limits_kept, ranked_excess, ranked_kept, uneven,
+    COUNTED, Dishes, LimitRule, MinorValues, Seen, WeekUse, each_limit_kept, fibre_floor_cost,
+    limits_cost, limits_kept, ranked_excess, ranked_kept, uneven,
 };
 
 const MAX_PASSES: usize = 12;
@@ -462,6 +462,13 @@ impl Problem<'_> {
     pub fn limits_ok(&self, picks: &[(usize, f64)]) -> bool {
         let (minor, kcal) = self.day_minor(picks);
         limits_kept(&minor, kcal, &self.scorer.limits)
+    }
+
+    /// Whether the day keeps each of its limits, in [`Minor::ALL`] order
+    /// (fibre's window, sodium, saturated fat, sugars).
+    pub fn limits_each(&self, picks: &[(usize, f64)]) -> [bool; 4] {
+        let (minor, kcal) = self.day_minor(picks);
+        each_limit_kept(&minor, kcal, &self.scorer.limits)
     }
 
     /// The day's fibre, sodium, saturated fat and sugars, and its kcal:

@@ -39,16 +39,6 @@ impl Tastes {
         Self { liked }
     }
 
-    /// The liked names, as given.
-    pub fn names(&self) -> impl Iterator<Item = &str> {
-        self.liked.iter().map(|(n, _)| n.as_str())
-    }
-
-    /// Whether nothing is liked.
-    pub fn is_empty(&self) -> bool {
-        self.liked.is_empty()
-    }
-
     /// How many of the likes `recipe` has: a taste it is labelled with,
     /// or a food in it.
     pub(crate) fn count_in(&self, recipe: &Recipe) -> usize {

@@ -290,11 +290,14 @@ pub(crate) fn saturated_fat_excess(total: &MinorValues, kcal: f64, rule: &LimitR
 /// Whether a day's `total` keeps every limit of a day of `kcal` under
 /// `rule`.
 pub(crate) fn limits_kept(total: &MinorValues, kcal: f64, rule: &LimitRule) -> bool {
+    each_limit_kept(total, kcal, rule).iter().all(|k| *k)
+}
+
+/// Whether a day's `total` keeps each limit of a day of `kcal` under
+/// `rule`, in [`Minor::ALL`] order.
+pub(crate) fn each_limit_kept(total: &MinorValues, kcal: f64, rule: &LimitRule) -> [bool; 4] {
     let limits = rule.limits(kcal);
-    Minor::ALL
-        .iter()
-        .zip(total)
-        .all(|(m, v)| outside(*v, limits.bounds(*m)) == 0.0)
+    std::array::from_fn(|k| outside(total[k], limits.bounds(Minor::ALL[k])) == 0.0)
 }
 
 /// The upper limits a day of `kcal` under `rule` is aimed at (each limit
