@@ -8,7 +8,7 @@ use mealplan_domain::{DietType, MealType, MealsPerDay};
 use super::foods;
 use super::lang::{Lang, day_word, diet_words, meal_word};
 use super::measures::meals_a_day;
-use super::request::{Choice, Complaint, Criteria, MealRef, ToolRequest};
+use super::request::{Choice, Complaint, Criteria, DayLimit, MealRef, ToolRequest};
 use super::vocab::*;
 use super::words::{Text, next, number_word, numbers};
 use mealplan_domain::planner::PlanAdjust;
@@ -27,6 +27,17 @@ pub(super) fn nutrient(t: &Text) -> Option<Nutrient> {
         Some(Nutrient::Fat)
     } else if t.has_stem(ENERGY_NOUNS) {
         Some(Nutrient::Calories)
+    } else {
+        None
+    }
+}
+
+/// The day limit other than sodium a part names, if one.
+fn day_limit(t: &Text) -> Option<DayLimit> {
+    if t.has_any(SUGAR_WORDS) {
+        Some(DayLimit::Sugars)
+    } else if t.has_any(FIBRE_WORDS) {
+        Some(DayLimit::Fibre)
     } else {
         None
     }
@@ -214,6 +225,31 @@ pub(super) fn action(t: &Text, lang: Lang, today: u8) -> Option<ToolRequest> {
         && !t.has_any(SEARCH)
     {
         return Some(ToolRequest::ExplainSodium);
+    }
+    // "less sugar please", "a plan with more fibre", "how much fiber
+    // should I eat?": a day limit, explained, never a plan made that
+    // drops the wish.
+    if let Some(limit) = day_limit(t)
+        && !t.has_any(SEARCH)
+    {
+        let asked = if t.has_any(LESS_ASKED) {
+            Some(Complaint::TooHigh)
+        } else if t.has_any(MORE_ASKED) {
+            Some(Complaint::TooLow)
+        } else {
+            complaint(t)
+        };
+        if asked.is_some()
+            || t.has_any(&["too", "muy", "demasiado", "demasiada"])
+            || t.has_any(ASKING_AMOUNTS)
+            || t.has_any(WHY)
+            || t.has_any(TARGET_NOUNS)
+        {
+            return Some(ToolRequest::ExplainDayLimit {
+                limit,
+                complaint: asked,
+            });
+        }
     }
     let in_plan = t.has_any(IN_PLAN);
     // Which meals of the plan have a food? ("which days have fish?")

@@ -450,11 +450,21 @@ pub(super) fn excluded_foods(t: &Text, lang: Lang) -> Option<Read> {
     // The foods named there, other words aside ("for me thx").
     let mut found = foods::mentioned(&words, lang);
     found.unknown.clear();
-    // "no spicy food": the chili kind (peppers, chili powder, sriracha…).
-    if words.iter().any(|w| SPICY.contains(&w.as_str()))
-        && !found.found.iter().any(|f| f == "chili")
-    {
-        found.found.push("chili".to_owned());
+    // "no spicy food", "nothing sweet": the kind that gives the taste
+    // (chili peppers, chili powder, sriracha…; sugar, honey, syrups…).
+    for w in &words {
+        let taste = TASTES.iter().find(|(word, _)| word == w).map(|(_, t)| *t);
+        let kind = SPICY.contains(&w.as_str()).then_some("chili").or_else(|| {
+            TASTE_KINDS
+                .iter()
+                .find(|(t, _)| Some(*t) == taste)
+                .map(|(_, k)| *k)
+        });
+        if let Some(kind) = kind
+            && !found.found.iter().any(|f| f == kind)
+        {
+            found.found.push(kind.to_owned());
+        }
     }
     if found.found.is_empty() {
         return None;

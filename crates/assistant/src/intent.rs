@@ -161,6 +161,10 @@ fn understand_with(message: &str, ctx: &Context, names: &[String], kept: &[Strin
         if part.has_any(SATIETY) && !out.signals.contains(&Signal::Satiety) {
             out.signals.push(Signal::Satiety);
         }
+        // "I'm trying to eat healthier": the same.
+        if part.has_any(HEALTHIER) && !out.signals.contains(&Signal::Healthier) {
+            out.signals.push(Signal::Healthier);
+        }
         // Structure first (a negated act, a thing taken back, a change
         // relative to before), then the keyword readers.
         let read = read_clause(&part, lang, ctx.today, names);
@@ -227,8 +231,10 @@ fn understand_with(message: &str, ctx: &Context, names: &[String], kept: &[Strin
                 continue;
             }
             // "hi, I'm Sam", "soy Marta": the writer's name, a greeting.
-            if introduces_self(&part) {
-                out.signals.push(Signal::Greeting);
+            if introduces_self(&part) || part.has_any(NEWCOMER) {
+                if !out.signals.contains(&Signal::Greeting) {
+                    out.signals.push(Signal::Greeting);
+                }
                 continue;
             }
             // "…, I'm ok with it now": an acknowledgement beside what the
@@ -237,6 +243,7 @@ fn understand_with(message: &str, ctx: &Context, names: &[String], kept: &[Strin
                 && only(&Text::from_words(part.without(FINE_NOW)), ACKNOWLEDGE);
             if !acknowledges
                 && !part.has_any(SATIETY)
+                && !part.has_any(HEALTHIER)
                 && !part.words().iter().all(|w| FILLER.contains(&w.as_str()))
             {
                 out.unread = true;

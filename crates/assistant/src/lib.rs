@@ -449,6 +449,15 @@ impl Chat {
                 .to_owned(),
             );
         }
+        if signals.contains(&Signal::Healthier) {
+            turn.texts.push(
+                lang.pick(
+                    "Every plan already keeps to what a dietitian checks first: your calorie and macro targets, sodium under your day limit (2,300 mg for adults), saturated fat under 10% of energy, fibre from 14 g per 1,000 kcal, calcium, iron, potassium and vitamin B12 over the week, and no dish or main food over and over. To steer it further, tell me what you would change, for example \"less sugar\", \"more fibre\", \"more protein\", \"I love vegetables\" or \"I'm vegetarian\".",
+                    "Cada plan ya cumple lo que un dietista mira primero: tus objetivos de calorías y macros, el sodio bajo tu límite diario (2.300 mg en adultos), la grasa saturada por debajo del 10 % de la energía, la fibra desde 14 g por cada 1.000 kcal, el calcio, el hierro, el potasio y la vitamina B12 a lo largo de la semana, y ningún plato ni alimento principal una y otra vez. Para ajustarlo más, dime qué cambiarías, por ejemplo \"menos azúcar\", \"más fibra\", \"más proteína\", \"me encantan las verduras\" o \"soy vegetariana\".",
+                )
+                .to_owned(),
+            );
+        }
         if turn.texts.is_empty() {
             let greeting = signals.contains(&Signal::Greeting);
             let thanks = signals.contains(&Signal::Thanks);

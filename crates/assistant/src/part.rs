@@ -20,6 +20,9 @@ pub enum Signal {
     /// Wishing not to go hungry ("sin pasar hambre"): answered with what
     /// in a plan keeps one full.
     Satiety,
+    /// Wishing to eat more healthily ("quiero comer más sano"): answered
+    /// with what every plan keeps to and how to steer it.
+    Healthier,
     /// Yes (to a question the assistant asked).
     Yes,
     /// No.

@@ -25,6 +25,7 @@ fn read(message: &str) -> (Lang, Vec<String>) {
             Signal::Greeting => "greeting".into(),
             Signal::Thanks => "thanks".into(),
             Signal::Satiety => "satiety".into(),
+            Signal::Healthier => "healthier".into(),
             Signal::Yes => "yes".into(),
             Signal::No => "no".into(),
             Signal::NotARule { name, .. } => format!("not a rule: {name}"),
@@ -172,6 +173,15 @@ fn short(r: &ToolRequest) -> String {
             }
         ),
         ToolRequest::ExplainSodium => "sodium".into(),
+        ToolRequest::ExplainDayLimit { limit, complaint } => format!(
+            "limit {}{}",
+            format!("{limit:?}").to_lowercase(),
+            match complaint {
+                None => "",
+                Some(super::request::Complaint::TooHigh) => " too high",
+                Some(super::request::Complaint::TooLow) => " too low",
+            }
+        ),
         ToolRequest::ShoppingList { food } => {
             format!(
                 "shopping{}",
@@ -1421,6 +1431,71 @@ fn so_much_less_or_more_of_a_nutrient_is_a_complaint_and_salt_a_limit() {
     reads("I want fewer carbs", En, &["generate 7 carbs-1"]);
 }
 
+/// Sugars and fibre are day limits, not targets: asked less or more of,
+/// too much of, or how much, they are explained with a change offered,
+/// never a plan made that drops the wish, never a food kept out.
+#[test]
+fn sugar_and_fibre_are_day_limits() {
+    use Lang::*;
+    reads("less sugar please", En, &["limit sugars too high"]);
+    reads("menos azúcar", Es, &["limit sugars too high"]);
+    reads(
+        "demasiado azucar en mi plan",
+        Es,
+        &["limit sugars too high"],
+    );
+    reads("how much sugar can i eat?", En, &["limit sugars"]);
+    reads("a new plan with less sugar", En, &["limit sugars too high"]);
+    reads("i dont want so much sugar", En, &["limit sugars too high"]);
+    reads("I want to eat more fibre", En, &["limit fibre too low"]);
+    reads("un plan con más fibra", Es, &["limit fibre too low"]);
+    reads("how much fiber should i eat", En, &["limit fibre"]);
+    reads("too much fiber", En, &["limit fibre too high"]);
+    // A diet and a food stay what they were.
+    reads("I want a high fiber diet", En, &["diet high_fiber"]);
+    reads("I hate sugar", En, &["add restriction: sugar"]);
+    reads("find high fiber recipes", En, &["search high_fiber"]);
+}
+
+/// A disliked taste keeps out what gives it: the chili kind for spicy,
+/// added sugar for sweet (before, "no me gusta lo dulce" said no taste of
+/// theirs was sweet and changed nothing).
+#[test]
+fn a_disliked_taste_keeps_out_its_kind() {
+    use Lang::*;
+    reads("I dont like spicy food", En, &["add restriction: chili"]);
+    reads(
+        "no me gusta lo dulce",
+        Es,
+        &["add restriction: added sugar"],
+    );
+    reads(
+        "i don't like sweet things",
+        En,
+        &["add restriction: added sugar"],
+    );
+    reads(
+        "no sweet food for me",
+        En,
+        &["add restriction: added sugar"],
+    );
+    reads("no spicy food for me", En, &["add restriction: chili"]);
+}
+
+/// Wishing to eat healthier, or saying one is new, is no part left
+/// unread.
+#[test]
+fn eating_healthier_is_answered() {
+    use Lang::*;
+    reads("I'm trying to eat healthier", En, &["healthier"]);
+    reads("quiero comer más sano", Es, &["healthier"]);
+    reads(
+        "hola! soy nueva, quiero comer mas sano pero sin carne roja",
+        Es,
+        &["add restriction: red meat", "greeting", "healthier"],
+    );
+}
+
 #[test]
 fn an_age_said_of_a_relation_is_theirs() {
     reads("my son is 8", En, &["someone else: (son) 8y"]);
@@ -1605,7 +1680,7 @@ fn a_food_liked_before_the_verb_is_read() {
     reads("mushrooms i do like", En, &["add taste: mushrooms"]);
     // A greeting and a name before the facts is understood, not unread.
     reads("hola soy ana", Es, &["greeting"]);
-    reads("hi, i'm sam", En, &["greeting", "greeting"]);
+    reads("hi, i'm sam", En, &["greeting"]);
     reads(
         "bueno, el cilantro si me gusta",
         Es,

@@ -59,6 +59,15 @@ pub enum Complaint {
     TooLow,
 }
 
+/// A day limit that is no target: sugars (a most) and fibre (a window).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DayLimit {
+    /// Sugars, at most a share of energy.
+    Sugars,
+    /// Fibre, from a floor to a comfort ceiling.
+    Fibre,
+}
+
 /// Catalogue search criteria.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Criteria {
@@ -318,6 +327,16 @@ pub enum ToolRequest {
     /// in my days"), with a re-balance offered when the plan has days
     /// over it.
     ExplainSodium,
+    /// A day limit other than sodium ("less sugar", "more fibre", "how
+    /// much fiber should I eat?"): what it is for this person, the
+    /// current plan's days against it, and the one change that moves the
+    /// plans the way asked, offered for a yes.
+    ExplainDayLimit {
+        /// Which limit.
+        limit: DayLimit,
+        /// Found too high or too low, if it was.
+        complaint: Option<Complaint>,
+    },
     /// What to buy for the pending meals (only a food's items, when one
     /// is named: "do I need to buy eggs?").
     ShoppingList {
@@ -440,7 +459,9 @@ impl ToolRequest {
             Self::AddPreference { .. } | Self::RemovePreference { .. } => names::PREFERENCE,
             Self::ChangeProfile(_) => names::UPDATE_PROFILE,
             Self::DayProgress { .. } => names::PROGRESS,
-            Self::ExplainTargets { .. } | Self::ExplainSodium => names::TARGETS,
+            Self::ExplainTargets { .. } | Self::ExplainSodium | Self::ExplainDayLimit { .. } => {
+                names::TARGETS
+            }
             Self::ShoppingList { .. } => names::SHOPPING,
             Self::Rebalance { .. } => names::REBALANCE,
             Self::PlanContains { .. } => names::CONTAINS,

@@ -260,20 +260,29 @@ pub(super) fn about_self(t: &Text, lang: Lang, read: &mut Read) -> bool {
         if !about_the_plan && !starts_with_any(&rest, PRONOUNS) && tastes.is_empty() {
             add_foods(read, FoodKind::Dislike, foods::read(&rest, lang), lang);
         } else if !about_the_plan && !tastes.is_empty() {
-            // "I don't like spicy food": what makes food hot (the chili
-            // kind) kept out; other tastes taken off the liked ones.
-            if tastes.iter().any(|t| t == "spicy") {
+            // "I don't like spicy food", "no me gusta lo dulce": what
+            // gives the taste (the chili kind, added sugar) kept out;
+            // other tastes taken off the liked ones.
+            let kinds: Vec<String> = tastes
+                .iter()
+                .filter_map(|t| TASTE_KINDS.iter().find(|(taste, _)| taste == t))
+                .map(|(_, kind)| (*kind).to_owned())
+                .collect();
+            if !kinds.is_empty() {
                 add_foods(
                     read,
                     FoodKind::Dislike,
                     Foods {
-                        found: vec!["chili".into()],
+                        found: kinds,
                         unknown: vec![],
                     },
                     lang,
                 );
             }
-            let others: Vec<String> = tastes.into_iter().filter(|t| t != "spicy").collect();
+            let others: Vec<String> = tastes
+                .into_iter()
+                .filter(|t| !TASTE_KINDS.iter().any(|(taste, _)| taste == t))
+                .collect();
             if !others.is_empty() {
                 read.requests.push(ToolRequest::RemovePreference {
                     kind: ItemKind::Taste,

@@ -69,7 +69,7 @@ pub(super) fn change_for(
 
 /// Milligrams as people read them: "2,300" in English, "2.300" in
 /// Spanish.
-fn mg(v: f64, lang: Lang) -> String {
+pub(super) fn mg(v: f64, lang: Lang) -> String {
     let n = v.round() as i64;
     let (th, rest) = (n / 1000, n % 1000);
     if th == 0 {

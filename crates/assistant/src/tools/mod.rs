@@ -7,6 +7,7 @@ mod complaint;
 mod household;
 mod keep_out;
 mod leftovers;
+mod limits;
 mod meals;
 mod members;
 mod mine;
@@ -122,6 +123,9 @@ impl Toolbox<'_> {
             ToolRequest::ChangeProfile(change) => self.change_profile(*change).await?.into(),
             ToolRequest::DayProgress { day } => self.progress(*day).await?.into(),
             ToolRequest::ExplainSodium => self.explain_sodium().await?,
+            ToolRequest::ExplainDayLimit { limit, complaint } => {
+                self.explain_day_limit(*limit, *complaint).await?
+            }
             ToolRequest::ExplainTargets { focus, complaint } => {
                 self.explain_targets(*focus, *complaint).await?
             }
