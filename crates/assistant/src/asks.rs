@@ -667,6 +667,17 @@ fn criteria(t: &Text, lang: Lang) -> Criteria {
     c
 }
 
+/// A meal said not to be eaten as a habit ("I never eat breakfast", "no
+/// desayuno nunca", "no breakfast on weekends"): answered with the
+/// layouts that leave the meal out, never that meal swapped or unticked.
+pub(super) fn meal_habit(t: &Text, lang: Lang) -> Option<ToolRequest> {
+    let meal_type = meal_ref(t, 1).meal_type?;
+    (t.has_any(HABIT_WORDS)
+        && (t.has_any(DISLIKE_OPENERS) || super::negation::Scopes::of(t).any())
+        && foods::mentioned(t.words(), lang).found.is_empty())
+    .then_some(ToolRequest::MealNotEaten { meal_type })
+}
+
 /// Whether a dislike is about one day or meal of the plan ("I don't
 /// want the salmon on Friday", "quita el salmón del viernes", "mañana no
 /// quiero pescado", "no fish for dinner"): a day or a meal is named, so

@@ -27,7 +27,17 @@ use super::words::{Text, next, numbers, removing};
 /// structure; `None` leaves it to the keyword readers.
 pub(super) fn read(t: &Text, lang: Lang, today: u8, names: &[String]) -> Option<Read> {
     let scopes = Scopes::of(t);
+    if let Some(habit) = super::asks::meal_habit(t, lang) {
+        let mut read = Read::default();
+        read.requests.push(habit);
+        return Some(read);
+    }
     if let Some(read) = meal_back(t, &scopes, today, lang) {
+        return Some(read);
+    }
+    // Foods first: "don't remove the chicken" keeps a food; "don't
+    // remove Tom" (no food) is a member kept.
+    if let Some(read) = eat_again(t, lang).or_else(|| eaten_after_all(t, lang)) {
         return Some(read);
     }
     if let Some(read) = member_out(t, names) {
@@ -38,9 +48,6 @@ pub(super) fn read(t: &Text, lang: Lang, today: u8, names: &[String]) -> Option<
         return Some(read);
     }
     if let Some(read) = weight_moved(t, &scopes) {
-        return Some(read);
-    }
-    if let Some(read) = eat_again(t, lang).or_else(|| eaten_after_all(t, lang)) {
         return Some(read);
     }
     if let Some(read) = goal_ended(t, lang) {
@@ -425,6 +432,10 @@ fn eaten_after_all(t: &Text, lang: Lang) -> Option<Read> {
     } else if Scopes::of(t).negates_any(t, HARM_WORDS) && t.has_any(FINE_NOW) {
         // "milk doesn't bother me anymore": harm negated, the food fine.
         t.without(HARM_WORDS)
+    } else if Scopes::of(t).negates_any(t, REMOVE_ASKED) {
+        // "no me quites el pollo", "don't remove the chicken": the food
+        // kept, never kept out (before, the negation's foods were).
+        t.after(REMOVE_ASKED)?
     } else {
         return None;
     };

@@ -173,6 +173,7 @@ fn short(r: &ToolRequest) -> String {
             }
         ),
         ToolRequest::ExplainSodium => "sodium".into(),
+        ToolRequest::MealNotEaten { meal_type } => format!("not eaten {}", meal_type.as_str()),
         ToolRequest::ExplainDayLimit { limit, complaint } => format!(
             "limit {}{}",
             format!("{limit:?}").to_lowercase(),
@@ -1480,6 +1481,49 @@ fn a_disliked_taste_keeps_out_its_kind() {
         &["add restriction: added sugar"],
     );
     reads("no spicy food for me", En, &["add restriction: chili"]);
+}
+
+/// A removal refused keeps the food ("no me quites el pollo, quita el
+/// cerdo" kept out chicken and pork both).
+#[test]
+fn a_removal_refused_keeps_the_food() {
+    use Lang::*;
+    reads(
+        "no me quites el pollo, quita el cerdo",
+        Es,
+        &["remove chicken", "add restriction: pork"],
+    );
+    reads("don't remove the chicken", En, &["remove chicken"]);
+    reads("please don't take out the eggs", En, &["remove egg"]);
+    reads("quita el cerdo", Es, &["add restriction: pork"]);
+    reads("remove pork", En, &["add restriction: pork"]);
+}
+
+/// A meal never eaten is a habit, answered with the layouts that leave it
+/// out, never that meal swapped (before, "no desayuno nunca" swapped
+/// Saturday's breakfast for another).
+#[test]
+fn a_meal_never_eaten_is_no_swap() {
+    use Lang::*;
+    reads("no desayuno nunca", Es, &["not eaten breakfast"]);
+    reads("I never eat breakfast", En, &["not eaten breakfast"]);
+    reads(
+        "i dont want breakfast on weekends",
+        En,
+        &["not eaten breakfast"],
+    );
+    reads("I don't usually have snacks", En, &["not eaten snack"]);
+    // One meal refused is still a swap; a food on a day is kept out.
+    reads(
+        "I don't want breakfast tomorrow",
+        En,
+        &["replace 4:breakfast"],
+    );
+    reads(
+        "no fish for dinner tomorrow",
+        En,
+        &["keep fish out of 4:dinner"],
+    );
 }
 
 /// Wishing to eat healthier, or saying one is new, is no part left

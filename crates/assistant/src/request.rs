@@ -337,6 +337,13 @@ pub enum ToolRequest {
         /// Found too high or too low, if it was.
         complaint: Option<Complaint>,
     },
+    /// A meal said not to be eaten as a habit ("I never eat breakfast",
+    /// "no breakfast on weekends"): which layouts of meals a day leave
+    /// it out, a change to one offered when one fits, nothing swapped.
+    MealNotEaten {
+        /// The meal.
+        meal_type: MealType,
+    },
     /// What to buy for the pending meals (only a food's items, when one
     /// is named: "do I need to buy eggs?").
     ShoppingList {
@@ -462,6 +469,7 @@ impl ToolRequest {
             Self::ExplainTargets { .. } | Self::ExplainSodium | Self::ExplainDayLimit { .. } => {
                 names::TARGETS
             }
+            Self::MealNotEaten { .. } => names::PROFILE,
             Self::ShoppingList { .. } => names::SHOPPING,
             Self::Rebalance { .. } => names::REBALANCE,
             Self::PlanContains { .. } => names::CONTAINS,
@@ -527,6 +535,7 @@ pub fn encode(request: &ToolRequest) -> Option<String> {
         ToolRequest::ChangeProfile(ProfileChange::Goal(g)) => {
             Some(format!("goal name={}", g.as_str()))
         }
+        ToolRequest::ChangeProfile(ProfileChange::Meals(n)) => Some(format!("meals n={n}")),
         ToolRequest::AddPreference { kind, names } => Some(format!(
             "add kind={} names={}",
             kind.noun(),
@@ -582,6 +591,11 @@ pub fn decode(line: &str) -> Option<ToolRequest> {
         ))),
         "goal" => Some(ToolRequest::ChangeProfile(ProfileChange::Goal(
             Goal::parse(&field("name")?).ok()?,
+        ))),
+        "meals" => Some(ToolRequest::ChangeProfile(ProfileChange::Meals(
+            u8::try_from(int("n"))
+                .ok()
+                .filter(|n| (1..=6).contains(n))?,
         ))),
         "rebalance" => Some(ToolRequest::Rebalance {
             day: u8::try_from(int("day"))

@@ -4,6 +4,7 @@
 
 mod change;
 mod complaint;
+mod habit;
 mod household;
 mod keep_out;
 mod leftovers;
@@ -123,6 +124,7 @@ impl Toolbox<'_> {
             ToolRequest::ChangeProfile(change) => self.change_profile(*change).await?.into(),
             ToolRequest::DayProgress { day } => self.progress(*day).await?.into(),
             ToolRequest::ExplainSodium => self.explain_sodium().await?,
+            ToolRequest::MealNotEaten { meal_type } => self.meal_not_eaten(*meal_type).await?,
             ToolRequest::ExplainDayLimit { limit, complaint } => {
                 self.explain_day_limit(*limit, *complaint).await?
             }
