@@ -309,6 +309,12 @@ async fn members_are_added_and_planned_for_in_spanish(b: Backend) {
         text.contains("Hecho:") && text.contains("Leo ") && !text.contains("(0 raciones)"),
         "{text}"
     );
+    // How the day now stands is told for every eater at the table, not
+    // the holder alone.
+    assert!(
+        text.contains("\n  - Leo: ") && text.contains("\n  - Carmen: "),
+        "{text}"
+    );
 }
 
 /// A member waiting for a fact outlives a message about something else:

@@ -642,40 +642,82 @@ impl Toolbox<'_> {
         let Some(targets) = self.targets_of_plan().await? else {
             return Ok(String::new());
         };
-        let tolerances = Tolerances::default();
-        let mut out = String::new();
-        for d in plan
+        let at_table = |d: &DayView| {
+            d.meals
+                .iter()
+                .any(|m| m.meal.portions.iter().any(|p| p.member_id.is_some()))
+        };
+        let days: Vec<&DayView> = plan
             .days
             .iter()
             .filter(|d| day.is_none_or(|x| x == d.day_of_week))
-        {
+            .collect();
+        // At a table every eater's day is told, not the holder's alone.
+        let members = if days.iter().any(|d| at_table(d)) {
+            self.members_of().await?.unwrap_or_default()
+        } else {
+            Vec::new()
+        };
+        let mut out = String::new();
+        for d in days {
             let total = day_total(d);
-            let fit = mealplan_domain::planner::assess(&total, &targets, &tolerances);
             let _ = write!(
                 out,
                 "\n- **{}**: {} — {}",
                 capitalise(day_name(d.day_of_week, self.lang)),
                 totals_line(&total, self.lang),
-                if fit.off.is_empty() {
-                    self.t("on target", "en objetivo").to_owned()
-                } else {
-                    format!(
-                        "{} {}",
-                        self.t("off:", "fuera:"),
-                        fit.off
-                            .iter()
-                            .map(|o| format!(
-                                "{} {:+.0}%",
-                                nutrient_name(o.nutrient, self.lang),
-                                o.percent
-                            ))
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    )
-                }
+                self.fit_word(&total, &targets)
             );
+            if !at_table(d) {
+                continue;
+            }
+            for member in &members {
+                let eaten: Vec<Nutrition> = d
+                    .meals
+                    .iter()
+                    .flat_map(|m| {
+                        m.meal
+                            .portions
+                            .iter()
+                            .filter(|p| p.member_id == Some(member.id))
+                            .map(|p| m.recipe.nutrition().served(p.servings))
+                    })
+                    .collect();
+                if eaten.is_empty() {
+                    continue;
+                }
+                let total: Nutrition = eaten.into_iter().sum();
+                let _ = write!(
+                    out,
+                    "\n  - {}: {} — {}",
+                    member.name.as_str(),
+                    totals_line(&total, self.lang),
+                    self.fit_word(&total, &member.targets.get())
+                );
+            }
         }
         Ok(out)
+    }
+
+    /// "on target", or what is off and by how much.
+    fn fit_word(&self, total: &Nutrition, targets: &mealplan_domain::Targets<f64>) -> String {
+        let fit = mealplan_domain::planner::assess(total, targets, &Tolerances::default());
+        if fit.off.is_empty() {
+            return self.t("on target", "en objetivo").to_owned();
+        }
+        format!(
+            "{} {}",
+            self.t("off:", "fuera:"),
+            fit.off
+                .iter()
+                .map(|o| format!(
+                    "{} {:+.0}%",
+                    nutrient_name(o.nutrient, self.lang),
+                    o.percent
+                ))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
     }
 
     /// Which meals of the plan have `food`.
