@@ -482,13 +482,38 @@ fn introduces_self(t: &Text) -> bool {
         && !super::words::is_known(name)
 }
 
+/// The foods a plan is asked without ("a plan without pork", "un plan
+/// sin lactosa", "a gluten free plan"), in English, once each.
+fn plan_without(t: &Text, lang: Lang) -> Vec<String> {
+    let mut found: Vec<String> = FREE_OF
+        .iter()
+        .filter(|(phrase, _)| t.has(phrase))
+        .map(|(_, food)| (*food).to_owned())
+        .collect();
+    if let Some(rest) = t.after(BARE_NO) {
+        found.extend(foods::read(&rest, lang).found);
+    }
+    let mut once = Vec::new();
+    for f in found {
+        if !once.contains(&f) {
+            once.push(f);
+        }
+    }
+    once
+}
+
 /// The foods the last request kept out, made allergies ("no nuts at
 /// all, I'm allergic"); whether there were any.
 fn as_allergies(requests: &mut [ToolRequest]) -> bool {
+    // The last foods kept out, past a plan asked with them ("plan
+    // without nuts, I'm allergic").
     let Some(ToolRequest::AddPreference {
         kind: ItemKind::Restriction,
         names,
-    }) = requests.last_mut()
+    }) = requests
+        .iter_mut()
+        .rev()
+        .find(|r| !matches!(r, ToolRequest::GenerateWeeklyPlan { .. }))
     else {
         return false;
     };
@@ -729,6 +754,32 @@ fn read_part(t: &Text, lang: Lang, today: u8) -> Read {
             read.signals.push(Signal::No);
             return read;
         }
+        // "make me a plan without pork", "hazme un plan sin lactosa",
+        // "plan without nuts, I'm allergic": the foods are kept out (and
+        // said so) before the plan is made; before, the plan was made with
+        // them, or shown, and the foods dropped unsaid.
+        let action = match action {
+            ToolRequest::GenerateWeeklyPlan { .. } | ToolRequest::PlanSummary { .. } => {
+                let without = plan_without(t, lang);
+                if without.is_empty() {
+                    action
+                } else {
+                    let found = foods::Foods {
+                        found: without,
+                        unknown: Vec::new(),
+                    };
+                    add_foods(&mut read, FoodKind::Dislike, found, lang);
+                    match action {
+                        ToolRequest::PlanSummary {
+                            day: None,
+                            meal_type: None,
+                        } => super::asks::generate(t),
+                        other => other,
+                    }
+                }
+            }
+            other => other,
+        };
         read.requests.push(action);
     }
     if read.is_empty() {

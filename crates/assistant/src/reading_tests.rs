@@ -1526,6 +1526,39 @@ fn a_meal_never_eaten_is_no_swap() {
     );
 }
 
+/// A plan asked without a food keeps the food out, and then plans
+/// (before: the plan was made with it, or shown, and the food dropped).
+#[test]
+fn a_plan_without_a_food_keeps_it_out() {
+    use Lang::*;
+    reads(
+        "make me a plan without pork",
+        En,
+        &["add restriction: pork", "generate 7"],
+    );
+    reads(
+        "hazme un plan sin lactosa",
+        Es,
+        &["add restriction: lactose intolerance", "generate 7"],
+    );
+    reads(
+        "plan without nuts, im allergic",
+        En,
+        &["add restriction: nut allergy", "generate 7"],
+    );
+    reads(
+        "me gustaria q me hicieras un plan sin lactosa, y ojo q soy celiaca",
+        Es,
+        &[
+            "add restriction: lactose intolerance, gluten free",
+            "generate 7",
+        ],
+    );
+    // A plan with no food kept out is a plan; a plan shown is shown.
+    reads("make me a plan", En, &["generate 7"]);
+    reads("show my plan", En, &["show -:-"]);
+}
+
 /// Wishing to eat healthier, or saying one is new, is no part left
 /// unread.
 #[test]
