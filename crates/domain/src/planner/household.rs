@@ -37,6 +37,7 @@ use super::request::PlanRequest;
 use super::whole_day::Dishes;
 use super::{PlannedDay, PlannedMeal, PlanningError, Rng};
 
+mod micro;
 mod portions;
 mod rebalance;
 mod search;
@@ -459,6 +460,11 @@ pub(super) fn plan_table_variant(
             notes[i].push(leftovers::off_target(day, leftover.len()));
         }
         days.push(planned);
+    }
+    // Each seat's week looked at whole for its micronutrients (no
+    // leftovers: those days follow the cooking).
+    if request.leftovers.is_none() {
+        micro::top_up(&whole, diners, &mut days);
     }
     mark_leftovers(&mut days, &eaten);
     for (day, notes) in days.iter_mut().zip(notes) {
