@@ -17,7 +17,9 @@
 //! as a barrier), and a choice costs the sum of its people's losses less
 //! their preference and micronutrient bonuses: every person at the
 //! table, a child too, keeps their own limits, meal sizes and week's
-//! goals (issue 38). Slots are improved one at a time over a sample of
+//! goals (issue 38); once the week is planned, a seat whose week is short
+//! of calcium, iron, potassium or B12 has its days searched again for it
+//! ([`micro`]). Slots are improved one at a time over a sample of
 //! their candidates, from several random starts. A dish must keep the
 //! hard rules of everyone who eats it; only a slot where no recipe keeps
 //! everyone's rules is split, its people grouped so that each group has
