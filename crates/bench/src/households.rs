@@ -50,6 +50,9 @@ pub struct Households {
     /// of the person's reference of each micronutrient goal (calcium,
     /// iron, potassium, B12), and of all four.
     pub micro_weeks: (usize, [usize; 4], usize),
+    /// Each person-week under 80% of a goal: who (kcal, meals, diets,
+    /// restrictions, calcium reference) and each goal's share.
+    pub short: Vec<String>,
     /// Seconds per week, every household.
     pub seconds: Vec<f64>,
     /// Seconds per week, households of four.
@@ -251,6 +254,20 @@ impl Households {
             }
             if shares.iter().all(|(_, s)| *s >= ADEQUATE_SHARE) {
                 out.micro_weeks.2 += 1;
+            } else {
+                let p = &members[d];
+                out.short.push(format!(
+                    "{:.0} kcal, {} meals, {:?} {:?}, calcium reference {:.0} mg: Ca / Fe / K / B12 {:.0} / {:.0} / {:.0} / {:.0}%",
+                    p.targets.calories,
+                    diners[d].slots.len(),
+                    p.diets,
+                    p.restrictions,
+                    p.intakes.get(shares[0].0).amount,
+                    shares[0].1 * 100.0,
+                    shares[1].1 * 100.0,
+                    shares[2].1 * 100.0,
+                    shares[3].1 * 100.0,
+                ));
             }
         }
     }

@@ -17,7 +17,9 @@
 //! as a barrier), and a choice costs the sum of its people's losses less
 //! their preference and micronutrient bonuses: every person at the
 //! table, a child too, keeps their own limits, meal sizes and week's
-//! goals (issue 38). Slots are improved one at a time over a sample of
+//! goals (issue 38); once the week is planned, a seat whose week is short
+//! of calcium, iron, potassium or B12 has its days searched again for it
+//! ([`micro`]). Slots are improved one at a time over a sample of
 //! their candidates, from several random starts. A dish must keep the
 //! hard rules of everyone who eats it; only a slot where no recipe keeps
 //! everyone's rules is split, its people grouped so that each group has
@@ -37,6 +39,7 @@ use super::request::PlanRequest;
 use super::whole_day::Dishes;
 use super::{PlannedDay, PlannedMeal, PlanningError, Rng};
 
+mod micro;
 mod portions;
 mod rebalance;
 mod search;
@@ -459,6 +462,11 @@ pub(super) fn plan_table_variant(
             notes[i].push(leftovers::off_target(day, leftover.len()));
         }
         days.push(planned);
+    }
+    // Each seat's week looked at whole for its micronutrients (no
+    // leftovers: those days follow the cooking).
+    if request.leftovers.is_none() {
+        micro::top_up(&whole, diners, &mut days);
     }
     mark_leftovers(&mut days, &eaten);
     for (day, notes) in days.iter_mut().zip(notes) {

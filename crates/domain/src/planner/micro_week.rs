@@ -34,19 +34,19 @@ use crate::profile::intakes::{ADEQUATE_SHARE, ReferenceIntakes};
 /// What a repaired week aims at, as a share of each reference: a little
 /// above [`ADEQUATE_SHARE`], so that a week just over it is not left
 /// balanced on the edge; past it a goal lacks nothing.
-const AIM: f64 = ADEQUATE_SHARE + 0.05;
+pub(super) const AIM: f64 = ADEQUATE_SHARE + 0.05;
 
 /// Recipes held in a slot of a day of two meals or more, the richest in
 /// what is short first (a one-meal day tries every recipe).
-const HELD: usize = 8;
+pub(super) const HELD: usize = 8;
 
 /// How much less a changed day must leave the week lacking (a sum of
 /// shares of the references).
-const GAIN: f64 = 0.005;
+pub(super) const GAIN: f64 = 0.005;
 
 /// Times the days are searched again: a second time when the first
 /// changed the week.
-const ROUNDS: usize = 2;
+pub(super) const ROUNDS: usize = 2;
 
 /// What a day's second search needs of the week.
 struct Week<'a> {
@@ -137,7 +137,7 @@ fn due_before(
 }
 
 /// The micronutrients of a planned day.
-fn day_amounts(recipes: &[Recipe], day: &PlannedDay) -> Micronutrients {
+pub(super) fn day_amounts(recipes: &[Recipe], day: &PlannedDay) -> Micronutrients {
     day.meals
         .iter()
         .filter_map(|m| {
@@ -154,10 +154,52 @@ fn shares(references: &ReferenceIntakes, days: &[Micronutrients]) -> [f64; GOALS
 
 /// How many goals a week of `days` has under [`ADEQUATE_SHARE`], and how
 /// much it lacks of [`AIM`] in all (shares of the references).
-fn lacking(references: &ReferenceIntakes, days: &[Micronutrients]) -> (usize, f64) {
+pub(super) fn lacking(references: &ReferenceIntakes, days: &[Micronutrients]) -> (usize, f64) {
     let s = shares(references, days);
     let short = s.iter().filter(|v| **v < ADEQUATE_SHARE).count();
     (short, s.iter().map(|v| (AIM - v).max(0.0)).sum())
+}
+
+/// What one unit of each goal is worth to a week of `days` (its
+/// micronutrients day by day): its share of the reference on the week's
+/// average, while the week lacks it; nothing once it is reached.
+pub(super) fn worth(references: &ReferenceIntakes, days: &[Micronutrients]) -> [f64; GOALS.len()] {
+    let before = shares(references, days);
+    std::array::from_fn(|g| {
+        if before[g] < AIM {
+            1.0 / references.get(GOALS[g]).amount / days.len().max(1) as f64
+        } else {
+            0.0
+        }
+    })
+}
+
+/// What a serving of `recipe` brings to a week whose goals are `worth`
+/// so much ([`worth`]), each goal counted up to [`AIM`].
+pub(super) fn value(recipe: &Recipe, worth: &[f64; GOALS.len()]) -> f64 {
+    let m = &recipe.card.micronutrients;
+    GOALS
+        .iter()
+        .zip(worth)
+        .map(|(g, w)| (m.get(*g) * w).min(AIM))
+        .sum()
+}
+
+/// How much a week of `after` (its micronutrients day by day) lacks
+/// ([`lacking`]), when it has no more goals under [`ADEQUATE_SHARE`] than
+/// the week of `before` and none that `before` reached falls under it;
+/// `None` otherwise.
+pub(super) fn lack_after(
+    references: &ReferenceIntakes,
+    before: &[Micronutrients],
+    after: &[Micronutrients],
+) -> Option<f64> {
+    let (short, lack) = lacking(references, after);
+    let fell = shares(references, after)
+        .iter()
+        .zip(&shares(references, before))
+        .any(|(now, was)| *was >= ADEQUATE_SHARE && *now < ADEQUATE_SHARE);
+    (!fell && short <= lacking(references, before).0).then_some(lack)
 }
 
 impl Week<'_> {
@@ -173,24 +215,8 @@ impl Week<'_> {
         rng: &mut Rng,
     ) -> Option<PlannedDay> {
         let recipes: &[Recipe] = self.request.recipes;
-        let before = shares(&self.references, amounts);
-        // What one unit of each goal is worth now: its share of the
-        // reference, while the week lacks it.
-        let worth: [f64; GOALS.len()] = std::array::from_fn(|g| {
-            if before[g] < AIM {
-                1.0 / self.references.get(GOALS[g]).amount / amounts.len().max(1) as f64
-            } else {
-                0.0
-            }
-        });
-        let value = |r: usize| -> f64 {
-            let m = &recipes[r].card.micronutrients;
-            GOALS
-                .iter()
-                .zip(&worth)
-                .map(|(g, w)| (m.get(*g) * w).min(AIM))
-                .sum()
-        };
+        let worth = worth(&self.references, amounts);
+        let value = |r: usize| value(&recipes[r], &worth);
         let used = super::revisit::uses_besides(recipes, days, d);
         let n = self.request.slots.len();
         let (slots, current) = super::revisit::day_slots(
@@ -248,16 +274,7 @@ impl Week<'_> {
                 .zip(picks)
                 .map(|(slot, (c, s))| recipes[slot.pool[*c].index].card.micronutrients.scaled(*s))
                 .sum();
-            let (short, lack) = lacking(&self.references, &week);
-            let fell = shares(&self.references, &week)
-                .iter()
-                .zip(&before)
-                .any(|(now, was)| *was >= ADEQUATE_SHARE && *now < ADEQUATE_SHARE);
-            if fell || short > lacking(&self.references, amounts).0 {
-                f64::INFINITY
-            } else {
-                lack
-            }
+            lack_after(&self.references, amounts, &week).unwrap_or(f64::INFINITY)
         };
         // The best day so far: how much the week then lacks, and the day.
         let mut best: Option<(f64, Day)> = None;

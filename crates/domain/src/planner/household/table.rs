@@ -135,6 +135,7 @@ pub(super) fn grouped(
 
 /// One person's view of the table: which (slot, group) feeds each of
 /// their slots, and what their loss needs.
+#[derive(Clone)]
 pub(super) struct Seat {
     pub(super) scorer: Scorer,
     pub(super) targets: crate::profile::targets::Targets<f64>,
