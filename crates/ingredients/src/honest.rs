@@ -17,6 +17,9 @@
 //! - A grain or pasta served with no amount ("sticky rice to serve") is
 //!   served cooked: SR28's cooked twin of the dry row.
 
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
 use crate::foods::{Food, FoodTable};
 use crate::lexicon::Lexicon;
 use crate::parse::ParsedLine;
@@ -57,6 +60,29 @@ fn table() -> &'static FoodTable {
     FoodTable::sr28()
 }
 
+/// The SR28 foods whose description holds `stem_`, with their stems
+/// (the search's index, inverted once).
+fn holding(stem_: &str) -> impl Iterator<Item = (&'static Food, &'static [String])> {
+    static BY_STEM: OnceLock<HashMap<String, Vec<usize>>> = OnceLock::new();
+    let rows = crate::search::index();
+    let index = BY_STEM.get_or_init(|| {
+        let mut by_stem: HashMap<String, Vec<usize>> = HashMap::new();
+        for (i, row) in rows.iter().enumerate() {
+            for s in &row.stems {
+                let at = by_stem.entry(s.clone()).or_default();
+                if at.last() != Some(&i) {
+                    at.push(i);
+                }
+            }
+        }
+        by_stem
+    });
+    index.get(stem_).into_iter().flatten().filter_map(|&i| {
+        let row = &rows[i];
+        table().get(row.ndb).map(|f| (f, row.stems.as_slice()))
+    })
+}
+
 /// Another SR28 row of the chosen food that carries a qualifier the line
 /// says and the chosen row does not: the row the line may mean instead.
 /// The other row must say nothing the line and the chosen row do not
@@ -85,11 +111,10 @@ pub fn unexplained_qualifier(line: &ParsedLine, chosen: &Food) -> Option<&'stati
         .filter(|s| s.chars().any(char::is_alphabetic))
         .collect();
     for qualifier in qualifiers {
-        let found = table().foods().iter().find(|other| {
+        let found = holding(qualifier).find(|&(other, desc)| {
             if other.ndb == chosen.ndb {
                 return false;
             }
-            let desc = description_stems(&other.description);
             desc.contains(qualifier)
                 && food_words.iter().all(|s| desc.contains(s))
                 && desc
@@ -99,8 +124,8 @@ pub fn unexplained_qualifier(line: &ParsedLine, chosen: &Food) -> Option<&'stati
                     .iter()
                     .any(|d| states.contains(d) && !row.contains(d) && !line_stems.contains(d))
         });
-        if found.is_some() {
-            return found;
+        if let Some((other, _)) = found {
+            return Some(other);
         }
     }
     None
@@ -224,18 +249,18 @@ pub fn made_at_home(chosen: &Food, text: &str) -> Option<Made> {
     let row = description_stems(&chosen.description);
     let said = stems(text);
     let food_words: Vec<&String> = said.iter().filter(|s| row.contains(s)).collect();
-    let other = table().foods().iter().find(|f| {
-        let desc = description_stems(&f.description);
-        f.ndb != chosen.ndb
-            && !food_words.is_empty()
-            && food_words.iter().all(|s| desc.contains(s))
-            && if home {
-                is_home(f) && !is_store(f)
-            } else {
-                is_store(f) && !is_home(f)
-            }
+    let other = food_words.first().and_then(|first| {
+        holding(first).find(|&(f, desc)| {
+            f.ndb != chosen.ndb
+                && food_words.iter().all(|s| desc.contains(s))
+                && if home {
+                    is_home(f) && !is_store(f)
+                } else {
+                    is_store(f) && !is_home(f)
+                }
+        })
     });
-    Some(other.map_or(Made::Unsure, Made::Row))
+    Some(other.map_or(Made::Unsure, |(f, _)| Made::Row(f)))
 }
 
 #[cfg(test)]
