@@ -1646,6 +1646,9 @@ mod tests {
         assert!(asked.contains(&1036) && asked.contains(&1017), "{asked:?}");
         let asked = asked_first("1 tbsp butter or oil");
         assert_eq!(asked[..2], [1001, 4044]);
+        // A stock of a meat SR28 keeps no stock of is not that meat:
+        // the stock after "or" stands in.
+        assert_eq!(placed("3 cups turkey or chicken stock").food.ndb, 6194);
         // Alternatives of one energy leave the first placed.
         assert_eq!(placed("1 cup chicken or vegetable broth").food.ndb, 6194);
         assert_eq!(placed("1/2 tsp cumin or coriander seeds").food.ndb, 2014);
