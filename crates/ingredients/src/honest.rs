@@ -88,7 +88,9 @@ fn holding(stem_: &str) -> impl Iterator<Item = (&'static Food, &'static [String
 /// The other row must say nothing the line and the chosen row do not
 /// (so "yellow onion" is not sent to SR28's sautéed yellow onions), and
 /// the qualifier must be a word the lexicon reads as leaving the food as
-/// it is (other words already send the line to the search).
+/// it is (other words already send the line to the search). A row of the
+/// same nutrition (SR28's sharp sliced cheddar beside its cheddar) asks
+/// nothing worth a person's time.
 pub fn unexplained_qualifier(line: &ParsedLine, chosen: &Food) -> Option<&'static Food> {
     let said = stems(&line.name);
     let row = description_stems(&chosen.description);
@@ -116,6 +118,7 @@ pub fn unexplained_qualifier(line: &ParsedLine, chosen: &Food) -> Option<&'stati
                 return false;
             }
             desc.contains(qualifier)
+                && !crate::search::same_nutrition(chosen, other)
                 && food_words.iter().all(|s| desc.contains(s))
                 && desc
                     .iter()
@@ -279,6 +282,9 @@ mod tests {
             unexplained_qualifier(&line, f(11124)).map(|r| r.ndb),
             Some(11960)
         );
+        // Sharp sliced cheddar counts as cheddar: nothing to ask.
+        let line = parse_line("3 slices sharp cheddar cheese").unwrap();
+        assert_eq!(unexplained_qualifier(&line, f(1009)), None);
         // "yellow" onions: SR28's only yellow row is sautéed.
         let line = parse_line("1 yellow onion, diced").unwrap();
         assert_eq!(unexplained_qualifier(&line, f(11282)), None);
