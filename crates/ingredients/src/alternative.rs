@@ -58,7 +58,10 @@ fn first_of_or(name: &str) -> Option<Vec<String>> {
     if first.is_empty() || tail.is_empty() || first.ends_with(tail) {
         return Some(vec![first.to_owned()]);
     }
-    if sr28_kind_of_tail(first, tail).is_some() {
+    // "lamb or chicken stock": A is lamb stock, never lamb (branch
+    // ingr17). Only of a stock or broth: "butter or oil" stays butter,
+    // "cornmeal or extra flour" cornmeal.
+    if sr28_kind_of_tail(first, tail).is_some() || ["stock", "broth"].contains(&tail) {
         return Some(vec![format!("{first} {tail}")]);
     }
     Some(vec![format!("{first} {tail}"), first.to_owned()])
@@ -150,6 +153,11 @@ mod tests {
             vec!["walnut oil", "canola oil"]
         );
         assert_eq!(first_of_or("salt and pepper"), None);
+        // A shared head noun: A is never the bare word before "or".
+        assert_eq!(
+            first_of_or("lamb or chicken stock").unwrap(),
+            vec!["lamb stock"]
+        );
         assert_eq!(kind_in_note("ribeye or chuck"), Some("ribeye"));
         assert_eq!(kind_in_note("or to taste"), None);
         assert_eq!(

@@ -18,6 +18,7 @@ pub mod foods;
 mod frozen;
 mod gloss;
 pub mod grams;
+mod honest;
 pub(crate) mod kinds;
 mod lean;
 pub mod lexicon;

@@ -183,6 +183,9 @@ fn place(line: &ParsedLine) -> Reading {
     } else {
         fruit_part(line).unwrap_or_else(|| candidates(&name))
     };
+    // The row the name found, before the line's other words move it: a
+    // qualifier is weighed against this row only (`honest.rs`).
+    let found_first = candidates.first().map(|c| c.ndb);
     // "beef (ribeye or chuck)": the first kind the note names, where the
     // lexicon knows that kind of the food outright.
     if let Some(kind) = crate::alternative::kind_in_note(&line.comment)
@@ -337,6 +340,29 @@ fn place(line: &ParsedLine) -> Reading {
         edible = boiled.edible;
         first.move_to(boiled.row);
     }
+    // "2 lb potatoes, boiled and riced": raw as weighed or boiled, asked.
+    if let Some(rows) = candidates
+        .first()
+        .and_then(|c| crate::honest::boiled_by_mass(food(c.ndb), line))
+    {
+        candidates[0].confidence = candidates[0].confidence.min(NAMED_PARTLY);
+        for (i, row) in rows.into_iter().enumerate() {
+            candidates.insert(
+                1 + i,
+                Candidate {
+                    ndb: row.ndb,
+                    description: row.description.clone(),
+                    confidence: NAMED_PARTLY,
+                },
+            );
+        }
+    }
+    // "sticky rice to serve": served cooked.
+    if let Some(first) = candidates.first_mut()
+        && let Some(row) = crate::honest::served_cooked(food(first.ndb), line)
+    {
+        first.move_to(row);
+    }
     // "a handful each of parsley and cilantro": two foods, one amount.
     if crate::state::two_foods_in_one_amount(line) {
         for c in &mut candidates {
@@ -406,6 +432,35 @@ fn place(line: &ParsedLine) -> Reading {
     }
     if capped {
         candidates.sort_by(|a, b| b.confidence.total_cmp(&a.confidence));
+    }
+    // "baby carrots" on SR28's carrots while SR28 has baby carrots: a
+    // word of the line the row does not account for and another row
+    // does; asked about with that row first.
+    if let Some(first) = candidates
+        .first()
+        .filter(|c| c.confidence >= PLACE_AT && Some(c.ndb) == found_first)
+        && let Some(other) = crate::honest::unexplained_qualifier(line, food(first.ndb))
+    {
+        candidates[0].confidence = candidates[0].confidence.min(NAMED_PARTLY);
+        candidates.insert(
+            0,
+            Candidate {
+                ndb: other.ndb,
+                description: other.description.clone(),
+                confidence: NAMED_PARTLY,
+            },
+        );
+    }
+    // "homemade taco seasoning" on SR28's dry mix: the home-made row of
+    // the food where SR28 has one, else asked about.
+    if let Some(first) = candidates.first_mut() {
+        match crate::honest::made_at_home(food(first.ndb), &line.text) {
+            Some(crate::honest::Made::Row(row)) => first.move_to(row),
+            Some(crate::honest::Made::Unsure) => {
+                first.confidence = first.confidence.min(NAMED_PARTLY);
+            }
+            None => {}
+        }
     }
     // A food brought to its row may now stand twice in the list.
     let mut seen = Vec::new();
@@ -645,6 +700,9 @@ fn is_a_frying_fat(food: &Food) -> bool {
 pub fn candidates(name: &str) -> Vec<Candidate> {
     let lexicon = Lexicon::standard();
     let mut found: Vec<(u32, f64)> = Vec::new();
+    // Set when the line names two foods the cook chooses between: no
+    // reading of the whole name is then sure either.
+    let mut asked = false;
     let whole = stems(name);
     let named = lexicon.find(&whole, food_explains);
     // "dried pinto beans": the raw seeds of the canned legume named.
@@ -681,7 +739,26 @@ pub fn candidates(name: &str) -> Vec<Candidate> {
                     })
                     .map(|m| m.ndb)
             }) {
-                found.push((ndb, NAMED_ALTERNATIVE));
+                // "Mexican-blend or cheddar cheese": two foods the cook
+                // chooses between, of energies apart, are asked about
+                // with both (branch ingr17).
+                let other = name
+                    .split_once(" or ")
+                    .and_then(|(_, b)| {
+                        lexicon
+                            .find(&stems(b), food_explains)
+                            .filter(|m| m.unexplained.is_empty())
+                    })
+                    .map(|m| m.ndb)
+                    .filter(|&b| b != ndb && crate::honest::energies_apart(food(ndb), food(b)));
+                match other {
+                    Some(b) => {
+                        found.push((ndb, NAMED_PARTLY));
+                        found.push((b, NAMED_PARTLY));
+                        asked = true;
+                    }
+                    None => found.push((ndb, NAMED_ALTERNATIVE)),
+                }
             }
             if let Some(m) = partly {
                 // A row the line's state words contradict comes after the
@@ -696,7 +773,12 @@ pub fn candidates(name: &str) -> Vec<Candidate> {
         }
     }
     for s in search(&whole, CANDIDATES) {
-        found.push((s.ndb, s.confidence));
+        let sure = if asked {
+            s.confidence.min(NAMED_PARTLY)
+        } else {
+            s.confidence
+        };
+        found.push((s.ndb, sure));
     }
     let mut out: Vec<Candidate> = Vec::new();
     for (ndb, confidence) in found {
@@ -1237,9 +1319,11 @@ mod tests {
     #[test]
     fn of_a_or_b_a_is_taken_and_b_only_stands_in() {
         let ndb = |line: &str| placed(line).food.ndb;
-        assert_eq!(ndb("1 lb pork belly or bacon"), 10005);
+        // Pork belly (518 kcal per 100 g) or bacon (417): asked about
+        // with both since branch ingr17 (`honest::energies_apart`).
+        assert_eq!(asked_first("1 lb pork belly or bacon")[..2], [10005, 10123]);
         assert_eq!(ndb("1 cup dried red or brown lentils"), 16144);
-        assert_eq!(ndb("2 tbsp lard or butter"), 4002);
+        assert_eq!(asked_first("2 tbsp lard or butter")[..2], [4002, 1001]);
         assert_eq!(ndb("1 lb beef (ribeye or sirloin), sliced"), 23201);
         // SR28 has lamb shoulder: stewing beef is not placed for it.
         assert_ne!(
@@ -1522,5 +1606,63 @@ mod tests {
         let p = placed("1 cup vanilla yogurt");
         assert_eq!(p.food.ndb, 1119);
         assert!((p.grams - 245.0).abs() < 0.01, "{}", p.grams);
+    }
+
+    fn asked_first(line: &str) -> Vec<u32> {
+        match read_line(line).reading {
+            Reading::NeedsReview { candidates, .. } => candidates.iter().map(|c| c.ndb).collect(),
+            other => panic!("{line}: {other:?}"),
+        }
+    }
+
+    // Branch ingr17: a line is sure only when its row accounts for what
+    // it says (`honest.rs`).
+    #[test]
+    fn a_qualifier_another_row_carries_is_asked_about() {
+        // SR28's sharp sliced cheddar counts as its cheddar: nothing to
+        // ask (`honest::unexplained_qualifier` is tested on a row that
+        // differs, carrots and baby carrots).
+        assert_eq!(placed("3 slices sharp cheddar cheese").food.ndb, 1009);
+        // A qualifier no other row carries leaves the line placed.
+        assert_eq!(placed("1 tsp flaky sea salt").food.ndb, 2047);
+        assert_eq!(placed("1 large yellow onion, diced").food.ndb, 11282);
+    }
+
+    #[test]
+    fn potatoes_weighed_then_boiled_are_asked_about() {
+        let asked = asked_first("1.2 kg potatoes, boiled and crushed");
+        assert!(
+            asked.contains(&11352) && asked.contains(&11365),
+            "{asked:?}"
+        );
+        // Counted, they are the boiled row weighed as bought (ingr16).
+        assert_eq!(placed("5 potatoes, boiled and crushed").food.ndb, 11365);
+        // A mass not said boiled stays raw and placed.
+        assert_eq!(placed("1.2 kg potatoes, peeled").food.ndb, 11352);
+    }
+
+    #[test]
+    fn two_foods_of_different_energy_offered_as_alternatives_are_asked() {
+        let asked = asked_first("1/2 cup ricotta or cream cheese");
+        assert!(asked.contains(&1036) && asked.contains(&1017), "{asked:?}");
+        let asked = asked_first("1 tbsp butter or oil");
+        assert_eq!(asked[..2], [1001, 4044]);
+        // A stock of a meat SR28 keeps no stock of is not that meat:
+        // the stock after "or" stands in.
+        assert_eq!(placed("3 cups turkey or chicken stock").food.ndb, 6194);
+        // Alternatives of one energy leave the first placed.
+        assert_eq!(placed("1 cup chicken or vegetable broth").food.ndb, 6194);
+        assert_eq!(placed("1/2 tsp cumin or coriander seeds").food.ndb, 2014);
+    }
+
+    #[test]
+    fn home_made_is_never_the_bought_mix_and_served_grain_is_cooked() {
+        assert_eq!(
+            reason("1 tbsp home-made taco seasoning"),
+            ReviewReason::NoConfidentFood
+        );
+        assert_eq!(placed("1 tbsp taco seasoning").food.ndb, 2075);
+        let p = placed("glutinous rice, for serving");
+        assert_eq!((p.food.ndb, p.grams), (20055, 0.0));
     }
 }

@@ -72,15 +72,17 @@ pub struct Scored {
     pub confidence: f64,
 }
 
-struct Indexed {
-    ndb: u32,
-    stems: Vec<String>,
+pub(crate) struct Indexed {
+    pub(crate) ndb: u32,
+    pub(crate) stems: Vec<String>,
     /// Stems of the description's first part ("ONIONS" of "ONIONS,RAW").
     head: Vec<String>,
     group: u32,
 }
 
-fn index() -> &'static Vec<Indexed> {
+/// Every SR28 food with its description's stems, read once (also read
+/// by `honest.rs`).
+pub(crate) fn index() -> &'static Vec<Indexed> {
     static INDEX: OnceLock<Vec<Indexed>> = OnceLock::new();
     INDEX.get_or_init(|| {
         FoodTable::sr28()
