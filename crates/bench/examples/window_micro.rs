@@ -164,11 +164,14 @@ fn main() {
         e.2 += usize::from(b12 < 0.8);
         if verbose && (ca < 0.8 || b12 < 0.8 || k < 0.8) {
             println!(
-                "week {i} ({} meals, {}, {:?}, {:.0} kcal): calcium {:.0}% of {:.0} mg, B12 {:.0}% of {:.1} µg, potassium {:.0}%",
+                "week {i} ({} meals, {}, {:?}, {:.0} kcal, P{:.0} C{:.0} F{:.0}): calcium {:.0}% of {:.0} mg, B12 {:.0}% of {:.1} µg, potassium {:.0}%",
                 p.meals.get(),
                 diet(p),
                 p.restrictions,
                 p.targets.calories,
+                p.targets.protein,
+                p.targets.carbs,
+                p.targets.fat,
                 ca * 100.0,
                 p.intakes.get(Micronutrient::Calcium).amount,
                 b12 * 100.0,
@@ -184,8 +187,9 @@ fn main() {
                 let r: &Recipe = &recipes[at(m.recipe_id)];
                 let mi = r.card.micronutrients.scaled(m.servings);
                 println!(
-                    "    {:?} #{} {} ({:.0} mg Ca, {:.1} µg B12)",
+                    "    {:?} {:.2} × #{} {} ({:.0} mg Ca, {:.1} µg B12)",
                     m.meal_type,
+                    m.servings,
                     r.id,
                     r.name,
                     mi.get(Micronutrient::Calcium),

@@ -95,9 +95,17 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
     // ranked as well (branches fibre38 and micro38 merged): [39, 159,
     // 250, 276, 277, 276], 1,277: two 3-meal days give way to days inside
     // the fibre window (fibre kept 91.3 → 91.8%), a 6-meal day is won.
-    let floors = [39, 159, 250, 276, 277, 276];
+    // Since eight plates and breakfasts with B12 from a fortified spread,
+    // soy, rice and coconut drinks and rice cereal (branch cat38b): [40,
+    // 159, 251, 276, 278, 275], 1,279: a 6-meal day gives way (the
+    // week's plan takes another path through the new dishes) while the
+    // total rises by two and a 5-meal day is won.
+    let floors = [40, 159, 251, 276, 278, 275];
+    // The 3-meal share of its bound is 91 (was 93) since branch cat38b:
+    // the new dinners raise the 3-meal bound 266 → 273 days and the
+    // planner meets one of the seven (250 → 251).
     for (meals, got) in inside.iter().enumerate() {
-        let share = [98, 90, 93, 98, 98, 98][meals];
+        let share = [98, 90, 91, 98, 98, 98][meals];
         let reachable = report.by_meals[meals].reachable;
         assert!(
             got * 100 >= share * reachable,
@@ -139,16 +147,21 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
     // fibre38: a day within the tolerances under the floor costs as one
     // near the ceiling): under the floor 127 → 122. 91.3% and 38 over
     // since the dense plates of branch micro38 (whole wheat and beans).
-    assert!(share(p.limits_met[0]) >= 91, "fibre {:?}", p.limits_met);
+    // 92.3% and 26 over since the plates of branch cat38b (soy and seitan
+    // plates at 14-20 g per 1,000 kcal in place of soy mince at 20-37).
+    assert!(share(p.limits_met[0]) >= 92, "fibre {:?}", p.limits_met);
     assert!(
-        p.fibre_over <= 38,
+        p.fibre_over <= 26,
         "{} days with fibre over its ceiling",
         p.fibre_over
     );
     // 1,646 of 1,680 days (98.0%) with one person's servings (was 99.3%).
     // 1,670 (99.4%) since a missed day's sodium costs on its own; 1,674
-    // since the dense plates of branch micro38.
-    assert!(p.limits_met[1] >= 1674, "sodium {:?}", p.limits_met);
+    // since the dense plates of branch micro38. 1,673 since branch
+    // cat38b: one day more over its sodium limit (not traced to a dish)
+    // while ten fewer are over the fibre ceiling and B12 weeks rise
+    // 202 → 220.
+    assert!(p.limits_met[1] >= 1673, "sodium {:?}", p.limits_met);
     assert!(
         share(p.limits_met[2]) >= 95,
         "saturated fat {:?}",
@@ -201,10 +214,14 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
     // (`planner/micro_week.rs`) and ten dense plates and breakfasts with
     // fortified soy or rice milk, eggs and dairy (branch micro38): 218,
     // 240, 228, 202, all four 193 (vegan B12 weeks 55.0 → 80.0%).
-    for (k, floor) in [218, 240, 228, 202].into_iter().enumerate() {
+    // Since a fortified dairy-free spread, a fortified coconut drink and
+    // rice cereal, and eight plates and breakfasts with them (branch
+    // cat38b): 220, 240, 228, 220, all four 205 (B12 weeks of gluten-free
+    // and soy-free plant eaters; vegetarian 66.7 → 88.1%).
+    for (k, floor) in [220, 240, 228, 220].into_iter().enumerate() {
         assert!(each[k] >= floor, "micronutrient {k}: {each:?}, was {floor}");
     }
-    assert!(all >= 193, "all four in {all} weeks, was 193");
+    assert!(all >= 205, "all four in {all} weeks, was 205");
     // The greedy original breaks them, so the checks can fail.
     assert!(report.greedy.food_thrice > 0 && report.greedy.family_twice > 0);
     // Portions, meal sizes, variety.
