@@ -316,7 +316,7 @@ pub(super) fn action(t: &Text, lang: Lang, today: u8) -> Option<ToolRequest> {
             complaint: Some(c),
         });
     }
-    let replacing = t.has_stem(REPLACE);
+    let replacing = t.has_stem(REPLACE) || t.has_any(IT_SWAP);
     let anything_else = t.has_any(ANYTHING_ELSE);
     let chosen = option(t);
     let creating = t.has_stem(CREATE) || t.has_any(CREATE) || t.has_any(WANTING);
@@ -400,7 +400,7 @@ pub(super) fn action(t: &Text, lang: Lang, today: u8) -> Option<ToolRequest> {
         if meatless && meal.meal_type.is_none() && meal.recipe_name.is_none() {
             meal.recipe_name = Some("meat".to_owned());
         }
-        if meal.is_empty() && chosen.is_none() && !anything_else {
+        if meal.is_empty() && chosen.is_none() && !anything_else && !t.has_any(IT_SWAP) {
             // "change my weight" and the like are statements, read before.
             return None;
         }

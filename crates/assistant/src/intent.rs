@@ -422,6 +422,40 @@ fn understand_with(message: &str, ctx: &Context, names: &[String], kept: &[Strin
             )
         });
     }
+    // "I'm not hungry for dinner on sunday, swap it for something
+    // lighter": "it" is the meal the message named before, one swap.
+    let mut i = 1;
+    while i < out.requests.len() {
+        let named_before = match (&out.requests[i - 1], &out.requests[i]) {
+            (
+                ToolRequest::ReplaceMeal {
+                    meal: before,
+                    choice: None,
+                },
+                ToolRequest::ReplaceMeal { meal: it, .. },
+            ) if (it.is_empty() || it == before) && !before.is_empty() => Some(before.clone()),
+            _ => None,
+        };
+        if let Some(before) = named_before {
+            if let ToolRequest::ReplaceMeal { meal, .. } = &mut out.requests[i] {
+                *meal = before;
+            }
+            out.requests.remove(i - 1);
+        } else {
+            i += 1;
+        }
+    }
+    // "no me gusta, cámbialo por algo con pollo": a bare dislike beside
+    // a swap of the meal just spoken of says why, nothing left unread.
+    if out
+        .requests
+        .iter()
+        .any(|r| matches!(r, ToolRequest::ReplaceMeal { .. }))
+    {
+        out.unread_parts
+            .retain(|p| !DISLIKED_ALONE.contains(&p.as_str()));
+        out.unread = !out.unread_parts.is_empty();
+    }
     // A request said twice ("sedentary, desk job") is done once.
     let mut once: Vec<ToolRequest> = Vec::with_capacity(out.requests.len());
     for r in out.requests.drain(..) {

@@ -1559,6 +1559,29 @@ fn a_plan_without_a_food_keeps_it_out() {
     reads("show my plan", En, &["show -:-"]);
 }
 
+/// The meal just spoken of, swapped ("change it", "cámbialo"): an empty
+/// meal the tool takes from the meal last shown (before: not understood).
+#[test]
+fn the_meal_just_shown_is_it() {
+    use Lang::*;
+    reads("change it", En, &["replace -:-"]);
+    reads("cámbialo", Es, &["replace -:-"]);
+    reads(
+        "no me gusta, cambialo por algo con pollo",
+        Es,
+        &["replace -:- with chicken"],
+    );
+    reads(
+        "swap it for something with chicken",
+        En,
+        &["replace -:- with chicken"],
+    );
+    // A food disliked is still a food kept out; the plan made vegetarian
+    // is still the plan.
+    reads("no me gusta el pescado", Es, &["add restriction: fish"]);
+    reads("make it vegetarian", En, &["generate 7 vegetarian"]);
+}
+
 /// Wishing to eat healthier, or saying one is new, is no part left
 /// unread.
 #[test]

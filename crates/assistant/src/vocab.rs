@@ -10,7 +10,7 @@ include!(concat!(env!("OUT_DIR"), "/vocab.rs"));
 
 /// Every keyword, for mending slips.
 pub fn all_words() -> impl Iterator<Item = &'static str> {
-    let lists: [&[&str]; 88] = [
+    let lists: [&[&str]; 95] = [
         GOAL_ENDED,
         FINE_NOW,
         AGAIN_SAID,
@@ -99,6 +99,13 @@ pub fn all_words() -> impl Iterator<Item = &'static str> {
         LEFTOVER_NOUNS,
         LEFTOVERS_ON_HAND,
         SATIETY,
+        HEALTHIER,
+        NEWCOMER,
+        SUGAR_WORDS,
+        FIBRE_WORDS,
+        HABIT_WORDS,
+        REMOVE_ASKED,
+        IT_SWAP,
     ];
     lists
         .into_iter()

@@ -19,6 +19,18 @@ impl Toolbox<'_> {
         plan: &'p PlanView,
         r: &MealRef,
     ) -> Result<&'p MealView, String> {
+        // "change it", "cámbialo": the meal last shown or offered
+        // alternatives for.
+        if r.is_empty()
+            && let Some(id) = self.memory.shown.as_ref().and_then(|s| s.meal_id)
+            && let Some(m) = plan
+                .days
+                .iter()
+                .flat_map(|d| &d.meals)
+                .find(|m| m.meal.id == id)
+        {
+            return Ok(m);
+        }
         if let Some(name) = &r.recipe_name {
             let wanted = normalise(name);
             // By name, or by a food it has ("the salmon on Friday").
@@ -226,7 +238,9 @@ impl Toolbox<'_> {
         let pick = match choice {
             None => self.candidates(meal.meal.id, 1).await?.into_iter().next(),
             Some(Choice::Option(n)) => {
-                let Some(list) = shown.filter(|s| s.meal_id == Some(meal.meal.id)) else {
+                let Some(list) =
+                    shown.filter(|s| s.meal_id == Some(meal.meal.id) && !s.recipe_ids.is_empty())
+                else {
                     return Ok(self.which_list().into());
                 };
                 let Some(&id) = list.recipe_ids.get(n.saturating_sub(1)) else {

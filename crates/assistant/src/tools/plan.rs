@@ -699,6 +699,33 @@ impl Toolbox<'_> {
         Ok(out)
     }
 
+    /// One meal shown ("what's for dinner tomorrow?"): remembered, so
+    /// that "change it" or "cámbialo" next swaps it.
+    pub(super) async fn one_meal_shown(
+        &self,
+        day: Option<u8>,
+        meal_type: Option<MealType>,
+    ) -> Result<Shown, mealplan_ports::StoreError> {
+        let (Some(day), Some(meal_type)) = (day, meal_type) else {
+            return Ok(Shown::Keep);
+        };
+        let Some(plan) = self.plan_of().await? else {
+            return Ok(Shown::Keep);
+        };
+        Ok(plan
+            .days
+            .iter()
+            .filter(|d| d.day_of_week == day)
+            .flat_map(|d| &d.meals)
+            .find(|m| m.meal.meal_type == meal_type)
+            .map_or(Shown::Keep, |m| {
+                Shown::Set(mealplan_ports::ShownList {
+                    meal_id: Some(m.meal.id),
+                    recipe_ids: Vec::new(),
+                })
+            }))
+    }
+
     /// "on target", or what is off and by how much.
     fn fit_word(&self, total: &Nutrition, targets: &mealplan_domain::Targets<f64>) -> String {
         let fit = mealplan_domain::planner::assess(total, targets, &Tolerances::default());
