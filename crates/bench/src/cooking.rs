@@ -44,6 +44,12 @@ pub struct Cooking {
     pub grams: f64,
     /// Seconds per week.
     pub seconds: Vec<f64>,
+    /// Grams due within the week left unused (more than 10 g of an item),
+    /// by meals a day (index 1-6) and why ([`pantry_why`]; empty
+    /// otherwise): no recipe of the person holding the food can be in a
+    /// day on target ([`crate::landing`]), 1-3 can, more can and the item
+    /// is due on day 1-2, more can and it is due later.
+    pub why: Vec<[f64; 4]>,
 }
 
 /// The grams of each food bought as shops sell it (the kitchen's
@@ -375,6 +381,12 @@ pub struct Pantry {
     pub days: (usize, usize),
     /// Seconds per week.
     pub seconds: Vec<f64>,
+    /// Grams due within the week left unused (more than 10 g of an item),
+    /// by meals a day (index 1-6) and why ([`pantry_why`]; empty
+    /// otherwise): no recipe of the person holding the food can be in a
+    /// day on target ([`crate::landing`]), 1-3 can, more can and the item
+    /// is due on day 1-2, more can and it is due later.
+    pub why: Vec<[f64; 4]>,
 }
 
 /// Plans a week for each of `people` (their own meals a day), each with a
@@ -384,8 +396,27 @@ pub struct Pantry {
 /// from the pantry items of its foods still good on its day, the earliest
 /// due first.
 pub fn pantry(recipes: &[Recipe], people: &[Profile], seed: u64, use_pantry: bool) -> Pantry {
+    pantry_of(recipes, people, seed, use_pantry, false)
+}
+
+/// [`pantry`] using the pantry, with the grams it left unused told by
+/// why ([`Pantry::why`]): slower, a day bound per recipe holding a due
+/// food.
+pub fn pantry_why(recipes: &[Recipe], people: &[Profile], seed: u64) -> Pantry {
+    pantry_of(recipes, people, seed, true, true)
+}
+
+/// [`pantry`], with [`Pantry::why`] when `why`.
+fn pantry_of(
+    recipes: &[Recipe],
+    people: &[Profile],
+    seed: u64,
+    use_pantry: bool,
+    why: bool,
+) -> Pantry {
     let mut out = Pantry {
         use_pantry,
+        why: if why { vec![[0.0; 4]; 7] } else { Vec::new() },
         ..Pantry::default()
     };
     let dishes = Dishes::new(recipes, Some(kitchen()));
@@ -491,6 +522,16 @@ pub fn pantry(recipes: &[Recipe], people: &[Profile], seed: u64, use_pantry: boo
                 if *left < first {
                     out.items.1 += 1;
                 }
+                if why && *left > 10.0 {
+                    let lands = crate::landing(recipes, &me, food);
+                    let class = match lands {
+                        0 => 0,
+                        1..=3 => 1,
+                        _ if days <= 2 => 2,
+                        _ => 3,
+                    };
+                    out.why[me.slots.len().min(6)][class] += *left;
+                }
             }
         }
     }
@@ -533,6 +574,36 @@ impl Pantry {
             median,
             p95,
             self.weeks.1,
+        )
+    }
+
+    /// What [`pantry_why`] found: the due grams left unused by meals a
+    /// day and why (empty without it).
+    pub fn why_left(&self) -> String {
+        if self.why.is_empty() {
+            return String::new();
+        }
+        let rows: Vec<String> = (1..=6)
+            .filter(|m| self.by_meals[*m].0 > 0.0)
+            .map(|m| {
+                let kg = |g: f64| format!("{:.1}", g / 1000.0);
+                let w = self.why[m];
+                format!(
+                    "| {m} | {} of {} | {} | {} | {} | {} |",
+                    kg(self.by_meals[m].0 - self.by_meals[m].1),
+                    kg(self.by_meals[m].0),
+                    kg(w[0]),
+                    kg(w[1]),
+                    kg(w[2]),
+                    kg(w[3])
+                )
+            })
+            .collect();
+        format!(
+            "\nDue kg left unused (items with more than 10 g left), by meals a day and why:\n\n\
+             | meals a day | left of due | no recipe of theirs in a day on target | 1-3 such recipes | more, due day 1-2 | more, due day 3-7 |\n\
+             |---|---|---|---|---|---|\n{}\n",
+            rows.join("\n")
         )
     }
 

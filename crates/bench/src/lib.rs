@@ -35,12 +35,13 @@ mod score;
 
 pub use catalogues::{generated_catalogue, kitchen, shipped};
 pub use cooking::{
-    Cooking, LEAST_SESSIONS, Pantry, bought, cooking, pantry, random_pantry, table_cooking,
+    Cooking, LEAST_SESSIONS, Pantry, bought, cooking, pantry, pantry_why, random_pantry,
+    table_cooking,
 };
 pub use groups::{Group, groups};
 pub use households::{Households, diner, households};
 pub use profiles::{CUSTOM_RESTRICTIONS, Profile, arg, profiles, today};
-pub use reach::reach;
+pub use reach::{landing, reach};
 pub use report::{Report, run};
 pub use score::{Bounds, Score};
 

@@ -14,13 +14,14 @@
 //! Issue 40 (`--leftovers N` and `--pantry N` people, 0 for none): the
 //! first N profiles at 3 meals a day plain, with leftovers and with
 //! `cook_at_most` 5 and 7; and with their own meals a day and a random
-//! pantry, without it and with `use_pantry`.
+//! pantry, without it and with `use_pantry`; `--pantry-why 1` tells the
+//! due grams the pantry weeks left by why (slower).
 //!
-//! Run: `cargo run --release -p mealplan-bench -- [--profiles N] [--generated N] [--households N] [--groups N] [--leftovers N] [--pantry N] [--seed S]`
+//! Run: `cargo run --release -p mealplan-bench -- [--profiles N] [--generated N] [--households N] [--groups N] [--leftovers N] [--pantry N] [--pantry-why 1] [--seed S]`
 
 use mealplan_bench::{
     Cooking, Group, Households, Pantry, arg, cooking, generated_catalogue, groups, households,
-    pantry, profiles, run, shipped, table_cooking,
+    pantry, pantry_why, profiles, run, shipped, table_cooking,
 };
 use mealplan_domain::planner::Leftovers;
 
@@ -92,10 +93,16 @@ fn main() {
         print!("{}", Pantry::heading(people.len()));
         let plain = pantry(&shipped, &people, seed, false);
         print!("{}", plain.row());
-        let used = pantry(&shipped, &people, seed, true);
+        // `--pantry-why 1`: the grams left unused told by why (slower).
+        let used = if arg("--pantry-why", 0) > 0 {
+            pantry_why(&shipped, &people, seed)
+        } else {
+            pantry(&shipped, &people, seed, true)
+        };
         print!("{}", used.row());
         print!("{}", plain.spread());
         print!("{}", used.by_meals());
+        print!("{}", used.why_left());
     }
     if n_generated > 0 {
         let generated = generated_catalogue(&shipped, n_generated, seed);

@@ -134,6 +134,32 @@ pub fn reach(
     max_flow(cap, sink)
 }
 
+/// How many recipes of `me` over `recipes` draw on `food` (as shops sell
+/// it) and can be in a day on target at all ([`Diner::best_miss`] with a
+/// slot of theirs held to the recipe: exact for one and two slots, a
+/// relaxation for more): none means no week on target can use the food.
+pub fn landing(recipes: &[Recipe], me: &Diner, food: &str) -> usize {
+    let holds = |r: &Recipe| {
+        r.ingredients()
+            .iter()
+            .any(|i| kitchen().bought_as(&i.name, 1.0).0 == food)
+    };
+    (0..recipes.len())
+        .filter(|i| me.rules.allow(&recipes[*i]) && holds(&recipes[*i]))
+        .filter(|i| {
+            me.slots.iter().enumerate().any(|(k, meal)| {
+                if !recipes[*i].serves(*meal) {
+                    return false;
+                }
+                let mut exclude = vec![Vec::new(); me.slots.len()];
+                exclude[k] = (0..recipes.len()).filter(|j| j != i).collect();
+                me.best_miss(recipes, &me.slots, &exclude)
+                    .is_some_and(|b| b.miss <= 1e-9)
+            })
+        })
+        .count()
+}
+
 /// The maximum flow from node 0 to `sink` over capacities `cap`
 /// (augmenting paths, breadth first).
 fn max_flow(mut cap: Vec<Vec<f64>>, sink: usize) -> f64 {
