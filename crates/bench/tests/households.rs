@@ -283,10 +283,16 @@ fn each_seat_keeps_its_measured_micronutrients() {
     // all four; then person-days met (3+ meals) and shared slots. Before
     // the seats' repair (main 8aa9422): own meals 53, 79, 75, 44, 36;
     // everyone at 3 51, 79, 78, 29, 21; the days met and the slots the same
-    // (326 and 423 own, 454 and 265 at 3).
+    // (326 and 423 own, 454 and 265 at 3). With the catalogue's B12 and
+    // fibre recipes (cat38b, 1,390 recipes) merged: B12 and all four rise
+    // (own 57 → 69 and 55 → 61; at 3 43 → 59 and 39 → 54), calcium at 3
+    // 63 → 68 and days met at 3 454 → 463; own calcium and iron give one
+    // week each (66 → 65, 80 → 79), own days met two (326 → 324, as
+    // cat38b measured alone) and shared slots at 3 two (265 → 263), where
+    // the new dense plates now win a seat's own slot.
     let floors = [
-        (true, [66, 80, 76, 57, 55], 326, 423),
-        (false, [63, 80, 79, 43, 39], 454, 265),
+        (true, [65, 79, 76, 69, 61], 324, 436),
+        (false, [68, 80, 79, 59, 54], 463, 263),
     ];
     for (mixed, micro, met, shared) in floors {
         let h = mealplan_bench::households(&recipes, &people, 20, 2026, mixed);

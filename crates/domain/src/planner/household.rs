@@ -571,7 +571,9 @@ mod tests {
     use crate::profile::targets::Targets;
     use crate::profile::{DietType, MealsPerDay};
 
-    fn targets(calories: f64, protein_share: f64) -> DayTargets {
+    /// Day targets of `calories` with `protein_share` of energy from
+    /// protein and 30% from fat (also the seats' repair's tests).
+    pub(super) fn targets(calories: f64, protein_share: f64) -> DayTargets {
         let protein = calories * protein_share / 4.0;
         let fat = calories * 0.3 / 9.0;
         let carbs = (calories - protein * 4.0 - fat * 9.0) / 4.0;

@@ -486,20 +486,11 @@ mod tests {
     use crate::planner::tests::catalogue;
     use crate::planner::{Diner, HardRules, PlanRequest};
     use crate::profile::intakes::{ADEQUATE_SHARE, ReferenceIntakes};
-    use crate::profile::targets::{DayTargets, Targets};
+    use crate::profile::targets::DayTargets;
     use crate::profile::{Gender, MealsPerDay};
 
     fn targets(calories: f64) -> DayTargets {
-        let protein = calories * 0.2 / 4.0;
-        let fat = calories * 0.3 / 9.0;
-        let carbs = (calories - protein * 4.0 - fat * 9.0) / 4.0;
-        DayTargets::parse(Targets {
-            calories,
-            protein,
-            carbs,
-            fat,
-        })
-        .unwrap()
+        super::super::tests::targets(calories, 0.2)
     }
 
     /// A mother of 35 and her son of 10 (calcium 1,000 and 1,300 mg), at
