@@ -205,6 +205,17 @@ async fn the_summary_judges_each_persons_week(b: Backend) {
     // Not vegan: no word of a supplement.
     let note = people[0]["note"].as_str().unwrap_or("");
     assert!(!note.contains("supplement"), "{note}");
+    // Each nutrient the note names under 80% reads under 80 (79.6% read
+    // "80%" before), its figure floored from the one reported.
+    for n in nutrients.iter().filter(|n| n["adequate"] == false) {
+        let percent = n["percent"].as_f64().unwrap();
+        let (a, b) = (percent.floor(), (percent - 0.05).floor().max(0.0));
+        assert!(a < 80.0 || b < 80.0, "{n}");
+        assert!(
+            note.contains(&format!("({a}%)")) || note.contains(&format!("({b}%)")),
+            "{percent} in {note}"
+        );
+    }
 
     // A household: the holder and a vegan member of 20, each their own
     // portions.

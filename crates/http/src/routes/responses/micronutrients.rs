@@ -109,7 +109,8 @@ impl From<&PersonIntake> for PersonMicronutrientsResponse {
         if !short.is_empty() {
             let each: Vec<String> = short
                 .iter()
-                .map(|(m, v)| format!("{} ({:.0}%)", m.label(), v * 100.0))
+                // Floored: a share under 80% never reads as "80%".
+                .map(|(m, v)| format!("{} ({}%)", m.label(), (v * 100.0).floor()))
                 .collect();
             note.push(format!(
                 "Below 80% of the reference on this plan's daily average: {}.",
