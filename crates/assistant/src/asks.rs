@@ -32,6 +32,15 @@ pub(super) fn nutrient(t: &Text) -> Option<Nutrient> {
     }
 }
 
+/// Whether a part naming a day limit asks about it: too much, how much,
+/// why, or the target ("too much salt", "how much fiber should I eat?").
+fn about_a_limit(t: &Text) -> bool {
+    t.has_any(&["too", "muy", "demasiado", "demasiada"])
+        || t.has_any(ASKING_AMOUNTS)
+        || t.has_any(WHY)
+        || t.has_any(TARGET_NOUNS)
+}
+
 /// The day limit other than sodium a part names, if one.
 fn day_limit(t: &Text) -> Option<DayLimit> {
     if t.has_any(SUGAR_WORDS) {
@@ -216,14 +225,7 @@ pub(super) fn action(t: &Text, lang: Lang, today: u8) -> Option<ToolRequest> {
     let meal = meal_ref(t, today);
     // "too much salt in my days", "¿cuánta sal puedo tomar?": the day's
     // sodium limit, explained.
-    if t.has_any(SALT_WORDS)
-        && (complaint(t).is_some()
-            || t.has_any(&["too", "muy", "demasiado", "demasiada"])
-            || t.has_any(ASKING_AMOUNTS)
-            || t.has_any(WHY)
-            || t.has_any(TARGET_NOUNS))
-        && !t.has_any(SEARCH)
-    {
+    if t.has_any(SALT_WORDS) && (complaint(t).is_some() || about_a_limit(t)) && !t.has_any(SEARCH) {
         return Some(ToolRequest::ExplainSodium);
     }
     // "less sugar please", "a plan with more fibre", "how much fiber
@@ -239,12 +241,7 @@ pub(super) fn action(t: &Text, lang: Lang, today: u8) -> Option<ToolRequest> {
         } else {
             complaint(t)
         };
-        if asked.is_some()
-            || t.has_any(&["too", "muy", "demasiado", "demasiada"])
-            || t.has_any(ASKING_AMOUNTS)
-            || t.has_any(WHY)
-            || t.has_any(TARGET_NOUNS)
-        {
+        if asked.is_some() || about_a_limit(t) {
             return Some(ToolRequest::ExplainDayLimit {
                 limit,
                 complaint: asked,

@@ -113,12 +113,7 @@ impl Toolbox<'_> {
             ToolRequest::KeepOutOf { meal, foods } => self.keep_out_of(meal, foods).await?,
             ToolRequest::SuggestAlternatives { meal } => self.alternatives(meal).await?,
             ToolRequest::SearchRecipes(criteria) => self.search(criteria).await?,
-            ToolRequest::PlanSummary { day, meal_type } => Said {
-                text: self.plan(*day, *meal_type).await?,
-                pending: None,
-                shown: self.one_meal_shown(*day, *meal_type).await?,
-                progress_day: None,
-            },
+            ToolRequest::PlanSummary { day, meal_type } => self.plan(*day, *meal_type).await?,
             ToolRequest::ProfileSummary => self.profile().await?.into(),
             ToolRequest::AddPreference { kind, names } => self.add_preference(*kind, names).await?,
             ToolRequest::RemovePreference { kind, names } => {

@@ -289,9 +289,9 @@ impl Toolbox<'_> {
         &self,
         day: Option<u8>,
         meal_type: Option<MealType>,
-    ) -> Result<String, mealplan_ports::StoreError> {
+    ) -> Result<Said, mealplan_ports::StoreError> {
         let Some(plan) = self.plan_of().await? else {
-            return Ok(self.no_plan());
+            return Ok(self.no_plan().into());
         };
         let targets = self.targets_of_plan().await?;
         let days: Vec<&DayView> = plan
@@ -301,10 +301,13 @@ impl Toolbox<'_> {
             .collect();
         if days.is_empty() {
             let held: Vec<u8> = plan.days.iter().map(|d| d.day_of_week).collect();
-            return Ok(self.no_such_day(day.unwrap_or(self.today), &held));
+            return Ok(self.no_such_day(day.unwrap_or(self.today), &held).into());
         }
         if let Some(meal_type) = meal_type {
             let mut out = String::new();
+            // One meal of one day shown ("what's for dinner tomorrow?"):
+            // remembered, so that "change it" or "cámbialo" next swaps it.
+            let mut shown = Shown::Keep;
             for d in &days {
                 let meals: Vec<_> = d
                     .meals
@@ -322,6 +325,12 @@ impl Toolbox<'_> {
                     );
                 }
                 for m in meals {
+                    if day.is_some() && shown == Shown::Keep {
+                        shown = Shown::Set(mealplan_ports::ShownList {
+                            meal_id: Some(m.meal.id),
+                            recipe_ids: Vec::new(),
+                        });
+                    }
                     let n = m.recipe.nutrition().served(m.meal.servings);
                     let _ = writeln!(
                         out,
@@ -344,7 +353,12 @@ impl Toolbox<'_> {
                     }
                 }
             }
-            return Ok(out.trim_end().to_owned());
+            return Ok(Said {
+                text: out.trim_end().to_owned(),
+                pending: None,
+                shown,
+                progress_day: None,
+            });
         }
         let mut out = format!(
             "{} {} {}",
@@ -381,7 +395,7 @@ impl Toolbox<'_> {
                 let _ = writeln!(out, "- {}", meal_line(m, self.lang));
             }
         }
-        Ok(out.trim_end().to_owned())
+        Ok(out.trim_end().to_owned().into())
     }
 
     /// The targets the active plan is judged by (the profile's, with the
@@ -697,33 +711,6 @@ impl Toolbox<'_> {
             }
         }
         Ok(out)
-    }
-
-    /// One meal shown ("what's for dinner tomorrow?"): remembered, so
-    /// that "change it" or "cámbialo" next swaps it.
-    pub(super) async fn one_meal_shown(
-        &self,
-        day: Option<u8>,
-        meal_type: Option<MealType>,
-    ) -> Result<Shown, mealplan_ports::StoreError> {
-        let (Some(day), Some(meal_type)) = (day, meal_type) else {
-            return Ok(Shown::Keep);
-        };
-        let Some(plan) = self.plan_of().await? else {
-            return Ok(Shown::Keep);
-        };
-        Ok(plan
-            .days
-            .iter()
-            .filter(|d| d.day_of_week == day)
-            .flat_map(|d| &d.meals)
-            .find(|m| m.meal.meal_type == meal_type)
-            .map_or(Shown::Keep, |m| {
-                Shown::Set(mealplan_ports::ShownList {
-                    meal_id: Some(m.meal.id),
-                    recipe_ids: Vec::new(),
-                })
-            }))
     }
 
     /// "on target", or what is off and by how much.
