@@ -460,7 +460,7 @@ fn fake_model(script: Script) -> (String, std::sync::Arc<std::sync::Mutex<Vec<Va
                     match script {
                         Script::Fails => HttpResponse::InternalServerError().body("boom"),
                         Script::Hangs => {
-                            actix_web::rt::time::sleep(std::time::Duration::from_secs(4)).await;
+                            actix_web::rt::time::sleep(std::time::Duration::from_secs(30)).await;
                             HttpResponse::Ok().json(json!({}))
                         }
                         Script::Plans if !answered => HttpResponse::Ok().json(json!({
@@ -576,7 +576,9 @@ async fn a_failing_or_slow_model_falls_back_to_the_built_in_assistant(b: Backend
             &["generate_weekly_plan"],
         )
         .await;
-        assert!(started.elapsed() < std::time::Duration::from_secs(3));
+        // Under the model's 30 s hang by far, with room for a loaded
+        // machine to plan the week (the model's own timeout is 1 s).
+        assert!(started.elapsed() < std::time::Duration::from_secs(15));
         assert!(text.contains("**Monday**"), "{text}");
         assert_eq!(
             plan(&app, &token).await["daily_menus"]
@@ -878,7 +880,93 @@ async fn a_past_day_is_told_as_ticked_off(b: Backend) {
     assert!(text.contains("Added \"fish\" to your tastes"), "{text}");
 }
 
+/// A day or a meal said alone goes on from the meal last shown ("what
+/// about lunch?" is that day's lunch; "and on Friday?" Friday's dinner).
+/// A dish asked for by name at a meal is put there; one the person's
+/// rules keep out is refused with the rule named, and the meal is left
+/// as it was, asked for by name or by food.
+async fn a_follow_up_and_a_dish_asked_for_by_name(b: Backend) {
+    let app = spawn_app(b).await;
+    let token = app.token_for("named@example.com").await;
+    let mut p = profile();
+    p["restrictions"] = json!([{"name": "nut allergy"}]);
+    let made = app.profile_and_plan(&token, &p, &json!({"seed": 4})).await;
+    assert_eq!(made.status, 201, "{}", made.text);
+    let text = expect(
+        &app,
+        &token,
+        "what's for dinner on tuesday?",
+        &["get_current_plan_summary"],
+    )
+    .await;
+    assert!(text.contains("Tuesday's dinner"), "{text}");
+    let text = expect(
+        &app,
+        &token,
+        "what about lunch?",
+        &["get_current_plan_summary"],
+    )
+    .await;
+    assert!(text.contains("Tuesday's lunch"), "{text}");
+    let text = expect(
+        &app,
+        &token,
+        "and on friday?",
+        &["get_current_plan_summary"],
+    )
+    .await;
+    assert!(text.contains("Friday's lunch"), "{text}");
+    let text = expect(
+        &app,
+        &token,
+        "what are my dinners this week",
+        &["get_current_plan_summary"],
+    )
+    .await;
+    for day in ["Monday", "Wednesday", "Sunday"] {
+        assert!(text.contains(&format!("{day}'s dinner")), "{text}");
+    }
+
+    let text = expect(
+        &app,
+        &token,
+        "put the shakshuka on monday breakfast",
+        &["replace_meal_in_plan"],
+    )
+    .await;
+    assert!(text.contains("is now **Shakshuka"), "{text}");
+    let breakfast = meal(&plan(&app, &token).await, 1, "breakfast")["recipe"]["name"].clone();
+    assert!(
+        breakfast.as_str().unwrap().starts_with("Shakshuka"),
+        "{breakfast}"
+    );
+
+    let before = meal(&plan(&app, &token).await, 2, "breakfast").clone();
+    let text = expect(
+        &app,
+        &token,
+        "can i have peanut butter toast for breakfast on tuesday",
+        &["replace_meal_in_plan"],
+    )
+    .await;
+    assert!(text.contains("nut allergy"), "{text}");
+    let text = expect(
+        &app,
+        &token,
+        "i want something with peanut butter",
+        &["search_recipes_by_criteria"],
+    )
+    .await;
+    assert!(
+        text.contains("\"nut allergy\" keeps out every dish with peanut butter"),
+        "{text}"
+    );
+    let after = meal(&plan(&app, &token).await, 2, "breakfast").clone();
+    assert_eq!(before["recipe"], after["recipe"]);
+}
+
 crate::on_both_backends!(
+    a_follow_up_and_a_dish_asked_for_by_name,
     a_past_day_is_told_as_ticked_off,
     a_food_liked_now_is_no_longer_kept_out,
     a_day_the_plan_lacks_is_answered_with_the_days_it_holds,

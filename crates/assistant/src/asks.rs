@@ -446,7 +446,19 @@ pub(super) fn action(t: &Text, lang: Lang, today: u8) -> Option<ToolRequest> {
     if shows && (!meal.is_empty() || t.has_any(PLAN) || t.has_any(PLAN_SPAN))
         || (t.has_any(PLAN) && !creating && t.len() <= 4)
     {
-        let day = meal.day.or(meal.meal_type.map(|_| today));
+        // "what about lunch?": the day of the meal last shown.
+        if t.has_any(FOLLOW_UP)
+            && meal.day.is_none() != meal.meal_type.is_none()
+            && meal.recipe_name.is_none()
+        {
+            return Some(ToolRequest::PlanFollowUp {
+                day: meal.day,
+                meal_type: meal.meal_type,
+            });
+        }
+        // "what are my dinners this week": that meal on every day.
+        let week = t.has_any(&["week", "semana"]);
+        let day = meal.day.or(meal.meal_type.filter(|_| !week).map(|_| today));
         return Some(ToolRequest::PlanSummary {
             day,
             meal_type: meal.meal_type,
@@ -520,6 +532,18 @@ fn choice(t: &Text, lang: Lang) -> Option<Choice> {
         .filter(|w| !FILLER.contains(&w.as_str()))
         .collect();
     (!name.is_empty()).then(|| Choice::Name(name.join(" ")))
+}
+
+/// "I want something with peanut butter", a part left unread (no meal
+/// named, none before it to finish): a search for dishes with the food,
+/// under the person's rules, which the answer names when they keep every
+/// such dish out.
+pub(super) fn something_with(t: &Text, lang: Lang) -> Option<ToolRequest> {
+    if !t.has_any(SOMETHING) || !meal_ref(t, 1).is_empty() {
+        return None;
+    }
+    let c = criteria(t, lang);
+    c.query.is_some().then_some(ToolRequest::SearchRecipes(c))
 }
 
 /// A new plan, with the changes the part asks for.
@@ -721,6 +745,63 @@ pub(super) fn own_put(t: &Text, today: u8) -> Option<ToolRequest> {
     Some(ToolRequest::ReplaceMeal {
         meal,
         choice: Some(Choice::Mine(name.join(" "))),
+    })
+}
+
+/// A dish put in a meal of the plan by its name or a food ("put the
+/// shakshuka on monday breakfast", "can I have lentils for dinner on
+/// tuesday", "quiero lentejas para cenar el martes"): that meal swapped
+/// for it, under everyone's rules like any swap (a dish they break is
+/// refused and the rule named). A wish for every day ("I want eggs for
+/// breakfast every day") is a taste, not this; a meal type must be said.
+pub(super) fn put_named(t: &Text, lang: Lang, today: u8) -> Option<ToolRequest> {
+    let rest = t.after(PUT_WANT).or_else(|| {
+        let words = t.words();
+        let verb = words.iter().position(|w| PUT_MINE.contains(&w.as_str()))?;
+        Some(words[verb + 1..].to_vec())
+    })?;
+    if t.has_any(HABIT_WORDS) || t.has_any(PLAN) {
+        return None;
+    }
+    let stop = |w: &String| {
+        PUT_INTO.contains(&w.as_str())
+            || day_word(w).is_some()
+            || meal_word(w).is_some()
+            || ["today", "tomorrow", "tonight", "hoy", "manana"].contains(&w.as_str())
+    };
+    let end = rest.iter().position(stop).unwrap_or(rest.len());
+    let article = |w: &String| ARTICLES.contains(&w.as_str()) || FILLER.contains(&w.as_str());
+    let mut name: Vec<String> = rest[..end].to_vec();
+    while name.first().is_some_and(article) {
+        name.remove(0);
+    }
+    while name.last().is_some_and(article) {
+        name.pop();
+    }
+    let meal = meal_ref(&Text::from_words(rest[end..].to_vec()), today);
+    if name.is_empty() || name.len() > 6 || meal.meal_type.is_none() {
+        return None;
+    }
+    // "something", "anything": the readers of swaps, not a name.
+    if t.has_any(SOMETHING)
+        || t.has_any(ANYTHING_ELSE)
+        || name
+            .iter()
+            .any(|w| ["something", "anything", "algo"].contains(&w.as_str()))
+    {
+        return None;
+    }
+    let found = foods::mentioned(&name, lang).found;
+    let choice = match found.as_slice() {
+        // A food alone ("lentils", "pollo"): a dish with it.
+        [food] if name.len() <= 2 && !DIET_NAMES.contains(&food.as_str()) => {
+            Choice::With(food.clone())
+        }
+        _ => Choice::Name(name.join(" ")),
+    };
+    Some(ToolRequest::ReplaceMeal {
+        meal,
+        choice: Some(choice),
     })
 }
 

@@ -286,8 +286,12 @@ fn understand_with(message: &str, ctx: &Context, names: &[String], kept: &[Strin
             .any(|s| matches!(s, Signal::SomeoneElse(_)));
         // "I had breakfast and lunch": a meal alone after a meal action
         // is the same action on that meal.
+        // ("cambia el desayuno del lunes y la comida": Monday's lunch too.)
         if read.bare
-            && let Some(ToolRequest::PlanSummary { day, meal_type }) = read.requests.first()
+            && let Some(
+                ToolRequest::PlanSummary { day, meal_type }
+                | ToolRequest::PlanFollowUp { day, meal_type },
+            ) = read.requests.first()
             && let Some(last) = out.requests.last().cloned()
             && let Some(again) = same_action(&last, *day, *meal_type)
         {
@@ -454,6 +458,22 @@ fn understand_with(message: &str, ctx: &Context, names: &[String], kept: &[Strin
     {
         out.unread_parts
             .retain(|p| !DISLIKED_ALONE.contains(&p.as_str()));
+        out.unread = !out.unread_parts.is_empty();
+    }
+    // "I want something with peanut butter": a search.
+    let mut searches = Vec::new();
+    out.unread_parts.retain(|p| {
+        let part = Text::from_words(p.split(' ').map(str::to_owned).collect());
+        match super::asks::something_with(&part, lang) {
+            Some(search) => {
+                searches.push(search);
+                false
+            }
+            None => true,
+        }
+    });
+    if !searches.is_empty() {
+        out.requests.extend(searches);
         out.unread = !out.unread_parts.is_empty();
     }
     // A request said twice ("sedentary, desk job") is done once.
@@ -737,6 +757,14 @@ fn read_part(t: &Text, lang: Lang, today: u8) -> Read {
         read.requests.push(swap);
         return read;
     }
+    // "put the shakshuka on monday breakfast": that meal swapped for it
+    // (not "no quiero pescado en la cena", a food kept out of it).
+    if !super::negation::Scopes::of(t).any()
+        && let Some(swap) = super::asks::put_named(t, lang, today)
+    {
+        read.requests.push(swap);
+        return read;
+    }
     // "make tuesday's lunch veggie": that meal swapped, never the diet.
     if let Some(swap) = super::asks::diet_swap(t, today) {
         read.requests.push(swap);
@@ -859,16 +887,25 @@ fn read_part(t: &Text, lang: Lang, today: u8) -> Read {
                 || super::asks::is_ordinal(w)
                 || [
                     "what", "about", "how", "que", "tal", "s", "and", "y", "on", "for", "tomorrow",
-                    "today", "hoy", "manana", "then", "entonces", "del",
+                    "today", "hoy", "manana", "then", "entonces", "del", "para",
                 ]
                 .contains(&w.as_str())
         });
         if bare && !meal.is_empty() {
             read.bare = true;
-            read.requests.push(ToolRequest::PlanSummary {
-                day: meal.day.or(meal.meal_type.map(|_| today)),
-                meal_type: meal.meal_type,
-            });
+            // A day or a meal alone goes on from the meal last shown.
+            read.requests
+                .push(if meal.day.is_none() != meal.meal_type.is_none() {
+                    ToolRequest::PlanFollowUp {
+                        day: meal.day,
+                        meal_type: meal.meal_type,
+                    }
+                } else {
+                    ToolRequest::PlanSummary {
+                        day: meal.day,
+                        meal_type: meal.meal_type,
+                    }
+                });
         }
     }
     read

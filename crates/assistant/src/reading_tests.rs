@@ -137,6 +137,11 @@ fn short(r: &ToolRequest) -> String {
             day.map_or("-".into(), |d| d.to_string()),
             meal_type.map_or("-", |t| t.as_str())
         ),
+        ToolRequest::PlanFollowUp { day, meal_type } => format!(
+            "follow {}:{}",
+            day.map_or("-".into(), |d| d.to_string()),
+            meal_type.map_or("-", |t| t.as_str())
+        ),
         ToolRequest::ProfileSummary => "profile".into(),
         ToolRequest::AddPreference { kind, names } => format!(
             "add {}: {}",
@@ -1808,4 +1813,66 @@ fn ones_own_recipe_is_put_in_a_meal_by_name() {
         Es,
         &["replace 2:breakfast mine named tortilla de queso"],
     );
+}
+
+/// A dish or food asked for at a meal is that meal swapped for it; a
+/// wish for every day, a refusal or "something" is not.
+#[test]
+fn a_dish_asked_for_at_a_meal_is_put_in_it() {
+    use Lang::*;
+    reads(
+        "put the shakshuka on monday breakfast",
+        En,
+        &["replace 1:breakfast named shakshuka"],
+    );
+    reads(
+        "can i have lentils for dinner on tuesday",
+        En,
+        &["replace 2:dinner with lentils"],
+    );
+    reads(
+        "quiero lentejas para cenar el martes",
+        Es,
+        &["replace 2:dinner with lentils"],
+    );
+    reads(
+        "pon el pollo al curry el viernes en la cena",
+        Es,
+        &["replace 5:dinner with chicken"],
+    );
+    reads(
+        "put chicken curry on friday dinner",
+        En,
+        &["replace 5:dinner named chicken curry"],
+    );
+    reads(
+        "mañana no quiero pescado en la cena",
+        Es,
+        &["keep fish out of 4:dinner"],
+    );
+    reads("i want to lose weight", En, &["goal lose_weight"]);
+}
+
+/// A day or a meal said alone goes on from the meal last shown; "this
+/// week" with a meal is that meal of every day.
+#[test]
+fn a_follow_up_carries_what_it_does_not_say() {
+    use Lang::*;
+    reads("what about lunch?", En, &["follow -:lunch"]);
+    reads("and on friday?", En, &["follow 5:-"]);
+    reads("¿y para cenar?", Es, &["follow -:dinner"]);
+    reads("what about friday dinner", En, &["show 5:dinner"]);
+    reads("what are my dinners this week", En, &["show -:dinner"]);
+}
+
+/// A dish with a food asked for with no meal named is a search.
+#[test]
+fn something_with_a_food_and_no_meal_is_a_search() {
+    use Lang::*;
+    reads(
+        "i want something with peanut butter, im allergic to nuts btw",
+        En,
+        &["add restriction: nut allergy", "search peanut butter"],
+    );
+    reads("quiero algo con pollo", Es, &["search chicken"]);
 }

@@ -293,6 +293,15 @@ pub enum ToolRequest {
         /// One meal type only.
         meal_type: Option<MealType>,
     },
+    /// "what about lunch?", "and on Friday?": a day or meal type said
+    /// alone after one meal was shown; the part not said is that meal's
+    /// (without one shown: today, or the whole day).
+    PlanFollowUp {
+        /// The day said, if one.
+        day: Option<u8>,
+        /// The meal type said, if one.
+        meal_type: Option<MealType>,
+    },
     /// Tell the profile and targets.
     ProfileSummary,
     /// Add tastes or restrictions (English names, as the rules read them).
@@ -461,7 +470,7 @@ impl ToolRequest {
             }
             Self::SuggestAlternatives { .. } => names::ALTERNATIVES,
             Self::SearchRecipes(_) => names::SEARCH,
-            Self::PlanSummary { .. } => names::PLAN,
+            Self::PlanSummary { .. } | Self::PlanFollowUp { .. } => names::PLAN,
             Self::ProfileSummary => names::PROFILE,
             Self::AddPreference { .. } | Self::RemovePreference { .. } => names::PREFERENCE,
             Self::ChangeProfile(_) => names::UPDATE_PROFILE,

@@ -10,7 +10,7 @@ include!(concat!(env!("OUT_DIR"), "/vocab.rs"));
 
 /// Every keyword, for mending slips.
 pub fn all_words() -> impl Iterator<Item = &'static str> {
-    let lists: [&[&str]; 95] = [
+    let lists: [&[&str]; 98] = [
         GOAL_ENDED,
         FINE_NOW,
         AGAIN_SAID,
@@ -106,6 +106,9 @@ pub fn all_words() -> impl Iterator<Item = &'static str> {
         HABIT_WORDS,
         REMOVE_ASKED,
         IT_SWAP,
+        FOLLOW_UP,
+        PUT_WANT,
+        ARTICLES,
     ];
     lists
         .into_iter()

@@ -130,6 +130,35 @@ impl Toolbox<'_> {
             .find(|r| names_match(&normalise(&r.name), wanted)))
     }
 
+    /// A catalogue recipe (found by `query` in its name or ingredients,
+    /// when one is given) that `wanted` accepts, of
+    /// `meal_type` first: asked for by name or food when no candidate of
+    /// the meal is one, it is tried as a swap like any other, so a rule
+    /// it breaks is refused and named ("peanut butter toast" for someone
+    /// allergic to nuts), never passed over in silence.
+    async fn catalogue_dish(
+        &self,
+        query: Option<&str>,
+        meal_type: mealplan_domain::MealType,
+        wanted: impl Fn(&Recipe) -> bool,
+    ) -> Result<Option<Recipe>, StoreError> {
+        let page = self
+            .services
+            .recipes
+            .search(&mealplan_app::RecipeQuery {
+                text: query.map(str::to_owned),
+                meal_type: None,
+                diet_type: None,
+                restriction: None,
+                limit: usize::MAX,
+                offset: 0,
+            })
+            .await?;
+        let mut found: Vec<Recipe> = page.items.into_iter().filter(|r| wanted(r)).collect();
+        found.sort_by_key(|r| !r.meal_types().contains(&meal_type));
+        Ok(found.into_iter().next())
+    }
+
     pub(super) async fn candidates(
         &self,
         meal_id: i64,
@@ -267,10 +296,25 @@ impl Toolbox<'_> {
                     .candidates(meal.meal.id, 200)
                     .await?
                     .into_iter()
-                    .find(|c| normalise(&c.name).contains(&wanted));
+                    .find(|c| names_match(&normalise(&c.name), &wanted));
                 match found {
                     Some(r) => Some(r),
-                    None => self.own_named(&wanted).await?,
+                    None => match self.own_named(&wanted).await? {
+                        Some(r) => Some(r),
+                        None => {
+                            let exact = |r: &Recipe| names_match(&normalise(&r.name), &wanted);
+                            let near = |r: &Recipe| names_near(&normalise(&r.name), &wanted);
+                            match self
+                                .catalogue_dish(None, meal.meal.meal_type, exact)
+                                .await?
+                            {
+                                Some(r) => Some(r),
+                                None => {
+                                    self.catalogue_dish(None, meal.meal.meal_type, near).await?
+                                }
+                            }
+                        }
+                    },
                 }
             }
             // "… for my PB toast": one's own recipe first, tried even when
@@ -290,10 +334,18 @@ impl Toolbox<'_> {
             Some(Choice::With(food)) => {
                 // A candidate "with chicken": one the food's rule would exclude.
                 let has = self.services.recipes.rules([food.as_str()], &[]);
-                self.candidates(meal.meal.id, 200)
+                let found = self
+                    .candidates(meal.meal.id, 200)
                     .await?
                     .into_iter()
-                    .find(|c| !has.allow(c))
+                    .find(|c| !has.allow(c));
+                match found {
+                    Some(r) => Some(r),
+                    None => {
+                        self.catalogue_dish(Some(food), meal.meal.meal_type, |r| !has.allow(r))
+                            .await?
+                    }
+                }
             }
             Some(Choice::Lighter) | Some(Choice::MoreProtein) => {
                 let now = meal.recipe.nutrition();
@@ -582,8 +634,31 @@ fn names_match(name: &str, wanted: &str) -> bool {
         && (wanted.iter().all(|w| name.contains(w)) || name.iter().all(|w| wanted.contains(w)))
 }
 
+/// Whether every word of `wanted` is a word of `name` but for a slip
+/// (one letter in four): a dish asked for by a name the reader mended or
+/// the person misspelt ("pad than", "shakshouka").
+fn names_near(name: &str, wanted: &str) -> bool {
+    let words: Vec<&str> = name.split_whitespace().collect();
+    let wanted: Vec<&str> = wanted.split_whitespace().collect();
+    !wanted.is_empty()
+        && wanted.iter().all(|w| {
+            words.iter().any(|n| {
+                let slips = strsim::damerau_levenshtein(n, w);
+                slips == 0 || (w.chars().count() >= 4 && slips * 4 <= w.chars().count())
+            })
+        })
+}
+
 #[cfg(test)]
 mod name_tests {
+    #[test]
+    fn a_name_near_allows_a_slip_a_word() {
+        assert!(super::names_near("chicken pad thai", "pad than"));
+        assert!(super::names_near("shakshuka with sourdough", "shakshouka"));
+        assert!(!super::names_near("chicken pad thai", "pad see ew"));
+        assert!(!super::names_near("beef stew", "bean"));
+    }
+
     #[test]
     fn a_name_matches_plural_or_not() {
         assert!(super::names_match(

@@ -114,6 +114,9 @@ impl Toolbox<'_> {
             ToolRequest::SuggestAlternatives { meal } => self.alternatives(meal).await?,
             ToolRequest::SearchRecipes(criteria) => self.search(criteria).await?,
             ToolRequest::PlanSummary { day, meal_type } => self.plan(*day, *meal_type).await?,
+            ToolRequest::PlanFollowUp { day, meal_type } => {
+                self.plan_carried(*day, *meal_type, true).await?
+            }
             ToolRequest::ProfileSummary => self.profile().await?.into(),
             ToolRequest::AddPreference { kind, names } => self.add_preference(*kind, names).await?,
             ToolRequest::RemovePreference { kind, names } => {

@@ -285,13 +285,49 @@ impl Toolbox<'_> {
         out
     }
 
+    /// The plan, one day of it, or one meal type of a day or the week.
     pub(super) async fn plan(
         &self,
         day: Option<u8>,
         meal_type: Option<MealType>,
     ) -> Result<Said, mealplan_ports::StoreError> {
+        self.plan_carried(day, meal_type, false).await
+    }
+
+    /// As [`Self::plan`]; `carried`: a follow-up ("what about lunch?",
+    /// "¿y el viernes?") whose unsaid day or meal type is the one of the
+    /// meal last shown, or today's day when none was.
+    pub(super) async fn plan_carried(
+        &self,
+        day: Option<u8>,
+        meal_type: Option<MealType>,
+        carried: bool,
+    ) -> Result<Said, mealplan_ports::StoreError> {
         let Some(plan) = self.plan_of().await? else {
             return Ok(self.no_plan().into());
+        };
+        let (day, meal_type) = if carried {
+            let last = self
+                .memory
+                .shown
+                .as_ref()
+                .and_then(|s| s.meal_id)
+                .and_then(|id| {
+                    plan.days.iter().find_map(|d| {
+                        d.meals
+                            .iter()
+                            .find(|m| m.meal.id == id)
+                            .map(|m| (d.day_of_week, m.meal.meal_type))
+                    })
+                });
+            match (day, meal_type, last) {
+                (None, Some(t), Some((d, _))) => (Some(d), Some(t)),
+                (None, Some(t), None) => (Some(self.today), Some(t)),
+                (Some(d), None, Some((_, t))) => (Some(d), Some(t)),
+                said => (said.0, said.1),
+            }
+        } else {
+            (day, meal_type)
         };
         let targets = self.targets_of_plan().await?;
         let days: Vec<&DayView> = plan

@@ -51,6 +51,42 @@ impl Toolbox<'_> {
         if c.max_minutes.is_some() {
             found.sort_by_key(|r| minutes(r));
         }
+        if found.is_empty()
+            && let (Some(q), Some(p)) = (&c.query, &profile)
+        {
+            // Dishes with it exist, but the person's own restrictions keep
+            // every one out: said which, never a bare "nothing found".
+            let rules_of = |name: &str| self.services.recipes.rules([name], &[]);
+            let keeping: Vec<&str> = p
+                .restrictions
+                .iter()
+                .map(|r| r.name.as_str())
+                .filter(|name| {
+                    let rule = rules_of(name);
+                    !page.items.is_empty() && page.items.iter().all(|r| !rule.allow(r))
+                })
+                .collect();
+            if !keeping.is_empty() {
+                let food = food_name(q, self.lang);
+                let rules: Vec<String> = keeping
+                    .iter()
+                    .map(|r| format!("\"{}\"", crate::lang::restriction_name(r, self.lang)))
+                    .collect();
+                return Ok(match self.lang {
+                    Lang::En => format!(
+                        "Your restriction {} keeps out every dish with {food}, so I can't suggest one. If that has changed, say \"remove {}\".",
+                        rules.join(", "),
+                        keeping[0]
+                    ),
+                    Lang::Es => format!(
+                        "Tu restricción {} deja fuera todos los platos con {food}, así que no puedo sugerirte ninguno. Si ha cambiado, di \"quita {}\".",
+                        rules.join(", "),
+                        crate::lang::restriction_name(keeping[0], self.lang)
+                    ),
+                }
+                .into());
+            }
+        }
         if found.is_empty() {
             return Ok(self
                 .t(
