@@ -940,6 +940,16 @@ async fn a_follow_up_and_a_dish_asked_for_by_name(b: Backend) {
         breakfast.as_str().unwrap().starts_with("Shakshuka"),
         "{breakfast}"
     );
+    let text = expect(
+        &app,
+        &token,
+        "i want shakshuka for breakfast on monday",
+        &["replace_meal_in_plan"],
+    )
+    .await;
+    assert!(text.contains("is already **Shakshuka"), "{text}");
+    let again = meal(&plan(&app, &token).await, 1, "breakfast")["recipe"]["name"].clone();
+    assert_eq!(again, breakfast);
 
     let before = meal(&plan(&app, &token).await, 2, "breakfast").clone();
     let text = expect(

@@ -264,6 +264,25 @@ impl Toolbox<'_> {
             }
         };
         let label = self.meal_label(&plan, meal);
+        // "put pancakes on saturday's breakfast" when it is pancakes
+        // already: said so, nothing swapped for another of its kind.
+        if let Some(Choice::Name(name)) = choice
+            && names_match(&normalise(&meal.recipe.name), &normalise(name))
+        {
+            return Ok(match self.lang {
+                Lang::En => format!(
+                    "{} is already **{}**, so I changed nothing.",
+                    capitalise(&label),
+                    meal.recipe.name
+                ),
+                Lang::Es => format!(
+                    "{} ya es **{}**, así que no he cambiado nada.",
+                    capitalise(&label),
+                    meal.recipe.name
+                ),
+            }
+            .into());
+        }
         let pick = match choice {
             None => self.candidates(meal.meal.id, 1).await?.into_iter().next(),
             Some(Choice::Option(n)) => {
