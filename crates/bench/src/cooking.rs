@@ -3,7 +3,7 @@
 //!
 //! - **Leftovers** ([`cooking`]): the bench's people at 3 meals a day,
 //!   plain, with leftovers (cook once, eat twice) and with `cook_at_most`
-//!   5 and 7: cooking sessions (lunches and dinners cooked, as
+//!   7, 5 and 4: cooking sessions (lunches and dinners cooked, as
 //!   [`planner::cooking_sessions`] counts them), days on target, grams
 //!   bought and time.
 //! - **Pantry** ([`pantry`]): the same people (their own meals a day),
@@ -19,9 +19,10 @@ use mealplan_domain::planner::{Leftovers, PantryFood, TableDay};
 
 use super::*;
 
-/// The fewest cooking sessions a week of lunches and dinners allows (a
-/// dish keeps two days).
-pub const LEAST_SESSIONS: usize = 6;
+/// The fewest cooking sessions one person's week of lunches and dinners
+/// allows: a dish keeps two days, so one cooked at lunch feeds at most
+/// six of the 14 meals (batches, `planner::leftovers`).
+pub const LEAST_SESSIONS: usize = 3;
 
 /// One row of the leftovers table: a week for each person.
 #[derive(Debug, Default, Clone)]
@@ -125,8 +126,8 @@ pub fn cooking(
         out.weeks.0 += 1;
         let sessions = planner::cooking_sessions(&week);
         out.sessions += sessions;
-        // Two lunch-or-dinner slots need a session each every three
-        // days at least: 6 in a week, whatever the bound asked.
+        // A week of lunches and dinners needs 3 sessions at least,
+        // whatever the bound asked.
         if leftovers
             .and_then(|l| l.cook_at_most)
             .is_some_and(|n| sessions > usize::from(n).max(LEAST_SESSIONS))
@@ -158,7 +159,7 @@ impl Cooking {
     pub fn heading(people: usize) -> String {
         format!(
             "\n### Leftovers ({people} people at 3 meals a day, a week each)\n\n\
-             | week | cooking sessions a week (lunch, dinner) | fewer than plain | weeks over cook_at_most (at least 6) | leftovers dropped for a day's targets | days within 5% kcal / 10% each macro | kg bought a week | median ms a week (p95) | refused |\n\
+             | week | cooking sessions a week (lunch, dinner) | fewer than plain | weeks over cook_at_most (at least 3) | leftovers dropped for a day's targets | days within 5% kcal / 10% each macro | kg bought a week | median ms a week (p95) | refused |\n\
              |---|---|---|---|---|---|---|---|---|\n"
         )
     }

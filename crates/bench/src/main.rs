@@ -13,7 +13,7 @@
 //!
 //! Issue 40 (`--leftovers N` and `--pantry N` people, 0 for none): the
 //! first N profiles at 3 meals a day plain, with leftovers and with
-//! `cook_at_most` 5 and 7; and with their own meals a day and a random
+//! `cook_at_most` 7, 5 and 4; and with their own meals a day and a random
 //! pantry, without it and with `use_pantry`; `--pantry-why 1` tells the
 //! due grams the pantry weeks left by why (slower).
 //!
@@ -73,7 +73,7 @@ fn main() {
         let plain = cooking(&shipped, &people, seed, None);
         print!("{}", Cooking::heading(people.len()));
         print!("{}", plain.row(&plain));
-        for cook_at_most in [None, Some(7), Some(5)] {
+        for cook_at_most in [None, Some(7), Some(5), Some(4)] {
             let week = cooking(&shipped, &people, seed, Some(Leftovers { cook_at_most }));
             print!("{}", week.row(&plain));
         }

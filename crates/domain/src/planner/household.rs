@@ -319,7 +319,8 @@ pub(super) fn plan_table_variant(
     let mut rng = Rng(request.seed ^ 0x5eed_7ab1e ^ leftovers::variant_seed(variant));
     let mut used = vec![0u32; recipes.len()];
     let mut days = Vec::with_capacity(usize::from(request.days));
-    // Leftovers only at a slot served as one dish.
+    // Leftovers only at a slot served as one dish; in lanes (the table's
+    // search never serves a dish twice a day, so no batches).
     let schedule = Schedule::new(
         request.leftovers,
         &slots.iter().map(|s| s.meal_type).collect::<Vec<_>>(),
@@ -329,6 +330,7 @@ pub(super) fn plan_table_variant(
             .collect::<Vec<_>>(),
         usize::from(request.days),
         variant,
+        false,
     );
     // Each earlier day's shared dish (catalogue index) per slot.
     let mut picked: Vec<Vec<usize>> = Vec::new();

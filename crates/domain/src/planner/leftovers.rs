@@ -6,21 +6,26 @@
 //! and either may take the other's dish (cooked at dinner, eaten at the
 //! next day's lunch). Breakfasts and snacks are made fresh each time, so
 //! they are never leftovers and never count as cooking sessions. A dish
-//! cooked on day `d` is eaten again on day `d + 1` or `d + 2` (never the
-//! same day: no one eats a recipe twice a day), at most once a day, so a
-//! cooking session feeds at most three meals of one person.
+//! cooked on day `d` is eaten again on day `d + 1` or `d + 2`, at most
+//! once a day, so a cooking session feeds at most three meals of one
+//! person; but a bound below what that allows, for one person, is laid
+//! out in batches ([`Schedule::new`]): a dish may then be eaten at both
+//! meals of a day, or at the cooking day's later meal.
 //!
 //! The schedule is laid out before the search, in *lanes*: one per
 //! lunch or dinner slot of a day, each lane a run of blocks of 1 to 3
 //! days whose first day cooks and whose other days eat its dish. On a
 //! day, eating lanes take the earlier slots (lunch) and cooking lanes the
-//! later ones (dinner). The day search then fills every other slot as
+//! later ones (dinner). Batches instead run over the slots in the order
+//! they are eaten ([`Batches`]). The day search then fills every other slot as
 //! usual around the leftover, whose portion stays free; a day that the
 //! leftover keeps off its targets while a fresh day would not is planned
 //! fresh instead (the leftover dropped, one more session, and the day
 //! says so in [`TableDay::notes`](super::TableDay::notes)). The planned
 //! week is marked by `household::mark_leftovers`, beside the types it
 //! marks.
+
+use std::collections::HashMap;
 
 use crate::food::meal::MealType;
 
@@ -35,9 +40,12 @@ pub struct Leftovers {
     /// The most cooking sessions in the plan: lunches and dinners cooked
     /// rather than eaten from an earlier meal (breakfasts and snacks are
     /// not counted). `None`: each cooked lunch or dinner is eaten once
-    /// more where the week allows (cook once, eat twice). A bound below
-    /// what the week allows (two lunch or dinner slots a day need at
-    /// least two sessions every three days: 6 in a week) is planned at
+    /// more where the week allows (cook once, eat twice). Below 6 (two
+    /// lunch or dinner slots a day, a dish eaten once a day, need two
+    /// sessions every three days), one person's week is cooked in
+    /// batches, a dish eaten at both meals of as few days as the bound
+    /// allows: down to 3 (a dish cooked at lunch feeds six meals within
+    /// two days); a table's stays at 6. A smaller bound is planned at
     /// that least, and the first day's [`notes`](super::TableDay::notes)
     /// say so. A week that drops leftovers to keep its days on target
     /// and so cooks more often is planned again, laid out another way (up
@@ -112,13 +120,17 @@ impl Schedule {
     /// The roles of `days` days of `slots` under `leftovers` (`None`:
     /// every meal fresh); `open[k]`: whether slot `k` may take part (a
     /// household's slot served as one dish). `variant` lays the lanes
-    /// out another way (0 first; see [`TRIES`]).
+    /// out another way (0 first; see [`TRIES`]). `batches`: a bound
+    /// below what the lanes allow is laid out in batches
+    /// ([`Self::batched`]; one eater's week, whose day search may eat a
+    /// dish twice a day); else at the lanes' least.
     pub(crate) fn new(
         leftovers: Option<Leftovers>,
         slots: &[MealType],
         open: &[bool],
         days: usize,
         variant: usize,
+        batches: bool,
     ) -> Self {
         let mut schedule = Self::fresh(slots.len(), days);
         let Some(leftovers) = leftovers else {
@@ -137,6 +149,9 @@ impl Schedule {
             None => pairing,
             Some(n) => {
                 let n = usize::from(n);
+                if n < least && batches && e > 1 {
+                    return Self::batched(n, &lanes, slots.len(), days, variant);
+                }
                 if n < least {
                     schedule.note = Some(format!(
                         "at most {n} cooking sessions were asked, but {days} days of {e} cooked \
@@ -205,6 +220,60 @@ impl Schedule {
         schedule
     }
 
+    /// A week of `n` sessions (or the fewest its days allow, and a note
+    /// saying so) laid out in batches over its lunch and dinner slots
+    /// (`lanes`) in the order they are eaten: each batch's dish cooked at
+    /// one slot and eaten at later ones within [`KEEPS_DAYS`] of the
+    /// cooking day, so a dish may be eaten twice a day (cooked at lunch
+    /// for dinner and the next days). Laid out by [`Batches`]: as few
+    /// days eating a dish twice as `n` allows (two in a week of 4
+    /// sessions, where one batch after another in turn would have six),
+    /// then batches as even as they can be.
+    fn batched(n: usize, lanes: &[usize], slots: usize, days: usize, variant: usize) -> Self {
+        let mut schedule = Self::fresh(slots, days);
+        let order: Vec<(usize, usize)> = (0..days)
+            .flat_map(|d| lanes.iter().map(move |k| (d, *k)))
+            .collect();
+        let total = order.len();
+        // The fewest batches: one after another, each as long as its
+        // cooking day allows.
+        let (mut least, mut at) = (0, 0);
+        while at < total {
+            let first = order[at].0;
+            while at < total && order[at].0 - first <= usize::from(KEEPS_DAYS) {
+                at += 1;
+            }
+            least += 1;
+        }
+        if n < least {
+            schedule.note = Some(format!(
+                "at most {n} cooking sessions were asked, but {days} days of {e} cooked \
+                 meals a day need at least {least} (a dish keeps two days): {least} planned",
+                e = lanes.len()
+            ));
+        }
+        let count = n.clamp(least, total);
+        let mut layout = Batches {
+            order: &order,
+            count,
+            variant,
+            memo: HashMap::new(),
+        };
+        for (p, from) in layout.laid().into_iter().enumerate() {
+            let (day, slot) = order[p];
+            match from {
+                Some(c) => {
+                    let (d, k) = order[c];
+                    schedule.roles[day][slot] = Role::Eat(d, k);
+                    schedule.roles[d][k] = Role::Cook;
+                }
+                None => schedule.roles[day][slot] = Role::Fresh,
+            }
+        }
+        schedule.sessions = count;
+        schedule
+    }
+
     /// The role of slot `slot` on day `day` (0-based).
     pub(crate) fn role(&self, day: usize, slot: usize) -> Role {
         self.roles
@@ -221,6 +290,133 @@ impl Schedule {
             .iter()
             .flatten()
             .any(|r| matches!(r, Role::Eat(..)))
+    }
+}
+
+/// A batch open while a week is laid out: its cooking position, the
+/// meals it feeds so far, and the last day it is eaten (or cooked) on.
+type Open = (usize, usize, usize);
+
+/// The least cost of a layout from a state on, and the choice there
+/// (`None`: cook; else eat from the batch cooked at that position).
+type Best = Option<(u64, Option<usize>)>;
+
+/// The best layout of a week's lunch and dinner slots (`order`, each
+/// (day, slot), in the order they are eaten) in `count` batches: each
+/// slot cooks a new batch or eats from one cooked within [`KEEPS_DAYS`]
+/// before. Its cost: each day a batch is eaten twice counts above
+/// everything else (the day is then mostly one dish, and hard to keep on
+/// its targets), then the batches' sizes squared (as even as they can
+/// be). Searched whole (a week has at most a few dozen slots and a few
+/// batches open at once), remembering each state's best.
+struct Batches<'a> {
+    order: &'a [(usize, usize)],
+    count: usize,
+    variant: usize,
+    /// (position, sessions so far, open batches): the best from there
+    /// (`None`: no layout).
+    memo: HashMap<(usize, usize, Vec<Open>), Best>,
+}
+
+impl Batches<'_> {
+    /// Cost of a day eating one batch twice: more than every size's
+    /// square together.
+    fn twice(&self) -> u64 {
+        let n = self.order.len() as u64;
+        n * n + 1
+    }
+
+    /// The batches still open at position `p`, from `open`.
+    fn still(&self, p: usize, open: &[Open]) -> Vec<Open> {
+        let day = self.order[p].0;
+        open.iter()
+            .copied()
+            .filter(|(c, _, _)| day - self.order[*c].0 <= usize::from(KEEPS_DAYS))
+            .collect()
+    }
+
+    /// The choices at position `p` with `open` (still open) after
+    /// `sessions`, in the order the variant tries them, each with what
+    /// it costs and the batches open after it.
+    fn choices(
+        &self,
+        p: usize,
+        sessions: usize,
+        open: &[Open],
+    ) -> Vec<(Option<usize>, u64, usize, Vec<Open>)> {
+        let day = self.order[p].0;
+        let mut out = Vec::with_capacity(open.len() + 1);
+        if sessions < self.count {
+            let mut next = open.to_vec();
+            next.push((p, 1, day));
+            out.push((None, 1, sessions + 1, next));
+        }
+        for (i, (c, size, last)) in open.iter().enumerate() {
+            let mut next = open.to_vec();
+            next[i] = (*c, size + 1, day);
+            let twice = if *last == day { self.twice() } else { 0 };
+            out.push((Some(*c), (2 * size + 1) as u64 + twice, sessions, next));
+        }
+        // Among layouts of one cost, each variant its own: cooking
+        // first or last, eating the oldest batch or the newest first.
+        let cook_last = self.variant % 2 == 1;
+        let newest_first = (self.variant / 2 % 2 == 1) != cook_last;
+        if newest_first {
+            out[usize::from(sessions < self.count)..].reverse();
+        }
+        if cook_last {
+            out.reverse();
+        }
+        out
+    }
+
+    /// The least cost of laying out positions `p..` after `sessions`
+    /// with `open`, and the choice at `p`.
+    fn best(&mut self, p: usize, sessions: usize, open: Vec<Open>) -> Best {
+        if p == self.order.len() {
+            return (sessions == self.count).then_some((0, None));
+        }
+        if self.count - sessions > self.order.len() - p {
+            return None;
+        }
+        let open = self.still(p, &open);
+        let key = (p, sessions, open.clone());
+        if let Some(known) = self.memo.get(&key) {
+            return *known;
+        }
+        let mut best: Best = None;
+        for (choice, cost, sessions, next) in self.choices(p, sessions, &open) {
+            if let Some((rest, _)) = self.best(p + 1, sessions, next) {
+                let total = cost + rest;
+                if best.is_none_or(|(b, _)| total < b) {
+                    best = Some((total, choice));
+                }
+            }
+        }
+        self.memo.insert(key, best);
+        best
+    }
+
+    /// Each position's choice in the best layout: `None` for a cook
+    /// (a fresh meal when nothing eats from it), else the position of the
+    /// cook it eats from.
+    fn laid(&mut self) -> Vec<Option<usize>> {
+        let mut out = Vec::with_capacity(self.order.len());
+        let (mut sessions, mut open) = (0, Vec::new());
+        for p in 0..self.order.len() {
+            let (_, choice) = self
+                .best(p, sessions, open.clone())
+                .expect("the fewest batches fit, and so does any count up to every slot");
+            open = self.still(p, &open);
+            let (_, _, s, next) = self
+                .choices(p, sessions, &open)
+                .into_iter()
+                .find(|(c, ..)| *c == choice)
+                .expect("the choice found");
+            (sessions, open) = (s, next);
+            out.push(choice);
+        }
+        out
     }
 }
 
@@ -309,6 +505,7 @@ mod tests {
                     &[true; 3],
                     days,
                     variant,
+                    false,
                 );
                 for (d, k, fd, fk) in eats(&s, days, 3) {
                     assert!(d > fd && d - fd <= 2, "{bound:?} {days}: {d} from {fd}");
@@ -334,7 +531,7 @@ mod tests {
     #[test]
     fn the_bound_is_kept_down_to_the_least_a_week_allows() {
         let slots = [Breakfast, Lunch, Dinner];
-        let week = |bound| {
+        let week = |bound, batches| {
             Schedule::new(
                 Some(Leftovers {
                     cook_at_most: bound,
@@ -343,12 +540,19 @@ mod tests {
                 &[true; 3],
                 7,
                 0,
+                batches,
             )
         };
-        assert_eq!(sessions(&week(None), 7, &slots), 8);
-        assert_eq!(sessions(&week(Some(7)), 7, &slots), 7);
-        assert_eq!(sessions(&week(Some(6)), 7, &slots), 6);
-        let short = week(Some(5));
+        for batches in [false, true] {
+            assert_eq!(sessions(&week(None, batches), 7, &slots), 8);
+            assert_eq!(sessions(&week(Some(7), batches), 7, &slots), 7);
+            assert_eq!(sessions(&week(Some(6), batches), 7, &slots), 6);
+            assert!(week(Some(6), batches).note.is_none());
+            // More than the pairing asks for: the pairing.
+            assert_eq!(sessions(&week(Some(12), batches), 7, &slots), 8);
+        }
+        // In lanes, a dish is eaten once a day: 6 at least.
+        let short = week(Some(5), false);
         assert_eq!(sessions(&short, 7, &slots), 6);
         assert!(
             short
@@ -356,9 +560,19 @@ mod tests {
                 .as_deref()
                 .is_some_and(|n| n.contains("at least 6"))
         );
-        assert!(week(Some(6)).note.is_none());
-        // More than the pairing asks for: the pairing.
-        assert_eq!(sessions(&week(Some(12)), 7, &slots), 8);
+        // In batches, down to 3 (14 slots, at most 6 a batch).
+        for n in [5, 4, 3] {
+            assert_eq!(sessions(&week(Some(n), true), 7, &slots), usize::from(n));
+            assert!(week(Some(n), true).note.is_none());
+        }
+        let short = week(Some(2), true);
+        assert_eq!(sessions(&short, 7, &slots), 3);
+        assert!(
+            short
+                .note
+                .as_deref()
+                .is_some_and(|n| n.contains("at least 3 (a dish keeps two days): 3 planned"))
+        );
         // One dinner a day: a session every three days at least.
         let one = Schedule::new(
             Some(Leftovers {
@@ -368,13 +582,110 @@ mod tests {
             &[true],
             7,
             0,
+            true,
         );
         assert_eq!(sessions(&one, 7, &[Dinner]), 3);
     }
 
+    /// Days of `s` on which one cooking is eaten (or cooked) twice.
+    fn twice(s: &Schedule, days: usize, slots: usize) -> usize {
+        (0..days)
+            .filter(|d| {
+                let mut from: Vec<(usize, usize)> = (0..slots)
+                    .filter_map(|k| match s.role(*d, k) {
+                        Role::Eat(fd, fk) => Some((fd, fk)),
+                        Role::Cook => Some((*d, k)),
+                        Role::Fresh => None,
+                    })
+                    .collect();
+                let n = from.len();
+                from.sort_unstable();
+                from.dedup();
+                from.len() < n
+            })
+            .count()
+    }
+
+    #[test]
+    fn batches_are_eaten_within_two_days_after_their_cooking() {
+        let slots = [Breakfast, Lunch, Dinner, Snack];
+        for (n, variant, days) in (2..=6)
+            .flat_map(|n| (0..TRIES).map(move |v| (n, v)))
+            .flat_map(|(n, v)| (2..=7).map(move |d| (n, v, d)))
+        {
+            let s = Schedule::new(
+                Some(Leftovers {
+                    cook_at_most: Some(n),
+                }),
+                &slots,
+                &[true; 4],
+                days,
+                variant,
+                true,
+            );
+            let lanes_least = 2 * days.div_ceil(3);
+            if usize::from(n) >= lanes_least {
+                continue;
+            }
+            assert_eq!(sessions(&s, days, &slots), s.sessions);
+            if s.note.is_none() {
+                assert_eq!(s.sessions, usize::from(n));
+            }
+            for (d, k, fd, fk) in eats(&s, days, slots.len()) {
+                assert!(fd <= d && d - fd <= 2, "{n} {days}: {d} from {fd}");
+                assert!(fd < d || fk < k, "eaten after its cooking");
+                assert!(pairs(slots[k]) && pairs(slots[fk]));
+                assert_eq!(s.role(fd, fk), Role::Cook);
+            }
+            assert_eq!(s.role(0, 0), Role::Fresh, "breakfasts are fresh");
+        }
+    }
+
+    #[test]
+    fn a_week_of_few_sessions_eats_a_dish_twice_on_as_few_days_as_it_can() {
+        let slots = [Breakfast, Lunch, Dinner];
+        let week = |n, variant| {
+            Schedule::new(
+                Some(Leftovers {
+                    cook_at_most: Some(n),
+                }),
+                &slots,
+                &[true; 3],
+                7,
+                variant,
+                true,
+            )
+        };
+        // 14 meals in 5 batches of at most 3 days, two a day: one day at
+        // least eats a dish twice (without, each meal of a day is its own
+        // batch's, and two rows of 7 days take 3 batches each); in 4, two
+        // (14 meals need two batches of 4). In 3, a batch per 2-3 days.
+        for (n, least) in [(5, 1), (4, 2), (3, 5)] {
+            for variant in 0..TRIES {
+                let s = week(n, variant);
+                assert_eq!(sessions(&s, 7, &slots), usize::from(n));
+                assert_eq!(twice(&s, 7, 3), least, "{n} sessions, variant {variant}");
+            }
+        }
+        // As even as they can be: 4 sessions feed 3, 3, 4 and 4 meals.
+        let s = week(4, 0);
+        let mut sizes: Vec<usize> = (0..7)
+            .flat_map(|d| (1..3).map(move |k| (d, k)))
+            .filter(|(d, k)| s.role(*d, *k) == Role::Cook)
+            .map(|(d, k)| {
+                1 + eats(&s, 7, 3)
+                    .iter()
+                    .filter(|e| (e.2, e.3) == (d, k))
+                    .count()
+            })
+            .collect();
+        sizes.sort_unstable();
+        assert_eq!(sizes, [3, 3, 4, 4]);
+    }
+
     #[test]
     fn without_leftovers_or_slots_to_pair_every_meal_is_fresh() {
-        let s = Schedule::new(None, &[Breakfast, Lunch, Dinner], &[true; 3], 7, 0);
+        let s = Schedule::new(None, &[Breakfast, Lunch, Dinner], &[true; 3], 7, 0, true);
         assert!(!s.any());
         let s = Schedule::new(
             Some(Leftovers::default()),
@@ -382,14 +693,18 @@ mod tests {
             &[true; 2],
             7,
             0,
+            true,
         );
         assert!(!s.any());
         let s = Schedule::new(
-            Some(Leftovers::default()),
+            Some(Leftovers {
+                cook_at_most: Some(1),
+            }),
             &[Lunch, Dinner],
             &[false; 2],
             7,
             0,
+            true,
         );
         assert!(!s.any());
     }

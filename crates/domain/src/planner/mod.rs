@@ -555,6 +555,7 @@ fn week_schedule(request: &PlanRequest<'_>) -> leftovers::Schedule {
         &open,
         usize::from(request.days),
         0,
+        request.diners().len() == 1,
     )
 }
 

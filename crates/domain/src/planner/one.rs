@@ -383,6 +383,7 @@ fn week_from(
         &vec![true; request.slots.len()],
         usize::from(request.days),
         variant,
+        true,
     );
     // Each earlier day's recipe (catalogue index) per slot.
     let mut picked: Vec<Vec<usize>> = Vec::new();
@@ -448,21 +449,33 @@ fn week_from(
                     main: is_main(request.slots[k]),
                     banned,
                     keep: None,
+                    again: false,
                 }
             })
             .collect();
         let day = usize::from(day_of_week - 1);
-        // The dishes of earlier meals this day eats: (slot, recipe, its
-        // one candidate), one slot per dish.
+        // The dishes of earlier days this day eats: (slot, recipe, its
+        // one candidate), one slot per dish but for a batch (one cooking)
+        // eaten twice today.
         let mut leftover: Vec<(usize, usize, Vec<Candidate>)> = Vec::new();
+        // Dishes cooked today for a later meal of today: (cooking slot,
+        // eating slot).
+        let mut ties: Vec<(usize, usize)> = Vec::new();
         for k in 0..request.slots.len() {
-            if let Role::Eat(from_day, from_slot) = schedule.role(day, k) {
-                let r = picked[from_day][from_slot];
-                if leftover.iter().all(|(_, other, _)| *other != r)
-                    && let Some(c) = slot_pools[from_slot].iter().find(|c| c.index == r)
-                {
-                    leftover.push((k, r, vec![c.clone()]));
-                }
+            let Role::Eat(from_day, from_slot) = schedule.role(day, k) else {
+                continue;
+            };
+            if from_day == day {
+                ties.push((from_slot, k));
+                continue;
+            }
+            let r = picked[from_day][from_slot];
+            if leftover
+                .iter()
+                .all(|(j, other, _)| *other != r || schedule.role(day, *j) == schedule.role(day, k))
+                && let Some(c) = slot_pools[from_slot].iter().find(|c| c.index == r)
+            {
+                leftover.push((k, r, vec![c.clone()]));
             }
         }
         let week_use = dishes.week_use(&used);
@@ -481,32 +494,83 @@ fn week_from(
         // Earlier days but yesterday (the same slot may not repeat) are
         // starts for a hard day, most recent first.
         let starts: Vec<Vec<(usize, f64)>> = earlier.iter().rev().skip(1).cloned().collect();
-        let mut kept_leftovers = false;
-        let mut chosen: Option<(Problem<'_>, Day, bool)> = None;
-        if !leftover.is_empty() {
-            let mut with = slots.clone();
-            for (k, _, pool) in &leftover {
-                with[*k].pool = pool;
-                with[*k].banned.clear();
-            }
-            let with_pools: Vec<&[Candidate]> = with.iter().map(|s| s.pool).collect();
-            if let Some(fill) = distinct_fill(&with_pools) {
-                let mut problem = problem_of(with);
-                let starts: Vec<Vec<(usize, f64)>> = starts
+        let pinned_starts = |pins: &[(usize, &[Candidate])]| -> Vec<Vec<(usize, f64)>> {
+            starts
+                .iter()
+                .map(|picks| {
+                    let mut picks = picks.clone();
+                    for (k, _) in pins {
+                        picks[*k].0 = 0;
+                    }
+                    picks
+                })
+                .collect()
+        };
+        let earlier_pins: Vec<(usize, &[Candidate])> = leftover
+            .iter()
+            .map(|(k, _, p)| (*k, p.as_slice()))
+            .collect();
+        // Each dish cooked for later today: the cooking slot's pick in
+        // the day searched with only the earlier days' dishes pinned, or
+        // failing that the eating slot's.
+        let mut options: Vec<Vec<(usize, usize, Vec<Candidate>)>> = Vec::new();
+        if !ties.is_empty()
+            && let Some((with, fill)) = pinned(&slots, &earlier_pins)
+        {
+            let mut problem = problem_of(with);
+            let (best, _) = best_day(&mut problem, &mut rng, &pinned_starts(&earlier_pins), &fill);
+            let pick = |k: usize| &problem.slots[k].pool[best.picks[k].0];
+            for eaten in [false, true] {
+                let option: Vec<(usize, usize, Vec<Candidate>)> = ties
                     .iter()
-                    .map(|picks| {
-                        let mut picks = picks.clone();
-                        for (k, _, _) in &leftover {
-                            picks[*k].0 = 0;
-                        }
-                        picks
+                    .filter_map(|(cook, eat)| {
+                        let c = if eaten {
+                            let r = pick(*eat).index;
+                            day_pools[*cook].iter().find(|c| c.index == r)?
+                        } else {
+                            pick(*cook)
+                        };
+                        Some((*cook, *eat, vec![c.clone()]))
                     })
                     .collect();
-                let (best, extended) = best_day(&mut problem, &mut rng, &starts, &fill);
-                kept_leftovers = true;
-                chosen = Some((problem, best, extended));
+                if option.len() == ties.len() {
+                    options.push(option);
+                }
             }
         }
+        if options.is_empty() {
+            options.push(Vec::new());
+        }
+        let mut kept_leftovers = false;
+        let mut chosen: Option<(Problem<'_>, Day, bool)> = None;
+        let mut tied: &[(usize, usize, Vec<Candidate>)] = &[];
+        for option in &options {
+            let mut pins = earlier_pins.clone();
+            for (cook, eat, pool) in option {
+                pins.extend([(*cook, pool.as_slice()), (*eat, pool.as_slice())]);
+            }
+            if pins.is_empty() {
+                break;
+            }
+            let Some((with, fill)) = pinned(&slots, &pins) else {
+                continue;
+            };
+            let mut problem = problem_of(with);
+            let (best, extended) = best_day(&mut problem, &mut rng, &pinned_starts(&pins), &fill);
+            let met = problem.targets_met(&best.picks);
+            if chosen.as_ref().is_none_or(|(was, kept, _)| {
+                met || problem.miss(&best.picks) < was.miss(&kept.picks)
+            }) {
+                kept_leftovers = true;
+                tied = option;
+                chosen = Some((problem, best, extended));
+            }
+            if met || request.budget.spent() {
+                break;
+            }
+        }
+        // Leftovers eaten today, each day's note counting them.
+        let eating = leftover.len() + tied.len();
         // A day the leftovers keep off its targets is planned fresh too,
         // and kept fresh when that meets them.
         let fresh_needed = chosen
@@ -523,8 +587,8 @@ fn week_from(
                 if kept_leftovers {
                     notes[day].push(format!(
                         "day {day_of_week}: cooked fresh rather than eating {} leftover{}, which kept the day off its targets",
-                        leftover.len(),
-                        if leftover.len() == 1 { "" } else { "s" }
+                        eating,
+                        if eating == 1 { "" } else { "s" }
                     ));
                 }
                 kept_leftovers = false;
@@ -561,10 +625,12 @@ fn week_from(
         let planned = planned_day(&problem, &request.slots, &best, extended, day_of_week);
         drop(problem);
         if kept_leftovers && !request.tolerances.admits(&planned.totals, &request.targets) {
-            notes[day].push(leftovers::off_target(day_of_week, leftover.len()));
+            notes[day].push(leftovers::off_target(day_of_week, eating));
         }
         for (slot, index) in indices.iter().enumerate() {
-            let eats = kept_leftovers && leftover.iter().any(|(k, _, _)| *k == slot);
+            let eats = kept_leftovers
+                && (leftover.iter().any(|(k, _, _)| *k == slot)
+                    || tied.iter().any(|(_, k, _)| *k == slot));
             if eats {
                 let Role::Eat(from_day, from_slot) = schedule.role(day, slot) else {
                     unreachable!("a leftover slot eats");
@@ -608,6 +674,56 @@ fn week_from(
         days = week;
     }
     Ok(OneWeek { days, eaten, notes })
+}
+
+/// `slots` with each of `pins` (slot, the one dish it eats) pinned to its
+/// dish, free of the variety bans (`again` where two pins hold one
+/// recipe: a dish eaten twice today), and a start of distinct recipes
+/// around them ([`distinct_fill`]); `None` when the other slots cannot
+/// be filled so.
+fn pinned<'p>(
+    slots: &[Slot<'p>],
+    pins: &[(usize, &'p [Candidate])],
+) -> Option<(Vec<Slot<'p>>, Vec<usize>)> {
+    let mut with = slots.to_vec();
+    for (k, pool) in pins {
+        with[*k].pool = pool;
+        with[*k].banned.clear();
+        with[*k].again = pins
+            .iter()
+            .any(|(j, other)| j != k && other[0].index == pool[0].index);
+    }
+    if with.iter().all(|s| !s.again) {
+        let pools: Vec<&[Candidate]> = with.iter().map(|s| s.pool).collect();
+        let fill = distinct_fill(&pools)?;
+        return Some((with, fill));
+    }
+    // The other slots filled away from the pinned dishes.
+    let taken: Vec<usize> = pins.iter().map(|(_, p)| p[0].index).collect();
+    let free: Vec<usize> = (0..with.len())
+        .filter(|k| pins.iter().all(|(j, _)| j != k))
+        .collect();
+    let pools: Vec<Vec<Candidate>> = free
+        .iter()
+        .map(|k| {
+            with[*k]
+                .pool
+                .iter()
+                .filter(|c| !taken.contains(&c.index))
+                .cloned()
+                .collect()
+        })
+        .collect();
+    let refs: Vec<&[Candidate]> = pools.iter().map(Vec::as_slice).collect();
+    let found = distinct_fill(&refs)?;
+    let mut fill = vec![0; with.len()];
+    for ((k, pool), c) in free.iter().zip(&pools).zip(found) {
+        fill[*k] = with[*k]
+            .pool
+            .iter()
+            .position(|p| p.index == pool[c].index)?;
+    }
+    Some((with, fill))
 }
 
 /// The day `best` of `problem` (whose slots are `meal_types`) as planned,
@@ -673,6 +789,7 @@ fn one_meal_week(
             main: is_main(request.slots[0]),
             banned: Vec::new(),
             keep: None,
+            again: false,
         }],
         fixed: Vec::new(),
         used: &fresh,

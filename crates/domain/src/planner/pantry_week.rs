@@ -528,6 +528,7 @@ mod tests {
                     main: is_main(request.slots[k]),
                     banned: Vec::new(),
                     keep: None,
+                    again: false,
                 })
                 .collect(),
             fixed: Vec::new(),

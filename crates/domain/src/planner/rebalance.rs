@@ -504,6 +504,7 @@ pub(crate) fn rebalance(request: &RebalanceRequest<'_>) -> Rebalanced {
                         Vec::new()
                     },
                     keep: Some(m.recipe),
+                    again: false,
                 }
             })
             .collect(),

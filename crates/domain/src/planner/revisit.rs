@@ -56,6 +56,7 @@ pub(super) fn day_slots<'p>(
             main: is_main(meal_type),
             banned,
             keep: None,
+            again: false,
         });
     }
     Some((slots, current))

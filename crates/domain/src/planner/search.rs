@@ -227,6 +227,10 @@ pub(crate) struct Slot<'a> {
     pub banned: Vec<usize>,
     /// Re-balancing: the recipe it has; any other costs [`CHANGE_PENALTY`].
     pub keep: Option<usize>,
+    /// A dish eaten twice today (a batch cooked for later meals), its
+    /// pool that one dish: it may share its recipe with another such
+    /// slot, and the day's rules count it once.
+    pub again: bool,
 }
 
 /// One day to fill.
@@ -378,14 +382,25 @@ impl Problem<'_> {
             + self.dishes.repeats_cost(self.recipes_of(picks))
     }
 
-    /// The recipe of every meal: fixed meals, then slots.
+    /// The recipe of every meal: fixed meals, then slots (a dish eaten
+    /// twice once).
     fn recipes_of<'p>(&'p self, picks: &'p [(usize, f64)]) -> impl Iterator<Item = usize> + 'p {
         self.fixed.iter().filter_map(|f| f.recipe).chain(
-            self.slots
-                .iter()
-                .zip(picks)
-                .map(|(slot, (c, _))| slot.pool[*c].index),
+            (0..picks.len())
+                .filter(|s| !self.eaten_again(picks, *s, *s))
+                .map(|s| self.slots[s].pool[picks[s].0].index),
         )
+    }
+
+    /// Whether slot `s` holds a dish eaten twice today that another
+    /// `again` slot holds too, one before it or `k` (the slot the
+    /// descent visits, counted on its own): the day's rules count it there.
+    fn eaten_again(&self, picks: &[(usize, f64)], s: usize, k: usize) -> bool {
+        let recipe = |j: usize| self.slots[j].pool[picks[j].0].index;
+        self.slots[s].again
+            && (0..picks.len()).any(|j| {
+                j != s && (j < s || j == k) && self.slots[j].again && recipe(j) == recipe(s)
+            })
     }
 
     /// Whether no main protein food is in more than two meals and no dish
@@ -498,8 +513,11 @@ impl Problem<'_> {
             && self.cap_of(slot, c) >= slot.range.min - 1e-9
     }
 
-    /// Recipes held by the fixed meals and by every slot but `skip`.
+    /// Recipes held by the fixed meals and by every slot but `skip` (but
+    /// for an `again` slot, by the other `again` ones: a dish eaten twice
+    /// today).
     fn held(&self, picks: &[(usize, f64)], skip: usize) -> Vec<usize> {
+        let again = self.slots.get(skip).is_some_and(|s| s.again);
         self.fixed
             .iter()
             .filter_map(|f| f.recipe)
@@ -507,7 +525,7 @@ impl Problem<'_> {
                 picks
                     .iter()
                     .enumerate()
-                    .filter(|(s, _)| *s != skip)
+                    .filter(|(s, _)| *s != skip && !(again && self.slots[*s].again))
                     .map(|(s, (c, _))| self.slots[s].pool[*c].index),
             )
             .collect()
@@ -629,7 +647,9 @@ impl Problem<'_> {
                         *o += v * sv;
                     }
                     others_cost += self.pick_cost(&self.slots[s], cand, *sv);
-                    others_cost += seen.add(self.dishes, cand.index);
+                    if !self.eaten_again(&picks, s, k) {
+                        others_cost += seen.add(self.dishes, cand.index);
+                    }
                 }
                 let others_kcal: f64 = kcal.iter().sum::<f64>() - kcal[k];
                 let residual: [f64; 4] = std::array::from_fn(|j| self.scorer.target[j] - others[j]);
