@@ -653,10 +653,10 @@ mod tests {
     }
 
     /// Calcium only in dinners of 35%+ protein (1,000 mg a serving): a
-    /// day that serves one keeps the mother's protein on target only
-    /// with a leaner breakfast or lunch beside it, which no single dish
-    /// swapped in for her can bring. Searching the whole day again, with
-    /// her week's lack as a cost, takes her to 80% (78.6% without it).
+    /// day that serves one keeps a seat's protein on target only with a
+    /// leaner breakfast or lunch beside it. The portion moves and single
+    /// swaps leave the mother at 78.6% of her calcium; searching the
+    /// whole day again, with her week's lack as a cost, takes her to 80%.
     #[test]
     fn a_whole_day_searched_again_fits_a_rich_dish_in() {
         let diners = table();
