@@ -256,8 +256,21 @@ impl Households {
                 out.micro_weeks.2 += 1;
             } else {
                 let p = &members[d];
+                // Who shares the table: each other seat's diets.
+                let others: Vec<String> = members
+                    .iter()
+                    .enumerate()
+                    .filter(|(o, _)| *o != d)
+                    .map(|(_, o)| {
+                        let strict = o
+                            .diets
+                            .iter()
+                            .find(|x| matches!(x, DietType::Vegan | DietType::Vegetarian));
+                        strict.map_or("omnivore".to_string(), |x| format!("{x:?}").to_lowercase())
+                    })
+                    .collect();
                 out.short.push(format!(
-                    "{:.0} kcal, {} meals, {:?} {:?}, calcium reference {:.0} mg: Ca / Fe / K / B12 {:.0} / {:.0} / {:.0} / {:.0}%",
+                    "{:.0} kcal, {} meals, {:?} {:?}, calcium reference {:.0} mg: Ca / Fe / K / B12 {:.0} / {:.0} / {:.0} / {:.0}%; at the table: {}",
                     p.targets.calories,
                     diners[d].slots.len(),
                     p.diets,
@@ -267,6 +280,7 @@ impl Households {
                     shares[1].1 * 100.0,
                     shares[2].1 * 100.0,
                     shares[3].1 * 100.0,
+                    others.join(", "),
                 ));
             }
         }

@@ -60,6 +60,10 @@ const RESCUE_SHORTLIST: usize = 32;
 /// best of a first screen by how well each fits the eaters' remaining
 /// targets alone.
 const PRESCREEN: usize = 32;
+/// Candidates scored in full besides the [`PRESCREEN`] where a seat's
+/// micronutrient needs are weighed ([`Seat::need`](table::Seat)): the best
+/// of the rest by their fit less what they bring to those needs.
+const RICH_PRESCREEN: usize = 8;
 /// Random starts per day.
 const STARTS: usize = 3;
 /// Further starts for a day on which someone's day is still missed.
@@ -112,6 +116,15 @@ const SHARE_MIN_SERVINGS: f64 = 0.5;
 const LARGER_COST: f64 = 4.0;
 /// Weight of the preference bonus (diet types, tastes) per eater.
 const BONUS_WEIGHT: f64 = 0.3;
+/// What a seat's day missing the whole of one goal's need costs while
+/// the seats' repair searches a day again ([`micro`], [`Seat::need`](table::Seat)):
+/// far above a day's error within its tolerances (at most about 5) and
+/// the meal-size bands, so that the search gives room to what the week
+/// lacks, and under a target's miss (1,000); the repair keeps a new day
+/// only when everyone's targets and limits hold. At 20 the tables' weeks
+/// with all four were a point fewer (`docs/BENCHMARKS.md`, "Household
+/// micronutrients in the day search").
+const REPAIR_NEED_WEIGHT: f64 = 80.0;
 
 /// One person's portion of a dish.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -160,6 +160,18 @@ pub(super) fn lacking(references: &ReferenceIntakes, days: &[Micronutrients]) ->
     (short, s.iter().map(|v| (AIM - v).max(0.0)).sum())
 }
 
+/// What a day should bring of each goal for a week whose other days
+/// are `others` (the day itself counted as nothing) to reach [`AIM`] of
+/// `references` on its average: none where they already do.
+pub(super) fn day_need(
+    references: &ReferenceIntakes,
+    others: &[Micronutrients],
+) -> [f64; GOALS.len()] {
+    let days = others.len().max(1) as f64;
+    let total: Micronutrients = others.iter().copied().sum();
+    GOALS.map(|g| (AIM * references.get(g).amount * days - total.get(g)).max(0.0))
+}
+
 /// What one unit of each goal is worth to a week of `days` (its
 /// micronutrients day by day): its share of the reference on the week's
 /// average, while the week lacks it; nothing once it is reached.

@@ -22,11 +22,13 @@ impl Search<'_> {
     }
 
     /// What person `d`'s day of `choice` costs at their best portions
-    /// (less their preference bonus), and those portions.
+    /// (less their preference bonus, with what it lacks of their
+    /// micronutrient needs when they are weighed), and those portions.
     pub(super) fn seat_cost(&self, d: usize, choice: &Choice) -> (f64, Vec<f64>) {
         let seat = &self.seats[d];
         let dishes: Vec<usize> = seat.fed_by.iter().map(|(t, g)| choice[*t][*g]).collect();
         let (loss, servings) = self.portion(seat, &dishes);
+        let loss = loss + self.need_cost(seat, &dishes, &servings);
         let bonus: f64 = dishes.iter().map(|r| self.bonuses[d][*r]).sum();
         let repeats = self.dishes.repeats_cost(dishes.iter().copied());
         (loss + repeats - BONUS_WEIGHT * bonus, servings)
@@ -255,6 +257,28 @@ impl Search<'_> {
                 k += 1;
             }
         }
+    }
+
+    /// What `seat`'s day of `dishes` at `servings` costs for bringing less
+    /// than its day's need of each micronutrient goal ([`Seat::need`]),
+    /// by the share missing; the portions are fitted without it, so that
+    /// they stay as near the targets as the day search leaves them.
+    pub(super) fn need_cost(&self, seat: &Seat, dishes: &[usize], servings: &[f64]) -> f64 {
+        let Some(need) = &seat.need else {
+            return 0.0;
+        };
+        let mut goals = [0.0; 4];
+        for (r, s) in dishes.iter().zip(servings) {
+            for (t, m) in goals.iter_mut().zip(&self.packed.goals[*r]) {
+                *t += m * s;
+            }
+        }
+        goals
+            .iter()
+            .zip(need)
+            .filter(|(_, want)| **want > 0.0)
+            .map(|(got, want)| seat.need_weight * (1.0 - got / want).max(0.0))
+            .sum()
     }
 
     /// One person's loss for `dishes` at `servings`.

@@ -11,8 +11,8 @@ use crate::planner::{Budget, Rng};
 
 use super::table::{Packed, Seat, TableSlot};
 use super::{
-    BONUS_WEIGHT, DEDUPE_BUDGET, EXTRA_STARTS, PRESCREEN, RESCUE_SHORTLIST, ROUNDS, SHORTLIST,
-    STARTS, Share, TableDay, TableMeal,
+    BONUS_WEIGHT, DEDUPE_BUDGET, EXTRA_STARTS, PRESCREEN, RESCUE_SHORTLIST, RICH_PRESCREEN, ROUNDS,
+    SHORTLIST, STARTS, Share, TableDay, TableMeal,
 };
 
 /// One eater's view of a slot being screened: what stays while its
@@ -32,6 +32,9 @@ struct ScreenView {
     seen: Seen,
     /// What those other dishes' repeats cost.
     base: f64,
+    /// Per micronutrient goal, their day's need ([`Seat::need`]) and that
+    /// less what their other dishes bring; empty when none is weighed.
+    lacks: Vec<(f64, f64)>,
 }
 
 /// A day's dishes: a recipe (catalogue index) per group of each slot.
@@ -205,10 +208,17 @@ impl Search<'_> {
                 let mut rest = seat.scorer.target;
                 let mut seen = Seen::default();
                 let mut base = 0.0;
+                let mut lacks: Vec<(f64, f64)> = seat
+                    .need
+                    .map(|n| n.iter().map(|v| (*v, *v)).collect())
+                    .unwrap_or_default();
                 for (j, (dish, s)) in dishes.iter().zip(&servings).enumerate() {
                     if j != k {
                         for (c, v) in rest.iter_mut().zip(&seat.units[*dish]) {
                             *c -= v * s;
+                        }
+                        for ((_, left), v) in lacks.iter_mut().zip(&self.packed.goals[*dish]) {
+                            *left -= v * s;
                         }
                         base += seen.add(self.dishes, *dish);
                     }
@@ -221,19 +231,27 @@ impl Search<'_> {
                     rest,
                     seen,
                     base,
+                    lacks,
                 }
             })
             .collect();
         let current = choice[t][g];
         // A first, cheap screen: each candidate's least-squares fit of the
         // eaters' remaining targets alone (four numbers each); only the
-        // best [`PRESCREEN`] are scored in full.
-        let mut fits: Vec<(f64, usize)> = Vec::with_capacity(self.slots[t].pools[g].len());
+        // best [`PRESCREEN`] are scored in full. Where the eaters' days
+        // weigh micronutrient needs, also the best [`RICH_PRESCREEN`] of
+        // the rest by that fit less what they bring to those needs (as
+        // [`need_cost`](Self::need_cost) weighs it), so that a dish rich
+        // in what a seat lacks is weighed without displacing those that
+        // fit.
+        let mut fits: Vec<(f64, f64, usize)> = Vec::with_capacity(self.slots[t].pools[g].len());
+        let needing = views.iter().any(|v| !v.lacks.is_empty());
         for &r in &self.slots[t].pools[g] {
             if r == current || self.holds(choice, t, g, r) {
                 continue;
             }
             let mut miss = week[r];
+            let mut brings = 0.0;
             for v in &views {
                 let seat = &self.seats[v.d];
                 let u = &seat.units[r];
@@ -250,15 +268,28 @@ impl Search<'_> {
                     .zip(&v.rest)
                     .map(|(a, b)| (b - a * x) * (b - a * x))
                     .sum::<f64>();
+                for ((need, left), g) in v.lacks.iter().zip(&self.packed.goals[r]) {
+                    if *need > 0.0 && *left > 0.0 {
+                        brings += seat.need_weight * (g * x).min(*left) / need;
+                    }
+                }
             }
-            fits.push((miss, r));
+            fits.push((miss, miss - brings, r));
         }
         if fits.len() > PRESCREEN {
             fits.select_nth_unstable_by(PRESCREEN, |a, b| a.0.total_cmp(&b.0));
-            fits.truncate(PRESCREEN);
+            if needing {
+                let rest = &mut fits[PRESCREEN..];
+                if rest.len() > RICH_PRESCREEN {
+                    rest.select_nth_unstable_by(RICH_PRESCREEN, |a, b| a.1.total_cmp(&b.1));
+                }
+                fits.truncate(PRESCREEN + RICH_PRESCREEN);
+            } else {
+                fits.truncate(PRESCREEN);
+            }
         }
         let mut scored: Vec<(f64, usize)> = Vec::with_capacity(fits.len());
-        for &(_, r) in &fits {
+        for &(_, _, r) in &fits {
             let mut total = week[r];
             for v in &mut views {
                 let seat = &self.seats[v.d];
@@ -277,10 +308,17 @@ impl Search<'_> {
                 };
                 let q = x * STEPS_PER_SERVING;
                 let mut best = f64::INFINITY;
+                let mut at = lo;
                 for step in [q.floor(), q.ceil()] {
                     v.servings[v.k] = (step / STEPS_PER_SERVING).clamp(lo, hi);
-                    best = best.min(self.loss(seat, &v.dishes, &v.servings));
+                    let l = self.loss(seat, &v.dishes, &v.servings);
+                    if l < best {
+                        best = l;
+                        at = v.servings[v.k];
+                    }
                 }
+                v.servings[v.k] = at;
+                best += self.need_cost(seat, &v.dishes, &v.servings);
                 total += best + v.base + v.seen.cost_of(self.dishes, r)
                     - BONUS_WEIGHT * self.bonuses[v.d][r];
             }

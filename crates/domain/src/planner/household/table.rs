@@ -5,6 +5,7 @@
 use crate::food::meal::MealType;
 use crate::food::nutrition::Nutrition;
 use crate::food::recipe::Recipe;
+use crate::planner::micronutrients::GOALS;
 use crate::planner::pantry::Stock;
 use crate::planner::rules::{Tolerances, grid, is_main, share_bands};
 use crate::planner::search::Scorer;
@@ -156,6 +157,14 @@ pub(super) struct Seat {
     /// The usual smallest portion per slot of theirs: below it a portion
     /// costs [`LARGER_COST`](super::LARGER_COST) per quarter serving too.
     pub(super) usual_min: Vec<f64>,
+    /// While the seats' repair searches a day again ([`micro`](super::micro)),
+    /// what this person's day should bring of each micronutrient goal
+    /// ([`GOALS`]) for their week to reach its aim, the other days as they
+    /// are: a day short of it costs [`need_weight`](Self::need_weight) per
+    /// goal by the share missing. `None`: no goals weighed.
+    pub(super) need: Option<[f64; 4]>,
+    /// What a day missing the whole of one goal's need costs.
+    pub(super) need_weight: f64,
 }
 
 impl Seat {
@@ -206,6 +215,18 @@ impl Seat {
                 .collect(),
             bands: share_bands(slots),
             mains: slots.iter().map(|m| is_main(*m)).collect(),
+            need: None,
+            need_weight: 0.0,
+        }
+    }
+
+    /// This seat with its day's `need` of each micronutrient goal weighed
+    /// at `weight` ([`need`](Self::need)).
+    pub(super) fn needing(&self, need: Option<[f64; 4]>, weight: f64) -> Self {
+        Self {
+            need: need.filter(|_| weight > 0.0),
+            need_weight: weight,
+            ..self.clone()
         }
     }
 
@@ -235,6 +256,9 @@ pub(super) struct Packed {
     pub(super) minor: Vec<MinorValues>,
     /// One serving's weight as served, g.
     pub(super) grams: Vec<f64>,
+    /// One serving's calcium, iron, potassium and vitamin B12
+    /// ([`GOALS`](crate::planner::micronutrients::GOALS)).
+    pub(super) goals: Vec<[f64; 4]>,
 }
 
 impl Packed {
@@ -250,6 +274,10 @@ impl Packed {
                 .collect(),
             minor: recipes.iter().map(minor_of).collect(),
             grams: recipes.iter().map(Recipe::grams).collect(),
+            goals: recipes
+                .iter()
+                .map(|r| GOALS.map(|g| r.card.micronutrients.get(g)))
+                .collect(),
         }
     }
 }
