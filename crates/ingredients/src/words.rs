@@ -27,6 +27,9 @@ const STOP: &[&str] = &[
     // the Spanish joining words of names cooks keep ("pan de barra",
     // "sazón con culantro y achiote").
     "very", "few", "de", "del", "la", "el", "con", "y",
+    // Added on branch ingr18: the "s" of a possessive ("goat's cheese",
+    // "Frank's", "farmer's"), split off at the apostrophe.
+    "s",
 ];
 
 /// How a cook prepares or qualifies a food without making it another
@@ -225,7 +228,28 @@ const PREPARATION: &[&str] = &[
     "grandes",
     "pequena",
     "pequenas",
+    // Added on branch ingr18: cuts and states SR28 does not tell apart
+    // ("slivered almonds", "lukewarm water", "heirloom tomatoes",
+    // "undyed smoked haddock", "unsulphured molasses"); see also
+    // `ORIGINS`. Where SR28 does keep a row of such a word with the food
+    // ("PEARS,ASIAN"), `honest.rs` sends the line to review with that row
+    // first.
+    "slivered",
+    "shaved",
+    "lukewarm",
+    "tepid",
+    "heirloom",
+    "undyed",
+    "unsulphured",
+    "unsulfured",
 ];
+
+/// Places a food is named after where SR28 has the one food ("Thai
+/// basil", "Japanese cucumber", "Asian shallots"): read as preparation
+/// words (branch ingr18), but a count of such a food is not weighed by
+/// the generic piece (a Japanese eggplant is a third of SR28's), only by
+/// a piece that names the place (`matcher.rs`).
+pub(crate) const ORIGINS: &[&str] = &["thai", "japanese", "lebanese", "asian", "persian"];
 
 /// SR28's abbreviations in its short descriptions, spelt out.
 const ABBREVIATIONS: &[(&str, &str)] = &[
@@ -337,6 +361,8 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     ("dehydr", "dehydrated"),
     ("instnt", "instant"),
     ("ckn", "chicken"),
+    // Added on branch ingr18.
+    ("parbld", "parboiled"),
 ];
 
 fn stemmer() -> &'static Stemmer {
@@ -457,7 +483,7 @@ pub fn stem(word: &str) -> String {
 pub fn is_preparation(stem_: &str) -> bool {
     static STEMS: OnceLock<Vec<String>> = OnceLock::new();
     STEMS
-        .get_or_init(|| PREPARATION.iter().map(|w| stem(w)).collect())
+        .get_or_init(|| PREPARATION.iter().chain(ORIGINS).map(|w| stem(w)).collect())
         .iter()
         .any(|s| s == stem_)
 }
