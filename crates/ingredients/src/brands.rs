@@ -23,6 +23,16 @@ const BRANDS: &[&[&str]] = &[
     &["mutti"],
     &["barilla"],
     &["de", "cecco"],
+    // Added on branch ingr18 (none has an SR28 row): Kewpie and Best
+    // Foods mayonnaise, Hidden Valley ranch, Bisquick baking mix, Fritos
+    // corn chips, King's Hawaiian rolls.
+    &["kewpie"],
+    &["best", "foods"],
+    &["hidden", "valley"],
+    &["bisquick"],
+    &["fritos"],
+    &["king", "s", "hawaiian"],
+    &["kings", "hawaiian"],
 ];
 
 /// `words` without any brand's words.

@@ -46,6 +46,12 @@ const GARNISH: &[&str] = &[
     "to top",
     "to finish",
     "brushing",
+    // Added on branch ingr18.
+    "to dust",
+    "to decorate",
+    "decorating",
+    "sprinkling",
+    "to sprinkle",
 ];
 
 /// A food a line may be.
@@ -632,6 +638,21 @@ const STATE_WORDS: &[&str] = &[
 fn with_states(line: &ParsedLine) -> String {
     let comment = line.comment.to_lowercase();
     let mut name = line.name.clone();
+    // "crushed pineapple in juice": the juice it is packed in, never the
+    // fruit's juice; the pack is left to the search and the person
+    // (branch ingr18).
+    for packed in [
+        " in its own juice",
+        " in its juice",
+        " in their own juice",
+        " in their juice",
+        " in natural juice",
+        " in juice",
+    ] {
+        if let Some(at) = name.to_lowercase().find(packed) {
+            name.replace_range(at..at + packed.len(), "");
+        }
+    }
     // "1 (14 oz) can diced tomatoes" are canned tomatoes.
     if matches!(line.amount.and_then(|a| a.unit), Some(Unit::Piece("can")))
         && !name.contains("canned")
@@ -682,6 +703,18 @@ fn food_explains(ndb: u32, stem_: &str) -> bool {
         || description_stems(&food(ndb).description)
             .iter()
             .any(|s| s == stem_)
+        || measured_form(ndb, stem_)
+}
+
+/// "2 cups mashed bananas": a form SR28 measures the food in ("1 cup,
+/// mashed" of raw bananas, "1 cup, pureed" of avocado) is that food, not
+/// another (branch ingr18). Only these forms: a measure's "cooked" or
+/// "dry" would say a state, which the rows tell apart.
+fn measured_form(ndb: u32, stem_: &str) -> bool {
+    ["mashed", "pureed"].iter().any(|w| stem(w) == stem_)
+        && food(ndb).measures.iter().any(|m| {
+            !m.from_kitchen && description_stems(&m.description).iter().any(|s| s == stem_)
+        })
 }
 
 /// "1 lemon, juiced" uses the lemon's juice, "zest of 1 lemon" its zest:
@@ -1816,5 +1849,56 @@ mod tests {
         // The lamb shank's kitchen piece (450 g with bone, 52 % refuse)
         // is of SR28's 1/4" row.
         assert_eq!(placed("4 lamb shanks").grams.round(), 864.0);
+    }
+
+    #[test]
+    fn a_form_sr28_measures_the_food_in_is_that_food() {
+        let banana = placed("1 cup mashed banana");
+        assert_eq!((banana.food.ndb, banana.grams.round()), (9040, 225.0));
+        // Raw potatoes have no mashed measure: mashed potatoes are asked.
+        assert!(matches!(
+            read_line("1 cup mashed potatoes").reading,
+            Reading::NeedsReview { .. }
+        ));
+    }
+
+    #[test]
+    fn fruit_packed_in_juice_is_not_the_juice() {
+        assert_ne!(
+            read_line("1 (20 oz) can pineapple chunks in juice").reading,
+            read_line("2 1/2 cups pineapple juice").reading
+        );
+        if let Reading::Placed(p) = read_line("1 (20 oz) can pineapple chunks in juice").reading {
+            assert!(
+                !FoodTable::sr28()
+                    .get(p.food.ndb)
+                    .unwrap()
+                    .description
+                    .contains("JUC,")
+            );
+        }
+        assert_eq!(placed("1/2 cup pineapple juice").food.ndb, 9273);
+    }
+
+    #[test]
+    fn brands_sr28_lacks_and_purposes_to_dust_or_decorate() {
+        assert_eq!(placed("2 tbsp Kewpie mayonnaise").food.ndb, 4025);
+        assert_eq!(placed("1 cup Bisquick baking mix").food.ndb, 18010);
+        let sugar = placed("confectioners' sugar, to dust");
+        assert_eq!((sugar.food.ndb, sugar.grams), (19336, 0.0));
+        assert_eq!(placed("chopped pistachios to decorate").grams, 0.0);
+    }
+
+    #[test]
+    fn slices_of_pepperoni_and_ginger_are_weighed() {
+        assert_eq!(placed("12 slices pepperoni").grams.round(), 24.0);
+        assert_eq!(placed("4 slices fresh ginger").grams.round(), 8.0);
+    }
+
+    #[test]
+    fn more_spanish_names() {
+        assert_eq!(placed("1 cda de pimentón dulce").food.ndb, 2028);
+        assert_eq!(placed("2 chiles serranos picados").food.ndb, 11977);
+        assert_eq!(placed("1 taza de salsa de tomate").food.ndb, 11549);
     }
 }

@@ -593,6 +593,13 @@ const PURPOSES: &[&str] = &[
     " to drizzle",
     " for dusting",
     " to finish",
+    // Added on branch ingr18: "icing sugar, to dust", "sprinkles to
+    // decorate".
+    " to dust",
+    " to decorate",
+    " for decorating",
+    " to sprinkle",
+    " for sprinkling",
 ];
 
 /// The head cut at a [`MIXING`] phrase or a trailing [`PURPOSES`] one,

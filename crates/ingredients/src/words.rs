@@ -242,6 +242,7 @@ const PREPARATION: &[&str] = &[
     "undyed",
     "unsulphured",
     "unsulfured",
+    "strong",
 ];
 
 /// Places a food is named after where SR28 has the one food ("Thai
