@@ -1901,4 +1901,15 @@ mod tests {
         assert_eq!(placed("2 chiles serranos picados").food.ndb, 11977);
         assert_eq!(placed("1 taza de salsa de tomate").food.ndb, 11549);
     }
+
+    #[test]
+    fn a_leg_of_lamb_a_fillet_and_a_sized_handful() {
+        assert_eq!(
+            placed("1 boneless leg of lamb (about 4 lb)").food.ndb,
+            17230
+        );
+        assert_eq!(placed("500 g haddock fillet, skinned").food.ndb, 15033);
+        assert_eq!(placed("small handful of mint leaves").food.ndb, 2064);
+        assert_eq!(placed("generous pinch of cinnamon").food.ndb, 2010);
+    }
 }

@@ -243,6 +243,12 @@ const PREPARATION: &[&str] = &[
     "unsulphured",
     "unsulfured",
     "strong",
+    // A fillet or rasher is the cut the food comes as ("cod fillet",
+    // "back bacon rashers").
+    "fillet",
+    "fillets",
+    "rasher",
+    "rashers",
 ];
 
 /// Places a food is named after where SR28 has the one food ("Thai
