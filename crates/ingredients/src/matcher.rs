@@ -1912,4 +1912,24 @@ mod tests {
         assert_eq!(placed("small handful of mint leaves").food.ndb, 2064);
         assert_eq!(placed("generous pinch of cinnamon").food.ndb, 2010);
     }
+
+    #[test]
+    fn names_for_one_sr28_row_of_the_food() {
+        assert_eq!(placed("4 oz provolone, sliced").food.ndb, 1035);
+        assert_eq!(placed("1/2 cup seasoned breadcrumbs").food.ndb, 18376);
+        assert_eq!(placed("1/2 cup steel-cut oats").food.ndb, 8120);
+        assert_eq!(placed("1/2 cup dried currants").food.ndb, 9085);
+        assert_eq!(placed("1 cup fresh redcurrants").food.ndb, 9084);
+        assert_eq!(placed("2 tsp Mexican oregano").food.ndb, 2027);
+        assert_eq!(placed("1 tbsp Jamaican curry powder").food.ndb, 2015);
+        // Hash browns are SR28's frozen row only when the line says frozen.
+        assert_eq!(placed("2 cups frozen hash browns").food.ndb, 11390);
+        // A bowl weighs nothing by itself; its stated total is read.
+        assert_eq!(
+            placed("1 bowl cooked white rice (about 200 g)")
+                .grams
+                .round(),
+            200.0
+        );
+    }
 }

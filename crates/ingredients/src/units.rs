@@ -142,6 +142,8 @@ const UNITS: &[(&str, Unit)] = &[
     ("pack", Unit::Piece("package")),
     ("packs", Unit::Piece("package")),
     ("sheet", Unit::Piece("sheet")),
+    ("bowl", Unit::Piece("bowl")),
+    ("bowls", Unit::Piece("bowl")),
     ("sheets", Unit::Piece("sheet")),
     ("pouch", Unit::Piece("package")),
     ("pouches", Unit::Piece("package")),

@@ -249,6 +249,7 @@ const PREPARATION: &[&str] = &[
     "fillets",
     "rasher",
     "rashers",
+    "nonstick",
 ];
 
 /// Places a food is named after where SR28 has the one food ("Thai
