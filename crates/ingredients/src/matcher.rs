@@ -549,12 +549,13 @@ fn place(line: &ParsedLine) -> Reading {
         (Grams::NoVolumeMeasure | Grams::NoPieceWeight(_), Some(found)) => grams(line, found),
         (weighed, _) => weighed,
     };
-    // "4 Japanese eggplants": a place's kind of a food is counted only
-    // by a piece that names it ("1 persian cucumber"), never the generic.
+    // "4 Japanese eggplants", "24 mini pepperoni slices": a place's or a
+    // small kind of a food is counted only by a piece that names it ("1
+    // persian cucumber", "1 mini bagel"), never the generic piece.
     let weighed = match weighed {
         Grams::Known { via, .. }
             if counted
-                && let Some(origin) = crate::words::ORIGINS.iter().find(|o| {
+                && let Some(origin) = crate::words::ORIGINS.iter().chain(&["mini"]).find(|o| {
                     crate::words::spaced(&line.name).contains(&format!(" {o} "))
                         && !via.to_lowercase().contains(*o)
                 }) =>
@@ -1893,6 +1894,11 @@ mod tests {
     fn slices_of_pepperoni_and_ginger_are_weighed() {
         assert_eq!(placed("12 slices pepperoni").grams.round(), 24.0);
         assert_eq!(placed("4 slices fresh ginger").grams.round(), 8.0);
+        // A mini slice is not SR28's slice.
+        assert!(matches!(
+            reason("10 mini pepperoni slices"),
+            ReviewReason::NoPieceWeight(_)
+        ));
     }
 
     #[test]
