@@ -24,12 +24,11 @@ const BRANDS: &[&[&str]] = &[
     &["barilla"],
     &["de", "cecco"],
     // Added on branch ingr18 (none has an SR28 row): Kewpie and Best
-    // Foods mayonnaise, Hidden Valley ranch, Bisquick baking mix, Fritos
-    // corn chips, King's Hawaiian rolls.
+    // Foods mayonnaise, Hidden Valley ranch, Fritos corn chips, King's
+    // Hawaiian rolls. (Bisquick, said alone for the mix, is a name.)
     &["kewpie"],
     &["best", "foods"],
     &["hidden", "valley"],
-    &["bisquick"],
     &["fritos"],
     &["king", "s", "hawaiian"],
     &["kings", "hawaiian"],

@@ -639,21 +639,6 @@ const STATE_WORDS: &[&str] = &[
 fn with_states(line: &ParsedLine) -> String {
     let comment = line.comment.to_lowercase();
     let mut name = line.name.clone();
-    // "crushed pineapple in juice": the juice it is packed in, never the
-    // fruit's juice; the pack is left to the search and the person
-    // (branch ingr18).
-    for packed in [
-        " in its own juice",
-        " in its juice",
-        " in their own juice",
-        " in their juice",
-        " in natural juice",
-        " in juice",
-    ] {
-        if let Some(at) = name.to_lowercase().find(packed) {
-            name.replace_range(at..at + packed.len(), "");
-        }
-    }
     // "1 (14 oz) can diced tomatoes" are canned tomatoes.
     if matches!(line.amount.and_then(|a| a.unit), Some(Unit::Piece("can")))
         && !name.contains("canned")
@@ -705,6 +690,25 @@ fn food_explains(ndb: u32, stem_: &str) -> bool {
             .iter()
             .any(|s| s == stem_)
         || measured_form(ndb, stem_)
+}
+
+/// "crushed pineapple in juice": the juice the fruit is packed in, not
+/// the fruit's juice a name found in the words ("pineapple juice"), so
+/// that name is not sure (branch ingr18).
+fn packed_in_juice(name: &str, ndb: u32) -> bool {
+    let packed = [
+        " in juice",
+        " in its juice",
+        " in its own juice",
+        " in their juice",
+        " in natural juice",
+    ]
+    .iter()
+    .any(|p| name.to_lowercase().contains(p));
+    let description = &food(ndb).description;
+    packed
+        && (description.contains("JUC") || description.contains("JUICE"))
+        && !description.contains(" PK")
 }
 
 /// "2 cups mashed bananas": a form SR28 measures the food in ("1 cup,
@@ -811,7 +815,11 @@ pub fn candidates(name: &str) -> Vec<Candidate> {
         }];
     }
     match named {
-        Some(m) if m.unexplained.is_empty() && !contradicts(&whole, m.ndb) => {
+        Some(m)
+            if m.unexplained.is_empty()
+                && !contradicts(&whole, m.ndb)
+                && !packed_in_juice(name, m.ndb) =>
+        {
             // A name the lexicon knows outright needs no search.
             return vec![Candidate {
                 ndb: m.ndb,
