@@ -143,6 +143,8 @@ const UNITS: &[(&str, Unit)] = &[
     ("packs", Unit::Piece("package")),
     ("sheet", Unit::Piece("sheet")),
     ("bowl", Unit::Piece("bowl")),
+    ("rack", Unit::Piece("rack")),
+    ("racks", Unit::Piece("rack")),
     ("bowls", Unit::Piece("bowl")),
     ("sheets", Unit::Piece("sheet")),
     ("pouch", Unit::Piece("package")),
