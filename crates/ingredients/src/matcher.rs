@@ -690,6 +690,9 @@ fn food_explains(ndb: u32, stem_: &str) -> bool {
             .iter()
             .any(|s| s == stem_)
         || measured_form(ndb, stem_)
+        // "Thai basil", "Japanese cucumber": a place's kind of a herb,
+        // spice, fruit, vegetable or grain SR28 has one row of.
+        || (crate::words::is_origin(stem_) && [2, 9, 11, 20].contains(&group))
 }
 
 /// "crushed pineapple in juice": the juice the fruit is packed in, not
@@ -1811,6 +1814,11 @@ mod tests {
         // SR28 keeps Asian pears apart: asked, that row first.
         assert_eq!(asked_first("2 Asian pears, sliced")[0], 9340);
         assert!(desc("1 cup cooked Japanese rice").contains("SHORT-GRAIN"));
+        // Not a bread or a sauce: Lebanese bread is pita, not white bread.
+        assert!(matches!(
+            read_line("200 g Lebanese bread").reading,
+            Reading::NeedsReview { .. }
+        ));
     }
 
     #[test]

@@ -230,8 +230,8 @@ const PREPARATION: &[&str] = &[
     "pequenas",
     // Added on branch ingr18: cuts and states SR28 does not tell apart
     // ("slivered almonds", "lukewarm water", "heirloom tomatoes",
-    // "undyed smoked haddock", "unsulphured molasses"); see also
-    // `ORIGINS`. Where SR28 does keep a row of such a word with the food
+    // "undyed smoked haddock", "unsulphured molasses"; see also
+    // `ORIGINS`). Where SR28 does keep a row of such a word with the food
     // ("PEARS,ASIAN"), `honest.rs` sends the line to review with that row
     // first.
     "slivered",
@@ -253,10 +253,11 @@ const PREPARATION: &[&str] = &[
 ];
 
 /// Places a food is named after where SR28 has the one food ("Thai
-/// basil", "Japanese cucumber", "Asian shallots"): read as preparation
-/// words (branch ingr18), but a count of such a food is not weighed by
-/// the generic piece (a Japanese eggplant is a third of SR28's), only by
-/// a piece that names the place (`matcher.rs`).
+/// basil", "Japanese cucumber", "Asian shallots"; branch ingr18): they
+/// leave a herb, spice, fruit, vegetable or grain as it is (`matcher.rs`;
+/// not a bread or a sauce: "Lebanese bread" is pita), and a count of such
+/// a food is not weighed by the generic piece (a Japanese eggplant is a
+/// third of SR28's), only by a piece that names the place.
 pub(crate) const ORIGINS: &[&str] = &["thai", "japanese", "lebanese", "asian", "persian"];
 
 /// SR28's abbreviations in its short descriptions, spelt out.
@@ -487,11 +488,16 @@ pub fn stem(word: &str) -> String {
     stemmer().stem(word).into_owned()
 }
 
+/// Whether a stem is one of the [`ORIGINS`].
+pub fn is_origin(stem_: &str) -> bool {
+    ORIGINS.iter().any(|o| stem(o) == stem_)
+}
+
 /// Whether a stem only prepares or qualifies a food.
 pub fn is_preparation(stem_: &str) -> bool {
     static STEMS: OnceLock<Vec<String>> = OnceLock::new();
     STEMS
-        .get_or_init(|| PREPARATION.iter().chain(ORIGINS).map(|w| stem(w)).collect())
+        .get_or_init(|| PREPARATION.iter().map(|w| stem(w)).collect())
         .iter()
         .any(|s| s == stem_)
 }
