@@ -23,6 +23,15 @@ const BRANDS: &[&[&str]] = &[
     &["mutti"],
     &["barilla"],
     &["de", "cecco"],
+    // Added on branch ingr18 (none has an SR28 row): Kewpie and Best
+    // Foods mayonnaise, Hidden Valley ranch, Fritos corn chips, King's
+    // Hawaiian rolls. (Bisquick, said alone for the mix, is a name.)
+    &["kewpie"],
+    &["best", "foods"],
+    &["hidden", "valley"],
+    &["fritos"],
+    &["king", "s", "hawaiian"],
+    &["kings", "hawaiian"],
 ];
 
 /// `words` without any brand's words.

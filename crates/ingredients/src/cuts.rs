@@ -90,7 +90,10 @@ fn fields(description: &str) -> Vec<&str> {
 fn row(description: &str) -> Option<Row> {
     let fields = fields(description);
     let (last, rest) = fields.split_last()?;
-    let meat = matches!(fields.as_slice(), ["BEEF", ..] | ["PORK", "FRSH", ..]);
+    let meat = matches!(
+        fields.as_slice(),
+        ["BEEF", ..] | ["PORK", "FRSH", ..] | ["LAMB", ..] | ["VEAL", ..]
+    );
     if !meat || !matches!(*last, "RAW" | "RW") {
         return None;
     }
@@ -127,18 +130,29 @@ fn row(description: &str) -> Option<Row> {
     out.trim.is_some().then_some(out)
 }
 
-/// What the line says of trim and grade.
-/// "Trimmed" picks a beef cut's lean-only row; a pork cut trimmed by a
-/// cook (a shoulder's fat cap, a tenderloin's silverskin) keeps the fat
-/// marbled through it, and only "lean" picks its lean-only row.
-fn wanted(text: &str, beef: bool) -> (Trim, Option<usize>) {
+/// The fat figure of a cut's fields ("1/8\""), if any.
+fn figure(cut: &[String]) -> Option<&str> {
+    cut.iter().map(String::as_str).find(|f| f.ends_with('"'))
+}
+
+/// Two cuts are one when their fields agree but for the fat figure.
+fn same_cut(a: &[String], b: &[String]) -> bool {
+    let bare =
+        |c: &[String]| -> Vec<String> { c.iter().filter(|f| !f.ends_with('"')).cloned().collect() };
+    bare(a) == bare(b)
+}
+
+/// What the line says of trim and grade: "lean", "trimmed" (and so "fat
+/// trimmed", "extra-lean") pick the lean-only row of any cut, beef, pork
+/// or lamb (the keying rule K1 of branch ingr18, `bench-data/README.md`).
+fn wanted(text: &str) -> (Trim, Option<usize>) {
     let lower = text.to_lowercase();
     let words: Vec<&str> = lower
         .split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())
         .collect();
     let said = |w: &str| words.contains(&w);
-    let trim = if said("lean") || (beef && said("trimmed")) {
+    let trim = if said("lean") || said("trimmed") {
         Trim::Lean
     } else {
         Trim::LeanAndFat
@@ -155,23 +169,31 @@ fn wanted(text: &str, beef: bool) -> (Trim, Option<usize>) {
 /// weighs by trim, or it is already the row wanted.
 pub(crate) fn as_bought(placed: &Food, text: &str) -> Option<&'static Food> {
     let placed_row = row(&placed.description)?;
-    let beef = placed.description.starts_with("BEEF");
-    let (trim, grade) = wanted(text, beef);
+    let (trim, grade) = wanted(text);
     let foods = FoodTable::sr28().foods();
     let siblings: Vec<(&Food, Row)> = foods
         .iter()
         .filter_map(|f| row(&f.description).map(|r| (f, r)))
-        .filter(|(_, r)| r.cut == placed_row.cut)
+        .filter(|(_, r)| same_cut(&r.cut, &placed_row.cut))
         .collect();
+    let figure_of_placed = figure(&placed_row.cut);
     // The trim asked when SR28 has it, else the placed row's own.
     let trim = if siblings.iter().any(|(_, r)| r.trim == Some(trim)) {
         trim
     } else {
         placed_row.trim?
     };
+    // Of the fat left on the cut, a 1/8" or 0" trim before SR28's older
+    // 1/4" rows (lamb's), then the placed row's own.
     let rank = |r: &Row| {
         let g = r.grade.unwrap_or(GRADES.len());
-        (grade.is_some_and(|w| w != g), g)
+        let figure = figure(&r.cut);
+        (
+            grade.is_some_and(|w| w != g),
+            figure == Some("1/4\""),
+            figure != figure_of_placed,
+            g,
+        )
     };
     let best = siblings
         .iter()
@@ -213,17 +235,26 @@ mod tests {
     }
 
     #[test]
-    fn a_fresh_pork_cut_is_lean_and_fat_unless_trimmed() {
+    fn a_fresh_pork_cut_is_lean_and_fat_unless_lean_or_trimmed() {
         // SR28 spells the lean-only tenderloin with spaces, not commas.
         assert_eq!(bought(10060, "1 pork tenderloin (about 1 lb)"), 10218);
         assert_eq!(bought(10218, "2 lean pork tenderloins"), 10060);
-        assert_eq!(
-            bought(10218, "1 lb pork tenderloin, silverskin trimmed"),
-            10218
-        );
-        assert_eq!(bought(10070, "3 lb pork shoulder, trimmed"), 10070);
+        // K1: "trimmed" is lean only, pork as beef.
+        assert_eq!(bought(10070, "3 lb pork shoulder, trimmed"), 10072);
+        assert_eq!(bought(10070, "3 lb pork shoulder, cubed"), 10070);
         // A cut already lean and fat, and a cured ham, stay.
         assert_eq!(bought(10224, "2 lb boneless pork loin roast"), 10224);
         assert_eq!(bought(10141, "4 oz serrano ham"), 10141);
+    }
+
+    #[test]
+    fn lamb_is_read_by_trim_and_an_eighth_inch_before_a_quarter() {
+        // Lamb shoulder, lean only 1/4": lean and fat, 1/8" trim.
+        assert_eq!(bought(17039, "1 kg lamb shoulder, cubed"), 17242);
+        assert_eq!(bought(17035, "1 kg lamb shoulder, cubed"), 17242);
+        // Trimmed: SR28's lean-only shoulder (it weighs that at 1/4").
+        assert_eq!(bought(17035, "1 kg lamb shoulder, trimmed"), 17039);
+        // Beef keeps its placed 0" or 1/8" figure where SR28 has both.
+        assert_eq!(bought(13970, "1 lb flank steak"), 13970);
     }
 }

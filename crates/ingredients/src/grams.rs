@@ -71,6 +71,7 @@ const FORMS: &[(&str, &[&str])] = &[
     ("sliced", &["sliced", "slices"]),
     // Flaked almonds are the sliced ones.
     ("flaked", &["sliced"]),
+    ("slivered", &["slivered"]),
     ("shredded", &["shredded", "grated"]),
     ("grated", &["grated", "shredded"]),
     ("packed", &["packed"]),

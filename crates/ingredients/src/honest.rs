@@ -109,7 +109,11 @@ pub fn unexplained_qualifier(line: &ParsedLine, chosen: &Food) -> Option<&'stati
     let states: Vec<String> = STATES.iter().map(|w| stem(w)).collect();
     let qualifiers: Vec<&String> = said
         .iter()
-        .filter(|s| is_preparation(s) && !row.contains(s) && !named.contains(s))
+        .filter(|s| {
+            (is_preparation(s) || crate::words::is_origin(s))
+                && !row.contains(s)
+                && !named.contains(s)
+        })
         .filter(|s| s.chars().any(char::is_alphabetic))
         .collect();
     for qualifier in qualifiers {

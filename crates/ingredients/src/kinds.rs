@@ -71,7 +71,7 @@ const KINDS: &[Kind] = &[
         rows: &["MEDIUM-GRAIN"],
     },
     Kind {
-        said: &["short grain", "sushi rice"],
+        said: &["short grain", "sushi rice", "japanese"],
         family: Some("RICE"),
         rows: &["SHORT-GRAIN"],
     },

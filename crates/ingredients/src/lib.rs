@@ -18,6 +18,7 @@ pub mod foods;
 mod frozen;
 mod gloss;
 pub mod grams;
+pub(crate) mod heat;
 mod honest;
 pub(crate) mod kinds;
 mod lean;

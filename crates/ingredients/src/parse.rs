@@ -166,6 +166,22 @@ pub fn parse_line(text: &str) -> Result<ParsedLine, ParseError> {
     }
     // "1 large head romaine": a size before a counted piece.
     let mut size = None;
+    // "small handful of mint", "large pinch of saffron" (branch ingr18):
+    // a size or hedge before a unit, with no number; it sizes a piece
+    // and leaves a spoonful or pinch as it is.
+    if amount.is_none()
+        && let Some((first, unit_word)) = tokens.get(at).zip(tokens.get(at + 1))
+        && let Some(unit) = unit_of(&unit_word.to_lowercase())
+        && matches!(
+            first.to_lowercase().as_str(),
+            "small" | "large" | "big" | "generous" | "tiny" | "good" | "heaped" | "scant"
+        )
+    {
+        if matches!(unit, Unit::Piece(_)) {
+            size = take_size(&mut vec![first.to_lowercase()]);
+        }
+        at += 1;
+    }
     if amount.is_some()
         && let Some((first, unit_word)) = tokens.get(at).zip(tokens.get(at + 1))
         && let Some(Unit::Piece(piece)) = unit_of(&unit_word.to_lowercase())
@@ -593,6 +609,13 @@ const PURPOSES: &[&str] = &[
     " to drizzle",
     " for dusting",
     " to finish",
+    // Added on branch ingr18: "icing sugar, to dust", "sprinkles to
+    // decorate".
+    " to dust",
+    " to decorate",
+    " for decorating",
+    " to sprinkle",
+    " for sprinkling",
 ];
 
 /// The head cut at a [`MIXING`] phrase or a trailing [`PURPOSES`] one,

@@ -489,6 +489,6 @@ mod tests {
             "1 tbsp sugar, for dusting"
         );
         // ... but after the comma it is only the cook's note.
-        assert_eq!(en("2 huevos, batidos"), "2 egg, batidos");
+        assert_eq!(en("2 huevos, templados"), "2 egg, templados");
     }
 }

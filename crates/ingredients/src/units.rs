@@ -96,6 +96,10 @@ const UNITS: &[(&str, Unit)] = &[
     // A splash ("un chorrito") is a cook's estimate, about a teaspoon
     // (5 ml est.; no standard measure defines it).
     ("splash", Unit::Volume(5.0)),
+    // A squeeze (of lemon or lime juice), likewise a cook's teaspoon
+    // (branch ingr18, est.).
+    ("squeeze", Unit::Volume(5.0)),
+    ("squeezes", Unit::Volume(5.0)),
     ("splashes", Unit::Volume(5.0)),
     ("dashes", Unit::Volume(TSP_ML / 8.0)),
     ("clove", Unit::Piece("clove")),
@@ -130,6 +134,21 @@ const UNITS: &[(&str, Unit)] = &[
     ("tins", Unit::Piece("can")),
     ("jar", Unit::Piece("jar")),
     ("jars", Unit::Piece("jar")),
+    // Added on branch ingr18: a bottle is weighed as a jar, by the size
+    // the line gives ("1 (750 ml) bottle red wine"); a pack or pouch as a
+    // package; a sheet (of filo, nori) by SR28's sheet where it has one.
+    ("bottle", Unit::Piece("jar")),
+    ("bottles", Unit::Piece("jar")),
+    ("pack", Unit::Piece("package")),
+    ("packs", Unit::Piece("package")),
+    ("sheet", Unit::Piece("sheet")),
+    ("bowl", Unit::Piece("bowl")),
+    ("rack", Unit::Piece("rack")),
+    ("racks", Unit::Piece("rack")),
+    ("bowls", Unit::Piece("bowl")),
+    ("sheets", Unit::Piece("sheet")),
+    ("pouch", Unit::Piece("package")),
+    ("pouches", Unit::Piece("package")),
     ("package", Unit::Piece("package")),
     ("packages", Unit::Piece("package")),
     ("pkg", Unit::Piece("package")),

@@ -27,6 +27,9 @@ const STOP: &[&str] = &[
     // the Spanish joining words of names cooks keep ("pan de barra",
     // "sazón con culantro y achiote").
     "very", "few", "de", "del", "la", "el", "con", "y",
+    // Added on branch ingr18: the "s" of a possessive ("goat's cheese",
+    // "Frank's", "farmer's"), split off at the apostrophe.
+    "s",
 ];
 
 /// How a cook prepares or qualifies a food without making it another
@@ -225,7 +228,37 @@ const PREPARATION: &[&str] = &[
     "grandes",
     "pequena",
     "pequenas",
+    // Added on branch ingr18: cuts and states SR28 does not tell apart
+    // ("slivered almonds", "lukewarm water", "heirloom tomatoes",
+    // "undyed smoked haddock", "unsulphured molasses"; see also
+    // `ORIGINS`). Where SR28 does keep a row of such a word with the food
+    // ("PEARS,ASIAN"), `honest.rs` sends the line to review with that row
+    // first.
+    "slivered",
+    "shaved",
+    "lukewarm",
+    "tepid",
+    "heirloom",
+    "undyed",
+    "unsulphured",
+    "unsulfured",
+    "strong",
+    // A fillet or rasher is the cut the food comes as ("cod fillet",
+    // "back bacon rashers").
+    "fillet",
+    "fillets",
+    "rasher",
+    "rashers",
+    "nonstick",
 ];
+
+/// Places a food is named after where SR28 has the one food ("Thai
+/// basil", "Japanese cucumber", "Asian shallots"; branch ingr18): they
+/// leave a herb, spice, fruit, vegetable or grain as it is (`matcher.rs`;
+/// not a bread or a sauce: "Lebanese bread" is pita), and a count of such
+/// a food is not weighed by the generic piece (a Japanese eggplant is a
+/// third of SR28's), only by a piece that names the place.
+pub(crate) const ORIGINS: &[&str] = &["thai", "japanese", "lebanese", "asian", "persian"];
 
 /// SR28's abbreviations in its short descriptions, spelt out.
 const ABBREVIATIONS: &[(&str, &str)] = &[
@@ -337,6 +370,8 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     ("dehydr", "dehydrated"),
     ("instnt", "instant"),
     ("ckn", "chicken"),
+    // Added on branch ingr18.
+    ("parbld", "parboiled"),
 ];
 
 fn stemmer() -> &'static Stemmer {
@@ -451,6 +486,11 @@ pub fn description_stems(description: &str) -> Vec<String> {
 /// The stem of one lower-case word.
 pub fn stem(word: &str) -> String {
     stemmer().stem(word).into_owned()
+}
+
+/// Whether a stem is one of the [`ORIGINS`].
+pub fn is_origin(stem_: &str) -> bool {
+    ORIGINS.iter().any(|o| stem(o) == stem_)
 }
 
 /// Whether a stem only prepares or qualifies a food.
