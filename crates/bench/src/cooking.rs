@@ -388,6 +388,10 @@ pub struct Pantry {
     /// day on target ([`crate::landing`]), 1-3 can, more can and the item
     /// is due on day 1-2, more can and it is due later.
     pub why: Vec<[f64; 4]>,
+    /// The same grams left by food ([`pantry_why`] only): food, the
+    /// person's meals a day, diet (0 any, 1 vegetarian, 2 vegan), whether
+    /// no recipe of theirs holding it can be in a day on target, grams.
+    pub left: Vec<(String, usize, usize, bool, f64)>,
 }
 
 /// Plans a week for each of `people` (their own meals a day), each with a
@@ -532,6 +536,13 @@ fn pantry_of(
                         _ => 3,
                     };
                     out.why[me.slots.len().min(6)][class] += *left;
+                    out.left.push((
+                        food.clone(),
+                        me.slots.len(),
+                        p.hard_diet(),
+                        lands == 0,
+                        *left,
+                    ));
                 }
             }
         }
@@ -605,6 +616,50 @@ impl Pantry {
              | meals a day | left of due | no recipe of theirs in a day on target | 1-3 such recipes | more, due day 1-2 | more, due day 3-7 |\n\
              |---|---|---|---|---|---|\n{}\n",
             rows.join("\n")
+        )
+    }
+
+    /// The foods [`pantry_why`] found left most (by grams, the first
+    /// `n`): kg left, of them at 1-2 meals a day, and of those with no
+    /// recipe of the person in a day on target; items by diet.
+    pub fn foods_left(&self, n: usize) -> String {
+        let mut by: std::collections::BTreeMap<&str, [f64; 6]> = Default::default();
+        for (food, meals, diet, none, grams) in &self.left {
+            let e = by.entry(food.as_str()).or_default();
+            e[0] += grams;
+            if *meals <= 2 {
+                e[1] += grams;
+                if *none {
+                    e[2] += grams;
+                }
+            }
+            e[3 + diet.min(&2)] += 1.0;
+        }
+        let mut rows: Vec<(&str, [f64; 6])> = by.into_iter().collect();
+        rows.sort_by(|a, b| b.1[0].total_cmp(&a.1[0]));
+        if rows.is_empty() {
+            return String::new();
+        }
+        let lines: Vec<String> = rows
+            .iter()
+            .take(n)
+            .map(|(food, e)| {
+                format!(
+                    "| {food} | {:.2} | {:.2} | {:.2} | {} / {} / {} |",
+                    e[0] / 1000.0,
+                    e[1] / 1000.0,
+                    e[2] / 1000.0,
+                    e[3],
+                    e[4],
+                    e[5]
+                )
+            })
+            .collect();
+        format!(
+            "\nThe foods left most (items with more than 10 g left):\n\n\
+             | food | kg left | at 1-2 meals a day | of those, no recipe of theirs in a day on target | items: any / vegetarian / vegan |\n\
+             |---|---|---|---|---|\n{}\n",
+            lines.join("\n")
         )
     }
 

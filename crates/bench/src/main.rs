@@ -103,6 +103,7 @@ fn main() {
         print!("{}", plain.spread());
         print!("{}", used.by_meals());
         print!("{}", used.why_left());
+        print!("{}", used.foods_left(25));
     }
     if n_generated > 0 {
         let generated = generated_catalogue(&shipped, n_generated, seed);

@@ -100,7 +100,14 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
     // 159, 251, 276, 278, 275], 1,279: a 6-meal day gives way (the
     // week's plan takes another path through the new dishes) while the
     // total rises by two and a 5-meal day is won.
-    let floors = [40, 159, 251, 276, 278, 275];
+    // Since 25 dinners that carry pantry foods into one- and two-meal
+    // days (branch pantry42: whole wheat doughs round a pack of the food,
+    // 850-1,190 kcal a serving under 600 g): [55, 163, 252, 276, 277,
+    // 276], 1,299 of 1,680 (bounds [56, 175, 273, 280, 280, 280]): a
+    // one-meal day of two servings now lands 15 more big eaters' days; a
+    // 5-meal day gives way to a 6-meal one (the week takes another path
+    // through the new dinners).
+    let floors = [55, 163, 252, 276, 277, 276];
     // The 3-meal share of its bound is 91 (was 93) since branch cat38b:
     // the new dinners raise the 3-meal bound 266 → 273 days and the
     // planner meets one of the seven (250 → 251).
@@ -179,7 +186,10 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
     // micro38 merged; each alone kept one): the repair never brings one
     // into a day that had none (`micro_week.rs`), so the second is the
     // day search's, a day that keeps its targets and fibre window so.
-    assert!(p.food_thrice <= 2, "a protein food in three meals of a day");
+    // Three since branch pantry42's dinners, whose cheese or calcium-set
+    // tofu (the plates' calcium) is a protein food beside their meat:
+    // three days of 1,680 keep their targets so.
+    assert!(p.food_thrice <= 3, "a protein food in three meals of a day");
     assert_eq!(p.family_twice, 0, "two dishes of one family in a day");
     assert!(p.protein_food_weeks.0 > 0);
     assert_eq!(
@@ -218,10 +228,15 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
     // rice cereal, and eight plates and breakfasts with them (branch
     // cat38b): 220, 240, 228, 220, all four 205 (B12 weeks of gluten-free
     // and soy-free plant eaters; vegetarian 66.7 → 88.1%).
-    for (k, floor) in [220, 240, 228, 220].into_iter().enumerate() {
+    // Since 25 dinners for one- and two-meal days (branch pantry42; the
+    // plates without dairy given cheese or calcium-set tofu, 235-575 mg
+    // of calcium per 1,000 kcal): 219, 240, 232, 221, all four 206: the
+    // one-meal weeks now on target with them have less calcium than the
+    // 650-775 mg calzones and flatbreads they replace (one week).
+    for (k, floor) in [219, 240, 232, 221].into_iter().enumerate() {
         assert!(each[k] >= floor, "micronutrient {k}: {each:?}, was {floor}");
     }
-    assert!(all >= 205, "all four in {all} weeks, was 205");
+    assert!(all >= 206, "all four in {all} weeks, was 205");
     // The greedy original breaks them, so the checks can fail.
     assert!(report.greedy.food_thrice > 0 && report.greedy.family_twice > 0);
     // Portions, meal sizes, variety.
