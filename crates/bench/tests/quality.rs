@@ -160,8 +160,11 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
     // since the dense plates of branch micro38. 1,673 since branch
     // cat38b: one day more over its sodium limit (not traced to a dish)
     // while ten fewer are over the fibre ceiling and B12 weeks rise
-    // 202 → 220.
-    assert!(p.limits_met[1] >= 1673, "sodium {:?}", p.limits_met);
+    // 202 → 220. 1,672 (99.5%) since the one- and two-meal fibre recipes
+    // of branch cat38c: one day more over its sodium limit (not traced to
+    // a dish; the new plates have 90-960 mg a serving) while 40 more
+    // days keep the fibre window.
+    assert!(p.limits_met[1] >= 1672, "sodium {:?}", p.limits_met);
     assert!(
         share(p.limits_met[2]) >= 95,
         "saturated fat {:?}",
@@ -218,10 +221,16 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
     // rice cereal, and eight plates and breakfasts with them (branch
     // cat38b): 220, 240, 228, 220, all four 205 (B12 weeks of gluten-free
     // and soy-free plant eaters; vegetarian 66.7 → 88.1%).
-    for (k, floor) in [220, 240, 228, 220].into_iter().enumerate() {
+    // Since the one- and two-meal fibre recipes (branch cat38c): 217,
+    // 240, 229, 216, all four 204: dense empanadas, kebabs and low-carb
+    // salads take one-meal days from calzones, mozzarella flatbreads and
+    // soy milk plates (calcium 220 → 217, B12 220 → 216; both still 90%
+    // of weeks, issue 38's goal) while 40 more days keep the fibre window
+    // and 10 more days meet their targets.
+    for (k, floor) in [217, 240, 228, 216].into_iter().enumerate() {
         assert!(each[k] >= floor, "micronutrient {k}: {each:?}, was {floor}");
     }
-    assert!(all >= 205, "all four in {all} weeks, was 205");
+    assert!(all >= 204, "all four in {all} weeks, was 204");
     // The greedy original breaks them, so the checks can fail.
     assert!(report.greedy.food_thrice > 0 && report.greedy.family_twice > 0);
     // Portions, meal sizes, variety.
