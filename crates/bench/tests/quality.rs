@@ -107,7 +107,10 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
     // one-meal day of two servings now lands 15 more big eaters' days; a
     // 5-meal day gives way to a 6-meal one (the week takes another path
     // through the new dinners).
-    let floors = [55, 163, 252, 276, 277, 276];
+    // With cat38c's one- and two-meal fibre plates merged too (1,429
+    // recipes): [57, 164, 251, 276, 278, 277]: a 3-meal day gives way to
+    // the week's other path through the new dishes, five days are won.
+    let floors = [57, 164, 251, 276, 278, 277];
     // The 3-meal share of its bound is 91 (was 93) since branch cat38b:
     // the new dinners raise the 3-meal bound 266 → 273 days and the
     // planner meets one of the seven (250 → 251).
@@ -167,8 +170,11 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
     // since the dense plates of branch micro38. 1,673 since branch
     // cat38b: one day more over its sodium limit (not traced to a dish)
     // while ten fewer are over the fibre ceiling and B12 weeks rise
-    // 202 → 220.
-    assert!(p.limits_met[1] >= 1673, "sodium {:?}", p.limits_met);
+    // 202 → 220. 1,672 (99.5%) since the one- and two-meal fibre recipes
+    // of branch cat38c: one day more over its sodium limit (not traced to
+    // a dish; the new plates have 90-960 mg a serving) while 40 more
+    // days keep the fibre window.
+    assert!(p.limits_met[1] >= 1672, "sodium {:?}", p.limits_met);
     assert!(
         share(p.limits_met[2]) >= 95,
         "saturated fat {:?}",
@@ -233,10 +239,19 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
     // of calcium per 1,000 kcal): 219, 240, 232, 221, all four 206: the
     // one-meal weeks now on target with them have less calcium than the
     // 650-775 mg calzones and flatbreads they replace (one week).
-    for (k, floor) in [219, 240, 232, 221].into_iter().enumerate() {
+    // Since the one- and two-meal fibre recipes (branch cat38c): 217,
+    // 240, 229, 216, all four 204: dense empanadas, kebabs and low-carb
+    // salads take one-meal days from calzones, mozzarella flatbreads and
+    // soy milk plates (calcium 220 → 217, B12 220 → 216; both still 90%
+    // of weeks, issue 38's goal) while 40 more days keep the fibre window
+    // and 10 more days meet their targets.
+    // Both merged (1,429 recipes): 215, 240, 233, 218, all four 204:
+    // calcium one week under 90% (pantry42's and cat38c's plates both
+    // take calcium-rich calzones' days), potassium and B12 gain.
+    for (k, floor) in [215, 240, 233, 218].into_iter().enumerate() {
         assert!(each[k] >= floor, "micronutrient {k}: {each:?}, was {floor}");
     }
-    assert!(all >= 206, "all four in {all} weeks, was 205");
+    assert!(all >= 204, "all four in {all} weeks, was 204");
     // The greedy original breaks them, so the checks can fail.
     assert!(report.greedy.food_thrice > 0 && report.greedy.family_twice > 0);
     // Portions, meal sizes, variety.
