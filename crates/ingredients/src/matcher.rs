@@ -139,6 +139,7 @@ pub fn read_line(text: &str) -> LineReading {
         for lang in [
             crate::spanish::Lang::Spanish,
             crate::spanish::Lang::Portuguese,
+            crate::spanish::Lang::Italian,
         ] {
             if let Some(english) = crate::spanish::to_english(text, lang) {
                 let mut read = read_as_written(&english);
@@ -404,6 +405,54 @@ fn place(line: &ParsedLine) -> Reading {
                 },
             );
         }
+    }
+    // "2 cups steamed broccoli": SR28's cooked row; "3 beets, boiled,
+    // peeled & grated": asked with it; weighed raw where the line weighs it.
+    if let Some(first) = candidates.first()
+        && let Some(cooked) = crate::honest::cooked_vegetable(food(first.ndb), line)
+    {
+        match cooked {
+            crate::honest::Cooked::Row(row) => {
+                as_bought = Some(food(first.ndb));
+                candidates[0].move_to(row);
+            }
+            crate::honest::Cooked::Unsure(rows) => {
+                candidates[0].confidence = candidates[0].confidence.min(NAMED_PARTLY);
+                for (i, row) in rows.into_iter().enumerate() {
+                    candidates.insert(
+                        1 + i,
+                        Candidate {
+                            ndb: row.ndb,
+                            description: row.description.clone(),
+                            confidence: NAMED_PARTLY,
+                        },
+                    );
+                }
+            }
+        }
+    }
+    // "roasted sunflower seeds" on the dried kernels: asked, SR28's
+    // roasted kernels offered first.
+    if let Some(first) = candidates.first_mut()
+        && let Some(roasted) = crate::honest::roasted_kernel(food(first.ndb), &line.text)
+    {
+        first.confidence = first.confidence.min(NAMED_PARTLY);
+        if let Some(row) = roasted {
+            candidates.insert(
+                0,
+                Candidate {
+                    ndb: row.ndb,
+                    description: row.description.clone(),
+                    confidence: NAMED_PARTLY,
+                },
+            );
+        }
+    }
+    // "hot custard" is not SR28's custard-apple.
+    if let Some(first) = candidates.first_mut()
+        && crate::honest::part_of_a_compound(line, food(first.ndb))
+    {
+        first.confidence = first.confidence.min(NAMED_PARTLY);
     }
     // "sticky rice to serve": served cooked.
     if let Some(first) = candidates.first_mut()
