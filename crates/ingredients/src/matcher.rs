@@ -1063,6 +1063,10 @@ mod tests {
         }
         // A whole bird cut in pieces has its skin.
         assert_eq!(placed("1 chicken (1.4 kg), cut in 6").food.ndb, 5006);
+        // A stalk of a food that grows as one is the food counted.
+        assert!((placed("4 stalks scallions, sliced").grams - 60.0).abs() < 0.5);
+        // A name SR28 has, in an "A or B" of two fats of one energy.
+        assert_eq!(placed("2 tbsp mustard oil or ghee").food.ndb, 4583);
         // Italian, and more Spanish.
         assert_eq!(placed("3 carote").food.ndb, 11124);
         assert_eq!(placed("1 taza de crema ácida").food.ndb, 1056);
