@@ -90,6 +90,14 @@ const HEDGES: &[&str] = &[
     "approximately",
     "around",
     "roughly",
+    // Spanish, Portuguese and Italian lines read in English keep their
+    // notes as written: "(unos 900 g)", "(cerca de 1 kg)", "(circa 500 g)".
+    "unos",
+    "unas",
+    "aprox.",
+    "aproximadamente",
+    "cerca",
+    "circa",
     "~",
     "heaping",
     "heaped",
@@ -1175,6 +1183,12 @@ mod tests {
         assert_eq!(line.amount.unwrap().quantity, 2.0);
         let line = p("roughly 500 g beef mince");
         assert_eq!(line.amount.unwrap().unit, Some(Unit::Mass(1.0)));
+        // A Spanish hedge in a note kept as written.
+        let line = p("2 chicken breast (unos 900 g), bone-in");
+        assert!(
+            line.total
+                .is_some_and(|t| (t.quantity - 900.0).abs() < 1e-9)
+        );
         // No amount after it: the word stays where it was.
         assert!(p("large onion").amount.is_none());
     }
