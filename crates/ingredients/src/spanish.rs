@@ -533,6 +533,7 @@ mod tests {
             "1 chicken breast, boneless cubed"
         );
         assert_eq!(en("1/2 taza de crema ácida"), "1/2 cup sour cream");
+        assert_eq!(en("3 chiles jalapeños en escabeche"), "3 pickled jalapenos");
         assert_eq!(pt("2 folhas de louro"), "2 bay leaf");
         assert_eq!(pt("1 xícara (chá) de água"), "1 cup water");
     }
