@@ -328,6 +328,22 @@ fn piece_weight(
                 rest.contains(word) && (!m.from_kitchen || said_by(rest, word, name))
             })
             .collect();
+        // "3 stalks scallion" where no measure is a stalk: a stalk of a
+        // food that grows as one (a scallion, a leek) is the food counted
+        // by its own name ("1 scallion"), the only such piece.
+        if named.is_empty() && word == "stalk" {
+            let own: Vec<_> = pieces
+                .iter()
+                .filter(|(_, _, rest)| {
+                    rest.split_whitespace()
+                        .next()
+                        .is_some_and(|w| measure_words(name).iter().any(|n| n.starts_with(w)))
+                })
+                .collect();
+            if let [one] = own.as_slice() {
+                return Some(per(one));
+            }
+        }
         return size
             .and_then(|size| named.iter().find(|(_, _, rest)| of_size(rest, size)))
             .or_else(|| named.iter().find(|(m, _, _)| m.from_kitchen))

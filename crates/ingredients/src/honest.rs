@@ -270,6 +270,156 @@ pub fn made_at_home(chosen: &Food, text: &str) -> Option<Made> {
     Some(other.map_or(Made::Unsure, |(f, _)| Made::Row(f)))
 }
 
+/// Words that join a food's name to a qualifier in SR28 ("MARGARINE-LIKE",
+/// "CORN-BASED", "OVEN-ROASTED"): not a second food.
+const JOINED_QUALIFIERS: &[&str] = &[
+    "like", "based", "flavor", "flavored", "style", "free", "roasted", "dried", "fried",
+];
+
+/// Whether the chosen row's name (before its first comma) is a compound
+/// food of which the line names one part only: "custard" is not SR28's
+/// "CUSTARD-APPLE", nor "pear" its "BALSAM-PEAR". The line is then asked
+/// about, never placed on a longer, different food.
+pub fn part_of_a_compound(line: &ParsedLine, chosen: &Food) -> bool {
+    let head = chosen.description.split(',').next().unwrap_or_default();
+    let said = stems(&line.text);
+    head.split([' ', '(', ')']).any(|word| {
+        let parts: Vec<String> = word.split('-').map(str::to_lowercase).collect();
+        if parts.len() < 2
+            || parts.iter().any(|p| {
+                p.chars().count() < 3
+                    || !p.chars().all(char::is_alphabetic)
+                    || JOINED_QUALIFIERS.contains(&p.as_str())
+            })
+        {
+            return false;
+        }
+        let has: Vec<bool> = parts.iter().map(|p| said.contains(&stem(p))).collect();
+        has.iter().any(|&h| h) && !has.iter().all(|&h| h)
+    })
+}
+
+/// Cooking words a line may say of a vegetable it prepares before use,
+/// with SR28's words for the method in a cooked row's description
+/// ("BEETS,CKD,BLD,DRND"): boiled or steamed (SR28 boils), roasted or
+/// baked, or only cooked (any cooked row).
+const COOKED_SAID: &[(&str, &[&str])] = &[
+    ("boiled", &["BLD", "BOILED"]),
+    ("steamed", &["STMD", "BLD", "BOILED"]),
+    ("roasted", &["RSTD", "ROASTED", "BKD"]),
+    ("baked", &["BKD", "BAKED", "RSTD"]),
+    ("cooked", &[]),
+];
+
+/// What a vegetable said cooked is.
+#[derive(Debug)]
+pub enum Cooked {
+    /// SR28's cooked row of it (the raw row counts its pieces as bought).
+    Row(&'static Food),
+    /// The line's amount may be of either state, or SR28 has no cooked
+    /// row by that method: asked about, the cooked rows offered.
+    Unsure(Vec<&'static Food>),
+}
+
+/// A raw vegetable (SR28's group 11) the line says boiled, steamed,
+/// roasted, baked or cooked ("3 beets, boiled, peeled & grated"): SR28's
+/// cooked row of it by that method, unsalted, neither canned nor frozen.
+/// In the name ("2 cups steamed broccoli") or of an unmeasured line, the
+/// cooked row; after the comma of a line by mass or volume, the raw row
+/// as the line weighs it (`None`); after the comma of a counted line,
+/// asked with both, as the sets key it either way (the raw vegetable as
+/// bought, or what it gives cooked). Potatoes have their own rule
+/// (`state.rs`).
+pub fn cooked_vegetable(chosen: &Food, line: &ParsedLine) -> Option<Cooked> {
+    const VEGETABLES: u32 = 11;
+    let desc = &chosen.description;
+    let raw_at = desc.find(",RAW")?;
+    if chosen.ndb / 1000 != VEGETABLES || RAW_POTATOES.contains(&chosen.ndb) {
+        return None;
+    }
+    let name = spaced(&line.name);
+    let comment = spaced(&line.comment);
+    let (word, methods) = COOKED_SAID.iter().find(|(w, _)| {
+        let w = format!(" {w} ");
+        name.contains(&w) || comment.contains(&w)
+    })?;
+    // "cooked until soft": a step of the recipe, not the state bought.
+    if comment.contains(&format!(" {word} until ")) || comment.contains(&format!(" {word} in ")) {
+        return None;
+    }
+    let in_name = name.contains(&format!(" {word} "));
+    let unit = line.amount.and_then(|a| a.unit);
+    if !in_name && matches!(unit, Some(Unit::Mass(_) | Unit::Volume(_))) {
+        return None;
+    }
+    let prefix = format!("{},CKD", &desc[..raw_at]);
+    let salted = spaced(&line.text).contains(" salted ");
+    let rows: Vec<&'static Food> = table()
+        .foods()
+        .iter()
+        .filter(|f| f.description.starts_with(&prefix))
+        .filter(|f| salted_row(&f.description) == salted)
+        .filter(|f| {
+            let d = &f.description;
+            methods.is_empty() || methods.iter().any(|m| d.contains(m))
+        })
+        .collect();
+    match rows.as_slice() {
+        [one] if in_name || line.amount.is_none() => Some(Cooked::Row(one)),
+        _ => Some(Cooked::Unsure(rows)),
+    }
+}
+
+/// Whether an SR28 description is of the food with salt added.
+fn salted_row(description: &str) -> bool {
+    description.contains("W/SALT")
+        || description.contains("W/ SALT")
+        || description.contains("SALTED") && !description.contains("UNSALTED")
+}
+
+/// A nut or seed the line buys roasted ("½ cup roasted sunflower
+/// seeds", "dry-roasted peanuts") found on SR28's dried or raw kernels:
+/// never sure of that row, as the sets key the line either way; SR28's
+/// roasted row of it is offered (dry-roasted unless the line says oil,
+/// with salt only if the line says so), `Some(None)` when SR28 has none.
+/// A nut "toasted" is toasted at home from the raw kernel, and stays.
+pub fn roasted_kernel(chosen: &'static Food, text: &str) -> Option<Option<&'static Food>> {
+    const NUTS: u32 = 12;
+    const LEGUMES: u32 = 16;
+    let line = spaced(&text.to_lowercase().replace('-', " "));
+    if !line.contains(" roasted ") {
+        return None;
+    }
+    let group = chosen.ndb / 1000;
+    let desc = &chosen.description;
+    let roasted = |d: &str| d.contains("RSTD") || d.contains("ROASTED");
+    if !(group == NUTS || group == LEGUMES && desc.starts_with("PEANUTS")) || roasted(desc) {
+        return None;
+    }
+    // SR28 files some kernels under "NUTS," or "SEEDS," first.
+    let name = |d: &'static str| {
+        let mut parts = d.split(',');
+        let first = parts.next().unwrap_or_default();
+        if matches!(first, "NUTS" | "SEEDS") {
+            parts.next().unwrap_or_default()
+        } else {
+            first
+        }
+    };
+    let head = name(&chosen.description);
+    let oil = line.contains(" oil roasted ");
+    let salted = line.contains(" salted ") && !line.contains(" unsalted ");
+    let row = table().foods().iter().find(|f| {
+        let d = &f.description;
+        name(d) == head
+            && roasted(d)
+            && (d.contains("OIL") == oil)
+            && salted_row(d) == salted
+            && !d.contains("HONEY")
+    });
+    Some(row)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -337,5 +487,64 @@ mod tests {
         assert_eq!(served_cooked(f(20054), &line).map(|r| r.ndb), Some(20055));
         let line = parse_line("1 cup glutinous rice").unwrap();
         assert!(served_cooked(f(20054), &line).is_none());
+    }
+
+    #[test]
+    fn one_part_of_a_compound_food_is_not_it() {
+        let p = |t: &str, ndb: u32| part_of_a_compound(&parse_line(t).unwrap(), f(ndb));
+        // SR28's custard-apple and balsam-pear, named by one part only.
+        assert!(p("1 cup vanilla custard", 9086));
+        assert!(p("2 pears, sliced", 11024));
+        // Both parts said, with or without the hyphen.
+        assert!(!p("1 custard apple, peeled", 9086));
+        assert!(!p("200 g passion-fruit pulp", 9231));
+        // A joined qualifier ("MARGARINE-LIKE") is no second food.
+        let spread = table()
+            .foods()
+            .iter()
+            .find(|f| f.description.starts_with("MARGARINE-LIKE"))
+            .unwrap();
+        assert!(!part_of_a_compound(
+            &parse_line("2 tbsp margarine").unwrap(),
+            spread
+        ));
+        assert!(!p("2 carrots", 11124));
+    }
+
+    #[test]
+    fn a_vegetable_said_cooked_is_its_cooked_row_or_asked() {
+        let c = |t: &str, ndb: u32| cooked_vegetable(f(ndb), &parse_line(t).unwrap());
+        // Said in the name: SR28's boiled carrots.
+        assert!(matches!(
+            c("2 cups boiled carrots", 11124),
+            Some(Cooked::Row(r)) if r.ndb == 11125
+        ));
+        // Counted and boiled after the comma: raw as bought or boiled.
+        assert!(matches!(
+            c("4 turnips, boiled and mashed", 11564),
+            Some(Cooked::Unsure(rows)) if rows.iter().any(|r| r.ndb == 11565)
+        ));
+        // Weighed or measured before cooking: the raw row as weighed.
+        assert!(c("500 g carrots, steamed", 11124).is_none());
+        assert!(c("3 cups broccoli florets, steamed", 11090).is_none());
+        // A step of the recipe, and a row already cooked.
+        assert!(c("2 carrots, cooked until soft", 11124).is_none());
+        assert!(c("2 cups boiled carrots", 11125).is_none());
+        assert!(c("2 carrots, grated", 11124).is_none());
+    }
+
+    #[test]
+    fn nuts_bought_roasted_are_not_the_dried_kernels() {
+        let r = |t: &str, ndb: u32| roasted_kernel(f(ndb), t).map(|o| o.map(|r| r.ndb));
+        assert_eq!(r("1 cup roasted almonds", 12061), Some(Some(12063)));
+        assert_eq!(
+            r("1/2 cup salted roasted almonds", 12061),
+            Some(Some(12563))
+        );
+        assert_eq!(r("1/4 cup oil-roasted cashews", 12087), Some(Some(12086)));
+        assert_eq!(r("1/2 cup dry-roasted peanuts", 16087), Some(Some(16390)));
+        // Toasted at home from the raw kernel, and a roasted row already.
+        assert_eq!(r("1/2 cup pecans, toasted", 12142), None);
+        assert_eq!(r("1 cup roasted almonds", 12063), None);
     }
 }

@@ -90,6 +90,14 @@ const HEDGES: &[&str] = &[
     "approximately",
     "around",
     "roughly",
+    // Spanish, Portuguese and Italian lines read in English keep their
+    // notes as written: "(unos 900 g)", "(cerca de 1 kg)", "(circa 500 g)".
+    "unos",
+    "unas",
+    "aprox.",
+    "aproximadamente",
+    "cerca",
+    "circa",
     "~",
     "heaping",
     "heaped",
@@ -117,12 +125,18 @@ pub fn parse_line(text: &str) -> Result<ParsedLine, ParseError> {
     if tokens.is_empty() {
         return Err(ParseError::Empty);
     }
-    let mut at = 0;
+    // "about 1/3 c water", "approx. 500 g beef": a hedge before the
+    // amount leaves the amount as it is.
+    let mut at = usize::from(
+        tokens.len() > 1
+            && HEDGES.contains(&tokens[0].to_lowercase().as_str())
+            && quantity(&tokens[1..]).is_some(),
+    );
     let mut amount = None;
     let mut each = None;
     let mut total = None;
-    if let Some((q, used)) = quantity(&tokens) {
-        at = used;
+    if let Some((q, used)) = quantity(&tokens[at..]) {
+        at += used;
         amount = Some(Amount {
             quantity: q,
             unit: None,
@@ -1160,5 +1174,22 @@ mod tests {
             (line.amount, line.name.as_str()),
             (amount(3.0, None), "black tea bags")
         );
+    }
+
+    #[test]
+    fn a_hedge_before_the_amount_is_dropped() {
+        let line = p("about 2 cups flour");
+        assert_eq!(line.name, "flour");
+        assert_eq!(line.amount.unwrap().quantity, 2.0);
+        let line = p("roughly 500 g beef mince");
+        assert_eq!(line.amount.unwrap().unit, Some(Unit::Mass(1.0)));
+        // A Spanish hedge in a note kept as written.
+        let line = p("2 chicken breast (unos 900 g), bone-in");
+        assert!(
+            line.total
+                .is_some_and(|t| (t.quantity - 900.0).abs() < 1e-9)
+        );
+        // No amount after it: the word stays where it was.
+        assert!(p("large onion").amount.is_none());
     }
 }

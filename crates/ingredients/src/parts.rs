@@ -98,8 +98,23 @@ fn parts(line: &str) -> Vec<Part> {
 pub fn cut_up_bird(text: &str) -> bool {
     let line = crate::words::spaced(&text.to_lowercase().replace('-', " "));
     BIRD.iter().any(|w| says(&line, w))
-        && CUT_UP.iter().any(|w| says(&line, w))
+        && (CUT_UP.iter().any(|w| says(&line, w)) || cut_in_pieces(&line))
         && (parts(&line).is_empty() || says(&line, "chicken pieces"))
+}
+
+/// Number words a bird is cut into.
+const NUMBER_WORDS: &[&str] = &[
+    "two", "four", "six", "eight", "ten", "twelve", "serving", "portions",
+];
+
+/// "cut in 8", "cut into 6 portions": cut into so many pieces.
+fn cut_in_pieces(line: &str) -> bool {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    words.windows(3).any(|w| {
+        w[0] == "cut"
+            && (w[1] == "in" || w[1] == "into")
+            && (w[2].chars().all(|c| c.is_ascii_digit()) || NUMBER_WORDS.contains(&w[2]))
+    })
 }
 
 /// The chicken row of the part(s) `text` names, when `food` is a raw
@@ -201,6 +216,9 @@ mod tests {
     fn a_cut_up_bird_keeps_its_skin() {
         assert_eq!(row(5011, "1 (4 lb) chicken, cut into 8 pieces"), Some(5006));
         assert_eq!(row(5011, "1 roasting hen, jointed"), Some(5006));
+        assert_eq!(row(5011, "2 chickens (1.2 kg each), cut in 6"), Some(5006));
+        assert_eq!(row(5011, "1 fryer, cut into four"), Some(5006));
+        assert!(!cut_up_bird("1 lb chicken, cut in strips"));
         assert_eq!(row(5006, "1 whole chicken, cut up"), None);
         // Light and dark pieces together: the whole bird's row.
         assert_eq!(

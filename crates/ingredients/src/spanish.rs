@@ -13,15 +13,18 @@ use std::sync::OnceLock;
 
 const TABLE: &str = include_str!("../data/spanish.tsv");
 const PORTUGUESE: &str = include_str!("../data/portuguese.tsv");
+const ITALIAN: &str = include_str!("../data/italian.tsv");
 /// Longest phrase of a table, in words.
 const LONGEST: usize = 5;
 
-/// The language a line is read from: Spanish (`data/spanish.tsv`) or
-/// Brazilian Portuguese (`data/portuguese.tsv`), read by the same rules.
+/// The language a line is read from: Spanish (`data/spanish.tsv`),
+/// Brazilian Portuguese (`data/portuguese.tsv`) or Italian
+/// (`data/italian.tsv`), read by the same rules.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Lang {
     Spanish,
     Portuguese,
+    Italian,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -48,6 +51,10 @@ fn plain(word: &str) -> String {
             'ã' | 'â' | 'à' => 'a',
             'ê' => 'e',
             'ç' => 'c',
+            'è' => 'e',
+            'ì' => 'i',
+            'ò' => 'o',
+            'ù' => 'u',
             _ => c,
         })
         .collect()
@@ -58,9 +65,11 @@ type Table = HashMap<String, (&'static str, Kind)>;
 fn table(lang: Lang) -> &'static Table {
     static SPANISH: OnceLock<Table> = OnceLock::new();
     static PORTUGUESE_: OnceLock<Table> = OnceLock::new();
+    static ITALIAN_: OnceLock<Table> = OnceLock::new();
     match lang {
         Lang::Spanish => SPANISH.get_or_init(|| read_table(TABLE)),
         Lang::Portuguese => PORTUGUESE_.get_or_init(|| read_table(PORTUGUESE)),
+        Lang::Italian => ITALIAN_.get_or_init(|| read_table(ITALIAN)),
     }
 }
 
@@ -490,5 +499,42 @@ mod tests {
         );
         // ... but after the comma it is only the cook's note.
         assert_eq!(en("2 huevos, templados"), "2 egg, templados");
+    }
+
+    #[test]
+    fn italian_lines_read_as_english() {
+        let it = |t: &str| to_english(t, Lang::Italian);
+        assert_eq!(
+            it("2 spicchi di aglio tritati").as_deref(),
+            Some("2 clove garlic, chopped")
+        );
+        assert_eq!(
+            it("3 cucchiai di olio d'oliva").as_deref(),
+            Some("3 tbsp olive oil")
+        );
+        assert_eq!(
+            it("1 cipolla rossa affettata").as_deref(),
+            Some("1 red onion, sliced")
+        );
+        assert_eq!(
+            it("sale e pepe q.b.").as_deref(),
+            Some("salt and black pepper as needed")
+        );
+        // A word the table lacks: left as written, for review.
+        assert_eq!(it("200 g di guanciale"), None);
+        assert_eq!(it("1 cipolla caramellata"), None);
+    }
+
+    #[test]
+    fn more_spanish_and_portuguese_kitchen_words() {
+        assert_eq!(en("2 tazas de leche entera"), "2 cup whole milk");
+        assert_eq!(
+            en("1 pechuga de pollo sin hueso en cubos"),
+            "1 chicken breast, boneless cubed"
+        );
+        assert_eq!(en("1/2 taza de crema ácida"), "1/2 cup sour cream");
+        assert_eq!(en("3 chiles jalapeños en escabeche"), "3 pickled jalapenos");
+        assert_eq!(pt("2 folhas de louro"), "2 bay leaf");
+        assert_eq!(pt("1 xícara (chá) de água"), "1 cup water");
     }
 }
