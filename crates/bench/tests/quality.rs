@@ -248,7 +248,13 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
     // Both merged (1,429 recipes): 215, 240, 233, 218, all four 204:
     // calcium one week under 90% (pantry42's and cat38c's plates both
     // take calcium-rich calzones' days), potassium and B12 gain.
-    for (k, floor) in [215, 240, 233, 218].into_iter().enumerate() {
+    // Calcium back in the dense plates (branch calc38: cheese, calcium-set
+    // tofu and sesame in the vegan tempeh and seitan plates, more feta,
+    // parmesan and mozzarella, a skim milk crust or filling; weights and
+    // calories held so the one-meal days stay): 219, 240, 231, 219, all
+    // four 204. Potassium two weeks lower (tempeh and a little meat give
+    // way to tofu and cheese; not traced to one week's dish).
+    for (k, floor) in [219, 240, 231, 219].into_iter().enumerate() {
         assert!(each[k] >= floor, "micronutrient {k}: {each:?}, was {floor}");
     }
     assert!(all >= 204, "all four in {all} weeks, was 204");
