@@ -36,7 +36,7 @@ use super::diner::Diner;
 use super::leftovers::{self, CookedAt, Eaten, Role, Schedule};
 use super::micronutrients::WeekGoals;
 use super::request::PlanRequest;
-use super::whole_day::Dishes;
+use super::whole_day::{Dishes, WeekUse};
 use super::{PlannedDay, PlannedMeal, PlanningError, Rng};
 
 mod micro;
@@ -331,6 +331,9 @@ pub(super) fn plan_table_variant(
     };
     let mut rng = Rng(request.seed ^ 0x5eed_7ab1e ^ leftovers::variant_seed(variant));
     let mut used = vec![0u32; recipes.len()];
+    // Each seat's own meals of each recipe so far, for a dish of their
+    // own: the table's count (`used`) has every seat's dishes.
+    let mut seat_used = vec![vec![0u32; recipes.len()]; diners.len()];
     let mut days = Vec::with_capacity(usize::from(request.days));
     // Leftovers only at a slot served as one dish; in lanes (the table's
     // search never serves a dish twice a day, so no batches).
@@ -419,9 +422,23 @@ pub(super) fn plan_table_variant(
             }
             found = Some((choice, portions, search));
         }
-        let Some((choice, mut portions, search)) = found else {
+        let Some((mut choice, mut portions, search)) = found else {
             return Err(too_few(diners, &own_pools));
         };
+        // Two meals of a day on one main ingredient may take it past the
+        // weekly rule, which the week's costs (the days before) cannot
+        // see: such a day is searched again weighing its meals together.
+        let past =
+            |c: &Choice| (0..diners.len()).any(|d| week.day(dishes, &search.dishes_of(d, c)) > 0.0);
+        if past(&choice) {
+            let together = week_costs(dishes, &used).weighing_day();
+            if let Some((c, p)) = search.best_day(&mut rng, &together)
+                && !past(&c)
+            {
+                choice = c;
+                portions = p;
+            }
+        }
         let mut own: Vec<Option<(usize, usize)>> = vec![None; diners.len()];
         for (d, diner) in diners.iter().enumerate() {
             let dishes = search.dishes_of(d, &choice);
@@ -432,7 +449,8 @@ pub(super) fn plan_table_variant(
             if search.budget.spent() {
                 break;
             }
-            if let Some((k, r, servings)) = search.rescue(d, &dishes, &portions[d], &week) {
+            let mine = week_costs(search.dishes, &seat_used[d]);
+            if let Some((k, r, servings)) = search.rescue(d, &dishes, &portions[d], &week, &mine) {
                 own[d] = Some((k, r));
                 portions[d] = servings;
             }
@@ -458,6 +476,23 @@ pub(super) fn plan_table_variant(
         }
         for (_, r) in own.iter().flatten() {
             used[*r] += 1;
+        }
+        for (d, seat) in seat_used.iter_mut().enumerate() {
+            let mut dishes = search.dishes_of(d, &choice);
+            if let Some((k, r)) = own[d] {
+                dishes[k] = r;
+            }
+            for (k, r) in dishes.iter().enumerate() {
+                // Leftovers are exempt, as in `used`.
+                let (t, g) = search.seats[d].fed_by[k];
+                let leftover = g == 0
+                    && own[d].is_none_or(|(o, _)| o != k)
+                    && matches!(schedule.role(i, t), Role::Eat(..))
+                    && leftover.iter().any(|(s, _)| *s == t);
+                if !leftover {
+                    seat[*r] += 1;
+                }
+            }
         }
         picked.push(choice.iter().map(|dishes| dishes[0]).collect());
         let planned = search.day(day, &choice, &portions, &own);
@@ -564,14 +599,84 @@ pub fn cooking_sessions(week: &[TableDay]) -> usize {
 /// ingredient), and a main ingredient already in
 /// [`MAIN_PER_WEEK`](super::whole_day::MAIN_PER_WEEK) meals above any
 /// miss: the one-person planner's weekly variety rules, at the table.
-pub(super) fn week_costs(dishes: &Dishes, used: &[u32]) -> Vec<f64> {
-    let week = dishes.week_use(used);
-    (0..used.len())
+/// The meals counted are the table's, each dish once: at least each
+/// person's own, so each person keeps the weekly rule.
+pub(super) fn week_costs(dishes: &Dishes, used: &[u32]) -> WeekCosts {
+    let uses = dishes.week_use(used);
+    let costs = (0..used.len())
         .map(|r| {
-            let (main, twins) = dishes.week_cost(&week, r);
+            let (main, twins) = dishes.week_cost(&uses, r);
             main + REPEAT_COST * f64::from(twins)
         })
-        .collect()
+        .collect();
+    WeekCosts {
+        costs,
+        uses,
+        weigh_day: false,
+    }
+}
+
+/// What each recipe costs a day after the week's meals so far
+/// ([`week_costs`], indexed by recipe), and those meals' counts, for the
+/// meals of one day that together take a main ingredient past the weekly
+/// rule ([`Dishes::day_week_cost`]).
+pub(super) struct WeekCosts {
+    costs: Vec<f64>,
+    uses: WeekUse,
+    /// Whether the search weighs a day's meals together
+    /// ([`weighed`](Self::weighed)).
+    weigh_day: bool,
+}
+
+impl WeekCosts {
+    /// What person-day `dishes` costs beyond its recipes' own costs: the
+    /// meals of one main ingredient that take it past the weekly rule.
+    pub(super) fn day(&self, dishes: &Dishes, recipes: &[usize]) -> f64 {
+        dishes.day_week_cost(&self.uses, recipes)
+    }
+
+    /// These costs with a day's meals weighed together in the search
+    /// ([`weighed`](Self::weighed)).
+    pub(super) fn weighing_day(self) -> Self {
+        Self {
+            weigh_day: true,
+            ..self
+        }
+    }
+
+    /// [`day`](Self::day) where these costs weigh a day's meals together,
+    /// else 0. The table's day search weighs them only on a day whose best
+    /// choice without them breaks the rule (searched again with them):
+    /// weighed on every day, the screen's shortlists change and with them
+    /// the week (a shared slot or a micronutrient week fewer on the
+    /// bench's tables, where no day breaks the rule).
+    pub(super) fn weighed(&self, dishes: &Dishes, recipes: &[usize]) -> f64 {
+        if self.weigh_day {
+            self.day(dishes, recipes)
+        } else {
+            0.0
+        }
+    }
+
+    /// The week's meals so far, counted.
+    pub(super) fn uses(&self) -> &WeekUse {
+        &self.uses
+    }
+
+    /// Whether a person's day `now`, their day `was` with recipe `r` come
+    /// in, keeps the weekly main-ingredient rule as well as `was` did:
+    /// `r`'s main ingredient not already in the week's limit of meals,
+    /// nor taken past it with the day's other meals.
+    pub(super) fn keeps(&self, dishes: &Dishes, was: &[usize], now: &[usize], r: usize) -> bool {
+        dishes.week_cost(&self.uses, r).0 <= 0.0 && self.day(dishes, now) <= self.day(dishes, was)
+    }
+}
+
+impl std::ops::Deref for WeekCosts {
+    type Target = [f64];
+    fn deref(&self) -> &[f64] {
+        &self.costs
+    }
 }
 
 #[cfg(test)]
@@ -579,9 +684,11 @@ mod tests {
     use super::*;
     use crate::food::allergen::Allergen;
     use crate::food::recipe::Recipe;
+    use crate::food::recipe::RecipeIngredient;
     use crate::planner::HardRules;
     use crate::planner::request::{MAX_DINERS, RequestError};
     use crate::planner::tests::catalogue;
+    use crate::planner::whole_day::MAIN_PER_WEEK;
     use crate::profile::targets::DayTargets;
     use crate::profile::targets::Targets;
     use crate::profile::{DietType, MealsPerDay};
@@ -618,6 +725,120 @@ mod tests {
 
     fn recipe(recipes: &[Recipe], id: i64) -> &Recipe {
         recipes.iter().find(|r| r.id == id).unwrap()
+    }
+
+    /// Each person's meals of each main ingredient in `days`, at most.
+    fn most_meals_of_a_main(
+        days: &[TableDay],
+        recipes: &[Recipe],
+        dishes: &Dishes,
+        d: usize,
+    ) -> u32 {
+        let mut counts: Vec<(u32, u32)> = Vec::new();
+        for m in days.iter().flat_map(|day| &day.meals) {
+            if !m.shares.iter().any(|s| s.diner == d) {
+                continue;
+            }
+            let r = recipes.iter().position(|x| x.id == m.recipe_id).unwrap();
+            if let Some(main) = dishes.main(r) {
+                match counts.iter_mut().find(|(f, _)| *f == main) {
+                    Some((_, n)) => *n += 1,
+                    None => counts.push((main, 1)),
+                }
+            }
+        }
+        counts.iter().map(|(_, n)| *n).max().unwrap_or(0)
+    }
+
+    /// Main ingredients at a table's test: recipe `i` of the synthetic
+    /// catalogue is built on protein food `i % MAINS`.
+    const MAINS: usize = 6;
+
+    /// The synthetic catalogue with its main ingredients, and the kitchen
+    /// that makes them protein foods.
+    fn with_mains() -> (Vec<Recipe>, crate::food::kitchen::Kitchen) {
+        use crate::food::kitchen::{Aisle, BuyUnit, HouseMeasure, Kitchen, KitchenFacts};
+        let mut recipes = catalogue(60, 3);
+        for (i, r) in recipes.iter_mut().enumerate() {
+            r.ingredients = vec![RecipeIngredient {
+                name: format!("protein food {}", i % MAINS),
+                grams: 100.0,
+            }];
+        }
+        let kitchen = Kitchen::new((0..MAINS).map(|k| {
+            (
+                format!("protein food {k}"),
+                KitchenFacts {
+                    aisle: Aisle::Meat,
+                    measure: HouseMeasure::Weight,
+                    buy: BuyUnit::Weight,
+                    bought: None,
+                    note: None,
+                    sodium_mg: 0.0,
+                    saturated_fat: 0.0,
+                    protein: 25.0,
+                },
+            )
+        }));
+        (recipes, kitchen)
+    }
+
+    /// Issue 38 item 4 at a table: a main ingredient in at most four of
+    /// each person's meals a week. On a catalogue of few main ingredients
+    /// (six, for 21 meals a week), a dish of a person's own (for a day the
+    /// shared dishes missed) took them to a fifth meal of one: the week's
+    /// rule only ranked the candidates, and the first to land the day won.
+    #[test]
+    fn each_person_keeps_a_main_ingredient_to_four_meals_a_week() {
+        let (recipes, kitchen) = with_mains();
+        let dishes = Dishes::new(&recipes, Some(&kitchen));
+        let mut worst = Vec::new();
+        for seed in 1..=6 {
+            let diners = vec![
+                diner(2200.0, 0.25, 3, HardRules::default()),
+                diner(1800.0, 0.3, 3, HardRules::default()),
+                diner(2800.0, 0.2, 3, HardRules::default()),
+            ];
+            let request = PlanRequest::new(&recipes, diners, 7)
+                .unwrap()
+                .with_kitchen(&kitchen)
+                .with_dishes(&dishes)
+                .with_seed(seed);
+            let days = plan_table(&request).unwrap();
+            for d in 0..3 {
+                worst.push(most_meals_of_a_main(&days, &recipes, &dishes, d));
+            }
+        }
+        assert!(
+            worst.iter().all(|n| *n <= MAIN_PER_WEEK),
+            "most meals of one main, per person-week: {worst:?}"
+        );
+    }
+
+    /// Two meals of a day on one main ingredient after three earlier
+    /// meals of it take it to five: weighed as the week's rule, not only
+    /// as the day's; a main already at four is weighed dish by dish.
+    #[test]
+    fn a_day_taking_a_main_past_the_week_costs_the_weeks_rule() {
+        use crate::planner::whole_day::MAIN_WEEK_WEIGHT;
+        let (recipes, kitchen) = with_mains();
+        let dishes = Dishes::new(&recipes, Some(&kitchen));
+        // Recipes 0, 6 and 12 are on main 0, recipe 1 on main 1.
+        assert_eq!(dishes.main(0), dishes.main(6));
+        assert_ne!(dishes.main(0), dishes.main(1));
+        let mut used = vec![0u32; recipes.len()];
+        used[12] = 3;
+        let week = week_costs(&dishes, &used);
+        assert_eq!(week[0], 0.0);
+        assert_eq!(week.day(&dishes, &[0, 1]), 0.0);
+        assert_eq!(week.day(&dishes, &[0, 6, 1]), MAIN_WEEK_WEIGHT);
+        assert!(!week.keeps(&dishes, &[0, 1], &[0, 6], 6));
+        assert!(week.keeps(&dishes, &[0, 1], &[0, 7], 7));
+        used[12] = 4;
+        let week = week_costs(&dishes, &used);
+        assert!(week[0] >= MAIN_WEEK_WEIGHT);
+        assert_eq!(week.day(&dishes, &[0, 6]), 0.0);
+        assert!(!week.keeps(&dishes, &[1, 2], &[0, 2], 0));
     }
 
     #[test]

@@ -645,6 +645,33 @@ impl Dishes {
         (MAIN_WEEK_WEIGHT * f64::from(u8::from(main)), twins)
     }
 
+    /// What the weekly main-ingredient rule makes of one person's meals
+    /// of a day (`recipes`) after `week`: each meal that takes a main
+    /// ingredient eaten in fewer than [`MAIN_PER_WEEK`] earlier meals
+    /// past it costs [`MAIN_WEEK_WEIGHT`]. [`week_cost`](Self::week_cost)
+    /// weighs a main already at the limit dish by dish, from the meals
+    /// before the day alone, so that two meals of a day (a breach of the
+    /// day rule, weighed far lower) could take a third to a fifth.
+    pub(crate) fn day_week_cost(&self, week: &WeekUse, recipes: &[usize]) -> f64 {
+        let mut over = 0u32;
+        for (j, r) in recipes.iter().enumerate() {
+            let Some(m) = self.main(*r) else { continue };
+            if recipes[..j].iter().any(|o| self.main(*o) == Some(m)) {
+                continue;
+            }
+            let before = week.main.get(m as usize).copied().unwrap_or(0);
+            if before >= MAIN_PER_WEEK {
+                continue;
+            }
+            let today = recipes[j..]
+                .iter()
+                .filter(|o| self.main(**o) == Some(m))
+                .count() as u32;
+            over += (before + today).saturating_sub(MAIN_PER_WEEK);
+        }
+        MAIN_WEEK_WEIGHT * f64::from(over)
+    }
+
     /// Counts per serving of recipe `r`'s whole-only items.
     pub(crate) fn counted(&self, r: usize) -> [f64; COUNTED] {
         self.counted.get(r).copied().unwrap_or_default()

@@ -53,7 +53,7 @@ use crate::profile::intakes::ReferenceIntakes;
 
 use super::search::{Choice, Search};
 use super::table::Seat;
-use super::{Diner, REPAIR_NEED_WEIGHT, RESCUE_SHORTLIST, TableDay, week_costs};
+use super::{Diner, REPAIR_NEED_WEIGHT, RESCUE_SHORTLIST, TableDay, WeekCosts, week_costs};
 
 /// One seat's day: its dishes (catalogue indices) and portions, one per
 /// slot of its own, and which of the day's meals each is.
@@ -212,7 +212,7 @@ impl Week<'_, '_> {
         // The week's variety rules, for a recipe new to its slot.
         let planned: Vec<PlannedDay> = days.iter().map(as_planned).collect();
         let used = uses_besides(recipes, &planned, i);
-        let week_use = search.dishes.week_use(&used);
+        let week = week_costs(search.dishes, &used);
         let near = |m: usize, r: usize| {
             let schedule = day.meals[m].schedule;
             [i.checked_sub(1), Some(i + 1)]
@@ -225,12 +225,12 @@ impl Week<'_, '_> {
                 .any(|o| *o == r || search.dishes.twin(*o) == search.dishes.twin(r))
         };
         let beyond = |r: usize| {
-            let (main, twins) = search.dishes.week_cost(&week_use, r);
+            let (main, twins) = search.dishes.week_cost(week.uses(), r);
             used[r].max(twins) >= 2 || main > 0.0
         };
         let mut best: Option<(f64, f64, Change)> = None;
         let mut offer = |change: Change| {
-            let Some((left, loss)) = self.judge(&views, amounts, i, &change) else {
+            let Some((left, loss)) = self.judge(&views, amounts, i, &change, &week) else {
                 return;
             };
             if left > lack - GAIN {
@@ -326,7 +326,7 @@ impl Week<'_, '_> {
                 }
             }
         }
-        if let Some(change) = self.researched(&views, amounts, i, &used, &beyond, &near) {
+        if let Some(change) = self.researched(&views, amounts, i, &week, &beyond, &near) {
             offer(change);
         }
         let (_, _, change) = best?;
@@ -348,7 +348,7 @@ impl Week<'_, '_> {
         views: &[SeatDay],
         amounts: &[Vec<Micronutrients>],
         i: usize,
-        used: &[u32],
+        week: &WeekCosts,
         beyond: &dyn Fn(usize) -> bool,
         near: &dyn Fn(usize, usize) -> bool,
     ) -> Option<Change> {
@@ -409,9 +409,8 @@ impl Week<'_, '_> {
             slots: &slots,
             ..*search
         };
-        let week = week_costs(search.dishes, used);
         let was = choice.clone();
-        again.improve(&mut choice, &week);
+        again.improve(&mut choice, week);
         let mut swaps = Vec::new();
         for (t, dishes) in choice.iter().enumerate() {
             for (g, r) in dishes.iter().enumerate() {
@@ -451,11 +450,12 @@ impl Week<'_, '_> {
         amounts: &[Vec<Micronutrients>],
         i: usize,
         change: &Change,
+        week: &WeekCosts,
     ) -> Option<(f64, f64)> {
         let mut after = amounts.to_vec();
         let mut loss = 0.0;
         for (p, dishes, servings) in &change.seats {
-            if !self.kept(*p, &views[*p], dishes, servings) {
+            if !self.kept(*p, &views[*p], dishes, servings, week) {
                 return None;
             }
             after[*p][i] = self.micro(dishes, servings);
@@ -466,8 +466,17 @@ impl Week<'_, '_> {
 
     /// Whether seat `p`'s day of `dishes` at `servings` keeps what its
     /// day `old` kept: its targets (or a miss no larger), each day limit,
-    /// the meal sizes and weights, no more repeats, no recipe twice.
-    fn kept(&self, p: usize, old: &SeatDay, dishes: &[usize], servings: &[f64]) -> bool {
+    /// the meal sizes and weights, no more repeats, no recipe twice, no
+    /// more meals past the weekly main-ingredient rule (`week`: the
+    /// other days').
+    fn kept(
+        &self,
+        p: usize,
+        old: &SeatDay,
+        dishes: &[usize],
+        servings: &[f64],
+        week: &WeekCosts,
+    ) -> bool {
         let search = self.search;
         let seat = &search.seats[p];
         let twice = dishes
@@ -499,6 +508,7 @@ impl Week<'_, '_> {
             && (new_day.weights || !old_day.weights)
             && search.dishes.repeats_cost(dishes.iter().copied())
                 <= search.dishes.repeats_cost(old.dishes.iter().copied()) + 1e-9
+            && week.day(search.dishes, dishes) <= week.day(search.dishes, &old.dishes)
     }
 
     /// Whether a seat's day of `dishes` at `servings` keeps each day

@@ -97,7 +97,7 @@ pub fn rebalance_table_day(request: &TableDayRequest<'_>) -> Option<Vec<TableDis
     }
     // Out of time, the day keeps its dishes and only gets new portions.
     if !search.everyone_on_target(&choice) && !request.budget.spent() {
-        let week = week_costs(request.dishes, &request.used);
+        let week = week_costs(request.dishes, &request.used).weighing_day();
         let cost = search.improve(&mut choice, &week);
         if !search.everyone_on_target(&choice) {
             // Stuck from the day as it stands: the planner's random starts

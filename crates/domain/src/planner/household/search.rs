@@ -12,7 +12,7 @@ use crate::planner::{Budget, Rng};
 use super::table::{Packed, Seat, TableSlot};
 use super::{
     BONUS_WEIGHT, DEDUPE_BUDGET, EXTRA_STARTS, PRESCREEN, RESCUE_SHORTLIST, RICH_PRESCREEN, ROUNDS,
-    SHORTLIST, STARTS, Share, TableDay, TableMeal,
+    SHORTLIST, STARTS, Share, TableDay, TableMeal, WeekCosts,
 };
 
 /// One eater's view of a slot being screened: what stays while its
@@ -63,7 +63,11 @@ impl Search<'_> {
     /// The best day found from several random starts (fewer once the
     /// budget is spent and one was found): its dishes and each person's
     /// portions.
-    pub(super) fn best_day(&self, rng: &mut Rng, week: &[f64]) -> Option<(Choice, Vec<Vec<f64>>)> {
+    pub(super) fn best_day(
+        &self,
+        rng: &mut Rng,
+        week: &WeekCosts,
+    ) -> Option<(Choice, Vec<Vec<f64>>)> {
         let mut best: Option<(f64, Choice)> = None;
         for start in 0..STARTS + EXTRA_STARTS {
             if best.is_some() && self.budget.spent() {
@@ -98,7 +102,7 @@ impl Search<'_> {
     /// Improves `choice` slot by slot (a dish replaced whenever that
     /// lowers the day's cost, its eaters re-portioned) until no change
     /// helps, the rounds run out or the budget is spent; its cost.
-    pub(super) fn improve(&self, choice: &mut Choice, week: &[f64]) -> f64 {
+    pub(super) fn improve(&self, choice: &mut Choice, week: &WeekCosts) -> f64 {
         // Each person's cost and portions, so that a change of one
         // dish re-portions only the people who eat it.
         let mut seats: Vec<(f64, Vec<f64>)> = (0..self.seats.len())
@@ -116,8 +120,16 @@ impl Search<'_> {
                 for g in 0..self.slots[t].groups.len() {
                     let group = &self.slots[t].groups[g];
                     let was = choice[t][g];
+                    let past: f64 = group
+                        .iter()
+                        .map(|d| self.mains_past(*d, choice, week))
+                        .sum();
                     for r in self.screen(t, g, choice, &seats, week) {
                         choice[t][g] = r;
+                        let now: f64 = group
+                            .iter()
+                            .map(|d| self.mains_past(*d, choice, week))
+                            .sum();
                         let new: Vec<(f64, Vec<f64>)> =
                             group.iter().map(|d| self.seat_cost(*d, choice)).collect();
                         let delta: f64 = group
@@ -125,7 +137,8 @@ impl Search<'_> {
                             .zip(&new)
                             .map(|(d, (c, _))| c - seats[*d].0)
                             .sum::<f64>()
-                            + (week[r] - week[was]);
+                            + (week[r] - week[was])
+                            + (now - past);
                         if delta < -1e-9 {
                             cost += delta;
                             for (d, seat) in group.iter().zip(new) {
@@ -159,7 +172,7 @@ impl Search<'_> {
 
     /// What the day `choice` costs: every person's day at their best
     /// portions and the week's earlier uses of its recipes.
-    pub(super) fn cost(&self, choice: &Choice, week: &[f64]) -> f64 {
+    pub(super) fn cost(&self, choice: &Choice, week: &WeekCosts) -> f64 {
         (0..self.seats.len())
             .map(|d| self.seat_cost(d, choice).0)
             .sum::<f64>()
@@ -176,9 +189,21 @@ impl Search<'_> {
         })
     }
 
-    /// What the week's earlier uses of a day's recipes cost.
-    fn repeats(&self, choice: &Choice, week: &[f64]) -> f64 {
-        choice.iter().flatten().map(|r| week[*r]).sum()
+    /// What the week's earlier uses of a day's recipes cost, and each
+    /// person's meals of the day that together take a main ingredient
+    /// past the weekly rule.
+    fn repeats(&self, choice: &Choice, week: &WeekCosts) -> f64 {
+        choice.iter().flatten().map(|r| week[*r]).sum::<f64>()
+            + (0..self.seats.len())
+                .map(|d| self.mains_past(d, choice, week))
+                .sum::<f64>()
+    }
+
+    /// Person `d`'s meals of the day `choice` that together take a main
+    /// ingredient past the weekly rule, where `week` weighs them
+    /// ([`WeekCosts::weighed`]).
+    fn mains_past(&self, d: usize, choice: &Choice, week: &WeekCosts) -> f64 {
+        week.weighed(self.dishes, &self.dishes_of(d, choice))
     }
 
     /// The most promising replacements for the dish of group `g` of slot
@@ -191,7 +216,7 @@ impl Search<'_> {
         g: usize,
         choice: &Choice,
         seats: &[(f64, Vec<f64>)],
-        week: &[f64],
+        week: &WeekCosts,
     ) -> Vec<usize> {
         let group = &self.slots[t].groups[g];
         // Per eater, what does not depend on the candidate: their other
@@ -319,7 +344,10 @@ impl Search<'_> {
                 }
                 v.servings[v.k] = at;
                 best += self.need_cost(seat, &v.dishes, &v.servings);
-                total += best + v.base + v.seen.cost_of(self.dishes, r)
+                total += best
+                    + v.base
+                    + v.seen.cost_of(self.dishes, r)
+                    + week.weighed(self.dishes, &v.dishes)
                     - BONUS_WEIGHT * self.bonuses[v.d][r];
             }
             scored.push((total, r));
@@ -350,13 +378,17 @@ impl Search<'_> {
     /// A dish of their own for person `d`, whose day the shared dishes
     /// cannot land: the slot, recipe and portions that bring their day
     /// within their tolerances (the least change of dishes: one slot), if
-    /// any does.
+    /// any does. Never a dish that takes a main ingredient of theirs past
+    /// the weekly rule (`mine`: their own meals so far, [`WeekCosts::keeps`]):
+    /// that is weighed above a target's miss, which is all a dish of
+    /// one's own mends; ranked by the table's week (`week`).
     pub(super) fn rescue(
         &self,
         d: usize,
         dishes: &[usize],
         servings: &[f64],
-        week: &[f64],
+        week: &WeekCosts,
+        mine: &WeekCosts,
     ) -> Option<(usize, usize, Vec<f64>)> {
         let seat = &self.seats[d];
         // Within the tolerances first, then the least loss.
@@ -365,9 +397,12 @@ impl Search<'_> {
             let mut scored: Vec<(f64, usize)> = self.own_pools[d][k]
                 .iter()
                 .filter(|r| !dishes.contains(r))
-                .map(|r| {
+                .filter_map(|r| {
                     let mut trial = dishes.to_vec();
                     trial[k] = *r;
+                    if !mine.keeps(self.dishes, dishes, &trial, *r) {
+                        return None;
+                    }
                     let mut s = servings.to_vec();
                     let least = seat.steps[k]
                         .iter()
@@ -376,7 +411,7 @@ impl Search<'_> {
                             self.loss(seat, &trial, &s)
                         })
                         .fold(f64::INFINITY, f64::min);
-                    (least + week[*r], *r)
+                    Some((least + week[*r], *r))
                 })
                 .collect();
             scored.sort_by(|a, b| a.0.total_cmp(&b.0));
