@@ -55,7 +55,9 @@ fn haproxy_bin() -> PathBuf {
 /// statistics on `stats_port`: round robin, `/ready` checked every 200 ms
 /// and a server out of rotation after two failed checks or at its first
 /// refused connection; a request whose connection attempt fails is sent
-/// to the other server (`retries`, `option redispatch`).
+/// to the other server (`retries`, `option redispatch`), and every request
+/// opens its own server connection (`option http-server-close`), so none
+/// sent after a kill rides a kept-alive connection to the dead instance.
 fn haproxy_config(port: u16, stats_port: u16, backends: &[u16]) -> String {
     let servers: String = backends
         .iter()
@@ -66,7 +68,7 @@ fn haproxy_config(port: u16, stats_port: u16, backends: &[u16]) -> String {
         "global\n    maxconn 512\n\n\
          defaults\n    mode http\n    timeout connect 500ms\n    timeout client 30s\n    \
          timeout server 30s\n    timeout check 500ms\n    retries 3\n    \
-         option redispatch 1\n\n\
+         option redispatch 1\n    option http-server-close\n\n\
          listen api\n    bind 127.0.0.1:{port}\n    balance roundrobin\n    \
          option httpchk GET /ready\n    http-check expect status 200\n    \
          default-server inter 200ms fastinter 100ms downinter 500ms fall 2 rise 2 \
