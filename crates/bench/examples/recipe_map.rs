@@ -4,18 +4,8 @@
 //! Run: `cargo run --release -p mealplan-bench --example recipe_map -- [FROM_ID [TO_ID]]`
 
 fn main() {
-    let args: Vec<i64> = std::env::args()
-        .skip(1)
-        .filter_map(|a| a.parse().ok())
-        .collect();
-    let from = args.first().copied().unwrap_or(0);
-    let to = args.get(1).copied().unwrap_or(i64::MAX);
-    let recipes = mealplan_catalogue::load().expect("catalogue");
     println!("id kcal P% F% C% | diets | allergens | name");
-    for r in recipes
-        .iter()
-        .filter(|r| (from..=to).contains(&r.recipe_id))
-    {
+    for r in &mealplan_bench::recipes_in_args_range() {
         let n = r.nutrition();
         let share = |g: f64, k: f64| 100.0 * g * k / n.calories.max(1.0);
         println!(

@@ -8,18 +8,8 @@
 use mealplan_domain::Micronutrient;
 
 fn main() {
-    let args: Vec<i64> = std::env::args()
-        .skip(1)
-        .filter_map(|a| a.parse().ok())
-        .collect();
-    let from = args.first().copied().unwrap_or(0);
-    let to = args.get(1).copied().unwrap_or(i64::MAX);
-    let recipes = mealplan_catalogue::load().expect("catalogue");
     println!("id g kcal Ca Ca/1000kcal Na satfat% fibre Fe K B12 | diets | name");
-    for r in recipes
-        .iter()
-        .filter(|r| (from..=to).contains(&r.recipe_id))
-    {
+    for r in &mealplan_bench::recipes_in_args_range() {
         let n = r.nutrition();
         let m = &r.card.micronutrients;
         let ca = m.get(Micronutrient::Calcium);

@@ -46,16 +46,7 @@ fn main() {
         for (d, p) in members.iter().enumerate() {
             let days: Vec<Micronutrients> = week
                 .iter()
-                .map(|day| {
-                    day.of(d, &diners[d])
-                        .meals
-                        .iter()
-                        .map(|m| {
-                            let r = recipes.iter().find(|r| r.id == m.recipe_id).expect("known");
-                            r.card.micronutrients.scaled(m.servings)
-                        })
-                        .sum()
-                })
+                .map(|day| day.of(d, &diners[d]).micronutrients(&recipes))
                 .collect();
             let shares = micronutrients::week_shares(&p.intakes, &days);
             let on_target = week

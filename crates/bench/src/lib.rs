@@ -229,6 +229,23 @@ pub fn alone_meets(request: &PlanRequest<'_>, recipe: &Recipe) -> bool {
     .is_some_and(|b| b.miss <= 0.0)
 }
 
+/// The shipped recipes whose ids lie in the range the command line
+/// gives (`[FROM_ID [TO_ID]]`, every one by default): what the catalogue
+/// examples list.
+pub fn recipes_in_args_range() -> Vec<Recipe> {
+    let args: Vec<i64> = std::env::args()
+        .skip(1)
+        .filter_map(|a| a.parse().ok())
+        .collect();
+    let from = args.first().copied().unwrap_or(0);
+    let to = args.get(1).copied().unwrap_or(i64::MAX);
+    mealplan_catalogue::load()
+        .expect("the shipped catalogue loads")
+        .into_iter()
+        .filter(|r| (from..=to).contains(&r.recipe_id))
+        .collect()
+}
+
 /// Each planned day's micronutrients, every meal at its portion.
 pub fn day_micronutrients(request: &PlanRequest<'_>, days: &[PlannedDay]) -> Vec<Micronutrients> {
     days.iter()

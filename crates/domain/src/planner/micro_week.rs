@@ -138,13 +138,7 @@ fn due_before(
 
 /// The micronutrients of a planned day.
 pub(super) fn day_amounts(recipes: &[Recipe], day: &PlannedDay) -> Micronutrients {
-    day.meals
-        .iter()
-        .filter_map(|m| {
-            let r = recipes.iter().find(|r| r.id == m.recipe_id)?;
-            Some(r.card.micronutrients.scaled(m.servings))
-        })
-        .sum()
+    day.micronutrients(recipes)
 }
 
 /// Each goal's share of its reference on the week's daily average.

@@ -98,15 +98,7 @@ impl WeekGoals {
 
     /// Counts a planned day in.
     pub fn eat(&mut self, day: &PlannedDay, recipes: &[Recipe]) {
-        self.eaten = self.eaten
-            + day
-                .meals
-                .iter()
-                .filter_map(|m| {
-                    let r = recipes.iter().find(|r| r.id == m.recipe_id)?;
-                    Some(r.card.micronutrients.scaled(m.servings))
-                })
-                .sum();
+        self.eaten = self.eaten + day.micronutrients(recipes);
         self.planned += 1;
     }
 }

@@ -176,6 +176,21 @@ pub struct PlannedDay {
     pub larger_portions: bool,
 }
 
+impl PlannedDay {
+    /// The day's micronutrients, each meal's recipe (found in `recipes`)
+    /// at its portion; a recipe not found counts nothing. One sum for the
+    /// week's repair, the table's seats and the bench alike.
+    pub fn micronutrients(&self, recipes: &[Recipe]) -> crate::Micronutrients {
+        self.meals
+            .iter()
+            .filter_map(|m| {
+                let r = recipes.iter().find(|r| r.id == m.recipe_id)?;
+                Some(r.card.micronutrients.scaled(m.servings))
+            })
+            .sum()
+    }
+}
+
 /// Why no plan can be made.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PlanningError {

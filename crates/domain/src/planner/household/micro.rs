@@ -648,16 +648,7 @@ mod tests {
     fn calcium(recipes: &[Recipe], diners: &[Diner], week: &[TableDay], d: usize) -> f64 {
         let days: Vec<Micronutrients> = week
             .iter()
-            .map(|day| {
-                day.of(d, &diners[d])
-                    .meals
-                    .iter()
-                    .map(|m| {
-                        let r = recipes.iter().find(|r| r.id == m.recipe_id).unwrap();
-                        r.card.micronutrients.scaled(m.servings)
-                    })
-                    .sum()
-            })
+            .map(|day| day.of(d, &diners[d]).micronutrients(recipes))
             .collect();
         week_shares(&diners[d].intakes.unwrap(), &days)[0].1
     }
