@@ -136,11 +136,13 @@ impl Toolbox<'_> {
     /// the meal is one, it is tried as a swap like any other, so a rule
     /// it breaks is refused and named ("peanut butter toast" for someone
     /// allergic to nuts), never passed over in silence.
+    /// `rank` orders the ones it accepts (lower first; `None`: not one),
+    /// so one read of the catalogue serves an exact name before a near one.
     async fn catalogue_dish(
         &self,
         query: Option<&str>,
         meal_type: mealplan_domain::MealType,
-        wanted: impl Fn(&Recipe) -> bool,
+        rank: impl Fn(&Recipe) -> Option<u8>,
     ) -> Result<Option<Recipe>, StoreError> {
         let page = self
             .services
@@ -154,9 +156,12 @@ impl Toolbox<'_> {
                 offset: 0,
             })
             .await?;
-        let mut found: Vec<Recipe> = page.items.into_iter().filter(|r| wanted(r)).collect();
-        found.sort_by_key(|r| !r.meal_types().contains(&meal_type));
-        Ok(found.into_iter().next())
+        Ok(page
+            .items
+            .into_iter()
+            .filter_map(|r| rank(&r).map(|k| ((k, !r.meal_types().contains(&meal_type)), r)))
+            .min_by_key(|(key, _)| *key)
+            .map(|(_, r)| r))
     }
 
     pub(super) async fn candidates(
@@ -321,17 +326,15 @@ impl Toolbox<'_> {
                     None => match self.own_named(&wanted).await? {
                         Some(r) => Some(r),
                         None => {
-                            let exact = |r: &Recipe| names_match(&normalise(&r.name), &wanted);
-                            let near = |r: &Recipe| names_near(&normalise(&r.name), &wanted);
-                            match self
-                                .catalogue_dish(None, meal.meal.meal_type, exact)
-                                .await?
-                            {
-                                Some(r) => Some(r),
-                                None => {
-                                    self.catalogue_dish(None, meal.meal.meal_type, near).await?
+                            let rank = |r: &Recipe| {
+                                let name = normalise(&r.name);
+                                if names_match(&name, &wanted) {
+                                    Some(0)
+                                } else {
+                                    names_near(&name, &wanted).then_some(1)
                                 }
-                            }
+                            };
+                            self.catalogue_dish(None, meal.meal.meal_type, rank).await?
                         }
                     },
                 }
@@ -361,7 +364,8 @@ impl Toolbox<'_> {
                 match found {
                     Some(r) => Some(r),
                     None => {
-                        self.catalogue_dish(Some(food), meal.meal.meal_type, |r| !has.allow(r))
+                        let rank = |r: &Recipe| (!has.allow(r)).then_some(0);
+                        self.catalogue_dish(Some(food), meal.meal.meal_type, rank)
                             .await?
                     }
                 }
