@@ -62,6 +62,12 @@ PRODUCTS = [
      r"\bground\b|\braw\b|\bbacon\b", r"^TURKEY BREAST,.*(PREPACKAGED|DELI)", r"TURKEY"),
     (r"cooking spray|\bpam\b", None, r"COOKING SPRAY", r"^OIL"),
     (r"thousand island|1000 island", None, r"1000 ISLAND,COMM,REG", r"1000 ISLAND"),
+    # Stock made up from a cube: SR28's cubed broth prepared with water.
+    (r"\bbeef\b.*\b(made|make) (up )?(with|from)\b.*\bcubes?\b", r"\bchicken\b",
+     r"^SOUP,BF BROTH,CUBED,PREP W/H2O", r"BROTH|BOUILLON"),
+    (r"\bchicken\b.*\b(made|make) (up )?(with|from)\b.*\bcubes?\b", None,
+     r"^SOUP,CHICK BROTH CUBES,DRY,PREP W/ H2O", r"BROTH|BOUILLON"),
+    # A cube itself: SR28's dry cube.
     (r"\bbeef\b.*\b(stock|bouillon|broth)\s+cubes?\b|\bbeef\s+cubes?\b.*\b(stock|bouillon)|\boxo\b",
      r"\bchicken\b", r"^SOUP,BEEF BROTH,CUBED,DRY", r"BROTH|BOUILLON"),
     (r"\bchicken\b.*\b(stock|bouillon|broth)\s+cubes?\b", None,
