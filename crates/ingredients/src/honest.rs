@@ -202,6 +202,158 @@ pub fn energies_apart(a: &Food, b: &Food) -> bool {
     }
 }
 
+/// SR28's "chuck for stew", lean and fat, all grades: cubed chuck as a
+/// butcher sells it, half the energy of the pot roasts' rows.
+const CHUCK_FOR_STEW: u32 = 23093;
+/// SR28's top round steak, lean and fat 1/8", all grades.
+const TOP_ROUND_STEAK: u32 = 13891;
+/// SR28's whole pork loin, lean and fat.
+const WHOLE_PORK_LOIN: u32 = 10020;
+/// Words that cut a piece of meat up ("cut into cubes", "in chunks").
+const PIECES: &[&str] = &[
+    "cube", "cubes", "cubed", "chunk", "chunks", "dice", "diced", "pieces", "cut up", "stew",
+    "stewing",
+];
+/// Words that name a beef steak's cut.
+const STEAK_CUTS: &[&str] = &[
+    "sirloin",
+    "ribeye",
+    "rib",
+    "eye",
+    "flank",
+    "skirt",
+    "strip",
+    "t bone",
+    "porterhouse",
+    "round",
+    "chuck",
+    "tenderloin",
+    "filet",
+    "fillet",
+    "mignon",
+    "hanger",
+    "iron",
+    "tri tip",
+    "loin",
+    "flap",
+    "top",
+    "bavette",
+    "picanha",
+    "rump",
+    "minute",
+    "tomahawk",
+    "club",
+];
+/// Words that name a part of the pork loin or say how it is sold.
+const LOIN_PARTS: &[&str] = &[
+    "roast",
+    "roasts",
+    "chop",
+    "chops",
+    "tenderloin",
+    "top",
+    "center",
+    "centre",
+    "blade",
+    "sirloin",
+    "rib",
+    "ribs",
+    "back",
+];
+
+/// Rows of a meat named by its family, not its cut, where SR28's rows of
+/// what the line says differ in energy ([`energies_apart`]): beef chuck
+/// (or bare beef) cut up, SR28's "chuck for stew" (128 kcal) or the pot
+/// roast the lexicon takes (244 kcal); a "steak" of no cut, top sirloin
+/// or top round; a "pork loin" of no part, the top loin roast or the
+/// whole loin. The line is asked about with the row found and these;
+/// `None` when the line names the cut or the rows are near.
+pub fn cut_unsaid(chosen: &Food, line: &ParsedLine) -> Option<Vec<&'static Food>> {
+    let text = spaced(&line.text);
+    let says = |words: &[&str]| words.iter().any(|w| text.contains(&format!(" {w} ")));
+    let d = &chosen.description;
+    let other = if (d.starts_with("BEEF,CHUCK,ARM POT RST,LN&FAT")
+        || d.starts_with("BEEF,CHUCK,BLADE RST,LN&FAT"))
+        && says(PIECES)
+        && !says(&["roast", "roasts", "arm", "blade"])
+    {
+        CHUCK_FOR_STEW
+    } else if d.starts_with("BEEF,TOP SIRLOIN,STEAK,LN & FAT")
+        && says(&["steak", "steaks"])
+        && !says(STEAK_CUTS)
+    {
+        TOP_ROUND_STEAK
+    } else if d.starts_with("PORK,FRSH,LOIN,TOP LOIN (ROASTS)")
+        && says(&["loin"])
+        && !says(LOIN_PARTS)
+    {
+        WHOLE_PORK_LOIN
+    } else {
+        return None;
+    };
+    let other = table().get(other)?;
+    energies_apart(chosen, other).then(|| vec![other])
+}
+
+/// Whether the row is one cook's recipe of a food cooks make many ways
+/// (SR28's "SAUCE,SOFRITO,PREP FROM RECIPE", 12.8 g protein and 18.2 g
+/// fat per 100 g, where a recaíto is raw herbs and peppers), found for a
+/// line that does not say it is made at home: never sure.
+pub fn one_cooks_recipe(chosen: &Food, text: &str) -> bool {
+    let line = spaced(text);
+    chosen.description.contains("PREP FROM RECIPE") && !HOME_SAID.iter().any(|w| line.contains(w))
+}
+
+/// Words of SR28's descriptions that name where a kind of a food comes
+/// from ("BREAD,ROLL,MEXICAN,BOLLILO").
+const PLACES: &[&str] = &[
+    "MEXICAN",
+    "ITALIAN",
+    "FRENCH",
+    "CHINESE",
+    "JAPANESE",
+    "THAI",
+    "GREEK",
+    "GERMAN",
+    "INDIAN",
+    "KOREAN",
+    "CUBAN",
+    "PUERTO RICAN",
+    "VIETNAMESE",
+    "FILIPINO",
+    "SPANISH",
+    "HAWAIIAN",
+];
+
+/// The place a searched row is a kind of that the line does not say ("a
+/// stale bread roll" found on SR28's Mexican bolillo): such a row is a
+/// kind the line did not ask for, never sure.
+///
+/// The line names the kind when it says a word of a part after the
+/// place ("cotija" of "CHEESE,MEXICAN,QUESO COTIJA"), and a place that is
+/// one of the row's names ("ITALIAN,OR CRIMINI") is no kind.
+pub fn place_unsaid(chosen: &Food, text: &str) -> Option<&'static str> {
+    let line = spaced(text);
+    let parts: Vec<&str> = chosen
+        .description
+        .split([',', '(', ')'])
+        .map(str::trim)
+        .collect();
+    PLACES.iter().copied().find(|place| {
+        let Some(at) = parts.iter().position(|part| part == place) else {
+            return false;
+        };
+        let after = &parts[at + 1..];
+        !line.contains(&format!(" {} ", place.to_lowercase()))
+            && !after.iter().any(|part| part.starts_with("OR "))
+            && !after.iter().any(|part| {
+                spaced(part)
+                    .split_whitespace()
+                    .any(|w| w.len() > 2 && line.contains(&format!(" {w} ")))
+            })
+    })
+}
+
 /// What a line that says where the food was made is.
 #[derive(Debug)]
 pub enum Made {
@@ -546,5 +698,57 @@ mod tests {
         // Toasted at home from the raw kernel, and a roasted row already.
         assert_eq!(r("1/2 cup pecans, toasted", 12142), None);
         assert_eq!(r("1 cup roasted almonds", 12063), None);
+    }
+
+    #[test]
+    fn a_meat_named_without_its_cut_is_asked_where_the_cuts_differ() {
+        let ndbs =
+            |rows: Option<Vec<&Food>>| rows.map(|r| r.iter().map(|f| f.ndb).collect::<Vec<_>>());
+        // Chuck cut up: the stew row or the pot roast, 128 or 244 kcal.
+        let line = parse_line("1.5 kg beef chuck, diced for the pot").unwrap();
+        assert_eq!(ndbs(cut_unsaid(f(13809), &line)), Some(vec![23093]));
+        let line = parse_line("800 g beef, cut up small").unwrap();
+        assert_eq!(ndbs(cut_unsaid(f(13809), &line)), Some(vec![23093]));
+        // A roast cut up is the roast; chuck not cut up stays.
+        let line = parse_line("3 lb chuck roast, in 2-inch chunks").unwrap();
+        assert!(cut_unsaid(f(13809), &line).is_none());
+        let line = parse_line("2 lb beef chuck").unwrap();
+        assert!(cut_unsaid(f(13809), &line).is_none());
+        // A steak of no cut: top sirloin or top round.
+        let line = parse_line("2 minute-style cube steaks").unwrap();
+        assert!(cut_unsaid(f(13929), &line).is_none(), "'minute' names it");
+        let line = parse_line("3 beef cube steaks, pounded").unwrap();
+        assert_eq!(ndbs(cut_unsaid(f(13929), &line)), Some(vec![13891]));
+        let line = parse_line("2 sirloin steaks").unwrap();
+        assert!(cut_unsaid(f(13929), &line).is_none());
+        // A pork loin of no part: the top loin roast or the whole loin.
+        let line = parse_line("500 g pork loin, in strips").unwrap();
+        assert_eq!(ndbs(cut_unsaid(f(10224), &line)), Some(vec![10020]));
+        let line = parse_line("1 boneless pork loin roast (3 lb)").unwrap();
+        assert!(cut_unsaid(f(10224), &line).is_none());
+    }
+
+    #[test]
+    fn one_cooks_recipe_is_not_sure_unless_made_at_home() {
+        assert!(one_cooks_recipe(f(6142), "3 tbsp sofrito"));
+        assert!(!one_cooks_recipe(f(6142), "3 tbsp homemade sofrito"));
+        assert!(!one_cooks_recipe(f(6168), "3 tbsp hot sauce"));
+    }
+
+    #[test]
+    fn a_place_the_line_does_not_say_is_a_kind_it_did_not_ask_for() {
+        assert_eq!(
+            place_unsaid(f(28288), "2 soft bread rolls"),
+            Some("MEXICAN")
+        );
+        assert_eq!(place_unsaid(f(28288), "2 Mexican bread rolls"), None);
+        assert_eq!(place_unsaid(f(18353), "2 crusty rolls"), None);
+        // The kind said after the place: the line names it.
+        let cotija = table()
+            .foods()
+            .iter()
+            .find(|f| f.description.contains("MEXICAN,QUESO COTIJA"))
+            .unwrap();
+        assert_eq!(place_unsaid(cotija, "1/4 cup crumbled cotija"), None);
     }
 }

@@ -487,6 +487,49 @@ fn place(line: &ParsedLine) -> Reading {
             );
         }
     }
+    // "beef chuck, cubed", "4 cube steaks", "pork loin, in strips": a cut
+    // SR28 splits into rows apart in energy, asked with them (ingr20).
+    if let Some(rows) = candidates
+        .first()
+        .and_then(|c| crate::honest::cut_unsaid(food(c.ndb), line))
+    {
+        candidates[0].confidence = candidates[0].confidence.min(NAMED_PARTLY);
+        for (i, row) in rows.into_iter().enumerate() {
+            candidates.insert(
+                1 + i,
+                Candidate {
+                    ndb: row.ndb,
+                    description: row.description.clone(),
+                    confidence: NAMED_PARTLY,
+                },
+            );
+        }
+    }
+    // "1/2 cup sofrito" on SR28's one recipe of it; "a bread roll" on
+    // SR28's Mexican roll, a place the line does not say: never sure.
+    if let Some(first) = candidates.first_mut()
+        && (crate::honest::one_cooks_recipe(food(first.ndb), &line.text)
+            || (first.confidence < NAMED
+                && crate::honest::place_unsaid(food(first.ndb), &line.text).is_some()))
+    {
+        first.confidence = first.confidence.min(NAMED_PARTLY);
+    }
+    // "hot sauce (harissa or sriracha)": a note naming other foods to
+    // choose from, one of them apart in energy from the row found.
+    if let Some(first) = candidates.first()
+        && first.confidence >= PLACE_AT
+        && let Some(other) = choice_in_parentheses(line, food(first.ndb))
+    {
+        candidates[0].confidence = candidates[0].confidence.min(NAMED_PARTLY);
+        candidates.insert(
+            1,
+            Candidate {
+                ndb: other.ndb,
+                description: other.description.clone(),
+                confidence: NAMED_PARTLY,
+            },
+        );
+    }
     // "hot custard" is not SR28's custard-apple.
     if let Some(first) = candidates.first_mut()
         && crate::honest::part_of_a_compound(line, food(first.ndb))
@@ -883,6 +926,38 @@ fn is_a_frying_fat(food: &Food) -> bool {
         || food.description.starts_with("GHEE")
 }
 
+/// A food named as one choice of an "A or B" in parentheses ("hot sauce
+/// (harissa or sriracha)") that the lexicon knows outright, is not the row
+/// found and differs from it in energy (`honest::energies_apart`): the
+/// cook's choice decides the line's calories, so it is asked.
+fn choice_in_parentheses(line: &ParsedLine, chosen: &Food) -> Option<&'static Food> {
+    let text = line.text.to_lowercase();
+    let mut rest = text.as_str();
+    while let Some(open) = rest.find('(') {
+        let inner_end = rest[open..].find(')')? + open;
+        let inner = &rest[open + 1..inner_end];
+        rest = &rest[inner_end + 1..];
+        if !crate::words::spaced(inner).contains(" or ") {
+            continue;
+        }
+        for part in inner.split([',', '/']).flat_map(|p| p.split(" or ")) {
+            let part = part.trim();
+            if part.is_empty() {
+                continue;
+            }
+            if let Some(c) = self::candidates(part)
+                .into_iter()
+                .next()
+                .filter(|c| c.confidence >= NAMED && c.ndb != chosen.ndb)
+                && crate::honest::energies_apart(chosen, food(c.ndb))
+            {
+                return Some(food(c.ndb));
+            }
+        }
+    }
+    None
+}
+
 /// The foods a name may be, best first: the lexicon's reading of the
 /// whole name or of its first alternative ("chicken or vegetable
 /// broth"), then the SR28 search.
@@ -1037,6 +1112,51 @@ mod tests {
 
     fn reviewed(line: &str) -> bool {
         matches!(read_line(line).reading, Reading::NeedsReview { .. })
+    }
+
+    fn candidates_of(line: &str) -> Vec<u32> {
+        match read_line(line).reading {
+            Reading::NeedsReview { candidates, .. } => candidates.iter().map(|c| c.ndb).collect(),
+            other => panic!("{line}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_cut_sr28_splits_apart_in_energy_is_asked_with_its_rows() {
+        // Chuck cut up: SR28's chuck for stew or the pot roast (ingr20).
+        let rows = candidates_of("1.2 kg beef chuck, cut into bite-size cubes");
+        assert!(rows.starts_with(&[13809, 23093]), "{rows:?}");
+        assert_eq!(
+            placed("1.2 kg beef chuck roast, cut into chunks").food.ndb,
+            13809
+        );
+        // A steak of no cut, a pork loin of no part.
+        assert!(candidates_of("2 cube steaks, floured").contains(&13891));
+        assert!(candidates_of("300 g pork loin, cut into strips").contains(&10020));
+        assert_eq!(placed("2 lb boneless pork loin roast").food.ndb, 10224);
+    }
+
+    #[test]
+    fn a_choice_in_parentheses_apart_in_energy_is_asked() {
+        let rows = candidates_of("1/2 cup heavy cream (or whole milk)");
+        assert_eq!(rows.get(1), Some(&1077), "{rows:?}");
+        // Two oils weigh the same energy: nothing to ask.
+        assert!(!reviewed("2 tbsp olive oil (or canola oil)"));
+        // No choice: a size or a gloss in parentheses says nothing.
+        assert_eq!(placed("1 cup milk (240 ml)").food.ndb, 1077);
+    }
+
+    #[test]
+    fn one_cooks_recipe_or_an_unsaid_place_is_not_sure() {
+        assert!(reviewed("3 tbsp sofrito, store-bought"));
+        assert!(reviewed("2 crusty bread rolls, torn"));
+    }
+
+    #[test]
+    fn peanuts_are_raw_unless_said_roasted() {
+        assert_eq!(placed("1/4 cup peanuts, chopped").food.ndb, 16087);
+        assert_eq!(placed("1/4 cup roasted peanuts").food.ndb, 16390);
+        assert_eq!(placed("1/4 cup dry-roasted peanuts").food.ndb, 16390);
     }
 
     #[test]
@@ -1554,7 +1674,13 @@ mod tests {
         assert_eq!(asked_first("1 lb pork belly or bacon")[..2], [10005, 10123]);
         assert_eq!(ndb("1 cup dried red or brown lentils"), 16144);
         assert_eq!(asked_first("2 tbsp lard or butter")[..2], [4002, 1001]);
-        assert_eq!(ndb("1 lb beef (ribeye or sirloin), sliced"), 23201);
+        // A choice of two cuts apart in energy in a note is asked as "A
+        // or B" is (branch ingr20): ribeye 244, top sirloin 201 kcal.
+        assert_eq!(
+            asked_first("1 lb beef (ribeye or sirloin), sliced")[..2],
+            [23201, 13929]
+        );
+        assert_eq!(ndb("1 lb beef (ribeye or chuck), sliced"), 23201);
         // SR28 has lamb shoulder: stewing beef is not placed for it.
         assert_ne!(
             match read_line("1 lb lamb neck or stewing beef").reading {
