@@ -975,7 +975,115 @@ async fn a_follow_up_and_a_dish_asked_for_by_name(b: Backend) {
     assert_eq!(before["recipe"], after["recipe"]);
 }
 
+/// A food let back in is let back in, by whatever words: the stored
+/// restriction says "except", a plan and a search hold only that kind of
+/// the food kept out, and an allergy keeps its foods out and says so
+/// (issue of trust: "no fish except salmon" had kept only salmon out).
+async fn a_food_said_fine_is_let_back_in(b: Backend) {
+    let app = spawn_app(b).await;
+    let token = app.token_for("except@example.com").await;
+    let put = app
+        .json(Method::PUT, "/api/profile", Some(&token), &profile())
+        .await;
+    assert_eq!(put.status, 200, "{}", put.text);
+    let restrictions = |p: &Value| -> Vec<String> {
+        p["restrictions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|i| i["name"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    let text = expect(
+        &app,
+        &token,
+        "no fish except salmon",
+        &["update_user_preference"],
+    )
+    .await;
+    assert!(text.contains("\"fish except salmon\""), "{text}");
+    let p = app.get("/api/profile", Some(&token)).await.json;
+    assert_eq!(restrictions(&p), ["fish except salmon"]);
+    // Said later: the restriction takes the food in, never a second one.
+    let text = expect(
+        &app,
+        &token,
+        "el atún sí lo como",
+        &["update_user_preference"],
+    )
+    .await;
+    assert!(text.contains("pescado excepto salmón y atún"), "{text}");
+    let text = expect(
+        &app,
+        &token,
+        "no dairy, but cheese is fine",
+        &["update_user_preference"],
+    )
+    .await;
+    assert!(text.contains("but not cheese"), "{text}");
+    // A liked food a dislike keeps out is let back in.
+    expect(&app, &token, "no pork", &["update_user_preference"]).await;
+    let text = expect(&app, &token, "I love bacon", &["update_user_preference"]).await;
+    assert!(text.contains("\"pork except bacon\""), "{text}");
+    // An allergy has no exceptions.
+    let text = expect(
+        &app,
+        &token,
+        "soy alérgica a los frutos secos pero las almendras sí",
+        &["update_user_preference"],
+    )
+    .await;
+    assert!(text.contains("nunca hago excepciones"), "{text}");
+    let p = app.get("/api/profile", Some(&token)).await.json;
+    assert_eq!(
+        restrictions(&p),
+        [
+            "fish except salmon and tuna",
+            "dairy except cheese",
+            "pork except bacon",
+            "nut allergy"
+        ]
+    );
+    // The plan follows the rules as read.
+    let taxonomy = mealplan_domain::Taxonomy::standard();
+    let reply = app
+        .json(
+            Method::POST,
+            "/api/plan/generate",
+            Some(&token),
+            &json!({"seed": 3}),
+        )
+        .await;
+    assert_eq!(reply.status, 201, "{}", reply.text);
+    for day in reply.json["daily_menus"].as_array().unwrap() {
+        for m in day["meal_details"].as_array().unwrap() {
+            for i in m["recipe"]["ingredients"].as_str().unwrap().split(", ") {
+                let out = (taxonomy.is_a(i, "fish")
+                    && !taxonomy.is_a(i, "salmon")
+                    && !taxonomy.is_a(i, "tuna"))
+                    || (taxonomy.is_a(i, "dairy") && !taxonomy.is_a(i, "cheese"))
+                    || (taxonomy.is_a(i, "pork") && !taxonomy.is_a(i, "bacon"))
+                    || taxonomy.is_a(i, "tree nut")
+                    || taxonomy.is_a(i, "peanut");
+                assert!(!out, "{} has {i}", m["recipe"]["name"]);
+            }
+        }
+    }
+    // Two names of one food: it stays out, and the answer says why.
+    let text = expect(
+        &app,
+        &token,
+        "no quiero champiñones, pero las setas sí",
+        &["update_user_preference"],
+    )
+    .await;
+    assert!(text.contains("las recetas no distinguen"), "{text}");
+    let p = app.get("/api/profile", Some(&token)).await.json;
+    assert!(restrictions(&p).contains(&"mushrooms".to_owned()), "{p}");
+}
+
 crate::on_both_backends!(
+    a_food_said_fine_is_let_back_in,
     a_follow_up_and_a_dish_asked_for_by_name,
     a_past_day_is_told_as_ticked_off,
     a_food_liked_now_is_no_longer_kept_out,

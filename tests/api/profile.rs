@@ -210,7 +210,7 @@ async fn round_trip_create_then_update(b: Backend) {
         "restrictions": [{"id": 3, "name": "nut allergy"}],
         "diet_types": [{"id": 3, "name": "vegan"}, {"id": 2, "name": "low_carb"}],
         "manual_fields": [],
-        "restriction_rules": [{"name": "nut allergy", "enforced": true, "excludes": ["peanuts", "tree nuts"], "not_understood": []}],
+        "restriction_rules": [{"name": "nut allergy", "enforced": true, "excludes": ["peanuts", "tree nuts"], "not_understood": [], "except": [], "except_not_applied": []}],
         "unenforced_restrictions": [],
         // Issue 37: low carb moves the split, and says so.
         "target_notes": [{"target": "carbs_target", "code": "low_carb",

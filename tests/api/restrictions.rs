@@ -250,11 +250,11 @@ async fn unknown_restrictions_are_reported_as_not_enforced(b: Backend) {
     let rule = |name: &str| rules.iter().find(|r| r["name"] == name).unwrap().clone();
     assert_eq!(
         rule("kiwi thing"),
-        json!({"name": "kiwi thing", "enforced": false, "excludes": [], "not_understood": ["kiwi thing"]})
+        json!({"name": "kiwi thing", "enforced": false, "excludes": [], "not_understood": ["kiwi thing"], "except": [], "except_not_applied": []})
     );
     assert_eq!(
         rule("no pork and zorbleberries"),
-        json!({"name": "no pork and zorbleberries", "enforced": false, "excludes": ["pork"], "not_understood": ["zorbleberry"]})
+        json!({"name": "no pork and zorbleberries", "enforced": false, "excludes": ["pork"], "not_understood": ["zorbleberry"], "except": [], "except_not_applied": []})
     );
     assert_eq!(rule("no pork")["excludes"], json!(["pork"]));
     // The same on reading the profile back.
@@ -378,7 +378,64 @@ async fn labels_of_an_earlier_release_are_reseeded(b: Backend) {
     }
 }
 
+/// A dislike with an exception ("no fish except salmon") lets that kind
+/// back in, in searches and plans, and nothing else; an allergy keeps
+/// its exceptions out, and the profile says which applied.
+async fn exceptions_let_one_kind_back_in(b: Backend) {
+    let app = spawn_app(b).await;
+    let token = app.token_for("xena@example.com").await;
+    let taxonomy = mealplan_domain::Taxonomy::standard();
+    let has = |r: &Value, kind: &str, but: &str| {
+        ingredients(r)
+            .iter()
+            .any(|i| taxonomy.is_a(i, kind) && (but.is_empty() || !taxonomy.is_a(i, but)))
+    };
+    for (restriction, plain, kind, back) in [
+        ("no fish except salmon", "no fish", "fish", "salmon"),
+        ("no dairy except cheese", "no dairy", "dairy", "cheese"),
+        ("no meat other than chicken", "no meat", "meat", "chicken"),
+    ] {
+        let (with, found) = search(&app, restriction).await;
+        let (without, _) = search(&app, plain).await;
+        assert!(with > without, "{restriction}: {with} vs {without}");
+        assert!(found.iter().any(|r| has(r, back, "")), "{restriction}");
+        for r in &found {
+            assert!(!has(r, kind, back), "{restriction}: {}", r["name"]);
+        }
+        let profile = put_profile(&app, &token, &[restriction]).await;
+        let rule = &profile["restriction_rules"][0];
+        assert_eq!(rule["except"], json!([back]), "{rule}");
+        assert_eq!(rule["enforced"], true, "{rule}");
+        let reply = app
+            .json(
+                Method::POST,
+                "/api/plan/generate",
+                Some(&token),
+                &json!({"days": 7, "seed": 5}),
+            )
+            .await;
+        assert_eq!(reply.status, 201, "{restriction}: {}", reply.text);
+        for day in reply.json["daily_menus"].as_array().unwrap() {
+            for meal in day["meal_details"].as_array().unwrap() {
+                assert!(
+                    !has(&meal["recipe"], kind, back),
+                    "{restriction}: {}",
+                    meal["recipe"]["name"]
+                );
+            }
+        }
+    }
+    // An allergy has no exceptions.
+    let (allergy, _) = search(&app, "fish allergy except salmon").await;
+    assert_eq!(allergy, search(&app, "fish allergy").await.0);
+    let profile = put_profile(&app, &token, &["fish allergy except salmon"]).await;
+    let rule = &profile["restriction_rules"][0];
+    assert_eq!(rule["except"], json!([]));
+    assert_eq!(rule["except_not_applied"], json!(["salmon"]));
+}
+
 crate::on_both_backends!(
+    exceptions_let_one_kind_back_in,
     plans_and_searches_keep_out_the_excluded_kinds,
     unknown_restrictions_are_reported_as_not_enforced,
     labels_of_an_earlier_release_are_reseeded,

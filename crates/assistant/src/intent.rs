@@ -124,11 +124,27 @@ fn understand_with(message: &str, ctx: &Context, names: &[String], kept: &[Strin
     // would change is still theirs, never the writer's (below).
     let subject = super::household::named_subject(message, &ctx.names);
     let mut last_food_kind: Option<FoodKind> = None;
+    // Foods let back in ("… except salmon", "… but cheese is fine").
+    let mut let_back: Vec<String> = Vec::new();
+    // The part before let foods back in: a bare food list goes on with
+    // them ("no fish except tuna and salmon").
+    let mut excepting = false;
     // The previous part and how many requests it gave.
     let mut previous: Option<(Text, usize)> = None;
     // Whether the last part that said something said it of someone else.
     let mut of_them = false;
-    for part in parts(message) {
+    let all_parts = parts(message);
+    // "no dairy, but cheese and yogurt are fine": a bare food list before
+    // a part that says foods are fine is said fine with them.
+    let mut fine_ahead = vec![false; all_parts.len()];
+    for i in (0..all_parts.len().saturating_sub(1)).rev() {
+        let next = &all_parts[i + 1];
+        let bare = foods::read(all_parts[i].words(), lang);
+        fine_ahead[i] = bare.unknown.is_empty()
+            && !bare.found.is_empty()
+            && (fine_ahead[i + 1] || super::except::fine(next, lang, true, false).is_some());
+    }
+    for (at, part) in all_parts.into_iter().enumerate() {
         // "Allergies: eggs, milk": a heading; the lists after it are
         // allergies.
         if !part.words().is_empty()
@@ -165,10 +181,44 @@ fn understand_with(message: &str, ctx: &Context, names: &[String], kept: &[Strin
         if part.has_any(HEALTHIER) && !out.signals.contains(&Signal::Healthier) {
             out.signals.push(Signal::Healthier);
         }
+        // "no fish except salmon", "sin carne salvo pollo": the foods
+        // after the word are let back in, never kept out.
+        let after_out = matches!(last_food_kind, Some(FoodKind::Dislike | FoodKind::Allergy));
+        let part = match super::except::split(&part, lang, after_out) {
+            Some((before, foods)) => {
+                let_back.extend(foods);
+                excepting = true;
+                if before.words().is_empty() {
+                    continue;
+                }
+                before
+            }
+            None => {
+                let more = foods::read(part.words(), lang);
+                if (excepting || (after_out && fine_ahead[at]))
+                    && more.unknown.is_empty()
+                    && !more.found.is_empty()
+                {
+                    let_back.extend(more.found);
+                    continue;
+                }
+                excepting = false;
+                part
+            }
+        };
         // Structure first (a negated act, a thing taken back, a change
         // relative to before), then the keyword readers.
         let read = read_clause(&part, lang, ctx.today, names);
         if read.is_empty() {
+            // "no dairy, but cheese is fine", "pero el atún sí": foods
+            // said fine are let back in, never joined to the list kept out.
+            let bare_si = last_food_kind == Some(FoodKind::Allergy);
+            if let Some(foods) = super::except::fine(&part, lang, after_out, bare_si) {
+                let_back.extend(foods);
+                excepting = true;
+                previous = None;
+                continue;
+            }
             // "no me gusta el picante pero el dulce sí", "no quiero setas,
             // pero el pollo sí": after a dislike, a food or taste said
             // with "sí" is liked, never joined to the list kept out.
@@ -410,6 +460,8 @@ fn understand_with(message: &str, ctx: &Context, names: &[String], kept: &[Strin
     // A heading with no list after it adds nothing.
     out.requests
         .retain(|r| !matches!(r, ToolRequest::AddPreference { names, .. } if names.is_empty()));
+    // The foods let back in, folded into what the message keeps out.
+    super::except::apply(&mut out.requests, &mut out.signals, let_back);
     // "a lighter plan, fewer calories": the plan asked with the change
     // answers the complaint beside it.
     if out.requests.iter().any(|r| {

@@ -254,6 +254,19 @@ pub fn restriction_name(name: &str, lang: Lang) -> String {
     if lang == Lang::En {
         return name.to_owned();
     }
+    // "fish except salmon and tuna": "pescado excepto salmón y atún".
+    if let Some((base, except)) = name.split_once(" except ") {
+        let foods: Vec<String> = except
+            .split(" and ")
+            .map(|f| food_name(f.trim(), lang))
+            .collect();
+        let foods: Vec<&str> = foods.iter().map(String::as_str).collect();
+        return format!(
+            "{} excepto {}",
+            restriction_name(base, lang),
+            and_list(&foods, lang)
+        );
+    }
     match name {
         "gluten free" => "sin gluten".into(),
         "lactose intolerance" => "intolerancia a la lactosa".into(),

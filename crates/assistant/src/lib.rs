@@ -6,6 +6,7 @@
 
 mod asks;
 mod care;
+mod except;
 mod foods;
 mod frames;
 mod household;
@@ -368,6 +369,12 @@ impl Chat {
             if let Signal::NotARule { name, offer } = signal {
                 turn.texts.push(not_a_rule(name, *offer, lang));
                 turn.pending = offer.map(|d| ToolRequest::ChangeProfile(ProfileChange::Diet(d)));
+            }
+            if let Signal::SameFood { food } = signal {
+                turn.texts.push(toolbox.same_food(food));
+            }
+            if let Signal::AllergyKept { allergy, food } = signal {
+                turn.texts.push(toolbox.allergy_kept(allergy, food));
             }
             if let Signal::NotAFood {
                 words,

@@ -44,6 +44,21 @@ pub enum Signal {
     /// Something that needs care before any change: nothing is done on a
     /// guess, the answer cautions and says what the service can do.
     Care(Care),
+    /// A food said fine right after it was kept out, under another name
+    /// the rules read as the same food ("no quiero champiñones, pero las
+    /// setas sí": both mushrooms): it stays out, and the answer says why.
+    SameFood {
+        /// The food (English).
+        food: String,
+    },
+    /// A food said fine that an allergy keeps out: an allergy has no
+    /// exceptions, so it stays out, and the answer says so.
+    AllergyKept {
+        /// The allergy's name (English).
+        allergy: String,
+        /// The food (English).
+        food: String,
+    },
     /// Words meant as a food that name nothing known, with the closest
     /// names the assistant knows.
     NotAFood {

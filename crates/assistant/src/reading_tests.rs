@@ -33,6 +33,8 @@ fn read(message: &str) -> (Lang, Vec<String>) {
             Signal::SomeoneElse(facts) => format!("someone else: {}", member(facts)),
             Signal::NotAFood { words, .. } => format!("not a food: {words}"),
             Signal::Care(c) => format!("care: {c:?}"),
+            Signal::SameFood { food } => format!("same food: {food}"),
+            Signal::AllergyKept { allergy, food } => format!("allergy kept: {allergy}: {food}"),
         });
     }
     (u.lang, out)
@@ -153,6 +155,7 @@ fn short(r: &ToolRequest) -> String {
             names.join(", ")
         ),
         ToolRequest::RemovePreference { names, .. } => format!("remove {}", names.join(", ")),
+        ToolRequest::LetBack { names } => format!("let back {}", names.join(", ")),
         ToolRequest::ChangeProfile(c) => match c {
             ProfileChange::Goal(g) => format!("goal {}", g.as_str()),
             ProfileChange::Activity(a) => format!("activity {}", a.as_str()),
@@ -1875,4 +1878,101 @@ fn something_with_a_food_and_no_meal_is_a_search() {
         &["add restriction: nut allergy", "search peanut butter"],
     );
     reads("quiero algo con pollo", Es, &["search chicken"]);
+}
+
+/// A food let back in after a food kept out is never kept out itself:
+/// "no fish except salmon" once kept only salmon out. An allergy keeps
+/// its foods out and says so; two names of one food keep it out.
+#[test]
+fn exceptions_let_foods_back_in_never_keep_them_out() {
+    reads(
+        "no fish except salmon",
+        En,
+        &["add restriction: fish except salmon"],
+    );
+    reads(
+        "I don't like fish, except tuna and salmon",
+        En,
+        &["add restriction: fish except tuna and salmon"],
+    );
+    reads(
+        "no dairy but cheese and yogurt are fine",
+        En,
+        &["add restriction: dairy except cheese and yogurt"],
+    );
+    reads(
+        "no pork but bacon is ok",
+        En,
+        &["add restriction: pork except bacon"],
+    );
+    reads(
+        "I dont eat red meat other than lamb",
+        En,
+        &["add restriction: red meat except lamb"],
+    );
+    reads(
+        "no como carne salvo pollo",
+        Es,
+        &["add restriction: meat except chicken"],
+    );
+    reads(
+        "sin pescado excepto salmón",
+        Es,
+        &["add restriction: fish except salmon"],
+    );
+    reads(
+        "no me gusta el pescado pero el salmón sí",
+        Es,
+        &["add restriction: fish except salmon", "add taste: salmon"],
+    );
+    reads(
+        "I am allergic to nuts but almonds are fine",
+        En,
+        &[
+            "add restriction: nut allergy",
+            "allergy kept: nut allergy: almonds",
+        ],
+    );
+    reads(
+        "soy alérgica al pescado, pero el atún sí",
+        Es,
+        &[
+            "add restriction: fish allergy",
+            "allergy kept: fish allergy: tuna",
+        ],
+    );
+    reads(
+        "no quiero champiñones, pero las setas sí",
+        Es,
+        &["add restriction: mushrooms", "same food: mushrooms"],
+    );
+    // Said of someone else: theirs, never the writer's.
+    reads(
+        "my son doesn't eat fish except salmon",
+        En,
+        &["someone else: (son); fish except salmon"],
+    );
+    reads(
+        "my wife is allergic to nuts but almonds are fine",
+        En,
+        &[
+            "someone else: (wife); nut allergy",
+            "allergy kept: nut allergy: almonds",
+        ],
+    );
+    // Said later, about a food kept out before.
+    reads("salmon is fine", En, &["let back salmon"]);
+    reads("el salmón sí lo como", Es, &["let back salmon"]);
+    // "Everything except" keeps out what follows; "less meat" is no exception.
+    reads(
+        "I eat everything except mushrooms",
+        En,
+        &["add restriction: mushrooms"],
+    );
+    reads("como de todo menos pescado", Es, &["add restriction: fish"]);
+    reads(
+        "no quiero cebolla pero el ajo sí",
+        Es,
+        &["add restriction: onion", "add taste: garlic"],
+    );
 }

@@ -311,6 +311,13 @@ pub enum ToolRequest {
         /// The names.
         names: Vec<String>,
     },
+    /// Let foods back in that a restriction keeps out ("salmon is fine",
+    /// "el atún sí lo como"): each restriction that keeps one out (an
+    /// allergy aside) becomes "… except …" (English names).
+    LetBack {
+        /// The foods.
+        names: Vec<String>,
+    },
     /// Take restrictions or tastes off the profile.
     RemovePreference {
         /// Which list.
@@ -472,7 +479,9 @@ impl ToolRequest {
             Self::SearchRecipes(_) => names::SEARCH,
             Self::PlanSummary { .. } | Self::PlanFollowUp { .. } => names::PLAN,
             Self::ProfileSummary => names::PROFILE,
-            Self::AddPreference { .. } | Self::RemovePreference { .. } => names::PREFERENCE,
+            Self::AddPreference { .. } | Self::RemovePreference { .. } | Self::LetBack { .. } => {
+                names::PREFERENCE
+            }
             Self::ChangeProfile(_) => names::UPDATE_PROFILE,
             Self::DayProgress { .. } => names::PROGRESS,
             Self::ExplainTargets { .. } | Self::ExplainSodium | Self::ExplainDayLimit { .. } => {
@@ -496,7 +505,10 @@ impl ToolRequest {
     pub fn changes_profile(&self) -> bool {
         matches!(
             self,
-            Self::AddPreference { .. } | Self::RemovePreference { .. } | Self::ChangeProfile(_)
+            Self::AddPreference { .. }
+                | Self::RemovePreference { .. }
+                | Self::LetBack { .. }
+                | Self::ChangeProfile(_)
         )
     }
 }

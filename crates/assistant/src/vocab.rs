@@ -10,7 +10,7 @@ include!(concat!(env!("OUT_DIR"), "/vocab.rs"));
 
 /// Every keyword, for mending slips.
 pub fn all_words() -> impl Iterator<Item = &'static str> {
-    let lists: [&[&str]; 98] = [
+    let lists: [&[&str]; 100] = [
         GOAL_ENDED,
         FINE_NOW,
         AGAIN_SAID,
@@ -109,6 +109,8 @@ pub fn all_words() -> impl Iterator<Item = &'static str> {
         FOLLOW_UP,
         PUT_WANT,
         ARTICLES,
+        EXCEPT,
+        FINE,
     ];
     lists
         .into_iter()

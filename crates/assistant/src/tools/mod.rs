@@ -119,6 +119,7 @@ impl Toolbox<'_> {
             }
             ToolRequest::ProfileSummary => self.profile().await?.into(),
             ToolRequest::AddPreference { kind, names } => self.add_preference(*kind, names).await?,
+            ToolRequest::LetBack { names } => self.let_back(names).await?.into(),
             ToolRequest::RemovePreference { kind, names } => {
                 self.remove_preference(*kind, names).await?.into()
             }
@@ -341,7 +342,8 @@ fn meal_line(m: &MealView, lang: Lang) -> String {
     )
 }
 
-fn capitalise(s: &str) -> String {
+/// `s` with its first letter upper case.
+pub(super) fn capitalise(s: &str) -> String {
     let mut chars = s.chars();
     chars
         .next()

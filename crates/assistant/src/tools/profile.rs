@@ -9,7 +9,7 @@ use mealplan_domain::targets::{self, bmr, goal_calories, tdee};
 use mealplan_domain::{ActivityLevel, Goal, ItemName, ItemRef, Rule};
 use mealplan_ports::{ItemKind, Person, StoreError};
 
-use super::{Said, Shown, Toolbox, nutrition_of, totals_line, whole};
+use super::{Said, Shown, Toolbox, capitalise, nutrition_of, totals_line, whole};
 use crate::foods::{Near, closest};
 use crate::lang::{Lang, diet_name, food_name, restriction_name};
 use crate::request::{Complaint, ToolRequest};
@@ -334,6 +334,26 @@ impl Toolbox<'_> {
             });
         }
         let mut draft = self.draft_of(&profile)?;
+        // "fish except salmon" takes the place of "fish" (or of "fish
+        // except tuna"): one restriction of each food.
+        let mut replaced: Vec<String> = Vec::new();
+        if kind == ItemKind::Restriction {
+            let base =
+                |n: &str| mealplan_domain::taxonomy::key(n.split(" except ").next().unwrap_or(n));
+            let bases: Vec<String> = fresh.iter().map(|f| base(f.as_str())).collect();
+            draft.restrictions_mut().retain(|r| {
+                let name = match r {
+                    ItemRef::Id(_, n) | ItemRef::Name(n) => n.as_str(),
+                };
+                let hit = bases.contains(&base(name))
+                    && (name.contains(" except ")
+                        || fresh.iter().any(|f| f.as_str().contains(" except ")));
+                if hit {
+                    replaced.push(format!("\"{}\"", restriction_name(name, self.lang)));
+                }
+                !hit
+            });
+        }
         let target = match kind {
             ItemKind::Taste => draft.tastes_mut(),
             ItemKind::Restriction => draft.restrictions_mut(),
@@ -359,6 +379,14 @@ impl Toolbox<'_> {
                 !hit
             });
         }
+        // "I love salmon" while fish is kept out: salmon is let back in.
+        let mut let_back: Vec<String> = Vec::new();
+        if kind == ItemKind::Taste {
+            let liked: Vec<String> = fresh.iter().map(|f| f.as_str().to_owned()).collect();
+            let (changed, kept, _) = self.letting_back(&mut draft, &liked, false);
+            let_back.extend(changed);
+            let_back.extend(kept);
+        }
         self.save(draft).await?;
         let added: Vec<String> = fresh
             .iter()
@@ -372,6 +400,14 @@ impl Toolbox<'_> {
             self.t("to your", "a tus"),
             kind_noun(kind, self.lang)
         );
+        if !replaced.is_empty() {
+            let _ = write!(
+                out,
+                " {} {}.",
+                self.t("It replaces", "Sustituye a"),
+                replaced.join(", ")
+            );
+        }
         if kind == ItemKind::Restriction {
             let names: Vec<&str> = fresh.iter().map(ItemName::as_str).collect();
             out.push(' ');
@@ -398,6 +434,10 @@ impl Toolbox<'_> {
                     "Los nuevos planes lo tendrán en cuenta.",
                 )
             });
+            for line in let_back {
+                out.push(' ');
+                out.push_str(&line);
+            }
         }
         Ok(Said {
             text: out,
@@ -405,6 +445,127 @@ impl Toolbox<'_> {
             shown: Shown::Keep,
             progress_day: None,
         })
+    }
+
+    /// Lets `foods` back in through the restrictions of `draft` that keep
+    /// them out ("fish" becomes "fish except salmon"; a restriction that
+    /// is the food itself, with `whole`, comes off). An allergy keeps its
+    /// foods out. The sentences saying what changed, what an allergy kept
+    /// out, and the foods nothing kept out.
+    fn letting_back(
+        &self,
+        draft: &mut mealplan_domain::ProfileDraft,
+        foods: &[String],
+        whole: bool,
+    ) -> (Vec<String>, Vec<String>, Vec<String>) {
+        use crate::except::{Fold, fold};
+        let taxonomy = mealplan_domain::Taxonomy::standard();
+        let (mut changed, mut kept, mut free) = (Vec::new(), Vec::new(), Vec::new());
+        for food in foods {
+            let shown = food_name(food, self.lang);
+            let mut touched = false;
+            let list = draft.restrictions_mut();
+            let mut i = 0;
+            while i < list.len() {
+                let name = match &list[i] {
+                    ItemRef::Id(_, n) | ItemRef::Name(n) => n.as_str().to_owned(),
+                };
+                let was = restriction_name(&name, self.lang);
+                match fold(taxonomy, &name, food) {
+                    Fold::Same if whole => {
+                        list.remove(i);
+                        touched = true;
+                        changed.push(match self.lang {
+                            Lang::En => format!("Took \"{was}\" off your restrictions."),
+                            Lang::Es => format!("He quitado \"{was}\" de tus restricciones."),
+                        });
+                        continue;
+                    }
+                    Fold::Excepted(now) => {
+                        if let Ok(item) = ItemName::parse(&now) {
+                            list[i] = ItemRef::Name(item);
+                            touched = true;
+                            let now = restriction_name(&now, self.lang);
+                            changed.push(match self.lang {
+                                Lang::En => format!(
+                                    "Let {shown} back in: your restriction \"{was}\" is now \"{now}\"."
+                                ),
+                                Lang::Es => format!(
+                                    "He vuelto a permitir {shown}: tu restricción \"{was}\" ahora es \"{now}\"."
+                                ),
+                            });
+                        }
+                    }
+                    Fold::Allergy => {
+                        touched = true;
+                        kept.push(self.allergy_kept(&name, food));
+                    }
+                    Fold::Same | Fold::Apart => {}
+                }
+                i += 1;
+            }
+            if !touched {
+                free.push(shown);
+            }
+        }
+        (changed, kept, free)
+    }
+
+    /// "salmon is fine", "el atún sí lo como": the foods let back in
+    /// through the profile's restrictions.
+    pub(super) async fn let_back(&self, foods: &[String]) -> Result<String, StoreError> {
+        let Some(profile) = self.profile_of().await? else {
+            return Ok(self.no_profile());
+        };
+        let mut draft = self.draft_of(&profile)?;
+        let (changed, kept, free) = self.letting_back(&mut draft, foods, true);
+        if !changed.is_empty() {
+            self.save(draft).await?;
+        }
+        let mut out: Vec<String> = changed;
+        out.extend(kept);
+        if !free.is_empty() {
+            let refs: Vec<&str> = free.iter().map(String::as_str).collect();
+            let list = crate::lang::and_list(&refs, self.lang);
+            out.push(match self.lang {
+                Lang::En => {
+                    format!("None of your restrictions keeps {list} out; nothing to change.")
+                }
+                Lang::Es => format!(
+                    "Ninguna de tus restricciones deja fuera {list}; no hay nada que cambiar."
+                ),
+            });
+        }
+        Ok(out.join(" "))
+    }
+
+    /// A food kept out and said fine under another name of it.
+    pub(crate) fn same_food(&self, food: &str) -> String {
+        let shown = food_name(food, self.lang);
+        match self.lang {
+            Lang::En => format!(
+                "I read both names as {shown}: recipes don't tell those kinds apart, so all {shown} stay out. If you'd rather keep them in, say \"remove {shown} from my restrictions\"."
+            ),
+            Lang::Es => format!(
+                "Para mí los dos nombres son {shown}: las recetas no distinguen esos tipos, así que todos quedan fuera. Si prefieres tenerlos, di \"quita {shown} de mis restricciones\"."
+            ),
+        }
+    }
+
+    /// A food said fine that allergy `allergy` keeps out.
+    pub(crate) fn allergy_kept(&self, allergy: &str, food: &str) -> String {
+        let shown = food_name(food, self.lang);
+        let allergy = restriction_name(allergy, self.lang);
+        match self.lang {
+            Lang::En => format!(
+                "{} stays out: \"{allergy}\" is an allergy, and I never make exceptions to one. If a doctor says {shown} is safe, store the foods that cause the reaction one by one instead.",
+                capitalise(&shown)
+            ),
+            Lang::Es => format!(
+                "{} sigue fuera: \"{allergy}\" es una alergia, y nunca hago excepciones a una. Si un médico dice que {shown} es seguro, guarda uno a uno los alimentos que causan la reacción.",
+                capitalise(&shown)
+            ),
+        }
     }
 
     /// Says `shown` was not understood and offers the closest names.
@@ -456,7 +617,8 @@ impl Toolbox<'_> {
             let name = match r {
                 ItemRef::Id(_, n) | ItemRef::Name(n) => n.as_str(),
             };
-            let k = mealplan_domain::taxonomy::key(name);
+            // "fish except salmon" is a restriction of fish, never of salmon.
+            let k = mealplan_domain::taxonomy::key(name.split(" except ").next().unwrap_or(name));
             let hit = wanted
                 .iter()
                 .any(|w| k == *w || k.split(' ').any(|part| part == w));
@@ -531,8 +693,21 @@ impl Toolbox<'_> {
             let meaning = self.services.recipes.restriction(name);
             let rule = self.services.recipes.rules([*name], &[]);
             let excluded = all.iter().filter(|r| !rule.allow(r)).count();
-            let excludes: Vec<String> =
+            let mut excludes: Vec<String> =
                 meaning.rules().iter().map(|r| self.rule_words(r)).collect();
+            if !meaning.except().is_empty() {
+                let back: Vec<String> = meaning
+                    .except()
+                    .iter()
+                    .map(|e| food_name(e, self.lang))
+                    .collect();
+                let back: Vec<&str> = back.iter().map(String::as_str).collect();
+                excludes.push(format!(
+                    "{} {}",
+                    self.t("but not", "pero no"),
+                    crate::lang::and_list(&back, self.lang)
+                ));
+            }
             parts.push(match self.lang {
                 Lang::En => format!(
                     "\"{}\" excludes {} ({excluded} recipes)",

@@ -66,6 +66,10 @@ pub struct HardRules {
     words: Vec<(String, usize)>,
     meat_with_dairy: Option<usize>,
     known: HashMap<String, Verdict>,
+    /// Ingredients a restriction lets back in, with the allergens of that
+    /// restriction they carry: a recipe's allergen flag they explain is
+    /// no breach of it.
+    excused: HashMap<String, Vec<(Allergen, usize)>>,
 }
 
 /// A rule a recipe breaks and what in the recipe breaks it
@@ -217,6 +221,28 @@ impl HardRules {
         };
         for name in taxonomy.names() {
             let of = taxonomy.kinds_of(name);
+            // "no fish except salmon": restriction `by` lets `name` back in.
+            let let_back = |by: usize| {
+                restrictions[by]
+                    .except()
+                    .iter()
+                    .any(|e| of.contains(&e.as_str()))
+            };
+            // Its allergens, which a recipe's flags may owe to it.
+            for &(allergen, by) in &rules.allergens {
+                if let_back(by)
+                    && taxonomy
+                        .allergens_of(name)
+                        .unwrap_or(&[])
+                        .contains(&allergen)
+                {
+                    rules
+                        .excused
+                        .entry(name.to_owned())
+                        .or_default()
+                        .push((allergen, by));
+                }
+            }
             // Of what excludes it, the one `breach` would name: a sure
             // allergen before a possible one, the restriction listed
             // first before later ones.
@@ -226,13 +252,18 @@ impl HardRules {
                 .map(|a| (a, false))
                 .chain(may_contain.map(|a| (a, true)))
                 .filter_map(|(a, may)| {
-                    let &(allergen, by) = rules.allergens.iter().find(|(x, _)| x == a)?;
+                    let &(allergen, by) = rules
+                        .allergens
+                        .iter()
+                        .find(|(x, by)| x == a && !let_back(*by))?;
                     Some(Hit::Allergen { allergen, may, by })
                 });
-            let kinds = of
+            let kinds = rules
+                .kinds
                 .iter()
-                .filter_map(|k| rules.kinds.iter().position(|(x, _)| x == k))
-                .map(Hit::Kind);
+                .enumerate()
+                .filter(|(_, (x, by))| of.contains(&x.as_str()) && !let_back(*by))
+                .map(|(i, _)| Hit::Kind(i));
             let hit = allergens.chain(kinds).min_by_key(|h| match *h {
                 Hit::Allergen { may, by, .. } => (may, by),
                 Hit::Kind(k) => (false, rules.kinds[k].1),
@@ -361,7 +392,16 @@ impl HardRules {
                 }
                 None if !self.words.is_empty() => {
                     let name = key(ingredient);
-                    if let Some(word) = self.words.iter().position(|(w, _)| has_words(&name, w))
+                    let let_back = |by: usize| {
+                        self.restrictions[by]
+                            .except()
+                            .iter()
+                            .any(|e| has_words(&name, &key(e)))
+                    };
+                    if let Some(word) = self
+                        .words
+                        .iter()
+                        .position(|(w, by)| has_words(&name, w) && !let_back(*by))
                         && pick.take((false, self.words[word].1), Why::Named { word, ingredient })
                     {
                         return pick.found();
@@ -371,7 +411,19 @@ impl HardRules {
             }
         }
         for &(allergen, by) in &self.allergens {
+            // A flag owed to an ingredient the restriction lets back in
+            // ("dairy except cheese" and a cheese toastie's milk flag).
+            let excused = || {
+                recipe
+                    .ingredients
+                    .iter()
+                    .map(|i| &i.name)
+                    .chain(recipe.judged_as.iter().map(|(_, kind)| kind))
+                    .filter_map(|n| self.excused.get(n))
+                    .any(|list| list.contains(&(allergen, by)))
+            };
             if recipe.allergens.contains(&allergen)
+                && !excused()
                 && pick.take(
                     (false, by),
                     Why::Allergen {
@@ -424,10 +476,12 @@ impl<'r> Pick<'r> {
     }
 }
 
-/// Adds `item`, excluded by restriction `by`, unless an earlier
-/// restriction excludes it already.
+/// Adds `item`, excluded by restriction `by`, unless that restriction
+/// excludes it already. Another restriction's entry is kept beside an
+/// earlier one: each may let other kinds back in ("no fish except
+/// salmon" and "fish allergy"); the first that applies is the one named.
 fn push_new<T: PartialEq>(list: &mut Vec<(T, usize)>, item: T, by: usize) {
-    if !list.iter().any(|(x, _)| *x == item) {
+    if !list.iter().any(|(x, b)| *x == item && *b == by) {
         list.push((item, by));
     }
 }
@@ -492,6 +546,43 @@ mod tests {
             node("tofu", &[], &[Soy], &[]),
         ])
         .unwrap()
+    }
+
+    /// A dislike with an exception lets that kind back in, by ingredient,
+    /// by the recipe's flags it explains and by name; another rule on the
+    /// same food, and an allergy, still keep it out.
+    #[test]
+    fn a_dislike_lets_its_exceptions_back_in() {
+        let t = foods();
+        let salmon = recipe(&["salmon", "rice"], &[Allergen::Fish], &[]);
+        let cod = recipe(&["fish", "rice"], &[Allergen::Fish], &[]);
+        let rules = |names: &[&str]| HardRules::new(&t, names.iter().copied(), &[]);
+        let fish = rules(&["no fish except salmon"]);
+        assert!(fish.allow(&salmon), "salmon let back in");
+        assert!(!fish.allow(&cod), "other fish still out");
+        // A flag no excepted ingredient explains still keeps it out.
+        let flagged = recipe(&["rice"], &[Allergen::Fish], &[]);
+        assert!(!fish.allow(&flagged));
+        // Unknown ingredients: the exception's words let them back in.
+        let meat = rules(&["meat other than pork"]);
+        assert!(meat.allow(&recipe(&["pork meat strips", "rice"], &[], &[])));
+        assert!(!meat.allow(&recipe(&["goat meat", "rice"], &[], &[])));
+        assert!(!rules(&["no meat"]).allow(&recipe(&["pork meat strips"], &[], &[])));
+        // Another restriction on fish keeps salmon out.
+        assert!(!rules(&["no fish except salmon", "fish allergy"]).allow(&salmon));
+        assert!(!rules(&["fish allergy", "no fish except salmon"]).allow(&salmon));
+        // An allergy has no exceptions.
+        assert!(!rules(&["fish allergy except salmon"]).allow(&salmon));
+        // Kinds: meat except pork keeps chicken out, lets ham in.
+        assert!(meat.allow(&recipe(&["ham", "rice"], &[], &[])));
+        assert!(!meat.allow(&recipe(&["chicken breast", "rice"], &[], &[])));
+        // Dairy except cheese: mozzarella in, with its milk flag.
+        let dairy = rules(&["dairy except cheese"]);
+        assert!(dairy.allow(&recipe(&["mozzarella", "rice"], &[Allergen::Milk], &[])));
+        assert!(!dairy.allow(&recipe(&["dairy", "rice"], &[Allergen::Milk], &[])));
+        // A breach still names the rule.
+        let b = fish.breach(&cod).expect("cod is out");
+        assert_eq!(b.rule(), "no fish except salmon");
     }
 
     /// An ingredient the taxonomy has no name for, judged as the node its

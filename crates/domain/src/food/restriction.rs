@@ -25,6 +25,14 @@
 //! that are not rules about ingredients (keto, low FODMAP, paleo, low
 //! carb, …) are never matched, so they are reported as not enforced
 //! rather than half-enforced.
+//!
+//! A dislike may let kinds back in: `no fish except salmon`, `dairy except
+//! cheese`, `meat other than chicken and turkey` keep out what the part
+//! before the word keeps out, except ingredients of the kinds named after
+//! it ([`Restriction::except`]). An allergy or intolerance never has
+//! exceptions (`nut allergy except almonds` keeps every nut out), and a
+//! kind the rule does not keep out is no exception; both are listed as
+//! [not applied](Restriction::except_not_applied).
 
 use crate::food::allergen::Allergen;
 use crate::food::diet_type::DietType;
@@ -170,6 +178,37 @@ pub struct Restriction {
     rules: Vec<Rule>,
     unmatched: Vec<String>,
     words: Vec<String>,
+    except: Vec<String>,
+    except_not_applied: Vec<String>,
+}
+
+/// Words that open the kinds a dislike lets back in (in [`key`] form).
+const EXCEPT_WORDS: &[&str] = &[
+    " except for ",
+    " except ",
+    " excepting ",
+    " other than ",
+    " apart from ",
+    " aside from ",
+];
+
+/// Word beginnings that make a restriction an allergy, an intolerance or
+/// a medical "… free", which never has exceptions (in [`key`] form).
+const ALLERGY_WORDS: &[&str] = &[
+    "allerg",
+    "intoleran",
+    "celiac",
+    "coeliac",
+    "anaphyla",
+    "sensitiv",
+];
+
+/// Whether `name` is an allergy, an intolerance or "… free" (`gluten
+/// free`, `dairy free`): such a restriction has no exceptions.
+pub fn is_allergy(name: &str) -> bool {
+    key(name)
+        .split(' ')
+        .any(|w| w == "free" || ALLERGY_WORDS.iter().any(|a| w.starts_with(a)))
 }
 
 /// Diets and labels that are not rules about ingredients; never matched.
@@ -252,11 +291,30 @@ enum Found {
 impl Restriction {
     /// Reads `name` against `taxonomy` (see the module documentation).
     pub fn parse(taxonomy: &Taxonomy, name: &str) -> Self {
+        let keyed = format!(" {} ", key(name));
+        if let Some((at, word)) = EXCEPT_WORDS
+            .iter()
+            .filter_map(|w| keyed.find(w).map(|at| (at, *w)))
+            .min_by_key(|&(at, _)| at)
+            && !keyed[..at].trim().is_empty()
+        {
+            let mut out = Self::parse_whole(taxonomy, &keyed[..at]);
+            out.name = name.trim().to_lowercase();
+            out.let_back(taxonomy, &keyed[at + word.len()..]);
+            return out;
+        }
+        Self::parse_whole(taxonomy, name)
+    }
+
+    /// [`parse`](Self::parse) of a name with no exception.
+    fn parse_whole(taxonomy: &Taxonomy, name: &str) -> Self {
         let mut out = Self {
             name: name.trim().to_lowercase(),
             rules: Vec::new(),
             unmatched: Vec::new(),
             words: Vec::new(),
+            except: Vec::new(),
+            except_not_applied: Vec::new(),
         };
         if let Some((rules, word)) = match_part(taxonomy, &key(name)) {
             out.add(rules, word);
@@ -291,6 +349,48 @@ impl Restriction {
         out
     }
 
+    /// Lets the kinds `list` names back in, where this is a dislike that
+    /// keeps them out.
+    fn let_back(&mut self, taxonomy: &Taxonomy, list: &str) {
+        let allergy = is_allergy(&self.name);
+        let parts = list.split(' ').fold(vec![String::new()], |mut parts, w| {
+            if matches!(w, "and" | "or" | "nor" | "plus" | "the" | "a" | "an") {
+                parts.push(String::new());
+            } else if !w.is_empty() {
+                let last = parts.last_mut().expect("one part");
+                if !last.is_empty() {
+                    last.push(' ');
+                }
+                last.push_str(w);
+            }
+            parts
+        });
+        for part in parts.into_iter().filter(|p| !p.is_empty()) {
+            let node = candidates(&part)
+                .iter()
+                .find_map(|form| taxonomy.resolve(form));
+            match node {
+                Some(node) if !allergy && self.keeps_out(taxonomy, node) => {
+                    if !self.except.iter().any(|e| e == node) {
+                        self.except.push(node.to_owned());
+                    }
+                }
+                _ => self.except_not_applied.push(part),
+            }
+        }
+    }
+
+    /// Whether the rules keep out the kind `node` (a taxonomy node), by
+    /// kind or allergen, before any exception.
+    pub fn keeps_out(&self, taxonomy: &Taxonomy, node: &str) -> bool {
+        let allergens = taxonomy.allergens_of(node).unwrap_or(&[]);
+        self.rules.iter().any(|r| match r {
+            Rule::Kind(k) => taxonomy.is_a(node, k),
+            Rule::Allergen(a) => allergens.contains(a),
+            Rule::Diet(_) => false,
+        })
+    }
+
     fn add(&mut self, rules: Vec<Rule>, word: Option<String>) {
         for r in rules {
             if !self.rules.contains(&r) {
@@ -320,6 +420,19 @@ impl Restriction {
     /// its matched parts say.
     pub fn is_enforced(&self) -> bool {
         !self.rules.is_empty() && self.unmatched.is_empty()
+    }
+
+    /// The kinds let back in (`salmon` of `no fish except salmon`): taxonomy
+    /// nodes the rules would keep out.
+    pub fn except(&self) -> &[String] {
+        &self.except
+    }
+
+    /// Kinds named after an exception word that are not let back in: not
+    /// understood, not kept out by the rule anyway, or excepted from an
+    /// allergy (which has no exceptions).
+    pub fn except_not_applied(&self) -> &[String] {
+        &self.except_not_applied
     }
 
     /// What it excludes, in words.
@@ -600,6 +713,38 @@ mod tests {
             assert_eq!(r.rules(), want, "{name}");
             assert!(r.is_enforced(), "{name}: {:?}", r.unmatched());
         }
+    }
+
+    #[test]
+    fn exceptions_let_kinds_back_in_only_where_a_dislike_keeps_them_out() {
+        let node = TaxonomyEntry::node;
+        let t = Taxonomy::from_entries([
+            node("meat", &[], &[], &[]),
+            node("pork", &["meat"], &[], &[]),
+            node("fish", &[], &[Allergen::Fish], &[]),
+            node("salmon", &["fish"], &[], &[]),
+        ])
+        .unwrap();
+        let r = Restriction::parse(&t, "No fish except salmon");
+        assert_eq!(r.name(), "no fish except salmon");
+        assert_eq!(r.rules(), [Rule::Allergen(Allergen::Fish)]);
+        assert_eq!(r.except(), ["salmon"]);
+        assert!(r.except_not_applied().is_empty());
+        assert!(r.is_enforced());
+        let r = Restriction::parse(&t, "meat except for pork and salmon");
+        assert_eq!(r.except(), ["pork"]);
+        assert_eq!(r.except_not_applied(), ["salmon"]);
+        let r = Restriction::parse(&t, "fish allergy except salmon");
+        assert!(r.except().is_empty());
+        assert_eq!(r.except_not_applied(), ["salmon"]);
+        let r = Restriction::parse(&t, "fish free except salmon");
+        assert!(r.except().is_empty());
+        let r = Restriction::parse(&t, "no fish other than kiwi thing");
+        assert!(r.except().is_empty());
+        assert_eq!(r.except_not_applied(), ["kiwi thing"]);
+        // No base: the words are read as they are.
+        let r = Restriction::parse(&t, "except salmon");
+        assert!(r.except().is_empty());
     }
 
     #[test]

@@ -118,6 +118,13 @@ pub struct RestrictionRuleResponse {
     /// Parts that match nothing, so are not enforced (`keto`,
     /// `kiwi thing`).
     pub not_understood: Vec<String>,
+    /// Kinds let back in after an exception word (`salmon` of `no fish
+    /// except salmon`).
+    pub except: Vec<String>,
+    /// Kinds named after an exception word and not let back in: not
+    /// understood, not kept out anyway, or excepted from an allergy,
+    /// which keeps them out.
+    pub except_not_applied: Vec<String>,
 }
 
 impl ProfileResponse {
@@ -145,6 +152,8 @@ impl ProfileResponse {
                     enforced: meaning.is_enforced(),
                     excludes: meaning.excludes(),
                     not_understood: meaning.unmatched().to_vec(),
+                    except: meaning.except().to_vec(),
+                    except_not_applied: meaning.except_not_applied().to_vec(),
                 }
             })
             .collect();
