@@ -1080,6 +1080,33 @@ async fn a_food_said_fine_is_let_back_in(b: Backend) {
     assert!(text.contains("las recetas no distinguen"), "{text}");
     let p = app.get("/api/profile", Some(&token)).await.json;
     assert!(restrictions(&p).contains(&"mushrooms".to_owned()), "{p}");
+    // Said of a member, by name or relation: theirs, the same way.
+    expect(
+        &app,
+        &token,
+        "my son Leo, 6 years, 120 cm, 22 kg",
+        &["add_household_member"],
+    )
+    .await;
+    let text = say(&app, &token, "Leo doesn't eat fish except salmon")
+        .await
+        .json["response"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert!(text.contains("\"fish except salmon\""), "{text}");
+    let text = say(&app, &token, "Leo no come carne, pero el pollo sí")
+        .await
+        .json["response"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert!(text.contains("\"carne excepto pollo\""), "{text}");
+    let p = app.get("/api/profile", Some(&token)).await.json;
+    assert!(
+        !restrictions(&p).iter().any(|r| r.contains("chicken")),
+        "{p}"
+    );
 }
 
 crate::on_both_backends!(

@@ -85,6 +85,45 @@ pub(super) fn fine(part: &Text, lang: Lang, after_out: bool, bare_si: bool) -> O
     (!found.is_empty()).then_some(found)
 }
 
+/// A statement about a member by name, whole ("Leo doesn't eat fish
+/// except salmon", "Ana no come carne, pero el pollo sí"): the words before
+/// the exception, and the foods it lets back in.
+pub(super) fn cut_whole(t: &Text, lang: Lang) -> (Text, Vec<String>) {
+    if let Some(cut) = split(t, lang, false) {
+        return cut;
+    }
+    let words = t.words();
+    if let Some(at) = words
+        .iter()
+        .position(|w| matches!(w.as_str(), "but" | "pero"))
+        && let Some(foods) = fine(
+            &Text::from_words(words[at + 1..].to_vec()),
+            lang,
+            true,
+            true,
+        )
+    {
+        return (Text::from_words(words[..at].to_vec()), foods);
+    }
+    (t.clone(), Vec::new())
+}
+
+/// `foods` let back in through `restrictions` (a member's), where a
+/// dislike keeps them out; an allergy keeps them out.
+pub(super) fn fold_into(restrictions: &mut [String], foods: &[String]) {
+    let taxonomy = Taxonomy::standard();
+    for food in foods {
+        for r in restrictions.iter_mut() {
+            match fold(taxonomy, r, food) {
+                Fold::Excepted(name) => *r = name,
+                Fold::Apart => continue,
+                Fold::Same | Fold::Allergy => {}
+            }
+            break;
+        }
+    }
+}
+
 /// Folds the foods let back in (`said`, from [`split`] and [`fine`]) and
 /// the tastes of the message into its restrictions: "fish" and "salmon"
 /// become "fish except salmon". A food that is itself kept out in the

@@ -502,7 +502,8 @@ pub(super) fn said_of_named(message: &str, lang: Lang, names: &[String]) -> Opti
         .find(|c: char| !c.is_alphanumeric())
         .map_or(message.len(), |n| start + n);
     let rest = &message[end..];
-    let rest = Text::new(rest);
+    // "… except salmon", "…, pero el pollo sí": let back in, never kept out.
+    let (rest, let_back) = super::except::cut_whole(&Text::new(rest), lang);
     if let Some(back) = super::frames::taken_back_of(&rest, lang) {
         // Something they no longer keep out: taken back, never stored.
         facts.restrictions.clear();
@@ -513,6 +514,7 @@ pub(super) fn said_of_named(message: &str, lang: Lang, names: &[String]) -> Opti
         super::statements::about_self(&rest, lang, &mut inner);
         facts.merge(said_of_them(&rest, lang, &inner));
     }
+    super::except::fold_into(&mut facts.restrictions, &let_back);
     // A statement about them that says nothing readable is still theirs:
     // it must never fall through to the writer's own profile.
     let t = Text::new(message);

@@ -370,12 +370,6 @@ impl Chat {
                 turn.texts.push(not_a_rule(name, *offer, lang));
                 turn.pending = offer.map(|d| ToolRequest::ChangeProfile(ProfileChange::Diet(d)));
             }
-            if let Signal::SameFood { food } = signal {
-                turn.texts.push(toolbox.same_food(food));
-            }
-            if let Signal::AllergyKept { allergy, food } = signal {
-                turn.texts.push(toolbox.allergy_kept(allergy, food));
-            }
             if let Signal::NotAFood {
                 words,
                 closest,
@@ -426,6 +420,16 @@ impl Chat {
         if let Some(day) = progress_day {
             let toolbox = self.toolbox(user, lang, &memory);
             turn.texts.push(toolbox.day_progress(day).await?);
+        }
+        // What a food said fine could not do, after what was done.
+        let toolbox = self.toolbox(user, lang, &memory);
+        for signal in &signals {
+            if let Signal::SameFood { food } = signal {
+                turn.texts.push(toolbox.same_food(food));
+            }
+            if let Signal::AllergyKept { allergy, food } = signal {
+                turn.texts.push(toolbox.allergy_kept(allergy, food));
+            }
         }
         // Every part done, or named as not done.
         if !turn.used.is_empty() {

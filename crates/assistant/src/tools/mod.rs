@@ -342,8 +342,7 @@ fn meal_line(m: &MealView, lang: Lang) -> String {
     )
 }
 
-/// `s` with its first letter upper case.
-pub(super) fn capitalise(s: &str) -> String {
+fn capitalise(s: &str) -> String {
     let mut chars = s.chars();
     chars
         .next()

@@ -9,7 +9,7 @@ use mealplan_domain::targets::{self, bmr, goal_calories, tdee};
 use mealplan_domain::{ActivityLevel, Goal, ItemName, ItemRef, Rule};
 use mealplan_ports::{ItemKind, Person, StoreError};
 
-use super::{Said, Shown, Toolbox, capitalise, nutrition_of, totals_line, whole};
+use super::{Said, Shown, Toolbox, nutrition_of, totals_line, whole};
 use crate::foods::{Near, closest};
 use crate::lang::{Lang, diet_name, food_name, restriction_name};
 use crate::request::{Complaint, ToolRequest};
@@ -326,6 +326,18 @@ impl Toolbox<'_> {
             fresh.push(item);
         }
         if fresh.is_empty() {
+            // "I love bacon" again, pork kept out since: let it back in.
+            if kind == ItemKind::Taste {
+                let mut draft = self.draft_of(&profile)?;
+                let (changed, kept, _) = self.letting_back(&mut draft, names, false);
+                if !changed.is_empty() {
+                    self.save(draft).await?;
+                }
+                for line in changed.into_iter().chain(kept) {
+                    out.push_str(&line);
+                    out.push(' ');
+                }
+            }
             return Ok(Said {
                 text: out.trim_end().to_owned(),
                 pending,
@@ -558,12 +570,10 @@ impl Toolbox<'_> {
         let allergy = restriction_name(allergy, self.lang);
         match self.lang {
             Lang::En => format!(
-                "{} stays out: \"{allergy}\" is an allergy, and I never make exceptions to one. If a doctor says {shown} is safe, store the foods that cause the reaction one by one instead.",
-                capitalise(&shown)
+                "I've kept {shown} out: \"{allergy}\" is an allergy, and I never make exceptions to one. If a doctor has cleared {shown} for you, store the foods that cause the reaction one by one instead."
             ),
             Lang::Es => format!(
-                "{} sigue fuera: \"{allergy}\" es una alergia, y nunca hago excepciones a una. Si un médico dice que {shown} es seguro, guarda uno a uno los alimentos que causan la reacción.",
-                capitalise(&shown)
+                "He dejado fuera {shown}: \"{allergy}\" es una alergia, y nunca hago excepciones a una. Si un médico te ha dicho que puedes tomar {shown}, guarda uno a uno los alimentos que causan la reacción."
             ),
         }
     }
@@ -628,6 +638,16 @@ impl Toolbox<'_> {
             !hit
         });
         if target.len() == before {
+            // "tuna is fine now" while fish is kept out: let it back in.
+            if kind == ItemKind::Restriction {
+                let (changed, kept, _) = self.letting_back(&mut draft, names, false);
+                if !changed.is_empty() {
+                    self.save(draft).await?;
+                }
+                if !changed.is_empty() || !kept.is_empty() {
+                    return Ok([changed, kept].concat().join(" "));
+                }
+            }
             let shown: Vec<String> = names
                 .iter()
                 .map(|n| restriction_name(n, self.lang))
