@@ -250,6 +250,8 @@ const PREPARATION: &[&str] = &[
     "rasher",
     "rashers",
     "nonstick",
+    // Added on branch ingr21: herbs cut with scissors ("snipped chives").
+    "snipped",
 ];
 
 /// Places a food is named after where SR28 has the one food ("Thai
