@@ -1744,6 +1744,18 @@ mod tests {
         assert_eq!(placed("3 plátanos verdes, pelados").food.ndb, 9277);
         assert_eq!(placed("2 tazas de granos de maíz tierno").food.ndb, 11167);
         assert_eq!(placed("1 cebolla blanca mediana en aros").food.ndb, 11282);
+        assert_eq!(placed("1 taza de agua tibia").food.ndb, 14411);
+        assert_eq!(placed("3 tazas de masa harina (Maseca)").food.ndb, 20017);
+        assert_eq!(placed("2 cups frijoles refritos").food.ndb, 16103);
+        assert_eq!(placed("1/2 cup raw pepitas, toasted").food.ndb, 12014);
+        assert_eq!(placed("1 cup raw sunflower seeds").food.ndb, 12036);
+        assert_eq!(placed("1 cup pearl couscous").food.ndb, 20028);
+        assert_eq!(placed("3 tbsp snipped fresh chives").food.ndb, 11156);
+        assert_eq!(placed("1 (7 oz) can SPAM Classic, cubed").food.ndb, 7908);
+        let p = placed("1/2 cup grated Pecorino Romano");
+        assert_eq!((p.food.ndb, p.grams.round()), (1038, 50.0));
+        let p = placed("1 (5 oz) can boneless, skinless pink salmon, drained");
+        assert_eq!(p.food.ndb, 15265);
         // A ripe "plátano" is a plantain or a banana by country: asked.
         assert!(reviewed("3 plátanos maduros"));
     }
