@@ -32,6 +32,8 @@ const BRANDS: &[&[&str]] = &[
     &["fritos"],
     &["king", "s", "hawaiian"],
     &["kings", "hawaiian"],
+    // Added on branch ingr21: Maseca masa harina.
+    &["maseca"],
 ];
 
 /// `words` without any brand's words.

@@ -451,6 +451,71 @@ pub fn part_of_a_compound(line: &ParsedLine, chosen: &Food) -> bool {
     })
 }
 
+/// SR28's whole raw egg and its fried and poached rows.
+const RAW_EGG: u32 = 1123;
+const FRIED_EGG: u32 = 1128;
+const POACHED_EGG: u32 = 1131;
+
+/// Eggs said fried or poached ("4 eggs, soft-poached", "3 eggs, fried",
+/// branch ingr21) found on the raw whole egg: the raw egg the cook
+/// breaks, or SR28's fried or poached row (a fried egg is 46 g at 196
+/// kcal per 100 g, a raw one 50 g at 143, the pan's fat in it). The sets
+/// key such lines either way, so they are asked about, the row said
+/// offered first. "Hard-boiled" has its own row (`kinds.rs`); scrambled
+/// eggs stay raw (SR28's scrambled row is made with milk).
+pub fn cooked_egg(chosen: &Food, line: &ParsedLine) -> Option<Vec<&'static Food>> {
+    if chosen.ndb != RAW_EGG {
+        return None;
+    }
+    let said = spaced(&format!("{} {}", line.name, line.comment));
+    // "eggs, whisked and fried flat": an omelette of the raw eggs.
+    if [" beaten ", " whisked ", " scrambled "]
+        .iter()
+        .any(|w| said.contains(w))
+    {
+        return None;
+    }
+    let rows: Vec<&'static Food> = [(" fried ", FRIED_EGG), (" poached ", POACHED_EGG)]
+        .iter()
+        .filter(|(word, _)| said.contains(word))
+        .filter_map(|&(_, ndb)| table().get(ndb))
+        .collect();
+    (!rows.is_empty()).then_some(rows)
+}
+
+/// SR28's heavy whipping cream and its pressurized whipped cream topping.
+const HEAVY_CREAM: u32 = 1053;
+const WHIPPED_TOPPING: u32 = 1054;
+
+/// "Whipped cream, for topping" with no amount (branch ingr21): cream
+/// whipped at home, or the can's pressurized topping (257 against 340
+/// kcal per 100 g); the sets key either. Asked about, the can's row
+/// offered after the cream. A measured "1 cup whipped cream" is weighed
+/// by SR28's whipped cup of the cream, and stays.
+pub fn whipped_unmeasured(chosen: &Food, line: &ParsedLine) -> Option<&'static Food> {
+    if chosen.ndb != HEAVY_CREAM || line.amount.is_some() {
+        return None;
+    }
+    spaced(&line.name)
+        .contains(" whipped cream ")
+        .then(|| table().get(WHIPPED_TOPPING))
+        .flatten()
+}
+
+/// Whether the chosen row is a salad dressing found by the word "salad"
+/// of a line that names a salad, not a dressing ("Green salad, to serve"
+/// is not SR28's green goddess dressing; branch ingr21). A dressing the
+/// lexicon names ("mayo") or a line that says "dressing" or "vinaigrette"
+/// stays.
+pub fn salad_on_a_dressing(line: &ParsedLine, chosen: &Food) -> bool {
+    let said = spaced(&line.text.to_lowercase());
+    chosen.description.starts_with("SALAD DRSNG")
+        && said.contains(" salad ")
+        && ![" dressing ", " vinaigrette ", " dressings "]
+            .iter()
+            .any(|w| said.contains(w))
+}
+
 /// Cooking words a line may say of a vegetable it prepares before use,
 /// with SR28's words for the method in a cooked row's description
 /// ("BEETS,CKD,BLD,DRND"): boiled or steamed (SR28 boils), roasted or

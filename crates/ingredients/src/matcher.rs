@@ -470,6 +470,24 @@ fn place(line: &ParsedLine) -> Reading {
             }
         }
     }
+    // "3 eggs, fried", "4 eggs, poached": the raw egg or SR28's fried or
+    // poached row, asked with the row said first (branch ingr21).
+    if let Some(rows) = candidates
+        .first()
+        .and_then(|c| crate::honest::cooked_egg(food(c.ndb), line))
+    {
+        candidates[0].confidence = candidates[0].confidence.min(NAMED_PARTLY);
+        for (i, row) in rows.into_iter().enumerate() {
+            candidates.insert(
+                i,
+                Candidate {
+                    ndb: row.ndb,
+                    description: row.description.clone(),
+                    confidence: NAMED_PARTLY,
+                },
+            );
+        }
+    }
     // "roasted sunflower seeds" on the dried kernels: asked, SR28's
     // roasted kernels offered first.
     if let Some(first) = candidates.first_mut()
@@ -533,6 +551,28 @@ fn place(line: &ParsedLine) -> Reading {
     // "hot custard" is not SR28's custard-apple.
     if let Some(first) = candidates.first_mut()
         && crate::honest::part_of_a_compound(line, food(first.ndb))
+    {
+        first.confidence = first.confidence.min(NAMED_PARTLY);
+    }
+    // "whipped cream, to top": whipped at home or from a can, asked.
+    if let Some(topping) = candidates
+        .first()
+        .and_then(|c| crate::honest::whipped_unmeasured(food(c.ndb), line))
+    {
+        candidates[0].confidence = candidates[0].confidence.min(NAMED_PARTLY);
+        candidates.insert(
+            1,
+            Candidate {
+                ndb: topping.ndb,
+                description: topping.description.clone(),
+                confidence: NAMED_PARTLY,
+            },
+        );
+    }
+    // "Green salad, to serve" is not a salad dressing.
+    if let Some(first) = candidates.first_mut()
+        && first.confidence < NAMED
+        && crate::honest::salad_on_a_dressing(line, food(first.ndb))
     {
         first.confidence = first.confidence.min(NAMED_PARTLY);
     }
@@ -1084,7 +1124,10 @@ fn contradicts(line_stems: &[String], ndb: u32) -> bool {
     let processed = [
         "roasted", "cooked", "canned", "dried", "fried", "toasted", "boiled",
     ];
-    (says("raw") && processed.iter().any(|w| is(w)))
+    // SR28's "dried" nut and seed kernels are the raw ones ("raw pumpkin
+    // seeds" are its dried kernels; branch ingr21).
+    let raw_kernels = ndb / 1000 == 12 && !processed.iter().any(|w| *w != "dried" && is(w));
+    (says("raw") && !raw_kernels && processed.iter().any(|w| is(w)))
         || ((says("dried") || says("dry")) && is("canned"))
         || (says("dried") && is("fresh"))
         || dried_but_cooked(line_stems, ndb)
@@ -1644,8 +1687,89 @@ mod tests {
         assert_eq!(ndb("3 eggs, hard boiled and sliced"), 1129);
         assert_eq!(ndb("1 1/2 cups medium grain white rice"), 20050);
         assert_eq!(ndb("2 tbsp low sodium soy sauce"), 16424);
-        // Fried and scrambled eggs are fried in the dish's own fat: raw.
-        assert_eq!(ndb("3 large eggs, fried"), 1123);
+        // Scrambled eggs are cooked in the dish's own fat: raw.
+        assert_eq!(ndb("3 large eggs, scrambled"), 1123);
+    }
+
+    // Branch ingr21: eggs said fried or poached are asked about, the
+    // fried or poached row first, the raw egg after it.
+    #[test]
+    fn fried_or_poached_eggs_are_asked_with_the_row_said() {
+        let asked = asked_first("2 large eggs, fried sunny side up");
+        assert_eq!(&asked[..2], &[1128, 1123]);
+        let asked = asked_first("6 eggs, gently poached");
+        assert_eq!(&asked[..2], &[1131, 1123]);
+        let asked = asked_first("2 eggs, fried or poached, on top");
+        assert_eq!(&asked[..3], &[1128, 1131, 1123]);
+        // Beaten and boiled or scrambled: the kinds a row of its own says
+        // or the raw egg, as before.
+        assert_eq!(placed("5 eggs, hard-boiled and quartered").food.ndb, 1129);
+        assert_eq!(placed("3 eggs, beaten").food.ndb, 1123);
+        assert_eq!(
+            placed("3 eggs, whisked and fried as a thin omelette")
+                .food
+                .ndb,
+            1123
+        );
+    }
+
+    // Branch ingr21: a salad named with no dressing is not SR28's dressing
+    // that holds the word "salad".
+    #[test]
+    fn a_salad_is_not_a_salad_dressing() {
+        assert!(reviewed("Mixed green salad, on the side"));
+        assert!(reviewed("a simple green salad"));
+        assert_eq!(placed("1/4 cup mayo").food.ndb, 4025);
+    }
+
+    // Branch ingr21: a weight between a count of several and the food is
+    // each piece's; a small green chilli is the kitchen's 5 g piece; a
+    // yellow squash is SR28's crookneck row; Spanish cold, melted, rolled
+    // oats, the pound, green plantains and tender corn.
+    #[test]
+    fn held_out_18_classes_on_new_lines() {
+        let p = placed("3 (5 oz) cod fillets, patted dry");
+        assert!((p.grams - 3.0 * 141.75).abs() < 1.0, "{p:?}");
+        let p = placed("2 (about 12 oz in all) pork chops");
+        assert!((p.grams - 340.2).abs() < 1.0, "{p:?}");
+        let p = placed("4 green chillies, halved lengthwise");
+        assert_eq!((p.food.ndb, p.grams.round()), (11670, 20.0));
+        assert_eq!(placed("2 small yellow squash, diced").food.ndb, 11467);
+        let p = placed("1 taza de leche fría");
+        assert_eq!(p.food.ndb, 1077);
+        assert_eq!(placed("3 cdas de mantequilla derretida").food.ndb, 1001);
+        assert_eq!(placed("1 taza de avena en hojuelas").food.ndb, 8120);
+        let p = placed("2 libras de frijoles negros secos");
+        assert!((p.grams - 907.2).abs() < 1.0, "{p:?}");
+        assert_eq!(placed("3 plátanos verdes, pelados").food.ndb, 9277);
+        assert_eq!(placed("2 tazas de granos de maíz tierno").food.ndb, 11167);
+        assert_eq!(placed("1 cebolla blanca mediana en aros").food.ndb, 11282);
+        assert_eq!(placed("1 taza de agua tibia").food.ndb, 14411);
+        assert_eq!(placed("3 tazas de masa harina (Maseca)").food.ndb, 20017);
+        assert_eq!(placed("2 cups frijoles refritos").food.ndb, 16103);
+        assert_eq!(placed("1/2 cup raw pepitas, toasted").food.ndb, 12014);
+        assert_eq!(placed("1 cup raw sunflower seeds").food.ndb, 12036);
+        assert_eq!(placed("1 cup pearl couscous").food.ndb, 20028);
+        assert_eq!(placed("3 tbsp snipped fresh chives").food.ndb, 11156);
+        assert_eq!(placed("1 (7 oz) can SPAM Classic, cubed").food.ndb, 7908);
+        let p = placed("1/2 cup grated Pecorino Romano");
+        assert_eq!((p.food.ndb, p.grams.round()), (1038, 50.0));
+        let p = placed("1 (5 oz) can boneless, skinless pink salmon, drained");
+        assert_eq!(p.food.ndb, 15265);
+        // A ripe "plátano" is a plantain or a banana by country: asked.
+        assert!(reviewed("3 plátanos maduros"));
+    }
+
+    // Branch ingr21: whipped cream with no amount is the cream or the
+    // can's topping; a measured cup is the cream whipped.
+    #[test]
+    fn unmeasured_whipped_cream_is_asked_about() {
+        assert_eq!(
+            &asked_first("whipped cream, to garnish")[..2],
+            &[1053, 1054]
+        );
+        assert_eq!(placed("1 cup whipped cream").food.ndb, 1053);
+        assert_eq!(placed("canned whipped cream, to top").food.ndb, 1054);
     }
 
     #[test]

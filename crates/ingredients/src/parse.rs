@@ -270,7 +270,32 @@ pub fn parse_line(text: &str) -> Result<ParsedLine, ParseError> {
         // "½ (14 oz) can": the size names the can, whatever share is used.
         let outer_package =
             matches!(amount.and_then(|a| a.unit), Some(Unit::Piece(p)) if is_package(p));
-        if before_unit && outer_package {
+        // "4 (6 oz) salmon fillets", "2 (8 oz) chicken breasts": a weight
+        // between a count of several and the food is each piece's, as a
+        // can's is (branch ingr21); "(1 lb in all)" stays the total.
+        let several_counted = before_unit
+            && amount
+                .is_some_and(|a| a.quantity > 1.0 && matches!(a.unit, None | Some(Unit::Piece(_))))
+            && !inner.iter().any(|w| {
+                matches!(
+                    w.to_lowercase()
+                        .trim_matches(|c: char| !c.is_alphanumeric()),
+                    "total" | "all" | "altogether" | "together" | "combined"
+                )
+            });
+        let each_weight = several_counted
+            .then(|| {
+                let words: Vec<&str> = inner
+                    .iter()
+                    .copied()
+                    .filter(|w| !HEDGES.contains(&w.to_lowercase().as_str()))
+                    .collect();
+                mass_or_volume(&words)
+            })
+            .flatten();
+        if let Some(read) = each_weight {
+            each.get_or_insert(read);
+        } else if before_unit && outer_package {
             let words: Vec<&str> = inner
                 .iter()
                 .copied()
@@ -664,7 +689,14 @@ fn split_mixing(head: String, comment: String) -> (String, String) {
 /// food is prepared ("1 lb boneless" does not).
 fn names_a_food(head: &str) -> bool {
     let tokens: Vec<&str> = head.split_whitespace().collect();
-    let start = quantity(&tokens).map_or(0, |(_, used)| used);
+    let mut start = quantity(&tokens).map_or(0, |(_, used)| used);
+    // "2 (6 oz) cans boneless, skinless pink salmon": a size between the
+    // number and the unit names no food (branch ingr21).
+    if tokens.get(start).is_some_and(|t| t.starts_with('('))
+        && let Some(close) = tokens[start..].iter().position(|t| t.ends_with(')'))
+    {
+        start += close + 1;
+    }
     let start = start + unit_at(&tokens[start..]).map_or(0, |(_, used)| used);
     let words = tokens[start..].join(" ");
     let stems = stems(&words);
@@ -958,6 +990,9 @@ mod tests {
         let line = p("2 lb boneless, skinless turkey thighs, cubed");
         assert_eq!(line.name, "boneless, skinless turkey thighs");
         assert_eq!(line.comment, "cubed");
+        let line = p("3 (5 oz) packages boneless, skinless sardines, drained");
+        assert_eq!(line.name, "boneless, skinless sardines");
+        assert_eq!(line.comment, "drained");
         assert_eq!(p("1 onion, diced").name, "onion");
     }
 

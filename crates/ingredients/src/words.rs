@@ -250,6 +250,10 @@ const PREPARATION: &[&str] = &[
     "rasher",
     "rashers",
     "nonstick",
+    // Added on branch ingr21: herbs cut with scissors ("snipped chives"),
+    // and a product's "classic" recipe (as "original").
+    "snipped",
+    "classic",
 ];
 
 /// Places a food is named after where SR28 has the one food ("Thai
