@@ -173,8 +173,14 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
     // 202 → 220. 1,672 (99.5%) since the one- and two-meal fibre recipes
     // of branch cat38c: one day more over its sodium limit (not traced to
     // a dish; the new plates have 90-960 mg a serving) while 40 more
-    // days keep the fibre window.
-    assert!(p.limits_met[1] >= 1672, "sodium {:?}", p.limits_met);
+    // days keep the fibre window. 1,671 since the vegan plates for shared
+    // tables (branch cat38d): one day more over its limit; of the days
+    // over, one is 2 mg over with the new risotto and tempeh tacos (487 mg
+    // a serving, most from jarred salsa) beside a 1,393 mg rice cereal
+    // breakfast. The tacos with a fresh tomato topping (137 mg) kept
+    // 99.8% of days but moved big eaters' days over the fibre ceiling (25 →
+    // 31, over this test's 26), so the salsa stays.
+    assert!(p.limits_met[1] >= 1671, "sodium {:?}", p.limits_met);
     assert!(
         share(p.limits_met[2]) >= 95,
         "saturated fat {:?}",
@@ -254,10 +260,12 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
     // calories held so the one-meal days stay): 219, 240, 231, 219, all
     // four 204. Potassium two weeks lower (tempeh and a little meat give
     // way to tofu and cheese; not traced to one week's dish).
-    for (k, floor) in [219, 240, 231, 219].into_iter().enumerate() {
+    // With the vegan plates for shared tables (branch cat38d, 1,454
+    // recipes): 220, 240, 231, 221, all four 205.
+    for (k, floor) in [220, 240, 231, 221].into_iter().enumerate() {
         assert!(each[k] >= floor, "micronutrient {k}: {each:?}, was {floor}");
     }
-    assert!(all >= 204, "all four in {all} weeks, was 204");
+    assert!(all >= 205, "all four in {all} weeks, was 205");
     // The greedy original breaks them, so the checks can fail.
     assert!(report.greedy.food_thrice > 0 && report.greedy.family_twice > 0);
     // Portions, meal sizes, variety.
