@@ -318,6 +318,42 @@ impl Stock {
             .collect()
     }
 
+    /// The grams of the items due by day `last` that `meals` (recipe,
+    /// servings) eaten on day `day` would take from this stock, one after
+    /// the other as [`take`](Self::take) takes them, each weighed by
+    /// [`weight`]: what a day's meals draw on the food due within the
+    /// plan, the stock left as it is.
+    pub(crate) fn due_value(
+        &self,
+        meals: impl IntoIterator<Item = (usize, f64)>,
+        day: u32,
+        last: u32,
+    ) -> f64 {
+        let mut left: Vec<f64> = self.items.iter().map(|h| h.left).collect();
+        let mut value = 0.0;
+        for (r, servings) in meals {
+            for (food, grams) in &self.draws[r] {
+                let mut need = grams * servings;
+                for (h, left) in self.items.iter().zip(left.iter_mut()) {
+                    let w = weight(h.use_by, day);
+                    if h.food != *food || w <= 0.0 {
+                        continue;
+                    }
+                    if need <= 0.0 {
+                        break;
+                    }
+                    let take = need.min(*left);
+                    *left -= take;
+                    need -= take;
+                    if h.use_by.is_some_and(|u| u <= last) {
+                        value += take * w;
+                    }
+                }
+            }
+        }
+        value
+    }
+
     /// Grams item `item` holds.
     pub(crate) fn left_of(&self, item: usize) -> f64 {
         self.items[item].left
