@@ -712,7 +712,7 @@ mod tests {
     fn a_grain_served_unmeasured_is_cooked() {
         // SR28 names this row "RAW", not "UNCKD": its twin has the same
         // segments with "CKD" for "RAW" (branch ingr22).
-        let line = parse_line("basmati rice, for serving").unwrap();
+        let line = parse_line("plain basmati rice, for serving").unwrap();
         assert_eq!(served_cooked(f(20044), &line).map(|r| r.ndb), Some(20045));
         // Not a grain: nothing.
         let line = parse_line("carrot sticks, to serve").unwrap();

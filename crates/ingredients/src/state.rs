@@ -288,6 +288,6 @@ mod tests {
             Some(6481)
         );
         assert_eq!(cube("500 ml chicken stock, made with a cube"), Some(6481));
-        assert_eq!(cube("2 cups chicken stock"), None);
+        assert_eq!(cube("3 cups homemade chicken stock"), None);
     }
 }
