@@ -15,7 +15,8 @@
 //!   seasoning mix) is SR28's home-prepared row of it, or asked about;
 //!   "store-bought" likewise the other way.
 //! - A grain or pasta served with no amount ("sticky rice to serve") is
-//!   served cooked: SR28's cooked twin of the dry row.
+//!   served cooked: SR28's cooked twin of the dry row, whether SR28 names
+//!   the dry row "UNCKD" or "RAW" (branch ingr22).
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -171,9 +172,26 @@ pub fn served_cooked(chosen: &Food, line: &ParsedLine) -> Option<&'static Food> 
     if !SERVED.iter().any(|s| all.contains(s)) {
         return None;
     }
-    let cooked = chosen.description.strip_suffix(",UNCKD")?;
-    let twin = format!("{cooked},CKD");
-    table().foods().iter().find(|f| f.description == twin)
+    if let Some(cooked) = chosen.description.strip_suffix(",UNCKD") {
+        let twin = format!("{cooked},CKD");
+        return table().foods().iter().find(|f| f.description == twin);
+    }
+    // "jasmine rice, to serve" on "RICE,WHITE,LONG-GRAIN,REG,RAW,ENR":
+    // the row of the same segments with "CKD" for "RAW" ("...,ENR,CKD").
+    const GRAINS: u32 = 20;
+    if chosen.ndb / 1000 != GRAINS {
+        return None;
+    }
+    let mut own: Vec<&str> = chosen.description.split(',').collect();
+    let raw = own.iter().position(|s| *s == "RAW")?;
+    own.remove(raw);
+    own.push("CKD");
+    own.sort_unstable();
+    table().foods().iter().find(|f| {
+        let mut other: Vec<&str> = f.description.split(',').collect();
+        other.sort_unstable();
+        other == own
+    })
 }
 
 /// How far apart two foods' energies may be, as a share of the larger,
@@ -692,14 +710,13 @@ mod tests {
 
     #[test]
     fn a_grain_served_unmeasured_is_cooked() {
-        let line = parse_line("jasmine rice, to serve").unwrap();
-        let dry = table()
-            .foods()
-            .iter()
-            .find(|f| f.description == "RICE,WHITE,LONG-GRAIN,REG,RAW,ENR")
-            .unwrap();
-        // SR28 names this row "RAW", not "UNCKD": no twin is guessed.
-        assert!(served_cooked(dry, &line).is_none());
+        // SR28 names this row "RAW", not "UNCKD": its twin has the same
+        // segments with "CKD" for "RAW" (branch ingr22).
+        let line = parse_line("plain basmati rice, for serving").unwrap();
+        assert_eq!(served_cooked(f(20044), &line).map(|r| r.ndb), Some(20045));
+        // Not a grain: nothing.
+        let line = parse_line("carrot sticks, to serve").unwrap();
+        assert!(served_cooked(f(11124), &line).is_none());
         let line = parse_line("glutinous rice to serve").unwrap();
         assert_eq!(served_cooked(f(20054), &line).map(|r| r.ndb), Some(20055));
         let line = parse_line("1 cup glutinous rice").unwrap();
