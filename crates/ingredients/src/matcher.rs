@@ -436,17 +436,7 @@ fn place(line: &ParsedLine) -> Reading {
         match form {
             crate::state::Form::Row(row) => candidates[0].move_to(row),
             crate::state::Form::Unsure(rows) => {
-                candidates[0].confidence = candidates[0].confidence.min(NAMED_PARTLY);
-                for (i, row) in rows.into_iter().enumerate() {
-                    candidates.insert(
-                        i,
-                        Candidate {
-                            ndb: row.ndb,
-                            description: row.description.clone(),
-                            confidence: NAMED_PARTLY,
-                        },
-                    );
-                }
+                ask_with(&mut candidates, rows, 0);
             }
         }
     }
@@ -464,17 +454,7 @@ fn place(line: &ParsedLine) -> Reading {
         .first()
         .and_then(|c| crate::honest::boiled_by_mass(food(c.ndb), line))
     {
-        candidates[0].confidence = candidates[0].confidence.min(NAMED_PARTLY);
-        for (i, row) in rows.into_iter().enumerate() {
-            candidates.insert(
-                1 + i,
-                Candidate {
-                    ndb: row.ndb,
-                    description: row.description.clone(),
-                    confidence: NAMED_PARTLY,
-                },
-            );
-        }
+        ask_with(&mut candidates, rows, 1);
     }
     // "2 cups steamed broccoli": SR28's cooked row; "3 beets, boiled,
     // peeled & grated": asked with it; weighed raw where the line weighs it.
@@ -487,17 +467,7 @@ fn place(line: &ParsedLine) -> Reading {
                 candidates[0].move_to(row);
             }
             crate::honest::Cooked::Unsure(rows) => {
-                candidates[0].confidence = candidates[0].confidence.min(NAMED_PARTLY);
-                for (i, row) in rows.into_iter().enumerate() {
-                    candidates.insert(
-                        1 + i,
-                        Candidate {
-                            ndb: row.ndb,
-                            description: row.description.clone(),
-                            confidence: NAMED_PARTLY,
-                        },
-                    );
-                }
+                ask_with(&mut candidates, rows, 1);
             }
         }
     }
@@ -507,17 +477,7 @@ fn place(line: &ParsedLine) -> Reading {
         .first()
         .and_then(|c| crate::honest::cooked_egg(food(c.ndb), line))
     {
-        candidates[0].confidence = candidates[0].confidence.min(NAMED_PARTLY);
-        for (i, row) in rows.into_iter().enumerate() {
-            candidates.insert(
-                i,
-                Candidate {
-                    ndb: row.ndb,
-                    description: row.description.clone(),
-                    confidence: NAMED_PARTLY,
-                },
-            );
-        }
+        ask_with(&mut candidates, rows, 0);
     }
     // "roasted sunflower seeds" on the dried kernels: asked, SR28's
     // roasted kernels offered first.
@@ -542,17 +502,7 @@ fn place(line: &ParsedLine) -> Reading {
         .first()
         .and_then(|c| crate::honest::cut_unsaid(food(c.ndb), line))
     {
-        candidates[0].confidence = candidates[0].confidence.min(NAMED_PARTLY);
-        for (i, row) in rows.into_iter().enumerate() {
-            candidates.insert(
-                1 + i,
-                Candidate {
-                    ndb: row.ndb,
-                    description: row.description.clone(),
-                    confidence: NAMED_PARTLY,
-                },
-            );
-        }
+        ask_with(&mut candidates, rows, 1);
     }
     // "1/2 cup sofrito" on SR28's one recipe of it; "a bread roll" on
     // SR28's Mexican roll, a place the line does not say: never sure.
@@ -569,15 +519,7 @@ fn place(line: &ParsedLine) -> Reading {
         && first.confidence >= PLACE_AT
         && let Some(other) = choice_in_parentheses(line, food(first.ndb))
     {
-        candidates[0].confidence = candidates[0].confidence.min(NAMED_PARTLY);
-        candidates.insert(
-            1,
-            Candidate {
-                ndb: other.ndb,
-                description: other.description.clone(),
-                confidence: NAMED_PARTLY,
-            },
-        );
+        ask_with(&mut candidates, [other], 1);
     }
     // "hot custard" is not SR28's custard-apple.
     if let Some(first) = candidates.first_mut()
@@ -590,15 +532,7 @@ fn place(line: &ParsedLine) -> Reading {
         .first()
         .and_then(|c| crate::honest::whipped_unmeasured(food(c.ndb), line))
     {
-        candidates[0].confidence = candidates[0].confidence.min(NAMED_PARTLY);
-        candidates.insert(
-            1,
-            Candidate {
-                ndb: topping.ndb,
-                description: topping.description.clone(),
-                confidence: NAMED_PARTLY,
-            },
-        );
+        ask_with(&mut candidates, [topping], 1);
     }
     // "Green salad, to serve" is not a salad dressing.
     if let Some(first) = candidates.first_mut()
@@ -691,15 +625,7 @@ fn place(line: &ParsedLine) -> Reading {
         .filter(|c| c.confidence >= PLACE_AT && Some(c.ndb) == found_first)
         && let Some(other) = crate::honest::unexplained_qualifier(line, food(first.ndb))
     {
-        candidates[0].confidence = candidates[0].confidence.min(NAMED_PARTLY);
-        candidates.insert(
-            0,
-            Candidate {
-                ndb: other.ndb,
-                description: other.description.clone(),
-                confidence: NAMED_PARTLY,
-            },
-        );
+        ask_with(&mut candidates, [other], 0);
     }
     // "homemade taco seasoning" on SR28's dry mix: the home-made row of
     // the food where SR28 has one, else asked about.
@@ -965,6 +891,28 @@ fn frozen_candidates(line: &ParsedLine, name: &str) -> Option<Vec<Candidate>> {
         None => return None,
     }
     Some(found)
+}
+
+/// Asks about the line: its first candidate no longer sure, and `rows`
+/// offered in order from place `at` (0: before it, 1: after it).
+fn ask_with(
+    candidates: &mut Vec<Candidate>,
+    rows: impl IntoIterator<Item = &'static Food>,
+    at: usize,
+) {
+    if let Some(first) = candidates.first_mut() {
+        first.confidence = first.confidence.min(NAMED_PARTLY);
+    }
+    for (i, row) in rows.into_iter().enumerate() {
+        candidates.insert(
+            at + i,
+            Candidate {
+                ndb: row.ndb,
+                description: row.description.clone(),
+                confidence: NAMED_PARTLY,
+            },
+        );
+    }
 }
 
 fn food(ndb: u32) -> &'static Food {
