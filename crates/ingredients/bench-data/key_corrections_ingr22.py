@@ -41,17 +41,7 @@ CHILES = ("11980", "11329")
 SALMON = ("15076", "15236")
 
 
-def load(path):
-    desc = {}
-    for raw in open(path, encoding="latin-1"):
-        f = [x.strip("~") for x in raw.rstrip("\r\n").split("^")]
-        if len(f) > 2:
-            desc[f[0]] = f[1]
-    return desc
-
-
-def said(text, pattern):
-    return re.search(pattern, text, re.I) is not None
+from keyscript import load, run, said
 
 
 def other_of(pair, key):
@@ -86,36 +76,15 @@ def correct(text, key):
 
 def main():
     desc = load(sys.argv[1])
-    write = "--write" in sys.argv
-    changed = 0
-    counts = {}
-    print("| set | line | text | before | after | rule |")
-    print("|---|---|---|---|---|---|")
-    for name in SETS:
-        lines = open(name, encoding="utf-8").read().split("\n")
-        in_recipe = False
-        for i, raw in enumerate(lines):
-            if raw.startswith("## "):
-                in_recipe = True
-                continue
-            if not in_recipe or raw.startswith("#") or "|" not in raw:
-                continue
-            text, ndbs, grams = [p.strip() for p in raw.split("|")]
-            key = ndbs.split("/")
-            found = correct(text, key)
-            if not found:
-                continue
-            add, tag = found
-            after = key + [n for n in add if n in desc and n not in key]
-            if after == key:
-                continue
-            changed += 1
-            counts[tag] = counts.get(tag, 0) + 1
-            print(f"| {name} | {i + 1} | {text} | {'/'.join(key)} | {'/'.join(after)} | {tag} |")
-            lines[i] = f"{text} | {'/'.join(after)} | {grams}"
-        if write:
-            open(name, "w", encoding="utf-8").write("\n".join(lines))
-    print(f"\nLines changed: {changed} ({', '.join(f'{k} {v}' for k, v in sorted(counts.items()))}).")
+
+    def change(text, key, grams):
+        found = correct(text, key)
+        if not found:
+            return None
+        add, tag = found
+        return key + [n for n in add if n in desc and n not in key], [tag]
+
+    run(SETS, change)
 
 
 if __name__ == "__main__":

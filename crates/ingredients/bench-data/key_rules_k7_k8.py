@@ -23,13 +23,7 @@ import sys
 SETS = ["dev.txt", "heldout.txt"] + [f"heldout{i}.txt" for i in range(2, 18)] + ["heldout20.txt"]
 
 
-def load(path):
-    desc = {}
-    for raw in open(path, encoding="latin-1"):
-        f = [x.strip("~") for x in raw.rstrip("\r\n").split("^")]
-        if len(f) > 2:
-            desc[f[0]] = f[1]
-    return desc
+from keyscript import load, run, said
 
 
 DESC = {}
@@ -39,10 +33,6 @@ def rows(pattern):
     """NDBs whose ABBREV description matches the pattern, in NDB order."""
     rx = re.compile(pattern)
     return sorted(n for n, d in DESC.items() if rx.search(d))
-
-
-def said(text, pattern):
-    return re.search(pattern, text, re.I) is not None
 
 
 def food_part(text):
@@ -249,50 +239,29 @@ def k8(text, key, grams):
 def main():
     global DESC
     DESC = load(sys.argv[1])
-    write = "--write" in sys.argv
-    changed = 0
-    counts = {}
-    print("| set | line | text | before | after | rule |")
-    print("|---|---|---|---|---|---|")
-    for name in SETS:
-        lines = open(name, encoding="utf-8").read().split("\n")
-        in_recipe = False
-        for i, raw in enumerate(lines):
-            if raw.startswith("## "):
-                in_recipe = True
-                continue
-            if not in_recipe or raw.startswith("#") or "|" not in raw:
-                continue
-            text, ndbs, grams = [p.strip() for p in raw.split("|")]
-            key = ndbs.split("/")
-            after = list(key)
-            tags = []
-            seven = k7(text, key)
-            if seven:
-                own, new_first = seven
-                if new_first and new_first != after[0]:
-                    after = [new_first] + [n for n in after if n != new_first]
-                added = [n for n in own if n not in after]
-                after += added
-                if after != key:
-                    tags.append("K7")
-            eight = k8(text, after, float(grams))
-            if eight:
-                add, tag = eight
-                added = [n for n in dict.fromkeys(add) if n not in after and n in DESC]
-                if added:
-                    after += added
-                    tags.append(tag.split()[0])
+
+    def change(text, key, grams):
+        after = list(key)
+        tags = []
+        seven = k7(text, key)
+        if seven:
+            own, new_first = seven
+            if new_first and new_first != after[0]:
+                after = [new_first] + [n for n in after if n != new_first]
+            added = [n for n in own if n not in after]
+            after += added
             if after != key:
-                changed += 1
-                for t in tags:
-                    counts[t] = counts.get(t, 0) + 1
-                first = "" if after[0] == key[0] else " (first changed)"
-                print(f"| {name} | {i + 1} | {text} | {'/'.join(key)} | {'/'.join(after)} | {'/'.join(tags)}{first} |")
-                lines[i] = f"{text} | {'/'.join(after)} | {grams}"
-        if write:
-            open(name, "w", encoding="utf-8").write("\n".join(lines))
-    print(f"\nLines changed: {changed} ({', '.join(f'{k} {v}' for k, v in sorted(counts.items()))}).")
+                tags.append("K7")
+        eight = k8(text, after, float(grams))
+        if eight:
+            add, tag = eight
+            added = [n for n in dict.fromkeys(add) if n not in after and n in DESC]
+            if added:
+                after += added
+                tags.append(tag.split()[0])
+        return after, tags
+
+    run(SETS, change)
 
 
 if __name__ == "__main__":
