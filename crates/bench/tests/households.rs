@@ -315,9 +315,16 @@ fn each_seat_keeps_its_measured_micronutrients() {
     // all four 63, days met 327, shared slots 426 → 425 (one slot of 553
     // goes to a seat's own plate); at 3 meals 65, 80, 79, 68, all four 58,
     // days met 466, shared slots 256.
+    // With a shared slot split for a seat still short (branch house38c:
+    // that seat eats a dish of its own at up to three of its shared slots,
+    // lunches first; a one-dish day of a seat's own trying every
+    // candidate): own 74, 80, 79, 78, all four 74, days met 327, and
+    // shared slots 425 → 412 (the 13 slots split, moved with this reason);
+    // at 3 meals 78, 80, 80, 79, all four 77, days met 466, shared slots
+    // 256 → 239 (17 split).
     let floors = [
-        (true, [67, 80, 76, 70, 63], 327, 425),
-        (false, [65, 80, 79, 68, 58], 466, 256),
+        (true, [74, 80, 79, 78, 74], 327, 412),
+        (false, [78, 80, 80, 79, 77], 466, 239),
     ];
     for (mixed, micro, met, shared) in floors {
         let h = mealplan_bench::households(&recipes, &people, 20, 2026, mixed);
@@ -349,7 +356,9 @@ fn each_seat_keeps_its_measured_micronutrients() {
 /// potassium and B12 as `docs/BENCHMARKS.md` reports it. Before each short
 /// seat's day was searched again whole (main e6779d3): 38, 50, 50, 48 and
 /// 38 of 50 weeks (calcium 76%), 329 person-days met and 315 shared
-/// slots; after (branch house38b) calcium and all four 41.
+/// slots; after (branch house38b) calcium and all four 41. With a shared
+/// slot split for a seat still short (branch house38c): calcium and all
+/// four 47, shared slots 330 → 319 (above the floor of 315, left).
 #[test]
 fn each_childs_table_keeps_its_measured_micronutrients() {
     let recipes = shipped();
@@ -364,10 +373,10 @@ fn each_childs_table_keeps_its_measured_micronutrients() {
         table.days, table.shared
     );
     assert_eq!(weeks, 50);
-    for (k, floor) in [41, 50, 50, 48].iter().enumerate() {
+    for (k, floor) in [47, 50, 50, 50].iter().enumerate() {
         assert!(each[k] >= *floor, "goal {k}: {each:?}, floor {floor}");
     }
-    assert!(all >= 41, "all four {all}");
+    assert!(all >= 47, "all four {all}");
     assert!(table.days.0 >= 329, "days met {:?}", table.days);
     assert!(table.shared.0 >= 315, "shared {:?}", table.shared);
     assert_eq!(table.broken, 0);
