@@ -315,18 +315,18 @@ fn each_seat_keeps_its_measured_micronutrients() {
     // all four 63, days met 327, shared slots 426 → 425 (one slot of 553
     // goes to a seat's own plate); at 3 meals 65, 80, 79, 68, all four 58,
     // days met 466, shared slots 256.
-    // With vegan plates a table with a vegan can share (branch cat38d: 25
-    // lunches and dinners with 0.8 µg of B12 a serving from a fortified
-    // coconut drink or dairy-free spread, most without gluten, soy,
-    // sesame or nuts; 1,454 recipes): own 67, 80, 77, 72, all four 65,
-    // shared slots 425; at 3 meals 70, 80, 79, 68, all four 61, shared
-    // slots 263. Person-days met give way by two at each (own 327 → 325,
-    // at 3 466 → 464; not traced to a day): the short seats' repair now
-    // takes the new B12 and calcium plates into days it searches again,
-    // and on seed 7 the same recipes raise them (330 → 336 and 455 → 461).
+    // With a shared slot split for a seat still short (branch house38c:
+    // that seat eats a dish of its own at up to three of its shared slots,
+    // lunches first; a one-dish day of a seat's own trying every
+    // candidate) and the vegan fortified plates a table with a vegan can
+    // share (branch cat38d, 1,454 recipes), measured together: own 74, 80,
+    // 79, 78, all four 74, days met 325 (cat38d's plates alone gave way by
+    // two, 327 -> 325, not traced to a day), shared slots 425 -> 416 (the
+    // slots split, moved with this reason); at 3 meals 79, 80, 80, 79, all
+    // four 78, days met 464 (cat38d, as above), shared slots 263 -> 248.
     let floors = [
-        (true, [67, 80, 77, 72, 65], 325, 425),
-        (false, [70, 80, 79, 68, 61], 464, 263),
+        (true, [74, 80, 79, 78, 74], 325, 416),
+        (false, [79, 80, 80, 79, 78], 464, 248),
     ];
     for (mixed, micro, met, shared) in floors {
         let h = mealplan_bench::households(&recipes, &people, 20, 2026, mixed);
@@ -359,8 +359,10 @@ fn each_seat_keeps_its_measured_micronutrients() {
 /// seat's day was searched again whole (main e6779d3): 38, 50, 50, 48 and
 /// 38 of 50 weeks (calcium 76%), 329 person-days met and 315 shared
 /// slots; after (branch house38b) calcium and all four 41. With the
-/// vegan fortified plates (branch cat38d): 43, 50, 50, 50 and 43, 331
-/// person-days met, 323 shared slots.
+/// vegan fortified plates (branch cat38d) and a shared slot split for a
+/// seat still short (branch house38c), measured together: calcium and
+/// all four 48, 331 person-days met, shared slots 323 -> 314 (the slots
+/// split, moved with this reason).
 #[test]
 fn each_childs_table_keeps_its_measured_micronutrients() {
     let recipes = shipped();
@@ -375,11 +377,11 @@ fn each_childs_table_keeps_its_measured_micronutrients() {
         table.days, table.shared
     );
     assert_eq!(weeks, 50);
-    for (k, floor) in [43, 50, 50, 50].iter().enumerate() {
+    for (k, floor) in [48, 50, 50, 50].iter().enumerate() {
         assert!(each[k] >= *floor, "goal {k}: {each:?}, floor {floor}");
     }
-    assert!(all >= 43, "all four {all}");
+    assert!(all >= 48, "all four {all}");
     assert!(table.days.0 >= 331, "days met {:?}", table.days);
-    assert!(table.shared.0 >= 323, "shared {:?}", table.shared);
+    assert!(table.shared.0 >= 314, "shared {:?}", table.shared);
     assert_eq!(table.broken, 0);
 }

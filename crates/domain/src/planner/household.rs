@@ -19,11 +19,14 @@
 //! table, a child too, keeps their own limits, meal sizes and week's
 //! goals (issue 38); once the week is planned, a seat whose week is short
 //! of calcium, iron, potassium or B12 has its days searched again for it
-//! ([`micro`]). Slots are improved one at a time over a sample of
+//! ([`micro`]), and as a last resort a few of its shared slots split for
+//! a dish of its own. Slots are improved one at a time over a sample of
 //! their candidates, from several random starts. A dish must keep the
-//! hard rules of everyone who eats it; only a slot where no recipe keeps
+//! hard rules of everyone who eats it; a slot where no recipe keeps
 //! everyone's rules is split, its people grouped so that each group has
-//! a dish, and the plan says why ([`TableMeal::split`]).
+//! a dish, and the plan says why ([`TableMeal::split`]), as it does for a
+//! person's dish of their own (for their targets, or their week's
+//! micronutrients).
 //!
 //! Under a [`Budget`](super::Budget), each day gets its share of the time
 //! left; past it, a day gets one start improved for one round, and no

@@ -20,7 +20,9 @@
 //!   54%, 32 to 64%, 128 to 68% at twice the time): for everyone who eats it when it
 //!   is shared (the new dish keeps all their rules, and each of them is
 //!   re-portioned), or for that seat alone where it eats alone (a snack
-//!   of its own, a dish of its own). A shared slot is never split;
+//!   of its own, a dish of its own; a one-dish day of its own tries
+//!   every candidate, as a person alone's does). A shared slot is not
+//!   split here;
 //! - the whole day searched again as the table's day search does, from
 //!   its own dishes, with each seat's day costing what the week's other
 //!   days leave it lacking ([`Week::researched`]): a single dish swapped
@@ -40,6 +42,10 @@
 //! falling under [`ADEQUATE_SHARE`] of a goal it reached
 //! ([`micro_week::lack_after`]). Among such days the one that leaves the
 //! week lacking least wins, then the one of least loss.
+//!
+//! Last, a seat still short may have a few of its shared slots split
+//! ([`split`]): a dish of its own there, rich in what it lacks, judged
+//! the same way.
 
 use std::collections::HashMap;
 
@@ -47,13 +53,15 @@ use crate::food::micronutrients::Micronutrients;
 use crate::planner::micro_week::{self, GAIN, ROUNDS};
 use crate::planner::revisit::uses_besides;
 use crate::planner::rules::{meal_weight_excess, share_breach};
-use crate::planner::whole_day::each_limit_kept;
+use crate::planner::whole_day::{Dishes, each_limit_kept};
 use crate::planner::{PlannedDay, PlannedMeal};
 use crate::profile::intakes::ReferenceIntakes;
 
 use super::search::{Choice, Search};
 use super::table::Seat;
 use super::{Diner, REPAIR_NEED_WEIGHT, RESCUE_SHORTLIST, TableDay, WeekCosts, week_costs};
+
+mod split;
 
 /// One seat's day: its dishes (catalogue indices) and portions, one per
 /// slot of its own, and which of the day's meals each is.
@@ -109,32 +117,44 @@ pub(super) fn top_up(search: &Search<'_>, diners: &[Diner], days: &mut [TableDay
     let Some(mut amounts) = week.amounts(days) else {
         return;
     };
-    for _ in 0..ROUNDS {
-        let mut changed = false;
-        for i in 0..days.len() {
-            if search.budget.spent() {
-                return;
-            }
-            if week.short_seats(&amounts).is_empty() {
-                return;
-            }
-            let Some(new) = week.revisit(days, &amounts, i) else {
-                continue;
-            };
-            days[i] = new;
-            match week.amounts(days) {
-                Some(a) => amounts = a,
-                None => return,
-            }
-            changed = true;
-        }
-        if !changed {
-            return;
-        }
+    if week.repair(days, &mut amounts) {
+        week.split(days, &mut amounts);
     }
 }
 
 impl Week<'_, '_> {
+    /// The repair's rounds over `days` (each seat's micronutrients
+    /// `amounts`, kept up to date), each day searched again in turn
+    /// ([`revisit`](Self::revisit)) until no seat is short or a round
+    /// changes nothing. Whether the week may be looked at further: false
+    /// when the budget is spent or a day cannot be read.
+    fn repair(&self, days: &mut [TableDay], amounts: &mut Vec<Vec<Micronutrients>>) -> bool {
+        for _ in 0..ROUNDS {
+            let mut changed = false;
+            for i in 0..days.len() {
+                if self.search.budget.spent() {
+                    return false;
+                }
+                if self.short_seats(amounts).is_empty() {
+                    return true;
+                }
+                let Some(new) = self.revisit(days, amounts, i) else {
+                    continue;
+                };
+                days[i] = new;
+                match self.amounts(days) {
+                    Some(a) => *amounts = a,
+                    None => return false,
+                }
+                changed = true;
+            }
+            if !changed {
+                return true;
+            }
+        }
+        true
+    }
+
     /// Each seat's micronutrients day by day; `None` when a seat's day
     /// cannot be read (a dish not in the catalogue).
     fn amounts(&self, days: &[TableDay]) -> Option<Vec<Vec<Micronutrients>>> {
@@ -210,27 +230,13 @@ impl Week<'_, '_> {
             .map(|p| self.references[p].map_or([0.0; 4], |r| micro_week::worth(&r, &amounts[p])))
             .collect();
         // The week's variety rules, for a recipe new to its slot.
-        let planned: Vec<PlannedDay> = days.iter().map(as_planned).collect();
-        let used = uses_besides(recipes, &planned, i);
-        let week = week_costs(search.dishes, &used);
-        let near = |m: usize, r: usize| {
-            let schedule = day.meals[m].schedule;
-            [i.checked_sub(1), Some(i + 1)]
-                .into_iter()
-                .flatten()
-                .filter_map(|e| days.get(e))
-                .flat_map(|d| &d.meals)
-                .filter(|other| other.schedule == schedule)
-                .filter_map(|other| self.index.get(&other.recipe_id))
-                .any(|o| *o == r || search.dishes.twin(*o) == search.dishes.twin(r))
-        };
-        let beyond = |r: usize| {
-            let (main, twins) = search.dishes.week_cost(week.uses(), r);
-            used[r].max(twins) >= 2 || main > 0.0
-        };
+        let variety = Variety::of(search, days, i);
+        let week = &variety.week;
+        let near = |m: usize, r: usize| self.near(days, i, day.meals[m].schedule, r);
+        let beyond = |r: usize| variety.beyond(search.dishes, r);
         let mut best: Option<(f64, f64, Change)> = None;
         let mut offer = |change: Change| {
-            let Some((left, loss)) = self.judge(&views, amounts, i, &change, &week) else {
+            let Some((left, loss)) = self.judge(&views, amounts, i, &change, week) else {
                 return;
             };
             if left > lack - GAIN {
@@ -305,7 +311,15 @@ impl Week<'_, '_> {
                     .filter(|(v, r)| *v > 0.0 && !beyond(*r) && !near(m, *r))
                     .collect();
                 rich.sort_by(|a, b| b.0.total_cmp(&a.0));
-                for (_, r) in rich.into_iter().take(RESCUE_SHORTLIST) {
+                // A one-dish day of a seat eating alone tries every
+                // candidate, as a person alone's does (`micro_week`): few
+                // land a whole day in one plate.
+                let tried = if view.dishes.len() == 1 && eaters.len() == 1 {
+                    rich.len()
+                } else {
+                    RESCUE_SHORTLIST
+                };
+                for (_, r) in rich.into_iter().take(tried) {
                     let seats = eaters
                         .iter()
                         .map(|e| {
@@ -326,11 +340,25 @@ impl Week<'_, '_> {
                 }
             }
         }
-        if let Some(change) = self.researched(&views, amounts, i, &week, &beyond, &near) {
+        if let Some(change) = self.researched(&views, amounts, i, week, &beyond, &near) {
             offer(change);
         }
         let (_, _, change) = best?;
         Some(self.apply(day, &views, &change))
+    }
+
+    /// Whether recipe `r` (or its twin) is served at the slot at
+    /// `schedule` of the day before or after day `i` of `days`, to anyone.
+    fn near(&self, days: &[TableDay], i: usize, schedule: u8, r: usize) -> bool {
+        let dishes = self.search.dishes;
+        [i.checked_sub(1), Some(i + 1)]
+            .into_iter()
+            .flatten()
+            .filter_map(|e| days.get(e))
+            .flat_map(|d| &d.meals)
+            .filter(|other| other.schedule == schedule)
+            .filter_map(|other| self.index.get(&other.recipe_id))
+            .any(|o| *o == r || dishes.twin(*o) == dishes.twin(r))
     }
 
     /// Day `i` (each seat's `views`) searched again as the table's day
@@ -563,6 +591,31 @@ impl Week<'_, '_> {
     }
 }
 
+/// The week's variety rules for a recipe new to a slot of one day: the
+/// table's meals of each recipe on the other days, and what they cost.
+struct Variety {
+    used: Vec<u32>,
+    week: WeekCosts,
+}
+
+impl Variety {
+    /// The rules for day `i` of `days`.
+    fn of(search: &Search<'_>, days: &[TableDay], i: usize) -> Self {
+        let planned: Vec<PlannedDay> = days.iter().map(as_planned).collect();
+        let used = uses_besides(search.recipes, &planned, i);
+        let week = week_costs(search.dishes, &used);
+        Self { used, week }
+    }
+
+    /// Whether recipe `r` new to the day would be in a third meal of the
+    /// week (it or its twin), or take its main ingredient past its meals
+    /// a week.
+    fn beyond(&self, dishes: &Dishes, r: usize) -> bool {
+        let (main, twins) = dishes.week_cost(self.week.uses(), r);
+        self.used[r].max(twins) >= 2 || main > 0.0
+    }
+}
+
 /// What a seat's day keeps besides its targets.
 struct DayFacts {
     /// Each day limit ([`each_limit_kept`]).
@@ -597,6 +650,7 @@ fn as_planned(day: &TableDay) -> PlannedDay {
 mod tests {
     use crate::food::meal::MealType;
     use crate::food::micronutrients::{COUNT, Micronutrient, Micronutrients};
+    use crate::food::nutrition::Nutrition;
     use crate::food::recipe::Recipe;
     use crate::planner::household::{TableDay, plan_table};
     use crate::planner::micronutrients::week_shares;
@@ -727,6 +781,102 @@ mod tests {
                         .admits(&day.totals[d], &diner.targets.get())
                 };
                 assert!(on(now) || !on(was), "day {} seat {d}", now.day_of_week);
+            }
+        }
+    }
+
+    /// An omnivore of 40 and a vegan of 35 at three meals each, where
+    /// vitamin B12 is only in lunches that are not vegan (8 µg a serving)
+    /// and every dish brings plenty of the other goals: the shared lunch
+    /// keeps the vegan's rules, so no portion or swap of the repair can
+    /// give the omnivore any B12 (their week under 80% of 2.4 µg a day
+    /// without the split). The split gives them a lunch of their own on a
+    /// few days, enough for 80% and no more than three; breakfasts and
+    /// dinners stay shared, every dish keeps its eaters' rules, and each
+    /// person's totals are their shares.
+    #[test]
+    fn a_short_seat_gets_a_lunch_of_its_own() {
+        use crate::food::diet_type::DietType;
+        let taxonomy = crate::Taxonomy::default();
+        let vegan = HardRules::new(&taxonomy, std::iter::empty::<&str>(), &[DietType::Vegan]);
+        let three = || MealsPerDay::parse(3).unwrap();
+        let diners = vec![
+            Diner::new(targets(2400.0), three(), HardRules::default())
+                .with_intakes(ReferenceIntakes::of(40, Gender::Male)),
+            Diner::new(targets(2000.0), three(), vegan)
+                .with_intakes(ReferenceIntakes::of(35, Gender::Female)),
+        ];
+        let mut recipes = catalogue(60, 3);
+        for r in &mut recipes {
+            let mut a = [0.0; COUNT];
+            a[Micronutrient::Calcium as usize] = 800.0;
+            a[Micronutrient::Iron as usize] = 12.0;
+            a[Micronutrient::Potassium as usize] = 2500.0;
+            if r.serves(MealType::Lunch) && !r.diet_types.contains(&DietType::Vegan) {
+                a[Micronutrient::VitaminB12 as usize] = 8.0;
+            }
+            r.card.micronutrients = Micronutrients::new(a);
+        }
+        let week = plan(&recipes, &diners);
+        let b12 = |d: usize| {
+            let days: Vec<Micronutrients> = week
+                .iter()
+                .map(|day| day.of(d, &diners[d]).micronutrients(&recipes))
+                .collect();
+            week_shares(&diners[d].intakes.unwrap(), &days)[3].1
+        };
+        assert!(b12(0) >= ADEQUATE_SHARE, "{}", b12(0));
+        let own: Vec<&crate::planner::household::TableMeal> = week
+            .iter()
+            .flat_map(|d| &d.meals)
+            .filter(|m| {
+                m.split
+                    .as_deref()
+                    .is_some_and(|w| w.contains("vitamin B12"))
+            })
+            .filter(|m| m.shares.len() == 1 && m.shares[0].diner == 0)
+            .collect();
+        assert!(!own.is_empty() && own.len() <= 3, "{own:?}");
+        for m in &own {
+            assert_eq!(m.meal_type, MealType::Lunch);
+            let r = recipes.iter().find(|r| r.id == m.recipe_id).unwrap();
+            assert!(r.card.micronutrients.get(Micronutrient::VitaminB12) > 0.0);
+        }
+        for day in &week {
+            for t in [MealType::Breakfast, MealType::Dinner] {
+                let served: Vec<_> = day.meals.iter().filter(|m| m.meal_type == t).collect();
+                assert_eq!(served.len(), 1, "{day:?}");
+                assert_eq!(served[0].shares.len(), 2, "{day:?}");
+            }
+            for m in &day.meals {
+                let r = recipes.iter().find(|r| r.id == m.recipe_id).unwrap();
+                for s in &m.shares {
+                    assert!(diners[s.diner].rules.allow(r), "{m:?}");
+                }
+            }
+            for (d, diner) in diners.iter().enumerate() {
+                let mine: Nutrition = day
+                    .meals
+                    .iter()
+                    .flat_map(|m| {
+                        m.shares
+                            .iter()
+                            .filter(|s| s.diner == d)
+                            .map(move |s| (m, s))
+                    })
+                    .map(|(m, s)| {
+                        let r = recipes.iter().find(|r| r.id == m.recipe_id).unwrap();
+                        r.nutrition().served(s.servings)
+                    })
+                    .sum();
+                assert_eq!(mine, day.totals[d]);
+                assert_eq!(
+                    day.meals
+                        .iter()
+                        .filter(|m| m.shares.iter().any(|s| s.diner == d))
+                        .count(),
+                    diner.slots.len()
+                );
             }
         }
     }
