@@ -103,6 +103,16 @@ const FORMS: &[(&str, &[&str])] = &[
     ("flattened", &["flattened"]),
     ("beaten", &["flattened"]),
     ("aval", &["flattened"]),
+    // Small dry pasta by the cup (branch ingr23): elbows and short tubes,
+    // and the rice-sized shapes, weigh more than SR28's cup of spaghetti.
+    ("macaroni", &["elbow"]),
+    ("elbow", &["elbow"]),
+    ("elbows", &["elbow"]),
+    ("ditalini", &["elbow"]),
+    ("orzo", &["orzo"]),
+    ("risoni", &["orzo"]),
+    ("acini", &["acini"]),
+    ("pastina", &["orzo"]),
 ];
 
 /// Measure words that change a food's volume so much (whipped cream,
@@ -546,6 +556,18 @@ mod tests {
         assert!((known(&g("½ cup onion, diced", 11282)) - 80.0).abs() < 0.5);
         // Olive oil: 1 tablespoon = 13.5 g.
         assert!((known(&g("2 tbsp olive oil", 4053)) - 27.0).abs() < 0.1);
+    }
+
+    #[test]
+    fn small_pasta_shapes_by_the_cup() {
+        // SR28's cup of dry pasta is of spaghetti (91 g); elbows and
+        // ditalini 105 g, orzo and acini di pepe 168 g (branch ingr23).
+        assert!((known(&g("1/2 cup dry spaghetti, broken", 20120)) - 45.5).abs() < 0.1);
+        assert!((known(&g("3 cups elbow macaroni, dry", 20120)) - 315.0).abs() < 0.1);
+        assert!((known(&g("1/2 cup ditalini", 20420)) - 52.5).abs() < 0.1);
+        assert!((known(&g("2/3 cup dry orzo", 20120)) - 112.0).abs() < 0.1);
+        assert!((known(&g("1/3 cup risoni", 20120)) - 56.0).abs() < 0.1);
+        assert!((known(&g("1/4 cup acini di pepe", 20120)) - 42.0).abs() < 0.1);
     }
 
     #[test]
