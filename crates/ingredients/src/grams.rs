@@ -443,7 +443,7 @@ pub fn grams(line: &ParsedLine, food: &Food) -> Grams {
     if let Some(total) = line.total
         && let Some(found) = plain(total, food, line)
     {
-        return found;
+        return trimmed(found, line, food);
     }
     if let Some(found) = plain(amount, food, line) {
         return found;
@@ -465,10 +465,14 @@ pub fn grams(line: &ParsedLine, food: &Food) -> Grams {
         } else {
             1.0
         };
-        return Grams::Known {
-            grams: amount.quantity * grams * share,
-            via: format!("{via} each"),
-        };
+        return trimmed(
+            Grams::Known {
+                grams: amount.quantity * grams * share,
+                via: format!("{via} each"),
+            },
+            line,
+            food,
+        );
     }
     let word = match amount.unit {
         Some(Unit::Piece(word)) => Some(word),
@@ -506,6 +510,18 @@ pub fn grams(line: &ParsedLine, food: &Food) -> Grams {
             via,
         },
         None => Grams::NoPieceWeight(word.unwrap_or("piece").to_owned()),
+    }
+}
+
+/// A counted fruit or vegetable weighed as bought in parentheses and
+/// then peeled and seeded or cored: its edible part (`trim.rs`).
+fn trimmed(found: Grams, line: &ParsedLine, food: &Food) -> Grams {
+    match (found, crate::trim::edible_share(line, food)) {
+        (Grams::Known { grams, via }, Some(edible)) => Grams::Known {
+            grams: grams * edible,
+            via: format!("{via}, less {:.0}% refuse", (1.0 - edible) * 100.0),
+        },
+        (found, _) => found,
     }
 }
 
