@@ -103,6 +103,16 @@ const FORMS: &[(&str, &[&str])] = &[
     ("flattened", &["flattened"]),
     ("beaten", &["flattened"]),
     ("aval", &["flattened"]),
+    // Small dry pasta by the cup (branch ingr23): elbows and short tubes,
+    // and the rice-sized shapes, weigh more than SR28's cup of spaghetti.
+    ("macaroni", &["elbow"]),
+    ("elbow", &["elbow"]),
+    ("elbows", &["elbow"]),
+    ("ditalini", &["elbow"]),
+    ("orzo", &["orzo"]),
+    ("risoni", &["orzo"]),
+    ("acini", &["acini"]),
+    ("pastina", &["orzo"]),
 ];
 
 /// Measure words that change a food's volume so much (whipped cream,
@@ -433,7 +443,7 @@ pub fn grams(line: &ParsedLine, food: &Food) -> Grams {
     if let Some(total) = line.total
         && let Some(found) = plain(total, food, line)
     {
-        return found;
+        return trimmed(found, line, food);
     }
     if let Some(found) = plain(amount, food, line) {
         return found;
@@ -455,10 +465,14 @@ pub fn grams(line: &ParsedLine, food: &Food) -> Grams {
         } else {
             1.0
         };
-        return Grams::Known {
-            grams: amount.quantity * grams * share,
-            via: format!("{via} each"),
-        };
+        return trimmed(
+            Grams::Known {
+                grams: amount.quantity * grams * share,
+                via: format!("{via} each"),
+            },
+            line,
+            food,
+        );
     }
     let word = match amount.unit {
         Some(Unit::Piece(word)) => Some(word),
@@ -496,6 +510,18 @@ pub fn grams(line: &ParsedLine, food: &Food) -> Grams {
             via,
         },
         None => Grams::NoPieceWeight(word.unwrap_or("piece").to_owned()),
+    }
+}
+
+/// A counted fruit or vegetable weighed as bought in parentheses and
+/// then peeled and seeded or cored: its edible part (`trim.rs`).
+fn trimmed(found: Grams, line: &ParsedLine, food: &Food) -> Grams {
+    match (found, crate::trim::edible_share(line, food)) {
+        (Grams::Known { grams, via }, Some(edible)) => Grams::Known {
+            grams: grams * edible,
+            via: format!("{via}, less {:.0}% refuse", (1.0 - edible) * 100.0),
+        },
+        (found, _) => found,
     }
 }
 
@@ -546,6 +572,18 @@ mod tests {
         assert!((known(&g("½ cup onion, diced", 11282)) - 80.0).abs() < 0.5);
         // Olive oil: 1 tablespoon = 13.5 g.
         assert!((known(&g("2 tbsp olive oil", 4053)) - 27.0).abs() < 0.1);
+    }
+
+    #[test]
+    fn small_pasta_shapes_by_the_cup() {
+        // SR28's cup of dry pasta is of spaghetti (91 g); elbows and
+        // ditalini 105 g, orzo and acini di pepe 168 g (branch ingr23).
+        assert!((known(&g("1/2 cup dry spaghetti, broken", 20120)) - 45.5).abs() < 0.1);
+        assert!((known(&g("3 cups elbow macaroni, dry", 20120)) - 315.0).abs() < 0.1);
+        assert!((known(&g("1/2 cup ditalini", 20420)) - 52.5).abs() < 0.1);
+        assert!((known(&g("2/3 cup dry orzo", 20120)) - 112.0).abs() < 0.1);
+        assert!((known(&g("1/3 cup risoni", 20120)) - 56.0).abs() < 0.1);
+        assert!((known(&g("1/4 cup acini di pepe", 20120)) - 42.0).abs() < 0.1);
     }
 
     #[test]

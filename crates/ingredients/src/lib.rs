@@ -35,6 +35,7 @@ pub mod search;
 mod skin;
 mod spanish;
 mod state;
+mod trim;
 pub mod units;
 mod variety;
 pub mod words;

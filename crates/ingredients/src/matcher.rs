@@ -281,6 +281,42 @@ fn place(line: &ParsedLine) -> Reading {
     {
         first.move_to(closer);
     }
+    // "1/4 cup tomato sauce (ketchup)": a gloss in parentheses that is a
+    // lexicon name, word for word, of another food, and says nothing the
+    // food found says, is that food (`gloss.rs`, branch ingr23).
+    if let Some(first) = candidates.first_mut()
+        && first.confidence >= NAMED
+    {
+        let text = line.text.to_lowercase();
+        let glosses: Vec<&str> = line
+            .comment
+            .split([';', ','])
+            .map(str::trim)
+            .filter(|part| {
+                // Right after the food's name: "tomato sauce (ketchup)",
+                // not "flat (Romano) or regular green beans".
+                let gloss = format!("({})", part.to_lowercase());
+                !part.is_empty()
+                    && text.find(&gloss).is_some_and(|at| {
+                        text[..at].trim_end().ends_with(&line.name.to_lowercase())
+                    })
+            })
+            .collect();
+        let placed = food(first.ndb);
+        let named = |part: &str| {
+            let c = self::candidates(part).into_iter().next()?;
+            let word_for_word = crate::lexicon::Lexicon::standard()
+                .names_of(c.ndb)
+                .any(|n| n.eq_ignore_ascii_case(part));
+            (c.confidence >= NAMED && word_for_word && !is_a_trimmed_cut(&c.description))
+                .then(|| food(c.ndb))
+        };
+        if let Some(glossed) =
+            crate::gloss::named_instead(&glosses, placed, named, &crate::gloss::known_by(placed))
+        {
+            first.move_to(glossed);
+        }
+    }
     if crate::frozen::said(line)
         && let Some(found) = frozen_candidates(line, &name)
     {
@@ -1211,6 +1247,24 @@ mod tests {
     }
 
     #[test]
+    fn held_out_20_classes() {
+        // A gloss naming another food outright is that food: Australian
+        // "tomato sauce" glossed as ketchup; a gloss that qualifies the
+        // food found changes nothing.
+        assert_eq!(
+            placed("2 tbsp tomato sauce (ketchup), to glaze").food.ndb,
+            11935
+        );
+        assert_eq!(placed("1/2 cup tomato sauce").food.ndb, 11549);
+        assert_eq!(placed("3 tbsp oil (olive)").food.ndb, 4053);
+        // A gloss inside the name, of a food of another group.
+        assert!(!matches!(
+            read_line("8 oz flat (Romano) beans, trimmed").reading,
+            Reading::Placed(p) if p.food.ndb == 1038
+        ));
+    }
+
+    #[test]
     fn held_out_17_classes() {
         // A name found nowhere, glossed by a name known outright.
         assert_eq!(placed("300 g pastinaak (parsnips), sliced").food.ndb, 11298);
@@ -1295,6 +1349,12 @@ mod tests {
         assert_eq!(placed("1 lemon, sliced").food.ndb, 9150);
         let p = placed("zest of 1 lemon");
         assert_eq!((p.food.ndb, p.grams), (9156, 2.0));
+        // Both parts of one fruit named, either way round: the juice,
+        // which weighs what the zest does not (branch ingr23).
+        let p = placed("Juice and grated zest of 2 lemons");
+        assert_eq!((p.food.ndb, p.grams), (9152, 94.0));
+        let p = placed("zest and juice of 1 orange");
+        assert_eq!((p.food.ndb, p.grams), (9206, 86.0));
     }
 
     #[test]

@@ -421,16 +421,29 @@ fn piece_length(tokens: &[&str]) -> Option<f64> {
 
 /// "Juice of 2 limes" and "finely grated zest of 1 lemon": the fruit
 /// counted, the part in the comment. Words before the part may only
-/// say how it is taken ("finely grated"), never an amount.
+/// say how it is taken ("finely grated"), never an amount; when they
+/// name the other part ("juice and zest of 1 lemon", branch ingr23),
+/// both are in the comment, and the matcher counts the juice.
 fn fruit_part(head: &str, comment: &mut String) -> String {
     // ASCII lower case keeps byte offsets.
     let lower = head.to_ascii_lowercase();
-    for (phrase, part) in [("juice of ", "juiced"), ("zest of ", "zested")] {
+    let parts = [
+        ("juice of ", "juiced", "juice"),
+        ("zest of ", "zested", "zest"),
+    ];
+    for (phrase, part, _) in parts {
         if let Some(at) = lower.find(phrase)
             && (at == 0 || lower.as_bytes()[at - 1] == b' ')
             && !lower[..at].chars().any(|c| c.is_ascii_digit())
         {
             add_comment(comment, part);
+            let before = lower[..at].split(|c: char| !c.is_ascii_alphabetic());
+            if let Some((_, other, _)) = before
+                .flat_map(|w| parts.iter().find(|(_, p, word)| *p != part && w == *word))
+                .next()
+            {
+                add_comment(comment, other);
+            }
             return head[at + phrase.len()..].to_owned();
         }
     }
@@ -1100,6 +1113,18 @@ mod tests {
         assert_eq!(
             (line.name.as_str(), line.comment.as_str()),
             ("orange", "zested")
+        );
+        // Both parts named: both in the comment (the matcher counts the
+        // juice).
+        let line = p("Juice and finely grated zest of 2 oranges");
+        assert_eq!(
+            (line.name.as_str(), line.comment.as_str()),
+            ("oranges", "zested; juiced")
+        );
+        let line = p("zest & juice of 3 limes");
+        assert_eq!(
+            (line.name.as_str(), line.comment.as_str()),
+            ("limes", "juiced; zested")
         );
         let line = p("Juice of 2 limes");
         assert_eq!(line.amount, amount(2.0, None));
