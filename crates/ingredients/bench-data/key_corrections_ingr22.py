@@ -24,7 +24,7 @@ Usage, from this folder:
 import re
 import sys
 
-SETS = ["dev.txt", "heldout.txt"] + [f"heldout{i}.txt" for i in range(2, 21)]
+SETS = ["dev.txt", "heldout.txt"] + [f"heldout{i}.txt" for i in range(2, 22)]
 
 # (the food as bought, SR28's toasted row of it)
 TOASTED = [

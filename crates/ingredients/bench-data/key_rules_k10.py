@@ -31,7 +31,7 @@ import sys
 
 from keyscript import run, said
 
-SETS = ["dev.txt", "heldout.txt"] + [f"heldout{i}.txt" for i in range(2, 21)]
+SETS = ["dev.txt", "heldout.txt"] + [f"heldout{i}.txt" for i in range(2, 22)]
 
 SERVED = r"\bfor serving\b|\bto serve\b"
 FRACTIONS = {"½": 0.5, "¼": 0.25, "¾": 0.75, "⅓": 1 / 3, "⅔": 2 / 3, "⅛": 0.125}

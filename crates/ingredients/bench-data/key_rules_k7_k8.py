@@ -20,7 +20,7 @@ first NDB of a line changed.
 import re
 import sys
 
-SETS = ["dev.txt", "heldout.txt"] + [f"heldout{i}.txt" for i in range(2, 18)] + ["heldout20.txt"]
+SETS = ["dev.txt", "heldout.txt"] + [f"heldout{i}.txt" for i in range(2, 18)] + ["heldout20.txt", "heldout21.txt"]
 
 
 from keyscript import load, run, said
