@@ -1069,6 +1069,29 @@ async fn a_food_said_fine_is_let_back_in(b: Backend) {
             }
         }
     }
+    // A name past the 50 characters a restriction may have is said, and
+    // nothing is lost: "fish except salmon and tuna and cod and trout"
+    // (45) takes no mackerel.
+    expect(
+        &app,
+        &token,
+        "cod and trout are fine",
+        &["update_user_preference"],
+    )
+    .await;
+    let text = expect(
+        &app,
+        &token,
+        "mackerel is fine",
+        &["update_user_preference"],
+    )
+    .await;
+    assert!(text.contains("50 characters"), "{text}");
+    let p = app.get("/api/profile", Some(&token)).await.json;
+    assert!(
+        restrictions(&p).contains(&"fish except salmon and tuna and cod and trout".to_owned()),
+        "{p}"
+    );
     // Two names of one food: it stays out, and the answer says why.
     let text = expect(
         &app,

@@ -14,7 +14,10 @@ use super::foods;
 use super::lang::Lang;
 use super::part::Signal;
 use super::request::ToolRequest;
-use super::vocab::{EXCEPT, FILLER, FINE, LIKING};
+use super::vocab::{
+    ALLERGY_NOUNS, ALLERGY_OPENERS, BEING, DISLIKE_OPENERS, EXCEPT, FILLER, FINE, LIKE_OPENERS,
+    LIKING,
+};
 use super::words::Text;
 
 /// Words that turn a part around ("cheese is not fine").
@@ -122,6 +125,25 @@ pub(super) fn fold_into(restrictions: &mut [String], foods: &[String]) {
             break;
         }
     }
+}
+
+/// The foods of a part that is a bare list of them ("cod", "cheese"),
+/// with no word that keeps them out ("no dairy" is no such list).
+pub(super) fn bare_list(part: &Text, lang: Lang) -> Option<Vec<String>> {
+    let says_more = [
+        DISLIKE_OPENERS,
+        ALLERGY_OPENERS,
+        ALLERGY_NOUNS,
+        LIKE_OPENERS,
+        BEING,
+    ]
+    .iter()
+    .any(|list| part.has_any(list));
+    if says_more || part.words().iter().any(|w| NOT.contains(&w.as_str())) {
+        return None;
+    }
+    let read = foods::read(part.words(), lang);
+    (read.unknown.is_empty() && !read.found.is_empty()).then_some(read.found)
 }
 
 /// Folds the foods let back in (`said`, from [`split`] and [`fine`]) and

@@ -136,13 +136,17 @@ fn understand_with(message: &str, ctx: &Context, names: &[String], kept: &[Strin
     let all_parts = parts(message);
     // "no dairy, but cheese and yogurt are fine": a bare food list before
     // a part that says foods are fine is said fine with them.
-    let mut fine_ahead = vec![false; all_parts.len()];
+    // Said alone ("cod and trout are fine"), only a phrase strong enough
+    // alone carries the list before it.
+    let mut fine_ahead = vec![(false, false); all_parts.len()];
     for i in (0..all_parts.len().saturating_sub(1)).rev() {
         let next = &all_parts[i + 1];
-        let bare = foods::read(all_parts[i].words(), lang);
-        fine_ahead[i] = bare.unknown.is_empty()
-            && !bare.found.is_empty()
-            && (fine_ahead[i + 1] || super::except::fine(next, lang, true, false).is_some());
+        let list = super::except::bare_list(&all_parts[i], lang).is_some();
+        let (after, alone) = fine_ahead[i + 1];
+        fine_ahead[i] = (
+            list && (after || super::except::fine(next, lang, true, false).is_some()),
+            list && (alone || super::except::fine(next, lang, false, false).is_some()),
+        );
     }
     for (at, part) in all_parts.into_iter().enumerate() {
         // "Allergies: eggs, milk": a heading; the lists after it are
@@ -195,7 +199,7 @@ fn understand_with(message: &str, ctx: &Context, names: &[String], kept: &[Strin
             }
             None => {
                 let more = foods::read(part.words(), lang);
-                if (excepting || (after_out && fine_ahead[at]))
+                if (excepting || (after_out && fine_ahead[at].0) || fine_ahead[at].1)
                     && more.unknown.is_empty()
                     && !more.found.is_empty()
                 {

@@ -1962,6 +1962,7 @@ fn exceptions_let_foods_back_in_never_keep_them_out() {
     );
     // Said later, about a food kept out before.
     reads("salmon is fine", En, &["let back salmon"]);
+    reads("cod and trout are fine", En, &["let back cod, trout"]);
     reads("el salmón sí lo como", Es, &["let back salmon"]);
     // "Everything except" keeps out what follows; "less meat" is no exception.
     reads(

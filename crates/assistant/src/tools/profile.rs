@@ -306,6 +306,9 @@ impl Toolbox<'_> {
                 continue;
             }
             let Ok(item) = ItemName::parse(name) else {
+                // "fish except salmon and tuna and …" past the 50 characters
+                // a name may have: said, never dropped in silence.
+                let _ = write!(out, "{} ", self.too_long(&shown));
                 continue;
             };
             if list.iter().any(|i| i.name == item.as_str()) || fresh.contains(&item) {
@@ -494,7 +497,13 @@ impl Toolbox<'_> {
                         continue;
                     }
                     Fold::Excepted(now) => {
-                        if let Ok(item) = ItemName::parse(&now) {
+                        let Ok(item) = ItemName::parse(&now) else {
+                            touched = true;
+                            kept.push(self.too_long(&restriction_name(&now, self.lang)));
+                            i += 1;
+                            continue;
+                        };
+                        {
                             list[i] = ItemRef::Name(item);
                             touched = true;
                             let now = restriction_name(&now, self.lang);
@@ -549,6 +558,18 @@ impl Toolbox<'_> {
             });
         }
         Ok(out.join(" "))
+    }
+
+    /// A restriction or taste name past the 50 characters a name may have.
+    pub(crate) fn too_long(&self, shown: &str) -> String {
+        match self.lang {
+            Lang::En => format!(
+                "\"{shown}\" is longer than the 50 characters a restriction or taste may have, so I saved nothing for it: say it in shorter parts."
+            ),
+            Lang::Es => format!(
+                "\"{shown}\" pasa de los 50 caracteres que puede tener una restricción o un gusto, así que no he guardado nada: dilo en partes más cortas."
+            ),
+        }
     }
 
     /// A food kept out and said fine under another name of it.
