@@ -46,7 +46,11 @@ pub(super) fn split(part: &Text, lang: Lang, after_out: bool) -> Option<(Text, V
         .min_by_key(|&(at, end)| (at, usize::MAX - end))?;
     let before = &words[..at];
     let opens = after_out && before.iter().all(|w| FILLER.contains(&w.as_str()));
-    if !opens && foods::mentioned(before, lang).found.is_empty() {
+    // "no fsh except salmon": a food kept out, even one not read, is
+    // never traded for the one let back in.
+    let keeps_out = before.iter().any(|w| NOT.contains(&w.as_str()))
+        || Text::from_words(before.to_vec()).has_any(DISLIKE_OPENERS);
+    if !opens && !keeps_out && foods::mentioned(before, lang).found.is_empty() {
         return None;
     }
     let after = foods::mentioned(&words[end..], lang).found;

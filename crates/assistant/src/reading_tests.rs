@@ -1963,6 +1963,10 @@ fn exceptions_let_foods_back_in_never_keep_them_out() {
     // Said later, about a food kept out before.
     reads("salmon is fine", En, &["let back salmon"]);
     reads("cod and trout are fine", En, &["let back cod, trout"]);
+    // A food kept out that is not read ("no blorp", answered as not
+    // understood) is never traded for the exception.
+    reads("no blorp except salmon", En, &["let back salmon"]);
+    reads("no fsh exept salmon", En, &["let back salmon"]);
     reads("el salmón sí lo como", Es, &["let back salmon"]);
     // "Everything except" keeps out what follows; "less meat" is no exception.
     reads(
