@@ -34,16 +34,7 @@ const WEAK: &[&str] = &["is good", "are good", "i eat", "i do eat", "si como"];
 /// kept out, so "…, except tuna" needs none.
 pub(super) fn split(part: &Text, lang: Lang, after_out: bool) -> Option<(Text, Vec<String>)> {
     let words = part.words();
-    let (at, end) = EXCEPT
-        .iter()
-        .filter_map(|e| {
-            let wanted: Vec<&str> = e.split(' ').collect();
-            words
-                .windows(wanted.len())
-                .position(|w| w.iter().zip(&wanted).all(|(a, b)| a == b))
-                .map(|at| (at, at + wanted.len()))
-        })
-        .min_by_key(|&(at, end)| (at, usize::MAX - end))?;
+    let (at, end) = part.span_of_any(EXCEPT)?;
     let before = &words[..at];
     let opens = after_out && before.iter().all(|w| FILLER.contains(&w.as_str()));
     // "no fsh except salmon": a food kept out, even one not read, is
@@ -70,18 +61,12 @@ pub(super) fn fine(part: &Text, lang: Lang, after_out: bool, bare_si: bool) -> O
     {
         return None;
     }
-    let rest: Vec<String> = if let Some((at, end)) = FINE
+    let phrases: Vec<&str> = FINE
         .iter()
+        .copied()
         .filter(|f| after_out || !WEAK.contains(f))
-        .filter_map(|f| {
-            let wanted: Vec<&str> = f.split(' ').collect();
-            words
-                .windows(wanted.len())
-                .position(|w| w.iter().zip(&wanted).all(|(a, b)| a == b))
-                .map(|at| (at, at + wanted.len()))
-        })
-        .min_by_key(|&(at, end)| (at, usize::MAX - end))
-    {
+        .collect();
+    let rest: Vec<String> = if let Some((at, end)) = part.span_of_any(&phrases) {
         words[..at].iter().chain(&words[end..]).cloned().collect()
     } else if bare_si && lang == Lang::Es && words.last().is_some_and(|w| w == "si") {
         words[..words.len() - 1].to_vec()
@@ -249,6 +234,12 @@ fn restrictions_mut<'a>(
     own.chain(theirs)
 }
 
+/// The food a restriction name keeps out, before its exceptions ("fish"
+/// of "fish except salmon"), as this module writes them.
+pub(super) fn base_of(name: &str) -> &str {
+    name.split(" except ").next().unwrap_or(name)
+}
+
 /// What letting `food` back in does to restriction `name`.
 #[derive(Debug, PartialEq)]
 pub(super) enum Fold {
@@ -265,8 +256,7 @@ pub(super) enum Fold {
 /// What letting `food` (an English name) back in does to the restriction
 /// `name`, as the domain reads both.
 pub(super) fn fold(taxonomy: &Taxonomy, name: &str, food: &str) -> Fold {
-    let base = name.split(" except ").next().unwrap_or(name);
-    if key(base) == key(food) {
+    if key(base_of(name)) == key(food) {
         return Fold::Same;
     }
     let Some(node) = taxonomy.resolve(&key(food)) else {

@@ -615,29 +615,29 @@ impl Text {
         })
     }
 
-    /// The words after the earliest of `openers`, if any occurs.
-    pub fn after(&self, openers: &[&str]) -> Option<Vec<String>> {
-        openers
+    /// Where the earliest of `phrases` stands (the longest of those that
+    /// start there): its first word and the word after it.
+    pub fn span_of_any(&self, phrases: &[&str]) -> Option<(usize, usize)> {
+        phrases
             .iter()
             .filter_map(|o| {
                 let wanted: Vec<&str> = o.split(' ').collect();
                 self.position(&wanted).map(|at| (at, at + wanted.len()))
             })
             .min_by_key(|(at, end)| (*at, usize::MAX - end))
+    }
+
+    /// The words after the earliest of `openers`, if any occurs.
+    pub fn after(&self, openers: &[&str]) -> Option<Vec<String>> {
+        self.span_of_any(openers)
             .map(|(_, end)| self.words[end..].to_vec())
     }
 
     /// The words before the earliest of `openers`, if any occurs ("el
     /// cilantro sí me gusta": the food said before the verb).
     pub fn before(&self, openers: &[&str]) -> Option<Vec<String>> {
-        openers
-            .iter()
-            .filter_map(|o| {
-                let wanted: Vec<&str> = o.split(' ').collect();
-                self.position(&wanted)
-            })
-            .min()
-            .map(|at| self.words[..at].to_vec())
+        self.span_of_any(openers)
+            .map(|(at, _)| self.words[..at].to_vec())
     }
 
     /// The words, less any of `drop` ("egg allergy" less the allergy

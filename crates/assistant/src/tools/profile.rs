@@ -353,8 +353,7 @@ impl Toolbox<'_> {
         // except tuna"): one restriction of each food.
         let mut replaced: Vec<String> = Vec::new();
         if kind == ItemKind::Restriction {
-            let base =
-                |n: &str| mealplan_domain::taxonomy::key(n.split(" except ").next().unwrap_or(n));
+            let base = |n: &str| mealplan_domain::taxonomy::key(crate::except::base_of(n));
             let bases: Vec<String> = fresh.iter().map(|f| base(f.as_str())).collect();
             draft.restrictions_mut().retain(|r| {
                 let name = match r {
@@ -503,19 +502,17 @@ impl Toolbox<'_> {
                             i += 1;
                             continue;
                         };
-                        {
-                            list[i] = ItemRef::Name(item);
-                            touched = true;
-                            let now = restriction_name(&now, self.lang);
-                            changed.push(match self.lang {
-                                Lang::En => format!(
-                                    "Let {shown} back in: your restriction \"{was}\" is now \"{now}\"."
-                                ),
-                                Lang::Es => format!(
-                                    "He vuelto a permitir {shown}: tu restricción \"{was}\" ahora es \"{now}\"."
-                                ),
-                            });
-                        }
+                        list[i] = ItemRef::Name(item);
+                        touched = true;
+                        let now = restriction_name(&now, self.lang);
+                        changed.push(match self.lang {
+                            Lang::En => format!(
+                                "Let {shown} back in: your restriction \"{was}\" is now \"{now}\"."
+                            ),
+                            Lang::Es => format!(
+                                "He vuelto a permitir {shown}: tu restricción \"{was}\" ahora es \"{now}\"."
+                            ),
+                        });
                     }
                     Fold::Allergy => {
                         touched = true;
@@ -649,7 +646,7 @@ impl Toolbox<'_> {
                 ItemRef::Id(_, n) | ItemRef::Name(n) => n.as_str(),
             };
             // "fish except salmon" is a restriction of fish, never of salmon.
-            let k = mealplan_domain::taxonomy::key(name.split(" except ").next().unwrap_or(name));
+            let k = mealplan_domain::taxonomy::key(crate::except::base_of(name));
             let hit = wanted
                 .iter()
                 .any(|w| k == *w || k.split(' ').any(|part| part == w));
