@@ -198,12 +198,11 @@ fn understand_with(message: &str, ctx: &Context, names: &[String], kept: &[Strin
                 before
             }
             None => {
-                let more = foods::read(part.words(), lang);
-                if (excepting || (after_out && fine_ahead[at].0) || fine_ahead[at].1)
-                    && more.unknown.is_empty()
-                    && !more.found.is_empty()
-                {
-                    let_back.extend(more.found);
+                // "no fish except tuna and salmon": a bare list goes on
+                // with the foods let back in ("…, no pork" does not).
+                let goes_on = excepting || (after_out && fine_ahead[at].0) || fine_ahead[at].1;
+                if let Some(more) = super::except::bare_list(&part, lang).filter(|_| goes_on) {
+                    let_back.extend(more);
                     continue;
                 }
                 excepting = false;

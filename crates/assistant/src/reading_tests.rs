@@ -1963,6 +1963,12 @@ fn exceptions_let_foods_back_in_never_keep_them_out() {
     // Said later, about a food kept out before.
     reads("salmon is fine", En, &["let back salmon"]);
     reads("cod and trout are fine", En, &["let back cod, trout"]);
+    // A food kept out after the exception is kept out.
+    reads(
+        "no fish except tuna, no pork",
+        En,
+        &["add restriction: fish except tuna, pork"],
+    );
     // A food kept out that is not read ("no blorp", answered as not
     // understood) is never traded for the exception.
     reads("no blorp except salmon", En, &["let back salmon"]);
