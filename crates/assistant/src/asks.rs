@@ -264,11 +264,14 @@ pub(super) fn action(t: &Text, lang: Lang, today: u8) -> Option<ToolRequest> {
     {
         return Some(ToolRequest::PlanContains { food, meal });
     }
+    // "please don't put any mushrooms in my meals": told, not asked.
+    let told_not = super::negation::Scopes::of(t).negates_any(t, PUT_VERBS);
     if (t.has_any(CONTAINS)
         || t.words().first().is_some_and(|w| {
             ["is", "are", "does", "do", "hay", "tiene", "lleva"].contains(&w.as_str())
         }))
         && (in_plan || !meal.is_empty())
+        && !told_not
     {
         let found = foods::mentioned(t.words(), lang);
         if let Some(food) = found

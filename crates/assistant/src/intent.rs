@@ -211,8 +211,30 @@ fn understand_with(message: &str, ctx: &Context, names: &[String], kept: &[Strin
         };
         // Structure first (a negated act, a thing taken back, a change
         // relative to before), then the keyword readers.
+        // "change my weight to 72 kg, not 27", "hago 5 comidas, no 3": the
+        // number just said, corrected; nothing more to do.
+        if corrects_a_number(&part) && !out.requests.is_empty() {
+            continue;
+        }
         let read = read_clause(&part, lang, ctx.today, names);
         if read.is_empty() {
+            // "my son is 12, he hates broccoli": what a part about them
+            // says only of a third person is theirs too.
+            if of_them && about_the_same(&part, lang) {
+                let facts = super::others::said_of_them(&part, lang, &Read::default());
+                if !facts.restrictions.is_empty() || !facts.diets.is_empty() {
+                    if let Some(Signal::SomeoneElse(them)) = out
+                        .signals
+                        .iter_mut()
+                        .rev()
+                        .find(|s| matches!(s, Signal::SomeoneElse(_)))
+                    {
+                        them.merge(facts);
+                    }
+                    previous = None;
+                    continue;
+                }
+            }
             // "no dairy, but cheese is fine", "pero el atún sí": foods
             // said fine are let back in, never joined to the list kept out.
             let bare_si = last_food_kind == Some(FoodKind::Allergy);
@@ -310,7 +332,7 @@ fn understand_with(message: &str, ctx: &Context, names: &[String], kept: &[Strin
         }
         // "my daughter is allergic to peanuts and she doesn't like fish":
         // a part whose subject is "she" goes on about the same person.
-        if of_them && about_the_same(&part) {
+        if of_them && about_the_same(&part, lang) {
             let (changes, rest): (Vec<ToolRequest>, Vec<ToolRequest>) = read
                 .requests
                 .into_iter()
@@ -332,6 +354,29 @@ fn understand_with(message: &str, ctx: &Context, names: &[String], kept: &[Strin
             out.requests.extend(rest);
             previous = None;
             continue;
+        }
+        // "my husband is diabetic and wants to lose weight": a part whose
+        // subject is someone else is theirs, whatever its readers gave.
+        let mut read = read;
+        if !read
+            .signals
+            .iter()
+            .any(|s| matches!(s, Signal::SomeoneElse(_)))
+            && subject_is_them(&part)
+        {
+            let (changes, rest): (Vec<ToolRequest>, Vec<ToolRequest>) = read
+                .requests
+                .into_iter()
+                .partition(ToolRequest::changes_profile);
+            read.requests = rest;
+            let inner = Read {
+                requests: changes,
+                ..Read::default()
+            };
+            read.signals
+                .push(Signal::SomeoneElse(super::others::said_of_them(
+                    &part, lang, &inner,
+                )));
         }
         of_them = read
             .signals
@@ -539,6 +584,23 @@ fn understand_with(message: &str, ctx: &Context, names: &[String], kept: &[Strin
         }
     }
     out.requests = once;
+    // "make it 4 meals a day": the profile changed, no plan offered
+    // that would change it again, unless a plan was named.
+    let meals_set: Vec<u8> = out
+        .requests
+        .iter()
+        .filter_map(|r| match r {
+            ToolRequest::ChangeProfile(ProfileChange::Meals(n)) => Some(*n),
+            _ => None,
+        })
+        .collect();
+    if !whole.has_any(PLAN) {
+        out.requests.retain(|r| {
+            !matches!(r, ToolRequest::GenerateWeeklyPlan { adjust, confirmed: false, .. }
+                if adjust.meals_per_day.is_some_and(|m| meals_set.contains(&m.get()))
+                    && mealplan_domain::planner::PlanAdjust { meals_per_day: None, ..*adjust }.is_none())
+        });
+    }
     // Profile changes first; otherwise in the order asked.
     out.requests.sort_by_key(|r| !r.changes_profile());
     merge_preferences(&mut out.requests);
@@ -649,11 +711,74 @@ fn takes_back(r: &ToolRequest) -> bool {
 /// Whether a part's subject is a third person ("she doesn't like fish",
 /// "y tampoco le gusta el pescado"): said after a part about someone
 /// else, it is about them too.
-fn about_the_same(t: &Text) -> bool {
-    t.words()
+fn about_the_same(t: &Text, lang: Lang) -> bool {
+    if t.words()
         .iter()
         .take(3)
         .any(|w| SUBJECT_THEM.contains(&w.as_str()))
+    {
+        return true;
+    }
+    // "my wife is vegan and allergic to soy", "mi hijo tiene 10 años y es
+    // celíaco": no subject of its own, and a verb in the third person or
+    // what is said of a person first, goes on about them too.
+    // ("soy" is the writer in Spanish, a food in English.)
+    let writer = Text::from_words(
+        t.words()
+            .iter()
+            .filter(|w| lang != Lang::En || w.as_str() != "soy")
+            .cloned()
+            .collect(),
+    );
+    if writer.has_any(FIRST_PERSON) || writer.has_any(WRITER_TOO) {
+        return false;
+    }
+    t.words()
+        .iter()
+        .map(String::as_str)
+        .find(|w| !SUBJECT_ADVERBS.contains(w))
+        .is_some_and(|w| SUBJECT_VERBS.contains(&w) || PERSON_PREDICATES.contains(&w))
+}
+
+/// Whether a part only takes a number back ("not 27", "no 5 comidas"):
+/// a negation, a number, at most a unit.
+fn corrects_a_number(t: &Text) -> bool {
+    match t.words() {
+        [not, n, rest @ ..] => {
+            ["not", "no", "nope"].contains(&not.as_str())
+                && n.parse::<f64>().is_ok()
+                && rest.len() <= 1
+        }
+        _ => false,
+    }
+}
+
+/// Whether a part opens with another person as its subject ("my husband
+/// is diabetic", "mi hija Emma ya no come carne"): a possessive, a
+/// relation word, perhaps a name, then a verb in the third person.
+fn subject_is_them(t: &Text) -> bool {
+    let words = t.words();
+    let mut i = usize::from(
+        words
+            .first()
+            .is_some_and(|w| POSSESSIVES.contains(&w.as_str())),
+    );
+    if i >= words.len() || super::relations::relation_in(words, i).is_none() {
+        return false;
+    }
+    i += 1;
+    let verb = |w: &String| SUBJECT_VERBS.contains(&w.as_str());
+    // "my daughter Emma is …": a name between.
+    if words
+        .get(i)
+        .is_some_and(|w| !verb(w) && !SUBJECT_ADVERBS.contains(&w.as_str()))
+    {
+        i += 1;
+    }
+    words[i.min(words.len())..]
+        .iter()
+        .find(|w| !SUBJECT_ADVERBS.contains(&w.as_str()))
+        .is_some_and(verb)
 }
 
 /// One clause read: by its structure first (a negated act, a thing

@@ -185,9 +185,17 @@ pub(super) fn meals_a_day(t: &Text) -> Option<u8> {
         ]
         .iter()
         .any(|p| daily.starts_with(p));
+        // "I eat 3 meals, not 4", "hago 5 comidas": a habit, said with
+        // nothing after it but a correction.
+        let words = t.words();
+        let habit = i > 0
+            && HABIT_MEALS.contains(&words[i - 1].as_str())
+            && words
+                .get(i + 2)
+                .is_none_or(|w| CORRECTION_AFTER.contains(&w.as_str()));
         if ["meals", "meal", "comidas", "comida", "ingestas"].contains(&unit)
             && n.fract() == 0.0
-            && per_day
+            && (per_day || habit)
         {
             return MealsPerDay::parse(n as i64).ok().map(MealsPerDay::get);
         }

@@ -7,7 +7,7 @@ use mealplan_ports::ItemKind;
 use super::foods::{self, Foods};
 use super::lang::Lang;
 use super::request::{MemberFacts, ToolRequest};
-use super::vocab::JOINS;
+use super::vocab::{BARE_SUBJECTS, JOINS, JOINS_AFTER_SUBJECT};
 use super::words::Text;
 
 /// A part of a message that is not a request.
@@ -195,8 +195,15 @@ pub(super) fn parts(message: &str) -> Vec<Text> {
                 && current
                     .last()
                     .is_some_and(|l| ["anything", "everything", "all"].contains(&l.as_str()));
+            // "I also hate olives", "yo también odio el pescado": an
+            // adverb between a subject and its verb joins nothing.
+            let adverb = JOINS_AFTER_SUBJECT.contains(&w.as_str())
+                && current.len() == 1
+                && BARE_SUBJECTS.contains(&current[0].as_str());
             if exception {
                 current.push(w.clone());
+            } else if adverb {
+                continue;
             } else if JOINS.contains(&w.as_str()) && !current.is_empty() {
                 out.push(Text::from_words(std::mem::take(&mut current)));
             } else if !JOINS.contains(&w.as_str()) {

@@ -1987,3 +1987,97 @@ fn exceptions_let_foods_back_in_never_keep_them_out() {
         &["add restriction: onion", "add taste: garlic"],
     );
 }
+
+#[test]
+fn what_is_said_of_someone_else_stays_theirs_to_the_end_of_the_sentence() {
+    use Lang::*;
+    // A part with no subject of its own goes on about the person before.
+    reads(
+        "my daughter Emma is 8 and vegetarian",
+        En,
+        &["someone else: (daughter) 8y vegetarian"],
+    );
+    reads(
+        "my wife is vegan and allergic to soy",
+        En,
+        &["someone else: (wife) vegan; soy allergy"],
+    );
+    reads(
+        "mi hijo tiene 10 años y es celiaco",
+        Es,
+        &["someone else: (son) 10y; gluten free"],
+    );
+    reads(
+        "mi hija es vegana y no come pescado",
+        Es,
+        &["someone else: (daughter) vegan; fish"],
+    );
+    // A part whose subject is someone else is theirs, whatever was read.
+    reads(
+        "my husband is diabetic and wants to lose weight",
+        En,
+        &[
+            "not a rule: diabetic",
+            "someone else: (husband) lose_weight",
+        ],
+    );
+    // A third person's dislike, then the writer's own.
+    reads(
+        "my son is 12, he hates broccoli and i hate fish",
+        En,
+        &["add restriction: fish", "someone else: (son) 12y; broccoli"],
+    );
+    // The writer named again is the writer.
+    reads(
+        "my son is 8 and I'm vegan",
+        En,
+        &["diet vegan", "someone else: (son) 8y"],
+    );
+    reads(
+        "I cook for my husband and want to lose weight",
+        En,
+        &["goal lose_weight", "search"],
+    );
+}
+
+#[test]
+fn a_negated_or_corrected_request_is_read_as_meant() {
+    use Lang::*;
+    // Told not to put a food in: kept out, never a question.
+    reads(
+        "please dont put any mushrooms in my meals",
+        En,
+        &["add restriction: mushrooms"],
+    );
+    reads(
+        "no quiero que me pongas lentejas, y tampoco nada picante",
+        Es,
+        &["add restriction: lentils, chili"],
+    );
+    reads(
+        "keep mushrooms out of my plan",
+        En,
+        &["add restriction: mushrooms"],
+    );
+    reads("is there any fish in my plan?", En, &["contains fish"]);
+    // "tampoco", "nunca": a liking under a negation is a dislike.
+    reads(
+        "tampoco me gusta mucho el atún",
+        Es,
+        &["add restriction: tuna"],
+    );
+    reads("jamás me gustó el pescado", Es, &["add restriction: fish"]);
+    // An adverb after the subject splits nothing.
+    reads(
+        "Im lactose intolerent and I also hate olives",
+        En,
+        &["add restriction: lactose intolerance, olives"],
+    );
+    // A number corrected, a most, a habit: the number meant, nothing else.
+    reads("i eat 3 meals not 4", En, &["meals 3"]);
+    reads("hago 5 comidas, no 3", Es, &["meals 5"]);
+    reads("change my weight to 72kg, not 27", En, &["weight 72"]);
+    reads("i want no more than 2 meals a day", En, &["meals 2"]);
+    reads("actually make it 4 meals a day, not 5", En, &["meals 4"]);
+    reads("I ate 2 meals today", En, &["progress 3"]);
+}

@@ -51,6 +51,18 @@ pub(super) fn statements(t: &Text, lang: Lang, read: &mut Read) -> bool {
     about_self(t, lang, read)
 }
 
+/// The foods of "keep mushrooms out of my plan", "leave the olives out":
+/// a verb first, the foods, then "out".
+fn kept_out(t: &Text) -> Option<Vec<String>> {
+    let words = t.words();
+    let first = words.iter().position(|w| !FILLER.contains(&w.as_str()))?;
+    if !["keep", "leave", "take"].contains(&words[first].as_str()) {
+        return None;
+    }
+    let out = words[first + 1..].iter().position(|w| w == "out")? + first + 1;
+    (out > first + 1).then(|| words[first + 1..out].to_vec())
+}
+
 /// [`statements`] of the person writing.
 pub(super) fn about_self(t: &Text, lang: Lang, read: &mut Read) -> bool {
     let plan_words = t.has_any(PLAN) && (t.has_stem(CREATE) || t.has_stem(REPLACE));
@@ -248,7 +260,12 @@ pub(super) fn about_self(t: &Text, lang: Lang, read: &mut Read) -> bool {
         && activity(t).is_none()
         // "no quiero pasar hambre": no food.
         && !t.has_any(SATIETY)
-        && let Some(rest) = t.after(&strong).filter(|_| !super::asks::one_meal(t))
+        // "no more than 2 meals a day": a most, no food.
+        && !t.has_any(NO_MORE_THAN)
+        && let Some(rest) = t
+            .after(&strong)
+            .or_else(|| kept_out(t))
+            .filter(|_| !super::asks::one_meal(t))
     {
         let rest = skip_leading(&rest, BEFORE_DISLIKED);
         // "no quiero tanta proteína": a nutrient or salt is a target or
@@ -292,7 +309,11 @@ pub(super) fn about_self(t: &Text, lang: Lang, read: &mut Read) -> bool {
         }
     }
     // Likes ("no me gusta" is a dislike, read above).
-    let negated = t.after(&strong).is_some();
+    // "nunca me gustó el pescado", "jamás me gusta": a liking said only
+    // under a negation is never stored as one.
+    let scopes = super::negation::Scopes::of(t);
+    let negated = t.after(&strong).is_some()
+        || (scopes.negates_any(t, LIKE_OPENERS) && !scopes.affirms_any(t, LIKE_OPENERS));
     if let Some(rest) = t.after(LIKE_OPENERS).filter(|_| !negated) {
         let rest = skip_leading(&rest, BEFORE_LIKED);
         // "I like mushrooms now": the time is no food.

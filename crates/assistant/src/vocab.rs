@@ -10,7 +10,7 @@ include!(concat!(env!("OUT_DIR"), "/vocab.rs"));
 
 /// Every keyword, for mending slips.
 pub fn all_words() -> impl Iterator<Item = &'static str> {
-    let lists: [&[&str]; 100] = [
+    let lists: [&[&str]; 102] = [
         GOAL_ENDED,
         FINE_NOW,
         AGAIN_SAID,
@@ -111,6 +111,8 @@ pub fn all_words() -> impl Iterator<Item = &'static str> {
         ARTICLES,
         EXCEPT,
         FINE,
+        SUBJECT_VERBS,
+        PERSON_PREDICATES,
     ];
     lists
         .into_iter()
