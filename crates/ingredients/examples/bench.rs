@@ -8,7 +8,7 @@
 
 use std::time::Instant;
 
-use mealplan_ingredients::{FoodTable, Nutrient, Reading, read_line};
+use mealplan_ingredients::{FoodTable, Nutrient, Reading, read_line, read_recipe};
 
 struct Line {
     text: String,
@@ -85,7 +85,7 @@ fn main() {
     for recipe in &recipes {
         let texts: Vec<&str> = recipe.lines.iter().map(|l| l.text.as_str()).collect();
         let start = Instant::now();
-        let readings: Vec<_> = texts.iter().map(|t| read_line(t)).collect();
+        let readings = read_recipe(&texts);
         times.push(start.elapsed().as_secs_f64() * 1000.0);
         let mut expected = [0.0; 4];
         let mut got = [0.0; 4];

@@ -505,16 +505,23 @@ pub fn grams(line: &ParsedLine, food: &Food) -> Grams {
                 },
             }
         }
-        Some((each, via)) => Grams::Known {
-            grams: amount.quantity * each,
-            via,
+        Some((each, via)) => match crate::trim::piece_share(line, food) {
+            // A peeled potato counted by SR28's whole potato (K9).
+            Some(edible) => Grams::Known {
+                grams: amount.quantity * each * edible,
+                via: format!("{via}, less {:.0}% refuse", (1.0 - edible) * 100.0),
+            },
+            None => Grams::Known {
+                grams: amount.quantity * each,
+                via,
+            },
         },
         None => Grams::NoPieceWeight(word.unwrap_or("piece").to_owned()),
     }
 }
 
 /// A counted fruit or vegetable weighed as bought in parentheses and
-/// then peeled and seeded or cored: its edible part (`trim.rs`).
+/// then peeled: its edible part (`trim.rs`, keying rule K9).
 fn trimmed(found: Grams, line: &ParsedLine, food: &Food) -> Grams {
     match (found, crate::trim::edible_share(line, food)) {
         (Grams::Known { grams, via }, Some(edible)) => Grams::Known {

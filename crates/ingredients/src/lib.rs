@@ -12,6 +12,7 @@
 mod alternative;
 mod bone;
 mod brands;
+mod citrus;
 mod cuts;
 mod fat;
 pub mod foods;
@@ -43,6 +44,7 @@ pub mod words;
 pub use foods::{CITATION, Food, FoodTable, Measure, Nutrient};
 pub use matcher::{
     CANDIDATES, Candidate, LineReading, PLACE_AT, Placed, Reading, ReviewReason, read_line,
+    read_recipe,
 };
 pub use parse::{Amount, ParseError, ParsedLine, Size, parse_line};
 pub use units::Unit;

@@ -141,6 +141,37 @@ pub struct LineReading {
 
 /// Reads one ingredient line and places it, or says why not.
 pub fn read_line(text: &str) -> LineReading {
+    read_line_told(text, None)
+}
+
+/// Reads the lines of one recipe, each as [`read_line`] does, except that
+/// a Spanish "limón" the line leaves open (a lemon in Spain, a lime in
+/// Mexico or Peru) is settled by the words of the recipe's other lines
+/// where they are of one side only, and asked otherwise (`citrus.rs`).
+pub fn read_recipe<S: AsRef<str>>(lines: &[S]) -> Vec<LineReading> {
+    lines
+        .iter()
+        .enumerate()
+        .map(|(i, text)| {
+            let text = text.as_ref();
+            let told = crate::citrus::says_limon(text)
+                .then(|| {
+                    crate::citrus::said_by_recipe(
+                        lines
+                            .iter()
+                            .enumerate()
+                            .filter(|(j, _)| *j != i)
+                            .map(|(_, l)| l.as_ref()),
+                    )
+                })
+                .flatten();
+            read_line_told(text, told)
+        })
+        .collect()
+}
+
+/// [`read_line`], with what the recipe says of a "limón" when it says.
+fn read_line_told(text: &str, told: Option<crate::citrus::Citrus>) -> LineReading {
     let reading = read_as_written(text);
     // A line not placed as written that reads as Spanish is read as its
     // English words (crate::spanish); a line placed as written (English,
@@ -152,13 +183,44 @@ pub fn read_line(text: &str) -> LineReading {
             crate::spanish::Lang::Italian,
         ] {
             if let Some(english) = crate::spanish::to_english(text, lang) {
+                let limon =
+                    lang == crate::spanish::Lang::Spanish && crate::citrus::says_limon(text);
+                let said = crate::citrus::said_in_line(text).or(told);
+                let english = if limon && said == Some(crate::citrus::Citrus::Lime) {
+                    crate::citrus::as_lime(&english)
+                } else {
+                    english
+                };
                 let mut read = read_as_written(&english);
                 read.line = text.to_owned();
+                if limon && said.is_none() {
+                    ask_lemon_or_lime(&mut read.reading);
+                }
                 return read;
             }
         }
     }
     reading
+}
+
+/// A "limón" placed on a lemon row with grams that count: asked with the
+/// lime row of the same part (a garnish at 0 g is either, and stays).
+fn ask_lemon_or_lime(reading: &mut Reading) {
+    let Reading::Placed(placed) = reading else {
+        return;
+    };
+    let Some(lime) = crate::citrus::lime_twin(placed.food.ndb) else {
+        return;
+    };
+    if placed.to_taste {
+        return;
+    }
+    let mut candidates = vec![placed.food.clone()];
+    ask_with(&mut candidates, [food(lime)], 1);
+    *reading = Reading::NeedsReview {
+        reason: ReviewReason::NoConfidentFood,
+        candidates,
+    };
 }
 
 fn read_as_written(text: &str) -> LineReading {
@@ -2424,5 +2486,14 @@ mod tests {
                 .round(),
             200.0
         );
+    }
+
+    #[test]
+    fn tortilla_strips_are_chips() {
+        // Branch ingr24: fried strips of tortilla are sold as chips.
+        assert_eq!(placed("Crispy tortilla strips, to top").food.ndb, 19056);
+        assert_eq!(placed("3 oz tortilla strips").food.ndb, 19056);
+        assert_eq!(placed("2 oz tortilla chips, crushed").food.ndb, 19056);
+        assert_eq!(placed("2 flour tortillas, cut into strips").food.ndb, 18364);
     }
 }

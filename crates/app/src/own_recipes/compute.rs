@@ -17,7 +17,9 @@ use mealplan_domain::{
     Allergen, FoodChoice, MealType, Micronutrient, Micronutrients, Nutrition, OwnLine, OwnRecipe,
     Recipe, RecipeCard, RecipeIngredient, RecipeParts, Taxonomy, labels,
 };
-use mealplan_ingredients::{FoodTable, Nutrient, Reading, ReviewReason, read_line};
+use mealplan_ingredients::{
+    FoodTable, LineReading, Nutrient, Reading, ReviewReason, read_line, read_recipe,
+};
 
 use super::{sr28_allergens, sr28_kinds};
 
@@ -77,9 +79,25 @@ fn choice(ndb: u32, description: &str, confidence: f64) -> FoodChoice {
     }
 }
 
-/// One line as written, read and placed, or waiting with its candidates.
+/// One line as written, read and placed, or waiting with its candidates
+/// (alone: a recipe's lines are read together by `read_all`).
+#[cfg(test)]
 pub fn read(text: &str) -> OwnLine {
-    let reading = read_line(text);
+    own_line(text, read_line(text))
+}
+
+/// The lines of one recipe as written, each read and placed or waiting
+/// with its candidates, read with the others beside it (a Spanish "limón"
+/// is settled by the recipe's other words, or asked).
+fn read_all(texts: &[&str]) -> Vec<OwnLine> {
+    read_recipe(texts)
+        .into_iter()
+        .zip(texts)
+        .map(|(reading, text)| own_line(text, reading))
+        .collect()
+}
+
+fn own_line(text: &str, reading: LineReading) -> OwnLine {
     match reading.reading {
         Reading::Placed(p) => OwnLine {
             text: text.to_owned(),
@@ -358,7 +376,8 @@ pub fn draft_recipe(
     owner: mealplan_domain::UserId,
     draft: super::OwnDraft,
 ) -> mealplan_domain::OwnRecipe {
-    let lines: Vec<OwnLine> = draft.lines.iter().map(|l| read(l.trim())).collect();
+    let texts: Vec<&str> = draft.lines.iter().map(|l| l.trim()).collect();
+    let lines = read_all(&texts);
     let card = Card {
         id: 0,
         name: draft.name.trim().to_owned(),
