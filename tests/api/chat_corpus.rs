@@ -678,22 +678,25 @@ async fn holds(
                 words.split('|').all(|w| !ingredients.contains(w))
             })
         }
-        // The member of that name is that many years old.
+        // The member of that name (`Name:years`), or the writer (`years`),
+        // is that many years old.
         "age" => {
-            let (name, years) = value.split_once(':').unwrap();
-            let years: i32 = years.parse().unwrap();
-            after.members.as_array().is_some_and(|ms| {
-                ms.iter().any(|m| {
-                    m["name"].as_str() == Some(name)
-                        && m["birth_date"]
-                            .as_str()
-                            .and_then(|d| chrono::NaiveDate::parse_from_str(d, "%Y-%m-%d").ok())
-                            .is_some_and(|born| {
-                                chrono::Utc::now().date_naive().years_since(born)
-                                    == u32::try_from(years).ok()
-                            })
-                })
-            })
+            let aged = |who: &Value, years: &str| {
+                let years: u32 = years.parse().unwrap();
+                who["birth_date"]
+                    .as_str()
+                    .and_then(|d| chrono::NaiveDate::parse_from_str(d, "%Y-%m-%d").ok())
+                    .is_some_and(|born| {
+                        chrono::Utc::now().date_naive().years_since(born) == Some(years)
+                    })
+            };
+            match value.split_once(':') {
+                Some((name, years)) => after.members.as_array().is_some_and(|ms| {
+                    ms.iter()
+                        .any(|m| m["name"].as_str() == Some(name) && aged(m, years))
+                }),
+                None => aged(&after.profile, value),
+            }
         }
         "profile" if value == "same" => after.profile == before.profile,
         "care" => {

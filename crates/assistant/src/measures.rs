@@ -203,6 +203,31 @@ pub(super) fn meals_a_day(t: &Text) -> Option<u8> {
     None
 }
 
+/// The writer's own age ("I'm 34", "I am 34 years old", "tengo 34
+/// años", "I turned 40", "mi edad es 34"): years said in a part about the
+/// writer, or a bare number right after the verb that says an age.
+pub(super) fn own_age(t: &Text) -> Option<u32> {
+    let words = t.words();
+    let whole = |n: f64| (n.fract() == 0.0 && (1.0..=120.0).contains(&n)).then_some(n as u32);
+    let mine =
+        t.has_any(FIRST_PERSON) || t.has_any(OWN_AGE_VERBS) || t.has_any(&["my age", "mi edad"]);
+    if !mine {
+        return None;
+    }
+    for (i, n) in numbers(t) {
+        let unit = next(t, i);
+        if YEARS_WORDS.contains(&unit) {
+            return whole(n);
+        }
+        let before = if i > 0 { words[i - 1].as_str() } else { "" };
+        let age_named = t.has_any(&["age", "edad"]) && ["is", "es"].contains(&before);
+        if (OWN_AGE_VERBS.contains(&before) || age_named) && unit.is_empty() {
+            return whole(n);
+        }
+    }
+    None
+}
+
 /// The age said of a person in a statement about them ("my son is 8",
 /// "mi hija tiene 5 años", "she turned 11"): a whole number of years, or
 /// one right after "is", "tiene" or "turned" with no unit after it.

@@ -112,6 +112,7 @@ pub(super) fn said_of_them(t: &Text, lang: Lang, inner: &Read) -> MemberFacts {
                 ProfileChange::Goal(g) => facts.goal = Some(g),
                 ProfileChange::Activity(a) => facts.activity = Some(a),
                 ProfileChange::Meals(n) => facts.meals = Some(n),
+                ProfileChange::Age(years) => facts.age = Some(years),
                 ProfileChange::GoalWeight(_) | ProfileChange::NotGoal(_) => {}
             },
             _ => {}

@@ -7,7 +7,7 @@ use mealplan_ports::ItemKind;
 use super::foods::{self, Foods};
 use super::lang::Lang;
 use super::request::{MemberFacts, ToolRequest};
-use super::vocab::{BARE_SUBJECTS, JOINS, JOINS_AFTER_SUBJECT};
+use super::vocab::{BARE_SUBJECTS, JOINS, JOINS_AFTER_SUBJECT, SUBJECT_VERBS};
 use super::words::Text;
 
 /// A part of a message that is not a request.
@@ -189,7 +189,8 @@ pub(super) fn parts(message: &str) -> Vec<Text> {
     for sentence in &sentences {
         let text = Text::new(sentence);
         let mut current: Vec<String> = Vec::new();
-        for w in text.words() {
+        let words = text.words();
+        for (at, w) in words.iter().enumerate() {
             // "I eat anything but fish": one clause, an exception.
             let exception = w == "but"
                 && current
@@ -197,9 +198,16 @@ pub(super) fn parts(message: &str) -> Vec<Text> {
                     .is_some_and(|l| ["anything", "everything", "all"].contains(&l.as_str()));
             // "I also hate olives", "yo también odio el pescado": an
             // adverb between a subject and its verb joins nothing.
+            // "mi marido también quiere adelgazar": so is one between a
+            // subject and a verb in the third person.
+            let next_is_verb = words
+                .get(at + 1)
+                .is_some_and(|n| SUBJECT_VERBS.contains(&n.as_str()));
             let adverb = JOINS_AFTER_SUBJECT.contains(&w.as_str())
-                && current.len() == 1
-                && BARE_SUBJECTS.contains(&current[0].as_str());
+                && !current.is_empty()
+                && ((current.len() == 1 && BARE_SUBJECTS.contains(&current[0].as_str()))
+                    || (next_is_verb
+                        && !current.iter().any(|c| SUBJECT_VERBS.contains(&c.as_str()))));
             if exception {
                 current.push(w.clone());
             } else if adverb {

@@ -162,6 +162,7 @@ fn short(r: &ToolRequest) -> String {
             ProfileChange::Weight(w) => format!("weight {w}"),
             ProfileChange::Height(h) => format!("height {h}"),
             ProfileChange::Meals(m) => format!("meals {m}"),
+            ProfileChange::Age(years) => format!("age {years}"),
             ProfileChange::Diet(d) => format!("diet {}", d.as_str()),
             ProfileChange::DropDiet(d) => format!("drop diet {}", d.as_str()),
             ProfileChange::WeightBy(kg) => format!("weight by {kg:+}"),
@@ -695,7 +696,7 @@ fn a_household_member_is_read_whole_in_both_languages() {
     reads(
         "soy mujer, tengo 34 años, mido 165 cm y peso 60 kg",
         Es,
-        &["height 165", "weight 60"],
+        &["age 34", "height 165", "weight 60"],
     );
 }
 
@@ -2080,4 +2081,25 @@ fn a_negated_or_corrected_request_is_read_as_meant() {
     reads("i want no more than 2 meals a day", En, &["meals 2"]);
     reads("actually make it 4 meals a day, not 5", En, &["meals 4"]);
     reads("I ate 2 meals today", En, &["progress 3"]);
+}
+
+#[test]
+fn ones_own_age_is_read_and_a_persons_stays_theirs() {
+    use Lang::*;
+    reads("I'm 34", En, &["age 34"]);
+    reads("I am 34 years old", En, &["age 34"]);
+    reads("my age is 61", En, &["age 61"]);
+    reads("mi edad es 50", Es, &["age 50"]);
+    reads(
+        "hola! soy nueva, tengo 34 años, peso 68 kilos y mido 1,65",
+        Es,
+        &["age 34", "weight 68", "height 165", "greeting"],
+    );
+    reads("I'm 180 cm", En, &["height 180"]);
+    reads("my son is 8", En, &["someone else: (son) 8y"]);
+    reads(
+        "my husband is 40 and I'm 38",
+        En,
+        &["age 38", "someone else: (husband) 40y"],
+    );
 }

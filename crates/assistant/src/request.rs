@@ -130,6 +130,9 @@ pub enum ProfileChange {
     /// A goal taken back ("I don't want to lose weight anymore"): back
     /// to maintaining when it was the goal, else nothing changes.
     NotGoal(Goal),
+    /// An age said ("I'm 34", "tengo 34 años"): the birthday stays, the
+    /// year moves.
+    Age(u32),
 }
 
 /// A household member as said: what is `None` (or empty) was not said.

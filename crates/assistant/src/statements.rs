@@ -361,6 +361,10 @@ pub(super) fn about_self(t: &Text, lang: Lang, read: &mut Read) -> bool {
         read.requests
             .push(ToolRequest::ChangeProfile(ProfileChange::Height(cm)));
     }
+    if let Some(years) = super::measures::own_age(t) {
+        read.requests
+            .push(ToolRequest::ChangeProfile(ProfileChange::Age(years)));
+    }
     if let Some(level) = activity(t) {
         read.requests
             .push(ToolRequest::ChangeProfile(ProfileChange::Activity(level)));

@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 
-use mealplan_domain::{DietType, Goal, Height, MealsPerDay, Weight};
+use mealplan_domain::{BirthDate, DietType, Goal, Height, MealsPerDay, Weight};
 use mealplan_ports::StoreError;
 
 use super::{Toolbox, nutrition_of, totals_line};
@@ -201,6 +201,35 @@ impl Toolbox<'_> {
                     ),
                 }
             }
+            ProfileChange::Age(years) => {
+                let today = self.services.profiles.today();
+                let born = draft
+                    .body()
+                    .birth_date
+                    .with_age(years, today)
+                    .and_then(|d| BirthDate::parse(d, today).ok());
+                let Some(born) = born else {
+                    let (min, max) = (BirthDate::MIN_AGE, BirthDate::MAX_AGE);
+                    return Ok(match self.lang {
+                        Lang::En => format!(
+                            "I can't store an age of {years}: it must be between {min} and {max}."
+                        ),
+                        Lang::Es => format!(
+                            "No puedo guardar una edad de {years} años: debe estar entre {min} y {max}."
+                        ),
+                    });
+                };
+                draft.body_mut().birth_date = born;
+                let date = born.date().format("%Y-%m-%d");
+                match self.lang {
+                    Lang::En => {
+                        format!("Your age is now {years} (birth date {date}, your birthday kept).")
+                    }
+                    Lang::Es => format!(
+                        "Tu edad ahora es {years} años (fecha de nacimiento {date}, con tu cumpleaños igual)."
+                    ),
+                }
+            }
             ProfileChange::Diet(d) => {
                 if draft.diet_types().contains(&d) {
                     return Ok(match self.lang {
@@ -280,7 +309,14 @@ impl Toolbox<'_> {
         change: ProfileChange,
     ) -> Option<String> {
         let goal = draft.body().goal;
+        let today = self.services.profiles.today();
         match change {
+            ProfileChange::Age(years) if draft.body().age_on(today) == years => {
+                Some(match self.lang {
+                    Lang::En => format!("Your age is already {years}; nothing changed."),
+                    Lang::Es => format!("Tu edad ya es {years} años; no he cambiado nada."),
+                })
+            }
             ProfileChange::Goal(g) if g == goal => Some(match self.lang {
                 Lang::En => format!(
                     "Your goal is already to {}; nothing changed.",

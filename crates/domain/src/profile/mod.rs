@@ -207,6 +207,19 @@ impl BirthDate {
     pub fn age_on(self, today: NaiveDate) -> u32 {
         age_on(self.0, today).unwrap_or(0)
     }
+
+    /// The same birthday in the year that makes one `age` on `today`: what
+    /// "I'm 34" changes when only the age is said (29 February becomes
+    /// 28 February in a year without one). Unchecked: parse the result.
+    pub fn with_age(self, age: u32, today: NaiveDate) -> Option<NaiveDate> {
+        let (month, day) = (self.0.month(), self.0.day());
+        let mut year = today.year() - i32::try_from(age).ok()?;
+        if (today.month(), today.day()) < (month, day) {
+            year -= 1;
+        }
+        NaiveDate::from_ymd_opt(year, month, day)
+            .or_else(|| NaiveDate::from_ymd_opt(year, month, day - 1))
+    }
 }
 
 /// Completed years between `born` and `today`; `None` if born after today.
@@ -322,6 +335,23 @@ mod tests {
 
     fn d(y: i32, m: u32, day: u32) -> NaiveDate {
         NaiveDate::from_ymd_opt(y, m, day).unwrap()
+    }
+
+    #[test]
+    fn an_age_said_keeps_the_birthday_and_moves_the_year() {
+        let today = d(2026, 11, 29);
+        let born = BirthDate::from_stored(d(1990, 6, 1));
+        assert_eq!(born.with_age(34, today), Some(d(1992, 6, 1)));
+        // A birthday still to come this year.
+        let december = BirthDate::from_stored(d(1990, 12, 15));
+        assert_eq!(december.with_age(34, today), Some(d(1991, 12, 15)));
+        assert_eq!(
+            BirthDate::from_stored(december.with_age(34, today).unwrap()).age_on(today),
+            34
+        );
+        // 29 February in a year without one.
+        let leap = BirthDate::from_stored(d(1992, 2, 29));
+        assert_eq!(leap.with_age(33, today), Some(d(1993, 2, 28)));
     }
 
     #[test]
