@@ -4,7 +4,8 @@
 //! several people eat at are served by one dish, how many portions leave
 //! 0.75-1.5 servings, every person's rules judged by the bench's own
 //! reading ([`breaks_taxonomy`]), each person's day limits and week of
-//! micronutrients, and the time of a week.
+//! micronutrients, the repeats people notice (yesterday's recipe at the
+//! same slot, a recipe twice a day), and the time of a week.
 
 use mealplan_domain::planner::{TableDay, is_main, meal_weight_excess, share_breach};
 
@@ -46,6 +47,13 @@ pub struct Households {
     pub limits: (usize, [usize; 3]),
     /// Person-days over their fibre ceiling.
     pub fibre_over: usize,
+    /// Meals someone eats at the slot where they ate the same recipe the
+    /// day before, not as a leftover; of the others, those repeating its
+    /// twin (one dish family on one main ingredient); and person-days
+    /// with a recipe twice (issue 38, "variety as people notice it": the
+    /// README's "no recipe repeats in a day nor in the same slot on
+    /// consecutive days").
+    pub repeats: (usize, usize, usize),
     /// Person-weeks and, of those, weeks whose daily average reaches 80%
     /// of the person's reference of each micronutrient goal (calcium,
     /// iron, potassium, B12), and of all four.
@@ -141,6 +149,28 @@ impl Households {
     ) {
         let out = self;
         let mut micro: Vec<Vec<Micronutrients>> = vec![Vec::new(); diners.len()];
+        let index = |id: i64| recipes.iter().position(|r| r.id == id).expect("known");
+        for pair in week.windows(2) {
+            for m in pair[1].meals.iter().filter(|m| m.leftover_of.is_none()) {
+                let r = index(m.recipe_id);
+                for s in &m.shares {
+                    let before = pair[0].meals.iter().filter(|y| {
+                        y.schedule == m.schedule && y.shares.iter().any(|x| x.diner == s.diner)
+                    });
+                    let mut twin = false;
+                    for y in before {
+                        let o = index(y.recipe_id);
+                        if o == r {
+                            out.repeats.0 += 1;
+                            twin = false;
+                            break;
+                        }
+                        twin |= dishes.twin(o) == dishes.twin(r);
+                    }
+                    out.repeats.1 += usize::from(twin);
+                }
+            }
+        }
         for day in week {
             for (d, diner) in diners.iter().enumerate() {
                 let eaten: Vec<(usize, f64)> = day
@@ -157,6 +187,11 @@ impl Households {
                             .map(move |s| (r, s.servings))
                     })
                     .collect();
+                let twice = eaten
+                    .iter()
+                    .enumerate()
+                    .any(|(k, (r, _))| eaten[..k].iter().any(|(o, _)| o == r));
+                out.repeats.2 += usize::from(twice);
                 micro[d].push(
                     eaten
                         .iter()
@@ -297,7 +332,7 @@ impl Households {
         let (weeks, each, all) = self.micro_weeks;
         let week_pct = |n: usize| 100.0 * n as f64 / weeks.max(1) as f64;
         format!(
-            "| {} | {:.1}% ({}/{}) | {:.1}% ({}/{}; {} split by rules) | {:.1}% | {} | {} | {} | {} | {:.1}% ({} over) / {:.1}% / {:.1}% | {:.1} / {:.1} / {:.1} / {:.1} / {:.1}% | {:.1} ({:.1}) |\n",
+            "| {} | {:.1}% ({}/{}) | {:.1}% ({}/{}; {} split by rules) | {:.1}% | {} | {} | {} | {} | {:.1}% ({} over) / {:.1}% / {:.1}% | {:.1} / {:.1} / {:.1} / {:.1} / {:.1}% | {} / {} / {} | {:.1} ({:.1}) |\n",
             self.name.as_deref().unwrap_or(if self.mixed {
                 "each person's own (1-6)"
             } else {
@@ -324,6 +359,9 @@ impl Households {
             week_pct(each[2]),
             week_pct(each[3]),
             week_pct(all),
+            self.repeats.0,
+            self.repeats.1,
+            self.repeats.2,
             median(&self.seconds),
             median(&self.four_seconds),
         )
@@ -333,8 +371,8 @@ impl Households {
     pub fn heading(tables: usize) -> String {
         format!(
             "\n### Households ({tables} tables of 2-6 people, a week each)\n\n\
-             | meals a day | person-days within 5% kcal / 10% each macro (3+ meals) | multi-person slots one dish | portions outside 0.75-1.5 | person-days with a meal under 15% (snack 5%) or over 50% (3+ meals) | portions over the meal weight limit | rules broken | refused | person-days: fibre window / sodium / saturated fat kept | person-weeks at 80%: calcium / iron / potassium / B12 / all four | median ms a week (4 people) |\n\
-             |---|---|---|---|---|---|---|---|---|---|---|\n"
+             | meals a day | person-days within 5% kcal / 10% each macro (3+ meals) | multi-person slots one dish | portions outside 0.75-1.5 | person-days with a meal under 15% (snack 5%) or over 50% (3+ meals) | portions over the meal weight limit | rules broken | refused | person-days: fibre window / sodium / saturated fat kept | person-weeks at 80%: calcium / iron / potassium / B12 / all four | meals repeating the day before's recipe at the slot / its twin / person-days with a recipe twice | median ms a week (4 people) |\n\
+             |---|---|---|---|---|---|---|---|---|---|---|---|\n"
         )
     }
 }

@@ -26,7 +26,8 @@
 //! everyone's rules is split, its people grouped so that each group has
 //! a dish, and the plan says why ([`TableMeal::split`]), as it does for a
 //! person's dish of their own (for their targets, or their week's
-//! micronutrients).
+//! micronutrients). No one eats the recipe they ate at a slot the day
+//! before there again, as a person alone does not ([`variety`]).
 //!
 //! Under a [`Budget`](super::Budget), each day gets its share of the time
 //! left; past it, a day gets one start improved for one round, and no
@@ -47,10 +48,13 @@ mod portions;
 mod rebalance;
 mod search;
 mod table;
+mod variety;
 pub use rebalance::{Keep, TableDish};
 pub(super) use rebalance::{TableDayRequest, rebalance_table_day, reportion_table_day};
 use search::{Choice, Search};
 use table::{Packed, Seat, TableSlot, bonuses_of, grouped, pool, table_slots, too_few};
+use variety::Yesterday;
+pub(crate) use variety::neighbours;
 
 /// Candidates re-portioned in full for a slot in each improvement round,
 /// the best of a quick screen of all of them.
@@ -365,15 +369,25 @@ pub(super) fn plan_table_variant(
                 .map(|r| WeekGoals::new(r, usize::from(request.days)))
         })
         .collect();
+    // Each seat's dishes of the day before, which no one eats again at
+    // the same slot (the one-person planner's ban, [`variety`]).
+    let mut yesterday = Yesterday::none(diners.len());
     for day in 1..=request.days {
         let i = usize::from(day - 1);
         // Each day its share of the time left.
         let budget = request.budget.part(usize::from(request.days - day) + 1);
         let day_bonuses = with_goals(&bonuses, &goals, recipes, diners);
-        let search = Search {
+        let unbanned = Search {
             budget: &budget,
             bonuses: &day_bonuses,
             ..whole
+        };
+        let day_slots = yesterday.slots(&slots, &seats, dishes);
+        let day_own = yesterday.own_pools(&own_pools, dishes);
+        let search = Search {
+            slots: &day_slots,
+            own_pools: &day_own,
+            ..unbanned
         };
         let week = week_costs(dishes, &used);
         // The dishes of earlier meals this day eats, where they keep the
@@ -391,7 +405,7 @@ pub(super) fn plan_table_variant(
                 }
             }
         }
-        let mut with_slots = slots.clone();
+        let mut with_slots = day_slots.clone();
         for (t, r) in &leftover {
             with_slots[*t].pools[0] = vec![*r];
         }
@@ -410,7 +424,16 @@ pub(super) fn plan_table_variant(
         if found
             .as_ref()
             .is_none_or(|(choice, _, s)| !s.everyone_on_target(choice))
-            && let Some((choice, portions)) = search.best_day(&mut rng, &week)
+            && let Some((choice, portions, search)) = search
+                .best_day(&mut rng, &week)
+                .map(|(c, p)| (c, p, search))
+                // No day keeps the ban and no one's recipe twice: the
+                // pools whole, and the day says what repeats.
+                .or_else(|| {
+                    unbanned
+                        .best_day(&mut rng, &week)
+                        .map(|(c, p)| (c, p, unbanned))
+                })
             && found
                 .as_ref()
                 .is_none_or(|(c, _, s)| search.missed(&choice) < s.missed(c))
@@ -485,17 +508,34 @@ pub(super) fn plan_table_variant(
             if let Some((k, r)) = own[d] {
                 dishes[k] = r;
             }
-            for (k, r) in dishes.iter().enumerate() {
-                // Leftovers are exempt, as in `used`.
+            // Leftovers are exempt, as in `used`, and from the ban on
+            // yesterday's recipe at the slot.
+            let eats_leftover = |k: usize| {
                 let (t, g) = search.seats[d].fed_by[k];
-                let leftover = g == 0
+                g == 0
                     && own[d].is_none_or(|(o, _)| o != k)
                     && matches!(schedule.role(i, t), Role::Eat(..))
-                    && leftover.iter().any(|(s, _)| *s == t);
-                if !leftover {
+                    && leftover.iter().any(|(s, _)| *s == t)
+            };
+            for (k, r) in dishes.iter().enumerate() {
+                if !eats_leftover(k) {
                     seat[*r] += 1;
                 }
             }
+            let pools: Vec<usize> = (0..dishes.len())
+                .map(|k| match own[d] {
+                    Some((o, _)) if o == k => own_pools[d][k].len(),
+                    _ => {
+                        let (t, g) = search.seats[d].fed_by[k];
+                        slots[t].pools[g].len()
+                    }
+                })
+                .collect();
+            for k in yesterday.repeats(d, &dishes, &pools, &eats_leftover, search.dishes) {
+                let meal = slots[search.seats[d].fed_by[k].0].meal_type;
+                notes[i].push(Yesterday::note(day, d, meal.as_str(), &recipes[dishes[k]]));
+            }
+            yesterday.set(d, dishes);
         }
         picked.push(choice.iter().map(|dishes| dishes[0]).collect());
         let planned = search.day(day, &choice, &portions, &own);

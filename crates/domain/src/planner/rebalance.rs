@@ -5,7 +5,7 @@
 //! needed, larger portions last); a table's day to the table's own
 //! search. Also the variety bans a day's meals carry.
 
-use super::household::{TableDayRequest, rebalance_table_day, reportion_table_day};
+use super::household::{TableDayRequest, neighbours, rebalance_table_day, reportion_table_day};
 use super::*;
 use pantry::Stock;
 use whole_day::LimitRule;
@@ -125,6 +125,7 @@ impl DayRequest<'_> {
             meals: self.plan.get(self.day).cloned().unwrap_or_default(),
             seed: self.seed,
             budget: self.budget,
+            neighbours: neighbours(&self.plan, self.day),
         }
     }
 }

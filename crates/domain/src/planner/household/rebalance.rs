@@ -12,7 +12,9 @@ use crate::food::meal::MealType;
 use crate::food::recipe::Recipe;
 use crate::planner::whole_day::Dishes;
 
-use super::{Choice, Diner, Packed, Search, Seat, Share, TableSlot, bonuses_of, pool, week_costs};
+use super::{
+    Choice, Diner, Packed, Search, Seat, Share, TableSlot, bonuses_of, pool, variety, week_costs,
+};
 use crate::planner::{Budget, Rng};
 
 /// Rounds of the planner's random starts a stuck day may take.
@@ -69,6 +71,12 @@ pub struct TableDayRequest<'a> {
     /// When to stop searching and keep the best found by then
     /// ([`Budget::unlimited`] to search to the end).
     pub budget: &'a Budget,
+    /// For each dish of `meals`, the recipes its eaters have at the same
+    /// slot on the day before or after ([`variety::neighbours`]): a
+    /// dish that may change takes none of them (nor their twins) while
+    /// its slot has [`VARIETY_MIN_CANDIDATES`](crate::planner::VARIETY_MIN_CANDIDATES)
+    /// or more candidates, as the planner's days do. Empty: no ban.
+    pub neighbours: Vec<Vec<usize>>,
 }
 
 /// The day re-balanced: `None` when every person's day is within their
@@ -180,6 +188,9 @@ impl Table {
                 Keep::Nothing => pool(recipes, diners, m.meal_type, &eaters),
                 Keep::Dish | Keep::All => Vec::new(),
             };
+            if let Some(near) = request.neighbours.get(i) {
+                variety::rid_of_neighbours(&mut candidates, near, m.recipe, request.dishes);
+            }
             if !candidates.contains(&m.recipe) {
                 candidates.push(m.recipe);
             }
@@ -396,6 +407,7 @@ mod tests {
             meals: dishes_of(&recipes, &day),
             seed: 1,
             budget: Budget::unlimited(),
+            neighbours: Vec::new(),
         };
         assert_eq!(rebalance_table_day(&request), None);
     }
@@ -419,6 +431,7 @@ mod tests {
             meals,
             seed: 1,
             budget: Budget::unlimited(),
+            neighbours: Vec::new(),
         };
         let out = rebalance_table_day(&request).expect("the holder's day was off");
         assert_eq!(out[0], eaten);
@@ -470,6 +483,7 @@ mod tests {
             meals,
             seed: 1,
             budget: Budget::unlimited(),
+            neighbours: Vec::new(),
         };
         let out = reportion_table_day(&request);
         for (i, (was, now)) in before.iter().zip(&out).enumerate() {
