@@ -8,7 +8,8 @@
 //!   bought and time.
 //! - **Pantry** ([`pantry`]): the same people (their own meals a day),
 //!   each with a pantry of 6-15 random fresh foods of the catalogue they eat,
-//!   2-6 servings' worth each, due in 1-10 days ([`random_pantry`]), planned without it and with `use_pantry` as the
+//!   2-6 servings' worth each, due in 1-10 days, each food drawn by a hash of
+//!   (seed, person, food) ([`random_pantry`]), planned without it and with `use_pantry` as the
 //!   service seats it ([`PantryFood::seat`]): the share of
 //!   the grams due within the week that the plan uses before they are
 //!   due, grams bought, days on target and time.
@@ -288,28 +289,35 @@ pub fn plausible_grams(days: u32, meals: usize, serving: f64, portion: f64) -> f
     f64::from(days) * meals.min(PLAUSIBLE_MEALS_A_DAY) as f64 * serving * portion
 }
 
-/// A pantry of 6-15 random foods for `me`: foods (as shops sell them)
-/// sold fresh ([`perishable`]) of at least 3 recipes of `recipes` that
-/// keep their rules and serve a
+/// A pantry of 6-15 random foods for `me`, person `person` of the bench's
+/// draw at `seed`: foods (as shops sell them) sold fresh ([`perishable`])
+/// of at least 3 recipes of `recipes` that keep their rules and serve a
 /// meal of theirs, each as much as 2-6 servings of those recipes use
 /// (the median recipe's grams, in 10 g steps), due 1-10 days after
 /// [`today`]: what a fridge holds, not a kilo of cumin.
-pub fn random_pantry(recipes: &[Recipe], me: &Diner, rng: &mut Rng) -> Vec<PantryItem> {
-    let foods: Vec<(&str, f64)> = serving_grams(recipes, me)
+///
+/// Each food's draw is its own ([`food_draw`]: a hash of seed, person
+/// and food name), and the pantry holds the foods of smallest draw, so a
+/// catalogue change redraws only the pantries it should: a food newly
+/// eligible enters a pantry only by outranking one held, and a food's
+/// grams move only when the median grams of its recipes do. (A draw from
+/// one random stream by index into the food list, before branch
+/// pantry46, redrew every person's pantry when one food joined the list.)
+pub fn random_pantry(recipes: &[Recipe], me: &Diner, seed: u64, person: usize) -> Vec<PantryItem> {
+    let mut foods: Vec<(u64, &str, f64)> = serving_grams(recipes, me)
         .into_iter()
         .filter(|(food, _)| perishable(food))
+        .map(|(food, median)| (food_draw(seed, person, food).next_u64(), food, median))
         .collect();
-    let n = (6 + rng.below(10)).min(foods.len());
-    let mut picked: Vec<(&str, f64)> = Vec::with_capacity(n);
-    while picked.len() < n {
-        let f = foods[rng.below(foods.len())];
-        if !picked.iter().any(|p| p.0 == f.0) {
-            picked.push(f);
-        }
-    }
-    picked
+    // Ties (one in 2^64) broken by name, so the order is the draw's alone.
+    foods.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.cmp(b.1)));
+    let n = 6 + food_draw(seed, person, "").below(10);
+    foods
         .into_iter()
-        .map(|(f, median)| {
+        .take(n)
+        .map(|(_, f, median)| {
+            let mut rng = food_draw(seed, person, f);
+            rng.next_u64(); // the rank's
             let servings = 2 + rng.below(5);
             // Weighed as recipes list it (cooked rice), held as sold (dry).
             let listed = ((median * servings as f64 / 10.0).round() * 10.0).clamp(10.0, 10_000.0);
@@ -318,6 +326,20 @@ pub fn random_pantry(recipes: &[Recipe], me: &Diner, rng: &mut Rng) -> Vec<Pantr
             PantryItem::new(f.to_owned(), grams, Some(due)).expect("grams in range")
         })
         .collect()
+}
+
+/// The random stream of one (seed, person, food) of [`random_pantry`]:
+/// its rank, servings and use-by, in that order (`food` empty: the
+/// person's count of foods). FNV-1a over the name, mixed with the seed
+/// and person: stable across Rust versions and platforms, unlike
+/// `std`'s hasher.
+fn food_draw(seed: u64, person: usize, food: &str) -> Rng {
+    let name = food.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    let mut mix = Rng(seed ^ 0x7061_6e74_7279 ^ (person as u64).wrapping_mul(0x9e37_79b9));
+    let key = mix.next_u64() ^ name;
+    Rng(Rng(key).next_u64())
 }
 
 /// Whether `food` is sold fresh, so that it has a use-by day within 1-10
@@ -426,9 +448,8 @@ fn pantry_of(
     };
     let dishes = Dishes::new(recipes, Some(kitchen()));
     for (i, p) in people.iter().enumerate() {
-        let mut rng = Rng(seed ^ 0x7061_6e74_7279 ^ (i as u64).wrapping_mul(0x9e37_79b9));
         let mut me = diner(p, true);
-        let items = random_pantry(recipes, &me, &mut rng);
+        let items = random_pantry(recipes, &me, seed, i);
         if use_pantry {
             me = me.using_pantry(PantryFood::seat(recipes, &items, kitchen(), today()));
         }

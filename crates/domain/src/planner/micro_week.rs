@@ -22,6 +22,7 @@
 use super::micronutrients::GOALS;
 use super::one::{OneRequest, OneWeek, planned_day};
 use super::pantry::Stock;
+use super::revisit::Revisit;
 use super::rules::grid;
 use super::search::{Candidate, Day, Problem, Scorer};
 use super::{PlannedDay, Rng, dishes_for, share_bands, weekly_distinct};
@@ -223,9 +224,8 @@ impl Week<'_> {
         let recipes: &[Recipe] = self.request.recipes;
         let worth = worth(&self.references, amounts);
         let value = |r: usize| value(&recipes[r], &worth);
-        let used = super::revisit::uses_besides(recipes, days, d);
         let n = self.request.slots.len();
-        let (slots, current) = super::revisit::day_slots(
+        let at = Revisit::new(
             self.request,
             self.dishes,
             &self.bands,
@@ -233,14 +233,13 @@ impl Week<'_> {
             days,
             d,
         )?;
-        let problem = super::revisit::day_problem(
+        let problem = at.problem(
             self.request,
             &self.scorer,
             self.dishes,
-            slots,
-            &used,
             days[d].larger_portions,
         );
+        let current = at.current.clone();
         let met = problem.targets_met(&current);
         let miss = problem.miss(&current);
         let limits = problem.limits_each(&current);

@@ -43,6 +43,7 @@ pub mod micronutrients;
 mod one;
 mod pairs;
 mod pantry;
+mod pantry_move;
 #[cfg(test)]
 mod pantry_tests;
 mod pantry_week;

@@ -11,14 +11,14 @@ use crate::food::recipe::Recipe;
 
 /// A day's slots and its own picks among their pools (candidate,
 /// servings).
-pub(super) type DaySlots<'p> = (Vec<Slot<'p>>, Vec<(usize, f64)>);
+type DaySlots<'p> = (Vec<Slot<'p>>, Vec<(usize, f64)>);
 
 /// The slots of day `d` of `days` over `pools` (one per slot, in the
 /// request's order) and the day's own picks among them: a slot may not
 /// take its recipe of the day before or after, nor their twins, when its
 /// pool is large enough to keep that rule. `None` when a meal's recipe is
 /// in no pool.
-pub(super) fn day_slots<'p>(
+fn day_slots<'p>(
     request: &OneRequest<'_>,
     dishes: &Dishes,
     bands: &[(f64, f64)],
@@ -75,27 +75,61 @@ pub(super) fn uses_besides(recipes: &[Recipe], days: &[PlannedDay], d: usize) ->
     used
 }
 
-/// A day of a planned week as the day search's problem over `slots`
-/// ([`day_slots`]), the other days' `used` recipes counting for the
-/// week's rules, every rule kept strictly.
-pub(super) fn day_problem<'a>(
-    request: &OneRequest<'a>,
-    scorer: &'a Scorer,
-    dishes: &'a Dishes,
-    slots: Vec<Slot<'a>>,
-    used: &'a [u32],
-    extended: bool,
-) -> Problem<'a> {
-    Problem {
-        recipes: request.recipes,
-        scorer,
-        slots,
-        fixed: Vec::new(),
-        used,
-        week: dishes.week_use(used),
-        extended,
-        dishes,
-        strict: true,
-        budget: request.budget,
+/// A planned day searched again: its slots as the day search sees them
+/// ([`day_slots`]), its own picks among their pools, and the other days'
+/// uses of each recipe ([`uses_besides`]), which its [`Problem`] borrows.
+pub(super) struct Revisit<'p> {
+    /// The day's slots, the variety rule of the days beside it kept.
+    pub slots: Vec<Slot<'p>>,
+    /// The day's own picks (candidate, servings).
+    pub current: Vec<(usize, f64)>,
+    /// Uses of each recipe on the other days.
+    pub used: Vec<u32>,
+}
+
+impl<'p> Revisit<'p> {
+    /// Day `d` of `days` over `pools` (one per slot, in the request's
+    /// order); `None` when a meal's recipe is in no pool.
+    pub(super) fn new(
+        request: &OneRequest<'_>,
+        dishes: &Dishes,
+        bands: &[(f64, f64)],
+        pools: impl IntoIterator<Item = &'p [Candidate]>,
+        days: &[PlannedDay],
+        d: usize,
+    ) -> Option<Self> {
+        let (slots, current) = day_slots(request, dishes, bands, pools, days, d)?;
+        let used = uses_besides(request.recipes, days, d);
+        Some(Self {
+            slots,
+            current,
+            used,
+        })
+    }
+
+    /// The day as the day search's problem, every rule kept strictly,
+    /// portions up to `max` when `extended`.
+    pub(super) fn problem<'a>(
+        &'a self,
+        request: &OneRequest<'a>,
+        scorer: &'a Scorer,
+        dishes: &'a Dishes,
+        extended: bool,
+    ) -> Problem<'a>
+    where
+        'p: 'a,
+    {
+        Problem {
+            recipes: request.recipes,
+            scorer,
+            slots: self.slots.clone(),
+            fixed: Vec::new(),
+            used: &self.used,
+            week: dishes.week_use(&self.used),
+            extended,
+            dishes,
+            strict: true,
+            budget: request.budget,
+        }
     }
 }
