@@ -296,6 +296,25 @@ impl Toolbox<'_> {
                 totals_line(&nutrition_of(&stored.targets.get()), self.lang)
             ),
         };
+        // A child's energy is the growth equation's whatever the goal:
+        // said, so the unchanged targets are no surprise.
+        let age = stored.body.age_on(today);
+        if facts.goal.is_some() && age < BirthDate::MIN_AGE {
+            let _ = write!(
+                out,
+                " {}",
+                match self.lang {
+                    Lang::En => format!(
+                        "{name} is {age}: a child's energy follows the growth equations (NASEM 2023) whatever the goal, so the targets stay; the goal is kept for when {name} is {}.",
+                        BirthDate::MIN_AGE
+                    ),
+                    Lang::Es => format!(
+                        "{name} tiene {age} años: la energía de un niño sigue las ecuaciones de crecimiento (NASEM 2023) sea cual sea el objetivo, así que sus objetivos no cambian; el objetivo queda guardado para cuando tenga {}.",
+                        BirthDate::MIN_AGE
+                    ),
+                }
+            );
+        }
         let _ = write!(
             out,
             " {}",
