@@ -8,6 +8,49 @@
 
 use crate::foods::Food;
 
+/// Lead-ins of a note that offers another food in the named one's stead:
+/// "(or chow mein noodles)", ", or use spaghetti". The food named first is
+/// the line's food; such a note can at most be a candidate (`honest.rs`
+/// asks when the two differ in energy), never the food placed (branch
+/// ingr25, after "8 oz dried egg noodles (or chow mein noodles)" was
+/// placed on the chow mein noodles).
+const ALTERNATIVE_LEADS: &[&str] = &["or ", "or use ", "or sub ", "alternatively "];
+
+/// Lead-ins of a note giving an example of the food named: "sweet onion
+/// (such as Vidalia)", "apples (e.g. Boskoop)", "sausage (like Jimmy
+/// Dean)". A cook means a food of the kind named, for instance the one
+/// the note names, so the example may say the closer kind (as a bare note
+/// does) once the lead-in is taken off.
+const EXAMPLE_LEADS: &[&str] = &[
+    "such as ",
+    "e.g. ",
+    "e.g.",
+    "eg ",
+    "eg. ",
+    "for example ",
+    "for instance ",
+    "like ",
+    "preferably ",
+];
+
+/// Whether a part of a note offers another food instead of the one named.
+pub(crate) fn offers_another(part: &str) -> bool {
+    let part = part.trim().to_lowercase();
+    ALTERNATIVE_LEADS.iter().any(|lead| part.starts_with(lead))
+}
+
+/// The food a part of a note gives as an example, without its lead-in
+/// ("Vidalia" of "such as Vidalia"); any other part as it is.
+pub(crate) fn example_in(part: &str) -> &str {
+    let part = part.trim();
+    let lower = part.to_lowercase();
+    EXAMPLE_LEADS
+        .iter()
+        .find(|lead| lower.starts_with(*lead))
+        .and_then(|lead| part.get(lead.len()..))
+        .map_or(part, str::trim)
+}
+
 /// SR28's kind of a food: the first field of its description.
 fn kind(food: &Food) -> String {
     food.description
@@ -28,7 +71,8 @@ pub(crate) fn closer_kind(
     comment
         .split([';', ','])
         .map(str::trim)
-        .filter(|part| !part.is_empty())
+        .filter(|part| !part.is_empty() && !offers_another(part))
+        .map(example_in)
         .filter_map(known)
         .find(|food| food.ndb != placed.ndb && kind(food) == kind(placed))
 }
@@ -61,6 +105,10 @@ pub(crate) fn named_instead(
     says: &[String],
 ) -> Option<&'static Food> {
     glosses.iter().find_map(|part| {
+        if offers_another(part) {
+            return None;
+        }
+        let part = example_in(part);
         let food =
             named(part).filter(|f| f.ndb != placed.ndb && f.ndb / 1000 == placed.ndb / 1000)?;
         let stems = crate::words::stems(part);
@@ -91,6 +139,32 @@ mod tests {
         // Another kind of food, or no name: as placed.
         assert_eq!(closer_kind("chicken", food(6194), known), None);
         assert_eq!(closer_kind("crust off", food(18069), known), None);
+    }
+
+    #[test]
+    fn an_alternative_is_never_the_kind_and_an_example_is() {
+        assert!(offers_another("or chow mein noodles"));
+        assert!(offers_another("Or use spaghetti"));
+        assert!(!offers_another("such as Vidalia"));
+        assert!(!offers_another("organic"));
+        assert_eq!(example_in("such as Vidalia"), "Vidalia");
+        assert_eq!(example_in("e.g. Boskoop"), "Boskoop");
+        assert_eq!(example_in("like Jimmy Dean"), "Jimmy Dean");
+        assert_eq!(example_in("pan de barra"), "pan de barra");
+        // A lookup that would find the food in the whole note.
+        let known = |part: &str| part.ends_with("pan de barra").then(|| food(18029));
+        // "bread (or pan de barra)": the bread named first stays.
+        assert_eq!(closer_kind("or pan de barra", food(18069), known), None);
+        assert_eq!(
+            closer_kind("such as pan de barra", food(18069), known).map(|f| f.ndb),
+            Some(18029)
+        );
+        let named = |part: &str| part.ends_with("catsup").then(|| food(11935));
+        let says = known_by(food(11549));
+        assert_eq!(
+            named_instead(&["or catsup"], food(11549), named, &says),
+            None
+        );
     }
 
     #[test]

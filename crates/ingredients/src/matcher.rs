@@ -503,14 +503,16 @@ fn place(line: &ParsedLine) -> Reading {
             None => {}
         }
     }
-    // A peeled apple or cucumber: the row without skin, counted by the
-    // piece of the food as bought (SR28 weighs few peeled pieces, and a
-    // "large" one where it does).
+    // A peeled apple or cucumber: the row without skin, counted by its own
+    // piece where SR28 weighs one, else by the piece of the food as bought
+    // (SR28 weighs few peeled pieces).
     let mut as_bought = None;
+    let mut peeled_row = None;
     if let Some(first) = candidates.first_mut()
         && let Some(row) = crate::peel::as_said(food(first.ndb), &line.text)
     {
         as_bought = Some(food(first.ndb));
+        peeled_row = Some(row.ndb);
         first.move_to(row);
     }
     // "turkey breast (deli)": the deli row, never the raw meat.
@@ -758,6 +760,23 @@ fn place(line: &ParsedLine) -> Reading {
     // A fat level's row without the measure is weighed by its regular
     // row's (a cup of shredded part-skim mozzarella as of whole-milk).
     let weighed = match (as_bought, crate::fat::regular(food)) {
+        // "2 apples, peeled": SR28's own piece of the peeled row where it
+        // has one of the size the line asks or a medium (keying rule K11,
+        // branch ingr25: a peeled medium apple 161 g), else the piece as
+        // bought.
+        (Some(_), _)
+            if counted
+                && peeled_row == Some(food.ndb)
+                && let Grams::Known { grams, via } = grams(line, food)
+                // A size the peeled row lacks ("1 small apple") is the
+                // piece as bought of that size.
+                && ["small", "large"].iter().all(|size| {
+                    !crate::words::spaced(&line.text).contains(&format!(" {size} "))
+                        || via.contains(size)
+                }) =>
+        {
+            Grams::Known { grams, via }
+        }
         (Some(bought), _) if counted => match grams(line, bought) {
             Grams::Known { grams, via } if edible < 1.0 => Grams::Known {
                 grams: grams * edible,
@@ -1296,6 +1315,70 @@ mod tests {
     }
 
     #[test]
+    fn an_alternative_in_a_note_never_replaces_the_food_named_first() {
+        // "(or B)" of another noodle: never B placed; the two differ in
+        // energy, so both are asked with the first named first (ingr25).
+        let rows = candidates_of("6 oz dry egg noodles (or chow mein noodles)");
+        assert_eq!(rows.first(), Some(&20109), "{rows:?}");
+        assert!(rows.contains(&20113), "{rows:?}");
+        assert_eq!(
+            placed("6 oz dry egg noodles, or chow mein noodles")
+                .food
+                .ndb,
+            20109
+        );
+        assert_eq!(
+            candidates_of("1 cup shredded cheese (or mozzarella)")[0],
+            1009
+        );
+        // "(such as B)", "(e.g. B)": B is the kind of the food the cook
+        // means, as a bare note naming it is.
+        assert_eq!(
+            placed("1 cup shredded cheese (such as mozzarella)")
+                .food
+                .ndb,
+            1026
+        );
+        assert_eq!(
+            placed("1 cup shredded cheese (e.g. mozzarella)").food.ndb,
+            1026
+        );
+        assert_eq!(
+            placed("1 large sweet onion (such as Vidalia), sliced")
+                .food
+                .ndb,
+            11294
+        );
+    }
+
+    #[test]
+    fn a_counted_piece_of_no_size_is_the_medium_one() {
+        // K11 (branch ingr25): SR28's medium ear, not ABBREV's large.
+        let p = placed("4 ears sweet corn, grilled");
+        assert_eq!((p.food.ndb, p.grams.round()), (11167, 360.0));
+        assert_eq!(placed("2 large ears sweet corn").grams.round(), 286.0);
+        assert_eq!(placed("2 choclos medianos").grams.round(), 180.0);
+        assert_eq!(placed("2 yellow bell peppers, diced").grams.round(), 238.0);
+        // K12: a part weighed skinned loses only its bone.
+        let p = placed("1.5 kg chicken legs, skinned");
+        assert_eq!(p.food.ndb, 5080);
+        assert!((p.grams - 1500.0 * 0.57 / 0.84).abs() < 1.0, "{}", p.grams);
+    }
+
+    #[test]
+    fn the_juice_of_a_counted_spanish_fruit_is_read() {
+        // "jugo de 2 limones": the juice of two, a limón still asked.
+        let rows = candidates_of("el jugo de 2 limones");
+        assert!(
+            rows.starts_with(&[9152, 9160]) || rows.starts_with(&[9160, 9152]),
+            "{rows:?}"
+        );
+        let p = placed("el zumo de 3 naranjas");
+        assert_eq!((p.food.ndb, p.grams.round()), (9206, 258.0));
+        assert_eq!(placed("suco de 2 limões").food.ndb, 9160);
+    }
+
+    #[test]
     fn one_cooks_recipe_or_an_unsaid_place_is_not_sure() {
         assert!(reviewed("3 tbsp sofrito, store-bought"));
         assert!(reviewed("2 crusty bread rolls, torn"));
@@ -1700,7 +1783,8 @@ mod tests {
             ("3 cups low-sodium vegetable broth", 6700, 663.0),
             ("1 lb sweet Italian sausage, casings removed", 7036, 453.592),
             ("1 cup frozen shelled edamame, thawed", 11211, 118.0),
-            ("1 apple, peeled and chopped", 9004, 182.0),
+            // SR28's medium apple without skin (K11, branch ingr25).
+            ("1 apple, peeled and chopped", 9004, 161.0),
             ("1 cup reserved bean cooking liquid", 14411, 237.0),
             ("1 cup calcium-fortified soy milk", 16139, 243.0),
             ("1 cup orange juice with calcium", 9210, 249.0),

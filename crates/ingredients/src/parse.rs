@@ -947,10 +947,28 @@ fn take_size(words: &mut Vec<String>) -> Option<Size> {
         ("large", _) | ("big", _) => (Size::Large, 1),
         ("medium", _) | ("medium-sized", _) => (Size::Medium, 1),
         ("small", _) => (Size::Small, 1),
-        _ => return None,
+        _ => return spanish_size_after(words),
     };
     let n = if first == "extra" { 2 } else { n };
     words.drain(..n);
+    Some(size)
+}
+
+/// A Spanish or Portuguese size written after the food ("3 choclos
+/// grandes", "2 papas medianas"), taken off as the size (branch ingr25:
+/// before, the word said nothing and a large piece was weighed medium).
+fn spanish_size_after(words: &mut Vec<String>) -> Option<Size> {
+    let (at, size) = words.iter().enumerate().skip(1).find_map(|(at, w)| {
+        let size = match w.trim_end_matches(',') {
+            "grande" | "grandes" => Size::Large,
+            "mediano" | "medianos" | "mediana" | "medianas" | "média" | "médias" => Size::Medium,
+            "pequeño" | "pequeños" | "pequeña" | "pequeñas" | "pequeno" | "pequenos"
+            | "pequena" | "pequenas" | "chico" | "chicos" | "chica" | "chicas" => Size::Small,
+            _ => return None,
+        };
+        Some((at, size))
+    })?;
+    words.remove(at);
     Some(size)
 }
 
@@ -1007,6 +1025,17 @@ mod tests {
         assert_eq!(line.name, "boneless, skinless sardines");
         assert_eq!(line.comment, "drained");
         assert_eq!(p("1 onion, diced").name, "onion");
+    }
+
+    #[test]
+    fn a_spanish_size_after_the_food_is_its_size() {
+        let line = parse_line("4 cebollas grandes, en aros").unwrap();
+        assert_eq!(line.size, Some(Size::Large));
+        assert_eq!(line.name, "cebollas");
+        let line = parse_line("2 zanahorias pequeñas").unwrap();
+        assert_eq!(line.size, Some(Size::Small));
+        // The first word is the food, never its size.
+        assert_eq!(parse_line("1 grande").unwrap().size, None);
     }
 
     #[test]

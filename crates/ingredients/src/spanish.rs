@@ -455,6 +455,14 @@ mod tests {
             en("1 morrón verde grande, en tiras"),
             "1 large green bell pepper, in strips"
         );
+        // Shredded cooked meat (branch ingr25).
+        assert_eq!(
+            en("1 taza de pollo cocido y desmechado"),
+            "1 cup chicken, cooked and shredded"
+        );
+        // The juice or zest "of" a counted fruit.
+        assert_eq!(en("el jugo de 3 naranjas"), "juice of 3 orange");
+        assert_eq!(en("ralladura de 2 limones"), "zest of 2 lemon");
     }
 
     #[test]
