@@ -209,13 +209,13 @@ fn understand_with(message: &str, ctx: &Context, names: &[String], kept: &[Strin
                 part
             }
         };
-        // Structure first (a negated act, a thing taken back, a change
-        // relative to before), then the keyword readers.
         // "change my weight to 72 kg, not 27", "hago 5 comidas, no 3": the
         // number just said, corrected; nothing more to do.
         if corrects_a_number(&part) && !out.requests.is_empty() {
             continue;
         }
+        // Structure first (a negated act, a thing taken back, a change
+        // relative to before), then the keyword readers.
         let read = read_clause(&part, lang, ctx.today, names);
         if read.is_empty() {
             // "my son is 12, he hates broccoli": what a part about them
