@@ -332,10 +332,10 @@ fn each_seat_keeps_its_measured_micronutrients() {
     // 461, shared slots 248 -> 261 (`docs/BENCHMARKS.md`, "No repeat on
     // consecutive days at the table").
     let floors = [
-        (true, [74, 80, 79, 77, 74], 325, 406),
-        (false, [79, 80, 79, 79, 78], 461, 248),
+        (true, [74, 80, 79, 77, 74], 325, 406, (CROWD_OWN)),
+        (false, [79, 80, 79, 79, 78], 461, 248, (CROWD_THREE)),
     ];
-    for (mixed, micro, met, shared) in floors {
+    for (mixed, micro, met, shared, crowded) in floors {
         let h = mealplan_bench::households(&recipes, &people, 20, 2026, mixed);
         let (weeks, each, all) = h.micro_weeks;
         eprintln!(
@@ -361,6 +361,12 @@ fn each_seat_keeps_its_measured_micronutrients() {
             h.repeats,
             (0, 0, 0),
             "mixed {mixed}: no one eats yesterday's recipe at the same slot, nor a recipe twice a day"
+        );
+        assert_eq!(h.crowded.weeks, 80);
+        assert!(
+            h.crowded.by_mains <= crowded.0 && h.crowded.by_grams <= crowded.1,
+            "mixed {mixed}: crowded weeks {:?}",
+            h.crowded
         );
     }
 }
@@ -425,6 +431,11 @@ fn each_childs_table_keeps_its_measured_micronutrients() {
     assert!(table.days.0 >= 331, "days met {:?}", table.days);
     assert!(table.shared.0 >= 310, "shared {:?}", table.shared);
     assert_eq!(table.broken, 0);
+    assert!(
+        table.crowded.by_mains <= CHILD_MAINS && table.crowded.by_grams <= CHILD_GRAMS,
+        "crowded weeks {:?}",
+        table.crowded
+    );
     assert_eq!(
         table.repeats,
         (0, 0, 0),
