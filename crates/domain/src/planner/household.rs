@@ -833,10 +833,11 @@ mod tests {
 
     /// Issue 38 item 4, variety as people notice it: a food that is the
     /// second protein food of some recipes (tempeh at 60 g beside 100 g
-    /// of another main) is seen in each of their meals, and keeps to
-    /// four meals a week and one a day like the main one. Ten mains, the
-    /// first three of them with tempeh: 30% of the dishes, some 6 of 21
-    /// meals a week when only the heaviest counted.
+    /// of another main) and named in their names is seen in each of
+    /// their meals, and keeps to four meals a week and one a day like the
+    /// main one. Ten mains, the first three of them with tempeh: 30% of
+    /// the dishes, some 6 of 21 meals a week when only the heaviest
+    /// counted.
     #[test]
     fn a_second_protein_food_keeps_to_four_meals_a_week_and_one_a_day() {
         const FOODS: usize = 10;
@@ -847,6 +848,7 @@ mod tests {
                 grams: 100.0,
             }];
             if i % FOODS < 3 {
+                r.name = format!("{} with tempeh", r.name);
                 r.ingredients.push(RecipeIngredient {
                     name: "tempeh".into(),
                     grams: 60.0,
@@ -861,6 +863,14 @@ mod tests {
             .find(|f| dishes.food_name(*f) == "tempeh")
             .unwrap();
         assert_eq!(dishes.mains(0), [dishes.main(0).unwrap(), tempeh]);
+        // Unnamed, the same tempeh is no main ingredient.
+        let mut unnamed = recipes[0].clone();
+        unnamed.name = "Plain dish".into();
+        assert_eq!(
+            Dishes::new(&[unnamed], Some(&kitchen)).mains(0).len(),
+            1,
+            "tempeh not in the name"
+        );
         let mut worst = Vec::new();
         for seed in 1..=4 {
             for people in [1, 3] {

@@ -502,24 +502,19 @@ pub fn food_key(name: &str) -> &str {
 }
 
 /// Share of the main ingredient's grams from which another main protein
-/// food of a recipe is a main ingredient too: tempeh at 160 g beside
-/// 170 g of edamame is as much what the salad is built on.
-const SECOND_MAIN_SHARE: f64 = 0.5;
-
-/// Share from which a main protein food the recipe's name gives is a main
-/// ingredient too: the 55 g of tempeh of a "tofu, tempeh and potato
-/// traybake" (165 g of tofu), not the 4 g of hemp seeds a lupini
-/// ratatouille "with hemp seeds" scatters (a fifth keeps 30 g of
-/// cashews in a chicken stir-fry, and drops 15 g of parmesan on
-/// chicken).
+/// food the recipe's name gives is a main ingredient too: the 55 g of
+/// tempeh of a "tofu, tempeh and potato traybake" (165 g of tofu), not
+/// the 4 g of hemp seeds a lupini ratatouille "with hemp seeds" scatters
+/// (a fifth keeps 30 g of cashews in a chicken stir-fry, and drops 15 g
+/// of parmesan on chicken). A protein food the name leaves out is not
+/// counted however heavy: the reader of the week goes by the names.
 const NAMED_MAIN_SHARE: f64 = 0.2;
 
 /// The main ingredients of `recipe`, the main one first: its heaviest
 /// main protein food (meat, fish, eggs, cheese, tofu, pulses, nuts),
-/// staples aside; then each other main protein food of at least
-/// [`SECOND_MAIN_SHARE`] of its grams, or of [`NAMED_MAIN_SHARE`] and
-/// named in the recipe's name, heaviest first. Empty for a dish with
-/// none (a vegetable curry, a fruit bowl).
+/// staples aside; then each other main protein food named in the
+/// recipe's name at [`NAMED_MAIN_SHARE`] of its grams or more, heaviest
+/// first. Empty for a dish with none (a vegetable curry, a fruit bowl).
 pub fn mains_of<'a>(recipe: &'a Recipe, kitchen: Option<&Kitchen>) -> Vec<&'a str> {
     let lines: Vec<(&str, f64)> = recipe
         .ingredients()
@@ -541,9 +536,7 @@ pub fn mains_of<'a>(recipe: &'a Recipe, kitchen: Option<&Kitchen>) -> Vec<&'a st
     let mut others: Vec<(&str, f64)> = lines
         .iter()
         .filter(|(food, grams)| {
-            *food != main
-                && (*grams >= SECOND_MAIN_SHARE * top
-                    || (*grams >= NAMED_MAIN_SHARE * top && names(&title, food)))
+            *food != main && *grams >= NAMED_MAIN_SHARE * top && names(&title, food)
         })
         .copied()
         .collect();
@@ -1025,10 +1018,10 @@ mod tests {
     }
 
     /// Catalogue recipes' main ingredients as a reader of the week sees
-    /// them: the heaviest main protein food, then those that are as much
-    /// of the dish or that its name gives, but no garnish.
+    /// them: the heaviest main protein food, then those its name gives,
+    /// but no garnish and nothing the name leaves out.
     #[test]
-    fn every_main_protein_of_a_dish_is_a_main_ingredient() {
+    fn the_main_proteins_a_dish_is_named_for_are_main_ingredients() {
         use crate::food::kitchen::{Aisle, BuyUnit, KitchenFacts};
         let facts = |aisle, protein| KitchenFacts {
             aisle,
@@ -1057,13 +1050,21 @@ mod tests {
                 .map(str::to_owned)
                 .collect::<Vec<_>>()
         };
-        // Tempeh beside more edamame: both.
+        // Tempeh beside more edamame, both named: both.
         assert_eq!(
             mains(
                 "Tempeh and edamame salad with avocado, peanuts and lime",
                 &[("tempeh", 160.0), ("edamame", 170.0), ("tamari", 8.0)]
             ),
             ["edamame", "tempeh"]
+        );
+        // The same grams in a salad named for neither: the heaviest only.
+        assert_eq!(
+            mains(
+                "Green bowl with avocado and lime",
+                &[("tempeh", 160.0), ("edamame", 170.0)]
+            ),
+            ["edamame"]
         );
         // A third of the tofu's weight, named: both, one tofu however set.
         assert_eq!(
