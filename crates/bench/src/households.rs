@@ -58,6 +58,8 @@ pub struct Households {
     /// of the person's reference of each micronutrient goal (calcium,
     /// iron, potassium, B12), and of all four.
     pub micro_weeks: (usize, [usize; 4], usize),
+    /// Person-weeks crowded by one protein food ([`Crowding`]).
+    pub crowded: Crowding,
     /// Each person-week under 80% of a goal: who (kcal, meals, diets,
     /// restrictions, calcium reference) and each goal's share.
     pub short: Vec<String>,
@@ -171,6 +173,7 @@ impl Households {
                 }
             }
         }
+        let mut meals: Vec<Vec<Vec<(usize, f64)>>> = vec![Vec::new(); diners.len()];
         for day in week {
             for (d, diner) in diners.iter().enumerate() {
                 let eaten: Vec<(usize, f64)> = day
@@ -199,6 +202,7 @@ impl Households {
                         .sum(),
                 );
                 let whole = whole_day::check(recipes, dishes, &eaten, &diner.limits);
+                meals[d].push(eaten.clone());
                 out.limits.0 += 1;
                 for (k, minor) in [Minor::Fibre, Minor::Sodium, Minor::SaturatedFat]
                     .iter()
@@ -279,6 +283,9 @@ impl Households {
                 }
             }
         }
+        for week in &meals {
+            out.crowded.add(recipes, week);
+        }
         for (d, days) in micro.iter().enumerate() {
             let shares = planner::micronutrients::week_shares(&members[d].intakes, days);
             out.micro_weeks.0 += 1;
@@ -332,7 +339,7 @@ impl Households {
         let (weeks, each, all) = self.micro_weeks;
         let week_pct = |n: usize| 100.0 * n as f64 / weeks.max(1) as f64;
         format!(
-            "| {} | {:.1}% ({}/{}) | {:.1}% ({}/{}; {} split by rules) | {:.1}% | {} | {} | {} | {} | {:.1}% ({} over) / {:.1}% / {:.1}% | {:.1} / {:.1} / {:.1} / {:.1} / {:.1}% | {} / {} / {} | {:.1} ({:.1}) |\n",
+            "| {} | {:.1}% ({}/{}) | {:.1}% ({}/{}; {} split by rules) | {:.1}% | {} | {} | {} | {} | {:.1}% ({} over) / {:.1}% / {:.1}% | {:.1} / {:.1} / {:.1} / {:.1} / {:.1}% | {} / {} / {} | {} | {:.1} ({:.1}) |\n",
             self.name.as_deref().unwrap_or(if self.mixed {
                 "each person's own (1-6)"
             } else {
@@ -362,6 +369,7 @@ impl Households {
             self.repeats.0,
             self.repeats.1,
             self.repeats.2,
+            self.crowded.text(),
             median(&self.seconds),
             median(&self.four_seconds),
         )
@@ -371,8 +379,8 @@ impl Households {
     pub fn heading(tables: usize) -> String {
         format!(
             "\n### Households ({tables} tables of 2-6 people, a week each)\n\n\
-             | meals a day | person-days within 5% kcal / 10% each macro (3+ meals) | multi-person slots one dish | portions outside 0.75-1.5 | person-days with a meal under 15% (snack 5%) or over 50% (3+ meals) | portions over the meal weight limit | rules broken | refused | person-days: fibre window / sodium / saturated fat kept | person-weeks at 80%: calcium / iron / potassium / B12 / all four | meals repeating the day before's recipe at the slot / its twin / person-days with a recipe twice | median ms a week (4 people) |\n\
-             |---|---|---|---|---|---|---|---|---|---|---|---|\n"
+             | meals a day | person-days within 5% kcal / 10% each macro (3+ meals) | multi-person slots one dish | portions outside 0.75-1.5 | person-days with a meal under 15% (snack 5%) or over 50% (3+ meals) | portions over the meal weight limit | rules broken | refused | person-days: fibre window / sodium / saturated fat kept | person-weeks at 80%: calcium / iron / potassium / B12 / all four | meals repeating the day before's recipe at the slot / its twin / person-days with a recipe twice | person-weeks with a main ingredient / a protein food of 50 g in > 4 meals or twice a day | median ms a week (4 people) |\n\
+             |---|---|---|---|---|---|---|---|---|---|---|---|---|\n"
         )
     }
 }

@@ -26,6 +26,7 @@ use mealplan_domain::{
 
 mod catalogues;
 mod cooking;
+mod crowding;
 mod groups;
 mod households;
 mod profiles;
@@ -38,6 +39,7 @@ pub use cooking::{
     Cooking, LEAST_SESSIONS, Pantry, bought, cooking, pantry, pantry_why, random_pantry,
     table_cooking,
 };
+pub use crowding::{Crowding, SEEN_GRAMS};
 pub use groups::{Group, groups};
 pub use households::{Households, diner, households};
 pub use profiles::{CUSTOM_RESTRICTIONS, Profile, arg, profiles, today};

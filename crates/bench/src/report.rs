@@ -169,15 +169,15 @@ impl Report {
         ));
         line(format!("\n{}", self.planner.weights_line()));
         line("\nThe whole day (limits per day for each person and the day's calories: fibre 14 g/1,000 kcal to max(50 g, 16 g/1,000 kcal) (more on high fibre, less underweight and gaining), sodium 2,300 mg (less for children), saturated fat under 10% and sugars at most 25% of energy; protein foods in at most two meals, one dish per family, one main ingredient a day and four a week; at least 4 protein foods a week from two meals a day):\n".into());
-        line("| method | days within tolerance | fibre kept | sodium kept | saturated fat kept | sugars kept | days with a protein food 3 times | days with a dish family twice | weeks with < 4 protein foods |".into());
-        line("|---|---|---|---|---|---|---|---|---|".into());
+        line("| method | days within tolerance | fibre kept | sodium kept | saturated fat kept | sugars kept | days with a protein food 3 times | days with a dish family twice | weeks with < 4 protein foods | person-weeks with a main ingredient / a protein food of 50 g in > 4 meals or twice a day |".into());
+        line("|---|---|---|---|---|---|---|---|---|---|".into());
         line(self.planner.limits_row("planner"));
         line(self.greedy.limits_row("greedy calorie-only (original)"));
         let reach = |k: usize| {
             100.0 * self.planner.limits_reachable[k] as f64 / self.planner.days.max(1) as f64
         };
         line(format!(
-            "| best achievable (targets aside) | — | at most {:.1}% | at most {:.1}% | at most {:.1}% | at most {:.1}% | — | — | — |",
+            "| best achievable (targets aside) | — | at most {:.1}% | at most {:.1}% | at most {:.1}% | at most {:.1}% | — | — | — | — |",
             reach(0),
             reach(1),
             reach(2),

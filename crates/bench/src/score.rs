@@ -113,6 +113,8 @@ pub struct Score {
     /// ([`micronutrients::GOALS`](mealplan_domain::planner::micronutrients::GOALS):
     /// calcium, iron, potassium, B12), and of all four.
     pub micro_weeks: (usize, [usize; 4], usize),
+    /// Person-weeks crowded by one protein food ([`Crowding`]).
+    pub crowded: Crowding,
 }
 
 impl Score {
@@ -178,6 +180,7 @@ impl Score {
         let misses: Vec<f64> = days.iter().map(|d| request.day_miss(d)).collect();
         let ranked = week.and_then(|w| w.per_day(&misses));
         let mut week_foods: Vec<u32> = Vec::new();
+        let mut eaten: Vec<Vec<(usize, f64)>> = Vec::new();
         for (d, day) in days.iter().enumerate() {
             self.days += 1;
             let miss = misses[d];
@@ -244,6 +247,7 @@ impl Score {
             for (i, _) in &indexed {
                 week_foods.extend(dishes.foods(*i));
             }
+            eaten.push(indexed);
             let n: Nutrition = day.totals;
             let pairs = [
                 (n.calories, t.calories),
@@ -325,6 +329,7 @@ impl Score {
             ids.dedup();
             self.repeats += day.meals.len() - ids.len();
         }
+        self.crowded.add(request.recipes(), &eaten);
         all.sort_unstable();
         all.dedup();
         self.distinct += all.len();
@@ -452,7 +457,7 @@ impl Score {
     pub fn limits_row(&self, name: &str) -> String {
         let share = |n: usize| 100.0 * n as f64 / self.days.max(1) as f64;
         format!(
-            "| {name} | {:.1}% | {:.1}% ({} over the ceiling) | {:.1}% | {:.1}% | {:.1}% | {} | {} | {}/{} |",
+            "| {name} | {:.1}% | {:.1}% ({} over the ceiling) | {:.1}% | {:.1}% | {:.1}% | {} | {} | {}/{} | {} |",
             share(self.inside),
             share(self.limits_met[0]),
             self.fibre_over,
@@ -463,6 +468,7 @@ impl Score {
             self.family_twice,
             self.protein_food_weeks.1,
             self.protein_food_weeks.0,
+            self.crowded.text(),
         )
     }
 

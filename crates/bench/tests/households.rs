@@ -331,11 +331,19 @@ fn each_seat_keeps_its_measured_micronutrients() {
     // 416 -> 406; at 3 meals 80, 80, 79, 79, all four 78, days met 464 ->
     // 461, shared slots 248 -> 261 (`docs/BENCHMARKS.md`, "No repeat on
     // consecutive days at the table").
+    // With the main proteins a dish is named for counted toward one a day
+    // and four a week (branch var38c), person-weeks crowded by a main
+    // ingredient / by a protein food of 50 g fall from 28 / 38 to 6 / 31
+    // (own meals) and 28 / 47 to 9 / 39 (at 3) of 80: own 75, 80, 78, 77,
+    // all four 74 (potassium -1, calcium +1), days met 328 -> 325, shared
+    // slots 406; at 3 80, 80, 80, 79, all four 79, days met 461 -> 460,
+    // shared slots 261 -> 256 (not traced to a dish: the rule binds more
+    // seats' weeks).
     let floors = [
-        (true, [74, 80, 79, 77, 74], 325, 406),
-        (false, [79, 80, 79, 79, 78], 461, 248),
+        (true, [74, 80, 78, 77, 74], 325, 406, (6, 31)),
+        (false, [79, 80, 79, 79, 78], 460, 248, (9, 39)),
     ];
-    for (mixed, micro, met, shared) in floors {
+    for (mixed, micro, met, shared, crowded) in floors {
         let h = mealplan_bench::households(&recipes, &people, 20, 2026, mixed);
         let (weeks, each, all) = h.micro_weeks;
         eprintln!(
@@ -361,6 +369,12 @@ fn each_seat_keeps_its_measured_micronutrients() {
             h.repeats,
             (0, 0, 0),
             "mixed {mixed}: no one eats yesterday's recipe at the same slot, nor a recipe twice a day"
+        );
+        assert_eq!(h.crowded.weeks, 80);
+        assert!(
+            h.crowded.by_mains <= crowded.0 && h.crowded.by_grams <= crowded.1,
+            "mixed {mixed}: crowded weeks {:?}",
+            h.crowded
         );
     }
 }
@@ -403,7 +417,10 @@ fn no_one_eats_yesterdays_recipe_at_the_same_slot() {
 /// split, moved with this reason). With no one eating yesterday's recipe
 /// at the same slot (branch house38d: 99 such meals before, now 0): B12
 /// and all four 48 -> 47 and 49, person-days met 331 -> 332, shared
-/// slots 314 -> 310.
+/// slots 314 -> 310. With the main proteins a dish is named for counted
+/// toward one a day and four a week (branch var38c; crowded person-weeks
+/// 9 / 9 -> 0 / 8 of 50): calcium and all four 48 -> 47 and 47 -> 46
+/// (one week, not traced to a dish), shared slots 310 -> 311.
 #[test]
 fn each_childs_table_keeps_its_measured_micronutrients() {
     let recipes = shipped();
@@ -418,13 +435,18 @@ fn each_childs_table_keeps_its_measured_micronutrients() {
         table.days, table.shared
     );
     assert_eq!(weeks, 50);
-    for (k, floor) in [48, 50, 50, 49].iter().enumerate() {
+    for (k, floor) in [47, 50, 50, 49].iter().enumerate() {
         assert!(each[k] >= *floor, "goal {k}: {each:?}, floor {floor}");
     }
-    assert!(all >= 47, "all four {all}");
+    assert!(all >= 46, "all four {all}");
     assert!(table.days.0 >= 331, "days met {:?}", table.days);
     assert!(table.shared.0 >= 310, "shared {:?}", table.shared);
     assert_eq!(table.broken, 0);
+    assert!(
+        table.crowded.by_mains == 0 && table.crowded.by_grams <= 8,
+        "crowded weeks {:?}",
+        table.crowded
+    );
     assert_eq!(
         table.repeats,
         (0, 0, 0),

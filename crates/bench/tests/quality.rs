@@ -110,6 +110,10 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
     // With cat38c's one- and two-meal fibre plates merged too (1,429
     // recipes): [57, 164, 251, 276, 278, 277]: a 3-meal day gives way to
     // the week's other path through the new dishes, five days are won.
+    // Since the main proteins a dish is named for count toward one meal
+    // a day and four a week (branch var38c): [57, 164, 251, 277, 278,
+    // 277], 1,304 (main 7205599: [57, 166, 252, 276, 278, 278], 1,307;
+    // two 2-meal days, a 3- and a 6-meal day lost, a 4-meal day won).
     let floors = [57, 164, 251, 276, 278, 277];
     // The 3-meal share of its bound is 91 (was 93) since branch cat38b:
     // the new dinners raise the 3-meal bound 266 → 273 days and the
@@ -160,8 +164,11 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
     // 92.3% and 26 over since the plates of branch cat38b (soy and seitan
     // plates at 14-20 g per 1,000 kcal in place of soy mince at 20-37).
     assert!(share(p.limits_met[0]) >= 92, "fibre {:?}", p.limits_met);
+    // 27 since the main proteins a dish is named for count toward one
+    // meal a day and four a week (branch var38c): the rule binds more
+    // weeks, and other plates take their days (not traced to a dish).
     assert!(
-        p.fibre_over <= 26,
+        p.fibre_over <= 27,
         "{} days with fibre over its ceiling",
         p.fibre_over
     );
@@ -262,12 +269,30 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
     // way to tofu and cheese; not traced to one week's dish).
     // With the vegan plates for shared tables (branch cat38d, 1,454
     // recipes): 220, 240, 231, 221, all four 205.
-    for (k, floor) in [220, 240, 231, 221].into_iter().enumerate() {
+    // Since the main proteins a dish is named for count toward one a day
+    // and four a week (branch var38c): 219, 240, 231, 220, all four 206
+    // (calcium and B12 one week each; not traced to a dish).
+    for (k, floor) in [219, 240, 231, 220].into_iter().enumerate() {
         assert!(each[k] >= floor, "micronutrient {k}: {each:?}, was {floor}");
     }
     assert!(all >= 205, "all four in {all} weeks, was 205");
     // The greedy original breaks them, so the checks can fail.
     assert!(report.greedy.food_thrice > 0 && report.greedy.family_twice > 0);
+    // Variety as people notice it (issue 38 item 4): person-weeks where a
+    // main ingredient (the heaviest main protein food and any other the
+    // dish is named for, `whole_day::mains_of`), or any main protein food
+    // of 50 g in the meal, is in more than four meals or two of a day.
+    // When the planner kept only the heaviest to the rule (main 7205599):
+    // 104 and 134 of 240 (the low-carb vegan's tempeh in six meals, as
+    // the second food of tofu and tempeh dishes). Counting the named ones
+    // (branch var38c): 5 and 86; the rest of the 86 are foods of 50 g a
+    // dish's name leaves out (left to the reader's eye: counting them, as
+    // branch var38b did, cost fibre days and micronutrient weeks).
+    eprintln!("crowded weeks: {:?}", p.crowded);
+    assert_eq!(p.crowded.weeks, 240);
+    assert!(p.crowded.by_mains <= 5, "{:?}", p.crowded);
+    assert!(p.crowded.by_grams <= 86, "{:?}", p.crowded);
+    assert!(report.greedy.crowded.by_mains > 5, "the check can fail");
     // Portions, meal sizes, variety.
     // 211 since issue 37's targets (was at most 120); 330 since issue 38's
     // limits (sodium and fibre bought with portions); 768 since issue 38's

@@ -300,10 +300,11 @@ impl Meals {
             &exclude,
             limit.saturating_mul(4),
         );
-        let main_of = |r: &Recipe| {
+        let mains_of = |r: &Recipe| {
             all.iter()
                 .position(|x| x.id == r.id)
-                .and_then(|at| dishes.main(at))
+                .map(|at| dishes.mains(at).to_vec())
+                .unwrap_or_default()
         };
         // Those that keep the day's rules with its other meals first (no
         // main ingredient in a second meal, no protein food in a third,
@@ -312,21 +313,22 @@ impl Meals {
         let day_mains: Vec<u32> = day_meals
             .iter()
             .filter(|(meal, _, _)| *meal != owned.meal.id)
-            .filter_map(|(_, at, _)| dishes.main(*at))
+            .flat_map(|(_, at, _)| dishes.mains(*at).iter().copied())
             .collect();
         let (keeps, breaks): (Vec<&Recipe>, Vec<&Recipe>) = nearest.into_iter().partition(|r| {
             let at = all.iter().position(|x| x.id == r.id).unwrap_or_default();
             let day = day_limits(at);
-            main_of(r).is_none_or(|m| !day_mains.contains(&m))
+            !mains_of(r).iter().any(|m| day_mains.contains(m))
                 && day.repeated_foods.is_empty()
                 && day.repeated_families.is_empty()
         });
-        let mut first = different_mains_first(keeps, main_of, main_of(current), limit);
+        let current_mains = mains_of(current);
+        let mut first = different_mains_first(keeps, mains_of, &current_mains, limit);
         let left = limit.saturating_sub(first.len());
         first.extend(different_mains_first(
             breaks,
-            main_of,
-            main_of(current),
+            mains_of,
+            &current_mains,
             left,
         ));
         Ok(first

@@ -28,25 +28,25 @@ pub fn similar_recipes<'a>(
 }
 
 /// `nearest` (nearest first) reordered so that different main
-/// ingredients come first: each candidate whose main ingredient (`main`)
-/// is neither the current meal's (`current`) nor an earlier candidate's,
+/// ingredients come first: each candidate none of whose main ingredients
+/// (`mains`) is the current meal's (`current`) or an earlier candidate's,
 /// or which has none, in order; then the others in order; `limit` of them.
-pub fn different_mains_first(
-    nearest: Vec<&Recipe>,
-    main: impl Fn(&Recipe) -> Option<u32>,
-    current: Option<u32>,
+/// A tofu and tempeh bowl is no change from a tempeh curry.
+pub fn different_mains_first<'a>(
+    nearest: Vec<&'a Recipe>,
+    mains: impl Fn(&Recipe) -> Vec<u32>,
+    current: &[u32],
     limit: usize,
-) -> Vec<&Recipe> {
-    let mut seen: Vec<u32> = current.into_iter().collect();
+) -> Vec<&'a Recipe> {
+    let mut seen: Vec<u32> = current.to_vec();
     let (mut first, mut rest) = (Vec::new(), Vec::new());
     for r in nearest {
-        match main(r) {
-            Some(m) if seen.contains(&m) => rest.push(r),
-            Some(m) => {
-                seen.push(m);
-                first.push(r);
-            }
-            None => first.push(r),
+        let mine = mains(r);
+        if mine.iter().any(|m| seen.contains(m)) {
+            rest.push(r);
+        } else {
+            seen.extend(mine);
+            first.push(r);
         }
     }
     first.extend(rest);
@@ -112,24 +112,25 @@ mod tests {
 
     #[test]
     fn different_mains_come_first() {
-        let all: Vec<Recipe> = (1..=6).map(|id| r(id, 500.0, 20.0, &[], &[])).collect();
+        let all: Vec<Recipe> = (1..=8).map(|id| r(id, 500.0, 20.0, &[], &[])).collect();
         // Mains: 1 tofu (the current meal's), 2 tofu, 3 lentils, 4 lentils,
-        // 5 none, 6 chickpeas.
-        let main = |r: &Recipe| match r.id {
-            1 | 2 => Some(0),
-            3 | 4 => Some(1),
-            6 => Some(2),
-            _ => None,
+        // 5 none, 6 chickpeas, 7 tempeh and tofu, 8 tempeh.
+        let mains = |r: &Recipe| match r.id {
+            1 | 2 => vec![0],
+            3 | 4 => vec![1],
+            6 => vec![2],
+            7 => vec![3, 0],
+            8 => vec![3],
+            _ => vec![],
         };
         let nearest: Vec<&Recipe> = all[1..].iter().collect();
         let ids = |v: Vec<&Recipe>| v.iter().map(|r| r.id).collect::<Vec<_>>();
+        // The tempeh and tofu dish is tofu again: after the other dishes,
+        // and its tempeh does not push the tempeh dish back.
         assert_eq!(
-            ids(different_mains_first(nearest.clone(), main, Some(0), 10)),
-            [3, 5, 6, 2, 4]
+            ids(different_mains_first(nearest.clone(), mains, &[0], 10)),
+            [3, 5, 6, 8, 2, 4, 7]
         );
-        assert_eq!(
-            ids(different_mains_first(nearest, main, Some(0), 2)),
-            [3, 5]
-        );
+        assert_eq!(ids(different_mains_first(nearest, mains, &[0], 2)), [3, 5]);
     }
 }

@@ -432,9 +432,10 @@ pub struct Dishes {
     food_names: Vec<String>,
     /// Whether each protein food is a minor one ([`ProteinFood::Minor`]).
     food_minor: Vec<bool>,
-    /// Main ingredient of each recipe (an id into `food_names`): its
-    /// heaviest main protein food, oats and yogurt aside ([`main_of`]).
-    main: Vec<Option<u32>>,
+    /// Main ingredients of each recipe (ids into `food_names`), the main
+    /// one first: its heaviest main protein food, oats and yogurt aside,
+    /// and the others a reader sees it built on ([`mains_of`]).
+    mains: Vec<Vec<u32>>,
     /// Variety key of each recipe: recipes of one dish family built on
     /// one main ingredient share it (two chana masalas are one dish to
     /// whoever eats them); any other recipe has its own.
@@ -485,31 +486,92 @@ const STAPLE_MAINS: [&str; 2] = ["oat", "yogurt"];
 /// food, however it was set).
 const VARIANT_WORDS: [&str; 2] = ["calcium-set ", "fortified "];
 
+/// Whether ingredient `name` is a staple eaten daily (oats, yogurt) that
+/// is never a meal's main ingredient ([`STAPLE_MAINS`]).
+pub fn is_staple(name: &str) -> bool {
+    STAPLE_MAINS.iter().any(|w| name.contains(w))
+}
+
 /// The food an ingredient `name` is, for the day and week rules: the name
 /// without a variant word ([`VARIANT_WORDS`]).
-fn food_key(name: &str) -> &str {
+pub fn food_key(name: &str) -> &str {
     VARIANT_WORDS
         .iter()
         .find_map(|w| name.strip_prefix(w))
         .unwrap_or(name)
 }
 
-/// The main ingredient of `recipe`: its heaviest main protein food
-/// (meat, fish, eggs, cheese, tofu, pulses, nuts), staples aside; `None`
-/// for a dish with none (a vegetable curry, a fruit bowl).
-fn main_of<'a>(recipe: &'a Recipe, kitchen: Option<&Kitchen>) -> Option<&'a str> {
-    recipe
+/// Share of the main ingredient's grams from which another main protein
+/// food the recipe's name gives is a main ingredient too: the 55 g of
+/// tempeh of a "tofu, tempeh and potato traybake" (165 g of tofu), not
+/// the 4 g of hemp seeds a lupini ratatouille "with hemp seeds" scatters
+/// (a fifth keeps 30 g of cashews in a chicken stir-fry, and drops 15 g
+/// of parmesan on chicken). A protein food the name leaves out is not
+/// counted however heavy: the reader of the week goes by the names.
+const NAMED_MAIN_SHARE: f64 = 0.2;
+
+/// The main ingredients of `recipe`, the main one first: its heaviest
+/// main protein food (meat, fish, eggs, cheese, tofu, pulses, nuts),
+/// staples aside; then each other main protein food named in the
+/// recipe's name at [`NAMED_MAIN_SHARE`] of its grams or more, heaviest
+/// first. Empty for a dish with none (a vegetable curry, a fruit bowl).
+pub fn mains_of<'a>(recipe: &'a Recipe, kitchen: Option<&Kitchen>) -> Vec<&'a str> {
+    let lines: Vec<(&str, f64)> = recipe
         .ingredients()
         .iter()
-        .filter(|i| !STAPLE_MAINS.iter().any(|w| i.name.contains(w)))
+        .filter(|i| !is_staple(&i.name))
         .filter(|i| {
             kitchen
                 .and_then(|k| k.get(&i.name))
                 .and_then(|f| f.protein_food(&i.name))
                 == Some(ProteinFood::Main)
         })
-        .max_by(|a, b| a.grams.total_cmp(&b.grams))
-        .map(|i| i.name.as_str())
+        .map(|i| (food_key(&i.name), i.grams))
+        .collect();
+    let Some(&(main, top)) = lines.iter().max_by(|a, b| a.1.total_cmp(&b.1)) else {
+        return Vec::new();
+    };
+    let name = recipe.name.to_lowercase();
+    let title = words(&name);
+    let mut others: Vec<(&str, f64)> = lines
+        .iter()
+        .filter(|(food, grams)| {
+            *food != main && *grams >= NAMED_MAIN_SHARE * top && names(&title, food)
+        })
+        .copied()
+        .collect();
+    others.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let mut out = vec![main];
+    for (food, _) in others {
+        if !out.contains(&food) {
+            out.push(food);
+        }
+    }
+    out
+}
+
+/// The words of `text` (letters, digits and hyphens).
+fn words(text: &str) -> Vec<&str> {
+    text.split(|c: char| !(c.is_alphanumeric() || c == '-'))
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
+/// Whether a name of `title` words says `food`, in the singular or the
+/// plural ("black bean tacos" say black beans, "tofu and eggs" egg).
+fn names(title: &[&str], food: &str) -> bool {
+    let food = words(food);
+    let same = |a: &str, b: &str| {
+        let plural = |long: &str, short: &str| {
+            long.strip_prefix(short)
+                .is_some_and(|rest| rest == "s" || rest == "es")
+        };
+        a == b || plural(a, b) || plural(b, a)
+    };
+    !food.is_empty()
+        && title
+            .windows(food.len())
+            .any(|w| w.iter().zip(&food).all(|(a, b)| same(a, b)))
 }
 
 /// How often each main ingredient and variety key was eaten on a plan's
@@ -553,18 +615,21 @@ impl Dishes {
             }
             foods.push(mine);
         }
-        let mut main = Vec::with_capacity(recipes.len());
+        let mut mains = Vec::with_capacity(recipes.len());
         for r in recipes {
-            main.push(main_of(r, kitchen).map(food_key).map(|name| {
-                match food_names.iter().position(|n| n == name) {
+            let mut mine: Vec<u32> = Vec::new();
+            for name in mains_of(r, kitchen) {
+                let id = match food_names.iter().position(|n| n == name) {
                     Some(id) => id as u32,
                     None => {
                         food_names.push(name.to_owned());
                         food_minor.push(false);
                         (food_names.len() - 1) as u32
                     }
-                }
-            }));
+                };
+                mine.push(id);
+            }
+            mains.push(mine);
         }
         let family: Vec<Option<u8>> = recipes
             .iter()
@@ -580,7 +645,7 @@ impl Dishes {
         // Recipes of one family on one main share the first one's key.
         let mut first: Vec<((u8, u32), u32)> = Vec::new();
         let twin = (0..recipes.len())
-            .map(|r| match (family[r], main[r]) {
+            .map(|r| match (family[r], mains[r].first().copied()) {
                 (Some(f), Some(m)) => match first.iter().find(|(k, _)| *k == (f, m)) {
                     Some((_, key)) => *key,
                     None => {
@@ -598,14 +663,23 @@ impl Dishes {
             family,
             food_names,
             food_minor,
-            main,
+            mains,
             twin,
         }
     }
 
-    /// The main ingredient of recipe `r` (an id [`food_name`](Self::food_name) names).
+    /// The main ingredient of recipe `r` (an id [`food_name`](Self::food_name)
+    /// names): its heaviest main protein food, which its variety key
+    /// ([`twin`](Self::twin)) is built on.
     pub fn main(&self, r: usize) -> Option<u32> {
-        self.main.get(r).copied().flatten()
+        self.mains(r).first().copied()
+    }
+
+    /// The main ingredients of recipe `r`, the main one first: each
+    /// counts toward the one-a-day and four-a-week rules, as whoever
+    /// reads the week sees each of them.
+    pub fn mains(&self, r: usize) -> &[u32] {
+        self.mains.get(r).map_or(&[], Vec::as_slice)
     }
 
     /// The variety key of recipe `r`: shared by the recipes of one dish
@@ -622,8 +696,8 @@ impl Dishes {
             twin: vec![0; self.twin.len()],
         };
         for (r, n) in used.iter().enumerate().filter(|(_, n)| **n > 0) {
-            if let Some(m) = self.main(r) {
-                week.main[m as usize] += n;
+            for m in self.mains(r) {
+                week.main[*m as usize] += n;
             }
             if let Some(t) = week.twin.get_mut(self.twin(r) as usize) {
                 *t += n;
@@ -632,17 +706,22 @@ impl Dishes {
         week
     }
 
-    /// What the weekly variety rules make of recipe `r` after `week`: a
-    /// main ingredient already in [`MAIN_PER_WEEK`] meals costs
-    /// [`MAIN_WEEK_WEIGHT`]; and the meals of its variety key
+    /// What the weekly variety rules make of recipe `r` after `week`:
+    /// each of its main ingredients already in [`MAIN_PER_WEEK`] meals
+    /// costs [`MAIN_WEEK_WEIGHT`]; and the meals of its variety key
     /// (its own and its twins') count as its repeats.
     pub(crate) fn week_cost(&self, week: &WeekUse, r: usize) -> (f64, u32) {
-        let main = self
-            .main(r)
-            .and_then(|m| week.main.get(m as usize))
-            .is_some_and(|n| *n >= MAIN_PER_WEEK);
+        let full = self
+            .mains(r)
+            .iter()
+            .filter(|m| {
+                week.main
+                    .get(**m as usize)
+                    .is_some_and(|n| *n >= MAIN_PER_WEEK)
+            })
+            .count();
         let twins = week.twin.get(self.twin(r) as usize).copied().unwrap_or(0);
-        (MAIN_WEEK_WEIGHT * f64::from(u8::from(main)), twins)
+        (MAIN_WEEK_WEIGHT * full as f64, twins)
     }
 
     /// What the weekly main-ingredient rule makes of one person's meals
@@ -654,18 +733,19 @@ impl Dishes {
     /// day rule, weighed far lower) could take a third to a fifth.
     pub(crate) fn day_week_cost(&self, week: &WeekUse, recipes: &[usize]) -> f64 {
         let mut over = 0u32;
-        for (j, r) in recipes.iter().enumerate() {
-            let Some(m) = self.main(*r) else { continue };
-            if recipes[..j].iter().any(|o| self.main(*o) == Some(m)) {
+        let mut done: Vec<u32> = Vec::new();
+        for m in recipes.iter().flat_map(|r| self.mains(*r)) {
+            if done.contains(m) {
                 continue;
             }
-            let before = week.main.get(m as usize).copied().unwrap_or(0);
+            done.push(*m);
+            let before = week.main.get(*m as usize).copied().unwrap_or(0);
             if before >= MAIN_PER_WEEK {
                 continue;
             }
-            let today = recipes[j..]
+            let today = recipes
                 .iter()
-                .filter(|o| self.main(**o) == Some(m))
+                .filter(|o| self.mains(**o).contains(m))
                 .count() as u32;
             over += (before + today).saturating_sub(MAIN_PER_WEEK);
         }
@@ -757,10 +837,12 @@ impl Seen {
         let family = dishes
             .family(r)
             .is_some_and(|f| self.families.iter().any(|(seen, _)| *seen == f));
-        let main = dishes
-            .main(r)
-            .is_some_and(|m| self.mains.iter().any(|(seen, _)| *seen == m));
-        foods + REPEAT_WEIGHT * f64::from(u8::from(family) + u8::from(main))
+        let mains = dishes
+            .mains(r)
+            .iter()
+            .filter(|m| self.mains.iter().any(|(seen, _)| seen == *m))
+            .count();
+        foods + REPEAT_WEIGHT * (f64::from(u8::from(family)) + mains as f64)
     }
 
     /// Adds recipe `r`, returning its cost.
@@ -772,8 +854,8 @@ impl Seen {
         if let Some(f) = dishes.family(r) {
             count(&mut self.families, f);
         }
-        if let Some(m) = dishes.main(r) {
-            count(&mut self.mains, m);
+        for m in dishes.mains(r) {
+            count(&mut self.mains, *m);
         }
         cost
     }
@@ -907,6 +989,119 @@ mod tests {
         assert_eq!(food_key("fortified soy milk"), "soy milk");
         assert_eq!(food_key("tofu"), "tofu");
         assert_eq!(food_key("textured soy protein"), "textured soy protein");
+    }
+
+    /// A recipe of `name` with these ingredients (grams a serving).
+    fn dish(name: &str, ingredients: &[(&str, f64)]) -> Recipe {
+        use crate::food::recipe::RecipeIngredient;
+        Recipe {
+            id: 1,
+            recipe_id: 1,
+            name: name.into(),
+            tastes: vec![],
+            image_url: None,
+            recipe_url: None,
+            card: Default::default(),
+            nutrition: Default::default(),
+            ingredients: ingredients
+                .iter()
+                .map(|(name, grams)| RecipeIngredient {
+                    name: (*name).into(),
+                    grams: *grams,
+                })
+                .collect(),
+            meal_types: vec![],
+            diet_types: vec![],
+            allergens: vec![],
+            judged_as: vec![],
+        }
+    }
+
+    /// Catalogue recipes' main ingredients as a reader of the week sees
+    /// them: the heaviest main protein food, then those its name gives,
+    /// but no garnish and nothing the name leaves out.
+    #[test]
+    fn the_main_proteins_a_dish_is_named_for_are_main_ingredients() {
+        use crate::food::kitchen::{Aisle, BuyUnit, KitchenFacts};
+        let facts = |aisle, protein| KitchenFacts {
+            aisle,
+            measure: HouseMeasure::Weight,
+            buy: BuyUnit::Weight,
+            bought: None,
+            note: None,
+            sodium_mg: 0.0,
+            saturated_fat: 0.0,
+            protein,
+        };
+        let kitchen = Kitchen::new([
+            ("tempeh".to_owned(), facts(Aisle::Chilled, 20.0)),
+            ("edamame".to_owned(), facts(Aisle::Frozen, 12.0)),
+            ("calcium-set tofu".to_owned(), facts(Aisle::Chilled, 15.0)),
+            ("tofu".to_owned(), facts(Aisle::Chilled, 8.0)),
+            ("lupini beans".to_owned(), facts(Aisle::Tins, 16.0)),
+            ("hemp seeds".to_owned(), facts(Aisle::Nuts, 31.0)),
+            ("black beans".to_owned(), facts(Aisle::Tins, 9.0)),
+            ("tamari".to_owned(), facts(Aisle::Condiments, 10.0)),
+        ]);
+        let mains = |name: &str, ingredients: &[(&str, f64)]| {
+            let recipe = dish(name, ingredients);
+            mains_of(&recipe, Some(&kitchen))
+                .into_iter()
+                .map(str::to_owned)
+                .collect::<Vec<_>>()
+        };
+        // Tempeh beside more edamame, both named: both.
+        assert_eq!(
+            mains(
+                "Tempeh and edamame salad with avocado, peanuts and lime",
+                &[("tempeh", 160.0), ("edamame", 170.0), ("tamari", 8.0)]
+            ),
+            ["edamame", "tempeh"]
+        );
+        // The same grams in a salad named for neither: the heaviest only.
+        assert_eq!(
+            mains(
+                "Green bowl with avocado and lime",
+                &[("tempeh", 160.0), ("edamame", 170.0)]
+            ),
+            ["edamame"]
+        );
+        // A third of the tofu's weight, named: both, one tofu however set.
+        assert_eq!(
+            mains(
+                "Tofu, tempeh and potato traybake",
+                &[
+                    ("calcium-set tofu", 100.0),
+                    ("tofu", 65.0),
+                    ("tempeh", 55.0)
+                ]
+            ),
+            ["tofu", "tempeh"]
+        );
+        // Named in the plural, a quarter of the tempeh.
+        assert_eq!(
+            mains(
+                "Tempeh and black bean tacos",
+                &[("tempeh", 195.0), ("black beans", 45.0)]
+            ),
+            ["tempeh", "black beans"]
+        );
+        // Unnamed and a quarter; named but a scattering; a seasoning.
+        assert_eq!(
+            mains(
+                "Tempeh tacos",
+                &[("tempeh", 195.0), ("black beans", 45.0), ("tamari", 60.0)]
+            ),
+            ["tempeh"]
+        );
+        assert_eq!(
+            mains(
+                "Lupini bean ratatouille with hemp seeds",
+                &[("lupini beans", 285.0), ("hemp seeds", 4.0)]
+            ),
+            ["lupini beans"]
+        );
+        assert!(mains("Fruit bowl", &[("tamari", 5.0)]).is_empty());
     }
 
     #[test]
