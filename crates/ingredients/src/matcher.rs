@@ -467,6 +467,12 @@ fn place(line: &ParsedLine) -> Reading {
     {
         first.move_to(food);
     }
+    // "dinner rolls": the plain row, not a sweet or flavoured one unsaid.
+    if let Some(first) = candidates.first_mut()
+        && let Some(food) = crate::plain::as_said(food(first.ndb), &line.text)
+    {
+        first.move_to(food);
+    }
     // "hard-boiled eggs", "low-sodium soy sauce": the row of the kind said.
     if let Some(first) = candidates.first_mut() {
         match crate::kinds::as_said(food(first.ndb), &line.text) {
@@ -513,6 +519,19 @@ fn place(line: &ParsedLine) -> Reading {
     {
         as_bought = Some(food(first.ndb));
         peeled_row = Some(row.ndb);
+        first.move_to(row);
+    }
+    // "1 orange, thinly sliced": rounds of the whole fruit, peel and all.
+    if let Some(first) = candidates.first_mut()
+        && let Some(row) = crate::peel::sliced_whole(
+            food(first.ndb),
+            &line.text,
+            matches!(
+                line.amount.map(|a| a.unit),
+                Some(None | Some(Unit::Piece(_)))
+            ),
+        )
+    {
         first.move_to(row);
     }
     // "turkey breast (deli)": the deli row, never the raw meat.
@@ -675,6 +694,7 @@ fn place(line: &ParsedLine) -> Reading {
     if let Some(first) = candidates.first_mut()
         && let Some(row) = crate::skin::as_said(food(first.ndb), &line.text)
             .or_else(|| crate::kinds::dried_legume(food(first.ndb), &name))
+            .or_else(|| crate::kinds::soaked_legume(food(first.ndb), &line.text))
             .or_else(|| crate::sausage::as_bought(food(first.ndb), &line.text))
     {
         first.move_to(row);
