@@ -200,13 +200,35 @@ pub fn fat_unsaid(food: &Food, text: &str) -> Option<&'static [u32]> {
 const LEGUMES: u32 = 16;
 
 /// The raw (dry) mature seeds of a canned or cooked legume the line says
-/// is bought "dried" ("1 lb dried cannellini beans, soaked overnight"),
-/// weighed dry; `None` for any other line ("patted dry" is not dried).
+/// is bought "dried" ("1 lb dried cannellini beans"), weighed dry; `None`
+/// for any other line ("patted dry" is not dried). `text` is the food's
+/// name: "rinsed and dried" after the comma of a can is not dry seeds.
 pub fn dried_legume(food: &Food, text: &str) -> Option<&'static Food> {
     let line = phrases(text)
         .replace(" pat dry ", " ")
         .replace(" patted dry ", " ");
-    let said = [" dried ", " dry "].iter().any(|w| line.contains(w));
+    raw_seeds(food, &line, &[" dried ", " dry "])
+}
+
+/// The raw seeds of a legume said soaked anywhere in the line ("1/4 cup
+/// rajma, soaked overnight", "garbanzos remojados"): only dry seeds are
+/// soaked, so the amount is the dry measure.
+pub fn soaked_legume(food: &Food, text: &str) -> Option<&'static Food> {
+    raw_seeds(
+        food,
+        &phrases(text),
+        &[
+            " soaked ",
+            " soak ",
+            " remojados ",
+            " remojadas ",
+            " remojo ",
+        ],
+    )
+}
+
+fn raw_seeds(food: &Food, line: &str, said: &[&str]) -> Option<&'static Food> {
+    let said = said.iter().any(|w| line.contains(w));
     let cooked_or_canned = [" cooked ", " canned ", " can ", " tin ", " tinned "]
         .iter()
         .any(|w| line.contains(w));
@@ -227,8 +249,34 @@ pub fn dried_legume(food: &Food, text: &str) -> Option<&'static Food> {
                 .all(|w| line.contains(&format!(" {} ", w.to_lowercase())))
         })
     };
-    nearest(food, family, &["MATURE SEEDS,RAW"], close, false)
-        .or_else(|| nearest(food, family, &["MATURE SEEDS,RAW"], |_| true, false))
+    // A kind the line says that the row found lacks ("rajma (red kidney
+    // beans)": SR28's red kidney beans, not its all-types row).
+    let found: Vec<&str> = food.description.split(',').collect();
+    let said_kind: Vec<String> = found
+        .get(1)
+        .map(|kind| {
+            kind.split_whitespace()
+                .map(str::to_lowercase)
+                .filter(|w| line.contains(&format!(" {w} ")))
+                .collect()
+        })
+        .unwrap_or_default();
+    let says_more = |f: &Food| {
+        let theirs = f.description.to_lowercase();
+        close(f)
+            && said_kind.iter().all(|w| theirs.contains(w.as_str()))
+            && f.description.split(',').any(|seg| {
+                !found.contains(&seg)
+                    && !["MATURE SEEDS", "RAW"].contains(&seg)
+                    && seg
+                        .split_whitespace()
+                        .all(|w| line.contains(&format!(" {} ", w.to_lowercase())))
+            })
+    };
+    let raw = &["MATURE SEEDS,RAW"];
+    nearest(food, family, raw, says_more, false)
+        .or_else(|| nearest(food, family, raw, close, false))
+        .or_else(|| nearest(food, family, raw, |_| true, false))
 }
 
 /// What the kinds a line says make of the food found.
@@ -433,6 +481,18 @@ mod tests {
         assert_eq!(dried(16026, "2 cups dry great northern beans"), Some(16024));
         // The row named as the line names it, not a longer name of it.
         assert_eq!(dried(16018, "1 lb dry black beans, soaked"), Some(16014));
+        // Only dry seeds are soaked, however the line says it.
+        let soaked = |ndb: u32, text: &str| {
+            soaked_legume(FoodTable::sr28().get(ndb).unwrap(), text).map(|f| f.ndb)
+        };
+        assert_eq!(
+            soaked(16018, "1 cup black beans, soaked overnight"),
+            Some(16014)
+        );
+        assert_eq!(soaked(16018, "1 cup black beans, en remojo"), Some(16014));
+        assert_eq!(soaked(16018, "1 can black beans, soaked"), None);
+        assert_eq!(soaked(16018, "1 can black beans, rinsed and dried"), None);
+        assert_eq!(soaked(16029, "1 cup red kidney beans, soaked"), Some(16032));
         assert_eq!(dried(16018, "1 lb dried black turtle beans"), Some(16016));
         assert_eq!(
             dried(16051, "1 can white beans, drained and patted dry"),

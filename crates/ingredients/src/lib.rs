@@ -30,6 +30,7 @@ mod mixes;
 pub mod parse;
 mod parts;
 mod peel;
+mod plain;
 pub mod quantity;
 mod sausage;
 pub mod search;

@@ -69,6 +69,49 @@ pub fn as_said(food: &Food, text: &str) -> Option<&'static Food> {
         .map(|(.., f)| f)
 }
 
+/// Words of a line cutting a whole fruit across into rounds.
+const ROUNDS: &[&str] = &[
+    "sliced", "slice", "slices", "rounds", "wheels", "rodajas", "ruedas",
+];
+
+/// SR28's row of `food` with its peel when a counted fruit is sliced
+/// whole and not peeled ("1 orange, thinly sliced" for a sangria or a
+/// garnish: the rounds go in with their peel, as eaten from the glass); a
+/// cook who wants the flesh says peeled or segmented. `None` otherwise,
+/// or when SR28 keeps no such row (only the orange's, 09205).
+pub fn sliced_whole(food: &Food, text: &str, counted: bool) -> Option<&'static Food> {
+    let line = crate::words::spaced(text);
+    let parts: Vec<&str> = food.description.split(',').collect();
+    let cut_across = ROUNDS.iter().any(|w| line.contains(&format!(" {w} ")));
+    let peeled = [
+        " peeled ",
+        " peel ",
+        " segmented ",
+        " segments ",
+        " zest ",
+        " juice ",
+    ]
+    .iter()
+    .any(|p| line.contains(p));
+    if !counted
+        || !cut_across
+        || peeled
+        || !parts.contains(&"RAW")
+        || parts
+            .iter()
+            .any(|p| WITH.contains(p) || WITHOUT.contains(p))
+    {
+        return None;
+    }
+    FoodTable::sr28().foods().iter().find(|f| {
+        let theirs: Vec<&str> = f.description.split(',').collect();
+        f.ndb / 1000 == food.ndb / 1000
+            && theirs[0] == parts[0]
+            && theirs.contains(&"RAW")
+            && theirs.iter().any(|p| WITH.contains(p))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -92,5 +135,21 @@ mod tests {
         // SR28's abbreviated file has no raw potato flesh.
         assert_eq!(row(11352, "2 lb potatoes, peeled"), None);
         assert_eq!(row(9252, "2 pears, peeled"), None);
+    }
+
+    #[test]
+    fn a_counted_orange_sliced_whole_keeps_its_peel() {
+        let sliced = |ndb: u32, text: &str, counted: bool| {
+            sliced_whole(FoodTable::sr28().get(ndb).unwrap(), text, counted).map(|f| f.ndb)
+        };
+        assert_eq!(
+            sliced(9200, "2 oranges, cut into thin rounds", true),
+            Some(9205)
+        );
+        assert_eq!(sliced(9200, "2 oranges, peeled and sliced", true), None);
+        assert_eq!(sliced(9200, "1 cup sliced oranges", false), None);
+        assert_eq!(sliced(9200, "2 oranges, diced", true), None);
+        // SR28 keeps no lemon with its peel.
+        assert_eq!(sliced(9150, "1 lemon, sliced", true), None);
     }
 }
