@@ -173,6 +173,29 @@ pub fn read_recipe<S: AsRef<str>>(lines: &[S]) -> Vec<LineReading> {
 /// [`read_line`], with what the recipe says of a "limón" when it says.
 fn read_line_told(text: &str, told: Option<crate::citrus::Citrus>) -> LineReading {
     let reading = read_as_written(text);
+    // "500 ml de leche", "500 g de harina de maíz": a Spanish line whose
+    // unit reads as English may be placed as written only through SR28's
+    // own Spanish words ("DULCE DE LECHE", "HARINA DE MAIZ MORADO"); its
+    // English words decide when they place it on another food.
+    if matches!(reading.reading, Reading::Placed(_))
+        && de_after_amount(text)
+        && let Some(english) = crate::spanish::to_english(text, crate::spanish::Lang::Spanish)
+    {
+        let mut read = read_as_written(&english);
+        let other = match (&read.reading, &reading.reading) {
+            (Reading::Placed(spanish), Reading::Placed(written)) => {
+                spanish.food.ndb != written.food.ndb
+            }
+            (Reading::NeedsReview { candidates, .. }, Reading::Placed(written)) => {
+                !candidates.iter().any(|c| c.ndb == written.food.ndb)
+            }
+            _ => false,
+        };
+        if other {
+            read.line = text.to_owned();
+            return read;
+        }
+    }
     // A line not placed as written that reads as Spanish is read as its
     // English words (crate::spanish); a line placed as written (English,
     // or a Spanish name the lexicon knows) is kept as it was.
@@ -201,6 +224,37 @@ fn read_line_told(text: &str, told: Option<crate::citrus::Citrus>) -> LineReadin
         }
     }
     reading
+}
+
+/// Whether the first word after a line's amount (and its unit) is the
+/// Spanish "de" ("500 ml de leche", "2 kg de papas"): the line is
+/// Spanish, whatever its unit.
+fn de_after_amount(text: &str) -> bool {
+    let words: Vec<String> = text
+        .split_whitespace()
+        .map(|w| {
+            w.trim_matches(|c: char| !c.is_alphanumeric())
+                .to_lowercase()
+        })
+        .filter(|w| !w.is_empty())
+        .collect();
+    let amount = words
+        .iter()
+        .take_while(|w| w.chars().next().is_some_and(|c| c.is_ascii_digit()))
+        .count();
+    if amount == 0 {
+        return false;
+    }
+    let unit = usize::from(words.get(amount).is_some_and(|w| {
+        [
+            "g", "gr", "grs", "gramos", "kg", "kilo", "kilos", "ml", "l", "litro", "litros", "cc",
+            "lb", "oz",
+        ]
+        .contains(&w.as_str())
+    }));
+    words
+        .get(amount + unit)
+        .is_some_and(|w| w == "de" || w == "del")
 }
 
 /// A "limón" placed on a lemon row with grams that count: asked with the
@@ -2343,6 +2397,19 @@ mod tests {
         ));
         // The line keeps its own words.
         assert_eq!(read_line("6 huevos").line, "6 huevos");
+        // A metric unit reads as English, yet "de" says the line is
+        // Spanish: milk, never SR28's "DULCE DE LECHE"; a maize flour of
+        // no colour asked, never SR28's blue "HARINA DE MAIZ MORADO".
+        let p = placed("750 ml de leche");
+        assert_eq!(p.food.ndb, 1077);
+        assert!((p.grams - 774.0).abs() < 3.0, "{}", p.grams);
+        assert_eq!(placed("1 litro de leche descremada").food.ndb, 1085);
+        assert!(matches!(
+            read_line("300 g de harina de maíz").reading,
+            Reading::NeedsReview { .. }
+        ));
+        assert_eq!(placed("200 g dulce de leche").food.ndb, 1225);
+        assert!(de_after_amount("2 kg de papas") && !de_after_amount("1 cup dulce de leche"));
     }
 
     #[test]
