@@ -2703,4 +2703,67 @@ mod tests {
         assert_eq!(placed("2 oz tortilla chips, crushed").food.ndb, 19056);
         assert_eq!(placed("2 flour tortillas, cut into strips").food.ndb, 18364);
     }
+
+    /// A "limón" read through the whole matcher (the citrus rules'
+    /// own tests are in `citrus.rs`).
+    mod limon {
+        fn asked(reading: &crate::matcher::Reading) -> Vec<u32> {
+            match reading {
+                crate::matcher::Reading::NeedsReview { candidates, .. } => {
+                    candidates.iter().map(|c| c.ndb).collect()
+                }
+                other => panic!("{other:?}"),
+            }
+        }
+
+        fn placed_on(reading: &crate::matcher::Reading) -> u32 {
+            match reading {
+                crate::matcher::Reading::Placed(p) => p.food.ndb,
+                other => panic!("{other:?}"),
+            }
+        }
+
+        #[test]
+        fn a_limon_alone_is_asked_with_the_lemon_and_the_lime() {
+            let read = crate::matcher::read_line("2 cdas de jugo de limón");
+            assert_eq!(asked(&read.reading)[..2], [9152, 9160]);
+            let read = crate::matcher::read_line("1 limón");
+            assert_eq!(asked(&read.reading)[..2], [9150, 9159]);
+            // A garnish at 0 g is either and stays placed.
+            let read = crate::matcher::read_line("Limón para decorar");
+            assert!(matches!(read.reading, crate::matcher::Reading::Placed(_)));
+        }
+
+        #[test]
+        fn the_line_or_the_recipe_settles_the_limon() {
+            let read = crate::matcher::read_line("2 cdas de zumo de limón");
+            assert_eq!(placed_on(&read.reading), 9152);
+            let read = crate::matcher::read_line("3 cdas de jugo de limón verde");
+            assert_eq!(placed_on(&read.reading), 9160);
+            let mexican = [
+                "3 jitomates, picados",
+                "1 chile serrano",
+                "1 cda de jugo de limón",
+            ];
+            let peruvian = ["2 ajíes amarillos", "1 cda de jugo de limón"];
+            assert_eq!(
+                placed_on(&crate::matcher::read_recipe(&peruvian)[1].reading),
+                9160
+            );
+            assert_eq!(
+                placed_on(&crate::matcher::read_recipe(&mexican)[2].reading),
+                9160
+            );
+            let spanish = ["1 kg de patatas", "1/4 taza de jugo de limón"];
+            assert_eq!(
+                placed_on(&crate::matcher::read_recipe(&spanish)[1].reading),
+                9152
+            );
+            let neither = ["1 cebolla", "1 cda de jugo de limón"];
+            assert_eq!(
+                asked(&crate::matcher::read_recipe(&neither)[1].reading)[..2],
+                [9152, 9160]
+            );
+        }
+    }
 }

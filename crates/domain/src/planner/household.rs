@@ -43,13 +43,14 @@ use super::request::PlanRequest;
 use super::whole_day::{Dishes, WeekUse};
 use super::{PlannedDay, PlannedMeal, PlanningError, Rng};
 
+mod dish;
 mod micro;
 mod portions;
 mod rebalance;
 mod search;
 mod table;
 mod variety;
-pub use rebalance::{Keep, TableDish};
+pub use dish::{Keep, TableDish};
 pub(super) use rebalance::{TableDayRequest, rebalance_table_day, reportion_table_day};
 use search::{Choice, Search};
 use table::{Packed, Seat, TableSlot, bonuses_of, grouped, pool, table_slots, too_few};

@@ -8,10 +8,10 @@
 //! range. The search is the planner's own ([`Search::improve`]), started
 //! from the day as it stands rather than from random dishes.
 
-use crate::food::meal::MealType;
 use crate::food::recipe::Recipe;
 use crate::planner::whole_day::Dishes;
 
+use super::dish::{Keep, TableDish};
 use super::{
     Choice, Diner, Packed, Search, Seat, Share, TableSlot, bonuses_of, pool, variety, week_costs,
 };
@@ -19,38 +19,6 @@ use crate::planner::{Budget, Rng};
 
 /// Rounds of the planner's random starts a stuck day may take.
 const RESTARTS: usize = 40;
-
-/// What re-balancing may change of a dish.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Keep {
-    /// Its recipe and its portions (a pending dish the planner chose).
-    Nothing,
-    /// Only its portions (a dish just swapped in: its recipe stays).
-    Dish,
-    /// Nothing at all: eaten, or chosen by the user.
-    All,
-}
-
-/// One dish of a table's stored day.
-#[derive(Debug, Clone, PartialEq)]
-pub struct TableDish {
-    /// The recipe, as an index into the request's recipes.
-    pub recipe: usize,
-    /// Its slot.
-    pub meal_type: MealType,
-    /// Who eats it and how much: diner indices into the request's
-    /// diners; a share naming no diner (someone no longer at the table)
-    /// is kept as it is.
-    pub shares: Vec<Share>,
-    /// What may change.
-    pub keep: Keep,
-    /// A leftover: eaten from the dish at (day, dish) of the plan being
-    /// re-balanced (indices into [`DayRequest::plan`](crate::planner::DayRequest::plan)),
-    /// whose recipe it shares; a re-balance keeps both dishes' recipes
-    /// ([`rebalance_day`](crate::planner::rebalance_day)). `None` for a
-    /// dish cooked for itself.
-    pub leftover_of: Option<(usize, usize)>,
-}
 
 /// A stored day of a household plan, and what the rest of the week uses.
 #[derive(Debug, Clone)]

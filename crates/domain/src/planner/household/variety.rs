@@ -16,7 +16,7 @@ use crate::food::recipe::Recipe;
 use crate::planner::VARIETY_MIN_CANDIDATES;
 use crate::planner::whole_day::Dishes;
 
-use super::rebalance::TableDish;
+use super::dish::TableDish;
 use super::table::{Seat, TableSlot};
 
 /// Each seat's dish at each of its slots on the day before (catalogue
