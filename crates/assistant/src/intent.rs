@@ -214,6 +214,35 @@ fn understand_with(message: &str, ctx: &Context, names: &[String], kept: &[Strin
         if corrects_a_number(&part) && !out.requests.is_empty() {
             continue;
         }
+        // "I'm not allergic to nuts, my daughter is": what the part before
+        // said, said of them and affirmed.
+        if let Some(relation) = elliptical_them(&part) {
+            let mut facts = super::request::MemberFacts {
+                relation: Some(relation.to_owned()),
+                ..Default::default()
+            };
+            match out.requests.last() {
+                Some(
+                    ToolRequest::AddPreference {
+                        kind: ItemKind::Restriction,
+                        names,
+                    }
+                    | ToolRequest::RemovePreference {
+                        kind: ItemKind::Restriction,
+                        names,
+                    },
+                ) => facts.restrictions = names.clone(),
+                Some(ToolRequest::ChangeProfile(
+                    ProfileChange::Diet(d) | ProfileChange::DropDiet(d),
+                )) => facts.diets = vec![*d],
+                _ => {}
+            }
+            if !facts.restrictions.is_empty() || !facts.diets.is_empty() {
+                out.signals.push(Signal::SomeoneElse(facts));
+                previous = None;
+                continue;
+            }
+        }
         // Structure first (a negated act, a thing taken back, a change
         // relative to before), then the keyword readers.
         let read = read_clause(&part, lang, ctx.today, names);
@@ -560,6 +589,38 @@ fn understand_with(message: &str, ctx: &Context, names: &[String], kept: &[Strin
             .retain(|p| !DISLIKED_ALONE.contains(&p.as_str()));
         out.unread = !out.unread_parts.is_empty();
     }
+    // "cambia la cena del martes, no me apetece pescado": a food not
+    // wanted for now beside one swap is what the swap leaves out, never
+    // a restriction kept for good.
+    let swaps = out
+        .requests
+        .iter()
+        .filter(|r| matches!(r, ToolRequest::ReplaceMeal { choice: None, .. }))
+        .count();
+    if swaps == 1 {
+        let for_now: Vec<String> = parts(message)
+            .iter()
+            .filter_map(|p| p.after(NOT_NOW))
+            .flat_map(|rest| foods::read(&rest, lang).found)
+            .collect();
+        if !for_now.is_empty() {
+            for r in &mut out.requests {
+                match r {
+                    ToolRequest::AddPreference {
+                        kind: ItemKind::Restriction,
+                        names,
+                    } => names.retain(|n| !for_now.contains(n)),
+                    ToolRequest::ReplaceMeal { choice, .. } if choice.is_none() => {
+                        *choice = Some(super::request::Choice::Without(for_now.clone()));
+                    }
+                    _ => {}
+                }
+            }
+            out.requests.retain(
+                |r| !matches!(r, ToolRequest::AddPreference { names, .. } if names.is_empty()),
+            );
+        }
+    }
     // "I want something with peanut butter": a search.
     let mut searches = Vec::new();
     out.unread_parts.retain(|p| {
@@ -751,6 +812,29 @@ fn corrects_a_number(t: &Text) -> bool {
         }
         _ => false,
     }
+}
+
+/// The relation of a part that only names someone and says "is" ("my
+/// daughter is", "mi hija sí", "my son does too"): what the part before
+/// said, said of them.
+fn elliptical_them(t: &Text) -> Option<&'static str> {
+    let words = t.words();
+    let at = usize::from(
+        words
+            .first()
+            .is_some_and(|w| POSSESSIVES.contains(&w.as_str())),
+    );
+    let (relation, _) =
+        super::relations::relation_in(words, at.min(words.len().saturating_sub(1)))?;
+    let rest = &words[at + 1..];
+    (!rest.is_empty()
+        && rest.iter().all(|w| {
+            [
+                "is", "s", "does", "do", "too", "also", "tambien", "si", "lo", "es", "la",
+            ]
+            .contains(&w.as_str())
+        }))
+    .then_some(relation)
 }
 
 /// Whether a part opens with another person as its subject ("my husband

@@ -2103,3 +2103,59 @@ fn ones_own_age_is_read_and_a_persons_stays_theirs() {
         &["age 38", "someone else: (husband) 40y"],
     );
 }
+
+#[test]
+fn a_food_not_wanted_now_beside_a_swap_is_left_out_of_it_not_for_good() {
+    use Lang::*;
+    reads(
+        "cambia la cena del martes, no me apetece pescado",
+        Es,
+        &["replace 2:dinner without fish"],
+    );
+    reads(
+        "swap tuesday's dinner, i don't feel like fish",
+        En,
+        &["replace 2:dinner without fish"],
+    );
+    // An allergy beside a swap is kept for good.
+    reads(
+        "swap tuesday's dinner, i'm allergic to fish",
+        En,
+        &["add restriction: fish allergy", "replace 2:dinner"],
+    );
+}
+
+#[test]
+fn a_person_named_with_only_is_takes_what_was_just_said() {
+    use Lang::*;
+    reads(
+        "I'm not allergic to nuts, my daughter is",
+        En,
+        &[
+            "remove nut allergy",
+            "someone else: (daughter); nut allergy",
+        ],
+    );
+    reads(
+        "no soy celiaca, mi hija si",
+        Es,
+        &[
+            "remove gluten free",
+            "someone else: (daughter); gluten free",
+        ],
+    );
+    reads(
+        "i'm not vegan but my wife is",
+        En,
+        &["drop diet vegan", "someone else: (wife) vegan"],
+    );
+    reads(
+        "I'm allergic to peanuts and my son is too",
+        En,
+        &[
+            "add restriction: peanut allergy",
+            "someone else: (son); peanut allergy",
+        ],
+    );
+    reads("i'd like 5 meals, not 3", En, &["meals 5"]);
+}
