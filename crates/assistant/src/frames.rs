@@ -40,7 +40,7 @@ pub(super) fn read(t: &Text, lang: Lang, today: u8, names: &[String]) -> Option<
     if let Some(read) = eat_again(t, lang).or_else(|| eaten_after_all(t, lang)) {
         return Some(read);
     }
-    if let Some(read) = member_out(t, names) {
+    if let Some(read) = member_out(t, names, lang) {
         return Some(read);
     }
     // A weight wished for first: "get down to 70 kg" is no change.
@@ -226,8 +226,18 @@ fn meal_back(t: &Text, scopes: &Scopes, today: u8, lang: Lang) -> Option<Read> {
 /// A member taken out of the household: "remove my husband", "quita a
 /// Tom de la familia", "delete Ana from the household", "remove Zoe"
 /// (`names`: the members' names, normalised).
-fn member_out(t: &Text, names: &[String]) -> Option<Read> {
+fn member_out(t: &Text, names: &[String], lang: Lang) -> Option<Read> {
     if !removing(t) {
+        return None;
+    }
+    // "remove the nut allergy, it was for my son": a rule taken off,
+    // never a person.
+    if t.has_any(ALLERGY_NOUNS)
+        || foods::mentioned(&super::relations::without_people(t.words()), lang)
+            .found
+            .iter()
+            .any(|f| !["vegan", "vegetarian"].contains(&f.as_str()))
+    {
         return None;
     }
     // "don't remove Tom": nothing is done.

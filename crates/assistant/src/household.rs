@@ -362,10 +362,20 @@ pub(super) fn written_names(message: &str) -> Vec<String> {
 /// con nosotros, quítala", "Tom moved out, remove him"): a member named
 /// in it, else the relation it names (`names`: the members' names,
 /// normalised).
-pub(super) fn removed(message: &str, t: &Text, names: &[String]) -> Option<String> {
+pub(super) fn removed(message: &str, t: &Text, names: &[String], lang: Lang) -> Option<String> {
     // "don't remove her": nothing ("ya no come con nosotros, quítala" is
     // another clause's negation).
     if !t.has_any(REMOVE_PERSON) || super::words::told_not_to(t, REMOVE_PERSON) {
+        return None;
+    }
+    // "remove the nut allergy, it was my son not me": a rule taken off,
+    // never a person.
+    if t.has_any(ALLERGY_NOUNS)
+        || super::foods::mentioned(&super::relations::without_people(t.words()), lang)
+            .found
+            .iter()
+            .any(|f| !["vegan", "vegetarian"].contains(&f.as_str()))
+    {
         return None;
     }
     let words = t.words();

@@ -98,7 +98,7 @@ fn understand_with(message: &str, ctx: &Context, names: &[String], kept: &[Strin
     }
     // "mi mamá ya no come con nosotros, quítala": the person the
     // message speaks of, taken out.
-    if let Some(who) = super::household::removed(message, &whole, names) {
+    if let Some(who) = super::household::removed(message, &whole, names, lang) {
         out.requests.push(ToolRequest::RemoveMember { who });
         return out;
     }
@@ -133,6 +133,9 @@ fn understand_with(message: &str, ctx: &Context, names: &[String], kept: &[Strin
     let mut previous: Option<(Text, usize)> = None;
     // Whether the last part that said something said it of someone else.
     let mut of_them = false;
+    // Whether the last part only named someone ("my son:"): the next is
+    // theirs.
+    let mut heading = false;
     let all_parts = parts(message);
     // "no dairy, but cheese and yogurt are fine": a bare food list before
     // a part that says foods are fine is said fine with them.
@@ -212,6 +215,19 @@ fn understand_with(message: &str, ctx: &Context, names: &[String], kept: &[Strin
         // "change my weight to 72 kg, not 27", "hago 5 comidas, no 3": the
         // number just said, corrected; nothing more to do.
         if corrects_a_number(&part) && !out.requests.is_empty() {
+            continue;
+        }
+        // "my son: no nuts", "para mi hija: sin gluten": a person alone is
+        // a heading; the part after it is theirs.
+        if let Some(relation) = bare_person(&part) {
+            out.signals
+                .push(Signal::SomeoneElse(super::request::MemberFacts {
+                    relation: Some(relation.to_owned()),
+                    ..Default::default()
+                }));
+            of_them = true;
+            heading = true;
+            previous = None;
             continue;
         }
         // "I'm not allergic to nuts, my daughter is": what the part before
@@ -361,7 +377,7 @@ fn understand_with(message: &str, ctx: &Context, names: &[String], kept: &[Strin
         }
         // "my daughter is allergic to peanuts and she doesn't like fish":
         // a part whose subject is "she" goes on about the same person.
-        if of_them && about_the_same(&part, lang) {
+        if of_them && (std::mem::take(&mut heading) || about_the_same(&part, lang)) {
             let (changes, rest): (Vec<ToolRequest>, Vec<ToolRequest>) = read
                 .requests
                 .into_iter()
@@ -812,6 +828,27 @@ fn corrects_a_number(t: &Text) -> bool {
         }
         _ => false,
     }
+}
+
+/// The relation of a part that only names someone ("my son", "para mi
+/// hija"): a heading for what follows.
+fn bare_person(t: &Text) -> Option<&'static str> {
+    let words = t.words();
+    let mut at = usize::from(
+        words
+            .first()
+            .is_some_and(|w| ["for", "para", "and", "y"].contains(&w.as_str())),
+    );
+    if words
+        .get(at)
+        .is_some_and(|w| POSSESSIVES.contains(&w.as_str()))
+    {
+        at += 1;
+    }
+    if at == 0 || at + 1 != words.len() {
+        return None;
+    }
+    super::relations::relation_in(words, at).map(|(relation, _)| relation)
 }
 
 /// The relation of a part that only names someone and says "is" ("my

@@ -2159,3 +2159,38 @@ fn a_person_named_with_only_is_takes_what_was_just_said() {
     );
     reads("i'd like 5 meals, not 3", En, &["meals 5"]);
 }
+
+#[test]
+fn a_rule_said_for_someone_is_theirs_and_never_takes_them_out() {
+    use Lang::*;
+    reads(
+        "no gluten for my daughter, and no eggs for me",
+        En,
+        &[
+            "add restriction: egg",
+            "someone else: (daughter); gluten free",
+        ],
+    );
+    reads(
+        "sin gluten para mi hija",
+        Es,
+        &["someone else: (daughter); gluten free"],
+    );
+    reads(
+        "no pork for my husband please",
+        En,
+        &["someone else: (husband); pork"],
+    );
+    reads("my son: no nuts", En, &["someone else: (son); nuts"]);
+    // A rule taken off that names a person never takes the person out.
+    reads(
+        "remove the nut allergy, it was for my son",
+        En,
+        &["remove nut"],
+    );
+    reads(
+        "remove my son from the household",
+        En,
+        &["remove member son"],
+    );
+}

@@ -41,6 +41,15 @@ pub(super) fn relation_in(words: &[String], i: usize) -> Option<(&'static str, O
     }
 }
 
+/// `words` without the words that name a person ("saca a mi papá": "papá"
+/// is a father here, not a potato).
+pub(super) fn without_people(words: &[String]) -> Vec<String> {
+    (0..words.len())
+        .filter(|&i| relation_in(words, i).is_none())
+        .map(|i| words[i].clone())
+        .collect()
+}
+
 /// Whether `t` speaks of someone other than the writer: a word for other
 /// people ("my son", "a guest", `OTHERS`), or a word that is a relation
 /// only after a possessive ("mi niña", "mi pequeña es celíaca").

@@ -41,7 +41,20 @@ pub(super) fn statements(t: &Text, lang: Lang, read: &mut Read) -> bool {
         && !(t.has_any(PLAN) && super::relations::for_everyone(t))
     {
         let mut inner = Read::default();
-        about_self(t, lang, &mut inner);
+        let rule = without_whom(t);
+        about_self(&rule, lang, &mut inner);
+        // "no gluten for my daughter", "sin gluten para mi hija": a bare
+        // "no" keeps the food out for them.
+        if inner.requests.is_empty()
+            && let Some(rest) = rule.after(&["no", "sin", "without", "nada de", "nothing with"])
+        {
+            add_foods(
+                &mut inner,
+                FoodKind::Dislike,
+                foods::read(&rest, lang),
+                lang,
+            );
+        }
         read.signals
             .push(Signal::SomeoneElse(super::others::said_of_them(
                 t, lang, &inner,
@@ -61,6 +74,32 @@ fn kept_out(t: &Text) -> Option<Vec<String>> {
     }
     let out = words[first + 1..].iter().position(|w| w == "out")? + first + 1;
     (out > first + 1).then(|| words[first + 1..out].to_vec())
+}
+
+/// `t` without the person it is said for ("no gluten for my daughter",
+/// "sin gluten para mi hija"): the rule, read as the writer's would be.
+fn without_whom(t: &Text) -> Text {
+    let words = t.words();
+    let Some(at) = (0..words.len()).find(|&i| super::relations::relation_in(words, i).is_some())
+    else {
+        return t.clone();
+    };
+    let mut from = at;
+    if from > 0 && POSSESSIVES.contains(&words[from - 1].as_str()) {
+        from -= 1;
+    }
+    if from > 0 && ["for", "para", "to", "a"].contains(&words[from - 1].as_str()) {
+        from -= 1;
+    }
+    // Only a trailing "for my daughter" (a "please" after it aside): a
+    // relation that opens the part is its subject, read as it was.
+    let trailing = words[at + 1..]
+        .iter()
+        .all(|w| ["please", "thanks", "por", "favor", "porfa", "gracias"].contains(&w.as_str()));
+    if from == 0 || !trailing {
+        return t.clone();
+    }
+    Text::from_words(words[..from].to_vec())
 }
 
 /// [`statements`] of the person writing.
