@@ -354,7 +354,8 @@ impl Chat {
         let toolbox = self.toolbox(user, lang, &memory);
         for signal in &signals {
             if let Signal::SomeoneElse(facts) = signal {
-                let (text, changed, offer) = toolbox.someone_else(facts).await?;
+                let own = requests.iter().any(ToolRequest::changes_profile);
+                let (text, changed, offer) = toolbox.someone_else(facts, own).await?;
                 turn.texts.push(text);
                 if offer.is_some() {
                     turn.pending = offer;

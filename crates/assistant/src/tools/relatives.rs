@@ -19,11 +19,14 @@ impl Toolbox<'_> {
     /// are one (never on the holder's profile). The answer, whether a
     /// member changed, and a member to add offered for a yes ("my son is
     /// 8" with no son in the household).
+    /// `own`: whether the same message also changes the holder's own
+    /// profile (then only the part about them stays off it).
     pub async fn someone_else(
         &self,
         facts: &MemberFacts,
+        own: bool,
     ) -> Result<(String, bool, Option<ToolRequest>), StoreError> {
-        let (text, changed) = self.said_of_someone(facts).await?;
+        let (text, changed) = self.said_of_someone(facts, own).await?;
         // Offered only when no member is found ("my son is 8", no son).
         let kept = changed || !self.member_of(facts).await?.is_empty();
         Ok(match self.offer_to_add(facts, kept) {
@@ -81,11 +84,22 @@ impl Toolbox<'_> {
         })
     }
 
-    async fn said_of_someone(&self, facts: &MemberFacts) -> Result<(String, bool), StoreError> {
-        let unchanged = self.t(
-            "That sounds like it is about someone else, so I didn't change your own profile.",
-            "Parece que hablas de otra persona, así que no he cambiado tu propio perfil.",
-        );
+    async fn said_of_someone(
+        &self,
+        facts: &MemberFacts,
+        own: bool,
+    ) -> Result<(String, bool), StoreError> {
+        let unchanged = if own {
+            self.t(
+                "What you said of someone else stays off your own profile.",
+                "Lo dicho de otra persona no va a tu propio perfil.",
+            )
+        } else {
+            self.t(
+                "That sounds like it is about someone else, so I didn't change your own profile.",
+                "Parece que hablas de otra persona, así que no he cambiado tu propio perfil.",
+            )
+        };
         let changes = facts.changes();
         let Some(members) = self.members_of().await? else {
             return Ok((
