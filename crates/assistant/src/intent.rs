@@ -268,14 +268,7 @@ fn understand_with(message: &str, ctx: &Context, names: &[String], kept: &[Strin
             if of_them && about_the_same(&part, lang) {
                 let facts = super::others::said_of_them(&part, lang, &Read::default());
                 if !facts.restrictions.is_empty() || !facts.diets.is_empty() {
-                    if let Some(Signal::SomeoneElse(them)) = out
-                        .signals
-                        .iter_mut()
-                        .rev()
-                        .find(|s| matches!(s, Signal::SomeoneElse(_)))
-                    {
-                        them.merge(facts);
-                    }
+                    merge_them(&mut out.signals, facts);
                     previous = None;
                     continue;
                 }
@@ -378,24 +371,8 @@ fn understand_with(message: &str, ctx: &Context, names: &[String], kept: &[Strin
         // "my daughter is allergic to peanuts and she doesn't like fish":
         // a part whose subject is "she" goes on about the same person.
         if of_them && (std::mem::take(&mut heading) || about_the_same(&part, lang)) {
-            let (changes, rest): (Vec<ToolRequest>, Vec<ToolRequest>) = read
-                .requests
-                .into_iter()
-                .partition(ToolRequest::changes_profile);
-            let inner = Read {
-                requests: changes,
-                ..Read::default()
-            };
-            let facts = super::others::said_of_them(&part, lang, &inner);
-            match out
-                .signals
-                .iter_mut()
-                .rev()
-                .find(|s| matches!(s, Signal::SomeoneElse(_)))
-            {
-                Some(Signal::SomeoneElse(them)) => them.merge(facts),
-                _ => out.signals.push(Signal::SomeoneElse(facts)),
-            }
+            let (facts, rest) = changes_of_them(&part, lang, read.requests);
+            merge_them(&mut out.signals, facts);
             out.requests.extend(rest);
             previous = None;
             continue;
@@ -409,19 +386,9 @@ fn understand_with(message: &str, ctx: &Context, names: &[String], kept: &[Strin
             .any(|s| matches!(s, Signal::SomeoneElse(_)))
             && subject_is_them(&part)
         {
-            let (changes, rest): (Vec<ToolRequest>, Vec<ToolRequest>) = read
-                .requests
-                .into_iter()
-                .partition(ToolRequest::changes_profile);
+            let (facts, rest) = changes_of_them(&part, lang, std::mem::take(&mut read.requests));
             read.requests = rest;
-            let inner = Read {
-                requests: changes,
-                ..Read::default()
-            };
-            read.signals
-                .push(Signal::SomeoneElse(super::others::said_of_them(
-                    &part, lang, &inner,
-                )));
+            read.signals.push(Signal::SomeoneElse(facts));
         }
         of_them = read
             .signals
@@ -688,21 +655,42 @@ fn understand_with(message: &str, ctx: &Context, names: &[String], kept: &[Strin
 /// out and said of `name` instead: a message about someone else never
 /// changes the writer's own profile.
 fn theirs(out: &mut Understood, name: String, lang: Lang) {
-    let (changes, rest): (Vec<ToolRequest>, Vec<ToolRequest>) = out
-        .requests
-        .drain(..)
-        .partition(ToolRequest::changes_profile);
-    out.requests = rest;
-    if changes.is_empty() {
+    if !out.requests.iter().any(ToolRequest::changes_profile) {
         return;
     }
+    let requests = std::mem::take(&mut out.requests);
+    let (mut facts, rest) = changes_of_them(&Text::from_words(Vec::new()), lang, requests);
+    out.requests = rest;
+    facts.name = Some(name);
+    out.signals.push(Signal::SomeoneElse(facts));
+}
+
+/// The profile changes of `requests` as facts of the person `part` speaks
+/// of, and the other requests, still the writer's to do.
+fn changes_of_them(
+    part: &Text,
+    lang: Lang,
+    requests: Vec<ToolRequest>,
+) -> (super::request::MemberFacts, Vec<ToolRequest>) {
+    let (changes, rest): (Vec<ToolRequest>, Vec<ToolRequest>) =
+        requests.into_iter().partition(ToolRequest::changes_profile);
     let inner = Read {
         requests: changes,
         ..Read::default()
     };
-    let mut facts = super::others::said_of_them(&Text::from_words(Vec::new()), lang, &inner);
-    facts.name = Some(name);
-    out.signals.push(Signal::SomeoneElse(facts));
+    (super::others::said_of_them(part, lang, &inner), rest)
+}
+
+/// `facts` added to the last person the message spoke of, or a new one.
+fn merge_them(signals: &mut Vec<Signal>, facts: super::request::MemberFacts) {
+    match signals
+        .iter_mut()
+        .rev()
+        .find(|s| matches!(s, Signal::SomeoneElse(_)))
+    {
+        Some(Signal::SomeoneElse(them)) => them.merge(facts),
+        _ => signals.push(Signal::SomeoneElse(facts)),
+    }
 }
 
 /// Whether a part only gives the writer's name ("I'm Sam", "my name is
