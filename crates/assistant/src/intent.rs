@@ -12,6 +12,7 @@ use super::foods;
 use super::lang::{Lang, detect};
 pub use super::part::Signal;
 use super::part::{FoodKind, Read, add_foods, parts};
+use super::relations::relation_in;
 use super::request::{ProfileChange, ToolRequest};
 use super::statements::statements;
 use super::vocab::*;
@@ -136,6 +137,9 @@ fn understand_with(message: &str, ctx: &Context, names: &[String], kept: &[Strin
     // Whether the last part only named someone ("my son:"): the next is
     // theirs.
     let mut heading = false;
+    // Whether the last part introduced the writer ("I'm Tom"): a bare
+    // number of years after it is their age ("I'm Tom, 45").
+    let mut introduced = false;
     let all_parts = parts(message);
     // "no dairy, but cheese and yogurt are fine": a bare food list before
     // a part that says foods are fine is said fine with them.
@@ -152,6 +156,13 @@ fn understand_with(message: &str, ctx: &Context, names: &[String], kept: &[Strin
         );
     }
     for (at, part) in all_parts.into_iter().enumerate() {
+        if std::mem::take(&mut introduced)
+            && let Some(years) = super::measures::bare_years(&part)
+        {
+            out.requests
+                .push(ToolRequest::ChangeProfile(ProfileChange::Age(years)));
+            continue;
+        }
         // "Allergies: eggs, milk": a heading; the lists after it are
         // allergies.
         if !part.words().is_empty()
@@ -345,6 +356,7 @@ fn understand_with(message: &str, ctx: &Context, names: &[String], kept: &[Strin
             }
             // "hi, I'm Sam", "soy Marta": the writer's name, a greeting.
             if introduces_self(&part) || part.has_any(NEWCOMER) {
+                introduced = true;
                 if !out.signals.contains(&Signal::Greeting) {
                     out.signals.push(Signal::Greeting);
                 }
@@ -696,6 +708,30 @@ fn merge_them(signals: &mut Vec<Signal>, facts: super::request::MemberFacts) {
 /// Whether a part only gives the writer's name ("I'm Sam", "my name is
 /// Ana", "soy Marta", "me llamo Leo"): an opener, then one word the
 /// assistant does not know.
+/// "I cook for my husband", "cocino para mi marido y mis hijos": who
+/// the writer cooks for (the first relation named), said as a fact, never
+/// a recipe search. A question ("what can I cook for my son?") does not
+/// open so, and a day named ("I cook for my wife tonight") asks for one.
+fn cooks_for(t: &Text) -> Option<&'static str> {
+    let words = t.words();
+    let opener = COOK_FOR.iter().find(|p| {
+        let p: Vec<&str> = p.split(' ').collect();
+        words.len() > p.len() && words.iter().zip(&p).all(|(w, p)| w == p)
+    })?;
+    let from = opener.split(' ').count();
+    if t.has_any(&[
+        "tonight",
+        "today",
+        "tomorrow",
+        "esta noche",
+        "hoy",
+        "manana",
+    ]) {
+        return None;
+    }
+    (from..words.len()).find_map(|i| relation_in(words, i).map(|(en, _)| en))
+}
+
 fn introduces_self(t: &Text) -> bool {
     // "hola soy Ana", "hi, I'm Sam": a greeting before it says no more.
     let words: Vec<&str> = t
@@ -1022,6 +1058,14 @@ fn only(t: &Text, words: &[&str]) -> bool {
 
 fn read_part(t: &Text, lang: Lang, today: u8) -> Read {
     let mut read = Read::default();
+    if let Some(relation) = cooks_for(t) {
+        read.signals
+            .push(Signal::SomeoneElse(super::request::MemberFacts {
+                relation: Some(relation.to_owned()),
+                ..Default::default()
+            }));
+        return read;
+    }
     if only(t, YES) {
         read.signals.push(Signal::Yes);
         return read;

@@ -221,11 +221,37 @@ pub(super) fn own_age(t: &Text) -> Option<u32> {
         }
         let before = if i > 0 { words[i - 1].as_str() } else { "" };
         let age_named = t.has_any(&["age", "edad"]) && ["is", "es"].contains(&before);
-        if (OWN_AGE_VERBS.contains(&before) || age_named) && unit.is_empty() {
+        if (OWN_AGE_VERBS.contains(&before) || age_named) && (unit.is_empty() || when_after(t, i)) {
             return whole(n);
         }
     }
     None
+}
+
+/// Whether the words after place `i` say only when an age was reached
+/// ("I turned 40 last week", "cumplí 50 el mes pasado"): the number is
+/// still the years, not a count of something.
+fn when_after(t: &Text, i: usize) -> bool {
+    let rest = Text::from_words(t.words()[i + 1..].to_vec());
+    AGE_WHEN.iter().any(|p| {
+        let p = Text::from_words(p.split(' ').map(str::to_owned).collect());
+        rest.words().starts_with(p.words())
+    })
+}
+
+/// A part that is only a number of years ("45", "45 years old", "45
+/// años"): the age, when the part before introduced the writer ("I'm
+/// Tom, 45").
+pub(super) fn bare_years(t: &Text) -> Option<u32> {
+    let words = t.words();
+    let n = super::words::number_word(words.first()?)?;
+    let rest: Vec<&str> = words[1..].iter().map(String::as_str).collect();
+    let plain = match rest.as_slice() {
+        [] | ["y", "o"] | ["yo"] => true,
+        [unit] | [unit, "old" | "de" | "edad"] => YEARS_WORDS.contains(unit),
+        _ => false,
+    };
+    (plain && n.fract() == 0.0 && (1.0..=120.0).contains(&n)).then_some(n as u32)
 }
 
 /// The age said of a person in a statement about them ("my son is 8",
@@ -246,7 +272,9 @@ pub(super) fn age_said(t: &Text) -> Option<u32> {
         } else {
             before
         };
-        if AGE_VERBS.contains(&verb) && (unit.is_empty() || NOW_WORDS.contains(&unit)) {
+        if AGE_VERBS.contains(&verb)
+            && (unit.is_empty() || NOW_WORDS.contains(&unit) || when_after(t, i))
+        {
             return whole(n);
         }
     }

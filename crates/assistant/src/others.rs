@@ -35,6 +35,14 @@ pub(super) fn rules(parts: &[Text], lang: Lang, out: &mut MemberFacts) {
             allergy_list = true;
         } else if let Some(rest) = part.after(THEIR_DISLIKES) {
             names.extend(foods::read(&rest, lang).found);
+            // "my wife hates spicy food": what gives the taste is kept
+            // out of her meals, as for the writer.
+            names.extend(
+                super::statements::tastes_of(&rest)
+                    .iter()
+                    .filter_map(|t| TASTE_KINDS.iter().find(|(taste, _)| taste == t))
+                    .map(|(_, kind)| (*kind).to_owned()),
+            );
             read_list = true;
             allergy_list = false;
         } else if part.has_any(ALLERGY_NOUNS) {

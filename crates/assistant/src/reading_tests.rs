@@ -1615,6 +1615,12 @@ fn an_age_said_of_a_relation_is_theirs() {
         &["someone else: (daughter) 11y"],
     );
     reads("mi hijo ya tiene 10 años", Es, &["someone else: (son) 10y"]);
+    // When the age was reached, said after it, is no unit of the number.
+    reads(
+        "my son turned 10 last week",
+        En,
+        &["someone else: (son) 10y"],
+    );
     // Without an age, the rest is read as before.
     reads(
         "my son is allergic to peanuts",
@@ -1629,6 +1635,11 @@ fn the_writers_own_name_is_a_greeting_never_a_part_not_understood() {
     reads("my name is Priya", En, &["greeting"]);
     reads("me llamo Ximena", Es, &["greeting"]);
     reads("soy Marta", Es, &["greeting"]);
+    // A bare number of years after the name is the writer's age.
+    reads("I'm Tom, 45", En, &["age 45", "greeting"]);
+    reads("soy Marta, 52 años", Es, &["age 52", "greeting"]);
+    // A number after a part that introduced no one is no age.
+    reads("I'm vegan, 45", En, &["diet vegan"]);
     // A word the assistant knows is what it says.
     reads("soy vegana", Es, &["diet vegan"]);
 }
@@ -2037,7 +2048,7 @@ fn what_is_said_of_someone_else_stays_theirs_to_the_end_of_the_sentence() {
     reads(
         "I cook for my husband and want to lose weight",
         En,
-        &["goal lose_weight", "search"],
+        &["goal lose_weight", "someone else: (husband)"],
     );
 }
 
@@ -2193,4 +2204,45 @@ fn a_rule_said_for_someone_is_theirs_and_never_takes_them_out() {
         En,
         &["remove member son"],
     );
+}
+
+#[test]
+fn the_writers_age_is_read_with_when_it_was_reached() {
+    reads("I turned 40 last week", En, &["age 40"]);
+    reads("i just turned 52 yesterday", En, &["age 52"]);
+    reads("cumplí 50 el mes pasado", Es, &["age 50"]);
+    // A count after "tengo" is no age.
+    reads("tengo 2 hijos", Es, &[]);
+}
+
+#[test]
+fn a_taste_another_person_dislikes_keeps_out_what_gives_it() {
+    reads(
+        "my wife hates spicy food",
+        En,
+        &["someone else: (wife); chili"],
+    );
+    reads(
+        "a mi hija no le gusta el picante",
+        Es,
+        &["someone else: (daughter); chili"],
+    );
+    reads(
+        "my wife is allergic to shellfish and hates spicy food",
+        En,
+        &["someone else: (wife); shellfish allergy, chili"],
+    );
+}
+
+#[test]
+fn cooking_for_someone_is_about_who_eats_never_a_search() {
+    reads("I cook for my husband", En, &["someone else: (husband)"]);
+    reads(
+        "cocino para mi marido y mis dos hijos",
+        Es,
+        &["someone else: (husband)"],
+    );
+    // Asking what to cook for them is a search, as before.
+    let (_, got) = read("what can I cook for my husband tonight");
+    assert!(got.iter().any(|g| g.starts_with("search")), "{got:?}");
 }

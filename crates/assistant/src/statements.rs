@@ -491,7 +491,6 @@ fn starts_with_any(words: &[String], firsts: &[&str]) -> bool {
     })
 }
 
-/// Taste names among `words` (`spicy`, `picante`).
 /// "no me gusta el picante pero el dulce sí", "no pork but chicken yes":
 /// a part after a dislike that is only a food or a taste and a closing
 /// "sí" / "yes" says that one is liked. `None` when the part is not so.
@@ -528,7 +527,8 @@ pub(super) fn affirmed_after_dislike(words: &[String], lang: Lang) -> Option<Rea
     Some(read)
 }
 
-fn tastes_of(words: &[String]) -> Vec<String> {
+/// Taste names among `words` (`spicy`, `picante`).
+pub(super) fn tastes_of(words: &[String]) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for w in words {
         if let Some((_, taste)) = TASTES.iter().find(|(word, _)| word == w)
