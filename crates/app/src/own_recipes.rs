@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use mealplan_domain::{
-    MealType, Nutrition, OwnLinks, OwnRecipe, OwnStatus, Recipe, Taxonomy, UserId, is_own_recipe_id,
+    MealType, OwnLinks, OwnRecipe, OwnStatus, Recipe, Stated, Taxonomy, UserId, is_own_recipe_id,
 };
 use mealplan_ports::{OwnRecipeStore, StoreError};
 
@@ -48,7 +48,7 @@ pub struct OwnDraft {
     /// Cooking, minutes.
     pub cook_minutes: u32,
     /// What the source says one serving holds.
-    pub stated: Option<Nutrition>,
+    pub stated: Option<Stated>,
     /// The source's keywords.
     pub keywords: Vec<String>,
 }

@@ -50,7 +50,7 @@ pub use meal::{
 pub use micronutrients::{Micronutrient, Micronutrients};
 pub use nutrition::{Nutrition, nutrition_distance};
 pub use own::{
-    FoodChoice, OWN_RECIPE_BASE, OwnLine, OwnLinks, OwnRecipe, OwnStatus, is_own_recipe_id,
+    FoodChoice, OWN_RECIPE_BASE, OwnLine, OwnLinks, OwnRecipe, OwnStatus, Stated, is_own_recipe_id,
     own_recipe_links,
 };
 pub use pantry::{MAX_PANTRY_GRAMS, MAX_PANTRY_ITEMS, PantryError, PantryItem};

@@ -8,7 +8,7 @@
 
 use mealplan_app::OwnDraft;
 use mealplan_app::own_recipes::{MAX_LINES, MAX_NAME, MAX_STEPS, MAX_TEXT, SERVINGS};
-use mealplan_domain::{MealType, Nutrition};
+use mealplan_domain::{MealType, Stated};
 use serde_json::Value;
 
 use crate::error::Loc;
@@ -429,16 +429,16 @@ fn figure(v: Option<&Value>) -> Option<f64> {
     }
 }
 
-fn stated(v: Option<&Value>) -> Option<Nutrition> {
+fn stated(v: Option<&Value>) -> Option<Stated> {
     let n = v?;
     let calories = figure(n.get("calories"))?;
-    Some(Nutrition {
+    Some(Stated {
         calories,
-        protein: figure(n.get("proteinContent")).unwrap_or(0.0),
-        carbs: figure(n.get("carbohydrateContent")).unwrap_or(0.0),
-        fat: figure(n.get("fatContent")).unwrap_or(0.0),
-        fiber: figure(n.get("fiberContent")).unwrap_or(0.0),
-        sugar: figure(n.get("sugarContent")).unwrap_or(0.0),
+        protein: figure(n.get("proteinContent")),
+        carbs: figure(n.get("carbohydrateContent")),
+        fat: figure(n.get("fatContent")),
+        fiber: figure(n.get("fiberContent")),
+        sugar: figure(n.get("sugarContent")),
     })
 }
 
@@ -585,7 +585,7 @@ mod tests {
         assert_eq!(d.meal_types, [MealType::Lunch, MealType::Dinner]);
         assert_eq!(d.keywords, ["soup", "vegan"]);
         let s = d.stated.unwrap();
-        assert_eq!((s.calories, s.protein), (520.0, 31.0));
+        assert_eq!((s.calories, s.protein, s.fat), (520.0, Some(31.0), None));
     }
 
     #[test]

@@ -5,7 +5,7 @@
 use async_trait::async_trait;
 use diesel::prelude::*;
 use mealplan_domain::{
-    FoodChoice, Nutrition, OWN_RECIPE_BASE, OwnLine, OwnRecipe, UserId, own_recipe_links,
+    FoodChoice, OWN_RECIPE_BASE, OwnLine, OwnRecipe, Stated, UserId, own_recipe_links,
 };
 use mealplan_ports::{OwnRecipeStore, StoreError};
 
@@ -45,20 +45,31 @@ struct LineRow {
     review: String,
 }
 
-fn stated_text(n: Option<Nutrition>) -> String {
+/// The stated figures as six comma-separated fields, calories first; a
+/// figure not stated is an empty field.
+fn stated_text(n: Option<Stated>) -> String {
+    let f = |x: Option<f64>| x.map(|x| x.to_string()).unwrap_or_default();
     n.map(|n| {
         format!(
             "{},{},{},{},{},{}",
-            n.calories, n.protein, n.carbs, n.fat, n.fiber, n.sugar
+            n.calories,
+            f(n.protein),
+            f(n.carbs),
+            f(n.fat),
+            f(n.fiber),
+            f(n.sugar)
         )
     })
     .unwrap_or_default()
 }
 
-fn stated_of(text: &str) -> Option<Nutrition> {
-    let v: Vec<f64> = text.split(',').filter_map(|x| x.parse().ok()).collect();
-    (v.len() == 6).then(|| Nutrition {
-        calories: v[0],
+fn stated_of(text: &str) -> Option<Stated> {
+    let v: Vec<Option<f64>> = text.split(',').map(|x| x.parse().ok()).collect();
+    if v.len() != 6 {
+        return None;
+    }
+    Some(Stated {
+        calories: v[0]?,
         protein: v[1],
         carbs: v[2],
         fat: v[3],
@@ -402,15 +413,20 @@ mod tests {
 
     #[test]
     fn stated_and_candidates_read_back_as_written() {
-        let n = Nutrition {
+        let n = Stated {
             calories: 520.0,
-            protein: 31.5,
-            carbs: 40.0,
-            fat: 20.0,
-            fiber: 6.0,
-            sugar: 4.0,
+            protein: Some(31.5),
+            carbs: Some(40.0),
+            fat: None,
+            fiber: Some(6.0),
+            sugar: None,
         };
         assert_eq!(stated_of(&stated_text(Some(n))), Some(n));
+        // Rows written before a figure could be missing read back whole.
+        assert_eq!(
+            stated_of("520,31.5,40,20,6,4").map(|s| s.fat),
+            Some(Some(20.0))
+        );
         assert_eq!(stated_of(&stated_text(None)), None);
         let c = vec![
             FoodChoice {

@@ -15,7 +15,7 @@ use std::sync::Arc;
 
 use mealplan_domain::{
     Allergen, FoodChoice, MealType, Micronutrient, Micronutrients, Nutrition, OwnLine, OwnRecipe,
-    Recipe, RecipeCard, RecipeIngredient, RecipeParts, Taxonomy, labels,
+    Recipe, RecipeCard, RecipeIngredient, RecipeParts, Stated, Taxonomy, labels,
 };
 use mealplan_ingredients::{
     FoodTable, LineReading, Nutrient, Reading, ReviewReason, read_line, read_recipe,
@@ -403,15 +403,17 @@ pub fn draft_recipe(
 pub const STATED_TOLERANCE: f64 = 0.15;
 
 /// Where the stated nutrition of one serving differs from the computed
-/// by more than [`STATED_TOLERANCE`], in words.
-pub fn stated_differences(stated: &Nutrition, computed: &Nutrition) -> Vec<String> {
+/// by more than [`STATED_TOLERANCE`], in words; a figure the source did
+/// not state is not compared.
+pub fn stated_differences(stated: &Stated, computed: &Nutrition) -> Vec<String> {
     [
-        ("calories", stated.calories, computed.calories, "kcal"),
+        ("calories", Some(stated.calories), computed.calories, "kcal"),
         ("protein", stated.protein, computed.protein, "g"),
         ("carbs", stated.carbs, computed.carbs, "g"),
         ("fat", stated.fat, computed.fat, "g"),
     ]
     .into_iter()
+    .filter_map(|(what, s, c, unit)| s.map(|s| (what, s, c, unit)))
     .filter(|(_, s, c, _)| (s - c).abs() > STATED_TOLERANCE * c.max(1.0))
     .map(|(what, s, c, unit)| {
         format!(
@@ -778,13 +780,26 @@ mod tests {
             fat: 20.0,
             ..Nutrition::default()
         };
-        assert!(stated_differences(&c, &c).is_empty());
-        let s = Nutrition {
+        let same = Stated {
+            calories: 500.0,
+            protein: Some(30.0),
+            carbs: Some(50.0),
+            fat: Some(20.0),
+            ..Stated::default()
+        };
+        assert!(stated_differences(&same, &c).is_empty());
+        let s = Stated {
             calories: 400.0,
-            ..c
+            ..same
         };
         let d = stated_differences(&s, &c);
         assert_eq!(d.len(), 1);
         assert!(d[0].contains("calories"), "{d:?}");
+        // Only calories stated: nothing else is said to differ.
+        let only = Stated {
+            calories: 500.0,
+            ..Stated::default()
+        };
+        assert!(stated_differences(&only, &c).is_empty());
     }
 }

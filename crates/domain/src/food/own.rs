@@ -5,7 +5,6 @@
 //! may be planned.
 
 use crate::account::UserId;
-use crate::food::nutrition::Nutrition;
 use crate::food::recipe::Recipe;
 
 /// The first id of one's own recipes: catalogue numbers stay below it,
@@ -103,6 +102,26 @@ impl OwnLine {
     }
 }
 
+/// The nutrition of one serving as the recipe's source stated it: the
+/// calories, and each other figure only where the source gave one (a
+/// blog that states only "520 kcal" says nothing of its protein, which is
+/// not 0 g).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Stated {
+    /// kcal.
+    pub calories: f64,
+    /// Protein, g.
+    pub protein: Option<f64>,
+    /// Carbohydrates, g.
+    pub carbs: Option<f64>,
+    /// Fat, g.
+    pub fat: Option<f64>,
+    /// Fibre, g.
+    pub fiber: Option<f64>,
+    /// Sugars, g.
+    pub sugar: Option<f64>,
+}
+
 /// A recipe of one account's, with the lines it was computed from.
 #[derive(Debug, Clone, PartialEq)]
 pub struct OwnRecipe {
@@ -117,7 +136,7 @@ pub struct OwnRecipe {
     pub lines: Vec<OwnLine>,
     /// What the source said one serving holds, kept beside the computed
     /// figures and never used in their place.
-    pub stated: Option<Nutrition>,
+    pub stated: Option<Stated>,
     /// The source's keywords.
     pub keywords: Vec<String>,
     /// Deleted by its owner: hidden from lists and the planner, kept for

@@ -153,12 +153,12 @@ impl From<&OwnLine> for OwnLineResponse {
 pub struct StatedResponse {
     /// kcal.
     pub calories: f64,
-    /// Protein, g.
-    pub protein: f64,
-    /// Carbohydrates, g.
-    pub carbs: f64,
-    /// Fat, g.
-    pub fat: f64,
+    /// Protein, g (null when the source did not state it).
+    pub protein: Option<f64>,
+    /// Carbohydrates, g (null when not stated).
+    pub carbs: Option<f64>,
+    /// Fat, g (null when not stated).
+    pub fat: Option<f64>,
 }
 
 /// One's own recipe: the shape of any recipe, plus whose it is, whether
@@ -217,9 +217,9 @@ impl OwnRecipeResponse {
             keywords: own.keywords.clone(),
             stated: own.stated.map(|s| StatedResponse {
                 calories: whole(s.calories) as f64,
-                protein: tenths(s.protein),
-                carbs: tenths(s.carbs),
-                fat: tenths(s.fat),
+                protein: s.protein.map(tenths),
+                carbs: s.carbs.map(tenths),
+                fat: s.fat.map(tenths),
             }),
             warnings,
             deleted: own.deleted,
