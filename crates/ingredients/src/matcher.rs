@@ -1454,6 +1454,8 @@ mod tests {
         // Pav are dinner rolls, weighed by SR28's dinner roll.
         let p = placed("6 pav, slit");
         assert_eq!((p.food.ndb, p.grams.round()), (18342, 150.0));
+        // Its spice blend is not the roll.
+        assert_eq!(placed("1 tbsp pav bhaji masala").food.ndb, 2015);
         // Kalamata olives are ripe olives, never the green pickled row.
         assert_eq!(placed("1/3 cup Kalamata olives, sliced").food.ndb, 9193);
         assert_eq!(placed("12 pitted kalamata olives").food.ndb, 9193);
