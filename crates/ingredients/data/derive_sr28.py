@@ -8,7 +8,8 @@ Keeps, per food: NDB number, description, the nutrients the project uses
 (per 100 g of edible portion; an empty SR28 value stays empty = unknown),
 SR28's two household measures (GmWt_1/2 with their descriptions) and, as kitchen measures,
 the catalogue's counted piece weight of its own ingredients and the
-measures of kitchen_measures.tsv.
+measures of kitchen_measures.tsv (one of these named as the catalogue's
+piece stands instead of it).
 """
 import sys
 
@@ -73,7 +74,11 @@ def main():
         for g, d in ((f[48], f[49]), (f[50], f[51])):
             if g and d.strip():
                 measures.append(f"{num(g)}={' '.join(d.split())}")
-        if f[0] in pieces:
+        # A measure of kitchen_measures.tsv named as the catalogue's piece
+        # ("1 avocado") stands instead of it (branch ingr27: the catalogue's
+        # 150 g avocado against SR28's 201 g fruit of the row).
+        own = {d for _, d in extras.get(f[0], [])}
+        if f[0] in pieces and pieces[f[0]][1] not in own:
             g, d = pieces[f[0]]
             measures.append(f"{g}=kitchen:{d}")
         for g, d in extras.get(f[0], []):

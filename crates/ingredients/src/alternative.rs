@@ -4,6 +4,7 @@
 //! ("Mexican crema or sour cream", "niter kibbeh or butter").
 
 use crate::foods::FoodTable;
+use crate::parse::ParsedLine;
 use crate::search::search;
 use crate::words::stems;
 
@@ -132,9 +133,107 @@ pub(crate) fn alternatives(name: &str) -> Vec<String> {
     out
 }
 
+/// Words after an offered "or" that name no other food: "or to taste",
+/// "or as needed", "or more", "or so".
+const NOT_A_FOOD_AFTER_OR: &[&str] = &[
+    "to",
+    "as",
+    "more",
+    "less",
+    "so",
+    "until",
+    "till",
+    "longer",
+    "thereabouts",
+];
+
+/// A clause of the line that offers another food: "(or olive oil)",
+/// ", or olive oil", "; or 1 tsp dried" (the clause's own words, after
+/// its opening "(", "," or ";" or the start of a comment).
+fn offers_another(clause: &str) -> bool {
+    let clause = clause.trim_start().to_lowercase();
+    clause.strip_prefix("or ").is_some_and(|rest| {
+        rest.split_whitespace()
+            .next()
+            .is_some_and(|w| !NOT_A_FOOD_AFTER_OR.contains(&w))
+    })
+}
+
+/// `text` without the clauses that offer another food ("2 cups milk, or
+/// skim milk" is "2 cups milk"; "1 tbsp fresh thyme (or 1 tsp dried)" is
+/// "1 tbsp fresh thyme"): a clause opened by "(" ends at its ")", one
+/// opened by "," or ";" at the next of them.
+fn without_offered_clauses(text: &str) -> String {
+    let mut out = String::new();
+    let mut at = 0;
+    while at < text.len() {
+        let c = text[at..].chars().next().unwrap_or_default();
+        let opener = matches!(c, '(' | ',' | ';');
+        let after = if opener { at + c.len_utf8() } else { at };
+        if (opener || at == 0) && offers_another(&text[after..]) {
+            let rest = &text[after..];
+            at = if c == '(' {
+                // To the matching ")", inclusive.
+                let mut depth = 0usize;
+                let close = rest.char_indices().find(|&(_, ch)| match ch {
+                    '(' => {
+                        depth += 1;
+                        false
+                    }
+                    ')' if depth == 0 => true,
+                    ')' => {
+                        depth -= 1;
+                        false
+                    }
+                    _ => false,
+                });
+                close.map_or(text.len(), |(i, _)| after + i + 1)
+            } else {
+                // To the next clause, which is kept.
+                rest.find([',', ';', ')']).map_or(text.len(), |i| after + i)
+            };
+            continue;
+        }
+        out.push(c);
+        at += c.len_utf8();
+    }
+    out.trim().trim_start_matches([',', ';']).trim().to_owned()
+}
+
+/// The line as it says its own food: without the clauses that offer
+/// another ("2 tbsp butter, or olive oil", "2 cups milk (or skim
+/// milk)"). Of "A, or B" a cook takes A, so B's words never move A to
+/// another row (skim milk, dried thyme, 93 % lean beef); the line as
+/// written still asks where B differs from A (`matcher`), and B still
+/// stands in for an A the lexicon finds nothing of (branch ingr27).
+pub fn without_offered(line: &ParsedLine) -> ParsedLine {
+    ParsedLine {
+        text: without_offered_clauses(&line.text),
+        comment: without_offered_clauses(&line.comment),
+        ..line.clone()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_clause_offering_another_food_is_not_the_lines_food() {
+        let w = without_offered_clauses;
+        assert_eq!(w("2 tbsp butter, or olive oil"), "2 tbsp butter");
+        assert_eq!(w("2 cups milk (or skim milk), warm"), "2 cups milk , warm");
+        assert_eq!(
+            w("1 tbsp fresh thyme, or 1 tsp dried, chopped"),
+            "1 tbsp fresh thyme, chopped"
+        );
+        assert_eq!(w("or olive oil; melted"), "melted");
+        assert_eq!(w("(or 1 (14 oz) can) tomatoes"), "tomatoes");
+        // Not another food; and an "or" inside a note naming kinds.
+        assert_eq!(w("1 tsp salt, or to taste"), "1 tsp salt, or to taste");
+        assert_eq!(w("beef (ribeye or chuck)"), "beef (ribeye or chuck)");
+        assert_eq!(w("butter or olive oil"), "butter or olive oil");
+    }
 
     #[test]
     fn the_first_alternative_is_read_with_the_shared_tail_first() {

@@ -612,25 +612,57 @@ fn salted_row(description: &str) -> bool {
         || description.contains("SALTED") && !description.contains("UNSALTED")
 }
 
-/// A nut or seed the line buys roasted ("½ cup roasted sunflower
-/// seeds", "dry-roasted peanuts") found on SR28's dried or raw kernels:
-/// never sure of that row, as the sets key the line either way; SR28's
-/// roasted row of it is offered (dry-roasted unless the line says oil,
-/// with salt only if the line says so), `Some(None)` when SR28 has none.
-/// A nut "toasted" is toasted at home from the raw kernel, and stays.
-pub fn roasted_kernel(chosen: &'static Food, text: &str) -> Option<Option<&'static Food>> {
+/// What a nut or seed's state words make of the row found (branch
+/// ingr27, held-out 25's classes; before it, branch ingr20's roasted
+/// kernels, asked).
+#[derive(Debug)]
+pub enum Kernel {
+    /// The row of the state the line says, or of no state: placed.
+    Row(&'static Food),
+    /// A nut said roasted found on its plain kernel: asked, SR28's roasted
+    /// row of it offered first where it has one, as the sets key such a
+    /// line either way (the raw kernel roasted at home, or bought roasted).
+    Asked(Option<&'static Food>),
+    /// SR28 has no plain row for a nut of no state found roasted: asked.
+    Unsure,
+}
+
+/// Words of a nut's SR28 description that make it another food or a
+/// kind the line must name: its butter, flour, oil or paste, glazed,
+/// honey-roasted or smoke-flavoured nuts, blanched kernels, black
+/// walnuts, a peanut variety, boiled peanuts.
+const NOT_THE_KERNEL: &[&str] = &[
+    "BUTTER", "FLR", "FLOUR", "OIL,", "PASTE", "MEAL", "GLAZED", "HONEY", "SMOKE", "BLANCHED",
+    "BLACK", "SPANISH", "VALENCIA", "VIRGINIA", "CKD", "BLD", "MILK", "SPRD", "DEFATTED",
+];
+
+/// A nut or seed kernel's row as the line buys it. A nut of no state is
+/// SR28's plain (raw or dried) kernel: soaked cashews are raw, and a
+/// roasted or salted row is never placed on a line that does not say so
+/// (held-out 25: "cashew nuts, soaked in hot water" on SR28's dry-roasted
+/// cashews); where SR28 has no plain row of it, the line is asked. A nut
+/// said roasted is asked with SR28's roasted row of it first
+/// (dry-roasted unless the line says oil, with salt only if the line
+/// says so: keying rule K7), as the sets key it either way; found on a
+/// roasted row already, it takes the roasted row of the salt and oil
+/// said. A nut "toasted" is toasted at home from the raw kernel, and
+/// stays as bought (keying rule K8).
+pub fn kernel_as_said(chosen: &'static Food, text: &str) -> Option<Kernel> {
     const NUTS: u32 = 12;
     const LEGUMES: u32 = 16;
-    let line = spaced(&text.to_lowercase().replace('-', " "));
-    if !line.contains(" roasted ") {
-        return None;
-    }
     let group = chosen.ndb / 1000;
     let desc = &chosen.description;
-    let roasted = |d: &str| d.contains("RSTD") || d.contains("ROASTED");
-    if !(group == NUTS || group == LEGUMES && desc.starts_with("PEANUTS")) || roasted(desc) {
+    if !(group == NUTS || group == LEGUMES && desc.starts_with("PEANUTS"))
+        || NOT_THE_KERNEL.iter().any(|w| desc.contains(w))
+        || desc.contains("COCONUT")
+    {
         return None;
     }
+    let line = spaced(&text.to_lowercase().replace('-', " "));
+    let said = |w: &str| line.contains(&format!(" {w} "));
+    let roasted = |d: &str| d.contains("RSTD") || d.contains("ROASTED");
+    let toasted = |d: &str| d.contains("TSTD") || d.contains("TOASTED");
+    let salted = said("salted") && !said("unsalted");
     // SR28 files some kernels under "NUTS," or "SEEDS," first.
     let name = |d: &'static str| {
         let mut parts = d.split(',');
@@ -641,18 +673,50 @@ pub fn roasted_kernel(chosen: &'static Food, text: &str) -> Option<Option<&'stat
             first
         }
     };
-    let head = name(&chosen.description);
-    let oil = line.contains(" oil roasted ");
-    let salted = line.contains(" salted ") && !line.contains(" unsalted ");
-    let row = table().foods().iter().find(|f| {
-        let d = &f.description;
-        name(d) == head
-            && roasted(d)
-            && (d.contains("OIL") == oil)
-            && salted_row(d) == salted
-            && !d.contains("HONEY")
-    });
-    Some(row)
+    let head = name(desc);
+    let rows = || {
+        table().foods().iter().filter(move |f| {
+            let d = &f.description;
+            name(d) == head && !NOT_THE_KERNEL.iter().any(|w| d.contains(w))
+        })
+    };
+    if said("roasted") {
+        let oil = said("oil roasted");
+        let row = rows().find(|f| {
+            let d = &f.description;
+            roasted(d) && d.contains("OIL") == oil && salted_row(d) == salted
+        });
+        return match row {
+            Some(row) if row.ndb == chosen.ndb => None,
+            // "salted roasted peanuts" on the unsalted roasted row.
+            Some(row) if roasted(desc) => Some(Kernel::Row(row)),
+            row => Some(Kernel::Asked(row)),
+        };
+    }
+    let bought_so = roasted(desc) || toasted(desc) || salted_row(desc);
+    if !bought_so || said("toasted") && !salted_row(desc) || salted && salted_row(desc) {
+        return None;
+    }
+    // The plain kernel: the head alone ("PECANS"), then raw, then dried,
+    // then any other kernel of no state ("WALNUTS,ENGLISH").
+    let plain = rows()
+        .filter(|f| {
+            let d = &f.description;
+            !roasted(d) && !toasted(d) && !salted_row(d)
+        })
+        .min_by_key(|f| {
+            let d = &f.description;
+            if name(d) == d.as_str() {
+                0
+            } else if d.contains("RAW") {
+                1
+            } else if d.contains("DRIED") {
+                2
+            } else {
+                3
+            }
+        });
+    Some(plain.map_or(Kernel::Unsure, Kernel::Row))
 }
 
 #[cfg(test)]
@@ -769,7 +833,19 @@ mod tests {
 
     #[test]
     fn nuts_bought_roasted_are_not_the_dried_kernels() {
-        let r = |t: &str, ndb: u32| roasted_kernel(f(ndb), t).map(|o| o.map(|r| r.ndb));
+        let r = |t: &str, ndb: u32| match kernel_as_said(f(ndb), t) {
+            Some(Kernel::Row(row) | Kernel::Asked(Some(row))) => Some(Some(row.ndb)),
+            Some(Kernel::Unsure | Kernel::Asked(None)) => Some(None),
+            None => None,
+        };
+        assert!(matches!(
+            kernel_as_said(f(12061), "1 cup roasted almonds"),
+            Some(Kernel::Asked(Some(_)))
+        ));
+        assert!(matches!(
+            kernel_as_said(f(16390), "salted roasted peanuts"),
+            Some(Kernel::Row(_))
+        ));
         assert_eq!(r("1 cup roasted almonds", 12061), Some(Some(12063)));
         assert_eq!(
             r("1/2 cup salted roasted almonds", 12061),
@@ -777,9 +853,43 @@ mod tests {
         );
         assert_eq!(r("1/4 cup oil-roasted cashews", 12087), Some(Some(12086)));
         assert_eq!(r("1/2 cup dry-roasted peanuts", 16087), Some(Some(16390)));
+        assert_eq!(
+            r("1/2 cup salted roasted peanuts", 16390),
+            Some(Some(16090))
+        );
         // Toasted at home from the raw kernel, and a roasted row already.
         assert_eq!(r("1/2 cup pecans, toasted", 12142), None);
         assert_eq!(r("1 cup roasted almonds", 12063), None);
+        // SR28's only roasted walnuts are salted: asked.
+        assert_eq!(r("1/2 cup roasted walnuts", 12155), Some(None));
+    }
+
+    #[test]
+    fn a_nut_of_no_state_is_the_plain_kernel_never_a_roasted_row() {
+        let r = |t: &str, ndb: u32| match kernel_as_said(f(ndb), t) {
+            Some(Kernel::Row(row)) => Some(Some(row.ndb)),
+            Some(Kernel::Unsure | Kernel::Asked(_)) => Some(None),
+            None => None,
+        };
+        // Soaked or of no state: the raw kernel of the row found roasted.
+        assert_eq!(
+            r("1 cup cashews, soaked overnight", 12085),
+            Some(Some(12087))
+        );
+        assert_eq!(r("1/2 cup walnuts", 12157), Some(Some(12155)));
+        assert_eq!(r("1/2 cup pecans", 12643), Some(Some(12142)));
+        assert_eq!(r("1/2 cup macadamia nuts", 12632), Some(Some(12131)));
+        assert_eq!(r("1/2 cup pistachios", 12652), Some(Some(12151)));
+        assert_eq!(r("1/2 cup hazelnuts", 12122), Some(Some(12120)));
+        assert_eq!(r("1/2 cup peanuts", 16090), Some(Some(16087)));
+        assert_eq!(r("1/2 cup sunflower seeds", 12537), Some(Some(12036)));
+        assert_eq!(r("1/2 cup pumpkin seeds", 12516), Some(Some(12014)));
+        assert_eq!(r("1/2 cup almonds", 12563), Some(Some(12061)));
+        // Said salted: the salted row stays; plain rows stay.
+        assert_eq!(r("1/2 cup salted cashews", 12585), None);
+        assert_eq!(r("1/2 cup cashews", 12087), None);
+        // Not a kernel: the nut's butter.
+        assert_eq!(r("2 tbsp cashew butter", 12088), None);
     }
 
     #[test]
