@@ -242,7 +242,10 @@ async fn json_ld_one_many_and_stated(b: Backend) {
     );
     // A figure the source did not state is null and never said to differ.
     assert!(r["stated"]["fat"].is_null(), "{}", r["stated"]);
-    assert!(!warnings.contains("fat") && !warnings.contains("carbs"), "{warnings}");
+    assert!(
+        !warnings.contains("fat") && !warnings.contains("carbs"),
+        "{warnings}"
+    );
 
     // A list: each recipe stands or fails on its own.
     let mut no_lines = soup.clone();

@@ -159,7 +159,12 @@ fn has_word(text: &str, w: &str) -> bool {
 pub fn on_the_bone(line: &ParsedLine) -> bool {
     // The whole line: "ribs" may have been read as a unit ("2 ribs celery").
     let text = format!(" {} ", line.text).to_lowercase();
-    if text.contains("boneless") || text.contains("deboned") || text.contains("off the bone") {
+    if text.contains("boneless")
+        || text.contains("deboned")
+        || text.contains("off the bone")
+        || text.contains("sin hueso")
+        || text.contains("deshuesad")
+    {
         return false;
     }
     let word = |w: &str| has_word(&text, w);
@@ -169,6 +174,30 @@ pub fn on_the_bone(line: &ParsedLine) -> bool {
         || (word("chop") && CHOPS_ON_THE_BONE.iter().any(|w| word(w)))
         || word("chicken leg")
         || crate::parts::cut_up_bird(&text)
+        || thigh_skinned_by_the_cook(&text)
+}
+
+/// Words of a comment saying the cook took the skin off ("2 lb chicken
+/// thighs, skin removed", "muslos de pollo, sin piel"): the part still has
+/// its bone unless the line says boneless (rule K12; after held-out 26).
+/// "Skinless" before the name is a product, sold either way, and is not
+/// read so.
+const SKIN_TAKEN_OFF: &[&str] = &[
+    "skin removed",
+    "skinned",
+    "skin off",
+    "sin piel",
+    "sin la piel",
+    "sin pellejo",
+    "quitada la piel",
+    "quitarle la piel",
+];
+
+/// Whether a thigh (sold with and without its bone) is said skinned by
+/// the cook, so weighed on its bone.
+fn thigh_skinned_by_the_cook(text: &str) -> bool {
+    (has_word(text, "thigh") || has_word(text, "muslo") || has_word(text, "contramuslo"))
+        && SKIN_TAKEN_OFF.iter().any(|w| text.contains(w))
 }
 
 /// Whether food `food` is a shellfish as SR28 weighs it fresh (not
@@ -365,6 +394,28 @@ mod tests {
         assert!((whole - 0.48).abs() < 1e-9, "{whole}");
         let whole = share("1 kg bone-in chicken, cut up", 5011).unwrap();
         assert!((whole - 0.48).abs() < 1e-9, "{whole}");
+    }
+
+    #[test]
+    fn a_thigh_the_cook_skins_is_weighed_on_its_bone() {
+        // SR28's thigh keeps its 25% bone (K12: no meat-and-skin refuse).
+        for line in [
+            "2 lb chicken thighs, skin removed",
+            "1 kg de muslos de pollo, sin piel",
+        ] {
+            let edible = share(line, 5096).unwrap();
+            assert!((edible - 0.75).abs() < 1e-9, "{line}: {edible}");
+        }
+        // Boneless, or a product sold skinless, as weighed.
+        assert_eq!(
+            share("1 kg de muslos de pollo, sin piel y sin hueso", 5096),
+            None
+        );
+        assert_eq!(
+            share("2 lb boneless chicken thighs, skin removed", 5096),
+            None
+        );
+        assert_eq!(share("2 lb skinless chicken thighs", 5096), None);
     }
 
     #[test]

