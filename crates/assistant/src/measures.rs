@@ -96,6 +96,19 @@ pub(super) fn height(t: &Text) -> Option<f64> {
 
 /// An activity level stated (`I train twice a day now`, `soy sedentario`).
 pub(super) fn activity(t: &Text) -> Option<ActivityLevel> {
+    // "I walk 10k steps a day", "hago unos 6000 pasos": by the step
+    // counts of the physical-activity research (Tudor-Locke: under 5,000
+    // sedentary, 10,000 and more active), the levels being inactive, low
+    // active and active.
+    if let Some(steps) = steps_a_day(t) {
+        return Some(if steps >= 10_000.0 {
+            ActivityLevel::High
+        } else if steps >= 5_000.0 {
+            ActivityLevel::Medium
+        } else {
+            ActivityLevel::Low
+        });
+    }
     // Words that only say little activity ("couch", "sofá", "at a
     // computer") open the reading too, but are no activity a negation
     // takes away: "don't touch my plan" is not "don't couch".
@@ -157,6 +170,29 @@ pub(super) fn activity(t: &Text) -> Option<ActivityLevel> {
         return Some(ActivityLevel::Medium);
     }
     None
+}
+
+/// Steps a day said ("10k steps", "12,000 steps daily", "8 mil pasos"):
+/// a number before "steps" or "pasos", times a thousand when "k" (typed
+/// shorthand, read as "que"), "mil" or "thousand" follows it.
+fn steps_a_day(t: &Text) -> Option<f64> {
+    let words = t.words();
+    numbers(t).into_iter().find_map(|(i, n)| {
+        let thousands = words
+            .get(i + 1)
+            .is_some_and(|w| ["k", "que", "mil", "thousand"].contains(&w.as_str()));
+        let unit = words.get(i + 1 + usize::from(thousands))?;
+        // "12,000" is read as 12: no one counts a day's steps under 100.
+        let n = if thousands || n < 100.0 {
+            n * 1000.0
+        } else {
+            n
+        };
+        // "pasos" is mended to "paso" (a known word).
+        ["steps", "step", "pasos", "paso"]
+            .contains(&unit.as_str())
+            .then_some(n)
+    })
 }
 
 /// `N meals a day`, `N comidas al día`.

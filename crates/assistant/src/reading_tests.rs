@@ -2246,3 +2246,17 @@ fn cooking_for_someone_is_about_who_eats_never_a_search() {
     let (_, got) = read("what can I cook for my husband tonight");
     assert!(got.iter().any(|g| g.starts_with("search")), "{got:?}");
 }
+
+#[test]
+fn steps_a_day_say_how_active_one_is() {
+    reads("i walk like 10k steps a day", En, &["activity high"]);
+    reads("I do about 12,000 steps daily", En, &["activity high"]);
+    reads("hago unos 6000 pasos al dia", Es, &["activity medium"]);
+    reads("I only do 3000 steps", En, &["activity low"]);
+}
+
+#[test]
+fn gf_and_bf_after_my_are_partners() {
+    reads("my gf is vegan", En, &["someone else: (girlfriend) vegan"]);
+    reads("my bf hates fish", En, &["someone else: (boyfriend); fish"]);
+}

@@ -585,13 +585,20 @@ impl Toolbox<'_> {
     /// A food said fine that allergy `allergy` keeps out.
     pub(crate) fn allergy_kept(&self, allergy: &str, food: &str) -> String {
         let shown = food_name(food, self.lang);
+        // "lactose intolerance" is no allergy, and is not called one.
+        let intolerance = allergy.contains("intoleran");
         let allergy = restriction_name(allergy, self.lang);
+        let (en, es) = if intolerance {
+            ("an intolerance", "una intolerancia")
+        } else {
+            ("an allergy", "una alergia")
+        };
         match self.lang {
             Lang::En => format!(
-                "I've kept {shown} out: \"{allergy}\" is an allergy, and I never make exceptions to one. If a doctor has cleared {shown} for you, store the foods that cause the reaction one by one instead."
+                "I've kept {shown} out: \"{allergy}\" is {en}, and I never make exceptions to one. If a doctor has cleared {shown} for you, store the foods that cause the reaction one by one instead."
             ),
             Lang::Es => format!(
-                "He dejado fuera {shown}: \"{allergy}\" es una alergia, y nunca hago excepciones a una. Si un médico te ha dicho que puedes tomar {shown}, guarda uno a uno los alimentos que causan la reacción."
+                "He dejado fuera {shown}: \"{allergy}\" es {es}, y nunca hago excepciones a una. Si un médico te ha dicho que puedes tomar {shown}, guarda uno a uno los alimentos que causan la reacción."
             ),
         }
     }
