@@ -1211,6 +1211,9 @@ fn choice_in_parentheses(line: &ParsedLine, chosen: &Food) -> Option<&'static Fo
 /// whole name or of its first alternative ("chicken or vegetable
 /// broth"), then the SR28 search.
 pub fn candidates(name: &str) -> Vec<Candidate> {
+    // "1 medium oinon": a one-slip typo of a known name is that name.
+    let mended = crate::typo::mend(name);
+    let name = mended.as_str();
     let lexicon = Lexicon::standard();
     let mut found: Vec<(u32, f64)> = Vec::new();
     // Set when the line names two foods the cook chooses between: no
@@ -2550,6 +2553,40 @@ mod tests {
         let p = placed("1 cup vanilla yogurt");
         assert_eq!(p.food.ndb, 1119);
         assert!((p.grams - 245.0).abs() < 0.01, "{}", p.grams);
+    }
+
+    // Branch ingr28: held-out 27's Central American, Caribbean and Andean
+    // names, English products, typos and the food of "A and B".
+    #[test]
+    fn regional_names_products_and_typos_are_placed() {
+        for (line, ndb) in [
+            ("500 g de yuca, pelada", 11134),
+            ("1 batata mediana", 11507),
+            ("1 chiltoma, picada", 11333),
+            ("1 chile dulce, picado", 11333),
+            ("2 güisquiles, pelados", 11149),
+            ("2 miltomates", 11954),
+            ("300 g de ayote sazón, en trozos", 11422),
+            ("1 libra de posta de res", 13891),
+            ("1 taza de pan molido", 18079),
+            ("1 lata (13.5 oz) de leche de coco", 12118),
+            ("1 taza de queso fresco desmenuzado", 1228),
+            ("12 egg roll wrappers", 18368),
+            ("200 g sugar snap peas, trimmed", 11300),
+            ("8 okra pods, sliced", 11278),
+            ("2 cups yellow wax beans", 11722),
+            ("200 g middle bacon, chopped", 10123),
+            ("2 tablespoons salt-reduced soy sauce", 16424),
+            ("1 medium oinon, sliced", 11282),
+            ("2 tbsp chopped parsely", 11297),
+            ("2 stalks spring onion", 11291),
+        ] {
+            assert_eq!(placed(line).food.ndb, ndb, "{line}");
+        }
+        assert!(!matches!(
+            read_line("brown soda bread and butter, to serve").reading,
+            Reading::Placed(ref p) if p.food.ndb == 1001
+        ));
     }
 
     fn asked_first(line: &str) -> Vec<u32> {
