@@ -2580,9 +2580,16 @@ mod tests {
             ("1 medium oinon, sliced", 11282),
             ("2 tbsp chopped parsely", 11297),
             ("2 stalks spring onion", 11291),
+            ("1 kg de carne de res para guisar, en trozos", 23093),
+            ("1 cup yellow cornmeal", 20022),
+            ("1 cup stone-ground cornmeal", 20020),
         ] {
             assert_eq!(placed(line).food.ndb, ndb, "{line}");
         }
+        // A bunch weighs only a line that says it.
+        assert_eq!(placed("1 bunch sitaw (long beans), cut").grams, 250.0);
+        assert_eq!(placed("4 yard-long beans, cut").grams, 48.0);
+        assert_eq!(placed("2 stalks spring onion, cut").grams, 30.0);
         assert!(!matches!(
             read_line("brown soda bread and butter, to serve").reading,
             Reading::Placed(ref p) if p.food.ndb == 1001
