@@ -1367,7 +1367,10 @@ fn contradicts(line_stems: &[String], ndb: u32) -> bool {
     ];
     // SR28's "dried" nut and seed kernels are the raw ones ("raw pumpkin
     // seeds" are its dried kernels; branch ingr21).
-    let raw_kernels = ndb / 1000 == 12 && !processed.iter().any(|w| *w != "dried" && is(w));
+    // Nor does "raw" contradict a dry powder: "raw cacao powder" is cocoa
+    // not roasted, SR28's dry cocoa powder (branch ingr28).
+    let raw_kernels =
+        (ndb / 1000 == 12 || is("powder")) && !processed.iter().any(|w| *w != "dried" && is(w));
     (says("raw") && !raw_kernels && processed.iter().any(|w| is(w)))
         || ((says("dried") || says("dry")) && is("canned"))
         || (says("dried") && is("fresh"))
@@ -2576,6 +2579,8 @@ mod tests {
             ("8 okra pods, sliced", 11278),
             ("2 cups yellow wax beans", 11722),
             ("200 g middle bacon, chopped", 10123),
+            ("2 tablespoons raw cacao powder", 19165),
+            ("100 g de grasa de cerdo (o aceite)", 4002),
             ("2 tablespoons salt-reduced soy sauce", 16424),
             ("1 medium oinon, sliced", 11282),
             ("2 tbsp chopped parsely", 11297),
