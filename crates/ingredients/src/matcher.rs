@@ -2580,6 +2580,7 @@ mod tests {
             ("2 cups yellow wax beans", 11722),
             ("200 g middle bacon, chopped", 10123),
             ("2 tablespoons raw cacao powder", 19165),
+            ("500 g kalabasa (squash), peeled and cubed", 11422),
             ("100 g de grasa de cerdo (o aceite)", 4002),
             ("2 tablespoons salt-reduced soy sauce", 16424),
             ("1 medium oinon, sliced", 11282),
