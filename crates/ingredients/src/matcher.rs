@@ -446,6 +446,15 @@ fn place(written: &ParsedLine) -> Reading {
             crate::gloss::named_instead(&glosses, placed, named, &crate::gloss::known_by(placed))
         {
             first.move_to(glossed);
+        } else if placed.ndb / 1000 == 13
+            && glosses
+                .iter()
+                .any(|g| crate::typo::unknown_word(g.trim_matches(['(', ')', ' '])))
+        {
+            // "carne de res (bola)": a cut named in a word nothing knows
+            // is asked, never taken for the cut a bare "beef" is (branch
+            // ingr28).
+            first.confidence = first.confidence.min(NAMED_PARTLY);
         }
     }
     if crate::frozen::said(line)
@@ -2592,6 +2601,11 @@ mod tests {
         ] {
             assert_eq!(placed(line).food.ndb, ndb, "{line}");
         }
+        // A beef cut glossed in a word nothing knows is asked.
+        assert!(!matches!(
+            read_line("4 filetes de carne de res (bola) (unos 600 g)").reading,
+            Reading::Placed(_)
+        ));
         // A bunch weighs only a line that says it.
         assert_eq!(placed("1 bunch sitaw (long beans), cut").grams, 250.0);
         assert_eq!(placed("4 yard-long beans, cut").grams, 48.0);

@@ -70,6 +70,15 @@ fn one_slip(typo: &[char], word: &[char]) -> bool {
         })
 }
 
+/// Whether `word` is one alphabetic word that neither a name nor an SR28
+/// description holds: a food's gloss in it ("carne de res (bola)") says
+/// what the matcher cannot read.
+pub(crate) fn unknown_word(word: &str) -> bool {
+    !word.is_empty()
+        && word.chars().all(char::is_alphabetic)
+        && !vocabulary().known.contains(&word.to_lowercase())
+}
+
 /// The name word a typo stands for, when exactly one is one slip away.
 fn mend_word(word: &str) -> Option<&'static str> {
     let vocabulary = vocabulary();
