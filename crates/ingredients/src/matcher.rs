@@ -2591,6 +2591,8 @@ mod tests {
             ("2 tablespoons raw cacao powder", 19165),
             ("500 g kalabasa (squash), peeled and cubed", 11422),
             ("100 g de grasa de cerdo (o aceite)", 4002),
+            ("2 cucharadas de manteca de cerdo", 4002),
+            ("1/2 taza de manteca vegetal", 4615),
             ("2 tablespoons salt-reduced soy sauce", 16424),
             ("1 medium oinon, sliced", 11282),
             ("2 tbsp chopped parsely", 11297),
