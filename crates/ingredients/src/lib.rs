@@ -38,6 +38,7 @@ mod skin;
 mod spanish;
 mod state;
 mod trim;
+mod typo;
 pub mod units;
 mod variety;
 pub mod words;

@@ -446,6 +446,15 @@ fn place(written: &ParsedLine) -> Reading {
             crate::gloss::named_instead(&glosses, placed, named, &crate::gloss::known_by(placed))
         {
             first.move_to(glossed);
+        } else if placed.ndb / 1000 == 13
+            && glosses
+                .iter()
+                .any(|g| crate::typo::unknown_word(g.trim_matches(['(', ')', ' '])))
+        {
+            // "carne de res (bola)": a cut named in a word nothing knows
+            // is asked, never taken for the cut a bare "beef" is (branch
+            // ingr28).
+            first.confidence = first.confidence.min(NAMED_PARTLY);
         }
     }
     if crate::frozen::said(line)
@@ -1211,6 +1220,9 @@ fn choice_in_parentheses(line: &ParsedLine, chosen: &Food) -> Option<&'static Fo
 /// whole name or of its first alternative ("chicken or vegetable
 /// broth"), then the SR28 search.
 pub fn candidates(name: &str) -> Vec<Candidate> {
+    // "1 medium oinon": a one-slip typo of a known name is that name.
+    let mended = crate::typo::mend(name);
+    let name = mended.as_str();
     let lexicon = Lexicon::standard();
     let mut found: Vec<(u32, f64)> = Vec::new();
     // Set when the line names two foods the cook chooses between: no
@@ -1364,7 +1376,10 @@ fn contradicts(line_stems: &[String], ndb: u32) -> bool {
     ];
     // SR28's "dried" nut and seed kernels are the raw ones ("raw pumpkin
     // seeds" are its dried kernels; branch ingr21).
-    let raw_kernels = ndb / 1000 == 12 && !processed.iter().any(|w| *w != "dried" && is(w));
+    // Nor does "raw" contradict a dry powder: "raw cacao powder" is cocoa
+    // not roasted, SR28's dry cocoa powder (branch ingr28).
+    let raw_kernels =
+        (ndb / 1000 == 12 || is("powder")) && !processed.iter().any(|w| *w != "dried" && is(w));
     (says("raw") && !raw_kernels && processed.iter().any(|w| is(w)))
         || ((says("dried") || says("dry")) && is("canned"))
         || (says("dried") && is("fresh"))
@@ -2550,6 +2565,57 @@ mod tests {
         let p = placed("1 cup vanilla yogurt");
         assert_eq!(p.food.ndb, 1119);
         assert!((p.grams - 245.0).abs() < 0.01, "{}", p.grams);
+    }
+
+    // Branch ingr28: held-out 27's Central American, Caribbean and Andean
+    // names, English products, typos and the food of "A and B".
+    #[test]
+    fn regional_names_products_and_typos_are_placed() {
+        for (line, ndb) in [
+            ("500 g de yuca, pelada", 11134),
+            ("1 batata mediana", 11507),
+            ("1 chiltoma, picada", 11333),
+            ("1 chile dulce, picado", 11333),
+            ("2 güisquiles, pelados", 11149),
+            ("2 miltomates", 11954),
+            ("300 g de ayote sazón, en trozos", 11422),
+            ("1 libra de posta de res", 13891),
+            ("1 taza de pan molido", 18079),
+            ("1 lata (13.5 oz) de leche de coco", 12118),
+            ("1 taza de queso fresco desmenuzado", 1228),
+            ("12 egg roll wrappers", 18368),
+            ("200 g sugar snap peas, trimmed", 11300),
+            ("8 okra pods, sliced", 11278),
+            ("2 cups yellow wax beans", 11722),
+            ("200 g middle bacon, chopped", 10123),
+            ("2 tablespoons raw cacao powder", 19165),
+            ("500 g kalabasa (squash), peeled and cubed", 11422),
+            ("100 g de grasa de cerdo (o aceite)", 4002),
+            ("2 cucharadas de manteca de cerdo", 4002),
+            ("1/2 taza de manteca vegetal", 4615),
+            ("2 tablespoons salt-reduced soy sauce", 16424),
+            ("1 medium oinon, sliced", 11282),
+            ("2 tbsp chopped parsely", 11297),
+            ("2 stalks spring onion", 11291),
+            ("1 kg de carne de res para guisar, en trozos", 23093),
+            ("1 cup yellow cornmeal", 20022),
+            ("1 cup stone-ground cornmeal", 20020),
+        ] {
+            assert_eq!(placed(line).food.ndb, ndb, "{line}");
+        }
+        // A beef cut glossed in a word nothing knows is asked.
+        assert!(!matches!(
+            read_line("4 filetes de carne de res (bola) (unos 600 g)").reading,
+            Reading::Placed(_)
+        ));
+        // A bunch weighs only a line that says it.
+        assert_eq!(placed("1 bunch sitaw (long beans), cut").grams, 250.0);
+        assert_eq!(placed("4 yard-long beans, cut").grams, 48.0);
+        assert_eq!(placed("2 stalks spring onion, cut").grams, 30.0);
+        assert!(!matches!(
+            read_line("brown soda bread and butter, to serve").reading,
+            Reading::Placed(ref p) if p.food.ndb == 1001
+        ));
     }
 
     fn asked_first(line: &str) -> Vec<u32> {

@@ -795,7 +795,9 @@ fn added(tokens: &[&str], first: Unit) -> Option<(f64, usize)> {
 /// "(500 g in all)"); not a size of each ("(6 oz each)").
 fn total_in_comment(comment: &str) -> Option<Amount> {
     let tokens: Vec<&str> = comment.split_whitespace().collect();
-    let open = tokens.iter().position(|t| *t == "(")?;
+    let Some(open) = tokens.iter().position(|t| *t == "(") else {
+        return hedged_mass_clause(comment);
+    };
     let (inner, _) = parenthetical(&tokens[open..])?;
     let words: Vec<&str> = inner
         .iter()
@@ -810,6 +812,26 @@ fn total_in_comment(comment: &str) -> Option<Amount> {
     matches!(unit, Unit::Mass(_) | Unit::Volume(_)).then_some(Amount {
         quantity: q,
         unit: Some(unit),
+    })
+}
+
+/// "4 fillets, about 600 g, pounded thin", "4 filetes, unos 600 g": a
+/// clause of the comment that is only a hedge and a mass, the total of
+/// the pieces counted (branch ingr28). A hedge is required: "2 onions,
+/// 300 g" is left to the cook's other words.
+fn hedged_mass_clause(comment: &str) -> Option<Amount> {
+    comment.split([',', ';']).find_map(|clause| {
+        let words: Vec<&str> = clause.split_whitespace().collect();
+        let (hedge, rest) = words.split_first()?;
+        if !HEDGES.contains(&hedge.to_lowercase().as_str()) {
+            return None;
+        }
+        let (q, used) = quantity(rest)?;
+        let (unit, unit_used) = unit_at(&rest[used..])?;
+        (used + unit_used == rest.len() && matches!(unit, Unit::Mass(_))).then_some(Amount {
+            quantity: q,
+            unit: Some(unit),
+        })
     })
 }
 
@@ -1128,6 +1150,10 @@ mod tests {
         // Not a size of each, nor the size of a package.
         assert_eq!(p("4 chicken thighs, trimmed (5 oz each)").total, None);
         assert_eq!(p("1 can beans, drained (about 1 1/2 cups)").total, None);
+        // A hedged mass in a clause of its own (branch ingr28).
+        let line = p("4 beef fillets, about 600 g, pounded thin");
+        assert_eq!(line.total, amount(600.0, Some(Unit::Mass(1.0))));
+        assert_eq!(p("2 onions, 300 g").total, None);
         assert_eq!(p("2 cups rice, cooked (about 6 cups)").total, None);
     }
 
