@@ -489,6 +489,10 @@ mod tests {
         assert_eq!(to_english_es("3 cloves garlic, minced"), None);
         // Butter in Argentina, lard in Spain.
         assert_eq!(to_english_es("100 g de manteca"), None);
+        // Bare "crema" is cream in Spain, soured table cream in Mexico and
+        // Central America: asked; named kinds are read.
+        assert_eq!(to_english_es("½ taza de crema, para servir"), None);
+        assert!(to_english_es("200 ml de crema de leche").is_some());
         assert_eq!(to_english_es("100 g manteca, 2 huevos"), None);
         // A word the table lacks before the comma: not guessed.
         assert_eq!(to_english_es("1 frasco tomate frito"), None);
