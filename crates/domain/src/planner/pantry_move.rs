@@ -11,7 +11,9 @@
 //! on their targets, keeping every limit they kept and the week's rules
 //! (no recipe of the day before or after in its slot, no third use, no
 //! main ingredient past its meals a week). The pair is kept when the week
-//! then uses more of its due grams.
+//! then uses more of its due grams. On a day of one or two meals the
+//! held recipe's one other meal, if any, is searched exactly (every
+//! recipe at every portion, branch pantry47).
 
 use super::PlannedDay;
 use super::one::planned_day;
@@ -36,11 +38,9 @@ impl Week<'_> {
     /// offered to its days up to its use-by, the earliest first, as a
     /// two-day move ([`two_days`](Self::two_days)), kept when the week
     /// then uses more than `got` of its due grams; the week's due grams
-    /// once done. Days of three meals or more only ([`held_days`]).
+    /// once done. At one or two meals the other meal, if any, is searched
+    /// exactly around the held recipe ([`held_days`]).
     pub(super) fn move_in(&self, stock: &Stock, days: &mut [PlannedDay], mut got: f64) -> f64 {
-        if self.request.slots.len() < 3 {
-            return got;
-        }
         let recipes = self.request.recipes;
         let last = u32::from(self.request.days);
         let after = stock.after(recipes, days, &[]);
@@ -129,7 +129,18 @@ impl Week<'_> {
             .collect();
         starts.sort_by(|a, b| b.2.total_cmp(&a.2));
         let mut best: Option<(f64, Vec<Changed>)> = None;
-        for (k, c, _) in starts.into_iter().take(MOVE_STARTS) {
+        // At one or two meals the held day is cheap (`held_short`) and
+        // the recipes drawing most are often too small to land the day:
+        // only those that do count.
+        let short = problem.slots.len() < 3;
+        let mut tried = 0;
+        for (k, c, _) in starts {
+            if tried == MOVE_STARTS {
+                break;
+            }
+            if !short {
+                tried += 1;
+            }
             let slot = &problem.slots[k];
             let portions: Vec<f64> =
                 grid(slot.range.min, problem.cap_of(slot, &slot.pool[c])).collect();
@@ -146,6 +157,9 @@ impl Week<'_> {
             else {
                 continue;
             };
+            if short {
+                tried += 1;
+            }
             let mut week = days.to_vec();
             week[d] = planned_day(
                 &problem,
@@ -404,5 +418,91 @@ mod tests {
             pairs > 0,
             "{tried} tried after use_up, no two-day move before it"
         );
+    }
+
+    #[test]
+    fn a_two_meal_day_takes_early_food_with_its_other_meal_searched_exactly() {
+        use crate::food::hard_rules::HardRules;
+        use crate::food::meal::MealsPerDay;
+        use crate::planner::Diner;
+        let recipes = catalogue(30, 11);
+        let pantry: Vec<PantryFood> = (0..30)
+            .step_by(2)
+            .map(|i| PantryFood {
+                name: format!("ingredient {i}"),
+                grams: 400.0,
+                use_by: Some(1 + (i % 4) as u32),
+                drawn_by: vec![(format!("ingredient {i}"), 1.0)],
+            })
+            .collect();
+        let three = pantry_diner();
+        let diner = Diner::new(
+            three.targets,
+            MealsPerDay::parse(2).unwrap(),
+            HardRules::default(),
+        )
+        .using_pantry(pantry.clone());
+        let request = OneRequest::for_diner(&recipes, &diner, 7)
+            .unwrap()
+            .with_seed(5);
+        assert_eq!(request.slots.len(), 2);
+        let planned = plan_one_week(&request, 0).unwrap().days;
+        let mut week = plan_one_week(&request, 0).unwrap();
+        use_up(&request, &mut week, 0);
+        let stock = Stock::new(&pantry, &recipes).unwrap();
+        let scorer = Scorer::new(&request.targets, &request.tolerances, request.limits);
+        let dishes = &*dishes_for(request.dishes, request.recipes, request.kitchen);
+        let (pools, pool_of) = request.pools(&scorer, dishes);
+        let at = Week {
+            request: &request,
+            scorer,
+            dishes,
+            slot_pools: pool_of.iter().map(|p| pools[*p].1.as_slice()).collect(),
+            bands: share_bands(&request.slots),
+        };
+        let on_target = |days: &[PlannedDay]| {
+            (0..days.len())
+                .filter(|d| {
+                    let pools: Vec<Vec<Candidate>> =
+                        at.slot_pools.iter().map(|p| p.to_vec()).collect();
+                    at.on_target(days, *d, &pools).is_some()
+                })
+                .collect::<Vec<_>>()
+        };
+        let before = on_target(&planned);
+        let after = on_target(&week.days);
+        assert!(
+            !before.is_empty() && before.iter().all(|d| after.contains(d)),
+            "{before:?} {after:?}"
+        );
+        for pair in week.days.windows(2) {
+            for (a, b) in pair[0].meals.iter().zip(&pair[1].meals) {
+                assert_ne!(a.recipe_id, b.recipe_id);
+            }
+        }
+        // On the week as first planned some early item takes a day on
+        // target with the other meal searched around its recipe: more of
+        // the due grams, every changed day on target and its meal held.
+        let due = |days: &[PlannedDay]| stock.due_used(&stock.after(&recipes, days, &[]), 7);
+        let first = stock.after(&recipes, &planned, &[]);
+        let mut moves = 0;
+        for (item, due_on) in stock.unused_due(&first, 7) {
+            for d in 0..due_on as usize {
+                let Some(changed) = at.two_days(&stock, &planned, d, item) else {
+                    continue;
+                };
+                moves += 1;
+                let mut days = planned.clone();
+                for (e, day) in &changed {
+                    assert_eq!(day.meals.len(), 2);
+                    days[*e] = day.clone();
+                }
+                assert!(due(&days) > due(&planned) + GAIN);
+                let on = on_target(&days);
+                assert!(changed.iter().all(|(e, _)| on.contains(e)));
+            }
+        }
+        assert!(moves > 0, "no move at two meals");
+        assert!(due(&week.days) >= due(&planned));
     }
 }

@@ -346,16 +346,23 @@ impl Week<'_> {
                 })
                 .collect();
             fresh.sort_by(|a, b| b.2.total_cmp(&a.2));
-            for (k, c, _) in fresh.into_iter().take(FRESH_STARTS) {
+            // At one or two meals every portion, and only the recipes that
+            // land a day count ([`held_short`] is cheap).
+            let short = n < 3;
+            let mut tried = 0;
+            for (k, c, _) in fresh {
+                if tried == FRESH_STARTS {
+                    break;
+                }
                 let slot = &problem.slots[k];
                 let portions: Vec<f64> = grid(slot.range.min, problem.cap_of(slot, &slot.pool[c]))
-                    .step_by(2)
+                    .step_by(if short { 1 } else { 2 })
                     .collect();
-                moves.extend(
-                    held_days(&problem, &best, k, c, &portions)
-                        .into_iter()
-                        .map(|d| d.picks),
-                );
+                let held = held_days(&problem, &best, k, c, &portions);
+                if !short || !held.is_empty() {
+                    tried += 1;
+                }
+                moves.extend(held.into_iter().map(|d| d.picks));
             }
             // The step drawing most, the least loss among equals.
             let mut step: Option<(Day, f64)> = None;
@@ -628,6 +635,9 @@ fn held_pair(
     c: usize,
     bar: &Day,
 ) -> Option<Day> {
+    if problem.slots.len() < 3 {
+        return None;
+    }
     let slot = &problem.slots[k];
     let step = if problem.slots.len() == 3 { 1 } else { 2 };
     let portions: Vec<f64> = grid(slot.range.min, problem.cap_of(slot, &slot.pool[c]))
@@ -641,8 +651,8 @@ fn held_pair(
 
 /// The days of [`held_pair`] with slot `k` holding its candidate `c` at
 /// each of `portions`: for each portion and pair of other slots, the best
-/// pair's day when it meets the targets and keeps the rules; none for a
-/// day of fewer than three slots.
+/// pair's day when it meets the targets and keeps the rules; on a day of
+/// one or two slots, [`held_short`].
 pub(super) fn held_days(
     problem: &Problem<'_>,
     current: &[(usize, f64)],
@@ -651,9 +661,6 @@ pub(super) fn held_days(
     portions: &[f64],
 ) -> Vec<Day> {
     let n = problem.slots.len();
-    if n < 3 {
-        return Vec::new();
-    }
     let fixed_at = |j: usize, c: usize, s: f64| {
         let slot = &problem.slots[j];
         let r = slot.pool[c].index;
@@ -678,6 +685,9 @@ pub(super) fn held_days(
         })
     };
     let others: Vec<usize> = (0..n).filter(|j| *j != k).collect();
+    if n < 3 {
+        return held_short(problem, current, k, c, portions, beyond);
+    }
     let mut days = Vec::new();
     let pairs: Vec<(usize, usize)> = others
         .iter()
@@ -721,6 +731,70 @@ pub(super) fn held_days(
             let loss = problem.loss(&picks);
             days.push(Day { picks, loss });
         }
+    }
+    days
+}
+
+/// The days of [`held_days`] on a day of one or two slots: slot `k`
+/// holding its candidate `c` at each of `portions` and the other slot,
+/// if any, searched exactly (every recipe of its pool at every portion of
+/// its grid), the day of least loss for each portion that meets the
+/// targets and keeps the rules (`beyond`: the week's). Two-meal weeks
+/// left due food a held recipe could take with its one partner changed
+/// (branch pantry47).
+fn held_short(
+    problem: &Problem<'_>,
+    current: &[(usize, f64)],
+    k: usize,
+    c: usize,
+    portions: &[f64],
+    beyond: impl Fn(&[(usize, f64)]) -> bool,
+) -> Vec<Day> {
+    let target = problem.scorer.target;
+    let kept = |picks: &[(usize, f64)]| {
+        problem.valid(picks) && problem.targets_met(picks) && !beyond(picks)
+    };
+    let mut days = Vec::new();
+    for &s in portions {
+        if problem.budget.spent() {
+            return days;
+        }
+        let mut picks = current.to_vec();
+        picks[k] = (c, s);
+        let Some(j) = (0..picks.len()).find(|j| *j != k) else {
+            if kept(&picks) {
+                let loss = problem.loss(&picks);
+                days.push(Day { picks, loss });
+            }
+            continue;
+        };
+        let held: [f64; 4] = std::array::from_fn(|m| {
+            problem.slots[k].pool[c].scaled[m] * s
+                + problem.fixed.iter().map(|f| f.scaled[m]).sum::<f64>()
+        });
+        let slot = &problem.slots[j];
+        let mut best: Option<Day> = None;
+        for (x, cand) in slot.pool.iter().enumerate() {
+            for t in grid(slot.range.min, problem.cap_of(slot, cand)) {
+                // Every target within its tolerance first (one unit), as
+                // [`Problem::best_pair`] looks.
+                if (0..4).any(|m| (held[m] + cand.scaled[m] * t - target[m]).abs() > 1.0) {
+                    continue;
+                }
+                picks[j] = (x, t);
+                if !kept(&picks) {
+                    continue;
+                }
+                let loss = problem.loss(&picks);
+                if best.as_ref().is_none_or(|b| loss < b.loss) {
+                    best = Some(Day {
+                        picks: picks.clone(),
+                        loss,
+                    });
+                }
+            }
+        }
+        days.extend(best);
     }
     days
 }
