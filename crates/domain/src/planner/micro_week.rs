@@ -334,6 +334,7 @@ impl Week<'_> {
                     dishes: problem.dishes,
                     strict: true,
                     budget: problem.budget,
+                    limit_step: problem.limit_step,
                 };
                 around.slots[k].pool = held;
                 around.slots[k].banned.clear();

@@ -37,6 +37,7 @@ mod household;
 #[cfg(test)]
 mod leftover_tests;
 pub mod leftovers;
+mod limits_week;
 mod lp;
 mod micro_week;
 pub mod micronutrients;
@@ -581,12 +582,15 @@ fn plan_variant(request: &PlanRequest<'_>, variant: usize) -> Result<Vec<TableDa
         // One eater: their own search, which knows a single person's
         // week (weekly variety of a one-meal plan, micronutrient goals),
         // then the due food of their pantry it left offered again, then
-        // days searched again for the micronutrients it falls short of.
+        // missed days past their fibre ceiling or sodium limit searched
+        // again with those limits first, then days searched again for the
+        // micronutrients it falls short of.
         [diner] => {
             let one =
                 OneRequest::of(request, diner).expect("the request was checked when it was made");
             let mut week = plan_one_week(&one, variant)?;
             pantry_week::use_up(&one, &mut week, variant);
+            limits_week::keep_limits(&one, &mut week, variant);
             micro_week::top_up(&one, &mut week, variant);
             let mut days: Vec<TableDay> = week.days.into_iter().map(TableDay::alone).collect();
             household::mark_leftovers(&mut days, &week.eaten);

@@ -490,6 +490,7 @@ fn week_from(
             dishes,
             strict: true,
             budget: &budget,
+            limit_step: 0.0,
         };
         // Earlier days but yesterday (the same slot may not repeat) are
         // starts for a hard day, most recent first.
@@ -798,6 +799,7 @@ fn one_meal_week(
         dishes,
         strict: true,
         budget: request.budget,
+        limit_step: 0.0,
     };
     // Meals laid out so far, by recipe: the weekly main-ingredient rule
     // weighs each rank's pick against them.

@@ -717,6 +717,7 @@ pub(super) fn held_days(
                 dishes: problem.dishes,
                 strict: problem.strict,
                 budget: problem.budget,
+                limit_step: problem.limit_step,
             };
             let Some(pair) = sub.best_pair() else {
                 continue;
@@ -1014,6 +1015,7 @@ mod tests {
             dishes,
             strict: true,
             budget: request.budget,
+            limit_step: 0.0,
         };
         let mut rng = Rng(5);
         let current = problem.search(&mut rng, &[], 20).unwrap();

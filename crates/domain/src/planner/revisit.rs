@@ -130,6 +130,7 @@ impl<'p> Revisit<'p> {
             dishes,
             strict: true,
             budget: request.budget,
+            limit_step: 0.0,
         }
     }
 }

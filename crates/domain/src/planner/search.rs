@@ -75,6 +75,17 @@ const WORST_WEIGHT: f64 = 100.0;
 /// targets.
 const OFF_STEP: f64 = 1000.0;
 
+/// A day past its fibre ceiling or sodium limit, which is missed whatever
+/// its targets, costs this on top of how far while the search keeps the
+/// limits first ([`Problem::limit_step`]; issue 38): among missed days one
+/// that keeps those limits then beats one closer to its calories that
+/// does not, up to about 30 points of the worst target's miss (the weight
+/// of a main ingredient in a fifth meal of the week), rather than trade a
+/// limit for a calorie miss that is lost anyway. Above `OFF_STEP`, so a
+/// day on its targets past a limit ranks below a day inside the limits
+/// off them too: neither is met.
+pub(crate) const LIMIT_STEP: f64 = 1e5;
+
 /// A recipe that may fill a slot, packed for the inner loop.
 #[derive(Debug, Clone)]
 pub(crate) struct Candidate {
@@ -254,6 +265,12 @@ pub(crate) struct Problem<'a> {
     /// When to stop: between descents and between passes the search
     /// keeps what it has once this is spent.
     pub budget: &'a Budget,
+    /// What a day past its fibre ceiling or sodium limit costs on top of
+    /// how far: 0 while days are planned (a step there would cut the
+    /// search's paths through such days to days that meet everything),
+    /// [`LIMIT_STEP`] when a week's lost days are searched again
+    /// ([`super::limits_week`]).
+    pub limit_step: f64,
 }
 
 /// A filled day: (candidate position in its slot's pool, servings) per
@@ -350,6 +367,14 @@ impl Problem<'_> {
             .collect()
     }
 
+    /// The scorer's [`Scorer::error_past`] of a day `excess` past its
+    /// ranked limits, with this search's [`limit_step`](Self::limit_step)
+    /// when it is past them.
+    fn error_past(&self, total: &[f64; 4], excess: f64) -> f64 {
+        let step = if excess > 0.0 { self.limit_step } else { 0.0 };
+        self.scorer.error_past(total, excess) + step
+    }
+
     /// Loss of a full day.
     pub fn loss(&self, picks: &[(usize, f64)]) -> f64 {
         let mut total = [0.0; 4];
@@ -374,7 +399,7 @@ impl Problem<'_> {
         }
         let (minor, day_kcal) = self.day_minor(picks);
         let excess = ranked_excess(&minor, day_kcal, &self.scorer.limits);
-        self.scorer.error_past(&total, excess)
+        self.error_past(&total, excess)
             + size_penalty(&self.shape(), &kcal, &protein, self.fixed.is_empty())
             + cost
             + limits_cost(&minor, day_kcal, &self.scorer.limits)
@@ -711,8 +736,7 @@ impl Problem<'_> {
                         let day_kcal = others_kcal + cand.kcal * s;
                         let excess = ranked_excess(&minor, day_kcal, &self.scorer.limits);
                         if excess > 0.0 {
-                            partial +=
-                                self.scorer.error_past(&total, excess) - self.scorer.error(&total);
+                            partial += self.error_past(&total, excess) - self.scorer.error(&total);
                         }
                         partial += limits_cost(&minor, day_kcal, &self.scorer.limits);
                         if !off {
