@@ -676,6 +676,13 @@ fn place(written: &ParsedLine) -> Reading {
     {
         ask_with(&mut candidates, rows, 0);
     }
+    // "leftover roast beef" on a raw cut: the meat comes cooked, and which
+    // cooked row is not said: asked (after held-out 29).
+    if let Some(first) = candidates.first_mut()
+        && crate::honest::cooked_meat_said(food(first.ndb), line)
+    {
+        first.confidence = first.confidence.min(NAMED_PARTLY);
+    }
     // "roasted sunflower seeds" on the dried kernels: asked, SR28's
     // roasted kernels offered first; "cashews, soaked": the raw kernel,
     // never a roasted or salted row unsaid, asked where SR28 has no plain
@@ -1470,6 +1477,11 @@ mod tests {
         assert_eq!((p.food.ndb, p.grams.round()), (9037, 300.0));
         let p = placed("3 Hass avocados, stoned");
         assert_eq!((p.food.ndb, p.grams.round()), (9038, 408.0));
+        // After held-out 29: meat said cooked is never a raw row surely.
+        assert!(reviewed("300g leftover roast beef, chopped"));
+        assert!(reviewed("1 lb thinly sliced roast pork"));
+        assert!(!reviewed("2 lb beef chuck roast"));
+        assert!(!reviewed("2 lb pork loin roast, trimmed"));
         // After held-out 26: a brand given as an example is the food, even
         // when the kind was placed below a name's certainty.
         assert_eq!(
