@@ -298,6 +298,19 @@ pub fn allergy_name(food: &str) -> String {
     }
 }
 
+/// Taste names among `words` (`spicy`, `picante`).
+pub(super) fn tastes_of(words: &[String]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for w in words {
+        if let Some((_, taste)) = super::vocab::TASTES.iter().find(|(word, _)| word == w)
+            && !out.iter().any(|t| t == taste)
+        {
+            out.push((*taste).to_owned());
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -140,6 +140,9 @@ fn understand_with(message: &str, ctx: &Context, names: &[String], kept: &[Strin
     // Whether the last part introduced the writer ("I'm Tom"): a bare
     // number of years after it is their age ("I'm Tom, 45").
     let mut introduced = false;
+    // Whether a part said the plan stays ("don't change the plan"): an
+    // "only thursday's dinner" after it is the one meal to swap.
+    let mut plan_kept = false;
     let all_parts = parts(message);
     // "no dairy, but cheese and yogurt are fine": a bare food list before
     // a part that says foods are fine is said fine with them.
@@ -226,6 +229,40 @@ fn understand_with(message: &str, ctx: &Context, names: &[String], kept: &[Strin
         // "change my weight to 72 kg, not 27", "hago 5 comidas, no 3": the
         // number just said, corrected; nothing more to do.
         if corrects_a_number(&part) && !out.requests.is_empty() {
+            continue;
+        }
+        // "don't change the plan, only thursday's dinner", "no quiero
+        // cambiar el plan, solo la cena del jueves": the one meal to swap.
+        if plan_kept
+            && let Some(first) = part.words().first()
+            && ONLY_THIS.contains(&first.as_str())
+        {
+            let meal = super::asks::meal_ref(&part, ctx.today);
+            if meal.meal_type.is_some() && part.len() <= 6 {
+                // Neither a refusal nor a look at the plan: one swap.
+                out.signals.retain(|s| *s != Signal::No);
+                out.requests
+                    .retain(|r| !matches!(r, ToolRequest::PlanSummary { .. }));
+                out.requests
+                    .push(ToolRequest::ReplaceMeal { meal, choice: None });
+                previous = None;
+                continue;
+            }
+        }
+        plan_kept = plan_kept || part.has_any(PLAN_KEPT);
+        // "I ate lunch but not dinner", "desayuné pero no la comida": a
+        // meal said eaten, then one said not: that one is not eaten (never
+        // a swap), on the same day.
+        if let Some(ToolRequest::MarkEaten { meal: eaten }) = out.requests.last()
+            && let Some(meal_type) = not_this_meal(&part)
+        {
+            let meal = super::request::MealRef {
+                day: eaten.day,
+                meal_type: Some(meal_type),
+                ..Default::default()
+            };
+            out.requests.push(ToolRequest::MarkPending { meal });
+            previous = None;
             continue;
         }
         // "my son: no nuts", "para mi hija: sin gluten": a person alone is
@@ -708,6 +745,21 @@ fn merge_them(signals: &mut Vec<Signal>, facts: super::request::MemberFacts) {
 /// Whether a part only gives the writer's name ("I'm Sam", "my name is
 /// Ana", "soy Marta", "me llamo Leo"): an opener, then one word the
 /// assistant does not know.
+/// The meal of an elliptical "(but) not (the) dinner" / "pero no la
+/// cena": a negation and a meal word, nothing else but articles.
+fn not_this_meal(t: &Text) -> Option<mealplan_domain::MealType> {
+    let words: Vec<&str> = t
+        .words()
+        .iter()
+        .map(String::as_str)
+        .filter(|w| !["but", "pero", "the", "my", "el", "la", "mi", "y", "and"].contains(w))
+        .collect();
+    match words.as_slice() {
+        ["not" | "no", meal] => super::lang::meal_word(meal),
+        _ => None,
+    }
+}
+
 /// "I cook for my husband", "cocino para mi marido y mis hijos": who
 /// the writer cooks for (the first relation named), said as a fact, never
 /// a recipe search. A question ("what can I cook for my son?") does not

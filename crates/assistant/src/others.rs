@@ -38,7 +38,7 @@ pub(super) fn rules(parts: &[Text], lang: Lang, out: &mut MemberFacts) {
             // "my wife hates spicy food": what gives the taste is kept
             // out of her meals, as for the writer.
             names.extend(
-                super::statements::tastes_of(&rest)
+                foods::tastes_of(&rest)
                     .iter()
                     .filter_map(|t| TASTE_KINDS.iter().find(|(taste, _)| taste == t))
                     .map(|(_, kind)| (*kind).to_owned()),

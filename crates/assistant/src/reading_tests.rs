@@ -2260,3 +2260,32 @@ fn gf_and_bf_after_my_are_partners() {
     reads("my gf is vegan", En, &["someone else: (girlfriend) vegan"]);
     reads("my bf hates fish", En, &["someone else: (boyfriend); fish"]);
 }
+
+#[test]
+fn a_meal_said_not_eaten_beside_one_eaten_is_never_swapped() {
+    let (_, got) = read("I ate lunch but not dinner");
+    assert!(
+        got.iter().any(|g| g.starts_with("ate "))
+            && got.iter().any(|g| g.starts_with("pending"))
+            && !got.iter().any(|g| g.starts_with("replace")),
+        "{got:?}"
+    );
+    let (_, got) = read("desayuné pero no la comida");
+    assert!(!got.iter().any(|g| g.starts_with("replace")), "{got:?}");
+}
+
+#[test]
+fn only_one_meal_after_the_plan_kept_is_the_one_swapped() {
+    for message in [
+        "don't change the plan, only thursday's dinner",
+        "no quiero cambiar el plan, solo la cena del jueves",
+        "keep my plan, just thursday's dinner",
+    ] {
+        let (_, got) = read(message);
+        assert_eq!(got.len(), 1, "{message}: {got:?}");
+        assert!(got[0].starts_with("replace"), "{message}: {got:?}");
+    }
+    // Said alone, the plan stays.
+    let (_, got) = read("no quiero cambiar el plan");
+    assert!(!got.iter().any(|g| g.starts_with("replace")), "{got:?}");
+}

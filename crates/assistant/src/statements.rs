@@ -312,7 +312,7 @@ pub(super) fn about_self(t: &Text, lang: Lang, read: &mut Read) -> bool {
         let about_the_plan = Text::from_words(rest.clone()).has_any(PLAN)
             || super::asks::nutrient(&Text::from_words(rest.clone())).is_some()
             || t.has_any(TOO_MUCH_REFUSED);
-        let tastes = tastes_of(&rest);
+        let tastes = foods::tastes_of(&rest);
         if !about_the_plan && !starts_with_any(&rest, PRONOUNS) && tastes.is_empty() {
             add_foods(read, FoodKind::Dislike, foods::read(&rest, lang), lang);
         } else if !about_the_plan && !tastes.is_empty() {
@@ -360,7 +360,7 @@ pub(super) fn about_self(t: &Text, lang: Lang, read: &mut Read) -> bool {
             .into_iter()
             .filter(|w| !NOW_WORDS.contains(&w.as_str()) && w != "again")
             .collect();
-        let tastes = tastes_of(&rest);
+        let tastes = foods::tastes_of(&rest);
         // "el cilantro sí me gusta", "mushrooms I do like": nothing after
         // the verb, the food before it.
         let before: Vec<String> = t
@@ -510,7 +510,7 @@ pub(super) fn affirmed_after_dislike(words: &[String], lang: Lang) -> Option<Rea
         return None;
     }
     let mut read = Read::default();
-    let tastes = tastes_of(&rest);
+    let tastes = foods::tastes_of(&rest);
     if !tastes.is_empty() && tastes.len() == rest.len() {
         read.requests.push(ToolRequest::AddPreference {
             kind: ItemKind::Taste,
@@ -525,17 +525,4 @@ pub(super) fn affirmed_after_dislike(words: &[String], lang: Lang) -> Option<Rea
     }
     add_foods(&mut read, FoodKind::Like, found, lang);
     Some(read)
-}
-
-/// Taste names among `words` (`spicy`, `picante`).
-pub(super) fn tastes_of(words: &[String]) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    for w in words {
-        if let Some((_, taste)) = TASTES.iter().find(|(word, _)| word == w)
-            && !out.iter().any(|t| t == taste)
-        {
-            out.push((*taste).to_owned());
-        }
-    }
-    out
 }
