@@ -250,6 +250,11 @@ fn understand_with(message: &str, ctx: &Context, names: &[String], kept: &[Strin
             }
         }
         plan_kept = plan_kept || part.has_any(PLAN_KEPT);
+        // "I have two kids, 8 and 5", "tengo 2 hijos, uno de 8 y otra de
+        // 5": their ages, after the children, go with them.
+        if out.signals.contains(&Signal::Children) && only_ages(&part) {
+            continue;
+        }
         // "I ate lunch but not dinner", "desayuné pero no la comida": a
         // meal said eaten, then one said not: that one is not eaten (never
         // a swap), on the same day.
@@ -745,6 +750,34 @@ fn merge_them(signals: &mut Vec<Signal>, facts: super::request::MemberFacts) {
 /// Whether a part only gives the writer's name ("I'm Sam", "my name is
 /// Ana", "soy Marta", "me llamo Leo"): an opener, then one word the
 /// assistant does not know.
+/// "I have two kids", "tengo 2 hijos", "my kids are 8 and 5": children
+/// said as a plural, with nothing else to read (no food, diet or allergy).
+fn has_children(t: &Text, lang: Lang) -> bool {
+    let words = t.words();
+    let plural = words.iter().any(|w| CHILDREN_PLURAL.contains(&w.as_str()));
+    let theirs = t.has_any(&["i have", "we have", "my", "tengo", "tenemos", "mis"]);
+    plural
+        && theirs
+        && foods::mentioned(words, lang).found.is_empty()
+        && !t.has_any(ALLERGY_OPENERS)
+        && !t.has_any(ALLERGY_NOUNS)
+        && !t.has_any(PLAN)
+}
+
+/// A part of ages only ("8 and 5", "uno de 8 y otra de 5").
+fn only_ages(t: &Text) -> bool {
+    let words = t.words();
+    words.iter().any(|w| w.parse::<f64>().is_ok())
+        && words.iter().all(|w| {
+            w.parse::<f64>().is_ok()
+                || [
+                    "and", "y", "uno", "una", "otro", "otra", "de", "anos", "years", "year", "old",
+                    "one", "is", "the", "other", "el", "la", "tiene", "tienen", "are", "aged",
+                ]
+                .contains(&w.as_str())
+        })
+}
+
 /// The meal of an elliptical "(but) not (the) dinner" / "pero no la
 /// cena": a negation and a meal word, nothing else but articles.
 fn not_this_meal(t: &Text) -> Option<mealplan_domain::MealType> {
@@ -1110,6 +1143,10 @@ fn only(t: &Text, words: &[&str]) -> bool {
 
 fn read_part(t: &Text, lang: Lang, today: u8) -> Read {
     let mut read = Read::default();
+    if has_children(t, lang) {
+        read.signals.push(Signal::Children);
+        return read;
+    }
     if let Some(relation) = cooks_for(t) {
         read.signals
             .push(Signal::SomeoneElse(super::request::MemberFacts {

@@ -367,6 +367,13 @@ impl Chat {
             if let Signal::Care(care) = signal {
                 turn.texts.push(care_note(*care, lang));
             }
+            // Said beside another person, their answer already says how
+            // to add someone.
+            if *signal == Signal::Children
+                && !signals.iter().any(|s| matches!(s, Signal::SomeoneElse(_)))
+            {
+                turn.texts.push(toolbox.children_to_add());
+            }
             if let Signal::NotARule { name, offer } = signal {
                 turn.texts.push(not_a_rule(name, *offer, lang));
                 turn.pending = offer.map(|d| ToolRequest::ChangeProfile(ProfileChange::Diet(d)));

@@ -41,6 +41,10 @@ pub enum Signal {
     /// restrictions, diets, body facts) goes to their household member
     /// when they are one.
     SomeoneElse(MemberFacts),
+    /// The writer has children, said as a plural ("I have two kids",
+    /// "tengo 2 hijos") with nothing else read: answered with how to add
+    /// each to the household, so plans cover them.
+    Children,
     /// Something that needs care before any change: nothing is done on a
     /// guess, the answer cautions and says what the service can do.
     Care(Care),

@@ -26,6 +26,7 @@ fn read(message: &str) -> (Lang, Vec<String>) {
             Signal::Thanks => "thanks".into(),
             Signal::Satiety => "satiety".into(),
             Signal::Healthier => "healthier".into(),
+            Signal::Children => "children".into(),
             Signal::Yes => "yes".into(),
             Signal::No => "no".into(),
             Signal::NotARule { name, .. } => format!("not a rule: {name}"),
@@ -2212,7 +2213,7 @@ fn the_writers_age_is_read_with_when_it_was_reached() {
     reads("i just turned 52 yesterday", En, &["age 52"]);
     reads("cumplí 50 el mes pasado", Es, &["age 50"]);
     // A count after "tengo" is no age.
-    reads("tengo 2 hijos", Es, &[]);
+    reads("tengo 2 hijos", Es, &["children"]);
 }
 
 #[test]
@@ -2240,7 +2241,7 @@ fn cooking_for_someone_is_about_who_eats_never_a_search() {
     reads(
         "cocino para mi marido y mis dos hijos",
         Es,
-        &["someone else: (husband)"],
+        &["someone else: (husband)", "children"],
     );
     // Asking what to cook for them is a search, as before.
     let (_, got) = read("what can I cook for my husband tonight");
@@ -2288,4 +2289,13 @@ fn only_one_meal_after_the_plan_kept_is_the_one_swapped() {
     // Said alone, the plan stays.
     let (_, got) = read("no quiero cambiar el plan");
     assert!(!got.iter().any(|g| g.starts_with("replace")), "{got:?}");
+}
+
+#[test]
+fn children_said_as_a_plural_are_answered_with_how_to_add_them() {
+    reads("I have two kids, 8 and 5", En, &["children"]);
+    reads("tengo 2 hijos, uno de 8 y otra de 5", Es, &["children"]);
+    // With a diet or a food, the rest is read as before.
+    let (_, got) = read("my kids are vegetarian");
+    assert!(!got.contains(&"children".to_owned()), "{got:?}");
 }

@@ -35,6 +35,21 @@ impl Toolbox<'_> {
         })
     }
 
+    /// "I have two kids", "tengo 2 hijos": how to add each to the
+    /// household, so plans cover them.
+    pub fn children_to_add(&self) -> String {
+        match self.lang {
+            Lang::En => format!(
+                "To plan for your children too, add each one to your household: tell me their name, age, sex, height and weight, e.g. {}.",
+                super::household::example(self.lang)
+            ),
+            Lang::Es => format!(
+                "Para planificar también para tus hijos, añade a cada uno a tu hogar: dime su nombre, edad, sexo, altura y peso, por ejemplo {}.",
+                super::household::example(self.lang)
+            ),
+        }
+    }
+
     /// "my son is 8", "mi hija tiene 5 años" with no such member: asked
     /// whether to add them, with what else adding them needs, the facts
     /// said kept for the yes.
