@@ -23,7 +23,7 @@ use super::one::{OneRequest, OneWeek, day_miss, planned_day};
 use super::pantry::Stock;
 use super::revisit::Revisit;
 use super::search::{Candidate, LIMIT_STEP, Scorer};
-use super::{PlannedDay, Rng, dishes_for, extra_restarts, share_bands, weekly_distinct};
+use super::{PlannedDay, Rng, dishes_for, distinct_ok, extra_restarts, share_bands};
 use crate::planner::leftovers::variant_seed;
 
 /// `week` (a one-eater week of `request`) with its missed days past their
@@ -109,19 +109,4 @@ pub(super) fn keep_limits(request: &OneRequest<'_>, week: &mut OneWeek, variant:
             days[d] = old;
         }
     }
-}
-
-/// Whether a one-meal week still has its different recipes.
-fn distinct_ok(slot_pools: &[&[Candidate]], days: &[PlannedDay]) -> bool {
-    let [pool] = slot_pools else {
-        return true;
-    };
-    let mut ids: Vec<i64> = days
-        .iter()
-        .flat_map(|d| &d.meals)
-        .map(|m| m.recipe_id)
-        .collect();
-    ids.sort_unstable();
-    ids.dedup();
-    ids.len() >= weekly_distinct(days.len(), pool.len())
 }

@@ -127,6 +127,23 @@ pub const WEEKLY_DISTINCT: usize = 5;
 pub(crate) fn weekly_distinct(days: usize, candidates: usize) -> usize {
     WEEKLY_DISTINCT.min(days).min(candidates)
 }
+
+/// Whether a one-meal week (one slot pool) still has its
+/// [`weekly_distinct`] different recipes; any other week passes. The one
+/// check every pass that searches a week's days again keeps.
+pub(crate) fn distinct_ok(slot_pools: &[&[Candidate]], days: &[PlannedDay]) -> bool {
+    let [pool] = slot_pools else {
+        return true;
+    };
+    let mut ids: Vec<i64> = days
+        .iter()
+        .flat_map(|d| &d.meals)
+        .map(|m| m.recipe_id)
+        .collect();
+    ids.sort_unstable();
+    ids.dedup();
+    ids.len() >= weekly_distinct(days.len(), pool.len())
+}
 const DIET_BONUS: f64 = 0.15;
 const TASTE_BONUS: f64 = 0.1;
 /// The bonus of one's own recipe for a person who prefers theirs: above

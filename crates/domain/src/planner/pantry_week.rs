@@ -44,7 +44,7 @@ use super::pantry::Stock;
 use super::revisit::Revisit;
 use super::rules::grid;
 use super::search::{Candidate, Day, Fixed, Problem, Scorer};
-use super::{PlannedDay, Rng, dishes_for, share_bands, weekly_distinct};
+use super::{PlannedDay, Rng, dishes_for, share_bands};
 use crate::food::recipe::Recipe;
 use crate::planner::whole_day::Dishes;
 
@@ -565,17 +565,7 @@ impl Week<'_> {
 
     /// Whether a one-meal week still has its different recipes.
     pub(super) fn distinct_ok(&self, days: &[PlannedDay]) -> bool {
-        let [pool] = self.slot_pools.as_slice() else {
-            return true;
-        };
-        let mut ids: Vec<i64> = days
-            .iter()
-            .flat_map(|d| &d.meals)
-            .map(|m| m.recipe_id)
-            .collect();
-        ids.sort_unstable();
-        ids.dedup();
-        ids.len() >= weekly_distinct(days.len(), pool.len())
+        super::distinct_ok(&self.slot_pools, days)
     }
 }
 
