@@ -48,7 +48,7 @@ pub(super) fn keep_limits(request: &OneRequest<'_>, week: &mut OneWeek, variant:
     let due = |days: &[PlannedDay]| {
         stock
             .as_ref()
-            .map_or(0.0, |s| s.due_used(&s.after(recipes, days, &[]), last))
+            .map_or(0.0, |s| s.due_used_by(recipes, days, last))
     };
     let mut rng = Rng(request.seed ^ 0x6c69_6d69_7473_5f77 ^ variant_seed(variant));
     let days = &mut week.days;

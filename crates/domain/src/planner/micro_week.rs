@@ -93,7 +93,7 @@ pub(super) fn top_up(request: &OneRequest<'_>, week: &mut OneWeek, variant: usiz
     let due = |days: &[PlannedDay]| {
         stock
             .as_ref()
-            .map_or(0.0, |s| s.due_used(&s.after(recipes, days, &[]), last))
+            .map_or(0.0, |s| s.due_used_by(recipes, days, last))
     };
     let mut rng = Rng(request.seed ^ 0x6d69_6372_6f5f_7765 ^ variant_seed(variant));
     let days = &mut week.days;

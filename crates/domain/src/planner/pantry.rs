@@ -277,6 +277,12 @@ impl Stock {
         left
     }
 
+    /// Grams of the items due by day `last` that `days` of `recipes` take
+    /// (no leftovers): what every pass that searches days again compares.
+    pub(crate) fn due_used_by(&self, recipes: &[Recipe], days: &[PlannedDay], last: u32) -> f64 {
+        self.due_used(&self.after(recipes, days, &[]), last)
+    }
+
     /// Grams taken, as `after` stands, of the items of this stock due by
     /// day `last`.
     pub(crate) fn due_used(&self, after: &Stock, last: u32) -> f64 {

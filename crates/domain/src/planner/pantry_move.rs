@@ -69,7 +69,7 @@ impl Week<'_> {
                 for (e, day) in changed {
                     days[e] = day;
                 }
-                let now = stock.due_used(&stock.after(recipes, days, &[]), last);
+                let now = stock.due_used_by(recipes, days, last);
                 if now > got + GAIN && self.distinct_ok(days) {
                     got = now;
                 } else {
@@ -99,7 +99,7 @@ impl Week<'_> {
     ) -> Option<Vec<Changed>> {
         let recipes = self.request.recipes;
         let last = u32::from(self.request.days);
-        let due = |week: &[PlannedDay]| stock.due_used(&stock.after(recipes, week, &[]), last);
+        let due = |week: &[PlannedDay]| stock.due_used_by(recipes, week, last);
         let base = due(days);
         let (pools, left) = self.pools_for(stock, days, d);
         let at = self.on_target(days, d, &pools)?;
@@ -385,7 +385,7 @@ mod tests {
         // On the week as first planned some early item takes its day only
         // with the dish it puts out moved later: both days on target,
         // the later one's slot holding that dish.
-        let due = |days: &[PlannedDay]| stock.due_used(&stock.after(&recipes, days, &[]), 7);
+        let due = |days: &[PlannedDay]| stock.due_used_by(&recipes, days, 7);
         let first = stock.after(&recipes, &planned, &[]);
         let mut pairs = 0;
         for (item, due_on) in stock.unused_due(&first, 7) {
@@ -483,7 +483,7 @@ mod tests {
         // On the week as first planned some early item takes a day on
         // target with the other meal searched around its recipe: more of
         // the due grams, every changed day on target and its meal held.
-        let due = |days: &[PlannedDay]| stock.due_used(&stock.after(&recipes, days, &[]), 7);
+        let due = |days: &[PlannedDay]| stock.due_used_by(&recipes, days, 7);
         let first = stock.after(&recipes, &planned, &[]);
         let mut moves = 0;
         for (item, due_on) in stock.unused_due(&first, 7) {

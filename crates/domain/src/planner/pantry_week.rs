@@ -144,7 +144,7 @@ impl Week<'_> {
         let request = self.request;
         let recipes = request.recipes;
         let last = u32::from(request.days);
-        let mut got = stock.due_used(&stock.after(recipes, days, &[]), last);
+        let mut got = stock.due_used_by(recipes, days, last);
         for _ in 0..ROUNDS {
             let before = got;
             let after = stock.after(recipes, days, &[]);
@@ -205,7 +205,7 @@ impl Week<'_> {
                     continue;
                 };
                 let old = std::mem::replace(&mut days[d], new);
-                let now = stock.due_used(&stock.after(recipes, days, &[]), last);
+                let now = stock.due_used_by(recipes, days, last);
                 if now > got + GAIN {
                     got = now;
                 } else {
@@ -548,7 +548,7 @@ impl Week<'_> {
                     continue;
                 };
                 let prev = std::mem::replace(&mut days[e], new);
-                let n = stock.due_used(&stock.after(recipes, days, &[]), last);
+                let n = stock.due_used_by(recipes, days, last);
                 if n > cur + GAIN && self.distinct_ok(days) {
                     cur = n;
                     if cur > got + GAIN {
@@ -830,7 +830,7 @@ mod tests {
             slot_pools: pool_of.iter().map(|p| pools[*p].1.as_slice()).collect(),
             bands: share_bands(&request.slots),
         };
-        let used = |days: &[PlannedDay]| stock.due_used(&stock.after(&recipes, days, &[]), 7);
+        let used = |days: &[PlannedDay]| stock.due_used_by(&recipes, days, 7);
         let mut rng = Rng(5);
         let (mut searched, mut placed) = (0, 0);
         for item in 0..pantry.len() {
@@ -901,7 +901,7 @@ mod tests {
         let dishes = &*dishes_for(request.dishes, request.recipes, request.kitchen);
         let (pools, pool_of) = request.pools(&scorer, dishes);
         let bands = share_bands(&request.slots);
-        let due = |days: &[PlannedDay]| stock.due_used(&stock.after(&recipes, days, &[]), 7);
+        let due = |days: &[PlannedDay]| stock.due_used_by(&recipes, days, 7);
         let got = due(&week.days);
         let (mut holding, mut on_target) = (0, 0);
         for d in 0..7 {
