@@ -755,7 +755,7 @@ fn merge_them(signals: &mut Vec<Signal>, facts: super::request::MemberFacts) {
 fn has_children(t: &Text, lang: Lang) -> bool {
     let words = t.words();
     let plural = words.iter().any(|w| CHILDREN_PLURAL.contains(&w.as_str()));
-    let theirs = t.has_any(&["i have", "we have", "my", "tengo", "tenemos", "mis"]);
+    let theirs = t.has_any(CHILDREN_OWNERS);
     plural
         && theirs
         && foods::mentioned(words, lang).found.is_empty()
@@ -768,14 +768,9 @@ fn has_children(t: &Text, lang: Lang) -> bool {
 fn only_ages(t: &Text) -> bool {
     let words = t.words();
     words.iter().any(|w| w.parse::<f64>().is_ok())
-        && words.iter().all(|w| {
-            w.parse::<f64>().is_ok()
-                || [
-                    "and", "y", "uno", "una", "otro", "otra", "de", "anos", "years", "year", "old",
-                    "one", "is", "the", "other", "el", "la", "tiene", "tienen", "are", "aged",
-                ]
-                .contains(&w.as_str())
-        })
+        && words
+            .iter()
+            .all(|w| w.parse::<f64>().is_ok() || AGES_ONLY_WORDS.contains(&w.as_str()))
 }
 
 /// The meal of an elliptical "(but) not (the) dinner" / "pero no la
@@ -785,7 +780,7 @@ fn not_this_meal(t: &Text) -> Option<mealplan_domain::MealType> {
         .words()
         .iter()
         .map(String::as_str)
-        .filter(|w| !["but", "pero", "the", "my", "el", "la", "mi", "y", "and"].contains(w))
+        .filter(|w| !NOT_MEAL_SKIPPED.contains(w))
         .collect();
     match words.as_slice() {
         ["not" | "no", meal] => super::lang::meal_word(meal),
@@ -804,14 +799,7 @@ fn cooks_for(t: &Text) -> Option<&'static str> {
         words.len() > p.len() && words.iter().zip(&p).all(|(w, p)| w == p)
     })?;
     let from = opener.split(' ').count();
-    if t.has_any(&[
-        "tonight",
-        "today",
-        "tomorrow",
-        "esta noche",
-        "hoy",
-        "manana",
-    ]) {
+    if t.has_any(COOK_FOR_WHEN) {
         return None;
     }
     (from..words.len()).find_map(|i| relation_in(words, i).map(|(en, _)| en))
