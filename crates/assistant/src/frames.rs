@@ -211,6 +211,15 @@ fn meal_back(t: &Text, scopes: &Scopes, today: u8, lang: Lang) -> Option<Read> {
     };
     let negated_eating = scopes.negates_any(t, ATE)
         || scopes.negates_any(t, EAT_VERBS) && meal.meal_type.is_some() && !food_refused();
+    // "no dinner for me tonight", "mañana no desayuno": a meal of a day
+    // said, refused as a whole, not swapped.
+    let meal_refused = meal.day.is_some()
+        && !t.has_any(REPLACE)
+        && t.words()
+            .windows(2)
+            .any(|w| NO_MEAL.contains(&w[0].as_str()) && super::lang::meal_word(&w[1]).is_some())
+        && !food_refused();
+    let negated_eating = negated_eating || meal_refused;
     let question = t
         .words()
         .first()

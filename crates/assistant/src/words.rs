@@ -12,7 +12,9 @@ use mealplan_domain::glossary::Glossary;
 use rust_stemmers::{Algorithm, Stemmer};
 
 use super::lang::normalise;
-use super::vocab::{self, POSSESSIVES, RELATION_PHRASES, REMOVE_WORDS, SHORTHAND, TOLD_NOT};
+use super::vocab::{
+    self, POSSESSIVES, RELATION_PHRASES, REMOVE_WORDS, SHORTHAND, SHORTHAND_NOT_MINE, TOLD_NOT,
+};
 
 /// Every word the assistant knows (keywords of both languages, days,
 /// meals, foods of the taxonomy and the glossary): what a slip is mended
@@ -533,7 +535,11 @@ impl Text {
                 words.push("for".to_owned());
                 continue;
             }
-            if let Some((_, long)) = SHORTHAND.iter().find(|(s, _)| *s == w) {
+            let after_mine = i > 0 && POSSESSIVES.contains(&pieces[i - 1]);
+            let not_mine = SHORTHAND_NOT_MINE
+                .iter()
+                .find(|(s, _)| *s == w && !after_mine);
+            if let Some((_, long)) = SHORTHAND.iter().find(|(s, _)| *s == w).or(not_mine) {
                 words.extend(long.split(' ').map(str::to_owned));
             } else {
                 words.push(mend(w).unwrap_or(w).to_owned());
