@@ -1459,6 +1459,39 @@ mod tests {
     }
 
     #[test]
+    fn held_out_32_classes_on_new_lines() {
+        // Silken tofu said firm is SR28's silken firm row, not the soft one.
+        assert_eq!(
+            placed("1 (12 oz) package firm silken tofu, drained")
+                .food
+                .ndb,
+            16162
+        );
+        assert_eq!(placed("300 g silken tofu").food.ndb, 16127);
+        // A roast named by its cut is bought raw: never SR28's one row that
+        // spells "roast, …, roasted" without "CKD".
+        for line in ["4 lb bottom round roast", "2 lb beef rump roast"] {
+            let p = placed(line);
+            assert_ne!(p.food.ndb, 13411, "{line}");
+            assert!(p.food.description.ends_with("RAW"), "{line}: {p:?}");
+        }
+        assert_eq!(placed("3 lb sirloin tip roast").food.ndb, 13486);
+        // A length before the food is one piece that long: weighed by the
+        // food's inch piece, or asked when SR28 has none.
+        let ginger = placed("2 cm fresh ginger, grated");
+        assert_eq!(ginger.food.ndb, 11216);
+        assert!(
+            (ginger.grams - 11.0 * 2.0 / 2.54).abs() < 0.5,
+            "{}",
+            ginger.grams
+        );
+        assert_eq!(
+            reason("3 inch daikon, peeled and grated"),
+            ReviewReason::NoPieceWeight("inch piece".to_owned())
+        );
+    }
+
+    #[test]
     fn held_out_25_classes_on_new_lines() {
         // Soaked or of no state, a nut is SR28's raw kernel, never its
         // roasted row; said roasted, asked with the roasted row first; a

@@ -216,6 +216,18 @@ pub fn parse_line(text: &str) -> Result<ParsedLine, ParseError> {
             unit: Some(Unit::Piece(INCH_PIECE)),
         };
     }
+    // "2 inch daikon", "3 cm ginger": a length right after the number,
+    // before the food, is a piece that long, never that many pieces.
+    if let Some(a) = amount.as_mut()
+        && a.unit.is_none()
+        && let Some(inches) = bare_length(&tokens[at..])
+    {
+        at += 1;
+        *a = Amount {
+            quantity: a.quantity * inches,
+            unit: Some(Unit::Piece(INCH_PIECE)),
+        };
+    }
     if let Some((unit, used)) = unit_at(&tokens[at..]) {
         at += used;
         let a = amount.get_or_insert(Amount {
@@ -417,6 +429,22 @@ fn piece_length(tokens: &[&str]) -> Option<f64> {
         "piece" | "pieces" | "knob" | "knobs" | "chunk" | "chunks" | "length"
     )
     .then_some(per)
+}
+
+/// Inches in a length said alone before a food ("inch daikon", "cm
+/// ginger"): a word of length, then a word of letters. "in" and `"` are
+/// left out: "2 in" is rarely a length there.
+fn bare_length(tokens: &[&str]) -> Option<f64> {
+    let (length, next) = (tokens.first()?, tokens.get(1)?);
+    let per = LENGTHS
+        .iter()
+        .filter(|(w, _)| !matches!(*w, "in" | "\""))
+        .find(|(w, _)| length.eq_ignore_ascii_case(w))?
+        .1;
+    next.chars()
+        .next()
+        .is_some_and(char::is_alphabetic)
+        .then_some(per)
 }
 
 /// "Juice of 2 limes" and "finely grated zest of 1 lemon": the fruit

