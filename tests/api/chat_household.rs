@@ -414,7 +414,72 @@ async fn a_member_is_found_by_the_relation_saved(b: Backend) {
     assert_eq!(list[0]["name"], "Marta");
 }
 
+/// "my kids are vegetarian": stored on each child, never on the partner
+/// or the holder; with no child yet, how to add them, nothing stored.
+async fn what_is_said_of_the_children_lands_on_each_child(b: Backend) {
+    let app = spawn_app(b).await;
+    let token = app.token_for("kids@example.com").await;
+    let put = app
+        .json(Method::PUT, "/api/profile", Some(&token), &profile())
+        .await;
+    assert_eq!(put.status, 200, "{}", put.text);
+    let text = expect(&app, &token, "my kids are vegetarian", &[]).await;
+    assert!(text.contains("add each one"), "{text}");
+    for add in [
+        "add my wife Ana to my household: she's 34, 165 cm, 60 kg",
+        "add my son Leo, he's 12, 150 cm, 40 kg",
+        "add my daughter Lucia, she is 6, 118 cm, 21 kg",
+    ] {
+        expect(&app, &token, add, &["add_household_member"]).await;
+    }
+    expect(
+        &app,
+        &token,
+        "my kids are vegetarian",
+        &["update_household_member"],
+    )
+    .await;
+    expect(
+        &app,
+        &token,
+        "mis hijos son alérgicos al maní",
+        &["update_household_member"],
+    )
+    .await;
+    let list = members(&app, &token).await;
+    for child in ["Leo", "Lucia"] {
+        assert_eq!(names(&named(&list, child)["diet_types"]), ["vegetarian"]);
+        assert_eq!(
+            names(&named(&list, child)["restrictions"]),
+            ["peanut allergy"]
+        );
+    }
+    assert_eq!(named(&list, "Ana")["diet_types"], serde_json::json!([]));
+    assert_eq!(named(&list, "Ana")["restrictions"], serde_json::json!([]));
+    // "mis hijas": the daughters only.
+    expect(
+        &app,
+        &token,
+        "mis hijas son intolerantes a la lactosa",
+        &["update_household_member"],
+    )
+    .await;
+    let list = members(&app, &token).await;
+    assert_eq!(
+        names(&named(&list, "Lucia")["restrictions"]),
+        ["peanut allergy", "lactose intolerance"]
+    );
+    assert_eq!(
+        names(&named(&list, "Leo")["restrictions"]),
+        ["peanut allergy"]
+    );
+    let own = app.get("/api/profile", Some(&token)).await.json;
+    assert_eq!(own["restrictions"], serde_json::json!([]));
+    assert_eq!(own["diet_types"], serde_json::json!([]));
+}
+
 crate::on_both_backends!(
+    what_is_said_of_the_children_lands_on_each_child,
     members_are_added_told_and_planned_for_in_english,
     members_are_added_and_planned_for_in_spanish,
     a_member_waits_through_another_request,

@@ -8,7 +8,7 @@ use mealplan_domain::DietType;
 use super::foods;
 use super::lang::Lang;
 use super::part::Read;
-use super::relations::relation_in;
+use super::relations::{ALL_CHILDREN, relation_in};
 use super::request::{MemberFacts, ProfileChange, ToolRequest};
 use super::vocab::*;
 use super::words::Text;
@@ -89,10 +89,29 @@ fn push<T: PartialEq>(list: &mut Vec<T>, item: T) {
 /// What a part said of another person, as the facts to store on their
 /// member: the restrictions, diets and body facts its own statements gave.
 pub(super) fn said_of_them(t: &Text, lang: Lang, inner: &Read) -> MemberFacts {
+    let words = t.words();
+    // "my kids are vegetarian", "mis hijos ...": every child of the
+    // writer's household, not one son.
+    let plural = (1..words.len()).find(|&i| {
+        CHILDREN_PLURAL.contains(&words[i].as_str()) && POSSESSIVES.contains(&words[i - 1].as_str())
+    });
+    let all_children = plural.is_some();
+    // "mis hijas": the daughters only.
+    let of_sex = plural.and_then(|i| {
+        CHILDREN_OF_A_SEX
+            .iter()
+            .find(|(w, _)| *w == words[i])
+            .and_then(|(_, sex)| mealplan_domain::Gender::parse(sex).ok())
+    });
     let mut facts = MemberFacts {
-        relation: (0..t.len())
-            .find_map(|i| relation_in(t.words(), i))
-            .map(|(en, _)| en.to_owned()),
+        relation: if all_children {
+            Some(ALL_CHILDREN.to_owned())
+        } else {
+            (0..t.len())
+                .find_map(|i| relation_in(words, i))
+                .map(|(en, _)| en.to_owned())
+        },
+        gender: of_sex,
         // "my son is 8", "mi hija tiene 5 años".
         age: super::measures::age_said(t),
         ..MemberFacts::default()

@@ -8,6 +8,11 @@ use super::lang::Lang;
 use super::vocab::*;
 use super::words::Text;
 
+/// The relation said of every child of the household at once ("my kids
+/// are vegetarian"): found as each member saved as a son, a daughter or a
+/// child, or else each member under 18.
+pub(super) const ALL_CHILDREN: &str = "children";
+
 /// The relation a word names: the English relation and the sex implied.
 /// A word that names one only after a possessive ("mujer", "niña") is
 /// none here: alone it is a woman, or a name ("Nina").

@@ -10,7 +10,7 @@ include!(concat!(env!("OUT_DIR"), "/vocab.rs"));
 
 /// Every keyword, for mending slips.
 pub fn all_words() -> impl Iterator<Item = &'static str> {
-    let lists: [&[&str]; 102] = [
+    let lists: [&[&str]; 103] = [
         GOAL_ENDED,
         FINE_NOW,
         AGAIN_SAID,
@@ -60,6 +60,7 @@ pub fn all_words() -> impl Iterator<Item = &'static str> {
         ACTIVITY,
         KNOWN_MORE,
         HOUSEHOLD_WORDS,
+        CHILDREN_PLURAL,
         DAYS_EN,
         DAYS_ES,
         TAKEN_BACK,

@@ -40,6 +40,28 @@ fn of_generation(above: i32, age: u32, holder: u32) -> bool {
 /// either language ("Mamá", "Mother"), else the only one of its sex, else
 /// the only one of its sex whose age fits the relation beside the
 /// holder's (`ages`: the holder's age and today).
+/// The household's children: the members saved as a son, a daughter or
+/// a child, else (none saved so) those under 18 on `today`.
+fn children(members: &[Person], today: Option<chrono::NaiveDate>) -> Vec<&Person> {
+    let saved: Vec<&Person> = members
+        .iter()
+        .filter(|m| {
+            m.relation
+                .is_some_and(|r| crate::vocab::CHILDREN_RELATIONS.contains(&r.as_str()))
+        })
+        .collect();
+    if !saved.is_empty() {
+        return saved;
+    }
+    let Some(today) = today else {
+        return Vec::new();
+    };
+    members
+        .iter()
+        .filter(|m| m.relation.is_none() && m.body.birth_date.age_on(today) < 18)
+        .collect()
+}
+
 pub(super) fn find_member<'m>(
     members: &'m [Person],
     who: &str,
@@ -48,6 +70,9 @@ pub(super) fn find_member<'m>(
     let by_name: Vec<&Person> = members.iter().filter(|m| names(m, who)).collect();
     if !by_name.is_empty() {
         return by_name;
+    }
+    if who == crate::relations::ALL_CHILDREN {
+        return children(members, ages.map(|(_, today)| today));
     }
     let Some((english, sex)) = crate::relations::relation(who) else {
         return Vec::new();

@@ -11,7 +11,7 @@ use super::household::{member_error, names};
 use super::members::find_member;
 use super::{Toolbox, capitalise, nutrition_of, totals_line};
 use crate::lang::{Lang, diet_name, restriction_name};
-use crate::relations::outsider;
+use crate::relations::{ALL_CHILDREN, outsider};
 use crate::request::{MemberFacts, ToolRequest};
 
 impl Toolbox<'_> {
@@ -126,7 +126,7 @@ impl Toolbox<'_> {
                 false,
             ));
         };
-        let found: Vec<&Person> = match (&facts.name, &facts.relation) {
+        let mut found: Vec<&Person> = match (&facts.name, &facts.relation) {
             (Some(name), _) => members.iter().filter(|m| names(m, name)).collect(),
             // "mi mamá": the member saved under that relation in either
             // language, else the only one of its sex.
@@ -135,8 +135,17 @@ impl Toolbox<'_> {
             }
             _ => Vec::new(),
         };
+        // "my daughters": the children of that sex only.
+        if facts.relation.as_deref() == Some(ALL_CHILDREN)
+            && let Some(sex) = facts.gender
+        {
+            found.retain(|m| m.body.gender == sex);
+        }
         let who = self.label(facts);
         match found.as_slice() {
+            [] if facts.relation.as_deref() == Some(ALL_CHILDREN) => {
+                Ok((format!("{unchanged} {}", self.children_to_add()), false))
+            }
             [] => {
                 let not_member = match self.lang {
                     Lang::En => format!(
@@ -169,6 +178,14 @@ impl Toolbox<'_> {
                 },
                 false,
             )),
+            // "my kids are vegetarian": stored on each child.
+            several if changes && facts.relation.as_deref() == Some(ALL_CHILDREN) => {
+                let mut texts = Vec::new();
+                for one in several {
+                    texts.push(self.change_member(one, facts).await?);
+                }
+                Ok((texts.join(" "), true))
+            }
             several => {
                 let list: Vec<&str> = several.iter().map(|m| m.name.as_str()).collect();
                 Ok((
