@@ -122,14 +122,15 @@ const KINDS: &[Kind] = &[
         rows: &["CRMD"],
     },
     Kind {
-        said: &["2%", "2 %", "2 percent"],
-        family: Some("CHEESE,COTTAGE"),
-        rows: &["2% MILKFAT"],
-    },
-    Kind {
         said: &["1%", "1 %", "1 percent", "low fat", "lowfat", "light"],
         family: Some("CHEESE,COTTAGE"),
         rows: &["1% MILKFAT"],
+    },
+    // After "low fat": a share said ("low-fat (2%)") is the row of it.
+    Kind {
+        said: &["2%", "2 %", "2 percent"],
+        family: Some("CHEESE,COTTAGE"),
+        rows: &["2% MILKFAT"],
     },
     Kind {
         said: &["nonfat", "non fat", "fat free", "0%", "dry curd"],

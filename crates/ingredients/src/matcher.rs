@@ -1492,6 +1492,27 @@ mod tests {
     }
 
     #[test]
+    fn held_out_33_and_34_classes_on_new_lines() {
+        // SR28 names bean thread noodles "cellophane or long rice".
+        assert_eq!(placed("8 oz long rice, soaked").food.ndb, 16082);
+        assert_eq!(placed("1 (8 oz) package glass noodles").food.ndb, 16082);
+        assert_eq!(placed("1 cup long grain rice").food.ndb, 20044);
+        // A fat share said beside "low fat" is the row of that share.
+        assert_eq!(placed("1 cup lowfat 2% cottage cheese").food.ndb, 1015);
+        assert_eq!(placed("1 cup low-fat cottage cheese").food.ndb, 1016);
+        // Spanish "en polvo" of garlic and onion is the powder.
+        assert_eq!(placed("2 cucharaditas de ajo en polvo").food.ndb, 2020);
+        assert_eq!(placed("1 cdta de cebolla en polvo").food.ndb, 2026);
+        // Vermicelli of no kind is asked: a pilaf's pasta or a noodle.
+        let asked = candidates_of("1/2 cup vermicelli pasta, broken");
+        assert!(
+            asked.contains(&20120) && asked.contains(&43114),
+            "{asked:?}"
+        );
+        assert_eq!(placed("2 oz soy vermicelli").food.ndb, 43114);
+    }
+
+    #[test]
     fn held_out_25_classes_on_new_lines() {
         // Soaked or of no state, a nut is SR28's raw kernel, never its
         // roasted row; said roasted, asked with the roasted row first; a

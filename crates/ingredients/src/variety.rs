@@ -54,7 +54,24 @@ pub fn ambiguous(line: &ParsedLine, food: &Food) -> Option<u32> {
     if food.ndb == TOMATO_SAUCE && (spoonful(line) || condiment(line)) {
         return Some(KETCHUP);
     }
+    if food.ndb == SOY_VERMICELLI && !said(line, &["soy", "soya"]) {
+        return Some(PASTA);
+    }
     (food.ndb == POHA_RICE && bare_poha(line)).then_some(GROUNDCHERRIES)
+}
+
+/// SR28's one row named vermicelli, made from soy, and its dry pasta:
+/// vermicelli of no kind said is the wheat pasta of a pilaf as often as
+/// a soy or rice noodle (rice vermicelli is named), so both are offered
+/// (held-out 34).
+const SOY_VERMICELLI: u32 = 43114;
+const PASTA: u32 = 20120;
+
+/// Whether the line says any of `words`.
+fn said(line: &ParsedLine, words: &[&str]) -> bool {
+    let text = format!("{} {}", line.name, line.comment).to_lowercase();
+    text.split(|c: char| !c.is_alphanumeric())
+        .any(|w| words.contains(&w))
 }
 
 /// Whether a line of no amount is served with the dish ("Tomato sauce, to
