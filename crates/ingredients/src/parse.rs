@@ -205,24 +205,16 @@ pub fn parse_line(text: &str) -> Result<ParsedLine, ParseError> {
         size = Some(found);
         at += 1;
     }
-    // "2 cm piece ginger", "1-inch piece ginger": inches of a piece.
+    // "2 cm piece ginger", "1-inch piece ginger": inches of a piece; "2
+    // inch daikon", "3 cm ginger": a length right after the number, before
+    // the food, is a piece that long too, never that many pieces.
     if let Some(a) = amount.as_mut()
         && a.unit.is_none()
-        && let Some(inches) = piece_length(&tokens[at..])
+        && let Some((inches, used)) = piece_length(&tokens[at..])
+            .map(|i| (i, 2))
+            .or_else(|| bare_length(&tokens[at..]).map(|i| (i, 1)))
     {
-        at += 2;
-        *a = Amount {
-            quantity: a.quantity * inches,
-            unit: Some(Unit::Piece(INCH_PIECE)),
-        };
-    }
-    // "2 inch daikon", "3 cm ginger": a length right after the number,
-    // before the food, is a piece that long, never that many pieces.
-    if let Some(a) = amount.as_mut()
-        && a.unit.is_none()
-        && let Some(inches) = bare_length(&tokens[at..])
-    {
-        at += 1;
+        at += used;
         *a = Amount {
             quantity: a.quantity * inches,
             unit: Some(Unit::Piece(INCH_PIECE)),
