@@ -1519,6 +1519,28 @@ mod tests {
     }
 
     #[test]
+    fn held_out_35_and_36_classes_on_new_lines() {
+        // Jamaican pimento ground or as berries is allspice; a jar of
+        // pimentos stays the canned pepper.
+        assert_eq!(placed("1/2 tsp ground pimento").food.ndb, 2001);
+        assert_eq!(placed("1 (4 oz) jar diced pimentos").food.ndb, 11943);
+        // Indian kitchen names.
+        assert_eq!(placed("2 tsp jeera").food.ndb, 2014);
+        assert_eq!(placed("1/2 cup plain curd").food.ndb, 1116);
+        assert_eq!(placed("200 g bean curd, pressed").food.ndb, 16126);
+        assert_eq!(placed("1 tbsp garlic paste").food.ndb, 11215);
+        assert_eq!(placed("1 cup maize flour").food.ndb, 20016);
+        // A pimentón said by its colour is the bell pepper; by the spoon,
+        // Spain's paprika. Ají morrón and ají pimiento are bell peppers.
+        assert_eq!(placed("1 pimentón verde en cubos").food.ndb, 11333);
+        assert_eq!(placed("1 cucharadita de pimentón").food.ndb, 2028);
+        assert_eq!(placed("2 ajíes pimientos rojos").food.ndb, 11821);
+        assert_eq!(placed("1 taza de arroz de grano largo").food.ndb, 20044);
+        // Tocino is bacon in the Americas and salt pork in Spain: asked.
+        assert!(reviewed("200 g de tocino en dados"));
+    }
+
+    #[test]
     fn held_out_25_classes_on_new_lines() {
         // Soaked or of no state, a nut is SR28's raw kernel, never its
         // roasted row; said roasted, asked with the roasted row first; a
