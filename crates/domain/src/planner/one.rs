@@ -806,8 +806,11 @@ fn one_meal_week(
         strict: true,
         budget: request.budget,
         limit_step: 0.0,
-        // One meal a day: at most `WINDOW_MEALS`.
-        window: WINDOW_POINTS,
+        // Not weighed in the ranks of a one-meal week's layout: there it
+        // lost met days on the bench (the layout reaches the week's
+        // bound only when its ranks follow the misses). The day-by-day
+        // week beside it and the week's lost days do weigh it.
+        window: 0.0,
     };
     // Meals laid out so far, by recipe: the weekly main-ingredient rule
     // weighs each rank's pick against them.

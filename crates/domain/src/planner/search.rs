@@ -91,12 +91,14 @@ pub(crate) const LIMIT_STEP: f64 = 1e5;
 /// ([`Problem::window`]; issue 38): a day that misses anyway takes a day
 /// in the window that misses by at most this much more. Only a missed
 /// day pays it, so no day leaves its targets for the window; and a day
-/// past its fibre ceiling or sodium limit pays it too, so none passes
-/// them for it. 1.5 and 2 measured alike on the bench.
+/// past its fibre ceiling or sodium limit pays it too (all of it from 2%
+/// past, [`window_short`]), so none passes them for it. 1.5 and 2
+/// measured alike on the bench.
 pub(crate) const WINDOW_POINTS: f64 = 1.5;
 
 /// Days of at most this many meals weigh the fibre window
-/// ([`WINDOW_POINTS`]) in the day search itself: the days under the floor
+/// ([`WINDOW_POINTS`]) in the day search itself (a one-meal week's layout
+/// of its ranked dinners aside): the days under the floor
 /// are mostly one- and two-meal days that miss anyway. In the day search
 /// of every day, 3- to 6-meal days that were met were lost (the
 /// descent's paths change), so larger days weigh it only when the week's

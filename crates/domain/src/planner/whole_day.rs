@@ -247,6 +247,11 @@ const FIBRE_FLOOR_WEIGHT: f64 = 30.0;
 /// costs a day off its targets anyway ([`window_short`]): 10% of the
 /// floor or limit.
 const WINDOW_RAMP: f64 = 0.1;
+/// The same past the fibre ceiling or sodium limit: 2% of the limit (a
+/// step at the limit itself lost met two-meal days on the bench, as the
+/// search's paths through such days were cut; at 10% a one-meal eater's
+/// dinner 1% over the ceiling took a day from one under the floor).
+const WINDOW_OVER_RAMP: f64 = 0.02;
 /// No limit may cost more than this: below the step a day pays for a
 /// target beyond its tolerance (`search::OFF_STEP`), so the limits never
 /// pull a day off its targets.
@@ -370,14 +375,16 @@ pub(crate) fn fibre_floor_cost(total: &MinorValues, kcal: f64, rule: &LimitRule)
 
 /// How far a day's `total` is outside its fibre window, graded from 0 to
 /// 1: under its floor from the aimed floor (the floor plus its margin) to
-/// [`WINDOW_RAMP`] of the floor below that; 1 past its fibre ceiling or
-/// sodium limit ([`ranked_excess`]), so that a day never leaves the floor
-/// for a day past the ceiling, whose excess a larger miss of the targets
-/// hides. What a day off its targets anyway pays for leaving the window,
-/// as a share of `search::WINDOW_POINTS` (issue 38).
+/// [`WINDOW_RAMP`] of the floor below that; past its fibre ceiling or
+/// sodium limit ([`ranked_excess`]) from 0 to [`WINDOW_OVER_RAMP`] of the
+/// limit, so that a day does not leave the floor for a day just past the
+/// ceiling, whose excess a larger miss of the targets hides. What a day
+/// off its targets anyway pays for leaving the window, as a share of
+/// `search::WINDOW_POINTS` (issue 38).
 pub(crate) fn window_short(total: &MinorValues, kcal: f64, rule: &LimitRule) -> f64 {
-    if ranked_excess(total, kcal, rule) > 0.0 {
-        return 1.0;
+    let past = ranked_excess(total, kcal, rule);
+    if past > 0.0 {
+        return (past / WINDOW_OVER_RAMP).clamp(0.0, 1.0);
     }
     let floor = rule.limits(kcal).fibre_min;
     if floor > 0.0 {
