@@ -163,7 +163,9 @@ fn the_shipped_catalogue_keeps_its_measured_quality() {
     // since the dense plates of branch micro38 (whole wheat and beans).
     // 92.3% and 26 over since the plates of branch cat38b (soy and seitan
     // plates at 14-20 g per 1,000 kcal in place of soy mince at 20-37).
-    assert!(share(p.limits_met[0]) >= 92, "fibre {:?}", p.limits_met);
+    // 95.2% since a day that misses anyway weighs the window at up to 1.5
+    // points of its miss (branch fibre38e): under the floor 76 → 66.
+    assert!(share(p.limits_met[0]) >= 95, "fibre {:?}", p.limits_met);
     // 27 since the main proteins a dish is named for count toward one
     // meal a day and four a week (branch var38c): the rule binds more
     // weeks, and other plates take their days (not traced to a dish).

@@ -18,17 +18,24 @@
 //! a third meal or dish family twice where the old day had none, a
 //! one-meal week's different recipes) and uses no less of a pantry's due
 //! food.
+//!
+//! The same search weighs the fibre window on a lost day
+//! ([`WINDOW_POINTS`]), and a lost day under its fibre floor is searched
+//! again too: its new day is kept only when it is nearer the window, keeps
+//! the two limits and the rules above, and misses by at most
+//! [`WINDOW_POINTS`] more than the old day. A day under the floor at a
+//! nearly equal miss then loses to a day in the window.
 
 use super::one::{OneRequest, OneWeek, day_miss, planned_day};
 use super::pantry::Stock;
 use super::revisit::Revisit;
-use super::search::{Candidate, LIMIT_STEP, Scorer};
+use super::search::{Candidate, LIMIT_STEP, Scorer, WINDOW_POINTS};
 use super::{PlannedDay, Rng, dishes_for, distinct_ok, extra_restarts, share_bands};
 use crate::planner::leftovers::variant_seed;
 
 /// `week` (a one-eater week of `request`) with its missed days past their
-/// fibre ceiling or sodium limit searched again, as the module says; a
-/// week eating leftovers (its days follow its cooking) is left as it is.
+/// fibre ceiling or sodium limit, or under their fibre floor, searched
+/// again, as the module says; a week eating leftovers (its days follow its cooking) is left as it is.
 pub(super) fn keep_limits(request: &OneRequest<'_>, week: &mut OneWeek, variant: usize) {
     if !week.eaten.is_empty() || request.budget.spent() {
         return;
@@ -65,8 +72,11 @@ pub(super) fn keep_limits(request: &OneRequest<'_>, week: &mut OneWeek, variant:
         };
         let mut problem = at.problem(request, &scorer, dishes, days[d].larger_portions);
         problem.limit_step = LIMIT_STEP;
+        problem.window = WINDOW_POINTS;
         let current = at.current.clone();
-        if problem.ranked_ok(&current) {
+        let past = !problem.ranked_ok(&current);
+        let short = problem.outside_window(&current);
+        if !past && short <= 0.0 {
             continue;
         }
         let was = problem.loss(&current);
@@ -93,6 +103,10 @@ pub(super) fn keep_limits(request: &OneRequest<'_>, week: &mut OneWeek, variant:
             || !problem.valid(&found.picks)
             || beyond
             || (repeats && !problem.repeats_ok(&found.picks))
+            || (!past
+                && (problem.outside_window(&found.picks) >= short
+                    || problem.miss(&found.picks)
+                        > problem.miss(&current) + problem.window / 100.0 + 1e-9))
         {
             continue;
         }

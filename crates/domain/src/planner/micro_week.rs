@@ -335,6 +335,7 @@ impl Week<'_> {
                     strict: true,
                     budget: problem.budget,
                     limit_step: problem.limit_step,
+                    window: problem.window,
                 };
                 around.slots[k].pool = held;
                 around.slots[k].banned.clear();

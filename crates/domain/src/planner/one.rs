@@ -16,7 +16,7 @@ use super::diner::Diner;
 use super::leftovers::{self, Eaten, Leftovers, Role, Schedule, variant_seed};
 use super::pantry::{self, PantryFood, Stock};
 use super::request::RequestError;
-use super::search::{Candidate, Day, Problem, Scorer, Slot};
+use super::search::{Candidate, Day, Problem, Scorer, Slot, WINDOW_MEALS, WINDOW_POINTS};
 use super::tastes::Tastes;
 use super::whole_day::{Dishes, LimitRule};
 #[cfg(test)]
@@ -479,6 +479,11 @@ fn week_from(
             }
         }
         let week_use = dishes.week_use(&used);
+        let window = if request.slots.len() <= WINDOW_MEALS {
+            WINDOW_POINTS
+        } else {
+            0.0
+        };
         let problem_of = |slots| Problem {
             recipes: request.recipes,
             scorer: &scorer,
@@ -491,6 +496,7 @@ fn week_from(
             strict: true,
             budget: &budget,
             limit_step: 0.0,
+            window,
         };
         // Earlier days but yesterday (the same slot may not repeat) are
         // starts for a hard day, most recent first.
@@ -800,6 +806,11 @@ fn one_meal_week(
         strict: true,
         budget: request.budget,
         limit_step: 0.0,
+        // Not weighed in the ranks of a one-meal week's layout: there it
+        // lost met days on the bench (the layout reaches the week's
+        // bound only when its ranks follow the misses). The day-by-day
+        // week beside it and the week's lost days do weigh it.
+        window: 0.0,
     };
     // Meals laid out so far, by recipe: the weekly main-ingredient rule
     // weighs each rank's pick against them.

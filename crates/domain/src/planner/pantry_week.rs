@@ -708,6 +708,7 @@ pub(super) fn held_days(
                 strict: problem.strict,
                 budget: problem.budget,
                 limit_step: problem.limit_step,
+                window: problem.window,
             };
             let Some(pair) = sub.best_pair() else {
                 continue;
@@ -1006,6 +1007,7 @@ mod tests {
             strict: true,
             budget: request.budget,
             limit_step: 0.0,
+            window: 0.0,
         };
         let mut rng = Rng(5);
         let current = problem.search(&mut rng, &[], 20).unwrap();

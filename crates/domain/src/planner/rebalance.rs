@@ -517,6 +517,7 @@ pub(crate) fn rebalance(request: &RebalanceRequest<'_>) -> Rebalanced {
         strict: false,
         budget: request.budget,
         limit_step: 0.0,
+        window: 0.0,
     };
     let current: Vec<(usize, f64)> = free
         .iter()

@@ -131,6 +131,7 @@ impl<'p> Revisit<'p> {
             strict: true,
             budget: request.budget,
             limit_step: 0.0,
+            window: 0.0,
         }
     }
 }

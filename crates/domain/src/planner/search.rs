@@ -21,7 +21,7 @@ use super::rules::{
 };
 use super::whole_day::{
     COUNTED, Dishes, LimitRule, MinorValues, Seen, WeekUse, each_limit_kept, fibre_floor_cost,
-    limits_cost, limits_kept, ranked_excess, ranked_kept, uneven,
+    limits_cost, limits_kept, ranked_excess, ranked_kept, uneven, window_short,
 };
 
 const MAX_PASSES: usize = 12;
@@ -85,6 +85,25 @@ const OFF_STEP: f64 = 1000.0;
 /// day on its targets past a limit ranks below a day inside the limits
 /// off them too: neither is met.
 pub(crate) const LIMIT_STEP: f64 = 1e5;
+
+/// What a day off its targets anyway adds at most to its worst miss, in
+/// percentage points, for being outside its fibre window
+/// ([`Problem::window`]; issue 38): a day that misses anyway takes a day
+/// in the window that misses by at most this much more. Only a missed
+/// day pays it, so no day leaves its targets for the window; and a day
+/// past its fibre ceiling or sodium limit pays it too (all of it from 2%
+/// past, [`window_short`]), so none passes them for it. 1.5 and 2
+/// measured alike on the bench.
+pub(crate) const WINDOW_POINTS: f64 = 1.5;
+
+/// Days of at most this many meals weigh the fibre window
+/// ([`WINDOW_POINTS`]) in the day search itself (a one-meal week's layout
+/// of its ranked dinners aside): the days under the floor
+/// are mostly one- and two-meal days that miss anyway. In the day search
+/// of every day, 3- to 6-meal days that were met were lost (the
+/// descent's paths change), so larger days weigh it only when the week's
+/// lost days are searched again ([`super::limits_week`]).
+pub(crate) const WINDOW_MEALS: usize = 2;
 
 /// A recipe that may fill a slot, packed for the inner loop.
 #[derive(Debug, Clone)]
@@ -161,6 +180,13 @@ impl Scorer {
     /// further off its calories beats one as far off with 2,600 mg of
     /// sodium (issue 38).
     pub fn error_past(&self, total: &[f64; 4], excess: f64) -> f64 {
+        self.error_window(total, excess, 0.0)
+    }
+
+    /// [`error_past`](Self::error_past) of a day outside its fibre window
+    /// that costs `points` there: on a day off its targets anyway they are
+    /// added to its worst miss ([`Problem::window`]).
+    pub fn error_window(&self, total: &[f64; 4], excess: f64, points: f64) -> f64 {
         let mut loss = 0.0;
         let past = excess.max(0.0) * 100.0;
         let mut worst: f64 = past;
@@ -176,6 +202,7 @@ impl Scorer {
         }
         if worst > 0.0 {
             loss += OFF_STEP;
+            worst += points;
         }
         loss + WORST_WEIGHT * (worst * worst + past * past)
     }
@@ -271,6 +298,12 @@ pub(crate) struct Problem<'a> {
     /// [`LIMIT_STEP`] when a week's lost days are searched again
     /// ([`super::limits_week`]).
     pub limit_step: f64,
+    /// What a day off its targets anyway and outside its fibre window
+    /// adds at most to its worst miss, in points ([`window_short`] grades
+    /// it): [`WINDOW_POINTS`] in the day search of a day of at most
+    /// [`WINDOW_MEALS`] meals and when a week's lost days are searched
+    /// again ([`super::limits_week`]), else 0.
+    pub window: f64,
 }
 
 /// A filled day: (candidate position in its slot's pool, servings) per
@@ -370,9 +403,19 @@ impl Problem<'_> {
     /// The scorer's [`Scorer::error_past`] of a day `excess` past its
     /// ranked limits, with this search's [`limit_step`](Self::limit_step)
     /// when it is past them.
-    fn error_past(&self, total: &[f64; 4], excess: f64) -> f64 {
+    fn error_past(&self, total: &[f64; 4], excess: f64, short: f64) -> f64 {
         let step = if excess > 0.0 { self.limit_step } else { 0.0 };
-        self.scorer.error_past(total, excess) + step
+        self.scorer.error_window(total, excess, short * self.window) + step
+    }
+
+    /// How far a day of `minor` and `kcal` is outside its fibre window
+    /// ([`window_short`]), when this search weighs it.
+    fn window_short(&self, minor: &MinorValues, kcal: f64) -> f64 {
+        if self.window > 0.0 {
+            window_short(minor, kcal, &self.scorer.limits)
+        } else {
+            0.0
+        }
     }
 
     /// Loss of a full day.
@@ -399,7 +442,8 @@ impl Problem<'_> {
         }
         let (minor, day_kcal) = self.day_minor(picks);
         let excess = ranked_excess(&minor, day_kcal, &self.scorer.limits);
-        self.error_past(&total, excess)
+        let short = self.window_short(&minor, day_kcal);
+        self.error_past(&total, excess, short)
             + size_penalty(&self.shape(), &kcal, &protein, self.fixed.is_empty())
             + cost
             + limits_cost(&minor, day_kcal, &self.scorer.limits)
@@ -489,6 +533,13 @@ impl Problem<'_> {
         self.scorer
             .miss(&self.totals(picks))
             .max(ranked_excess(&minor, kcal, &self.scorer.limits))
+    }
+
+    /// How far the day is outside its fibre window, 0 to 1
+    /// ([`window_short`]).
+    pub fn outside_window(&self, picks: &[(usize, f64)]) -> f64 {
+        let (minor, kcal) = self.day_minor(picks);
+        window_short(&minor, kcal, &self.scorer.limits)
     }
 
     /// Whether the day keeps its fibre ceiling and sodium limit.
@@ -735,8 +786,14 @@ impl Problem<'_> {
                             std::array::from_fn(|j| others_minor[j] + cand_minor[j] * s);
                         let day_kcal = others_kcal + cand.kcal * s;
                         let excess = ranked_excess(&minor, day_kcal, &self.scorer.limits);
-                        if excess > 0.0 {
-                            partial += self.error_past(&total, excess) - self.scorer.error(&total);
+                        let short = if off || excess > 0.0 {
+                            self.window_short(&minor, day_kcal)
+                        } else {
+                            0.0
+                        };
+                        if excess > 0.0 || short > 0.0 {
+                            partial +=
+                                self.error_past(&total, excess, short) - self.scorer.error(&total);
                         }
                         partial += limits_cost(&minor, day_kcal, &self.scorer.limits);
                         if !off {

@@ -243,6 +243,15 @@ const FIBRE_CEILING_WEIGHT: f64 = 30.0;
 /// fibre window beats one under its floor, and one near the floor one far
 /// below it (issue 38).
 const FIBRE_FLOOR_WEIGHT: f64 = 30.0;
+/// How far outside the fibre window a day pays all of what leaving it
+/// costs a day off its targets anyway ([`window_short`]): 10% of the
+/// floor or limit.
+const WINDOW_RAMP: f64 = 0.1;
+/// The same past the fibre ceiling or sodium limit: 2% of the limit (a
+/// step at the limit itself lost met two-meal days on the bench, as the
+/// search's paths through such days were cut; at 10% a one-meal eater's
+/// dinner 1% over the ceiling took a day from one under the floor).
+const WINDOW_OVER_RAMP: f64 = 0.02;
 /// No limit may cost more than this: below the step a day pays for a
 /// target beyond its tolerance (`search::OFF_STEP`), so the limits never
 /// pull a day off its targets.
@@ -352,7 +361,8 @@ pub(crate) fn limits_cost(total: &MinorValues, kcal: f64, rule: &LimitRule) -> f
 /// on target lose to one off it. The search adds it only to days within
 /// their tolerances and limits that rank with them: on a day that misses
 /// anyway the floor keeps its usual weight, so that it never outweighs
-/// a calorie or macro miss. Not part of "met".
+/// a calorie or macro miss by more than the window's bounded share of it
+/// ([`window_short`], `search::WINDOW_POINTS`). Not part of "met".
 pub(crate) fn fibre_floor_cost(total: &MinorValues, kcal: f64, rule: &LimitRule) -> f64 {
     let floor = rule.limits(kcal).fibre_min;
     if floor <= 0.0 || total[0] >= floor * (1.0 + MARGIN) {
@@ -361,6 +371,27 @@ pub(crate) fn fibre_floor_cost(total: &MinorValues, kcal: f64, rule: &LimitRule)
     let o = outside(total[0], (Some(floor * (1.0 + MARGIN)), None)) / 0.1;
     let past = outside(total[0], (Some(floor), None)) / 0.1;
     (FIBRE_FLOOR_WEIGHT * (huber(o) + PAST_LIMIT * huber(past))).min(LIMIT_CAP)
+}
+
+/// How far a day's `total` is outside its fibre window, graded from 0 to
+/// 1: under its floor from the aimed floor (the floor plus its margin) to
+/// [`WINDOW_RAMP`] of the floor below that; past its fibre ceiling or
+/// sodium limit ([`ranked_excess`]) from 0 to [`WINDOW_OVER_RAMP`] of the
+/// limit, so that a day does not leave the floor for a day just past the
+/// ceiling, whose excess a larger miss of the targets hides. What a day
+/// off its targets anyway pays for leaving the window, as a share of
+/// `search::WINDOW_POINTS` (issue 38).
+pub(crate) fn window_short(total: &MinorValues, kcal: f64, rule: &LimitRule) -> f64 {
+    let past = ranked_excess(total, kcal, rule);
+    if past > 0.0 {
+        return (past / WINDOW_OVER_RAMP).clamp(0.0, 1.0);
+    }
+    let floor = rule.limits(kcal).fibre_min;
+    if floor > 0.0 {
+        ((floor * (1.0 + MARGIN) - total[0]) / (WINDOW_RAMP * floor)).clamp(0.0, 1.0)
+    } else {
+        0.0
+    }
 }
 
 /// Dish families a cook would not serve twice in a day, as the words of a
