@@ -18,7 +18,7 @@
 use super::PlannedDay;
 use super::one::planned_day;
 use super::pantry::Stock;
-use super::pantry_week::{GAIN, Week, held_days};
+use super::pantry_week::{GAIN, Week, above_due, due_cap, held_days_up_to};
 use super::revisit::Revisit;
 use super::rules::grid;
 use super::search::{Candidate, Day, Problem};
@@ -143,12 +143,16 @@ impl Week<'_> {
             }
             let slot = &problem.slots[k];
             let portions: Vec<f64> =
-                grid(slot.range.min, problem.cap_of(slot, &slot.pool[c])).collect();
+                grid(slot.range.min, due_cap(&problem, &left, k, c, day, last)).collect();
             // The early day drawing most on the due food, the least loss
             // among equals.
-            let Some(early) = held_days(&problem, current, k, c, &portions)
+            let cap = |j: usize, x: usize| due_cap(&problem, &left, j, x, day, last);
+            let Some(early) = held_days_up_to(&problem, current, k, c, &portions, cap)
                 .into_iter()
-                .filter(|e| keeps_limits(&problem, current, &e.picks))
+                .filter(|e| {
+                    keeps_limits(&problem, current, &e.picks)
+                        && above_due(&problem, &left, &e.picks, day, last)
+                })
                 .max_by(|a, b| {
                     value(&a.picks)
                         .total_cmp(&value(&b.picks))
@@ -221,7 +225,8 @@ impl Week<'_> {
         if current[k].0 == c || slot.banned.contains(&moved) {
             return None;
         }
-        let steps: Vec<f64> = grid(slot.range.min, problem.cap_of(slot, &slot.pool[c])).collect();
+        let steps: Vec<f64> =
+            grid(slot.range.min, due_cap(&problem, &left, k, c, day, last)).collect();
         let near = steps
             .iter()
             .position(|s| *s >= servings - 1e-9)
@@ -238,9 +243,13 @@ impl Week<'_> {
                 last,
             )
         };
-        let best: Day = held_days(&problem, current, k, c, portions)
+        let cap = |j: usize, x: usize| due_cap(&problem, &left, j, x, day, last);
+        let best: Day = held_days_up_to(&problem, current, k, c, portions, cap)
             .into_iter()
-            .filter(|x| keeps_limits(&problem, current, &x.picks))
+            .filter(|x| {
+                keeps_limits(&problem, current, &x.picks)
+                    && above_due(&problem, &left, &x.picks, day, last)
+            })
             .max_by(|a, b| {
                 value(&a.picks)
                     .total_cmp(&value(&b.picks))

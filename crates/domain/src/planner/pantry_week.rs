@@ -34,6 +34,12 @@
 //! were used before it, 69.8% after, and 70.1% with the offers and this
 //! pass run once more when it drew more (at about a quarter more CPU).
 //!
+//! With `use_pantry` a main meal may be served above its usual most (up
+//! to the person's `max_servings`, within the meal weight limit) on a day
+//! on its targets when the larger portion draws more of the food due
+//! within the plan ([`due_cap`], [`above_due`]; branch pantry48): in
+//! `fill`, in the held recipe of the offers and of the two-day moves.
+//!
 //! Last, each item still left is offered as a two-day move
 //! ([`Week::move_in`]): an early day takes it and the dish it puts out
 //! moves to a later day, both on their targets.
@@ -42,7 +48,7 @@ use super::leftovers::variant_seed;
 use super::one::{OneRequest, OneWeek, planned_day};
 use super::pantry::Stock;
 use super::revisit::Revisit;
-use super::rules::grid;
+use super::rules::{grid, heaviest_portion};
 use super::search::{Candidate, Day, Fixed, Problem, Scorer};
 use super::{PlannedDay, Rng, dishes_for, share_bands};
 use crate::food::recipe::Recipe;
@@ -90,6 +96,12 @@ const PORTION_STEPS: usize = 12;
 /// there: on the bench's pantry weeks (seed 2026), 4 tried on a day's
 /// first step only used 69.6% of the due grams, 6 on every step 69.8%.
 const FRESH_STARTS: usize = 6;
+
+/// Whether [`Week::fuller`] may serve a main meal above its usual most
+/// (up to the person's `max_servings`, the meal weight limit kept) on a
+/// day on its targets when the larger portion draws more of the food due
+/// within the plan: the person asked to use their pantry up.
+const DUE_PORTIONS: bool = true;
 
 /// Passes of the other meals' portions around a larger one
 /// ([`balance`]).
@@ -230,7 +242,9 @@ impl Week<'_> {
     /// the day on its targets (tolerances, meal sizes, fibre ceiling,
     /// sodium), every limit it kept, the week's rules as [`held_days`]
     /// keeps them, and each portion within its slot's usual most and the
-    /// weight of a meal ([`Problem::cap_of`]); of the steps, the one
+    /// weight of a meal ([`Problem::cap_of`]), or, for a main meal whose
+    /// larger portion draws more of the due food, within the person's
+    /// `max_servings` ([`due_cap`], [`above_due`]); of the steps, the one
     /// drawing most, the least loss among equals. `None` for a day off
     /// its targets or with larger portions, or when no step was found.
     /// The day search weighs a recipe's pantry food at one serving and
@@ -278,6 +292,7 @@ impl Week<'_> {
                 last,
             )
         };
+        let cap = |k: usize, c: usize| due_cap(&problem, &left, k, c, day, last);
         let kept = problem.limits_each(&current);
         let ok = |picks: &[(usize, f64)]| {
             problem.valid(picks)
@@ -287,6 +302,7 @@ impl Week<'_> {
                     .iter()
                     .zip(&kept)
                     .all(|(now, was)| *now || !*was)
+                && above_due(&problem, &left, picks, day, last)
         };
         let mut best = current.clone();
         let mut best_value = value(&best);
@@ -296,10 +312,7 @@ impl Week<'_> {
             }
             let holding: Vec<usize> = (0..n).filter(|k| draw(*k, best[*k].0) > 0.0).collect();
             let grids: Vec<Vec<f64>> = (0..n)
-                .map(|k| {
-                    let slot = &problem.slots[k];
-                    grid(slot.range.min, problem.cap_of(slot, &slot.pool[best[k].0])).collect()
-                })
+                .map(|k| grid(problem.slots[k].range.min, cap(k, best[k].0)).collect())
                 .collect();
             let mut moves: Vec<Vec<(usize, f64)>> = Vec::new();
             for &k in &holding {
@@ -320,7 +333,7 @@ impl Week<'_> {
                 }
                 // Two other meals searched exactly around it.
                 moves.extend(
-                    held_days(&problem, &best, k, best[k].0, &[up])
+                    held_days_up_to(&problem, &best, k, best[k].0, &[up], cap)
                         .into_iter()
                         .map(|d| d.picks),
                 );
@@ -354,11 +367,10 @@ impl Week<'_> {
                 if tried == FRESH_STARTS {
                     break;
                 }
-                let slot = &problem.slots[k];
-                let portions: Vec<f64> = grid(slot.range.min, problem.cap_of(slot, &slot.pool[c]))
+                let portions: Vec<f64> = grid(problem.slots[k].range.min, cap(k, c))
                     .step_by(if short { 1 } else { 2 })
                     .collect();
-                let held = held_days(&problem, &best, k, c, &portions);
+                let held = held_days_up_to(&problem, &best, k, c, &portions, cap);
                 if !short || !held.is_empty() {
                     tried += 1;
                 }
@@ -457,11 +469,16 @@ impl Week<'_> {
         let bonus = |(k, c): &(usize, usize)| problem.slots[*k].pool[*c].bonus;
         starts.sort_by(|a, b| bonus(b).total_cmp(&bonus(a)));
         let held = starts.clone();
+        let last = u32::from(self.request.days);
+        // A portion above the usual most (a due-food meal that `fill`
+        // made larger) only while it draws more of the due food.
+        let keep = |picks: &[(usize, f64)]| above_due(&problem, &left, picks, day, last);
         // Two slots: the best pair on target, every pair tried.
         if met
             && let Some(found) = problem.best_pair()
             && found.loss < best.loss
             && problem.valid(&found.picks)
+            && keep(&found.picks)
         {
             best = found;
         }
@@ -478,15 +495,21 @@ impl Week<'_> {
             } else {
                 problem.miss(&found.picks) <= miss
             };
-            if kept && found.loss < best.loss {
+            if kept && found.loss < best.loss && keep(&found.picks) {
                 best = found;
             }
         }
         // The item's recipe held in its slot, two other slots searched
-        // exactly around it (days of three meals or more).
+        // exactly around it (days of three meals or more), up to the
+        // slot's `max` when that draws more of the due food.
         let held_starts = if n == 3 { 2 * HELD_STARTS } else { HELD_STARTS };
         for (k, c) in held.into_iter().take(held_starts) {
-            if let Some(found) = held_pair(&problem, &current, k, c, &best) {
+            let cap = if problem.extended {
+                problem.cap_of(&problem.slots[k], &problem.slots[k].pool[c])
+            } else {
+                due_cap(&problem, &left, k, c, day, last)
+            };
+            if let Some(found) = held_pair(&problem, &current, k, c, &best, cap, keep) {
                 best = found;
             }
         }
@@ -569,6 +592,64 @@ impl Week<'_> {
     }
 }
 
+/// The largest portion a pantry pass may give candidate `c` in slot `k`
+/// of `problem` (a day on its targets, `extended` off) on day `day`: up
+/// to the slot's `max` (a main meal's `max_servings`) when a serving of
+/// it draws on the food due by day `last` that `left` holds
+/// ([`DUE_PORTIONS`]), else the slot's usual most; never a meal past its
+/// weight limit ([`heaviest_portion`]).
+pub(super) fn due_cap(
+    problem: &Problem<'_>,
+    left: &Stock,
+    k: usize,
+    c: usize,
+    day: u32,
+    last: u32,
+) -> f64 {
+    let slot = &problem.slots[k];
+    let cand = &slot.pool[c];
+    let usual = problem.cap_of(slot, cand);
+    if !DUE_PORTIONS || left.due_value([(cand.index, 1.0)], day, last) <= 0.0 {
+        return usual;
+    }
+    let meals = problem.slots.len() + problem.fixed.len();
+    usual.max(slot.range.max.min(heaviest_portion(cand.grams, meals)))
+}
+
+/// Whether every portion of `picks` above its slot's usual most (on a
+/// day of `problem` without larger portions) draws more of the food due
+/// by day `last` that `left` holds than the usual most would, the day's
+/// other meals as they are: a pantry week serves more than usual only
+/// for the due food ([`due_cap`]).
+pub(super) fn above_due(
+    problem: &Problem<'_>,
+    left: &Stock,
+    picks: &[(usize, f64)],
+    day: u32,
+    last: u32,
+) -> bool {
+    let value = |picks: &[(usize, f64)]| {
+        left.due_value(
+            picks
+                .iter()
+                .enumerate()
+                .map(|(k, (c, s))| (problem.slots[k].pool[*c].index, *s)),
+            day,
+            last,
+        )
+    };
+    let mut v = None;
+    (0..picks.len()).all(|k| {
+        let usual = problem.slots[k].range.usual_max;
+        if problem.extended || picks[k].1 <= usual + 1e-9 {
+            return true;
+        }
+        let mut less = picks.to_vec();
+        less[k].1 = usual;
+        *v.get_or_insert_with(|| value(picks)) > value(&less) + 1e-6
+    })
+}
+
 /// `picks` with every slot's portion but slot `k`'s moved along its grid
 /// (`grids`, never below its floor in `floors`: a meal of due food keeps
 /// what it holds), one slot at a time, to the day of least loss, until no
@@ -624,18 +705,18 @@ fn held_pair(
     k: usize,
     c: usize,
     bar: &Day,
+    cap: f64,
+    keep: impl Fn(&[(usize, f64)]) -> bool,
 ) -> Option<Day> {
     if problem.slots.len() < 3 {
         return None;
     }
     let slot = &problem.slots[k];
     let step = if problem.slots.len() == 3 { 1 } else { 2 };
-    let portions: Vec<f64> = grid(slot.range.min, problem.cap_of(slot, &slot.pool[c]))
-        .step_by(step)
-        .collect();
+    let portions: Vec<f64> = grid(slot.range.min, cap).step_by(step).collect();
     held_days(problem, current, k, c, &portions)
         .into_iter()
-        .filter(|d| d.loss < bar.loss)
+        .filter(|d| d.loss < bar.loss && keep(&d.picks))
         .min_by(|a, b| a.loss.total_cmp(&b.loss))
 }
 
@@ -649,6 +730,21 @@ pub(super) fn held_days(
     k: usize,
     c: usize,
     portions: &[f64],
+) -> Vec<Day> {
+    let cap = |j: usize, x: usize| problem.cap_of(&problem.slots[j], &problem.slots[j].pool[x]);
+    held_days_up_to(problem, current, k, c, portions, cap)
+}
+
+/// [`held_days`], the other meal of a day of one or two slots searched
+/// up to `cap` (its largest portion of a slot's candidate: [`due_cap`]
+/// in a pantry pass).
+pub(super) fn held_days_up_to(
+    problem: &Problem<'_>,
+    current: &[(usize, f64)],
+    k: usize,
+    c: usize,
+    portions: &[f64],
+    cap: impl Fn(usize, usize) -> f64,
 ) -> Vec<Day> {
     let n = problem.slots.len();
     let fixed_at = |j: usize, c: usize, s: f64| {
@@ -676,7 +772,7 @@ pub(super) fn held_days(
     };
     let others: Vec<usize> = (0..n).filter(|j| *j != k).collect();
     if n < 3 {
-        return held_short(problem, current, k, c, portions, beyond);
+        return held_short(problem, current, k, c, portions, beyond, cap);
     }
     let mut days = Vec::new();
     let pairs: Vec<(usize, usize)> = others
@@ -741,6 +837,7 @@ fn held_short(
     c: usize,
     portions: &[f64],
     beyond: impl Fn(&[(usize, f64)]) -> bool,
+    cap: impl Fn(usize, usize) -> f64,
 ) -> Vec<Day> {
     let target = problem.scorer.target;
     let kept = |picks: &[(usize, f64)]| {
@@ -767,7 +864,7 @@ fn held_short(
         let slot = &problem.slots[j];
         let mut best: Option<Day> = None;
         for (x, cand) in slot.pool.iter().enumerate() {
-            for t in grid(slot.range.min, problem.cap_of(slot, cand)) {
+            for t in grid(slot.range.min, cap(j, x)) {
                 // Every target within its tolerance first (one unit), as
                 // [`Problem::best_pair`] looks.
                 if (0..4).any(|m| (held[m] + cand.scaled[m] * t - target[m]).abs() > 1.0) {
@@ -974,6 +1071,79 @@ mod tests {
     }
 
     #[test]
+    fn a_pantry_week_serves_above_the_usual_most_only_for_due_food_on_days_on_target() {
+        use crate::planner::one::plan_one_week;
+        use crate::planner::pantry::PantryFood;
+        use crate::planner::rules::meal_weight_excess;
+        let recipes = catalogue(30, 11);
+        // More of three foods than the week can eat, due on its last day.
+        let pantry: Vec<PantryFood> = [3, 17, 29]
+            .iter()
+            .map(|i| PantryFood {
+                name: format!("ingredient {i}"),
+                grams: 5000.0,
+                use_by: Some(7),
+                drawn_by: vec![(format!("ingredient {i}"), 1.0)],
+            })
+            .collect();
+        let plain = crate::planner::tests::pantry_diner();
+        let diner = plain.clone().using_pantry(pantry.clone());
+        let request = OneRequest::for_diner(&recipes, &diner, 7)
+            .unwrap()
+            .with_seed(5);
+        let mut week = plan_one_week(&request, 0).unwrap();
+        use_up(&request, &mut week, 0);
+        let stock = Stock::new(&pantry, &recipes).unwrap();
+        let scorer = Scorer::new(&request.targets, &request.tolerances, request.limits);
+        let dishes = &*dishes_for(request.dishes, request.recipes, request.kitchen);
+        let (pools, pool_of) = request.pools(&scorer, dishes);
+        let bands = share_bands(&request.slots);
+        let mut above = 0;
+        for d in 0..7 {
+            let days = &week.days;
+            if days[d].larger_portions {
+                continue;
+            }
+            let pools = pool_of.iter().map(|p| pools[*p].1.as_slice());
+            let at = Revisit::new(&request, dishes, &bands, pools, days, d).unwrap();
+            let problem = at.problem(&request, &scorer, dishes, false);
+            let picks = at.current.clone();
+            let n = picks.len();
+            let mut others = days.clone();
+            others[d].meals.clear();
+            let left = stock.after(&recipes, &others, &[]);
+            for (k, meal) in days[d].meals.iter().enumerate() {
+                let range = request.portions.range(meal.meal_type);
+                if meal.servings <= range.usual_max + 1e-9 {
+                    continue;
+                }
+                above += 1;
+                // On a day on its targets, at most the person's most and
+                // the meal weight limit, for more of the due food.
+                assert!(problem.targets_met(&picks), "day {d}");
+                assert!(meal.servings <= range.max + 1e-9, "{meal:?}");
+                let grams = problem.slots[k].pool[picks[k].0].grams * meal.servings;
+                assert!(meal_weight_excess(grams, n) <= 0.0, "{grams} g");
+                assert!(
+                    above_due(&problem, &left, &picks, d as u32 + 1, 7),
+                    "day {d}"
+                );
+            }
+        }
+        assert!(above > 0, "no meal above 1.5 servings for the due food");
+        // A plain week of the same person: above 1.5 only on a day whose
+        // targets need it.
+        let request = OneRequest::for_diner(&recipes, &plain, 7)
+            .unwrap()
+            .with_seed(5);
+        let mut week = plan_one_week(&request, 0).unwrap();
+        use_up(&request, &mut week, 0);
+        for day in week.days.iter().filter(|d| !d.larger_portions) {
+            assert!(day.meals.iter().all(|m| m.servings <= 1.5), "{day:?}");
+        }
+    }
+
+    #[test]
     fn a_held_recipe_gets_the_best_pair_of_two_other_slots_around_it() {
         let recipes = catalogue(30, 11);
         let diner = crate::planner::tests::pantry_diner();
@@ -1023,7 +1193,8 @@ mod tests {
         for c in 0..slot.pool.len() {
             let portions: Vec<f64> =
                 grid(slot.range.min, problem.cap_of(slot, &slot.pool[c])).collect();
-            let day = held_pair(&problem, &current.picks, 0, c, &open);
+            let cap = problem.cap_of(slot, &slot.pool[c]);
+            let day = held_pair(&problem, &current.picks, 0, c, &open, cap, |_| true);
             if let Some(day) = &day {
                 found += 1;
                 assert_eq!(day.picks[0].0, c);
@@ -1031,7 +1202,7 @@ mod tests {
                 assert!(problem.valid(&day.picks) && problem.targets_met(&day.picks));
                 assert!((problem.loss(&day.picks) - day.loss).abs() < 1e-9);
                 // Nothing below its own loss.
-                assert!(held_pair(&problem, &current.picks, 0, c, day).is_none());
+                assert!(held_pair(&problem, &current.picks, 0, c, day, cap, |_| true).is_none());
             }
             let exists = portions.iter().any(|s| {
                 (0..problem.slots[1].pool.len()).any(|a| {
@@ -1056,6 +1227,6 @@ mod tests {
             week: problem.week.clone(),
             ..problem
         };
-        assert!(held_pair(&two, &current.picks[..2], 0, 0, &open).is_none());
+        assert!(held_pair(&two, &current.picks[..2], 0, 0, &open, 1.5, |_| true).is_none());
     }
 }
