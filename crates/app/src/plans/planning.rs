@@ -78,6 +78,10 @@ pub struct DayFitView {
     pub whole_day: WholeDay,
     /// A main meal is above the usual largest portion (1.5 servings).
     pub larger_portions: bool,
+    /// That larger portion uses pantry food due within the plan, on a day
+    /// on its targets ([`planner::PANTRY_PORTIONS_NOTE`], in the day's
+    /// notes), not portions the targets needed.
+    pub larger_for_pantry: bool,
     /// Whether the planner made the plan.
     pub generated: bool,
     /// The day is one meal for a child or someone 65 or over, for whom
@@ -617,6 +621,7 @@ fn fits(
                     is_main(m.meal.meal_type)
                         && m.meal.servings > portions.range(m.meal.meal_type).usual_max + 1e-9
                 }),
+                larger_for_pantry: day.notes.iter().any(|n| n == planner::PANTRY_PORTIONS_NOTE),
                 generated,
                 one_meal_for: (day.meals.len() == 1)
                     .then_some(diner.stage)

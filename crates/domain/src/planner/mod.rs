@@ -593,6 +593,12 @@ fn week_schedule(request: &PlanRequest<'_>) -> leftovers::Schedule {
     )
 }
 
+/// What a day of a pantry plan says when a main meal is above its usual
+/// most on a day on its targets: the larger plate uses food due within
+/// the plan (a plan without the pantry serves more only where the targets
+/// need it).
+pub const PANTRY_PORTIONS_NOTE: &str = "A main meal is above 1.5 servings to use pantry food due within the plan; the day stays on its targets.";
+
 /// The week of `request` with its leftovers laid out as `variant` says.
 fn plan_variant(request: &PlanRequest<'_>, variant: usize) -> Result<Vec<TableDay>, PlanningError> {
     match request.diners() {
@@ -609,9 +615,22 @@ fn plan_variant(request: &PlanRequest<'_>, variant: usize) -> Result<Vec<TableDa
             pantry_week::use_up(&one, &mut week, variant);
             limits_week::keep_limits(&one, &mut week, variant);
             micro_week::top_up(&one, &mut week, variant);
+            // A main meal above its usual most on a day on its targets is
+            // the pantry's doing (`pantry_week`): said so, since anywhere
+            // else it means the targets needed it.
+            let mut notes = week.notes;
+            for (day, notes) in week.days.iter().zip(notes.iter_mut()) {
+                let above = day.meals.iter().any(|m| {
+                    is_main(m.meal_type)
+                        && m.servings > one.portions.range(m.meal_type).usual_max + 1e-9
+                });
+                if above && !day.larger_portions && !one.pantry.is_empty() {
+                    notes.push(PANTRY_PORTIONS_NOTE.to_owned());
+                }
+            }
             let mut days: Vec<TableDay> = week.days.into_iter().map(TableDay::alone).collect();
             household::mark_leftovers(&mut days, &week.eaten);
-            for (day, notes) in days.iter_mut().zip(week.notes) {
+            for (day, notes) in days.iter_mut().zip(notes) {
                 day.notes = notes;
             }
             Ok(days)

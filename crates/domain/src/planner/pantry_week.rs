@@ -1071,6 +1071,45 @@ mod tests {
     }
 
     #[test]
+    fn a_pantry_plate_above_the_usual_most_says_why_and_a_plain_week_never_does() {
+        use crate::planner::pantry::PantryFood;
+        use crate::planner::{PANTRY_PORTIONS_NOTE, PlanRequest, plan};
+        let recipes = catalogue(30, 11);
+        let pantry: Vec<PantryFood> = [3, 17, 29]
+            .iter()
+            .map(|i| PantryFood {
+                name: format!("ingredient {i}"),
+                grams: 5000.0,
+                use_by: Some(7),
+                drawn_by: vec![(format!("ingredient {i}"), 1.0)],
+            })
+            .collect();
+        let plain = crate::planner::tests::pantry_diner();
+        let week = |diner: crate::planner::Diner| {
+            let request = PlanRequest::new(&recipes, vec![diner.clone()], 7)
+                .unwrap()
+                .with_seed(5);
+            let days = plan(&request).unwrap();
+            let above = |day: &crate::planner::TableDay| {
+                day.meals.iter().any(|m| {
+                    crate::planner::is_main(m.meal_type)
+                        && m.shares[0].servings > diner.portions.range(m.meal_type).usual_max + 1e-9
+                })
+            };
+            days.iter()
+                .map(|d| (above(d), d.notes.iter().any(|n| n == PANTRY_PORTIONS_NOTE)))
+                .collect::<Vec<_>>()
+        };
+        let with = week(plain.clone().using_pantry(pantry));
+        assert!(with.iter().any(|(above, said)| *above && *said), "{with:?}");
+        assert!(
+            with.iter().all(|(above, said)| !*said || *above),
+            "{with:?}"
+        );
+        assert!(week(plain).iter().all(|(_, said)| !*said));
+    }
+
+    #[test]
     fn a_pantry_week_serves_above_the_usual_most_only_for_due_food_on_days_on_target() {
         use crate::planner::one::plan_one_week;
         use crate::planner::pantry::PantryFood;

@@ -185,7 +185,9 @@ pub struct DayFitResponse {
     /// relaxation: no day does better, perhaps none as well).
     pub best_is_exact: Option<bool>,
     /// A main meal is above 1.5 servings; in a generated plan, only on a
-    /// day whose targets cannot be met with usual portions.
+    /// day whose targets cannot be met with usual portions, or, in a plan
+    /// that uses the pantry, on a day on its targets whose larger plate
+    /// uses pantry food due within the plan (the day's `notes` say so).
     pub larger_portions: bool,
     /// Fibre, sodium, saturated fat and sugars against their limits, and
     /// repeated protein foods or dish families.
@@ -274,7 +276,8 @@ impl From<&DayFitView> for DayFitResponse {
             }
             note.push(text);
         }
-        if f.larger_portions {
+        // A pantry plan's larger plate says why in the day's own notes.
+        if f.larger_portions && !f.larger_for_pantry {
             note.push(if f.generated {
                 format!(
                     "A main meal is above {USUAL_MAX_SERVINGS} servings: the targets cannot be met with usual portions."
