@@ -62,7 +62,12 @@ fn reason(r: &ReviewReason) -> String {
             "SR28 has no volume measure for this food; give the grams".into()
         }
         ReviewReason::NoPieceWeight(piece) => {
-            format!("SR28 does not weigh a {piece} of this food; give the grams")
+            let article = if piece.starts_with(['a', 'e', 'i', 'o', 'u']) {
+                "an"
+            } else {
+                "a"
+            };
+            format!("SR28 does not weigh {article} {piece} of this food; give the grams")
         }
         ReviewReason::NoEdibleShare => {
             "weighed on the bone, and SR28 gives no bone share for this food; give the grams of meat"
