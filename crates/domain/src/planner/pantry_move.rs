@@ -18,7 +18,7 @@
 use super::PlannedDay;
 use super::one::planned_day;
 use super::pantry::Stock;
-use super::pantry_week::{GAIN, Week, above_due, due_cap, held_days_up_to};
+use super::pantry_week::{GAIN, Week, above_due, due_cap, held_days_up_to, picks_due_value};
 use super::revisit::Revisit;
 use super::rules::grid;
 use super::search::{Candidate, Day, Problem};
@@ -107,16 +107,7 @@ impl Week<'_> {
         let current = &at.current;
         let day = d as u32 + 1;
         let index = |k: usize, c: usize| problem.slots[k].pool[c].index;
-        let value = |picks: &[(usize, f64)]| {
-            left.due_value(
-                picks
-                    .iter()
-                    .enumerate()
-                    .map(|(k, (c, s))| (index(k, *c), *s)),
-                day,
-                last,
-            )
-        };
+        let value = |picks: &[(usize, f64)]| picks_due_value(&problem, &left, picks, day, last);
         let mut starts: Vec<(usize, usize, f64)> = (0..problem.slots.len())
             .flat_map(|k| (0..problem.slots[k].pool.len()).map(move |c| (k, c)))
             .filter(|(k, c)| {
@@ -233,16 +224,7 @@ impl Week<'_> {
             .unwrap_or(steps.len().saturating_sub(1));
         let portions =
             &steps[near.saturating_sub(MOVE_SPREAD)..(near + MOVE_SPREAD + 1).min(steps.len())];
-        let value = |picks: &[(usize, f64)]| {
-            left.due_value(
-                picks
-                    .iter()
-                    .enumerate()
-                    .map(|(j, (c, s))| (problem.slots[j].pool[*c].index, *s)),
-                day,
-                last,
-            )
-        };
+        let value = |picks: &[(usize, f64)]| picks_due_value(&problem, &left, picks, day, last);
         let cap = |j: usize, x: usize| due_cap(&problem, &left, j, x, day, last);
         let best: Day = held_days_up_to(&problem, current, k, c, portions, cap)
             .into_iter()

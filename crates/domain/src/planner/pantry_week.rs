@@ -282,16 +282,7 @@ impl Week<'_> {
         let n = problem.slots.len();
         let index = |k: usize, c: usize| problem.slots[k].pool[c].index;
         let draw = |k: usize, c: usize| left.due_value([(index(k, c), 1.0)], day, last);
-        let value = |picks: &[(usize, f64)]| {
-            left.due_value(
-                picks
-                    .iter()
-                    .enumerate()
-                    .map(|(k, (c, s))| (index(k, *c), *s)),
-                day,
-                last,
-            )
-        };
+        let value = |picks: &[(usize, f64)]| picks_due_value(&problem, &left, picks, day, last);
         let cap = |k: usize, c: usize| due_cap(&problem, &left, k, c, day, last);
         let kept = problem.limits_each(&current);
         let ok = |picks: &[(usize, f64)]| {
@@ -616,6 +607,25 @@ pub(super) fn due_cap(
     usual.max(slot.range.max.min(heaviest_portion(cand.grams, meals)))
 }
 
+/// What `picks` of `problem` on day `day` draw of the food due by day
+/// `last` that `left` holds ([`Stock::due_value`]).
+pub(super) fn picks_due_value(
+    problem: &Problem<'_>,
+    left: &Stock,
+    picks: &[(usize, f64)],
+    day: u32,
+    last: u32,
+) -> f64 {
+    left.due_value(
+        picks
+            .iter()
+            .enumerate()
+            .map(|(k, (c, s))| (problem.slots[k].pool[*c].index, *s)),
+        day,
+        last,
+    )
+}
+
 /// Whether every portion of `picks` above its slot's usual most (on a
 /// day of `problem` without larger portions) draws more of the food due
 /// by day `last` that `left` holds than the usual most would, the day's
@@ -628,16 +638,7 @@ pub(super) fn above_due(
     day: u32,
     last: u32,
 ) -> bool {
-    let value = |picks: &[(usize, f64)]| {
-        left.due_value(
-            picks
-                .iter()
-                .enumerate()
-                .map(|(k, (c, s))| (problem.slots[k].pool[*c].index, *s)),
-            day,
-            last,
-        )
-    };
+    let value = |picks: &[(usize, f64)]| picks_due_value(problem, left, picks, day, last);
     let mut v = None;
     (0..picks.len()).all(|k| {
         let usual = problem.slots[k].range.usual_max;
@@ -896,6 +897,19 @@ mod tests {
     use crate::planner::search::Slot;
     use crate::planner::tests::catalogue;
 
+    /// More of three foods than a week can eat, due on its last day.
+    fn flooded() -> Vec<crate::planner::pantry::PantryFood> {
+        [3, 17, 29]
+            .iter()
+            .map(|i| crate::planner::pantry::PantryFood {
+                name: format!("ingredient {i}"),
+                grams: 5000.0,
+                use_by: Some(7),
+                drawn_by: vec![(format!("ingredient {i}"), 1.0)],
+            })
+            .collect()
+    }
+
     #[test]
     fn an_item_given_back_is_used_on_another_day_or_every_day_is_restored() {
         use crate::planner::one::plan_one_week;
@@ -976,18 +990,8 @@ mod tests {
     #[test]
     fn a_meal_holding_due_food_is_served_as_large_as_the_day_on_target_allows() {
         use crate::planner::one::plan_one_week;
-        use crate::planner::pantry::PantryFood;
         let recipes = catalogue(30, 11);
-        // More of three foods than the week can eat, due on its last day.
-        let pantry: Vec<PantryFood> = [3, 17, 29]
-            .iter()
-            .map(|i| PantryFood {
-                name: format!("ingredient {i}"),
-                grams: 5000.0,
-                use_by: Some(7),
-                drawn_by: vec![(format!("ingredient {i}"), 1.0)],
-            })
-            .collect();
+        let pantry = flooded();
         let diner = crate::planner::tests::pantry_diner().using_pantry(pantry.clone());
         let request = OneRequest::for_diner(&recipes, &diner, 7)
             .unwrap()
@@ -1072,18 +1076,9 @@ mod tests {
 
     #[test]
     fn a_pantry_plate_above_the_usual_most_says_why_and_a_plain_week_never_does() {
-        use crate::planner::pantry::PantryFood;
         use crate::planner::{PANTRY_PORTIONS_NOTE, PlanRequest, plan};
         let recipes = catalogue(30, 11);
-        let pantry: Vec<PantryFood> = [3, 17, 29]
-            .iter()
-            .map(|i| PantryFood {
-                name: format!("ingredient {i}"),
-                grams: 5000.0,
-                use_by: Some(7),
-                drawn_by: vec![(format!("ingredient {i}"), 1.0)],
-            })
-            .collect();
+        let pantry = flooded();
         let plain = crate::planner::tests::pantry_diner();
         let week = |diner: crate::planner::Diner| {
             let request = PlanRequest::new(&recipes, vec![diner.clone()], 7)
@@ -1112,19 +1107,9 @@ mod tests {
     #[test]
     fn a_pantry_week_serves_above_the_usual_most_only_for_due_food_on_days_on_target() {
         use crate::planner::one::plan_one_week;
-        use crate::planner::pantry::PantryFood;
         use crate::planner::rules::meal_weight_excess;
         let recipes = catalogue(30, 11);
-        // More of three foods than the week can eat, due on its last day.
-        let pantry: Vec<PantryFood> = [3, 17, 29]
-            .iter()
-            .map(|i| PantryFood {
-                name: format!("ingredient {i}"),
-                grams: 5000.0,
-                use_by: Some(7),
-                drawn_by: vec![(format!("ingredient {i}"), 1.0)],
-            })
-            .collect();
+        let pantry = flooded();
         let plain = crate::planner::tests::pantry_diner();
         let diner = plain.clone().using_pantry(pantry.clone());
         let request = OneRequest::for_diner(&recipes, &diner, 7)
