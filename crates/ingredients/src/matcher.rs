@@ -1541,6 +1541,15 @@ mod tests {
     }
 
     #[test]
+    fn held_out_39_classes_on_new_lines() {
+        // An older American "oleo" is margarine; Brazil's óleo stays oil.
+        assert_eq!(placed("3/4 cup oleo, softened").food.ndb, 4610);
+        assert_eq!(placed("2 colheres (sopa) de óleo").food.ndb, 4044);
+        // Rice cakes weighed are as often tteok as puffed cakes: asked.
+        assert!(reviewed("1 lb rice cakes, sliced"));
+    }
+
+    #[test]
     fn held_out_25_classes_on_new_lines() {
         // Soaked or of no state, a nut is SR28's raw kernel, never its
         // roasted row; said roasted, asked with the roasted row first; a

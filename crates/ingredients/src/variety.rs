@@ -57,6 +57,9 @@ pub fn ambiguous(line: &ParsedLine, food: &Food) -> Option<u32> {
     if food.ndb == SOY_VERMICELLI && !said(line, &["soy", "soya"]) {
         return Some(PASTA);
     }
+    if RICE_CAKES.contains(&food.ndb) && by_weight_or_cup(line) {
+        return Some(GLUTINOUS_RICE);
+    }
     (food.ndb == POHA_RICE && bare_poha(line)).then_some(GROUNDCHERRIES)
 }
 
@@ -66,6 +69,24 @@ pub fn ambiguous(line: &ParsedLine, food: &Food) -> Option<u32> {
 /// (held-out 34).
 const SOY_VERMICELLI: u32 = 43114;
 const PASTA: u32 = 20120;
+
+/// SR28's puffed rice cakes, and its cooked glutinous rice: puffed
+/// cakes are counted ("2 rice cakes"); rice cakes weighed or by the cup
+/// ("300 g rice cakes") are as often Korean tteok or Chinese nian gao,
+/// which SR28 lacks, so the line is asked, the nearest rice offered
+/// (held-out 39).
+const RICE_CAKES: &[u32] = &[
+    19052, 19053, 19413, 19414, 19416, 19816, 19817, 19818, 19819, 42204,
+];
+const GLUTINOUS_RICE: u32 = 20055;
+
+/// Whether the line measures its food by mass or volume, not by count.
+fn by_weight_or_cup(line: &ParsedLine) -> bool {
+    matches!(
+        line.amount.and_then(|a| a.unit),
+        Some(Unit::Mass(_) | Unit::Volume(_))
+    )
+}
 
 /// Whether the line says any of `words`.
 fn said(line: &ParsedLine, words: &[&str]) -> bool {
