@@ -97,12 +97,6 @@ const PORTION_STEPS: usize = 12;
 /// first step only used 69.6% of the due grams, 6 on every step 69.8%.
 const FRESH_STARTS: usize = 6;
 
-/// Whether [`Week::fuller`] may serve a main meal above its usual most
-/// (up to the person's `max_servings`, the meal weight limit kept) on a
-/// day on its targets when the larger portion draws more of the food due
-/// within the plan: the person asked to use their pantry up.
-const DUE_PORTIONS: bool = true;
-
 /// Passes of the other meals' portions around a larger one
 /// ([`balance`]).
 const BALANCE_PASSES: usize = 4;
@@ -586,9 +580,9 @@ impl Week<'_> {
 /// The largest portion a pantry pass may give candidate `c` in slot `k`
 /// of `problem` (a day on its targets, `extended` off) on day `day`: up
 /// to the slot's `max` (a main meal's `max_servings`) when a serving of
-/// it draws on the food due by day `last` that `left` holds
-/// ([`DUE_PORTIONS`]), else the slot's usual most; never a meal past its
-/// weight limit ([`heaviest_portion`]).
+/// it draws on the food due by day `last` that `left` holds (the person
+/// asked to use their pantry up), else the slot's usual most; never a
+/// meal past its weight limit ([`heaviest_portion`]).
 pub(super) fn due_cap(
     problem: &Problem<'_>,
     left: &Stock,
@@ -600,7 +594,7 @@ pub(super) fn due_cap(
     let slot = &problem.slots[k];
     let cand = &slot.pool[c];
     let usual = problem.cap_of(slot, cand);
-    if !DUE_PORTIONS || left.due_value([(cand.index, 1.0)], day, last) <= 0.0 {
+    if left.due_value([(cand.index, 1.0)], day, last) <= 0.0 {
         return usual;
     }
     let meals = problem.slots.len() + problem.fixed.len();
