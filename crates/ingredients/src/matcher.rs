@@ -219,6 +219,9 @@ fn read_line_told(text: &str, told: Option<crate::citrus::Citrus>) -> LineReadin
                 if limon && said.is_none() {
                     ask_lemon_or_lime(&mut read.reading);
                 }
+                if lang != crate::spanish::Lang::Spanish && measured_in_english(text) {
+                    ask_as_read(&mut read);
+                }
                 return read;
             }
         }
@@ -255,6 +258,70 @@ fn de_after_amount(text: &str) -> bool {
     words
         .get(amount + unit)
         .is_some_and(|w| w == "de" || w == "del")
+}
+
+/// Unit words only an English-writing cook uses ("3/4 cup oleo"). A
+/// line measured in them whose food the English words could not place,
+/// but another language's table could, is most likely an English word
+/// that table happens to share (the American "oleo", margarine, is the
+/// Portuguese "óleo", oil): its food is asked, never sure.
+fn measured_in_english(text: &str) -> bool {
+    const ENGLISH: &[&str] = &[
+        "cup",
+        "cups",
+        "tbsp",
+        "tbsps",
+        "tbs",
+        "tablespoon",
+        "tablespoons",
+        "tsp",
+        "tsps",
+        "teaspoon",
+        "teaspoons",
+        "oz",
+        "ounce",
+        "ounces",
+        "lb",
+        "lbs",
+        "pound",
+        "pounds",
+        "pint",
+        "pints",
+        "quart",
+        "quarts",
+        "stick",
+        "sticks",
+    ];
+    text.split_whitespace().any(|w| {
+        let w = w
+            .trim_matches(|c: char| !c.is_alphanumeric())
+            .to_lowercase();
+        ENGLISH.contains(&w.as_str())
+    })
+}
+
+/// A placed line turned into a question: the food it was placed on first,
+/// then the other foods its name may be.
+fn ask_as_read(read: &mut LineReading) {
+    let Reading::Placed(placed) = &read.reading else {
+        return;
+    };
+    let mut list = vec![placed.food.clone()];
+    list[0].confidence = list[0].confidence.min(NAMED_PARTLY);
+    if let Some(parsed) = &read.parsed {
+        for c in candidates(&parsed.name) {
+            if list.len() >= CANDIDATES {
+                break;
+            }
+            if list.iter().all(|x| x.ndb != c.ndb) {
+                list.push(c);
+            }
+        }
+    }
+    read.reading = Reading::NeedsReview {
+        reason: ReviewReason::NoConfidentFood,
+        candidates: list,
+    };
 }
 
 /// A "limón" placed on a lemon row with grams that count: asked with the
@@ -2552,6 +2619,25 @@ mod tests {
             Reading::NeedsReview { candidates, .. } => assert_eq!(candidates[0].ndb, 20068),
             other => panic!("{other:?}"),
         }
+    }
+
+    #[test]
+    fn a_foreign_table_word_measured_in_english_units_is_asked() {
+        // In Portuguese units the table's reading is sure; in cups and
+        // spoons the word may be an English one the table shares, so the
+        // same food is only offered first.
+        assert_eq!(placed("3 colheres (sopa) de azeite").food.ndb, 4053);
+        for line in ["3 tbsp azeite", "1/2 cup azeite", "2 Tablespoons azeite"] {
+            match read_line(line).reading {
+                Reading::NeedsReview { candidates, .. } => {
+                    assert_eq!(candidates[0].ndb, 4053, "{line}");
+                    assert!(candidates[0].confidence <= NAMED_PARTLY, "{line}");
+                }
+                other => panic!("{line}: {other:?}"),
+            }
+        }
+        // Metric units are every language's: still read.
+        assert_eq!(placed("40 g de azeite").food.ndb, 4053);
     }
 
     #[test]
