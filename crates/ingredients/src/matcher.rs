@@ -1081,7 +1081,7 @@ fn adds_a_meat(text: &str, ndb: u32, description: &str) -> bool {
 /// Words of the comment that say which food it is, not how to cut it
 /// ("1 cup brown rice, cooked"), joined to the food's name.
 const STATE_WORDS: &[&str] = &[
-    "cooked", "canned", "dried", "roasted", "toasted", "smoked", "drained",
+    "cooked", "canned", "dried", "roasted", "toasted", "smoked", "drained", "ground",
 ];
 
 fn with_states(line: &ParsedLine) -> String {
@@ -1187,7 +1187,13 @@ fn fruit_part(line: &ParsedLine) -> Option<Vec<Candidate>> {
         .any(|w| w == "squeeze" || w == "squeezes");
     let part = if comment.contains("juiced") || comment.contains("juice only") || squeezed {
         "juice"
-    } else if comment.contains("zested") {
+    } else if comment.contains("zested")
+        || comment
+            .split(|c: char| !c.is_alphabetic())
+            .any(|w| w == "zest")
+            && !comment.contains("juice")
+    {
+        // "1 orange, zest only", "1 lemon, for its zest" (held-out 41).
         "zest"
     } else {
         return None;
@@ -1399,6 +1405,8 @@ pub fn candidates(name: &str) -> Vec<Candidate> {
     for s in search(&whole, CANDIDATES) {
         let sure = if asked {
             s.confidence.min(NAMED_PARTLY)
+        } else if ground_but_whole(&whole, s.ndb) {
+            s.confidence.min(NAMED_PARTLY / 2.0)
         } else {
             s.confidence
         };
@@ -1473,6 +1481,29 @@ fn contradicts(line_stems: &[String], ndb: u32) -> bool {
         || dried_but_cooked(line_stems, ndb)
         || (says("sweetened") && (is("unsweetened") || (is("sweetened") && is("not"))))
         || (says("unsweetened") && is("sweetened") && !is("not"))
+        || ground_but_whole(line_stems, ndb)
+}
+
+/// "ground" of a raw fruit or vegetable ("ground chili pepper" is a
+/// spice, not the fresh pepper) or of a meat cut whose row is not ground
+/// ("beef, ground" is ground beef, not a pot roast). Sausage meat and
+/// spices, nuts and seeds are ground or not on the same row; fresh garlic
+/// and ginger are ground to a paste ("dientes de ajo molidos").
+fn ground_but_whole(line_stems: &[String], ndb: u32) -> bool {
+    const PRODUCE: &[u32] = &[9, 11];
+    const CUTS: &[u32] = &[5, 10, 13, 17];
+    const PASTES: &[&str] = &["GARLIC", "GINGER ROOT"];
+    if !line_stems.iter().any(|s| *s == stem("ground")) {
+        return false;
+    }
+    let description = &food(ndb).description;
+    if PASTES.iter().any(|p| description.starts_with(p)) {
+        return false;
+    }
+    let desc = description_stems(description);
+    let is = |w: &str| desc.iter().any(|s| *s == stem(w));
+    let group = ndb / 1000;
+    (PRODUCE.contains(&group) && is("raw")) || (CUTS.contains(&group) && !is("ground"))
 }
 
 #[cfg(test)]
@@ -1614,6 +1645,49 @@ mod tests {
         assert_eq!(placed("2 colheres (sopa) de óleo").food.ndb, 4044);
         // Rice cakes weighed are as often tteok as puffed cakes: asked.
         assert!(reviewed("1 lb rice cakes, sliced"));
+    }
+
+    #[test]
+    fn held_out_40_and_41_classes_on_new_lines() {
+        // "ground" said after the food, or in Spanish, is ground meat;
+        // ground chilli is the spice, never the fresh pepper; fresh
+        // garlic ground is still garlic.
+        assert_eq!(placed("1 lb beef, ground").food.ndb, 23572);
+        assert_eq!(placed("250 g de carne de res molida").food.ndb, 23572);
+        assert_eq!(placed("1 lb pork, ground").food.ndb, 10219);
+        assert_eq!(placed("2 tbsp ground red chilli").food.ndb, 2031);
+        assert_eq!(placed("4 tbsp ground dried chilli pepper").food.ndb, 2031);
+        assert!(reviewed("1 tsp ground chili pepper"));
+        assert_eq!(placed("3 dientes de ajo molidos").food.ndb, 11215);
+        assert_eq!(placed("1 cup almonds, ground").food.ndb, 12061);
+        // The zest of a fruit said after it; its peel kept when said.
+        assert_eq!(placed("1 orange, zest only").food.ndb, 9216);
+        assert_eq!(placed("1 lemon, for the zest").food.ndb, 9156);
+        assert_eq!(placed("2 navel oranges, whole and unpeeled").food.ndb, 9205);
+        // British, Irish and River Plate kitchen words.
+        assert_eq!(placed("3 tbsp black treacle").food.ndb, 19304);
+        // A British chilli powder of no colour may be the blend: asked.
+        assert!(reviewed("1 heaped tsp hot chilli powder"));
+        assert_eq!(placed("1/2 tsp red chilli powder").food.ndb, 2031);
+        let p = placed("1 level tsp baking soda");
+        assert_eq!((p.food.ndb, p.grams.round()), (18372, 5.0));
+        assert_eq!(placed("2 heaped tbsp plain flour").food.ndb, 20081);
+        assert_eq!(placed("250 g de almendra molida").food.ndb, 12061);
+        assert_eq!(placed("1 kg de mondongo, limpio").food.ndb, 13341);
+        assert_eq!(placed("400 g de tomate triturado").food.ndb, 11693);
+        // Red kidney beans with their liquid: SR28's red row of them.
+        assert_eq!(
+            placed("1 (15 oz) can red kidney beans, with liquid")
+                .food
+                .ndb,
+            16034
+        );
+        assert_eq!(
+            placed("1 (15 oz) can red kidney beans, drained and rinsed")
+                .food
+                .ndb,
+            16335
+        );
     }
 
     #[test]

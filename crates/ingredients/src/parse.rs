@@ -205,6 +205,18 @@ pub fn parse_line(text: &str) -> Result<ParsedLine, ParseError> {
         size = Some(found);
         at += 1;
     }
+    // "1 level tsp", "2 heaped tbsp", "1 scant cup": a spoon or cup of
+    // the usual measure (British cooks level or heap their spoons).
+    if amount.is_some()
+        && let Some((first, unit_word)) = tokens.get(at).zip(tokens.get(at + 1))
+        && matches!(
+            first.to_lowercase().as_str(),
+            "level" | "heaped" | "heaping" | "rounded" | "scant" | "generous" | "good"
+        )
+        && matches!(unit_of(&unit_word.to_lowercase()), Some(Unit::Volume(_)))
+    {
+        at += 1;
+    }
     // "2 cm piece ginger", "1-inch piece ginger": inches of a piece; "2
     // inch daikon", "3 cm ginger": a length right after the number, before
     // the food, is a piece that long too, never that many pieces.

@@ -76,13 +76,15 @@ const ROUNDS: &[&str] = &[
 
 /// SR28's row of `food` with its peel when a counted fruit is sliced
 /// whole and not peeled ("1 orange, thinly sliced" for a sangria or a
-/// garnish: the rounds go in with their peel, as eaten from the glass); a
-/// cook who wants the flesh says peeled or segmented. `None` otherwise,
-/// or when SR28 keeps no such row (only the orange's, 09205).
+/// garnish: the rounds go in with their peel, as eaten from the glass), or
+/// said to keep it ("2 oranges, whole and unpeeled" for a blended orange
+/// cake); a cook who wants the flesh says peeled or segmented. `None`
+/// otherwise, or when SR28 keeps no such row (only the orange's, 09205).
 pub fn sliced_whole(food: &Food, text: &str, counted: bool) -> Option<&'static Food> {
     let line = crate::words::spaced(text);
     let parts: Vec<&str> = food.description.split(',').collect();
-    let cut_across = ROUNDS.iter().any(|w| line.contains(&format!(" {w} ")));
+    let kept = KEPT.iter().any(|p| line.contains(&format!(" {p} ")));
+    let cut_across = kept || ROUNDS.iter().any(|w| line.contains(&format!(" {w} ")));
     let peeled = [
         " peeled ",
         " peel ",
@@ -99,7 +101,7 @@ pub fn sliced_whole(food: &Food, text: &str, counted: bool) -> Option<&'static F
         || !parts.contains(&"RAW")
         || parts
             .iter()
-            .any(|p| WITH.contains(p) || WITHOUT.contains(p))
+            .any(|p| WITH.contains(p) || (WITHOUT.contains(p) && !kept))
     {
         return None;
     }
@@ -149,6 +151,12 @@ mod tests {
         assert_eq!(sliced(9200, "2 oranges, peeled and sliced", true), None);
         assert_eq!(sliced(9200, "1 cup sliced oranges", false), None);
         assert_eq!(sliced(9200, "2 oranges, diced", true), None);
+        // Said to keep the peel (held-out 41): a whole-orange cake.
+        assert_eq!(
+            sliced(9202, "2 navel oranges, whole and unpeeled", true),
+            Some(9205)
+        );
+        assert_eq!(sliced(9202, "2 navel oranges, whole", true), None);
         // SR28 keeps no lemon with its peel.
         assert_eq!(sliced(9150, "1 lemon, sliced", true), None);
     }
