@@ -228,6 +228,8 @@ pub fn soaked_legume(food: &Food, text: &str) -> Option<&'static Food> {
         &[
             " soaked ",
             " soak ",
+            " remojado ",
+            " remojada ",
             " remojados ",
             " remojadas ",
             " remojo ",

@@ -117,7 +117,12 @@ impl Lexicon {
                     .filter(|s| e.stems.contains(s) || explains(e.ndb, s))
                     .count();
                 (
-                    (unexplained.is_empty(), e.stems.len(), said),
+                    (
+                        unexplained.is_empty(),
+                        e.stems.len(),
+                        said,
+                        in_order(&e.stems, line_stems),
+                    ),
                     std::cmp::Reverse(i),
                     e,
                     unexplained,
@@ -129,6 +134,15 @@ impl Lexicon {
                 unexplained,
             })
     }
+}
+
+/// Whether a name's stems are in the line in the name's order: of two
+/// names of the same words, the one in the line's order wins ("potato
+/// starch" against "starchy potatoes"; the last word of an English name
+/// is its food).
+fn in_order(name: &[String], line: &[String]) -> bool {
+    let mut rest = line.iter();
+    name.iter().all(|s| rest.any(|l| l == s))
 }
 
 #[cfg(test)]

@@ -1648,6 +1648,26 @@ mod tests {
     }
 
     #[test]
+    fn held_out_42_and_43_classes_on_new_lines() {
+        // Of two names of the same words, the one in the line's order.
+        assert_eq!(placed("2 lbs starchy potatoes, peeled").food.ndb, 11353);
+        assert_eq!(placed("1 tbsp potato starch").food.ndb, 11413);
+        // Soaked beans in Spanish, masculine too, are the dry seeds.
+        assert_eq!(
+            placed("1/2 kg de frijol negro (remojado desde la noche)")
+                .food
+                .ndb,
+            16014
+        );
+        // A flatbread of no kind, and strained yogurt of no fat: asked.
+        assert!(reviewed("flatbread, for serving"));
+        assert!(reviewed("4 flatbreads"));
+        assert_eq!(placed("200 g focaccia").food.ndb, 18973);
+        let greek = candidates_of("1 cup thick plain yogurt (süzme or Greek)");
+        assert_eq!(greek[..3], [1293, 1287, 1256]);
+    }
+
+    #[test]
     fn held_out_40_and_41_classes_on_new_lines() {
         // "ground" said after the food, or in Spanish, is ground meat;
         // ground chilli is the spice, never the fresh pepper; fresh
