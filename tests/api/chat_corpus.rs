@@ -101,6 +101,8 @@ fn profile_body(setup: &str) -> Value {
             }
             "5meals" => p["meals_per_day"] = json!(5),
             "vegetarian" => p["diet_types"] = json!(["vegetarian"]),
+            "lowcarb" => p["diet_types"] = json!(["low_carb"]),
+            "highprotein" => p["diet_types"] = json!(["high_protein"]),
             "lactose" => p["restrictions"] = json!([{"name": "lactose intolerance"}]),
             "pork" => p["restrictions"] = json!([{"name": "pork"}]),
             "lose" => p["goal"] = json!("lose_weight"),

@@ -176,10 +176,15 @@ pub(super) fn apply(requests: &mut Vec<ToolRequest>, signals: &mut Vec<Signal>, 
                     }
                 }
                 Fold::Excepted(name) => *r = name,
-                Fold::Allergy => said_now.push(Signal::AllergyKept {
-                    allergy: r.clone(),
-                    food: food.clone(),
-                }),
+                Fold::Allergy => {
+                    if !same.contains(food) {
+                        same.push(food.clone());
+                    }
+                    said_now.push(Signal::AllergyKept {
+                        allergy: r.clone(),
+                        food: food.clone(),
+                    });
+                }
                 Fold::Apart => continue,
             }
             done = true;
@@ -190,7 +195,8 @@ pub(super) fn apply(requests: &mut Vec<ToolRequest>, signals: &mut Vec<Signal>, 
         }
     }
     signals.extend(said_now);
-    // A food kept out and said fine in one breath stays out, not liked.
+    // A food kept out and said fine in one breath stays out, not liked
+    // (an allergy's or intolerance's food too: said once why).
     for r in requests.iter_mut() {
         if let ToolRequest::AddPreference {
             kind: ItemKind::Taste,

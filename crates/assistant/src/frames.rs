@@ -112,9 +112,26 @@ fn taken_back(t: &Text, scopes: &Scopes, lang: Lang) -> Read {
             ToolRequest::ChangeProfile(ProfileChange::Goal(g)) if g != Goal::MaintainWeight => {
                 Some(ToolRequest::ChangeProfile(ProfileChange::NotGoal(g)))
             }
+            // "I don't want low carb", "no quiero dieta baja en
+            // carbohidratos": the diet said, dropped, never a plan of it.
+            ToolRequest::GenerateWeeklyPlan { .. } => super::lang::diet_words(&affirmed.joined())
+                .map(|d| ToolRequest::ChangeProfile(ProfileChange::DropDiet(d))),
             _ => None,
         };
-        read.requests.extend(back);
+        if let Some(back) = back
+            && !read.requests.contains(&back)
+        {
+            read.requests.push(back);
+        }
+    }
+    // "I'm not keto anymore": the diet type keto is offered as, dropped.
+    for signal in &positive.signals {
+        if let Signal::NotARule { offer: Some(d), .. } = signal {
+            let back = ToolRequest::ChangeProfile(ProfileChange::DropDiet(*d));
+            if !read.requests.contains(&back) {
+                read.requests.push(back);
+            }
+        }
     }
     // Said of someone else ("my son isn't allergic anymore"): never the
     // writer's own profile, and never stored on them as said affirmed.
@@ -155,6 +172,10 @@ fn taken_back(t: &Text, scopes: &Scopes, lang: Lang) -> Read {
             .filter(|(i, _)| scopes.negated(*i))
             .map(|(_, w)| w.clone())
             .collect();
+        if let Some(d) = super::lang::diet_words(&affirmed.joined()) {
+            read.requests
+                .push(ToolRequest::ChangeProfile(ProfileChange::DropDiet(d)));
+        }
         let mut found = foods::mentioned(&scoped, lang).found;
         if found.is_empty() {
             found = foods::mentioned(affirmed.words(), lang).found;

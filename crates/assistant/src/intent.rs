@@ -674,6 +674,7 @@ fn understand_with(message: &str, ctx: &Context, names: &[String], kept: &[Strin
         out.requests.extend(searches);
         out.unread = !out.unread_parts.is_empty();
     }
+    pescatarian(&mut out, &whole);
     // A request said twice ("sedentary, desk job") is done once.
     let mut once: Vec<ToolRequest> = Vec::with_capacity(out.requests.len());
     for r in out.requests.drain(..) {
@@ -703,6 +704,47 @@ fn understand_with(message: &str, ctx: &Context, names: &[String], kept: &[Strin
     out.requests.sort_by_key(|r| !r.changes_profile());
     merge_preferences(&mut out.requests);
     out
+}
+
+/// "I'm vegetarian but I eat fish", "soy vegetariana pero como pescado",
+/// "vegetarian except for fish": the pescatarian restriction (meat out,
+/// fish in), never the vegetarian diet, which would keep the fish out
+/// the writer said they eat.
+fn pescatarian(out: &mut Understood, whole: &Text) {
+    let vegetarian =
+        ToolRequest::ChangeProfile(ProfileChange::Diet(mealplan_domain::DietType::Vegetarian));
+    let scopes = super::negation::Scopes::of(whole);
+    let fish_said = whole
+        .words()
+        .iter()
+        .enumerate()
+        .any(|(i, w)| PESCATARIAN_FOODS.contains(&w.as_str()) && !scopes.negated(i));
+    if !fish_said || !out.requests.contains(&vegetarian) {
+        return;
+    }
+    let only_fish = |names: &[String]| {
+        names
+            .iter()
+            .all(|n| PESCATARIAN_FOODS.contains(&n.as_str()) || n == "fish allergy")
+    };
+    out.requests.retain(|r| match r {
+        ToolRequest::ChangeProfile(ProfileChange::Diet(mealplan_domain::DietType::Vegetarian)) => {
+            false
+        }
+        ToolRequest::LetBack { names }
+        | ToolRequest::RemovePreference {
+            kind: ItemKind::Restriction,
+            names,
+        } => !only_fish(names),
+        _ => true,
+    });
+    out.requests.push(ToolRequest::AddPreference {
+        kind: ItemKind::Restriction,
+        names: vec!["pescatarian".to_owned()],
+    });
+    out.unread_parts
+        .retain(|p| !p.split(' ').any(|w| PESCATARIAN_FOODS.contains(&w)));
+    out.unread = !out.unread_parts.is_empty();
 }
 
 /// The requests of `out` that would change the writer's profile, taken

@@ -179,8 +179,12 @@ pub(super) fn about_self(t: &Text, lang: Lang, read: &mut Read) -> bool {
         && foods::mentioned(t.words(), lang).found.iter().any(|f| {
             ["vegan", "vegetarian", "pescatarian", "halal", "kosher"].contains(&f.as_str())
         });
-    let ended = t.has_any(DIET_ENDED);
+    // "not sure about low carb" ends nothing: a pseudo-negation.
+    let ended = t.has_any(DIET_ENDED) && !t.has_any(NEGATION_PSEUDO);
+    // "maybe I'll go vegan": only thought about, nothing stored.
+    let unsure = t.has_any(DIET_UNSURE);
     if !asks_action
+        && !unsure
         && read.food_kind != Some(FoodKind::Allergy)
         && (t.has_any(BEING) || diet_alone || ended)
     {
@@ -261,15 +265,21 @@ pub(super) fn about_self(t: &Text, lang: Lang, read: &mut Read) -> bool {
     }
     // Diets that are not ingredient rules ("I'm doing keto"), and the
     // diet types that are preferences ("a low carb diet").
-    if !asks_action {
+    if !asks_action && !unsure {
         if let Some((name, offer)) = NOT_RULES.iter().find(|(w, _)| t.has(w)) {
+            // "quit keto": the diet type it is offered as, dropped.
+            if ended && let Ok(d) = DietType::parse(offer) {
+                read.requests
+                    .push(ToolRequest::ChangeProfile(ProfileChange::DropDiet(d)));
+                return true;
+            }
             read.signals.push(Signal::NotARule {
                 name: (*name).to_owned(),
                 offer: DietType::parse(offer).ok(),
             });
             return true;
         }
-        if t.has_any(BEING)
+        if (t.has_any(BEING) || ended)
             && let Some(
                 d @ (DietType::LowCarb
                 | DietType::HighProtein
@@ -278,8 +288,12 @@ pub(super) fn about_self(t: &Text, lang: Lang, read: &mut Read) -> bool {
                 | DietType::HighCarb),
             ) = diet_words(&t.joined())
         {
-            read.requests
-                .push(ToolRequest::ChangeProfile(ProfileChange::Diet(d)));
+            // "stop the low carb diet": dropped, never added.
+            read.requests.push(ToolRequest::ChangeProfile(if ended {
+                ProfileChange::DropDiet(d)
+            } else {
+                ProfileChange::Diet(d)
+            }));
         }
     }
     // Dislikes.

@@ -10,7 +10,9 @@ include!(concat!(env!("OUT_DIR"), "/vocab.rs"));
 
 /// Every keyword, for mending slips.
 pub fn all_words() -> impl Iterator<Item = &'static str> {
-    let lists: [&[&str]; 103] = [
+    let lists: [&[&str]; 105] = [
+        DIET_UNSURE,
+        PESCATARIAN_FOODS,
         GOAL_ENDED,
         FINE_NOW,
         AGAIN_SAID,
