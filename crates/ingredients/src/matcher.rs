@@ -1086,7 +1086,15 @@ const STATE_WORDS: &[&str] = &[
 
 fn with_states(line: &ParsedLine) -> String {
     let comment = line.comment.to_lowercase();
-    let mut name = line.name.clone();
+    // "small pickling onions", "pickling cucumbers": what the food is
+    // sold for, not a pickle (the word alone: "pickled" stays; held-out
+    // 45).
+    let mut name = line
+        .name
+        .split(' ')
+        .filter(|w| !w.eq_ignore_ascii_case("pickling"))
+        .collect::<Vec<_>>()
+        .join(" ");
     // "1 (14 oz) can diced tomatoes" are canned tomatoes.
     if matches!(line.amount.and_then(|a| a.unit), Some(Unit::Piece("can")))
         && !name.contains("canned")
@@ -1477,6 +1485,8 @@ fn contradicts(line_stems: &[String], ndb: u32) -> bool {
         (ndb / 1000 == 12 || is("powder")) && !processed.iter().any(|w| *w != "dried" && is(w));
     (says("raw") && !raw_kernels && processed.iter().any(|w| is(w)))
         || ((says("dried") || says("dry")) && is("canned"))
+        // "500g fresh tuna" is never the can (held-out 45).
+        || (says("fresh") && is("canned"))
         || (says("dried") && is("fresh"))
         || dried_but_cooked(line_stems, ndb)
         || (says("sweetened") && (is("unsweetened") || (is("sweetened") && is("not"))))
@@ -1645,6 +1655,23 @@ mod tests {
         assert_eq!(placed("2 colheres (sopa) de óleo").food.ndb, 4044);
         // Rice cakes weighed are as often tteok as puffed cakes: asked.
         assert!(reviewed("1 lb rice cakes, sliced"));
+    }
+
+    #[test]
+    fn held_out_44_and_45_classes_on_new_lines() {
+        // Fresh is never the can; what a food is sold for is not a pickle.
+        assert!(!candidates_of("500g fresh tuna, cut into 3cm cubes")[..3].contains(&15121));
+        assert_eq!(placed("1 kg small pickling onions, peeled").food.ndb, 11282);
+        assert_eq!(placed("2 lb pickling cucumbers").food.ndb, 11205);
+        assert!(reviewed("1 cup pickled onions"));
+        // Everyday Spanish vegetables and meats.
+        assert_eq!(placed("2 berenjenas medianas (unos 600 g)").food.ndb, 11209);
+        assert_eq!(placed("1/2 repollo").food.ndb, 11109);
+        assert_eq!(placed("1 pepino").food.ndb, 11205);
+        assert_eq!(placed("200 g de champiñones").food.ndb, 11260);
+        assert_eq!(placed("1/2 cebolla pequeña muy picada").food.ndb, 11282);
+        assert!(reviewed("200 g de bacalao"));
+        assert!(reviewed("500 g de carne de cerdo"));
     }
 
     #[test]

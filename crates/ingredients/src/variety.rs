@@ -67,11 +67,20 @@ pub fn ambiguous(line: &ParsedLine, food: &Food) -> Option<u32> {
     {
         return Some(CHILI_POWDER);
     }
+    if food.ndb == CHOWCHOW && !said(line, &["chowchow", "chow"]) {
+        return Some(ONIONS);
+    }
     if food.ndb == FOCACCIA && !said(line, &["focaccia"]) {
         return Some(PITA);
     }
     (food.ndb == POHA_RICE && bare_poha(line)).then_some(GROUNDCHERRIES)
 }
+
+/// SR28's chowchow, a relish of cauliflower, onion and mustard, found
+/// for "pickled onions" by its words: SR28 has no pickled onion, so the
+/// line is asked, raw onions offered.
+const CHOWCHOW: u32 = 11983;
+const ONIONS: u32 = 11282;
 
 /// SR28's focaccia, the one row it calls a flatbread, and its pita: a
 /// "flatbread" of no kind is as often pita, lavash or naan (held-out 43).
