@@ -199,6 +199,21 @@ fn read_line_told(text: &str, told: Option<crate::citrus::Citrus>) -> LineReadin
     // A line not placed as written that reads as Spanish is read as its
     // English words (crate::spanish); a line placed as written (English,
     // or a Spanish name the lexicon knows) is kept as it was.
+    // A line whose food the English words were sure of, asked only for
+    // its amount ("1 jar salsa": no weight of a jar), is English: another
+    // language's table may not read the food as another ("salsa" is
+    // Portuguese parsley).
+    let sure_in_english = match &reading.reading {
+        Reading::NeedsReview {
+            reason: ReviewReason::NoConfidentFood | ReviewReason::Unreadable(_),
+            ..
+        } => None,
+        Reading::NeedsReview { candidates, .. } => candidates
+            .first()
+            .filter(|c| c.confidence >= NAMED)
+            .map(|c| c.ndb),
+        Reading::Placed(_) => None,
+    };
     if matches!(reading.reading, Reading::NeedsReview { .. }) {
         for lang in [
             crate::spanish::Lang::Spanish,
@@ -221,6 +236,13 @@ fn read_line_told(text: &str, told: Option<crate::citrus::Citrus>) -> LineReadin
                 }
                 if lang != crate::spanish::Lang::Spanish && measured_in_english(text) {
                     ask_as_read(&mut read);
+                }
+                let other_food = match &read.reading {
+                    Reading::Placed(p) => Some(p.food.ndb),
+                    Reading::NeedsReview { candidates, .. } => candidates.first().map(|c| c.ndb),
+                };
+                if sure_in_english.is_some() && other_food != sure_in_english {
+                    return reading;
                 }
                 return read;
             }
@@ -617,6 +639,12 @@ fn place(written: &ParsedLine) -> Reading {
         && let Some(food) = crate::plain::as_said(food(first.ndb), &line.text)
     {
         first.move_to(food);
+    }
+    // "1 stale roll": a soft dinner roll or a crusty bread roll, asked.
+    if let Some(first) = candidates.first()
+        && let Some(hard) = crate::variety::unsaid_roll(line, food(first.ndb))
+    {
+        ask_with(&mut candidates, [food(hard)], 1);
     }
     // "hard-boiled eggs", "low-sodium soy sauce": the row of the kind said.
     if let Some(first) = candidates.first_mut() {
@@ -1098,6 +1126,17 @@ fn with_states(line: &ParsedLine) -> String {
     // "1 (14 oz) can diced tomatoes" are canned tomatoes.
     if matches!(line.amount.and_then(|a| a.unit), Some(Unit::Piece("can")))
         && !name.contains("canned")
+    {
+        name = format!("canned {name}");
+    }
+    // "1 jar (370 g) sour cherries": fruit or vegetables in a jar are
+    // SR28's canned ones, never the fresh (held-out 47); other foods in
+    // jars (salsa, pesto, peanut butter) are read as named.
+    if matches!(line.amount.and_then(|a| a.unit), Some(Unit::Piece("jar")))
+        && !name.contains("canned")
+        && candidates(&name).first().is_some_and(|c| {
+            matches!(c.ndb / 1000, 9 | 11) && food(c.ndb).description.contains("RAW")
+        })
     {
         name = format!("canned {name}");
     }
@@ -1655,6 +1694,30 @@ mod tests {
         assert_eq!(placed("2 colheres (sopa) de óleo").food.ndb, 4044);
         // Rice cakes weighed are as often tteok as puffed cakes: asked.
         assert!(reviewed("1 lb rice cakes, sliced"));
+    }
+
+    #[test]
+    fn held_out_46_and_47_classes_on_new_lines() {
+        // Fruit in a jar is canned fruit; a roll of no kind is asked; a
+        // cheese's kinds in parentheses are read.
+        assert!(![9063, 9070].contains(&candidates_or_placed(
+            "1 jar (370 g) sour cherries, to serve"
+        )));
+        assert!(reviewed("1 stale roll, soaked in milk and squeezed"));
+        assert_eq!(placed("2 dinner rolls").food.ndb, 18342);
+        assert_eq!(placed("200 g grated cheese (gouda or edam)").food.ndb, 1022);
+        assert_eq!(placed("100 g camembert").food.ndb, 1007);
+        // A food sure in English, asked only for its amount, is never
+        // read as another language's word ("salsa" is Portuguese parsley).
+        assert_eq!(candidates_of("1 jar salsa")[0], 6164);
+        assert_eq!(placed("sal").food.ndb, 2047);
+    }
+
+    fn candidates_or_placed(line: &str) -> u32 {
+        match read_line(line).reading {
+            Reading::Placed(p) => p.food.ndb,
+            Reading::NeedsReview { candidates, .. } => candidates[0].ndb,
+        }
     }
 
     #[test]

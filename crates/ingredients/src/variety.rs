@@ -76,6 +76,27 @@ pub fn ambiguous(line: &ParsedLine, food: &Food) -> Option<u32> {
     (food.ndb == POHA_RICE && bare_poha(line)).then_some(GROUNDCHERRIES)
 }
 
+/// The hard roll to offer beside SR28's plain dinner roll, where the line
+/// (after its flavoured or sweet row was brought to the plain one) says
+/// no kind of roll.
+pub fn unsaid_roll(line: &ParsedLine, food: &Food) -> Option<u32> {
+    (food.ndb == DINNER_ROLL
+        && !said(
+            line,
+            &[
+                "dinner", "soft", "pav", "slider", "sliders", "brown", "sweet",
+            ],
+        ))
+    .then_some(HARD_ROLL)
+}
+
+/// SR28's soft dinner roll and its hard (kaiser) roll: a "roll" of no
+/// kind is the soft American dinner roll as often as the crusty European
+/// bread roll ("1 stale roll, soaked in milk"), so both are offered
+/// (held-out 47).
+const DINNER_ROLL: u32 = 18342;
+const HARD_ROLL: u32 = 18353;
+
 /// SR28's chowchow, a relish of cauliflower, onion and mustard, found
 /// for "pickled onions" by its words: SR28 has no pickled onion, so the
 /// line is asked, raw onions offered.
