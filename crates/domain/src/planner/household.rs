@@ -557,10 +557,12 @@ pub(super) fn plan_table_variant(
         }
         days.push(planned);
     }
-    // Each seat's week looked at whole for its micronutrients (no
-    // leftovers: those days follow the cooking).
+    // Each seat's week looked at whole for its micronutrients, then for
+    // its fibre window, keeping what the first reached (no leftovers:
+    // those days follow the cooking).
     if request.leftovers.is_none() {
         micro::top_up(&whole, diners, &mut days);
+        micro::keep_window(&whole, diners, &mut days);
     }
     mark_leftovers(&mut days, &eaten);
     for (day, notes) in days.iter_mut().zip(notes) {
