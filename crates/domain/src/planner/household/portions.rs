@@ -314,6 +314,9 @@ impl Search<'_> {
         if excess > 0.0 {
             loss += seat.limit_step;
         }
+        if seat.hold > 0.0 && !seat.scorer.within(&scaled) {
+            loss += seat.hold;
+        }
         loss += seat.scorer.floor_cost(&scaled, excess, &minor, raw[0]);
         let fat = saturated_fat_excess(&minor, raw[0], &seat.scorer.limits) * 100.0;
         loss += SATURATED_FAT_WEIGHT * fat * fat;

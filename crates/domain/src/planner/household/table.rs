@@ -174,6 +174,9 @@ pub(super) struct Seat {
     pub(super) limit_step: f64,
     /// See [`limit_step`](Self::limit_step).
     pub(super) window: f64,
+    /// What this person's day off its targets costs on top, while a day
+    /// is searched again for another seat's window: 0 but there.
+    pub(super) hold: f64,
 }
 
 impl Seat {
@@ -228,6 +231,7 @@ impl Seat {
             need_weight: 0.0,
             limit_step: 0.0,
             window: 0.0,
+            hold: 0.0,
         }
     }
 
@@ -248,6 +252,14 @@ impl Seat {
         Self {
             limit_step,
             window,
+            ..self.clone()
+        }
+    }
+
+    /// This seat with a day off its targets costing `hold` more.
+    pub(super) fn holding(&self, hold: f64) -> Self {
+        Self {
+            hold,
             ..self.clone()
         }
     }

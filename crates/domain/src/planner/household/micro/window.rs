@@ -14,19 +14,24 @@
 //! its dishes replaced for everyone who eats it, and the whole day
 //! searched again from its own dishes, the lost seats' days costing a
 //! person alone's [`LIMIT_STEP`] past those limits and up to
-//! [`WINDOW_POINTS`] outside the window (with and without the step).
+//! [`WINDOW_POINTS`] outside the window (with and without the step, and
+//! with every seat's step and a seat on target held there by as much).
 //!
 //! A new day is kept only when some seat comes nearer its window and no
 //! seat goes further from it; every seat on its targets stays on them,
 //! and a seat off them misses by no more, or by at most
 //! [`WINDOW_POINTS`] more when it comes nearer its window; every seat
 //! keeps each day limit it kept, its meal sizes and weights, no more
-//! repeats of a protein food or dish family and no recipe twice; and a
-//! recipe new to its slot keeps the week's rules as the repair's do (not
-//! the slot's recipe or its twin the day before or after, at the table;
-//! not in a third meal of the week; no main ingredient past its meals a
-//! week). Among such days the one nearest everyone's windows wins, then
-//! the one of least loss.
+//! repeats of a protein food or dish family, no recipe twice, and no main
+//! ingredient in more of its own meals of the week or day past the rule;
+//! and a recipe new to its slot keeps the week's rules as the repair's do
+//! (not the slot's recipe or its twin the day before or after, at the
+//! table; not in a third meal of the week; no main ingredient past its
+//! meals a week). Last, no seat's micronutrient week lacks more of its aim: the
+//! pass runs after the seats' repair ([`top_up`](super::top_up)), and run
+//! before it the repair ended a calcium week short on the bench. Among
+//! such days the one nearest everyone's windows wins, then the one of
+//! least loss.
 
 use std::collections::HashMap;
 
@@ -293,12 +298,33 @@ impl Week<'_, '_> {
                 }
             }
         }
-        // The whole day searched again, with and without the step.
-        for step in [LIMIT_STEP, 0.0] {
+        // The whole day searched again: the lost seats with and without
+        // the step; then with every seat's step, and a seat on its targets
+        // held there by as much, so that the search does not trade another
+        // seat's day on target for a lost seat's window.
+        let held: Vec<Seat> = search
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(p, seat)| {
+                let window = if lost.contains(&p) {
+                    WINDOW_POINTS
+                } else {
+                    0.0
+                };
+                let seat = seat.weighing_window(LIMIT_STEP, window);
+                if seat.admits(&search.totals(&views[p].dishes, &views[p].servings)) {
+                    seat.holding(LIMIT_STEP)
+                } else {
+                    seat
+                }
+            })
+            .collect();
+        for seats in [weighed(LIMIT_STEP), weighed(0.0), held] {
             if search.budget.spent() {
                 break;
             }
-            if let Some(change) = self.researched_as(weighed(step), &views, week, &beyond, &near) {
+            if let Some(change) = self.researched_as(seats, &views, week, &beyond, &near) {
                 offer(change);
             }
         }
