@@ -20,7 +20,9 @@
 //! goals (issue 38); once the week is planned, a seat whose week is short
 //! of calcium, iron, potassium or B12 has its days searched again for it
 //! ([`micro`]), and as a last resort a few of its shared slots split for
-//! a dish of its own. Slots are improved one at a time over a sample of
+//! a dish of its own; then each day on which a seat is outside its fibre
+//! window is searched again for it, as a person alone's lost days are
+//! (`micro::window`). Slots are improved one at a time over a sample of
 //! their candidates, from several random starts. A dish must keep the
 //! hard rules of everyone who eats it; a slot where no recipe keeps
 //! everyone's rules is split, its people grouped so that each group has
@@ -557,10 +559,12 @@ pub(super) fn plan_table_variant(
         }
         days.push(planned);
     }
-    // Each seat's week looked at whole for its micronutrients (no
-    // leftovers: those days follow the cooking).
+    // Each seat's week looked at whole for its micronutrients, then for
+    // its fibre window, keeping what the first reached (no leftovers:
+    // those days follow the cooking).
     if request.leftovers.is_none() {
         micro::top_up(&whole, diners, &mut days);
+        micro::keep_window(&whole, diners, &mut days);
     }
     mark_leftovers(&mut days, &eaten);
     for (day, notes) in days.iter_mut().zip(notes) {

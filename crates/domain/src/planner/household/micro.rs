@@ -53,7 +53,7 @@ use crate::food::micronutrients::Micronutrients;
 use crate::planner::micro_week::{self, GAIN, ROUNDS};
 use crate::planner::revisit::uses_besides;
 use crate::planner::rules::{meal_weight_excess, share_breach};
-use crate::planner::whole_day::{Dishes, each_limit_kept};
+use crate::planner::whole_day::{Dishes, MinorValues, each_limit_kept};
 use crate::planner::{PlannedDay, PlannedMeal};
 use crate::profile::intakes::ReferenceIntakes;
 
@@ -62,6 +62,9 @@ use super::table::Seat;
 use super::{Diner, REPAIR_NEED_WEIGHT, RESCUE_SHORTLIST, TableDay, WeekCosts, week_costs};
 
 mod split;
+mod window;
+
+pub(super) use window::keep_window;
 
 /// One seat's day: its dishes (catalogue indices) and portions, one per
 /// slot of its own, and which of the day's meals each is.
@@ -380,9 +383,9 @@ impl Week<'_, '_> {
         beyond: &dyn Fn(usize) -> bool,
         near: &dyn Fn(usize, usize) -> bool,
     ) -> Option<Change> {
-        let search = self.search;
         let references = &self.references;
-        let mut seats: Vec<Seat> = search
+        let seats: Vec<Seat> = self
+            .search
             .seats
             .iter()
             .enumerate()
@@ -396,6 +399,21 @@ impl Week<'_, '_> {
                 seat.needing(need, REPAIR_NEED_WEIGHT)
             })
             .collect();
+        self.researched_as(seats, views, week, beyond, near)
+    }
+
+    /// Day `i` (each seat's `views`) searched again as
+    /// [`researched`](Self::researched) says, each person's day costing
+    /// what their seat of `seats` says.
+    fn researched_as(
+        &self,
+        mut seats: Vec<Seat>,
+        views: &[SeatDay],
+        week: &WeekCosts,
+        beyond: &dyn Fn(usize) -> bool,
+        near: &dyn Fn(usize, usize) -> bool,
+    ) -> Option<Change> {
+        let search = self.search;
         // The day's choice: each group's dish, the one most of its seats
         // eat; a seat eating a dish of its own is a group of its own, its
         // candidates its own.
@@ -507,13 +525,6 @@ impl Week<'_, '_> {
     ) -> bool {
         let search = self.search;
         let seat = &search.seats[p];
-        let twice = dishes
-            .iter()
-            .enumerate()
-            .any(|(k, r)| dishes[..k].contains(r));
-        if twice {
-            return false;
-        }
         let new_totals = search.totals(dishes, servings);
         let old_totals = search.totals(&old.dishes, &old.servings);
         let on_target = if seat.admits(&old_totals) {
@@ -522,16 +533,38 @@ impl Week<'_, '_> {
             seat.tolerances.miss(&new_totals, &seat.targets)
                 <= seat.tolerances.miss(&old_totals, &seat.targets) + 1e-9
         };
+        on_target && self.rules_kept(seat, old, dishes, servings, week)
+    }
+
+    /// Whether `seat`'s day of `dishes` at `servings` keeps what its day
+    /// `old` kept besides its targets: each day limit, the meal sizes and
+    /// weights, no more repeats, no recipe twice, no more meals past the
+    /// weekly main-ingredient rule (`week`: the other days').
+    fn rules_kept(
+        &self,
+        seat: &Seat,
+        old: &SeatDay,
+        dishes: &[usize],
+        servings: &[f64],
+        week: &WeekCosts,
+    ) -> bool {
+        let search = self.search;
+        let twice = dishes
+            .iter()
+            .enumerate()
+            .any(|(k, r)| dishes[..k].contains(r));
+        if twice {
+            return false;
+        }
         let (new_day, old_day) = (
             self.day_facts(seat, dishes, servings),
             self.day_facts(seat, &old.dishes, &old.servings),
         );
-        on_target
-            && new_day
-                .limits
-                .iter()
-                .zip(&old_day.limits)
-                .all(|(now, was)| *now || !*was)
+        new_day
+            .limits
+            .iter()
+            .zip(&old_day.limits)
+            .all(|(now, was)| *now || !*was)
             && (new_day.sizes || !old_day.sizes)
             && (new_day.weights || !old_day.weights)
             && search.dishes.repeats_cost(dishes.iter().copied())
@@ -539,10 +572,9 @@ impl Week<'_, '_> {
             && week.day(search.dishes, dishes) <= week.day(search.dishes, &old.dishes)
     }
 
-    /// Whether a seat's day of `dishes` at `servings` keeps each day
-    /// limit, the meal sizes of a day of three meals or more, and the
-    /// meal weight.
-    fn day_facts(&self, seat: &Seat, dishes: &[usize], servings: &[f64]) -> DayFacts {
+    /// The fibre, sodium, saturated fat and sugars of `dishes` at
+    /// `servings`, and their calories.
+    fn minor(&self, dishes: &[usize], servings: &[f64]) -> (MinorValues, f64) {
         let packed = self.search.packed;
         let mut minor = [0.0; 4];
         let mut kcal = 0.0;
@@ -552,6 +584,15 @@ impl Week<'_, '_> {
             }
             kcal += packed.values[*r][0] * s;
         }
+        (minor, kcal)
+    }
+
+    /// Whether a seat's day of `dishes` at `servings` keeps each day
+    /// limit, the meal sizes of a day of three meals or more, and the
+    /// meal weight.
+    fn day_facts(&self, seat: &Seat, dishes: &[usize], servings: &[f64]) -> DayFacts {
+        let packed = self.search.packed;
+        let (minor, kcal) = self.minor(dishes, servings);
         let n = dishes.len();
         let sizes = kcal <= 0.0
             || dishes

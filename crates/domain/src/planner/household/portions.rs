@@ -4,7 +4,9 @@
 
 use crate::food::nutrition::Nutrition;
 use crate::planner::rules::{STEPS_PER_SERVING, heaviest_portion, share_breach, weight_cost};
-use crate::planner::whole_day::{aimed_maxima, limits_cost, ranked_excess, saturated_fat_excess};
+use crate::planner::whole_day::{
+    aimed_maxima, limits_cost, ranked_excess, saturated_fat_excess, window_short,
+};
 
 use super::search::{Choice, Search};
 use super::table::Seat;
@@ -303,7 +305,18 @@ impl Search<'_> {
         };
         let excess = ranked_excess(&minor, raw[0], &seat.scorer.limits);
         let scaled = seat.scorer.scale(&totals);
-        let mut loss = seat.scorer.error_past(&scaled, excess);
+        let short = if seat.window > 0.0 {
+            seat.window * window_short(&minor, raw[0], &seat.scorer.limits)
+        } else {
+            0.0
+        };
+        let mut loss = seat.scorer.error_window(&scaled, excess, short);
+        if excess > 0.0 {
+            loss += seat.limit_step;
+        }
+        if seat.hold > 0.0 && !seat.scorer.within(&scaled) {
+            loss += seat.hold;
+        }
         loss += seat.scorer.floor_cost(&scaled, excess, &minor, raw[0]);
         let fat = saturated_fat_excess(&minor, raw[0], &seat.scorer.limits) * 100.0;
         loss += SATURATED_FAT_WEIGHT * fat * fat;
@@ -388,7 +401,7 @@ fn least_squares(rows: &[Row], lo: &[f64], hi: &[f64]) -> Vec<f64> {
 }
 
 /// The step of `steps` nearest `x`.
-fn nearest(steps: &[f64], x: f64) -> f64 {
+pub(super) fn nearest(steps: &[f64], x: f64) -> f64 {
     steps
         .iter()
         .copied()

@@ -165,6 +165,18 @@ pub(super) struct Seat {
     pub(super) need: Option<[f64; 4]>,
     /// What a day missing the whole of one goal's need costs.
     pub(super) need_weight: f64,
+    /// What this person's day past its fibre ceiling or sodium limit
+    /// costs on top of how far, and what its day off its targets outside
+    /// its fibre window adds at most to its worst miss, in points: 0 while
+    /// days are planned, a person alone's `LIMIT_STEP` and `WINDOW_POINTS`
+    /// while the week's days outside a seat's window are searched again
+    /// ([`micro`](super::micro), `window`).
+    pub(super) limit_step: f64,
+    /// See [`limit_step`](Self::limit_step).
+    pub(super) window: f64,
+    /// What this person's day off its targets costs on top, while a day
+    /// is searched again for another seat's window: 0 but there.
+    pub(super) hold: f64,
 }
 
 impl Seat {
@@ -217,6 +229,9 @@ impl Seat {
             mains: slots.iter().map(|m| is_main(*m)).collect(),
             need: None,
             need_weight: 0.0,
+            limit_step: 0.0,
+            window: 0.0,
+            hold: 0.0,
         }
     }
 
@@ -226,6 +241,25 @@ impl Seat {
         Self {
             need: need.filter(|_| weight > 0.0),
             need_weight: weight,
+            ..self.clone()
+        }
+    }
+
+    /// This seat with a day past its fibre ceiling or sodium costing
+    /// `limit_step` more, and a missed day outside its fibre window up to
+    /// `window` points more ([`limit_step`](Self::limit_step)).
+    pub(super) fn weighing_window(&self, limit_step: f64, window: f64) -> Self {
+        Self {
+            limit_step,
+            window,
+            ..self.clone()
+        }
+    }
+
+    /// This seat with a day off its targets costing `hold` more.
+    pub(super) fn holding(&self, hold: f64) -> Self {
+        Self {
+            hold,
             ..self.clone()
         }
     }
