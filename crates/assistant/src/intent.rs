@@ -106,6 +106,24 @@ fn understand_with(message: &str, ctx: &Context, names: &[String], kept: &[Strin
     // A member to add, or who is in the household: the whole message
     // describes one person, whatever its commas.
     if let Some(request) = super::household::read(message, &whole, lang) {
+        // "no nuts in my food, my son eats with me": what a part says of
+        // the writer's own food, in so many words, is the writer's too.
+        for part in parts(message) {
+            let own = part.has_any(OWN_FOOD)
+                && !part
+                    .words()
+                    .iter()
+                    .any(|w| RELATIONS.iter().any(|r| r.0 == w.as_str()));
+            if own {
+                let read = read_clause(&part, lang, ctx.today, names);
+                out.requests.extend(read.requests.into_iter().filter(|r| {
+                    matches!(
+                        r,
+                        ToolRequest::AddPreference { .. } | ToolRequest::RemovePreference { .. }
+                    )
+                }));
+            }
+        }
         out.requests.push(request);
         return out;
     }

@@ -7,7 +7,10 @@ use mealplan_ports::ItemKind;
 use super::foods::{self, Foods};
 use super::lang::Lang;
 use super::request::{MemberFacts, ToolRequest};
-use super::vocab::{BARE_SUBJECTS, JOINS, JOINS_AFTER_SUBJECT, SUBJECT_VERBS};
+use super::vocab::{
+    BARE_SUBJECTS, CLAUSE_CLOSERS, JOINS, JOINS_AFTER_SUBJECT, POSSESSIVES, RELATIONS,
+    SUBJECT_VERBS,
+};
 use super::words::Text;
 
 /// A part of a message that is not a request.
@@ -212,7 +215,19 @@ pub(super) fn parts(message: &str) -> Vec<Text> {
                 && ((current.len() == 1 && BARE_SUBJECTS.contains(&current[0].as_str()))
                     || (next_is_verb
                         && !current.iter().any(|c| SUBJECT_VERBS.contains(&c.as_str()))));
-            if exception {
+            // "... in my food please my son is allergic": a possessive and
+            // a relation after a word that closes a request open another.
+            let opens_someone = POSSESSIVES.contains(&w.as_str())
+                && current
+                    .last()
+                    .is_some_and(|l| CLAUSE_CLOSERS.contains(&l.as_str()))
+                && words
+                    .get(at + 1)
+                    .is_some_and(|n| RELATIONS.iter().any(|r| r.0 == n.as_str()));
+            if opens_someone {
+                out.push(Text::from_words(std::mem::take(&mut current)));
+                current.push(w.clone());
+            } else if exception {
                 current.push(w.clone());
             } else if adverb {
                 continue;
