@@ -45,6 +45,7 @@ mod one;
 mod pairs;
 mod pantry;
 mod pantry_move;
+mod pantry_order;
 #[cfg(test)]
 mod pantry_tests;
 mod pantry_week;

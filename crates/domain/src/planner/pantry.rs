@@ -360,6 +360,45 @@ impl Stock {
         value
     }
 
+    /// Each item's grams, in the stock's order.
+    pub(crate) fn lefts(&self) -> Vec<f64> {
+        self.items.iter().map(|h| h.left).collect()
+    }
+
+    /// What `meals` (recipe, servings) eaten on day `day` take from
+    /// `left` (each item's grams, [`lefts`](Self::lefts)) as
+    /// [`take`](Self::take) takes them; the grams taken of the items due
+    /// by day `last`.
+    pub(crate) fn draw_due(
+        &self,
+        left: &mut [f64],
+        meals: &[(usize, f64)],
+        day: u32,
+        last: u32,
+    ) -> f64 {
+        let mut due = 0.0;
+        for (r, servings) in meals {
+            for (food, grams) in &self.draws[*r] {
+                let mut need = grams * servings;
+                for (h, left) in self.items.iter().zip(left.iter_mut()) {
+                    if h.food != *food || weight(h.use_by, day) <= 0.0 {
+                        continue;
+                    }
+                    if need <= 0.0 {
+                        break;
+                    }
+                    let take = need.min(*left);
+                    *left -= take;
+                    need -= take;
+                    if h.use_by.is_some_and(|u| u <= last) {
+                        due += take;
+                    }
+                }
+            }
+        }
+        due
+    }
+
     /// Grams item `item` holds.
     pub(crate) fn left_of(&self, item: usize) -> f64 {
         self.items[item].left

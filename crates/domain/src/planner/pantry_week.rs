@@ -43,6 +43,10 @@
 //! Last, each item still left is offered as a two-day move
 //! ([`Week::move_in`]): an early day takes it and the dish it puts out
 //! moves to a later day, both on their targets.
+//!
+//! Before the offers and once more at the end, the week's days are put
+//! in the order using the most due grams ([`Week::reorder`]): a day on
+//! its targets is so on any day of the week (branch pantry49).
 
 use super::leftovers::variant_seed;
 use super::one::{OneRequest, OneWeek, planned_day};
@@ -133,6 +137,9 @@ pub(super) fn use_up(request: &OneRequest<'_>, week: &mut OneWeek, variant: usiz
         bands: share_bands(&request.slots),
     };
     let mut rng = Rng(request.seed ^ 0x7573_655f_7570 ^ variant_seed(variant));
+    // The days in the order that eats the food due soonest first
+    // (`pantry_order.rs`), before the offers and once the moves are done.
+    at.reorder(stock, &mut week.days);
     let got = at.offer(stock, &mut week.days, &mut rng);
     // Once more when that drew more: the offers find the days changed.
     let mut filled = at.fill(stock, &mut week.days, got);
@@ -141,6 +148,7 @@ pub(super) fn use_up(request: &OneRequest<'_>, week: &mut OneWeek, variant: usiz
         filled = at.fill(stock, &mut week.days, got);
     }
     at.move_in(stock, &mut week.days, filled);
+    at.reorder(stock, &mut week.days);
 }
 
 impl Week<'_> {
