@@ -179,11 +179,11 @@ pub(super) fn apply(requests: &mut Vec<ToolRequest>, signals: &mut Vec<Signal>, 
                 Fold::Allergy => {
                     if !same.contains(food) {
                         same.push(food.clone());
+                        said_now.push(Signal::AllergyKept {
+                            allergy: r.clone(),
+                            food: food.clone(),
+                        });
                     }
-                    said_now.push(Signal::AllergyKept {
-                        allergy: r.clone(),
-                        food: food.clone(),
-                    });
                 }
                 Fold::Apart => continue,
             }

@@ -101,13 +101,27 @@ fn taken_back(t: &Text, scopes: &Scopes, lang: Lang) -> Read {
     let mut positive = Read::default();
     statements(&affirmed, lang, &mut positive);
     let mut read = Read::default();
+    // "I didn't quit low carb": said affirmed it ends the diet, so
+    // negated it ends nothing (below).
+    let ended_affirmed = positive.requests.iter().any(|r| {
+        matches!(
+            r,
+            ToolRequest::ChangeProfile(ProfileChange::DropDiet(_) | ProfileChange::NotGoal(_))
+        )
+    });
     for request in positive.requests {
         let back = match request {
             ToolRequest::AddPreference { kind, names } => {
                 Some(ToolRequest::RemovePreference { kind, names })
             }
+            // "I'm low carb, not keto": only a diet the negation holds is
+            // dropped; one outside its scope is kept as said.
             ToolRequest::ChangeProfile(ProfileChange::Diet(d)) => {
-                Some(ToolRequest::ChangeProfile(ProfileChange::DropDiet(d)))
+                Some(ToolRequest::ChangeProfile(if diet_negated(t, scopes, d) {
+                    ProfileChange::DropDiet(d)
+                } else {
+                    ProfileChange::Diet(d)
+                }))
             }
             ToolRequest::ChangeProfile(ProfileChange::Goal(g)) if g != Goal::MaintainWeight => {
                 Some(ToolRequest::ChangeProfile(ProfileChange::NotGoal(g)))
@@ -128,7 +142,11 @@ fn taken_back(t: &Text, scopes: &Scopes, lang: Lang) -> Read {
     for signal in &positive.signals {
         if let Signal::NotARule { offer: Some(d), .. } = signal {
             let back = ToolRequest::ChangeProfile(ProfileChange::DropDiet(*d));
-            if !read.requests.contains(&back) {
+            let kept = ToolRequest::ChangeProfile(ProfileChange::Diet(*d));
+            if !read.requests.contains(&back)
+                && !read.requests.contains(&kept)
+                && !diet_said_kept(t, scopes, *d)
+            {
                 read.requests.push(back);
             }
         }
@@ -172,7 +190,10 @@ fn taken_back(t: &Text, scopes: &Scopes, lang: Lang) -> Read {
             .filter(|(i, _)| scopes.negated(*i))
             .map(|(_, w)| w.clone())
             .collect();
-        if let Some(d) = super::lang::diet_words(&affirmed.joined()) {
+        if !ended_affirmed
+            && let Some(d) = super::lang::diet_words(&affirmed.joined())
+            && !diet_said_kept(t, scopes, d)
+        {
             read.requests
                 .push(ToolRequest::ChangeProfile(ProfileChange::DropDiet(d)));
         }
@@ -210,6 +231,37 @@ fn taken_back(t: &Text, scopes: &Scopes, lang: Lang) -> Read {
         read.signals.push(Signal::No);
     }
     read
+}
+
+/// Whether a phrase naming diet `d` ("low carb", "vegana") is in one of
+/// clause `t`'s negation scopes.
+fn diet_negated(t: &Text, scopes: &Scopes, d: DietType) -> bool {
+    let phrases: Vec<&str> = DIET_PHRASES
+        .iter()
+        .filter(|(_, name)| DietType::parse(name).ok() == Some(d))
+        .map(|(p, _)| *p)
+        .collect();
+    scopes.negates_any(t, &phrases)
+}
+
+/// Whether clause `t` names diet `d` by one of its phrases outside every
+/// negation ("I'm low carb, not keto": low carb is kept).
+fn diet_said_kept(t: &Text, scopes: &Scopes, d: DietType) -> bool {
+    let words = t.words();
+    DIET_PHRASES
+        .iter()
+        .filter(|(_, name)| DietType::parse(name).ok() == Some(d))
+        .any(|(p, _)| {
+            let n = p.split(' ').count();
+            (0..words.len()).any(|i| {
+                !scopes.negated(i)
+                    && words[i..]
+                        .iter()
+                        .map(String::as_str)
+                        .take(n)
+                        .eq(p.split(' '))
+            })
+        })
 }
 
 /// A meal set back to pending: "undo", "untick", "no me lo comí", "mark

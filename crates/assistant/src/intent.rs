@@ -737,7 +737,17 @@ fn pescatarian(out: &mut Understood, whole: &Text) {
         .iter()
         .enumerate()
         .any(|(i, w)| PESCATARIAN_FOODS.contains(&w.as_str()) && !scopes.negated(i));
-    if !fish_said || !out.requests.contains(&vegetarian) {
+    // Said eaten ("but I eat fish", "como pescado") or excepted ("except
+    // for fish"), and not kept out in the same message ("allergic to
+    // fish", "I hate seafood").
+    let eaten = whole.has_any(PESCATARIAN_EATEN);
+    let kept_out = out.requests.iter().any(|r| {
+        matches!(r, ToolRequest::AddPreference { names, .. }
+            if names.iter().any(|n| {
+                PESCATARIAN_FOODS.contains(&n.as_str()) || n == "fish allergy" || n == "shellfish allergy"
+            }))
+    });
+    if !fish_said || !eaten || kept_out || !out.requests.contains(&vegetarian) {
         return;
     }
     let only_fish = |names: &[String]| {

@@ -266,9 +266,18 @@ pub(super) fn about_self(t: &Text, lang: Lang, read: &mut Read) -> bool {
     // Diets that are not ingredient rules ("I'm doing keto"), and the
     // diet types that are preferences ("a low carb diet").
     if !asks_action && !unsure {
+        let phrase = DIET_PHRASES
+            .iter()
+            .find(|(p, _)| format!(" {} ", t.joined()).contains(&format!(" {p} ")))
+            .map_or("", |(p, _)| *p);
         if let Some((name, offer)) = NOT_RULES.iter().find(|(w, _)| t.has(w)) {
-            // "quit keto": the diet type it is offered as, dropped.
-            if ended && let Ok(d) = DietType::parse(offer) {
+            // "quit keto": the diet type it is offered as, dropped; not
+            // when the clause names that diet itself and keeps it ("I'm
+            // low carb, not keto").
+            if diet_ended(t, name)
+                && (phrase.is_empty() || diet_ended(t, phrase))
+                && let Ok(d) = DietType::parse(offer)
+            {
                 read.requests
                     .push(ToolRequest::ChangeProfile(ProfileChange::DropDiet(d)));
                 return true;
@@ -279,7 +288,8 @@ pub(super) fn about_self(t: &Text, lang: Lang, read: &mut Read) -> bool {
             });
             return true;
         }
-        if (t.has_any(BEING) || ended)
+        let stopped = diet_ended(t, phrase);
+        if (t.has_any(BEING) || stopped)
             && let Some(
                 d @ (DietType::LowCarb
                 | DietType::HighProtein
@@ -289,7 +299,7 @@ pub(super) fn about_self(t: &Text, lang: Lang, read: &mut Read) -> bool {
             ) = diet_words(&t.joined())
         {
             // "stop the low carb diet": dropped, never added.
-            read.requests.push(ToolRequest::ChangeProfile(if ended {
+            read.requests.push(ToolRequest::ChangeProfile(if stopped {
                 ProfileChange::DropDiet(d)
             } else {
                 ProfileChange::Diet(d)
@@ -539,4 +549,30 @@ pub(super) fn affirmed_after_dislike(words: &[String], lang: Lang) -> Option<Rea
     }
     add_foods(&mut read, FoodKind::Like, found, lang);
     Some(read)
+}
+
+/// Whether clause `t` ends the diet it names by `phrase`: a verb that
+/// ends a diet ("stop", "quit", "deja la dieta"), or a negation whose
+/// scope holds the phrase ("I'm not low carb anymore"), never one of
+/// another word ("I'm low carb, not keto" keeps low carb), nor a
+/// pseudo-negation ("not sure").
+fn diet_ended(t: &Text, phrase: &str) -> bool {
+    if t.has_any(NEGATION_PSEUDO) {
+        return false;
+    }
+    if t.has_any(DIET_STOPPED) {
+        return true;
+    }
+    let first = phrase.split(' ').next().unwrap_or_default();
+    let scopes = Scopes::of(t);
+    let words = t.words();
+    !first.is_empty()
+        && (0..words.len()).any(|i| {
+            scopes.negated(i)
+                && words[i..]
+                    .iter()
+                    .map(String::as_str)
+                    .take(phrase.split(' ').count())
+                    .eq(phrase.split(' '))
+        })
 }

@@ -10,7 +10,9 @@ include!(concat!(env!("OUT_DIR"), "/vocab.rs"));
 
 /// Every keyword, for mending slips.
 pub fn all_words() -> impl Iterator<Item = &'static str> {
-    let lists: [&[&str]; 107] = [
+    let lists: [&[&str]; 109] = [
+        PESCATARIAN_EATEN,
+        DIET_STOPPED,
         OWN_FOOD,
         CLAUSE_CLOSERS,
         DIET_UNSURE,

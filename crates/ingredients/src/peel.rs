@@ -85,6 +85,11 @@ pub fn sliced_whole(food: &Food, text: &str, counted: bool) -> Option<&'static F
     let parts: Vec<&str> = food.description.split(',').collect();
     let kept = KEPT.iter().any(|p| line.contains(&format!(" {p} ")));
     let cut_across = kept || ROUNDS.iter().any(|w| line.contains(&format!(" {w} ")));
+    // "not peeled", "peel on": the words that keep the peel say "peel"
+    // too, so they are taken out before the line is read for peeling.
+    let line = KEPT
+        .iter()
+        .fold(line, |l, p| l.replace(&format!(" {p} "), " "));
     let peeled = [
         " peeled ",
         " peel ",
@@ -157,6 +162,11 @@ mod tests {
             Some(9205)
         );
         assert_eq!(sliced(9202, "2 navel oranges, whole", true), None);
+        assert_eq!(sliced(9200, "2 oranges, not peeled", true), Some(9205));
+        assert_eq!(
+            sliced(9200, "2 oranges, with the peel on", true),
+            Some(9205)
+        );
         // SR28 keeps no lemon with its peel.
         assert_eq!(sliced(9150, "1 lemon, sliced", true), None);
     }

@@ -335,29 +335,8 @@ impl Stock {
         day: u32,
         last: u32,
     ) -> f64 {
-        let mut left: Vec<f64> = self.items.iter().map(|h| h.left).collect();
-        let mut value = 0.0;
-        for (r, servings) in meals {
-            for (food, grams) in &self.draws[r] {
-                let mut need = grams * servings;
-                for (h, left) in self.items.iter().zip(left.iter_mut()) {
-                    let w = weight(h.use_by, day);
-                    if h.food != *food || w <= 0.0 {
-                        continue;
-                    }
-                    if need <= 0.0 {
-                        break;
-                    }
-                    let take = need.min(*left);
-                    *left -= take;
-                    need -= take;
-                    if h.use_by.is_some_and(|u| u <= last) {
-                        value += take * w;
-                    }
-                }
-            }
-        }
-        value
+        let mut left = self.lefts();
+        self.draw(&mut left, meals, day, last, true)
     }
 
     /// Each item's grams, in the stock's order.
@@ -376,12 +355,27 @@ impl Stock {
         day: u32,
         last: u32,
     ) -> f64 {
+        self.draw(left, meals.iter().copied(), day, last, false)
+    }
+
+    /// What `meals` eaten on day `day` take from `left`, one after the
+    /// other as [`take`](Self::take) takes them; the grams taken of the
+    /// items due by day `last`, each weighed by [`weight`] when `weighed`.
+    fn draw(
+        &self,
+        left: &mut [f64],
+        meals: impl IntoIterator<Item = (usize, f64)>,
+        day: u32,
+        last: u32,
+        weighed: bool,
+    ) -> f64 {
         let mut due = 0.0;
         for (r, servings) in meals {
-            for (food, grams) in &self.draws[*r] {
+            for (food, grams) in &self.draws[r] {
                 let mut need = grams * servings;
                 for (h, left) in self.items.iter().zip(left.iter_mut()) {
-                    if h.food != *food || weight(h.use_by, day) <= 0.0 {
+                    let w = weight(h.use_by, day);
+                    if h.food != *food || w <= 0.0 {
                         continue;
                     }
                     if need <= 0.0 {
@@ -391,7 +385,7 @@ impl Stock {
                     *left -= take;
                     need -= take;
                     if h.use_by.is_some_and(|u| u <= last) {
-                        due += take;
+                        due += if weighed { take * w } else { take };
                     }
                 }
             }

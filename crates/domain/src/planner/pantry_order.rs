@@ -72,7 +72,9 @@ impl Orders<'_> {
 impl Week<'_> {
     /// `days` in the order of their days that uses the most of the grams
     /// due within the plan (see the module), kept when that beats the
-    /// week's own order by [`GAIN`]; the week's due grams once done.
+    /// week's own order by [`GAIN`]; the week's due grams once done. Only
+    /// weeks without leftovers come here (`use_up` returns before), whose
+    /// day notes are all empty, so the days move alone.
     pub(super) fn reorder(&self, stock: &Stock, days: &mut [PlannedDay]) -> f64 {
         let recipes = self.request.recipes;
         let last = u32::from(self.request.days);

@@ -75,6 +75,70 @@ struct SeatDay {
     meals: Vec<usize>,
 }
 
+/// Each meal of seat `s` held at each of its other portions, the rest of
+/// its day fitted around it: the changes the seat's own portions offer
+/// (the repair's and the fibre window's first tries).
+fn portion_changes(search: &Search, seat: &Seat, s: usize, view: &SeatDay) -> Vec<Change> {
+    let mut out = Vec::new();
+    let mut held: Seat = seat.clone();
+    for k in 0..view.dishes.len() {
+        if search.budget.spent() {
+            break;
+        }
+        for step in &seat.steps[k] {
+            if (step - view.servings[k]).abs() < 1e-9 {
+                continue;
+            }
+            held.steps[k] = vec![*step];
+            let (_, servings) = search.portion(&held, &view.dishes);
+            out.push(Change {
+                swaps: Vec::new(),
+                seats: vec![(s, view.dishes.clone(), servings)],
+            });
+        }
+        held.steps[k].clone_from(&seat.steps[k]);
+    }
+    out
+}
+
+/// The recipes `eaters` eat that day at meals other than `m`: a dish put
+/// at `m` must be none of them.
+fn eaten_elsewhere(views: &[SeatDay], eaters: &[usize], m: usize) -> Vec<usize> {
+    eaters
+        .iter()
+        .flat_map(|e| {
+            views[*e]
+                .dishes
+                .iter()
+                .zip(&views[*e].meals)
+                .filter(|(_, em)| **em != m)
+                .map(|(r, _)| *r)
+        })
+        .collect()
+}
+
+/// Meal `m` given recipe `r` for everyone who eats it, each eater's day
+/// portioned again by `search`'s seats.
+fn swapped_for(search: &Search, views: &[SeatDay], eaters: &[usize], m: usize, r: usize) -> Change {
+    let seats = eaters
+        .iter()
+        .map(|e| {
+            let mut dishes = views[*e].dishes.clone();
+            for (d, em) in dishes.iter_mut().zip(&views[*e].meals) {
+                if *em == m {
+                    *d = r;
+                }
+            }
+            let (_, servings) = search.portion(&search.seats[*e], &dishes);
+            (*e, dishes, servings)
+        })
+        .collect();
+    Change {
+        swaps: vec![(m, r)],
+        seats,
+    }
+}
+
 /// A changed day: the recipes of some of its meals replaced (meal index,
 /// recipe), and each changed seat's new day.
 struct Change {
@@ -257,23 +321,8 @@ impl Week<'_, '_> {
             let seat = &search.seats[s];
             // That seat's portions: each meal held at each of its
             // portions, the others fitted around it.
-            let mut held: Seat = seat.clone();
-            for k in 0..view.dishes.len() {
-                if search.budget.spent() {
-                    break;
-                }
-                for step in &seat.steps[k] {
-                    if (step - view.servings[k]).abs() < 1e-9 {
-                        continue;
-                    }
-                    held.steps[k] = vec![*step];
-                    let (_, servings) = search.portion(&held, &view.dishes);
-                    offer(Change {
-                        swaps: Vec::new(),
-                        seats: vec![(s, view.dishes.clone(), servings)],
-                    });
-                }
-                held.steps[k].clone_from(&seat.steps[k]);
+            for change in portion_changes(search, seat, s, view) {
+                offer(change);
             }
             // A dish of that seat's slots replaced, for everyone who eats it.
             for k in 0..view.dishes.len() {
@@ -289,17 +338,7 @@ impl Week<'_, '_> {
                     &search.slots[t].pools[g]
                 };
                 let current = view.dishes[k];
-                let others: Vec<usize> = eaters
-                    .iter()
-                    .flat_map(|e| {
-                        views[*e]
-                            .dishes
-                            .iter()
-                            .zip(&views[*e].meals)
-                            .filter(|(_, em)| **em != m)
-                            .map(|(r, _)| *r)
-                    })
-                    .collect();
+                let others = eaten_elsewhere(&views, &eaters, m);
                 let value = |r: usize| -> f64 {
                     eaters
                         .iter()
@@ -323,23 +362,7 @@ impl Week<'_, '_> {
                     RESCUE_SHORTLIST
                 };
                 for (_, r) in rich.into_iter().take(tried) {
-                    let seats = eaters
-                        .iter()
-                        .map(|e| {
-                            let mut dishes = views[*e].dishes.clone();
-                            for (d, em) in dishes.iter_mut().zip(&views[*e].meals) {
-                                if *em == m {
-                                    *d = r;
-                                }
-                            }
-                            let (_, servings) = search.portion(&search.seats[*e], &dishes);
-                            (*e, dishes, servings)
-                        })
-                        .collect();
-                    offer(Change {
-                        swaps: vec![(m, r)],
-                        seats,
-                    });
+                    offer(swapped_for(search, &views, &eaters, m, r));
                 }
             }
         }
@@ -402,7 +425,7 @@ impl Week<'_, '_> {
         self.researched_as(seats, views, week, beyond, near)
     }
 
-    /// Day `i` (each seat's `views`) searched again as
+    /// This day (each seat's `views`) searched again as
     /// [`researched`](Self::researched) says, each person's day costing
     /// what their seat of `seats` says.
     fn researched_as(

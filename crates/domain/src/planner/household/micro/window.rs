@@ -43,7 +43,7 @@ use super::super::portions::nearest;
 use super::super::search::Search;
 use super::super::table::Seat;
 use super::super::{Diner, RESCUE_SHORTLIST, TableDay, WeekCosts};
-use super::{Change, SeatDay, Variety, Week};
+use super::{Change, SeatDay, Variety, Week, eaten_elsewhere, portion_changes, swapped_for};
 
 /// `days` (a table's planned week, `diners` at the seats of `search`)
 /// with the days on which a seat is outside its fibre window searched
@@ -217,20 +217,8 @@ impl Week<'_, '_> {
             let seat = &seats[s];
             // That seat's portions: each meal held at each of its
             // portions, the others fitted around it.
-            let mut held: Seat = seat.clone();
-            for k in 0..view.dishes.len() {
-                for step in &seat.steps[k] {
-                    if (step - view.servings[k]).abs() < 1e-9 {
-                        continue;
-                    }
-                    held.steps[k] = vec![*step];
-                    let (_, servings) = again.portion(&held, &view.dishes);
-                    offer(Change {
-                        swaps: Vec::new(),
-                        seats: vec![(s, view.dishes.clone(), servings)],
-                    });
-                }
-                held.steps[k].clone_from(&seat.steps[k]);
+            for change in portion_changes(&again, seat, s, view) {
+                offer(change);
             }
             // A dish of that seat's slots replaced, for everyone who eats
             // it: the candidates whose day for that seat, at the portion
@@ -248,17 +236,7 @@ impl Week<'_, '_> {
                     &search.slots[t].pools[g]
                 };
                 let current = view.dishes[k];
-                let others: Vec<usize> = eaters
-                    .iter()
-                    .flat_map(|e| {
-                        views[*e]
-                            .dishes
-                            .iter()
-                            .zip(&views[*e].meals)
-                            .filter(|(_, em)| **em != m)
-                            .map(|(r, _)| *r)
-                    })
-                    .collect();
+                let others = eaten_elsewhere(&views, &eaters, m);
                 let kcal = search.packed.values[current][0] * view.servings[k];
                 let steps = &seat.steps[k];
                 let mut trial = view.dishes.clone();
@@ -278,23 +256,7 @@ impl Week<'_, '_> {
                     .collect();
                 ranked.sort_by(|a, b| a.0.total_cmp(&b.0));
                 for (_, r) in ranked.into_iter().take(RESCUE_SHORTLIST) {
-                    let changed = eaters
-                        .iter()
-                        .map(|e| {
-                            let mut dishes = views[*e].dishes.clone();
-                            for (d, em) in dishes.iter_mut().zip(&views[*e].meals) {
-                                if *em == m {
-                                    *d = r;
-                                }
-                            }
-                            let (_, servings) = again.portion(&seats[*e], &dishes);
-                            (*e, dishes, servings)
-                        })
-                        .collect();
-                    offer(Change {
-                        swaps: vec![(m, r)],
-                        seats: changed,
-                    });
+                    offer(swapped_for(&again, &views, &eaters, m, r));
                 }
             }
         }
