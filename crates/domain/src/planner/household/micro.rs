@@ -155,6 +155,33 @@ struct Week<'a, 's> {
     index: HashMap<i64, usize>,
 }
 
+impl<'a, 's> Week<'a, 's> {
+    /// The week of `diners` at the seats of `search`.
+    fn new(search: &'a Search<'s>, diners: &[Diner]) -> Self {
+        Self {
+            search,
+            references: diners.iter().map(|d| d.intakes).collect(),
+            index: search
+                .recipes
+                .iter()
+                .enumerate()
+                .map(|(i, r)| (r.id, i))
+                .collect(),
+        }
+    }
+}
+
+/// Whether a table's week may have its days searched again one by one:
+/// not when it eats leftovers (its days follow its cooking) or uses up a
+/// pantry (its due food is planned day by day).
+fn searched_again(diners: &[Diner], days: &[TableDay]) -> bool {
+    diners.iter().all(|d| d.pantry.is_empty())
+        && !days
+            .iter()
+            .flat_map(|d| &d.meals)
+            .any(|m| m.leftover_of.is_some() || m.cook_servings.is_some())
+}
+
 /// `days` (a table's planned week, `diners` at the seats of `search`)
 /// with days searched again for what each seat's week lacks, as the
 /// module says. A table with no reference intakes, or eating leftovers
@@ -162,25 +189,12 @@ struct Week<'a, 's> {
 /// food is planned day by day), is left as it is.
 pub(super) fn top_up(search: &Search<'_>, diners: &[Diner], days: &mut [TableDay]) {
     if diners.iter().all(|d| d.intakes.is_none())
-        || diners.iter().any(|d| !d.pantry.is_empty())
-        || days
-            .iter()
-            .flat_map(|d| &d.meals)
-            .any(|m| m.leftover_of.is_some() || m.cook_servings.is_some())
+        || !searched_again(diners, days)
         || search.budget.spent()
     {
         return;
     }
-    let week = Week {
-        search,
-        references: diners.iter().map(|d| d.intakes).collect(),
-        index: search
-            .recipes
-            .iter()
-            .enumerate()
-            .map(|(i, r)| (r.id, i))
-            .collect(),
-    };
+    let week = Week::new(search, diners);
     let Some(mut amounts) = week.amounts(days) else {
         return;
     };

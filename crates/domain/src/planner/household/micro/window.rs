@@ -43,7 +43,9 @@ use super::super::portions::nearest;
 use super::super::search::Search;
 use super::super::table::Seat;
 use super::super::{Diner, RESCUE_SHORTLIST, TableDay, WeekCosts};
-use super::{Change, SeatDay, Variety, Week, eaten_elsewhere, portion_changes, swapped_for};
+use super::{
+    Change, SeatDay, Variety, Week, eaten_elsewhere, portion_changes, searched_again, swapped_for,
+};
 
 /// `days` (a table's planned week, `diners` at the seats of `search`)
 /// with the days on which a seat is outside its fibre window searched
@@ -55,24 +57,10 @@ pub(in crate::planner::household) fn keep_window(
     diners: &[Diner],
     days: &mut [TableDay],
 ) {
-    if diners.iter().any(|d| !d.pantry.is_empty())
-        || days
-            .iter()
-            .flat_map(|d| &d.meals)
-            .any(|m| m.leftover_of.is_some() || m.cook_servings.is_some())
-    {
+    if !searched_again(diners, days) {
         return;
     }
-    let week = Week {
-        search,
-        references: diners.iter().map(|d| d.intakes).collect(),
-        index: search
-            .recipes
-            .iter()
-            .enumerate()
-            .map(|(i, r)| (r.id, i))
-            .collect(),
-    };
+    let week = Week::new(search, diners);
     for _ in 0..ROUNDS {
         let mut changed = false;
         for i in 0..days.len() {
