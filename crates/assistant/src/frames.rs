@@ -236,32 +236,13 @@ fn taken_back(t: &Text, scopes: &Scopes, lang: Lang) -> Read {
 /// Whether a phrase naming diet `d` ("low carb", "vegana") is in one of
 /// clause `t`'s negation scopes.
 fn diet_negated(t: &Text, scopes: &Scopes, d: DietType) -> bool {
-    let phrases: Vec<&str> = DIET_PHRASES
-        .iter()
-        .filter(|(_, name)| DietType::parse(name).ok() == Some(d))
-        .map(|(p, _)| *p)
-        .collect();
-    scopes.negates_any(t, &phrases)
+    scopes.negates_any(t, &super::lang::phrases_of(d))
 }
 
 /// Whether clause `t` names diet `d` by one of its phrases outside every
 /// negation ("I'm low carb, not keto": low carb is kept).
 fn diet_said_kept(t: &Text, scopes: &Scopes, d: DietType) -> bool {
-    let words = t.words();
-    DIET_PHRASES
-        .iter()
-        .filter(|(_, name)| DietType::parse(name).ok() == Some(d))
-        .any(|(p, _)| {
-            let n = p.split(' ').count();
-            (0..words.len()).any(|i| {
-                !scopes.negated(i)
-                    && words[i..]
-                        .iter()
-                        .map(String::as_str)
-                        .take(n)
-                        .eq(p.split(' '))
-            })
-        })
+    scopes.affirms_any(t, &super::lang::phrases_of(d))
 }
 
 /// A meal set back to pending: "undo", "untick", "no me lo comí", "mark

@@ -209,11 +209,27 @@ pub fn meal_name(meal: MealType, lang: Lang) -> &'static str {
 
 /// Diet types a normalised phrase names (`high protein`, `vegana`, …).
 pub fn diet_words(text: &str) -> Option<DietType> {
+    diet_phrase(text).and_then(|(_, d)| DietType::parse(d).ok())
+}
+
+/// The first diet phrase a normalised text says, with its diet type's
+/// name ("low carb", "low_carb").
+pub fn diet_phrase(text: &str) -> Option<(&'static str, &'static str)> {
     let padded = format!(" {text} ");
     DIET_PHRASES
         .iter()
         .find(|(phrase, _)| padded.contains(&format!(" {phrase} ")))
-        .and_then(|(_, d)| DietType::parse(d).ok())
+        .copied()
+}
+
+/// Every phrase that names diet type `d` ("low carb", "bajo en
+/// carbohidratos", …).
+pub fn phrases_of(d: DietType) -> Vec<&'static str> {
+    DIET_PHRASES
+        .iter()
+        .filter(|(_, name)| DietType::parse(name).ok() == Some(d))
+        .map(|(p, _)| *p)
+        .collect()
 }
 
 /// The English name of a (normalised) food phrase: Spanish names are

@@ -266,10 +266,7 @@ pub(super) fn about_self(t: &Text, lang: Lang, read: &mut Read) -> bool {
     // Diets that are not ingredient rules ("I'm doing keto"), and the
     // diet types that are preferences ("a low carb diet").
     if !asks_action && !unsure {
-        let phrase = DIET_PHRASES
-            .iter()
-            .find(|(p, _)| format!(" {} ", t.joined()).contains(&format!(" {p} ")))
-            .map_or("", |(p, _)| *p);
+        let phrase = super::lang::diet_phrase(&t.joined()).map_or("", |(p, _)| p);
         if let Some((name, offer)) = NOT_RULES.iter().find(|(w, _)| t.has(w)) {
             // "quit keto": the diet type it is offered as, dropped; not
             // when the clause names that diet itself and keeps it ("I'm
@@ -563,16 +560,5 @@ fn diet_ended(t: &Text, phrase: &str) -> bool {
     if t.has_any(DIET_STOPPED) {
         return true;
     }
-    let first = phrase.split(' ').next().unwrap_or_default();
-    let scopes = Scopes::of(t);
-    let words = t.words();
-    !first.is_empty()
-        && (0..words.len()).any(|i| {
-            scopes.negated(i)
-                && words[i..]
-                    .iter()
-                    .map(String::as_str)
-                    .take(phrase.split(' ').count())
-                    .eq(phrase.split(' '))
-        })
+    !phrase.is_empty() && Scopes::of(t).negates_any(t, &[phrase])
 }

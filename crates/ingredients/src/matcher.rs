@@ -1106,6 +1106,11 @@ fn adds_a_meat(text: &str, ndb: u32, description: &str) -> bool {
     })
 }
 
+/// Fresh foods ground, minced or jarred as a paste, never the dried spice
+/// or a canned row ("dientes de ajo molidos", "1 inch ginger, ground", "a
+/// jar of minced garlic").
+const FRESH_PASTES: &[&str] = &["garlic", "ginger"];
+
 /// Words of the comment that say which food it is, not how to cut it
 /// ("1 cup brown rice, cooked"), joined to the food's name.
 const STATE_WORDS: &[&str] = &[
@@ -1134,7 +1139,7 @@ fn with_states(line: &ParsedLine) -> String {
     // jars (salsa, pesto, peanut butter) are read as named.
     if matches!(line.amount.and_then(|a| a.unit), Some(Unit::Piece("jar")))
         && !name.contains("canned")
-        && !["garlic", "ginger"].iter().any(|w| name.contains(w))
+        && !FRESH_PASTES.iter().any(|w| name.contains(w))
         && candidates(&name).first().is_some_and(|c| {
             matches!(c.ndb / 1000, 9 | 11) && food(c.ndb).description.contains("RAW")
         })
@@ -1160,7 +1165,7 @@ fn with_states(line: &ParsedLine) -> String {
     );
     // "1 inch ginger, ground", "3 garlic cloves, ground": fresh, ground
     // to a paste, never the dried spice.
-    let paste = ["garlic", "ginger"].iter().any(|w| name.contains(w));
+    let paste = FRESH_PASTES.iter().any(|w| name.contains(w));
     for word in STATE_WORDS {
         let said = comment
             .split(|c: char| !c.is_alphanumeric())
@@ -1546,13 +1551,15 @@ fn contradicts(line_stems: &[String], ndb: u32) -> bool {
 fn ground_but_whole(line_stems: &[String], ndb: u32) -> bool {
     const PRODUCE: &[u32] = &[9, 11];
     const CUTS: &[u32] = &[5, 10, 13, 17];
-    const PASTES: &[&str] = &["GARLIC", "GINGER ROOT"];
     if !line_stems.iter().any(|s| *s == stem("ground")) {
         return false;
     }
     let description = &food(ndb).description;
     // "ground cherries" are a fruit (GROUNDCHERRIES), not cherries ground.
-    if PASTES.iter().any(|p| description.starts_with(p)) || description.contains("GROUND") {
+    let fresh_paste = FRESH_PASTES
+        .iter()
+        .any(|p| description.starts_with(&p.to_uppercase()));
+    if fresh_paste || description.contains("GROUND") {
         return false;
     }
     let desc = description_stems(description);

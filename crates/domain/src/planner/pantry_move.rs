@@ -303,26 +303,17 @@ fn keeps_limits(problem: &Problem<'_>, current: &[(usize, f64)], picks: &[(usize
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::planner::dishes_for;
     use crate::planner::one::{OneRequest, plan_one_week};
-    use crate::planner::pantry::PantryFood;
     use crate::planner::pantry_week::use_up;
     use crate::planner::search::Scorer;
-    use crate::planner::tests::{catalogue, pantry_diner};
-    use crate::planner::{dishes_for, share_bands};
+    use crate::planner::tests::{catalogue, due_pantry, pantry_diner};
 
     #[test]
     fn food_due_early_takes_its_day_and_the_dish_it_puts_out_moves_later() {
         let recipes = catalogue(30, 11);
         // Many foods due on the first days, more than the week can take.
-        let pantry: Vec<PantryFood> = (0..30)
-            .step_by(2)
-            .map(|i| PantryFood {
-                name: format!("ingredient {i}"),
-                grams: 400.0,
-                use_by: Some(1 + (i % 4) as u32),
-                drawn_by: vec![(format!("ingredient {i}"), 1.0)],
-            })
-            .collect();
+        let pantry = due_pantry(4);
         let diner = pantry_diner().using_pantry(pantry.clone());
         let request = OneRequest::for_diner(&recipes, &diner, 7)
             .unwrap()
@@ -334,13 +325,7 @@ mod tests {
         let scorer = Scorer::new(&request.targets, &request.tolerances, request.limits);
         let dishes = &*dishes_for(request.dishes, request.recipes, request.kitchen);
         let (pools, pool_of) = request.pools(&scorer, dishes);
-        let at = Week {
-            request: &request,
-            scorer,
-            dishes,
-            slot_pools: pool_of.iter().map(|p| pools[*p].1.as_slice()).collect(),
-            bands: share_bands(&request.slots),
-        };
+        let at = Week::new(&request, scorer, dishes, &pools, &pool_of);
         let on_target = |days: &[PlannedDay]| {
             (0..days.len())
                 .filter(|d| {
@@ -417,15 +402,7 @@ mod tests {
         use crate::food::meal::MealsPerDay;
         use crate::planner::Diner;
         let recipes = catalogue(30, 11);
-        let pantry: Vec<PantryFood> = (0..30)
-            .step_by(2)
-            .map(|i| PantryFood {
-                name: format!("ingredient {i}"),
-                grams: 400.0,
-                use_by: Some(1 + (i % 4) as u32),
-                drawn_by: vec![(format!("ingredient {i}"), 1.0)],
-            })
-            .collect();
+        let pantry = due_pantry(4);
         let three = pantry_diner();
         let diner = Diner::new(
             three.targets,
@@ -444,13 +421,7 @@ mod tests {
         let scorer = Scorer::new(&request.targets, &request.tolerances, request.limits);
         let dishes = &*dishes_for(request.dishes, request.recipes, request.kitchen);
         let (pools, pool_of) = request.pools(&scorer, dishes);
-        let at = Week {
-            request: &request,
-            scorer,
-            dishes,
-            slot_pools: pool_of.iter().map(|p| pools[*p].1.as_slice()).collect(),
-            bands: share_bands(&request.slots),
-        };
+        let at = Week::new(&request, scorer, dishes, &pools, &pool_of);
         let on_target = |days: &[PlannedDay]| {
             (0..days.len())
                 .filter(|d| {

@@ -144,12 +144,11 @@ impl Week<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::planner::dishes_for;
     use crate::planner::one::{OneRequest, plan_one_week};
-    use crate::planner::pantry::PantryFood;
     use crate::planner::pantry_week::use_up;
     use crate::planner::search::Scorer;
-    use crate::planner::tests::{catalogue, pantry_diner};
-    use crate::planner::{dishes_for, share_bands};
+    use crate::planner::tests::{catalogue, due_pantry, pantry_diner};
 
     /// Every order of `0..n`.
     fn orders(n: usize) -> Vec<Vec<usize>> {
@@ -171,15 +170,7 @@ mod tests {
     fn a_pantry_week_eats_its_days_in_the_order_using_most_of_the_due_food() {
         let recipes = catalogue(30, 11);
         // Fifteen foods due on days 1-7, more than the week can take.
-        let pantry: Vec<PantryFood> = (0..30)
-            .step_by(2)
-            .map(|i| PantryFood {
-                name: format!("ingredient {i}"),
-                grams: 400.0,
-                use_by: Some(1 + (i % 7) as u32),
-                drawn_by: vec![(format!("ingredient {i}"), 1.0)],
-            })
-            .collect();
+        let pantry = due_pantry(7);
         let diner = pantry_diner().using_pantry(pantry.clone());
         let request = OneRequest::for_diner(&recipes, &diner, 7)
             .unwrap()
@@ -188,13 +179,7 @@ mod tests {
         let scorer = Scorer::new(&request.targets, &request.tolerances, request.limits);
         let dishes = &*dishes_for(request.dishes, request.recipes, request.kitchen);
         let (pools, pool_of) = request.pools(&scorer, dishes);
-        let at = Week {
-            request: &request,
-            scorer,
-            dishes,
-            slot_pools: pool_of.iter().map(|p| pools[*p].1.as_slice()).collect(),
-            bands: share_bands(&request.slots),
-        };
+        let at = Week::new(&request, scorer, dishes, &pools, &pool_of);
         let due = |days: &[PlannedDay]| stock.due_used_by(&recipes, days, 7);
         let twin = |id: i64| dishes.twin(recipes.iter().position(|r| r.id == id).unwrap());
         let neighbours_differ = |days: &[PlannedDay]| {

@@ -55,6 +55,7 @@ use super::revisit::Revisit;
 use super::rules::{grid, heaviest_portion};
 use super::search::{Candidate, Day, Fixed, Problem, Scorer};
 use super::{PlannedDay, Rng, dishes_for, share_bands};
+use crate::food::meal::MealType;
 use crate::food::recipe::Recipe;
 use crate::planner::whole_day::Dishes;
 
@@ -114,6 +115,27 @@ pub(super) struct Week<'a> {
     pub(super) bands: Vec<(f64, f64)>,
 }
 
+impl<'a> Week<'a> {
+    /// The pantry's passes over `request`'s week, scored by `scorer`,
+    /// each slot's candidates its pool of `pools` (as `OneRequest::pools`
+    /// gives them, by `pool_of`).
+    pub(super) fn new(
+        request: &'a OneRequest<'a>,
+        scorer: Scorer,
+        dishes: &'a Dishes,
+        pools: &'a [(MealType, Vec<Candidate>)],
+        pool_of: &[usize],
+    ) -> Self {
+        Self {
+            request,
+            scorer,
+            dishes,
+            slot_pools: pool_of.iter().map(|p| pools[*p].1.as_slice()).collect(),
+            bands: share_bands(&request.slots),
+        }
+    }
+}
+
 /// `week` (a one-eater week of `request`) with days searched again for
 /// the due food of its pantry it left unused, as the module says; a week
 /// without a pantry, or eating leftovers (its days follow its cooking),
@@ -129,13 +151,7 @@ pub(super) fn use_up(request: &OneRequest<'_>, week: &mut OneWeek, variant: usiz
     let scorer = Scorer::new(&request.targets, &request.tolerances, request.limits);
     let dishes = &*dishes_for(request.dishes, request.recipes, request.kitchen);
     let (pools, pool_of) = request.pools(&scorer, dishes);
-    let at = Week {
-        request,
-        scorer,
-        dishes,
-        slot_pools: pool_of.iter().map(|p| pools[*p].1.as_slice()).collect(),
-        bands: share_bands(&request.slots),
-    };
+    let at = Week::new(request, scorer, dishes, &pools, &pool_of);
     let mut rng = Rng(request.seed ^ 0x7573_655f_7570 ^ variant_seed(variant));
     // The days in the order that eats the food due soonest first
     // (`pantry_order.rs`), before the offers and once the moves are done.
@@ -937,13 +953,7 @@ mod tests {
         let scorer = Scorer::new(&request.targets, &request.tolerances, request.limits);
         let dishes = &*dishes_for(request.dishes, request.recipes, request.kitchen);
         let (pools, pool_of) = request.pools(&scorer, dishes);
-        let at = Week {
-            request: &request,
-            scorer,
-            dishes,
-            slot_pools: pool_of.iter().map(|p| pools[*p].1.as_slice()).collect(),
-            bands: share_bands(&request.slots),
-        };
+        let at = Week::new(&request, scorer, dishes, &pools, &pool_of);
         let used = |days: &[PlannedDay]| stock.due_used_by(&recipes, days, 7);
         let mut rng = Rng(5);
         let (mut searched, mut placed) = (0, 0);

@@ -27,6 +27,21 @@ pub(crate) fn pantry_diner() -> Diner {
     )
 }
 
+/// Fifteen pantry foods of 400 g, one of every other of the synthetic
+/// catalogue's ingredients, due by turns on days 1 to `days`: more than
+/// a week can take, the pantry tests' fridge.
+pub(crate) fn due_pantry(days: u32) -> Vec<crate::planner::pantry::PantryFood> {
+    (0..30)
+        .step_by(2)
+        .map(|i| crate::planner::pantry::PantryFood {
+            name: format!("ingredient {i}"),
+            grams: 400.0,
+            use_by: Some(1 + i % days),
+            drawn_by: vec![(format!("ingredient {i}"), 1.0)],
+        })
+        .collect()
+}
+
 /// A synthetic catalogue of `n` recipes per meal type with spread macros.
 pub(crate) fn catalogue(n: usize, seed: u64) -> Vec<Recipe> {
     let mut rng = Rng(seed);

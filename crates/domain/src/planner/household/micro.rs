@@ -101,6 +101,27 @@ fn portion_changes(search: &Search, seat: &Seat, s: usize, view: &SeatDay) -> Ve
     out
 }
 
+/// The meal of seat `s`'s `k`-th dish on `day`, everyone who eats it,
+/// and the candidates for it: the seat's own pool when it eats alone,
+/// else the shared slot's.
+fn slot_of<'p>(
+    search: &'p Search,
+    day: &TableDay,
+    view: &SeatDay,
+    s: usize,
+    k: usize,
+) -> (usize, Vec<usize>, &'p [usize]) {
+    let m = view.meals[k];
+    let eaters: Vec<usize> = day.meals[m].shares.iter().map(|x| x.diner).collect();
+    let (t, g) = search.seats[s].fed_by[k];
+    let pool = if eaters.len() == 1 {
+        &search.own_pools[s][k]
+    } else {
+        &search.slots[t].pools[g]
+    };
+    (m, eaters, pool)
+}
+
 /// The recipes `eaters` eat that day at meals other than `m`: a dish put
 /// at `m` must be none of them.
 fn eaten_elsewhere(views: &[SeatDay], eaters: &[usize], m: usize) -> Vec<usize> {
@@ -343,14 +364,7 @@ impl Week<'_, '_> {
                 if search.budget.spent() {
                     break;
                 }
-                let m = view.meals[k];
-                let eaters: Vec<usize> = day.meals[m].shares.iter().map(|s| s.diner).collect();
-                let (t, g) = seat.fed_by[k];
-                let pool = if eaters.len() == 1 {
-                    &search.own_pools[s][k]
-                } else {
-                    &search.slots[t].pools[g]
-                };
+                let (m, eaters, pool) = slot_of(search, day, view, s, k);
                 let current = view.dishes[k];
                 let others = eaten_elsewhere(&views, &eaters, m);
                 let value = |r: usize| -> f64 {

@@ -44,7 +44,8 @@ use super::super::search::Search;
 use super::super::table::Seat;
 use super::super::{Diner, RESCUE_SHORTLIST, TableDay, WeekCosts};
 use super::{
-    Change, SeatDay, Variety, Week, eaten_elsewhere, portion_changes, searched_again, swapped_for,
+    Change, SeatDay, Variety, Week, eaten_elsewhere, portion_changes, searched_again, slot_of,
+    swapped_for,
 };
 
 /// `days` (a table's planned week, `diners` at the seats of `search`)
@@ -215,14 +216,7 @@ impl Week<'_, '_> {
                 if search.budget.spent() {
                     break;
                 }
-                let m = view.meals[k];
-                let eaters: Vec<usize> = day.meals[m].shares.iter().map(|x| x.diner).collect();
-                let (t, g) = search.seats[s].fed_by[k];
-                let pool = if eaters.len() == 1 {
-                    &search.own_pools[s][k]
-                } else {
-                    &search.slots[t].pools[g]
-                };
+                let (m, eaters, pool) = slot_of(search, day, &views[s], s, k);
                 let current = view.dishes[k];
                 let others = eaten_elsewhere(&views, &eaters, m);
                 let kcal = search.packed.values[current][0] * view.servings[k];
